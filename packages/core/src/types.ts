@@ -1,0 +1,194 @@
+/** Public types of the engine: render inputs and results, fonts, templates and renderer options. */
+
+/** Output formats. */
+export type ImageFormat = 'png' | 'jpeg' | 'webp';
+
+/** A custom font. Exactly one of `url` and `data` is given. TTF, OTF, WOFF and WOFF2 are accepted. */
+export interface FontSpec {
+  /** CSS family name the HTML refers to, e.g. `"Brand Sans"`. */
+  family: string;
+  /** http(s) URL, fetched through the guarded fetcher and cached by URL. */
+  url?: string;
+  /** Font file bytes, or a base64 string of them. */
+  data?: string | Uint8Array;
+  /** 100..900, default 400. */
+  weight?: number;
+  /** Default `normal`. */
+  style?: 'normal' | 'italic';
+}
+
+/** One render from an HTML string. */
+export interface RenderInput {
+  /** HTML fragment or complete document. */
+  html: string;
+  /** Output width in pixels (1..4096). Omitted: the content's own width. */
+  width?: number;
+  /** Output height in pixels (1..4096). Omitted: the content's own height. */
+  height?: number;
+  /** Default `png` for the library (the HTTP API defaults to webp itself). */
+  format?: ImageFormat;
+  /** 0..100 integer, for jpeg and webp; ignored for png. Default 80. */
+  quality?: number;
+  /** Extra fonts for this render, on top of the renderer's fonts and the built-in defaults. */
+  fonts?: FontSpec[];
+  /** Base URL that relative URLs in the document (images, stylesheets, @font-face) resolve against. */
+  baseUrl?: string;
+}
+
+/** The encoded image and what is known about it. */
+export interface RenderResult {
+  data: Buffer;
+  width: number;
+  height: number;
+  format: ImageFormat;
+  /** `image/png`, `image/jpeg` or `image/webp`. */
+  contentType: string;
+  /** Things that did not stop the render but the caller should know (a stylesheet that failed to load...). */
+  warnings: string[];
+  /** Milliseconds spent in each stage (parse, resources, layout, raster, encode) and in the queue. */
+  timings: RenderTimings;
+}
+
+export interface RenderTimings {
+  queue: number;
+  parse: number;
+  resources: number;
+  layout: number;
+  raster: number;
+  encode: number;
+  total: number;
+}
+
+/** Variable types of template definitions (DECISIONS.md). */
+export type VariableType = 'string' | 'number' | 'integer' | 'boolean' | 'color' | 'url' | 'image' | 'array';
+
+/** Definition of one template variable (DECISIONS.md, "Variable definitions"). */
+export interface VariableDefinition {
+  type: VariableType;
+  required?: boolean;
+  default?: unknown;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  /** For arrays: the definition of each item (an object of definitions is allowed for arrays of objects). */
+  items?: VariableDefinition | { type: 'object'; properties: Record<string, VariableDefinition> };
+  maxItems?: number;
+  /** When true, `{{{name}}}` inserts the value unescaped. */
+  raw?: boolean;
+  description?: string;
+}
+
+/** A template as stored: Mustache HTML plus defaults and variable definitions. */
+export interface TemplateDefinition {
+  /** Mustache HTML. */
+  content: string;
+  variables?: Record<string, VariableDefinition>;
+  width?: number;
+  height?: number;
+  format?: ImageFormat;
+  quality?: number;
+  fonts?: FontSpec[];
+}
+
+/** A template compiled once (Mustache parsed, JSON Schema compiled by ajv) and reused for every render. */
+export interface CompiledTemplate {
+  readonly definition: Readonly<TemplateDefinition>;
+  /** JSON Schema the variables are validated against. */
+  readonly schema: Record<string, unknown>;
+  /**
+   * Validate `variables` (defaults applied, unknown names ignored) and return the filled-in HTML.
+   * @throws PictorError `VARIABLE_INVALID` naming the variable and rule, e.g. `variables.title: must NOT have more than 80 characters`.
+   */
+  fill(variables: Record<string, unknown>): string;
+}
+
+/** A render from a template. Request values override the template defaults. */
+export interface TemplateRenderInput {
+  template: CompiledTemplate | TemplateDefinition;
+  variables: Record<string, unknown>;
+  width?: number;
+  height?: number;
+  format?: ImageFormat;
+  quality?: number;
+  fonts?: FontSpec[];
+  baseUrl?: string;
+}
+
+/** Limits that bound every render; each has a safe default. */
+export interface RenderLimits {
+  /** Max width and height, default 4096. */
+  maxDimension: number;
+  /** Max width × height, default 16,777,216. */
+  maxPixels: number;
+  /** Max HTML length in characters, default 2 MiB. */
+  maxHtmlLength: number;
+  /** Render time limit in ms, default 10,000; the worker is replaced when exceeded. */
+  timeoutMs: number;
+  /** Max decoded pixels of one embedded image, default 25,000,000. */
+  maxImagePixels: number;
+}
+
+/** Settings of the one guarded fetcher used for every remote image, font and stylesheet. */
+export interface FetchOptions {
+  /** Max bytes of one response, default 10 MiB. */
+  maxBytes?: number;
+  /** Time limit for one fetch (connect to last byte), default 5,000 ms. */
+  timeoutMs?: number;
+  /** Max redirects followed, default 5 (each hop checked again). */
+  maxRedirects?: number;
+  /**
+   * Hosts (exact names), IP addresses or CIDR ranges allowed even when they are loopback/private,
+   * for self-hosted assets, e.g. `['assets.internal', '10.0.0.0/8', '127.0.0.1']`.
+   */
+  allowList?: string[];
+  /** Entries kept in the in-memory response cache, default 256 (and at most 64 MiB in all). */
+  cacheEntries?: number;
+}
+
+/** Minimal logger interface (pino-compatible). The engine never calls `console`. */
+export interface Logger {
+  debug(obj: object, msg?: string): void;
+  info(obj: object, msg?: string): void;
+  warn(obj: object, msg?: string): void;
+  error(obj: object, msg?: string): void;
+}
+
+/** Options of a renderer: its own fonts, limits, pool and fetcher. */
+export interface RendererOptions {
+  /** Worker threads; default one per core. `0` renders on the calling thread (no isolation, for tests and tools). */
+  workers?: number;
+  /** Renders waiting for a worker before `OVERLOADED` is thrown; default 1,000. */
+  maxQueue?: number;
+  limits?: Partial<RenderLimits>;
+  fetch?: FetchOptions;
+  /** Fonts available to every render of this renderer, loaded once per worker. */
+  fonts?: FontSpec[];
+  /** Local folder that relative URLs resolve against when no baseUrl is given (library use only). */
+  baseDir?: string;
+  logger?: Logger;
+}
+
+/** A renderer owns a worker pool, fonts and a fetcher cache. Close it when done. */
+export interface Renderer {
+  /** Render an HTML string. @throws PictorError */
+  render(input: RenderInput): Promise<RenderResult>;
+  /** Fill a template with variables and render it. @throws PictorError */
+  renderTemplate(input: TemplateRenderInput): Promise<RenderResult>;
+  /** Counters of the pool, for health checks and metrics. */
+  stats(): RendererStats;
+  /** Wait for in-flight renders, then stop the workers. */
+  close(): Promise<void>;
+}
+
+export interface RendererStats {
+  workers: number;
+  busy: number;
+  queued: number;
+  completed: number;
+  failed: number;
+  timedOut: number;
+  workersReplaced: number;
+}

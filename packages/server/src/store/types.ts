@@ -1,0 +1,130 @@
+/** The store contract: accounts, API keys, resource packages (quota), templates and stored objects. Drivers: sqlite (embedded default), postgres. */
+import type { ImageFormat, VariableDefinition } from '@pictor/core';
+
+export type TemplateStatus = 'draft' | 'published' | 'unpublished' | 'archived';
+
+export interface Account {
+  id: string;
+  name: string;
+  createdAt: string;
+}
+
+/** An API key as stored: only the SHA-256 hash of the secret, never the secret itself. */
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  /** First characters of the key, safe to show (`pk_live_ab12…`). */
+  prefix: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
+export interface ResourcePackage {
+  id: string;
+  accountId: string;
+  /** Units granted. */
+  renders: number;
+  /** Units left (never below zero). */
+  remaining: number;
+  /** ISO 8601. */
+  expiresAt: string;
+  createdAt: string;
+}
+
+/** One version of a template's content and defaults (the draft, or the published copy). */
+export interface TemplateVersion {
+  content: string;
+  variables: Record<string, VariableDefinition>;
+  width: number;
+  height: number;
+  format: ImageFormat;
+  quality: number | null;
+  /** Increases on every change of the draft; the published copy keeps the revision it was published from. Used as a compile-cache key. */
+  revision: number;
+}
+
+export interface TemplateRecord {
+  id: string;
+  accountId: string;
+  name: string;
+  status: TemplateStatus;
+  /** null once discarded (`DELETE …/draft`). */
+  draft: TemplateVersion | null;
+  /** null until first published. */
+  published: TemplateVersion | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface NewTemplate {
+  id?: string;
+  accountId: string;
+  name: string;
+  draft: Omit<TemplateVersion, 'revision'>;
+}
+
+export type DraftPatch = Partial<Omit<TemplateVersion, 'revision'>>;
+
+/** A unit held for one render in progress. */
+export interface Reservation {
+  id: string;
+  accountId: string;
+  packageId: string;
+}
+
+export interface Usage {
+  packages: ResourcePackage[];
+  rendersDone: number;
+}
+
+/**
+ * The store. Every method is atomic on its own. Implementations must be safe with many
+ * concurrent callers and many processes sharing one database (PostgreSQL).
+ */
+export interface Store {
+  /** Create tables and apply pending versioned migrations. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+
+  createAccount(name: string): Promise<Account>;
+  getAccount(id: string): Promise<Account | null>;
+
+  /** Store a key by the hash of its secret. */
+  createApiKey(accountId: string, secretHash: string, prefix: string): Promise<ApiKeyRecord>;
+  /** The active (not revoked) key with this hash, or null. */
+  findActiveApiKey(secretHash: string): Promise<ApiKeyRecord | null>;
+  /** Revoke at once; false when no such key. */
+  revokeApiKey(keyId: string): Promise<boolean>;
+
+  grantPackage(accountId: string, renders: number, expiresAt: Date): Promise<ResourcePackage>;
+  usage(accountId: string, now: Date): Promise<Usage>;
+
+  /**
+   * Atomically take one unit from the account's package that expires first among those with
+   * units left and not expired at `now`. null when there is none. The reservation expires at
+   * `holdUntil`: a reservation neither committed nor released by then is released by
+   * `releaseExpiredReservations` (crash recovery).
+   */
+  reserveUnit(accountId: string, now: Date, holdUntil: Date): Promise<Reservation | null>;
+  /** The render succeeded: the unit is spent for good and counted as a render done. */
+  commitReservation(reservationId: string): Promise<void>;
+  /** The render failed: the unit goes back to its package. */
+  releaseReservation(reservationId: string): Promise<void>;
+  /** Give back the units of reservations whose hold expired before `now`; returns how many. */
+  releaseExpiredReservations(now: Date): Promise<number>;
+
+  createTemplate(template: NewTemplate): Promise<TemplateRecord>;
+  getTemplate(id: string): Promise<TemplateRecord | null>;
+  listTemplates(accountId?: string): Promise<TemplateRecord[]>;
+  /** Edit the draft (creates it again when it was discarded); bumps the revision. null when no such template. */
+  updateDraft(id: string, patch: DraftPatch): Promise<TemplateRecord | null>;
+  discardDraft(id: string): Promise<TemplateRecord | null>;
+  /** Copy the draft to published and set status `published`. */
+  publishTemplate(id: string): Promise<TemplateRecord | null>;
+  setTemplateStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord | null>;
+
+  /** Record that a stored object is linked until `expiresAt` (keeps the latest). */
+  touchObject(key: string, expiresAt: Date): Promise<void>;
+  /** Keys of objects whose last link expired before `before`; they are forgotten by the store. */
+  takeExpiredObjects(before: Date, limit: number): Promise<string[]>;
+}

@@ -55,9 +55,17 @@ export function isCssColor(value: string): boolean {
   );
 }
 
+function hasSpaceOrControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c <= 0x20 || c === 0x7f || /\s/.test(value[i] as string)) return true;
+  }
+  return false;
+}
+
 /** True for an absolute http: or https: URL with a host and no whitespace. */
 export function isHttpUrl(value: string): boolean {
-  if (!/^https?:\/\//i.test(value) || /[\s\u0000-\u001f\u007f]/.test(value)) return false;
+  if (!/^https?:\/\//i.test(value) || hasSpaceOrControl(value)) return false;
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
@@ -68,7 +76,7 @@ export function isHttpUrl(value: string): boolean {
 
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const RASTER_DATA_URI = /^data:image\/(?:png|jpeg|webp|gif);base64,/i;
-const SVG_DATA_URI = /^data:image\/svg\+xml(?:;charset=[\w.-]+)?(;base64)?,/i;
+const SVG_DATA_URI = /^data:image\/svg\+xml(?:;charset=[\w.-]+|;utf-?8)*(;base64)?,/i;
 
 /**
  * True for an image source a template may embed: an http(s) URL, a base64 data: URI of a png, jpeg,

@@ -118,7 +118,7 @@ function lookup(name: string, stack: Frame[], rawKeys: RawKeys): Found {
 
 function isRawKey(rawKeys: RawKeys, container: object, key: string): boolean {
   const keys = rawKeys(container);
-  return keys !== undefined && keys.has(Array.isArray(container) ? '*' : key);
+  return keys?.has(Array.isArray(container) ? '*' : key) === true;
 }
 
 class Output {

@@ -19,6 +19,12 @@ export interface ApiKeyRecord {
   revokedAt: string | null;
 }
 
+/** A key found by its hash, with the stored hash so the caller can compare it in constant time. */
+export interface StoredApiKey extends ApiKeyRecord {
+  /** Hex SHA-256 of the secret, as stored. Never send it to clients. */
+  secretHash: string;
+}
+
 export interface ResourcePackage {
   id: string;
   accountId: string;
@@ -92,12 +98,15 @@ export interface Store {
   /** Store a key by the hash of its secret. */
   createApiKey(accountId: string, secretHash: string, prefix: string): Promise<ApiKeyRecord>;
   /** The active (not revoked) key with this hash, or null. */
-  findActiveApiKey(secretHash: string): Promise<ApiKeyRecord | null>;
+  findActiveApiKey(secretHash: string): Promise<StoredApiKey | null>;
   /** Revoke at once; false when no such key. */
   revokeApiKey(keyId: string): Promise<boolean>;
 
   grantPackage(accountId: string, renders: number, expiresAt: Date): Promise<ResourcePackage>;
+  /** Packages with units left and not expired at `now` (expiring first first), and renders done. */
   usage(accountId: string, now: Date): Promise<Usage>;
+  /** Every package of the account, expired and used up ones too, expiring first first. */
+  listPackages(accountId: string): Promise<ResourcePackage[]>;
 
   /**
    * Atomically take one unit from the account's package that expires first among those with

@@ -1,0 +1,92 @@
+/**
+ * The janitor: in the background, deletes stored objects whose last link expired and gives back
+ * units of reservations that were never finished (a crashed render). Safe to run in several processes.
+ */
+import type { ObjectStorage } from '../storage/types.js';
+import type { Store } from '../store/types.js';
+
+export interface JanitorOptions {
+  store: Store;
+  storage: ObjectStorage;
+  /** Between rounds. Default 60 s. */
+  intervalMs?: number;
+  /** Objects are kept this long after their last link expired. Default 60 s. */
+  graceMs?: number;
+  /** Objects taken per query. Default 500. */
+  batchSize?: number;
+  /** Clock; default `() => new Date()`. */
+  now?: () => Date;
+  /** Called with an error a round could not handle; the janitor keeps running. */
+  onError?: (error: unknown) => void;
+}
+
+export interface JanitorRound {
+  /** Objects deleted from storage. */
+  objectsDeleted: number;
+  /** Units given back from abandoned reservations. */
+  reservationsReleased: number;
+}
+
+export interface Janitor {
+  /** One round now (also what the interval runs). Rounds never overlap. */
+  runOnce(): Promise<JanitorRound>;
+  /** Stop the interval and wait for a running round. */
+  stop(): Promise<void>;
+}
+
+/** Delete every object expired before `before - graceMs`; an object whose delete fails is put back to retry later. */
+async function sweepObjects(options: JanitorOptions, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - (options.graceMs ?? 60_000));
+  const batch = options.batchSize ?? 500;
+  let deleted = 0;
+  for (;;) {
+    const keys = await options.store.takeExpiredObjects(before, batch);
+    for (const key of keys) {
+      try {
+        await options.storage.delete(key);
+        deleted++;
+      } catch (error) {
+        options.onError?.(error);
+        await options.store.touchObject(key, before);
+      }
+    }
+    if (keys.length < batch) return deleted;
+  }
+}
+
+/** Start the janitor: a first round right away, then one every `intervalMs`. The timer does not keep the process alive. */
+export function startJanitor(options: JanitorOptions): Janitor {
+  const clock = options.now ?? (() => new Date());
+  let running: Promise<JanitorRound> | null = null;
+  let stopped = false;
+
+  const runOnce = (): Promise<JanitorRound> => {
+    if (running) return running;
+    running = (async () => {
+      const now = clock();
+      const reservationsReleased = await options.store.releaseExpiredReservations(now);
+      const objectsDeleted = await sweepObjects(options, now);
+      return { objectsDeleted, reservationsReleased };
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const tick = () => {
+    if (stopped) return;
+    runOnce().catch((error: unknown) => options.onError?.(error));
+  };
+  const timer = setInterval(tick, options.intervalMs ?? 60_000);
+  timer.unref();
+  tick();
+
+  return {
+    runOnce,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running?.catch(() => {});
+    },
+  };
+}

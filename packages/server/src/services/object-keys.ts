@@ -1,0 +1,77 @@
+/**
+ * Content-derived object keys: identical render requests map to the same key (`{sha256 hex}.{ext}`),
+ * so a request whose object still exists can be answered without rendering again.
+ */
+import { createHash } from 'node:crypto';
+import type { ImageFormat } from '@pictor/core';
+
+/** Bump when the rendering changes in a way that must not reuse older objects. */
+const KEY_SCHEME = 'pictor-object-v1';
+
+/** File extension per format (`jpeg` → `jpg`). */
+export const EXTENSION_OF_FORMAT: Readonly<Record<ImageFormat, 'png' | 'jpg' | 'webp'>> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
+};
+
+const FORMAT_OF_EXTENSION: Readonly<Record<string, ImageFormat>> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
+
+const OBJECT_KEY = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
+
+export interface ObjectKeyInput {
+  /** The HTML as rendered: after the template was filled in. */
+  html: string;
+  /** null/undefined for an auto-sized dimension. */
+  width?: number | null;
+  height?: number | null;
+  format: ImageFormat;
+  /** null/undefined when not applicable (png) or the default. */
+  quality?: number | null;
+  /** Fingerprints of the request's custom fonts, in request order (see {@link fontFingerprint}). */
+  fonts?: readonly string[];
+  /** Anything else that changes the pixels (engine version, base URL…), as plain JSON values. */
+  extra?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** Stable fingerprint of a custom font: family, weight, style and the SHA-256 of its bytes. */
+export function fontFingerprint(family: string, weight: number, style: string, bytes: Uint8Array): string {
+  const digest = createHash('sha256').update(bytes).digest('hex');
+  return `${family}\u0000${weight}\u0000${style}\u0000${digest}`;
+}
+
+/** Canonical JSON of the input: fixed field order, sorted `extra` keys, explicit nulls. */
+function canonicalize(input: ObjectKeyInput): string {
+  const extra = Object.entries(input.extra ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([
+    KEY_SCHEME,
+    input.html,
+    input.width ?? null,
+    input.height ?? null,
+    input.format,
+    input.format === 'png' ? null : (input.quality ?? null),
+    [...(input.fonts ?? [])],
+    extra,
+  ]);
+}
+
+/**
+ * The object key for a render: `{64 hex}.{png|jpg|webp}`. Also a valid storage key and the
+ * `{key}.{ext}` part of a file link.
+ *
+ * @example deriveObjectKey({ html: '<div>Hi</div>', width: 300, height: 100, format: 'jpeg', quality: 80 }) // "9b1f….jpg"
+ */
+export function deriveObjectKey(input: ObjectKeyInput): string {
+  const hash = createHash('sha256').update(canonicalize(input), 'utf8').digest('hex');
+  return `${hash}.${EXTENSION_OF_FORMAT[input.format]}`;
+}
+
+/** Split an object key (`{hash}.{ext}`) into its parts, or null when it is not one this service makes. */
+export function parseObjectKey(
+  key: string,
+): { hash: string; ext: 'png' | 'jpg' | 'webp'; format: ImageFormat } | null {
+  const match = OBJECT_KEY.exec(key);
+  if (!match) return null;
+  const ext = match[2] as 'png' | 'jpg' | 'webp';
+  return { hash: match[1] as string, ext, format: FORMAT_OF_EXTENSION[ext] as ImageFormat };
+}

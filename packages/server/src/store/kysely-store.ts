@@ -1,0 +1,233 @@
+/** The Store on Kysely: one query layer for SQLite and PostgreSQL. Drivers only build the Kysely instance. */
+import { type Kysely, Migrator, sql } from 'kysely';
+import { StoreError, isForeignKeyViolation } from './errors.js';
+import { newId } from './ids.js';
+import { migrationProvider } from './migrations/index.js';
+import * as quota from './quota-queries.js';
+import { toAccount, toApiKey, toPackage } from './rows.js';
+import type { Database } from './schema.js';
+import * as templates from './template-queries.js';
+import type {
+  Account,
+  ApiKeyRecord,
+  DraftPatch,
+  NewTemplate,
+  Reservation,
+  ResourcePackage,
+  Store,
+  StoredApiKey,
+  TemplateRecord,
+  Usage,
+} from './types.js';
+
+export interface KyselyStoreOptions {
+  /** The clock for created/updated times (tests inject one). Default: `() => new Date()`. */
+  now?: () => Date;
+}
+
+function notFoundAccount(accountId: string, error: unknown): never {
+  if (isForeignKeyViolation(error)) {
+    throw new StoreError('not-found', `account "${accountId}" does not exist`, { cause: error });
+  }
+  throw error;
+}
+
+/** A Store over any Kysely instance whose dialect is SQLite or PostgreSQL. */
+export class KyselyStore implements Store {
+  readonly db: Kysely<Database>;
+  private readonly now: () => Date;
+
+  constructor(db: Kysely<Database>, options: KyselyStoreOptions = {}) {
+    this.db = db;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  async migrate(): Promise<void> {
+    const migrator = new Migrator({ db: this.db, provider: migrationProvider });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) {
+      const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
+      throw new Error(`database migration ${failed} failed: ${String((error as Error).message ?? error)}`, {
+        cause: error,
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.db.destroy();
+  }
+
+  async createAccount(name: string): Promise<Account> {
+    const row = { id: newId('acc'), name, created_at: this.now().getTime() };
+    await this.db.insertInto('accounts').values(row).execute();
+    return toAccount({ ...row, renders_done: 0 });
+  }
+
+  async getAccount(id: string): Promise<Account | null> {
+    const row = await this.db.selectFrom('accounts').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toAccount(row) : null;
+  }
+
+  async createApiKey(accountId: string, secretHash: string, prefix: string): Promise<ApiKeyRecord> {
+    const row = {
+      id: newId('key'),
+      account_id: accountId,
+      hash: secretHash,
+      prefix,
+      created_at: this.now().getTime(),
+      revoked_at: null,
+    };
+    await this.db
+      .insertInto('api_keys')
+      .values(row)
+      .execute()
+      .catch((error: unknown) => notFoundAccount(accountId, error));
+    return toApiKey(row);
+  }
+
+  async findActiveApiKey(secretHash: string): Promise<StoredApiKey | null> {
+    const row = await this.db
+      .selectFrom('api_keys')
+      .selectAll()
+      .where('hash', '=', secretHash)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
+    return row ? { ...toApiKey(row), secretHash: row.hash } : null;
+  }
+
+  async revokeApiKey(keyId: string): Promise<boolean> {
+    const existing = await this.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('id', '=', keyId)
+      .executeTakeFirst();
+    if (!existing) return false;
+    await this.db
+      .updateTable('api_keys')
+      .set({ revoked_at: this.now().getTime() })
+      .where('id', '=', keyId)
+      .where('revoked_at', 'is', null)
+      .execute();
+    return true;
+  }
+
+  async grantPackage(accountId: string, renders: number, expiresAt: Date): Promise<ResourcePackage> {
+    if (!Number.isSafeInteger(renders) || renders < 0) {
+      throw new RangeError(`renders: must be a non-negative integer, got ${renders}`);
+    }
+    const row = {
+      id: newId('pkg'),
+      account_id: accountId,
+      renders,
+      remaining: renders,
+      expires_at: expiresAt.getTime(),
+      created_at: this.now().getTime(),
+    };
+    await this.db
+      .insertInto('packages')
+      .values(row)
+      .execute()
+      .catch((error: unknown) => notFoundAccount(accountId, error));
+    return toPackage(row);
+  }
+
+  async usage(accountId: string, now: Date): Promise<Usage> {
+    const [packages, account] = await Promise.all([
+      this.db
+        .selectFrom('packages')
+        .selectAll()
+        .where('account_id', '=', accountId)
+        .where('remaining', '>', 0)
+        .where('expires_at', '>', now.getTime())
+        .orderBy('expires_at', 'asc')
+        .orderBy('id', 'asc')
+        .execute(),
+      this.db.selectFrom('accounts').select('renders_done').where('id', '=', accountId).executeTakeFirst(),
+    ]);
+    return { packages: packages.map(toPackage), rendersDone: Number(account?.renders_done ?? 0) };
+  }
+
+  async listPackages(accountId: string): Promise<ResourcePackage[]> {
+    const rows = await this.db
+      .selectFrom('packages')
+      .selectAll()
+      .where('account_id', '=', accountId)
+      .orderBy('expires_at', 'asc')
+      .orderBy('id', 'asc')
+      .execute();
+    return rows.map(toPackage);
+  }
+
+  reserveUnit(accountId: string, now: Date, holdUntil: Date): Promise<Reservation | null> {
+    return quota.reserveUnit(this.db, accountId, now, holdUntil);
+  }
+
+  commitReservation(reservationId: string): Promise<void> {
+    return quota.commitReservation(this.db, reservationId);
+  }
+
+  async releaseReservation(reservationId: string): Promise<void> {
+    await quota.releaseReservation(this.db, reservationId);
+  }
+
+  releaseExpiredReservations(now: Date): Promise<number> {
+    return quota.releaseExpiredReservations(this.db, now);
+  }
+
+  createTemplate(template: NewTemplate): Promise<TemplateRecord> {
+    return templates.createTemplate(this.db, template, this.now());
+  }
+
+  getTemplate(id: string): Promise<TemplateRecord | null> {
+    return templates.getTemplate(this.db, id);
+  }
+
+  listTemplates(accountId?: string): Promise<TemplateRecord[]> {
+    return templates.listTemplates(this.db, accountId);
+  }
+
+  updateDraft(id: string, patch: DraftPatch): Promise<TemplateRecord | null> {
+    return templates.updateDraft(this.db, id, patch, this.now());
+  }
+
+  discardDraft(id: string): Promise<TemplateRecord | null> {
+    return templates.discardDraft(this.db, id, this.now());
+  }
+
+  publishTemplate(id: string): Promise<TemplateRecord | null> {
+    return templates.publishTemplate(this.db, id, this.now());
+  }
+
+  setTemplateStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord | null> {
+    return templates.setTemplateStatus(this.db, id, status, this.now());
+  }
+
+  async touchObject(key: string, expiresAt: Date): Promise<void> {
+    await this.db
+      .insertInto('objects')
+      .values({ key, expires_at: expiresAt.getTime() })
+      .onConflict((oc) =>
+        oc.column('key').doUpdateSet({
+          expires_at: sql<number>`case when excluded.expires_at > objects.expires_at then excluded.expires_at else objects.expires_at end`,
+        }),
+      )
+      .execute();
+  }
+
+  async takeExpiredObjects(before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .deleteFrom('objects')
+      .where('key', 'in', (eb) =>
+        eb
+          .selectFrom('objects')
+          .select('key')
+          .where('expires_at', '<', before.getTime())
+          .orderBy('expires_at', 'asc')
+          .limit(limit),
+      )
+      .where('expires_at', '<', before.getTime())
+      .returning('key')
+      .execute();
+    return rows.map((row) => row.key);
+  }
+}

@@ -1,0 +1,15 @@
+/** The versioned migrations, in order, as an in-code provider for Kysely's Migrator. Append; never edit a released one. */
+import type { Migration, MigrationProvider } from 'kysely';
+import { migration001Initial } from './001-initial.js';
+
+/** Every migration by name; names sort in the order they apply. */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '001_initial': migration001Initial,
+};
+
+/** Kysely MigrationProvider over {@link MIGRATIONS}. */
+export const migrationProvider: MigrationProvider = {
+  async getMigrations() {
+    return { ...MIGRATIONS };
+  },
+};

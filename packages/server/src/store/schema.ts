@@ -1,0 +1,70 @@
+/** Table types of the store as Kysely sees them. Times are integer milliseconds since the epoch; JSON is text. */
+import type { Generated } from 'kysely';
+
+export interface AccountsTable {
+  id: string;
+  name: string;
+  renders_done: Generated<number>;
+  created_at: number;
+}
+
+export interface ApiKeysTable {
+  id: string;
+  account_id: string;
+  /** Hex SHA-256 of the secret. */
+  hash: string;
+  prefix: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+export interface PackagesTable {
+  id: string;
+  account_id: string;
+  renders: number;
+  remaining: number;
+  expires_at: number;
+  created_at: number;
+}
+
+export type ReservationState = 'held' | 'committed' | 'released';
+
+export interface ReservationsTable {
+  id: string;
+  package_id: string;
+  account_id: string;
+  hold_until: number;
+  state: ReservationState;
+  created_at: number;
+}
+
+export interface TemplatesTable {
+  id: string;
+  account_id: string;
+  name: string;
+  status: string;
+  /** JSON of the draft TemplateVersion; kept after a discard so the next edit has a base. */
+  draft: string;
+  /** 1 once the draft was discarded and not edited since. */
+  draft_discarded: number;
+  /** JSON of the published TemplateVersion, or null until first published. */
+  published: string | null;
+  /** Row version for optimistic concurrency: every update is conditional on it. */
+  version: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ObjectsTable {
+  key: string;
+  expires_at: number;
+}
+
+export interface Database {
+  accounts: AccountsTable;
+  api_keys: ApiKeysTable;
+  packages: PackagesTable;
+  reservations: ReservationsTable;
+  templates: TemplatesTable;
+  objects: ObjectsTable;
+}

@@ -1,0 +1,129 @@
+/**
+ * Template queries. Every change is a read followed by an UPDATE conditional on the row's
+ * `version`, retried when a concurrent writer got there first (optimistic concurrency, the same
+ * on SQLite and PostgreSQL, with no long write transaction).
+ */
+import type { Kysely, Selectable, Updateable } from 'kysely';
+import { StoreError, isForeignKeyViolation, isUniqueViolation } from './errors.js';
+import { newId } from './ids.js';
+import { parseVersion, toTemplate } from './rows.js';
+import type { Database, TemplatesTable } from './schema.js';
+import type { DraftPatch, NewTemplate, TemplateRecord, TemplateVersion } from './types.js';
+
+const MAX_UPDATE_ATTEMPTS = 50;
+
+type TemplateRow = Selectable<TemplatesTable>;
+
+/** Insert a template in status `draft` with draft revision 1. */
+export async function createTemplate(
+  db: Kysely<Database>,
+  template: NewTemplate,
+  now: Date,
+): Promise<TemplateRecord> {
+  const draft: TemplateVersion = { ...template.draft, revision: 1 };
+  const row: TemplateRow = {
+    id: template.id ?? newId('tpl'),
+    account_id: template.accountId,
+    name: template.name,
+    status: 'draft',
+    draft: JSON.stringify(draft),
+    draft_discarded: 0,
+    published: null,
+    version: 1,
+    created_at: now.getTime(),
+    updated_at: now.getTime(),
+  };
+  try {
+    await db.insertInto('templates').values(row).execute();
+  } catch (error) {
+    if (isUniqueViolation(error)) {
+      throw new StoreError('conflict', `template id "${row.id}" is already taken: choose another id`, {
+        cause: error,
+      });
+    }
+    if (isForeignKeyViolation(error)) {
+      throw new StoreError('not-found', `account "${row.account_id}" does not exist`, { cause: error });
+    }
+    throw error;
+  }
+  return toTemplate(row);
+}
+
+export async function getTemplate(db: Kysely<Database>, id: string): Promise<TemplateRecord | null> {
+  const row = await db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toTemplate(row) : null;
+}
+
+export async function listTemplates(db: Kysely<Database>, accountId?: string): Promise<TemplateRecord[]> {
+  let query = db.selectFrom('templates').selectAll().orderBy('created_at', 'asc').orderBy('id', 'asc');
+  if (accountId !== undefined) query = query.where('account_id', '=', accountId);
+  return (await query.execute()).map(toTemplate);
+}
+
+/**
+ * Apply `change` to the current row and write it back if nobody changed the row meanwhile.
+ * `change` returns the columns to set (version and updated_at are added here).
+ */
+async function updateTemplate(
+  db: Kysely<Database>,
+  id: string,
+  now: Date,
+  change: (row: TemplateRow) => Updateable<TemplatesTable>,
+): Promise<TemplateRecord | null> {
+  for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
+    const row = await db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!row) return null;
+    const version = Number(row.version);
+    const patch = { ...change(row), version: version + 1, updated_at: now.getTime() };
+    const result = await db
+      .updateTable('templates')
+      .set(patch)
+      .where('id', '=', id)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) === 1) return toTemplate({ ...row, ...patch } as TemplateRow);
+  }
+  throw new Error(`template "${id}": gave up after ${MAX_UPDATE_ATTEMPTS} concurrent updates`);
+}
+
+/**
+ * Edit the draft; bumps its revision. After a discard the new draft starts from the published
+ * copy when there is one, else from the discarded draft.
+ */
+export function updateDraft(db: Kysely<Database>, id: string, patch: DraftPatch, now: Date) {
+  return updateTemplate(db, id, now, (row) => {
+    const kept = parseVersion(row.draft);
+    const base = Number(row.draft_discarded) === 1 && row.published ? parseVersion(row.published) : kept;
+    const defined = Object.fromEntries(Object.entries(patch).filter(([, value]) => value !== undefined));
+    const draft: TemplateVersion = { ...base, ...defined, revision: kept.revision + 1 };
+    return { draft: JSON.stringify(draft), draft_discarded: 0 };
+  });
+}
+
+/** Discard the draft: `draft` reads null until the next edit. */
+export function discardDraft(db: Kysely<Database>, id: string, now: Date) {
+  return updateTemplate(db, id, now, () => ({ draft_discarded: 1 }));
+}
+
+/** Copy the draft to published and set status `published`. StoreError `conflict` when the draft was discarded. */
+export function publishTemplate(db: Kysely<Database>, id: string, now: Date) {
+  return updateTemplate(db, id, now, (row) => {
+    if (Number(row.draft_discarded) === 1) {
+      throw new StoreError(
+        'conflict',
+        `template "${id}" has no draft to publish: its draft was discarded; edit it first`,
+      );
+    }
+    return { published: row.draft, status: 'published' };
+  });
+}
+
+/** Set status `unpublished` or `archived`; contents are kept. */
+export function setTemplateStatus(
+  db: Kysely<Database>,
+  id: string,
+  status: 'unpublished' | 'archived',
+  now: Date,
+) {
+  return updateTemplate(db, id, now, () => ({ status }));
+}

@@ -1,13 +1,16 @@
-/** Custom fonts (DECISIONS.md "Fonts"): spec validation, fetch or decode, WOFF2 → TTF, validation, caching. */
+/** Custom fonts (DECISIONS.md "Fonts"): spec validation, fetch or decode, WOFF/WOFF2 → sfnt, checks, caching. */
+import { createHash } from 'node:crypto';
 import { PictorError } from '../errors.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { FontSpec } from '../types.js';
+import { FontFormatError, toSfnt } from './font-format.js';
+import { trialParseError } from './font-parse-check.js';
 
 /** A font ready for satori. The same content always yields the same `data` Buffer object (satori caches by identity). */
 export interface LoadedFont {
   /** CSS family name. */
   name: string;
-  /** TTF, OTF or WOFF bytes (WOFF2 already decompressed). */
+  /** TTF or OTF bytes (WOFF and WOFF2 already decompressed). */
   data: Buffer;
   weight: number;
   style: 'normal' | 'italic';
@@ -15,24 +18,194 @@ export interface LoadedFont {
   hash: string;
 }
 
+/** Largest font file accepted from `data` (the fetcher bounds `url` fonts itself). */
+export const MAX_FONT_INPUT_BYTES = 16 * 1024 * 1024;
+const MAX_FAMILY_LENGTH = 200;
+const CACHE_ENTRIES = 64;
+
+/** Loaded fonts by sha256 of the input bytes and of the sfnt: the value is the one Buffer handed to satori. */
+const byInputHash = new Map<string, Promise<Buffer>>();
+const bySfntHash = new Map<string, Buffer>();
+/** Per fetcher (so one renderer's allow-list never serves another): URL → loaded font bytes. */
+const byUrl = new WeakMap<ResourceFetcher, Map<string, Promise<Buffer>>>();
+const hashes = new WeakMap<Buffer, string>();
+
 /**
- * Validate and load font specs (fetching `url`s through `fetcher`).
+ * Validate and load font specs (fetching `url`s through `fetcher`), in order.
  * @param fieldPrefix field name used in errors, default `fonts` (→ `fonts[2].url`).
- * @throws PictorError `INVALID_INPUT` for a bad spec, `FONT_ERROR` naming the family when a font can't be fetched or parsed.
+ * @throws PictorError `INVALID_INPUT` naming the field for a bad spec; `FONT_ERROR` naming the family when a
+ *   font can't be fetched or parsed.
+ * @example
+ * const fonts = await loadFontSpecs([{ family: 'Brand', url: 'https://cdn.example/brand.woff2', weight: 700 }], fetcher);
  */
 export async function loadFontSpecs(
-  _specs: FontSpec[],
-  _fetcher: ResourceFetcher,
-  _fieldPrefix = 'fonts',
+  specs: FontSpec[],
+  fetcher: ResourceFetcher,
+  fieldPrefix = 'fonts',
 ): Promise<LoadedFont[]> {
-  throw new PictorError('FONT_ERROR', 'custom fonts are not implemented yet');
+  if (!Array.isArray(specs)) throw invalid(fieldPrefix, 'must be an array of font objects', 'type');
+  const checked = specs.map((spec, i) => checkSpec(spec, `${fieldPrefix}[${i}]`));
+  return Promise.all(
+    checked.map(async ({ spec, field, weight, style }) => {
+      const data =
+        spec.url !== undefined
+          ? await loadFontUrl(spec.url, spec.family, fetcher, `${field}.url`)
+          : await loadFontBytes(decodeData(spec.data!, `${field}.data`), spec.family, `${field}.data`);
+      return { name: spec.family, data, weight, style, hash: hashOf(data) };
+    }),
+  );
 }
 
 /**
- * Turn font file bytes into satori-ready bytes: sniff the format, decompress WOFF2, check the table directory.
- * Returns the same Buffer object for the same content.
+ * Fetch a font by URL through `fetcher` and load it; cached per fetcher by URL.
+ * @throws PictorError `FONT_ERROR` naming the family, the URL and why.
+ */
+export function loadFontUrl(
+  url: string,
+  family: string,
+  fetcher: ResourceFetcher,
+  field?: string,
+): Promise<Buffer> {
+  let cache = byUrl.get(fetcher);
+  if (!cache) {
+    cache = new Map();
+    byUrl.set(fetcher, cache);
+  }
+  const cached = cache.get(url);
+  if (cached) return cached;
+  const pending = (async () => {
+    let bytes: Buffer;
+    try {
+      bytes = (await fetcher.fetch(url, 'font')).data;
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new PictorError('FONT_ERROR', `font "${family}" could not be fetched: ${reason}`, {
+        field,
+        family,
+        url,
+      });
+    }
+    return loadFontBytes(bytes, family, field);
+  })();
+  remember(cache, url, pending);
+  pending.catch(() => cache.delete(url));
+  return pending;
+}
+
+/**
+ * Turn font file bytes into satori-ready bytes: sniff the format, decompress WOFF/WOFF2, check the tables
+ * and trial-parse with satori's parser. Returns the same Buffer object for the same content.
  * @throws PictorError `FONT_ERROR` naming the family.
  */
-export async function loadFontBytes(_bytes: Uint8Array, family: string): Promise<Buffer> {
-  throw new PictorError('FONT_ERROR', `font "${family}": custom fonts are not implemented yet`);
+export function loadFontBytes(bytes: Uint8Array, family: string, field?: string): Promise<Buffer> {
+  const inputHash = sha256(bytes);
+  const cached = byInputHash.get(inputHash);
+  if (cached) return cached;
+  const pending = (async () => {
+    let sfnt: Buffer;
+    try {
+      sfnt = await toSfnt(bytes);
+    } catch (error) {
+      if (!(error instanceof FontFormatError)) throw error;
+      throw fontError(family, error.message, field);
+    }
+    const parseError = trialParseError(sfnt);
+    if (parseError) throw fontError(family, `the font could not be parsed (${parseError})`, field);
+    const sfntHash = sfnt === bytes ? inputHash : sha256(sfnt);
+    const existing = bySfntHash.get(sfntHash);
+    if (existing) return existing;
+    // Own copy: the caller's buffer may be a view into something larger or be reused.
+    const data = Buffer.from(sfnt);
+    hashes.set(data, sfntHash);
+    remember(bySfntHash, sfntHash, data);
+    return data;
+  })();
+  remember(byInputHash, inputHash, pending);
+  pending.catch(() => byInputHash.delete(inputHash));
+  return pending;
+}
+
+/** sha256 hex of loaded font bytes. */
+function hashOf(data: Buffer): string {
+  return hashes.get(data) ?? sha256(data);
+}
+
+interface CheckedSpec {
+  spec: FontSpec;
+  field: string;
+  weight: number;
+  style: 'normal' | 'italic';
+}
+
+function checkSpec(spec: FontSpec, field: string): CheckedSpec {
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
+    throw invalid(field, 'must be an object with family and url or data', 'type');
+  }
+  if (typeof spec.family !== 'string' || spec.family.trim() === '') {
+    throw invalid(`${field}.family`, 'must be a non-empty string', 'required');
+  }
+  if (spec.family.length > MAX_FAMILY_LENGTH) {
+    throw invalid(`${field}.family`, `must be at most ${MAX_FAMILY_LENGTH} characters`, 'maxLength');
+  }
+  const hasUrl = spec.url !== undefined && spec.url !== null;
+  const hasData = spec.data !== undefined && spec.data !== null;
+  if (hasUrl === hasData) {
+    throw invalid(
+      field,
+      `give exactly one of url and data (${hasUrl ? 'both were given' : 'neither was given'})`,
+      'oneOf',
+    );
+  }
+  if (hasUrl && (typeof spec.url !== 'string' || !/^https?:\/\//i.test(spec.url))) {
+    throw invalid(`${field}.url`, 'must be an http or https URL', 'format');
+  }
+  if (hasData && typeof spec.data !== 'string' && !(spec.data instanceof Uint8Array)) {
+    throw invalid(`${field}.data`, 'must be a base64 string or bytes', 'type');
+  }
+  const weight = spec.weight ?? 400;
+  if (typeof weight !== 'number' || !Number.isInteger(weight) || weight < 100 || weight > 900) {
+    throw invalid(`${field}.weight`, 'must be an integer from 100 to 900', 'range');
+  }
+  const style = spec.style ?? 'normal';
+  if (style !== 'normal' && style !== 'italic') {
+    throw invalid(`${field}.style`, 'must be "normal" or "italic"', 'enum');
+  }
+  return { spec, field, weight, style };
+}
+
+/** base64 (optionally a data: URI, whitespace and base64url tolerated) or bytes → bytes. */
+function decodeData(data: string | Uint8Array, field: string): Uint8Array {
+  if (data instanceof Uint8Array) {
+    if (data.length === 0) throw invalid(field, 'is empty', 'minLength');
+    if (data.length > MAX_FONT_INPUT_BYTES)
+      throw invalid(field, `is over ${MAX_FONT_INPUT_BYTES} bytes`, 'maxLength');
+    return data;
+  }
+  const text = data.replace(/^data:[^,]*;base64,/i, '').replace(/\s+/g, '');
+  if (text.length === 0) throw invalid(field, 'is empty', 'minLength');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(text))
+    throw invalid(field, 'must be base64-encoded font bytes', 'format');
+  if ((text.length * 3) / 4 > MAX_FONT_INPUT_BYTES + 3) {
+    throw invalid(field, `is over ${MAX_FONT_INPUT_BYTES} bytes`, 'maxLength');
+  }
+  return Buffer.from(text, 'base64');
+}
+
+function invalid(field: string, message: string, rule: string): PictorError {
+  return new PictorError('INVALID_INPUT', `${field}: ${message}`, { field, rule });
+}
+
+function fontError(family: string, reason: string, field?: string): PictorError {
+  return new PictorError('FONT_ERROR', `font "${family}": ${reason}`, { field, family });
+}
+
+function sha256(bytes: Uint8Array): string {
+  return createHash('sha256').update(bytes).digest('hex');
+}
+
+/** Insert into a Map used as an LRU of at most CACHE_ENTRIES entries. */
+function remember<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  while (map.size > CACHE_ENTRIES) map.delete(map.keys().next().value as string);
 }

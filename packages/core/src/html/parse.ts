@@ -1,13 +1,116 @@
-/** HTML string → satori tree. First version: satori-html (lossy; replaced by a faithful parser). */
-import { html as satoriHtml } from 'satori-html';
-import type { ParsedHtml, SatoriElement } from './types.js';
+/** HTML string → satori tree: a standards-compliant parse (parse5), the document's sheets read first. */
+import { parse, parseFragment } from 'parse5';
+import { TreeConverter } from './convert.js';
+import { type Element, type Node, childElements, isElement, isText } from './dom.js';
+import { DocumentStyles } from './stylesheet.js';
+import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
+
+/** Options of `parseHtml`. */
+export interface ParseHtmlOptions {
+  /** Map bare Tailwind utility classes (no stylesheet styles them) to satori's `tw` prop. Default true. */
+  tailwind?: boolean;
+}
+
+const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
+
+/** UA rule for a fragment's wrapper: a fragment gets no implicit margin (DECISIONS.md, "Auto size"). */
+const FRAGMENT_PREAMBLE = ':where(body[data-pictor-fragment]){margin:0}';
 
 /**
- * Parse an HTML fragment or document into the tree satori renders.
- * satori-html is called with a template-strings array: its plain-string form is quadratic in long attributes.
+ * Parse an HTML fragment or complete document into the tree satori renders.
+ * A document keeps `<html>`/`<body>` (satori gives body its 8px margin); a fragment of one element is
+ * that element, and several top-level nodes are wrapped in a margin-less `<body>`.
+ * Never throws on any input: what cannot be honoured is dropped and listed in `warnings`.
+ *
+ * @example
+ * const { root, warnings } = parseHtml('<div style="width:300px;height:100px">Hi</div>');
  */
-export function parseHtml(source: string): ParsedHtml {
-  const strings = Object.assign([source], { raw: [source] }) as unknown as TemplateStringsArray;
-  const root = satoriHtml(strings) as unknown as SatoriElement;
-  return { root, isDocument: /<html[\s>]|<body[\s>]/i.test(source), fontFaces: [], stylesheets: [], warnings: [] };
+export function parseHtml(source: string, options: ParseHtmlOptions = {}): ParsedHtml {
+  const warnings: string[] = [];
+  const warn = (message: string): void => {
+    if (!warnings.includes(message)) warnings.push(message);
+  };
+  const isDocument = DOCUMENT_START.test(source);
+  const styles = new DocumentStyles(warn);
+  const converter = new TreeConverter(styles, warn, options.tailwind ?? true);
+
+  let root: SatoriElement;
+  if (isDocument) {
+    const doc = parse(source);
+    converter.sheetTexts = converter.collectSheets(doc);
+    const html = childElements(doc).find((e) => e.tagName === 'html')!;
+    root = converter.convertNode(html, 0)!;
+    propagateBodyBackground(html, root, styles, converter);
+  } else {
+    const fragment = parseFragment(source);
+    converter.sheetTexts = converter.collectSheets(fragment);
+    const significant = fragment.childNodes.filter(
+      (n: Node) =>
+        (isText(n) && n.value.trim() !== '') || (isElement(n) && !['script', 'template'].includes(n.tagName)),
+    );
+    const only = significant.length === 1 && isElement(significant[0]) ? (significant[0] as Element) : null;
+    if (only && only.tagName !== 'style' && only.tagName !== 'table') {
+      root = converter.convertNode(only, 0) ?? { type: 'div', props: {} };
+    } else {
+      converter.addPreamble(FRAGMENT_PREAMBLE);
+      const children = converter.convertChildren(fragment, 0);
+      root = { type: 'body', props: { 'data-pictor-fragment': '', children } };
+    }
+  }
+  insertPreamble(root, converter.preambleCss());
+  return { root, isDocument, fontFaces: converter.fontFaces, stylesheets: converter.stylesheets, warnings };
+}
+
+/**
+ * A body background paints the whole canvas in browsers (CSS backgrounds §2.11.2) when the root has none:
+ * move it to `<html>`, and let `<html>` cover the canvas.
+ */
+function propagateBodyBackground(
+  html: Element,
+  root: SatoriElement,
+  styles: DocumentStyles,
+  converter: TreeConverter,
+): void {
+  const body = childElements(html).find((e) => e.tagName === 'body');
+  if (!body) return;
+  const props = ['background', 'background-color', 'background-image'];
+  const rootBg = props.some((p) => styles.declared(html, p, converter.inlineOf(html)) !== undefined);
+  const rootStyle = (root.props.style ?? {}) as Record<string, unknown>;
+  if (
+    styles.declared(html, 'min-height', converter.inlineOf(html)) === undefined &&
+    styles.declared(html, 'height', converter.inlineOf(html)) === undefined
+  )
+    rootStyle.minHeight = '100%';
+  // The root is a formatting context in browsers: a child's top margin never moves the canvas background.
+  if (styles.declared(html, 'display', converter.inlineOf(html)) === undefined)
+    rootStyle.display = 'flow-root';
+  if (!rootBg) {
+    const bodyInline = converter.inlineOf(body);
+    const bg = props
+      .map((p) => [p, styles.declared(body, p, bodyInline)] as const)
+      .filter(([, v]) => v !== undefined);
+    const bodyEl = childrenOf(root).find(
+      (c): c is SatoriElement => typeof c === 'object' && c?.type === 'body',
+    );
+    if (bg.length > 0 && bodyEl) {
+      for (const [p, v] of bg) rootStyle[p.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
+      bodyEl.props.style = { ...(bodyEl.props.style ?? {}), background: 'none' };
+    }
+  }
+  root.props.style = rootStyle;
+}
+
+function childrenOf(el: SatoriElement): SatoriChild[] {
+  const c = el.props.children;
+  return Array.isArray(c) ? c : c === undefined ? [] : [c];
+}
+
+/** The UA preamble goes first, so every author sheet comes after it. */
+function insertPreamble(root: SatoriElement, css: string): void {
+  if (!css) return;
+  const style: SatoriElement = { type: 'style', props: { children: css } };
+  const kids = childrenOf(root);
+  const head = kids.find((c): c is SatoriElement => typeof c === 'object' && c?.type === 'head');
+  if (head) head.props.children = [style, ...childrenOf(head)];
+  else root.props.children = [style, ...kids];
 }

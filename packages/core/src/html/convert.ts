@@ -1,0 +1,178 @@
+/**
+ * parse5 DOM → satori element tree. Text is passed through as written (satori applies the CSS
+ * `white-space` rules itself: runs collapse, spaces between inline elements stay, `<pre>` keeps its
+ * newlines); only whitespace that can never render (inside table structure, `<html>`, `<head>`) is dropped.
+ */
+import { type Element, type Node, type ParentNode, getAttr, isElement, isText } from './dom.js';
+import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from './inline-style.js';
+import type { DocumentStyles } from './stylesheet.js';
+import { convertTable, isTableStructure } from './tables.js';
+import { tailwindUtilities } from './tailwind.js';
+import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
+
+/** Elements whose content never renders and is left out of the tree. */
+const SKIPPED = new Set([
+  'script',
+  'noscript',
+  'template',
+  'title',
+  'meta',
+  'base',
+  'link',
+  'object',
+  'embed',
+  'iframe',
+]);
+
+/** Deeper nesting than this is cut (satori and resvg recurse per level). */
+export const MAX_DEPTH = 256;
+
+/** Attribute that marks a `<style>` placeholder for a `<link rel="stylesheet">`, filled by the resources stage. */
+export const STYLESHEET_HREF_ATTR = 'data-pictor-href';
+
+/** State shared by one conversion. */
+export class TreeConverter {
+  readonly stylesheets: string[] = [];
+  readonly fontFaces: DocumentFontFace[] = [];
+  private readonly preamble = new Set<string>();
+  private readonly inlineCache = new WeakMap<Element, CssDeclarations>();
+  private truncated = false;
+
+  constructor(
+    readonly styles: DocumentStyles,
+    readonly warn: (message: string) => void,
+    private readonly tailwind: boolean,
+  ) {}
+
+  /** The UA rules the converted tree needs, as one CSS text ('' when none). */
+  preambleCss(): string {
+    return [...this.preamble].join('\n');
+  }
+
+  /** Register a UA rule. */
+  addPreamble(css: string): void {
+    this.preamble.add(css);
+  }
+
+  /** Parsed `style` attribute of an element (cached). */
+  inlineOf(el: Element): CssDeclarations {
+    let decls = this.inlineCache.get(el);
+    if (!decls) {
+      const text = getAttr(el, 'style');
+      decls = text ? parseInlineStyle(text, this.warn) : {};
+      this.inlineCache.set(el, decls);
+    }
+    return decls;
+  }
+
+  /** Read every `<style>` of the document first: their rules are needed before any element is converted. */
+  collectSheets(root: ParentNode): Map<Element, string> {
+    const sheets = new Map<Element, string>();
+    const walk = (node: Node): void => {
+      if (isElement(node) && node.tagName === 'style') {
+        const type = getAttr(node, 'type');
+        if (type && !/^\s*text\/css\s*$/i.test(type)) return;
+        const css = node.childNodes.map((c) => (isText(c) ? c.value : '')).join('');
+        const processed = this.styles.addSheet(css);
+        this.fontFaces.push(...processed.fontFaces);
+        sheets.set(node, processed.css);
+        return;
+      }
+      if ('childNodes' in node) for (const child of node.childNodes) walk(child);
+      if (isElement(node) && node.tagName === 'template') return;
+    };
+    walk(root as Node);
+    return sheets;
+  }
+
+  /** Convert the children of a node. */
+  convertChildren(parent: ParentNode, depth: number): SatoriChild[] {
+    const out: SatoriChild[] = [];
+    const parentEl = isElement(parent as Node) ? (parent as Element) : null;
+    const dropBlank = !parentEl || isTableStructure(parentEl) || ['html', 'head'].includes(parentEl.tagName);
+    for (const node of parent.childNodes) {
+      if (isText(node)) {
+        if (dropBlank && node.value.trim() === '') continue;
+        out.push(node.value);
+      } else if (isElement(node)) {
+        const converted = this.convertNode(node, depth + 1);
+        if (converted) out.push(converted);
+      }
+    }
+    return out;
+  }
+
+  /** Convert one element, or null when it does not render. */
+  convertNode(el: Element, depth: number): SatoriElement | null {
+    if (depth > MAX_DEPTH) {
+      if (!this.truncated) this.warn(`elements nested deeper than ${MAX_DEPTH} levels were left out`);
+      this.truncated = true;
+      return null;
+    }
+    const tag = el.tagName;
+    if (tag === 'link') return this.convertLink(el);
+    if (SKIPPED.has(tag)) return null;
+    if (tag === 'style') {
+      const css = this.sheetTexts.get(el);
+      if (css === undefined) return null;
+      const props: SatoriElement['props'] = { children: css };
+      const media = getAttr(el, 'media');
+      if (media) props.media = media;
+      return { type: 'style', props };
+    }
+    if (tag === 'table') return convertTable(el, this.tableContext(depth));
+    return this.convertElement(el, {}, undefined, depth);
+  }
+
+  /** Sheets by `<style>` element, set by `parse`. */
+  sheetTexts: Map<Element, string> = new Map();
+
+  private convertLink(el: Element): SatoriElement | null {
+    const rel = (getAttr(el, 'rel') ?? '').toLowerCase().split(/\s+/);
+    const href = getAttr(el, 'href');
+    if (!rel.includes('stylesheet') || rel.includes('alternate') || !href) return null;
+    this.stylesheets.push(href);
+    const props: SatoriElement['props'] = { [STYLESHEET_HREF_ATTR]: href, children: '' };
+    const media = getAttr(el, 'media');
+    if (media) props.media = media;
+    return { type: 'style', props };
+  }
+
+  private tableContext(depth: number) {
+    return {
+      styles: this.styles,
+      inlineOf: (el: Element) => this.inlineOf(el),
+      convert: (el: Element, extra: Record<string, string>, children?: SatoriChild[]) =>
+        this.convertElement(el, extra, children, depth),
+      addPreamble: (css: string) => this.addPreamble(css),
+      warn: this.warn,
+    };
+  }
+
+  /** An element with its attributes, style (plus `extra`) and children. */
+  convertElement(
+    el: Element,
+    extra: Record<string, string>,
+    children: SatoriChild[] | undefined,
+    depth: number,
+  ): SatoriElement {
+    const props: SatoriElement['props'] = {};
+    for (const attr of el.attrs) {
+      if (attr.name === 'style' || attr.name.startsWith('on')) continue;
+      props[attr.name] = attr.value;
+    }
+    const style = { ...toSatoriStyle(this.inlineOf(el), this.warn), ...extra };
+    if (Object.keys(style).length > 0) props.style = style;
+    if (this.tailwind && props.class) {
+      const utilities = tailwindUtilities(
+        String(props.class).split(/\s+/).filter(Boolean),
+        this.styles.classNames,
+      );
+      if (utilities.length > 0) props.tw = utilities.join(' ');
+    }
+    const kids = children ?? this.convertChildren(el, depth);
+    if (kids.length === 1) props.children = kids[0];
+    else if (kids.length > 1) props.children = kids;
+    return { type: el.tagName, props };
+  }
+}

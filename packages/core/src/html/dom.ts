@@ -1,0 +1,51 @@
+/** Small helpers over parse5's default tree: element access by tag, attributes, text content. */
+import type { DefaultTreeAdapterTypes } from 'parse5';
+
+export type Node = DefaultTreeAdapterTypes.Node;
+export type ParentNode = DefaultTreeAdapterTypes.ParentNode;
+export type Element = DefaultTreeAdapterTypes.Element;
+export type TextNode = DefaultTreeAdapterTypes.TextNode;
+
+/** True for element nodes (not text, comments or the document). */
+export function isElement(node: Node | null | undefined): node is Element {
+  return !!node && 'tagName' in node;
+}
+
+/** True for text nodes. */
+export function isText(node: Node): node is TextNode {
+  return node.nodeName === '#text';
+}
+
+/** The value of attribute `name`, or undefined. */
+export function getAttr(el: Element, name: string): string | undefined {
+  for (const attr of el.attrs) if (attr.name === name) return attr.value;
+  return undefined;
+}
+
+/** Element children of a node, in order. */
+export function childElements(node: ParentNode): Element[] {
+  return node.childNodes.filter(isElement);
+}
+
+/** The element parent of a node, or null at the top. */
+export function parentElement(el: Element): Element | null {
+  const parent = el.parentNode;
+  return isElement(parent as Node) ? (parent as Element) : null;
+}
+
+/** Concatenated text of a subtree, whitespace collapsed. */
+export function textContent(node: Node): string {
+  const parts: string[] = [];
+  const walk = (n: Node): void => {
+    if (isText(n)) parts.push(n.value);
+    else if ('childNodes' in n) for (const c of n.childNodes) walk(c);
+  };
+  walk(node);
+  return parts.join('').replace(/\s+/g, ' ').trim();
+}
+
+/** Class names of an element. */
+export function classList(el: Element): string[] {
+  const value = getAttr(el, 'class');
+  return value ? value.split(/\s+/).filter(Boolean) : [];
+}

@@ -1,0 +1,223 @@
+/**
+ * Matches css-tree selectors against parse5 elements, for the few properties the HTML stage must know
+ * before satori runs (table borders and spacing, row backgrounds, the body background).
+ * Pseudo-elements, interaction pseudo-classes and nesting never match: the answer errs on "not matched".
+ */
+import type { CssNode } from 'css-tree';
+import { type Element, classList, getAttr, isElement, parentElement } from './dom.js';
+
+type Specificity = [number, number, number];
+
+/** One compound selector and the combinator that links it to the compound on its left. */
+interface Compound {
+  parts: CssNode[];
+  combinator: string | null;
+}
+
+function splitCompounds(selector: CssNode): Compound[] {
+  const out: Compound[] = [{ parts: [], combinator: null }];
+  if (selector.type !== 'Selector') return out;
+  selector.children.forEach((node) => {
+    if (node.type === 'Combinator') out.push({ parts: [], combinator: node.name });
+    else out[out.length - 1]!.parts.push(node);
+  });
+  // A leading combinator (relative selector) is not supported here.
+  return out;
+}
+
+function siblingsOf(el: Element): Element[] {
+  const parent = el.parentNode;
+  return parent ? parent.childNodes.filter(isElement) : [el];
+}
+
+function nthMatches(a: number, b: number, index: number): boolean {
+  if (a === 0) return index === b;
+  const n = (index - b) / a;
+  return Number.isInteger(n) && n >= 0;
+}
+
+function parseNth(node: CssNode): { a: number; b: number; of: CssNode | null } | null {
+  if (node.type !== 'Nth') return null;
+  const nth = node.nth;
+  if (nth.type === 'Identifier') {
+    if (nth.name === 'odd') return { a: 2, b: 1, of: node.selector };
+    if (nth.name === 'even') return { a: 2, b: 0, of: node.selector };
+    return null;
+  }
+  return { a: Number(nth.a ?? 0), b: Number(nth.b ?? 0), of: node.selector };
+}
+
+function matchPseudo(el: Element, node: CssNode & { type: 'PseudoClassSelector' }): boolean {
+  const name = node.name.toLowerCase();
+  const args = node.children ? node.children.toArray() : [];
+  switch (name) {
+    case 'root':
+      return parentElement(el) === null || parentElement(el)?.tagName === undefined;
+    case 'first-child':
+      return siblingsOf(el)[0] === el;
+    case 'last-child':
+      return siblingsOf(el).at(-1) === el;
+    case 'only-child':
+      return siblingsOf(el).length === 1;
+    case 'first-of-type':
+      return siblingsOf(el).find((s) => s.tagName === el.tagName) === el;
+    case 'last-of-type':
+      return (
+        siblingsOf(el)
+          .filter((s) => s.tagName === el.tagName)
+          .at(-1) === el
+      );
+    case 'nth-child':
+    case 'nth-last-child':
+    case 'nth-of-type':
+    case 'nth-last-of-type': {
+      const nth = args[0] ? parseNth(args[0]) : null;
+      if (!nth) return false;
+      let list = siblingsOf(el);
+      if (name.includes('of-type')) list = list.filter((s) => s.tagName === el.tagName);
+      if (nth.of) list = list.filter((s) => matchesSelectorList(s, nth.of!));
+      if (name.includes('last')) list = [...list].reverse();
+      const index = list.indexOf(el) + 1;
+      return index > 0 && nthMatches(nth.a, nth.b, index);
+    }
+    case 'is':
+    case 'where':
+    case 'matches':
+      return args.some((arg) => matchesSelectorList(el, arg));
+    case 'not':
+      return !args.some((arg) => matchesSelectorList(el, arg));
+    default:
+      return false;
+  }
+}
+
+function matchAttribute(el: Element, node: CssNode & { type: 'AttributeSelector' }): boolean {
+  const actual = getAttr(el, node.name.name.toLowerCase());
+  if (actual === undefined) return false;
+  if (!node.matcher || !node.value) return true;
+  const expected = node.value.type === 'String' ? node.value.value : (node.value as { name: string }).name;
+  const insensitive = node.flags === 'i';
+  const a = insensitive ? actual.toLowerCase() : actual;
+  const e = insensitive ? expected.toLowerCase() : expected;
+  switch (node.matcher) {
+    case '=':
+      return a === e;
+    case '~=':
+      return a.split(/\s+/).includes(e);
+    case '|=':
+      return a === e || a.startsWith(`${e}-`);
+    case '^=':
+      return e !== '' && a.startsWith(e);
+    case '$=':
+      return e !== '' && a.endsWith(e);
+    case '*=':
+      return e !== '' && a.includes(e);
+    default:
+      return false;
+  }
+}
+
+function matchCompound(el: Element, parts: CssNode[]): boolean {
+  for (const part of parts) {
+    switch (part.type) {
+      case 'TypeSelector':
+        if (part.name !== '*' && part.name.toLowerCase() !== el.tagName) return false;
+        break;
+      case 'ClassSelector':
+        if (!classList(el).includes(part.name)) return false;
+        break;
+      case 'IdSelector':
+        if (getAttr(el, 'id') !== part.name) return false;
+        break;
+      case 'AttributeSelector':
+        if (!matchAttribute(el, part)) return false;
+        break;
+      case 'PseudoClassSelector':
+        if (!matchPseudo(el, part)) return false;
+        break;
+      default:
+        // Pseudo-elements, nesting selectors and anything unknown: not this element.
+        return false;
+    }
+  }
+  return true;
+}
+
+function matchFrom(el: Element, compounds: Compound[], index: number): boolean {
+  const compound = compounds[index]!;
+  if (!matchCompound(el, compound.parts)) return false;
+  if (index === 0) return true;
+  switch (compound.combinator) {
+    case '>': {
+      const parent = parentElement(el);
+      return !!parent && matchFrom(parent, compounds, index - 1);
+    }
+    case ' ': {
+      for (let p = parentElement(el); p; p = parentElement(p))
+        if (matchFrom(p, compounds, index - 1)) return true;
+      return false;
+    }
+    case '+': {
+      const siblings = siblingsOf(el);
+      const prev = siblings[siblings.indexOf(el) - 1];
+      return !!prev && matchFrom(prev, compounds, index - 1);
+    }
+    case '~': {
+      const siblings = siblingsOf(el);
+      return siblings.slice(0, siblings.indexOf(el)).some((s) => matchFrom(s, compounds, index - 1));
+    }
+    default:
+      return false;
+  }
+}
+
+/** True when `el` matches the css-tree `Selector` node. */
+export function matchesSelector(el: Element, selector: CssNode): boolean {
+  const compounds = splitCompounds(selector);
+  return matchFrom(el, compounds, compounds.length - 1);
+}
+
+/** True when `el` matches any selector of a css-tree `SelectorList` (or single `Selector`). */
+export function matchesSelectorList(el: Element, list: CssNode): boolean {
+  if (list.type === 'SelectorList') return list.children.some((s) => matchesSelector(el, s));
+  return matchesSelector(el, list);
+}
+
+/** Specificity (ids, classes, types) of a css-tree `Selector`. */
+export function specificity(selector: CssNode): Specificity {
+  const result: Specificity = [0, 0, 0];
+  const add = (s: Specificity): void => {
+    result[0] += s[0];
+    result[1] += s[1];
+    result[2] += s[2];
+  };
+  const maxOf = (list: CssNode): Specificity => {
+    let best: Specificity = [0, 0, 0];
+    const items = list.type === 'SelectorList' ? list.children.toArray() : [list];
+    for (const s of items) {
+      const sp = specificity(s);
+      if (compareSpecificity(sp, best) > 0) best = sp;
+    }
+    return best;
+  };
+  if (selector.type !== 'Selector') return result;
+  selector.children.forEach((node) => {
+    if (node.type === 'IdSelector') result[0]++;
+    else if (node.type === 'ClassSelector' || node.type === 'AttributeSelector') result[1]++;
+    else if (node.type === 'TypeSelector' && node.name !== '*') result[2]++;
+    else if (node.type === 'PseudoElementSelector') result[2]++;
+    else if (node.type === 'PseudoClassSelector') {
+      const name = node.name.toLowerCase();
+      if (name === 'where') return;
+      const arg = node.children?.first;
+      if ((name === 'is' || name === 'not' || name === 'matches') && arg) add(maxOf(arg));
+      else result[1]++;
+    }
+  });
+  return result;
+}
+
+/** Orders two specificities: negative, zero or positive. */
+export function compareSpecificity(a: Specificity, b: Specificity): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}

@@ -1,0 +1,172 @@
+/**
+ * The document's stylesheets as the HTML stage sees them: `@font-face` rules, the class names they
+ * style (to tell Tailwind utilities from authored classes), `display` values degraded where satori
+ * would drop them, and a small cascade for the few properties the stage itself needs.
+ */
+import * as csstree from 'css-tree';
+import { isSupportedDisplay, degradeDisplay } from './display.js';
+import type { Element } from './dom.js';
+import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
+import type { DocumentFontFace } from './types.js';
+
+interface Declaration {
+  value: string;
+  important: boolean;
+}
+
+interface ProbeRule {
+  selector: csstree.CssNode;
+  specificity: [number, number, number];
+  order: number;
+  declarations: Map<string, Declaration>;
+}
+
+/** What one `<style>` sheet yields. */
+export interface ProcessedSheet {
+  /** The CSS to hand satori: the source itself, or a rewrite when a `display` value had to be degraded. */
+  css: string;
+  fontFaces: DocumentFontFace[];
+}
+
+function unquote(value: string): string {
+  const v = value.trim();
+  return /^(['"]).*\1$/s.test(v) ? v.slice(1, -1) : v;
+}
+
+function parseWeight(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const v = value.trim().toLowerCase();
+  if (v === 'normal') return 400;
+  if (v === 'bold') return 700;
+  const n = Number.parseInt(v, 10);
+  if (!Number.isFinite(n)) return undefined;
+  return Math.min(900, Math.max(100, Math.round(n / 100) * 100));
+}
+
+/** `src` descriptor → URLs in order (local() and unsupported formats left out). */
+function fontSources(src: csstree.CssNode): string[] {
+  const urls: string[] = [];
+  csstree.walk(src, {
+    visit: 'Url',
+    enter(node) {
+      urls.push(node.value);
+    },
+  });
+  return urls;
+}
+
+/** Reads an `@font-face` block. */
+function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
+  let family: string | undefined;
+  let sources: string[] = [];
+  let weight: number | undefined;
+  let style: 'normal' | 'italic' | undefined;
+  csstree.walk(block, {
+    visit: 'Declaration',
+    enter(node) {
+      const prop = node.property.toLowerCase();
+      const text = csstree.generate(node.value);
+      if (prop === 'font-family') family = unquote(text);
+      else if (prop === 'src') sources = fontSources(node.value);
+      else if (prop === 'font-weight') weight = parseWeight(text.split(/\s+/)[0]);
+      else if (prop === 'font-style') style = /italic|oblique/i.test(text) ? 'italic' : 'normal';
+    },
+  });
+  if (!family || sources.length === 0) return null;
+  const face: DocumentFontFace = { family, sources };
+  if (weight !== undefined) face.weight = weight;
+  if (style !== undefined) face.style = style;
+  return face;
+}
+
+/** The stylesheets of one document, in order. */
+export class DocumentStyles {
+  private readonly rules: ProbeRule[] = [];
+  /** Class names that appear in a class selector of any sheet. */
+  readonly classNames = new Set<string>();
+  private order = 0;
+
+  constructor(private readonly warn: (message: string) => void) {}
+
+  /** Parse one sheet: record its rules, collect `@font-face`, degrade unsupported `display` values. */
+  addSheet(css: string): ProcessedSheet {
+    let ast: csstree.CssNode;
+    try {
+      ast = csstree.parse(css, { parseValue: true, parseCustomProperty: false, onParseError: () => {} });
+    } catch {
+      this.warn('a <style> sheet could not be parsed and was passed on as written');
+      return { css, fontFaces: [] };
+    }
+    const fontFaces: DocumentFontFace[] = [];
+    let rewritten = false;
+    csstree.walk(ast, {
+      enter: (node: csstree.CssNode) => {
+        if (node.type === 'Atrule' && node.name.toLowerCase() === 'font-face' && node.block) {
+          const face = readFontFace(node.block);
+          if (face) fontFaces.push(face);
+        } else if (node.type === 'ClassSelector') {
+          this.classNames.add(node.name);
+        } else if (node.type === 'Declaration' && node.property.toLowerCase() === 'display') {
+          const value = csstree.generate(node.value);
+          if (!isSupportedDisplay(value)) {
+            const degraded = degradeDisplay(value);
+            if (degraded) {
+              node.value = { type: 'Raw', value: degraded.display };
+              rewritten = true;
+              this.warn(`display: ${value} is not supported; laid out as display: ${degraded.display}`);
+            }
+          }
+        }
+      },
+    });
+    this.recordRules(ast);
+    return { css: rewritten ? csstree.generate(ast) : css, fontFaces };
+  }
+
+  /** Top-level style rules (not inside at-rules, not nested) are kept for `declared()`. */
+  private recordRules(ast: csstree.CssNode): void {
+    if (ast.type !== 'StyleSheet') return;
+    ast.children.forEach((node) => {
+      if (node.type !== 'Rule' || node.prelude.type !== 'SelectorList') return;
+      const declarations = new Map<string, Declaration>();
+      node.block.children.forEach((d) => {
+        if (d.type !== 'Declaration') return;
+        declarations.set(d.property.toLowerCase(), {
+          value: csstree.generate(d.value),
+          important: d.important === true,
+        });
+      });
+      if (declarations.size === 0) return;
+      const order = this.order++;
+      node.prelude.children.forEach((selector) => {
+        this.rules.push({ selector, specificity: specificity(selector), order, declarations });
+      });
+    });
+  }
+
+  /**
+   * The cascaded value of `property` for `el` from the sheets and its inline style, or undefined.
+   * Only top-level rules are considered; shorthands are not expanded (ask for each name you accept).
+   */
+  declared(el: Element, property: string, inline?: Record<string, string>): string | undefined {
+    let best: { decl: Declaration; rule: ProbeRule } | undefined;
+    for (const rule of this.rules) {
+      const decl = rule.declarations.get(property);
+      if (!decl || !matchesSelector(el, rule.selector)) continue;
+      if (!best) {
+        best = { decl, rule };
+        continue;
+      }
+      const byImportance = Number(decl.important) - Number(best.decl.important);
+      const bySpecificity = compareSpecificity(rule.specificity, best.rule.specificity);
+      if (
+        byImportance > 0 ||
+        (byImportance === 0 && (bySpecificity > 0 || (bySpecificity === 0 && rule.order >= best.rule.order)))
+      )
+        best = { decl, rule };
+    }
+    const inlineValue = inline?.[property];
+    if (inlineValue !== undefined && !best?.decl.important) return inlineValue;
+    return best?.decl.value;
+  }
+}

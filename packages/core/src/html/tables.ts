@@ -1,0 +1,343 @@
+/**
+ * `<table>` → CSS grid, which satori lays out: cells are placed explicitly (colspan, rowspan), row groups
+ * and rows become `display: contents` so selectors like `tbody tr:nth-child(even) td` still match, row and
+ * group backgrounds are drawn by a backdrop box behind the row, `border-collapse` is emulated by overlapping
+ * cell borders, and columns are sized from their content like the automatic table layout of browsers.
+ */
+import { type Element, childElements, getAttr, isElement, textContent } from './dom.js';
+import type { DocumentStyles } from './stylesheet.js';
+import type { SatoriChild, SatoriElement } from './types.js';
+
+/** What the table translation needs from the element converter. */
+export interface TableContext {
+  styles: DocumentStyles;
+  /** The CSS declarations of an element's `style` attribute. */
+  inlineOf(el: Element): Record<string, string>;
+  /** Convert an element (its own style, attributes and children), adding `extra` to its style. */
+  convert(el: Element, extra: Record<string, string>, children?: SatoriChild[]): SatoriElement;
+  /** Register a UA rule (zero specificity) in the document's preamble sheet. */
+  addPreamble(css: string): void;
+  warn(message: string): void;
+}
+
+/** UA styles of table elements (Chrome's, in `:where()` so every author rule wins). */
+export const TABLE_PREAMBLE = [
+  ':where(table){box-sizing:border-box;text-indent:0;border-color:gray;width:fit-content}',
+  ':where(td,th){display:block;padding:1px}',
+  ':where(th){font-weight:bold;text-align:center}',
+  ':where(caption){display:block;text-align:center}',
+].join('\n');
+
+interface PlacedCell {
+  el: Element;
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+}
+
+const MAX_COLS = 1000;
+const MAX_ROWSPAN = 65534;
+
+function spanAttr(el: Element, name: string, max: number): number {
+  const n = Number.parseInt(getAttr(el, name) ?? '1', 10);
+  if (!Number.isFinite(n) || n < 0) return 1;
+  return Math.min(n, max);
+}
+
+/** Rows in visual order: `thead` rows first, `tfoot` rows last. */
+function collectRows(table: Element): { groups: Element[]; rows: { tr: Element; group: Element | null }[] } {
+  const head: { tr: Element; group: Element | null }[] = [];
+  const body: { tr: Element; group: Element | null }[] = [];
+  const foot: { tr: Element; group: Element | null }[] = [];
+  const groups: Element[] = [];
+  for (const child of childElements(table)) {
+    if (child.tagName === 'tr') body.push({ tr: child, group: null });
+    else if (child.tagName === 'thead' || child.tagName === 'tbody' || child.tagName === 'tfoot') {
+      groups.push(child);
+      const target = child.tagName === 'thead' ? head : child.tagName === 'tfoot' ? foot : body;
+      for (const tr of childElements(child)) if (tr.tagName === 'tr') target.push({ tr, group: child });
+    }
+  }
+  return { groups, rows: [...head, ...body, ...foot] };
+}
+
+/** The HTML table model: each cell's row, column and spans, skipping slots taken by rowspans above. */
+function placeCells(rows: { tr: Element; group: Element | null }[]): {
+  cells: PlacedCell[];
+  columns: number;
+} {
+  const taken: boolean[][] = [];
+  const cells: PlacedCell[] = [];
+  let columns = 0;
+  rows.forEach(({ tr, group }, r) => {
+    let col = 0;
+    const groupEnd = group ? rows.findLastIndex((x) => x.group === group) : rows.length - 1;
+    for (const cell of childElements(tr)) {
+      if (cell.tagName !== 'td' && cell.tagName !== 'th') continue;
+      while (taken[r]?.[col]) col++;
+      const colSpan = Math.max(1, spanAttr(cell, 'colspan', MAX_COLS));
+      const rawRowSpan = spanAttr(cell, 'rowspan', MAX_ROWSPAN);
+      const rowSpan =
+        rawRowSpan === 0 ? groupEnd - r + 1 : Math.max(1, Math.min(rawRowSpan, groupEnd - r + 1));
+      for (let y = r; y < r + rowSpan; y++) {
+        taken[y] ??= [];
+        for (let x = col; x < col + colSpan; x++) taken[y]![x] = true;
+      }
+      cells.push({ el: cell, row: r, col, rowSpan, colSpan });
+      col += colSpan;
+      columns = Math.max(columns, col);
+    }
+  });
+  return { cells, columns: Math.min(columns, MAX_COLS) };
+}
+
+/** First length of a border shorthand or width, in px (0 when none). */
+function borderWidthPx(value: string | undefined): number {
+  if (!value || /\b(none|hidden)\b/.test(value)) return 0;
+  const m = /(-?[\d.]+)px/.exec(value);
+  if (m) return Number(m[1]);
+  if (/\bthin\b/.test(value)) return 1;
+  if (/\bmedium\b/.test(value)) return 3;
+  if (/\bthick\b/.test(value)) return 5;
+  return /\b(solid|dashed|dotted|double|groove|ridge|inset|outset)\b/.test(value) ? 3 : 0;
+}
+
+function sideBorder(ctx: TableContext, el: Element, side: 'left' | 'top'): number {
+  const inline = ctx.inlineOf(el);
+  const width = ctx.styles.declared(el, `border-${side}-width`, inline);
+  if (width !== undefined) return borderWidthPx(width);
+  const sideValue = ctx.styles.declared(el, `border-${side}`, inline);
+  if (sideValue !== undefined) return borderWidthPx(sideValue);
+  const all = ctx.styles.declared(el, 'border-width', inline) ?? ctx.styles.declared(el, 'border', inline);
+  return all === undefined
+    ? 0
+    : borderWidthPx(all.split(/\s+/).length > 1 && /^[\d.]/.test(all) ? all.split(/\s+/)[0] : all);
+}
+
+/** A rough max-content width of a cell, used only as the flex weight of its column. */
+function estimateWidth(el: Element): number {
+  const text = textContent(el);
+  const longestLine = text.length;
+  return Math.max(1, Math.round(longestLine * 8.5 + 16));
+}
+
+function lengthAttr(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return `${v}px`;
+  if (/^\d+(\.\d+)?%$/.test(v)) return v;
+  return undefined;
+}
+
+/** Width of a column from `<col>` or its single-column cells: a percentage, a fixed length, or none. */
+function columnWidths(
+  table: Element,
+  cells: PlacedCell[],
+  columns: number,
+  ctx: TableContext,
+): (string | undefined)[] {
+  const widths: (string | undefined)[] = new Array(columns).fill(undefined);
+  let index = 0;
+  for (const group of childElements(table).filter((c) => c.tagName === 'colgroup')) {
+    const cols = childElements(group).filter((c) => c.tagName === 'col');
+    const list = cols.length > 0 ? cols : [group];
+    for (const col of list) {
+      const span = Math.max(1, spanAttr(col, 'span', MAX_COLS));
+      const width = ctx.styles.declared(col, 'width', ctx.inlineOf(col)) ?? lengthAttr(getAttr(col, 'width'));
+      for (let i = 0; i < span && index < columns; i++, index++) if (width) widths[index] = width;
+    }
+  }
+  for (const cell of cells) {
+    if (cell.colSpan !== 1 || widths[cell.col]) continue;
+    const width =
+      ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el)) ?? lengthAttr(getAttr(cell.el, 'width'));
+    if (width) widths[cell.col] = width;
+  }
+  return widths;
+}
+
+function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
+  const inline = ctx.inlineOf(table);
+  const width = ctx.styles.declared(table, 'width', inline) ?? lengthAttr(getAttr(table, 'width'));
+  const tw = getAttr(table, 'class') ?? '';
+  return (
+    (width !== undefined && !/^(auto|fit-content|max-content|min-content)$/.test(width)) ||
+    /\bw-(full|\[|\d)/.test(tw)
+  );
+}
+
+function trackList(table: Element, cells: PlacedCell[], columns: number, ctx: TableContext): string {
+  const widths = columnWidths(table, cells, columns, ctx);
+  const definite = hasDefiniteWidth(table, ctx);
+  const weights = new Array(columns).fill(1);
+  for (const cell of cells)
+    if (cell.colSpan === 1) weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el));
+  return widths
+    .map((width, i) => {
+      if (width?.endsWith('%')) return width;
+      if (width) return `minmax(${width}, auto)`;
+      return definite ? `minmax(min-content, ${weights[i]}fr)` : 'auto';
+    })
+    .join(' ');
+}
+
+/** Background and row-border declarations of a row or row group, for its backdrop. */
+function backdropStyle(el: Element, ctx: TableContext, collapse: boolean): Record<string, string> | null {
+  const inline = ctx.inlineOf(el);
+  const style: Record<string, string> = {};
+  for (const [prop, key] of [
+    ['background', 'background'],
+    ['background-color', 'backgroundColor'],
+    ['background-image', 'backgroundImage'],
+  ] as const) {
+    const value = ctx.styles.declared(el, prop, inline);
+    if (value !== undefined) style[key] = value;
+  }
+  const bgcolor = getAttr(el, 'bgcolor');
+  if (bgcolor && Object.keys(style).length === 0) style.backgroundColor = bgcolor;
+  if (collapse) {
+    for (const [prop, key] of [
+      ['border-top', 'borderTop'],
+      ['border-bottom', 'borderBottom'],
+      ['border', 'border'],
+    ] as const) {
+      const value = ctx.styles.declared(el, prop, inline);
+      if (value !== undefined) style[key] = value;
+    }
+    if (style.border) {
+      style.borderTop ??= style.border;
+      style.borderBottom ??= style.border;
+      delete style.border;
+    }
+  }
+  return Object.keys(style).length > 0 ? style : null;
+}
+
+/** Translate a `<table>` element into a satori grid. */
+export function convertTable(table: Element, ctx: TableContext): SatoriElement {
+  ctx.addPreamble(TABLE_PREAMBLE);
+  const tableInline = ctx.inlineOf(table);
+  const { groups, rows } = collectRows(table);
+  const { cells, columns } = placeCells(rows);
+  const caption = childElements(table).find((c) => c.tagName === 'caption');
+  const offset = caption ? 1 : 0;
+  const collapse = ctx.styles.declared(table, 'border-collapse', tableInline)?.trim() === 'collapse';
+
+  const spacingDecl = ctx.styles.declared(table, 'border-spacing', tableInline);
+  const cellspacing = lengthAttr(getAttr(table, 'cellspacing'));
+  const spacing = collapse ? ['0px'] : (spacingDecl ?? cellspacing ?? '2px').trim().split(/\s+/);
+  const tableStyle: Record<string, string> = {
+    display: 'grid',
+    gridTemplateColumns: columns > 0 ? trackList(table, cells, columns, ctx) : 'auto',
+    gridAutoRows: 'auto',
+    columnGap: spacing[0]!,
+    rowGap: spacing[1] ?? spacing[0]!,
+    alignItems: 'stretch',
+  };
+  const hasPadding = ['padding', 'padding-top', 'padding-left'].some(
+    (p) => ctx.styles.declared(table, p, tableInline) !== undefined,
+  );
+  if (collapse) tableStyle.padding = '0px';
+  else if (!hasPadding) tableStyle.padding = `${spacing[1] ?? spacing[0]} ${spacing[0]}`;
+  const borderAttr = getAttr(table, 'border');
+  const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
+  if (borderPx > 0 && ctx.styles.declared(table, 'border', tableInline) === undefined)
+    tableStyle.border = `${borderPx}px outset gray`;
+  const widthAttr = lengthAttr(getAttr(table, 'width'));
+  if (widthAttr && ctx.styles.declared(table, 'width', tableInline) === undefined)
+    tableStyle.width = widthAttr;
+  const bgcolor = getAttr(table, 'bgcolor');
+  if (bgcolor && ctx.styles.declared(table, 'background-color', tableInline) === undefined)
+    tableStyle.backgroundColor = bgcolor;
+
+  const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
+  const rowIndex = new Map(rows.map((r, i) => [r.tr, i]));
+  const cellsByElement = new Map(cells.map((c) => [c.el, c]));
+
+  const convertCell = (cell: PlacedCell): SatoriElement => {
+    const inline = ctx.inlineOf(cell.el);
+    const extra: Record<string, string> = {
+      gridRow: `${cell.row + 1 + offset} / span ${cell.rowSpan}`,
+      gridColumn: `${cell.col + 1} / span ${cell.colSpan}`,
+    };
+    if (cellpadding && ctx.styles.declared(cell.el, 'padding', inline) === undefined)
+      extra.padding = cellpadding;
+    if (borderPx > 0 && ctx.styles.declared(cell.el, 'border', inline) === undefined)
+      extra.border = '1px inset gray';
+    const align = getAttr(cell.el, 'align') ?? getAttr(cell.el.parentNode as Element, 'align');
+    if (align && ctx.styles.declared(cell.el, 'text-align', inline) === undefined)
+      extra.textAlign = align.toLowerCase();
+    const cellBg = getAttr(cell.el, 'bgcolor');
+    if (cellBg && ctx.styles.declared(cell.el, 'background-color', inline) === undefined)
+      extra.backgroundColor = cellBg;
+    const height = lengthAttr(getAttr(cell.el, 'height'));
+    if (height && ctx.styles.declared(cell.el, 'height', inline) === undefined) extra.height = height;
+    if (collapse) {
+      if (cell.col > 0) {
+        const left = sideBorder(ctx, cell.el, 'left');
+        if (left > 0) extra.marginLeft = `-${left}px`;
+      }
+      if (cell.row > 0) {
+        const top = sideBorder(ctx, cell.el, 'top');
+        if (top > 0) extra.marginTop = `-${top}px`;
+      }
+    }
+    return ctx.convert(cell.el, extra);
+  };
+
+  const convertRow = (tr: Element): SatoriElement => {
+    const children: SatoriChild[] = [];
+    for (const child of childElements(tr)) {
+      const cell = cellsByElement.get(child);
+      if (cell) children.push(convertCell(cell));
+    }
+    return ctx.convert(tr, { display: 'contents' }, children);
+  };
+
+  const backdrops: SatoriChild[] = [];
+  for (const group of groups) {
+    const groupRows = rows.filter((r) => r.group === group);
+    const style = groupRows.length > 0 ? backdropStyle(group, ctx, collapse) : null;
+    if (!style) continue;
+    const first = rowIndex.get(groupRows[0]!.tr)!;
+    backdrops.push(backdrop(style, first + 1 + offset, groupRows.length));
+  }
+  for (const { tr } of rows) {
+    const style = backdropStyle(tr, ctx, collapse);
+    if (style) backdrops.push(backdrop(style, rowIndex.get(tr)! + 1 + offset, 1));
+  }
+
+  const children: SatoriChild[] = [];
+  for (const child of childElements(table)) {
+    if (child.tagName === 'caption')
+      children.push(ctx.convert(child, { gridColumn: '1 / -1', gridRow: '1' }));
+    else if (child.tagName === 'tr') children.push(convertRow(child));
+    else if (groups.includes(child))
+      children.push(
+        ctx.convert(
+          child,
+          { display: 'contents' },
+          childElements(child)
+            .filter((tr) => tr.tagName === 'tr')
+            .map(convertRow),
+        ),
+      );
+  }
+  return ctx.convert(table, tableStyle, [...backdrops, ...children]);
+}
+
+function backdrop(style: Record<string, string>, row: number, span: number): SatoriElement {
+  return {
+    type: 'div',
+    props: {
+      style: { ...style, gridRow: `${row} / span ${span}`, gridColumn: '1 / -1' },
+      'data-pictor-backdrop': '',
+    },
+  };
+}
+
+/** True for the elements whose whitespace-only text never renders (table structure). */
+export function isTableStructure(el: Element | null): boolean {
+  return !!el && isElement(el) && ['table', 'thead', 'tbody', 'tfoot', 'tr', 'colgroup'].includes(el.tagName);
+}

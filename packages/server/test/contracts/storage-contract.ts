@@ -1,0 +1,102 @@
+/** The one contract suite every ObjectStorage driver must pass (disk now; S3 next). */
+import { randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { ObjectStorage } from '../../src/storage/types.js';
+
+export interface StorageHarness {
+  open(): Promise<ObjectStorage>;
+  cleanup?(): Promise<void>;
+}
+
+async function readAll(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of body) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+const KEY = `${'ab12'.repeat(16)}.png`;
+
+/** Register the contract tests for one driver. */
+export function describeStorageContract(driver: string, harness: StorageHarness): void {
+  describe(`ObjectStorage contract: ${driver}`, () => {
+    let storage: ObjectStorage;
+
+    beforeEach(async () => {
+      storage = await harness.open();
+    });
+    afterEach(async () => {
+      await storage.close();
+      await harness.cleanup?.();
+    });
+
+    it('stores bytes and reads them back with size and content type', async () => {
+      const data = randomBytes(100_000);
+      await storage.put(KEY, data, 'image/png');
+      expect(await storage.head(KEY)).toEqual({ size: 100_000, contentType: 'image/png' });
+      const object = await storage.get(KEY);
+      expect(object?.size).toBe(100_000);
+      expect(object?.contentType).toBe('image/png');
+      expect((await readAll(object?.body as Readable)).equals(data)).toBe(true);
+    });
+
+    it('derives the content type from the extension', async () => {
+      await storage.put('cafe0001.jpg', Buffer.from('j'), 'image/jpeg');
+      await storage.put('cafe0002.webp', Buffer.from('w'), 'image/webp');
+      expect((await storage.head('cafe0001.jpg'))?.contentType).toBe('image/jpeg');
+      expect((await storage.head('cafe0002.webp'))?.contentType).toBe('image/webp');
+    });
+
+    it('answers null for absent objects and deletes idempotently', async () => {
+      expect(await storage.head(KEY)).toBeNull();
+      expect(await storage.get(KEY)).toBeNull();
+      await storage.delete(KEY);
+      await storage.put(KEY, Buffer.from('x'), 'image/png');
+      await storage.delete(KEY);
+      expect(await storage.head(KEY)).toBeNull();
+      expect(await storage.get(KEY)).toBeNull();
+    });
+
+    it('overwrites an object as a whole', async () => {
+      await storage.put(KEY, Buffer.alloc(5000, 1), 'image/png');
+      await storage.put(KEY, Buffer.alloc(10, 2), 'image/png');
+      const object = await storage.get(KEY);
+      expect(await readAll(object?.body as Readable)).toEqual(Buffer.alloc(10, 2));
+    });
+
+    it('readers never see a half-written object', async () => {
+      const a = Buffer.alloc(2_000_000, 0xaa);
+      const b = Buffer.alloc(1_000_000, 0xbb);
+      await storage.put(KEY, a, 'image/png');
+      const writes = Array.from({ length: 6 }, (_, i) => storage.put(KEY, i % 2 ? a : b, 'image/png'));
+      const reads = Array.from({ length: 12 }, async () => {
+        const object = await storage.get(KEY);
+        const bytes = await readAll(object?.body as Readable);
+        expect(bytes.length).toBe(object?.size);
+        expect(bytes.equals(a) || bytes.equals(b)).toBe(true);
+      });
+      await Promise.all([...writes, ...reads]);
+    });
+
+    it.each([
+      '../../etc/passwd',
+      '..',
+      'ab/cd.png',
+      'ab\\cd.png',
+      '',
+      'abc',
+      'abcd.PNG',
+      'abcd..png',
+      '.abcd',
+      'abcd.png/',
+      'abcd%2F..png',
+      'abcd\u0000.png',
+      'x'.repeat(201),
+    ])('rejects the key %j', async (key) => {
+      await expect(storage.put(key, Buffer.from('x'), 'image/png')).rejects.toThrow(/storage key/);
+      await expect(storage.head(key)).rejects.toThrow(/storage key/);
+      await expect(storage.get(key)).rejects.toThrow(/storage key/);
+      await expect(storage.delete(key)).rejects.toThrow(/storage key/);
+    });
+  });
+}

@@ -3,7 +3,6 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../src/storage/index.js';
 import { describeStorageContract } from './contracts/storage-contract.js';
@@ -41,9 +40,10 @@ describe('disk storage layout', () => {
       const data = Buffer.alloc(3_000_000, 7);
       await storage.put('feed0000.png', data, 'image/png');
       const object = await storage.get('feed0000.png');
+      if (!object) throw new Error('expected the object');
       await storage.delete('feed0000.png');
       const chunks: Buffer[] = [];
-      for await (const chunk of object?.body as Readable) chunks.push(chunk as Buffer);
+      for await (const chunk of object.body) chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks).equals(data)).toBe(true);
       expect(await storage.head('feed0000.png')).toBeNull();
     } finally {

@@ -1,0 +1,117 @@
+/** `buildApp(config, deps)`: the Fastify instance with every route, ready to listen. No listen, no process.env. */
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import rateLimit from '@fastify/rate-limit';
+import type { Renderer } from '@pictor/core';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { defaultPublicUrl, type ServerConfig } from './config.js';
+import { apiError } from './errors.js';
+import { registerErrorHandling } from './http/error-handler.js';
+import { registerJsonBody } from './http/json-body.js';
+import { createLogger } from './http/logging.js';
+import { registerOpenApi } from './openapi.js';
+import { registerAdminRoutes } from './routes/admin/index.js';
+import { registerFileRoutes } from './routes/files.js';
+import { registerHealthRoute } from './routes/health.js';
+import { registerRenderRoutes } from './routes/render.js';
+import { createAccountAdmin } from './services/account-admin.js';
+import { createRenderService } from './services/render-service.js';
+import { createTemplateAdmin } from './services/template-admin.js';
+import { createTemplateService, type TemplateService } from './services/template-service.js';
+import type { ObjectStorage } from './storage/types.js';
+import type { Store } from './store/types.js';
+import { SERVER_VERSION } from './version.js';
+
+/** What the app runs on; everything with state is passed in, so tests use real parts with their own clock. */
+export interface AppDeps {
+  store: Store;
+  storage: ObjectStorage;
+  renderer: Renderer;
+  /** HMAC key of file links. */
+  signingSecret: string;
+  /** SHA-256 of the admin token. */
+  adminTokenHash: Buffer;
+  /** Clock in ms for links, quota and usage; default `Date.now`. */
+  now?: () => number;
+  /** A pino logger to use; default a new one at `config.logLevel` writing JSON to stdout. */
+  logger?: FastifyBaseLogger;
+}
+
+/** The app and the services tests and the server may want to reach. */
+export interface PictorApp extends FastifyInstance {
+  pictor: { templates: TemplateService };
+}
+
+function listeningUrl(app: FastifyInstance, host: string): string {
+  const address = app.server.address() as AddressInfo | null;
+  if (!address || typeof address === 'string') throw new Error('the server is not listening yet');
+  return defaultPublicUrl(host, address.port);
+}
+
+/**
+ * Build the Fastify instance: JSON body parsing, the envelope on every error, rate limits per key,
+ * the two render operations, files, admin, health and `/openapi.json`.
+ *
+ * @example const app = await buildApp(config, { store, storage, renderer, signingSecret, adminTokenHash });
+ * await app.listen({ port: 0, host: '127.0.0.1' });
+ */
+export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): Promise<PictorApp> {
+  const now = deps.now ?? Date.now;
+  const { limits } = config;
+  const app = Fastify({
+    loggerInstance: deps.logger ?? createLogger(config.logLevel),
+    bodyLimit: limits.bodyLimit,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    routerOptions: { maxParamLength: 500 },
+    ajv: {
+      customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false },
+    },
+  }) as unknown as PictorApp;
+
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  registerJsonBody(app);
+  registerErrorHandling(app, limits.bodyLimit);
+  await registerOpenApi(app, SERVER_VERSION);
+  await app.register(rateLimit, {
+    global: false,
+    hook: 'preParsing',
+    max: limits.rateLimitMax,
+    timeWindow: limits.rateLimitWindowMs,
+    keyGenerator: (request) => (request.caller ? `key:${request.caller.keyId}` : `ip:${request.ip}`),
+    errorResponseBuilder: (_request, context) =>
+      apiError(
+        'RATE_LIMITED',
+        `rate limit: at most ${context.max} requests per ${limits.rateLimitWindowMs / 1000} s for this key; retry after ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
+        { 'retry-after': String(Math.max(1, Math.ceil(context.ttl / 1000))) },
+      ),
+  });
+
+  const templates = createTemplateService(deps.store);
+  const renderService = createRenderService({
+    store: deps.store,
+    storage: deps.storage,
+    renderer: deps.renderer,
+    templates,
+    limits,
+    signingSecret: deps.signingSecret,
+    publicUrl: () => config.publicUrl ?? listeningUrl(app, config.host),
+    now,
+  });
+  app.decorate('pictor', { templates });
+
+  registerRenderRoutes(app, { store: deps.store, renderService, limits });
+  registerFileRoutes(app, { storage: deps.storage, signingSecret: deps.signingSecret, now });
+  registerHealthRoute(app, deps.renderer);
+  await registerAdminRoutes(app, {
+    adminTokenHash: deps.adminTokenHash,
+    accounts: createAccountAdmin(deps.store, now),
+    templates: createTemplateAdmin(deps.store, limits),
+    limits,
+  });
+  return app;
+}

@@ -1,0 +1,76 @@
+/** `pictor serve [--demo]`: start the service; first start prints the admin token; --demo prints two working curl commands. */
+import { join } from 'node:path';
+import type { Command } from 'commander';
+import { startServer } from '../server.js';
+import { commandConfig, type GlobalOptions, positiveInt } from './context.js';
+import { demoCurlCommands, ensureDemo } from './demo.js';
+
+interface ServeFlags {
+  demo?: boolean;
+  port?: number;
+  host?: string;
+}
+
+function portArg(value: string): number {
+  return value === '0' ? 0 : positiveInt(value);
+}
+
+/** Register `serve`. */
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('Start the HTTP service (creates the data dir, database and secrets on first start)')
+    .option('--demo', 'also create a demo account, key, package and template, and print curl commands')
+    .option('--port <port>', 'port (default PICTOR_PORT or 3000; 0 picks a free one)', portArg)
+    .option('--host <host>', 'interface (default PICTOR_HOST or 127.0.0.1)')
+    .action(async (flags: ServeFlags) => {
+      const config = commandConfig(program.opts<GlobalOptions>(), {
+        ...(flags.port === undefined ? {} : { port: flags.port }),
+        ...(flags.host === undefined ? {} : { host: flags.host }),
+      });
+      const server = await startServer(config);
+      const baseUrl = config.publicUrl ?? server.url;
+      const lines = [`Pictor is listening on ${server.url} (data dir ${config.dataDir})`];
+      if (server.generatedAdminToken) {
+        lines.push(
+          `Admin token (shown once; only its hash is kept in ${join(config.dataDir, 'admin-token.sha256')}):`,
+          `  ${server.generatedAdminToken}`,
+        );
+      }
+      if (flags.demo) {
+        const demo = await ensureDemo(server.store, config.dataDir);
+        const curl = demoCurlCommands(baseUrl, demo);
+        lines.push(
+          `Demo account ${demo.accountId}, template "${demo.templateId}", API key (shown once): ${demo.key}`,
+          '',
+          'Render the demo template (operation A):',
+          curl.template,
+          '',
+          'Render HTML (operation B):',
+          curl.html,
+          '',
+          'Each answers {"code":0,"message":"success","data":{"url":...}}; open data.url within 5 minutes.',
+        );
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+
+      let stopping = false;
+      const stop = (signal: NodeJS.Signals) => {
+        if (stopping) {
+          process.stderr.write(`${signal} again: exiting without waiting\n`);
+          process.exit(1);
+        }
+        stopping = true;
+        server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+        server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            server.app.log.error({ err: error }, 'shutdown failed');
+            process.exit(1);
+          },
+        );
+      };
+      process.once('SIGTERM', stop);
+      process.once('SIGINT', stop);
+    });
+}

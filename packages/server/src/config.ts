@@ -1,0 +1,209 @@
+/** Server configuration: the only module that reads `process.env`. One table of settings, parsed strictly, frozen. */
+import { resolve } from 'node:path';
+
+/** Every limit of DECISIONS.md ("Limits"), each a setting. */
+export interface ServerLimits {
+  /** Max request body in bytes (413 / 10107 above). Default 5 MiB. */
+  bodyLimit: number;
+  /** Max `width` and `height`. Default 4096. */
+  maxDimension: number;
+  /** Max `width × height`. Default 16,777,216. */
+  maxPixels: number;
+  /** Render time limit in ms (then 403 / 20105). Default 10,000. */
+  renderTimeoutMs: number;
+  /** Max bytes of a remote image or font. Default 10 MiB. */
+  fetchMaxBytes: number;
+  /** Time limit of one remote fetch in ms. Default 5,000. */
+  fetchTimeoutMs: number;
+  /** Hosts, IPs or CIDR ranges allowed even when private or loopback. Default none. */
+  fetchAllowList: string[];
+  /** Max variable definitions of one template. Default 256. */
+  maxTemplateVariables: number;
+  /** Max entries of a request's `variables` object. Default 1,024. */
+  maxRequestVariables: number;
+  /** Requests per key per window (429 / 10108 above). Default 120. */
+  rateLimitMax: number;
+  /** Rate-limit window in ms. Default 10,000. */
+  rateLimitWindowMs: number;
+  /** Validity of a file link in seconds. Default 300 (the specification's 5 minutes). */
+  linkTtlSeconds: number;
+}
+
+/** The parsed environment. Secrets kept in the data dir are resolved later by `resolveSecrets`. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Absolute path of the data dir (SQLite file, rendered objects, generated secrets). */
+  dataDir: string;
+  /** Origin the links in `data.url` start with, without a trailing slash; undefined: `http://{host}:{port}` of the listening socket. */
+  publicUrl: string | undefined;
+  /** From `PICTOR_SIGNING_SECRET`; undefined: generated and kept in the data dir. */
+  signingSecret: string | undefined;
+  /** From `PICTOR_ADMIN_TOKEN`; undefined: generated at first start, printed once, kept hashed. */
+  adminToken: string | undefined;
+  /** undefined: embedded SQLite in the data dir; `postgres://…`: PostgreSQL. */
+  databaseUrl: string | undefined;
+  /** undefined: files in the data dir; `s3://bucket/prefix`: S3-compatible storage. */
+  storage: string | undefined;
+  /** Endpoint of S3-compatible storage (`PICTOR_S3_ENDPOINT`). */
+  s3Endpoint: string | undefined;
+  /** Render worker threads; undefined: one per core. */
+  workers: number | undefined;
+  /** pino level. Default `info`. */
+  logLevel: string;
+  limits: ServerLimits;
+}
+
+/** A configuration error; the message names the variable and what it accepts. */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+type Env = Record<string, string | undefined>;
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Default limits of DECISIONS.md. */
+export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
+  bodyLimit: 5 * 1024 * 1024,
+  maxDimension: 4096,
+  maxPixels: 16_777_216,
+  renderTimeoutMs: 10_000,
+  fetchMaxBytes: 10 * 1024 * 1024,
+  fetchTimeoutMs: 5_000,
+  fetchAllowList: [],
+  maxTemplateVariables: 256,
+  maxRequestVariables: 1_024,
+  rateLimitMax: 120,
+  rateLimitWindowMs: 10_000,
+  linkTtlSeconds: 300,
+});
+
+/** Environment variable of each limit. */
+export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Object.freeze({
+  bodyLimit: 'PICTOR_BODY_LIMIT',
+  maxDimension: 'PICTOR_MAX_DIMENSION',
+  maxPixels: 'PICTOR_MAX_PIXELS',
+  renderTimeoutMs: 'PICTOR_RENDER_TIMEOUT_MS',
+  fetchMaxBytes: 'PICTOR_FETCH_MAX_BYTES',
+  fetchTimeoutMs: 'PICTOR_FETCH_TIMEOUT_MS',
+  fetchAllowList: 'PICTOR_FETCH_ALLOW_LIST',
+  maxTemplateVariables: 'PICTOR_MAX_TEMPLATE_VARIABLES',
+  maxRequestVariables: 'PICTOR_MAX_REQUEST_VARIABLES',
+  rateLimitMax: 'PICTOR_RATE_LIMIT_MAX',
+  rateLimitWindowMs: 'PICTOR_RATE_LIMIT_WINDOW_MS',
+  linkTtlSeconds: 'PICTOR_LINK_TTL_SECONDS',
+});
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw))
+    throw new ConfigError(`${name}: must be an integer from ${min} to ${max}, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) {
+    throw new ConfigError(`${name}: must be an integer from ${min} to ${max}, got ${raw}`);
+  }
+  return value;
+}
+
+function readString(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim();
+  return raw === undefined || raw === '' ? undefined : raw;
+}
+
+function readUrl(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = readString(env, name);
+  if (raw === undefined) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name}: must be a URL (${protocols.join(', ')}), got "${raw}"`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(
+      `${name}: must start with ${protocols.map((p) => `${p}//`).join(' or ')}, got "${raw}"`,
+    );
+  }
+  return raw;
+}
+
+function readLimits(env: Env): ServerLimits {
+  const d = DEFAULT_LIMITS;
+  const v = LIMIT_VARIABLES;
+  const allow = readString(env, v.fetchAllowList);
+  return {
+    bodyLimit: readInt(env, v.bodyLimit, d.bodyLimit, 1024, 1024 * 1024 * 1024),
+    maxDimension: readInt(env, v.maxDimension, d.maxDimension, 1, 16_384),
+    maxPixels: readInt(env, v.maxPixels, d.maxPixels, 1, 268_435_456),
+    renderTimeoutMs: readInt(env, v.renderTimeoutMs, d.renderTimeoutMs, 100, 600_000),
+    fetchMaxBytes: readInt(env, v.fetchMaxBytes, d.fetchMaxBytes, 1024, 1024 * 1024 * 1024),
+    fetchTimeoutMs: readInt(env, v.fetchTimeoutMs, d.fetchTimeoutMs, 100, 600_000),
+    fetchAllowList: allow
+      ? allow
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)
+      : [],
+    maxTemplateVariables: readInt(env, v.maxTemplateVariables, d.maxTemplateVariables, 1, 100_000),
+    maxRequestVariables: readInt(env, v.maxRequestVariables, d.maxRequestVariables, 1, 1_000_000),
+    rateLimitMax: readInt(env, v.rateLimitMax, d.rateLimitMax, 1, 100_000_000),
+    rateLimitWindowMs: readInt(env, v.rateLimitWindowMs, d.rateLimitWindowMs, 1, 86_400_000),
+    linkTtlSeconds: readInt(env, v.linkTtlSeconds, d.linkTtlSeconds, 1, 604_800),
+  };
+}
+
+/** Values given in code (CLI flags, tests) take precedence over the environment. */
+export type ConfigOverrides = Partial<Omit<ServerConfig, 'limits'>> & { limits?: Partial<ServerLimits> };
+
+/**
+ * Parse the environment into a frozen config; fail fast with a message naming the variable.
+ * @throws ConfigError
+ * @example const config = loadConfig(process.env, { port: 0 });
+ */
+export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = {}): Readonly<ServerConfig> {
+  const port = overrides.port ?? readInt(env, 'PICTOR_PORT', 3000, 0, 65_535);
+  const host = overrides.host ?? readString(env, 'PICTOR_HOST') ?? '127.0.0.1';
+  const dataDir = resolve(overrides.dataDir ?? readString(env, 'PICTOR_DATA_DIR') ?? './.pictor');
+  const givenUrl = overrides.publicUrl ?? readUrl(env, 'PICTOR_PUBLIC_URL', ['http:', 'https:']);
+  const publicUrl = givenUrl === undefined ? undefined : givenUrl.replace(/\/+$/, '');
+  const logLevel = overrides.logLevel ?? readString(env, 'PICTOR_LOG_LEVEL') ?? 'info';
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`PICTOR_LOG_LEVEL: must be one of ${LOG_LEVELS.join(', ')}, got "${logLevel}"`);
+  }
+  const signingSecret = overrides.signingSecret ?? readString(env, 'PICTOR_SIGNING_SECRET');
+  if (signingSecret !== undefined && signingSecret.length < 16) {
+    throw new ConfigError('PICTOR_SIGNING_SECRET: must be at least 16 characters');
+  }
+  const adminToken = overrides.adminToken ?? readString(env, 'PICTOR_ADMIN_TOKEN');
+  if (adminToken !== undefined && adminToken.length < 16) {
+    throw new ConfigError('PICTOR_ADMIN_TOKEN: must be at least 16 characters');
+  }
+  const workersRaw = readString(env, 'PICTOR_WORKERS');
+  const config: ServerConfig = {
+    port,
+    host,
+    dataDir,
+    publicUrl,
+    signingSecret,
+    adminToken,
+    databaseUrl:
+      overrides.databaseUrl ?? readUrl(env, 'PICTOR_DATABASE_URL', ['postgres:', 'postgresql:', 'sqlite:']),
+    storage: overrides.storage ?? readUrl(env, 'PICTOR_STORAGE', ['s3:', 'file:']),
+    s3Endpoint: overrides.s3Endpoint ?? readUrl(env, 'PICTOR_S3_ENDPOINT', ['http:', 'https:']),
+    workers:
+      overrides.workers ?? (workersRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKERS', 1, 0, 256)),
+    logLevel,
+    limits: { ...readLimits(env), ...overrides.limits },
+  };
+  Object.freeze(config.limits.fetchAllowList);
+  Object.freeze(config.limits);
+  return Object.freeze(config);
+}
+
+/** The public URL of a server listening on `host:port` when `PICTOR_PUBLIC_URL` is unset. */
+export function defaultPublicUrl(host: string, port: number): string {
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${shown}:${port}`;
+}

@@ -1,0 +1,27 @@
+/** The admin API under `/admin/v1`, behind `Authorization: Bearer {admin token}`. */
+import type { FastifyInstance } from 'fastify';
+import type { ServerLimits } from '../../config.js';
+import { adminTokenHook } from '../../http/auth.js';
+import type { AccountAdmin } from '../../services/account-admin.js';
+import type { TemplateAdmin } from '../../services/template-admin.js';
+import { registerAccountAdminRoutes } from './accounts.js';
+import { registerTemplateAdminRoutes } from './templates.js';
+
+export interface AdminRoutesOptions {
+  adminTokenHash: Buffer;
+  accounts: AccountAdmin;
+  templates: TemplateAdmin;
+  limits: ServerLimits;
+}
+
+/** Register every admin route in its own scope with the token check as its first hook. */
+export async function registerAdminRoutes(app: FastifyInstance, options: AdminRoutesOptions): Promise<void> {
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', adminTokenHook(options.adminTokenHash));
+      registerAccountAdminRoutes(scope, options.accounts, options.limits);
+      registerTemplateAdminRoutes(scope, options.templates, options.limits);
+    },
+    { prefix: '/admin/v1' },
+  );
+}

@@ -1,0 +1,92 @@
+/** Schemas and rule texts of the admin API (DECISIONS "Administration"). */
+import type { ServerLimits } from '../../config.js';
+import type { FieldRules } from '../../http/validation-message.js';
+import { errorEnvelope, successEnvelope } from '../envelope-schemas.js';
+
+const anyObject = { type: 'object', additionalProperties: true };
+
+/** Success envelope with a free-form `data` object, and the failure envelope. */
+export function adminResponses(description: string) {
+  return { 200: successEnvelope(anyObject, description), '4xx': errorEnvelope, '5xx': errorEnvelope };
+}
+
+function versionFields(limits: ServerLimits) {
+  return {
+    content: { type: 'string', minLength: 1, description: 'Mustache HTML' },
+    variables: {
+      type: 'object',
+      maxProperties: limits.maxTemplateVariables,
+      additionalProperties: { type: 'object' },
+      description: 'Variable definitions by name',
+    },
+    width: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
+    height: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
+    format: { type: 'string', enum: ['png', 'jpeg', 'webp'] },
+    quality: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
+  };
+}
+
+/** `POST /admin/v1/templates`. */
+export function createTemplateBody(limits: ServerLimits) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['accountId', 'name', 'content', 'width', 'height'],
+    properties: {
+      accountId: { type: 'string', minLength: 1 },
+      id: {
+        type: 'string',
+        pattern: '^[A-Za-z0-9_-]{1,64}$',
+        description: 'Chosen id; generated when omitted',
+      },
+      name: { type: 'string', minLength: 1, maxLength: 200 },
+      ...versionFields(limits),
+    },
+  };
+}
+
+/** `PUT /admin/v1/templates/{id}/draft`. */
+export function draftBody(limits: ServerLimits) {
+  return { type: 'object', additionalProperties: false, properties: versionFields(limits) };
+}
+
+export const createAccountBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 200 } },
+};
+
+export const grantPackageBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['renders', 'expiresAt'],
+  properties: {
+    renders: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+    expiresAt: {
+      type: 'string',
+      minLength: 1,
+      description: 'ISO 8601 time; a past time makes an expired package',
+    },
+  },
+};
+
+/** Rule texts of the admin bodies. */
+export function adminRules(limits: ServerLimits, fields: string): FieldRules {
+  const dim = `must be an integer from 1 to ${limits.maxDimension}`;
+  return {
+    '': 'must be a JSON object',
+    '#fields': fields,
+    accountId: 'must be a non-empty string',
+    id: 'must be 1 to 64 characters of A-Z a-z 0-9 _ -',
+    name: 'must be a string of 1 to 200 characters',
+    content: 'must be a non-empty string of HTML',
+    variables: `must be an object of at most ${limits.maxTemplateVariables} variable definitions`,
+    width: dim,
+    height: dim,
+    format: 'must be one of png, jpeg, webp',
+    quality: 'must be an integer from 0 to 100, or null',
+    renders: 'must be an integer from 1 to 1000000000',
+    expiresAt: 'must be an ISO 8601 time',
+  };
+}

@@ -1,0 +1,89 @@
+/** `GET|HEAD /files/{key}.{ext}?expires&sign`: rendered images behind signed, expiring links (DECISIONS "Links"). */
+import type { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { apiError } from '../errors.js';
+import { type LinkCheck, verifyFileLink } from '../services/links.js';
+import { parseObjectKey } from '../services/object-keys.js';
+import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
+import { errorEnvelope } from './envelope-schemas.js';
+
+export interface FileRoutesOptions {
+  storage: ObjectStorage;
+  signingSecret: string;
+  /** Current time in ms. */
+  now: () => number;
+}
+
+const REASONS: Record<Exclude<LinkCheck, { ok: true }>['reason'], string> = {
+  missing: 'link: expires and sign are required; use the url returned by the render request',
+  malformed: 'link: expires or sign is malformed; use the url returned by the render request',
+  'bad-signature': 'link: sign does not match; use the url returned by the render request',
+  expired: 'link: expired; send the render request again for a new link',
+};
+
+function single(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+/** Register the file route (GET and HEAD). */
+export function registerFileRoutes(app: FastifyInstance, options: FileRoutesOptions): void {
+  app.route<{ Params: { name: string }; Querystring: Record<string, unknown> }>({
+    method: ['GET', 'HEAD'],
+    url: '/files/:name',
+    exposeHeadRoute: false,
+    schema: {
+      operationId: 'getFile',
+      tags: ['files'],
+      summary: 'A rendered image, behind the signed link returned in data.url',
+      params: { type: 'object', properties: { name: { type: 'string', description: '{key}.{ext}' } } },
+      querystring: {
+        type: 'object',
+        properties: {
+          expires: { description: 'Unix seconds when the link expires' },
+          sign: { description: 'base64url HMAC-SHA256 of "{path}\\n{expires}"' },
+        },
+      },
+      response: {
+        200: {
+          description: 'The image bytes (image/png, image/jpeg or image/webp)',
+          type: 'string',
+          format: 'binary',
+        },
+        '4xx': errorEnvelope,
+      },
+    },
+    handler: async (request, reply) => {
+      const path = request.url.split('?')[0] ?? '';
+      const check = verifyFileLink({
+        secret: options.signingSecret,
+        path,
+        expires: single(request.query.expires),
+        sign: single(request.query.sign),
+        now: options.now,
+      });
+      if (!check.ok) throw apiError('LINK_INVALID', REASONS[check.reason]);
+      const key = request.params.name;
+      const etag = `"${key}"`;
+      const isHead = request.method === 'HEAD';
+      const valid = parseObjectKey(key) !== null;
+      const found: (StoredObjectInfo & { body?: Readable }) | null = !valid
+        ? null
+        : isHead
+          ? await options.storage.head(key)
+          : await options.storage.get(key);
+      if (!found) throw apiError('NOT_FOUND', 'file: no longer stored; send the render request again');
+      reply.headers({
+        'content-type': found.contentType,
+        'cache-control': `public, max-age=${check.remainingSeconds}`,
+        etag,
+      });
+      const body = found.body;
+      if (request.headers['if-none-match'] === etag) {
+        body?.destroy();
+        return reply.code(304).send();
+      }
+      reply.header('content-length', String(found.size));
+      return reply.send(body);
+    },
+  });
+}

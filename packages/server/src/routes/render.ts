@@ -1,0 +1,88 @@
+/** The two render operations (spec 4.1 and 4.2). Thin: auth and schemas here, the work in the render service. */
+import type { FastifyInstance } from 'fastify';
+import type { ServerLimits } from '../config.js';
+import { apiKeyHook } from '../http/auth.js';
+import { requireContentType } from '../http/json-body.js';
+import { validationFormatter } from '../http/validation-message.js';
+import type { HtmlRenderRequest, RenderService, TemplateRenderRequest } from '../services/render-service.js';
+import type { Store } from '../store/types.js';
+import { responses, success } from './envelope-schemas.js';
+import {
+  HTML_RENDER_FIELDS,
+  htmlRenderBody,
+  rulesFor,
+  TEMPLATE_RENDER_FIELDS,
+  templateRenderBody,
+} from './render-schemas.js';
+
+export interface RenderRoutesOptions {
+  store: Store;
+  renderService: RenderService;
+  limits: ServerLimits;
+}
+
+/** `data` of a successful render. */
+export const renderedImageSchema = {
+  type: 'object',
+  properties: {
+    url: { type: 'string', description: 'Signed link to the image, valid for 5 minutes' },
+    width: { type: 'integer', description: 'Width of the image in pixels' },
+    height: { type: 'integer', description: 'Height of the image in pixels' },
+    format: { type: 'string', enum: ['png', 'jpeg', 'webp'] },
+    contentType: { type: 'string', description: 'image/png, image/jpeg or image/webp' },
+    expiresAt: { type: 'string', format: 'date-time', description: 'When the link stops working' },
+  },
+  required: ['url', 'width', 'height', 'format', 'contentType', 'expiresAt'],
+};
+
+/** Register `POST /open/v1/images/templates/:id/render` and `POST /open/v1/images/render`. */
+export function registerRenderRoutes(app: FastifyInstance, options: RenderRoutesOptions): void {
+  const { renderService, limits } = options;
+  const common = {
+    onRequest: apiKeyHook(options.store),
+    preValidation: requireContentType,
+    config: { rateLimit: {} },
+  };
+
+  app.post<{ Params: { id: string }; Body: TemplateRenderRequest }>(
+    '/open/v1/images/templates/:id/render',
+    {
+      ...common,
+      schemaErrorFormatter: validationFormatter(rulesFor(limits, TEMPLATE_RENDER_FIELDS)),
+      schema: {
+        operationId: 'renderTemplate',
+        tags: ['render'],
+        summary: 'Render a stored template with variables (operation A)',
+        security: [{ apiKey: [] }],
+        params: {
+          type: 'object',
+          properties: { id: { type: 'string', description: 'Template id' } },
+          required: ['id'],
+        },
+        body: templateRenderBody(limits),
+        response: responses(renderedImageSchema),
+      },
+    },
+    async (request) => {
+      const image = await renderService.renderTemplate(request.caller!, request.params.id, request.body);
+      return success(image);
+    },
+  );
+
+  app.post<{ Body: HtmlRenderRequest }>(
+    '/open/v1/images/render',
+    {
+      ...common,
+      schemaErrorFormatter: validationFormatter(rulesFor(limits, HTML_RENDER_FIELDS)),
+      schema: {
+        operationId: 'renderHtml',
+        tags: ['render'],
+        summary: 'Render an HTML string (operation B)',
+        security: [{ apiKey: [] }],
+        body: htmlRenderBody(limits),
+        response: responses(renderedImageSchema),
+      },
+    },
+    async (request) => success(await renderService.renderHtml(request.caller!, request.body)),
+  );
+}

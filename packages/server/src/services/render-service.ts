@@ -1,0 +1,219 @@
+/**
+ * The two render operations without HTTP: template (or HTML) → variables → reserve a unit → render
+ * (or reuse an identical stored object) → store → signed link → commit; the unit goes back on failure.
+ */
+import type { FontSpec, ImageFormat, Renderer } from '@pictor/core';
+import type { ServerLimits } from '../config.js';
+import { apiError } from '../errors.js';
+import type { ObjectStorage } from '../storage/types.js';
+import type { Store } from '../store/types.js';
+import { createFileLink } from './links.js';
+import { deriveObjectKey, fontFingerprint } from './object-keys.js';
+import { withReservedUnit } from './quota.js';
+import type { TemplateService } from './template-service.js';
+
+/** Who is rendering: the authenticated key. */
+export interface RenderCaller {
+  keyId: string;
+  accountId: string;
+}
+
+/** Body of operation A (already schema-checked). */
+export interface TemplateRenderRequest {
+  variables: Record<string, unknown>;
+  width?: number;
+  height?: number;
+  format?: ImageFormat;
+  quality?: number;
+  useDraft?: boolean;
+}
+
+/** Body of operation B (already schema-checked). */
+export interface HtmlRenderRequest {
+  content: string;
+  width?: number;
+  height?: number;
+  format?: ImageFormat;
+  quality?: number;
+  fonts?: FontSpec[];
+}
+
+/** What a successful render answers in `data`. */
+export interface RenderedImage {
+  /** Signed link, valid for `linkTtlSeconds`. */
+  url: string;
+  width: number;
+  height: number;
+  format: ImageFormat;
+  contentType: string;
+  /** ISO 8601 time the link stops working. */
+  expiresAt: string;
+}
+
+export interface RenderServiceDeps {
+  store: Store;
+  storage: ObjectStorage;
+  renderer: Renderer;
+  templates: TemplateService;
+  limits: ServerLimits;
+  signingSecret: string;
+  /** Origin of links (resolved after listen when the port is chosen by the OS). */
+  publicUrl: () => string;
+  /** Current time in ms. */
+  now: () => number;
+}
+
+export interface RenderService {
+  /** Operation A. @throws ApiError, PictorError, NoResourcePackageError */
+  renderTemplate(
+    caller: RenderCaller,
+    templateId: string,
+    request: TemplateRenderRequest,
+  ): Promise<RenderedImage>;
+  /** Operation B. @throws ApiError, PictorError, NoResourcePackageError */
+  renderHtml(caller: RenderCaller, request: HtmlRenderRequest): Promise<RenderedImage>;
+}
+
+interface Job {
+  html: string;
+  width: number | undefined;
+  height: number | undefined;
+  format: ImageFormat;
+  quality: number | undefined;
+  fonts: FontSpec[];
+}
+
+const CONTENT_TYPES: Record<ImageFormat, string> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+/** 400 when both dimensions are known and their product is over the limit. */
+function checkPixels(width: number | undefined, height: number | undefined, limits: ServerLimits): void {
+  if (width !== undefined && height !== undefined && width * height > limits.maxPixels) {
+    throw apiError(
+      'INVALID_PARAMETER',
+      `width × height: must be at most ${limits.maxPixels} pixels, got ${width} × ${height} = ${width * height}`,
+    );
+  }
+}
+
+function fingerprints(fonts: FontSpec[]): string[] {
+  return fonts.map((f) => {
+    const source = f.url !== undefined ? `url:${f.url}` : `data:${typeof f.data === 'string' ? f.data : ''}`;
+    const bytes = typeof f.data === 'string' || f.data === undefined ? Buffer.from(source) : f.data;
+    return fontFingerprint(f.family, f.weight ?? 400, f.style ?? 'normal', bytes);
+  });
+}
+
+/** Create the service. */
+export function createRenderService(deps: RenderServiceDeps): RenderService {
+  const { store, storage, renderer, limits } = deps;
+  const holdMs = limits.renderTimeoutMs + 5 * 60_000;
+  /** Sizes of auto-sized objects rendered by this process, so a reused object needs no render. */
+  const sizes = new Map<string, { width: number; height: number }>();
+
+  function rememberSize(key: string, width: number, height: number): void {
+    sizes.delete(key);
+    sizes.set(key, { width, height });
+    if (sizes.size > 10_000) sizes.delete(sizes.keys().next().value as string);
+  }
+
+  function sizeOf(key: string, job: Job): { width: number; height: number } | undefined {
+    if (job.width !== undefined && job.height !== undefined) return { width: job.width, height: job.height };
+    return sizes.get(key);
+  }
+
+  /** Render (or reuse the identical stored object), store, and link. Runs with a unit reserved. */
+  async function produce(job: Job): Promise<RenderedImage> {
+    const objectKey = deriveObjectKey({
+      html: job.html,
+      width: job.width ?? null,
+      height: job.height ?? null,
+      format: job.format,
+      quality: job.quality ?? null,
+      fonts: fingerprints(job.fonts),
+    });
+    const link = createFileLink({
+      publicUrl: deps.publicUrl(),
+      secret: deps.signingSecret,
+      objectKey,
+      now: deps.now,
+      ttlSeconds: limits.linkTtlSeconds,
+    });
+    const expiresAt = new Date(link.expires * 1000);
+    // Touch first: the janitor then keeps the object for at least this link's lifetime.
+    await store.touchObject(objectKey, expiresAt);
+    const existing = await storage.head(objectKey);
+    const known = existing ? sizeOf(objectKey, job) : undefined;
+    let width: number;
+    let height: number;
+    if (known) {
+      width = known.width;
+      height = known.height;
+    } else {
+      const result = await renderer.render({
+        html: job.html,
+        width: job.width,
+        height: job.height,
+        format: job.format,
+        quality: job.format === 'png' ? undefined : job.quality,
+        fonts: job.fonts,
+      });
+      checkPixels(result.width, result.height, limits);
+      if (!existing) await storage.put(objectKey, result.data, result.contentType);
+      width = result.width;
+      height = result.height;
+      rememberSize(objectKey, width, height);
+    }
+    return {
+      url: link.url,
+      width,
+      height,
+      format: job.format,
+      contentType: CONTENT_TYPES[job.format],
+      expiresAt: expiresAt.toISOString(),
+    };
+  }
+
+  function run(caller: RenderCaller, job: Job): Promise<RenderedImage> {
+    return withReservedUnit(store, caller.accountId, () => produce(job), {
+      now: () => new Date(deps.now()),
+      holdMs,
+    });
+  }
+
+  return {
+    async renderTemplate(caller, templateId, request) {
+      checkPixels(request.width, request.height, limits);
+      const { version, compiled } = await deps.templates.resolve(
+        caller.accountId,
+        templateId,
+        request.useDraft === true,
+      );
+      const job: Job = {
+        html: '',
+        width: request.width ?? version.width,
+        height: request.height ?? version.height,
+        format: request.format ?? version.format,
+        quality: request.quality ?? version.quality ?? undefined,
+        fonts: [],
+      };
+      checkPixels(job.width, job.height, limits);
+      job.html = compiled.fill(request.variables);
+      return run(caller, job);
+    },
+    async renderHtml(caller, request) {
+      checkPixels(request.width, request.height, limits);
+      return run(caller, {
+        html: request.content,
+        width: request.width,
+        height: request.height,
+        format: request.format ?? 'webp',
+        quality: request.quality,
+        fonts: request.fonts ?? [],
+      });
+    },
+  };
+}

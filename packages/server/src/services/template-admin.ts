@@ -1,0 +1,121 @@
+/** Template administration: create, edit the draft, change status, each checked before it is stored. */
+import { compileTemplate, type ImageFormat, type VariableDefinition } from '@pictor/core';
+import type { ServerLimits } from '../config.js';
+import { apiError } from '../errors.js';
+import type { DraftPatch, Store, TemplateRecord, TemplateVersion } from '../store/types.js';
+import { toDefinition } from './template-service.js';
+
+/** Body of `POST /admin/v1/templates`. */
+export interface CreateTemplateInput {
+  accountId: string;
+  id?: string;
+  name: string;
+  content: string;
+  variables?: Record<string, VariableDefinition>;
+  width: number;
+  height: number;
+  format?: ImageFormat;
+  quality?: number | null;
+}
+
+/** Body of `PUT /admin/v1/templates/{id}/draft`. */
+export type DraftInput = DraftPatch;
+
+/** Default output format of a template created without one. */
+export const DEFAULT_TEMPLATE_FORMAT: ImageFormat = 'webp';
+
+export interface TemplateAdmin {
+  create(input: CreateTemplateInput): Promise<TemplateRecord>;
+  updateDraft(id: string, patch: DraftInput): Promise<TemplateRecord>;
+  discardDraft(id: string): Promise<TemplateRecord>;
+  publish(id: string): Promise<TemplateRecord>;
+  setStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord>;
+  get(id: string): Promise<TemplateRecord>;
+  list(accountId?: string): Promise<TemplateRecord[]>;
+}
+
+function notFound(id: string): never {
+  throw apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
+}
+
+/** Compile the definitions once to reject a broken template before it is stored (TEMPLATE_INVALID → 400). */
+function checkVersion(version: Omit<TemplateVersion, 'revision'>, limits: ServerLimits): void {
+  const count = Object.keys(version.variables).length;
+  if (count > limits.maxTemplateVariables) {
+    throw apiError(
+      'INVALID_PARAMETER',
+      `variables: must have at most ${limits.maxTemplateVariables} definitions`,
+    );
+  }
+  if (version.width * version.height > limits.maxPixels) {
+    throw apiError('INVALID_PARAMETER', `width × height: must be at most ${limits.maxPixels} pixels`);
+  }
+  compileTemplate(toDefinition({ ...version, revision: 0 }));
+}
+
+/** Create the service. */
+export function createTemplateAdmin(store: Store, limits: ServerLimits): TemplateAdmin {
+  return {
+    async create(input) {
+      if (!(await store.getAccount(input.accountId))) {
+        throw apiError('NOT_FOUND', `accountId: account ${JSON.stringify(input.accountId)} not found`);
+      }
+      const draft = {
+        content: input.content,
+        variables: input.variables ?? {},
+        width: input.width,
+        height: input.height,
+        format: input.format ?? DEFAULT_TEMPLATE_FORMAT,
+        quality: input.quality ?? null,
+      };
+      checkVersion(draft, limits);
+      if (input.id !== undefined && (await store.getTemplate(input.id))) {
+        throw apiError('CONFLICT', `id: template ${JSON.stringify(input.id)} already exists`);
+      }
+      return store.createTemplate({ id: input.id, accountId: input.accountId, name: input.name, draft });
+    },
+    async updateDraft(id, patch) {
+      const current = (await store.getTemplate(id)) ?? notFound(id);
+      const base = current.draft ?? current.published;
+      const merged = { ...(base ?? {}), ...patch } as Partial<TemplateVersion>;
+      if (merged.content === undefined || merged.width === undefined || merged.height === undefined) {
+        throw apiError(
+          'INVALID_PARAMETER',
+          'content, width and height: are required when the template has no draft',
+        );
+      }
+      checkVersion(
+        {
+          content: merged.content,
+          variables: merged.variables ?? {},
+          width: merged.width,
+          height: merged.height,
+          format: merged.format ?? DEFAULT_TEMPLATE_FORMAT,
+          quality: merged.quality ?? null,
+        },
+        limits,
+      );
+      return (await store.updateDraft(id, patch)) ?? notFound(id);
+    },
+    async discardDraft(id) {
+      return (await store.discardDraft(id)) ?? notFound(id);
+    },
+    async publish(id) {
+      const current = (await store.getTemplate(id)) ?? notFound(id);
+      if (!current.draft) {
+        throw apiError(
+          'CONFLICT',
+          `template ${JSON.stringify(id)} has no draft to publish: save a draft first`,
+        );
+      }
+      return (await store.publishTemplate(id)) ?? notFound(id);
+    },
+    async setStatus(id, status) {
+      return (await store.setTemplateStatus(id, status)) ?? notFound(id);
+    },
+    async get(id) {
+      return (await store.getTemplate(id)) ?? notFound(id);
+    },
+    list: (accountId) => store.listTemplates(accountId),
+  };
+}

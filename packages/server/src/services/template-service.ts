@@ -1,0 +1,99 @@
+/** Templates for rendering: ownership, status and useDraft rules, and compiled templates cached per revision. */
+import { type CompiledTemplate, compileTemplate, type TemplateDefinition } from '@pictor/core';
+import { apiError } from '../errors.js';
+import type { Store, TemplateRecord, TemplateVersion } from '../store/types.js';
+
+/** A template ready to fill: the record, the version to render and its compiled form. */
+export interface TemplateForRender {
+  record: TemplateRecord;
+  version: TemplateVersion;
+  compiled: CompiledTemplate;
+}
+
+export interface TemplateService {
+  /**
+   * The version of template `id` that account `accountId` may render now.
+   * @throws ApiError NOT_FOUND (no such template, or another account's), TEMPLATE_UNAVAILABLE (status rules)
+   * @throws PictorError TEMPLATE_INVALID when the stored definitions do not compile
+   */
+  resolve(accountId: string, id: string, useDraft: boolean): Promise<TemplateForRender>;
+  /** Compiled templates held in the cache. */
+  cacheSize(): number;
+}
+
+export interface TemplateServiceOptions {
+  /** Compiled templates kept (least recently used dropped first). Default 500. */
+  maxEntries?: number;
+  /** The compiler; the engine's `compileTemplate` by default. */
+  compile?: (definition: TemplateDefinition) => CompiledTemplate;
+}
+
+/** The version to render under the rules of DECISIONS.md "Templates", or a 409 saying what to do. */
+export function pickVersion(record: TemplateRecord, useDraft: boolean): TemplateVersion {
+  const name = JSON.stringify(record.id);
+  if (useDraft) {
+    if (record.status === 'archived') {
+      throw apiError('TEMPLATE_UNAVAILABLE', `template ${name} is archived: its draft is unavailable`);
+    }
+    if (!record.draft) {
+      throw apiError(
+        'TEMPLATE_UNAVAILABLE',
+        `the draft of template ${name} was discarded: save a draft again, or render with useDraft false`,
+      );
+    }
+    return record.draft;
+  }
+  if (record.status === 'published' && record.published) return record.published;
+  const why: Record<string, string> = {
+    draft: 'has never been published: publish it, or render the draft with useDraft true',
+    unpublished: 'is unpublished: publish it again, or render the draft with useDraft true',
+    archived: 'is archived and cannot be rendered',
+  };
+  throw apiError('TEMPLATE_UNAVAILABLE', `template ${name} ${why[record.status] ?? 'is not published'}`);
+}
+
+/** The engine definition of a stored version. */
+export function toDefinition(version: TemplateVersion): TemplateDefinition {
+  return {
+    content: version.content,
+    variables: version.variables,
+    width: version.width,
+    height: version.height,
+    format: version.format,
+    ...(version.quality === null ? {} : { quality: version.quality }),
+  };
+}
+
+/** Create the service over a store. */
+export function createTemplateService(store: Store, options: TemplateServiceOptions = {}): TemplateService {
+  const maxEntries = options.maxEntries ?? 500;
+  const compile = options.compile ?? compileTemplate;
+  const cache = new Map<string, CompiledTemplate>();
+
+  function compiledFor(id: string, version: TemplateVersion): CompiledTemplate {
+    const key = `${id}\u0000${version.revision}`;
+    const hit = cache.get(key);
+    // The content check guards against a store that reuses a revision number.
+    if (hit && hit.definition.content === version.content) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const compiled = compile(toDefinition(version));
+    cache.set(key, compiled);
+    if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
+    return compiled;
+  }
+
+  return {
+    async resolve(accountId, id, useDraft) {
+      const record = await store.getTemplate(id);
+      if (!record || record.accountId !== accountId) {
+        throw apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
+      }
+      const version = pickVersion(record, useDraft);
+      return { record, version, compiled: compiledFor(record.id, version) };
+    },
+    cacheSize: () => cache.size,
+  };
+}

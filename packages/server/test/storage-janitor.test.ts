@@ -60,6 +60,29 @@ describe('janitor', () => {
     expect(errors).toEqual([]);
   });
 
+  it('keeps an object that was linked again after it was taken', async () => {
+    await storage.put(key(1), Buffer.from([1]), 'image/png');
+    await storage.put(key(2), Buffer.from([2]), 'image/png');
+    await store.touchObject(key(1), T0);
+    await store.touchObject(key(2), T0);
+    // A render re-links key(1) between the janitor's take and its delete.
+    const racing: Store = Object.create(store, {
+      takeExpiredObjects: {
+        value: async (before: Date, limit: number) => {
+          const taken = await store.takeExpiredObjects(before, limit);
+          await store.touchObject(key(1), at(300_000));
+          return taken;
+        },
+      },
+    });
+    const janitor = startJanitor({ store: racing, storage, graceMs: 0, now: () => at(1) });
+    expect((await janitor.runOnce()).objectsDeleted).toBe(1);
+    await janitor.stop();
+    expect(await storage.head(key(1))).not.toBeNull();
+    expect(await storage.head(key(2))).toBeNull();
+    expect(await store.getObjectExpiry(key(1))).toEqual(at(300_000));
+  });
+
   it('puts an object back for the next round when its delete fails', async () => {
     await store.touchObject(key(1), T0);
     let failing = true;

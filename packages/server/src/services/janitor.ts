@@ -42,6 +42,9 @@ async function sweepObjects(options: JanitorOptions, now: Date): Promise<number>
   for (;;) {
     const keys = await options.store.takeExpiredObjects(before, batch);
     for (const key of keys) {
+      // A render may have linked the object again since it was taken (it found the file and
+      // reused it): then the object must stay; its new row is taken when that link expires.
+      if ((await options.store.getObjectExpiry(key)) !== null) continue;
       try {
         await options.storage.delete(key);
         deleted++;

@@ -214,6 +214,15 @@ export class KyselyStore implements Store {
       .execute();
   }
 
+  async getObjectExpiry(key: string): Promise<Date | null> {
+    const row = await this.db
+      .selectFrom('objects')
+      .select('expires_at')
+      .where('key', '=', key)
+      .executeTakeFirst();
+    return row ? new Date(Number(row.expires_at)) : null;
+  }
+
   async takeExpiredObjects(before: Date, limit: number): Promise<string[]> {
     const rows = await this.db
       .deleteFrom('objects')

@@ -134,6 +134,8 @@ export interface Store {
 
   /** Record that a stored object is linked until `expiresAt` (keeps the latest). */
   touchObject(key: string, expiresAt: Date): Promise<void>;
+  /** When the object's last link expires, or null when the store does not know the object (never linked, or taken). */
+  getObjectExpiry(key: string): Promise<Date | null>;
   /** Keys of objects whose last link expired before `before`; they are forgotten by the store. */
   takeExpiredObjects(before: Date, limit: number): Promise<string[]>;
 }

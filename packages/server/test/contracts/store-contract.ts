@@ -273,7 +273,10 @@ export function describeStoreContract(driver: string, harness: StoreHarness): vo
       await store.touchObject('bbbb.png', at(10_000));
       await store.touchObject('bbbb.png', at(5_000)); // an older expiry never shortens
       await store.touchObject('cccc.webp', at(500));
+      expect(await store.getObjectExpiry('bbbb.png')).toEqual(at(10_000));
+      expect(await store.getObjectExpiry('zzzz.png')).toBeNull();
       const first = await store.takeExpiredObjects(at(2_000), 10);
+      expect(await store.getObjectExpiry('aaaa.png')).toBeNull();
       expect(first.sort()).toEqual(['aaaa.png', 'cccc.webp']);
       expect(await store.takeExpiredObjects(at(2_000), 10)).toEqual([]);
       expect(await store.takeExpiredObjects(at(10_001), 10)).toEqual(['bbbb.png']);

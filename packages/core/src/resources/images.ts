@@ -1,8 +1,11 @@
 /** Image inlining: every <img src> and CSS url() in the tree becomes a checked data: URI before satori sees it. */
 import { PictorError } from '../errors.js';
 import type { ResourceFetcher } from '../fetch/types.js';
-import type { SatoriElement } from '../html/types.js';
+import type { SatoriChild, SatoriElement } from '../html/types.js';
 import type { RenderLimits } from '../types.js';
+import { findCssUrls, replaceCssUrls, stripUnusedAtRules } from './css-urls.js';
+import { type CheckedImage, checkImage, ImageCheckError } from './image-check.js';
+import { LocalFileError, readLocalFile } from './local-files.js';
 
 /** What image inlining needs from the render. */
 export interface InlineImagesContext {
@@ -16,11 +19,184 @@ export interface InlineImagesContext {
   warnings: string[];
 }
 
+/** Most distinct images of one render, and most fetched over the network. */
+export const MAX_IMAGES_PER_RENDER = 256;
+export const MAX_REMOTE_IMAGES_PER_RENDER = 32;
+const FETCH_CONCURRENCY = 6;
+
+/** Checked data: URIs by the fetched Buffer (the fetcher's cache returns the same Buffer for a cached URL). */
+const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
+
 /**
- * Replace every image URL in the tree (`<img src>`, `background`/`background-image` url(), url() in `<style>` text)
- * with a data: URI of checked bytes, so satori never fetches anything itself. Returns a new tree.
- * @throws PictorError `FETCH_ERROR` naming the URL when an image can't be fetched, isn't a supported image or is too large.
+ * Replace every image URL in the tree (`<img src>`, SVG `<image href>`, `url()` in inline style values and in
+ * `<style>` text) with a data: URI of checked bytes, so satori never fetches anything itself. `@font-face` and
+ * `@import` rules are dropped from `<style>` text (satori applies neither). Returns a new tree.
+ * @throws PictorError `FETCH_ERROR` naming the URL when an image can't be fetched, isn't a supported image,
+ *   is unsafe (SVG) or declares more than `limits.maxImagePixels` pixels.
  */
-export async function inlineImages(_root: SatoriElement, _ctx: InlineImagesContext): Promise<SatoriElement> {
-  throw new PictorError('FETCH_ERROR', 'image inlining is not implemented yet');
+export async function inlineImages(root: SatoriElement, ctx: InlineImagesContext): Promise<SatoriElement> {
+  const urls = new Set<string>();
+  collect(root, urls);
+  if (urls.size > MAX_IMAGES_PER_RENDER) {
+    throw new PictorError(
+      'FETCH_ERROR',
+      `the document references ${urls.size} distinct images; at most ${MAX_IMAGES_PER_RENDER} are allowed`,
+      { rule: 'maxImages' },
+    );
+  }
+  const resolved = new Map<string, string>();
+  for (const url of urls) resolved.set(url, resolveUrl(url, ctx));
+  const remote = new Set([...resolved.values()].filter((url) => /^https?:/i.test(url)));
+  if (remote.size > MAX_REMOTE_IMAGES_PER_RENDER) {
+    throw new PictorError(
+      'FETCH_ERROR',
+      `the document references ${remote.size} distinct remote images; at most ${MAX_REMOTE_IMAGES_PER_RENDER} are fetched`,
+      { rule: 'maxRemoteImages' },
+    );
+  }
+  const inlined = new Map<string, string>();
+  const queue = [...resolved];
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [original, target] = next;
+      inlined.set(original, await loadImage(original, target, ctx));
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, queue.length) }, worker));
+  return rewrite(root, (url) => inlined.get(url) ?? url) as SatoriElement;
+}
+
+/** Attribute names that hold an image URL, per element type. */
+function imageAttributes(type: string): readonly string[] {
+  if (type === 'img') return ['src'];
+  if (type === 'image') return ['href', 'xlinkHref', 'xlink:href'];
+  return [];
+}
+
+function childrenOf(element: SatoriElement): SatoriChild[] {
+  const { children } = element.props;
+  return Array.isArray(children) ? children : children === undefined ? [] : [children];
+}
+
+function isElement(node: unknown): node is SatoriElement {
+  return typeof node === 'object' && node !== null && 'type' in node && 'props' in node;
+}
+
+function collect(node: SatoriChild, urls: Set<string>): void {
+  if (!isElement(node)) return;
+  const { type, props } = node;
+  for (const name of imageAttributes(type)) {
+    const value = props[name];
+    if (typeof value === 'string' && value.trim() && !value.trim().startsWith('#')) urls.add(value.trim());
+  }
+  const style = props.style as unknown;
+  if (typeof style === 'string') for (const url of findCssUrls(style)) urls.add(url);
+  else if (style && typeof style === 'object') {
+    for (const value of Object.values(style))
+      if (typeof value === 'string') for (const url of findCssUrls(value)) urls.add(url);
+  }
+  if (type === 'style') {
+    for (const child of childrenOf(node))
+      if (typeof child === 'string') for (const url of findCssUrls(stripUnusedAtRules(child))) urls.add(url);
+    return;
+  }
+  for (const child of childrenOf(node)) collect(child, urls);
+}
+
+function rewrite(node: SatoriChild, replace: (url: string) => string): SatoriChild {
+  if (!isElement(node)) return node;
+  const props: SatoriElement['props'] = { ...node.props };
+  for (const name of imageAttributes(node.type)) {
+    const value = props[name];
+    if (typeof value === 'string' && value.trim()) props[name] = replace(value.trim());
+  }
+  const style = props.style as unknown;
+  if (typeof style === 'string') props.style = replaceCssUrls(style, replace) as never;
+  else if (style && typeof style === 'object') {
+    props.style = Object.fromEntries(
+      Object.entries(style).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? replaceCssUrls(value, replace) : value,
+      ]),
+    );
+  }
+  if (props.children !== undefined) {
+    const rewriteChild = (child: SatoriChild) =>
+      node.type === 'style' && typeof child === 'string'
+        ? replaceCssUrls(stripUnusedAtRules(child), replace)
+        : rewrite(child, replace);
+    props.children = Array.isArray(props.children)
+      ? props.children.map(rewriteChild)
+      : rewriteChild(props.children);
+  }
+  return { ...node, props };
+}
+
+/** Where a URL of the document points: data: and http(s) URLs as they are, relative ones against the base. */
+function resolveUrl(url: string, ctx: InlineImagesContext): string {
+  if (/^data:/i.test(url)) return url;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(url)?.[1]?.toLowerCase();
+  if (scheme === 'http' || scheme === 'https') return url;
+  if (scheme) {
+    throw new PictorError(
+      'FETCH_ERROR',
+      `image ${shorten(url)}: the ${scheme}: scheme is not allowed (use http, https or data:)`,
+      {
+        url: shorten(url),
+      },
+    );
+  }
+  if (ctx.baseUrl) {
+    try {
+      return new URL(url, ctx.baseUrl).href;
+    } catch {
+      throw new PictorError(
+        'FETCH_ERROR',
+        `image ${shorten(url)}: cannot be resolved against baseUrl ${ctx.baseUrl}`,
+        {
+          url: shorten(url),
+        },
+      );
+    }
+  }
+  if (url.startsWith('//')) return `https:${url}`;
+  if (ctx.baseDir) return `local:${url}`;
+  throw new PictorError(
+    'FETCH_ERROR',
+    `image ${shorten(url)}: a relative URL needs a baseUrl (or use an absolute http(s) URL or a data: URI)`,
+    { url: shorten(url) },
+  );
+}
+
+/** Fetch (or read, or decode) one image, check it and return its data: URI. */
+async function loadImage(original: string, target: string, ctx: InlineImagesContext): Promise<string> {
+  const shown = shorten(original);
+  let data: Buffer;
+  if (target.startsWith('local:')) {
+    try {
+      data = await readLocalFile(target.slice(6), ctx.baseDir!);
+    } catch (error) {
+      if (!(error instanceof LocalFileError)) throw error;
+      throw new PictorError('FETCH_ERROR', `image ${shown}: ${error.message}`, { url: shown });
+    }
+  } else {
+    data = (await ctx.fetcher.fetch(target, 'image')).data;
+  }
+  const maxPixels = ctx.limits.maxImagePixels;
+  const known = checkedByBuffer.get(data);
+  if (known && known.pixels <= maxPixels) return known.uri;
+  let image: CheckedImage;
+  try {
+    image = await checkImage(data, maxPixels);
+  } catch (error) {
+    if (!(error instanceof ImageCheckError)) throw error;
+    throw new PictorError('FETCH_ERROR', `image ${shown}: ${error.message}`, { url: shown });
+  }
+  const uri = `data:${image.mime};base64,${image.data.toString('base64')}`;
+  checkedByBuffer.set(data, { uri, pixels: (image.width ?? 0) * (image.height ?? 0) });
+  return uri;
+}
+
+function shorten(url: string): string {
+  return url.length > 120 ? `${url.slice(0, 120)}…` : url;
 }

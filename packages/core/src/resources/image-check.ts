@@ -1,0 +1,96 @@
+/** Checking image bytes before satori and resvg see them: a supported format, within the pixel limit, safe SVG. */
+import sharp from 'sharp';
+import { checkSvg, UnsafeSvgError } from './svg-safety.js';
+
+/** Image formats satori lays out and resvg draws (WebP is converted to PNG: resvg-js 2.6 draws no WebP). */
+export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
+
+/** A reason an image was refused, worded for the user; the caller adds the URL. */
+export class ImageCheckError extends Error {}
+
+/** A checked image, ready to be embedded as a data: URI. */
+export interface CheckedImage {
+  /** Type of `data` (never WebP: converted to PNG). */
+  mime: Exclude<ImageMime, 'image/webp'>;
+  data: Buffer;
+  /** Declared size; `undefined` for an SVG that declares none. */
+  width: number | undefined;
+  height: number | undefined;
+}
+
+/** The format of image bytes by their signature (the Content-Type is not trusted), or `undefined`. */
+export function sniffImage(bytes: Buffer): ImageMime | undefined {
+  if (bytes.length >= 8 && bytes.readUInt32BE(0) === 0x89504e47 && bytes.readUInt32BE(4) === 0x0d0a1a0a)
+    return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 6 && /^GIF8[79]a$/.test(bytes.toString('latin1', 0, 6))) return 'image/gif';
+  if (
+    bytes.length >= 12 &&
+    bytes.toString('latin1', 0, 4) === 'RIFF' &&
+    bytes.toString('latin1', 8, 12) === 'WEBP'
+  ) {
+    return 'image/webp';
+  }
+  const head = bytes.toString('utf8', 0, Math.min(bytes.length, 4096)).replace(/^\ufeff/, '');
+  const prolog = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*/.exec(head)?.[0].length ?? 0;
+  // A DOCTYPE naming svg counts as SVG, so that the SVG check refuses it with a clear reason.
+  if (/^(<!DOCTYPE\s+svg[\s>[]|<(svg|[\w-]+:svg)[\s/>])/i.test(head.slice(prolog))) return 'image/svg+xml';
+  return undefined;
+}
+
+/**
+ * Check image bytes: a supported format, declared pixels within `maxPixels` (read from the header, nothing is
+ * decoded: a 50,000×50,000 bomb is refused at once), SVG free of entities and external references.
+ * WebP is converted to PNG (after the pixel check). @throws ImageCheckError
+ */
+export async function checkImage(bytes: Buffer, maxPixels: number): Promise<CheckedImage> {
+  const mime = sniffImage(bytes);
+  if (!mime) {
+    throw new ImageCheckError(
+      `not a supported image (PNG, JPEG, GIF, WebP or SVG expected; the data starts with 0x${bytes.subarray(0, 4).toString('hex')})`,
+    );
+  }
+  if (mime === 'image/svg+xml') {
+    const text = bytes.toString('utf8');
+    let size: { width?: number; height?: number };
+    try {
+      size = checkSvg(text);
+    } catch (error) {
+      if (error instanceof UnsafeSvgError) throw new ImageCheckError(error.message);
+      throw error;
+    }
+    checkPixels(size.width, size.height, maxPixels);
+    return { mime, data: bytes, width: size.width, height: size.height };
+  }
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    width = meta.width;
+    height = meta.pageHeight ?? meta.height;
+  } catch (error) {
+    throw new ImageCheckError(
+      `the ${mime.slice(6).toUpperCase()} image is corrupt (${(error as Error).message})`,
+    );
+  }
+  if (!width || !height) throw new ImageCheckError('the image declares no size');
+  checkPixels(width, height, maxPixels);
+  if (mime === 'image/webp') {
+    try {
+      const png = await sharp(bytes, { limitInputPixels: maxPixels }).png({ compressionLevel: 1 }).toBuffer();
+      return { mime: 'image/png', data: png, width, height };
+    } catch (error) {
+      throw new ImageCheckError(`the WebP image could not be decoded (${(error as Error).message})`);
+    }
+  }
+  return { mime, data: bytes, width, height };
+}
+
+function checkPixels(width: number | undefined, height: number | undefined, maxPixels: number): void {
+  if (width === undefined || height === undefined) return;
+  if (!(width * height <= maxPixels)) {
+    throw new ImageCheckError(
+      `the image declares ${Math.round(width)}×${Math.round(height)} pixels, over the limit of ${maxPixels} (limits.maxImagePixels)`,
+    );
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * SVG images are rendered by resvg inside the card: refuse what could make that dangerous: DOCTYPE and
+ * entities (billion laughs), references outside the image (files, URLs), and `<use>` chains that expand to
+ * millions of elements (or loop). Also reads the image's declared size.
+ */
+import { findCssUrls, isFragmentUrl } from './css-urls.js';
+
+/** Most elements an SVG image may expand to once every `<use>` is instantiated. */
+export const MAX_SVG_ELEMENTS = 20_000;
+
+/** A reason an SVG image was refused. */
+export class UnsafeSvgError extends Error {}
+
+interface SvgNode {
+  name: string;
+  attributes: Map<string, string>;
+  children: SvgNode[];
+}
+
+const TAG = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/y;
+const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+
+/** Parse enough XML to walk elements and attributes; comments, CDATA and processing instructions are skipped. */
+function parseSvg(text: string): SvgNode {
+  const root: SvgNode = { name: '#document', attributes: new Map(), children: [] };
+  const stack = [root];
+  let i = 0;
+  let elements = 0;
+  while (i < text.length) {
+    const lt = text.indexOf('<', i);
+    if (lt < 0) break;
+    if (text.startsWith('<!--', lt)) {
+      const end = text.indexOf('-->', lt + 4);
+      i = end < 0 ? text.length : end + 3;
+      continue;
+    }
+    if (text.startsWith('<![CDATA[', lt)) {
+      const end = text.indexOf(']]>', lt);
+      i = end < 0 ? text.length : end + 3;
+      continue;
+    }
+    if (text.startsWith('<?', lt)) {
+      const end = text.indexOf('?>', lt);
+      i = end < 0 ? text.length : end + 2;
+      continue;
+    }
+    if (text.startsWith('<!', lt))
+      throw new UnsafeSvgError('SVG images with a DOCTYPE or entities are not allowed');
+    TAG.lastIndex = lt;
+    const match = TAG.exec(text);
+    if (!match) throw new UnsafeSvgError('the SVG image is not well-formed XML');
+    i = TAG.lastIndex;
+    const [, closing, name, rawAttributes, selfClosing] = match as unknown as [
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    if (closing) {
+      if (stack.length > 1) stack.pop();
+      continue;
+    }
+    if (++elements > MAX_SVG_ELEMENTS) {
+      throw new UnsafeSvgError(`the SVG image has more than ${MAX_SVG_ELEMENTS} elements`);
+    }
+    const attributes = new Map<string, string>();
+    for (const attribute of rawAttributes.matchAll(ATTRIBUTE)) {
+      attributes.set(
+        attribute[1]!.toLowerCase(),
+        decodeXml(attribute[2] ?? attribute[3] ?? attribute[4] ?? ''),
+      );
+    }
+    const node: SvgNode = { name: name.toLowerCase(), attributes, children: [] };
+    stack[stack.length - 1]!.children.push(node);
+    if (!selfClosing) stack.push(node);
+  }
+  return root;
+}
+
+function decodeXml(value: string): string {
+  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, ref: string) => {
+    const lower = ref.toLowerCase();
+    if (lower.startsWith('#x'))
+      return String.fromCodePoint(Math.min(Number.parseInt(lower.slice(2), 16), 0x10ffff));
+    if (lower.startsWith('#')) return String.fromCodePoint(Math.min(Number(lower.slice(1)), 0x10ffff));
+    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[lower] ?? '';
+  });
+}
+
+/** A reference an SVG image may hold: inside itself, or an embedded raster image. */
+function isInternalReference(url: string): boolean {
+  return isFragmentUrl(url) || /^data:image\/(png|jpeg|gif|webp)[;,]/i.test(url.trim());
+}
+
+/** Declared size of an SVG image, if it states one (width/height in px or unitless, else the viewBox). */
+export interface SvgSize {
+  width?: number;
+  height?: number;
+}
+
+/**
+ * Check an SVG image and return its declared size.
+ * @throws UnsafeSvgError when it has a DOCTYPE/entities, an external reference, or expands past MAX_SVG_ELEMENTS.
+ */
+export function checkSvg(text: string): SvgSize {
+  const document = parseSvg(text);
+  const svg = document.children.find((node) => node.name === 'svg' || node.name.endsWith(':svg'));
+  if (!svg) throw new UnsafeSvgError('the SVG image has no <svg> root element');
+  const ids = new Map<string, SvgNode>();
+  const visit = (node: SvgNode) => {
+    for (const [name, value] of node.attributes) {
+      if (name === 'id') ids.set(value, node);
+      if (
+        (name === 'href' || name.endsWith(':href') || name === 'src') &&
+        value.trim() &&
+        !isInternalReference(value)
+      ) {
+        throw new UnsafeSvgError(
+          `the SVG image references "${shorten(value)}" (only #fragments and data: images allowed)`,
+        );
+      }
+      if (/url\(|@import/i.test(value)) checkCssText(value);
+    }
+    if (node.name === 'script' || node.name === 'foreignobject') {
+      throw new UnsafeSvgError(`SVG images may not contain <${node.name}>`);
+    }
+    node.children.forEach(visit);
+  };
+  visit(svg);
+  for (const style of text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) checkCssText(style[1] ?? '');
+  checkUseExpansion(svg, ids);
+  return declaredSize(svg);
+}
+
+function checkCssText(css: string): void {
+  if (/@import/i.test(css)) throw new UnsafeSvgError('SVG images may not @import style sheets');
+  for (const url of findCssUrls(css)) {
+    if (!isInternalReference(url)) {
+      throw new UnsafeSvgError(
+        `the SVG image references "${shorten(url)}" (only #fragments and data: images allowed)`,
+      );
+    }
+  }
+}
+
+/** Count elements with every `<use>` instantiated (memoised); a `<use>` loop or a runaway count is refused. */
+function checkUseExpansion(root: SvgNode, ids: Map<string, SvgNode>): void {
+  const sizes = new Map<SvgNode, number>();
+  const active = new Set<SvgNode>();
+  const size = (node: SvgNode): number => {
+    const known = sizes.get(node);
+    if (known !== undefined) return known;
+    if (active.has(node)) throw new UnsafeSvgError('the SVG image has a <use> that references itself');
+    active.add(node);
+    let total = 1;
+    for (const child of node.children) total += size(child);
+    if (node.name === 'use') {
+      const href = node.attributes.get('href') ?? node.attributes.get('xlink:href') ?? '';
+      const target = href.startsWith('#') ? ids.get(href.slice(1)) : undefined;
+      if (target) total += size(target);
+    }
+    active.delete(node);
+    if (total > MAX_SVG_ELEMENTS) {
+      throw new UnsafeSvgError(
+        `the SVG image expands to more than ${MAX_SVG_ELEMENTS} elements through <use>`,
+      );
+    }
+    sizes.set(node, total);
+    return total;
+  };
+  size(root);
+}
+
+function declaredSize(svg: SvgNode): SvgSize {
+  const length = (value: string | undefined) => {
+    const match = value && /^\s*([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*(px)?\s*$/i.exec(value);
+    return match ? Number(match[1]) : undefined;
+  };
+  let width = length(svg.attributes.get('width'));
+  let height = length(svg.attributes.get('height'));
+  const viewBox = svg.attributes
+    .get('viewbox')
+    ?.trim()
+    .split(/[\s,]+/)
+    .map(Number);
+  if (viewBox?.length === 4 && viewBox.every(Number.isFinite)) {
+    const [, , vw, vh] = viewBox as [number, number, number, number];
+    if (width === undefined && height === undefined) [width, height] = [vw, vh];
+    else if (width === undefined && height !== undefined && vh > 0) width = (height * vw) / vh;
+    else if (height === undefined && width !== undefined && vw > 0) height = (width * vh) / vw;
+  }
+  return { width, height };
+}
+
+function shorten(value: string): string {
+  return value.length > 80 ? `${value.slice(0, 80)}…` : value;
+}

@@ -222,6 +222,17 @@ describe('compile once', () => {
     expect(compiledSchemaCount() - before).toBe(1);
   });
 
+  it('keeps validating after the shared ajv instance has been replaced', () => {
+    const first = compileTemplate({
+      content: '{{a}}',
+      variables: { a: { type: 'string', maxLength: 2, default: 'ok' } },
+    });
+    for (let i = 0; i < 600; i++)
+      compileTemplate({ content: '', variables: { [`v${i}`]: { type: 'integer', maximum: i } } });
+    expect(first.fill({})).toBe('ok');
+    expect(() => first.fill({ a: 'abc' })).toThrow('variables.a: must NOT have more than 2 characters');
+  });
+
   it('exposes the JSON Schema it validates against', () => {
     const t = compileTemplate({
       content: '',

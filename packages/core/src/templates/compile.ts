@@ -28,7 +28,7 @@ function checkDefaults(defs: Definitions): void {
   if (errors)
     throw issuesError(
       'TEMPLATE_INVALID',
-      toIssues(errors, (key) => defaults.get(key), 'default '),
+      toIssues(errors, data, (key) => defaults.get(key), 'default '),
     );
 }
 
@@ -102,7 +102,7 @@ export function compileTemplate(def: TemplateDefinition): CompiledTemplate {
       if (errors)
         throw issuesError(
           'VARIABLE_INVALID',
-          toIssues(errors, (name) => defs[name]),
+          toIssues(errors, data, (name) => defs[name]),
         );
       return renderTokens(tokens, data, markRaw(data, defs, rawOf));
     },

@@ -52,6 +52,16 @@ function describe(value: unknown): string {
   }
 }
 
+/** The value at a path of own properties (what ajv validated), or undefined. */
+function valueAt(data: unknown, segments: string[]): unknown {
+  let value = data;
+  for (const segment of segments) {
+    if (typeof value !== 'object' || value === null || !Object.hasOwn(value, segment)) return undefined;
+    value = (value as Record<string, unknown>)[segment];
+  }
+  return value;
+}
+
 function pointerSegments(pointer: string): string[] {
   if (pointer === '') return [];
   return pointer
@@ -66,10 +76,12 @@ function pointerSegments(pointer: string): string[] {
  */
 function toIssue(
   error: ErrorObject,
+  data: unknown,
   lookup: (key: string) => VariableDefinition | undefined,
   prefix: string,
 ): VariableIssue {
   const segments = pointerSegments(error.instancePath);
+  const received = valueAt(data, segments);
   if (error.keyword === 'required') segments.push(String(error.params.missingProperty));
 
   let field = 'variables';
@@ -97,7 +109,7 @@ function toIssue(
     case 'type': {
       const expected =
         EXPECTED[def?.type ?? (error.params.type as 'object')] ?? `of type ${error.params.type}`;
-      return { field, rule: 'type', message: `${prefix}must be ${expected} (got ${describe(error.data)})` };
+      return { field, rule: 'type', message: `${prefix}must be ${expected} (got ${describe(received)})` };
     }
     case 'format': {
       const message =
@@ -116,15 +128,16 @@ function toIssue(
 }
 
 /**
- * ajv errors → issues, in schema order. A value of the wrong type reports only that (not also its enum).
+ * ajv errors on `data` → issues, in schema order. A value of the wrong type reports only that (not also its enum).
  * @param prefix put before each message, e.g. `default ` when a template's defaults are checked.
  */
 export function toIssues(
   errors: ErrorObject[],
+  data: unknown,
   lookup: (key: string) => VariableDefinition | undefined,
   prefix = '',
 ): VariableIssue[] {
-  const issues = errors.map((error) => toIssue(error, lookup, prefix));
+  const issues = errors.map((error) => toIssue(error, data, lookup, prefix));
   const typeFields = new Set(issues.filter((i) => i.rule === 'type').map((i) => i.field));
   const seen = new Set<string>();
   return issues.filter((issue) => {

@@ -2,7 +2,7 @@
 
 /** `url(x)`, `url("x")`, `url('x')`, with optional spaces; group 1/2/3 hold the raw URL. */
 const URL_TOKEN =
-  /url\(\s*(?:"((?:[^"\\\n]|\\[\s\S])*)"|'((?:[^'\\\n]|\\[\s\S])*)'|((?:[^)"'\s\\]|\\[\s\S])*))\s*\)/gi;
+  /url\(\s*(?:"((?:[^"\\\n]|\\[\s\S])*)"|'((?:[^'\\\n]|\\[\s\S])*)'|((?:[^)"'\s\\]|\\[0-9a-fA-F]{1,6}\s?|\\[\s\S])*))\s*\)/gi;
 
 /** Undo CSS escapes (`\"`, `\29 `, `\/`) in a URL taken out of CSS. */
 export function unescapeCss(text: string): string {

@@ -69,7 +69,9 @@ export async function inlineImages(root: SatoriElement, ctx: InlineImagesContext
 /** Attribute names that hold an image URL, per element type. */
 function imageAttributes(type: string): readonly string[] {
   if (type === 'img') return ['src'];
-  if (type === 'image') return ['href', 'xlinkHref', 'xlink:href'];
+  // SVG <image> (satori fetches it) and <feImage> (resvg would read a local file path).
+  if (type === 'image' || type === 'feImage' || type === 'feimage')
+    return ['href', 'xlinkHref', 'xlink:href'];
   return [];
 }
 

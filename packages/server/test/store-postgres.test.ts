@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { describe, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createPostgresStore, createStore } from '../src/store/index.js';
 import { describeStoreContract } from './contracts/store-contract.js';
 
@@ -31,6 +31,26 @@ if (!baseUrl) {
       await client.end();
     }
   };
+
+  describe('postgres schemas', () => {
+    it('migrates a schema while another schema of the database already has migration tables', async () => {
+      const first = `t_${randomBytes(6).toString('hex')}`;
+      const second = `t_${randomBytes(6).toString('hex')}`;
+      await admin(`create schema ${first}; create schema ${second}`);
+      try {
+        const a = createPostgresStore(urlFor(first));
+        await a.migrate();
+        await a.close();
+        const b = createPostgresStore(urlFor(second));
+        await b.migrate();
+        const account = await b.createAccount('in second');
+        expect(await b.getAccount(account.id)).toEqual(account);
+        await b.close();
+      } finally {
+        await admin(`drop schema ${first} cascade; drop schema ${second} cascade`);
+      }
+    });
+  });
 
   describeStoreContract('postgres', {
     async open() {

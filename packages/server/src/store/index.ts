@@ -6,7 +6,7 @@ import { createSqliteStore } from './sqlite.js';
 import type { Store } from './types.js';
 
 export { StoreError, type StoreErrorKind } from './errors.js';
-export { KyselyStore, type KyselyStoreOptions } from './kysely-store.js';
+export { KyselyStore, type KyselyStoreOptions, type StoreDialect } from './kysely-store.js';
 export { createPostgresStore, type PostgresStoreOptions } from './postgres.js';
 export { createSqliteStore, type SqliteStoreOptions } from './sqlite.js';
 export type * from './types.js';

@@ -20,6 +20,8 @@ import type {
   Usage,
 } from './types.js';
 
+export type StoreDialect = 'sqlite' | 'postgres';
+
 export interface KyselyStoreOptions {
   /** The clock for created/updated times (tests inject one). Default: `() => new Date()`. */
   now?: () => Date;
@@ -32,18 +34,26 @@ function notFoundAccount(accountId: string, error: unknown): never {
   throw error;
 }
 
-/** A Store over any Kysely instance whose dialect is SQLite or PostgreSQL. */
+/** A Store over a Kysely instance whose dialect is SQLite or PostgreSQL (`dialect` says which). */
 export class KyselyStore implements Store {
   readonly db: Kysely<Database>;
+  readonly dialect: StoreDialect;
   private readonly now: () => Date;
 
-  constructor(db: Kysely<Database>, options: KyselyStoreOptions = {}) {
+  constructor(db: Kysely<Database>, dialect: StoreDialect, options: KyselyStoreOptions = {}) {
     this.db = db;
+    this.dialect = dialect;
     this.now = options.now ?? (() => new Date());
   }
 
   async migrate(): Promise<void> {
-    const migrator = new Migrator({ db: this.db, provider: migrationProvider });
+    // On PostgreSQL, Kysely looks for its migration tables in every schema: name ours (the
+    // current one), or another schema's kysely_migration table would be taken for ours.
+    const migrationTableSchema =
+      this.dialect === 'postgres'
+        ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(this.db)).rows[0]?.schema
+        : undefined;
+    const migrator = new Migrator({ db: this.db, provider: migrationProvider, migrationTableSchema });
     const { error, results } = await migrator.migrateToLatest();
     if (error) {
       const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
@@ -115,6 +125,7 @@ export class KyselyStore implements Store {
     if (!Number.isSafeInteger(renders) || renders < 0) {
       throw new RangeError(`renders: must be a non-negative integer, got ${renders}`);
     }
+    if (Number.isNaN(expiresAt.getTime())) throw new RangeError('expiresAt: must be a valid date');
     const row = {
       id: newId('pkg'),
       account_id: accountId,

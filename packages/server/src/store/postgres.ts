@@ -7,6 +7,11 @@ import type { Database } from './schema.js';
 export interface PostgresStoreOptions extends KyselyStoreOptions {
   /** Connections in the pool. Default 10. */
   maxConnections?: number;
+  /**
+   * Called when an idle pooled connection fails (server restart, network). The pool drops that
+   * connection and opens a new one for the next query; without a listener the process would crash.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 const INT8_OID = 20;
@@ -25,6 +30,7 @@ export function createPostgresStore(
   options: PostgresStoreOptions = {},
 ): KyselyStore {
   const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10, types });
+  pool.on('error', (error) => options.onConnectionError?.(error));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return new KyselyStore(db, options);
+  return new KyselyStore(db, 'postgres', options);
 }

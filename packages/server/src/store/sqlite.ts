@@ -20,5 +20,5 @@ export function createSqliteStore(filename: string, options: SqliteStoreOptions 
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return new KyselyStore(db, options);
+  return new KyselyStore(db, 'sqlite', options);
 }

@@ -1,6 +1,9 @@
 /** The one contract suite every Store driver must pass (SQLite always, PostgreSQL when configured). */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { StoreError } from '../../src/store/errors.js';
+import { KyselyStore } from '../../src/store/kysely-store.js';
+import { MIGRATIONS } from '../../src/store/migrations/index.js';
 import type { Store, TemplateVersion } from '../../src/store/types.js';
 
 export interface StoreHarness {
@@ -44,6 +47,19 @@ export function describeStoreContract(driver: string, harness: StoreHarness): vo
       await store.migrate();
       await store.migrate();
       expect(await store.getAccount('nope')).toBeNull();
+    });
+
+    it('records applied migrations and enforces remaining >= 0 in the schema itself', async () => {
+      if (!(store instanceof KyselyStore)) return;
+      const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+        store.db,
+      );
+      expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(MIGRATIONS));
+      const account = await store.createAccount('a');
+      const pkg = await store.grantPackage(account.id, 1, at(HOUR));
+      await expect(
+        store.db.updateTable('packages').set({ remaining: -1 }).where('id', '=', pkg.id).execute(),
+      ).rejects.toThrow(/check/i);
     });
 
     it('creates and reads accounts', async () => {

@@ -211,6 +211,18 @@ describe('guarded fetcher against a local server (allow-listed)', () => {
   });
 });
 
+describe('options', () => {
+  it('refuses a malformed allow-list CIDR with INVALID_INPUT', () => {
+    expect(() => createFetcher({ allowList: ['10.0.0.0/40'] })).toThrowError(
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message:
+          'fetch.allowList: fetch allow-list entry "10.0.0.0/40" is not a valid CIDR range (e.g. 10.0.0.0/8)',
+      }),
+    );
+  });
+});
+
 describe('SSRF rules without an allow-list', () => {
   const fetcher = createFetcher({ timeoutMs: 2000 });
 

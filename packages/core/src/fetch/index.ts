@@ -34,13 +34,21 @@ type Body = Omit<FetchedResource, 'url'>;
  * @example
  * const fetcher = createFetcher({ allowList: ['assets.internal'] });
  * const { data, contentType } = await fetcher.fetch('https://example.com/logo.png', 'image');
- * @throws Error when `allowList` holds a malformed CIDR range.
+ * @throws PictorError `INVALID_INPUT` when `allowList` holds a malformed CIDR range.
  */
 export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
   const maxBytes = positive(options.maxBytes, FETCH_DEFAULTS.maxBytes);
   const timeoutMs = positive(options.timeoutMs, FETCH_DEFAULTS.timeoutMs);
   const maxRedirects = Math.max(0, Math.floor(options.maxRedirects ?? FETCH_DEFAULTS.maxRedirects));
-  const allowList = parseAllowList(options.allowList);
+  let allowList: AllowList;
+  try {
+    allowList = parseAllowList(options.allowList);
+  } catch (error) {
+    throw new PictorError('INVALID_INPUT', `fetch.allowList: ${(error as Error).message}`, {
+      field: 'fetch.allowList',
+      rule: 'format',
+    });
+  }
   const cache = new LruCache<Body>(
     Math.max(0, Math.floor(options.cacheEntries ?? FETCH_DEFAULTS.cacheEntries)),
     FETCH_DEFAULTS.cacheBytes,

@@ -1,6 +1,7 @@
 /** Custom fonts (DECISIONS.md "Fonts"): spec validation, fetch or decode, WOFF/WOFF2 → sfnt, checks, caching. */
 import { createHash } from 'node:crypto';
 import { PictorError } from '../errors.js';
+import { LruCache } from '../fetch/lru-cache.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { FontSpec } from '../types.js';
 import { FontFormatError, toSfnt } from './font-format.js';
@@ -21,13 +22,21 @@ export interface LoadedFont {
 /** Largest font file accepted from `data` (the fetcher bounds `url` fonts itself). */
 export const MAX_FONT_INPUT_BYTES = 16 * 1024 * 1024;
 const MAX_FAMILY_LENGTH = 200;
-const CACHE_ENTRIES = 64;
+const CACHE_ENTRIES = 128;
+const CACHE_BYTES = 256 * 1024 * 1024;
+const URL_TTL_MS = 10 * 60_000;
 
-/** Loaded fonts by sha256 of the input bytes and of the sfnt: the value is the one Buffer handed to satori. */
-const byInputHash = new Map<string, Promise<Buffer>>();
-const bySfntHash = new Map<string, Buffer>();
-/** Per fetcher (so one renderer's allow-list never serves another): URL → loaded font bytes. */
-const byUrl = new WeakMap<ResourceFetcher, Map<string, Promise<Buffer>>>();
+/**
+ * Loaded fonts by `in:<sha256 of the input bytes>` and `out:<sha256 of the sfnt>`: the value is the one Buffer
+ * handed to satori for that content. Bounded in entries and bytes; an evicted font is simply loaded again.
+ */
+const loaded = new LruCache<Buffer>(CACHE_ENTRIES, CACHE_BYTES, Number.POSITIVE_INFINITY);
+const loading = new Map<string, Promise<Buffer>>();
+/** Per fetcher (so one renderer's allow-list never serves another): URL → loaded font, for URL_TTL_MS. */
+const byUrl = new WeakMap<
+  ResourceFetcher,
+  { done: LruCache<Buffer>; pending: Map<string, Promise<Buffer>> }
+>();
 const hashes = new WeakMap<Buffer, string>();
 
 /**
@@ -68,12 +77,15 @@ export function loadFontUrl(
 ): Promise<Buffer> {
   let cache = byUrl.get(fetcher);
   if (!cache) {
-    cache = new Map();
+    cache = { done: new LruCache(CACHE_ENTRIES, CACHE_BYTES, URL_TTL_MS), pending: new Map() };
     byUrl.set(fetcher, cache);
   }
-  const cached = cache.get(url);
-  if (cached) return cached;
-  const pending = (async () => {
+  const { done, pending } = cache;
+  const cached = done.get(url);
+  if (cached) return Promise.resolve(cached);
+  const inFlight = pending.get(url);
+  if (inFlight) return inFlight;
+  const load = (async () => {
     let bytes: Buffer;
     try {
       bytes = (await fetcher.fetch(url, 'font')).data;
@@ -87,9 +99,15 @@ export function loadFontUrl(
     }
     return loadFontBytes(bytes, family, field);
   })();
-  remember(cache, url, pending);
-  pending.catch(() => cache.delete(url));
-  return pending;
+  pending.set(url, load);
+  load.then(
+    (data) => {
+      pending.delete(url);
+      done.set(url, data, data.length);
+    },
+    () => pending.delete(url),
+  );
+  return load;
 }
 
 /**
@@ -98,10 +116,12 @@ export function loadFontUrl(
  * @throws PictorError `FONT_ERROR` naming the family.
  */
 export function loadFontBytes(bytes: Uint8Array, family: string, field?: string): Promise<Buffer> {
-  const inputHash = sha256(bytes);
-  const cached = byInputHash.get(inputHash);
-  if (cached) return cached;
-  const pending = (async () => {
+  const inputKey = `in:${sha256(bytes)}`;
+  const cached = loaded.get(inputKey);
+  if (cached) return Promise.resolve(cached);
+  const inFlight = loading.get(inputKey);
+  if (inFlight) return inFlight;
+  const load = (async () => {
     let sfnt: Buffer;
     try {
       sfnt = await toSfnt(bytes);
@@ -109,20 +129,26 @@ export function loadFontBytes(bytes: Uint8Array, family: string, field?: string)
       if (!(error instanceof FontFormatError)) throw error;
       throw fontError(family, error.message, field);
     }
+    const outputKey = `out:${sfnt === bytes ? inputKey.slice(3) : sha256(sfnt)}`;
+    const existing = loaded.get(outputKey);
+    if (existing) return existing;
     const parseError = trialParseError(sfnt);
     if (parseError) throw fontError(family, `the font could not be parsed (${parseError})`, field);
-    const sfntHash = sfnt === bytes ? inputHash : sha256(sfnt);
-    const existing = bySfntHash.get(sfntHash);
-    if (existing) return existing;
-    // Own copy: the caller's buffer may be a view into something larger or be reused.
+    // Own copy: the caller's buffer may be a view into something larger, or be reused.
     const data = Buffer.from(sfnt);
-    hashes.set(data, sfntHash);
-    remember(bySfntHash, sfntHash, data);
+    hashes.set(data, outputKey.slice(4));
+    loaded.set(outputKey, data, data.length);
     return data;
   })();
-  remember(byInputHash, inputHash, pending);
-  pending.catch(() => byInputHash.delete(inputHash));
-  return pending;
+  loading.set(inputKey, load);
+  load.then(
+    (data) => {
+      loading.delete(inputKey);
+      loaded.set(inputKey, data, data.length);
+    },
+    () => loading.delete(inputKey),
+  );
+  return load;
 }
 
 /** sha256 hex of loaded font bytes. */
@@ -201,11 +227,4 @@ function fontError(family: string, reason: string, field?: string): PictorError 
 
 function sha256(bytes: Uint8Array): string {
   return createHash('sha256').update(bytes).digest('hex');
-}
-
-/** Insert into a Map used as an LRU of at most CACHE_ENTRIES entries. */
-function remember<V>(map: Map<string, V>, key: string, value: V): void {
-  map.delete(key);
-  map.set(key, value);
-  while (map.size > CACHE_ENTRIES) map.delete(map.keys().next().value as string);
 }

@@ -49,10 +49,22 @@ describe('janitor', () => {
       onError: (e) => errors.push(e),
     });
     // The first round (at start) runs inside the grace period: objects stay, the hold is refunded.
-    expect(await janitor.runOnce()).toEqual({ objectsDeleted: 0, reservationsReleased: 1 });
+    expect(await janitor.runOnce()).toEqual({
+      objectsDeleted: 0,
+      reservationsReleased: 1,
+      reservationsPurged: 0,
+    });
     now = at(61_000);
-    expect(await janitor.runOnce()).toEqual({ objectsDeleted: 5, reservationsReleased: 0 });
-    expect(await janitor.runOnce()).toEqual({ objectsDeleted: 0, reservationsReleased: 0 });
+    expect(await janitor.runOnce()).toEqual({
+      objectsDeleted: 5,
+      reservationsReleased: 0,
+      reservationsPurged: 0,
+    });
+    expect(await janitor.runOnce()).toEqual({
+      objectsDeleted: 0,
+      reservationsReleased: 0,
+      reservationsPurged: 0,
+    });
     await janitor.stop();
 
     for (let i = 0; i < 7; i++) expect((await storage.head(key(i))) === null).toBe(i < 5);

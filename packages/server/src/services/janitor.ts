@@ -12,6 +12,8 @@ export interface JanitorOptions {
   intervalMs?: number;
   /** Objects are kept this long after their last link expired. Default 60 s. */
   graceMs?: number;
+  /** Finished reservations are deleted this long after they were made. Default 7 days. */
+  keepFinishedReservationsMs?: number;
   /** Objects taken per query. Default 500. */
   batchSize?: number;
   /** Clock; default `() => new Date()`. */
@@ -25,6 +27,8 @@ export interface JanitorRound {
   objectsDeleted: number;
   /** Units given back from abandoned reservations. */
   reservationsReleased: number;
+  /** Finished reservations deleted (housekeeping). */
+  reservationsPurged: number;
 }
 
 export interface Janitor {
@@ -57,6 +61,18 @@ async function sweepObjects(options: JanitorOptions, now: Date): Promise<number>
   }
 }
 
+/** Delete finished reservations older than the retention, in batches. */
+async function purgeReservations(options: JanitorOptions, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - (options.keepFinishedReservationsMs ?? 7 * 24 * 3_600_000));
+  const batch = options.batchSize ?? 500;
+  let purged = 0;
+  for (;;) {
+    const count = await options.store.purgeFinishedReservations(before, batch);
+    purged += count;
+    if (count < batch) return purged;
+  }
+}
+
 /** Start the janitor: a first round right away, then one every `intervalMs`. The timer does not keep the process alive. */
 export function startJanitor(options: JanitorOptions): Janitor {
   const clock = options.now ?? (() => new Date());
@@ -69,7 +85,8 @@ export function startJanitor(options: JanitorOptions): Janitor {
       const now = clock();
       const reservationsReleased = await options.store.releaseExpiredReservations(now);
       const objectsDeleted = await sweepObjects(options, now);
-      return { objectsDeleted, reservationsReleased };
+      const reservationsPurged = await purgeReservations(options, now);
+      return { objectsDeleted, reservationsReleased, reservationsPurged };
     })().finally(() => {
       running = null;
     });

@@ -185,6 +185,10 @@ export class KyselyStore implements Store {
     return quota.releaseExpiredReservations(this.db, now);
   }
 
+  purgeFinishedReservations(before: Date, limit: number): Promise<number> {
+    return quota.purgeFinishedReservations(this.db, before, limit);
+  }
+
   createTemplate(template: NewTemplate): Promise<TemplateRecord> {
     return templates.createTemplate(this.db, template, this.now());
   }

@@ -136,3 +136,24 @@ export async function releaseExpiredReservations(
     if (rows.length < batch) return released;
   }
 }
+
+/** Delete up to `limit` finished (committed or released) reservations created before `before`. */
+export async function purgeFinishedReservations(
+  db: Kysely<Database>,
+  before: Date,
+  limit: number,
+): Promise<number> {
+  const result = await db
+    .deleteFrom('reservations')
+    .where('id', 'in', (eb) =>
+      eb
+        .selectFrom('reservations')
+        .select('id')
+        .where('state', '<>', 'held')
+        .where('created_at', '<', before.getTime())
+        .limit(limit),
+    )
+    .where('state', '<>', 'held')
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -121,6 +121,8 @@ export interface Store {
   releaseReservation(reservationId: string): Promise<void>;
   /** Give back the units of reservations whose hold expired before `now`; returns how many. */
   releaseExpiredReservations(now: Date): Promise<number>;
+  /** Delete up to `limit` committed or released reservations created before `before` (housekeeping); returns how many. */
+  purgeFinishedReservations(before: Date, limit: number): Promise<number>;
 
   createTemplate(template: NewTemplate): Promise<TemplateRecord>;
   getTemplate(id: string): Promise<TemplateRecord | null>;

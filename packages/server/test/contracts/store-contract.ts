@@ -169,6 +169,28 @@ export function describeStoreContract(driver: string, harness: StoreHarness): vo
       expect(usage.rendersDone).toBe(1);
     });
 
+    it('purges finished reservations only, oldest first, within the limit', async () => {
+      const account = await store.createAccount('a');
+      await store.grantPackage(account.id, 5, at(HOUR));
+      const ids: string[] = [];
+      for (let i = 0; i < 5; i++) {
+        const r = await store.reserveUnit(account.id, at(i * 1000), at(HOUR));
+        ids.push(r?.id as string);
+      }
+      await store.commitReservation(ids[0] as string);
+      await store.releaseReservation(ids[1] as string);
+      await store.commitReservation(ids[3] as string);
+      // ids[2] and ids[4] are still held; ids[3] is too recent.
+      expect(await store.purgeFinishedReservations(at(2_500), 1)).toBe(1);
+      expect(await store.purgeFinishedReservations(at(2_500), 10)).toBe(1);
+      expect(await store.purgeFinishedReservations(at(2_500), 10)).toBe(0);
+      // Purged ones are gone for good: commit/release of them does nothing.
+      await store.releaseReservation(ids[0] as string);
+      await store.releaseReservation(ids[2] as string);
+      expect((await store.listPackages(account.id))[0]?.remaining).toBe(2);
+      expect((await store.usage(account.id, T0)).rendersDone).toBe(2);
+    });
+
     it('10 units, 50 concurrent reservations: exactly 10 succeed and 0 remain', async () => {
       const account = await store.createAccount('a');
       await store.grantPackage(account.id, 4, at(HOUR));

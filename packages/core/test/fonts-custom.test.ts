@@ -142,6 +142,26 @@ describe('loadFontBytes', () => {
     expect((await rejection(loadFontBytes(badLoca, 'X'))).message).toContain('"loca" points outside "glyf"');
   });
 
+  it('refuses CFF2-only fonts (satori’s parser reads TrueType and CFF outlines only)', async () => {
+    const cff2 = Buffer.from(otf);
+    for (let i = 0; i < cff2.readUInt16BE(4); i++) {
+      if (cff2.toString('latin1', 12 + i * 16, 16 + i * 16) === 'CFF ')
+        cff2.write('CFF2', 12 + i * 16, 'latin1');
+    }
+    expect((await rejection(loadFontBytes(cff2, 'Var'))).message).toBe(
+      'font "Var": unsupported font (CFF2 outlines; use a TrueType or CFF version of the font)',
+    );
+  });
+
+  it('refuses a font without a Unicode cmap subtable', async () => {
+    const noUnicode = Buffer.from(ttf);
+    const cmap = findTable(noUnicode, 'cmap');
+    for (let i = 0; i < noUnicode.readUInt16BE(cmap + 2); i++) noUnicode.writeUInt16BE(1, cmap + 4 + i * 8); // platform 1 (Mac)
+    expect((await rejection(loadFontBytes(noUnicode, 'Mac'))).message).toBe(
+      'font "Mac": not a usable font (no Unicode "cmap" subtable)',
+    );
+  });
+
   it('refuses a WOFF2 declaring a huge decompressed size before decompressing', async () => {
     const bomb = Buffer.from(woff2);
     bomb.writeUInt32BE(0x7fffffff, 16);

@@ -191,8 +191,12 @@ export function checkSfnt(font: Buffer): void {
       }
       previous = offset;
     }
-  } else if (!tables.has('CFF ') && !tables.has('CFF2')) {
-    throw new FontFormatError('not a usable font (no glyph outlines: neither "glyf" nor "CFF " table)');
+  } else if (!tables.has('CFF ')) {
+    throw new FontFormatError(
+      tables.has('CFF2')
+        ? 'unsupported font (CFF2 outlines; use a TrueType or CFF version of the font)'
+        : 'not a usable font (no glyph outlines: neither "glyf" nor "CFF " table)',
+    );
   }
   checkCmap(need('cmap', 4));
 }

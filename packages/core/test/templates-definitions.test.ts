@@ -75,6 +75,16 @@ describe('variable definitions', () => {
       'variables.b: "enum" applies to string, number, integer, color, url and image variables only',
     ],
     [
+      'enum of another type',
+      { n: { type: 'integer', enum: [1, '2'] } },
+      'variables.n: "enum" value "2" is not of type "integer"',
+    ],
+    [
+      'enum of strings for a color',
+      { c: { type: 'color', enum: ['#fff', 3] } },
+      'variables.c: "enum" value 3 is not of type "color"',
+    ],
+    [
       'empty enum',
       { s: { type: 'string', enum: [] } },
       'variables.s: "enum" must be a non-empty array of allowed values',
@@ -225,6 +235,11 @@ describe('content', () => {
       'content: Unclosed section "list" at 13',
     );
     expect(templateError({ content: '{{#a}}{{/b}}' }).message).toBe('content: Unclosed section "a" at 6');
+  });
+
+  it('refuses definitions that are not plain data', () => {
+    const error = templateError({ content: '', variables: { a: { type: 'string', default: () => 'x' } } });
+    expect(error.message).toBe('template: must be plain data (JSON values, no functions)');
   });
 
   it('requires content to be a string', () => {

@@ -61,7 +61,15 @@ export function compileTemplate(def: TemplateDefinition): CompiledTemplate {
     });
   }
   checkDefinitions(def.variables);
-  const definition = deepFreeze(structuredClone(def)) as Readonly<TemplateDefinition>;
+  let definition: Readonly<TemplateDefinition>;
+  try {
+    definition = deepFreeze(structuredClone(def));
+  } catch {
+    throw new PictorError('TEMPLATE_INVALID', 'template: must be plain data (JSON values, no functions)', {
+      field: 'template',
+      rule: 'type',
+    });
+  }
   const defs: Definitions = definition.variables ?? {};
   checkDefaults(defs);
 

@@ -49,6 +49,13 @@ export function isObjectItems(items: VariableDefinition['items']): items is Obje
   return (items as { type?: unknown } | undefined)?.type === 'object';
 }
 
+/** Whether an enum value could ever be accepted for this type (formats are checked like any value later). */
+function fitsType(value: unknown, type: VariableType): boolean {
+  if (STRING_TYPES.has(type)) return typeof value === 'string';
+  if (type === 'integer') return Number.isInteger(value);
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
 function fail(path: string, problem: string): never {
   throw new PictorError('TEMPLATE_INVALID', `${path}: ${problem}`, { field: path, rule: 'definition' });
 }
@@ -150,8 +157,12 @@ function checkDefinition(
       fail(path, `invalid pattern ${JSON.stringify(value.pattern)}: ${(error as Error).message}`);
     }
   }
-  if (value.enum !== undefined && (!Array.isArray(value.enum) || value.enum.length === 0)) {
-    fail(path, `"enum" must be a non-empty array of allowed values`);
+  if (value.enum !== undefined) {
+    if (!Array.isArray(value.enum) || value.enum.length === 0) {
+      fail(path, `"enum" must be a non-empty array of allowed values`);
+    }
+    const bad = value.enum.find((v) => !fitsType(v, t));
+    if (bad !== undefined) fail(path, `"enum" value ${JSON.stringify(bad)} is not of type "${t}"`);
   }
 
   let count = 1;

@@ -24,6 +24,9 @@ const SKIPPED = new Set([
   'iframe',
 ]);
 
+/** Elements whose UA font is the generic `monospace`. */
+const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', 'xmp']);
+
 /** Deeper nesting than this is cut (satori and resvg recurse per level). */
 export const MAX_DEPTH = 256;
 
@@ -149,6 +152,22 @@ export class TreeConverter {
     };
   }
 
+  /**
+   * Chrome sizes text whose font is the bare generic `monospace` at 13px instead of 16px (its default
+   * fixed font size): `pre`, `code`, `kbd`, `samp` without an authored font-family or font-size.
+   */
+  private monospaceSize(el: Element): Record<string, string> {
+    if (!MONOSPACE_TAGS.has(el.tagName)) return {};
+    for (let p = el.parentNode as Node | null; p && isElement(p); p = p.parentNode as Node | null)
+      if (MONOSPACE_TAGS.has(p.tagName)) return {};
+    const inline = this.inlineOf(el);
+    const family = this.styles.declared(el, 'font-family', inline);
+    if (family !== undefined && family.trim().toLowerCase() !== 'monospace') return {};
+    if (this.styles.declared(el, 'font-size', inline) !== undefined) return {};
+    if (this.styles.declared(el, 'font', inline) !== undefined) return {};
+    return { fontSize: '0.8125em' };
+  }
+
   /** An element with its attributes, style (plus `extra`) and children. */
   convertElement(
     el: Element,
@@ -161,7 +180,7 @@ export class TreeConverter {
       if (attr.name === 'style' || attr.name.startsWith('on')) continue;
       props[attr.name] = attr.value;
     }
-    const style = { ...toSatoriStyle(this.inlineOf(el), this.warn), ...extra };
+    const style = { ...toSatoriStyle(this.inlineOf(el), this.warn), ...this.monospaceSize(el), ...extra };
     if (Object.keys(style).length > 0) props.style = style;
     if (this.tailwind && props.class) {
       const utilities = tailwindUtilities(

@@ -283,6 +283,26 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
         if (top > 0) extra.marginTop = `-${top}px`;
       }
     }
+    // Cells are vertically centred in browsers (`vertical-align: middle`): a flex column around one
+    // wrapper keeps the cell's inline content in one flow.
+    const valign = (
+      ctx.styles.declared(cell.el, 'vertical-align', inline) ??
+      getAttr(cell.el, 'valign') ??
+      'middle'
+    )
+      .trim()
+      .toLowerCase();
+    if (valign === 'middle' || valign === 'bottom') {
+      extra.display = 'flex';
+      extra.flexDirection = 'column';
+      extra.justifyContent = valign === 'middle' ? 'center' : 'flex-end';
+      const content = ctx.convert(cell.el, {}, undefined);
+      const wrapper: SatoriElement = {
+        type: 'div',
+        props: { 'data-pictor-cell': '', children: content.props.children },
+      };
+      return ctx.convert(cell.el, extra, [wrapper]);
+    }
     return ctx.convert(cell.el, extra);
   };
 

@@ -1,0 +1,85 @@
+/** Headless Chromium (Debian's, through playwright-core) with exactly Pictor's built-in fonts, via a private fontconfig. */
+import { mkdirSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+const require = createRequire(import.meta.url);
+
+/** The font files Pictor ships (packages/core/src/fonts/builtin.ts), under their family names. */
+export const BUILTIN_FONT_FILES = [
+  'inter/400Regular/Inter_400Regular.ttf',
+  'inter/500Medium/Inter_500Medium.ttf',
+  'inter/600SemiBold/Inter_600SemiBold.ttf',
+  'inter/700Bold/Inter_700Bold.ttf',
+  'inter/800ExtraBold/Inter_800ExtraBold.ttf',
+  'inter/400Regular_Italic/Inter_400Regular_Italic.ttf',
+  'noto-serif/400Regular/NotoSerif_400Regular.ttf',
+  'noto-serif/700Bold/NotoSerif_700Bold.ttf',
+  'jetbrains-mono/400Regular/JetBrainsMono_400Regular.ttf',
+  'jetbrains-mono/700Bold/JetBrainsMono_700Bold.ttf',
+  'noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+  'noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  'noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
+  'noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
+];
+
+const coreRequire = createRequire(require.resolve('@pictor/core/package.json'));
+
+/** Absolute path of a built-in font file. */
+export function builtinFontPath(file) {
+  const [pkg, ...rest] = file.split('/');
+  return join(dirname(coreRequire.resolve(`@expo-google-fonts/${pkg}/package.json`)), ...rest);
+}
+
+/** A fontconfig tree holding only the built-in fonts; generic families map to them as in Pictor. */
+function fontconfigDir() {
+  const dir = join(tmpdir(), `pictor-fidelity-fonts-${process.pid}`);
+  const fonts = join(dir, 'fonts');
+  mkdirSync(fonts, { recursive: true });
+  for (const file of BUILTIN_FONT_FILES) {
+    const target = join(fonts, file.split('/').at(-1));
+    if (!existsSync(target)) symlinkSync(builtinFontPath(file), target);
+  }
+  const alias = (generic, family) =>
+    `<alias binding="same"><family>${generic}</family><prefer><family>${family}</family></prefer></alias>`;
+  writeFileSync(
+    join(dir, 'fonts.conf'),
+    `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
+<dir>${fonts}</dir><cachedir>${join(dir, 'cache')}</cachedir>
+${alias('sans-serif', 'Inter')}${alias('system-ui', 'Inter')}${alias('serif', 'Noto Serif')}${alias('monospace', 'JetBrains Mono')}
+${alias('Times New Roman', 'Noto Serif')}${alias('Arial', 'Inter')}${alias('Helvetica', 'Inter')}
+<config><rescan><int>0</int></rescan></config>
+</fontconfig>`,
+  );
+  return join(dir, 'fonts.conf');
+}
+
+/** Launch Chromium (Debian's by default); returns `{ screenshot(url, width, height), close() }`. */
+export async function launchChromium(executablePath = '/usr/bin/chromium') {
+  const browser = await chromium.launch({
+    executablePath,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--no-first-run',
+      '--font-render-hinting=none',
+    ],
+    env: { ...process.env, FONTCONFIG_FILE: fontconfigDir() },
+  });
+  return {
+    async screenshot(url, width, height) {
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      const png = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
+      await context.close();
+      return png;
+    },
+    close: () => browser.close(),
+  };
+}

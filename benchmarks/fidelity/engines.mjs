@@ -1,0 +1,125 @@
+/**
+ * The engines compared: Pictor (its public `render`, or — while the pipeline is not built — its HTML stage
+ * bundled from source feeding the same satori + resvg), and the baseline satori-html + satori.
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Resvg } from '@resvg/resvg-js';
+import satori from 'satori';
+import { html as satoriHtml } from 'satori-html';
+import { BUILTIN_FONT_FILES, builtinFontPath } from './chromium.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const coreDir = join(here, '../../packages/core');
+
+const NAMES = {
+  Inter: ['Inter', 'sans-serif', 'system-ui', 'ui-sans-serif'],
+  NotoSerif: ['Noto Serif', 'serif', 'ui-serif'],
+  JetBrainsMono: ['JetBrains Mono', 'monospace', 'ui-monospace'],
+  NotoSansSC: ['Noto Sans SC'],
+  NotoSansJP: ['Noto Sans JP'],
+};
+
+/** The built-in fonts as satori takes them (same files as Chromium gets), one Buffer per file. */
+function builtinFonts() {
+  const fonts = [];
+  for (const file of BUILTIN_FONT_FILES) {
+    const base = file.split('/').at(-1).replace('.ttf', '');
+    const [family, variant] = base.split('_');
+    const weight = Number.parseInt(variant, 10);
+    const style = variant.endsWith('Italic') ? 'italic' : 'normal';
+    const data = readFileSync(builtinFontPath(file));
+    for (const name of NAMES[family]) fonts.push({ name, data, weight, style });
+  }
+  return fonts;
+}
+
+function rasterize(svg) {
+  const r = new Resvg(svg, { font: { loadSystemFonts: false } }).render();
+  return { png: r.asPng(), width: r.width, height: r.height };
+}
+
+/** satori-html + satori: what people use today. */
+export function createBaseline() {
+  const fonts = builtinFonts();
+  return {
+    name: 'satori-html + satori',
+    async render(html, { width, height }) {
+      const strings = Object.assign([html], { raw: [html] });
+      const tree = satoriHtml(strings);
+      const svg = await satori(tree, { width, height, fonts });
+      return rasterize(svg).png;
+    },
+  };
+}
+
+function bundle(entry, name) {
+  // Inside packages/core/node_modules so the bundle resolves parse5, satori... from there.
+  const out = join(coreDir, `node_modules/.cache/pictor-fidelity/${name}.mjs`);
+  const esbuild = createRequire(
+    join(coreDir, '../../node_modules/.pnpm/node_modules/esbuild/package.json'),
+  ).resolve('esbuild/bin/esbuild');
+  execFileSync(
+    esbuild,
+    [
+      entry,
+      '--bundle',
+      '--platform=node',
+      '--format=esm',
+      '--packages=external',
+      `--outfile=${out}`,
+      '--log-level=error',
+    ],
+    { cwd: coreDir },
+  );
+  return import(pathToFileURL(out).href);
+}
+
+/**
+ * Pictor from its current source: the public `createRenderer` once the pipeline loads document resources
+ * (`@font-face`, `<link>`); until then its HTML stage + resources stage feeding the same satori + resvg.
+ */
+export async function createPictor({ stageOnly = false } = {}) {
+  const renderSource = readFileSync(join(coreDir, 'src/render.ts'), 'utf8');
+  if (renderSource.includes('loadDocumentResources') && !stageOnly) {
+    const core = await bundle(join(coreDir, 'src/index.ts'), 'core');
+    return {
+      name: 'Pictor',
+      note: '`createRenderer({ workers: 0, baseDir })` of packages/core/src (bundled fresh by the script)',
+      async render(html, { width, height, dir }) {
+        const renderer = core.createRenderer({ workers: 0, baseDir: dir });
+        try {
+          const result = await renderer.render({ html, width, height, format: 'png' });
+          return { png: result.data, warnings: result.warnings };
+        } finally {
+          await renderer.close();
+        }
+      },
+    };
+  }
+  const stage = await bundle(join(here, 'html-stage-entry.ts'), 'html-stage');
+  const fonts = builtinFonts();
+  return {
+    name: 'Pictor',
+    note: 'the HTML and document-resources stages of packages/core/src feeding satori + resvg with the built-in fonts (the pipeline did not load document resources yet)',
+    async render(html, { width, height, dir }) {
+      const warnings = [];
+      const parsed = stage.parseHtml(html);
+      const resources = await stage.loadDocumentResources(parsed, { baseDir: dir, fetcher: null });
+      warnings.push(...parsed.warnings, ...resources.warnings);
+      const svg = await satori(parsed.root, {
+        width,
+        height,
+        fonts: [...fonts, ...resources.fonts],
+        onStyleError: (e) => {
+          const w = stage.describeStyleError(e);
+          if (w) warnings.push(w);
+        },
+      });
+      return { png: rasterize(svg).png, warnings };
+    },
+  };
+}

@@ -1,0 +1,183 @@
+/**
+ * The resources a document declares: `<link rel="stylesheet">` sheets (filled into their placeholder
+ * `<style>`) and `@font-face` fonts. Remote URLs go through the one guarded fetcher; relative URLs resolve
+ * against `baseUrl`, or against the local `baseDir` for library users. A resource that cannot be loaded is
+ * a warning and the render falls back (to no sheet, to the built-in fonts), never a failed render.
+ */
+import { readFile, realpath } from 'node:fs/promises';
+import { isAbsolute, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { decodeDataUrl } from '../fetch/data-url.js';
+import type { ResourceFetcher, ResourceKind } from '../fetch/types.js';
+import { loadFontBytes, loadFontUrl } from '../fonts/custom.js';
+import { STYLESHEET_HREF_ATTR } from '../html/convert.js';
+import { DocumentStyles } from '../html/stylesheet.js';
+import type { DocumentFontFace, ParsedHtml, SatoriChild, SatoriElement } from '../html/types.js';
+
+/** Where a document's resources come from. */
+export interface DocumentResourceContext {
+  /** The guarded fetcher for http(s) URLs; without it, remote resources are skipped with a warning. */
+  fetcher?: ResourceFetcher | null;
+  /** URL that relative URLs resolve against (http(s) or file: under `baseDir`). */
+  baseUrl?: string;
+  /** Local folder that relative URLs resolve against when no `baseUrl` is given; files outside it are refused. */
+  baseDir?: string;
+  /** Largest local or data: resource in bytes, default 10 MiB. */
+  maxBytes?: number;
+}
+
+/** A document font ready for satori. */
+export interface DocumentFont {
+  name: string;
+  data: Buffer;
+  weight: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
+  style: 'normal' | 'italic';
+}
+
+/** What loading the document's resources produced. */
+export interface DocumentResources {
+  /** Fonts of the document's `@font-face` rules, to pass to satori with the other fonts. */
+  fonts: DocumentFont[];
+  /** Stylesheets or fonts that could not be loaded (the render falls back). */
+  warnings: string[];
+}
+
+const DEFAULT_MAX_BYTES = 10 * 1024 * 1024;
+
+/** A resolved location: an http(s)/data: URL for the fetcher, or a local file under `baseDir`. */
+type Location = { kind: 'url'; url: string } | { kind: 'file'; path: string };
+
+function resolveLocation(ref: string, base: string | undefined, ctx: DocumentResourceContext): Location {
+  const trimmed = ref.trim();
+  if (/^data:/i.test(trimmed)) return { kind: 'url', url: trimmed };
+  let url: URL | null = null;
+  try {
+    url = new URL(trimmed, base);
+  } catch {
+    url = null;
+  }
+  if (url && (url.protocol === 'http:' || url.protocol === 'https:')) return { kind: 'url', url: url.href };
+  if (url && url.protocol === 'file:') return { kind: 'file', path: fileURLToPath(url) };
+  if (url) throw new Error(`${url.protocol} URLs are not loaded`);
+  if (ctx.baseDir) {
+    const path = decodeURIComponent(trimmed.replace(/[?#].*$/, ''));
+    return { kind: 'file', path: resolve(ctx.baseDir, path.replace(/^\/+/, '')) };
+  }
+  throw new Error('a relative URL needs the baseUrl render option (or baseDir for local files)');
+}
+
+async function readLocation(
+  location: Location,
+  kind: ResourceKind,
+  ctx: DocumentResourceContext,
+): Promise<Buffer> {
+  const maxBytes = ctx.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (location.kind === 'url') {
+    if (/^data:/i.test(location.url)) return decodeDataUrl(location.url, maxBytes).data;
+    if (!ctx.fetcher) throw new Error('remote resources are not loaded here (no fetcher)');
+    return (await ctx.fetcher.fetch(location.url, kind)).data;
+  }
+  if (!ctx.baseDir) throw new Error('local files are only read under the baseDir option');
+  const root = await realpath(ctx.baseDir);
+  const real = await realpath(location.path);
+  const rel = relative(root, real);
+  if (rel.startsWith('..') || isAbsolute(rel)) throw new Error('the file is outside baseDir');
+  const data = await readFile(real);
+  if (data.length > maxBytes) throw new Error(`the file is over the ${maxBytes}-byte limit`);
+  return data;
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+function baseOf(ctx: DocumentResourceContext): string | undefined {
+  if (ctx.baseUrl) return ctx.baseUrl;
+  if (ctx.baseDir) return pathToFileURL(`${resolve(ctx.baseDir)}/`).href;
+  return undefined;
+}
+
+function findPlaceholders(node: SatoriChild, out: SatoriElement[]): void {
+  if (!node || typeof node !== 'object') return;
+  if (node.type === 'style' && typeof node.props[STYLESHEET_HREF_ATTR] === 'string') out.push(node);
+  const children = node.props.children;
+  if (Array.isArray(children)) for (const c of children) findPlaceholders(c, out);
+  else findPlaceholders(children, out);
+}
+
+function normalizeWeight(weight: number | undefined): DocumentFont['weight'] {
+  const w = Math.min(900, Math.max(100, Math.round((weight ?? 400) / 100) * 100));
+  return w as DocumentFont['weight'];
+}
+
+/**
+ * Load the document's stylesheets (into their placeholders in `parsed.root`, in place) and `@font-face` fonts.
+ * Never throws for a resource: each failure is one warning naming the URL and the reason.
+ *
+ * @example
+ * const parsed = parseHtml(html);
+ * const { fonts, warnings } = await loadDocumentResources(parsed, { fetcher, baseUrl: 'https://example.com/' });
+ */
+export async function loadDocumentResources(
+  parsed: ParsedHtml,
+  ctx: DocumentResourceContext,
+): Promise<DocumentResources> {
+  const warnings: string[] = [];
+  const base = baseOf(ctx);
+  const faces: { face: DocumentFontFace; base: string | undefined }[] = parsed.fontFaces.map((face) => ({
+    face,
+    base,
+  }));
+
+  const placeholders: SatoriElement[] = [];
+  findPlaceholders(parsed.root, placeholders);
+  await Promise.all(
+    placeholders.map(async (placeholder) => {
+      const href = String(placeholder.props[STYLESHEET_HREF_ATTR]);
+      try {
+        const location = resolveLocation(href, base, ctx);
+        const bytes = await readLocation(location, 'stylesheet', ctx);
+        const sheetBase = location.kind === 'url' ? location.url : pathToFileURL(location.path).href;
+        const styles = new DocumentStyles((w) => warnings.push(`stylesheet ${href}: ${w}`));
+        const processed = styles.addSheet(bytes.toString('utf8'));
+        placeholder.props.children = processed.css;
+        for (const face of processed.fontFaces)
+          faces.push({ face, base: sheetBase.startsWith('data:') ? base : sheetBase });
+      } catch (error) {
+        warnings.push(`stylesheet ${href} was not loaded: ${describe(error)}`);
+      }
+    }),
+  );
+
+  const loaded: (DocumentFont | null)[] = [];
+  const seen = new Set<string>();
+  await Promise.all(
+    faces.map(async ({ face, base: faceBase }, index) => {
+      const weight = normalizeWeight(face.weight);
+      const style = face.style ?? 'normal';
+      const key = `${face.family}|${weight}|${style}`;
+      if (seen.has(key)) return;
+      seen.add(key);
+      const reasons: string[] = [];
+      for (const source of face.sources) {
+        try {
+          const location = resolveLocation(source, faceBase, ctx);
+          const data =
+            location.kind === 'url' && /^https?:/i.test(location.url) && ctx.fetcher
+              ? await loadFontUrl(location.url, face.family, ctx.fetcher)
+              : await loadFontBytes(await readLocation(location, 'font', ctx), face.family);
+          loaded[index] = { name: face.family, data, weight, style };
+          return;
+        } catch (error) {
+          reasons.push(`${source.length > 80 ? `${source.slice(0, 77)}...` : source}: ${describe(error)}`);
+        }
+      }
+      warnings.push(
+        `@font-face "${face.family}" was not loaded (${reasons.join('; ')}); the built-in fonts are used`,
+      );
+    }),
+  );
+  // In declaration order, whatever order the loads finished in.
+  const fonts = loaded.filter((f): f is DocumentFont => !!f);
+  return { fonts, warnings };
+}

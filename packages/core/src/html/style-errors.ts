@@ -1,0 +1,18 @@
+/** satori's `onStyleError` messages → render warnings, with the known harmless ones left out. */
+
+/**
+ * satori re-parses the already computed `font-family` of list markers and reports `g.split is not a
+ * function`; the marker keeps the inherited font, so nothing is lost and nothing is worth a warning.
+ */
+const HARMLESS = [/g\.split is not a function[\s\S]*fontFamily/];
+
+/**
+ * The warning for one style error satori reported (it then ignored the declaration), or null when the
+ * error is a known satori quirk with no visible effect.
+ * @example onStyleError: (e) => { const w = describeStyleError(e); if (w) warnings.push(w) }
+ */
+export function describeStyleError(error: Error): string | null {
+  const message = error.message.trim();
+  if (HARMLESS.some((re) => re.test(message))) return null;
+  return `CSS ignored: ${message.replace(/\s+/g, ' ')}`;
+}

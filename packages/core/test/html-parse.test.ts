@@ -1,0 +1,228 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../src/html/parse.js';
+import { describeStyleError } from '../src/html/style-errors.js';
+import type { SatoriChild, SatoriElement } from '../src/html/types.js';
+
+function kids(el: SatoriElement): SatoriChild[] {
+  const c = el.props.children;
+  return Array.isArray(c) ? c : c === undefined ? [] : [c];
+}
+
+function find(el: SatoriChild, type: string): SatoriElement | undefined {
+  if (!el || typeof el !== 'object') return undefined;
+  if (el.type === type) return el;
+  for (const c of kids(el)) {
+    const hit = find(c, type);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+describe('whitespace', () => {
+  it('keeps the text between inline elements as written (satori collapses it like a browser)', () => {
+    const { root } = parseHtml('<p>type <b>render</b> and <i>ship</i></p>');
+    expect(kids(root)).toEqual([
+      'type ',
+      { type: 'b', props: { children: 'render' } },
+      ' and ',
+      { type: 'i', props: { children: 'ship' } },
+    ]);
+  });
+
+  it('keeps the newlines and indentation of <pre> (minus the newline right after the tag, as in HTML)', () => {
+    const { root } = parseHtml('<pre>\nline 1\n   line 2\n\nline 4</pre>');
+    expect(root.props.children).toBe('line 1\n   line 2\n\nline 4');
+  });
+
+  it('drops whitespace-only text inside table structure, where a browser shows nothing', () => {
+    const { root } = parseHtml('<table>\n  <tr>\n    <td>a</td>\n    <td>b</td>\n  </tr>\n</table>');
+    const tr = find(root, 'tr')!;
+    expect(kids(tr).every((c) => typeof c === 'object')).toBe(true);
+    expect(kids(find(root, 'tbody')!).every((c) => typeof c === 'object')).toBe(true);
+  });
+
+  it('decodes entities and keeps non-breaking spaces', () => {
+    const { root } = parseHtml('<span>a&nbsp;&amp;&lt;b&gt;</span>');
+    expect(root.props.children).toBe('a\u00a0&<b>');
+  });
+});
+
+describe('documents and fragments', () => {
+  it('a single-element fragment is that element, with no wrapper and no margin', () => {
+    const { root, isDocument } = parseHtml('<div style="width:300px;height:100px"></div>');
+    expect(isDocument).toBe(false);
+    expect(root).toEqual({ type: 'div', props: { style: { width: '300px', height: '100px' } } });
+  });
+
+  it('several top-level nodes are wrapped in a margin-less body', () => {
+    const { root } = parseHtml('<style>.a{color:red}</style><div class="a">1</div><div>2</div>');
+    expect(root.type).toBe('body');
+    expect(root.props['data-pictor-fragment']).toBe('');
+    const preamble = kids(root)[0] as SatoriElement;
+    expect(preamble.type).toBe('style');
+    expect(String(preamble.props.children)).toContain(':where(body[data-pictor-fragment]){margin:0}');
+  });
+
+  it('a document keeps html, head and body; script, title, meta and comments are left out', () => {
+    const { root, isDocument } = parseHtml(
+      '<!doctype html><html><head><title>t</title><meta charset="utf-8"><script>alert(1)</script><style>p{color:red}</style></head><body><!-- c --><p>x</p><script>document.write(1)</script></body></html>',
+    );
+    expect(isDocument).toBe(true);
+    expect(root.type).toBe('html');
+    const head = find(root, 'head')!;
+    expect(kids(head)).toEqual([{ type: 'style', props: { children: 'p{color:red}' } }]);
+    const body = find(root, 'body')!;
+    expect(kids(body)).toEqual([{ type: 'p', props: { children: 'x' } }]);
+    expect(JSON.stringify(root)).not.toContain('alert');
+  });
+
+  it('detects a document after a leading comment and with an uppercase doctype', () => {
+    expect(parseHtml('<!-- x -->\n<!DOCTYPE html><p>a</p>').isDocument).toBe(true);
+    expect(parseHtml('<body><p>a</p></body>').isDocument).toBe(true);
+    expect(parseHtml('<p>a</p>').isDocument).toBe(false);
+  });
+
+  it('moves a body background to the root so it covers the canvas, as browsers do', () => {
+    const { root } = parseHtml(
+      '<html><head><style>body{background:#fef3c7}</style></head><body>x</body></html>',
+    );
+    expect(root.props.style).toMatchObject({
+      background: '#fef3c7',
+      minHeight: '100%',
+      display: 'flow-root',
+    });
+    expect(find(root, 'body')!.props.style).toEqual({ background: 'none' });
+  });
+});
+
+describe('styles', () => {
+  it('passes <style> text to satori untouched, ::before rules and nesting included', () => {
+    const css = '.q::before{content:"\\201C"} .a{ & .b { color: red } }';
+    const { root } = parseHtml(`<style>${css}</style><div class="q a">x</div>`);
+    expect(kids(root)).toContainEqual({ type: 'style', props: { children: css } });
+  });
+
+  it('parses style="" into a camel-cased style object, custom properties kept', () => {
+    const { root } = parseHtml(
+      '<div style="background-color: #fff; --gap: 4px; -webkit-line-clamp: 2; margin:0 auto">x</div>',
+    );
+    expect(root.props.style).toEqual({
+      backgroundColor: '#fff',
+      '--gap': '4px',
+      WebkitLineClamp: '2',
+      margin: '0 auto',
+    });
+  });
+
+  it('drops declarations that cannot be parsed, with a warning, and keeps the rest', () => {
+    const { root, warnings } = parseHtml(
+      '<div style="color: red; width: ; ;; font-size 12px; height: 4px">x</div>',
+    );
+    expect(root.props.style).toEqual({ color: 'red', height: '4px' });
+    expect(warnings.some((w) => w.includes('width has no value'))).toBe(true);
+    expect(warnings.some((w) => w.includes('was dropped'))).toBe(true);
+  });
+
+  it('degrades display values satori throws on to the nearest supported one, with a warning', () => {
+    const { root, warnings } = parseHtml(
+      '<div><span style="display:ruby">a</span><span style="display:inline flow-root">b</span><div style="display:table-cell">c</div></div>',
+    );
+    const [a, b, c] = kids(root) as SatoriElement[];
+    expect(a!.props.style).toEqual({ display: 'inline' });
+    expect(b!.props.style).toEqual({ display: 'inline-block' });
+    expect(c!.props.style).toEqual({ display: 'block' });
+    expect(warnings).toContain('display: ruby is not supported; laid out as display: inline');
+  });
+
+  it('rewrites unsupported display values inside <style> sheets only when it must', () => {
+    const { root, warnings } = parseHtml(
+      '<style>.t{display:table;width:100%}.r{display:table-row}</style><div class="t">x</div>',
+    );
+    const sheet = String((kids(root)[1] as SatoriElement).props.children);
+    expect(sheet).toContain('.t{display:block;width:100%}');
+    expect(sheet).toContain('.r{display:flex}');
+    expect(warnings).toContain('display: table is not supported; laid out as display: block');
+  });
+
+  it('sizes bare `monospace` text like Chrome (13px default) but leaves authored fonts alone', () => {
+    const { root } = parseHtml(
+      '<div><pre>a</pre><code style="font-family:JetBrains Mono">b</code><pre><code>c</code></pre></div>',
+    );
+    const [pre, code, pre2] = kids(root) as SatoriElement[];
+    expect(pre!.props.style).toEqual({ fontSize: '0.8125em' });
+    expect(code!.props.style).toEqual({ fontFamily: 'JetBrains Mono' });
+    expect((pre2!.props.children as SatoriElement).props.style).toBeUndefined();
+  });
+
+  it('collects @font-face rules and <link rel=stylesheet> hrefs in document order', () => {
+    const parsed = parseHtml(
+      `<html><head><link rel="stylesheet" href="a.css"><link rel="icon" href="x.ico"><style>
+        @font-face { font-family: "Brand Sans"; src: local(Brand), url(fonts/brand.woff2) format("woff2"), url('fonts/brand.ttf'); font-weight: 700; font-style: italic }
+        @font-face { font-family: Plain; src: url(data:font/ttf;base64,AAAA) }
+      </style></head><body></body></html>`,
+    );
+    expect(parsed.stylesheets).toEqual(['a.css']);
+    expect(parsed.fontFaces).toEqual([
+      {
+        family: 'Brand Sans',
+        sources: ['fonts/brand.woff2', 'fonts/brand.ttf'],
+        weight: 700,
+        style: 'italic',
+      },
+      { family: 'Plain', sources: ['data:font/ttf;base64,AAAA'] },
+    ]);
+    const placeholder = find(parsed.root, 'style')!;
+    expect(placeholder.props['data-pictor-href']).toBe('a.css');
+  });
+});
+
+describe('tailwind', () => {
+  it('maps bare utility classes to tw, arbitrary values included', () => {
+    const { root } = parseHtml('<div class="flex bg-[#0b1020] p-4 text-white card">x</div>');
+    expect(root.props.tw).toBe('flex bg-[#0b1020] p-4 text-white');
+    expect(root.props.class).toBe('flex bg-[#0b1020] p-4 text-white card');
+  });
+
+  it('leaves classes a stylesheet styles to that stylesheet (compiled Tailwind is not applied twice)', () => {
+    const { root } = parseHtml(
+      '<style>.flex{display:flex}.p-4{padding:1rem}</style><div class="flex p-4 mt-2">x</div>',
+    );
+    expect(find(root, 'div')!.props.tw).toBe('mt-2');
+  });
+});
+
+describe('robustness', () => {
+  it('never throws on broken markup', () => {
+    for (const html of [
+      '',
+      '<',
+      '<div',
+      '</p></div>',
+      '<table><td>x',
+      '<svg><p>x</svg>',
+      '<style>{{{</style>x',
+      '\u0000',
+    ]) {
+      expect(() => parseHtml(html)).not.toThrow();
+    }
+  });
+
+  it('cuts nesting deeper than 256 levels with one warning', () => {
+    const { warnings } = parseHtml(`${'<div>'.repeat(400)}x${'</div>'.repeat(400)}`);
+    expect(warnings).toEqual(['elements nested deeper than 256 levels were left out']);
+  });
+
+  it('leaves out the list-marker font-family quirk of satori and reports other style errors', () => {
+    expect(
+      describeStyleError(new Error('g.split is not a function\n  in CSS rule `fontFamily: inter`.')),
+    ).toBeNull();
+    expect(describeStyleError(new Error('Invalid value for CSS property "color"'))).toBe(
+      'CSS ignored: Invalid value for CSS property "color"',
+    );
+  });
+
+  it('drops inline event handlers', () => {
+    const { root } = parseHtml('<div onclick="x()" onload="y()" id="a">x</div>');
+    expect(root.props).toEqual({ id: 'a', children: 'x' });
+  });
+});

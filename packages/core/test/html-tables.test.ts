@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../src/html/parse.js';
+import type { SatoriChild, SatoriElement } from '../src/html/types.js';
+
+function kids(el: SatoriElement): SatoriChild[] {
+  const c = el.props.children;
+  return Array.isArray(c) ? c : c === undefined ? [] : [c];
+}
+
+function all(el: SatoriChild, type: string, out: SatoriElement[] = []): SatoriElement[] {
+  if (!el || typeof el !== 'object') return out;
+  if (el.type === type) out.push(el);
+  for (const c of kids(el)) all(c, type, out);
+  return out;
+}
+
+function style(el: SatoriElement): Record<string, unknown> {
+  return (el.props.style ?? {}) as Record<string, unknown>;
+}
+
+function table(html: string): SatoriElement {
+  const { root } = parseHtml(html);
+  return all(root, 'table')[0]!;
+}
+
+describe('tables → grid', () => {
+  it('lays a table out as a grid with rows and row groups as display: contents', () => {
+    const t = table(
+      '<table><thead><tr><th>a</th><th>b</th></tr></thead><tbody><tr><td>1</td><td>2</td></tr></tbody></table>',
+    );
+    expect(style(t)).toMatchObject({
+      display: 'grid',
+      gridTemplateColumns: 'auto auto',
+      columnGap: '2px',
+      rowGap: '2px',
+      padding: '2px 2px',
+    });
+    for (const tag of ['thead', 'tbody', 'tr'])
+      for (const el of all(t, tag)) expect(style(el).display).toBe('contents');
+    const cells = [...all(t, 'th'), ...all(t, 'td')];
+    expect(cells.map((c) => [style(c).gridRow, style(c).gridColumn])).toEqual([
+      ['1 / span 1', '1 / span 1'],
+      ['1 / span 1', '2 / span 1'],
+      ['2 / span 1', '1 / span 1'],
+      ['2 / span 1', '2 / span 1'],
+    ]);
+  });
+
+  it('places colspan and rowspan cells and skips the slots a rowspan takes', () => {
+    const t = table(`<table>
+      <tr><td id="a" rowspan="2">a</td><td id="b" colspan="2">b</td></tr>
+      <tr><td id="c">c</td><td id="d">d</td></tr>
+      <tr><td id="e" colspan="3">e</td></tr></table>`);
+    const place = Object.fromEntries(
+      all(t, 'td').map((c) => [c.props.id, [style(c).gridRow, style(c).gridColumn]]),
+    );
+    expect(place).toEqual({
+      a: ['1 / span 2', '1 / span 1'],
+      b: ['1 / span 1', '2 / span 2'],
+      c: ['2 / span 1', '2 / span 1'],
+      d: ['2 / span 1', '3 / span 1'],
+      e: ['3 / span 1', '1 / span 3'],
+    });
+    expect(style(t).gridTemplateColumns).toBe('auto auto auto');
+  });
+
+  it('puts thead rows first and tfoot rows last whatever the source order', () => {
+    const t = table(
+      '<table><tfoot><tr><td id="f">f</td></tr></tfoot><tbody><tr><td id="b">b</td></tr></tbody><thead><tr><td id="h">h</td></tr></thead></table>',
+    );
+    const rows = Object.fromEntries(all(t, 'td').map((c) => [c.props.id, style(c).gridRow]));
+    expect(rows).toEqual({ h: '1 / span 1', b: '2 / span 1', f: '3 / span 1' });
+  });
+
+  it('emulates border-collapse: no spacing, and cell borders overlap instead of doubling', () => {
+    const t = table(
+      '<style>table{border-collapse:collapse} td{border:1px solid #ccc}</style><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>',
+    );
+    expect(style(t)).toMatchObject({ columnGap: '0px', rowGap: '0px', padding: '0px' });
+    const [a, b, c, d] = all(t, 'td');
+    expect(style(a!).marginLeft).toBeUndefined();
+    expect(style(b!).marginLeft).toBe('-1px');
+    expect(style(c!).marginTop).toBe('-1px');
+    expect(style(d!)).toMatchObject({ marginLeft: '-1px', marginTop: '-1px' });
+  });
+
+  it('uses border-spacing and the cellspacing / cellpadding / border attributes', () => {
+    const t1 = table('<table style="border-spacing: 6px 3px"><tr><td>a</td></tr></table>');
+    expect(style(t1)).toMatchObject({ columnGap: '6px', rowGap: '3px', padding: '3px 6px' });
+    const t2 = table('<table border="1" cellspacing="0" cellpadding="5"><tr><td>a</td></tr></table>');
+    expect(style(t2)).toMatchObject({ columnGap: '0px', border: '1px outset gray' });
+    expect(style(all(t2, 'td')[0]!)).toMatchObject({ padding: '5px', border: '1px inset gray' });
+  });
+
+  it('draws row and row-group backgrounds (including :nth-child zebra rules) as backdrops behind the cells', () => {
+    const t = table(`<style>tbody tr:nth-child(even){background:#eee} thead{background-color:navy}</style>
+      <table><thead><tr><th>h</th></tr></thead><tbody><tr><td>1</td></tr><tr><td>2</td></tr><tr><td>3</td></tr></tbody></table>`);
+    const backdrops = kids(t).filter(
+      (c): c is SatoriElement => typeof c === 'object' && !!c && 'data-pictor-backdrop' in c.props,
+    );
+    expect(backdrops.map((b) => b.props.style)).toEqual([
+      { backgroundColor: 'navy', gridRow: '1 / span 1', gridColumn: '1 / -1' },
+      { background: '#eee', gridRow: '3 / span 1', gridColumn: '1 / -1' },
+    ]);
+    // Backdrops come before the cells, so the cells paint over them.
+    expect(kids(t).indexOf(backdrops[0]!)).toBeLessThan(
+      kids(t).findIndex((c) => typeof c === 'object' && c?.type === 'thead'),
+    );
+  });
+
+  it('sizes columns of a full-width table in proportion to their content', () => {
+    const t = table(
+      '<table style="width:100%"><tr><td>A much longer description</td><td>1</td></tr></table>',
+    );
+    const tracks = String(style(t).gridTemplateColumns).split(/\s(?=minmax)/);
+    const weights = tracks.map((tr) => Number(/([\d.]+)fr/.exec(tr)![1]));
+    expect(weights[0]! / weights[1]!).toBeGreaterThan(5);
+  });
+
+  it('keeps percentage and fixed column widths from <col> and cells', () => {
+    const t = table(
+      '<table><colgroup><col style="width:40%"><col></colgroup><tr><td>a</td><td width="120">b</td></tr></table>',
+    );
+    expect(style(t).gridTemplateColumns).toBe('40% minmax(120px, auto)');
+  });
+
+  it('centres cell content vertically like vertical-align: middle, unless told otherwise', () => {
+    const t = table('<table><tr><td>a <b>b</b></td><td style="vertical-align:top">c</td></tr></table>');
+    const [mid, top] = all(t, 'td');
+    expect(style(mid!)).toMatchObject({ display: 'flex', flexDirection: 'column', justifyContent: 'center' });
+    const wrapper = mid!.props.children as SatoriElement;
+    expect(wrapper.props.children).toEqual(['a ', { type: 'b', props: { children: 'b' } }]);
+    expect(style(top!).display).toBeUndefined();
+  });
+
+  it('adds the table UA styles once, with zero specificity', () => {
+    const { root } = parseHtml(
+      '<div><table><tr><td>a</td></tr></table><table><tr><td>b</td></tr></table></div>',
+    );
+    const styles = all(root, 'style');
+    expect(styles).toHaveLength(1);
+    expect(String(styles[0]!.props.children)).toMatch(/^:where\(table\)\{/);
+  });
+});

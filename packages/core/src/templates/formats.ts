@@ -22,8 +22,8 @@ const NAMED_COLORS = new Set(
 );
 
 const NUM = String.raw`[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?`;
-const PCT_OR_NUM = String.raw`${NUM}%?`;
-const HUE = String.raw`${NUM}(?:deg|grad|rad|turn)?`;
+const PCT_OR_NUM = `${NUM}%?`;
+const HUE = `${NUM}(?:deg|grad|rad|turn)?`;
 const ALPHA = PCT_OR_NUM;
 
 const HEX_COLOR = /^#(?:[0-9a-f]{3,4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;

@@ -83,6 +83,11 @@ beforeAll(async () => {
       res.writeHead(302, { location: `/loop?n=${n + 1}` });
       res.end();
     },
+    '/truncated': (_req, res) => {
+      res.setHeader('content-length', '1000');
+      res.write('only ten b');
+      setTimeout(() => res.socket?.destroy(), 20);
+    },
     '/missing': (_req, res) => {
       res.statusCode = 404;
       res.end('nope');
@@ -197,6 +202,13 @@ describe('guarded fetcher against a local server (allow-listed)', () => {
     const port = await closedPort();
     const error = await fetchError(fetcher.fetch(`http://127.0.0.1:${port}/x.png`, 'image'));
     expect(error.message).toContain('connection refused');
+  });
+
+  it('fails when the connection closes before the declared body is complete', async () => {
+    const error = await fetchError(fetcher.fetch(`${server.origin}/truncated`, 'image'));
+    expect(error.message).toBe(
+      `image ${server.origin}/truncated: the connection closed before the body was complete`,
+    );
   });
 
   it('decodes data: URLs without the network, within the byte limit', async () => {

@@ -135,6 +135,13 @@ describe('variable definitions', () => {
     });
   }
 
+  it('refuses __proto__ as a name', () => {
+    const variables = JSON.parse('{"__proto__": {"type": "string"}}');
+    expect(variablesError(variables).message).toBe(
+      'variables.__proto__: invalid name: use letters, digits, "_" and "-", starting with a letter or "_" (at most 64)',
+    );
+  });
+
   it('names the variable in details', () => {
     expect(variablesError({ title: { type: 'strin' } }).details).toMatchObject({ field: 'variables.title' });
   });

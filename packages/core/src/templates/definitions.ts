@@ -190,7 +190,7 @@ function checkDefinitionMap(defs: Record<string, unknown>, path: string, depth: 
   let count = 0;
   for (const [name, def] of Object.entries(defs)) {
     const child = `${path}.${name}`;
-    if (!NAME.test(name)) {
+    if (!NAME.test(name) || name === '__proto__') {
       fail(
         child,
         `invalid name: use letters, digits, "_" and "-", starting with a letter or "_" (at most 64)`,

@@ -38,9 +38,23 @@ await store.close();
 process.stdout.write(JSON.stringify(won.map((r, i) => ({ ...r, committed: i % 2 === 1 }))));
 `;
 
+/** A child that migrates the database once the start file appears. */
+const MIGRATE_SOURCE = `
+import { existsSync } from 'node:fs';
+import { createSqliteStore } from './src/store/sqlite.ts';
+const [file, startFile] = process.argv.slice(2);
+const store = createSqliteStore(file);
+while (!existsSync(startFile)) await new Promise((r) => setTimeout(r, 2));
+await store.migrate();
+const account = await store.createAccount('child');
+await store.close();
+process.stdout.write(account.id);
+`;
+
 describe('SQLite store shared by many processes', () => {
   let dir = '';
   let childFile = '';
+  let migrateFile = '';
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pictor-procs-'));
@@ -60,6 +74,33 @@ describe('SQLite store shared by many processes', () => {
       external: ['better-sqlite3', 'kysely', '@pictor/core'],
       logLevel: 'silent',
     });
+    migrateFile = join(outDir, 'sqlite-migrate-child.mjs');
+    await esbuild.build({
+      stdin: { contents: MIGRATE_SOURCE, resolveDir: packageDir, loader: 'ts' },
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      outfile: migrateFile,
+      external: ['better-sqlite3', 'kysely', '@pictor/core'],
+      logLevel: 'silent',
+    });
+  });
+
+  it('4 processes starting at once on an empty data dir all migrate and work', async () => {
+    const file = join(dir, 'fresh', 'pictor.db');
+    const startFile = join(dir, 'go-migrate');
+    const children = Array.from({ length: 4 }, () =>
+      run(process.execPath, [migrateFile, file, startFile], { cwd: packageDir, timeout: 60_000 }),
+    );
+    await new Promise((r) => setTimeout(r, 300));
+    writeFileSync(startFile, '');
+    const outputs = await Promise.all(children);
+    expect(outputs.map((o) => o.stdout)).toHaveLength(4);
+    const store = createSqliteStore(file);
+    await store.migrate();
+    for (const output of outputs) expect((await store.getAccount(output.stdout))?.name).toBe('child');
+    await store.close();
   });
 
   afterAll(() => {

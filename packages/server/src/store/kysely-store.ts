@@ -54,7 +54,16 @@ export class KyselyStore implements Store {
         ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(this.db)).rows[0]?.schema
         : undefined;
     const migrator = new Migrator({ db: this.db, provider: migrationProvider, migrationTableSchema });
-    const { error, results } = await migrator.migrateToLatest();
+    // PostgreSQL serialises migrators with an advisory lock. SQLite has no such lock across
+    // processes: when several start at once on a new file, the losers' transactions roll back
+    // ("table already exists", "database is locked"); trying again finds the winner's work done.
+    const attempts = this.dialect === 'sqlite' ? 8 : 1;
+    let outcome = await migrator.migrateToLatest();
+    for (let attempt = 1; attempt < attempts && outcome.error; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 20 * attempt + Math.random() * 50));
+      outcome = await migrator.migrateToLatest();
+    }
+    const { error, results } = outcome;
     if (error) {
       const failed = results?.find((result) => result.status === 'Error')?.migrationName ?? 'unknown';
       throw new Error(`database migration ${failed} failed: ${String((error as Error).message ?? error)}`, {

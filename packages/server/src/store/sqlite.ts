@@ -15,8 +15,9 @@ export interface SqliteStoreOptions extends KyselyStoreOptions {
 export function createSqliteStore(filename: string, options: SqliteStoreOptions = {}): KyselyStore {
   if (filename !== ':memory:') mkdirSync(dirname(filename), { recursive: true });
   const database = new SqliteDatabase(filename);
-  database.pragma('journal_mode = WAL');
+  // busy_timeout first: switching to WAL needs a lock another process may hold for a moment.
   database.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
+  database.pragma('journal_mode = WAL');
   database.pragma('foreign_keys = ON');
   database.pragma('synchronous = NORMAL');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });

@@ -52,6 +52,26 @@ if (!baseUrl) {
     });
   });
 
+  describe('postgres concurrent start', () => {
+    it('4 pools migrating a new schema at once all succeed', async () => {
+      const name = `t_${randomBytes(6).toString('hex')}`;
+      await admin(`create schema ${name}`);
+      const stores = Array.from({ length: 4 }, () =>
+        createPostgresStore(urlFor(name), { maxConnections: 2 }),
+      );
+      try {
+        await Promise.all(stores.map((s) => s.migrate()));
+        const account = await (stores[0] as ReturnType<typeof createPostgresStore>).createAccount('x');
+        expect(
+          (await (stores[3] as ReturnType<typeof createPostgresStore>).getAccount(account.id))?.name,
+        ).toBe('x');
+      } finally {
+        await Promise.all(stores.map((s) => s.close()));
+        await admin(`drop schema ${name} cascade`);
+      }
+    });
+  });
+
   describeStoreContract('postgres', {
     async open() {
       schema = `t_${randomBytes(6).toString('hex')}`;

@@ -47,6 +47,23 @@ function openStorage(config: Readonly<ServerConfig>): ObjectStorage {
   );
 }
 
+/** Close the app, waiting for in-flight requests up to `graceMs`, then cutting the connections left. */
+async function closeGracefully(app: PictorApp, graceMs: number): Promise<void> {
+  const timer = setTimeout(() => {
+    app.log.warn(
+      { graceMs },
+      'shutdown: requests still open after the grace period; closing their connections',
+    );
+    app.server.closeAllConnections();
+  }, graceMs);
+  timer.unref();
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * Start the service. On a fresh data dir this creates the folder, the SQLite database (migrated),
  * the signing secret and the admin token.
@@ -78,7 +95,7 @@ export async function startServer(
   let janitor: Janitor | undefined;
   let app: PictorApp | undefined;
   const closeAll = async () => {
-    await app?.close();
+    if (app) await closeGracefully(app, config.limits.renderTimeoutMs + 5_000);
     await janitor?.stop();
     await renderer.close();
     await storage.close();

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isImageProperty, kebabProperty, mapDeclarations } from '../src/resources/css-declarations.js';
 import { findCssUrls, replaceCssUrls, stripUnusedAtRules, unescapeCss } from '../src/resources/css-urls.js';
 
 describe('CSS url() handling', () => {
@@ -30,5 +31,41 @@ describe('CSS url() handling', () => {
     expect(out).not.toMatch(/font-face|import|woff/i);
     expect(findCssUrls(out)).toEqual(['c.png']);
     expect(out).toContain('.a{color:red}');
+  });
+});
+
+describe('CSS declarations', () => {
+  it('maps declaration values only: selectors, at-rule preludes, strings and comments stay', () => {
+    const css = `a[title="x;y:url(z)"] { color: red; background: url("a;b.png") } /* c: d; */
+@media (min-width: 10px) { .b:hover { --u: url(c.png); } }`;
+    const seen: string[] = [];
+    const out = mapDeclarations(css, (property, value) => {
+      seen.push(`${property}=${value.trim()}`);
+      return value.toUpperCase();
+    });
+    expect(seen).toEqual(['color=red', 'background=url("a;b.png")', '--u=url(c.png)']);
+    expect(out).toContain('a[title="x;y:url(z)"] {');
+    expect(out).toContain('@media (min-width: 10px) { .b:hover {');
+    expect(out).toContain('background: URL("A;B.PNG")');
+  });
+
+  it('maps a bare declaration list (a style attribute)', () => {
+    expect(
+      mapDeclarations('width: 10px; cursor: url(x.cur), auto', (p, v) => (p === 'cursor' ? ' auto' : v)),
+    ).toBe('width: 10px; cursor: auto');
+  });
+
+  it('knows which properties satori draws images from', () => {
+    expect(
+      ['background', 'background-image', 'mask', 'mask-image', '-webkit-mask-image', '--bg'].every(
+        isImageProperty,
+      ),
+    ).toBe(true);
+    expect(
+      ['cursor', 'list-style-image', 'border-image', 'content', 'backgroundimage'].some(isImageProperty),
+    ).toBe(false);
+    expect(kebabProperty('backgroundImage')).toBe('background-image');
+    expect(kebabProperty('WebkitMaskImage')).toBe('-webkit-mask-image');
+    expect(kebabProperty('--myVar')).toBe('--myVar');
   });
 });

@@ -155,6 +155,36 @@ describe('inlineImages', () => {
     expect((server.hits.get('/red.png') ?? 0) - before).toBe(0);
   });
 
+  it('turns url() in properties satori draws no image from into none, with a warning, without fetching', async () => {
+    const warnings: string[] = [];
+    const before = server.hits.get('/img/blue.jpg') ?? 0;
+    const tree = el(
+      'div',
+      {
+        style: {
+          cursor: `url(${server.origin}/img/blue.jpg), auto`,
+          listStyleImage: `url(${server.origin}/img/blue.jpg)`,
+        },
+      },
+      el(
+        'style',
+        {},
+        `a[data-x="url(${server.origin}/img/blue.jpg)"] { border-image: url(${server.origin}/img/blue.jpg) 30 }`,
+      ),
+    );
+    const out = await inlineImages(tree, ctx({ warnings }));
+    expect(out.props.style).toEqual({ cursor: 'none, auto', listStyleImage: 'none' });
+    expect((out.props.children as SatoriElement[])[0]!.props.children).toEqual([
+      `a[data-x="url(${server.origin}/img/blue.jpg)"] { border-image: none 30 }`,
+    ]);
+    expect(warnings).toEqual([
+      `url(${server.origin}/img/blue.jpg) in "cursor" was not loaded (images are drawn from background and mask only)`,
+      `url(${server.origin}/img/blue.jpg) in "list-style-image" was not loaded (images are drawn from background and mask only)`,
+      `url(${server.origin}/img/blue.jpg) in "border-image" was not loaded (images are drawn from background and mask only)`,
+    ]);
+    expect(server.hits.get('/img/blue.jpg') ?? 0).toBe(before);
+  });
+
   it('converts WebP to PNG (resvg-js 2.6 draws no WebP)', async () => {
     const out = await inlineImages(el('img', { src: `${server.origin}/green.webp` }), ctx());
     const { mime, data } = dataUriBytes(out.props.src);

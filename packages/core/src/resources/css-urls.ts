@@ -36,17 +36,28 @@ export function findCssUrls(css: string): string[] {
 }
 
 /**
- * Replace every non-fragment `url(...)` in `css` by `url("<replacement>")`, where `replace` maps the unescaped
- * URL to its replacement (a data: URI); quotes and backslashes in the replacement are escaped.
+ * Replace every non-fragment `url(...)` token in `css` by what `token(url)` returns for its unescaped URL
+ * (the whole token is replaced; fragment references like `url(#gradient)` are kept).
  */
-export function replaceCssUrls(css: string, replace: (url: string) => string): string {
+export function replaceCssUrlTokens(css: string, token: (url: string) => string): string {
   return css.replace(
     URL_TOKEN,
     (whole, dq: string | undefined, sq: string | undefined, bare: string | undefined) => {
       const url = unescapeCss(dq ?? sq ?? bare ?? '').trim();
       if (!url || isFragmentUrl(url)) return whole;
-      return `url("${replace(url).replace(/["\\\n]/g, (c) => (c === '\n' ? '\\a ' : `\\${c}`))}")`;
+      return token(url);
     },
+  );
+}
+
+/**
+ * Replace every non-fragment `url(...)` in `css` by `url("<replacement>")`, where `replace` maps the unescaped
+ * URL to its replacement (a data: URI); quotes and backslashes in the replacement are escaped.
+ */
+export function replaceCssUrls(css: string, replace: (url: string) => string): string {
+  return replaceCssUrlTokens(
+    css,
+    (url) => `url("${replace(url).replace(/["\\\n]/g, (c) => (c === '\n' ? '\\a ' : `\\${c}`))}")`,
   );
 }
 

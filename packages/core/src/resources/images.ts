@@ -3,7 +3,8 @@ import { PictorError } from '../errors.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { SatoriChild, SatoriElement } from '../html/types.js';
 import type { RenderLimits } from '../types.js';
-import { findCssUrls, replaceCssUrls, stripUnusedAtRules } from './css-urls.js';
+import { isImageProperty, kebabProperty, mapDeclarations } from './css-declarations.js';
+import { findCssUrls, replaceCssUrls, replaceCssUrlTokens, stripUnusedAtRules } from './css-urls.js';
 import { type CheckedImage, checkImage, ImageCheckError } from './image-check.js';
 import { LocalFileError, readLocalFile } from './local-files.js';
 
@@ -28,8 +29,9 @@ const FETCH_CONCURRENCY = 6;
 const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
 
 /**
- * Replace every image URL in the tree (`<img src>`, SVG `<image href>`, `url()` in inline style values and in
- * `<style>` text) with a data: URI of checked bytes, so satori never fetches anything itself. `@font-face` and
+ * Replace every image URL in the tree (`<img src>`, SVG `<image>`/`<feImage>` href, `url()` in the background
+ * and mask properties of inline styles and `<style>` text) with a data: URI of checked bytes, so satori never
+ * fetches anything itself. `url()` in other properties becomes `none` (with a warning); `@font-face` and
  * `@import` rules are dropped from `<style>` text (satori applies neither). Returns a new tree.
  * @throws PictorError `FETCH_ERROR` naming the URL when an image can't be fetched, isn't a supported image,
  *   is unsafe (SVG) or declares more than `limits.maxImagePixels` pixels.
@@ -63,7 +65,7 @@ export async function inlineImages(root: SatoriElement, ctx: InlineImagesContext
     }
   };
   await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, queue.length) }, worker));
-  return rewrite(root, (url) => inlined.get(url) ?? url) as SatoriElement;
+  return rewrite(root, (url) => inlined.get(url) ?? url, ctx.warnings) as SatoriElement;
 }
 
 /** Attribute names that hold an image URL, per element type. */
@@ -84,6 +86,37 @@ function isElement(node: unknown): node is SatoriElement {
   return typeof node === 'object' && node !== null && 'type' in node && 'props' in node;
 }
 
+/** The image URLs of one style value: only properties satori draws images from (and custom properties). */
+function styleValueUrls(property: string, value: string): string[] {
+  return isImageProperty(property) ? findCssUrls(value) : [];
+}
+
+/**
+ * Rewrite one style value: image URLs become their data: URIs; `url()` in any other property (cursor,
+ * list-style-image, border-image...: nothing satori draws) becomes `none`, with a warning, so no URL is left.
+ */
+function rewriteStyleValue(
+  property: string,
+  value: string,
+  replace: (url: string) => string,
+  warnings: string[],
+) {
+  if (isImageProperty(property)) return replaceCssUrls(value, replace);
+  return replaceCssUrlTokens(value, (url) => {
+    const warning = `url(${shorten(url)}) in "${property}" was not loaded (images are drawn from background and mask only)`;
+    if (!warnings.includes(warning)) warnings.push(warning);
+    return 'none';
+  });
+}
+
+/** A `<style>` element's text, or a style attribute kept as a string: declarations walked, at-rules dropped. */
+function sheetUrls(css: string, urls: Set<string>): void {
+  mapDeclarations(stripUnusedAtRules(css), (property, value) => {
+    for (const url of styleValueUrls(property, value)) urls.add(url);
+    return value;
+  });
+}
+
 function collect(node: SatoriChild, urls: Set<string>): void {
   if (!isElement(node)) return;
   const { type, props } = node;
@@ -92,41 +125,44 @@ function collect(node: SatoriChild, urls: Set<string>): void {
     if (typeof value === 'string' && value.trim() && !value.trim().startsWith('#')) urls.add(value.trim());
   }
   const style = props.style as unknown;
-  if (typeof style === 'string') for (const url of findCssUrls(style)) urls.add(url);
+  if (typeof style === 'string') sheetUrls(style, urls);
   else if (style && typeof style === 'object') {
-    for (const value of Object.values(style))
-      if (typeof value === 'string') for (const url of findCssUrls(value)) urls.add(url);
+    for (const [key, value] of Object.entries(style)) {
+      if (typeof value === 'string')
+        for (const url of styleValueUrls(kebabProperty(key), value)) urls.add(url);
+    }
   }
   if (type === 'style') {
-    for (const child of childrenOf(node))
-      if (typeof child === 'string') for (const url of findCssUrls(stripUnusedAtRules(child))) urls.add(url);
+    for (const child of childrenOf(node)) if (typeof child === 'string') sheetUrls(child, urls);
     return;
   }
   for (const child of childrenOf(node)) collect(child, urls);
 }
 
-function rewrite(node: SatoriChild, replace: (url: string) => string): SatoriChild {
+function rewrite(node: SatoriChild, replace: (url: string) => string, warnings: string[]): SatoriChild {
   if (!isElement(node)) return node;
   const props: SatoriElement['props'] = { ...node.props };
   for (const name of imageAttributes(node.type)) {
     const value = props[name];
     if (typeof value === 'string' && value.trim()) props[name] = replace(value.trim());
   }
+  const sheet = (css: string) =>
+    mapDeclarations(stripUnusedAtRules(css), (property, value) =>
+      rewriteStyleValue(property, value, replace, warnings),
+    );
   const style = props.style as unknown;
-  if (typeof style === 'string') props.style = replaceCssUrls(style, replace) as never;
+  if (typeof style === 'string') props.style = sheet(style) as never;
   else if (style && typeof style === 'object') {
     props.style = Object.fromEntries(
       Object.entries(style).map(([key, value]) => [
         key,
-        typeof value === 'string' ? replaceCssUrls(value, replace) : value,
+        typeof value === 'string' ? rewriteStyleValue(kebabProperty(key), value, replace, warnings) : value,
       ]),
     );
   }
   if (props.children !== undefined) {
     const rewriteChild = (child: SatoriChild) =>
-      node.type === 'style' && typeof child === 'string'
-        ? replaceCssUrls(stripUnusedAtRules(child), replace)
-        : rewrite(child, replace);
+      node.type === 'style' && typeof child === 'string' ? sheet(child) : rewrite(child, replace, warnings);
     props.children = Array.isArray(props.children)
       ? props.children.map(rewriteChild)
       : rewriteChild(props.children);

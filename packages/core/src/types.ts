@@ -129,6 +129,11 @@ export interface RenderLimits {
   timeoutMs: number;
   /** Max decoded pixels of one embedded image, default 25,000,000. */
   maxImagePixels: number;
+  /**
+   * Max characters of text in one render, default 50,000 (satori needs about 1 GB and seconds for that much;
+   * 200 KB of text made it run out of memory).
+   */
+  maxTextLength?: number;
 }
 
 /** Settings of the one guarded fetcher used for every remote image, font and stylesheet. */

@@ -1,0 +1,72 @@
+/** Combines custom fonts with the built-in set into the font list satori gets, and resolves missing glyphs. */
+import type { AssetLoader, SatoriFont } from '../svg/satori.js';
+import { cjkFontsLoaded, getBuiltinFonts, getCjkFonts } from './builtin.js';
+import type { LoadedFont } from './custom.js';
+import { loadEmoji } from './emoji.js';
+
+/** Satori language codes (possibly joined by `|`) that the built-in CJK fonts cover. */
+const CJK_CODES = new Set(['zh-CN', 'zh-TW', 'zh-HK', 'ja-JP']);
+const MAX_CACHED_LISTS = 64;
+
+/**
+ * Per-thread font registry. The lists it returns are cached by the identity of their custom fonts, so the same
+ * custom fonts give the same array of the same Buffers every render and satori reuses its parsed fonts.
+ */
+export class FontRegistry {
+  readonly #lists = new Map<string, SatoriFont[]>();
+  #cjkVersion = cjkFontsLoaded();
+
+  /**
+   * The font list of one render: custom fonts first (so their glyphs win), then the built-in defaults, then the
+   * CJK fonts once loaded. Missing glyphs fall back along this order.
+   */
+  fontsFor(custom: readonly LoadedFont[]): SatoriFont[] {
+    if (this.#cjkVersion !== cjkFontsLoaded()) {
+      this.#lists.clear();
+      this.#cjkVersion = cjkFontsLoaded();
+    }
+    const key = custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}`).join('|');
+    let list = this.#lists.get(key);
+    if (list) {
+      // Keep recently used lists at the end of the map (LRU order).
+      this.#lists.delete(key);
+      this.#lists.set(key, list);
+      return list;
+    }
+    list = [
+      ...custom.map((font) => ({
+        name: font.name,
+        data: font.data,
+        weight: font.weight as SatoriFont['weight'],
+        style: font.style,
+      })),
+      ...getBuiltinFonts(),
+      ...(cjkFontsLoaded() ? getCjkFonts() : []),
+    ];
+    if (this.#lists.size >= MAX_CACHED_LISTS) {
+      const oldest = this.#lists.keys().next().value;
+      if (oldest !== undefined) this.#lists.delete(oldest);
+    }
+    this.#lists.set(key, list);
+    return list;
+  }
+
+  /**
+   * satori's `loadAdditionalAsset` for one render: emoji → twemoji SVG data: URI; CJK text → the CJK fonts (read
+   * on first need, then part of every list). Text no built-in font covers adds a warning.
+   */
+  assetLoader(warnings: string[]): AssetLoader {
+    return async (languageCode, segment) => {
+      if (languageCode === 'emoji') return loadEmoji(segment) ?? [];
+      const codes = languageCode.split('|');
+      if (codes.some((code) => CJK_CODES.has(code))) {
+        // Already loaded: the glyph is missing from them too; returning them again would duplicate them in satori.
+        if (cjkFontsLoaded()) return [];
+        return [...getCjkFonts()];
+      }
+      const note = `no font covers "${[...segment].slice(0, 20).join('')}" (${languageCode}); pass a font for it in fonts`;
+      if (!warnings.includes(note)) warnings.push(note);
+      return [];
+    };
+  }
+}

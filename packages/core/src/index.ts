@@ -1,0 +1,41 @@
+/** @pictor/core: HTML and Mustache templates to PNG, JPEG and WebP without a browser. */
+import { createRenderer } from './pool/renderer.js';
+import type { RenderInput, RenderResult, Renderer } from './types.js';
+
+export { PictorError, ERROR_CODES } from './errors.js';
+export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from './errors.js';
+export { compileTemplate } from './templates/index.js';
+export { createRenderer };
+export type {
+  CompiledTemplate,
+  FetchOptions,
+  FontSpec,
+  ImageFormat,
+  Logger,
+  RenderInput,
+  RenderLimits,
+  RenderResult,
+  RenderTimings,
+  Renderer,
+  RendererOptions,
+  RendererStats,
+  TemplateDefinition,
+  TemplateRenderInput,
+  VariableDefinition,
+  VariableType,
+} from './types.js';
+
+let shared: Renderer | undefined;
+
+/**
+ * Render an HTML string with the shared default renderer (created on first use: one worker per core, default
+ * fonts and limits; its idle workers never keep the process alive).
+ *
+ * @example
+ * const { data, contentType } = await render({ html: '<div style="display:flex">Hello</div>', width: 1200, height: 630, format: 'webp' });
+ * @throws PictorError with a stable `code`: INVALID_INPUT, FONT_ERROR, FETCH_ERROR, RENDER_TIMEOUT, RENDER_FAILED, OVERLOADED.
+ */
+export function render(input: RenderInput): Promise<RenderResult> {
+  shared ??= createRenderer();
+  return shared.render(input);
+}

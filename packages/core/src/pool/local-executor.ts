@@ -1,0 +1,74 @@
+/** `workers: 0`: renders on the calling thread (no isolation: for tests, tools and one-shot scripts). */
+import { PictorError } from '../errors.js';
+import {
+  createRenderEnvironment,
+  type EnvironmentOptions,
+  type RenderEnvironment,
+  renderHtml,
+} from '../render.js';
+import type { RenderResult, RendererStats } from '../types.js';
+import type { ValidRenderInput } from '../validate.js';
+import type { RenderExecutor } from './executor.js';
+
+/**
+ * Runs renders in this thread. The time limit rejects the render with RENDER_TIMEOUT, but cannot stop the work
+ * already under way (use workers for that).
+ */
+export class LocalExecutor implements RenderExecutor {
+  readonly #env: RenderEnvironment;
+  readonly #inFlight = new Set<Promise<unknown>>();
+  readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0 };
+  #closed = false;
+
+  constructor(options: EnvironmentOptions) {
+    this.#env = createRenderEnvironment(options);
+  }
+
+  run(input: ValidRenderInput): Promise<RenderResult> {
+    if (this.#closed)
+      return Promise.reject(new PictorError('CLOSED', 'the renderer is closed; create a new one'));
+    const { timeoutMs } = this.#env.options.limits;
+    const render = renderHtml(this.#env, input);
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        this.#counters.timedOut++;
+        reject(
+          new PictorError(
+            'RENDER_TIMEOUT',
+            `the render took longer than ${timeoutMs} ms; simplify the content or raise limits.timeoutMs`,
+            {
+              timeoutMs,
+            },
+          ),
+        );
+      }, timeoutMs);
+    });
+    const settled = Promise.race([render, timeout]).then(
+      (result) => {
+        this.#counters.completed++;
+        return result;
+      },
+      (error: unknown) => {
+        this.#counters.failed++;
+        throw error;
+      },
+    );
+    const tracked = settled.finally(() => {
+      clearTimeout(timer);
+      this.#inFlight.delete(tracked);
+    });
+    this.#inFlight.add(tracked);
+    render.catch(() => undefined);
+    return tracked;
+  }
+
+  stats(): RendererStats {
+    return { workers: 0, busy: this.#inFlight.size, queued: 0, ...this.#counters };
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    await Promise.allSettled([...this.#inFlight]);
+  }
+}

@@ -1,0 +1,19 @@
+/** Messages between the pool and its workers (structured-cloned; result bytes are transferred, not copied). */
+import type { SerializedPictorError } from '../errors.js';
+import type { EnvironmentOptions } from '../render.js';
+import type { RenderResult } from '../types.js';
+import type { ValidRenderInput } from '../validate.js';
+
+/** `workerData` of each worker. */
+export type WorkerSetup = EnvironmentOptions;
+
+export interface RenderRequest {
+  type: 'render';
+  id: number;
+  input: ValidRenderInput;
+}
+
+export type WorkerMessage =
+  | { type: 'ready' }
+  | { type: 'result'; id: number; result: Omit<RenderResult, 'data'> & { data: Uint8Array } }
+  | { type: 'error'; id: number; error: SerializedPictorError };

@@ -1,0 +1,150 @@
+/** createRenderer: validation, templates and logging in front of an executor (worker pool or calling thread). */
+import { availableParallelism } from 'node:os';
+import { PictorError } from '../errors.js';
+import { compileTemplate } from '../templates/index.js';
+import type {
+  CompiledTemplate,
+  RenderInput,
+  RenderResult,
+  Renderer,
+  RendererOptions,
+  TemplateDefinition,
+  TemplateRenderInput,
+} from '../types.js';
+import { checkFontSpecs, resolveLimits, validateRenderInput } from '../validate.js';
+import type { RenderExecutor } from './executor.js';
+import { LocalExecutor } from './local-executor.js';
+import { WorkerPool } from './worker-pool.js';
+
+/** Heap limit of one worker: a render that needs more fails with RENDER_FAILED and its worker is replaced. */
+export const WORKER_MEMORY_LIMIT_MB = 2048;
+const DEFAULT_MAX_QUEUE = 1000;
+
+/** Compiled templates by definition identity, so rendering the same definition object compiles it once. */
+const compiledTemplates = new WeakMap<TemplateDefinition, CompiledTemplate>();
+
+function isCompiled(template: CompiledTemplate | TemplateDefinition): template is CompiledTemplate {
+  return typeof (template as CompiledTemplate).fill === 'function';
+}
+
+/** The compiled form of a template, compiling a definition once per object. @throws PictorError TEMPLATE_INVALID */
+export function compiledTemplateOf(template: CompiledTemplate | TemplateDefinition): CompiledTemplate {
+  if (typeof template !== 'object' || template === null) {
+    throw new PictorError(
+      'TEMPLATE_INVALID',
+      'template: must be a template definition or a compiled template',
+      {
+        field: 'template',
+      },
+    );
+  }
+  if (isCompiled(template)) return template;
+  let compiled = compiledTemplates.get(template);
+  if (!compiled) {
+    compiled = compileTemplate(template);
+    compiledTemplates.set(template, compiled);
+  }
+  return compiled;
+}
+
+function checkCount(field: string, value: unknown, min: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min) {
+    throw new PictorError('INVALID_INPUT', `${field}: must be an integer of at least ${min}`, {
+      field,
+      rule: 'type',
+    });
+  }
+  return value;
+}
+
+/**
+ * Create a renderer with its own worker pool (one worker per core by default), fonts, limits and fetcher.
+ * Close it when done.
+ *
+ * @example
+ * const renderer = createRenderer({ workers: 2, limits: { timeoutMs: 5000 } });
+ * const { data } = await renderer.render({ html: '<div style="display:flex">Hi</div>', width: 600, height: 315, format: 'webp' });
+ * await renderer.close();
+ * @throws PictorError INVALID_INPUT for bad options.
+ */
+export function createRenderer(options: RendererOptions = {}): Renderer {
+  const limits = resolveLimits(options.limits);
+  const workers = checkCount('workers', options.workers, 0) ?? availableParallelism();
+  const maxQueue = checkCount('maxQueue', options.maxQueue, 0) ?? DEFAULT_MAX_QUEUE;
+  const setup = {
+    limits,
+    fonts: checkFontSpecs(options.fonts, 'renderer.fonts'),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+    ...(options.baseDir ? { baseDir: options.baseDir } : {}),
+  };
+  const executor: RenderExecutor =
+    workers === 0
+      ? new LocalExecutor(setup)
+      : new WorkerPool({
+          size: workers,
+          maxQueue,
+          timeoutMs: limits.timeoutMs,
+          memoryLimitMb: WORKER_MEMORY_LIMIT_MB,
+          setup,
+        });
+  const logger = options.logger;
+
+  async function render(input: RenderInput): Promise<RenderResult> {
+    const valid = validateRenderInput(input, limits);
+    try {
+      const result = await executor.run(valid);
+      logger?.debug(
+        {
+          format: result.format,
+          width: result.width,
+          height: result.height,
+          bytes: result.data.length,
+          ms: result.timings,
+        },
+        'pictor render',
+      );
+      return result;
+    } catch (error) {
+      if (error instanceof PictorError)
+        logger?.debug({ code: error.code, err: error.message }, 'pictor render failed');
+      throw error;
+    }
+  }
+
+  return {
+    render: async (input) => render(input),
+    async renderTemplate(input: TemplateRenderInput): Promise<RenderResult> {
+      if (typeof input !== 'object' || input === null) {
+        throw new PictorError('INVALID_INPUT', 'input: must be an object with template and variables', {
+          field: 'input',
+        });
+      }
+      const compiled = compiledTemplateOf(input.template);
+      const html = compiled.fill(input.variables ?? {});
+      const def = compiled.definition;
+      const fonts = [...(def.fonts ?? []), ...(input.fonts ?? [])];
+      return render({
+        html,
+        ...pick('width', input.width, def.width),
+        ...pick('height', input.height, def.height),
+        ...pick('format', input.format, def.format),
+        ...pick('quality', input.quality, def.quality),
+        ...(fonts.length > 0 ? { fonts } : {}),
+        ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+      });
+    },
+    stats: () => executor.stats(),
+    close: () => executor.close(),
+  };
+}
+
+/** `{ [key]: value }` from the request value, else the template default, else nothing. */
+function pick<K extends string, V>(
+  key: K,
+  value: V | undefined,
+  fallback: V | undefined,
+): Partial<Record<K, V>> {
+  const chosen = value !== undefined ? value : fallback;
+  return chosen === undefined ? {} : ({ [key]: chosen } as Record<K, V>);
+}

@@ -1,0 +1,235 @@
+/**
+ * A pool of worker threads rendering one job each, with a bounded queue, a time limit per render (the worker is
+ * terminated and replaced when it runs out), and crash isolation (a dead worker fails only its own render).
+ */
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import { PictorError } from '../errors.js';
+import type { RenderResult, RendererStats } from '../types.js';
+import type { ValidRenderInput } from '../validate.js';
+import type { RenderExecutor } from './executor.js';
+import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
+
+export interface WorkerPoolOptions {
+  size: number;
+  maxQueue: number;
+  timeoutMs: number;
+  /** Heap limit of each worker (MB); a render that needs more fails alone. */
+  memoryLimitMb: number;
+  setup: WorkerSetup;
+  /** Worker script; default `worker.js` beside the built module. */
+  script?: URL;
+}
+
+interface Job {
+  id: number;
+  input: ValidRenderInput;
+  enqueuedAt: number;
+  queueMs: number;
+  resolve(result: RenderResult): void;
+  reject(error: PictorError): void;
+}
+
+interface Slot {
+  worker: Worker;
+  ready: boolean;
+  job: Job | undefined;
+  timer: NodeJS.Timeout | undefined;
+  /** Set once the pool has decided this worker is finished (timeout, crash, close). */
+  retired: boolean;
+}
+
+/** The worker pool behind a renderer with `workers >= 1`. */
+export class WorkerPool implements RenderExecutor {
+  readonly #options: WorkerPoolOptions;
+  readonly #script: URL;
+  readonly #slots: (Slot | undefined)[];
+  readonly #queue: Job[] = [];
+  #nextId = 1;
+  #closing: Promise<void> | undefined;
+  #drained: (() => void) | undefined;
+  readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0 };
+
+  constructor(options: WorkerPoolOptions) {
+    this.#options = options;
+    this.#script = options.script ?? new URL('./worker.js', import.meta.url);
+    this.#slots = Array.from({ length: options.size }, () => undefined);
+    for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn(index);
+  }
+
+  /** Queue a render; it starts as soon as a worker is free. @throws PictorError OVERLOADED, CLOSED, RENDER_TIMEOUT… */
+  run(input: ValidRenderInput): Promise<RenderResult> {
+    if (this.#closing)
+      return Promise.reject(new PictorError('CLOSED', 'the renderer is closed; create a new one'));
+    if (this.#queue.length >= this.#options.maxQueue) {
+      return Promise.reject(
+        new PictorError(
+          'OVERLOADED',
+          `too many renders waiting (${this.#options.maxQueue}); try again later`,
+        ),
+      );
+    }
+    return new Promise<RenderResult>((resolve, reject) => {
+      this.#queue.push({
+        id: this.#nextId++,
+        input,
+        enqueuedAt: performance.now(),
+        queueMs: 0,
+        resolve,
+        reject,
+      });
+      this.#dispatch();
+    });
+  }
+
+  stats(): RendererStats {
+    const slots = this.#slots.filter((slot): slot is Slot => slot !== undefined && !slot.retired);
+    return {
+      workers: slots.length,
+      busy: slots.filter((slot) => slot.job).length,
+      queued: this.#queue.length,
+      ...this.#counters,
+    };
+  }
+
+  /** Stop taking renders, let queued and in-flight ones finish, then stop the workers. */
+  close(): Promise<void> {
+    this.#closing ??= new Promise<void>((resolve) => {
+      this.#drained = resolve;
+      this.#checkDrained();
+    }).then(async () => {
+      await Promise.all(
+        this.#slots.map(async (slot) => {
+          if (!slot) return;
+          slot.retired = true;
+          await slot.worker.terminate();
+        }),
+      );
+    });
+    return this.#closing;
+  }
+
+  #spawn(index: number): Slot {
+    const worker = new Worker(this.#script, {
+      workerData: this.#options.setup,
+      resourceLimits: { maxOldGenerationSizeMb: this.#options.memoryLimitMb },
+    });
+    const slot: Slot = { worker, ready: false, job: undefined, timer: undefined, retired: false };
+    worker.on('message', (message: WorkerMessage) => this.#onMessage(slot, message));
+    worker.on('error', (error) => this.#onCrash(index, slot, `it threw: ${error.message}`));
+    worker.on('exit', (code) => this.#onCrash(index, slot, `it exited with code ${code}`));
+    // Idle workers must not keep the process alive; a busy one does (see #start). After the listeners:
+    // adding a 'message' listener refs the worker again.
+    worker.unref();
+    return slot;
+  }
+
+  #dispatch(): void {
+    for (let index = 0; index < this.#slots.length && this.#queue.length > 0; index++) {
+      let slot = this.#slots[index];
+      if (!slot || slot.retired) {
+        slot = this.#spawn(index);
+        this.#slots[index] = slot;
+      }
+      if (slot.job) continue;
+      const job = this.#queue.shift() as Job;
+      this.#start(slot, job);
+    }
+  }
+
+  #start(slot: Slot, job: Job): void {
+    slot.job = job;
+    job.queueMs = performance.now() - job.enqueuedAt;
+    slot.worker.ref();
+    slot.timer = setTimeout(() => this.#onTimeout(slot), this.#options.timeoutMs);
+    slot.worker.postMessage({ type: 'render', id: job.id, input: job.input } satisfies RenderRequest);
+  }
+
+  #finish(slot: Slot): Job | undefined {
+    const job = slot.job;
+    slot.job = undefined;
+    if (slot.timer) clearTimeout(slot.timer);
+    slot.timer = undefined;
+    if (!slot.retired) slot.worker.unref();
+    return job;
+  }
+
+  #onMessage(slot: Slot, message: WorkerMessage): void {
+    if (message.type === 'ready') {
+      slot.ready = true;
+      return;
+    }
+    if (!slot.job || slot.job.id !== message.id) return;
+    const job = this.#finish(slot) as Job;
+    if (message.type === 'result') {
+      const { data, ...rest } = message.result;
+      this.#counters.completed++;
+      job.resolve({
+        ...rest,
+        data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
+        timings: { ...rest.timings, queue: round(job.queueMs) },
+      });
+    } else {
+      this.#counters.failed++;
+      job.reject(PictorError.fromJSON(message.error));
+    }
+    this.#afterJob();
+  }
+
+  #onTimeout(slot: Slot): void {
+    const job = this.#finish(slot);
+    if (!job) return;
+    this.#counters.timedOut++;
+    this.#counters.failed++;
+    job.reject(
+      new PictorError(
+        'RENDER_TIMEOUT',
+        `the render took longer than ${this.#options.timeoutMs} ms and was stopped; simplify the content or raise limits.timeoutMs`,
+        { timeoutMs: this.#options.timeoutMs },
+      ),
+    );
+    this.#retire(slot);
+    this.#afterJob();
+  }
+
+  #onCrash(index: number, slot: Slot, reason: string): void {
+    if (slot.retired) return;
+    const job = this.#finish(slot);
+    this.#retire(slot);
+    if (job) {
+      this.#counters.failed++;
+      job.reject(
+        new PictorError(
+          'RENDER_FAILED',
+          `the render engine crashed on this input (${reason}); the worker was replaced`,
+        ),
+      );
+    }
+    // Replace the dead worker right away, unless it never started (then on demand, to avoid a crash loop).
+    if (slot.ready && !this.#closing && this.#slots[index] === slot) this.#slots[index] = this.#spawn(index);
+    this.#afterJob();
+  }
+
+  #retire(slot: Slot): void {
+    if (slot.retired) return;
+    slot.retired = true;
+    this.#counters.workersReplaced++;
+    slot.worker.terminate().catch(() => undefined);
+  }
+
+  #afterJob(): void {
+    this.#dispatch();
+    this.#checkDrained();
+  }
+
+  #checkDrained(): void {
+    if (!this.#drained || this.#queue.length > 0) return;
+    if (this.#slots.some((slot) => slot?.job)) return;
+    this.#drained();
+    this.#drained = undefined;
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

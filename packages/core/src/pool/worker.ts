@@ -1,0 +1,29 @@
+/** Worker thread entry (built to dist/worker.js): loads the fonts once, then renders what the pool sends. */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PictorError, toPictorError } from '../errors.js';
+import { getBuiltinFonts } from '../fonts/builtin.js';
+import { createRenderEnvironment, renderHtml } from '../render.js';
+import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
+
+if (!parentPort) throw new Error('pictor worker: must run in a worker thread');
+const port = parentPort;
+const env = createRenderEnvironment(workerData as WorkerSetup);
+getBuiltinFonts();
+port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+
+port.on('message', (request: RenderRequest) => {
+  if (request.type !== 'render') return;
+  renderHtml(env, request.input).then(
+    (result) => {
+      // Transfer the encoded bytes when they own their whole ArrayBuffer; otherwise copy them once.
+      const own = result.data.byteOffset === 0 && result.data.byteLength === result.data.buffer.byteLength;
+      const data = own ? result.data : new Uint8Array(result.data);
+      const message: WorkerMessage = { type: 'result', id: request.id, result: { ...result, data } };
+      port.postMessage(message, [data.buffer as ArrayBuffer]);
+    },
+    (error: unknown) => {
+      const failure = error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');
+      port.postMessage({ type: 'error', id: request.id, error: failure.toJSON() } satisfies WorkerMessage);
+    },
+  );
+});

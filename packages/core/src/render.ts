@@ -1,0 +1,159 @@
+/** The render pipeline, stage by stage with timings: parse → resources → layout (satori) → raster (resvg) → encode (sharp). */
+import { performance } from 'node:perf_hooks';
+import { encodeImage, CONTENT_TYPES } from './encode/sharp.js';
+import { PictorError, toPictorError } from './errors.js';
+import { createFetcher, type ResourceFetcher } from './fetch/index.js';
+import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
+import { FontRegistry } from './fonts/registry.js';
+import { parseHtml } from './html/parse.js';
+import type { SatoriElement } from './html/types.js';
+import { rasterize } from './raster/resvg.js';
+import { layoutWithAutoSize } from './size/auto-size.js';
+import { layoutToSvg } from './svg/satori.js';
+import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
+import { checkTextLength, type ValidRenderInput } from './validate.js';
+
+/** What a thread needs to render: plain data, so it can be sent to a worker. */
+export interface EnvironmentOptions {
+  limits: RenderLimits;
+  fetch?: FetchOptions;
+  /** Fonts of the renderer, loaded once per thread. */
+  fonts?: FontSpec[];
+  baseDir?: string;
+}
+
+/** Per-thread state reused by every render: font registry, fetcher (and its cache), the renderer's fonts. */
+export interface RenderEnvironment {
+  readonly options: EnvironmentOptions;
+  readonly registry: FontRegistry;
+  readonly fetcher: ResourceFetcher;
+  rendererFonts?: Promise<LoadedFont[]>;
+}
+
+/** Create the per-thread state. Fonts are read on first use, then shared by every render of the thread. */
+export function createRenderEnvironment(options: EnvironmentOptions): RenderEnvironment {
+  return { options, registry: new FontRegistry(), fetcher: createFetcher(options.fetch ?? {}) };
+}
+
+type StageTimings = Omit<RenderTimings, 'queue'>;
+
+/**
+ * Render one validated input in this thread.
+ * @throws PictorError INVALID_INPUT (too much text, no size), FONT_ERROR, FETCH_ERROR, RENDER_FAILED.
+ */
+export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput): Promise<RenderResult> {
+  const { limits } = env.options;
+  const warnings: string[] = [];
+  const timings: StageTimings = { parse: 0, resources: 0, layout: 0, raster: 0, encode: 0, total: 0 };
+  const started = performance.now();
+  let mark = started;
+  const lap = (stage: keyof StageTimings): void => {
+    const now = performance.now();
+    timings[stage] = round(now - mark);
+    mark = now;
+  };
+
+  const parsed = stage('parse', () => parseHtml(input.html));
+  warnings.push(...parsed.warnings);
+  checkTextLength(parsed.root, limits);
+  lap('parse');
+
+  const { root, customFonts } = await loadResources(env, input, withDefaultFont(parsed.root), warnings);
+  lap('resources');
+
+  const fonts = env.registry.fontsFor(customFonts);
+  const loadAdditionalAsset = env.registry.assetLoader(warnings);
+  const onStyleError = (error: Error): void => {
+    const note = `css: ${error.message}`;
+    if (!warnings.includes(note)) warnings.push(note);
+  };
+  const layout = await stageAsync('layout', () =>
+    layoutWithAutoSize(
+      (width, height) => layoutToSvg(root, { width, height, fonts, loadAdditionalAsset, onStyleError }),
+      { width: input.width, height: input.height },
+      limits,
+      warnings,
+    ),
+  );
+  lap('layout');
+
+  const image = stage('raster', () => rasterize(layout.svg));
+  lap('raster');
+
+  const data = await stageAsync('encode', () => encodeImage(image, input.format, input.quality));
+  lap('encode');
+
+  timings.total = round(performance.now() - started);
+  return {
+    data,
+    width: image.width,
+    height: image.height,
+    format: input.format,
+    contentType: CONTENT_TYPES[input.format],
+    warnings,
+    timings: { queue: 0, ...timings },
+  };
+}
+
+/**
+ * Resources stage: the renderer's and the input's custom fonts (fetched through the guarded fetcher, cached by
+ * content hash and URL). Image inlining plugs in here once `resources/images.ts` lands.
+ */
+async function loadResources(
+  env: RenderEnvironment,
+  input: ValidRenderInput,
+  root: SatoriElement,
+  _warnings: string[],
+): Promise<{ root: SatoriElement; customFonts: LoadedFont[] }> {
+  const rendererSpecs = env.options.fonts ?? [];
+  if (rendererSpecs.length > 0 && !env.rendererFonts) {
+    env.rendererFonts = loadFontSpecs(rendererSpecs, env.fetcher, 'renderer.fonts');
+    // A failed load is retried on the next render rather than cached forever.
+    env.rendererFonts.catch(() => {
+      env.rendererFonts = undefined;
+    });
+  }
+  const [rendererFonts, inputFonts] = await Promise.all([
+    env.rendererFonts ?? [],
+    input.fonts.length > 0 ? loadFontSpecs(input.fonts, env.fetcher, 'fonts') : [],
+  ]);
+  // Fonts of this render come before the renderer's, so a render can override a family.
+  return { root, customFonts: [...inputFonts, ...rendererFonts] };
+}
+
+/**
+ * Text without a font-family is drawn in the default sans-serif (Inter), not in satori's browser-like `serif`.
+ * Set on the root only when its own style names no family, so CSS that sets one still wins.
+ */
+function withDefaultFont(root: SatoriElement): SatoriElement {
+  const style = root.props.style;
+  if (style && (style.fontFamily !== undefined || style.font !== undefined)) return root;
+  return { ...root, props: { ...root.props, style: { ...style, fontFamily: 'sans-serif' } } };
+}
+
+const STAGE_NAMES = { parse: 'html', layout: 'layout', raster: 'raster', encode: 'encode' } as const;
+
+function stage<T>(name: keyof typeof STAGE_NAMES, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw wrap(name, error);
+  }
+}
+
+async function stageAsync<T>(name: keyof typeof STAGE_NAMES, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw wrap(name, error);
+  }
+}
+
+function wrap(name: keyof typeof STAGE_NAMES, error: unknown): PictorError {
+  if (error instanceof PictorError) return error;
+  return toPictorError(error, name === 'parse' ? 'INVALID_INPUT' : 'RENDER_FAILED', STAGE_NAMES[name]);
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}

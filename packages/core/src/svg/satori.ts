@@ -1,0 +1,47 @@
+/** Layout and SVG: the only module that imports satori. */
+import satori, { type Font } from 'satori';
+import type { SatoriElement } from '../html/types.js';
+
+/** A font as satori takes it (name, data, weight, style, lang). */
+export type SatoriFont = Font;
+
+/** Resolves glyphs satori found no font for: `emoji` segments → image data: URI, other scripts → extra fonts. */
+export type AssetLoader = (languageCode: string, segment: string) => Promise<string | SatoriFont[]>;
+
+export interface LayoutOptions {
+  /** Fixed width; omitted → the content's width. */
+  width?: number;
+  /** Fixed height; omitted → the content's height. */
+  height?: number;
+  /** The same array (and Buffers) on every render lets satori reuse parsed fonts. */
+  fonts: SatoriFont[];
+  loadAdditionalAsset?: AssetLoader;
+  /** Unsupported or invalid CSS declarations, which satori then ignores. */
+  onStyleError?: (error: Error) => void;
+}
+
+/** The SVG document satori produced and its size in CSS pixels (possibly fractional when auto-sized). */
+export interface LayoutResult {
+  svg: string;
+  width: number;
+  height: number;
+}
+
+const SIZE_PATTERN = /^<svg[^>]*?\swidth="([\d.e+-]+)"[^>]*?\sheight="([\d.e+-]+)"/;
+
+/** Lay out the tree and draw it as SVG (text as paths). */
+export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): Promise<LayoutResult> {
+  const size: { width?: number; height?: number } = {};
+  if (options.width !== undefined) size.width = options.width;
+  if (options.height !== undefined) size.height = options.height;
+  const svg = await satori(root as unknown as Parameters<typeof satori>[0], {
+    ...(size as { width: number; height: number }),
+    fonts: options.fonts,
+    ...(options.loadAdditionalAsset ? { loadAdditionalAsset: options.loadAdditionalAsset } : {}),
+    ...(options.onStyleError ? { onStyleError: options.onStyleError } : {}),
+  });
+  const match = SIZE_PATTERN.exec(svg);
+  const width = match ? Number(match[1]) : Number.NaN;
+  const height = match ? Number(match[2]) : Number.NaN;
+  return { svg, width, height };
+}

@@ -1,0 +1,149 @@
+/** Input validation: strict types, no coercion; every message names the field and the rule. */
+import { PictorError } from './errors.js';
+import type { FontSpec, ImageFormat, RenderInput, RenderLimits } from './types.js';
+
+/** Defaults of DECISIONS.md "Limits". */
+export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
+  maxDimension: 4096,
+  maxPixels: 16_777_216,
+  maxHtmlLength: 2 * 1024 * 1024,
+  timeoutMs: 10_000,
+  maxImagePixels: 25_000_000,
+  maxTextLength: 50_000,
+});
+
+/** Default bound on the characters of text in one render (see checkTextLength). */
+export const DEFAULT_MAX_TEXT_LENGTH = 50_000;
+
+export const FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'webp'];
+export const DEFAULT_QUALITY = 80;
+
+/** A render input after validation, with defaults applied. */
+export interface ValidRenderInput {
+  html: string;
+  width: number | undefined;
+  height: number | undefined;
+  format: ImageFormat;
+  quality: number;
+  fonts: FontSpec[];
+  baseUrl: string | undefined;
+}
+
+function invalid(field: string, rule: string, message: string): PictorError {
+  return new PictorError('INVALID_INPUT', `${field}: ${message}`, { field, rule });
+}
+
+function isInteger(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value);
+}
+
+/** Merge partial limits over the defaults, checking each is a positive integer. @throws PictorError INVALID_INPUT */
+export function resolveLimits(limits: Partial<RenderLimits> = {}): Required<RenderLimits> {
+  const resolved: Required<RenderLimits> = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(DEFAULT_LIMITS) as (keyof Required<RenderLimits>)[]) {
+    const value = limits[key];
+    if (value === undefined) continue;
+    if (!isInteger(value) || value < 1) throw invalid(`limits.${key}`, 'type', 'must be a positive integer');
+    resolved[key] = value;
+  }
+  return resolved;
+}
+
+/** Check one optional dimension. */
+function checkDimension(field: 'width' | 'height', value: unknown, limits: RenderLimits): number | undefined {
+  if (value === undefined) return undefined;
+  if (!isInteger(value) || value < 1 || value > limits.maxDimension) {
+    throw invalid(field, 'range', `must be an integer from 1 to ${limits.maxDimension}`);
+  }
+  return value;
+}
+
+/** Check the shape of custom font specs (loading and parsing happen later). */
+export function checkFontSpecs(value: unknown, field = 'fonts'): FontSpec[] {
+  if (value === undefined) return [];
+  if (!Array.isArray(value)) throw invalid(field, 'type', 'must be an array of font objects');
+  value.forEach((spec: unknown, index) => {
+    const at = `${field}[${index}]`;
+    if (typeof spec !== 'object' || spec === null || Array.isArray(spec))
+      throw invalid(at, 'type', 'must be an object');
+    const font = spec as Record<string, unknown>;
+    if (typeof font.family !== 'string' || font.family.trim() === '') {
+      throw invalid(`${at}.family`, 'type', 'must be a non-empty string');
+    }
+    const hasUrl = font.url !== undefined;
+    const hasData = font.data !== undefined;
+    if (hasUrl === hasData) throw invalid(at, 'oneOf', 'must have exactly one of url and data');
+    if (hasUrl && typeof font.url !== 'string') throw invalid(`${at}.url`, 'type', 'must be a string');
+    if (hasData && typeof font.data !== 'string' && !(font.data instanceof Uint8Array)) {
+      throw invalid(`${at}.data`, 'type', 'must be a base64 string or bytes');
+    }
+    if (font.weight !== undefined && (!isInteger(font.weight) || font.weight < 100 || font.weight > 900)) {
+      throw invalid(`${at}.weight`, 'range', 'must be an integer from 100 to 900');
+    }
+    if (font.style !== undefined && font.style !== 'normal' && font.style !== 'italic') {
+      throw invalid(`${at}.style`, 'enum', 'must be one of normal, italic');
+    }
+  });
+  return value as FontSpec[];
+}
+
+/**
+ * Validate a render input against the limits and apply defaults (format png, quality 80).
+ * @throws PictorError INVALID_INPUT, e.g. `width: must be an integer from 1 to 4096`.
+ */
+export function validateRenderInput(input: unknown, limits: RenderLimits): ValidRenderInput {
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    throw invalid('input', 'type', 'must be an object with an html string');
+  }
+  const value = input as Record<keyof RenderInput, unknown>;
+  if (typeof value.html !== 'string') throw invalid('html', 'type', 'must be a string');
+  if (value.html.length > limits.maxHtmlLength) {
+    throw invalid('html', 'maxLength', `must be at most ${limits.maxHtmlLength} characters`);
+  }
+  const width = checkDimension('width', value.width, limits);
+  const height = checkDimension('height', value.height, limits);
+  if (width !== undefined && height !== undefined && width * height > limits.maxPixels) {
+    throw invalid('width', 'maxPixels', `width × height must be at most ${limits.maxPixels} pixels`);
+  }
+  const format = value.format === undefined ? 'png' : value.format;
+  if (!FORMATS.includes(format as ImageFormat))
+    throw invalid('format', 'enum', `must be one of ${FORMATS.join(', ')}`);
+  const quality = value.quality === undefined ? DEFAULT_QUALITY : value.quality;
+  if (!isInteger(quality) || quality < 0 || quality > 100) {
+    throw invalid('quality', 'range', 'must be an integer from 0 to 100');
+  }
+  if (value.baseUrl !== undefined && typeof value.baseUrl !== 'string') {
+    throw invalid('baseUrl', 'type', 'must be a string');
+  }
+  return {
+    html: value.html,
+    width,
+    height,
+    format: format as ImageFormat,
+    quality,
+    fonts: checkFontSpecs(value.fonts),
+    baseUrl: value.baseUrl as string | undefined,
+  };
+}
+
+/**
+ * Bound the text satori will lay out (its memory grows with text: ~50,000 characters take ~1 GB and seconds).
+ * @throws PictorError INVALID_INPUT `html: must contain at most N characters of text`.
+ */
+export function checkTextLength(root: unknown, limits: RenderLimits): void {
+  const max = limits.maxTextLength ?? DEFAULT_MAX_TEXT_LENGTH;
+  let total = 0;
+  const stack: unknown[] = [root];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') total += node.length;
+    else if (Array.isArray(node)) stack.push(...node);
+    else if (typeof node === 'object' && node !== null) {
+      const props = (node as { props?: { children?: unknown } }).props;
+      if (props?.children !== undefined) stack.push(props.children);
+    }
+    if (total > max) {
+      throw invalid('html', 'maxTextLength', `must contain at most ${max} characters of text`);
+    }
+  }
+}

@@ -72,27 +72,47 @@ describe('janitor', () => {
     expect(errors).toEqual([]);
   });
 
-  it('keeps an object that was linked again after it was taken', async () => {
-    await storage.put(key(1), Buffer.from([1]), 'image/png');
-    await storage.put(key(2), Buffer.from([2]), 'image/png');
-    await store.touchObject(key(1), T0);
-    await store.touchObject(key(2), T0);
-    // A render re-links key(1) between the janitor's take and its delete.
+  it('keeps an object linked again after it was listed; a render linking it mid-delete waits', async () => {
+    for (const n of [1, 2, 3]) {
+      await storage.put(key(n), Buffer.from([n]), 'image/png');
+      await store.touchObject(key(n), T0);
+    }
+    const events: string[] = [];
+    let racingTouch: Promise<void> | undefined;
+    // A render links key(1) between the janitor's listing and its removal...
     const racing: Store = Object.create(store, {
-      takeExpiredObjects: {
+      listExpiredObjects: {
         value: async (before: Date, limit: number) => {
-          const taken = await store.takeExpiredObjects(before, limit);
+          const listed = await store.listExpiredObjects(before, limit);
           await store.touchObject(key(1), at(300_000));
-          return taken;
+          return listed;
         },
       },
     });
-    const janitor = startJanitor({ store: racing, storage, graceMs: 0, now: () => at(1) });
-    expect((await janitor.runOnce()).objectsDeleted).toBe(1);
+    // ...and another links key(2) while its file is being deleted.
+    const slow: ObjectStorage = {
+      ...storage,
+      async delete(k) {
+        if (k === key(2)) {
+          racingTouch = store.touchObject(k, at(300_000)).then(() => {
+            events.push('touch done');
+          });
+          await new Promise((r) => setTimeout(r, 30));
+          events.push('file deleted');
+        }
+        await storage.delete(k);
+      },
+    };
+    const janitor = startJanitor({ store: racing, storage: slow, graceMs: 0, now: () => at(1) });
+    expect((await janitor.runOnce()).objectsDeleted).toBe(2);
     await janitor.stop();
-    expect(await storage.head(key(1))).not.toBeNull();
-    expect(await storage.head(key(2))).toBeNull();
+    await racingTouch;
+    expect(events).toEqual(['file deleted', 'touch done']);
+    expect(await storage.head(key(1))).not.toBeNull(); // re-linked first: kept
+    expect(await storage.head(key(2))).toBeNull(); // the render after the wait finds it gone and renders again
+    expect(await storage.head(key(3))).toBeNull();
     expect(await store.getObjectExpiry(key(1))).toEqual(at(300_000));
+    expect(await store.getObjectExpiry(key(2))).toEqual(at(300_000));
   });
 
   it('puts an object back for the next round when its delete fails', async () => {

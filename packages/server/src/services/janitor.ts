@@ -38,26 +38,29 @@ export interface Janitor {
   stop(): Promise<void>;
 }
 
-/** Delete every object expired before `before - graceMs`; an object whose delete fails is put back to retry later. */
+/**
+ * Delete every object whose last link expired before `now - graceMs`. Each removal holds the
+ * object's row while it deletes the file, so a render linking the object at that moment waits and
+ * renders it again instead of handing out a link to a file about to vanish. A failed delete keeps
+ * the object for the next round.
+ */
 async function sweepObjects(options: JanitorOptions, now: Date): Promise<number> {
+  const { store, storage } = options;
   const before = new Date(now.getTime() - (options.graceMs ?? 60_000));
   const batch = options.batchSize ?? 500;
   let deleted = 0;
   for (;;) {
-    const keys = await options.store.takeExpiredObjects(before, batch);
+    const keys = await store.listExpiredObjects(before, batch);
+    let settled = 0;
     for (const key of keys) {
-      // A render may have linked the object again since it was taken (it found the file and
-      // reused it): then the object must stay; its new row is taken when that link expires.
-      if ((await options.store.getObjectExpiry(key)) !== null) continue;
       try {
-        await options.storage.delete(key);
-        deleted++;
+        if (await store.removeExpiredObject(key, before, () => storage.delete(key))) deleted++;
+        settled++;
       } catch (error) {
         options.onError?.(error);
-        await options.store.touchObject(key, before);
       }
     }
-    if (keys.length < batch) return deleted;
+    if (keys.length < batch || settled === 0) return deleted;
   }
 }
 

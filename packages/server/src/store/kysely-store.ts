@@ -3,6 +3,7 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import { StoreError, isForeignKeyViolation } from './errors.js';
 import { newId } from './ids.js';
 import { migrationProvider } from './migrations/index.js';
+import * as objects from './object-queries.js';
 import * as quota from './quota-queries.js';
 import { toAccount, toApiKey, toPackage } from './rows.js';
 import type { Database } from './schema.js';
@@ -226,41 +227,23 @@ export class KyselyStore implements Store {
     return templates.setTemplateStatus(this.db, id, status, this.now());
   }
 
-  async touchObject(key: string, expiresAt: Date): Promise<void> {
-    await this.db
-      .insertInto('objects')
-      .values({ key, expires_at: expiresAt.getTime() })
-      .onConflict((oc) =>
-        oc.column('key').doUpdateSet({
-          expires_at: sql<number>`case when excluded.expires_at > objects.expires_at then excluded.expires_at else objects.expires_at end`,
-        }),
-      )
-      .execute();
+  touchObject(key: string, expiresAt: Date): Promise<void> {
+    return objects.touchObject(this.db, key, expiresAt);
   }
 
-  async getObjectExpiry(key: string): Promise<Date | null> {
-    const row = await this.db
-      .selectFrom('objects')
-      .select('expires_at')
-      .where('key', '=', key)
-      .executeTakeFirst();
-    return row ? new Date(Number(row.expires_at)) : null;
+  getObjectExpiry(key: string): Promise<Date | null> {
+    return objects.getObjectExpiry(this.db, key);
   }
 
-  async takeExpiredObjects(before: Date, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .deleteFrom('objects')
-      .where('key', 'in', (eb) =>
-        eb
-          .selectFrom('objects')
-          .select('key')
-          .where('expires_at', '<', before.getTime())
-          .orderBy('expires_at', 'asc')
-          .limit(limit),
-      )
-      .where('expires_at', '<', before.getTime())
-      .returning('key')
-      .execute();
-    return rows.map((row) => row.key);
+  listExpiredObjects(before: Date, limit: number): Promise<string[]> {
+    return objects.listExpiredObjects(this.db, before, limit);
+  }
+
+  removeExpiredObject(key: string, before: Date, remove: () => Promise<void>): Promise<boolean> {
+    return objects.removeExpiredObject(this.db, key, before, remove);
+  }
+
+  takeExpiredObjects(before: Date, limit: number): Promise<string[]> {
+    return objects.takeExpiredObjects(this.db, before, limit);
   }
 }

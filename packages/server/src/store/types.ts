@@ -138,6 +138,18 @@ export interface Store {
   touchObject(key: string, expiresAt: Date): Promise<void>;
   /** When the object's last link expires, or null when the store does not know the object (never linked, or taken). */
   getObjectExpiry(key: string): Promise<Date | null>;
-  /** Keys of objects whose last link expired before `before`; they are forgotten by the store. */
+  /** Keys of objects whose last link expired before `before`, oldest first, at most `limit` (nothing changes). */
+  listExpiredObjects(before: Date, limit: number): Promise<string[]>;
+  /**
+   * Remove one object safely against renders that link it again: if its last link still expired
+   * before `before`, forget it and run `remove` (delete it from storage) while holding its row, so
+   * a concurrent `touchObject` waits and then finds the object gone. Returns false when the object
+   * was linked again or is unknown; when `remove` throws, the object is kept and the error rethrown.
+   */
+  removeExpiredObject(key: string, before: Date, remove: () => Promise<void>): Promise<boolean>;
+  /**
+   * Keys of objects whose last link expired before `before`; they are forgotten by the store.
+   * Prefer `removeExpiredObject`: between this call and a storage delete a render may link the object again.
+   */
   takeExpiredObjects(before: Date, limit: number): Promise<string[]>;
 }

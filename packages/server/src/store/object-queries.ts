@@ -1,0 +1,90 @@
+/**
+ * Stored-object bookkeeping: when each object's last link expires, and the safe removal of
+ * expired ones. Removal deletes the row and runs the storage delete in ONE transaction, so a
+ * render that links the object meanwhile (touchObject) waits for it and then sees the object
+ * gone (and renders it again), or extended it first and the removal skips it.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Database } from './schema.js';
+
+/** Insert or extend: the expiry only ever moves later. */
+export async function touchObject(db: Kysely<Database>, key: string, expiresAt: Date): Promise<void> {
+  await db
+    .insertInto('objects')
+    .values({ key, expires_at: expiresAt.getTime() })
+    .onConflict((oc) =>
+      oc.column('key').doUpdateSet({
+        expires_at: sql<number>`case when excluded.expires_at > objects.expires_at then excluded.expires_at else objects.expires_at end`,
+      }),
+    )
+    .execute();
+}
+
+export async function getObjectExpiry(db: Kysely<Database>, key: string): Promise<Date | null> {
+  const row = await db.selectFrom('objects').select('expires_at').where('key', '=', key).executeTakeFirst();
+  return row ? new Date(Number(row.expires_at)) : null;
+}
+
+/** Keys of objects expired before `before`, oldest first (read only). */
+export async function listExpiredObjects(
+  db: Kysely<Database>,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('objects')
+    .select('key')
+    .where('expires_at', '<', before.getTime())
+    .orderBy('expires_at', 'asc')
+    .orderBy('key', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.key);
+}
+
+/** Delete and return up to `limit` expired rows in one statement (each key is returned to one caller only). */
+export async function takeExpiredObjects(
+  db: Kysely<Database>,
+  before: Date,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .deleteFrom('objects')
+    .where('key', 'in', (eb) =>
+      eb
+        .selectFrom('objects')
+        .select('key')
+        .where('expires_at', '<', before.getTime())
+        .orderBy('expires_at', 'asc')
+        .limit(limit),
+    )
+    .where('expires_at', '<', before.getTime())
+    .returning('key')
+    .execute();
+  return rows.map((row) => row.key);
+}
+
+/**
+ * If the object is still expired before `before`, delete its row and run `remove` (the storage
+ * delete) inside the same transaction, holding the row (PostgreSQL) or the write lock (SQLite)
+ * until `remove` is done. When `remove` throws, the row stays and the error is rethrown.
+ * Returns false when the object was linked again or is already gone.
+ */
+export async function removeExpiredObject(
+  db: Kysely<Database>,
+  key: string,
+  before: Date,
+  remove: () => Promise<void>,
+): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .deleteFrom('objects')
+      .where('key', '=', key)
+      .where('expires_at', '<', before.getTime())
+      .returning('key')
+      .executeTakeFirst();
+    if (!row) return false;
+    await remove();
+    return true;
+  });
+}

@@ -74,6 +74,10 @@ beforeAll(async () => {
       res.writeHead(302, { location: `http://localhost:${server.port}/hello.txt` });
       res.end();
     },
+    '/redirect-to-ip': (_req, res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${server.port}/hello.txt` });
+      res.end();
+    },
     '/redirect-file': (_req, res) => {
       res.writeHead(302, { location: 'file:///etc/passwd' });
       res.end();
@@ -278,6 +282,22 @@ describe('SSRF rules without an allow-list', () => {
     const error = await fetchError(fetcher.fetch(url, 'stylesheet'));
     expect(error.message).toContain(reason);
     expect(error.message.startsWith(`stylesheet ${url}: `)).toBe(true);
+  });
+
+  it('checks every redirect hop again: an allow-listed name redirecting to a loopback IP is refused', async () => {
+    const byName = createFetcher({ allowList: ['localhost'] });
+    const error = await fetchError(byName.fetch(`http://localhost:${server.port}/redirect-to-ip`, 'image'));
+    expect(error.message).toContain('address 127.0.0.1 is loopback and not allowed');
+  });
+
+  it('keeps at most cacheEntries responses (least recently used evicted)', async () => {
+    const small = createFetcher({ allowList: ['127.0.0.1'], cacheEntries: 1 });
+    const before = server.hits.get('/hello.txt') ?? 0;
+    await small.fetch(`${server.origin}/hello.txt`, 'image');
+    await small.fetch(`${server.origin}/hello.txt`, 'image');
+    await small.fetch(`${server.origin}/redirect-ok?x`, 'image');
+    await small.fetch(`${server.origin}/hello.txt`, 'image');
+    expect((server.hits.get('/hello.txt') ?? 0) - before).toBe(3); // 1st, via the redirect, again after eviction
   });
 
   it('allow-listing the host name lets it through', async () => {

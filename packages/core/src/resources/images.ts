@@ -24,6 +24,8 @@ export interface InlineImagesContext {
 export const MAX_IMAGES_PER_RENDER = 256;
 export const MAX_REMOTE_IMAGES_PER_RENDER = 32;
 const FETCH_CONCURRENCY = 6;
+/** `limits.maxImagePixels` when the caller gives none (DECISIONS.md). */
+const DEFAULT_MAX_IMAGE_PIXELS = 25_000_000;
 
 /** Checked data: URIs by the fetched Buffer (the fetcher's cache returns the same Buffer for a cached URL). */
 const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
@@ -220,7 +222,8 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   } else {
     data = (await ctx.fetcher.fetch(target, 'image')).data;
   }
-  const maxPixels = ctx.limits.maxImagePixels;
+  const limit = ctx.limits?.maxImagePixels;
+  const maxPixels = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_MAX_IMAGE_PIXELS;
   const known = checkedByBuffer.get(data);
   if (known && known.pixels <= maxPixels) return known.uri;
   let image: CheckedImage;

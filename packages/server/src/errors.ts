@@ -27,7 +27,7 @@ export const ERROR_KINDS = {
   TEMPLATE_UNAVAILABLE: {
     code: 10106,
     status: 409,
-    meaning: 'template not published, archived, or draft unavailable',
+    meaning: 'template not published, archived, or draft unavailable (admin: id taken, no draft to publish)',
   },
   BODY_TOO_LARGE: { code: 10107, status: 413, meaning: 'request body larger than the configured limit' },
   RATE_LIMITED: { code: 10108, status: 429, meaning: 'rate limit for this key exceeded (Retry-After set)' },
@@ -42,11 +42,6 @@ export const ERROR_KINDS = {
     meaning: 'image generation failed (engine, remote resource, timeout)',
   },
   NO_PACKAGE: { code: 30101, status: 403, meaning: 'no valid resource package: none, used up, or expired' },
-  CONFLICT: {
-    code: 10106,
-    status: 409,
-    meaning: 'admin: the object already exists or is in a state that refuses this',
-  },
   INTERNAL: { code: 50000, status: 500, meaning: 'unexpected server fault (details only in server logs)' },
   OVERLOADED: { code: 50000, status: 503, meaning: 'the render queue is full; retry shortly' },
 } as const satisfies Record<string, ErrorKind>;
@@ -141,6 +136,6 @@ export function toApiError(error: unknown): ApiError | null {
   if (isPictorError(error)) return fromPictorError(error);
   if (error instanceof NoResourcePackageError) return new ApiError('NO_PACKAGE', error.message);
   if (error instanceof StoreError)
-    return new ApiError(error.kind === 'conflict' ? 'CONFLICT' : 'NOT_FOUND', error.message);
+    return new ApiError(error.kind === 'conflict' ? 'TEMPLATE_UNAVAILABLE' : 'NOT_FOUND', error.message);
   return null;
 }

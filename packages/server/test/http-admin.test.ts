@@ -21,7 +21,7 @@ afterAll(() => t.close());
 describe('admin authorisation', () => {
   it('a missing or wrong admin token is 401 / 10104 on every route', async () => {
     for (const headers of [
-      {},
+      {} as Record<string, string>,
       { authorization: 'Bearer wrong-token-wrong-token' },
       { authorization: ADMIN_TOKEN },
       { authorization: `Basic ${ADMIN_TOKEN}` },

@@ -70,7 +70,7 @@ export function createTemplateAdmin(store: Store, limits: ServerLimits): Templat
       };
       checkVersion(draft, limits);
       if (input.id !== undefined && (await store.getTemplate(input.id))) {
-        throw apiError('CONFLICT', `id: template ${JSON.stringify(input.id)} already exists`);
+        throw apiError('TEMPLATE_UNAVAILABLE', `id: template ${JSON.stringify(input.id)} already exists`);
       }
       return store.createTemplate({ id: input.id, accountId: input.accountId, name: input.name, draft });
     },
@@ -104,7 +104,7 @@ export function createTemplateAdmin(store: Store, limits: ServerLimits): Templat
       const current = (await store.getTemplate(id)) ?? notFound(id);
       if (!current.draft) {
         throw apiError(
-          'CONFLICT',
+          'TEMPLATE_UNAVAILABLE',
           `template ${JSON.stringify(id)} has no draft to publish: save a draft first`,
         );
       }

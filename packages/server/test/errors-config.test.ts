@@ -1,0 +1,73 @@
+/** Configuration errors fail fast and name the variable; defaults follow DECISIONS.md. */
+import { describe, expect, it } from 'vitest';
+import { ConfigError, DEFAULT_LIMITS, LIMIT_VARIABLES, loadConfig } from '../src/config.js';
+
+describe('loadConfig', () => {
+  it('has the defaults of DECISIONS.md', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe('127.0.0.1');
+    expect(config.dataDir).toMatch(/\/\.pictor$/);
+    expect(config.publicUrl).toBeUndefined();
+    expect(config.limits).toEqual({
+      bodyLimit: 5 * 1024 * 1024,
+      maxDimension: 4096,
+      maxPixels: 16_777_216,
+      renderTimeoutMs: 10_000,
+      fetchMaxBytes: 10 * 1024 * 1024,
+      fetchTimeoutMs: 5_000,
+      fetchAllowList: [],
+      maxTemplateVariables: 256,
+      maxRequestVariables: 1024,
+      rateLimitMax: 120,
+      rateLimitWindowMs: 10_000,
+      linkTtlSeconds: 300,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+    expect(Object.isFrozen(config.limits)).toBe(true);
+  });
+
+  it('reads every variable, with a trailing slash of the public URL removed', () => {
+    const config = loadConfig({
+      PICTOR_PORT: '8080',
+      PICTOR_HOST: '0.0.0.0',
+      PICTOR_DATA_DIR: '/tmp/pictor-x',
+      PICTOR_PUBLIC_URL: 'https://img.example.com/',
+      PICTOR_DATABASE_URL: 'postgres://u:p@db/pictor',
+      PICTOR_FETCH_ALLOW_LIST: 'assets.internal, 10.0.0.0/8',
+      PICTOR_RATE_LIMIT_MAX: '5',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      dataDir: '/tmp/pictor-x',
+      publicUrl: 'https://img.example.com',
+      databaseUrl: 'postgres://u:p@db/pictor',
+    });
+    expect(config.limits.fetchAllowList).toEqual(['assets.internal', '10.0.0.0/8']);
+    expect(config.limits.rateLimitMax).toBe(5);
+  });
+
+  it('fails fast naming the variable', () => {
+    const bad: [Record<string, string>, string][] = [
+      [{ PICTOR_PORT: 'eighty' }, 'PICTOR_PORT'],
+      [{ PICTOR_PORT: '70000' }, 'PICTOR_PORT'],
+      [{ PICTOR_PUBLIC_URL: 'not a url' }, 'PICTOR_PUBLIC_URL'],
+      [{ PICTOR_PUBLIC_URL: 'ftp://x' }, 'PICTOR_PUBLIC_URL'],
+      [{ PICTOR_DATABASE_URL: 'mysql://x' }, 'PICTOR_DATABASE_URL'],
+      [{ PICTOR_SIGNING_SECRET: 'short' }, 'PICTOR_SIGNING_SECRET'],
+      [{ PICTOR_ADMIN_TOKEN: 'short' }, 'PICTOR_ADMIN_TOKEN'],
+      [{ PICTOR_LOG_LEVEL: 'loud' }, 'PICTOR_LOG_LEVEL'],
+      [{ PICTOR_STORAGE: 'gs://bucket' }, 'PICTOR_STORAGE'],
+    ];
+    for (const [env, name] of bad) {
+      expect(() => loadConfig(env), name).toThrow(ConfigError);
+      expect(() => loadConfig(env), name).toThrow(new RegExp(`^${name}: `));
+    }
+    for (const [limit, name] of Object.entries(LIMIT_VARIABLES)) {
+      if (limit === 'fetchAllowList') continue;
+      expect(() => loadConfig({ [name]: '-1' }), name).toThrow(new RegExp(`^${name}: must be an integer`));
+      expect(DEFAULT_LIMITS).toHaveProperty(limit);
+    }
+  });
+});

@@ -185,6 +185,21 @@ describe('inlineImages', () => {
     expect(server.hits.get('/img/blue.jpg') ?? 0).toBe(before);
   });
 
+  it('walks nested child arrays (satori flattens them)', async () => {
+    const tree = {
+      type: 'div',
+      props: {
+        children: [
+          [el('img', { src: `${server.origin}/red.png` })],
+          [el('style', {}, [[`.a{background:url(${server.origin}/red.png)}`]])],
+        ],
+      },
+    } as unknown as SatoriElement;
+    const json = JSON.stringify(await inlineImages(tree, ctx()));
+    expect(json).not.toContain(server.origin);
+    expect(json.match(/data:image\/png;base64/g)).toHaveLength(2);
+  });
+
   it('converts WebP to PNG (resvg-js 2.6 draws no WebP)', async () => {
     const out = await inlineImages(el('img', { src: `${server.origin}/green.webp` }), ctx());
     const { mime, data } = dataUriBytes(out.props.src);

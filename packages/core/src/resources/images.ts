@@ -79,9 +79,14 @@ function imageAttributes(type: string): readonly string[] {
   return [];
 }
 
+/** Children with nested arrays flattened (satori flattens them the same way). */
 function childrenOf(element: SatoriElement): SatoriChild[] {
   const { children } = element.props;
-  return Array.isArray(children) ? children : children === undefined ? [] : [children];
+  return Array.isArray(children)
+    ? ((children as unknown[]).flat(Number.POSITIVE_INFINITY) as SatoriChild[])
+    : children === undefined
+      ? []
+      : [children];
 }
 
 function isElement(node: unknown): node is SatoriElement {
@@ -119,7 +124,11 @@ function sheetUrls(css: string, urls: Set<string>): void {
   });
 }
 
-function collect(node: SatoriChild, urls: Set<string>): void {
+function collect(node: SatoriChild | SatoriChild[], urls: Set<string>): void {
+  if (Array.isArray(node)) {
+    for (const child of node) collect(child, urls);
+    return;
+  }
   if (!isElement(node)) return;
   const { type, props } = node;
   for (const name of imageAttributes(type)) {
@@ -141,7 +150,13 @@ function collect(node: SatoriChild, urls: Set<string>): void {
   for (const child of childrenOf(node)) collect(child, urls);
 }
 
-function rewrite(node: SatoriChild, replace: (url: string) => string, warnings: string[]): SatoriChild {
+function rewrite(
+  node: SatoriChild | SatoriChild[],
+  replace: (url: string) => string,
+  warnings: string[],
+): SatoriChild | SatoriChild[] {
+  // satori flattens nested child arrays, so they are walked too.
+  if (Array.isArray(node)) return node.map((child) => rewrite(child, replace, warnings)) as SatoriChild[];
   if (!isElement(node)) return node;
   const props: SatoriElement['props'] = { ...node.props };
   for (const name of imageAttributes(node.type)) {
@@ -162,9 +177,10 @@ function rewrite(node: SatoriChild, replace: (url: string) => string, warnings: 
       ]),
     );
   }
-  if (props.children !== undefined) {
-    const rewriteChild = (child: SatoriChild) =>
-      node.type === 'style' && typeof child === 'string' ? sheet(child) : rewrite(child, replace, warnings);
+  if (node.type === 'style') {
+    props.children = childrenOf(node).map((child) => (typeof child === 'string' ? sheet(child) : child));
+  } else if (props.children !== undefined) {
+    const rewriteChild = (child: SatoriChild) => rewrite(child, replace, warnings);
     props.children = Array.isArray(props.children)
       ? props.children.map(rewriteChild)
       : rewriteChild(props.children);

@@ -23,7 +23,10 @@ export function signFilePath(secret: string | Buffer, path: string, expires: num
 }
 
 export interface CreateFileLinkOptions {
-  /** Base URL, e.g. `http://127.0.0.1:3000` (a trailing `/` is ignored). */
+  /**
+   * Base URL, e.g. `http://127.0.0.1:3000` (a trailing `/` is ignored). The signed path is always
+   * `/files/{key}`, also when the base URL has a path of its own (a proxy that strips it).
+   */
   publicUrl: string;
   secret: string | Buffer;
   /** The object key with its extension, e.g. `3fa…e1.png`. */

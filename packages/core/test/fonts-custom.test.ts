@@ -246,5 +246,15 @@ describe('loadFontSpecs', () => {
       loadFontSpecs([{ family: 'Brand', url: `${server.origin}/nope.ttf` }], fetcher),
     );
     expect(missing.message).toContain('HTTP 404');
+
+    const tooBig = await rejection(
+      loadFontSpecs(
+        [{ family: 'Brand', url: `${server.origin}/mono.woff2` }],
+        createFetcher({ allowList: ['127.0.0.1'], maxBytes: 1000 }),
+      ),
+    );
+    expect(tooBig.code).toBe('FONT_ERROR');
+    expect(tooBig.message).toContain('font "Brand" could not be fetched: font ');
+    expect(tooBig.message).toContain('over the 1000-byte limit');
   });
 });

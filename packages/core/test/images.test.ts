@@ -200,6 +200,19 @@ describe('inlineImages', () => {
     expect(json.match(/data:image\/png;base64/g)).toHaveLength(2);
   });
 
+  it('keeps GIF as GIF and reads its size from the header', async () => {
+    const gif = await solidImage(7, 3, 'gif');
+    const src = `data:image/gif;base64,${gif.toString('base64')}`;
+    const out = await inlineImages(el('img', { src }), ctx());
+    expect(dataUriBytes(out.props.src)).toEqual({ mime: 'image/gif', data: gif });
+    const error = await refusal(
+      inlineImages(el('img', { src }), ctx({ limits: { ...limits, maxImagePixels: 20 } })),
+    );
+    expect(error.message).toContain(
+      'the image declares 7×3 pixels, over the limit of 20 (limits.maxImagePixels)',
+    );
+  });
+
   it('converts WebP to PNG (resvg-js 2.6 draws no WebP)', async () => {
     const out = await inlineImages(el('img', { src: `${server.origin}/green.webp` }), ctx());
     const { mime, data } = dataUriBytes(out.props.src);

@@ -144,7 +144,7 @@ describe('styles', () => {
     expect(warnings).toContain('display: table is not supported; laid out as display: block');
   });
 
-  it('sizes bare `monospace` text like Chrome (13px default) but leaves authored fonts alone', () => {
+  it('sizes bare `monospace` text like Chrome (13px default) but leaves authored fonts and sizes alone', () => {
     const { root } = parseHtml(
       '<div><pre>a</pre><code style="font-family:JetBrains Mono">b</code><pre><code>c</code></pre></div>',
     );
@@ -152,6 +152,10 @@ describe('styles', () => {
     expect(pre!.props.style).toEqual({ fontSize: '0.8125em' });
     expect(code!.props.style).toEqual({ fontFamily: 'JetBrains Mono' });
     expect((pre2!.props.children as SatoriElement).props.style).toBeUndefined();
+    const sized = parseHtml(
+      '<html><head><style>body{font-size:16px}</style></head><body><p>Press <kbd>K</kbd></p></body></html>',
+    ).root;
+    expect(JSON.stringify(sized)).not.toContain('0.8125em');
   });
 
   it('collects @font-face rules and <link rel=stylesheet> hrefs in document order', () => {

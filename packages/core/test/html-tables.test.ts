@@ -88,8 +88,12 @@ describe('tables → grid', () => {
     const t1 = table('<table style="border-spacing: 6px 3px"><tr><td>a</td></tr></table>');
     expect(style(t1)).toMatchObject({ columnGap: '6px', rowGap: '3px', padding: '3px 6px' });
     const t2 = table('<table border="1" cellspacing="0" cellpadding="5"><tr><td>a</td></tr></table>');
-    expect(style(t2)).toMatchObject({ columnGap: '0px', border: '1px outset gray' });
-    expect(style(all(t2, 'td')[0]!)).toMatchObject({ padding: '5px', border: '1px inset gray' });
+    expect(style(t2)).toMatchObject({
+      columnGap: '0px',
+      border: '1px solid',
+      borderColor: '#eeeeee #9a9a9a #9a9a9a #eeeeee',
+    });
+    expect(style(all(t2, 'td')[0]!)).toMatchObject({ padding: '5px', border: '1px solid' });
   });
 
   it('draws row and row-group backgrounds (including :nth-child zebra rules) as backdrops behind the cells', () => {
@@ -99,13 +103,25 @@ describe('tables → grid', () => {
       (c): c is SatoriElement => typeof c === 'object' && !!c && 'data-pictor-backdrop' in c.props,
     );
     expect(backdrops.map((b) => b.props.style)).toEqual([
-      { backgroundColor: 'navy', gridRow: '1 / span 1', gridColumn: '1 / -1' },
-      { background: '#eee', gridRow: '3 / span 1', gridColumn: '1 / -1' },
+      { backgroundColor: 'navy', gridRow: '1 / span 1', gridColumn: '1 / span 1' },
+      { background: '#eee', gridRow: '3 / span 1', gridColumn: '1 / span 1' },
     ]);
     // Backdrops come before the cells, so the cells paint over them.
     expect(kids(t).indexOf(backdrops[0]!)).toBeLessThan(
       kids(t).findIndex((c) => typeof c === 'object' && c?.type === 'thead'),
     );
+  });
+
+  it('paints a row background behind the cells that start in that row, rowspans included', () => {
+    const t = table(`<style>tr.hi{background:#ff0}</style>
+      <table><tr><td rowspan="2">a</td><td>b</td></tr><tr class="hi"><td>c</td></tr></table>`);
+    const backdrops = kids(t).filter(
+      (c): c is SatoriElement => typeof c === 'object' && !!c && 'data-pictor-backdrop' in c.props,
+    );
+    // Only cell c: the rowspan cell a belongs to the first row, which has no background.
+    expect(backdrops.map((b) => [style(b).gridRow, style(b).gridColumn])).toEqual([
+      ['2 / span 1', '2 / span 1'],
+    ]);
   });
 
   it('sizes columns of a full-width table in proportion to their content', () => {

@@ -8,6 +8,7 @@ import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from './inline-
 import type { DocumentStyles } from './stylesheet.js';
 import { convertTable, isTableStructure } from './tables.js';
 import { tailwindUtilities } from './tailwind.js';
+import { UA_RULES } from './ua-styles.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
 
 /** Elements whose content never renders and is left out of the tree. */
@@ -154,17 +155,21 @@ export class TreeConverter {
 
   /**
    * Chrome sizes text whose font is the bare generic `monospace` at 13px instead of 16px (its default
-   * fixed font size): `pre`, `code`, `kbd`, `samp` without an authored font-family or font-size.
+   * fixed font size): `pre`, `code`, `kbd`, `samp` without an authored font-family, when no element up the
+   * tree sets a font size.
    */
   private monospaceSize(el: Element): Record<string, string> {
     if (!MONOSPACE_TAGS.has(el.tagName)) return {};
-    for (let p = el.parentNode as Node | null; p && isElement(p); p = p.parentNode as Node | null)
-      if (MONOSPACE_TAGS.has(p.tagName)) return {};
     const inline = this.inlineOf(el);
     const family = this.styles.declared(el, 'font-family', inline);
     if (family !== undefined && family.trim().toLowerCase() !== 'monospace') return {};
-    if (this.styles.declared(el, 'font-size', inline) !== undefined) return {};
-    if (this.styles.declared(el, 'font', inline) !== undefined) return {};
+    // Only while the font size is still the default keyword: any authored size on the way up turns it off.
+    for (let p: Node | null = el; p && isElement(p); p = p.parentNode as Node | null) {
+      if (p !== el && MONOSPACE_TAGS.has(p.tagName)) return {};
+      const decls = this.inlineOf(p);
+      if (this.styles.declared(p, 'font-size', decls) !== undefined) return {};
+      if (this.styles.declared(p, 'font', decls) !== undefined) return {};
+    }
     return { fontSize: '0.8125em' };
   }
 
@@ -175,6 +180,8 @@ export class TreeConverter {
     children: SatoriChild[] | undefined,
     depth: number,
   ): SatoriElement {
+    const uaRule = UA_RULES[el.tagName];
+    if (uaRule) this.addPreamble(uaRule);
     const props: SatoriElement['props'] = {};
     for (const attr of el.attrs) {
       if (attr.name === 'style' || attr.name.startsWith('on')) continue;

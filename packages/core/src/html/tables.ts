@@ -1,7 +1,7 @@
 /**
  * `<table>` → CSS grid, which satori lays out: cells are placed explicitly (colspan, rowspan), row groups
  * and rows become `display: contents` so selectors like `tbody tr:nth-child(even) td` still match, row and
- * group backgrounds are drawn by a backdrop box behind the row, `border-collapse` is emulated by overlapping
+ * group backgrounds are drawn by backdrop boxes behind the cells, `border-collapse` is emulated by overlapping
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
 import { type Element, childElements, getAttr, isElement, textContent } from './dom.js';
@@ -243,7 +243,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const borderAttr = getAttr(table, 'border');
   const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
   if (borderPx > 0 && ctx.styles.declared(table, 'border', tableInline) === undefined)
-    tableStyle.border = `${borderPx}px outset gray`;
+    tableStyle.border = `${borderPx}px solid`;
+  tableStyle.borderColor = '#eeeeee #9a9a9a #9a9a9a #eeeeee';
   const widthAttr = lengthAttr(getAttr(table, 'width'));
   if (widthAttr && ctx.styles.declared(table, 'width', tableInline) === undefined)
     tableStyle.width = widthAttr;
@@ -252,7 +253,6 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     tableStyle.backgroundColor = bgcolor;
 
   const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
-  const rowIndex = new Map(rows.map((r, i) => [r.tr, i]));
   const cellsByElement = new Map(cells.map((c) => [c.el, c]));
 
   const convertCell = (cell: PlacedCell): SatoriElement => {
@@ -263,8 +263,10 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     };
     if (cellpadding && ctx.styles.declared(cell.el, 'padding', inline) === undefined)
       extra.padding = cellpadding;
-    if (borderPx > 0 && ctx.styles.declared(cell.el, 'border', inline) === undefined)
-      extra.border = '1px inset gray';
+    if (borderPx > 0 && ctx.styles.declared(cell.el, 'border', inline) === undefined) {
+      extra.border = '1px solid';
+      extra.borderColor = '#9a9a9a #eeeeee #eeeeee #9a9a9a';
+    }
     const align = getAttr(cell.el, 'align') ?? getAttr(cell.el.parentNode as Element, 'align');
     if (align && ctx.styles.declared(cell.el, 'text-align', inline) === undefined)
       extra.textAlign = align.toLowerCase();
@@ -315,18 +317,22 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     return ctx.convert(tr, { display: 'contents' }, children);
   };
 
+  // Row and group backgrounds are painted per cell, as browsers do: a rowspan cell shows the background
+  // of the row it starts in, and nothing is painted between separated cells or where a row has no cell.
   const backdrops: SatoriChild[] = [];
+  const layers: { style: Record<string, string>; rows: Set<Element> }[] = [];
   for (const group of groups) {
-    const groupRows = rows.filter((r) => r.group === group);
-    const style = groupRows.length > 0 ? backdropStyle(group, ctx, collapse) : null;
-    if (!style) continue;
-    const first = rowIndex.get(groupRows[0]!.tr)!;
-    backdrops.push(backdrop(style, first + 1 + offset, groupRows.length));
+    const style = backdropStyle(group, ctx, collapse);
+    if (style) layers.push({ style, rows: new Set(rows.filter((r) => r.group === group).map((r) => r.tr)) });
   }
   for (const { tr } of rows) {
     const style = backdropStyle(tr, ctx, collapse);
-    if (style) backdrops.push(backdrop(style, rowIndex.get(tr)! + 1 + offset, 1));
+    if (style) layers.push({ style, rows: new Set([tr]) });
   }
+  const rowOf = new Map(rows.flatMap(({ tr }) => childElements(tr).map((cell) => [cell, tr] as const)));
+  for (const layer of layers)
+    for (const cell of cells)
+      if (layer.rows.has(rowOf.get(cell.el)!)) backdrops.push(backdrop(layer.style, cell, offset));
 
   const children: SatoriChild[] = [];
   for (const child of childElements(table)) {
@@ -347,11 +353,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   return ctx.convert(table, tableStyle, [...backdrops, ...children]);
 }
 
-function backdrop(style: Record<string, string>, row: number, span: number): SatoriElement {
+function backdrop(style: Record<string, string>, cell: PlacedCell, offset: number): SatoriElement {
   return {
     type: 'div',
     props: {
-      style: { ...style, gridRow: `${row} / span ${span}`, gridColumn: '1 / -1' },
+      style: {
+        ...style,
+        gridRow: `${cell.row + 1 + offset} / span ${cell.rowSpan}`,
+        gridColumn: `${cell.col + 1} / span ${cell.colSpan}`,
+      },
       'data-pictor-backdrop': '',
     },
   };

@@ -1,0 +1,25 @@
+/**
+ * Chrome's default styles for the elements satori has no preset for (or draws differently), as zero-
+ * specificity rules (`:where()`), added to the document's preamble sheet only when such an element occurs,
+ * so every author rule still wins.
+ */
+
+/** Rules by tag name. */
+export const UA_RULES: Record<string, string> = {
+  a: ':where(a[href]){color:#0000ee;text-decoration:underline}',
+  abbr: ':where(abbr[title]){text-decoration:underline dotted}',
+  address: ':where(address){display:block;font-style:italic}',
+  cite: ':where(cite){font-style:italic}',
+  dfn: ':where(dfn){font-style:italic}',
+  var: ':where(var){font-style:italic}',
+  del: ':where(del){text-decoration:line-through}',
+  strike: ':where(strike){text-decoration:line-through}',
+  ins: ':where(ins){text-decoration:underline}',
+  sub: ':where(sub){vertical-align:sub;font-size:smaller}',
+  sup: ':where(sup){vertical-align:super;font-size:smaller}',
+  samp: ':where(samp){font-family:monospace}',
+  tt: ':where(tt){font-family:monospace}',
+  q: ':where(q)::before{content:open-quote}:where(q)::after{content:close-quote}',
+  // Chrome draws `1px inset gray` as a #9a9a9a line over an #eeeeee one; satori's inset shading is darker.
+  hr: ':where(hr){border-style:solid;border-color:#9a9a9a #eeeeee #eeeeee #9a9a9a}',
+};

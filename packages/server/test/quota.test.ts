@@ -53,6 +53,23 @@ describe('withReservedUnit', () => {
     expect((await store.usage(accountId, NOW)).rendersDone).toBe(0);
   });
 
+  it('reports the render error even when the refund fails; the hold brings the unit back later', async () => {
+    await store.grantPackage(accountId, 1, LATER);
+    const flaky: Store = Object.create(store, {
+      releaseReservation: { value: async () => Promise.reject(new Error('database away')) },
+    });
+    const failure = new Error('render failed');
+    await expect(
+      withReservedUnit(flaky, accountId, async () => Promise.reject(failure), {
+        now: () => NOW,
+        holdMs: 1000,
+      }),
+    ).rejects.toBe(failure);
+    expect(await remaining()).toBe(0);
+    expect(await store.releaseExpiredReservations(new Date(NOW.getTime() + 1001))).toBe(1);
+    expect(await remaining()).toBe(1);
+  });
+
   it('throws NoResourcePackageError (30101) without calling fn when nothing is left or all expired', async () => {
     await store.grantPackage(accountId, 5, new Date(NOW.getTime() - 1));
     let called = false;

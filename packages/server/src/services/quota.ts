@@ -31,7 +31,8 @@ export const DEFAULT_HOLD_MS = 10 * 60 * 1000;
 
 /**
  * Reserve one unit for `accountId`, run `fn`, then commit the unit when `fn` resolves or give it
- * back when it throws (the error is rethrown unchanged). A failed render consumes nothing.
+ * back when it throws (the error is rethrown unchanged). A failed render consumes nothing; if the
+ * refund itself fails, the unit comes back when its hold (`holdMs`) expires.
  *
  * @throws NoResourcePackageError (code 30101) when no package has a unit left; `fn` is not called.
  * @example
@@ -51,7 +52,9 @@ export async function withReservedUnit<T>(
   try {
     result = await fn();
   } catch (error) {
-    await store.releaseReservation(reservation.id);
+    // The render's error is the one to report. If the refund fails too (database away), the
+    // hold expires and releaseExpiredReservations gives the unit back later.
+    await store.releaseReservation(reservation.id).catch(() => {});
     throw error;
   }
   await store.commitReservation(reservation.id);

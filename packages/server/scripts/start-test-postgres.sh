@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Start a throw-away PostgreSQL cluster on 127.0.0.1 for the store contract tests and print the
 # URL to export: eval "$(packages/server/scripts/start-test-postgres.sh)" sets PICTOR_TEST_DATABASE_URL.
-# Needs the PostgreSQL server binaries (Debian: apt-get install -y postgresql). Runs the server
-# as the `postgres` user when started as root. Stop it with: scripts/start-test-postgres.sh stop
+# Uses the PostgreSQL server binaries (installs Debian's postgresql package when missing and run as
+# root). Runs the server as the `postgres` user when started as root; data in /tmp, port 54329. Stop it with: scripts/start-test-postgres.sh stop
 set -euo pipefail
 
 PORT="${PICTOR_TEST_PG_PORT:-54329}"
@@ -11,6 +11,11 @@ DB=pictor_test
 
 BIN="$(dirname "$(readlink -f "$(command -v pg_ctl 2>/dev/null || echo /nonexistent)")")"
 if [[ ! -x "$BIN/initdb" ]]; then
+  BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
+fi
+if [[ ! -x "$BIN/initdb" && "$(id -u)" == 0 ]] && command -v apt-get >/dev/null; then
+  echo "installing PostgreSQL from Debian's packages" >&2
+  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql) >&2
   BIN="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -n 1)"
 fi
 [[ -x "$BIN/initdb" ]] || { echo "PostgreSQL server binaries not found (apt-get install -y postgresql)" >&2; exit 1; }

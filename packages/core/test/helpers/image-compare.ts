@@ -1,0 +1,112 @@
+/**
+ * Pixel assertions for rendered images: decode with sharp, check format and size exactly, compare RGBA pixels with
+ * a reference PNG in test/__image_snapshots__/<suite>/<name>.png within a tolerance. On failure `<name>.actual.png`
+ * and `<name>.diff.png` are written beside the baseline. A missing baseline fails, unless UPDATE_SNAPSHOTS=1
+ * (then the baseline is written, on purpose). An existing baseline is never overwritten: delete it to renew it.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+
+const SNAPSHOT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '__image_snapshots__');
+
+export interface ExpectedImage {
+  format: 'png' | 'jpeg' | 'webp';
+  width: number;
+  height: number;
+}
+
+export interface CompareOptions {
+  /** Largest per-channel difference (0–255) that still counts as the same pixel. Default 24. */
+  channelTolerance?: number;
+  /** Share of pixels allowed to differ beyond the tolerance. Default 0.002 (0.2%). */
+  maxDiffRatio?: number;
+}
+
+/** Decoded RGBA pixels of an encoded image. */
+export interface DecodedImage {
+  format: string | undefined;
+  width: number;
+  height: number;
+  pixels: Buffer;
+}
+
+/** Decode any image sharp reads into RGBA pixels (alpha added when absent). */
+export async function decodeImage(data: Buffer): Promise<DecodedImage> {
+  const metadata = await sharp(data).metadata();
+  const { data: pixels, info } = await sharp(data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { format: metadata.format, width: info.width, height: info.height, pixels };
+}
+
+/** Check the encoded format and exact dimensions. */
+export async function expectFormatAndSize(data: Buffer, expected: ExpectedImage): Promise<DecodedImage> {
+  const decoded = await decodeImage(data);
+  const actual = { format: decoded.format, width: decoded.width, height: decoded.height };
+  if (
+    actual.format !== expected.format ||
+    actual.width !== expected.width ||
+    actual.height !== expected.height
+  ) {
+    throw new Error(`expected ${JSON.stringify(expected)}, got ${JSON.stringify(actual)}`);
+  }
+  return decoded;
+}
+
+/** Pixels differing by more than the tolerance, and a diff image (red where they differ, faded actual elsewhere). */
+export function diffPixels(a: Buffer, b: Buffer, channelTolerance: number): { count: number; diff: Buffer } {
+  const diff = Buffer.alloc(a.length);
+  let count = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    let max = 0;
+    for (let c = 0; c < 4; c++) max = Math.max(max, Math.abs((a[i + c] ?? 0) - (b[i + c] ?? 0)));
+    if (max > channelTolerance) {
+      count++;
+      diff[i] = 255;
+      diff[i + 3] = 255;
+    } else {
+      const grey = 255 - Math.round((255 - ((a[i] ?? 0) + (a[i + 1] ?? 0) + (a[i + 2] ?? 0)) / 3) * 0.25);
+      diff.fill(grey, i, i + 3);
+      diff[i + 3] = 255;
+    }
+  }
+  return { count, diff };
+}
+
+/**
+ * Assert that `data` is an image of the expected format and size whose pixels match the baseline
+ * `__image_snapshots__/<suite>/<name>.png`.
+ */
+export async function expectImageToMatch(
+  data: Buffer,
+  suite: string,
+  name: string,
+  expected: ExpectedImage,
+  options: CompareOptions = {},
+): Promise<void> {
+  const actual = await expectFormatAndSize(data, expected);
+  const baselinePath = join(SNAPSHOT_ROOT, suite, `${name}.png`);
+  const raw = { width: actual.width, height: actual.height, channels: 4 as const };
+  const update = process.env.UPDATE_SNAPSHOTS === '1';
+  if (!existsSync(baselinePath)) {
+    if (!update)
+      throw new Error(`missing baseline ${baselinePath}; run with UPDATE_SNAPSHOTS=1 to create it`);
+    mkdirSync(dirname(baselinePath), { recursive: true });
+    await sharp(actual.pixels, { raw }).png().toFile(baselinePath);
+    return;
+  }
+  const baseline = await decodeImage(await sharp(baselinePath).toBuffer());
+  const sameSize = baseline.width === actual.width && baseline.height === actual.height;
+  const { count, diff } = sameSize
+    ? diffPixels(actual.pixels, baseline.pixels, options.channelTolerance ?? 24)
+    : { count: Number.POSITIVE_INFINITY, diff: Buffer.alloc(0) };
+  const allowed = Math.floor(actual.width * actual.height * (options.maxDiffRatio ?? 0.002));
+  if (count <= allowed) return;
+  const stem = baselinePath.slice(0, -'.png'.length);
+  await sharp(actual.pixels, { raw }).png().toFile(`${stem}.actual.png`);
+  if (sameSize) await sharp(diff, { raw }).png().toFile(`${stem}.diff.png`);
+  const what = sameSize
+    ? `${count} pixels differ (allowed ${allowed})`
+    : `size ${actual.width}×${actual.height} differs from the baseline's ${baseline.width}×${baseline.height}`;
+  throw new Error(`${suite}/${name}: ${what}; see ${stem}.actual.png and .diff.png`);
+}

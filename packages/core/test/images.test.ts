@@ -8,6 +8,7 @@ import { createFetcher } from '../src/fetch/index.js';
 import type { SatoriElement } from '../src/html/types.js';
 import { type InlineImagesContext, inlineImages } from '../src/resources/images.js';
 import type { RenderLimits } from '../src/types.js';
+import { STYLESHEET_HREF_ATTR } from '../src/html/convert.js';
 import { bombPng, solidImage } from './fixtures/images.js';
 import { closedPort, startServer, type TestServer } from './fixtures/http-server.js';
 
@@ -183,6 +184,41 @@ describe('inlineImages', () => {
       `url(${server.origin}/img/blue.jpg) in "border-image" was not loaded (images are drawn from background and mask only)`,
     ]);
     expect(server.hits.get('/img/blue.jpg') ?? 0).toBe(before);
+  });
+
+  it('resolves url() of a linked sheet against the sheet, not the document', async () => {
+    const sheet = (href: string) =>
+      el(
+        'style',
+        { [STYLESHEET_HREF_ATTR]: href },
+        '.a { background: url(../img/blue.jpg) } .b { background: url(/red.png) }',
+      );
+    const remote = await inlineImages(
+      el('div', {}, sheet('css/site.css?v=1')),
+      ctx({ baseUrl: `${server.origin}/` }),
+    );
+    const remoteCss = String(((remote.props.children as SatoriElement[])[0]!.props.children as string[])[0]);
+    expect(remoteCss).toMatch(
+      /^\.a \{ background: url\("data:image\/jpeg;base64,[^"]+"\) \} \.b \{ background: url\("data:image\/png;base64,/,
+    );
+
+    const localSheet = el(
+      'style',
+      { [STYLESHEET_HREF_ATTR]: 'assets/css/site.css' },
+      '.a{background:url(../img/red.png)}',
+    );
+    const local = await inlineImages(localSheet, ctx({ baseDir: folder }));
+    const localCss = String((local.props.children as string[])[0]);
+    expect(dataUriBytes(/url\("([^"]+)"\)/.exec(localCss)?.[1]).data.equals(red)).toBe(true);
+
+    // Relative paths still can't leave baseDir through a sheet.
+    const escaping = el(
+      'style',
+      { [STYLESHEET_HREF_ATTR]: 'assets/site.css' },
+      '.a{background:url(../../../etc/x.png)}',
+    );
+    const error = await refusal(inlineImages(escaping, ctx({ baseDir: path.join(folder, 'assets') })));
+    expect(error.message).toContain('no such file in the base folder');
   });
 
   it('walks nested child arrays (satori flattens them)', async () => {

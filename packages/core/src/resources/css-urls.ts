@@ -55,10 +55,12 @@ export function replaceCssUrlTokens(css: string, token: (url: string) => string)
  * URL to its replacement (a data: URI); quotes and backslashes in the replacement are escaped.
  */
 export function replaceCssUrls(css: string, replace: (url: string) => string): string {
-  return replaceCssUrlTokens(
-    css,
-    (url) => `url("${replace(url).replace(/["\\\n]/g, (c) => (c === '\n' ? '\\a ' : `\\${c}`))}")`,
-  );
+  return replaceCssUrlTokens(css, (url) => `url(${cssString(replace(url))})`);
+}
+
+/** A double-quoted CSS string of `value` (quotes, backslashes and line breaks escaped). */
+export function cssString(value: string): string {
+  return `"${value.replace(/["\\\n\r\f]/g, (c) => (c === '"' || c === '\\' ? `\\${c}` : `\\${c.charCodeAt(0).toString(16)} `))}"`;
 }
 
 /**

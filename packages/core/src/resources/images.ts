@@ -1,10 +1,18 @@
 /** Image inlining: every <img src> and CSS url() in the tree becomes a checked data: URI before satori sees it. */
+import path from 'node:path';
 import { PictorError } from '../errors.js';
 import type { ResourceFetcher } from '../fetch/types.js';
+import { STYLESHEET_HREF_ATTR } from '../html/convert.js';
 import type { SatoriChild, SatoriElement } from '../html/types.js';
 import type { RenderLimits } from '../types.js';
 import { isImageProperty, kebabProperty, mapDeclarations } from './css-declarations.js';
-import { findCssUrls, replaceCssUrls, replaceCssUrlTokens, stripUnusedAtRules } from './css-urls.js';
+import {
+  cssString,
+  findCssUrls,
+  replaceCssUrls,
+  replaceCssUrlTokens,
+  stripUnusedAtRules,
+} from './css-urls.js';
 import { type CheckedImage, checkImage, ImageCheckError } from './image-check.js';
 import { LocalFileError, readLocalFile } from './local-files.js';
 
@@ -40,7 +48,7 @@ const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
  */
 export async function inlineImages(root: SatoriElement, ctx: InlineImagesContext): Promise<SatoriElement> {
   const urls = new Set<string>();
-  collect(root, urls);
+  collect(root, urls, ctx);
   if (urls.size > MAX_IMAGES_PER_RENDER) {
     throw new PictorError(
       'FETCH_ERROR',
@@ -67,7 +75,7 @@ export async function inlineImages(root: SatoriElement, ctx: InlineImagesContext
     }
   };
   await Promise.all(Array.from({ length: Math.min(FETCH_CONCURRENCY, queue.length) }, worker));
-  return rewrite(root, (url) => inlined.get(url) ?? url, ctx.warnings) as SatoriElement;
+  return rewrite(root, (url) => inlined.get(url) ?? url, ctx) as SatoriElement;
 }
 
 /** Attribute names that hold an image URL, per element type. */
@@ -124,9 +132,9 @@ function sheetUrls(css: string, urls: Set<string>): void {
   });
 }
 
-function collect(node: SatoriChild | SatoriChild[], urls: Set<string>): void {
+function collect(node: SatoriChild | SatoriChild[], urls: Set<string>, ctx: InlineImagesContext): void {
   if (Array.isArray(node)) {
-    for (const child of node) collect(child, urls);
+    for (const child of node) collect(child, urls, ctx);
     return;
   }
   if (!isElement(node)) return;
@@ -144,19 +152,59 @@ function collect(node: SatoriChild | SatoriChild[], urls: Set<string>): void {
     }
   }
   if (type === 'style') {
-    for (const child of childrenOf(node)) if (typeof child === 'string') sheetUrls(child, urls);
+    for (const child of childrenOf(node))
+      if (typeof child === 'string') sheetUrls(relativeTo(node, child, ctx), urls);
     return;
   }
-  for (const child of childrenOf(node)) collect(child, urls);
+  for (const child of childrenOf(node)) collect(child, urls, ctx);
+}
+
+/**
+ * A `<style>` filled from `<link rel="stylesheet" href>` (it carries the href): its relative `url()`s are
+ * relative to the sheet, not the document, so they are made absolute against the sheet's own location.
+ */
+function relativeTo(style: SatoriElement, css: string, ctx: InlineImagesContext): string {
+  const href = style.props[STYLESHEET_HREF_ATTR];
+  if (typeof href !== 'string' || !href.trim() || /^data:/i.test(href.trim())) return css;
+  const isRelative = (url: string) => !/^([a-z][a-z0-9+.-]*:|\/\/)/i.test(url);
+  let sheetUrl: URL | undefined;
+  try {
+    sheetUrl = new URL(href.trim(), ctx.baseUrl);
+  } catch {
+    sheetUrl = undefined;
+  }
+  if (sheetUrl && (sheetUrl.protocol === 'http:' || sheetUrl.protocol === 'https:')) {
+    const base = sheetUrl;
+    return replaceCssUrlTokens(
+      css,
+      (url) => `url(${cssString(isRelative(url) ? new URL(url, base).href : url)})`,
+    );
+  }
+  if (!sheetUrl && ctx.baseDir) {
+    // Local sheet: paths stay relative to baseDir (readLocalFile confines them to it).
+    const folder = path.posix.dirname(
+      `/${href
+        .trim()
+        .replace(/[?#].*$/s, '')
+        .replace(/^\/+/, '')}`,
+    );
+    return replaceCssUrlTokens(
+      css,
+      (url) =>
+        `url(${cssString(isRelative(url) && !url.startsWith('/') ? path.posix.join(folder, url) : url)})`,
+    );
+  }
+  return css;
 }
 
 function rewrite(
   node: SatoriChild | SatoriChild[],
   replace: (url: string) => string,
-  warnings: string[],
+  ctx: InlineImagesContext,
 ): SatoriChild | SatoriChild[] {
+  const { warnings } = ctx;
   // satori flattens nested child arrays, so they are walked too.
-  if (Array.isArray(node)) return node.map((child) => rewrite(child, replace, warnings)) as SatoriChild[];
+  if (Array.isArray(node)) return node.map((child) => rewrite(child, replace, ctx)) as SatoriChild[];
   if (!isElement(node)) return node;
   const props: SatoriElement['props'] = { ...node.props };
   for (const name of imageAttributes(node.type)) {
@@ -178,12 +226,14 @@ function rewrite(
     );
   }
   if (node.type === 'style') {
-    props.children = childrenOf(node).map((child) => (typeof child === 'string' ? sheet(child) : child));
+    props.children = childrenOf(node).map((child) =>
+      typeof child === 'string' ? sheet(relativeTo(node, child, ctx)) : child,
+    );
   } else if (props.children !== undefined) {
-    const rewriteChild = (child: SatoriChild) => rewrite(child, replace, warnings);
-    props.children = Array.isArray(props.children)
-      ? props.children.map(rewriteChild)
-      : rewriteChild(props.children);
+    const rewriteChild = (child: SatoriChild) => rewrite(child, replace, ctx);
+    props.children = (
+      Array.isArray(props.children) ? props.children.map(rewriteChild) : rewriteChild(props.children)
+    ) as SatoriElement['props']['children'];
   }
   return { ...node, props };
 }

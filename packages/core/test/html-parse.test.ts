@@ -195,6 +195,25 @@ describe('tailwind', () => {
   });
 });
 
+describe('tailwind grid utilities (not in satori tw)', () => {
+  it('turns grid, grid-cols-N, col-span-N and gap utilities into style, below the style attribute', () => {
+    const { root } = parseHtml(
+      '<div class="grid grid-cols-3 gap-4 gap-x-[10px] p-2" style="gap:1px"><div class="col-span-2 row-start-2">a</div></div>',
+    );
+    expect(root.props.tw).toBe('p-2');
+    expect(root.props.style).toEqual({
+      display: 'grid',
+      gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
+      gap: '1px',
+      columnGap: '10px',
+    });
+    expect((root.props.children as SatoriElement).props.style).toEqual({
+      gridColumn: 'span 2 / span 2',
+      gridRowStart: '2',
+    });
+  });
+});
+
 describe('robustness', () => {
   it('never throws on broken markup', () => {
     for (const html of [

@@ -2,7 +2,6 @@
  * The HTML stage rendered for real (satori + resvg, built-in fonts): auto-size and margins by exact pixels,
  * whitespace, <pre>, tables and @font-face against reference PNGs (UPDATE_SNAPSHOTS=1 writes them).
  */
-import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -36,14 +35,10 @@ async function renderHtml(
   const parsed = parseHtml(html);
   const resources = await loadDocumentResources(parsed, { baseDir: options.baseDir });
   const warnings = [...parsed.warnings, ...resources.warnings];
-  const custom = resources.fonts.map((f) => ({
-    ...f,
-    hash: createHash('sha256').update(f.data).digest('hex'),
-  }));
   const { svg } = await layoutToSvg(parsed.root, {
     width: options.width,
     height: options.height,
-    fonts: registry.fontsFor(custom),
+    fonts: registry.fontsFor(resources.fonts),
     onStyleError: (e) => {
       const w = describeStyleError(e);
       if (w) warnings.push(w);

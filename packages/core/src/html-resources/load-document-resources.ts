@@ -4,12 +4,13 @@
  * against `baseUrl`, or against the local `baseDir` for library users. A resource that cannot be loaded is
  * a warning and the render falls back (to no sheet, to the built-in fonts), never a failed render.
  */
+import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeDataUrl } from '../fetch/data-url.js';
 import type { ResourceFetcher, ResourceKind } from '../fetch/types.js';
-import { loadFontBytes, loadFontUrl } from '../fonts/custom.js';
+import { type LoadedFont, loadFontBytes, loadFontUrl } from '../fonts/custom.js';
 import { STYLESHEET_HREF_ATTR } from '../html/convert.js';
 import { DocumentStyles } from '../html/stylesheet.js';
 import type { DocumentFontFace, ParsedHtml, SatoriChild, SatoriElement } from '../html/types.js';
@@ -26,12 +27,21 @@ export interface DocumentResourceContext {
   maxBytes?: number;
 }
 
-/** A document font ready for satori. */
-export interface DocumentFont {
-  name: string;
-  data: Buffer;
+/** A document font ready for satori; the same shape as the custom fonts of `loadFontSpecs`. */
+export interface DocumentFont extends LoadedFont {
   weight: 100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900;
-  style: 'normal' | 'italic';
+}
+
+const hashes = new WeakMap<Buffer, string>();
+
+/** sha256 of font bytes, once per Buffer (the font loader returns the same Buffer for the same font). */
+function hashOf(data: Buffer): string {
+  let hash = hashes.get(data);
+  if (!hash) {
+    hash = createHash('sha256').update(data).digest('hex');
+    hashes.set(data, hash);
+  }
+  return hash;
 }
 
 /** What loading the document's resources produced. */
@@ -166,7 +176,7 @@ export async function loadDocumentResources(
             location.kind === 'url' && /^https?:/i.test(location.url) && ctx.fetcher
               ? await loadFontUrl(location.url, face.family, ctx.fetcher)
               : await loadFontBytes(await readLocation(location, 'font', ctx), face.family);
-          loaded[index] = { name: face.family, data, weight, style };
+          loaded[index] = { name: face.family, data, weight, style, hash: hashOf(data) };
           return;
         } catch (error) {
           reasons.push(`${source.length > 80 ? `${source.slice(0, 77)}...` : source}: ${describe(error)}`);

@@ -7,7 +7,7 @@ import { type Element, type Node, type ParentNode, getAttr, isElement, isText } 
 import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from './inline-style.js';
 import type { DocumentStyles } from './stylesheet.js';
 import { convertTable, isTableStructure } from './tables.js';
-import { tailwindUtilities } from './tailwind.js';
+import { splitTailwind, tailwindUtilities } from './tailwind.js';
 import { UA_RULES } from './ua-styles.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
 
@@ -187,15 +187,24 @@ export class TreeConverter {
       if (attr.name === 'style' || attr.name.startsWith('on')) continue;
       props[attr.name] = attr.value;
     }
-    const style = { ...toSatoriStyle(this.inlineOf(el), this.warn), ...this.monospaceSize(el), ...extra };
-    if (Object.keys(style).length > 0) props.style = style;
+    let twStyle: Record<string, string> = {};
     if (this.tailwind && props.class) {
       const utilities = tailwindUtilities(
         String(props.class).split(/\s+/).filter(Boolean),
         this.styles.classNames,
       );
-      if (utilities.length > 0) props.tw = utilities.join(' ');
+      const split = splitTailwind(utilities);
+      if (split.tw.length > 0) props.tw = split.tw.join(' ');
+      twStyle = split.style;
     }
+    // Utility declarations sit under the style attribute, as `tw` does.
+    const style = {
+      ...twStyle,
+      ...toSatoriStyle(this.inlineOf(el), this.warn),
+      ...this.monospaceSize(el),
+      ...extra,
+    };
+    if (Object.keys(style).length > 0) props.style = style;
     const kids = children ?? this.convertChildren(el, depth);
     if (kids.length === 1) props.children = kids[0];
     else if (kids.length > 1) props.children = kids;

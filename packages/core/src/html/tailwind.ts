@@ -5,9 +5,78 @@
  */
 
 const UTILITY =
-  /^(?:[a-z0-9-]+:)*-?(?:flex|grid|block|inline|inline-block|inline-flex|hidden|contents|relative|absolute|fixed|static|sticky|container|truncate|italic|not-italic|underline|line-through|no-underline|uppercase|lowercase|capitalize|normal-case|antialiased|grow|shrink|shadow|rounded|border|ring|outline-none|(?:p|px|py|pt|pr|pb|pl|m|mx|my|mt|mr|mb|ml|w|h|min-w|min-h|max-w|max-h|size|gap|gap-x|gap-y|space-x|space-y|inset|inset-x|inset-y|top|right|bottom|left|z|order|basis|grow|shrink|flex|grid-cols|grid-rows|col|row|col-span|row-span|col-start|col-end|row-start|row-end|items|justify|content|self|place|text|font|leading|tracking|bg|from|via|to|border|border-[xytrbl]|rounded|rounded-[a-z]+|shadow|opacity|object|overflow|whitespace|break|line-clamp|decoration|indent|align|list|aspect|tabular|translate-x|translate-y|rotate|scale|skew|origin|transform|fill|stroke|blur|brightness|contrast|grayscale|invert|saturate|sepia|drop-shadow|backdrop|mix-blend|bg-blend|underline-offset)-.+)$/;
+  /^(?:[a-z0-9-]+:)*-?(?:flex|grid|inline-grid|block|inline|inline-block|inline-flex|hidden|contents|relative|absolute|fixed|static|sticky|container|truncate|italic|not-italic|underline|line-through|no-underline|uppercase|lowercase|capitalize|normal-case|antialiased|grow|shrink|shadow|rounded|border|ring|outline-none|(?:p|px|py|pt|pr|pb|pl|m|mx|my|mt|mr|mb|ml|w|h|min-w|min-h|max-w|max-h|size|gap|gap-x|gap-y|space-x|space-y|inset|inset-x|inset-y|top|right|bottom|left|z|order|basis|grow|shrink|flex|grid-cols|grid-rows|col|row|col-span|row-span|col-start|col-end|row-start|row-end|items|justify|content|self|place|text|font|leading|tracking|bg|from|via|to|border|border-[xytrbl]|rounded|rounded-[a-z]+|shadow|opacity|object|overflow|whitespace|break|line-clamp|decoration|indent|align|list|aspect|tabular|translate-x|translate-y|rotate|scale|skew|origin|transform|fill|stroke|blur|brightness|contrast|grayscale|invert|saturate|sepia|drop-shadow|backdrop|mix-blend|bg-blend|underline-offset)-.+)$/;
 
 /** Class names a bare Tailwind setup would style: the utilities no stylesheet of the document mentions. */
 export function tailwindUtilities(classes: string[], styledClasses: Set<string>): string[] {
   return classes.filter((c) => !styledClasses.has(c) && UTILITY.test(c));
+}
+
+/** `4` → `1rem`, `px` → `1px`, `[13px]` → `13px`; null when not a spacing value. */
+function spacing(value: string): string | null {
+  if (value === 'px') return '1px';
+  if (value === '0') return '0px';
+  if (/^\d+(\.\d+)?$/.test(value)) return `${Number(value) * 0.25}rem`;
+  const arbitrary = /^\[(.+)\]$/.exec(value);
+  return arbitrary ? arbitrary[1]!.replace(/_/g, ' ') : null;
+}
+
+function track(value: string): string | null {
+  if (value === 'none') return 'none';
+  if (/^\d+$/.test(value)) return `repeat(${value}, minmax(0, 1fr))`;
+  const arbitrary = /^\[(.+)\]$/.exec(value);
+  return arbitrary ? arbitrary[1]!.replace(/_/g, ' ') : null;
+}
+
+function line(prefix: 'Column' | 'Row', kind: string, value: string): Record<string, string> | null {
+  const grid = `grid${prefix}`;
+  if (kind === 'span') {
+    if (value === 'full') return { [grid]: '1 / -1' };
+    if (/^\d+$/.test(value)) return { [grid]: `span ${value} / span ${value}` };
+    return null;
+  }
+  if (!/^(\d+|auto)$/.test(value)) return null;
+  return { [`${grid}${kind === 'start' ? 'Start' : 'End'}`]: value };
+}
+
+/**
+ * The grid and gap utilities, which satori's `tw` does not know (it logs "unknown or invalid utility"):
+ * class → style declarations, or null for any other class.
+ */
+export function gridUtility(name: string): Record<string, string> | null {
+  if (name === 'grid') return { display: 'grid' };
+  if (name === 'inline-grid') return { display: 'inline-grid' };
+  let m = /^grid-(cols|rows)-(.+)$/.exec(name);
+  if (m) {
+    const value = track(m[2]!);
+    return value ? { [m[1] === 'cols' ? 'gridTemplateColumns' : 'gridTemplateRows']: value } : null;
+  }
+  m = /^grid-flow-(row|col|dense|row-dense|col-dense)$/.exec(name);
+  if (m) return { gridAutoFlow: m[1]!.replace('col', 'column').replace('-', ' ') };
+  m = /^(col|row)-(span|start|end)-(.+)$/.exec(name);
+  if (m) return line(m[1] === 'col' ? 'Column' : 'Row', m[2]!, m[3]!);
+  m = /^gap-(x-|y-)?(.+)$/.exec(name);
+  if (m) {
+    const value = spacing(m[2]!);
+    if (!value) return null;
+    if (m[1] === 'x-') return { columnGap: value };
+    if (m[1] === 'y-') return { rowGap: value };
+    return { gap: value };
+  }
+  return null;
+}
+
+/**
+ * Bare utilities split between satori's `tw` and plain style declarations (grid and gap utilities, which `tw`
+ * lacks). Variants (`md:`, `hover:`) are left to `tw`.
+ */
+export function splitTailwind(utilities: string[]): { tw: string[]; style: Record<string, string> } {
+  const tw: string[] = [];
+  const style: Record<string, string> = {};
+  for (const name of utilities) {
+    const declarations = name.includes(':') ? null : gridUtility(name);
+    if (declarations) Object.assign(style, declarations);
+    else tw.push(name);
+  }
+  return { tw, style };
 }

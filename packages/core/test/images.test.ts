@@ -374,6 +374,16 @@ describe('SVG images', () => {
       'declares 100000×100000 pixels',
     ],
     [
+      'huge size in mm',
+      '<svg xmlns="http://www.w3.org/2000/svg" width="10000mm" height="10000mm"/>',
+      'declares 37795×37795 pixels',
+    ],
+    [
+      'huge viewBox',
+      '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 90000 90000"/>',
+      'declares 90000×90000 pixels',
+    ],
+    [
       'script',
       '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
       'may not contain <script>',

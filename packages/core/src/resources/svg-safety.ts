@@ -172,10 +172,21 @@ function checkUseExpansion(root: SvgNode, ids: Map<string, SvgNode>): void {
   size(root);
 }
 
+/** CSS absolute units in px (96 per inch). */
+const PX_PER_UNIT: Record<string, number> = {
+  px: 1,
+  pt: 96 / 72,
+  pc: 16,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
+};
+
 function declaredSize(svg: SvgNode): SvgSize {
   const length = (value: string | undefined) => {
-    const match = value && /^\s*([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*(px)?\s*$/i.exec(value);
-    return match ? Number(match[1]) : undefined;
+    const match = value && /^\s*([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|q)?\s*$/i.exec(value);
+    return match ? Number(match[1]) * PX_PER_UNIT[(match[2] ?? 'px').toLowerCase()]! : undefined;
   };
   let width = length(svg.attributes.get('width'));
   let height = length(svg.attributes.get('height'));

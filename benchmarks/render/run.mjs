@@ -1,0 +1,370 @@
+/**
+ * Render benchmark of the reference card: Pictor (one worker and the default pool) beside the naive
+ * satori + resvg + sharp pipeline, @vercel/og and Takumi, all in ONE run, interleaved round-robin.
+ *
+ *   node benchmarks/render/run.mjs            # 30 warm-up + 100 measured rounds, writes RESULTS.md
+ *   node benchmarks/render/run.mjs --quick    # smoke run (3 + 10 rounds), prints only
+ *
+ * Options: --warmup N, --iterations N, --blocks N (throughput rounds), --block-size N, --no-write.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import sharp from 'sharp';
+import { fmt, kb, load1, machineLine, markdownTable, peakRssMiB, summarize } from '../lib/report.mjs';
+import { cardHtml, createAvatar, loadInterFonts } from './card.mjs';
+import { createNaive, createPictor, createTakumi, createVercelOg } from './engines.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const FORMATS = ['png', 'jpeg', 'webp'];
+const EXT = { png: 'png', jpeg: 'jpg', webp: 'webp' };
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    warmup: { type: 'string' },
+    iterations: { type: 'string' },
+    blocks: { type: 'string' },
+    'block-size': { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+    'memory-probe': { type: 'string' },
+  },
+});
+
+const quick = args.quick;
+const WARMUP = Number(args.warmup ?? (quick ? 3 : 30));
+const ITERATIONS = Number(args.iterations ?? (quick ? 10 : 100));
+const BLOCKS = Number(args.blocks ?? (quick ? 1 : 4));
+const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
+
+/** The card, its avatar and fonts, built the same way for every process of the run. */
+async function setup() {
+  const avatar = await createAvatar();
+  const html = cardHtml(`data:image/jpeg;base64,${avatar.toString('base64')}`);
+  return { avatar, html, fonts: loadInterFonts() };
+}
+
+/** Run `total` renders keeping `concurrency` in flight; returns the elapsed ms. */
+async function runBlock(render, total, concurrency) {
+  let started = 0;
+  const t0 = performance.now();
+  const lane = async () => {
+    while (started < total) {
+      started++;
+      await render();
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, lane));
+  return performance.now() - t0;
+}
+
+/** Child-process mode: render with one engine only and print its peak RSS (MiB) as JSON. */
+async function memoryProbe(engine) {
+  const { html, fonts } = await setup();
+  const before = peakRssMiB();
+  let subject;
+  let formats = FORMATS;
+  let concurrency = 1;
+  if (engine === 'pictor-1w') subject = createPictor(html, 1);
+  else if (engine === 'pictor-pool') {
+    subject = createPictor(html, undefined);
+    concurrency = subject.renderer.stats().workers * 2;
+  } else if (engine === 'naive') subject = createNaive(html, fonts);
+  else if (engine === 'vercel-og') {
+    subject = createVercelOg(html, fonts);
+    formats = ['png'];
+  } else if (engine === 'takumi') subject = await createTakumi(html, fonts);
+  else if (engine !== 'none') throw new Error(`unknown engine ${engine}`);
+  if (subject) {
+    for (const format of formats) {
+      await runBlock(() => subject.render(format), 40, concurrency);
+    }
+    await subject.close();
+  }
+  process.stdout.write(`${JSON.stringify({ engine, setupMiB: before, peakMiB: peakRssMiB() })}\n`);
+}
+
+/** Peak RSS of each engine alone, each in its own process (same imports, same card). */
+function measureMemory() {
+  const engines = ['none', 'pictor-1w', 'pictor-pool', 'naive', 'vercel-og', 'takumi'];
+  const out = {};
+  for (const engine of engines) {
+    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--memory-probe', engine], {
+      encoding: 'utf8',
+      timeout: 300_000,
+    });
+    if (child.status !== 0) throw new Error(`memory probe ${engine} failed: ${child.stderr}`);
+    out[engine] = JSON.parse(child.stdout.trim().split('\n').at(-1));
+  }
+  return out;
+}
+
+/** Decode an output and check it is the asked format at 1200×630 (a benchmark of broken images is worthless). */
+async function checkOutput(name, format, data) {
+  const meta = await sharp(data).metadata();
+  if (meta.format !== format || meta.width !== 1200 || meta.height !== 630) {
+    throw new Error(`${name}: expected ${format} 1200×630, got ${meta.format} ${meta.width}×${meta.height}`);
+  }
+}
+
+async function main() {
+  const startedAt = new Date();
+  const loadStart = load1();
+  const machine = machineLine();
+  const { html, fonts, avatar } = await setup();
+  console.error(`card: ${html.length} characters of HTML, avatar ${kb(avatar.length)} JPEG; ${machine}`);
+
+  const pictor1 = createPictor(html, 1);
+  const pictorPool = createPictor(html, undefined);
+  const poolWorkers = pictorPool.renderer.stats().workers;
+  const naive = createNaive(html, fonts);
+  const og = createVercelOg(html, fonts);
+  const takumi = await createTakumi(html, fonts);
+
+  const variants = [
+    ...FORMATS.map((format) => ({ engine: 'Pictor (1 worker)', key: 'pictor', format, subject: pictor1 })),
+    ...FORMATS.map((format) => ({
+      engine: 'naive satori+resvg+sharp',
+      key: 'naive',
+      format,
+      subject: naive,
+    })),
+    { engine: '@vercel/og 0.11', key: 'og', format: 'png', subject: og },
+    ...FORMATS.map((format) => ({ engine: 'Takumi 2.16', key: 'takumi', format, subject: takumi })),
+  ];
+  for (const v of variants) {
+    v.samples = [];
+    v.timings = [];
+  }
+
+  // Correctness first: every output decodes as the asked format at the asked size; keep them to look at.
+  const outDir = join(here, 'out');
+  mkdirSync(outDir, { recursive: true });
+  for (const v of variants) {
+    const { data } = await v.subject.render(v.format);
+    await checkOutput(`${v.key} ${v.format}`, v.format, data);
+    v.bytes = data.length;
+    writeFileSync(join(outDir, `${v.key}.${EXT[v.format]}`), data);
+  }
+
+  // Latency: one render at a time, round-robin over all variants; the starting variant rotates each round
+  // so no variant always follows the same neighbour.
+  console.error(`latency: ${WARMUP} warm-up + ${ITERATIONS} measured rounds × ${variants.length} variants`);
+  for (let round = 0; round < WARMUP + ITERATIONS; round++) {
+    for (let k = 0; k < variants.length; k++) {
+      const v = variants[(round + k) % variants.length];
+      const t0 = performance.now();
+      const { timings } = await v.subject.render(v.format);
+      const ms = performance.now() - t0;
+      if (round >= WARMUP) {
+        v.samples.push(ms);
+        if (timings) v.timings.push({ ...timings, wall: ms });
+      }
+    }
+  }
+  const loadAfterLatency = load1();
+
+  // Throughput: blocks of renders with the pipe kept full, alternating one worker and the pool (and Takumi at
+  // concurrency 1 and one per core×2), so drifting machine load hits both sides of each ratio alike.
+  console.error(`throughput: ${BLOCKS} rounds × ${BLOCK_SIZE} renders per side and format`);
+  const throughput = [];
+  for (const format of FORMATS) {
+    const sides = [
+      { engine: 'Pictor', label: '1 worker', concurrency: 2, render: () => pictor1.render(format) },
+      {
+        engine: 'Pictor',
+        label: `pool (${poolWorkers} workers)`,
+        concurrency: poolWorkers * 2,
+        render: () => pictorPool.render(format),
+      },
+      { engine: 'Takumi', label: '1 in flight', concurrency: 1, render: () => takumi.render(format) },
+      {
+        engine: 'Takumi',
+        label: `${poolWorkers * 2} in flight`,
+        concurrency: poolWorkers * 2,
+        render: () => takumi.render(format),
+      },
+    ];
+    for (const side of sides) await runBlock(side.render, Math.min(4, BLOCK_SIZE), side.concurrency);
+    const elapsed = sides.map(() => 0);
+    for (let b = 0; b < BLOCKS; b++) {
+      for (let s = 0; s < sides.length; s++) {
+        elapsed[s] += await runBlock(sides[s].render, BLOCK_SIZE, sides[s].concurrency);
+      }
+    }
+    const rate = elapsed.map((ms) => (BLOCKS * BLOCK_SIZE * 1000) / ms);
+    throughput.push({ format, sides, rate });
+  }
+  const loadEnd = load1();
+  const mainPeak = peakRssMiB();
+  await Promise.all([pictor1.close(), pictorPool.close(), naive.close(), og.close(), takumi.close()]);
+
+  console.error('memory: one process per engine');
+  const memory = measureMemory();
+
+  const report = buildReport({
+    startedAt,
+    machine,
+    loads: { loadStart, loadAfterLatency, loadEnd },
+    variants,
+    throughput,
+    memory,
+    mainPeak,
+    poolWorkers,
+    avatarBytes: avatar.length,
+  });
+  process.stdout.write(`${report}\n`);
+  if (!quick && !args['no-write']) {
+    writeFileSync(join(here, 'RESULTS.md'), `${report}\n`);
+    console.error(`written: ${join(here, 'RESULTS.md')}`);
+  }
+}
+
+function buildReport({
+  startedAt,
+  machine,
+  loads,
+  variants,
+  throughput,
+  memory,
+  mainPeak,
+  poolWorkers,
+  avatarBytes,
+}) {
+  const find = (key, format) => variants.find((v) => v.key === key && v.format === format);
+  const med = (key, format) => summarize(find(key, format).samples).median;
+
+  const latencyRows = variants.map((v) => {
+    const s = summarize(v.samples);
+    const mean = v.samples.reduce((a, b) => a + b, 0) / v.samples.length;
+    return [v.engine, v.format, fmt(s.median), fmt(s.p95), kb(v.bytes), fmt(1000 / mean, 1)];
+  });
+
+  const throughputRows = throughput.flatMap(({ format, rate }) => [
+    [format, 'Pictor', fmt(rate[0]), fmt(rate[1]), `${fmt(rate[1] / rate[0], 2)}×`],
+    [format, 'Takumi', fmt(rate[2]), fmt(rate[3]), `${fmt(rate[3] / rate[2], 2)}×`],
+  ]);
+
+  // Means, not medians: means of the stages add up to the mean total, so the split is exact.
+  const mean = (list) => list.reduce((a, b) => a + b, 0) / list.length;
+  const stageRows = FORMATS.map((format) => {
+    const t = find('pictor', format).timings;
+    const stage = (k) => mean(t.map((x) => x[k]));
+    const share = (k) => `${fmt(stage(k), 1)} (${fmt((stage(k) / stage('total')) * 100, 0)}%)`;
+    return [
+      format,
+      fmt(stage('queue'), 2),
+      ...['parse', 'resources', 'layout', 'raster', 'encode'].map(share),
+      fmt(stage('total'), 1),
+      fmt(mean(t.map((x) => x.wall - x.total)), 2),
+      fmt(mean(t.map((x) => x.wall)), 1),
+    ];
+  });
+
+  const webpSpeedup = med('naive', 'webp') / med('pictor', 'webp');
+  const webpSize = find('pictor', 'webp').bytes / find('naive', 'webp').bytes;
+  const pngVsOg = med('pictor', 'png') / med('og', 'png');
+  const webpPool = throughput.find((t) => t.format === 'webp');
+  const poolRatio = webpPool.rate[1] / webpPool.rate[0];
+  const mark = (ok) => (ok ? '**met**' : '**not met**');
+  const targetRows = [
+    [
+      '(a) webp ≥ 2× faster than naive, file ≤ 10% larger',
+      `${fmt(webpSpeedup, 2)}× faster (naive ${fmt(med('naive', 'webp'))} ms / Pictor ${fmt(med('pictor', 'webp'))} ms); file ${fmt((webpSize - 1) * 100, 1)}% vs naive`,
+      mark(webpSpeedup >= 2 && webpSize <= 1.1),
+    ],
+    [
+      '(b) png no slower than @vercel/og',
+      `Pictor ${fmt(med('pictor', 'png'))} ms / og ${fmt(med('og', 'png'))} ms = ${fmt(pngVsOg, 2)}`,
+      mark(pngVsOg <= 1),
+    ],
+    [
+      '(c) pool ≥ 1.8× one worker (webp renders/s)',
+      `${fmt(webpPool.rate[1])} / ${fmt(webpPool.rate[0])} = ${fmt(poolRatio, 2)}× (png ${fmt(throughput[0].rate[1] / throughput[0].rate[0], 2)}×, jpeg ${fmt(throughput[1].rate[1] / throughput[1].rate[0], 2)}×)`,
+      mark(poolRatio >= 1.8),
+    ],
+    ...FORMATS.map((format) => {
+      const ratio = med('pictor', format) / med('takumi', format);
+      return [
+        `(d) ${format}: Pictor / Takumi median (goal ≤ 2)`,
+        `${fmt(med('pictor', format))} / ${fmt(med('takumi', format))} = ${fmt(ratio, 2)}×`,
+        ratio <= 2 ? 'within 2×' : 'reported (over 2×)',
+      ];
+    }),
+  ];
+
+  const none = memory.none.peakMiB;
+  const memoryRows = Object.entries(memory).map(([engine, m]) => [
+    engine,
+    fmt(m.peakMiB, 0),
+    engine === 'none' ? '–' : `${m.peakMiB >= none ? '+' : ''}${fmt(m.peakMiB - none, 0)}`,
+  ]);
+
+  const n = variants[0].samples.length;
+  return [
+    '# Render benchmark: the reference card',
+    '',
+    `Command: \`pnpm bench\` (= \`node benchmarks/render/run.mjs\`${quick ? ' --quick' : ''}) · ${startedAt.toISOString()}`,
+    '',
+    `Machine: ${machine}. Load average after the latency phase ${fmt(loads.loadAfterLatency, 2)}, at the end ${fmt(loads.loadEnd, 2)}${loads.loadStart > 1.5 || loads.loadEnd > 1.5 ? ' — **the machine was shared with other jobs during this run; absolute numbers are inflated, the side-by-side ratios are what counts**' : ''}.`,
+    '',
+    `Card: 1200×630, linear-gradient background, 60-character bold 64px title on two lines, subtitle, 200×200 photo-like avatar as a data: URI (${kb(avatarBytes)} JPEG), rounded badge; Inter 400/700 for every engine; quality 80 for jpeg and webp. Every output is decoded and checked (format, 1200×630) before timing; the images are in \`benchmarks/render/out/\`.`,
+    '',
+    `## Latency (one render at a time; ${n} measured rounds after ${WARMUP} warm-up, round-robin across all variants)`,
+    '',
+    markdownTable(['engine', 'format', 'median ms', 'p95 ms', 'output', 'renders/s (1 thread)'], latencyRows),
+    '',
+    'Pictor times are the full round trip through its worker (queue, message, render, transfer back).',
+    '',
+    `## Throughput (renders/s, ${BLOCKS} alternating blocks of ${BLOCK_SIZE} renders per side, pipe kept full)`,
+    '',
+    markdownTable(
+      [
+        'format',
+        'engine',
+        'one worker / 1 in flight',
+        `all cores (${poolWorkers} workers / ${poolWorkers * 2} in flight)`,
+        'ratio',
+      ],
+      throughputRows,
+    ),
+    '',
+    'Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker. Takumi renders on native threads from one JS thread.',
+    '',
+    '## Targets (issue 2), from this run',
+    '',
+    markdownTable(['target', 'measured', 'result'], targetRows),
+    '',
+    "## Where Pictor's time goes (mean ms per stage and share of the total, `RenderResult.timings`, one worker)",
+    '',
+    markdownTable(
+      [
+        'format',
+        'queue',
+        'parse',
+        'resources',
+        'layout',
+        'raster',
+        'encode',
+        'total',
+        'round trip − total',
+        'round trip',
+      ],
+      stageRows,
+    ),
+    '',
+    '`round trip − total` is the cost of the worker hop: posting the input, the result buffer coming back, promise wake-up.',
+    '',
+    '## Peak memory (max RSS, each engine alone in its own process: 40 renders per format)',
+    '',
+    markdownTable(['engine', 'peak RSS MiB', 'over imports only'], memoryRows),
+    '',
+    `This benchmark process (all engines, both Pictor renderers) peaked at ${fmt(mainPeak, 0)} MiB. Worker threads share the process, so Pictor's pool RSS includes every worker.`,
+  ].join('\n');
+}
+
+if (args['memory-probe']) await memoryProbe(args['memory-probe']);
+else await main();

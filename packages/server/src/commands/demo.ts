@@ -10,7 +10,7 @@ const DEMO_FILE = 'demo.json';
 const DEMO_RENDERS = 1000;
 const YEAR_MS = 365 * 86_400_000;
 
-const DEMO_CONTENT = `<div style="display:flex;flex-direction:column;justify-content:space-between;width:100%;height:100%;padding:64px;background:linear-gradient(135deg,{{background}},#1e293b);color:#f8fafc;font-family:Inter,sans-serif">
+const DEMO_CONTENT = `<div style="display:flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;width:100%;height:100%;padding:64px;background:linear-gradient(135deg,{{background}},#1e293b);color:#f8fafc;font-family:Inter,sans-serif">
   <div style="display:flex;font-size:28px;opacity:0.8">{{site}}</div>
   <div style="display:flex;font-size:72px;font-weight:700;line-height:1.1">{{title}}</div>
   <div style="display:flex;font-size:32px;opacity:0.9">{{subtitle}}</div>

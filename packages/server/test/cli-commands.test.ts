@@ -1,0 +1,252 @@
+/**
+ * The built `pictor` command: `serve --demo` prints curl commands that work when run as printed;
+ * admin commands work on the data dir; `render` writes image files without a server.
+ */
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { startServer } from '../src/server.js';
+import { render } from './helpers/http-server.js';
+
+const run = promisify(execFile);
+const packageDir = join(import.meta.dirname, '..');
+const cli = join(packageDir, 'dist', 'cli.js');
+const dirs: string[] = [];
+
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'pictor-cli-'));
+  dirs.push(dir);
+  return dir;
+}
+
+function pictor(dataDir: string, ...args: string[]) {
+  return run(process.execPath, [cli, '--data-dir', dataDir, ...args], {
+    env: { ...process.env, PICTOR_LOG_LEVEL: 'warn' },
+    cwd: dataDir,
+  });
+}
+
+async function pictorJson<T = Record<string, unknown>>(dataDir: string, ...args: string[]): Promise<T> {
+  const { stdout } = await pictor(dataDir, ...args);
+  return JSON.parse(stdout) as T;
+}
+
+/** Start `pictor serve --demo` and collect stdout until both curl commands are printed. */
+async function serveDemo(dataDir: string): Promise<{ child: ChildProcess; output: string; curls: string[] }> {
+  const child = spawn(process.execPath, [cli, 'serve', '--demo', '--port', '0'], {
+    env: { ...process.env, PICTOR_DATA_DIR: dataDir, PICTOR_LOG_LEVEL: 'warn', PICTOR_WORKERS: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no curl commands within 30 s:\n${output}`)), 30_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if ((output.match(/^curl /gm) ?? []).length === 2) {
+        clearTimeout(timer);
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
+  });
+  const curls = output.split('\n').filter((line) => line.startsWith('curl '));
+  return { child, output, curls };
+}
+
+async function stop(child: ChildProcess): Promise<number | null> {
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  child.kill('SIGTERM');
+  return exited;
+}
+
+/** Run a printed command exactly as a user would paste it into a shell; return the parsed answer. */
+async function runCurl(line: string): Promise<{ code: number; data: { url: string } }> {
+  const { stdout } = await run('sh', ['-c', line]);
+  return JSON.parse(stdout);
+}
+
+async function decode(url: string) {
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return sharp(Buffer.from(await res.arrayBuffer())).metadata();
+}
+
+beforeAll(async () => {
+  // The command under test is the built one (dist/cli.js), as the README's start command runs it.
+  await run('pnpm', ['exec', 'tsup'], { cwd: packageDir });
+}, 120_000);
+
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+describe('pictor serve --demo', () => {
+  it('prints the admin token and two curl commands that work as printed; SIGTERM exits cleanly', async () => {
+    const dataDir = await tempDir();
+    const first = await serveDemo(dataDir);
+    try {
+      expect(first.output).toMatch(/Admin token .*\n\s+pat_[A-Za-z0-9_-]{43}\n/);
+      expect(first.curls).toHaveLength(2);
+      const [templateCurl, htmlCurl] = first.curls as [string, string];
+      expect(templateCurl).toContain('/open/v1/images/templates/demo-card/render');
+      expect(htmlCurl).toContain('/open/v1/images/render');
+
+      const a = await runCurl(templateCurl);
+      expect(a.code).toBe(0);
+      const imageA = await decode(a.data.url);
+      expect([imageA.format, imageA.width, imageA.height]).toEqual(['png', 1200, 630]);
+
+      const b = await runCurl(htmlCurl);
+      expect(b.code).toBe(0);
+      const imageB = await decode(b.data.url);
+      expect([imageB.format, imageB.width, imageB.height]).toEqual(['png', 600, 300]);
+    } finally {
+      expect(await stop(first.child)).toBe(0);
+    }
+
+    // A second start on the same data dir: no new admin token, a fresh demo key that works.
+    const second = await serveDemo(dataDir);
+    try {
+      expect(second.output).not.toContain('Admin token');
+      expect((await runCurl(second.curls[0] as string)).code).toBe(0);
+      // The first start's key still works (same data dir); only the port differs.
+      const newOrigin = /'(http:\/\/[^/]+)\//.exec(second.curls[0] as string)?.[1] as string;
+      const oldCommand = (first.curls[0] as string).replace(/http:\/\/127\.0\.0\.1:\d+/, newOrigin);
+      expect((await runCurl(oldCommand)).code).toBe(0);
+    } finally {
+      expect(await stop(second.child)).toBe(0);
+    }
+  });
+});
+
+describe('admin commands on the data dir', () => {
+  it('accounts create, keys create|revoke, packages grant, templates push|publish|list; the server uses them', async () => {
+    const dataDir = await tempDir();
+    const account = await pictorJson<{ id: string }>(dataDir, 'accounts', 'create', 'Acme');
+    const key = await pictorJson<{ id: string; key: string }>(dataDir, 'keys', 'create', account.id);
+    expect(key.key).toMatch(/^pk_/);
+    const pkg = await pictorJson<{ renders: number }>(
+      dataDir,
+      'packages',
+      'grant',
+      account.id,
+      '--renders',
+      '3',
+    );
+    expect(pkg.renders).toBe(3);
+    const file = join(dataDir, 'hello.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        id: 'hello',
+        name: 'Hello',
+        content: '<div style="display:flex;width:100%;height:100%;background:{{bg}}">{{title}}</div>',
+        variables: { title: { type: 'string', required: true }, bg: { type: 'color', default: '#00ff00' } },
+        width: 80,
+        height: 40,
+        format: 'png',
+      }),
+    );
+    const pushed = await pictorJson<{ id: string; status: string }>(
+      dataDir,
+      'templates',
+      'push',
+      file,
+      '--account',
+      account.id,
+    );
+    expect(pushed).toMatchObject({ id: 'hello', status: 'draft' });
+    expect((await pictorJson<{ status: string }>(dataDir, 'templates', 'publish', 'hello')).status).toBe(
+      'published',
+    );
+    const list = await pictorJson<{ id: string; status: string }[]>(dataDir, 'templates', 'list');
+    expect(list).toEqual([
+      expect.objectContaining({ id: 'hello', accountId: account.id, status: 'published' }),
+    ]);
+
+    const config = loadConfig({}, { port: 0, dataDir, logLevel: 'silent', workers: 1 });
+    const server = await startServer(config);
+    try {
+      const ok = await render(server.url, key.key, '/templates/hello/render', { variables: { title: 'x' } });
+      expect(ok.body.code).toBe(0);
+      const image = await decode((ok.body.data as { url: string }).url);
+      expect([image.width, image.height]).toEqual([80, 40]);
+      await pictor(dataDir, 'keys', 'revoke', key.id);
+      const revoked = await render(server.url, key.key, '/templates/hello/render', {
+        variables: { title: 'x' },
+      });
+      expect(revoked.status).toBe(401);
+      await pictor(dataDir, 'templates', 'archive', 'hello');
+      const second = await pictorJson<{ key: string }>(dataDir, 'keys', 'create', account.id);
+      const archived = await render(server.url, second.key, '/templates/hello/render', {
+        variables: { title: 'x' },
+      });
+      expect(archived.status).toBe(409);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('fails with a message and exit code 1 on bad input', async () => {
+    const dataDir = await tempDir();
+    await expect(pictor(dataDir, 'packages', 'grant', 'nobody', '--renders', '3')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('account "nobody" not found'),
+    });
+    await expect(pictor(dataDir, 'packages', 'grant', 'x', '--renders', 'many')).rejects.toMatchObject({
+      code: 1,
+    });
+  });
+});
+
+describe('pictor render', () => {
+  it('renders a local HTML file and a template file to image files', async () => {
+    const dir = await tempDir();
+    await writeFile(
+      join(dir, 'page.html'),
+      '<div style="display:flex;width:120px;height:50px;background:#f00"></div>',
+    );
+    const out = join(dir, 'page.webp');
+    const result = await pictorJson<{ width: number; height: number; format: string }>(
+      dir,
+      'render',
+      join(dir, 'page.html'),
+      '-o',
+      out,
+    );
+    expect(result).toMatchObject({ width: 120, height: 50, format: 'webp' });
+    const meta = await sharp(out).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['webp', 120, 50]);
+
+    await writeFile(
+      join(dir, 'card.json'),
+      JSON.stringify({
+        content:
+          '<div style="display:flex;width:100%;height:100%;background:#00f;color:#fff">{{title}}</div>',
+        variables: { title: { type: 'string', required: true } },
+        width: 200,
+        height: 100,
+      }),
+    );
+    const png = join(dir, 'card.png');
+    await pictor(dir, 'render', join(dir, 'card.json'), '--var', 'title=Hello', '-o', png);
+    const card = await sharp(png).metadata();
+    expect([card.format, card.width, card.height]).toEqual(['png', 200, 100]);
+    expect((await stat(png)).size).toBeGreaterThan(100);
+    await expect(
+      pictor(dir, 'render', join(dir, 'card.json'), '-o', join(dir, 'x.png')),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('title'),
+    });
+  });
+});

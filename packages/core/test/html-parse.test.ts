@@ -244,6 +244,16 @@ describe('robustness', () => {
     );
   });
 
+  it('turns an <img> without any source into an empty box of its size (satori would throw)', () => {
+    const { root } = parseHtml('<div><img width="20" height="10"><img srcset="a.png 1x, b.png 2x"></div>');
+    const [empty, fromSrcset] = kids(root) as SatoriElement[];
+    expect(empty).toEqual({
+      type: 'span',
+      props: { style: { display: 'inline-block', width: '20px', height: '10px' } },
+    });
+    expect(fromSrcset!.props.src).toBe('a.png');
+  });
+
   it('drops inline event handlers', () => {
     const { root } = parseHtml('<div onclick="x()" onload="y()" id="a">x</div>');
     expect(root.props).toEqual({ id: 'a', children: 'x' });

@@ -125,11 +125,33 @@ export class TreeConverter {
       return { type: 'style', props };
     }
     if (tag === 'table') return convertTable(el, this.tableContext(depth));
+    if (tag === 'img') return this.convertImage(el, depth);
     return this.convertElement(el, {}, undefined, depth);
   }
 
   /** Sheets by `<style>` element, set by `parse`. */
   sheetTexts: Map<Element, string> = new Map();
+
+  /**
+   * `<img>`: a `srcset`-only image uses its first candidate; an image with no source at all is an empty box of
+   * its `width`/`height`, as in browsers (satori would throw).
+   */
+  private convertImage(el: Element, depth: number): SatoriElement {
+    const img = this.convertElement(el, {}, [], depth);
+    const src = (getAttr(el, 'src') ?? '').trim();
+    if (src) return img;
+    const candidate = (getAttr(el, 'srcset') ?? '').trim().split(/\s+/)[0];
+    if (candidate) {
+      img.props.src = candidate;
+      return img;
+    }
+    const style: Record<string, string> = { display: 'inline-block' };
+    for (const dim of ['width', 'height'] as const) {
+      const value = getAttr(el, dim);
+      if (value && /^\d+(\.\d+)?$/.test(value.trim())) style[dim] = `${value.trim()}px`;
+    }
+    return { type: 'span', props: { style: { ...style, ...((img.props.style as object) ?? {}) } } };
+  }
 
   private convertLink(el: Element): SatoriElement | null {
     const rel = (getAttr(el, 'rel') ?? '').toLowerCase().split(/\s+/);

@@ -115,11 +115,67 @@ function sideBorder(ctx: TableContext, el: Element, side: 'left' | 'top'): numbe
     : borderWidthPx(all.split(/\s+/).length > 1 && /^[\d.]/.test(all) ? all.split(/\s+/)[0] : all);
 }
 
-/** A rough max-content width of a cell, used only as the flex weight of its column. */
-function estimateWidth(el: Element): number {
-  const text = textContent(el);
-  const longestLine = text.length;
-  return Math.max(1, Math.round(longestLine * 8.5 + 16));
+/** Advance width of a character in em, roughly (sans-serif text); used only to weigh columns. */
+function charEm(ch: string): number {
+  if (ch === ' ') return 0.28;
+  if (/[iljtfI.,:;'|!()[\]]/.test(ch)) return 0.32;
+  if (/[mwMW@%]/.test(ch)) return 0.85;
+  if (/[0-9$€£]/.test(ch)) return 0.62;
+  if (/[A-Z]/.test(ch)) return 0.68;
+  if (/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch)) return 1;
+  return 0.55;
+}
+
+/** A px length (px, rem, or em of 16px), or undefined. */
+function toPx(value: string | undefined, em = 16): number | undefined {
+  if (!value) return undefined;
+  const m = /^(-?[\d.]+)(px|rem|em)?$/.exec(value.trim());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  return m[2] === 'rem' ? n * 16 : m[2] === 'em' ? n * em : n;
+}
+
+/** The first authored value of `property` on `el` or its ancestors. */
+function inherited(el: Element, property: string, ctx: TableContext): string | undefined {
+  for (
+    let p: Element | null = el;
+    p;
+    p = isElement(p.parentNode as Element) ? (p.parentNode as Element) : null
+  ) {
+    const value = ctx.styles.declared(p, property, ctx.inlineOf(p));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** Horizontal padding of a cell in px (UA default 1px each side). */
+function horizontalPadding(el: Element, ctx: TableContext, fontPx: number): number {
+  const inline = ctx.inlineOf(el);
+  const parts = (ctx.styles.declared(el, 'padding', inline) ?? '1px').trim().split(/\s+/);
+  let right = toPx(parts[1] ?? parts[0], fontPx) ?? 1;
+  let left = toPx(parts[3] ?? parts[1] ?? parts[0], fontPx) ?? 1;
+  left = toPx(ctx.styles.declared(el, 'padding-left', inline), fontPx) ?? left;
+  right = toPx(ctx.styles.declared(el, 'padding-right', inline), fontPx) ?? right;
+  return left + right;
+}
+
+/**
+ * A rough max-content width of a cell in px, from its text, font size, text-transform, letter-spacing and
+ * padding. Used only as the flex weight of its column: browsers share the free width of a table in
+ * proportion to the max-content widths of its columns.
+ */
+function estimateWidth(el: Element, ctx: TableContext): number {
+  const fontPx = toPx(inherited(el, 'font-size', ctx)) ?? 16;
+  let text = textContent(el);
+  if (/uppercase/.test(inherited(el, 'text-transform', ctx) ?? '')) text = text.toUpperCase();
+  const bold = el.tagName === 'th' || /bold|[6-9]00/.test(inherited(el, 'font-weight', ctx) ?? '') ? 1.06 : 1;
+  const spacing = toPx(inherited(el, 'letter-spacing', ctx), fontPx) ?? 0;
+  let em = 0;
+  for (const ch of text) em += charEm(ch);
+  return Math.max(
+    1,
+    Math.round(em * fontPx * bold + spacing * text.length + horizontalPadding(el, ctx, fontPx)),
+  );
 }
 
 function lengthAttr(value: string | undefined): string | undefined {
@@ -172,7 +228,7 @@ function trackList(table: Element, cells: PlacedCell[], columns: number, ctx: Ta
   const definite = hasDefiniteWidth(table, ctx);
   const weights = new Array(columns).fill(1);
   for (const cell of cells)
-    if (cell.colSpan === 1) weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el));
+    if (cell.colSpan === 1) weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el, ctx));
   return widths
     .map((width, i) => {
       if (width?.endsWith('%')) return width;

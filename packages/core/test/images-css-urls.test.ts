@@ -69,3 +69,25 @@ describe('CSS declarations', () => {
     expect(kebabProperty('--myVar')).toBe('--myVar');
   });
 });
+
+describe('hostile CSS and SVG text stays linear', () => {
+  it.each([
+    ['url( + 100k spaces', `url(${' '.repeat(100_000)}a`],
+    ['url( + hex escapes', `url(${'\\31'.repeat(30_000)}`],
+    ['url( + long escapes', `url(${'\\123456789'.repeat(10_000)}`],
+    ['url(" + escaped quotes', `url("${'\\"'.repeat(50_000)}`],
+    ['many font-face rules', `${'a{b:c}'.repeat(50_000)}${'@font-face{src:url(x)}'.repeat(5_000)}`],
+  ])('%s', (_name, css) => {
+    const started = performance.now();
+    findCssUrls(css);
+    mapDeclarations(stripUnusedAtRules(css), (_property, value) => value);
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+
+  it('an unclosed SVG tag with many attributes', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const started = performance.now();
+    expect(() => checkSvg(`<svg ${'a = b  '.repeat(30_000)}`)).toThrow('not well-formed');
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

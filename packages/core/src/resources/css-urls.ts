@@ -2,7 +2,7 @@
 
 /** `url(x)`, `url("x")`, `url('x')`, with optional spaces; group 1/2/3 hold the raw URL. */
 const URL_TOKEN =
-  /url\(\s*(?:"((?:[^"\\\n]|\\[\s\S])*)"|'((?:[^'\\\n]|\\[\s\S])*)'|((?:[^)"'\s\\]|\\[0-9a-fA-F]{1,6}\s?|\\[\s\S])*))\s*\)/gi;
+  /url\(\s*(?=[^\s])(?:"((?:[^"\\\n]|\\[\s\S])*)"|'((?:[^'\\\n]|\\[\s\S])*)'|((?:[^)"'\s\\]|\\(?:[0-9a-fA-F]{6}|[0-9a-fA-F]{1,5}(?![0-9a-fA-F]))\s?|\\[^0-9a-fA-F])*))\s*\)/gi;
 
 /** Undo CSS escapes (`\"`, `\29 `, `\/`) in a URL taken out of CSS. */
 export function unescapeCss(text: string): string {
@@ -68,19 +68,23 @@ export function cssString(value: string): string {
  * sheets) must not be mistaken for images. Fonts and imported sheets are loaded by the HTML stage instead.
  */
 export function stripUnusedAtRules(css: string): string {
-  let out = css.replace(/@import\b[^;{}]*;?/gi, '');
-  for (;;) {
-    const match = /@font-face\s*\{/i.exec(out);
-    if (!match) return out;
+  const withoutImports = css.replace(/@import\b[^;{}]*;?/gi, '');
+  const fontFace = /@font-face\s*\{/gi;
+  let out = '';
+  let from = 0;
+  for (let match = fontFace.exec(withoutImports); match; match = fontFace.exec(withoutImports)) {
+    out += withoutImports.slice(from, match.index);
     let depth = 0;
-    let end = out.length;
-    for (let i = match.index + match[0].length - 1; i < out.length; i++) {
-      if (out[i] === '{') depth++;
-      else if (out[i] === '}' && --depth === 0) {
+    let end = withoutImports.length;
+    for (let i = match.index + match[0].length - 1; i < withoutImports.length; i++) {
+      if (withoutImports[i] === '{') depth++;
+      else if (withoutImports[i] === '}' && --depth === 0) {
         end = i + 1;
         break;
       }
     }
-    out = out.slice(0, match.index) + out.slice(end);
+    from = end;
+    fontFace.lastIndex = end;
   }
+  return out + withoutImports.slice(from);
 }

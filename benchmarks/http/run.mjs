@@ -1,0 +1,436 @@
+/**
+ * HTTP benchmark: the real server (built @pictor/server CLI, own process, temporary data dir) driven by autocannon
+ * over loopback for operation A (template) and operation B (HTML), beside the same renders called directly on
+ * @pictor/core with the same pool size and concurrency, in the same run, alternating, to show the server's own
+ * cost per request. Also identical requests, which the content-derived object store answers without rendering.
+ *
+ *   node benchmarks/http/run.mjs            # 3 rounds × 5 s per case, writes benchmarks/http/RESULTS.md
+ *   node benchmarks/http/run.mjs --quick    # 1 round × 3 s per case, prints only
+ *
+ * Options: --rounds N, --seconds N (per round and case), --connections N, --no-write.
+ */
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { compileTemplate, createRenderer } from '@pictor/core';
+import autocannon from 'autocannon';
+import sharp from 'sharp';
+import { fmt, load1, machineLine, markdownTable, quantile } from '../lib/report.mjs';
+import { CARD_HEIGHT, CARD_WIDTH, cardHtml, createAvatar, TITLE } from '../render/card.mjs';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const cliPath = join(here, '../../packages/server/dist/cli.js');
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    rounds: { type: 'string' },
+    seconds: { type: 'string' },
+    connections: { type: 'string' },
+    'no-write': { type: 'boolean', default: false },
+  },
+});
+const quick = args.quick;
+const WORKERS = cpus().length;
+const ROUNDS = Number(args.rounds ?? (quick ? 1 : 3));
+const SECONDS = Number(args.seconds ?? (quick ? 3 : 5));
+const CONNECTIONS = Number(args.connections ?? WORKERS * 2);
+const FORMAT = 'webp';
+
+/** A free loopback port (bound, read, released). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(base, child, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${base}/healthz`);
+      if (res.ok) return;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`the server did not answer /healthz within ${timeoutMs} ms`);
+}
+
+/** Call the admin API; returns `data` of the envelope. */
+async function admin(base, token, method, path, body) {
+  const res = await fetch(`${base}/admin/v1${path}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = await res.json();
+  if (!res.ok || envelope.code !== 0) {
+    throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(envelope)}`);
+  }
+  return envelope.data;
+}
+
+/** The reference card as a template: title and subtitle are variables, the avatar is part of the content. */
+function cardTemplate(avatarUri) {
+  const content = cardHtml(avatarUri)
+    .replace(TITLE, '{{title}}')
+    .replace('pictor.dev · HTML and templates to PNG, JPEG and WebP', '{{subtitle}}');
+  return {
+    content,
+    variables: {
+      title: { type: 'string', required: true, maxLength: 120 },
+      subtitle: { type: 'string', default: 'pictor.dev', maxLength: 120 },
+    },
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    format: FORMAT,
+  };
+}
+
+/** Drive the server with autocannon for `seconds`; every request body from `makeBody()`. */
+async function runServerCase(base, key, path, makeBody, seconds) {
+  const latencies = [];
+  const statuses = {};
+  let badEnvelopes = 0;
+  const instance = autocannon({
+    url: `${base}${path}`,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    timeout: 60,
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (request) => ({ ...request, body: makeBody() }),
+        onResponse: (status, body) => {
+          if (status === 200 && !body.startsWith('{"code":0,')) badEnvelopes++;
+        },
+      },
+    ],
+  });
+  instance.on('response', (_client, status, _bytes, ms) => {
+    statuses[status] = (statuses[status] ?? 0) + 1;
+    latencies.push(ms);
+  });
+  const t0 = performance.now();
+  const result = await instance;
+  const elapsed = (performance.now() - t0) / 1000;
+  return { latencies, statuses, badEnvelopes, errors: result.errors, timeouts: result.timeouts, elapsed };
+}
+
+/** The same work on the core directly: `concurrency` lanes calling `render()` until the time is up. */
+async function runCoreCase(render, seconds) {
+  const latencies = [];
+  let errors = 0;
+  const t0 = performance.now();
+  const deadline = t0 + seconds * 1000;
+  const lane = async () => {
+    while (performance.now() < deadline) {
+      const start = performance.now();
+      try {
+        await render();
+        latencies.push(performance.now() - start);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: CONNECTIONS }, lane));
+  const elapsed = (performance.now() - t0) / 1000;
+  return { latencies, statuses: { 200: latencies.length }, badEnvelopes: 0, errors, timeouts: 0, elapsed };
+}
+
+function merge(parts) {
+  const statuses = {};
+  for (const p of parts)
+    for (const [s, n] of Object.entries(p.statuses)) statuses[s] = (statuses[s] ?? 0) + n;
+  return {
+    latencies: parts.flatMap((p) => p.latencies),
+    statuses,
+    badEnvelopes: parts.reduce((a, p) => a + p.badEnvelopes, 0),
+    errors: parts.reduce((a, p) => a + p.errors, 0),
+    timeouts: parts.reduce((a, p) => a + p.timeouts, 0),
+    elapsed: parts.reduce((a, p) => a + p.elapsed, 0),
+  };
+}
+
+function summary(run) {
+  const ok = run.statuses[200] ?? 0;
+  const non2xx = Object.entries(run.statuses)
+    .filter(([s]) => !s.startsWith('2'))
+    .reduce((a, [, n]) => a + n, 0);
+  return {
+    ok,
+    rps: ok / run.elapsed,
+    p50: quantile(run.latencies, 0.5),
+    p95: quantile(run.latencies, 0.95),
+    p99: quantile(run.latencies, 0.99),
+    non2xx,
+    errors: run.errors + run.badEnvelopes,
+    statuses: run.statuses,
+  };
+}
+
+async function main() {
+  const startedAt = new Date();
+  const machine = machineLine();
+  const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-'));
+  const adminToken = randomBytes(24).toString('hex');
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const log = openSync(join(dataDir, 'server.log'), 'w');
+  const env = {
+    ...process.env,
+    PICTOR_DATA_DIR: dataDir,
+    PICTOR_ADMIN_TOKEN: adminToken,
+    PICTOR_WORKERS: String(WORKERS),
+    PICTOR_RATE_LIMIT_MAX: '100000000',
+    PICTOR_BODY_LIMIT: String(16 * 1024 * 1024),
+    PICTOR_LOG_LEVEL: 'info',
+  };
+  const child = spawn(process.execPath, [cliPath, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
+    env,
+    stdio: ['ignore', log, log],
+  });
+  const stopServer = async () => {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  };
+  const core = createRenderer({ workers: WORKERS });
+  try {
+    await waitForHealth(base, child, 60_000);
+    const avatar = await createAvatar();
+    const avatarUri = `data:image/jpeg;base64,${avatar.toString('base64')}`;
+    const template = cardTemplate(avatarUri);
+    const { id: accountId } = await admin(base, adminToken, 'POST', '/accounts', { name: 'bench' });
+    const { key } = await admin(base, adminToken, 'POST', `/accounts/${accountId}/keys`);
+    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
+    await admin(base, adminToken, 'POST', `/accounts/${accountId}/packages`, {
+      renders: 100_000_000,
+      expiresAt,
+    });
+    await admin(base, adminToken, 'POST', '/templates', {
+      accountId,
+      id: 'bench-card',
+      name: 'bench card',
+      ...template,
+    });
+    await admin(base, adminToken, 'POST', '/templates/bench-card/publish', {});
+    const compiled = compileTemplate(template);
+
+    let counter = 0;
+    const uniqueTitle = () => `${TITLE.slice(0, 50)} #${++counter}`;
+    const htmlFor = (title) => cardHtml(avatarUri).replace(TITLE, title);
+    const pathA = '/open/v1/images/templates/bench-card/render';
+    const pathB = '/open/v1/images/render';
+    const bodyA = () => JSON.stringify({ variables: { title: uniqueTitle() } });
+    const bodyB = () =>
+      JSON.stringify({
+        content: htmlFor(uniqueTitle()),
+        width: CARD_WIDTH,
+        height: CARD_HEIGHT,
+        format: FORMAT,
+      });
+    const fixedA = JSON.stringify({ variables: { title: TITLE } });
+    const fixedB = JSON.stringify({
+      content: htmlFor(TITLE),
+      width: CARD_WIDTH,
+      height: CARD_HEIGHT,
+      format: FORMAT,
+    });
+
+    // Both operations answer a link to a real 1200×630 webp (checked by decoding it) before anything is timed.
+    for (const [path, body] of [
+      [pathA, fixedA],
+      [pathB, fixedB],
+    ]) {
+      const res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'x-api-key': key, 'content-type': 'application/json' },
+        body,
+      });
+      const envelope = await res.json();
+      if (res.status !== 200 || envelope.code !== 0) throw new Error(`${path}: ${JSON.stringify(envelope)}`);
+      const image = Buffer.from(await (await fetch(envelope.data.url)).arrayBuffer());
+      const meta = await sharp(image).metadata();
+      if (meta.format !== FORMAT || meta.width !== CARD_WIDTH || meta.height !== CARD_HEIGHT) {
+        throw new Error(`${path}: the linked image is ${meta.format} ${meta.width}×${meta.height}`);
+      }
+    }
+
+    const cases = [
+      {
+        name: 'A template, core direct',
+        op: 'A',
+        run: (s) =>
+          runCoreCase(
+            () =>
+              core.renderTemplate({
+                template: compiled,
+                variables: { title: uniqueTitle() },
+                format: FORMAT,
+              }),
+            s,
+          ),
+      },
+      {
+        name: 'A template, HTTP',
+        op: 'A',
+        http: true,
+        run: (s) => runServerCase(base, key, pathA, bodyA, s),
+      },
+      {
+        name: 'B HTML, core direct',
+        op: 'B',
+        run: (s) =>
+          runCoreCase(
+            () =>
+              core.render({
+                html: htmlFor(uniqueTitle()),
+                width: CARD_WIDTH,
+                height: CARD_HEIGHT,
+                format: FORMAT,
+              }),
+            s,
+          ),
+      },
+      { name: 'B HTML, HTTP', op: 'B', http: true, run: (s) => runServerCase(base, key, pathB, bodyB, s) },
+      {
+        name: 'A identical requests (stored object reused), HTTP',
+        op: 'A-cached',
+        http: true,
+        run: (s) => runServerCase(base, key, pathA, () => fixedA, s),
+      },
+      {
+        name: 'B identical requests (stored object reused), HTTP',
+        op: 'B-cached',
+        http: true,
+        run: (s) => runServerCase(base, key, pathB, () => fixedB, s),
+      },
+    ];
+
+    // Warm-up: every case once, briefly (JIT, fonts in every worker, SQLite pages).
+    console.error(
+      `warm-up; then ${ROUNDS} rounds × ${SECONDS} s per case, ${CONNECTIONS} connections, ${WORKERS} workers`,
+    );
+    for (const c of cases) await c.run(quick ? 1 : 2);
+    const usageBefore = await admin(base, adminToken, 'GET', `/accounts/${accountId}/usage`);
+
+    const loadStart = load1();
+    const parts = cases.map(() => []);
+    for (let round = 0; round < ROUNDS; round++) {
+      for (let i = 0; i < cases.length; i++) {
+        // Alternate the order each round so neither side always runs first.
+        const k = round % 2 === 0 ? i : cases.length - 1 - i;
+        console.error(`round ${round + 1}: ${cases[k].name}`);
+        parts[k].push(await cases[k].run(SECONDS));
+      }
+    }
+    const loadEnd = load1();
+    const usageAfter = await admin(base, adminToken, 'GET', `/accounts/${accountId}/usage`);
+    const results = cases.map((c, i) => ({ ...c, ...summary(merge(parts[i])) }));
+    const httpOk = results.filter((r) => r.http).reduce((a, r) => a + r.ok, 0);
+    const consumed = usageAfter.rendersDone - usageBefore.rendersDone;
+
+    const bodyBytes = Buffer.byteLength(fixedB);
+    const httpRuns = ROUNDS * results.filter((r) => r.http).length;
+    const report = buildReport({
+      startedAt,
+      machine,
+      loadStart,
+      loadEnd,
+      results,
+      httpOk,
+      consumed,
+      bodyBytes,
+      httpRuns,
+    });
+    process.stdout.write(`${report}\n`);
+    if (!quick && !args['no-write']) {
+      writeFileSync(join(here, 'RESULTS.md'), `${report}\n`);
+      console.error(`written: ${join(here, 'RESULTS.md')}`);
+    }
+  } finally {
+    await core.close();
+    await stopServer();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function buildReport({
+  startedAt,
+  machine,
+  loadStart,
+  loadEnd,
+  results,
+  httpOk,
+  consumed,
+  bodyBytes,
+  httpRuns,
+}) {
+  const rows = results.map((r) => [
+    r.name,
+    fmt(r.rps, 1),
+    fmt(r.p50, 1),
+    fmt(r.p95, 1),
+    fmt(r.p99, 1),
+    String(r.ok),
+    String(r.non2xx),
+    String(r.errors),
+  ]);
+  const by = (name) => results.find((r) => r.name === name);
+  const overheadRows = ['A', 'B'].map((op) => {
+    const direct = results.find((r) => r.op === op && !r.http);
+    const http = results.find((r) => r.op === op && r.http);
+    const dp50 = http.p50 - direct.p50;
+    const dRps = (1 - http.rps / direct.rps) * 100;
+    return [
+      op === 'A' ? 'A template' : 'B HTML',
+      `${fmt(dp50, 1)} ms`,
+      dp50 < 2 ? 'met' : 'not met',
+      `${fmt(dRps, 1)}%`,
+      dRps < 10 ? 'met' : 'not met',
+    ];
+  });
+  const cachedA = by('A identical requests (stored object reused), HTTP');
+  const cachedB = by('B identical requests (stored object reused), HTTP');
+  return [
+    '# HTTP benchmark: operations A and B',
+    '',
+    `Command: \`node benchmarks/http/run.mjs\`${quick ? ' --quick' : ''} · ${startedAt.toISOString()}`,
+    '',
+    `Machine: ${machine}. Load average when measuring started ${fmt(loadStart, 2)}, at the end ${fmt(loadEnd, 2)}${loadStart > 1.5 || loadEnd > 1.5 ? ' — **the machine was shared with other jobs; compare the rows side by side**' : ''}.`,
+    '',
+    `Setup: the built CLI (\`node packages/server/dist/cli.js serve\`) in its own process on 127.0.0.1 with a temporary data dir (SQLite, disk storage), ${WORKERS} render workers, log level info (to a file), rate limit raised to 10⁸ per window, one account, key, package of 10⁸ renders and a published template of the reference card (title and subtitle variables, the 40 KB avatar in the content). autocannon 8 with ${CONNECTIONS} connections, no pipelining; the core side is \`createRenderer({ workers: ${WORKERS} })\` with ${CONNECTIONS} renders in flight. Output webp 1200×630 (quality default). Every render request has a different title, so nothing is reused, except in the "identical requests" rows. ${ROUNDS} rounds × ${SECONDS} s per case, cases alternating, after a warm-up of every case; latencies are per request, percentiles computed the same way on both sides.`,
+    '',
+    markdownTable(['case', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', '2xx', 'non-2xx', 'errors'], rows),
+    '',
+    `Non-2xx and errors must be 0 (errors = connection errors, timeouts, 200s whose envelope code was not 0). Quota check: the HTTP cases received ${httpOk} 200s and the account's \`rendersDone\` grew by ${consumed}; the difference (${consumed - httpOk}) ${consumed - httpOk >= 0 && consumed - httpOk <= httpRuns * CONNECTIONS ? 'is within' : '**is outside**'} the requests still in flight when autocannon stopped each of its ${httpRuns} runs (at most ${CONNECTIONS} each), which the server finished and counted.`,
+    '',
+    '## Server overhead per request (HTTP minus core direct, same pool, same concurrency)',
+    '',
+    markdownTable(['operation', 'Δ p50', '< 2 ms', 'throughput lost', '< 10%'], overheadRows),
+    '',
+    `Identical requests (the content-derived object already stored: no render) show the server's own cost without rendering: A ${fmt(cachedA.rps, 0)} req/s at p50 ${fmt(cachedA.p50, 2)} ms, B ${fmt(cachedB.rps, 0)} req/s at p50 ${fmt(cachedB.p50, 2)} ms (B parses and hashes a ${fmt(bodyBytes / 1024, 0)} KB body each time).`,
+  ].join('\n');
+}
+
+await main();

@@ -91,3 +91,23 @@ describe('hostile CSS and SVG text stays linear', () => {
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
+
+describe('SVG <style> text', () => {
+  it('is checked (also in CDATA and with a prefix) and scanned in linear time', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`;
+    expect(() => checkSvg(svg('<style><![CDATA[ .a { fill: url(http://x/y.png) } ]]></style>'))).toThrow(
+      'references "http://x/y.png"',
+    );
+    expect(() => checkSvg(svg('<svg:style>.a{fill:url(/etc/x.png)}</svg:style>'))).toThrow(
+      'references "/etc/x.png"',
+    );
+    expect(checkSvg(svg('<style>.a { fill: url(#g) } rect < b {}</style><rect/>'))).toEqual({
+      width: undefined,
+      height: undefined,
+    });
+    const started = performance.now();
+    expect(() => checkSvg(svg('<style>'.repeat(15_000)))).not.toThrow();
+    expect(performance.now() - started).toBeLessThan(500);
+  });
+});

@@ -20,8 +20,11 @@ interface SvgNode {
 const TAG = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/y;
 const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 
-/** Parse enough XML to walk elements and attributes; comments, CDATA and processing instructions are skipped. */
-function parseSvg(text: string): SvgNode {
+/**
+ * Parse enough XML to walk elements and attributes; comments, CDATA and processing instructions are skipped,
+ * the raw text of `<style>` elements is collected into `styles`.
+ */
+function parseSvg(text: string, styles: string[]): SvgNode {
   const root: SvgNode = { name: '#document', attributes: new Map(), children: [] };
   const stack = [root];
   let i = 0;
@@ -73,7 +76,17 @@ function parseSvg(text: string): SvgNode {
     }
     const node: SvgNode = { name: name.toLowerCase(), attributes, children: [] };
     stack[stack.length - 1]!.children.push(node);
-    if (!selfClosing) stack.push(node);
+    if (selfClosing) continue;
+    if (node.name === 'style' || node.name.endsWith(':style')) {
+      // Style text is CSS, not markup: take it whole up to the closing tag (one forward search, linear).
+      const end = new RegExp(`</${name.replace(/[.]/g, '\\.')}\\s*>`, 'gi');
+      end.lastIndex = i;
+      const close = end.exec(text);
+      styles.push(text.slice(i, close ? close.index : text.length));
+      i = close ? end.lastIndex : text.length;
+      continue;
+    }
+    stack.push(node);
   }
   return root;
 }
@@ -104,7 +117,8 @@ export interface SvgSize {
  * @throws UnsafeSvgError when it has a DOCTYPE/entities, an external reference, or expands past MAX_SVG_ELEMENTS.
  */
 export function checkSvg(text: string): SvgSize {
-  const document = parseSvg(text);
+  const styles: string[] = [];
+  const document = parseSvg(text, styles);
   const svg = document.children.find((node) => node.name === 'svg' || node.name.endsWith(':svg'));
   if (!svg) throw new UnsafeSvgError('the SVG image has no <svg> root element');
   const ids = new Map<string, SvgNode>();
@@ -128,7 +142,7 @@ export function checkSvg(text: string): SvgSize {
     node.children.forEach(visit);
   };
   visit(svg);
-  for (const style of text.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi)) checkCssText(style[1] ?? '');
+  for (const style of styles) checkCssText(style);
   checkUseExpansion(svg, ids);
   return declaredSize(svg);
 }

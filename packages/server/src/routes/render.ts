@@ -64,7 +64,11 @@ export function registerRenderRoutes(app: FastifyInstance, options: RenderRoutes
       },
     },
     async (request) => {
-      const image = await renderService.renderTemplate(request.caller!, request.params.id, request.body);
+      const image = await renderService.renderTemplate(
+        { ...request.caller!, log: request.log },
+        request.params.id,
+        request.body,
+      );
       return success(image);
     },
   );
@@ -83,6 +87,7 @@ export function registerRenderRoutes(app: FastifyInstance, options: RenderRoutes
         response: responses(renderedImageSchema),
       },
     },
-    async (request) => success(await renderService.renderHtml(request.caller!, request.body)),
+    async (request) =>
+      success(await renderService.renderHtml({ ...request.caller!, log: request.log }, request.body)),
   );
 }

@@ -2,7 +2,7 @@
  * The two render operations without HTTP: template (or HTML) → variables → reserve a unit → render
  * (or reuse an identical stored object) → store → signed link → commit; the unit goes back on failure.
  */
-import type { FontSpec, ImageFormat, Renderer } from '@pictor/core';
+import type { FontSpec, ImageFormat, Renderer, RenderTimings } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
@@ -16,6 +16,8 @@ import type { TemplateService } from './template-service.js';
 export interface RenderCaller {
   keyId: string;
   accountId: string;
+  /** Where the one line per render goes (the request's logger). */
+  log?: { info(obj: object, msg?: string): void };
 }
 
 /** Body of operation A (already schema-checked). */
@@ -75,6 +77,8 @@ export interface RenderService {
 }
 
 interface Job {
+  /** For the log line. */
+  templateId: string | undefined;
   html: string;
   width: number | undefined;
   height: number | undefined;
@@ -126,7 +130,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   }
 
   /** Render (or reuse the identical stored object), store, and link. Runs with a unit reserved. */
-  async function produce(job: Job): Promise<RenderedImage> {
+  async function produce(caller: RenderCaller, job: Job): Promise<RenderedImage> {
     const objectKey = deriveObjectKey({
       html: job.html,
       width: job.width ?? null,
@@ -149,6 +153,8 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     const known = existing ? sizeOf(objectKey, job) : undefined;
     let width: number;
     let height: number;
+    let timings: RenderTimings | undefined;
+    let bytes = existing?.size;
     if (known) {
       width = known.width;
       height = known.height;
@@ -165,8 +171,26 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       if (!existing) await storage.put(objectKey, result.data, result.contentType);
       width = result.width;
       height = result.height;
+      timings = result.timings;
+      bytes = result.data.length;
       rememberSize(objectKey, width, height);
     }
+    caller.log?.info(
+      {
+        render: {
+          templateId: job.templateId,
+          accountId: caller.accountId,
+          keyId: caller.keyId,
+          format: job.format,
+          width,
+          height,
+          bytes,
+          reused: known !== undefined,
+          timings,
+        },
+      },
+      'rendered',
+    );
     return {
       url: link.url,
       width,
@@ -178,7 +202,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   }
 
   function run(caller: RenderCaller, job: Job): Promise<RenderedImage> {
-    return withReservedUnit(store, caller.accountId, () => produce(job), {
+    return withReservedUnit(store, caller.accountId, () => produce(caller, job), {
       now: () => new Date(deps.now()),
       holdMs,
     });
@@ -193,6 +217,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         request.useDraft === true,
       );
       const job: Job = {
+        templateId,
         html: '',
         width: request.width ?? version.width,
         height: request.height ?? version.height,
@@ -207,6 +232,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     async renderHtml(caller, request) {
       checkPixels(request.width, request.height, limits);
       return run(caller, {
+        templateId: undefined,
         html: request.content,
         width: request.width,
         height: request.height,

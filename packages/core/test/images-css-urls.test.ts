@@ -111,3 +111,11 @@ describe('SVG <style> text', () => {
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
+
+describe('SVG nesting', () => {
+  it('refuses elements nested deeper than 256 levels (before any recursion)', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const deep = `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(19_000)}${'</g>'.repeat(19_000)}</svg>`;
+    expect(() => checkSvg(deep)).toThrow('nests elements deeper than 256 levels');
+  });
+});

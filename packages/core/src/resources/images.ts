@@ -1,6 +1,6 @@
 /** Image inlining: every <img src> and CSS url() in the tree becomes a checked data: URI before satori sees it. */
 import path from 'node:path';
-import { PictorError } from '../errors.js';
+import { PictorError, toPictorError } from '../errors.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import { STYLESHEET_HREF_ATTR } from '../html/convert.js';
 import type { SatoriChild, SatoriElement } from '../html/types.js';
@@ -296,8 +296,10 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   try {
     image = await checkImage(data, maxPixels);
   } catch (error) {
-    if (!(error instanceof ImageCheckError)) throw error;
-    throw new PictorError('FETCH_ERROR', `image ${shown}: ${error.message}`, { url: shown });
+    if (error instanceof ImageCheckError) {
+      throw new PictorError('FETCH_ERROR', `image ${shown}: ${error.message}`, { url: shown });
+    }
+    throw toPictorError(error, 'FETCH_ERROR', `image ${shown}: the image could not be checked`);
   }
   const uri = `data:${image.mime};base64,${image.data.toString('base64')}`;
   checkedByBuffer.set(data, { uri, pixels: (image.width ?? 0) * (image.height ?? 0) });

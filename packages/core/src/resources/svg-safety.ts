@@ -7,6 +7,8 @@ import { findCssUrls, isFragmentUrl } from './css-urls.js';
 
 /** Most elements an SVG image may expand to once every `<use>` is instantiated. */
 export const MAX_SVG_ELEMENTS = 20_000;
+/** Deepest element nesting accepted in an SVG image (the checks and resvg recurse per level). */
+export const MAX_SVG_DEPTH = 256;
 
 /** A reason an SVG image was refused. */
 export class UnsafeSvgError extends Error {}
@@ -87,6 +89,9 @@ function parseSvg(text: string, styles: string[]): SvgNode {
       continue;
     }
     stack.push(node);
+    if (stack.length > MAX_SVG_DEPTH) {
+      throw new UnsafeSvgError(`the SVG image nests elements deeper than ${MAX_SVG_DEPTH} levels`);
+    }
   }
   return root;
 }

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PictorError } from '../src/errors.js';
 import { createFetcher } from '../src/fetch/index.js';
-import { loadFontBytes, loadFontSpecs } from '../src/fonts/custom.js';
+import { fontHash, loadFontBytes, loadFontSpecs } from '../src/fonts/custom.js';
 import { checkSfnt, sniffFontFormat, toSfnt } from '../src/fonts/font-format.js';
 import { startServer, type TestServer } from './fixtures/http-server.js';
 import { encodeWoff } from './fixtures/woff.js';
@@ -195,6 +196,8 @@ describe('loadFontSpecs', () => {
       ['Noto', 400, 'normal'],
     ]);
     expect(fonts[0]!.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(fontHash(fonts[0]!.data)).toBe(createHash('sha256').update(ttf).digest('hex'));
+    expect(fonts[1]!.hash).toBe(fontHash(fonts[1]!.data));
     expect(fonts[2]!.data.equals(otf)).toBe(true);
   });
 

@@ -149,7 +149,11 @@ export function loadFontBytes(bytes: Uint8Array, family: string, field?: string)
   return load;
 }
 
-/** sha256 hex of loaded font bytes. */
+/** sha256 hex of font bytes returned by `loadFontBytes`/`loadFontUrl` (remembered, so usually free). */
+export function fontHash(data: Buffer): string {
+  return hashOf(data);
+}
+
 function hashOf(data: Buffer): string {
   return hashes.get(data) ?? sha256(data);
 }

@@ -71,8 +71,15 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
     },
   }) as unknown as PictorApp;
 
+  // Once closing, answers ask the client to close its connection, so a keep-alive connection of
+  // an in-flight request does not hold the shutdown open after its response.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    if (closing) reply.header('connection', 'close');
   });
   registerJsonBody(app);
   registerErrorHandling(app, limits.bodyLimit);

@@ -202,15 +202,50 @@ describe('tailwind grid utilities (not in satori tw)', () => {
     );
     expect(root.props.tw).toBe('p-2');
     expect(root.props.style).toEqual({
+      lineHeight: '1.5',
       display: 'grid',
       gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
       gap: '1px',
       columnGap: '10px',
     });
-    expect((root.props.children as SatoriElement).props.style).toEqual({
+    expect((kids(root)[1] as SatoriElement).props.style).toEqual({
       gridColumn: 'span 2 / span 2',
       gridRowStart: '2',
     });
+  });
+});
+
+describe('tailwind preflight', () => {
+  it('resets UA margins and heading sizes under the utilities, inline for elements with classes', () => {
+    const { root } = parseHtml(
+      '<div class="p-4"><h1 class="mt-8 text-5xl">T</h1><p class="text-white">x</p><ul class="list-disc"><li>a</li></ul></div>',
+    );
+    const [h1, p, ul] = (kids(root) as SatoriElement[]).filter((k) => k.type !== 'style');
+    expect(h1!.props.style).toEqual({
+      marginRight: '0px',
+      marginBottom: '0px',
+      marginLeft: '0px',
+      fontWeight: 'inherit',
+    });
+    expect(p!.props.style).toEqual({
+      marginTop: '0px',
+      marginRight: '0px',
+      marginBottom: '0px',
+      marginLeft: '0px',
+    });
+    expect(ul!.props.style).toMatchObject({ padding: '0px', marginTop: '0px' });
+    expect(ul!.props.style).not.toHaveProperty('listStyleType');
+    const preamble = kids(root).find(
+      (k): k is SatoriElement => typeof k === 'object' && k?.type === 'style',
+    )!;
+    expect(String(preamble.props.children)).toContain(
+      ':where(ol,ul,menu):not([class]){list-style:none;margin:0;padding:0}',
+    );
+  });
+
+  it('adds no preflight to pages without bare utilities', () => {
+    const { root } = parseHtml('<style>.card{padding:4px}</style><div class="card"><p>x</p></div>');
+    expect(JSON.stringify(root)).not.toContain('list-style:none');
   });
 });
 
@@ -246,7 +281,7 @@ describe('robustness', () => {
 
   it('turns an <img> without any source into an empty box of its size (satori would throw)', () => {
     const { root } = parseHtml('<div><img width="20" height="10"><img srcset="a.png 1x, b.png 2x"></div>');
-    const [empty, fromSrcset] = kids(root) as SatoriElement[];
+    const [empty, fromSrcset] = (kids(root) as SatoriElement[]).filter((k) => k.type !== 'style');
     expect(empty).toEqual({
       type: 'span',
       props: { style: { display: 'inline-block', width: '20px', height: '10px' } },

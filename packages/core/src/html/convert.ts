@@ -7,7 +7,7 @@ import { type Element, type Node, type ParentNode, getAttr, isElement, isText } 
 import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from './inline-style.js';
 import type { DocumentStyles } from './stylesheet.js';
 import { convertTable, isTableStructure } from './tables.js';
-import { splitTailwind, tailwindUtilities } from './tailwind.js';
+import { TAILWIND_PREFLIGHT, preflightStyle, splitTailwind, tailwindUtilities } from './tailwind.js';
 import { UA_RULES } from './ua-styles.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
 
@@ -48,9 +48,14 @@ export class TreeConverter {
     private readonly tailwind: boolean,
   ) {}
 
-  /** The UA rules the converted tree needs, as one CSS text ('' when none). */
+  /** True once an element got bare Tailwind utilities. */
+  usedTailwind = false;
+
+  /** The UA rules the converted tree needs, as one CSS text ('' when none); Tailwind's preflight last. */
   preambleCss(): string {
-    return [...this.preamble].join('\n');
+    const rules = [...this.preamble];
+    if (this.usedTailwind) rules.push(TAILWIND_PREFLIGHT);
+    return rules.join('\n');
   }
 
   /** Register a UA rule. */
@@ -217,7 +222,10 @@ export class TreeConverter {
       );
       const split = splitTailwind(utilities);
       if (split.tw.length > 0) props.tw = split.tw.join(' ');
-      twStyle = split.style;
+      if (utilities.length > 0) {
+        this.usedTailwind = true;
+        twStyle = { ...preflightStyle(el.tagName, utilities), ...split.style };
+      }
     }
     // Utility declarations sit under the style attribute, as `tw` does.
     const style = {

@@ -57,6 +57,12 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
       root = { type: 'body', props: { 'data-pictor-fragment': '', children } };
     }
   }
+  if (converter.usedTailwind && root.type !== 'html' && root.type !== 'body') {
+    root.props['data-pictor-root'] = '';
+    // The root's line height comes from html in a page; a root with utilities gets it inline, under them.
+    if (root.props.tw && !/\bleading-/.test(String(root.props.tw)))
+      root.props.style = { lineHeight: '1.5', ...((root.props.style as object) ?? {}) };
+  }
   insertPreamble(root, converter.preambleCss());
   return { root, isDocument, fontFaces: converter.fontFaces, stylesheets: converter.stylesheets, warnings };
 }

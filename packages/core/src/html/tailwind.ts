@@ -80,3 +80,94 @@ export function splitTailwind(utilities: string[]): { tw: string[]; style: Recor
   }
   return { tw, style };
 }
+
+/**
+ * Tailwind's preflight (its base reset), which every page built with Tailwind has, for elements without a
+ * `class` (zero specificity). satori ranks `tw` below stylesheets, so elements with utilities get the reset
+ * inline instead, minus what their utilities set (`preflightStyle`).
+ */
+export const TAILWIND_PREFLIGHT = [
+  ':where(:not([class])),:where(:not([class]))::before,:where(:not([class]))::after{box-sizing:border-box;border-width:0;border-style:solid;border-color:#e5e7eb}',
+  ':where(html:not([class]),[data-pictor-root]:not([class])){line-height:1.5}',
+  ':where(body:not([class])){margin:0;line-height:inherit}',
+  ':where(h1,h2,h3,h4,h5,h6):not([class]){font-size:inherit;font-weight:inherit}',
+  ':where(blockquote,dl,dd,h1,h2,h3,h4,h5,h6,hr,figure,p,pre):not([class]){margin:0}',
+  ':where(ol,ul,menu):not([class]){list-style:none;margin:0;padding:0}',
+  ':where(img,svg,video,canvas):not([class]){display:block;vertical-align:middle}',
+  ':where(a):not([class]){color:inherit;text-decoration:inherit}',
+].join('\n');
+
+const SIZE = /^text-(xs|sm|base|lg|[2-9]?xl|\[[\d.]+(px|rem|em)\])$/;
+const WEIGHT = /^font-(thin|extralight|light|normal|medium|semibold|bold|extrabold|black|\[\d+\])$/;
+const DISPLAY = /^(block|inline|inline-block|flex|inline-flex|grid|inline-grid|hidden|contents|table)$/;
+
+/** Which property groups a list of utilities sets (variants like `md:` count as setting nothing). */
+function covered(utilities: string[]): Set<string> {
+  const out = new Set<string>();
+  for (const u of utilities) {
+    if (u.includes(':')) continue;
+    const name = u.replace(/^-/, '');
+    const m = /^m([xytrbl]?)-/.exec(name);
+    if (m) {
+      const sides = { '': 'trbl', x: 'rl', y: 'tb', t: 't', r: 'r', b: 'b', l: 'l' }[m[1]!]!;
+      for (const side of sides) out.add(`margin-${side}`);
+    }
+    if (/^p[xytrbl]?-/.test(name)) out.add('padding');
+    if (SIZE.test(name)) out.add('font-size');
+    if (WEIGHT.test(name)) out.add('font-weight');
+    if (/^leading-/.test(name)) out.add('line-height');
+    if (/^list-/.test(name)) out.add('list-style');
+    if (DISPLAY.test(name)) out.add('display');
+    if (/^text-/.test(name) && !SIZE.test(name) && !/^text-(left|center|right|justify|start|end)$/.test(name))
+      out.add('color');
+    if (/^(underline|no-underline|line-through|overline)$/.test(name)) out.add('text-decoration');
+  }
+  return out;
+}
+
+const MARGIN_TAGS = new Set([
+  'blockquote',
+  'dl',
+  'dd',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'hr',
+  'figure',
+  'p',
+  'pre',
+  'body',
+]);
+const SIDES: Record<string, string> = {
+  t: 'marginTop',
+  r: 'marginRight',
+  b: 'marginBottom',
+  l: 'marginLeft',
+};
+
+/** The preflight declarations of an element with utilities that its utilities do not set themselves. */
+export function preflightStyle(tag: string, utilities: string[]): Record<string, string> {
+  const has = covered(utilities);
+  const style: Record<string, string> = {};
+  if (MARGIN_TAGS.has(tag) || tag === 'ol' || tag === 'ul' || tag === 'menu')
+    for (const side of 'trbl') if (!has.has(`margin-${side}`)) style[SIDES[side]!] = '0px';
+  if (/^h[1-6]$/.test(tag)) {
+    if (!has.has('font-size')) style.fontSize = 'inherit';
+    if (!has.has('font-weight')) style.fontWeight = 'inherit';
+  }
+  if (tag === 'ol' || tag === 'ul' || tag === 'menu') {
+    if (!has.has('list-style')) style.listStyleType = 'none';
+    if (!has.has('padding')) style.padding = '0px';
+  }
+  if (['img', 'svg', 'video', 'canvas'].includes(tag) && !has.has('display')) style.display = 'block';
+  if (tag === 'a') {
+    if (!has.has('color')) style.color = 'inherit';
+    if (!has.has('text-decoration')) style.textDecoration = 'inherit';
+  }
+  if ((tag === 'html' || tag === 'body') && !has.has('line-height'))
+    style.lineHeight = tag === 'html' ? '1.5' : 'inherit';
+  return style;
+}

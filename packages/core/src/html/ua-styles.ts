@@ -20,6 +20,9 @@ export const UA_RULES: Record<string, string> = {
   samp: ':where(samp){font-family:monospace}',
   tt: ':where(tt){font-family:monospace}',
   q: ':where(q)::before{content:open-quote}:where(q)::after{content:close-quote}',
+  // A replaced element's automatic minimum size keeps Chrome from shrinking it below its own size in a flex row.
+  img: ':where(img){flex-shrink:0}',
+  svg: ':where(svg){flex-shrink:0}',
   // Chrome draws `1px inset gray` as a #9a9a9a line over an #eeeeee one; satori's inset shading is darker.
   hr: ':where(hr){border-style:solid;border-color:#9a9a9a #eeeeee #eeeeee #9a9a9a}',
 };

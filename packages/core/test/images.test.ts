@@ -221,6 +221,18 @@ describe('inlineImages', () => {
     expect(error.message).toContain('no such file in the base folder');
   });
 
+  it('drops Tailwind classes with url() from tw, with a warning', async () => {
+    const warnings: string[] = [];
+    const out = await inlineImages(
+      el('div', { tw: `flex bg-[url(${server.origin}/red.png)] p-4` }),
+      ctx({ warnings }),
+    );
+    expect(out.props.tw).toBe('flex p-4');
+    expect(warnings).toEqual([
+      `class "bg-[url(${server.origin}/red.png)]" was ignored (images in Tailwind classes are not loaded; use a style)`,
+    ]);
+  });
+
   it('walks nested child arrays (satori flattens them)', async () => {
     const tree = {
       type: 'div',

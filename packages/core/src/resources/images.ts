@@ -211,6 +211,8 @@ function rewrite(
     const value = props[name];
     if (typeof value === 'string' && value.trim()) props[name] = replace(value.trim());
   }
+  if (typeof props.tw === 'string' && /url\(/i.test(props.tw))
+    props.tw = withoutUrlClasses(props.tw, warnings);
   const sheet = (css: string) =>
     mapDeclarations(stripUnusedAtRules(css), (property, value) =>
       rewriteStyleValue(property, value, replace, warnings),
@@ -236,6 +238,22 @@ function rewrite(
     ) as SatoriElement['props']['children'];
   }
   return { ...node, props };
+}
+
+/**
+ * Tailwind classes given to satori's `tw` (`bg-[url(...)]`): satori 0.63 draws no image from them, and a later
+ * version must not fetch one either, so such classes are dropped with a warning.
+ */
+function withoutUrlClasses(tw: string, warnings: string[]): string {
+  return tw
+    .split(/\s+/)
+    .filter((name) => {
+      if (!/url\((?!\s*['"]?#)/i.test(name)) return true;
+      const warning = `class "${shorten(name)}" was ignored (images in Tailwind classes are not loaded; use a style)`;
+      if (!warnings.includes(warning)) warnings.push(warning);
+      return false;
+    })
+    .join(' ');
 }
 
 /** Where a URL of the document points: data: and http(s) URLs as they are, relative ones against the base. */

@@ -66,6 +66,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();
     },
     routerOptions: { maxParamLength: 500 },
+    return503OnClosing: false,
     ajv: {
       customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false },
     },
@@ -76,6 +77,11 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+  });
+  // Requests that still arrive on open connections while closing get the envelope, not Fastify's own 503.
+  app.addHook('onRequest', async () => {
+    if (closing)
+      throw apiError('OVERLOADED', 'the server is shutting down; retry shortly', { 'retry-after': '1' });
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

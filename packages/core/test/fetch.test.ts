@@ -310,3 +310,24 @@ describe('SSRF rules without an allow-list', () => {
     else expect(res.data.toString()).toBe('hello');
   });
 });
+
+describe('IPv6', () => {
+  it('fetches from an allow-listed IPv6 literal (when the machine has ::1)', async () => {
+    const { createServer } = await import('node:http');
+    const v6 = createServer((_req, res) => res.end('six'));
+    const listening = await new Promise<boolean>((resolve) => {
+      v6.once('error', () => resolve(false));
+      v6.listen(0, '::1', () => resolve(true));
+    });
+    if (!listening) return;
+    try {
+      const { port } = v6.address() as { port: number };
+      const res = await createFetcher({ allowList: ['::1'] }).fetch(`http://[::1]:${port}/`, 'image');
+      expect(res.data.toString()).toBe('six');
+      const refused = await fetchError(createFetcher().fetch(`http://[::1]:${port}/`, 'image'));
+      expect(refused.message).toContain('address ::1 is loopback and not allowed');
+    } finally {
+      await new Promise<void>((resolve) => v6.close(() => resolve()));
+    }
+  });
+});

@@ -106,6 +106,32 @@ describe('@font-face', () => {
   });
 });
 
+describe('<base href>', () => {
+  it('resolves relative URLs against the document base, itself resolved against baseUrl', async () => {
+    const fetcher = new TableFetcher({ 'https://cdn.example/assets/site.css': 'p{color:red}' });
+    const parsed = parseHtml(
+      '<html><head><base href="/assets/"><link rel="stylesheet" href="site.css"></head><body></body></html>',
+    );
+    expect(parsed.baseHref).toBe('/assets/');
+    const { warnings } = await loadDocumentResources(parsed, {
+      fetcher,
+      baseUrl: 'https://cdn.example/page/x.html',
+    });
+    expect(warnings).toEqual([]);
+    expect(fetcher.calls).toEqual([['https://cdn.example/assets/site.css', 'stylesheet']]);
+  });
+
+  it('never reads local files through a file: base without baseDir', async () => {
+    const parsed = parseHtml(
+      '<html><head><base href="file:///etc/"><link rel="stylesheet" href="passwd"></head><body></body></html>',
+    );
+    const { warnings } = await loadDocumentResources(parsed, {});
+    expect(warnings).toEqual([
+      'stylesheet passwd was not loaded: local files are only read under the baseDir option',
+    ]);
+  });
+});
+
 describe('<link rel=stylesheet>', () => {
   it('fills the placeholder with the sheet (display degraded) and loads its fonts relative to the sheet', async () => {
     const parsed = parseHtml(

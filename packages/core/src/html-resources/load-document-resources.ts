@@ -101,10 +101,15 @@ function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-function baseOf(ctx: DocumentResourceContext): string | undefined {
-  if (ctx.baseUrl) return ctx.baseUrl;
-  if (ctx.baseDir) return pathToFileURL(`${resolve(ctx.baseDir)}/`).href;
-  return undefined;
+/** The base of relative URLs: `baseUrl` (or `baseDir`), then the document's `<base href>` resolved against it. */
+function baseOf(ctx: DocumentResourceContext, baseHref: string | undefined): string | undefined {
+  const outer = ctx.baseUrl ?? (ctx.baseDir ? pathToFileURL(`${resolve(ctx.baseDir)}/`).href : undefined);
+  if (!baseHref) return outer;
+  try {
+    return new URL(baseHref, outer).href;
+  } catch {
+    return outer;
+  }
 }
 
 function findPlaceholders(node: SatoriChild, out: SatoriElement[]): void {
@@ -133,7 +138,7 @@ export async function loadDocumentResources(
   ctx: DocumentResourceContext,
 ): Promise<DocumentResources> {
   const warnings: string[] = [];
-  const base = baseOf(ctx);
+  const base = baseOf(ctx, parsed.baseHref);
   const faces: { face: DocumentFontFace; base: string | undefined }[] = parsed.fontFaces.map((face) => ({
     face,
     base,

@@ -38,6 +38,8 @@ export const STYLESHEET_HREF_ATTR = 'data-pictor-href';
 export class TreeConverter {
   readonly stylesheets: string[] = [];
   readonly fontFaces: DocumentFontFace[] = [];
+  /** `href` of the first `<base>`. */
+  baseHref: string | undefined;
   private readonly preamble = new Set<string>();
   private readonly inlineCache = new WeakMap<Element, CssDeclarations>();
   private truncated = false;
@@ -120,6 +122,7 @@ export class TreeConverter {
     }
     const tag = el.tagName;
     if (tag === 'link') return this.convertLink(el);
+    if (tag === 'base') this.baseHref ??= getAttr(el, 'href');
     if (SKIPPED.has(tag)) return null;
     if (tag === 'style') {
       const css = this.sheetTexts.get(el);

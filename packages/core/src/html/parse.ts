@@ -64,7 +64,15 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
       root.props.style = { lineHeight: '1.5', ...((root.props.style as object) ?? {}) };
   }
   insertPreamble(root, converter.preambleCss());
-  return { root, isDocument, fontFaces: converter.fontFaces, stylesheets: converter.stylesheets, warnings };
+  const parsed: ParsedHtml = {
+    root,
+    isDocument,
+    fontFaces: converter.fontFaces,
+    stylesheets: converter.stylesheets,
+    warnings,
+  };
+  if (converter.baseHref) parsed.baseHref = converter.baseHref;
+  return parsed;
 }
 
 /**

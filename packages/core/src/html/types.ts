@@ -33,4 +33,6 @@ export interface ParsedHtml {
   stylesheets: string[];
   /** Things the parser dropped or could not honour. */
   warnings: string[];
+  /** `href` of the document's first `<base>` element, which relative URLs resolve against (after `baseUrl`). */
+  baseHref?: string;
 }

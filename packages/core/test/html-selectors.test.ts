@@ -1,0 +1,72 @@
+import { parse } from 'parse5';
+import * as csstree from 'css-tree';
+import { describe, expect, it } from 'vitest';
+import { type Element, isElement } from '../src/html/dom.js';
+import { compareSpecificity, matchesSelectorList, specificity } from '../src/html/selector-match.js';
+import { DocumentStyles } from '../src/html/stylesheet.js';
+
+const doc = parse(`<html><body>
+  <table id="t" class="inv big"><tbody>
+    <tr class="a"><td>1</td><td data-x="foo-bar">2</td></tr>
+    <tr class="b"><td>3</td><td lang="en-GB">4</td></tr>
+    <tr class="c"><td>5</td><td>6</td></tr>
+  </tbody></table></body></html>`);
+
+function all(node: { childNodes?: unknown[] }, tag: string, out: Element[] = []): Element[] {
+  for (const c of (node.childNodes ?? []) as Element[]) {
+    if (isElement(c) && c.tagName === tag) out.push(c);
+    if (isElement(c)) all(c, tag, out);
+  }
+  return out;
+}
+
+const rows = all(doc, 'tr');
+const cells = all(doc, 'td');
+const sel = (text: string) => csstree.parse(text, { context: 'selectorList' });
+const matching = (text: string, els: Element[]) =>
+  els.filter((e) => matchesSelectorList(e, sel(text))).length;
+
+describe('selector matching (what the HTML stage needs to know before satori)', () => {
+  it('matches types, classes, ids and attributes', () => {
+    expect(matching('table#t.inv.big tr', rows)).toBe(3);
+    expect(matching('.inv > tbody > tr.b', rows)).toBe(1);
+    expect(matching('td[data-x^=foo]', cells)).toBe(1);
+    expect(matching('td[lang|=en]', cells)).toBe(1);
+    expect(matching('td[data-x="nope"]', cells)).toBe(0);
+  });
+
+  it('matches structural pseudo-classes and combinators', () => {
+    expect(matching('tr:nth-child(even)', rows)).toBe(1);
+    expect(matching('tr:nth-child(2n+1)', rows)).toBe(2);
+    expect(matching('tr:last-child td:first-child', cells)).toBe(1);
+    expect(matching('tr.a + tr', rows)).toBe(1);
+    expect(matching('tr.a ~ tr', rows)).toBe(2);
+    expect(matching('tr:not(.a, .c)', rows)).toBe(1);
+    expect(matching(':is(.a, .b) td:nth-last-child(1)', cells)).toBe(2);
+  });
+
+  it('never matches pseudo-elements or interaction states', () => {
+    expect(matching('tr::before', rows)).toBe(0);
+    expect(matching('tr:hover', rows)).toBe(0);
+  });
+
+  it('orders specificity like CSS, :where() counting zero', () => {
+    const spec = (text: string) => specificity(sel(text).children.first!);
+    expect(spec('#t .a td')).toEqual([1, 1, 1]);
+    expect(spec(':where(#t) td')).toEqual([0, 0, 1]);
+    expect(spec(':is(#t, .a) td')).toEqual([1, 0, 1]);
+    expect(compareSpecificity(spec('.a td'), spec('tr td'))).toBeGreaterThan(0);
+  });
+
+  it('cascades declarations: importance, then specificity, then order, then the style attribute', () => {
+    const styles = new DocumentStyles(() => {});
+    styles.addSheet(
+      'tr { background: red } .inv tr { background: blue } tr { background: green } tr.b { color: x !important }',
+    );
+    const [a, b] = rows;
+    expect(styles.declared(a!, 'background')).toBe('blue');
+    expect(styles.declared(a!, 'background', { background: 'pink' })).toBe('pink');
+    expect(styles.declared(b!, 'color', { color: 'y' })).toBe('x');
+    expect(styles.declared(a!, 'border')).toBeUndefined();
+  });
+});

@@ -167,6 +167,11 @@ export interface RendererOptions {
   workers?: number;
   /** Renders waiting for a worker before `OVERLOADED` is thrown; default 1,000. */
   maxQueue?: number;
+  /**
+   * Heap limit of each worker in MB, default 2,048. A render that needs more fails with `RENDER_FAILED` and only
+   * its worker is replaced (without workers, it would take the process down).
+   */
+  workerMemoryLimitMb?: number;
   limits?: Partial<RenderLimits>;
   fetch?: FetchOptions;
   /** Fonts available to every render of this renderer, loaded once per worker. */

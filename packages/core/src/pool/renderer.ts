@@ -85,7 +85,8 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           size: workers,
           maxQueue,
           timeoutMs: limits.timeoutMs,
-          memoryLimitMb: WORKER_MEMORY_LIMIT_MB,
+          memoryLimitMb:
+            checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
           setup,
         });
   const logger = options.logger;

@@ -54,7 +54,7 @@ export class WorkerPool implements RenderExecutor {
     this.#options = options;
     this.#script = options.script ?? new URL('./worker.js', import.meta.url);
     this.#slots = Array.from({ length: options.size }, () => undefined);
-    for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn(index);
+    for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn();
   }
 
   /** Queue a render; it starts as soon as a worker is free. @throws PictorError OVERLOADED, CLOSED, RENDER_TIMEOUT… */
@@ -109,38 +109,49 @@ export class WorkerPool implements RenderExecutor {
     return this.#closing;
   }
 
-  #spawn(index: number): Slot {
+  #spawn(): Slot {
     const worker = new Worker(this.#script, {
       workerData: this.#options.setup,
       resourceLimits: { maxOldGenerationSizeMb: this.#options.memoryLimitMb },
     });
     const slot: Slot = { worker, ready: false, job: undefined, timer: undefined, retired: false };
     worker.on('message', (message: WorkerMessage) => this.#onMessage(slot, message));
-    worker.on('error', (error) => this.#onCrash(index, slot, `it threw: ${error.message}`));
-    worker.on('exit', (code) => this.#onCrash(index, slot, `it exited with code ${code}`));
+    worker.on('error', (error) => this.#onCrash(slot, `it threw: ${error.message}`));
+    worker.on('exit', (code) => this.#onCrash(slot, `it exited with code ${code}`));
     // Idle workers must not keep the process alive; a busy one does (see #start). After the listeners:
     // adding a 'message' listener refs the worker again.
     worker.unref();
     return slot;
   }
 
+  /** Hand queued jobs to ready, idle workers (a starting worker gets work once it has loaded its fonts). */
   #dispatch(): void {
     for (let index = 0; index < this.#slots.length && this.#queue.length > 0; index++) {
       let slot = this.#slots[index];
       if (!slot || slot.retired) {
-        slot = this.#spawn(index);
+        slot = this.#spawn();
         this.#slots[index] = slot;
       }
-      if (slot.job) continue;
+      if (slot.job || !slot.ready) continue;
       const job = this.#queue.shift() as Job;
       this.#start(slot, job);
+    }
+    this.#updateRefs();
+  }
+
+  /** Busy workers, and starting ones while renders wait, keep the process alive; idle ones never do. */
+  #updateRefs(): void {
+    const waiting = this.#queue.length > 0;
+    for (const slot of this.#slots) {
+      if (!slot || slot.retired) continue;
+      if (slot.job || (waiting && !slot.ready)) slot.worker.ref();
+      else slot.worker.unref();
     }
   }
 
   #start(slot: Slot, job: Job): void {
     slot.job = job;
     job.queueMs = performance.now() - job.enqueuedAt;
-    slot.worker.ref();
     slot.timer = setTimeout(() => this.#onTimeout(slot), this.#options.timeoutMs);
     slot.worker.postMessage({ type: 'render', id: job.id, input: job.input } satisfies RenderRequest);
   }
@@ -157,6 +168,7 @@ export class WorkerPool implements RenderExecutor {
   #onMessage(slot: Slot, message: WorkerMessage): void {
     if (message.type === 'ready') {
       slot.ready = true;
+      this.#dispatch();
       return;
     }
     if (!slot.job || slot.job.id !== message.id) return;
@@ -188,14 +200,14 @@ export class WorkerPool implements RenderExecutor {
         { timeoutMs: this.#options.timeoutMs },
       ),
     );
-    this.#retire(slot);
+    this.#replace(slot);
     this.#afterJob();
   }
 
-  #onCrash(index: number, slot: Slot, reason: string): void {
+  #onCrash(slot: Slot, reason: string): void {
     if (slot.retired) return;
     const job = this.#finish(slot);
-    this.#retire(slot);
+    this.#replace(slot);
     if (job) {
       this.#counters.failed++;
       job.reject(
@@ -204,17 +216,28 @@ export class WorkerPool implements RenderExecutor {
           `the render engine crashed on this input (${reason}); the worker was replaced`,
         ),
       );
+    } else if (!slot.ready) {
+      // A worker that cannot even start fails the oldest waiting render, so a broken setup cannot loop forever.
+      const waiting = this.#queue.shift();
+      if (waiting) {
+        this.#counters.failed++;
+        waiting.reject(new PictorError('RENDER_FAILED', `a render worker could not start (${reason})`));
+      }
     }
-    // Replace the dead worker right away, unless it never started (then on demand, to avoid a crash loop).
-    if (slot.ready && !this.#closing && this.#slots[index] === slot) this.#slots[index] = this.#spawn(index);
     this.#afterJob();
   }
 
-  #retire(slot: Slot): void {
+  /**
+   * Stop a worker and start its replacement right away, so the pool stays warm. A worker that died before it
+   * was ready is replaced on demand instead (no crash loop when workers cannot start at all).
+   */
+  #replace(slot: Slot): void {
     if (slot.retired) return;
     slot.retired = true;
     this.#counters.workersReplaced++;
     slot.worker.terminate().catch(() => undefined);
+    const index = this.#slots.indexOf(slot);
+    if (slot.ready && !this.#closing && index >= 0) this.#slots[index] = this.#spawn();
   }
 
   #afterJob(): void {

@@ -1,0 +1,119 @@
+/** Worker pool (built package): renders in worker threads, time limit, crash isolation, queue bound, close. */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRenderer, PictorError, render } from '../dist/index.js';
+import { WorkerPool } from '../src/pool/worker-pool.js';
+import { resolveLimits, validateRenderInput } from '../src/validate.js';
+import { expectFormatAndSize, expectImageToMatch } from './helpers/image-compare.js';
+import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
+
+const SMALL = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
+/** Enough text to keep satori busy for seconds. */
+const HEAVY = `<div style="font-size:12px">${'busy words for the layout engine '.repeat(1500)}</div>`;
+
+describe('worker pool', () => {
+  const renderer = createRenderer({ workers: 2 });
+  afterAll(() => renderer.close());
+
+  it('renders in workers with the same pixels as the calling thread', async () => {
+    const html = referenceCardHtml(await avatarDataUri());
+    const result = await renderer.render({ html, width: 1200, height: 630 });
+    await expectImageToMatch(result.data, 'cards', 'reference-card', {
+      format: 'png',
+      width: 1200,
+      height: 630,
+    });
+    expect(result.timings.queue).toBeGreaterThanOrEqual(0);
+    expect(renderer.stats()).toMatchObject({ workers: 2, busy: 0, queued: 0 });
+  });
+
+  it('runs renders concurrently on every worker and returns each its own result', async () => {
+    const sizes = [100, 120, 140, 160, 180, 200];
+    const results = await Promise.all(
+      sizes.map((width) => renderer.render({ html: SMALL, width, height: 50, format: 'webp' })),
+    );
+    for (const [index, result] of results.entries()) {
+      await expectFormatAndSize(result.data, { format: 'webp', width: sizes[index] as number, height: 50 });
+    }
+  });
+
+  it('brings a PictorError thrown in a worker back as a PictorError', async () => {
+    const error = await renderer.render({ html: '' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PictorError);
+    expect(error).toMatchObject({ code: 'INVALID_INPUT', details: { field: 'width' } });
+  });
+});
+
+describe('time limit', () => {
+  it('stops a runaway render with RENDER_TIMEOUT, replaces the worker, and keeps rendering', async () => {
+    const renderer = createRenderer({ workers: 1, limits: { timeoutMs: 1500 } });
+    await renderer.render({ html: SMALL }); // warm: the limit counts render time, not worker start-up
+    const started = performance.now();
+    await expect(renderer.render({ html: HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
+      code: 'RENDER_TIMEOUT',
+      message: expect.stringContaining('1500 ms'),
+    });
+    expect(performance.now() - started).toBeLessThan(2500);
+    expect(renderer.stats()).toMatchObject({ timedOut: 1, workersReplaced: 1, workers: 1 });
+    const after = await renderer.render({ html: SMALL, format: 'png' });
+    await expectFormatAndSize(after.data, { format: 'png', width: 120, height: 60 });
+    await renderer.close();
+  });
+});
+
+describe('crash isolation', () => {
+  it('a worker that dies fails only its render; the pool replaces it and keeps rendering', async () => {
+    const limits = resolveLimits();
+    const pool = new WorkerPool({
+      size: 2,
+      maxQueue: 10,
+      timeoutMs: 20_000,
+      memoryLimitMb: 1024,
+      setup: { limits },
+      script: new URL('./helpers/crashing-worker.mjs', import.meta.url),
+    });
+    const input = (html: string) => validateRenderInput({ html }, limits);
+    const [crashed, ok] = await Promise.allSettled([pool.run(input('<!--crash-->')), pool.run(input(SMALL))]);
+    expect(crashed).toMatchObject({ status: 'rejected', reason: { code: 'RENDER_FAILED' } });
+    expect((crashed as PromiseRejectedResult).reason.message).toMatch(/crashed.*exited with code 70/);
+    expect(ok.status).toBe('fulfilled');
+    expect(pool.stats()).toMatchObject({ workers: 2, workersReplaced: 1, failed: 1, completed: 1 });
+    const results = await Promise.all([
+      pool.run(input(SMALL)),
+      pool.run(input(SMALL)),
+      pool.run(input(SMALL)),
+    ]);
+    for (const result of results)
+      await expectFormatAndSize(result.data, { format: 'png', width: 120, height: 60 });
+    await pool.close();
+  });
+});
+
+describe('queue and close', () => {
+  it('rejects with OVERLOADED when the queue is full', async () => {
+    const renderer = createRenderer({ workers: 1, maxQueue: 1 });
+    await renderer.render({ html: SMALL }); // the worker is up: the next render runs, the one after waits
+    const first = renderer.render({ html: SMALL });
+    const second = renderer.render({ html: SMALL });
+    await expect(renderer.render({ html: SMALL })).rejects.toMatchObject({ code: 'OVERLOADED' });
+    await expect(Promise.all([first, second])).resolves.toHaveLength(2);
+    await renderer.close();
+  });
+
+  it('close() lets in-flight and queued renders finish, then refuses new ones', async () => {
+    const renderer = createRenderer({ workers: 1 });
+    const pending = [renderer.render({ html: SMALL }), renderer.render({ html: SMALL, format: 'jpeg' })];
+    const closed = renderer.close();
+    await expect(renderer.render({ html: SMALL })).rejects.toMatchObject({ code: 'CLOSED' });
+    const results = await Promise.all(pending);
+    await closed;
+    expect(results.map((result) => result.format)).toEqual(['png', 'jpeg']);
+    expect(renderer.stats()).toMatchObject({ workers: 0, completed: 2 });
+  });
+});
+
+describe('render()', () => {
+  it('one-off renders use the shared default renderer', async () => {
+    const result = await render({ html: SMALL, format: 'jpeg' });
+    await expectFormatAndSize(result.data, { format: 'jpeg', width: 120, height: 60 });
+  });
+});

@@ -51,7 +51,7 @@ describe('selector matching (what the HTML stage needs to know before satori)', 
   });
 
   it('orders specificity like CSS, :where() counting zero', () => {
-    const spec = (text: string) => specificity(sel(text).children.first!);
+    const spec = (text: string) => specificity((sel(text) as csstree.SelectorList).children.first!);
     expect(spec('#t .a td')).toEqual([1, 1, 1]);
     expect(spec(':where(#t) td')).toEqual([0, 0, 1]);
     expect(spec(':is(#t, .a) td')).toEqual([1, 0, 1]);

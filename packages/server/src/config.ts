@@ -188,8 +188,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     publicUrl,
     signingSecret,
     adminToken,
-    databaseUrl:
-      overrides.databaseUrl ?? readUrl(env, 'PICTOR_DATABASE_URL', ['postgres:', 'postgresql:', 'sqlite:']),
+    databaseUrl: overrides.databaseUrl ?? readUrl(env, 'PICTOR_DATABASE_URL', ['postgres:', 'postgresql:']),
     storage: overrides.storage ?? readUrl(env, 'PICTOR_STORAGE', ['s3:', 'file:']),
     s3Endpoint: overrides.s3Endpoint ?? readUrl(env, 'PICTOR_S3_ENDPOINT', ['http:', 'https:']),
     workers:

@@ -1,6 +1,13 @@
 /** Operation B over HTTP (spec 4.2 rules 1-3, DECISIONS "Auto size", "Fonts"): formats, auto size, quality, fonts. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetchImage, render, seedAccount, startTestServer, type TestServer } from './helpers/http-server.js';
+import {
+  fetchImage,
+  render,
+  seedAccount,
+  startTestServer,
+  type TestServer,
+  unitsLeft,
+} from './helpers/http-server.js';
 
 let t: TestServer;
 let key: string;
@@ -107,6 +114,24 @@ describe('operation B: POST /open/v1/images/render', () => {
     expect(res.status).toBe(403);
     expect(res.body.code).toBe(20105);
     expect(res.body.message).toContain('Broken');
+  });
+
+  it('content limits answer 400 / 10103 in terms of content, and consume nothing', async () => {
+    const { accountId, key: own } = await seedAccount(t.url, 3);
+    const tooLong = await render(t.url, own, '/render', {
+      content: `<div>${'x'.repeat(2 * 1024 * 1024)}</div>`,
+    });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.body.message).toBe(
+      'content: must be a non-empty string of HTML of at most 2097152 characters',
+    );
+    const tooMuchText = await render(t.url, own, '/render', {
+      content: `<div>${'word '.repeat(12_000)}</div>`,
+    });
+    expect(tooMuchText.status).toBe(400);
+    expect(tooMuchText.body.code).toBe(10103);
+    expect(tooMuchText.body.message).toMatch(/^content: must contain at most \d+ characters of text/);
+    expect(await unitsLeft(t.url, accountId)).toBe(3);
   });
 
   it('invalid parameters are 400 / 10103 naming the field and the rule', async () => {

@@ -4,6 +4,9 @@ import type { FieldRules } from '../http/validation-message.js';
 
 const FORMATS = ['png', 'jpeg', 'webp'];
 
+/** Longest `content` of operation B: the engine's HTML length limit (2 MiB characters). */
+export const MAX_CONTENT_LENGTH = 2 * 1024 * 1024;
+
 /** Fields of operation A's body. */
 export const TEMPLATE_RENDER_FIELDS = ['variables', 'width', 'height', 'format', 'quality', 'useDraft'];
 /** Fields of operation B's body. */
@@ -44,7 +47,12 @@ const fontSchema = {
       pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
       description: 'http(s) URL of a TTF, OTF, WOFF or WOFF2 file',
     },
-    data: { type: 'string', minLength: 1, description: 'base64 of a TTF, OTF, WOFF or WOFF2 file' },
+    data: {
+      type: 'string',
+      minLength: 1,
+      pattern: '^[A-Za-z0-9+/_=\\s-]+$',
+      description: 'base64 of a TTF, OTF, WOFF or WOFF2 file',
+    },
     weight: { type: 'integer', minimum: 100, maximum: 900, default: 400 },
     style: { type: 'string', enum: ['normal', 'italic'], default: 'normal' },
   },
@@ -79,7 +87,12 @@ export function htmlRenderBody(limits: ServerLimits) {
     additionalProperties: false,
     required: ['content'],
     properties: {
-      content: { type: 'string', minLength: 1, description: 'HTML fragment or complete document' },
+      content: {
+        type: 'string',
+        minLength: 1,
+        maxLength: MAX_CONTENT_LENGTH,
+        description: `HTML fragment or complete document, at most ${MAX_CONTENT_LENGTH} characters`,
+      },
       width: dimension(limits, 'width (omitted: the content width)'),
       height: dimension(limits, 'height (omitted: the content height)'),
       format: { ...format, default: 'webp', description: 'png, jpeg or webp (default webp)' },
@@ -101,7 +114,7 @@ export function renderRules(limits: ServerLimits): FieldRules {
     format: `must be one of ${FORMATS.join(', ')}`,
     quality: 'must be an integer from 0 to 100',
     useDraft: 'must be a boolean',
-    content: 'must be a non-empty string of HTML',
+    content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters`,
     fonts: 'must be an array of font objects',
     'fonts[]': 'must be an object with family and exactly one of url and data',
     'fonts[]#fields': FONT_FIELDS.join(', '),

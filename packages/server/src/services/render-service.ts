@@ -2,9 +2,15 @@
  * The two render operations without HTTP: template (or HTML) → variables → reserve a unit → render
  * (or reuse an identical stored object) → store → signed link → commit; the unit goes back on failure.
  */
-import type { FontSpec, ImageFormat, Renderer, RenderTimings } from '@pictor/core';
+import {
+  type FontSpec,
+  type ImageFormat,
+  PictorError,
+  type Renderer,
+  type RenderTimings,
+} from '@pictor/core';
 import type { ServerLimits } from '../config.js';
-import { apiError } from '../errors.js';
+import { apiError, isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
 import type { Store } from '../store/types.js';
 import { createFileLink } from './links.js';
@@ -111,6 +117,13 @@ function fingerprints(fonts: FontSpec[]): string[] {
   });
 }
 
+/** The engine calls the HTML `html`; the API calls it `content`: say it in the caller's words. */
+function renameHtmlField(error: unknown, name: string): unknown {
+  if (!isPictorError(error) || error.code !== 'INVALID_INPUT' || !error.message.startsWith('html:'))
+    return error;
+  return new PictorError(error.code, `${name}${error.message.slice('html'.length)}`, error.details);
+}
+
 /** Create the service. */
 export function createRenderService(deps: RenderServiceDeps): RenderService {
   const { store, storage, renderer, limits } = deps;
@@ -201,11 +214,18 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     };
   }
 
-  function run(caller: RenderCaller, job: Job): Promise<RenderedImage> {
-    return withReservedUnit(store, caller.accountId, () => produce(caller, job), {
-      now: () => new Date(deps.now()),
-      holdMs,
-    });
+  async function run(caller: RenderCaller, job: Job): Promise<RenderedImage> {
+    try {
+      return await withReservedUnit(store, caller.accountId, () => produce(caller, job), {
+        now: () => new Date(deps.now()),
+        holdMs,
+      });
+    } catch (error) {
+      throw renameHtmlField(
+        error,
+        job.templateId === undefined ? 'content' : 'content (with the variables filled in)',
+      );
+    }
   }
 
   return {

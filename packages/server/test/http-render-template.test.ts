@@ -115,6 +115,18 @@ describe('operation A: POST /open/v1/images/templates/{id}/render', () => {
     expect(badColor.body.message).toContain('variables.bg');
   });
 
+  it('a variables object of more than 1024 entries is 400 / 10103', async () => {
+    const id = await createTemplate();
+    const variables: Record<string, string> = { title: 'x' };
+    for (let i = 0; i < 1024; i++) variables[`extra${i}`] = 'y';
+    const res = await render(t.url, owner.key, `/templates/${id}/render`, { variables });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      code: 10103,
+      message: 'variables: must be an object of at most 1024 entries',
+    });
+  });
+
   it('rule 4: invalid parameters are 400 / 10103 naming the field and the rule', async () => {
     const id = await createTemplate();
     const cases: [Record<string, unknown>, string][] = [

@@ -91,7 +91,7 @@ describe('tables → grid', () => {
     expect(style(t2)).toMatchObject({
       columnGap: '0px',
       border: '1px solid',
-      borderColor: '#eeeeee #9a9a9a #9a9a9a #eeeeee',
+      borderColor: '#a8a8a8 #545454 #545454 #a8a8a8',
     });
     expect(style(all(t2, 'td')[0]!)).toMatchObject({ padding: '5px', border: '1px solid' });
   });

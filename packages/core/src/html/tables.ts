@@ -298,9 +298,11 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   else if (!hasPadding) tableStyle.padding = `${spacing[1] ?? spacing[0]} ${spacing[0]}`;
   const borderAttr = getAttr(table, 'border');
   const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
-  if (borderPx > 0 && ctx.styles.declared(table, 'border', tableInline) === undefined)
+  if (borderPx > 0 && ctx.styles.declared(table, 'border', tableInline) === undefined) {
     tableStyle.border = `${borderPx}px solid`;
-  tableStyle.borderColor = '#eeeeee #9a9a9a #9a9a9a #eeeeee';
+    // Chrome's outset and inset gray, measured: #a8a8a8 on the light sides, #545454 on the dark ones.
+    tableStyle.borderColor = '#a8a8a8 #545454 #545454 #a8a8a8';
+  }
   const widthAttr = lengthAttr(getAttr(table, 'width'));
   if (widthAttr && ctx.styles.declared(table, 'width', tableInline) === undefined)
     tableStyle.width = widthAttr;
@@ -321,7 +323,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       extra.padding = cellpadding;
     if (borderPx > 0 && ctx.styles.declared(cell.el, 'border', inline) === undefined) {
       extra.border = '1px solid';
-      extra.borderColor = '#9a9a9a #eeeeee #eeeeee #9a9a9a';
+      extra.borderColor = '#545454 #a8a8a8 #a8a8a8 #545454';
     }
     const align = getAttr(cell.el, 'align') ?? getAttr(cell.el.parentNode as Element, 'align');
     if (align && ctx.styles.declared(cell.el, 'text-align', inline) === undefined)

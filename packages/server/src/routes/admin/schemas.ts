@@ -78,7 +78,7 @@ export function adminRules(limits: ServerLimits, fields: string): FieldRules {
     '': 'must be a JSON object',
     '#fields': fields,
     accountId: 'must be a non-empty string',
-    id: 'must be 1 to 64 characters of A-Z a-z 0-9 _ -',
+    id: 'must be 1 to 128 characters of A-Z a-z 0-9 . _ ~ -',
     name: 'must be a string of 1 to 200 characters',
     content: 'must be a non-empty string of HTML',
     variables: `must be an object of at most ${limits.maxTemplateVariables} variable definitions`,

@@ -36,8 +36,8 @@ export function createTemplateBody(limits: ServerLimits) {
       accountId: { type: 'string', minLength: 1 },
       id: {
         type: 'string',
-        pattern: '^[A-Za-z0-9_-]{1,64}$',
-        description: 'Chosen id; generated when omitted',
+        pattern: '^[A-Za-z0-9._~-]{1,128}$',
+        description: 'Chosen id (letters, digits, . _ ~ -); generated when omitted',
       },
       name: { type: 'string', minLength: 1, maxLength: 200 },
       ...versionFields(limits),

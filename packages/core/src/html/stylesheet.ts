@@ -85,6 +85,8 @@ export class DocumentStyles {
   /** Class names that appear in a class selector of any sheet. */
   readonly classNames = new Set<string>();
   private order = 0;
+  /** Cascade results by element and property (the sheets do not change once the tree is being converted). */
+  private readonly cache = new WeakMap<Element, Map<string, { decl: Declaration; rule: ProbeRule } | null>>();
 
   constructor(private readonly warn: (message: string) => void) {}
 
@@ -149,7 +151,24 @@ export class DocumentStyles {
    * Only top-level rules are considered; shorthands are not expanded (ask for each name you accept).
    */
   declared(el: Element, property: string, inline?: Record<string, string>): string | undefined {
-    let best: { decl: Declaration; rule: ProbeRule } | undefined;
+    let perElement = this.cache.get(el);
+    if (!perElement) {
+      perElement = new Map();
+      this.cache.set(el, perElement);
+    }
+    let best = perElement.get(property);
+    if (best === undefined) {
+      best = this.cascade(el, property);
+      perElement.set(property, best);
+    }
+    const inlineValue = inline?.[property];
+    if (inlineValue !== undefined && !best?.decl.important) return inlineValue;
+    return best?.decl.value;
+  }
+
+  /** The winning sheet declaration of `property` for `el` (null when none). */
+  private cascade(el: Element, property: string): { decl: Declaration; rule: ProbeRule } | null {
+    let best: { decl: Declaration; rule: ProbeRule } | null = null;
     for (const rule of this.rules) {
       const decl = rule.declarations.get(property);
       if (!decl || !matchesSelector(el, rule.selector)) continue;
@@ -165,8 +184,6 @@ export class DocumentStyles {
       )
         best = { decl, rule };
     }
-    const inlineValue = inline?.[property];
-    if (inlineValue !== undefined && !best?.decl.important) return inlineValue;
-    return best?.decl.value;
+    return best;
   }
 }

@@ -3,12 +3,14 @@ import { performance } from 'node:perf_hooks';
 import { encodeImage, CONTENT_TYPES } from './encode/sharp.js';
 import { PictorError, toPictorError } from './errors.js';
 import { createFetcher, type ResourceFetcher } from './fetch/index.js';
-import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
+import { fontHash, type LoadedFont, loadFontSpecs, loadFontUrl } from './fonts/custom.js';
 import { FontRegistry } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
-import type { SatoriElement } from './html/types.js';
+import type { DocumentFontFace, ParsedHtml, SatoriElement } from './html/types.js';
+import { inlineImages } from './resources/images.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
+import { inlineGradientPatterns } from './svg/optimize.js';
 import { layoutToSvg } from './svg/satori.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkTextLength, type ValidRenderInput } from './validate.js';
@@ -58,7 +60,7 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
   checkTextLength(parsed.root, limits);
   lap('parse');
 
-  const { root, customFonts } = await loadResources(env, input, withDefaultFont(parsed.root), warnings);
+  const { root, customFonts } = await loadResources(env, input, parsed, warnings);
   lap('resources');
 
   const fonts = env.registry.fontsFor(customFonts);
@@ -77,7 +79,7 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
   );
   lap('layout');
 
-  const image = stage('raster', () => rasterize(layout.svg));
+  const image = stage('raster', () => rasterize(inlineGradientPatterns(layout.svg)));
   lap('raster');
 
   const data = await stageAsync('encode', () => encodeImage(image, input.format, input.quality));
@@ -96,14 +98,14 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
 }
 
 /**
- * Resources stage: the renderer's and the input's custom fonts (fetched through the guarded fetcher, cached by
- * content hash and URL). Image inlining plugs in here once `resources/images.ts` lands.
+ * Resources stage: every image URL inlined as a checked data: URI (through the guarded fetcher), the renderer's
+ * fonts (once per thread), the input's fonts and the document's `@font-face` fonts (cached by content and URL).
  */
 async function loadResources(
   env: RenderEnvironment,
   input: ValidRenderInput,
-  root: SatoriElement,
-  _warnings: string[],
+  parsed: ParsedHtml,
+  warnings: string[],
 ): Promise<{ root: SatoriElement; customFonts: LoadedFont[] }> {
   const rendererSpecs = env.options.fonts ?? [];
   if (rendererSpecs.length > 0 && !env.rendererFonts) {
@@ -113,12 +115,72 @@ async function loadResources(
       env.rendererFonts = undefined;
     });
   }
-  const [rendererFonts, inputFonts] = await Promise.all([
+  const baseUrl = documentBase(input.baseUrl, parsed.baseHref);
+  const [root, rendererFonts, inputFonts, documentFonts] = await Promise.all([
+    inlineImages(withDefaultFont(parsed.root), {
+      fetcher: env.fetcher,
+      limits: env.options.limits,
+      warnings,
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(env.options.baseDir ? { baseDir: env.options.baseDir } : {}),
+    }),
     env.rendererFonts ?? [],
     input.fonts.length > 0 ? loadFontSpecs(input.fonts, env.fetcher, 'fonts') : [],
+    loadDocumentFonts(parsed.fontFaces, baseUrl, env.fetcher, warnings),
   ]);
-  // Fonts of this render come before the renderer's, so a render can override a family.
-  return { root, customFonts: [...inputFonts, ...rendererFonts] };
+  // Most specific first: the input's fonts, then the document's @font-face, then the renderer's.
+  return { root, customFonts: [...inputFonts, ...documentFonts, ...rendererFonts] };
+}
+
+/** The URL relative references resolve against: `<base href>` resolved against `baseUrl`, as in a browser. */
+function documentBase(baseUrl: string | undefined, baseHref: string | undefined): string | undefined {
+  if (!baseHref) return baseUrl;
+  try {
+    return new URL(baseHref, baseUrl).href;
+  } catch {
+    return baseUrl;
+  }
+}
+
+/**
+ * Fonts of the document's `@font-face` rules: the first source that loads wins (data: or http(s), through the
+ * fetcher). A face none of whose sources loads is skipped with a warning, as a browser falls back silently.
+ */
+async function loadDocumentFonts(
+  faces: readonly DocumentFontFace[],
+  baseUrl: string | undefined,
+  fetcher: ResourceFetcher,
+  warnings: string[],
+): Promise<LoadedFont[]> {
+  const loaded = await Promise.all(
+    faces.map(async (face): Promise<LoadedFont | undefined> => {
+      const reasons: string[] = [];
+      for (const source of face.sources) {
+        let url: string;
+        try {
+          url = new URL(source, baseUrl).href;
+        } catch {
+          reasons.push(`${source.slice(0, 60)}: relative URL without a baseUrl`);
+          continue;
+        }
+        try {
+          const data = await loadFontUrl(url, face.family, fetcher);
+          return {
+            name: face.family,
+            data,
+            weight: face.weight ?? 400,
+            style: face.style ?? 'normal',
+            hash: fontHash(data),
+          };
+        } catch (error) {
+          reasons.push(error instanceof Error ? error.message : String(error));
+        }
+      }
+      warnings.push(`@font-face "${face.family}" was not loaded (${reasons.join('; ') || 'no source'})`);
+      return undefined;
+    }),
+  );
+  return loaded.filter((font): font is LoadedFont => font !== undefined);
 }
 
 /**

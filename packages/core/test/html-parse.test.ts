@@ -8,6 +8,12 @@ function kids(el: SatoriElement): SatoriChild[] {
   return Array.isArray(c) ? c : c === undefined ? [] : [c];
 }
 
+/** The author's element of a fragment: the root itself, or the first element of the margin-less wrapper. */
+function main(root: SatoriElement): SatoriElement {
+  if (root.type !== 'body' || !('data-pictor-fragment' in root.props)) return root;
+  return kids(root).find((k): k is SatoriElement => typeof k === 'object' && k?.type !== 'style')!;
+}
+
 function find(el: SatoriChild, type: string): SatoriElement | undefined {
   if (!el || typeof el !== 'object') return undefined;
   if (el.type === type) return el;
@@ -60,7 +66,9 @@ describe('documents and fragments', () => {
     expect(root.props['data-pictor-fragment']).toBe('');
     const preamble = kids(root)[0] as SatoriElement;
     expect(preamble.type).toBe('style');
-    expect(String(preamble.props.children)).toContain(':where(body[data-pictor-fragment]){margin:0}');
+    expect(String(preamble.props.children)).toContain(
+      ':where(body[data-pictor-fragment]){margin:0;height:100%}',
+    );
   });
 
   it('a document keeps html, head and body; script, title, meta and comments are left out', () => {
@@ -182,9 +190,9 @@ describe('styles', () => {
 
 describe('tailwind', () => {
   it('maps bare utility classes to tw, arbitrary values included', () => {
-    const { root } = parseHtml('<div class="flex bg-[#0b1020] p-4 text-white card">x</div>');
-    expect(root.props.tw).toBe('flex bg-[#0b1020] p-4 text-white');
-    expect(root.props.class).toBe('flex bg-[#0b1020] p-4 text-white card');
+    const div = main(parseHtml('<div class="flex bg-[#0b1020] p-4 text-white card">x</div>').root);
+    expect(div.props.tw).toBe('flex bg-[#0b1020] p-4 text-white');
+    expect(div.props.class).toBe('flex bg-[#0b1020] p-4 text-white card');
   });
 
   it('leaves classes a stylesheet styles to that stylesheet (compiled Tailwind is not applied twice)', () => {
@@ -197,18 +205,19 @@ describe('tailwind', () => {
 
 describe('tailwind grid utilities (not in satori tw)', () => {
   it('turns grid, grid-cols-N, col-span-N and gap utilities into style, below the style attribute', () => {
-    const { root } = parseHtml(
-      '<div class="grid grid-cols-3 gap-4 gap-x-[10px] p-2" style="gap:1px"><div class="col-span-2 row-start-2">a</div></div>',
+    const root = main(
+      parseHtml(
+        '<div class="grid grid-cols-3 gap-4 gap-x-[10px] p-2" style="gap:1px"><div class="col-span-2 row-start-2">a</div></div>',
+      ).root,
     );
     expect(root.props.tw).toBe('p-2');
     expect(root.props.style).toEqual({
-      lineHeight: '1.5',
       display: 'grid',
       gridTemplateColumns: 'repeat(3, minmax(0, 1fr))',
       gap: '1px',
       columnGap: '10px',
     });
-    expect((kids(root)[1] as SatoriElement).props.style).toEqual({
+    expect((kids(root)[0] as SatoriElement).props.style).toEqual({
       gridColumn: 'span 2 / span 2',
       gridRowStart: '2',
     });
@@ -220,7 +229,8 @@ describe('tailwind preflight', () => {
     const { root } = parseHtml(
       '<div class="p-4"><h1 class="mt-8 text-5xl">T</h1><p class="text-white">x</p><ul class="list-disc"><li>a</li></ul></div>',
     );
-    const [h1, p, ul] = (kids(root) as SatoriElement[]).filter((k) => k.type !== 'style');
+    expect(root.props['data-pictor-root']).toBe('');
+    const [h1, p, ul] = kids(main(root)) as SatoriElement[];
     expect(h1!.props.style).toEqual({
       marginRight: '0px',
       marginBottom: '0px',
@@ -281,7 +291,7 @@ describe('robustness', () => {
 
   it('turns an <img> without any source into an empty box of its size (satori would throw)', () => {
     const { root } = parseHtml('<div><img width="20" height="10"><img srcset="a.png 1x, b.png 2x"></div>');
-    const [empty, fromSrcset] = (kids(root) as SatoriElement[]).filter((k) => k.type !== 'style');
+    const [empty, fromSrcset] = kids(main(root)) as SatoriElement[];
     expect(empty).toEqual({
       type: 'span',
       props: { style: { display: 'inline-block', width: '20px', height: '10px' } },

@@ -90,6 +90,21 @@ describe('sizes and margins', () => {
     expect(pixel(r, 299, 99)).toEqual([11, 16, 32, 255]);
   });
 
+  it('an element that needs UA rules (a link, a table) is wrapped but still sized exactly, 100% filling the canvas', async () => {
+    const auto = await renderHtml(
+      '<div style="width:300px;height:100px;background:#0b1020"><a href="#">x</a></div>',
+    );
+    expect([auto.width, auto.height]).toEqual([300, 100]);
+    const fixed = await renderHtml(
+      '<div style="height:100%;background:#0f0"><table><tr><td>x</td></tr></table></div>',
+      {
+        width: 200,
+        height: 120,
+      },
+    );
+    expect(pixel(fixed, 199, 119)).toEqual([0, 255, 0, 255]);
+  });
+
   it('a <style> plus an element is still margin-less', async () => {
     const r = await renderHtml(
       '<style>.b{width:120px;height:40px;background:#f00}</style><div class="b"></div>',

@@ -14,7 +14,7 @@ export interface ParseHtmlOptions {
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
 
 /** UA rule for a fragment's wrapper: a fragment gets no implicit margin (DECISIONS.md, "Auto size"). */
-const FRAGMENT_PREAMBLE = ':where(body[data-pictor-fragment]){margin:0}';
+const FRAGMENT_PREAMBLE = ':where(body[data-pictor-fragment]){margin:0;height:100%}';
 
 /**
  * Parse an HTML fragment or complete document into the tree satori renders.
@@ -49,18 +49,22 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
         (isText(n) && n.value.trim() !== '') || (isElement(n) && !['script', 'template'].includes(n.tagName)),
     );
     const only = significant.length === 1 && isElement(significant[0]) ? (significant[0] as Element) : null;
-    if (only && only.tagName !== 'style' && only.tagName !== 'table') {
-      root = converter.convertNode(only, 0) ?? { type: 'div', props: {} };
+    const single =
+      only && only.tagName !== 'style' && only.tagName !== 'table' ? converter.convertNode(only, 0) : null;
+    // A lone element is the root, as satori users expect (`height: 100%` is the canvas), unless the tree needs
+    // UA rules: their <style> must not become a child of the author's element (it would shift :first-child).
+    if (single && !converter.preambleCss()) {
+      root = single;
     } else {
       converter.addPreamble(FRAGMENT_PREAMBLE);
-      const children = converter.convertChildren(fragment, 0);
+      const children = single ? [single] : converter.convertChildren(fragment, 0);
       root = { type: 'body', props: { 'data-pictor-fragment': '', children } };
     }
   }
-  if (converter.usedTailwind && root.type !== 'html' && root.type !== 'body') {
+  if (converter.usedTailwind && root.type !== 'html') {
     root.props['data-pictor-root'] = '';
     // The root's line height comes from html in a page; a root with utilities gets it inline, under them.
-    if (root.props.tw && !/\bleading-/.test(String(root.props.tw)))
+    if (root.type !== 'body' && root.props.tw && !/\bleading-/.test(String(root.props.tw)))
       root.props.style = { lineHeight: '1.5', ...((root.props.style as object) ?? {}) };
   }
   insertPreamble(root, converter.preambleCss());

@@ -88,8 +88,8 @@ export function splitTailwind(utilities: string[]): { tw: string[]; style: Recor
  */
 export const TAILWIND_PREFLIGHT = [
   ':where(:not([class])),:where(:not([class]))::before,:where(:not([class]))::after{box-sizing:border-box;border-width:0;border-style:solid;border-color:#e5e7eb}',
-  ':where(html:not([class]),[data-pictor-root]:not([class])){line-height:1.5}',
   ':where(body:not([class])){margin:0;line-height:inherit}',
+  ':where(html:not([class]),[data-pictor-root]:not([class])){line-height:1.5}',
   ':where(h1,h2,h3,h4,h5,h6):not([class]){font-size:inherit;font-weight:inherit}',
   ':where(blockquote,dl,dd,h1,h2,h3,h4,h5,h6,hr,figure,p,pre):not([class]){margin:0}',
   ':where(ol,ul,menu):not([class]){list-style:none;margin:0;padding:0}',

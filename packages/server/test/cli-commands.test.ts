@@ -95,6 +95,8 @@ describe('pictor serve --demo', () => {
     const first = await serveDemo(dataDir);
     try {
       expect(first.output).toMatch(/Admin token .*\n\s+pat_[A-Za-z0-9_-]{43}\n/);
+      expect(first.output).toMatch(/^Demo API key \(shown once\): pk_[A-Za-z0-9_-]{43}$/m);
+      expect(first.output).toMatch(/^Demo template: demo-card$/m);
       expect(first.curls).toHaveLength(2);
       const [templateCurl, htmlCurl] = first.curls as [string, string];
       expect(templateCurl).toContain('/open/v1/images/templates/demo-card/render');

@@ -28,7 +28,12 @@ export function registerServeCommand(program: Command): void {
         ...(flags.port === undefined ? {} : { port: flags.port }),
         ...(flags.host === undefined ? {} : { host: flags.host }),
       });
-      const server = await startServer(config);
+      const server = await startServer(config).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          throw new Error(`port ${config.port} on ${config.host} is in use: set PICTOR_PORT or pass --port`);
+        }
+        throw error;
+      });
       const baseUrl = config.publicUrl ?? server.url;
       const lines = [`Pictor is listening on ${server.url} (data dir ${config.dataDir})`];
       if (server.generatedAdminToken) {
@@ -41,7 +46,9 @@ export function registerServeCommand(program: Command): void {
         const demo = await ensureDemo(server.store, config.dataDir);
         const curl = demoCurlCommands(baseUrl, demo);
         lines.push(
-          `Demo account ${demo.accountId}, template "${demo.templateId}", API key (shown once): ${demo.key}`,
+          `Demo account:  ${demo.accountId}`,
+          `Demo template: ${demo.templateId}`,
+          `Demo API key (shown once): ${demo.key}`,
           '',
           'Render the demo template (operation A):',
           curl.template,

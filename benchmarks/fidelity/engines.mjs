@@ -107,7 +107,7 @@ export async function createPictor({ stageOnly = false } = {}) {
     note: 'the HTML and document-resources stages of packages/core/src feeding satori + resvg with the built-in fonts (the pipeline did not load document resources yet)',
     async render(html, { width, height, dir }) {
       const warnings = [];
-      const parsed = stage.parseHtml(html);
+      const parsed = stage.parseHtml(html, { defaultFontFamily: 'sans-serif' });
       const resources = await stage.loadDocumentResources(parsed, { baseDir: dir, fetcher: null });
       warnings.push(...parsed.warnings, ...resources.warnings);
       const svg = await satori(parsed.root, {

@@ -103,6 +103,29 @@ describe('documents and fragments', () => {
   });
 });
 
+describe('default font family', () => {
+  it('is a zero-specificity rule for documents, so html { font-family } still wins', () => {
+    const { root } = parseHtml(
+      '<html><head><style>html{font-family:Noto Serif}</style></head><body>x</body></html>',
+      {
+        defaultFontFamily: 'sans-serif',
+      },
+    );
+    expect(root.props.style).not.toHaveProperty('fontFamily');
+    expect(JSON.stringify(root)).toContain(':where(html){font-family:sans-serif}');
+  });
+
+  it('is inline on a lone fragment element unless it names a family itself', () => {
+    expect(parseHtml('<div>x</div>', { defaultFontFamily: 'sans-serif' }).root.props.style).toEqual({
+      fontFamily: 'sans-serif',
+    });
+    expect(
+      parseHtml('<div style="font-family:Noto Serif">x</div>', { defaultFontFamily: 'sans-serif' }).root.props
+        .style,
+    ).toEqual({ fontFamily: 'Noto Serif' });
+  });
+});
+
 describe('styles', () => {
   it('passes <style> text to satori untouched, ::before rules and nesting included', () => {
     const css = '.q::before{content:"\\201C"} .a{ & .b { color: red } }';

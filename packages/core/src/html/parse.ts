@@ -9,6 +9,11 @@ import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
 export interface ParseHtmlOptions {
   /** Map bare Tailwind utility classes (no stylesheet styles them) to satori's `tw` prop. Default true. */
   tailwind?: boolean;
+  /**
+   * Font family of text whose CSS names none (browsers use a serif). Given with zero specificity on the root,
+   * so any authored `font-family`, also on `html` or `:root`, wins. Example: `'sans-serif'`.
+   */
+  defaultFontFamily?: string;
 }
 
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
@@ -61,6 +66,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
       root = { type: 'body', props: { 'data-pictor-fragment': '', children } };
     }
   }
+  if (options.defaultFontFamily) applyDefaultFont(root, options.defaultFontFamily, converter);
   if (converter.usedTailwind && root.type !== 'html') {
     root.props['data-pictor-root'] = '';
     // The root's line height comes from html in a page; a root with utilities gets it inline, under them.
@@ -116,6 +122,23 @@ function propagateBodyBackground(
     }
   }
   root.props.style = rootStyle;
+}
+
+/**
+ * The default family as a `:where()` rule on the root (document or wrapper); a lone fragment element (no
+ * stylesheet can target it first) gets it inline unless it sets a family itself or through a `font-*` utility.
+ */
+function applyDefaultFont(root: SatoriElement, family: string, converter: TreeConverter): void {
+  const safe = family.replace(/[;{}]/g, '');
+  if (root.type === 'html') converter.addPreamble(`:where(html){font-family:${safe}}`);
+  else if (root.type === 'body' && 'data-pictor-fragment' in root.props)
+    converter.addPreamble(`:where(body[data-pictor-fragment]){font-family:${safe}}`);
+  else {
+    const style = (root.props.style ?? {}) as Record<string, unknown>;
+    if (style.fontFamily !== undefined || style.font !== undefined) return;
+    if (/(^|\s)font-(sans|serif|mono|\[)/.test(String(root.props.tw ?? ''))) return;
+    root.props.style = { fontFamily: safe, ...style };
+  }
 }
 
 function childrenOf(el: SatoriElement): SatoriChild[] {

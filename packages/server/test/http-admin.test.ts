@@ -109,6 +109,23 @@ describe('admin flows', () => {
     expect((await admin(t.url, 'GET', '/templates/nope')).status).toBe(404);
     const discarded = await adminOk<{ draft: unknown }>(t.url, 'DELETE', '/templates/my-card/draft');
     expect(discarded.draft).toBeNull();
+    const publishNothing = await admin(t.url, 'POST', '/templates/my-card/publish');
+    expect(publishNothing.status).toBe(409);
+    expect(publishNothing.body.code).toBe(10106);
+    // Editing again starts a new draft from the published copy.
+    const again = await adminOk<{ draft: { width: number; content: string } }>(
+      t.url,
+      'PUT',
+      '/templates/my-card/draft',
+      {
+        height: 120,
+      },
+    );
+    expect(again.draft).toMatchObject({
+      width: 500,
+      height: 120,
+      content: expect.stringContaining('{{title}}'),
+    });
   });
 
   it('rejects invalid bodies with 400 / 10103 naming the field', async () => {

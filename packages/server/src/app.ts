@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
 import type { Renderer } from '@pictor/core';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { defaultPublicUrl, type ServerConfig } from './config.js';
 import { apiError } from './errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -67,6 +67,14 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
     },
     routerOptions: { maxParamLength: 500 },
     return503OnClosing: false,
+    // A path that cannot be decoded never reaches a route: answer the envelope too.
+    frameworkErrors: (error, _request, reply) => {
+      const known = apiError(
+        'INVALID_PARAMETER',
+        `URL: ${error.code === 'FST_ERR_BAD_URL' ? 'is not a valid URL (bad percent-encoding)' : 'is invalid'}`,
+      );
+      (reply as FastifyReply).code(known.statusCode).send(known.toEnvelope());
+    },
     ajv: {
       customOptions: { coerceTypes: false, removeAdditional: false, useDefaults: true, allErrors: false },
     },

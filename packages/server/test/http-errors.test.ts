@@ -148,6 +148,16 @@ describe('10104 / 401: API key', () => {
   });
 });
 
+describe('a URL that cannot be decoded', () => {
+  it('is 400 / 10103 in the envelope', async () => {
+    const res = await call(t.url, 'POST', '/open/v1/images/templates/%E0%A4%A/render', {
+      headers: { 'x-api-key': acct.key },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ code: 10103, message: 'URL: is not a valid URL (bad percent-encoding)' });
+  });
+});
+
 describe('10105 / 404', () => {
   it('unknown routes under /open/v1 answer the envelope', async () => {
     for (const [method, path] of [

@@ -7,7 +7,9 @@
  *   node benchmarks/http/run.mjs            # 3 rounds × 5 s per case, writes benchmarks/http/RESULTS.md
  *   node benchmarks/http/run.mjs --quick    # 1 round × 3 s per case, prints only
  *
- * Options: --rounds N, --seconds N (per round and case), --connections N, --no-write.
+ * Options: --rounds N, --seconds N (per round and case), --connections N, --no-write,
+ * --only NAME[,NAME] (cases whose name contains one of these), --profile DIR (server runs with --cpu-prof
+ * writing its profile to DIR on exit; nothing is written to RESULTS.md).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +36,8 @@ const { values: args } = parseArgs({
     seconds: { type: 'string' },
     connections: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    only: { type: 'string' },
+    profile: { type: 'string' },
   },
 });
 const quick = args.quick;
@@ -204,7 +208,9 @@ async function main() {
     PICTOR_BODY_LIMIT: String(16 * 1024 * 1024),
     PICTOR_LOG_LEVEL: 'info',
   };
-  const child = spawn(process.execPath, [cliPath, 'serve', '--port', String(port), '--host', '127.0.0.1'], {
+  const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
+  const serveArgs = [cliPath, 'serve', '--port', String(port), '--host', '127.0.0.1'];
+  const child = spawn(process.execPath, [...nodeArgs, ...serveArgs], {
     env,
     stdio: ['ignore', log, log],
   });
@@ -276,7 +282,7 @@ async function main() {
       }
     }
 
-    const cases = [
+    const allCases = [
       {
         name: 'A template, core direct',
         op: 'A',
@@ -327,6 +333,9 @@ async function main() {
       },
     ];
 
+    const only = args.only?.split(',');
+    const cases = only ? allCases.filter((c) => only.some((o) => c.name.includes(o))) : allCases;
+
     // Warm-up: every case once, briefly (JIT, fonts in every worker, SQLite pages).
     console.error(
       `warm-up; then ${ROUNDS} rounds × ${SECONDS} s per case, ${CONNECTIONS} connections, ${WORKERS} workers`,
@@ -364,7 +373,7 @@ async function main() {
       httpRuns,
     });
     process.stdout.write(`${report}\n`);
-    if (!quick && !args['no-write']) {
+    if (!quick && !args['no-write'] && !only && !args.profile) {
       writeFileSync(join(here, 'RESULTS.md'), `${report}\n`);
       console.error(`written: ${join(here, 'RESULTS.md')}`);
     }
@@ -397,17 +406,20 @@ function buildReport({
     String(r.errors),
   ]);
   const by = (name) => results.find((r) => r.name === name);
-  const overheadRows = ['A', 'B'].map((op) => {
+  const overheadRows = ['A', 'B'].flatMap((op) => {
     const direct = results.find((r) => r.op === op && !r.http);
     const http = results.find((r) => r.op === op && r.http);
+    if (!direct || !http) return [];
     const dp50 = http.p50 - direct.p50;
     const dRps = (1 - http.rps / direct.rps) * 100;
     return [
-      op === 'A' ? 'A template' : 'B HTML',
-      `${fmt(dp50, 1)} ms`,
-      dp50 < 2 ? 'met' : 'not met',
-      `${fmt(dRps, 1)}%`,
-      dRps < 10 ? 'met' : 'not met',
+      [
+        op === 'A' ? 'A template' : 'B HTML',
+        `${fmt(dp50, 1)} ms`,
+        dp50 < 2 ? 'met' : 'not met',
+        `${fmt(dRps, 1)}%`,
+        dRps < 10 ? 'met' : 'not met',
+      ],
     ];
   });
   const cachedA = by('A identical requests (stored object reused), HTTP');
@@ -429,7 +441,9 @@ function buildReport({
     '',
     markdownTable(['operation', 'Δ p50', '< 2 ms', 'throughput lost', '< 10%'], overheadRows),
     '',
-    `Identical requests (the content-derived object already stored: no render) show the server's own cost without rendering: A ${fmt(cachedA.rps, 0)} req/s at p50 ${fmt(cachedA.p50, 2)} ms, B ${fmt(cachedB.rps, 0)} req/s at p50 ${fmt(cachedB.p50, 2)} ms (B parses and hashes a ${fmt(bodyBytes / 1024, 0)} KB body each time).`,
+    cachedA && cachedB
+      ? `Identical requests (the content-derived object already stored: no render) show the server's own cost without rendering: A ${fmt(cachedA.rps, 0)} req/s at p50 ${fmt(cachedA.p50, 2)} ms, B ${fmt(cachedB.rps, 0)} req/s at p50 ${fmt(cachedB.p50, 2)} ms (B parses and hashes a ${fmt(bodyBytes / 1024, 0)} KB body each time).`
+      : '',
   ].join('\n');
 }
 

@@ -25,10 +25,20 @@ export interface TemplateFileFlags {
   height?: number;
   format?: ImageFormat;
   quality?: number;
+  /** JSON file of variable definitions (for HTML files, or to replace those of a JSON file). */
+  variables?: string;
 }
 
 function fail(file: string, message: string): never {
   throw new Error(`${file}: ${message}`);
+}
+
+async function readDefinitions(file: string): Promise<Record<string, VariableDefinition>> {
+  try {
+    return JSON.parse(await readFile(resolve(file), 'utf8')) as Record<string, VariableDefinition>;
+  } catch (error) {
+    fail(file, `must hold a JSON object of variable definitions (${(error as Error).message})`);
+  }
 }
 
 /**
@@ -39,13 +49,14 @@ export async function readTemplateFile(file: string, flags: TemplateFileFlags = 
   const path = resolve(file);
   const text = await readFile(path, 'utf8');
   const fallbackName = basename(path, extname(path));
+  const definitions = flags.variables ? await readDefinitions(flags.variables) : undefined;
   if (extname(path).toLowerCase() !== '.json') {
     return {
       id: flags.id,
       accountId: flags.account,
       name: flags.name ?? fallbackName,
       content: text,
-      variables: {},
+      variables: definitions ?? {},
       width: flags.width,
       height: flags.height,
       format: flags.format,
@@ -70,7 +81,7 @@ export async function readTemplateFile(file: string, flags: TemplateFileFlags = 
     accountId: flags.account ?? (json.accountId as string | undefined),
     name: flags.name ?? (json.name as string | undefined) ?? fallbackName,
     content,
-    variables: (json.variables as Record<string, VariableDefinition> | undefined) ?? {},
+    variables: definitions ?? (json.variables as Record<string, VariableDefinition> | undefined) ?? {},
     width: flags.width ?? (json.width as number | undefined),
     height: flags.height ?? (json.height as number | undefined),
     format: flags.format ?? (json.format as ImageFormat | undefined),

@@ -58,6 +58,10 @@ export function registerTemplateCommands(program: Command): void {
     .option('--height <px>', 'default height', positiveInt)
     .addOption(formatOption())
     .option('--quality <q>', 'default quality 0..100', qualityArg)
+    .option(
+      '--variables <file>',
+      'JSON file of variable definitions ({"title": {"type": "string", "required": true}})',
+    )
     .option('--publish', 'publish right after saving')
     .action((file: string, flags: TemplateFileFlags & { publish?: boolean }) =>
       withStore(globals(), async (store, config) =>

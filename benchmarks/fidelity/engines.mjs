@@ -82,9 +82,11 @@ function bundle(entry, name) {
  * Pictor from its current source: the public `createRenderer` once the pipeline loads document resources
  * (`@font-face`, `<link>`); until then its HTML stage + resources stage feeding the same satori + resvg.
  */
-export async function createPictor({ stageOnly = false } = {}) {
+export async function createPictor({ engine = 'auto' } = {}) {
   const renderSource = readFileSync(join(coreDir, 'src/render.ts'), 'utf8');
-  if (renderSource.includes('loadDocumentResources') && !stageOnly) {
+  const usePipeline =
+    engine === 'pipeline' || (engine === 'auto' && renderSource.includes('loadDocumentResources'));
+  if (usePipeline) {
     const core = await bundle(join(coreDir, 'src/index.ts'), 'core');
     return {
       name: 'Pictor',

@@ -8,10 +8,11 @@
  *   K1 = 0.01, K2 = 0.03, no downsampling; mean over the image.
  * - diff: share of pixels whose largest channel difference is over 32 (of 255).
  *
- * Usage: node benchmarks/fidelity/run.mjs [case-name-filter] [--stage-only] [--chromium=/path/to/chromium]
+ * Usage: node benchmarks/fidelity/run.mjs [case-name-filter] [--engine=auto|pipeline|stage] [--chromium=/path]
  *   writes RESULTS.md and out/<case>/{chromium,pictor,baseline}.png. Needs Debian's chromium
  *   (`apt-get update && apt-get install -y chromium`); the engine itself never uses a browser.
- *   --stage-only: Pictor's HTML + resources stages with satori + resvg even when the pipeline is usable.
+ *   --engine: `pipeline` = createRenderer() of packages/core/src; `stage` = its HTML + document-resources
+ *   stages feeding satori + resvg; `auto` (default) = pipeline once render.ts calls loadDocumentResources.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -25,7 +26,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const corpus = join(here, '../../packages/core/test/fidelity');
 const outDir = join(here, 'out');
 const args = process.argv.slice(2);
-const stageOnly = args.includes('--stage-only');
+const engine = args.find((a) => a.startsWith('--engine='))?.slice('--engine='.length) ?? 'auto';
 const chromiumPath = args.find((a) => a.startsWith('--chromium='))?.slice('--chromium='.length);
 const filter = args.find((a) => !a.startsWith('--'));
 
@@ -79,7 +80,7 @@ const cases = readdirSync(corpus, { withFileTypes: true })
   .sort();
 
 const chromium = await launchChromium(chromiumPath);
-const pictor = await createPictor({ stageOnly });
+const pictor = await createPictor({ engine });
 const baseline = createBaseline();
 const rows = [];
 for (const name of cases) {
@@ -102,13 +103,13 @@ for (const name of cases) {
   writeFileSync(join(caseOut, 'chromium.png'), reference);
 
   const row = { name, description: meta.description ?? '', missing: meta.missing ?? '' };
-  for (const [key, engine] of [
+  for (const [key, contender] of [
     ['pictor', pictor],
     ['baseline', baseline],
   ]) {
     const started = performance.now();
     try {
-      const result = await engine.render(html, { width, height, dir });
+      const result = await contender.render(html, { width, height, dir });
       const png = Buffer.isBuffer(result) ? result : result.png;
       writeFileSync(join(caseOut, `${key}.png`), png);
       row[key] = { ...(await score(reference, png, width, height)), ms: performance.now() - started };
@@ -134,7 +135,7 @@ const mean = (k, f) => ok(k).reduce((s, r) => s + r[k][f], 0) / Math.max(1, ok(k
 const min = (k) => Math.min(...ok(k).map((r) => r[k].ssim));
 const cell = (r) =>
   r.error
-    ? `fails: ${r.error.replace(/\|/g, '\\|')}`
+    ? `fails: ${r.error.replace(/\|/g, '/').slice(0, 70)} | –`
     : `${r.ssim.toFixed(4)} | ${(r.diff * 100).toFixed(2)}%`;
 const lines = [
   '# Fidelity against Chromium',

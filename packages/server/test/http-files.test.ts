@@ -117,6 +117,22 @@ describe('GET /files/…', () => {
     await again.arrayBuffer();
   });
 
+  it('a valid link to an object no longer stored is 404 / 10105', async () => {
+    const { key } = await seedAccount(t.url, 1);
+    const res = await render(t.url, key, '/render', {
+      content: '<div style="display:flex;width:7px;height:7px;background:#abcdef"></div>',
+      format: 'png',
+    });
+    const url = new URL((res.body.data as { url: string }).url);
+    await t.server.storage.delete(url.pathname.slice('/files/'.length));
+    const gone = await fetch(url);
+    expect(gone.status).toBe(404);
+    expect(await gone.json()).toEqual({
+      code: 10105,
+      message: 'file: no longer stored; send the render request again',
+    });
+  });
+
   it('the link expires exactly 300 s after the response', async () => {
     const expires = Number(link.searchParams.get('expires'));
     expect(expires - Math.floor(t.now() / 1000)).toBeGreaterThan(295);

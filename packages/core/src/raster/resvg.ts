@@ -13,11 +13,79 @@ export interface RasterImage {
  * and loading them costs ~4 ms a render).
  */
 export function rasterize(svg: string): RasterImage {
-  const image = new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' }).render();
+  const image = new Resvg(boundEffectRegions(svg), {
+    font: { loadSystemFonts: false },
+    logLevel: 'off',
+  }).render();
   return { pixels: image.pixels, width: image.width, height: image.height };
 }
 
 /** Rasterise and encode with resvg's own PNG encoder (kept for comparison; slower than sharp at a low level). */
 export function rasterizeToPng(svg: string): Buffer {
-  return new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' }).render().asPng();
+  return new Resvg(boundEffectRegions(svg), { font: { loadSystemFonts: false }, logLevel: 'off' })
+    .render()
+    .asPng();
+}
+
+/** A region attribute is absurd above this many percent of the bounding box (satori writes a few hundred). */
+const MAX_REGION_PERCENT = 10_000;
+/** ...or above this many canvases, in user units. */
+const MAX_REGION_CANVASES = 4;
+/** Widest stroke kept, in user units: wider strokes cover any canvas (max 4096) all the same. */
+const MAX_STROKE_WIDTH = 100_000;
+
+const ROOT_SIZE = /^\s*<svg\b[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"/;
+const REGION_TAG = /<(filter|mask|pattern)\b[^>]*>/g;
+const REGION_ATTR = /\s(x|y|width|height)="([^"]*)"/g;
+const UNITS_ATTR = /\s(filterUnits|maskUnits)="[^"]*"/;
+const STROKE_WIDTH = /\sstroke-width="([^"]*)"/g;
+
+function isAbsurd(raw: string, canvas: number): boolean {
+  const percent = raw.trim().endsWith('%');
+  const value = Number.parseFloat(raw);
+  if (!Number.isFinite(value)) return true;
+  return percent ? Math.abs(value) > MAX_REGION_PERCENT : Math.abs(value) > MAX_REGION_CANVASES * canvas;
+}
+
+/**
+ * Bound the effect regions and strokes satori derives from CSS before resvg sees them. `filter: blur(1e9px)`,
+ * `box-shadow: 0 0 1e9px red` or `text-shadow` with a huge blur make satori write filter regions of 10^18 % of
+ * the element: resvg then either panics in tiny-skia (a Rust panic aborts the whole process, worker threads or
+ * not) or allocates pixmaps of many GB. A `<filter>`/`<mask>` region with an absurd value is replaced by the
+ * canvas with a 25% margin on each side (in user units), which is all that can ever be seen; `<pattern>` numbers
+ * are clamped; strokes wider than 100,000 units are narrowed. Ordinary content is left byte for byte as it was.
+ */
+export function boundEffectRegions(svg: string): string {
+  const root = ROOT_SIZE.exec(svg);
+  if (!root) return svg;
+  const width = Number(root[1]);
+  const height = Number(root[2]);
+  const canvas = Math.max(width, height, 1);
+  let out = svg.replace(REGION_TAG, (tag, name: string) => {
+    const attrs = [...tag.matchAll(REGION_ATTR)];
+    if (!attrs.some((match) => isAbsurd(match[2] ?? '', canvas))) return tag;
+    if (name === 'pattern') {
+      return tag.replace(REGION_ATTR, (whole, attr: string, raw: string) =>
+        isAbsurd(raw, canvas) ? ` ${attr}="${attr === 'x' || attr === 'y' ? 0 : canvas}"` : whole,
+      );
+    }
+    const region = {
+      x: -Math.ceil(width / 4),
+      y: -Math.ceil(height / 4),
+      width: Math.ceil(width * 1.5),
+      height: Math.ceil(height * 1.5),
+    };
+    const units = name === 'filter' ? 'filterUnits' : 'maskUnits';
+    let bounded = tag.replace(REGION_ATTR, '').replace(UNITS_ATTR, '');
+    const extra = ` x="${region.x}" y="${region.y}" width="${region.width}" height="${region.height}" ${units}="userSpaceOnUse"`;
+    bounded = bounded.replace(new RegExp(`^<${name}`), `<${name}${extra}`);
+    return bounded;
+  });
+  out = out.replace(STROKE_WIDTH, (whole, raw: string) => {
+    const value = Number.parseFloat(raw);
+    return Number.isFinite(value) && value <= MAX_STROKE_WIDTH
+      ? whole
+      : ` stroke-width="${MAX_STROKE_WIDTH}"`;
+  });
+  return out;
 }

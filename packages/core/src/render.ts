@@ -10,10 +10,11 @@ import type { DocumentFontFace, ParsedHtml, SatoriElement } from './html/types.j
 import { inlineImages } from './resources/images.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
+import { boundSvgGeometry } from './svg/bounds.js';
 import { inlineGradientPatterns } from './svg/optimize.js';
 import { layoutToSvg } from './svg/satori.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
-import { checkTextLength, type ValidRenderInput } from './validate.js';
+import { checkTreeSize, type ValidRenderInput } from './validate.js';
 
 /** What a thread needs to render: plain data, so it can be sent to a worker. */
 export interface EnvironmentOptions {
@@ -57,7 +58,7 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
 
   const parsed = stage('parse', () => parseHtml(input.html));
   warnings.push(...parsed.warnings);
-  checkTextLength(parsed.root, limits);
+  checkTreeSize(parsed.root, limits);
   lap('parse');
 
   const { root, customFonts } = await loadResources(env, input, parsed, warnings);
@@ -79,7 +80,9 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
   );
   lap('layout');
 
-  const image = stage('raster', () => rasterize(inlineGradientPatterns(layout.svg)));
+  const image = stage('raster', () =>
+    rasterize(boundSvgGeometry(inlineGradientPatterns(layout.svg), layout.width, layout.height)),
+  );
   lap('raster');
 
   const data = await stageAsync('encode', () => encodeImage(image, input.format, input.quality));

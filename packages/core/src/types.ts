@@ -134,6 +134,8 @@ export interface RenderLimits {
    * 200 KB of text made it run out of memory).
    */
   maxTextLength?: number;
+  /** Max elements in one render, default 10,000 (satori takes ~2 s for that many). */
+  maxElements?: number;
 }
 
 /** Settings of the one guarded fetcher used for every remote image, font and stylesheet. */

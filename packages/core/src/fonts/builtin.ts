@@ -14,9 +14,9 @@ interface BuiltinFace {
   lang?: string;
 }
 
-const SANS = ['sans-serif', 'Inter', 'system-ui', 'ui-sans-serif'];
-const SERIF = ['serif', 'Noto Serif', 'ui-serif'];
-const MONO = ['monospace', 'JetBrains Mono', 'ui-monospace'];
+const SANS = ['sans-serif', 'Inter', 'system-ui'];
+const SERIF = ['serif', 'Noto Serif'];
+const MONO = ['monospace', 'JetBrains Mono'];
 
 /** Faces loaded at start: the default sans-serif first (it is satori's last-resort font too). */
 const BASE_FACES: BuiltinFace[] = [

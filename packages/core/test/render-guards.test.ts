@@ -1,0 +1,75 @@
+/** Guard rails before satori and resvg: sizes, text and element counts, absurd geometry (NOTES.md traps). */
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRenderer } from '../src/index.js';
+import { boundSvgGeometry } from '../src/svg/bounds.js';
+import { expectFormatAndSize } from './helpers/image-compare.js';
+
+const renderer = createRenderer({ workers: 0 });
+afterAll(() => renderer.close());
+
+describe('bounds before satori', () => {
+  it('more elements than limits.maxElements → INVALID_INPUT before layout', async () => {
+    const small = createRenderer({ workers: 0, limits: { maxElements: 100 } });
+    const started = performance.now();
+    await expect(
+      small.render({
+        html: `<div style="display:flex">${'<i></i>'.repeat(200)}</div>`,
+        width: 10,
+        height: 10,
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'html: must contain at most 100 elements' });
+    expect(performance.now() - started).toBeLessThan(2000);
+    await small.close();
+  });
+
+  it('the default element limit stops 100,000 elements quickly', async () => {
+    const started = performance.now();
+    await expect(
+      renderer.render({
+        html: `<div style="display:flex">${'<i></i>'.repeat(100_000)}</div>`,
+        width: 10,
+        height: 10,
+      }),
+    ).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'html: must contain at most 10000 elements' });
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+});
+
+describe('bounds before resvg', () => {
+  // Each of these made resvg spin for minutes or abort the process (tiny-skia panic) before the bounds.
+  for (const style of [
+    'box-shadow:0 0 1e9px 1e9px red',
+    'box-shadow:inset 0 0 1e9px 1e9px red',
+    'text-shadow:1e9px 1e9px 1e9px red',
+    'border:100000000px solid red;border-radius:1e9px',
+  ]) {
+    it(`${style}: renders at the asked size, quickly`, async () => {
+      const started = performance.now();
+      const result = await renderer.render({
+        html: `<div style="display:flex;${style}">Hello</div>`,
+        width: 120,
+        height: 60,
+      });
+      await expectFormatAndSize(result.data, { format: 'png', width: 120, height: 60 });
+      expect(performance.now() - started).toBeLessThan(5000);
+    });
+  }
+
+  it('clamps filter regions, blur radii and stroke widths to twice the canvas, and leaves sane ones alone', () => {
+    const absurd =
+      '<svg width="120" height="60"><defs><filter id="s" x="-208333334166666700%" y="-1315789478947368400%" width="416666668333333440%" height="2631578957894737000%"><feGaussianBlur stdDeviation="500000000"/></filter></defs><g filter="url(#s)"><rect x="0" y="0" width="120" height="19" stroke-width="2000000000"/></g></svg>';
+    const bounded = boundSvgGeometry(absurd, 120, 60);
+    expect(bounded).toContain('stdDeviation="240"');
+    expect(bounded).toContain('stroke-width="240"');
+    const region = /x="(-?[\d.e+]+)%" y="(-?[\d.e+]+)%" width="([\d.e+]+)%" height="([\d.e+]+)%"/.exec(
+      bounded,
+    );
+    // At most 240 px beyond each side of the 120×19 box.
+    expect(Number(region?.[1])).toBeCloseTo(-200, 5);
+    expect(Number(region?.[3])).toBeCloseTo(500, 5);
+    expect(Number(region?.[4])).toBeCloseTo((100 * (480 + 19)) / 19, 5);
+    const sane =
+      '<svg width="120" height="60"><defs><filter id="s" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="8"/></filter></defs><g filter="url(#s)"><rect x="0" y="0" width="120" height="19" stroke-width="2"/></g></svg>';
+    expect(boundSvgGeometry(sane, 120, 60)).toBe(sane);
+  });
+});

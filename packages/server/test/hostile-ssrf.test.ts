@@ -1,0 +1,303 @@
+/**
+ * SSRF through the whole server: images (<img>, CSS url()), fonts (request `fonts`, @font-face) and
+ * <link rel=stylesheet> cannot reach loopback, private, link-local, metadata, 0.0.0.0, IPv6-local or IPv4-mapped
+ * addresses, other schemes, redirects to those, names resolving to them, or odd IP spellings. A real asset server
+ * on loopback counts every request it gets: it must get none. The allow-list lets it through; a slow-drip
+ * server is cut off at the fetch time limit.
+ */
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  fetchImage,
+  render,
+  seedAccount,
+  startTestServer,
+  type TestServer,
+  unitsLeft,
+} from './helpers/http-server.js';
+
+interface AssetServer {
+  port: number;
+  hits: string[];
+  dripClosed: Promise<void>;
+  close(): Promise<void>;
+}
+
+const FONT_PATH = new URL('../../core/test/fixtures/fonts/NotoSans-Regular.otf', import.meta.url);
+
+/** The same handler on 127.0.0.1, 127.0.0.2 and ::1 (where available), all on one port, counting every request. */
+async function startAssets(): Promise<AssetServer> {
+  const { readFile } = await import('node:fs/promises');
+  const font = await readFile(FONT_PATH);
+  const red = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ff0000' } })
+    .png()
+    .toBuffer();
+  const hits: string[] = [];
+  let dripClosedResolve: () => void = () => {};
+  const dripClosed = new Promise<void>((resolve) => {
+    dripClosedResolve = resolve;
+  });
+  const sockets = new Set<Socket>();
+  const handler: http.RequestListener = (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    hits.push(`${req.socket.localAddress} ${url.pathname}`);
+    if (url.pathname === '/red.png') return void res.end(red);
+    if (url.pathname === '/font.otf') return void res.end(font);
+    if (url.pathname === '/blue.css') {
+      res.setHeader('content-type', 'text/css');
+      return void res.end('.box { background: #0000ff; }');
+    }
+    if (url.pathname === '/redirect') {
+      res.statusCode = 302;
+      res.setHeader('location', url.searchParams.get('to') ?? '/');
+      return void res.end();
+    }
+    if (url.pathname === '/drip') {
+      res.setHeader('content-type', 'image/png');
+      res.flushHeaders();
+      const timer = setInterval(() => res.write(Buffer.from([0x89])), 1000);
+      res.on('close', () => {
+        clearInterval(timer);
+        dripClosedResolve();
+      });
+      return;
+    }
+    res.statusCode = 404;
+    res.end();
+  };
+  const servers: http.Server[] = [];
+  const listen = (host: string, port: number) =>
+    new Promise<http.Server | null>((resolve) => {
+      const server = http.createServer(handler);
+      server.on('connection', (socket) => {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+      });
+      server.once('error', () => resolve(null));
+      server.listen(port, host, () => resolve(server));
+    });
+  const primary = await listen('127.0.0.1', 0);
+  if (!primary) throw new Error('cannot listen on 127.0.0.1');
+  servers.push(primary);
+  const port = (primary.address() as AddressInfo).port;
+  for (const host of ['127.0.0.2', '::1']) {
+    const extra = await listen(host, port);
+    if (extra) servers.push(extra);
+  }
+  return {
+    port,
+    hits,
+    dripClosed,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
+    },
+  };
+}
+
+let assets: AssetServer;
+let guarded: TestServer;
+let allowing: TestServer;
+
+beforeAll(async () => {
+  assets = await startAssets();
+  guarded = await startTestServer({ rateLimitMax: 100_000 });
+  allowing = await startTestServer({
+    rateLimitMax: 100_000,
+    fetchAllowList: ['127.0.0.1'],
+    fetchTimeoutMs: 1000,
+  });
+});
+
+afterAll(async () => {
+  await guarded?.close();
+  await allowing?.close();
+  await assets?.close();
+});
+
+/** URLs that must never be fetched. `P` is replaced by the asset server's port. */
+const BLOCKED = [
+  'http://127.0.0.1:P/red.png',
+  'http://127.0.0.2:P/red.png',
+  'http://localhost:P/red.png',
+  'http://LOCALHOST.:P/red.png',
+  'http://[::1]:P/red.png',
+  'http://[::ffff:127.0.0.1]:P/red.png',
+  'http://[::ffff:7f00:1]:P/red.png',
+  'http://[0:0:0:0:0:ffff:127.0.0.1]:P/red.png',
+  'http://0.0.0.0:P/red.png',
+  'http://0:P/red.png',
+  'http://2130706433:P/red.png',
+  'http://017700000001:P/red.png',
+  'http://0x7f000001:P/red.png',
+  'http://0x7f.0.0.1:P/red.png',
+  'http://0177.0.0.1:P/red.png',
+  'http://127.1:P/red.png',
+  'http://169.254.169.254/latest/meta-data/',
+  'http://[fd00:ec2::254]/latest/meta-data/',
+  'http://10.0.0.1/x.png',
+  'http://172.16.0.1/x.png',
+  'http://192.168.0.1/x.png',
+  'http://100.64.0.1/x.png',
+  'http://[fe80::1]/x.png',
+  'http://[fc00::1]/x.png',
+  'file:///etc/passwd',
+  'ftp://127.0.0.1:P/red.png',
+  'gopher://127.0.0.1:P/_GET%20/red.png',
+];
+
+function at(url: string): string {
+  return url.replace(':P/', `:${assets.port}/`);
+}
+
+describe('without an allow-list, nothing local is ever fetched', () => {
+  it.each(BLOCKED)(
+    '%s as <img>, CSS url() and a request font → 403 / 20105; no request reaches the asset server',
+    async (raw) => {
+      const { key } = await seedAccount(guarded.url, 10);
+      const url = at(raw);
+      const before = assets.hits.length;
+      const img = await render(guarded.url, key, '/render', {
+        content: `<img src="${url}" width="10" height="10">`,
+        width: 20,
+        height: 20,
+        format: 'png',
+      });
+      expect([img.status, img.body.code]).toEqual([403, 20105]);
+      expect(img.body.message).toMatch(/image generation failed: .+/);
+      const css = await render(guarded.url, key, '/render', {
+        content: `<div style="display:flex;width:20px;height:20px;background-image:url('${url}')"></div>`,
+        format: 'png',
+      });
+      expect([css.status, css.body.code]).toEqual([403, 20105]);
+      const font = await render(guarded.url, key, '/render', {
+        content: '<div style="display:flex;font-family:Remote">x</div>',
+        width: 20,
+        height: 20,
+        fonts: [{ family: 'Remote', url }],
+      });
+      // http(s) URLs are refused by the fetcher (20105, family named); other schemes by the request schema (10103).
+      if (/^https?:/.test(url)) {
+        expect([font.status, font.body.code]).toEqual([403, 20105]);
+        expect(font.body.message).toContain('Remote');
+      } else {
+        expect([
+          [400, 10103],
+          [403, 20105],
+        ]).toContainEqual([font.status, font.body.code]);
+      }
+      expect(assets.hits.slice(before)).toEqual([]);
+    },
+  );
+
+  it.each(BLOCKED)(
+    '%s as <link rel=stylesheet> and @font-face: ignored with the built-in fallbacks; no request',
+    async (raw) => {
+      const { key } = await seedAccount(guarded.url, 10);
+      const url = at(raw);
+      const before = assets.hits.length;
+      const res = await render(guarded.url, key, '/render', {
+        content: `<html><head><link rel="stylesheet" href="${url}"><style>@font-face{font-family:Evil;src:url('${url}')}</style></head><body style="margin:0"><div class="box" style="display:flex;width:20px;height:20px;font-family:Evil">x</div></body></html>`,
+        width: 20,
+        height: 20,
+        format: 'png',
+      });
+      expect([
+        [200, 0],
+        [403, 20105],
+      ]).toContainEqual([res.status, res.body.code]);
+      expect(assets.hits.slice(before)).toEqual([]);
+    },
+  );
+
+  it('failed fetches charge nothing', async () => {
+    const { accountId, key } = await seedAccount(guarded.url, 3);
+    for (const raw of BLOCKED.slice(0, 5)) {
+      await render(guarded.url, key, '/render', {
+        content: `<img src="${at(raw)}" width="4" height="4">`,
+        width: 4,
+        height: 4,
+      });
+    }
+    expect(await unitsLeft(guarded.url, accountId)).toBe(3);
+  });
+});
+
+describe('with PICTOR_FETCH_ALLOW_LIST=127.0.0.1', () => {
+  it('a self-hosted image and font load', async () => {
+    const { key } = await seedAccount(allowing.url, 10);
+    const origin = `http://127.0.0.1:${assets.port}`;
+    const img = await render(allowing.url, key, '/render', {
+      content: `<img src="${origin}/red.png" width="16" height="16">`,
+      width: 16,
+      height: 16,
+      format: 'png',
+    });
+    expect(img.status).toBe(200);
+    expect((await fetchImage(String(img.body.data?.url))).pixel(8, 8)).toEqual([255, 0, 0, 255]);
+
+    const before = assets.hits.filter((h) => h.endsWith('/font.otf')).length;
+    const font = await render(allowing.url, key, '/render', {
+      content: '<div style="display:flex;font-family:Remote">Hi</div>',
+      width: 40,
+      height: 20,
+      fonts: [{ family: 'Remote', url: `${origin}/font.otf` }],
+    });
+    expect(font.status).toBe(200);
+    expect(assets.hits.filter((h) => h.endsWith('/font.otf')).length).toBe(before + 1);
+  });
+
+  it('a self-hosted <link rel=stylesheet> loads and applies', async () => {
+    const { key } = await seedAccount(allowing.url, 10);
+    const origin = `http://127.0.0.1:${assets.port}`;
+    const sheet = await render(allowing.url, key, '/render', {
+      content: `<html><head><link rel="stylesheet" href="${origin}/blue.css"></head><body style="margin:0"><div class="box" style="display:flex;width:16px;height:16px"></div></body></html>`,
+      width: 16,
+      height: 16,
+      format: 'png',
+    });
+    expect(sheet.status).toBe(200);
+    expect((await fetchImage(String(sheet.body.data?.url))).pixel(8, 8)).toEqual([0, 0, 255, 255]);
+  });
+
+  it.each([
+    'http://127.0.0.2:P/red.png',
+    'http://[::1]:P/red.png',
+    'http://169.254.169.254/latest/meta-data/',
+    'http://10.0.0.1/x.png',
+    'file:///etc/passwd',
+  ])(
+    'a redirect from the allowed host to %s is refused (each hop checked); the target gets nothing',
+    async (raw) => {
+      const { key } = await seedAccount(allowing.url, 10);
+      const target = at(raw);
+      const before = assets.hits.length;
+      const res = await render(allowing.url, key, '/render', {
+        content: `<img src="http://127.0.0.1:${assets.port}/redirect?to=${encodeURIComponent(target)}" width="8" height="8">`,
+        width: 8,
+        height: 8,
+      });
+      expect([res.status, res.body.code]).toEqual([403, 20105]);
+      // Only the first hop, on the allowed address, was requested.
+      expect(assets.hits.slice(before)).toEqual([`127.0.0.1 /redirect`]);
+    },
+  );
+
+  it('a server sending one byte a second is cut off at the fetch time limit (1 s here)', async () => {
+    const { accountId, key } = await seedAccount(allowing.url, 5);
+    const started = Date.now();
+    const res = await render(allowing.url, key, '/render', {
+      content: `<img src="http://127.0.0.1:${assets.port}/drip" width="8" height="8">`,
+      width: 8,
+      height: 8,
+    });
+    const elapsed = Date.now() - started;
+    expect([res.status, res.body.code]).toEqual([403, 20105]);
+    expect(res.body.message).toMatch(/time|timed out|1000 ms|1 s/i);
+    expect(elapsed).toBeLessThan(4000);
+    await assets.dripClosed; // the connection to the drip server was closed, not left hanging
+    expect(await unitsLeft(allowing.url, accountId)).toBe(5);
+  });
+});

@@ -35,14 +35,15 @@ export function isOpaque(pixels: Buffer): boolean {
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
- * Encode premultiplied RGBA pixels. `quality` (0–100) applies to jpeg and webp. Opaque images drop their alpha
- * channel first for png and jpeg (smaller png, and jpeg skips flattening: ~7 ms less on the reference card).
+ * Encode premultiplied RGBA pixels. `quality` (0–100) applies to jpeg and webp. An opaque image (the usual card)
+ * is handed to sharp as plain RGB: no un-premultiply pass, no alpha plane, no flattening (2–3 ms less per
+ * format on the reference card, same bytes for webp and jpeg, a smaller png).
  */
 export async function encodeImage(image: RasterImage, format: ImageFormat, quality: number): Promise<Buffer> {
+  const opaque = isOpaque(image.pixels);
   let pipeline = sharp(image.pixels, {
-    raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },
+    raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
   });
-  const opaque = format !== 'webp' && isOpaque(image.pixels);
   if (opaque) pipeline = pipeline.removeAlpha();
   switch (format) {
     case 'png':
@@ -50,11 +51,9 @@ export async function encodeImage(image: RasterImage, format: ImageFormat, quali
         .png({ compressionLevel: ENCODER_SETTINGS.pngCompressionLevel, adaptiveFiltering: false })
         .toBuffer();
     case 'jpeg':
-      // JPEG has no alpha: flatten onto white, as browsers show transparent areas.
-      return pipeline
-        .flatten({ background: '#ffffff' })
-        .jpeg({ quality: Math.max(1, quality) })
-        .toBuffer();
+      // JPEG has no alpha: a transparent image is flattened onto white, as browsers show it.
+      if (!opaque) pipeline = pipeline.flatten({ background: '#ffffff' });
+      return pipeline.jpeg({ quality: Math.max(1, quality) }).toBuffer();
     case 'webp':
       return pipeline.webp({ quality, effort: ENCODER_SETTINGS.webpEffort }).toBuffer();
   }

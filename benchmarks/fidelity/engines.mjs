@@ -106,7 +106,7 @@ export async function createPictor({ engine = 'auto' } = {}) {
   const fonts = builtinFonts();
   return {
     name: 'Pictor',
-    note: 'the HTML and document-resources stages of packages/core/src feeding satori + resvg with the built-in fonts (the pipeline did not load document resources yet)',
+    note: 'the HTML and document-resources stages of packages/core/src (`parseHtml`, `loadDocumentResources`) feeding satori + resvg with the built-in fonts, as render() will once it calls loadDocumentResources (run with --engine=pipeline for render() as it is)',
     async render(html, { width, height, dir }) {
       const warnings = [];
       const parsed = stage.parseHtml(html, { defaultFontFamily: 'sans-serif' });

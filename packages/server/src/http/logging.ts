@@ -15,12 +15,19 @@ export const logRedactPaths = [
   'signingSecret',
 ];
 
-/** The request as logged: method, URL with `sign` hidden, id and remote address. */
+/**
+ * Query parameters whose values are hidden in logged URLs: link signatures, and credentials a client may wrongly
+ * put in a URL (`?token=`, `?api_key=`…), which would otherwise land in every log line of the request.
+ */
+const SECRET_QUERY =
+  /([?&](?:sign|token|access_token|auth|authorization|key|api_key|apikey|x-api-key|secret|password)=)[^&]*/gi;
+
+/** The request as logged: method, URL with `sign` and credential-like parameters hidden, id and remote address. */
 export function serializeRequest(request: FastifyRequest): Record<string, unknown> {
   return {
     id: request.id,
     method: request.method,
-    url: request.url.replace(/([?&]sign=)[^&]*/g, '$1[redacted]'),
+    url: request.url.replace(SECRET_QUERY, '$1[redacted]'),
     remoteAddress: request.ip,
   };
 }

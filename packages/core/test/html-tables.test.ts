@@ -149,6 +149,18 @@ describe('tables → grid', () => {
     expect(style(top!).display).toBeUndefined();
   });
 
+  it('keeps rows and cells the author hides with display: none hidden', () => {
+    const t = table(
+      '<style>.gone{display:none}</style><table><tr class="gone"><td>a</td></tr><tr><td style="display:none">b</td><td>c</td></tr></table>',
+    );
+    const [tr1] = all(t, 'tr');
+    const [, b, c] = all(t, 'td');
+    expect(style(tr1!).display).toBe('none');
+    expect(style(b!).display).toBe('none');
+    expect(style(c!).display).toBe('flex');
+    expect(style(table('<table style="display:none"><tr><td>x</td></tr></table>')).display).toBe('none');
+  });
+
   it('adds the table UA styles once, with zero specificity', () => {
     const { root } = parseHtml(
       '<div><table><tr><td>a</td></tr></table><table><tr><td>b</td></tr></table></div>',

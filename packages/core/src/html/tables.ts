@@ -345,6 +345,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     }
     // Cells are vertically centred in browsers (`vertical-align: middle`): a flex column around one
     // wrapper keeps the cell's inline content in one flow.
+    if (hidden(cell.el, ctx)) return ctx.convert(cell.el, { ...extra, display: 'none' });
     const valign = (
       ctx.styles.declared(cell.el, 'vertical-align', inline) ??
       getAttr(cell.el, 'valign') ??
@@ -372,7 +373,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       const cell = cellsByElement.get(child);
       if (cell) children.push(convertCell(cell));
     }
-    return ctx.convert(tr, { display: 'contents' }, children);
+    return ctx.convert(tr, { display: hidden(tr, ctx) ? 'none' : 'contents' }, children);
   };
 
   // Row and group backgrounds are painted per cell, as browsers do: a rowspan cell shows the background
@@ -401,14 +402,20 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       children.push(
         ctx.convert(
           child,
-          { display: 'contents' },
+          { display: hidden(child, ctx) ? 'none' : 'contents' },
           childElements(child)
             .filter((tr) => tr.tagName === 'tr')
             .map(convertRow),
         ),
       );
   }
+  if (hidden(table, ctx)) tableStyle.display = 'none';
   return ctx.convert(table, tableStyle, [...backdrops, ...children]);
+}
+
+/** True when the author hides the element (`display: none`), which the grid translation must keep. */
+function hidden(el: Element, ctx: TableContext): boolean {
+  return ctx.styles.declared(el, 'display', ctx.inlineOf(el))?.trim().toLowerCase() === 'none';
 }
 
 function backdrop(style: Record<string, string>, cell: PlacedCell, offset: number): SatoriElement {

@@ -1,0 +1,95 @@
+/** The HTML table model: rows in visual order, each cell's row, column and spans (colspan, rowspan). */
+import { type Element, childElements, getAttr } from './dom.js';
+import type { DocumentStyles } from './stylesheet.js';
+import type { SatoriChild, SatoriElement } from './types.js';
+
+/** What the table translation needs from the element converter. */
+export interface TableContext {
+  styles: DocumentStyles;
+  /** The CSS declarations of an element's `style` attribute. */
+  inlineOf(el: Element): Record<string, string>;
+  /** Convert an element (its own style, attributes and children), adding `extra` to its style. */
+  convert(el: Element, extra: Record<string, string>, children?: SatoriChild[]): SatoriElement;
+  /** Register a UA rule (zero specificity) in the document's preamble sheet. */
+  addPreamble(css: string): void;
+  warn(message: string): void;
+}
+
+/** A cell and the grid area it covers (0-based row and column). */
+export interface PlacedCell {
+  el: Element;
+  row: number;
+  col: number;
+  rowSpan: number;
+  colSpan: number;
+}
+
+/** Spans are clamped like browsers clamp them (colspan ≤ 1000, rowspan ≤ 65534). */
+export const MAX_COLS = 1000;
+const MAX_ROWSPAN = 65534;
+
+/** A non-negative integer span attribute (`colspan`, `rowspan`, `span`), 1 when absent or invalid. */
+export function spanAttr(el: Element, name: string, max: number): number {
+  const n = Number.parseInt(getAttr(el, name) ?? '1', 10);
+  if (!Number.isFinite(n) || n < 0) return 1;
+  return Math.min(n, max);
+}
+
+/** Rows in visual order: `thead` rows first, `tfoot` rows last. */
+export function collectRows(table: Element): {
+  groups: Element[];
+  rows: { tr: Element; group: Element | null }[];
+} {
+  const head: { tr: Element; group: Element | null }[] = [];
+  const body: { tr: Element; group: Element | null }[] = [];
+  const foot: { tr: Element; group: Element | null }[] = [];
+  const groups: Element[] = [];
+  for (const child of childElements(table)) {
+    if (child.tagName === 'tr') body.push({ tr: child, group: null });
+    else if (child.tagName === 'thead' || child.tagName === 'tbody' || child.tagName === 'tfoot') {
+      groups.push(child);
+      const target = child.tagName === 'thead' ? head : child.tagName === 'tfoot' ? foot : body;
+      for (const tr of childElements(child)) if (tr.tagName === 'tr') target.push({ tr, group: child });
+    }
+  }
+  return { groups, rows: [...head, ...body, ...foot] };
+}
+
+/** The HTML table model: each cell's row, column and spans, skipping slots taken by rowspans above. */
+export function placeCells(rows: { tr: Element; group: Element | null }[]): {
+  cells: PlacedCell[];
+  columns: number;
+} {
+  const taken: boolean[][] = [];
+  const cells: PlacedCell[] = [];
+  let columns = 0;
+  rows.forEach(({ tr, group }, r) => {
+    let col = 0;
+    const groupEnd = group ? rows.findLastIndex((x) => x.group === group) : rows.length - 1;
+    for (const cell of childElements(tr)) {
+      if (cell.tagName !== 'td' && cell.tagName !== 'th') continue;
+      while (taken[r]?.[col]) col++;
+      const colSpan = Math.max(1, spanAttr(cell, 'colspan', MAX_COLS));
+      const rawRowSpan = spanAttr(cell, 'rowspan', MAX_ROWSPAN);
+      const rowSpan =
+        rawRowSpan === 0 ? groupEnd - r + 1 : Math.max(1, Math.min(rawRowSpan, groupEnd - r + 1));
+      for (let y = r; y < r + rowSpan; y++) {
+        taken[y] ??= [];
+        for (let x = col; x < col + colSpan; x++) taken[y]![x] = true;
+      }
+      cells.push({ el: cell, row: r, col, rowSpan, colSpan });
+      col += colSpan;
+      columns = Math.max(columns, col);
+    }
+  });
+  return { cells, columns: Math.min(columns, MAX_COLS) };
+}
+
+/** An HTML length attribute (`120`, `50%`) as CSS (`120px`, `50%`), or undefined. */
+export function lengthAttr(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  const v = value.trim();
+  if (/^\d+(\.\d+)?$/.test(v)) return `${v}px`;
+  if (/^\d+(\.\d+)?%$/.test(v)) return v;
+  return undefined;
+}

@@ -52,7 +52,7 @@ describe('time limit', () => {
       code: 'RENDER_TIMEOUT',
       message: expect.stringContaining('1500 ms'),
     });
-    expect(performance.now() - started).toBeLessThan(2500);
+    expect(performance.now() - started).toBeLessThan(5000);
     expect(renderer.stats()).toMatchObject({ timedOut: 1, workersReplaced: 1, workers: 1 });
     const after = await renderer.render({ html: SMALL, format: 'png' });
     await expectFormatAndSize(after.data, { format: 'png', width: 120, height: 60 });

@@ -3,6 +3,14 @@ import sharp from 'sharp';
 import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
 
+/**
+ * Turn off libvips' operation cache for this process's sharp: every encode starts from fresh raw pixels, so it
+ * would only hold on to multi-megabyte buffers. Called by the worker entry (a worker process region is ours).
+ */
+export function configureEncoder(): void {
+  sharp.cache(false);
+}
+
 /** MIME type of each output format. */
 export const CONTENT_TYPES: Record<ImageFormat, string> = {
   png: 'image/png',

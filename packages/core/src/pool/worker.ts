@@ -1,5 +1,6 @@
 /** Worker thread entry (built to dist/worker.js): loads the fonts once, then renders what the pool sends. */
 import { parentPort, workerData } from 'node:worker_threads';
+import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
 import { createRenderEnvironment, renderHtml } from '../render.js';
@@ -9,6 +10,7 @@ if (!parentPort) throw new Error('pictor worker: must run in a worker thread');
 const port = parentPort;
 const env = createRenderEnvironment(workerData as WorkerSetup);
 getBuiltinFonts();
+configureEncoder();
 port.postMessage({ type: 'ready' } satisfies WorkerMessage);
 
 port.on('message', (request: RenderRequest) => {

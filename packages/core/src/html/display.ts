@@ -48,15 +48,15 @@ const GLOBAL = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']
  * supported one otherwise (`table` → `block`, `table-row` → `flex`, `inline flow-root` → `inline-block`), or null when
  * the value is not a display value at all.
  */
-export function degradeDisplay(value: string): { display: string; flexColumn: boolean } | null {
+export function degradeDisplay(value: string): { display: string } | null {
   const v = value.trim().toLowerCase().replace(/\s+/g, ' ');
-  if (SUPPORTED.has(v) || GLOBAL.has(v) || v.startsWith('var(')) return { display: v, flexColumn: false };
-  if (v in NEAREST) return { display: NEAREST[v]!, flexColumn: false };
+  if (SUPPORTED.has(v) || GLOBAL.has(v) || v.startsWith('var(')) return { display: v };
+  if (v in NEAREST) return { display: NEAREST[v]! };
   const words = v.split(' ');
   if (words.length === 2 || words.length === 3) {
     const outer = words.includes('inline') ? 'inline' : 'block';
     const inner = words.find((w) => w !== 'inline' && w !== 'block' && w !== 'list-item') ?? 'flow';
-    if (words.includes('list-item')) return { display: 'list-item', flexColumn: false };
+    if (words.includes('list-item')) return { display: 'list-item' };
     const map: Record<string, [string, string]> = {
       flow: ['block', 'inline'],
       'flow-root': ['flow-root', 'inline-block'],
@@ -66,7 +66,7 @@ export function degradeDisplay(value: string): { display: string; flexColumn: bo
       ruby: ['block', 'inline'],
     };
     const pair = map[inner];
-    if (pair) return { display: outer === 'inline' ? pair[1] : pair[0], flexColumn: false };
+    if (pair) return { display: outer === 'inline' ? pair[1] : pair[0] };
   }
   return null;
 }

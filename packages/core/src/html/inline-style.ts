@@ -64,7 +64,6 @@ export function toSatoriStyle(
       }
       if (degraded.display !== value.trim().toLowerCase()) {
         warn(`display: ${value} is not supported; laid out as display: ${degraded.display}`);
-        if (degraded.flexColumn && !('flex-direction' in declarations)) style.flexDirection = 'column';
       }
       style.display = degraded.display;
       continue;

@@ -3,10 +3,11 @@ import { performance } from 'node:perf_hooks';
 import { encodeImage, CONTENT_TYPES } from './encode/sharp.js';
 import { PictorError, toPictorError } from './errors.js';
 import { createFetcher, type ResourceFetcher } from './fetch/index.js';
-import { fontHash, type LoadedFont, loadFontSpecs, loadFontUrl } from './fonts/custom.js';
+import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
 import { FontRegistry } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
-import type { DocumentFontFace, ParsedHtml, SatoriElement } from './html/types.js';
+import type { ParsedHtml, SatoriElement } from './html/types.js';
+import { loadDocumentResources } from './html-resources/load-document-resources.js';
 import { inlineImages } from './resources/images.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
@@ -101,8 +102,9 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
 }
 
 /**
- * Resources stage: every image URL inlined as a checked data: URI (through the guarded fetcher), the renderer's
- * fonts (once per thread), the input's fonts and the document's `@font-face` fonts (cached by content and URL).
+ * Resources stage: the document's linked stylesheets (filled in place) and `@font-face` fonts, then every image
+ * URL inlined as a checked data: URI (all remote bytes through the guarded fetcher), and in parallel the
+ * renderer's fonts (once per thread) and the input's fonts (cached by content hash and URL).
  */
 async function loadResources(
   env: RenderEnvironment,
@@ -118,18 +120,27 @@ async function loadResources(
       env.rendererFonts = undefined;
     });
   }
-  const baseUrl = documentBase(input.baseUrl, parsed.baseHref);
-  const [root, rendererFonts, inputFonts, documentFonts] = await Promise.all([
-    inlineImages(withDefaultFont(parsed.root), {
+  const document = async (): Promise<{ root: SatoriElement; fonts: LoadedFont[] }> => {
+    const loaded = await loadDocumentResources(parsed, {
+      fetcher: env.fetcher,
+      ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
+      ...(env.options.baseDir ? { baseDir: env.options.baseDir } : {}),
+    });
+    warnings.push(...loaded.warnings);
+    const baseUrl = documentBase(input.baseUrl, parsed.baseHref);
+    const root = await inlineImages(withDefaultFont(parsed.root), {
       fetcher: env.fetcher,
       limits: env.options.limits,
       warnings,
       ...(baseUrl ? { baseUrl } : {}),
       ...(env.options.baseDir ? { baseDir: env.options.baseDir } : {}),
-    }),
+    });
+    return { root, fonts: loaded.fonts };
+  };
+  const [{ root, fonts: documentFonts }, rendererFonts, inputFonts] = await Promise.all([
+    document(),
     env.rendererFonts ?? [],
     input.fonts.length > 0 ? loadFontSpecs(input.fonts, env.fetcher, 'fonts') : [],
-    loadDocumentFonts(parsed.fontFaces, baseUrl, env.fetcher, warnings),
   ]);
   // Most specific first: the input's fonts, then the document's @font-face, then the renderer's.
   return { root, customFonts: [...inputFonts, ...documentFonts, ...rendererFonts] };
@@ -143,47 +154,6 @@ function documentBase(baseUrl: string | undefined, baseHref: string | undefined)
   } catch {
     return baseUrl;
   }
-}
-
-/**
- * Fonts of the document's `@font-face` rules: the first source that loads wins (data: or http(s), through the
- * fetcher). A face none of whose sources loads is skipped with a warning, as a browser falls back silently.
- */
-async function loadDocumentFonts(
-  faces: readonly DocumentFontFace[],
-  baseUrl: string | undefined,
-  fetcher: ResourceFetcher,
-  warnings: string[],
-): Promise<LoadedFont[]> {
-  const loaded = await Promise.all(
-    faces.map(async (face): Promise<LoadedFont | undefined> => {
-      const reasons: string[] = [];
-      for (const source of face.sources) {
-        let url: string;
-        try {
-          url = new URL(source, baseUrl).href;
-        } catch {
-          reasons.push(`${source.slice(0, 60)}: relative URL without a baseUrl`);
-          continue;
-        }
-        try {
-          const data = await loadFontUrl(url, face.family, fetcher);
-          return {
-            name: face.family,
-            data,
-            weight: face.weight ?? 400,
-            style: face.style ?? 'normal',
-            hash: fontHash(data),
-          };
-        } catch (error) {
-          reasons.push(error instanceof Error ? error.message : String(error));
-        }
-      }
-      warnings.push(`@font-face "${face.family}" was not loaded (${reasons.join('; ') || 'no source'})`);
-      return undefined;
-    }),
-  );
-  return loaded.filter((font): font is LoadedFont => font !== undefined);
 }
 
 /**

@@ -19,6 +19,12 @@ beforeAll(async () => {
       res.setHeader('content-type', 'image/png');
       res.end(avatarPng);
     },
+    '/style.css': (_req, res) => {
+      res.setHeader('content-type', 'text/css');
+      res.end(
+        '@font-face{font-family:Brand;src:url(brand.woff2)} .title{font-family:Brand;color:#e11d48;font-size:28px}',
+      );
+    },
     '/brand.woff2': (_req, res) => {
       res.setHeader('content-type', 'font/woff2');
       res.end(woff2);
@@ -76,6 +82,26 @@ describe('cards with remote resources', () => {
     for (let i = 0; i < withFont.pixels.length; i += 4)
       if (withFont.pixels[i + 3] !== fallback.pixels[i + 3]) differing++;
     expect(differing).toBeGreaterThan(500);
+  });
+
+  it('loads a linked stylesheet and its @font-face relative to baseUrl, like fonts given in the input', async () => {
+    const fromDocument = await renderer.render({
+      html: '<!doctype html><html><head><link rel="stylesheet" href="style.css"></head><body style="margin:0"><div class="title">Brand 0O1lI {}</div></body></html>',
+      baseUrl: `${server.origin}/`,
+      width: 300,
+      height: 40,
+    });
+    expect(fromDocument.warnings).toEqual([]);
+    const fromInput = await renderer.render({
+      html: '<div style="font-family:Brand;color:#e11d48;font-size:28px">Brand 0O1lI {}</div>',
+      fonts: [{ family: 'Brand', url: `${server.origin}/brand.woff2` }],
+      width: 300,
+      height: 40,
+    });
+    const a = await decodeImage(fromDocument.data);
+    const b = await decodeImage(fromInput.data);
+    expect(a.pixels.equals(b.pixels)).toBe(true);
+    expect(server.hits.get('/style.css')).toBe(1);
   });
 
   it('a private address that is not allow-listed is refused with FETCH_ERROR, and the renderer keeps working', async () => {

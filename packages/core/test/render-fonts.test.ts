@@ -54,6 +54,13 @@ describe('built-in fonts', () => {
     expect(again.timings.layout).toBeLessThan(first.timings.layout);
   });
 
+  it('draws Han characters in their Japanese forms under lang="ja" (Noto Sans JP), Chinese forms otherwise', async () => {
+    const han = (lang: string) => `<div${lang} style="font-size:40px">直骨角</div>`;
+    const plain = await pixels(han(''));
+    expect((await pixels(han(' lang="zh-CN"'))).equals(plain)).toBe(true);
+    expect((await pixels(han(' lang="ja"'))).equals(plain)).toBe(false);
+  });
+
   it('falls back per glyph from a custom font to the built-in fonts (CJK and emoji included)', async () => {
     const custom = [{ family: 'Brand', data: woff2 }];
     const mixed = '<div style="font-family:Brand;font-size:24px">你好 😀</div>';

@@ -39,6 +39,20 @@ export function createRenderEnvironment(options: EnvironmentOptions): RenderEnvi
   return { options, registry: new FontRegistry(), fetcher: createFetcher(options.fetch ?? {}) };
 }
 
+/**
+ * Start loading the renderer's own fonts (once per thread; a worker calls this at start so its first render does
+ * not wait). A failed load is retried by the next render rather than kept.
+ */
+export function startLoadingRendererFonts(env: RenderEnvironment): void {
+  const specs = env.options.fonts ?? [];
+  if (specs.length === 0 || env.rendererFonts) return;
+  const loading = loadFontSpecs(specs, env.fetcher, 'renderer.fonts');
+  env.rendererFonts = loading;
+  loading.catch(() => {
+    if (env.rendererFonts === loading) env.rendererFonts = undefined;
+  });
+}
+
 type StageTimings = Omit<RenderTimings, 'queue'>;
 
 /**
@@ -112,14 +126,7 @@ async function loadResources(
   parsed: ParsedHtml,
   warnings: string[],
 ): Promise<{ root: SatoriElement; customFonts: LoadedFont[] }> {
-  const rendererSpecs = env.options.fonts ?? [];
-  if (rendererSpecs.length > 0 && !env.rendererFonts) {
-    env.rendererFonts = loadFontSpecs(rendererSpecs, env.fetcher, 'renderer.fonts');
-    // A failed load is retried on the next render rather than cached forever.
-    env.rendererFonts.catch(() => {
-      env.rendererFonts = undefined;
-    });
-  }
+  startLoadingRendererFonts(env);
   const document = async (): Promise<{ root: SatoriElement; fonts: LoadedFont[] }> => {
     const loaded = await loadDocumentResources(parsed, {
       fetcher: env.fetcher,

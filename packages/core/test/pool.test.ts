@@ -1,4 +1,5 @@
 /** Worker pool (built package): renders in worker threads, time limit, crash isolation, queue bound, close. */
+import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError, render } from '../dist/index.js';
 import { WorkerPool } from '../src/pool/worker-pool.js';
@@ -108,6 +109,34 @@ describe('queue and close', () => {
     await closed;
     expect(results.map((result) => result.format)).toEqual(['png', 'jpeg']);
     expect(renderer.stats()).toMatchObject({ workers: 0, completed: 2 });
+  });
+});
+
+describe('renderer fonts', () => {
+  const woff2 = readFileSync(new URL('./fixtures/fonts/JetBrainsMono-Regular.woff2', import.meta.url));
+  const html = '<div style="font-family:Brand;font-size:28px">Brand 0O1l</div>';
+
+  it('loads the renderer fonts in each worker and uses them for every render', async () => {
+    const branded = createRenderer({ workers: 1, fonts: [{ family: 'Brand', data: new Uint8Array(woff2) }] });
+    const plain = createRenderer({ workers: 1 });
+    const [a, b] = await Promise.all([
+      branded.render({ html, width: 300, height: 40 }),
+      plain.render({ html, width: 300, height: 40 }),
+    ]);
+    expect(a.data.equals(b.data)).toBe(false);
+    const again = await branded.render({ html, width: 300, height: 40 });
+    expect(again.data.equals(a.data)).toBe(true);
+    await Promise.all([branded.close(), plain.close()]);
+  });
+
+  it('a broken renderer font fails renders with FONT_ERROR naming the family; the worker stays up', async () => {
+    const broken = createRenderer({ workers: 1, fonts: [{ family: 'Broken', data: 'bm90IGEgZm9udA==' }] });
+    await expect(broken.render({ html, width: 300, height: 40 })).rejects.toMatchObject({
+      code: 'FONT_ERROR',
+      message: expect.stringContaining('Broken'),
+    });
+    expect(broken.stats()).toMatchObject({ workers: 1, workersReplaced: 0 });
+    await broken.close();
   });
 });
 

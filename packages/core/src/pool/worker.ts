@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
-import { createRenderEnvironment, renderHtml } from '../render.js';
+import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '../render.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 
 if (!parentPort) throw new Error('pictor worker: must run in a worker thread');
@@ -11,6 +11,7 @@ const port = parentPort;
 const env = createRenderEnvironment(workerData as WorkerSetup);
 getBuiltinFonts();
 configureEncoder();
+startLoadingRendererFonts(env);
 port.postMessage({ type: 'ready' } satisfies WorkerMessage);
 
 port.on('message', (request: RenderRequest) => {

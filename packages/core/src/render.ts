@@ -11,7 +11,6 @@ import { loadDocumentResources } from './html-resources/load-document-resources.
 import { inlineImages } from './resources/images.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
-import { boundSvgGeometry } from './svg/bounds.js';
 import { inlineGradientPatterns } from './svg/optimize.js';
 import { layoutToSvg } from './svg/satori.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
@@ -95,9 +94,8 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
   );
   lap('layout');
 
-  const image = stage('raster', () =>
-    rasterize(boundSvgGeometry(inlineGradientPatterns(layout.svg), layout.width, layout.height)),
-  );
+  // rasterize() bounds absurd effect regions and strokes first (resvg panics on them, aborting the process).
+  const image = stage('raster', () => rasterize(inlineGradientPatterns(layout.svg)));
   lap('raster');
 
   const data = await stageAsync('encode', () => encodeImage(image, input.format, input.quality));

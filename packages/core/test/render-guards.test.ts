@@ -1,7 +1,7 @@
 /** Guard rails before satori and resvg: sizes, text and element counts, absurd geometry (NOTES.md traps). */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../src/index.js';
-import { boundSvgGeometry } from '../src/svg/bounds.js';
+import { boundEffectRegions } from '../src/raster/resvg.js';
 import { expectFormatAndSize } from './helpers/image-compare.js';
 
 const renderer = createRenderer({ workers: 0 });
@@ -55,21 +55,15 @@ describe('bounds before resvg', () => {
     });
   }
 
-  it('clamps filter regions, blur radii and stroke widths to twice the canvas, and leaves sane ones alone', () => {
+  it('bounds absurd filter regions and strokes to the canvas, and leaves sane ones byte for byte', () => {
     const absurd =
-      '<svg width="120" height="60"><defs><filter id="s" x="-208333334166666700%" y="-1315789478947368400%" width="416666668333333440%" height="2631578957894737000%"><feGaussianBlur stdDeviation="500000000"/></filter></defs><g filter="url(#s)"><rect x="0" y="0" width="120" height="19" stroke-width="2000000000"/></g></svg>';
-    const bounded = boundSvgGeometry(absurd, 120, 60);
-    expect(bounded).toContain('stdDeviation="240"');
-    expect(bounded).toContain('stroke-width="240"');
-    const region = /x="(-?[\d.e+]+)%" y="(-?[\d.e+]+)%" width="([\d.e+]+)%" height="([\d.e+]+)%"/.exec(
-      bounded,
-    );
-    // At most 240 px beyond each side of the 120×19 box.
-    expect(Number(region?.[1])).toBeCloseTo(-200, 5);
-    expect(Number(region?.[3])).toBeCloseTo(500, 5);
-    expect(Number(region?.[4])).toBeCloseTo((100 * (480 + 19)) / 19, 5);
+      '<svg width="120" height="60" xmlns="http://www.w3.org/2000/svg"><defs><filter id="s" x="-208333334166666700%" y="-1315789478947368400%" width="416666668333333440%" height="2631578957894737000%"><feGaussianBlur stdDeviation="500000000"/></filter></defs><g filter="url(#s)"><rect x="0" y="0" width="120" height="19" stroke-width="2000000000"/></g></svg>';
+    const bounded = boundEffectRegions(absurd);
+    expect(bounded).not.toContain('416666668333333440%');
+    expect(bounded).toMatch(/<filter x="-30" y="-15" width="180" height="90" filterUnits="userSpaceOnUse"/);
+    expect(bounded).not.toContain('stroke-width="2000000000"');
     const sane =
-      '<svg width="120" height="60"><defs><filter id="s" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="8"/></filter></defs><g filter="url(#s)"><rect x="0" y="0" width="120" height="19" stroke-width="2"/></g></svg>';
-    expect(boundSvgGeometry(sane, 120, 60)).toBe(sane);
+      '<svg width="120" height="60" xmlns="http://www.w3.org/2000/svg"><defs><filter id="s" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="8"/></filter></defs><g filter="url(#s)"><rect x="0" y="0" width="120" height="19" stroke-width="2"/></g></svg>';
+    expect(boundEffectRegions(sane)).toBe(sane);
   });
 });

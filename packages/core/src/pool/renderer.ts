@@ -1,6 +1,7 @@
 /** createRenderer: validation, templates and logging in front of an executor (worker pool or calling thread). */
 import { availableParallelism } from 'node:os';
 import { PictorError } from '../errors.js';
+import { createFetcher } from '../fetch/index.js';
 import { compileTemplate } from '../templates/index.js';
 import type {
   CompiledTemplate,
@@ -78,6 +79,8 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
   };
+  // Fail here, not in every worker: createFetcher checks the allow-list (INVALID_INPUT naming the entry).
+  if (options.fetch) createFetcher(options.fetch);
   const executor: RenderExecutor =
     workers === 0
       ? new LocalExecutor(setup)

@@ -80,6 +80,22 @@ describe('auto size', () => {
     await small.close();
   });
 
+  it('over the pixel limit, the measured dimension is cut, never the one asked for', async () => {
+    const small = createRenderer({ workers: 0, limits: { maxPixels: 20_000 } });
+    const block = '<div style="width:300px;height:300px;background:#000"></div>';
+    const tall = await small.render({ html: block, width: 100 });
+    expect([tall.width, tall.height]).toEqual([100, 200]);
+    const wide = await small.render({
+      html: '<div style="width:500px;height:50px;background:#000"></div>',
+      height: 50,
+    });
+    expect([wide.width, wide.height]).toEqual([400, 50]);
+    const both = await small.render({ html: block });
+    expect([both.width, both.height]).toEqual([300, 66]);
+    expect(both.warnings.join('\n')).toMatch(/300×300 pixels; cut at 300×66/);
+    await small.close();
+  });
+
   it('an element of 1e9 pixels is bounded before resvg sees it', async () => {
     const result = await renderer.render({
       html: '<div style="display:flex;width:1e9px;height:10px;background:#000">x</div>',

@@ -43,11 +43,20 @@ export async function layoutWithAutoSize(
     height = limits.maxDimension;
   }
   if (width * height > limits.maxPixels) {
-    const capped = Math.max(1, Math.floor(limits.maxPixels / width));
-    warnings.push(
-      `the content is ${width}×${height} pixels; cut at ${width}×${capped} (limit ${limits.maxPixels} pixels)`,
-    );
-    height = capped;
+    // Cut the measured dimension, never one the caller chose.
+    if (requested.height === undefined) {
+      const capped = Math.max(1, Math.floor(limits.maxPixels / width));
+      warnings.push(
+        `the content is ${width}×${height} pixels; cut at ${width}×${capped} (limit ${limits.maxPixels} pixels)`,
+      );
+      height = capped;
+    } else {
+      const capped = Math.max(1, Math.floor(limits.maxPixels / height));
+      warnings.push(
+        `the content is ${width}×${height} pixels; cut at ${capped}×${height} (limit ${limits.maxPixels} pixels)`,
+      );
+      width = capped;
+    }
   }
   if (width === result.width && height === result.height) return result;
   return layout(width, height);

@@ -6,6 +6,7 @@ import { createFetcher, type ResourceFetcher } from './fetch/index.js';
 import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
 import { FontRegistry } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
+import { describeStyleError } from './html/style-errors.js';
 import type { ParsedHtml, SatoriElement } from './html/types.js';
 import { loadDocumentResources } from './html-resources/load-document-resources.js';
 import { inlineImages } from './resources/images.js';
@@ -70,7 +71,7 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
     mark = now;
   };
 
-  const parsed = stage('parse', () => parseHtml(input.html));
+  const parsed = stage('parse', () => parseHtml(input.html, { defaultFontFamily: 'sans-serif' }));
   warnings.push(...parsed.warnings);
   checkTreeSize(parsed.root, limits);
   lap('parse');
@@ -81,8 +82,8 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
   const fonts = env.registry.fontsFor(customFonts);
   const loadAdditionalAsset = env.registry.assetLoader(warnings);
   const onStyleError = (error: Error): void => {
-    const note = `css: ${error.message}`;
-    if (!warnings.includes(note)) warnings.push(note);
+    const note = describeStyleError(error);
+    if (note && !warnings.includes(note)) warnings.push(note);
   };
   const layout = await stageAsync('layout', () =>
     layoutWithAutoSize(
@@ -133,7 +134,7 @@ async function loadResources(
     });
     warnings.push(...loaded.warnings);
     const baseUrl = documentBase(input.baseUrl, parsed.baseHref);
-    const root = await inlineImages(withDefaultFont(parsed.root), {
+    const root = await inlineImages(parsed.root, {
       fetcher: env.fetcher,
       limits: env.options.limits,
       warnings,
@@ -159,16 +160,6 @@ function documentBase(baseUrl: string | undefined, baseHref: string | undefined)
   } catch {
     return baseUrl;
   }
-}
-
-/**
- * Text without a font-family is drawn in the default sans-serif (Inter), not in satori's browser-like `serif`.
- * Set on the root only when its own style names no family, so CSS that sets one still wins.
- */
-function withDefaultFont(root: SatoriElement): SatoriElement {
-  const style = root.props.style;
-  if (style && (style.fontFamily !== undefined || style.font !== undefined)) return root;
-  return { ...root, props: { ...root.props, style: { ...style, fontFamily: 'sans-serif' } } };
 }
 
 const STAGE_NAMES = { parse: 'html', layout: 'layout', raster: 'raster', encode: 'encode' } as const;

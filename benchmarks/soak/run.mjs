@@ -182,6 +182,7 @@ export async function runSoak(options = {}) {
   const WARMUP = options.warmup ?? Math.min(30, Math.max(5, Math.round(DURATION / 5)));
   const WORKERS = options.workers ?? cpus().length;
   const CONNECTIONS = options.connections ?? cpus().length * 2;
+  const machine = machineLine();
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-soak-'));
   const server = await startServer(dataDir, WORKERS);
   const pid = server.child.pid;
@@ -222,7 +223,7 @@ export async function runSoak(options = {}) {
       run.timeouts;
     const summary = {
       startedAt,
-      machine: machineLine(),
+      machine,
       durationSeconds: DURATION,
       warmupSeconds: WARMUP,
       connections: CONNECTIONS,

@@ -186,8 +186,16 @@ describe('SIGTERM', () => {
     const inFlight = Array.from({ length: 4 }, (_, i) =>
       render(server.url, key, '/render', slowBody(100 + i)),
     );
-    // Let the requests reach the server and start rendering.
-    await new Promise((r) => setTimeout(r, 300));
+    // Wait until all four are in the render pool (rendering or queued), then ask the server to stop.
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
+        renderer: { busy: number; queued: number };
+      };
+      if (health.renderer.busy + health.renderer.queued >= 4) break;
+      if (Date.now() > deadline) throw new Error('the renders never reached the pool');
+      await new Promise((r) => setTimeout(r, 10));
+    }
     server.child.kill('SIGTERM');
     const results = await Promise.all(inFlight);
     expect(results.map((r) => [r.status, r.body.code])).toEqual(Array.from({ length: 4 }, () => [200, 0]));

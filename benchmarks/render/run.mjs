@@ -362,6 +362,8 @@ function buildReport({
     '',
     markdownTable(['engine', 'peak RSS MiB', 'over imports only'], memoryRows),
     '',
+    '`none` is the same process (every engine imported, fonts read, avatar made with sharp) rendering nothing: the floor each row is compared with. An engine whose renders stay under that floor shows +0.',
+    '',
     `This benchmark process (all engines, both Pictor renderers) peaked at ${fmt(mainPeak, 0)} MiB. Worker threads share the process, so Pictor's pool RSS includes every worker.`,
   ].join('\n');
 }

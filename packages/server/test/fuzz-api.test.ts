@@ -377,6 +377,54 @@ describe(`fuzz (seed ${SEED}, ${RUNS} cases per request property)`, () => {
     );
   }, 120_000);
 
+  it('file links and unknown routes: generated paths and queries → never a file without a valid sign, never 5xx', async () => {
+    const segment = fc.oneof(
+      fc.string({ maxLength: 30 }).map((x) => encodeURIComponent(x)),
+      fc.constantFrom(
+        '..',
+        '%2e%2e',
+        '%2F',
+        '.png',
+        'x.png',
+        'pictor.db',
+        'signing-secret',
+        '%00',
+        'a'.repeat(300),
+      ),
+    );
+    const path = fc
+      .tuple(
+        fc.constantFrom('/files/', '/open/v1/', '/open/v1/images/', '/admin/v1/', '/'),
+        fc.array(segment, { maxLength: 3 }),
+      )
+      .map(([prefix, parts]) => `${prefix}${parts.join('/')}`);
+    const query = fc.oneof(
+      fc.constant(''),
+      fc
+        .tuple(fc.oneof(fc.nat(), fc.string({ maxLength: 12 })), fc.string({ maxLength: 50 }))
+        .map(
+          ([expires, sign]) =>
+            `?expires=${encodeURIComponent(String(expires))}&sign=${encodeURIComponent(sign)}`,
+        ),
+      fc.string({ maxLength: 40 }).map((x) => `?${encodeURIComponent(x)}`),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS'),
+        path,
+        query,
+        async (method, p, q) => {
+          const res = await app.inject({ method, url: `${p}${q}`, headers: { 'x-api-key': poorKey } });
+          if (res.statusCode >= 500) throw new Error(`${method} ${p}${q}: ${res.statusCode} ${res.body}`);
+          expect(res.headers['content-type'] ?? '').not.toMatch(/^image\//);
+          if (method !== 'HEAD' && /^\/(files|open\/v1|admin\/v1)\//.test(p))
+            checkEnvelope(res, `${method} ${p}${q}`);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+  }, 120_000);
+
   it(`rendering for real (${RENDER_RUNS} cases): valid shapes with generated values → 200, 400 or 403, never 5xx`, async () => {
     const small = fc.integer({ min: -2, max: 48 });
     const body = fc.record(

@@ -58,7 +58,12 @@ export class PictorError extends Error {
   readonly code: PictorErrorCode;
   readonly details: PictorErrorDetails | undefined;
 
-  constructor(code: PictorErrorCode, message: string, details?: PictorErrorDetails, options?: { cause?: unknown }) {
+  constructor(
+    code: PictorErrorCode,
+    message: string,
+    details?: PictorErrorDetails,
+    options?: { cause?: unknown },
+  ) {
     super(message, options);
     this.code = code;
     this.details = details;

@@ -3,10 +3,12 @@
  * renders and restart loses nothing (database consistent, every reserved unit comes back, no half-written file
  * served); SIGTERM drains in-flight renders and exits 0. Needs `pnpm --filter @pictor/server build` first.
  */
+import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signFilePath } from '../src/services/links.js';
@@ -65,10 +67,48 @@ async function newDataDir(): Promise<string> {
   return dir;
 }
 
-describe('SIGKILL in the middle of renders, then restart', () => {
+/** A database for one SIGKILL run: SQLite in the data dir, or a fresh schema of the test PostgreSQL. */
+interface Backend {
+  name: string;
+  /** Extra environment of the server (PICTOR_DATABASE_URL) and the URL for createStore (undefined: SQLite). */
+  databaseUrl?: string;
+  drop?: () => Promise<void>;
+}
+
+const postgresUrl = process.env.PICTOR_TEST_DATABASE_URL;
+
+async function postgresBackend(base: string): Promise<Backend> {
+  const schema = `faults_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const url = new URL(base);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return { name: 'postgres', databaseUrl: url.toString(), drop: () => run(`drop schema ${schema} cascade`) };
+}
+
+const backends: [string, () => Promise<Backend>][] = [
+  ['SQLite', async () => ({ name: 'sqlite' })],
+  ...(postgresUrl
+    ? ([['PostgreSQL', () => postgresBackend(postgresUrl)]] as [string, () => Promise<Backend>][])
+    : []),
+];
+
+describe.each(backends)('SIGKILL in the middle of renders, then restart (%s)', (_label, makeBackend) => {
   it('keeps the database consistent, gives every reserved unit back, and never serves a partial file', async () => {
+    const backend = await makeBackend();
     const dataDir = await newDataDir();
-    const first = await spawnServer(dataDir);
+    const env: Record<string, string> = backend.databaseUrl
+      ? { PICTOR_DATABASE_URL: backend.databaseUrl }
+      : {};
+    const first = await spawnServer(dataDir, env);
     processes.push(first);
     const granted = 40;
     const { accountId, key } = await seedAccount(first.url, granted);
@@ -99,18 +139,20 @@ describe('SIGKILL in the middle of renders, then restart', () => {
     );
     expect(succeeded.length).toBeLessThan(12);
 
-    // The SQLite file is intact.
-    const dbFile = (await readdir(dataDir)).find((f) => /\.(db|sqlite3?)$/.test(f));
-    expect(dbFile).toBeDefined();
-    const db = new Database(join(dataDir, dbFile!), { readonly: true });
-    expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
-    db.close();
+    if (!backend.databaseUrl) {
+      // The SQLite file is intact.
+      const dbFile = (await readdir(dataDir)).find((f) => /\.(db|sqlite3?)$/.test(f));
+      expect(dbFile).toBeDefined();
+      const db = new Database(join(dataDir, dbFile!), { readonly: true });
+      expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+      db.close();
+    }
 
-    const second = await spawnServer(dataDir);
+    const second = await spawnServer(dataDir, env);
     processes.push(second);
     try {
       // Units: left + done + still held by the dead process's reservations = granted.
-      const store = createStore(undefined, dataDir);
+      const store = createStore(backend.databaseUrl, dataDir);
       const usage = await adminOk<{ packages: { remaining: number }[]; rendersDone: number }>(
         second.url,
         'GET',
@@ -173,6 +215,7 @@ describe('SIGKILL in the middle of renders, then restart', () => {
     } finally {
       second.child.kill('SIGTERM');
       await second.exited;
+      await backend.drop?.();
     }
   }, 180_000);
 });

@@ -22,6 +22,9 @@ import type { ObjectStorage } from './storage/types.js';
 import type { Store } from './store/types.js';
 import { SERVER_VERSION } from './version.js';
 
+/** Time to receive a whole request from the client (headers and body; not the render): 60 s. */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 /** What the app runs on; everything with state is passed in, so tests use real parts with their own clock. */
 export interface AppDeps {
   store: Store;
@@ -61,6 +64,9 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   const app = Fastify({
     loggerInstance: deps.logger ?? createLogger(config.logLevel),
     bodyLimit: limits.bodyLimit,
+    // Time to receive a whole request (headers and body) from the client, rendering not included. Fastify's
+    // default 0 turns Node's limit off, so a client sending a body slowly, or never, held its connection forever.
+    requestTimeout: REQUEST_TIMEOUT_MS,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w.-]{1,64}$/.test(given) ? given : randomUUID();

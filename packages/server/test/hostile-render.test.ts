@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { REQUEST_TIMEOUT_MS } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { ADMIN_TOKEN, call, fetchImage, render, seedAccount, unitsLeft } from './helpers/http-server.js';
@@ -280,4 +281,14 @@ describe('memory', () => {
     // Three more rounds add (next to) nothing: no leak per hostile request.
     expect(rssAfterFive).toBeLessThan(rssAfterTwo * 1.2 + 50 * 1024 * 1024);
   }, 120_000);
+});
+
+describe('slow clients', () => {
+  it('a request must arrive whole within the request timeout (Node checks it; Fastify’s default 0 turned it off)', () => {
+    const listening = server.app.server;
+    expect(REQUEST_TIMEOUT_MS).toBe(60_000);
+    expect(listening.requestTimeout).toBe(REQUEST_TIMEOUT_MS);
+    expect(listening.headersTimeout).toBeGreaterThan(0);
+    expect(listening.headersTimeout).toBeLessThanOrEqual(REQUEST_TIMEOUT_MS);
+  });
 });

@@ -1,5 +1,6 @@
 /** The shared ajv instance: strict, all errors, defaults applied, no type coercion. */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { boundedRegExp } from './bounded-regexp.js';
 import { isCssColor, isHttpUrl, isImageSource } from './formats.js';
 import { FORMATS, type JsonSchema } from './schema.js';
 
@@ -18,6 +19,8 @@ function createAjv(): Ajv {
     coerceTypes: false,
     strict: true,
     addUsedSchema: false,
+    // Variable patterns run under a time limit: a catastrophic pattern fails the value, never stalls the thread.
+    code: { regExp: boundedRegExp },
   });
   ajv.addFormat(FORMATS.color, { type: 'string', validate: isCssColor });
   ajv.addFormat(FORMATS.url, { type: 'string', validate: isHttpUrl });

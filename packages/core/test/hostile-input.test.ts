@@ -393,3 +393,34 @@ describe('effect regions before resvg', () => {
     expect(bounded).toContain('stroke-width="100000"');
   });
 });
+
+describe('catastrophic variable patterns (ReDoS)', () => {
+  it('a value that makes ^(a+)+$ backtrack exponentially fails the pattern in bounded time; normal values pass', async () => {
+    const { compileTemplate } = await import('../src/index.js');
+    const template = compileTemplate({
+      content: '<div>{{title}}</div>',
+      variables: { title: { type: 'string', pattern: '^(a+)+$', maxLength: 200 } },
+      width: 10,
+      height: 10,
+    });
+    expect(template.fill({ title: 'aaaa' })).toBe('<div>aaaa</div>');
+    const started = Date.now();
+    // Unbounded, 31 characters take about 2^31 steps: over 10 s here (27 took 1 s).
+    expect(() => template.fill({ title: `${'a'.repeat(31)}!` })).toThrow(
+      expect.objectContaining({
+        code: 'VARIABLE_INVALID',
+        message: expect.stringMatching(/^variables\.title: must match pattern/),
+      }),
+    );
+    expect(Date.now() - started).toBeLessThan(1000);
+    // Patterns keep their meaning (each compiled pattern keeps its own expression).
+    const two = compileTemplate({
+      content: '<div>{{a}}{{b}}</div>',
+      variables: { a: { type: 'string', pattern: '^x+$' }, b: { type: 'string', pattern: '^y+$' } },
+      width: 10,
+      height: 10,
+    });
+    expect(two.fill({ a: 'xx', b: 'yy' })).toBe('<div>xxyy</div>');
+    expect(() => two.fill({ a: 'yy', b: 'xx' })).toThrow(/must match pattern/);
+  });
+});

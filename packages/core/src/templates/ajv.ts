@@ -1,6 +1,6 @@
 /** The shared ajv instance: strict, all errors, defaults applied, no type coercion. */
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
-import { boundedRegExp } from './bounded-regexp.js';
+import { boundedRegExp, withPatternBudget } from './bounded-regexp.js';
 import { isCssColor, isHttpUrl, isImageSource } from './formats.js';
 import { FORMATS, type JsonSchema } from './schema.js';
 
@@ -45,7 +45,7 @@ export function compileSchema(schema: JsonSchema): Validator {
   ajv.removeSchema(schema);
   compilesOnInstance++;
   compiled++;
-  return (data) => (validate(data) ? null : [...(validate.errors ?? [])]);
+  return (data) => (withPatternBudget(() => validate(data)) ? null : [...(validate.errors ?? [])]);
 }
 
 /** How many schemas were compiled since the process started (tests check that fill() never compiles). */

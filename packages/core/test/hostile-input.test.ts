@@ -424,3 +424,22 @@ describe('catastrophic variable patterns (ReDoS)', () => {
     expect(() => two.fill({ a: 'yy', b: 'xx' })).toThrow(/must match pattern/);
   });
 });
+
+describe('catastrophic patterns in arrays', () => {
+  it('1,000 crafted items cost one budget (250 ms), not 1,000 × 50 ms', async () => {
+    const { compileTemplate } = await import('../src/index.js');
+    const template = compileTemplate({
+      content: '<div>{{#tags}}{{.}}{{/tags}}</div>',
+      variables: { tags: { type: 'array', items: { type: 'string', pattern: '^(a+)+$' } } },
+      width: 10,
+      height: 10,
+    });
+    const started = Date.now();
+    expect(() => template.fill({ tags: Array.from({ length: 1000 }, () => `${'a'.repeat(31)}!`) })).toThrow(
+      /must match pattern/,
+    );
+    expect(Date.now() - started).toBeLessThan(2000);
+    // 1,000 ordinary items pass well within the budget.
+    expect(template.fill({ tags: Array.from({ length: 1000 }, () => 'aaa') })).toContain('aaaaaa');
+  });
+});

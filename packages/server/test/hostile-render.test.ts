@@ -212,6 +212,50 @@ describe('hostile bodies over HTTP', () => {
   });
 });
 
+describe('a catastrophic variable pattern', () => {
+  it('a crafted value answers 400 / 10103 in bounded time, and the server keeps answering meanwhile', async () => {
+    const { accountId, key } = await seedAccount(url, 5);
+    const created = await call(url, 'POST', '/admin/v1/templates', {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+      body: {
+        accountId,
+        name: 'redos',
+        content: '<div style="display:flex">{{title}} {{#tags}}{{.}}{{/tags}}</div>',
+        variables: {
+          title: { type: 'string', pattern: '^(a+)+$', maxLength: 100 },
+          tags: { type: 'array', items: { type: 'string', pattern: '^(a+)+$' } },
+        },
+        width: 40,
+        height: 20,
+        format: 'png',
+      },
+    });
+    const id = String(created.body.data?.id);
+    await call(url, 'POST', `/admin/v1/templates/${id}/publish`, {
+      headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
+    });
+    const evil = `${'a'.repeat(34)}!`;
+    const started = Date.now();
+    const [res, health] = await Promise.all([
+      render(url, key, `/templates/${id}/render`, {
+        variables: { title: evil, tags: Array.from({ length: 500 }, () => evil) },
+      }),
+      (async () => {
+        await new Promise((r) => setTimeout(r, 20));
+        const t = Date.now();
+        const h = await call(url, 'GET', '/healthz');
+        return { status: h.status, ms: Date.now() - t };
+      })(),
+    ]);
+    expect([res.status, res.body.code]).toEqual([400, 10103]);
+    expect(res.body.message).toMatch(/must match pattern/);
+    expect(Date.now() - started).toBeLessThan(3000);
+    expect(health.status).toBe(200);
+    expect(health.ms).toBeLessThan(2000);
+    expect(await unitsLeft(url, accountId)).toBe(5);
+  });
+});
+
 describe('a runaway render', () => {
   it('is stopped at the time limit (20105), its worker replaced, and other requests go on', async () => {
     const { accountId, key } = await seedAccount(url, 20);

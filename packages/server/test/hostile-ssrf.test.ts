@@ -301,3 +301,60 @@ describe('with PICTOR_FETCH_ALLOW_LIST=127.0.0.1', () => {
     expect(await unitsLeft(allowing.url, accountId)).toBe(5);
   });
 });
+
+describe('local files', () => {
+  const redFile = '/tmp/pictor-ssrf-local/red.png';
+  beforeAll(async () => {
+    const { mkdir, writeFile } = await import('node:fs/promises');
+    await mkdir('/tmp/pictor-ssrf-local', { recursive: true });
+    await writeFile(
+      redFile,
+      await sharp({ create: { width: 10, height: 10, channels: 3, background: '#ff0000' } })
+        .png()
+        .toBuffer(),
+    );
+  });
+  afterAll(async () => {
+    const { rm } = await import('node:fs/promises');
+    await rm('/tmp/pictor-ssrf-local', { recursive: true, force: true });
+  });
+
+  it.each([
+    ['<img> absolute path', `<img src="${redFile}" width="10" height="10">`],
+    ['<img> file: URL', `<img src="file://${redFile}" width="10" height="10">`],
+    ['<img> relative path', '<img src="../../../../tmp/pictor-ssrf-local/red.png" width="10" height="10">'],
+    [
+      '<img> under <base href=file:>',
+      '<html><head><base href="file:///tmp/pictor-ssrf-local/"></head><body><img src="red.png" width="10" height="10"></body></html>',
+    ],
+    [
+      'CSS url() absolute path',
+      `<div style="display:flex;width:10px;height:10px;background-image:url(${redFile})"></div>`,
+    ],
+    [
+      '<svg><image href>',
+      `<svg width="10" height="10" viewBox="0 0 10 10"><image href="${redFile}" width="10" height="10"/></svg>`,
+    ],
+    [
+      '<svg><feImage href>',
+      `<svg width="10" height="10" viewBox="0 0 10 10"><filter id="f"><feImage href="${redFile}" width="10" height="10"/></filter><rect width="10" height="10" filter="url(#f)"/></svg>`,
+    ],
+  ])('%s → 403 / 20105, the file is never read into the image', async (_name, content) => {
+    const { key } = await seedAccount(guarded.url, 5);
+    const res = await render(guarded.url, key, '/render', { content, width: 10, height: 10, format: 'png' });
+    expect([res.status, res.body.code]).toEqual([403, 20105]);
+  });
+
+  it('<svg><use href> to a local file, <link> and @font-face with local paths: rendered without them', async () => {
+    const { key } = await seedAccount(guarded.url, 5);
+    const font = FONT_PATH.pathname;
+    const res = await render(guarded.url, key, '/render', {
+      content: `<html><head><link rel="stylesheet" href="/etc/passwd"><style>@font-face{font-family:Local;src:url("${font}"),url("file://${font}")}</style></head><body style="margin:0;background:#fff"><svg width="10" height="10" viewBox="0 0 10 10"><use href="${redFile}#x"/></svg></body></html>`,
+      width: 10,
+      height: 10,
+      format: 'png',
+    });
+    expect(res.status).toBe(200);
+    expect((await fetchImage(String(res.body.data?.url))).pixel(5, 5)).toEqual([255, 255, 255, 255]);
+  });
+});

@@ -193,13 +193,13 @@ describe('without an allow-list, nothing local is ever fetched', () => {
   );
 
   it.each(BLOCKED)(
-    '%s as <link rel=stylesheet> and @font-face: ignored with the built-in fallbacks; no request',
+    '%s as <link rel=stylesheet>, @import and @font-face: ignored with the built-in fallbacks; no request',
     async (raw) => {
       const { key } = await seedAccount(guarded.url, 10);
       const url = at(raw);
       const before = assets.hits.length;
       const res = await render(guarded.url, key, '/render', {
-        content: `<html><head><link rel="stylesheet" href="${url}"><style>@font-face{font-family:Evil;src:url('${url}')}</style></head><body style="margin:0"><div class="box" style="display:flex;width:20px;height:20px;font-family:Evil">x</div></body></html>`,
+        content: `<html><head><link rel="stylesheet" href="${url}"><style>@import url('${url}');@font-face{font-family:Evil;src:url('${url}')}</style></head><body style="margin:0"><div class="box" style="display:flex;width:20px;height:20px;font-family:Evil">x</div></body></html>`,
         width: 20,
         height: 20,
         format: 'png',

@@ -150,23 +150,6 @@ async function main() {
     writeFileSync(join(outDir, `${v.key}.${EXT[v.format]}`), data);
   }
 
-  // Latency: one render at a time, round-robin over all variants; the starting variant rotates each round
-  // so no variant always follows the same neighbour.
-  console.error(`latency: ${WARMUP} warm-up + ${ITERATIONS} measured rounds × ${variants.length} variants`);
-  for (let round = 0; round < WARMUP + ITERATIONS; round++) {
-    for (let k = 0; k < variants.length; k++) {
-      const v = variants[(round + k) % variants.length];
-      const t0 = performance.now();
-      const { timings } = await v.subject.render(v.format);
-      const ms = performance.now() - t0;
-      if (round >= WARMUP) {
-        v.samples.push(ms);
-        if (timings) v.timings.push({ ...timings, wall: ms });
-      }
-    }
-  }
-  const loadAfterLatency = load1();
-
   // Throughput: blocks of renders with the pipe kept full, alternating one worker and the pool (and Takumi at
   // concurrency 1 and one per core×2), so drifting machine load hits both sides of each ratio alike.
   console.error(`throughput: ${BLOCKS} rounds × ${BLOCK_SIZE} renders per side and format`);
@@ -190,14 +173,38 @@ async function main() {
     ];
     for (const side of sides) await runBlock(side.render, Math.min(4, BLOCK_SIZE), side.concurrency);
     const elapsed = sides.map(() => 0);
+    const cpu = sides.map(() => 0);
     for (let b = 0; b < BLOCKS; b++) {
       for (let s = 0; s < sides.length; s++) {
+        const before = process.cpuUsage();
         elapsed[s] += await runBlock(sides[s].render, BLOCK_SIZE, sides[s].concurrency);
+        const used = process.cpuUsage(before);
+        cpu[s] += (used.user + used.system) / 1000;
       }
     }
     const rate = elapsed.map((ms) => (BLOCKS * BLOCK_SIZE * 1000) / ms);
-    throughput.push({ format, sides, rate });
+    // CPU time of the whole process (all threads) per wall second: how many cores the side actually got.
+    const cores = cpu.map((ms, i) => ms / elapsed[i]);
+    throughput.push({ format, sides, rate, cores });
   }
+  const loadAfterThroughput = load1();
+
+  // Latency: one render at a time, round-robin over all variants; the starting variant rotates each round
+  // so no variant always follows the same neighbour.
+  console.error(`latency: ${WARMUP} warm-up + ${ITERATIONS} measured rounds × ${variants.length} variants`);
+  for (let round = 0; round < WARMUP + ITERATIONS; round++) {
+    for (let k = 0; k < variants.length; k++) {
+      const v = variants[(round + k) % variants.length];
+      const t0 = performance.now();
+      const { timings } = await v.subject.render(v.format);
+      const ms = performance.now() - t0;
+      if (round >= WARMUP) {
+        v.samples.push(ms);
+        if (timings) v.timings.push({ ...timings, wall: ms });
+      }
+    }
+  }
+
   const loadEnd = load1();
   const mainPeak = peakRssMiB();
   await Promise.all([pictor1.close(), pictorPool.close(), naive.close(), og.close(), takumi.close()]);
@@ -208,7 +215,7 @@ async function main() {
   const report = buildReport({
     startedAt,
     machine,
-    loads: { loadStart, loadAfterLatency, loadEnd },
+    loads: { loadStart, loadAfterThroughput, loadEnd },
     variants,
     throughput,
     memory,
@@ -243,9 +250,23 @@ function buildReport({
     return [v.engine, v.format, fmt(s.median), fmt(s.p95), kb(v.bytes), fmt(1000 / mean, 1)];
   });
 
-  const throughputRows = throughput.flatMap(({ format, rate }) => [
-    [format, 'Pictor', fmt(rate[0]), fmt(rate[1]), `${fmt(rate[1] / rate[0], 2)}×`],
-    [format, 'Takumi', fmt(rate[2]), fmt(rate[3]), `${fmt(rate[3] / rate[2], 2)}×`],
+  const throughputRows = throughput.flatMap(({ format, rate, cores }) => [
+    [
+      format,
+      'Pictor',
+      fmt(rate[0]),
+      fmt(rate[1]),
+      `${fmt(rate[1] / rate[0], 2)}×`,
+      `${fmt(cores[0], 2)} / ${fmt(cores[1], 2)}`,
+    ],
+    [
+      format,
+      'Takumi',
+      fmt(rate[2]),
+      fmt(rate[3]),
+      `${fmt(rate[3] / rate[2], 2)}×`,
+      `${fmt(cores[2], 2)} / ${fmt(cores[3], 2)}`,
+    ],
   ]);
 
   // Means, not medians: means of the stages add up to the mean total, so the split is exact.
@@ -309,7 +330,7 @@ function buildReport({
     '',
     `Command: \`pnpm bench\` (= \`node benchmarks/render/run.mjs\`${quick ? ' --quick' : ''}) · ${startedAt.toISOString()}`,
     '',
-    `Machine: ${machine}. Load average after the latency phase ${fmt(loads.loadAfterLatency, 2)}, at the end ${fmt(loads.loadEnd, 2)}${loads.loadStart > 1.5 || loads.loadEnd > 1.5 ? ' — **the machine was shared with other jobs during this run; absolute numbers are inflated, the side-by-side ratios are what counts**' : ''}.`,
+    `Machine: ${machine}. Load average (1 min) after the throughput phase ${fmt(loads.loadAfterThroughput, 2)}, after the latency phase ${fmt(loads.loadEnd, 2)}${loads.loadStart > 1.5 || loads.loadEnd > 1.5 ? ' — **the machine was shared with other jobs during this run; absolute numbers are inflated, the side-by-side ratios are what counts**' : ''}.`,
     '',
     `Card: 1200×630, linear-gradient background, 60-character bold 64px title on two lines, subtitle, 200×200 photo-like avatar as a data: URI (${kb(avatarBytes)} JPEG), rounded badge; Inter 400/700 for every engine; quality 80 for jpeg and webp. Every output is decoded and checked (format, 1200×630) before timing; the images are in \`benchmarks/render/out/\`.`,
     '',
@@ -328,11 +349,12 @@ function buildReport({
         'one worker / 1 in flight',
         `all cores (${poolWorkers} workers / ${poolWorkers * 2} in flight)`,
         'ratio',
+        'CPU cores the process got (one / all)',
       ],
       throughputRows,
     ),
     '',
-    'Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker. Takumi renders on native threads from one JS thread.',
+    'Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker. Takumi renders on native threads from one JS thread. The last column is the CPU time of the process (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.',
     '',
     '## Targets (issue 2), from this run',
     '',

@@ -1,5 +1,6 @@
 /** Server configuration: the only module that reads `process.env`. One table of settings, parsed strictly, frozen. */
 import { resolve } from 'node:path';
+import { parseS3Location } from './storage/s3-location.js';
 
 /** Every limit of DECISIONS.md ("Limits"), each a setting. */
 export interface ServerLimits {
@@ -47,6 +48,8 @@ export interface ServerConfig {
   storage: string | undefined;
   /** Endpoint of S3-compatible storage (`PICTOR_S3_ENDPOINT`). */
   s3Endpoint: string | undefined;
+  /** Region of S3 storage (`AWS_REGION`, then `AWS_DEFAULT_REGION`); unset: `us-east-1`. */
+  s3Region?: string | undefined;
   /** Render worker threads; undefined: one per core. */
   workers: number | undefined;
   /** pino level. Default `info`. */
@@ -129,6 +132,18 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
   return raw;
 }
 
+/** `PICTOR_STORAGE` as given, after checking an `s3://bucket/prefix` URL's bucket and prefix. */
+function readStorage(storage: string | undefined): string | undefined {
+  if (storage?.startsWith('s3:')) {
+    try {
+      parseS3Location(storage);
+    } catch (error) {
+      throw new ConfigError(`PICTOR_STORAGE: ${(error as Error).message}`);
+    }
+  }
+  return storage;
+}
+
 function readLimits(env: Env): ServerLimits {
   const d = DEFAULT_LIMITS;
   const v = LIMIT_VARIABLES;
@@ -189,8 +204,9 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     signingSecret,
     adminToken,
     databaseUrl: overrides.databaseUrl ?? readUrl(env, 'PICTOR_DATABASE_URL', ['postgres:', 'postgresql:']),
-    storage: overrides.storage ?? readUrl(env, 'PICTOR_STORAGE', ['s3:', 'file:']),
+    storage: readStorage(overrides.storage ?? readUrl(env, 'PICTOR_STORAGE', ['s3:', 'file:'])),
     s3Endpoint: overrides.s3Endpoint ?? readUrl(env, 'PICTOR_S3_ENDPOINT', ['http:', 'https:']),
+    s3Region: overrides.s3Region ?? readString(env, 'AWS_REGION') ?? readString(env, 'AWS_DEFAULT_REGION'),
     workers:
       overrides.workers ?? (workersRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKERS', 1, 0, 256)),
     logLevel,

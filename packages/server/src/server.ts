@@ -1,5 +1,4 @@
 /** Start and stop the service: config → data dir → store → storage → renderer → app → listen; close in reverse. */
-import { join } from 'node:path';
 import { createRenderer, type Renderer } from '@pictor/core';
 import { buildApp, type PictorApp } from './app.js';
 import type { ServerConfig } from './config.js';
@@ -7,7 +6,7 @@ import { prepareDataDir } from './data-dir.js';
 import { createLogger } from './http/logging.js';
 import type { Logger } from 'pino';
 import { type Janitor, startJanitor } from './services/janitor.js';
-import { createDiskStorage } from './storage/disk.js';
+import { openObjectStorage } from './storage/open.js';
 import type { ObjectStorage } from './storage/types.js';
 import { createStore } from './store/index.js';
 import type { Store } from './store/types.js';
@@ -36,15 +35,6 @@ export interface RunningServer {
    * then stop the janitor, the renderer, the storage and the store. Safe to call twice.
    */
   close(): Promise<void>;
-}
-
-/** The storage the config names: files in the data dir unless `PICTOR_STORAGE` says otherwise. */
-function openStorage(config: Readonly<ServerConfig>): ObjectStorage {
-  if (config.storage === undefined) return createDiskStorage(join(config.dataDir, 'objects'));
-  if (config.storage.startsWith('file://')) return createDiskStorage(new URL(config.storage).pathname);
-  throw new Error(
-    `PICTOR_STORAGE: ${config.storage.split(':')[0]}:// storage is not available in this build; unset it to use the data dir`,
-  );
 }
 
 /** Close the app, waiting for in-flight requests up to `graceMs`, then cutting the connections left. */
@@ -77,7 +67,10 @@ export async function startServer(
   const logger = options.logger ?? createLogger(config.logLevel);
   const store = createStore(config.databaseUrl, config.dataDir, { now: () => new Date(now()) });
   await store.migrate();
-  const storage = openStorage(config);
+  const storage = await openObjectStorage(config).catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   const renderer = createRenderer({
     workers: config.workers,
     limits: {

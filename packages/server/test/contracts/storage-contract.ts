@@ -7,6 +7,12 @@ import type { ObjectStorage } from '../../src/storage/types.js';
 export interface StorageHarness {
   open(): Promise<ObjectStorage>;
   cleanup?(): Promise<void>;
+  /**
+   * False when the server behind the driver cannot replace an object atomically, so the
+   * concurrent-overwrite case cannot pass whatever the driver does (s3rver rewrites files in
+   * place; S3 itself replaces an object atomically on one PUT). Default true.
+   */
+  atomicOverwrite?: boolean;
 }
 
 async function readAll(body: Readable): Promise<Buffer> {
@@ -64,7 +70,7 @@ export function describeStorageContract(driver: string, harness: StorageHarness)
       expect(await readAll(object?.body as Readable)).toEqual(Buffer.alloc(10, 2));
     });
 
-    it('readers never see a half-written object', async () => {
+    it.skipIf(harness.atomicOverwrite === false)('readers never see a half-written object', async () => {
       const a = Buffer.alloc(2_000_000, 0xaa);
       const b = Buffer.alloc(1_000_000, 0xbb);
       await storage.put(KEY, a, 'image/png');

@@ -7,12 +7,13 @@ import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
 import { createS3Storage, openObjectStorage, parseS3Location, S3StorageError } from '../src/storage/index.js';
 import { describeStorageContract } from './contracts/storage-contract.js';
+import { ADMIN_TOKEN, render, seedAccount } from './helpers/http-server.js';
 
 interface S3rverInstance {
   run(): Promise<{ address: string; port: number }>;
@@ -34,8 +35,13 @@ let server: S3rverInstance;
 let endpoint = '';
 let dir = '';
 let run = 0;
+/** The server reads credentials the usual way (AWS_* variables); s3rver accepts any secret for its key. */
+const ENV_SECRET = 'S3RVER-secret-never-shown';
+const savedEnv = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 
 beforeAll(async () => {
+  process.env.AWS_ACCESS_KEY_ID = credentials.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = ENV_SECRET;
   dir = mkdtempSync(join(tmpdir(), 'pictor-s3-'));
   server = new S3rver({
     address: '127.0.0.1',
@@ -49,6 +55,13 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  for (const [name, value] of [
+    ['AWS_ACCESS_KEY_ID', savedEnv.id],
+    ['AWS_SECRET_ACCESS_KEY', savedEnv.secret],
+  ] as const) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -97,6 +110,43 @@ describe('S3 storage', () => {
     }
   });
 
+  it('a server started with PICTOR_STORAGE=s3://… stores renders in the bucket and serves their links', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pictor-s3-node-'));
+    const config = loadConfig(
+      {
+        PICTOR_STORAGE: `s3://${BUCKET}/node`,
+        PICTOR_S3_ENDPOINT: endpoint,
+        AWS_REGION: 'us-east-1',
+      },
+      { port: 0, host: '127.0.0.1', dataDir, adminToken: ADMIN_TOKEN, logLevel: 'silent', workers: 1 },
+    );
+    const running = await startServer(config);
+    const client = new S3Client({ endpoint, region: 'us-east-1', forcePathStyle: true, credentials });
+    try {
+      const { key } = await seedAccount(running.url, 5);
+      const res = await render(running.url, key, '/render', {
+        content: '<div style="display:flex;width:24px;height:12px;background:#336699"></div>',
+        format: 'png',
+      });
+      expect(res.status).toBe(200);
+      const link = new URL((res.body.data as { url: string }).url);
+      const served = Buffer.from(await (await fetch(link)).arrayBuffer());
+      expect(served.subarray(1, 4).toString()).toBe('PNG');
+      const objectKey = `node/${link.pathname.slice('/files/'.length)}`;
+      const stored = await client.send(new GetObjectCommand({ Bucket: BUCKET, Key: objectKey }));
+      expect(stored.ContentType).toBe('image/png');
+      expect(
+        Buffer.from(
+          await (stored.Body as { transformToByteArray(): Promise<Uint8Array> }).transformToByteArray(),
+        ),
+      ).toEqual(served);
+    } finally {
+      client.destroy();
+      await running.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('parses s3://bucket/prefix and rejects malformed locations', () => {
     expect(parseS3Location('s3://pictor')).toEqual({ bucket: 'pictor', prefix: '' });
     expect(parseS3Location('s3://pictor/')).toEqual({ bucket: 'pictor', prefix: '' });
@@ -133,9 +183,6 @@ describe('S3 storage', () => {
 
   it('a missing bucket stops the start with a message that says what to fix', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pictor-s3-start-'));
-    const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
-    process.env.AWS_ACCESS_KEY_ID = credentials.accessKeyId;
-    process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER-secret-never-shown';
     try {
       const config = loadConfig({
         PICTOR_DATA_DIR: dataDir,
@@ -151,12 +198,8 @@ describe('S3 storage', () => {
       expect((error as Error).message).toMatch(
         /bucket s3:\/\/no-such-bucket does not exist; create it or fix PICTOR_STORAGE/,
       );
-      expect((error as Error).message).not.toContain('S3RVER-secret');
+      expect((error as Error).message).not.toContain(ENV_SECRET);
     } finally {
-      if (saved.id === undefined) delete process.env.AWS_ACCESS_KEY_ID;
-      else process.env.AWS_ACCESS_KEY_ID = saved.id;
-      if (saved.secret === undefined) delete process.env.AWS_SECRET_ACCESS_KEY;
-      else process.env.AWS_SECRET_ACCESS_KEY = saved.secret;
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

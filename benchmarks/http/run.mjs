@@ -411,6 +411,9 @@ async function main() {
       `warm-up; then ${ROUNDS} rounds × ${SECONDS} s per case, ${CONNECTIONS} connections, ${WORKERS} workers`,
     );
     for (const c of cases) await c.run(quick ? 1 : 2);
+    // Requests autocannon left in flight when it stopped finish in the server meanwhile (and are counted).
+    const settle = () => new Promise((r) => setTimeout(r, 3000));
+    await settle();
     const usageBefore = await admin(base, adminToken, 'GET', `/accounts/${accountId}/usage`);
 
     const loadStart = load1();
@@ -425,6 +428,7 @@ async function main() {
       }
     }
     const loadEnd = load1();
+    await settle();
     const serverTimes = serverSideTimes(logPath, logStart);
     const usageAfter = await admin(base, adminToken, 'GET', `/accounts/${accountId}/usage`);
     const results = cases.map((c, i) => ({ ...c, ...summary(merge(parts[i])) }));

@@ -5,7 +5,8 @@
  *   node benchmarks/render/run.mjs            # 30 warm-up + 100 measured rounds, writes RESULTS.md
  *   node benchmarks/render/run.mjs --quick    # smoke run (3 + 10 rounds), prints only
  *
- * Options: --warmup N, --iterations N, --blocks N (throughput rounds), --block-size N, --no-write.
+ * Options: --warmup N, --iterations N, --blocks N (throughput rounds), --block-size N, --no-write,
+ * --no-memory (skip the per-engine memory processes).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     'block-size': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     'memory-probe': { type: 'string' },
+    'no-memory': { type: 'boolean', default: false },
   },
 });
 
@@ -210,7 +212,7 @@ async function main() {
   await Promise.all([pictor1.close(), pictorPool.close(), naive.close(), og.close(), takumi.close()]);
 
   console.error('memory: one process per engine');
-  const memory = measureMemory();
+  const memory = args['no-memory'] ? undefined : measureMemory();
 
   const report = buildReport({
     startedAt,
@@ -317,8 +319,8 @@ function buildReport({
     }),
   ];
 
-  const none = memory.none.peakMiB;
-  const memoryRows = Object.entries(memory).map(([engine, m]) => [
+  const none = memory?.none.peakMiB ?? 0;
+  const memoryRows = Object.entries(memory ?? {}).map(([engine, m]) => [
     engine,
     fmt(m.peakMiB, 0),
     engine === 'none' ? '–' : `${m.peakMiB >= none ? '+' : ''}${fmt(m.peakMiB - none, 0)}`,

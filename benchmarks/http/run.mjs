@@ -8,6 +8,7 @@
  *   node benchmarks/http/run.mjs --quick    # 1 round × 3 s per case, prints only
  *
  * Options: --rounds N, --seconds N (per round and case), --connections N, --no-write,
+ * --workers N (render workers of both sides; default one per core),
  * --only NAME[,NAME] (cases whose name contains one of these), --profile DIR (server runs with --cpu-prof
  * writing its profile to DIR on exit; nothing is written to RESULTS.md).
  */
@@ -37,11 +38,12 @@ const { values: args } = parseArgs({
     connections: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     only: { type: 'string' },
+    workers: { type: 'string' },
     profile: { type: 'string' },
   },
 });
 const quick = args.quick;
-const WORKERS = cpus().length;
+const WORKERS = Number(args.workers ?? cpus().length);
 const ROUNDS = Number(args.rounds ?? (quick ? 1 : 3));
 const SECONDS = Number(args.seconds ?? (quick ? 3 : 5));
 const CONNECTIONS = Number(args.connections ?? WORKERS * 2);
@@ -450,7 +452,7 @@ async function main() {
       serverTimes,
     });
     process.stdout.write(`${report}\n`);
-    if (!quick && !args['no-write'] && !only && !args.profile) {
+    if (!quick && !args['no-write'] && !only && !args.profile && !args.workers) {
       writeFileSync(join(here, 'RESULTS.md'), `${report}\n`);
       console.error(`written: ${join(here, 'RESULTS.md')}`);
     }

@@ -30,6 +30,7 @@ const { values: args } = parseArgs({
     iterations: { type: 'string' },
     blocks: { type: 'string' },
     'block-size': { type: 'string' },
+    'steady-warmup': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     'memory-probe': { type: 'string' },
     'no-memory': { type: 'boolean', default: false },
@@ -41,6 +42,9 @@ const WARMUP = Number(args.warmup ?? (quick ? 3 : 30));
 const ITERATIONS = Number(args.iterations ?? (quick ? 10 : 100));
 const BLOCKS = Number(args.blocks ?? (quick ? 1 : 4));
 const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
+// Renders per worker and format before the throughput blocks, so the single worker and every pool worker reach
+// the same steady state (a fresh worker spends ~20 ms of background JIT per render for its first 100-200 renders).
+const STEADY_WARMUP = Number(args['steady-warmup'] ?? (quick ? 2 : 60));
 
 /** The card, its avatar and fonts, built the same way for every process of the run. */
 async function setup() {
@@ -154,6 +158,11 @@ async function main() {
 
   // Throughput: blocks of renders with the pipe kept full, alternating one worker and the pool (and Takumi at
   // concurrency 1 and one per core×2), so drifting machine load hits both sides of each ratio alike.
+  console.error(`steady-state warm-up: ${STEADY_WARMUP} renders per worker and format`);
+  for (const format of FORMATS) {
+    await runBlock(() => pictor1.render(format), STEADY_WARMUP, 2);
+    await runBlock(() => pictorPool.render(format), STEADY_WARMUP * poolWorkers, poolWorkers * 2);
+  }
   console.error(`throughput: ${BLOCKS} rounds × ${BLOCK_SIZE} renders per side and format`);
   const throughput = [];
   for (const format of FORMATS) {
@@ -342,7 +351,7 @@ function buildReport({
     '',
     'Pictor times are the full round trip through its worker (queue, message, render, transfer back).',
     '',
-    `## Throughput (renders/s, ${BLOCKS} alternating blocks of ${BLOCK_SIZE} renders per side, pipe kept full)`,
+    `## Throughput (renders/s, ${BLOCKS} alternating blocks of ${BLOCK_SIZE} renders per side, pipe kept full, after ${STEADY_WARMUP} warm-up renders per worker and format)`,
     '',
     markdownTable(
       [

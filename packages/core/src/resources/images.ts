@@ -3,6 +3,7 @@ import { PictorError, toPictorError } from '../errors.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { SatoriElement } from '../html/types.js';
 import type { RenderLimits } from '../types.js';
+import { LruCache } from '../fetch/lru-cache.js';
 import { type CheckedImage, checkImage, ImageCheckError } from './image-check.js';
 import { LocalFileError, readLocalFile } from './local-files.js';
 import { collectImageUrls, replaceImageUrls } from './tree-urls.js';
@@ -28,6 +29,9 @@ const DEFAULT_MAX_IMAGE_PIXELS = 25_000_000;
 
 /** Checked data: URIs by the fetched Buffer (the fetcher's cache returns the same Buffer for a cached URL). */
 const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
+
+/** Checked images by their data: URI (per thread; key and value both count, about 2 bytes per character). */
+const checkedDataUris = new LruCache<{ uri: string; pixels: number }>(128, 64 * 1024 * 1024, 60 * 60_000);
 
 /**
  * Replace every image URL in the tree (`<img src>`, SVG `<image>`/`<feImage>` href, `url()` in the background
@@ -107,6 +111,14 @@ function resolveUrl(url: string, ctx: InlineImagesContext): string {
 /** Fetch (or read, or decode) one image, check it and return its data: URI. */
 async function loadImage(original: string, target: string, ctx: InlineImagesContext): Promise<string> {
   const shown = shorten(original);
+  const limit = ctx.limits?.maxImagePixels;
+  const maxPixels = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_MAX_IMAGE_PIXELS;
+  const isDataUri = target.startsWith('data:');
+  if (isDataUri) {
+    // The same data: URI (an avatar in a template, say) comes back render after render: check it once.
+    const known = checkedDataUris.get(target);
+    if (known && known.pixels <= maxPixels) return known.uri;
+  }
   let data: Buffer;
   if (target.startsWith('local:')) {
     try {
@@ -118,8 +130,6 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   } else {
     data = (await ctx.fetcher.fetch(target, 'image')).data;
   }
-  const limit = ctx.limits?.maxImagePixels;
-  const maxPixels = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_MAX_IMAGE_PIXELS;
   const known = checkedByBuffer.get(data);
   if (known && known.pixels <= maxPixels) return known.uri;
   let image: CheckedImage;
@@ -132,7 +142,9 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
     throw toPictorError(error, 'FETCH_ERROR', `image ${shown}: the image could not be checked`);
   }
   const uri = `data:${image.mime};base64,${image.data.toString('base64')}`;
-  checkedByBuffer.set(data, { uri, pixels: (image.width ?? 0) * (image.height ?? 0) });
+  const checked = { uri, pixels: (image.width ?? 0) * (image.height ?? 0) };
+  checkedByBuffer.set(data, checked);
+  if (isDataUri) checkedDataUris.set(target, checked, 2 * (target.length + uri.length));
   return uri;
 }
 

@@ -136,7 +136,7 @@ describe('admin flows', () => {
       [
         'POST',
         `/accounts/${account.id}/packages`,
-        { renders: 0, expiresAt: '2099-01-01' },
+        { renders: -1, expiresAt: '2099-01-01' },
         'renders: must be an integer',
       ],
       [

@@ -231,6 +231,13 @@ describe('20105 / 403 and 30101 / 403', () => {
     });
     expect((await render(t.url, expired.key, '/render', ok)).body.code).toBe(30101);
 
+    const empty = await seedAccount(t.url, 0);
+    await adminOk(t.url, 'POST', `/accounts/${empty.accountId}/packages`, {
+      renders: 0,
+      expiresAt: '2099-01-01T00:00:00Z',
+    });
+    expect((await render(t.url, empty.key, '/render', ok)).body.code).toBe(30101);
+
     const two = await seedAccount(t.url, 2);
     expect((await render(t.url, two.key, '/render', ok)).status).toBe(200);
     expect((await render(t.url, two.key, '/render', ok)).status).toBe(200);

@@ -62,7 +62,7 @@ export const grantPackageBody = {
   additionalProperties: false,
   required: ['renders', 'expiresAt'],
   properties: {
-    renders: { type: 'integer', minimum: 1, maximum: 1_000_000_000 },
+    renders: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
     expiresAt: {
       type: 'string',
       minLength: 1,
@@ -86,7 +86,7 @@ export function adminRules(limits: ServerLimits, fields: string): FieldRules {
     height: dim,
     format: 'must be one of png, jpeg, webp',
     quality: 'must be an integer from 0 to 100, or null',
-    renders: 'must be an integer from 1 to 1000000000',
+    renders: 'must be an integer from 0 to 1000000000',
     expiresAt: 'must be an ISO 8601 time',
   };
 }

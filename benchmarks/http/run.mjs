@@ -240,9 +240,13 @@ function serverSideTimes(logPath, fromByte) {
     if (r.responseTime === undefined || !r.render || !r.url) continue;
     const op = r.url.includes('/templates/') ? 'A' : 'B';
     const key = `${op}${r.render.reused ? '-cached' : ''}`;
-    if (!groups[key]) groups[key] = { response: [], own: [], after: [] };
+    if (!groups[key]) groups[key] = { response: [], own: [], after: [], lookup: [], store: [] };
     const g = groups[key];
     g.response.push(r.responseTime);
+    if (r.render.server) {
+      g.lookup.push(r.render.server.lookup);
+      g.store.push(r.render.server.store);
+    }
     const render = r.render.timings ? r.render.timings.queue + r.render.timings.total : 0;
     g.own.push(r.responseTime - render);
     // After the 'rendered' line (object stored): quota commit, envelope, reply (pino times are whole ms).
@@ -257,6 +261,8 @@ function serverSideTimes(logPath, fromByte) {
         own: quantile(g.own, 0.5),
         ownP95: quantile(g.own, 0.95),
         after: quantile(g.after, 0.5),
+        lookup: g.lookup.length > 0 ? quantile(g.lookup, 0.5) : undefined,
+        store: g.store.length > 0 ? quantile(g.store, 0.5) : undefined,
       },
     ]),
   );
@@ -459,7 +465,8 @@ async function main() {
   } finally {
     await core.close();
     await stopServer();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.PICTOR_BENCH_KEEP_LOG) process.stderr.write(`log kept: ${logPath}\n`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -518,6 +525,8 @@ function buildReport({
         hop === undefined ? '–' : fmt(hop, 2),
         `**${fmt(own, 2)}**`,
         fmt(t.ownP95 - (hop ?? 0), 2),
+        t.lookup === undefined ? '–' : fmt(t.lookup, 2),
+        t.store === undefined ? '–' : fmt(t.store, 2),
         fmt(own - t.after, 1),
         fmt(t.after, 1),
         fmt(client.p50 - t.response, 2),
@@ -550,6 +559,8 @@ function buildReport({
         'worker hop p50 (core direct)',
         "server's own p50",
         "server's own p95",
+        'of which object lookup p50 (touch + head)',
+        'of which storage write p50 (write, fsync, rename)',
         'own: up to the object stored',
         'own: after (commit, reply)',
         'client p50 − server p50 (loopback, client, queueing in the socket)',

@@ -31,6 +31,7 @@ const { values: args } = parseArgs({
     blocks: { type: 'string' },
     'block-size': { type: 'string' },
     'steady-warmup': { type: 'string' },
+    'block-warmup': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     'memory-probe': { type: 'string' },
     'no-memory': { type: 'boolean', default: false },
@@ -45,6 +46,11 @@ const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
 // Renders per worker and format before the throughput blocks, so the single worker and every pool worker reach
 // the same steady state (a fresh worker spends ~20 ms of background JIT per render for its first 100-200 renders).
 const STEADY_WARMUP = Number(args['steady-warmup'] ?? (quick ? 2 : 60));
+// Unmeasured renders per worker right before every measured block. A worker that sat idle while the other sides
+// ran is slower for its first few renders (V8 shrank its heap and started a memory-reducing GC while it waited):
+// without this, a block of 24 renders charges that restart once per worker — twice to a pool of two — and the
+// pool's ratio drops from ~1.8× to ~1.5× (measured side by side, 2026-11-22). Every side gets the same per worker.
+const BLOCK_WARMUP = Number(args['block-warmup'] ?? (quick ? 1 : 4));
 
 /** The card, its avatar and fonts, built the same way for every process of the run. */
 async function setup() {
@@ -163,21 +169,37 @@ async function main() {
     await runBlock(() => pictor1.render(format), STEADY_WARMUP, 2);
     await runBlock(() => pictorPool.render(format), STEADY_WARMUP * poolWorkers, poolWorkers * 2);
   }
-  console.error(`throughput: ${BLOCKS} rounds × ${BLOCK_SIZE} renders per side and format`);
+  console.error(
+    `throughput: ${BLOCKS} rounds × ${BLOCK_SIZE} renders per side and format, each block after ${BLOCK_WARMUP} unmeasured renders per worker`,
+  );
   const throughput = [];
   for (const format of FORMATS) {
     const sides = [
-      { engine: 'Pictor', label: '1 worker', concurrency: 2, render: () => pictor1.render(format) },
+      {
+        engine: 'Pictor',
+        label: '1 worker',
+        workers: 1,
+        concurrency: 2,
+        render: () => pictor1.render(format),
+      },
       {
         engine: 'Pictor',
         label: `pool (${poolWorkers} workers)`,
+        workers: poolWorkers,
         concurrency: poolWorkers * 2,
         render: () => pictorPool.render(format),
       },
-      { engine: 'Takumi', label: '1 in flight', concurrency: 1, render: () => takumi.render(format) },
+      {
+        engine: 'Takumi',
+        label: '1 in flight',
+        workers: 1,
+        concurrency: 1,
+        render: () => takumi.render(format),
+      },
       {
         engine: 'Takumi',
         label: `${poolWorkers * 2} in flight`,
+        workers: poolWorkers,
         concurrency: poolWorkers * 2,
         render: () => takumi.render(format),
       },
@@ -187,8 +209,10 @@ async function main() {
     const cpu = sides.map(() => 0);
     for (let b = 0; b < BLOCKS; b++) {
       for (let s = 0; s < sides.length; s++) {
+        const side = sides[s];
+        if (BLOCK_WARMUP > 0) await runBlock(side.render, BLOCK_WARMUP * side.workers, side.concurrency);
         const before = process.cpuUsage();
-        elapsed[s] += await runBlock(sides[s].render, BLOCK_SIZE, sides[s].concurrency);
+        elapsed[s] += await runBlock(side.render, BLOCK_SIZE, side.concurrency);
         const used = process.cpuUsage(before);
         cpu[s] += (used.user + used.system) / 1000;
       }
@@ -351,7 +375,7 @@ function buildReport({
     '',
     'Pictor times are the full round trip through its worker (queue, message, render, transfer back).',
     '',
-    `## Throughput (renders/s, ${BLOCKS} alternating blocks of ${BLOCK_SIZE} renders per side, pipe kept full, after ${STEADY_WARMUP} warm-up renders per worker and format)`,
+    `## Throughput (renders/s, ${BLOCKS} alternating blocks of ${BLOCK_SIZE} renders per side, pipe kept full, after ${STEADY_WARMUP} warm-up renders per worker and format; every block preceded by ${BLOCK_WARMUP} unmeasured renders per worker)`,
     '',
     markdownTable(
       [

@@ -33,6 +33,21 @@ describe('disk storage layout', () => {
     }
   });
 
+  it('writes again after its shard folders were removed behind its back (folders are remembered, not trusted)', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'pictor-objects-'));
+    try {
+      const storage = createDiskStorage(root);
+      const key = `abcd${'1'.repeat(60)}.png`;
+      await storage.put(key, Buffer.from('one'), 'image/png');
+      rmSync(join(root, 'ab'), { recursive: true, force: true });
+      await storage.put(key, Buffer.from('two'), 'image/png');
+      expect(await readFile(join(root, 'ab', 'cd', key), 'utf8')).toBe('two');
+      expect(readdirSync(join(root, 'ab', 'cd'))).toEqual([key]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
   it('an open read survives a concurrent delete', async () => {
     const root = mkdtempSync(join(tmpdir(), 'pictor-objects-'));
     try {

@@ -49,6 +49,9 @@ describe('deriveObjectKey', () => {
       // Fields must not run together: "ab" + "c" differs from "a" + "bc".
       { ...base, fonts: ['ab', 'c'] },
       { ...base, fonts: ['a', 'bc'] },
+      // The HTML follows the parameters after a NUL; HTML that imitates parameters cannot collide.
+      { ...base, html: '\u0000<div>Hi</div>' },
+      { ...base, width: 30, html: '0,100,"webp",80,[],[]]\u0000<div>Hi</div>' },
     ];
     expect(new Set(variants.map(deriveObjectKey)).size).toBe(variants.length);
   });

@@ -5,8 +5,8 @@
 import { createHash } from 'node:crypto';
 import type { ImageFormat } from '@pictor/core';
 
-/** Bump when the rendering changes in a way that must not reuse older objects. */
-const KEY_SCHEME = 'pictor-object-v1';
+/** Bump when the rendering or the key's layout changes in a way that must not reuse older objects. */
+const KEY_SCHEME = 'pictor-object-v2';
 
 /** File extension per format (`jpeg` → `jpg`). */
 export const EXTENSION_OF_FORMAT: Readonly<Record<ImageFormat, 'png' | 'jpg' | 'webp'>> = {
@@ -40,12 +40,14 @@ export function fontFingerprint(family: string, weight: number, style: string, b
   return `${family}\u0000${weight}\u0000${style}\u0000${digest}`;
 }
 
-/** Canonical JSON of the input: fixed field order, sorted `extra` keys, explicit nulls. */
-function canonicalize(input: ObjectKeyInput): string {
+/**
+ * Canonical JSON of everything but the HTML: fixed field order, sorted `extra` keys, explicit nulls. JSON escapes
+ * control characters, so it never contains a raw NUL: the NUL after it unambiguously starts the HTML.
+ */
+function canonicalParameters(input: ObjectKeyInput): string {
   const extra = Object.entries(input.extra ?? {}).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([
     KEY_SCHEME,
-    input.html,
     input.width ?? null,
     input.height ?? null,
     input.format,
@@ -57,12 +59,17 @@ function canonicalize(input: ObjectKeyInput): string {
 
 /**
  * The object key for a render: `{64 hex}.{png|jpg|webp}`. Also a valid storage key and the
- * `{key}.{ext}` part of a file link.
+ * `{key}.{ext}` part of a file link. The HTML (often tens of KB with inline images) is hashed as it is, not
+ * JSON-escaped first: about half the cost per request.
  *
  * @example deriveObjectKey({ html: '<div>Hi</div>', width: 300, height: 100, format: 'jpeg', quality: 80 }) // "9b1f….jpg"
  */
 export function deriveObjectKey(input: ObjectKeyInput): string {
-  const hash = createHash('sha256').update(canonicalize(input), 'utf8').digest('hex');
+  const hash = createHash('sha256')
+    .update(canonicalParameters(input), 'utf8')
+    .update('\u0000', 'utf8')
+    .update(input.html, 'utf8')
+    .digest('hex');
   return `${hash}.${EXTENSION_OF_FORMAT[input.format]}`;
 }
 

@@ -9,6 +9,7 @@ import {
   type Renderer,
   type RenderTimings,
 } from '@pictor/core';
+import { performance } from 'node:perf_hooks';
 import type { ServerLimits } from '../config.js';
 import { apiError, isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
@@ -99,6 +100,10 @@ const CONTENT_TYPES: Record<ImageFormat, string> = {
   webp: 'image/webp',
 };
 
+function round(ms: number): number {
+  return Math.round(ms * 100) / 100;
+}
+
 /** 400 when both dimensions are known and their product is over the limit. */
 function checkPixels(width: number | undefined, height: number | undefined, limits: ServerLimits): void {
   if (width !== undefined && height !== undefined && width * height > limits.maxPixels) {
@@ -160,9 +165,15 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       ttlSeconds: limits.linkTtlSeconds,
     });
     const expiresAt = new Date(link.expires * 1000);
-    // Touch first: the janitor then keeps the object for at least this link's lifetime.
-    await store.touchObject(objectKey, expiresAt);
-    const existing = await storage.head(objectKey);
+    // The touch must land before the link is handed out (the janitor then keeps the object for at least the link's
+    // lifetime); it runs beside the existence check, and both finish before anything is answered.
+    const lookupStarted = performance.now();
+    const [, existing] = await Promise.all([
+      store.touchObject(objectKey, expiresAt),
+      storage.head(objectKey),
+    ]);
+    const lookupMs = performance.now() - lookupStarted;
+    let storeMs = 0;
     const known = existing ? sizeOf(objectKey, job) : undefined;
     let width: number;
     let height: number;
@@ -181,7 +192,11 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         fonts: job.fonts,
       });
       checkPixels(result.width, result.height, limits);
-      if (!existing) await storage.put(objectKey, result.data, result.contentType);
+      if (!existing) {
+        const storeStarted = performance.now();
+        await storage.put(objectKey, result.data, result.contentType);
+        storeMs = performance.now() - storeStarted;
+      }
       width = result.width;
       height = result.height;
       timings = result.timings;
@@ -200,6 +215,8 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
           bytes,
           reused: known !== undefined,
           timings,
+          // The service's own waits around the render (ms): object lookup (touch + head) and the storage write.
+          server: { lookup: round(lookupMs), store: round(storeMs) },
         },
       },
       'rendered',

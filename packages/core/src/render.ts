@@ -12,6 +12,7 @@ import { loadDocumentResources } from './html-resources/load-document-resources.
 import { inlineImages } from './resources/images.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
+import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { inlineGradientPatterns } from './svg/optimize.js';
 import { layoutToSvg } from './svg/satori.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
@@ -96,10 +97,13 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
   lap('layout');
 
   // rasterize() bounds absurd effect regions and strokes first (resvg panics on them, aborting the process).
-  const image = stage('raster', () => rasterize(inlineGradientPatterns(layout.svg)));
+  const svg = inlineGradientPatterns(layout.svg);
+  const image = stage('raster', () => rasterize(svg));
   lap('raster');
 
-  const data = await stageAsync('encode', () => encodeImage(image, input.format, input.quality));
+  // An opaque root background makes every pixel opaque: then the encoder need not scan the raster for alpha.
+  const knownOpaque = paintsOpaqueCanvas(svg);
+  const data = await stageAsync('encode', () => encodeImage(image, input.format, input.quality, knownOpaque));
   lap('encode');
 
   timings.total = round(performance.now() - started);

@@ -68,10 +68,16 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 /**
  * Encode premultiplied RGBA pixels. `quality` (0–100) applies to jpeg and webp. An opaque image (the usual card)
  * is handed to sharp as plain RGB: no un-premultiply pass, no alpha plane, no flattening (2–3 ms less per
- * format on the reference card, same bytes for webp and jpeg, a smaller png).
+ * format on the reference card, same bytes for webp and jpeg, a smaller png). `knownOpaque` (the caller proved
+ * it from the SVG) skips the scan for alpha.
  */
-export async function encodeImage(image: RasterImage, format: ImageFormat, quality: number): Promise<Buffer> {
-  const opaque = isOpaque(image.pixels);
+export async function encodeImage(
+  image: RasterImage,
+  format: ImageFormat,
+  quality: number,
+  knownOpaque = false,
+): Promise<Buffer> {
+  const opaque = knownOpaque || isOpaque(image.pixels);
   let pipeline = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
   });

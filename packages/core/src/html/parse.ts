@@ -2,6 +2,7 @@
 import { parse, parseFragment } from 'parse5';
 import { TreeConverter } from './convert.js';
 import { type Element, type Node, childElements, isElement, isText } from './dom.js';
+import { liftDataUris } from './lift-data-uris.js';
 import { DocumentStyles } from './stylesheet.js';
 import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
 
@@ -39,15 +40,20 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
   const styles = new DocumentStyles(warn);
   const converter = new TreeConverter(styles, warn, options.tailwind ?? true);
 
+  // Long data: URIs skip parse5's per-character tokenizer and are put back in the tree it builds.
+  const lifted = liftDataUris(source);
+  const text = lifted?.source ?? source;
   let root: SatoriElement;
   if (isDocument) {
-    const doc = parse(source);
+    const doc = parse(text);
+    lifted?.restore(doc);
     converter.sheetTexts = converter.collectSheets(doc);
     const html = childElements(doc).find((e) => e.tagName === 'html')!;
     root = converter.convertNode(html, 0)!;
     propagateBodyBackground(html, root, styles, converter);
   } else {
-    const fragment = parseFragment(source);
+    const fragment = parseFragment(text);
+    lifted?.restore(fragment);
     converter.sheetTexts = converter.collectSheets(fragment);
     const significant = fragment.childNodes.filter(
       (n: Node) =>

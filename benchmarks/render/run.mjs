@@ -5,7 +5,7 @@
  *   node benchmarks/render/run.mjs            # 30 warm-up + 100 measured rounds, writes RESULTS.md
  *   node benchmarks/render/run.mjs --quick    # smoke run (3 + 10 rounds), prints only
  *
- * Options: --warmup N, --iterations N, --blocks N (throughput rounds), --block-size N, --no-write,
+ * Options: --warmup N, --iterations N, --blocks N (throughput rounds, default 6), --block-size N, --block-warmup N, --no-write,
  * --no-memory (skip the per-engine memory processes).
  */
 import { spawnSync } from 'node:child_process';
@@ -41,7 +41,7 @@ const { values: args } = parseArgs({
 const quick = args.quick;
 const WARMUP = Number(args.warmup ?? (quick ? 3 : 30));
 const ITERATIONS = Number(args.iterations ?? (quick ? 10 : 100));
-const BLOCKS = Number(args.blocks ?? (quick ? 1 : 4));
+const BLOCKS = Number(args.blocks ?? (quick ? 1 : 6));
 const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
 // Renders per worker and format before the throughput blocks, so the single worker and every pool worker reach
 // the same steady state (a fresh worker spends ~20 ms of background JIT per render for its first 100-200 renders).

@@ -165,13 +165,11 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       ttlSeconds: limits.linkTtlSeconds,
     });
     const expiresAt = new Date(link.expires * 1000);
-    // The touch must land before the link is handed out (the janitor then keeps the object for at least the link's
-    // lifetime); it runs beside the existence check, and both finish before anything is answered.
+    // Touch first, then look: the touch waits for a janitor removing this object at that moment, so the existence
+    // check after it sees the object gone (and we render again) or the janitor skips the object we extended.
     const lookupStarted = performance.now();
-    const [, existing] = await Promise.all([
-      store.touchObject(objectKey, expiresAt),
-      storage.head(objectKey),
-    ]);
+    await store.touchObject(objectKey, expiresAt);
+    const existing = await storage.head(objectKey);
     const lookupMs = performance.now() - lookupStarted;
     let storeMs = 0;
     const known = existing ? sizeOf(objectKey, job) : undefined;

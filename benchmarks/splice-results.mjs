@@ -20,7 +20,10 @@ const sections = [
 function body(file) {
   const lines = readFileSync(file, 'utf8').trimEnd().split('\n');
   if (lines[0]?.startsWith('# ')) lines.shift();
-  return lines.map((line) => (line.startsWith('## ') ? `#${line}` : line)).join('\n').trim();
+  return lines
+    .map((line) => (line.startsWith('## ') ? `#${line}` : line))
+    .join('\n')
+    .trim();
 }
 
 let text = readFileSync(target, 'utf8');

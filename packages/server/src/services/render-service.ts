@@ -165,11 +165,16 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       ttlSeconds: limits.linkTtlSeconds,
     });
     const expiresAt = new Date(link.expires * 1000);
-    // Touch first, then look: the touch waits for a janitor removing this object at that moment, so the existence
-    // check after it sees the object gone (and we render again) or the janitor skips the object we extended.
+    // The touch and the existence check run side by side. A touch that extended the object's existing row proves
+    // no janitor was removing it (a removal holds the row: the touch would have waited and found it gone), so the
+    // check stands and the janitor will now keep the object for this link's lifetime. A touch that had to create
+    // the row may have waited for such a removal: look again.
     const lookupStarted = performance.now();
-    await store.touchObject(objectKey, expiresAt);
-    const existing = await storage.head(objectKey);
+    const [extended, seen] = await Promise.all([
+      store.touchObject(objectKey, expiresAt),
+      storage.head(objectKey),
+    ]);
+    const existing = seen && !extended ? await storage.head(objectKey) : seen;
     const lookupMs = performance.now() - lookupStarted;
     let storeMs = 0;
     const known = existing ? sizeOf(objectKey, job) : undefined;

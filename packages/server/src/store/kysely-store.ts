@@ -227,7 +227,7 @@ export class KyselyStore implements Store {
     return templates.setTemplateStatus(this.db, id, status, this.now());
   }
 
-  touchObject(key: string, expiresAt: Date): Promise<void> {
+  touchObject(key: string, expiresAt: Date): Promise<boolean> {
     return objects.touchObject(this.db, key, expiresAt);
   }
 

@@ -7,17 +7,33 @@
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './schema.js';
 
-/** Insert or extend: the expiry only ever moves later. */
-export async function touchObject(db: Kysely<Database>, key: string, expiresAt: Date): Promise<void> {
+/**
+ * Extend or insert: the expiry only ever moves later. True when the row was already there and was extended (or
+ * kept): then no removal of the object can have been under way, since a removal holds the row and this touch would
+ * have waited and found it gone. False when the row had to be (re-)created, possibly right after a removal.
+ */
+export async function touchObject(db: Kysely<Database>, key: string, expiresAt: Date): Promise<boolean> {
+  const ms = expiresAt.getTime();
+  const extended = await db
+    .updateTable('objects')
+    .set({
+      expires_at: sql<number>`case when expires_at < ${ms} then ${ms} else expires_at end`,
+    })
+    .where('key', '=', key)
+    .returning('key')
+    .executeTakeFirst();
+  if (extended) return true;
+  // A concurrent first link may insert it between the two statements: then extend theirs (and report "created").
   await db
     .insertInto('objects')
-    .values({ key, expires_at: expiresAt.getTime() })
+    .values({ key, expires_at: ms })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
         expires_at: sql<number>`case when excluded.expires_at > objects.expires_at then excluded.expires_at else objects.expires_at end`,
       }),
     )
     .execute();
+  return false;
 }
 
 export async function getObjectExpiry(db: Kysely<Database>, key: string): Promise<Date | null> {

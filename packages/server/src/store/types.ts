@@ -134,8 +134,11 @@ export interface Store {
   publishTemplate(id: string): Promise<TemplateRecord | null>;
   setTemplateStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord | null>;
 
-  /** Record that a stored object is linked until `expiresAt` (keeps the latest). */
-  touchObject(key: string, expiresAt: Date): Promise<void>;
+  /**
+   * Record that a stored object is linked until `expiresAt` (keeps the latest). Resolves true when the object's
+   * row already existed (no removal of it can have been under way), false when it was created.
+   */
+  touchObject(key: string, expiresAt: Date): Promise<boolean>;
   /** When the object's last link expires, or null when the store does not know the object (never linked, or taken). */
   getObjectExpiry(key: string): Promise<Date | null>;
   /** Keys of objects whose last link expired before `before`, oldest first, at most `limit` (nothing changes). */

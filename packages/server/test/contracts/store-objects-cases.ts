@@ -7,10 +7,11 @@ import { at, type StoreContext } from './store-fixtures.js';
 export function objectCases(ctx: StoreContext): void {
   it('expired objects are taken once; a later link keeps an object', async () => {
     const { store } = ctx;
-    await store.touchObject('aaaa.png', at(1_000));
-    await store.touchObject('bbbb.png', at(1_000));
-    await store.touchObject('bbbb.png', at(10_000));
-    await store.touchObject('bbbb.png', at(5_000)); // an older expiry never shortens
+    // A touch says whether the row was there already (extended or kept) or had to be created.
+    expect(await store.touchObject('aaaa.png', at(1_000))).toBe(false);
+    expect(await store.touchObject('bbbb.png', at(1_000))).toBe(false);
+    expect(await store.touchObject('bbbb.png', at(10_000))).toBe(true);
+    expect(await store.touchObject('bbbb.png', at(5_000))).toBe(true); // an older expiry never shortens
     await store.touchObject('cccc.webp', at(500));
     expect(await store.getObjectExpiry('bbbb.png')).toEqual(at(10_000));
     expect(await store.getObjectExpiry('zzzz.png')).toBeNull();
@@ -52,15 +53,17 @@ export function objectCases(ctx: StoreContext): void {
     const other = harness.openPeer ? await harness.openPeer() : store;
     if (other !== store) peers.push(other);
     const events: string[] = [];
-    let touch: Promise<void> | undefined;
+    let touch: Promise<boolean> | undefined;
     const removed = await store.removeExpiredObject('dddd.png', at(1_000), async () => {
-      touch = other.touchObject('dddd.png', at(300_000)).then(() => {
+      touch = other.touchObject('dddd.png', at(300_000)).then((extended) => {
         events.push('linked');
+        return extended;
       });
       await new Promise((r) => setTimeout(r, 50));
       events.push('removed');
     });
-    await touch;
+    // The touch waited for the removal and re-created the row: it must not claim the object was still there.
+    expect(await touch).toBe(false);
     expect(removed).toBe(true);
     expect(events).toEqual(['removed', 'linked']);
     expect(await store.getObjectExpiry('dddd.png')).toEqual(at(300_000));

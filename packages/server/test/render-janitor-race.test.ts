@@ -1,0 +1,122 @@
+/**
+ * An identical render arriving while the janitor deletes the stored object it would reuse: the render must not
+ * hand out a link to the vanishing file, it renders and stores the object again. On SQLite the store serialises
+ * the two; on PostgreSQL (PICTOR_TEST_DATABASE_URL) the render's existence check really runs while the janitor
+ * holds the object's row, which is the case the touch's "extended or created" answer exists for.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { type Renderer, createRenderer } from '@pictor/core';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
+import { startJanitor } from '../src/services/janitor.js';
+import { createRenderService } from '../src/services/render-service.js';
+import { createTemplateService } from '../src/services/template-service.js';
+import { createDiskStorage } from '../src/storage/index.js';
+import type { ObjectStorage } from '../src/storage/types.js';
+import { type Store, createStore } from '../src/store/index.js';
+
+const databaseUrl = process.env.PICTOR_TEST_DATABASE_URL;
+const T0 = Date.parse('2030-01-01T00:00:00Z');
+
+async function withSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `race_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`create schema ${schema}`);
+  const scoped = new URL(url);
+  scoped.searchParams.set('options', `-c search_path=${schema}`);
+  return { url: scoped.toString(), drop: () => run(`drop schema ${schema} cascade`) };
+}
+
+const stores: [string, string | undefined][] = [['sqlite', undefined]];
+if (databaseUrl) stores.push(['postgres', databaseUrl]);
+
+describe.each(stores)('render vs janitor on %s', (_name, url) => {
+  let dir: string;
+  let store: Store;
+  let renderer: Renderer;
+  let drop: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pictor-race-'));
+    const scoped = url ? await withSchema(url) : undefined;
+    drop = scoped?.drop;
+    store = createStore(scoped?.url, dir);
+    await store.migrate();
+    renderer = createRenderer({ workers: 0 });
+  });
+  afterAll(async () => {
+    await renderer.close();
+    await store.close();
+    await drop?.();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('renders the object again instead of linking the file being deleted', async () => {
+    const disk = createDiskStorage(join(dir, 'objects'));
+    let clock = T0;
+    let onDeleteStarted: (() => void) | undefined;
+    // The janitor's delete takes a while, so the render's existence check can run in the middle of it.
+    const storage: ObjectStorage = {
+      ...disk,
+      async delete(key) {
+        onDeleteStarted?.();
+        await new Promise((resolve) => setTimeout(resolve, 80));
+        await disk.delete(key);
+      },
+    };
+    const config = loadConfig({}, { dataDir: dir, adminToken: 'race-admin-token-0123456789abcdef' });
+    const service = createRenderService({
+      store,
+      storage,
+      renderer,
+      templates: createTemplateService(store),
+      limits: config.limits,
+      signingSecret: 'race-signing-secret-0123456789abcdef',
+      publicUrl: () => 'http://127.0.0.1:1',
+      now: () => clock,
+    });
+    const account = await store.createAccount('race');
+    await store.grantPackage(account.id, 10, new Date(T0 + 24 * 3600_000));
+    const caller = { keyId: 'key', accountId: account.id };
+    const request = {
+      content: '<div style="display:flex;width:40px;height:20px;background:#123456"></div>',
+      width: 40,
+      height: 20,
+      format: 'png' as const,
+    };
+
+    const first = await service.renderHtml(caller, request);
+    const key = new URL(first.url).pathname.split('/').pop() as string;
+    expect(await disk.head(key)).not.toBeNull();
+
+    // Ten minutes later the link has expired; the janitor removes the object while the same render comes in.
+    clock = T0 + 10 * 60_000;
+    let second: Promise<unknown> | undefined;
+    onDeleteStarted = () => {
+      onDeleteStarted = undefined;
+      second = service.renderHtml(caller, request);
+    };
+    const janitor = startJanitor({ store, storage, graceMs: 0, now: () => new Date(clock) });
+    const round = await janitor.runOnce();
+    await janitor.stop();
+    expect(round.objectsDeleted).toBe(1);
+    expect(second).toBeDefined();
+    await second;
+
+    // The link the second render handed out points at a file that exists, and the store keeps it linked.
+    expect(await disk.head(key)).not.toBeNull();
+    expect(await store.getObjectExpiry(key)).toEqual(new Date(clock + config.limits.linkTtlSeconds * 1000));
+  });
+});

@@ -8,7 +8,8 @@
  * Options: --warmup N, --iterations N, --blocks N (throughput rounds, default 6), --block-size N, --block-warmup N, --no-write,
  * --no-memory (skip the per-engine memory processes).
  */
-import { spawnSync } from 'node:child_process';
+import { fork, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -34,6 +35,7 @@ const { values: args } = parseArgs({
     'block-warmup': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     'memory-probe': { type: 'string' },
+    'throughput-child': { type: 'string' },
     'no-memory': { type: 'boolean', default: false },
   },
 });
@@ -99,6 +101,66 @@ async function memoryProbe(engine) {
   process.stdout.write(`${JSON.stringify({ engine, setupMiB: before, peakMiB: peakRssMiB() })}\n`);
 }
 
+/**
+ * Child-process mode for the throughput blocks: one Pictor renderer alone in its own process (as users run it),
+ * driven over IPC. Each message runs `warm` unmeasured renders, then `total` measured ones, and answers the
+ * elapsed ms and this process's CPU ms (all threads) for the measured part.
+ */
+async function throughputChild(workersArg) {
+  const { html } = await setup();
+  const subject = createPictor(html, workersArg === 'pool' ? undefined : Number(workersArg));
+  process.on('message', async (message) => {
+    if (message.type === 'close') {
+      await subject.close();
+      process.disconnect();
+      return;
+    }
+    const render = () => subject.render(message.format);
+    if (message.warm > 0) await runBlock(render, message.warm, message.concurrency);
+    const before = process.cpuUsage();
+    const ms = message.total > 0 ? await runBlock(render, message.total, message.concurrency) : 0;
+    const used = process.cpuUsage(before);
+    process.send({ type: 'done', ms, cpuMs: (used.user + used.system) / 1000 });
+  });
+  process.send({ type: 'ready', workers: subject.renderer.stats().workers });
+}
+
+/** A throughput side whose renderer lives in a child process of its own (see throughputChild). */
+function childSide(workersArg) {
+  const child = fork(fileURLToPath(import.meta.url), ['--throughput-child', workersArg], {
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  let pending;
+  const next = () => new Promise((resolve) => (pending = resolve));
+  const ready = next();
+  child.on('message', (message) => pending?.(message));
+  return {
+    ready,
+    block(format, total, concurrency, warm) {
+      const answer = next();
+      child.send({ type: 'block', format, total, concurrency, warm });
+      return answer;
+    },
+    async close() {
+      child.send({ type: 'close' });
+      await once(child, 'exit');
+    },
+  };
+}
+
+/** A throughput side rendering in this process. */
+function localSide(render) {
+  return {
+    async block(_format, total, concurrency, warm) {
+      if (warm > 0) await runBlock(render, warm, concurrency);
+      const before = process.cpuUsage();
+      const ms = total > 0 ? await runBlock(render, total, concurrency) : 0;
+      const used = process.cpuUsage(before);
+      return { ms, cpuMs: (used.user + used.system) / 1000 };
+    },
+  };
+}
+
 /** Peak RSS of each engine alone, each in its own process (same imports, same card). */
 function measureMemory() {
   const engines = ['none', 'pictor-1w', 'pictor-pool', 'naive', 'vercel-og', 'takumi'];
@@ -130,8 +192,12 @@ async function main() {
   console.error(`card: ${html.length} characters of HTML, avatar ${kb(avatar.length)} JPEG; ${machine}`);
 
   const pictor1 = createPictor(html, 1);
-  const pictorPool = createPictor(html, undefined);
-  const poolWorkers = pictorPool.renderer.stats().workers;
+  // The throughput sides of Pictor run in processes of their own: one renderer per process, as users run it, and
+  // no other engine's heap, threads or idle workers beside it.
+  const oneWorkerSide = childSide('1');
+  const poolSide = childSide('pool');
+  const poolWorkers = (await poolSide.ready).workers;
+  await oneWorkerSide.ready;
   const naive = createNaive(html, fonts);
   const og = createVercelOg(html, fonts);
   const takumi = await createTakumi(html, fonts);
@@ -166,8 +232,8 @@ async function main() {
   // concurrency 1 and one per core×2), so drifting machine load hits both sides of each ratio alike.
   console.error(`steady-state warm-up: ${STEADY_WARMUP} renders per worker and format`);
   for (const format of FORMATS) {
-    await runBlock(() => pictor1.render(format), STEADY_WARMUP, 2);
-    await runBlock(() => pictorPool.render(format), STEADY_WARMUP * poolWorkers, poolWorkers * 2);
+    await oneWorkerSide.block(format, 0, 2, STEADY_WARMUP);
+    await poolSide.block(format, 0, poolWorkers * 2, STEADY_WARMUP * poolWorkers);
   }
   console.error(
     `throughput: ${BLOCKS} rounds × ${BLOCK_SIZE} renders per side and format, each block after ${BLOCK_WARMUP} unmeasured renders per worker`,
@@ -175,53 +241,51 @@ async function main() {
   const throughput = [];
   for (const format of FORMATS) {
     const sides = [
-      {
-        engine: 'Pictor',
-        label: '1 worker',
-        workers: 1,
-        concurrency: 2,
-        render: () => pictor1.render(format),
-      },
+      { engine: 'Pictor', label: '1 worker', workers: 1, concurrency: 2, runner: oneWorkerSide },
       {
         engine: 'Pictor',
         label: `pool (${poolWorkers} workers)`,
         workers: poolWorkers,
         concurrency: poolWorkers * 2,
-        render: () => pictorPool.render(format),
+        runner: poolSide,
       },
       {
         engine: 'Takumi',
         label: '1 in flight',
         workers: 1,
         concurrency: 1,
-        render: () => takumi.render(format),
+        runner: localSide(() => takumi.render(format)),
       },
       {
         engine: 'Takumi',
         label: `${poolWorkers * 2} in flight`,
         workers: poolWorkers,
         concurrency: poolWorkers * 2,
-        render: () => takumi.render(format),
+        runner: localSide(() => takumi.render(format)),
       },
     ];
-    for (const side of sides) await runBlock(side.render, Math.min(4, BLOCK_SIZE), side.concurrency);
+    for (const side of sides) await side.runner.block(format, 0, side.concurrency, Math.min(4, BLOCK_SIZE));
     const elapsed = sides.map(() => 0);
     const cpu = sides.map(() => 0);
     for (let b = 0; b < BLOCKS; b++) {
       for (let s = 0; s < sides.length; s++) {
         const side = sides[s];
-        if (BLOCK_WARMUP > 0) await runBlock(side.render, BLOCK_WARMUP * side.workers, side.concurrency);
-        const before = process.cpuUsage();
-        elapsed[s] += await runBlock(side.render, BLOCK_SIZE, side.concurrency);
-        const used = process.cpuUsage(before);
-        cpu[s] += (used.user + used.system) / 1000;
+        const { ms, cpuMs } = await side.runner.block(
+          format,
+          BLOCK_SIZE,
+          side.concurrency,
+          BLOCK_WARMUP * side.workers,
+        );
+        elapsed[s] += ms;
+        cpu[s] += cpuMs;
       }
     }
     const rate = elapsed.map((ms) => (BLOCKS * BLOCK_SIZE * 1000) / ms);
-    // CPU time of the whole process (all threads) per wall second: how many cores the side actually got.
+    // CPU time of the side's process (all threads) per wall second: how many cores the side actually got.
     const cores = cpu.map((ms, i) => ms / elapsed[i]);
     throughput.push({ format, sides, rate, cores });
   }
+  await Promise.all([oneWorkerSide.close(), poolSide.close()]);
   const loadAfterThroughput = load1();
 
   // Latency: one render at a time, round-robin over all variants; the starting variant rotates each round
@@ -242,7 +306,7 @@ async function main() {
 
   const loadEnd = load1();
   const mainPeak = peakRssMiB();
-  await Promise.all([pictor1.close(), pictorPool.close(), naive.close(), og.close(), takumi.close()]);
+  await Promise.all([pictor1.close(), naive.close(), og.close(), takumi.close()]);
 
   console.error('memory: one process per engine');
   const memory = args['no-memory'] ? undefined : measureMemory();
@@ -389,7 +453,7 @@ function buildReport({
       throughputRows,
     ),
     '',
-    'Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker. Takumi renders on native threads from one JS thread. The last column is the CPU time of the process (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.',
+    "Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker, each renderer alone in a child process of its own (as users run one renderer per process; no other engine, heap or idle worker beside it), the two driven in alternation over IPC. Takumi renders on native threads from one JS thread in the benchmark process. The last column is the CPU time of the side's process (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.",
     '',
     '## Targets (issue 2), from this run',
     '',
@@ -426,4 +490,5 @@ function buildReport({
 }
 
 if (args['memory-probe']) await memoryProbe(args['memory-probe']);
+else if (args['throughput-child']) await throughputChild(args['throughput-child']);
 else await main();

@@ -1,6 +1,7 @@
 /**
  * Render benchmark of the reference card: Pictor (one worker and the default pool) beside the naive
- * satori + resvg + sharp pipeline, @vercel/og and Takumi, all in ONE run, interleaved round-robin.
+ * satori + resvg + sharp pipeline, @vercel/og and Takumi, all in ONE run, interleaved round-robin. Each engine
+ * renders in a child process of its own (one renderer per process, as users run it); this process drives them.
  *
  *   node benchmarks/render/run.mjs            # 30 warm-up + 100 measured rounds, writes RESULTS.md
  *   node benchmarks/render/run.mjs --quick    # smoke run (3 + 10 rounds), prints only
@@ -35,7 +36,7 @@ const { values: args } = parseArgs({
     'block-warmup': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     'memory-probe': { type: 'string' },
-    'throughput-child': { type: 'string' },
+    'engine-child': { type: 'string' },
     'no-memory': { type: 'boolean', default: false },
   },
 });
@@ -75,23 +76,24 @@ async function runBlock(render, total, concurrency) {
   return performance.now() - t0;
 }
 
+/** One engine by name (`none` → undefined), built from the card and fonts the same way in every process. */
+async function createEngine(engine, html, fonts) {
+  if (engine === 'pictor-1w') return createPictor(html, 1);
+  if (engine === 'pictor-pool') return createPictor(html, undefined);
+  if (engine === 'naive') return createNaive(html, fonts);
+  if (engine === 'vercel-og') return createVercelOg(html, fonts);
+  if (engine === 'takumi') return createTakumi(html, fonts);
+  if (engine !== 'none') throw new Error(`unknown engine ${engine}`);
+  return undefined;
+}
+
 /** Child-process mode: render with one engine only and print its peak RSS (MiB) as JSON. */
 async function memoryProbe(engine) {
   const { html, fonts } = await setup();
   const before = peakRssMiB();
-  let subject;
-  let formats = FORMATS;
-  let concurrency = 1;
-  if (engine === 'pictor-1w') subject = createPictor(html, 1);
-  else if (engine === 'pictor-pool') {
-    subject = createPictor(html, undefined);
-    concurrency = subject.renderer.stats().workers * 2;
-  } else if (engine === 'naive') subject = createNaive(html, fonts);
-  else if (engine === 'vercel-og') {
-    subject = createVercelOg(html, fonts);
-    formats = ['png'];
-  } else if (engine === 'takumi') subject = await createTakumi(html, fonts);
-  else if (engine !== 'none') throw new Error(`unknown engine ${engine}`);
+  const subject = await createEngine(engine, html, fonts);
+  const formats = engine === 'vercel-og' ? ['png'] : FORMATS;
+  const concurrency = engine === 'pictor-pool' ? subject.renderer.stats().workers * 2 : 1;
   if (subject) {
     for (const format of formats) {
       await runBlock(() => subject.render(format), 40, concurrency);
@@ -102,17 +104,26 @@ async function memoryProbe(engine) {
 }
 
 /**
- * Child-process mode for the throughput blocks: one Pictor renderer alone in its own process (as users run it),
- * driven over IPC. Each message runs `warm` unmeasured renders, then `total` measured ones, and answers the
- * elapsed ms and this process's CPU ms (all threads) for the measured part.
+ * Child-process mode for the timed phases: one engine alone in its own process (as users run it: no other
+ * engine's heap, threads or idle workers beside it), driven over IPC. `render` renders once and answers the ms
+ * measured here (and the bytes when asked); `block` runs `warm` unmeasured renders, then `total` measured ones,
+ * and answers the elapsed ms and this process's CPU ms (all threads) for the measured part.
  */
-async function throughputChild(workersArg) {
-  const { html } = await setup();
-  const subject = createPictor(html, workersArg === 'pool' ? undefined : Number(workersArg));
+async function engineChild(engine) {
+  const { html, fonts } = await setup();
+  const subject = await createEngine(engine, html, fonts);
   process.on('message', async (message) => {
     if (message.type === 'close') {
       await subject.close();
       process.disconnect();
+      return;
+    }
+    if (message.type === 'render') {
+      const t0 = performance.now();
+      const { data, timings } = await subject.render(message.format);
+      const ms = performance.now() - t0;
+      const bytes = message.withData ? Buffer.from(data).toString('base64') : undefined;
+      process.send({ type: 'done', ms, timings, bytes, size: data.length });
       return;
     }
     const render = () => subject.render(message.format);
@@ -122,41 +133,36 @@ async function throughputChild(workersArg) {
     const used = process.cpuUsage(before);
     process.send({ type: 'done', ms, cpuMs: (used.user + used.system) / 1000 });
   });
-  process.send({ type: 'ready', workers: subject.renderer.stats().workers });
+  process.send({ type: 'ready', workers: subject.renderer?.stats().workers ?? 1 });
 }
 
-/** A throughput side whose renderer lives in a child process of its own (see throughputChild). */
-function childSide(workersArg) {
-  const child = fork(fileURLToPath(import.meta.url), ['--throughput-child', workersArg], {
+/** An engine living in a child process of its own (see engineChild), with the same calls as a local one. */
+function engineProcess(engine) {
+  const child = fork(fileURLToPath(import.meta.url), ['--engine-child', engine], {
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   let pending;
   const next = () => new Promise((resolve) => (pending = resolve));
   const ready = next();
   child.on('message', (message) => pending?.(message));
+  const ask = (message) => {
+    const answer = next();
+    child.send(message);
+    return answer;
+  };
   return {
     ready,
+    /** One render; `ms` is measured inside the child, without the IPC hop. */
+    async render(format, withData = false) {
+      const answer = await ask({ type: 'render', format, withData });
+      return { ...answer, data: answer.bytes ? Buffer.from(answer.bytes, 'base64') : undefined };
+    },
     block(format, total, concurrency, warm) {
-      const answer = next();
-      child.send({ type: 'block', format, total, concurrency, warm });
-      return answer;
+      return ask({ type: 'block', format, total, concurrency, warm });
     },
     async close() {
       child.send({ type: 'close' });
       await once(child, 'exit');
-    },
-  };
-}
-
-/** A throughput side rendering in this process. */
-function localSide(render) {
-  return {
-    async block(_format, total, concurrency, warm) {
-      if (warm > 0) await runBlock(render, warm, concurrency);
-      const before = process.cpuUsage();
-      const ms = total > 0 ? await runBlock(render, total, concurrency) : 0;
-      const used = process.cpuUsage(before);
-      return { ms, cpuMs: (used.user + used.system) / 1000 };
     },
   };
 }
@@ -188,19 +194,18 @@ async function main() {
   const startedAt = new Date();
   const loadStart = load1();
   const machine = machineLine();
-  const { html, fonts, avatar } = await setup();
+  const { html, avatar } = await setup();
   console.error(`card: ${html.length} characters of HTML, avatar ${kb(avatar.length)} JPEG; ${machine}`);
 
-  const pictor1 = createPictor(html, 1);
-  // The throughput sides of Pictor run in processes of their own: one renderer per process, as users run it, and
-  // no other engine's heap, threads or idle workers beside it.
-  const oneWorkerSide = childSide('1');
-  const poolSide = childSide('pool');
-  const poolWorkers = (await poolSide.ready).workers;
-  await oneWorkerSide.ready;
-  const naive = createNaive(html, fonts);
-  const og = createVercelOg(html, fonts);
-  const takumi = await createTakumi(html, fonts);
+  // Every engine runs in a process of its own (one renderer per process, as users run it); this process only
+  // drives them, in alternation, so no engine's heap, GC threads or idle workers sit beside another's renders.
+  const pictor1 = engineProcess('pictor-1w');
+  const pictorPool = engineProcess('pictor-pool');
+  const naive = engineProcess('naive');
+  const og = engineProcess('vercel-og');
+  const takumi = engineProcess('takumi');
+  const poolWorkers = (await pictorPool.ready).workers;
+  await Promise.all([pictor1.ready, naive.ready, og.ready, takumi.ready]);
 
   const variants = [
     ...FORMATS.map((format) => ({ engine: 'Pictor (1 worker)', key: 'pictor', format, subject: pictor1 })),
@@ -222,7 +227,7 @@ async function main() {
   const outDir = join(here, 'out');
   mkdirSync(outDir, { recursive: true });
   for (const v of variants) {
-    const { data } = await v.subject.render(v.format);
+    const { data } = await v.subject.render(v.format, true);
     await checkOutput(`${v.key} ${v.format}`, v.format, data);
     v.bytes = data.length;
     writeFileSync(join(outDir, `${v.key}.${EXT[v.format]}`), data);
@@ -232,8 +237,8 @@ async function main() {
   // concurrency 1 and one per core×2), so drifting machine load hits both sides of each ratio alike.
   console.error(`steady-state warm-up: ${STEADY_WARMUP} renders per worker and format`);
   for (const format of FORMATS) {
-    await oneWorkerSide.block(format, 0, 2, STEADY_WARMUP);
-    await poolSide.block(format, 0, poolWorkers * 2, STEADY_WARMUP * poolWorkers);
+    await pictor1.block(format, 0, 2, STEADY_WARMUP);
+    await pictorPool.block(format, 0, poolWorkers * 2, STEADY_WARMUP * poolWorkers);
   }
   console.error(
     `throughput: ${BLOCKS} rounds × ${BLOCK_SIZE} renders per side and format, each block after ${BLOCK_WARMUP} unmeasured renders per worker`,
@@ -241,27 +246,27 @@ async function main() {
   const throughput = [];
   for (const format of FORMATS) {
     const sides = [
-      { engine: 'Pictor', label: '1 worker', workers: 1, concurrency: 2, runner: oneWorkerSide },
+      { engine: 'Pictor', label: '1 worker', workers: 1, concurrency: 2, runner: pictor1 },
       {
         engine: 'Pictor',
         label: `pool (${poolWorkers} workers)`,
         workers: poolWorkers,
         concurrency: poolWorkers * 2,
-        runner: poolSide,
+        runner: pictorPool,
       },
       {
         engine: 'Takumi',
         label: '1 in flight',
         workers: 1,
         concurrency: 1,
-        runner: localSide(() => takumi.render(format)),
+        runner: takumi,
       },
       {
         engine: 'Takumi',
         label: `${poolWorkers * 2} in flight`,
         workers: poolWorkers,
         concurrency: poolWorkers * 2,
-        runner: localSide(() => takumi.render(format)),
+        runner: takumi,
       },
     ];
     for (const side of sides) await side.runner.block(format, 0, side.concurrency, Math.min(4, BLOCK_SIZE));
@@ -285,7 +290,7 @@ async function main() {
     const cores = cpu.map((ms, i) => ms / elapsed[i]);
     throughput.push({ format, sides, rate, cores });
   }
-  await Promise.all([oneWorkerSide.close(), poolSide.close()]);
+  await pictorPool.close();
   const loadAfterThroughput = load1();
 
   // Latency: one render at a time, round-robin over all variants; the starting variant rotates each round
@@ -294,9 +299,7 @@ async function main() {
   for (let round = 0; round < WARMUP + ITERATIONS; round++) {
     for (let k = 0; k < variants.length; k++) {
       const v = variants[(round + k) % variants.length];
-      const t0 = performance.now();
-      const { timings } = await v.subject.render(v.format);
-      const ms = performance.now() - t0;
+      const { ms, timings } = await v.subject.render(v.format);
       if (round >= WARMUP) {
         v.samples.push(ms);
         if (timings) v.timings.push({ ...timings, wall: ms });
@@ -437,7 +440,7 @@ function buildReport({
     '',
     markdownTable(['engine', 'format', 'median ms', 'p95 ms', 'output', 'renders/s (1 thread)'], latencyRows),
     '',
-    'Pictor times are the full round trip through its worker (queue, message, render, transfer back).',
+    "Every engine renders in a process of its own (one renderer per process, as users run it), driven in alternation by the benchmark process; each time is measured inside the engine's process around its render call, so Pictor times are the full round trip through its worker (queue, message, render, transfer back).",
     '',
     `## Throughput (renders/s, ${BLOCKS} alternating blocks of ${BLOCK_SIZE} renders per side, pipe kept full, after ${STEADY_WARMUP} warm-up renders per worker and format; every block preceded by ${BLOCK_WARMUP} unmeasured renders per worker)`,
     '',
@@ -485,10 +488,10 @@ function buildReport({
     '',
     '`none` is the same process (every engine imported, fonts read, avatar made with sharp) rendering nothing: the floor each row is compared with. An engine whose renders stay under that floor shows +0.',
     '',
-    `This benchmark process (all engines, both Pictor renderers) peaked at ${fmt(mainPeak, 0)} MiB. Worker threads share the process, so Pictor's pool RSS includes every worker.`,
+    `The driving benchmark process (it renders nothing itself) peaked at ${fmt(mainPeak, 0)} MiB. Worker threads share their process, so Pictor's pool RSS includes every worker.`,
   ].join('\n');
 }
 
 if (args['memory-probe']) await memoryProbe(args['memory-probe']);
-else if (args['throughput-child']) await throughputChild(args['throughput-child']);
+else if (args['engine-child']) await engineChild(args['engine-child']);
 else await main();

@@ -456,7 +456,7 @@ function buildReport({
       throughputRows,
     ),
     '',
-    "Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker, each renderer alone in a child process of its own (as users run one renderer per process; no other engine, heap or idle worker beside it), the two driven in alternation over IPC. Takumi renders on native threads from one JS thread in the benchmark process. The last column is the CPU time of the side's process (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.",
+    "Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker, each renderer alone in a child process of its own (as users run one renderer per process; no other engine, heap or idle worker beside it), the two driven in alternation over IPC. Takumi renders on native threads from one JS thread, in a process of its own as well. The last column is the CPU time of the side's process (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.",
     '',
     '## Targets (issue 2), from this run',
     '',

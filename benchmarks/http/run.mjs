@@ -10,7 +10,8 @@
  * Options: --rounds N, --seconds N (per round and case), --connections N, --no-write,
  * --workers N (render workers of both sides; default one per core),
  * --only NAME[,NAME] (cases whose name contains one of these), --profile DIR (server runs with --cpu-prof
- * writing its profile to DIR on exit; nothing is written to RESULTS.md).
+ * writing its profile to DIR on exit; nothing is written to RESULTS.md). PICTOR_BENCH_KEEP_LOG=1 keeps the temporary
+ * data dir and prints the server log's path (per-request `render.server.lookup` / `render.server.store` waits).
  */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';

@@ -3,17 +3,16 @@
  * renders and restart loses nothing (database consistent, every reserved unit comes back, no half-written file
  * served); SIGTERM drains in-flight renders and exits 0. Needs `pnpm --filter @pictor/server build` first.
  */
-import { randomBytes } from 'node:crypto';
 import { readdir, readFile, rm, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signFilePath } from '../src/services/links.js';
 import { createStore } from '../src/store/index.js';
 import { adminOk, render, seedAccount } from './helpers/http-server.js';
+import { createTestSchema } from './helpers/postgres-schema.js';
 import {
   cliBuilt,
   PROCESS_SIGNING_SECRET,
@@ -78,20 +77,8 @@ interface Backend {
 const postgresUrl = process.env.PICTOR_TEST_DATABASE_URL;
 
 async function postgresBackend(base: string): Promise<Backend> {
-  const schema = `faults_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const url = new URL(base);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return { name: 'postgres', databaseUrl: url.toString(), drop: () => run(`drop schema ${schema} cascade`) };
+  const schema = await createTestSchema(base, 'faults');
+  return { name: 'postgres', databaseUrl: schema.url, drop: schema.drop };
 }
 
 const backends: [string, () => Promise<Backend>][] = [

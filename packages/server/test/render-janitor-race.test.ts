@@ -4,12 +4,10 @@
  * the two; on PostgreSQL (PICTOR_TEST_DATABASE_URL) the render's existence check really runs while the janitor
  * holds the object's row, which is the case the touch's "extended or created" answer exists for.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Renderer, createRenderer } from '@pictor/core';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startJanitor } from '../src/services/janitor.js';
@@ -18,26 +16,10 @@ import { createTemplateService } from '../src/services/template-service.js';
 import { createDiskStorage } from '../src/storage/index.js';
 import type { ObjectStorage } from '../src/storage/types.js';
 import { type Store, createStore } from '../src/store/index.js';
+import { createTestSchema } from './helpers/postgres-schema.js';
 
 const databaseUrl = process.env.PICTOR_TEST_DATABASE_URL;
 const T0 = Date.parse('2030-01-01T00:00:00Z');
-
-async function withSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `race_${randomBytes(6).toString('hex')}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`create schema ${schema}`);
-  const scoped = new URL(url);
-  scoped.searchParams.set('options', `-c search_path=${schema}`);
-  return { url: scoped.toString(), drop: () => run(`drop schema ${schema} cascade`) };
-}
 
 const stores: [string, string | undefined][] = [['sqlite', undefined]];
 if (databaseUrl) stores.push(['postgres', databaseUrl]);
@@ -50,7 +32,7 @@ describe.each(stores)('render vs janitor on %s', (_name, url) => {
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'pictor-race-'));
-    const scoped = url ? await withSchema(url) : undefined;
+    const scoped = url ? await createTestSchema(url, 'race') : undefined;
     drop = scoped?.drop;
     store = createStore(scoped?.url, dir);
     await store.migrate();

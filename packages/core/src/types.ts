@@ -174,6 +174,13 @@ export interface RendererOptions {
    * its worker is replaced (without workers, it would take the process down).
    */
   workerMemoryLimitMb?: number;
+  /**
+   * Nice value of the worker threads (Linux; 0 = normal priority, 19 = lowest), default 10: when renders keep
+   * every core busy, the thread that owns the renderer (an HTTP server's event loop) still runs first, so it
+   * answers requests and health checks without waiting behind renders. Renders lose nothing on an otherwise
+   * idle machine. 0 to compete with the rest of the process on equal terms.
+   */
+  workerNice?: number;
   limits?: Partial<RenderLimits>;
   fetch?: FetchOptions;
   /** Fonts available to every render of this renderer, loaded once per worker. */

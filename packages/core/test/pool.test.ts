@@ -1,5 +1,7 @@
 /** Worker pool (built package): renders in worker threads, time limit, crash isolation, queue bound, close. */
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError, render } from '../dist/index.js';
 import { WorkerPool } from '../src/pool/worker-pool.js';
@@ -69,7 +71,7 @@ describe('crash isolation', () => {
       maxQueue: 10,
       timeoutMs: 20_000,
       memoryLimitMb: 1024,
-      setup: { limits },
+      setup: { environment: { limits }, nice: 0 },
       script: new URL('./helpers/crashing-worker.mjs', import.meta.url),
     });
     const input = (html: string) => validateRenderInput({ html }, limits);
@@ -144,5 +146,42 @@ describe('render()', () => {
   it('one-off renders use the shared default renderer', async () => {
     const result = await render({ html: SMALL, format: 'jpeg' });
     await expectFormatAndSize(result.data, { format: 'jpeg', width: 120, height: 60 });
+  });
+});
+
+/** A fresh process renders with `workerNice` (default when undefined) and reports every thread's nice value. */
+function probeThreadNice(workerNice?: number): {
+  main: number;
+  threads: { tid: number; name: string; nice: number }[];
+} {
+  const script = fileURLToPath(new URL('./helpers/thread-nice-probe.mjs', import.meta.url));
+  const args = workerNice === undefined ? [script] : [script, String(workerNice)];
+  return JSON.parse(execFileSync(process.execPath, args, { encoding: 'utf8', timeout: 60_000 }));
+}
+
+describe.runIf(process.platform === 'linux')('worker thread priority', () => {
+  it("each worker thread, and only it, runs at the nice value asked for; the main thread and libuv's pool keep theirs", () => {
+    const { main, threads } = probeThreadNice(7);
+    expect(threads.find((t) => t.tid === main)?.nice).toBe(0);
+    // Two workers lowered; nothing else (libuv's threads, which run sharp's encoders, started at normal priority).
+    expect(threads.filter((t) => t.nice === 7)).toHaveLength(2);
+    expect(threads.filter((t) => t.nice !== 7 && t.nice !== 0)).toEqual([]);
+    expect(threads.filter((t) => t.nice === 0).length).toBeGreaterThan(4);
+  });
+
+  it('lowers worker threads to nice 10 by default, and workerNice 0 leaves every thread at normal priority', () => {
+    expect(probeThreadNice().threads.filter((t) => t.nice === 10)).toHaveLength(2);
+    expect(probeThreadNice(0).threads.every((t) => t.nice === 0)).toBe(true);
+  });
+
+  it('rejects a nice value outside 0–19 with INVALID_INPUT', () => {
+    for (const workerNice of [-1, 20, 2.5]) {
+      expect(() => createRenderer({ workers: 1, workerNice })).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_INPUT',
+          message: 'workerNice: must be an integer from 0 to 19',
+        }),
+      );
+    }
   });
 });

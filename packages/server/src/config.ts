@@ -52,6 +52,8 @@ export interface ServerConfig {
   s3Region?: string | undefined;
   /** Render worker threads; undefined: one per core. */
   workers: number | undefined;
+  /** Nice value of the render worker threads (`PICTOR_WORKER_NICE`, 0–19); undefined: the engine's default, 10. */
+  workerNice: number | undefined;
   /** pino level. Default `info`. */
   logLevel: string;
   limits: ServerLimits;
@@ -196,6 +198,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     throw new ConfigError('PICTOR_ADMIN_TOKEN: must be at least 16 characters');
   }
   const workersRaw = readString(env, 'PICTOR_WORKERS');
+  const workerNiceRaw = readString(env, 'PICTOR_WORKER_NICE');
   const config: ServerConfig = {
     port,
     host,
@@ -209,6 +212,9 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     s3Region: overrides.s3Region ?? readString(env, 'AWS_REGION') ?? readString(env, 'AWS_DEFAULT_REGION'),
     workers:
       overrides.workers ?? (workersRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKERS', 1, 0, 256)),
+    workerNice:
+      overrides.workerNice ??
+      (workerNiceRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_NICE', 10, 0, 19)),
     logLevel,
     limits: { ...readLimits(env), ...overrides.limits },
   };

@@ -73,6 +73,7 @@ export async function startServer(
   });
   const renderer = createRenderer({
     workers: config.workers,
+    ...(config.workerNice === undefined ? {} : { workerNice: config.workerNice }),
     limits: {
       maxDimension: config.limits.maxDimension,
       maxPixels: config.limits.maxPixels,

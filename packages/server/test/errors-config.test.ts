@@ -9,6 +9,7 @@ describe('loadConfig', () => {
     expect(config.host).toBe('127.0.0.1');
     expect(config.dataDir).toMatch(/\/\.pictor$/);
     expect(config.publicUrl).toBeUndefined();
+    expect(config.workerNice).toBeUndefined();
     expect(config.limits).toEqual({
       bodyLimit: 5 * 1024 * 1024,
       maxDimension: 4096,
@@ -36,6 +37,7 @@ describe('loadConfig', () => {
       PICTOR_DATABASE_URL: 'postgres://u:p@db/pictor',
       PICTOR_FETCH_ALLOW_LIST: 'assets.internal, 10.0.0.0/8',
       PICTOR_RATE_LIMIT_MAX: '5',
+      PICTOR_WORKER_NICE: '4',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -43,6 +45,7 @@ describe('loadConfig', () => {
       dataDir: '/tmp/pictor-x',
       publicUrl: 'https://img.example.com',
       databaseUrl: 'postgres://u:p@db/pictor',
+      workerNice: 4,
     });
     expect(config.limits.fetchAllowList).toEqual(['assets.internal', '10.0.0.0/8']);
     expect(config.limits.rateLimitMax).toBe(5);
@@ -59,6 +62,8 @@ describe('loadConfig', () => {
       [{ PICTOR_ADMIN_TOKEN: 'short' }, 'PICTOR_ADMIN_TOKEN'],
       [{ PICTOR_LOG_LEVEL: 'loud' }, 'PICTOR_LOG_LEVEL'],
       [{ PICTOR_STORAGE: 'gs://bucket' }, 'PICTOR_STORAGE'],
+      [{ PICTOR_WORKER_NICE: '20' }, 'PICTOR_WORKER_NICE'],
+      [{ PICTOR_WORKER_NICE: '-1' }, 'PICTOR_WORKER_NICE'],
     ];
     for (const [env, name] of bad) {
       expect(() => loadConfig(env), name).toThrow(ConfigError);

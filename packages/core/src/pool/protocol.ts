@@ -4,8 +4,11 @@ import type { EnvironmentOptions } from '../render.js';
 import type { RenderResult } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 
-/** `workerData` of each worker. */
-export type WorkerSetup = EnvironmentOptions;
+/** `workerData` of each worker: what its renders need, and the nice value its thread takes at start. */
+export interface WorkerSetup {
+  environment: EnvironmentOptions;
+  nice: number;
+}
 
 export interface RenderRequest {
   type: 'render';

@@ -15,6 +15,7 @@ import type {
 import { checkFontSpecs, resolveLimits, validateRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { LocalExecutor } from './local-executor.js';
+import { DEFAULT_WORKER_NICE } from './thread-priority.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** Heap limit of one worker: a render that needs more fails with RENDER_FAILED and its worker is replaced. */
@@ -59,6 +60,17 @@ function checkCount(field: string, value: unknown, min: number): number | undefi
   return value;
 }
 
+function checkNice(value: unknown): number {
+  if (value === undefined) return DEFAULT_WORKER_NICE;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 19) {
+    throw new PictorError('INVALID_INPUT', 'workerNice: must be an integer from 0 to 19', {
+      field: 'workerNice',
+      rule: 'range',
+    });
+  }
+  return value;
+}
+
 /**
  * Create a renderer with its own worker pool (one worker per core by default), fonts, limits and fetcher.
  * Close it when done.
@@ -90,7 +102,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           timeoutMs: limits.timeoutMs,
           memoryLimitMb:
             checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
-          setup,
+          setup: { environment: setup, nice: checkNice(options.workerNice) },
         });
   const logger = options.logger;
 

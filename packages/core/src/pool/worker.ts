@@ -5,10 +5,13 @@ import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
 import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '../render.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
+import { setCurrentThreadNice } from './thread-priority.js';
 
 if (!parentPort) throw new Error('pictor worker: must run in a worker thread');
 const port = parentPort;
-const env = createRenderEnvironment(workerData as WorkerSetup);
+const setup = workerData as WorkerSetup;
+if (setup.nice > 0) setCurrentThreadNice(setup.nice);
+const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();
 configureEncoder();
 startLoadingRendererFonts(env);

@@ -1,0 +1,20 @@
+// Run in a fresh process by pool.test.ts: create a renderer with the nice value given as argv[2] (or the default
+// when absent), render webp on every worker (sharp encodes on libuv's thread pool), and print each thread's nice
+// value from /proc as JSON: { main, threads: [{ tid, name, nice }] }.
+import { readdirSync, readFileSync } from 'node:fs';
+import { createRenderer } from '../../dist/index.js';
+
+const workerNice = process.argv[2] === undefined ? undefined : Number(process.argv[2]);
+const renderer = createRenderer({ workers: 2, ...(workerNice === undefined ? {} : { workerNice }) });
+const html = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
+await Promise.all([renderer.render({ html, format: 'webp' }), renderer.render({ html, format: 'webp' })]);
+const threads = [];
+for (const tid of readdirSync('/proc/self/task')) {
+  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+  // Fields after "(comm)" start at field 3 (state); nice is field 19.
+  const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  threads.push({ tid: Number(tid), name, nice });
+}
+await renderer.close();
+process.stdout.write(JSON.stringify({ main: process.pid, threads }));

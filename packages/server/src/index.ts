@@ -1,4 +1,4 @@
-/** Public API of the Pictor server: build the app, start the server, configuration and error codes. */
+/** Public API of the Pictor server: build the app (with its store and storage), start the server, configuration and error codes. */
 export { type AppDeps, buildApp, type PictorApp } from './app.js';
 export {
   ConfigError,
@@ -11,6 +11,8 @@ export {
 export { prepareDataDir, type ResolvedSecrets } from './data-dir.js';
 export { ApiError, CORE_ERROR_KINDS, type Envelope, ERROR_KINDS, type ErrorKindName } from './errors.js';
 export { type RunningServer, type StartOptions, startServer } from './server.js';
+export { createDiskStorage, openObjectStorage } from './storage/index.js';
 export type { ObjectStorage } from './storage/types.js';
+export { createStore } from './store/index.js';
 export type { Store } from './store/types.js';
 export { SERVER_VERSION } from './version.js';

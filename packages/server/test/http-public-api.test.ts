@@ -12,7 +12,10 @@ describe('@pictor/server exports', () => {
       'ERROR_KINDS',
       'SERVER_VERSION',
       'buildApp',
+      'createDiskStorage',
+      'createStore',
       'loadConfig',
+      'openObjectStorage',
       'prepareDataDir',
       'startServer',
     ]);

@@ -33,7 +33,7 @@ describe('disk storage layout', () => {
     }
   });
 
-  it('writes again after its shard folders were removed behind its back (folders are remembered, not trusted)', async () => {
+  it('writes again after its shard folders were removed behind its back (a missing folder is made on the spot)', async () => {
     const root = mkdtempSync(join(tmpdir(), 'pictor-objects-'));
     try {
       const storage = createDiskStorage(root);

@@ -1,11 +1,13 @@
 /**
  * The disk driver: objects as files under `{dir}/ab/cd/{key}` (sharded by the key's first four
- * characters), written atomically (temp file in the same folder, fsync, rename). The content
- * type comes from the key's extension.
+ * characters), written atomically (temp file in the same folder, fsync, rename) by a thread of its own
+ * (file-writer.ts). The content type comes from the key's extension.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm, stat, unlink } from 'node:fs/promises';
+import { statSync } from 'node:fs';
+import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { FileWriter } from './file-writer.js';
 import { assertValidStorageKey, contentTypeOfKey } from './keys.js';
 import type { ObjectStorage, StoredObjectInfo } from './types.js';
 
@@ -15,8 +17,7 @@ function isNotFound(error: unknown): boolean {
 
 /** Disk storage rooted at `dir` (created on first write). */
 export function createDiskStorage(dir: string): ObjectStorage {
-  /** Shard folders this process has created or seen: a put into one of them skips mkdir (one syscall less). */
-  const knownFolders = new Set<string>();
+  const writer = new FileWriter();
   const folderOf = (key: string) => join(dir, key.slice(0, 2), key.slice(2, 4));
   const pathOf = (key: string) => {
     assertValidStorageKey(key);
@@ -25,41 +26,17 @@ export function createDiskStorage(dir: string): ObjectStorage {
 
   return {
     async put(key: string, data: Buffer): Promise<void> {
-      const target = pathOf(key);
       const folder = folderOf(key);
       const temp = join(folder, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
-      if (!knownFolders.has(folder)) await mkdir(folder, { recursive: true });
-      let handle: Awaited<ReturnType<typeof open>>;
-      try {
-        handle = await open(temp, 'wx', 0o644);
-      } catch (error) {
-        // The folder was removed behind our back (or never made): make it and try once more.
-        if (!isNotFound(error)) throw error;
-        await mkdir(folder, { recursive: true });
-        handle = await open(temp, 'wx', 0o644);
-      }
-      // 256 × 256 shards at most: the set stays small.
-      knownFolders.add(folder);
-      try {
-        await handle.writeFile(data);
-        await handle.sync();
-      } catch (error) {
-        await handle.close().catch(() => {});
-        await rm(temp, { force: true });
-        throw error;
-      }
-      await handle.close();
-      try {
-        await rename(temp, target);
-      } catch (error) {
-        await rm(temp, { force: true });
-        throw error;
-      }
+      await writer.write({ folder, temp, target: pathOf(key), data });
     },
 
     async head(key: string): Promise<StoredObjectInfo | null> {
+      // A blocking stat on purpose: a local file's metadata comes from the kernel's cache in microseconds, while a
+      // round trip through libuv's pool waits to be scheduled (up to ms) when every core is rendering. The store's
+      // SQLite calls are synchronous on this thread too.
       try {
-        const info = await stat(pathOf(key));
+        const info = statSync(pathOf(key));
         return { size: info.size, contentType: contentTypeOfKey(key) };
       } catch (error) {
         if (isNotFound(error)) return null;
@@ -93,6 +70,8 @@ export function createDiskStorage(dir: string): ObjectStorage {
       }
     },
 
-    async close(): Promise<void> {},
+    async close(): Promise<void> {
+      await writer.close();
+    },
   };
 }

@@ -89,6 +89,15 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
         useDefaults: true,
         allErrors: false,
         unicode: false,
+        // ajv calls the option deprecated (it still works) and says so on stderr once per start: keep the JSON
+        // log clean of that one notice; every other ajv warning still goes out.
+        logger: {
+          log: console.log,
+          warn: (...args: unknown[]) => {
+            if (!String(args[0]).startsWith('DEPRECATED: option unicode')) console.warn(...args);
+          },
+          error: console.error,
+        },
       },
     },
   }) as unknown as PictorApp;

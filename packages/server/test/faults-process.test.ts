@@ -231,6 +231,8 @@ describe('SIGTERM', () => {
     expect(results.map((r) => [r.status, r.body.code])).toEqual(Array.from({ length: 4 }, () => [200, 0]));
     const exit = await server.exited;
     expect(exit).toEqual({ code: 0, signal: null });
+    // Nothing but the start banner and JSON log lines: no library notices on the operator's console.
+    expect(server.output()).not.toMatch(/DEPRECATED|Warning:/);
     // The units of the drained renders were committed: a new process sees 4 done, 16 left.
     const again = await spawnServer(dataDir);
     processes.push(again);

@@ -3,10 +3,11 @@
  * satori + resvg + sharp pipeline, @vercel/og and Takumi, all in ONE run, interleaved round-robin. Each engine
  * renders in a child process of its own (one renderer per process, as users run it); this process drives them.
  *
- *   node benchmarks/render/run.mjs            # 30 warm-up + 100 measured rounds, writes RESULTS.md
+ *   node benchmarks/render/run.mjs            # 300 warm-up renders per engine, worker and format, then 6
+ *                                             # throughput rounds and 30 + 100 latency rounds; writes RESULTS.md
  *   node benchmarks/render/run.mjs --quick    # smoke run (3 + 10 rounds), prints only
  *
- * Options: --warmup N, --iterations N, --blocks N (throughput rounds, default 6), --block-size N, --block-warmup N, --no-write,
+ * Options: --warmup N, --iterations N, --blocks N (throughput rounds, default 6), --block-size N, --block-warmup N, --steady-warmup N, --no-write,
  * --no-memory (skip the per-engine memory processes).
  */
 import { fork, spawnSync } from 'node:child_process';
@@ -46,9 +47,12 @@ const WARMUP = Number(args.warmup ?? (quick ? 3 : 30));
 const ITERATIONS = Number(args.iterations ?? (quick ? 10 : 100));
 const BLOCKS = Number(args.blocks ?? (quick ? 1 : 6));
 const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
-// Renders per worker and format before the throughput blocks, so the single worker and every pool worker reach
-// the same steady state (a fresh worker spends ~20 ms of background JIT per render for its first 100-200 renders).
-const STEADY_WARMUP = Number(args['steady-warmup'] ?? (quick ? 2 : 60));
+// Renders per worker and format before anything is measured, for every engine alike, so each reaches the steady
+// state of a long-running service. V8 keeps optimising satori's code for the first few hundred renders of a
+// thread: V8's background threads (JIT and GC) took 7–8 ms per render after 40 renders and 3.3 ms after 250
+// (per-thread CPU from /proc, 2026-11-23), and each pool worker compiles its own copy. With 60 per format the
+// pool measured 22.5 renders/s beside 15.7 for one worker; with 300, 31.6–33.6 beside 14.8–16.1 (ab.mjs).
+const STEADY_WARMUP = Number(args['steady-warmup'] ?? (quick ? 2 : 300));
 // Unmeasured renders per worker right before every measured block. A worker that sat idle while the other sides
 // ran is slower for its first few renders (V8 shrank its heap and started a memory-reducing GC while it waited):
 // without this, a block of 24 renders charges that restart once per worker — twice to a pool of two — and the
@@ -239,6 +243,10 @@ async function main() {
   for (const format of FORMATS) {
     await pictor1.block(format, 0, 2, STEADY_WARMUP);
     await pictorPool.block(format, 0, poolWorkers * 2, STEADY_WARMUP * poolWorkers);
+    await takumi.block(format, 0, poolWorkers * 2, STEADY_WARMUP);
+    // The engines measured only for latency get the same warm-up.
+    await naive.block(format, 0, 1, STEADY_WARMUP);
+    if (format === 'png') await og.block(format, 0, 1, STEADY_WARMUP);
   }
   console.error(
     `throughput: ${BLOCKS} rounds × ${BLOCK_SIZE} renders per side and format, each block after ${BLOCK_WARMUP} unmeasured renders per worker`,
@@ -436,7 +444,7 @@ function buildReport({
     '',
     `Card: 1200×630, linear-gradient background, 60-character bold 64px title on two lines, subtitle, 200×200 photo-like avatar as a data: URI (${kb(avatarBytes)} JPEG), rounded badge; Inter 400/700 for every engine; quality 80 for jpeg and webp. Every output is decoded and checked (format, 1200×630) before timing; the images are in \`benchmarks/render/out/\`.`,
     '',
-    `## Latency (one render at a time; ${n} measured rounds after ${WARMUP} warm-up, round-robin across all variants)`,
+    `## Latency (one render at a time; ${n} measured rounds after ${STEADY_WARMUP} warm-up renders per engine and format and ${WARMUP} warm-up rounds, round-robin across all variants)`,
     '',
     markdownTable(['engine', 'format', 'median ms', 'p95 ms', 'output', 'renders/s (1 thread)'], latencyRows),
     '',

@@ -65,5 +65,14 @@ describe('bounds before resvg', () => {
     const sane =
       '<svg width="120" height="60" xmlns="http://www.w3.org/2000/svg"><defs><filter id="s" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="8"/></filter></defs><g filter="url(#s)"><rect x="0" y="0" width="120" height="19" stroke-width="2"/></g></svg>';
     expect(boundEffectRegions(sane)).toBe(sane);
+    // Each rewrite on its own: only the stroke, then only the region.
+    const wideStroke = sane.replace('stroke-width="2"', 'stroke-width="2000000000"');
+    expect(boundEffectRegions(wideStroke)).toBe(sane.replace('stroke-width="2"', 'stroke-width="100000"'));
+    const wideRegion = sane.replace('width="200%"', 'width="416666668333333440%"');
+    const onlyRegion = boundEffectRegions(wideRegion);
+    expect(onlyRegion).toMatch(
+      /<filter x="-30" y="-15" width="180" height="90" filterUnits="userSpaceOnUse"/,
+    );
+    expect(onlyRegion).toContain('stroke-width="2"');
   });
 });

@@ -61,31 +61,38 @@ export function boundEffectRegions(svg: string): string {
   const width = Number(root[1]);
   const height = Number(root[2]);
   const canvas = Math.max(width, height, 1);
-  let out = svg.replace(REGION_TAG, (tag, name: string) => {
-    const attrs = [...tag.matchAll(REGION_ATTR)];
-    if (!attrs.some((match) => isAbsurd(match[2] ?? '', canvas))) return tag;
-    if (name === 'pattern') {
-      return tag.replace(REGION_ATTR, (whole, attr: string, raw: string) =>
-        isAbsurd(raw, canvas) ? ` ${attr}="${attr === 'x' || attr === 'y' ? 0 : canvas}"` : whole,
-      );
-    }
-    const region = {
-      x: -Math.ceil(width / 4),
-      y: -Math.ceil(height / 4),
-      width: Math.ceil(width * 1.5),
-      height: Math.ceil(height * 1.5),
-    };
-    const units = name === 'filter' ? 'filterUnits' : 'maskUnits';
-    let bounded = tag.replace(REGION_ATTR, '').replace(UNITS_ATTR, '');
-    const extra = ` x="${region.x}" y="${region.y}" width="${region.width}" height="${region.height}" ${units}="userSpaceOnUse"`;
-    bounded = bounded.replace(new RegExp(`^<${name}`), `<${name}${extra}`);
-    return bounded;
-  });
-  out = out.replace(STROKE_WIDTH, (whole, raw: string) => {
+  const hasAbsurdRegion = (tag: string) =>
+    [...tag.matchAll(REGION_ATTR)].some((match) => isAbsurd(match[2] ?? '', canvas));
+  // Rewrite only when something needs it: a replace() with matches copies the whole document (100+ KB) even when
+  // every callback returns its match unchanged, and ordinary documents have region tags and strokes.
+  let out = svg;
+  if ([...svg.matchAll(REGION_TAG)].some((match) => hasAbsurdRegion(match[0]))) {
+    out = svg.replace(REGION_TAG, (tag, name: string) => {
+      if (!hasAbsurdRegion(tag)) return tag;
+      if (name === 'pattern') {
+        return tag.replace(REGION_ATTR, (whole, attr: string, raw: string) =>
+          isAbsurd(raw, canvas) ? ` ${attr}="${attr === 'x' || attr === 'y' ? 0 : canvas}"` : whole,
+        );
+      }
+      const region = {
+        x: -Math.ceil(width / 4),
+        y: -Math.ceil(height / 4),
+        width: Math.ceil(width * 1.5),
+        height: Math.ceil(height * 1.5),
+      };
+      const units = name === 'filter' ? 'filterUnits' : 'maskUnits';
+      let bounded = tag.replace(REGION_ATTR, '').replace(UNITS_ATTR, '');
+      const extra = ` x="${region.x}" y="${region.y}" width="${region.width}" height="${region.height}" ${units}="userSpaceOnUse"`;
+      bounded = bounded.replace(new RegExp(`^<${name}`), `<${name}${extra}`);
+      return bounded;
+    });
+  }
+  const tooWide = (raw: string) => {
     const value = Number.parseFloat(raw);
-    return Number.isFinite(value) && value <= MAX_STROKE_WIDTH
-      ? whole
-      : ` stroke-width="${MAX_STROKE_WIDTH}"`;
-  });
-  return out;
+    return !(Number.isFinite(value) && value <= MAX_STROKE_WIDTH);
+  };
+  if (![...out.matchAll(STROKE_WIDTH)].some((match) => tooWide(match[1] ?? ''))) return out;
+  return out.replace(STROKE_WIDTH, (whole, raw: string) =>
+    tooWide(raw) ? ` stroke-width="${MAX_STROKE_WIDTH}"` : whole,
+  );
 }

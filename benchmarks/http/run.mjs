@@ -7,7 +7,8 @@
  *   node benchmarks/http/run.mjs            # 3 rounds × 5 s per case, writes benchmarks/http/RESULTS.md
  *   node benchmarks/http/run.mjs --quick    # 1 round × 3 s per case, prints only
  *
- * Options: --rounds N, --seconds N (per round and case), --connections N, --no-write,
+ * Options: --rounds N, --seconds N (per round and case), --warmup-seconds N (per rendering case, default 15),
+ * --connections N, --no-write,
  * --workers N (render workers of both sides; default one per core),
  * --only NAME[,NAME] (cases whose name contains one of these), --profile DIR (server runs with --cpu-prof
  * writing its profile to DIR on exit; nothing is written to RESULTS.md). PICTOR_BENCH_KEEP_LOG=1 keeps the temporary
@@ -36,6 +37,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     rounds: { type: 'string' },
     seconds: { type: 'string' },
+    'warmup-seconds': { type: 'string' },
     connections: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     only: { type: 'string' },
@@ -47,6 +49,11 @@ const quick = args.quick;
 const WORKERS = Number(args.workers ?? cpus().length);
 const ROUNDS = Number(args.rounds ?? (quick ? 1 : 3));
 const SECONDS = Number(args.seconds ?? (quick ? 3 : 5));
+// Warm-up of each rendering case before anything is measured: V8 keeps optimising satori's code for the first few
+// hundred renders of every worker thread (its background JIT and GC threads took 7–8 ms per render after 40
+// renders and 3.3 ms after 250, 2026-11-23), and those threads compete with the server's event loop for the cores.
+// 15 s per case is ~300 renders per side (both operations share the render code): a long-running service's state.
+const WARMUP_SECONDS = Number(args['warmup-seconds'] ?? (quick ? 1 : 15));
 const CONNECTIONS = Number(args.connections ?? WORKERS * 2);
 const FORMAT = 'webp';
 
@@ -415,11 +422,12 @@ async function main() {
     const only = args.only?.split(',');
     const cases = only ? allCases.filter((c) => only.some((o) => c.name.includes(o))) : allCases;
 
-    // Warm-up: every case once, briefly (JIT, fonts in every worker, SQLite pages).
+    // Warm-up: every rendering case for WARMUP_SECONDS (JIT of every worker, fonts, SQLite pages); the cases that
+    // reuse a stored object render nothing and need only a moment.
     console.error(
-      `warm-up; then ${ROUNDS} rounds × ${SECONDS} s per case, ${CONNECTIONS} connections, ${WORKERS} workers`,
+      `warm-up (${WARMUP_SECONDS} s per rendering case); then ${ROUNDS} rounds × ${SECONDS} s per case, ${CONNECTIONS} connections, ${WORKERS} workers`,
     );
-    for (const c of cases) await c.run(quick ? 1 : 2);
+    for (const c of cases) await c.run(c.name.includes('identical') ? (quick ? 1 : 2) : WARMUP_SECONDS);
     // Requests autocannon left in flight when it stopped finish in the server meanwhile (and are counted).
     const settle = () => new Promise((r) => setTimeout(r, 3000));
     await settle();
@@ -543,7 +551,7 @@ function buildReport({
     '',
     `Machine: ${machine}. Load average when measuring started ${fmt(loadStart, 2)}, at the end ${fmt(loadEnd, 2)}${loadStart > 1.5 || loadEnd > 1.5 ? ' — **the machine was shared with other jobs; compare the rows side by side**' : ''}.`,
     '',
-    `Setup: the built CLI (\`node packages/server/dist/cli.js serve\`) in its own process on 127.0.0.1 with a temporary data dir (SQLite, disk storage), ${WORKERS} render workers, log level info (to a file), rate limit raised to 10⁸ per window, one account, key, package of 10⁸ renders and a published template of the reference card (title and subtitle variables, the 40 KB avatar in the content). autocannon 8 with ${CONNECTIONS} connections, no pipelining; the core side is \`createRenderer({ workers: ${WORKERS} })\` with ${CONNECTIONS} renders in flight. Output webp 1200×630 (quality default). Every render request has a different title, so nothing is reused, except in the "identical requests" rows. ${ROUNDS} rounds × ${SECONDS} s per case, cases alternating, after a warm-up of every case; latencies are per request, percentiles computed the same way on both sides.`,
+    `Setup: the built CLI (\`node packages/server/dist/cli.js serve\`) in its own process on 127.0.0.1 with a temporary data dir (SQLite, disk storage), ${WORKERS} render workers, log level info (to a file), rate limit raised to 10⁸ per window, one account, key, package of 10⁸ renders and a published template of the reference card (title and subtitle variables, the 40 KB avatar in the content). autocannon 8 with ${CONNECTIONS} connections, no pipelining; the core side is \`createRenderer({ workers: ${WORKERS} })\` with ${CONNECTIONS} renders in flight. Output webp 1200×630 (quality default). Every render request has a different title, so nothing is reused, except in the "identical requests" rows. ${ROUNDS} rounds × ${SECONDS} s per case, cases alternating, after a warm-up of ${WARMUP_SECONDS} s per rendering case (every worker past its JIT warm-up); latencies are per request, percentiles computed the same way on both sides.`,
     '',
     markdownTable(['case', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', '2xx', 'non-2xx', 'errors'], rows),
     '',

@@ -1,6 +1,7 @@
 /**
- * A/B of two builds or settings of one engine, side by side in one run: each variant is the same
- * `run.mjs --engine-child` process started with its own environment, driven in alternation.
+ * A/B of two settings of Pictor, side by side in one run: each variant is the same `run.mjs --engine-child`
+ * process started with its own environment (for a setting read from the environment, or a temporary patch that
+ * reads one while you measure it), driven in alternation.
  *
  *   node benchmarks/render/ab.mjs --env-b PICTOR_X=1 [--env-a K=V] [--engine pictor-1w] [--format webp]
  *        [--rounds 60] [--blocks 6] [--block-size 24] [--steady 60]

@@ -3,16 +3,14 @@
  * process started with its own environment (for a setting read from the environment, or a temporary patch that
  * reads one while you measure it), driven in alternation.
  *
- *   node benchmarks/render/ab.mjs --env-b PICTOR_X=1 [--env-a K=V] [--engine pictor-1w] [--format webp]
+ *   node benchmarks/render/ab.mjs --env-b PICTOR_X=1 [--env-a K=V] [--format webp]
  *        [--rounds 60] [--blocks 6] [--block-size 24] [--steady 60]
  *
- * Prints median/p95 latency per variant (one render at a time) and renders/s of one worker (1 in flight) and
- * the default pool (2 per worker) per variant.
+ * Prints per variant: median/p95 latency (one render at a time) with the stage medians, and renders/s of one
+ * worker (2 in flight) and of the default pool (2 per worker), each after `--steady` warm-up renders per worker.
  */
-import { fork } from 'node:child_process';
-import { once } from 'node:events';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { engineProcess } from './engine-process.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -25,101 +23,77 @@ const { values: args } = parseArgs({
     steady: { type: 'string', default: '60' },
   },
 });
-const run = fileURLToPath(new URL('./run.mjs', import.meta.url));
+const format = args.format;
+const BLOCK_SIZE = Number(args['block-size']);
+const STEADY = Number(args.steady);
 const envOf = (pairs) =>
-  Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
-
-function child(engine, env) {
-  const proc = fork(run, ['--engine-child', engine], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    env: { ...process.env, ...env },
-  });
-  let pending;
-  const next = () => new Promise((resolve) => (pending = resolve));
-  const ready = next();
-  proc.on('message', (m) => pending?.(m));
-  const ask = (m) => {
-    const a = next();
-    proc.send(m);
-    return a;
-  };
-  return {
-    ready,
-    ask,
-    async close() {
-      proc.send({ type: 'close' });
-      await once(proc, 'exit');
-    },
-  };
-}
-const q = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-};
+  Object.fromEntries(
+    pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+  );
 const variants = [
   ['A', envOf(args['env-a'])],
   ['B', envOf(args['env-b'])],
 ];
-const format = args.format;
+const quantile = (xs, p) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
+};
+const median = (xs) => quantile(xs, 0.5);
+/** Alternating order each round, so neither variant always goes first. */
+const inTurn = (list, round) => (round % 2 ? [...list].reverse() : list);
 
-// Latency: one worker per variant, alternating single renders.
-const lat = {};
-{
-  const kids = variants.map(([name, env]) => [name, child('pictor-1w', env)]);
-  for (const [, k] of kids) await k.ready;
-  for (const [, k] of kids)
-    await k.ask({ type: 'block', format, total: 0, concurrency: 2, warm: Number(args.steady) });
-  for (const [name] of kids) lat[name] = { ms: [], enc: [], ras: [], lay: [] };
-  for (let i = 0; i < Number(args.rounds); i++) {
-    for (const [name, k] of i % 2 ? [...kids].reverse() : kids) {
-      const r = await k.ask({ type: 'render', format });
-      lat[name].ms.push(r.ms);
-      lat[name].enc.push(r.timings.encode);
-      lat[name].ras.push(r.timings.raster);
-      lat[name].lay.push(r.timings.layout);
+/** One process per variant for `engine`, warmed to steady state with `perWorker` in flight per worker. */
+async function startAll(engine, perWorker) {
+  const started = variants.map(([name, env]) => ({ name, env, subject: engineProcess(engine, env) }));
+  for (const side of started) side.workers = (await side.subject.ready).workers;
+  for (const side of started) {
+    await side.subject.block(format, 0, perWorker * side.workers, STEADY * side.workers);
+  }
+  return started;
+}
+
+/** Renders/s and cores of each side over `--blocks` alternating blocks, `perWorker` in flight per worker. */
+async function throughput(sides, perWorker) {
+  const result = Object.fromEntries(sides.map((side) => [side.name, { rate: [], cores: [] }]));
+  for (let block = 0; block < Number(args.blocks); block++) {
+    for (const side of inTurn(sides, block)) {
+      const concurrency = perWorker * side.workers;
+      const { ms, cpuMs } = await side.subject.block(format, BLOCK_SIZE, concurrency, 4 * side.workers);
+      result[side.name].rate.push((BLOCK_SIZE / ms) * 1000);
+      result[side.name].cores.push(cpuMs / ms);
     }
   }
-  // Throughput of one worker in the same processes.
-  const tput = Object.fromEntries(kids.map(([n]) => [n, { one: [], oneCpu: [] }]));
-  for (let b = 0; b < Number(args.blocks); b++) {
-    for (const [name, k] of b % 2 ? [...kids].reverse() : kids) {
-      const r = await k.ask({
-        type: 'block',
-        format,
-        total: Number(args['block-size']),
-        concurrency: 2,
-        warm: 4,
-      });
-      tput[name].one.push((Number(args['block-size']) / r.ms) * 1000);
-      tput[name].oneCpu.push(r.cpuMs / r.ms);
-    }
+  return result;
+}
+
+const single = await startAll('pictor-1w', 2);
+const latency = Object.fromEntries(
+  variants.map(([name]) => [name, { ms: [], layout: [], raster: [], encode: [] }]),
+);
+for (let round = 0; round < Number(args.rounds); round++) {
+  for (const side of inTurn(single, round)) {
+    const { ms, timings } = await side.subject.render(format);
+    const l = latency[side.name];
+    l.ms.push(ms);
+    l.layout.push(timings.layout);
+    l.raster.push(timings.raster);
+    l.encode.push(timings.encode);
   }
-  for (const [, k] of kids) await k.close();
-  const pools = variants.map(([name, env]) => [name, child('pictor-pool', env)]);
-  for (const [, k] of pools) await k.ready;
-  for (const [, k] of pools)
-    await k.ask({ type: 'block', format, total: 0, concurrency: 4, warm: 2 * Number(args.steady) });
-  for (const [name] of pools) Object.assign(tput[name], { pool: [], poolCpu: [] });
-  for (let b = 0; b < Number(args.blocks); b++) {
-    for (const [name, k] of b % 2 ? [...pools].reverse() : pools) {
-      const r = await k.ask({
-        type: 'block',
-        format,
-        total: Number(args['block-size']),
-        concurrency: 4,
-        warm: 8,
-      });
-      tput[name].pool.push((Number(args['block-size']) / r.ms) * 1000);
-      tput[name].poolCpu.push(r.cpuMs / r.ms);
-    }
-  }
-  for (const [, k] of pools) await k.close();
-  for (const [name, env] of variants) {
-    const l = lat[name];
-    const t = tput[name];
-    const med = (xs) => q(xs, 0.5);
-    console.log(
-      `${name} ${JSON.stringify(env)} ${format}: median ${med(l.ms).toFixed(1)} ms p95 ${q(l.ms, 0.95).toFixed(1)} (layout ${med(l.lay).toFixed(1)} raster ${med(l.ras).toFixed(1)} encode ${med(l.enc).toFixed(1)}) | one worker ${med(t.one).toFixed(1)}/s on ${med(t.oneCpu).toFixed(2)} cores | pool ${med(t.pool).toFixed(1)}/s on ${med(t.poolCpu).toFixed(2)} cores | ratio ${(med(t.pool) / med(t.one)).toFixed(2)}`,
-    );
-  }
+}
+const one = await throughput(single, 2);
+for (const side of single) await side.subject.close();
+const pools = await startAll('pictor-pool', 2);
+const pool = await throughput(pools, 2);
+for (const side of pools) await side.subject.close();
+
+for (const [name, env] of variants) {
+  const l = latency[name];
+  const f = (x) => x.toFixed(1);
+  console.log(
+    `${name} ${JSON.stringify(env)} ${format}: median ${f(median(l.ms))} ms p95 ${f(quantile(l.ms, 0.95))} ` +
+      `(layout ${f(median(l.layout))} raster ${f(median(l.raster))} encode ${f(median(l.encode))}) | ` +
+      `one worker ${f(median(one[name].rate))}/s on ${median(one[name].cores).toFixed(2)} cores | ` +
+      `pool ${f(median(pool[name].rate))}/s on ${median(pool[name].cores).toFixed(2)} cores | ` +
+      `ratio ${(median(pool[name].rate) / median(one[name].rate)).toFixed(2)}`,
+  );
 }

@@ -10,8 +10,7 @@
  * Options: --warmup N, --iterations N, --blocks N (throughput rounds, default 6), --block-size N, --block-warmup N, --steady-warmup N, --no-write,
  * --no-memory (skip the per-engine memory processes).
  */
-import { fork, spawnSync } from 'node:child_process';
-import { once } from 'node:events';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -20,6 +19,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { fmt, kb, load1, machineLine, markdownTable, peakRssMiB, summarize } from '../lib/report.mjs';
 import { cardHtml, createAvatar, loadInterFonts } from './card.mjs';
+import { engineProcess } from './engine-process.mjs';
 import { createNaive, createPictor, createTakumi, createVercelOg } from './engines.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -138,37 +138,6 @@ async function engineChild(engine) {
     process.send({ type: 'done', ms, cpuMs: (used.user + used.system) / 1000 });
   });
   process.send({ type: 'ready', workers: subject.renderer?.stats().workers ?? 1 });
-}
-
-/** An engine living in a child process of its own (see engineChild), with the same calls as a local one. */
-function engineProcess(engine) {
-  const child = fork(fileURLToPath(import.meta.url), ['--engine-child', engine], {
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-  });
-  let pending;
-  const next = () => new Promise((resolve) => (pending = resolve));
-  const ready = next();
-  child.on('message', (message) => pending?.(message));
-  const ask = (message) => {
-    const answer = next();
-    child.send(message);
-    return answer;
-  };
-  return {
-    ready,
-    /** One render; `ms` is measured inside the child, without the IPC hop. */
-    async render(format, withData = false) {
-      const answer = await ask({ type: 'render', format, withData });
-      return { ...answer, data: answer.bytes ? Buffer.from(answer.bytes, 'base64') : undefined };
-    },
-    block(format, total, concurrency, warm) {
-      return ask({ type: 'block', format, total, concurrency, warm });
-    },
-    async close() {
-      child.send({ type: 'close' });
-      await once(child, 'exit');
-    },
-  };
 }
 
 /** Peak RSS of each engine alone, each in its own process (same imports, same card). */

@@ -175,10 +175,10 @@ export interface RendererOptions {
    */
   workerMemoryLimitMb?: number;
   /**
-   * Nice value of the worker threads (Linux; 0 = normal priority, 19 = lowest), default 10: when renders keep
-   * every core busy, the thread that owns the renderer (an HTTP server's event loop) still runs first, so it
-   * answers requests and health checks without waiting behind renders. Renders lose nothing on an otherwise
-   * idle machine. 0 to compete with the rest of the process on equal terms.
+   * Nice value of the worker threads and of libvips' encoder threads (Linux; 0 = normal priority, 19 = lowest),
+   * default 10: when renders keep every core busy, the thread that owns the renderer (an HTTP server's event
+   * loop) still runs first, so it answers requests and health checks without waiting behind renders. Renders
+   * lose nothing on an otherwise idle machine. 0 to compete with the rest of the process on equal terms.
    */
   workerNice?: number;
   limits?: Partial<RenderLimits>;

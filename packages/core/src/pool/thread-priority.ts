@@ -1,12 +1,12 @@
 /**
- * Scheduling priority of render threads. A worker thread lowers its own priority (a higher nice value) so the
- * thread that owns the pool — an HTTP server's event loop, say — is scheduled first when every core is busy
- * rendering: requests are parsed, checked and answered without waiting behind renders. Renders lose nothing
- * when the machine has nothing else to run. Linux only (threads have their own nice value there); elsewhere a
- * no-op.
+ * Scheduling priority of render threads. A worker thread lowers its own priority (a higher nice value), and that
+ * of libvips' encoder threads, so the thread that owns the pool — an HTTP server's event loop, say — is scheduled
+ * first when every core is busy rendering: requests are parsed, checked and answered without waiting behind
+ * renders. Renders lose nothing when the machine has nothing else to run. Linux only (threads have their own nice
+ * value there); elsewhere a no-op.
  */
-import { access, readlinkSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { access, readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import { getPriority, setPriority } from 'node:os';
 
 /** Default nice value of render worker threads: below normal (os.constants.priority.PRIORITY_BELOW_NORMAL). */
 export const DEFAULT_WORKER_NICE = 10;
@@ -34,6 +34,39 @@ export function setCurrentThreadNice(nice: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/** Name libvips gives the threads that run its operations (sharp's encoders). */
+const ENCODER_THREAD_NAME = 'libvips worker';
+/** Threads already looked at (by id), so each render costs one readdir unless libvips started new threads. */
+const seenThreads = new Set<string>();
+
+/**
+ * Give libvips' encoder threads (created on demand, shared by the process's workers) the nice value `nice` where
+ * they have a lower one. Cheap when nothing changed: one readdir of /proc/self/task; only new threads are read.
+ */
+export function lowerEncoderThreads(nice: number): void {
+  let threads: string[];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    return;
+  }
+  for (const tid of threads) {
+    if (seenThreads.has(tid)) continue;
+    seenThreads.add(tid);
+    try {
+      if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== ENCODER_THREAD_NAME) continue;
+      if (getPriority(Number(tid)) < nice) setPriority(Number(tid), nice);
+    } catch {
+      // The thread ended meanwhile, or the system refused: leave it.
+    }
+  }
+  // Thread ids are reused after threads end; forget the ones gone.
+  if (seenThreads.size > threads.length * 2) {
+    const alive = new Set(threads);
+    for (const tid of seenThreads) if (!alive.has(tid)) seenThreads.delete(tid);
   }
 }
 

@@ -5,7 +5,7 @@ import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
 import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '../render.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
-import { setCurrentThreadNice } from './thread-priority.js';
+import { lowerEncoderThreads, setCurrentThreadNice } from './thread-priority.js';
 
 if (!parentPort) throw new Error('pictor worker: must run in a worker thread');
 const port = parentPort;
@@ -21,6 +21,8 @@ port.on('message', (request: RenderRequest) => {
   if (request.type !== 'render') return;
   renderHtml(env, request.input).then(
     (result) => {
+      // libvips starts its encoder threads on first use: bring new ones down to this worker's priority.
+      if (setup.nice > 0) lowerEncoderThreads(setup.nice);
       // Transfer the encoded bytes when they own their whole ArrayBuffer; otherwise copy them once.
       const own = result.data.byteOffset === 0 && result.data.byteLength === result.data.buffer.byteLength;
       const data = own ? result.data : new Uint8Array(result.data);

@@ -1,4 +1,7 @@
-/** Public API of the Pictor server: build the app (with its store and storage), start the server, configuration and error codes. */
+/**
+ * Public API of the Pictor server: build the app (with its store and storage), start the server, configuration
+ * and error codes.
+ */
 export { type AppDeps, buildApp, type PictorApp } from './app.js';
 export {
   ConfigError,

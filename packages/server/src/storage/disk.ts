@@ -26,9 +26,10 @@ export function createDiskStorage(dir: string): ObjectStorage {
 
   return {
     async put(key: string, data: Buffer): Promise<void> {
+      const target = pathOf(key);
       const folder = folderOf(key);
       const temp = join(folder, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
-      await writer.write({ folder, temp, target: pathOf(key), data });
+      await writer.write({ folder, temp, target, data });
     },
 
     async head(key: string): Promise<StoredObjectInfo | null> {

@@ -79,8 +79,11 @@ export class FileWriter {
     const id = this.#nextId++;
     const written = new Promise<void>((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      // The bytes are copied, not transferred: the caller keeps its buffer.
-      worker.postMessage({ id, ...write });
+      // The bytes are copied, not transferred: the caller keeps its buffer. A view into a larger buffer (a pooled
+      // Buffer) is copied alone first, since posting a view clones all of the memory behind it.
+      const { data } = write;
+      const whole = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+      worker.postMessage({ id, ...write, data: whole ? data : new Uint8Array(data) });
       if (this.#pending.size === 1) worker.ref();
     });
     const settled = written.then(

@@ -1,4 +1,8 @@
-/** Templates for rendering: ownership, status and useDraft rules, and compiled templates cached per revision. */
+/**
+ * Templates for rendering: ownership, status and useDraft rules, compiled templates cached per revision, and the
+ * stored records cached per row version — a render reads the template's owner and row version (no contents) and
+ * loads and parses the record only when the row changed since (on any node: the version is in the store).
+ */
 import { type CompiledTemplate, compileTemplate, type TemplateDefinition } from '@pictor/core';
 import { apiError } from '../errors.js';
 import type { Store, TemplateRecord, TemplateVersion } from '../store/types.js';
@@ -24,6 +28,8 @@ export interface TemplateService {
 export interface TemplateServiceOptions {
   /** Compiled templates kept (least recently used dropped first). Default 500. */
   maxEntries?: number;
+  /** Characters of template contents kept in stored records (least recently used dropped first). Default 64 Mi. */
+  maxRecordChars?: number;
   /** The compiler; the engine's `compileTemplate` by default. */
   compile?: (definition: TemplateDefinition) => CompiledTemplate;
 }
@@ -69,6 +75,7 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
   const maxEntries = options.maxEntries ?? 500;
   const compile = options.compile ?? compileTemplate;
   const cache = new Map<string, CompiledTemplate>();
+  const records = createRecordCache(options.maxRecordChars ?? 64 * 1024 * 1024);
 
   function compiledFor(id: string, version: TemplateVersion): CompiledTemplate {
     const key = `${id}\u0000${version.revision}`;
@@ -87,13 +94,49 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
 
   return {
     async resolve(accountId, id, useDraft) {
-      const record = await store.getTemplate(id);
-      if (!record || record.accountId !== accountId) {
-        throw apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
+      const notFound = () => apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
+      const stamp = await store.getTemplateStamp(id);
+      if (!stamp || stamp.accountId !== accountId) throw notFound();
+      let record = records.get(id, stamp.version);
+      if (!record) {
+        // Read after the stamp, so at least as new as it: a change in between only costs one more read next time.
+        const stored = await store.getTemplate(id);
+        if (!stored || stored.accountId !== accountId) throw notFound();
+        records.set(id, stamp.version, stored);
+        record = stored;
       }
       const version = pickVersion(record, useDraft);
       return { record, version, compiled: compiledFor(record.id, version) };
     },
     cacheSize: () => cache.size,
+  };
+}
+
+/** Stored records by template id and row version, least recently used dropped first past `maxChars` of contents. */
+function createRecordCache(maxChars: number) {
+  const entries = new Map<string, { version: number; record: TemplateRecord; chars: number }>();
+  let total = 0;
+  const drop = (id: string) => {
+    const entry = entries.get(id);
+    if (!entry) return;
+    entries.delete(id);
+    total -= entry.chars;
+  };
+  return {
+    get(id: string, version: number): TemplateRecord | undefined {
+      const entry = entries.get(id);
+      if (!entry || entry.version !== version) return undefined;
+      entries.delete(id);
+      entries.set(id, entry);
+      return entry.record;
+    },
+    set(id: string, version: number, record: TemplateRecord): void {
+      drop(id);
+      const chars = (record.draft?.content.length ?? 0) + (record.published?.content.length ?? 0);
+      if (chars > maxChars) return;
+      entries.set(id, { version, record, chars });
+      total += chars;
+      while (total > maxChars) drop(entries.keys().next().value as string);
+    },
   };
 }

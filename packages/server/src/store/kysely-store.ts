@@ -18,6 +18,7 @@ import type {
   Store,
   StoredApiKey,
   TemplateRecord,
+  TemplateStamp,
   Usage,
 } from './types.js';
 
@@ -205,6 +206,10 @@ export class KyselyStore implements Store {
 
   getTemplate(id: string): Promise<TemplateRecord | null> {
     return templates.getTemplate(this.db, id);
+  }
+
+  getTemplateStamp(id: string): Promise<TemplateStamp | null> {
+    return templates.getTemplateStamp(this.db, id);
   }
 
   listTemplates(accountId?: string): Promise<TemplateRecord[]> {

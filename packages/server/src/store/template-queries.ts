@@ -8,7 +8,7 @@ import { StoreError, isForeignKeyViolation, isUniqueViolation } from './errors.j
 import { newId } from './ids.js';
 import { parseVersion, toTemplate } from './rows.js';
 import type { Database, TemplatesTable } from './schema.js';
-import type { DraftPatch, NewTemplate, TemplateRecord, TemplateVersion } from './types.js';
+import type { DraftPatch, NewTemplate, TemplateRecord, TemplateStamp, TemplateVersion } from './types.js';
 
 const MAX_UPDATE_ATTEMPTS = 50;
 
@@ -52,6 +52,15 @@ export async function createTemplate(
 export async function getTemplate(db: Kysely<Database>, id: string): Promise<TemplateRecord | null> {
   const row = await db.selectFrom('templates').selectAll().where('id', '=', id).executeTakeFirst();
   return row ? toTemplate(row) : null;
+}
+
+export async function getTemplateStamp(db: Kysely<Database>, id: string): Promise<TemplateStamp | null> {
+  const row = await db
+    .selectFrom('templates')
+    .select(['account_id', 'version'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { accountId: row.account_id, version: Number(row.version) } : null;
 }
 
 export async function listTemplates(db: Kysely<Database>, accountId?: string): Promise<TemplateRecord[]> {

@@ -62,6 +62,12 @@ export interface TemplateRecord {
   updatedAt: string;
 }
 
+/** What identifies a template row's state: its owner and a version that changes with every change to the row. */
+export interface TemplateStamp {
+  accountId: string;
+  version: number;
+}
+
 export interface NewTemplate {
   id?: string;
   accountId: string;
@@ -126,6 +132,8 @@ export interface Store {
 
   createTemplate(template: NewTemplate): Promise<TemplateRecord>;
   getTemplate(id: string): Promise<TemplateRecord | null>;
+  /** The template's owner and row version (a small read: no contents), or null when there is no such template. */
+  getTemplateStamp(id: string): Promise<TemplateStamp | null>;
   listTemplates(accountId?: string): Promise<TemplateRecord[]>;
   /** Edit the draft (creates it again when it was discarded); bumps the revision. null when no such template. */
   updateDraft(id: string, patch: DraftPatch): Promise<TemplateRecord | null>;

@@ -87,4 +87,30 @@ export function templateCases(ctx: StoreContext): void {
     expect(revisions).toEqual([2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     expect((await store.getTemplate('busy'))?.draft?.revision).toBe(11);
   });
+
+  it('a template stamp names its owner and changes with every change to the row, never on reads', async () => {
+    const { store } = ctx;
+    const account = await store.createAccount('a');
+    expect(await store.getTemplateStamp('none')).toBeNull();
+    await store.createTemplate({ id: 'stamped', accountId: account.id, name: 'stamped', draft: draftV });
+    const seen: number[] = [];
+    const stamp = async () => {
+      const current = await store.getTemplateStamp('stamped');
+      expect(current?.accountId).toBe(account.id);
+      seen.push(current?.version as number);
+    };
+    await stamp();
+    await store.getTemplate('stamped');
+    await stamp();
+    await store.updateDraft('stamped', { width: 700 });
+    await stamp();
+    await store.publishTemplate('stamped');
+    await stamp();
+    await store.setTemplateStatus('stamped', 'unpublished');
+    await stamp();
+    await store.discardDraft('stamped');
+    await stamp();
+    expect(seen[1]).toBe(seen[0]);
+    expect(new Set(seen.slice(1)).size).toBe(5);
+  });
 }

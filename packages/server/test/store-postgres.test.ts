@@ -3,11 +3,10 @@
  * (`eval "$(scripts/start-test-postgres.sh)"`). Each test gets its own schema; peers are
  * separate pools, so the concurrency tests run on many connections at once.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createPostgresStore, createStore } from '../src/store/index.js';
 import { describeStoreContract } from './contracts/store-contract.js';
+import { createTestSchema, type TestSchema } from './helpers/postgres-schema.js';
 
 const baseUrl = process.env.PICTOR_TEST_DATABASE_URL;
 
@@ -16,49 +15,32 @@ if (!baseUrl) {
     it('skipped', () => {});
   });
 } else {
-  let schema = '';
-  const urlFor = (name: string) => {
-    const url = new URL(baseUrl);
-    url.searchParams.set('options', `-c search_path=${name}`);
-    return url.toString();
-  };
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: baseUrl });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
+  let schema: TestSchema | undefined;
 
   describe('postgres schemas', () => {
     it('migrates a schema while another schema of the database already has migration tables', async () => {
-      const first = `t_${randomBytes(6).toString('hex')}`;
-      const second = `t_${randomBytes(6).toString('hex')}`;
-      await admin(`create schema ${first}; create schema ${second}`);
+      const first = await createTestSchema(baseUrl, 't');
+      const second = await createTestSchema(baseUrl, 't');
       try {
-        const a = createPostgresStore(urlFor(first));
+        const a = createPostgresStore(first.url);
         await a.migrate();
         await a.close();
-        const b = createPostgresStore(urlFor(second));
+        const b = createPostgresStore(second.url);
         await b.migrate();
         const account = await b.createAccount('in second');
         expect(await b.getAccount(account.id)).toEqual(account);
         await b.close();
       } finally {
-        await admin(`drop schema ${first} cascade; drop schema ${second} cascade`);
+        await first.drop();
+        await second.drop();
       }
     });
   });
 
   describe('postgres concurrent start', () => {
     it('4 pools migrating a new schema at once all succeed', async () => {
-      const name = `t_${randomBytes(6).toString('hex')}`;
-      await admin(`create schema ${name}`);
-      const stores = Array.from({ length: 4 }, () =>
-        createPostgresStore(urlFor(name), { maxConnections: 2 }),
-      );
+      const fresh = await createTestSchema(baseUrl, 't');
+      const stores = Array.from({ length: 4 }, () => createPostgresStore(fresh.url, { maxConnections: 2 }));
       try {
         await Promise.all(stores.map((s) => s.migrate()));
         const account = await (stores[0] as ReturnType<typeof createPostgresStore>).createAccount('x');
@@ -67,26 +49,25 @@ if (!baseUrl) {
         ).toBe('x');
       } finally {
         await Promise.all(stores.map((s) => s.close()));
-        await admin(`drop schema ${name} cascade`);
+        await fresh.drop();
       }
     });
   });
 
   describeStoreContract('postgres', {
     async open() {
-      schema = `t_${randomBytes(6).toString('hex')}`;
-      await admin(`create schema ${schema}`);
-      const store = createStore(urlFor(schema), '/nonexistent');
+      schema = await createTestSchema(baseUrl, 't');
+      const store = createStore(schema.url, '/nonexistent');
       await store.migrate();
       return store;
     },
     async openPeer() {
-      const peer = createPostgresStore(urlFor(schema), { maxConnections: 10 });
+      const peer = createPostgresStore((schema as TestSchema).url, { maxConnections: 10 });
       await peer.migrate();
       return peer;
     },
     async cleanup() {
-      await admin(`drop schema ${schema} cascade`);
+      await schema?.drop();
     },
   });
 }

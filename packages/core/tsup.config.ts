@@ -1,11 +1,11 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', worker: 'src/pool/worker.ts' },
+  entry: { index: 'src/index.ts', worker: 'src/pool/worker.ts', 'save-file': 'src/output/save-file.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
-  dts: { entry: { index: 'src/index.ts' } },
+  dts: { entry: { index: 'src/index.ts', 'save-file': 'src/output/save-file.ts' } },
   sourcemap: true,
   clean: true,
   splitting: true,

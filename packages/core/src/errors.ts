@@ -9,6 +9,7 @@
  * - `FETCH_ERROR`       a remote resource (image, stylesheet) could not be fetched or is refused → 403 / 20105
  * - `RENDER_TIMEOUT`    the render took longer than the time limit and was stopped            → 403 / 20105
  * - `RENDER_FAILED`     the engine failed on this input (layout, raster, encode, too large)   → 403 / 20105
+ * - `SAVE_FAILED`       the image could not be written to the file of `saveTo` (disk full...) → 500 / 50000
  * - `OVERLOADED`        the render queue is full                                              → 503 / 50000
  * - `CLOSED`            the renderer was closed                                               → 500 / 50000
  */
@@ -20,6 +21,7 @@ export const ERROR_CODES = [
   'FETCH_ERROR',
   'RENDER_TIMEOUT',
   'RENDER_FAILED',
+  'SAVE_FAILED',
   'OVERLOADED',
   'CLOSED',
 ] as const;

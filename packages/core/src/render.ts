@@ -10,6 +10,7 @@ import { describeStyleError } from './html/style-errors.js';
 import type { ParsedHtml, SatoriElement } from './html/types.js';
 import { loadDocumentResources } from './html-resources/load-document-resources.js';
 import { inlineImages } from './resources/images.js';
+import { saveFileAtomically } from './output/save-file.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
@@ -63,7 +64,15 @@ type StageTimings = Omit<RenderTimings, 'queue'>;
 export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput): Promise<RenderResult> {
   const { limits } = env.options;
   const warnings: string[] = [];
-  const timings: StageTimings = { parse: 0, resources: 0, layout: 0, raster: 0, encode: 0, total: 0 };
+  const timings: StageTimings = {
+    parse: 0,
+    resources: 0,
+    layout: 0,
+    raster: 0,
+    encode: 0,
+    save: 0,
+    total: 0,
+  };
   const started = performance.now();
   let mark = started;
   const lap = (stage: keyof StageTimings): void => {
@@ -105,6 +114,11 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
   const knownOpaque = paintsOpaqueCanvas(svg);
   const data = await stageAsync('encode', () => encodeImage(image, input.format, input.quality, knownOpaque));
   lap('encode');
+
+  if (input.saveTo !== undefined) {
+    saveImage(input.saveTo, data);
+    lap('save');
+  }
 
   timings.total = round(performance.now() - started);
   return {
@@ -154,6 +168,19 @@ async function loadResources(
   ]);
   // Most specific first: the input's fonts, then the document's @font-face, then the renderer's.
   return { root, customFonts: [...inputFonts, ...documentFonts, ...rendererFonts] };
+}
+
+/** Write the image to `saveTo`. @throws PictorError SAVE_FAILED with the file-system error's code and text. */
+function saveImage(path: string, data: Uint8Array): void {
+  try {
+    saveFileAtomically(path, data);
+  } catch (error) {
+    const e = error as NodeJS.ErrnoException;
+    throw new PictorError('SAVE_FAILED', `saveTo: could not write the image to ${path}: ${e.message}`, {
+      field: 'saveTo',
+      ...(e.code ? { errno: e.code } : {}),
+    });
+  }
 }
 
 /** The URL relative references resolve against: `<base href>` resolved against `baseUrl`, as in a browser. */

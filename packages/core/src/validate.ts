@@ -1,4 +1,5 @@
 /** Input validation: strict types, no coercion; every message names the field and the rule. */
+import { isAbsolute } from 'node:path';
 import { PictorError } from './errors.js';
 import type { FontSpec, ImageFormat, RenderInput, RenderLimits } from './types.js';
 
@@ -25,6 +26,7 @@ export interface ValidRenderInput {
   quality: number;
   fonts: FontSpec[];
   baseUrl: string | undefined;
+  saveTo: string | undefined;
 }
 
 function invalid(field: string, rule: string, message: string): PictorError {
@@ -113,6 +115,10 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
   if (value.baseUrl !== undefined && typeof value.baseUrl !== 'string') {
     throw invalid('baseUrl', 'type', 'must be a string');
   }
+  const saveTo = value.saveTo;
+  if (saveTo !== undefined && (typeof saveTo !== 'string' || !isAbsolute(saveTo) || saveTo.includes('\0'))) {
+    throw invalid('saveTo', 'type', 'must be an absolute file path');
+  }
   return {
     html: value.html,
     width,
@@ -121,6 +127,7 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
     quality,
     fonts: checkFontSpecs(value.fonts),
     baseUrl: value.baseUrl as string | undefined,
+    saveTo,
   };
 }
 

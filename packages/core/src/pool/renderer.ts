@@ -148,6 +148,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
         ...pick('quality', input.quality, def.quality),
         ...(fonts.length > 0 ? { fonts } : {}),
         ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+        ...(input.saveTo !== undefined ? { saveTo: input.saveTo } : {}),
       });
     },
     stats: () => executor.stats(),

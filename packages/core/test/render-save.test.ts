@@ -1,0 +1,111 @@
+/** saveTo: the rendering thread writes the image to a file, atomically, before the render resolves. */
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+// The pool runs the built worker (as in pool.test.ts); the calling-thread renderer runs the sources.
+import { createRenderer as createBuiltRenderer, PictorError as BuiltPictorError } from '../dist/index.js';
+import { createRenderer } from '../src/index.js';
+import { saveFileAtomically } from '../src/output/save-file.js';
+import { expectFormatAndSize } from './helpers/image-compare.js';
+
+const root = mkdtempSync(join(tmpdir(), 'pictor-save-'));
+const pooled = createBuiltRenderer({ workers: 1 });
+const local = createRenderer({ workers: 0 });
+afterAll(async () => {
+  await Promise.all([pooled.close(), local.close()]);
+  rmSync(root, { recursive: true, force: true });
+});
+
+const card = (text: string) =>
+  `<div style="display:flex;width:100%;height:100%;background:#0ea5e9;color:white;font-size:40px">${text}</div>`;
+
+describe('saveTo', () => {
+  for (const [name, renderer] of [
+    ['in a worker', pooled],
+    ['on the calling thread (workers: 0)', local],
+  ] as const) {
+    it(`${name}: writes the returned bytes to the file, making its folders, and times the write`, async () => {
+      const target = join(root, name.replace(/\W+/g, '-'), 'ab', 'card.webp');
+      const result = await renderer.render({
+        html: card('Saved'),
+        width: 320,
+        height: 160,
+        format: 'webp',
+        saveTo: target,
+      });
+      const saved = readFileSync(target);
+      expect(saved.equals(result.data)).toBe(true);
+      await expectFormatAndSize(saved, { format: 'webp', width: 320, height: 160 });
+      expect(result.timings.save).toBeGreaterThan(0);
+      expect(result.timings.total).toBeGreaterThanOrEqual(result.timings.save);
+      expect(readdirSync(join(root, name.replace(/\W+/g, '-'), 'ab'))).toEqual(['card.webp']);
+    });
+  }
+
+  it('replaces an existing file whole, and renderTemplate passes it on', async () => {
+    const target = join(root, 'replace.png');
+    writeFileSync(target, 'old bytes');
+    const result = await pooled.renderTemplate({
+      template: { content: card('{{t}}'), variables: { t: { type: 'string' } }, width: 200, height: 100 },
+      variables: { t: 'New' },
+      saveTo: target,
+    });
+    expect(readFileSync(target).equals(result.data)).toBe(true);
+    await expectFormatAndSize(readFileSync(target), { format: 'png', width: 200, height: 100 });
+  });
+
+  it('without saveTo nothing is written and the save stage is 0', async () => {
+    const result = await pooled.render({ html: card('x'), width: 100, height: 50 });
+    expect(result.timings.save).toBe(0);
+  });
+
+  it('a relative or non-string path is INVALID_INPUT naming saveTo', async () => {
+    for (const saveTo of ['relative/card.png', 42]) {
+      await expect(
+        pooled.render({ html: card('x'), width: 100, height: 50, saveTo: saveTo as string }),
+      ).rejects.toMatchObject({ code: 'INVALID_INPUT', details: { field: 'saveTo' } });
+    }
+  });
+
+  it('a file that cannot be written is SAVE_FAILED with the system error, leaves nothing, and the pool goes on', async () => {
+    writeFileSync(join(root, 'blocker'), 'a file where a folder should be');
+    const error = await pooled
+      .render({ html: card('x'), width: 100, height: 50, saveTo: join(root, 'blocker', 'sub', 'card.png') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BuiltPictorError);
+    expect(error).toMatchObject({ code: 'SAVE_FAILED', details: { field: 'saveTo', errno: 'ENOTDIR' } });
+    expect((error as Error).message).toMatch(/^saveTo: could not write the image to .*blocker.*ENOTDIR/);
+    const after = await pooled.render({
+      html: card('ok'),
+      width: 100,
+      height: 50,
+      saveTo: join(root, 'after.png'),
+    });
+    expect(readFileSync(join(root, 'after.png')).equals(after.data)).toBe(true);
+  });
+});
+
+describe('saveFileAtomically', () => {
+  it('removes its temporary file when the rename fails (a folder in the way)', () => {
+    const folder = mkdtempSync(join(root, 'rename-'));
+    const target = join(folder, 'taken');
+    mkdirSync(target);
+    let error: unknown;
+    try {
+      saveFileAtomically(target, Buffer.from('x'));
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toMatchObject({ code: 'EISDIR', syscall: 'rename' });
+    expect(readdirSync(folder)).toEqual(['taken']);
+  });
+
+  it('is published as @pictor/core/save-file (built file, no engine loaded)', async () => {
+    const resolved = createRequire(import.meta.url).resolve('@pictor/core/save-file');
+    expect(resolved).toMatch(/dist[/\\]save-file\.js$/);
+    const module = await import(resolved);
+    expect(Object.keys(module)).toEqual(['saveFileAtomically']);
+  });
+});

@@ -255,7 +255,10 @@ function serverSideTimes(logPath, fromByte) {
       g.lookup.push(r.render.server.lookup);
       g.store.push(r.render.server.store);
     }
-    const render = r.render.timings ? r.render.timings.queue + r.render.timings.total : 0;
+    // The render worker's own stages; a local-disk object is written by the worker (timings.save), which is the
+    // server's work, not the render's.
+    const t = r.render.timings;
+    const render = t ? t.queue + t.total - (t.save ?? 0) : 0;
     g.own.push(r.responseTime - render);
     // After the 'rendered' line (object stored): quota commit, envelope, reply (pino times are whole ms).
     if (r.incomingAt !== undefined) g.after.push(r.responseTime - (r.renderedAt - r.incomingAt));

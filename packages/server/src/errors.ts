@@ -95,6 +95,7 @@ export const CORE_ERROR_KINDS: Readonly<Record<PictorErrorCode, ErrorKindName>> 
   FETCH_ERROR: 'RENDER_FAILED',
   RENDER_TIMEOUT: 'RENDER_FAILED',
   RENDER_FAILED: 'RENDER_FAILED',
+  SAVE_FAILED: 'INTERNAL',
   OVERLOADED: 'OVERLOADED',
   CLOSED: 'INTERNAL',
 });
@@ -117,6 +118,10 @@ export function fromPictorError(error: PictorError): ApiError {
   return new ApiError(kind, error.message);
 }
 
+function isUnexplainedFault(error: PictorError): boolean {
+  return CORE_ERROR_KINDS[error.code] === 'INTERNAL' && SERVER_FAULT_MESSAGES[error.code] === undefined;
+}
+
 /** True for a PictorError, also one from another copy of the engine module (duck-typed on name and code). */
 export function isPictorError(error: unknown): error is PictorError {
   if (error instanceof PictorError) return true;
@@ -133,7 +138,8 @@ export function isPictorError(error: unknown): error is PictorError {
 /** ApiError as is; PictorError, NoResourcePackageError, StoreError mapped; anything else null (an unexpected fault: log it, answer 50000). */
 export function toApiError(error: unknown): ApiError | null {
   if (error instanceof ApiError) return error;
-  if (isPictorError(error)) return fromPictorError(error);
+  // An engine error that is a server fault with no caller-facing text (SAVE_FAILED: the disk) is unexpected here.
+  if (isPictorError(error)) return isUnexplainedFault(error) ? null : fromPictorError(error);
   if (error instanceof NoResourcePackageError) return new ApiError('NO_PACKAGE', error.message);
   if (error instanceof StoreError)
     return new ApiError(error.kind === 'conflict' ? 'TEMPLATE_UNAVAILABLE' : 'NOT_FOUND', error.message);

@@ -50,6 +50,7 @@ describe('error table', () => {
       FETCH_ERROR: [403, 20105],
       RENDER_TIMEOUT: [403, 20105],
       RENDER_FAILED: [403, 20105],
+      SAVE_FAILED: [500, 50000],
       OVERLOADED: [503, 50000],
       CLOSED: [500, 50000],
     };
@@ -79,6 +80,8 @@ describe('error table', () => {
     expect(toApiError(new StoreError('not-found', 'x'))?.statusCode).toBe(404);
     expect(toApiError(new StoreError('conflict', 'x'))?.statusCode).toBe(409);
     expect(toApiError(new Error('boom'))).toBeNull();
+    // A disk fault in the render worker is a server fault like any other: logged, answered with the request id.
+    expect(toApiError(new PictorError('SAVE_FAILED', 'saveTo: could not write /var/x: ENOSPC'))).toBeNull();
     const serialized = { name: 'PictorError', code: 'FETCH_ERROR', message: 'image http://x failed' };
     expect(toApiError(serialized)?.code).toBe(20105);
     expect(new ApiError('RATE_LIMITED', 'x').toEnvelope()).toEqual({ code: 10108, message: 'x' });

@@ -1,4 +1,6 @@
 /** Operation B over HTTP (spec 4.2 rules 1-3, DECISIONS "Auto size", "Fonts"): formats, auto size, quality, fonts. */
+import { readFileSync, truncateSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   fetchImage,
@@ -86,6 +88,26 @@ describe('operation B: POST /open/v1/images/render', () => {
     const b = await renderOk({ content: box(20, 20), format: 'png' });
     expect(a.url.split('?')[0]).toBe(b.url.split('?')[0]);
     expect(a.url).not.toBe(b.url);
+  });
+
+  it('a stored object that came back short (power cut) is not served and is rendered again', async () => {
+    const body = { content: box(24, 24, '#00ff00'), format: 'png' };
+    const first = await renderOk(body);
+    const name = new URL(first.url).pathname.split('/').pop() as string;
+    const path = join(t.dataDir, 'objects', name.slice(0, 2), name.slice(2, 4), name);
+    const whole = readFileSync(path);
+    truncateSync(path, whole.length - 20);
+    expect((await fetch(first.url)).status).toBe(404);
+    const again = await renderOk(body);
+    expect(again.url.split('?')[0]).toBe(first.url.split('?')[0]);
+    expect(readFileSync(path).equals(whole)).toBe(true);
+    const image = await fetchImage(again.url);
+    expect([image.format, image.width, image.height, image.pixel(12, 12)]).toEqual([
+      'png',
+      24,
+      24,
+      [0, 255, 0, 255],
+    ]);
   });
 
   it('fonts: entries are validated (400 / 10103 naming the entry and the rule)', async () => {

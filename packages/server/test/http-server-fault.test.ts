@@ -32,6 +32,8 @@ beforeAll(async () => {
     get: (k) => disk.get(k),
     delete: (k) => disk.delete(k),
     close: () => disk.close(),
+    // No local path: objects go through put (the render worker's own write is faulted in faults-storage.test.ts).
+    localPath: undefined,
     put: async () => {
       throw new Error('ENOSPC: no space left on device, open /var/secret/objects/tmp-123');
     },

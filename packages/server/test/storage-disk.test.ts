@@ -1,11 +1,12 @@
 /** The ObjectStorage contract on the disk driver, plus what only disk has: the sharded layout and no leftovers. */
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDiskStorage } from '../src/storage/index.js';
 import { describeStorageContract } from './contracts/storage-contract.js';
+import { framedImage } from './helpers/framed-image.js';
 
 let dir = '';
 
@@ -25,8 +26,9 @@ describe('disk storage layout', () => {
     try {
       const storage = createDiskStorage(root);
       const key = `abcd${'0'.repeat(60)}.webp`;
-      await Promise.all(Array.from({ length: 5 }, () => storage.put(key, Buffer.from('RIFF'), 'image/webp')));
-      expect(await readFile(join(root, 'ab', 'cd', key), 'utf8')).toBe('RIFF');
+      const data = framedImage('webp', Buffer.from('VP8 '));
+      await Promise.all(Array.from({ length: 5 }, () => storage.put(key, data, 'image/webp')));
+      expect((await readFile(join(root, 'ab', 'cd', key))).equals(data)).toBe(true);
       expect(readdirSync(join(root, 'ab', 'cd'))).toEqual([key]);
     } finally {
       rmSync(root, { recursive: true, force: true });
@@ -52,7 +54,7 @@ describe('disk storage layout', () => {
     const root = mkdtempSync(join(tmpdir(), 'pictor-objects-'));
     try {
       const storage = createDiskStorage(root);
-      const data = Buffer.alloc(3_000_000, 7);
+      const data = framedImage('png', Buffer.alloc(3_000_000, 7));
       await storage.put('feed0000.png', data, 'image/png');
       const object = await storage.get('feed0000.png');
       if (!object) throw new Error('expected the object');
@@ -61,6 +63,38 @@ describe('disk storage layout', () => {
       for await (const chunk of object.body) chunks.push(chunk as Buffer);
       expect(Buffer.concat(chunks).equals(data)).toBe(true);
       expect(await storage.head('feed0000.png')).toBeNull();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('an image file that came back short or empty (a power cut before the disk had it) is absent', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'pictor-objects-'));
+    try {
+      const storage = createDiskStorage(root);
+      for (const [format, ext] of [
+        ['png', 'png'],
+        ['jpeg', 'jpg'],
+        ['webp', 'webp'],
+      ] as const) {
+        const key = `c0de${'2'.repeat(60)}.${ext}`;
+        const data = framedImage(format, Buffer.alloc(5000, 9));
+        await storage.put(key, data, `image/${format}`);
+        expect(await storage.head(key), ext).toEqual({ size: data.length, contentType: `image/${format}` });
+        const path = join(root, 'c0', 'de', key);
+        truncateSync(path, data.length - 100);
+        expect(await storage.head(key), `${ext} cut short`).toBeNull();
+        expect(await storage.get(key), `${ext} cut short`).toBeNull();
+        truncateSync(path, 0);
+        expect(await storage.head(key), `${ext} empty`).toBeNull();
+        expect(await storage.get(key), `${ext} empty`).toBeNull();
+        // Zeros where the data should be (blocks allocated, never written).
+        writeFileSync(path, Buffer.alloc(data.length));
+        expect(await storage.head(key), `${ext} zeros`).toBeNull();
+        // Written again, it is whole again.
+        await storage.put(key, data, `image/${format}`);
+        expect((await storage.head(key))?.size).toBe(data.length);
+      }
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

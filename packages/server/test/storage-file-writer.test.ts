@@ -1,6 +1,6 @@
-/** The disk driver's writer thread: durable writes in one hop, errors with their codes, close waits, no leftovers. */
+/** The disk driver's writer thread: atomic writes in one hop, errors with their codes, close waits, no leftovers. */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -15,12 +15,7 @@ function tempRoot(): string {
   roots.push(root);
   return root;
 }
-const job = (folder: string, name: string, data: Uint8Array) => ({
-  folder,
-  temp: join(folder, `.${name}.tmp`),
-  target: join(folder, name),
-  data,
-});
+const job = (folder: string, name: string, data: Uint8Array) => ({ target: join(folder, name), data });
 
 describe('FileWriter', () => {
   it('writes many files at once, each complete under its name, the caller keeping its bytes', async () => {
@@ -47,12 +42,13 @@ describe('FileWriter', () => {
       code: 'ENOTDIR',
       syscall: 'open',
     });
-    // An existing temporary name is refused (O_EXCL), and the file already there is not touched.
-    writeFileSync(join(root, '.taken.tmp'), 'other');
+    // A folder in the way of the target: the rename fails, and the temporary file is gone.
+    mkdirSync(join(root, 'taken'));
     await expect(writer.write(job(root, 'taken', Buffer.from('a')))).rejects.toMatchObject({
-      code: 'EEXIST',
+      code: 'EISDIR',
+      syscall: 'rename',
     });
-    expect(readFileSync(join(root, '.taken.tmp'), 'utf8')).toBe('other');
+    expect(readdirSync(root).sort()).toEqual(['not-a-folder', 'taken']);
     await writer.write(job(root, 'fine', Buffer.from('ok')));
     expect(readFileSync(join(root, 'fine'), 'utf8')).toBe('ok');
     await writer.close();

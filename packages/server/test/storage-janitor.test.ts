@@ -7,6 +7,7 @@ import { startJanitor } from '../src/services/janitor.js';
 import { createDiskStorage } from '../src/storage/index.js';
 import type { ObjectStorage } from '../src/storage/types.js';
 import { type Store, createStore } from '../src/store/index.js';
+import { framedImage } from './helpers/framed-image.js';
 
 const T0 = new Date('2030-01-01T00:00:00Z');
 const at = (ms: number) => new Date(T0.getTime() + ms);
@@ -30,7 +31,7 @@ describe('janitor', () => {
 
   it('deletes objects expired longer than the grace, keeps the others, and refunds abandoned holds', async () => {
     for (let i = 0; i < 7; i++) {
-      await storage.put(key(i), Buffer.from([i]), 'image/png');
+      await storage.put(key(i), framedImage('png', Buffer.from([i])), 'image/png');
       await store.touchObject(key(i), at(i < 5 ? 0 : 600_000));
     }
     const account = await store.createAccount('a');
@@ -74,7 +75,7 @@ describe('janitor', () => {
 
   it('keeps an object linked again after it was listed; a render linking it mid-delete waits', async () => {
     for (const n of [1, 2, 3]) {
-      await storage.put(key(n), Buffer.from([n]), 'image/png');
+      await storage.put(key(n), framedImage('png', Buffer.from([n])), 'image/png');
       await store.touchObject(key(n), T0);
     }
     const events: string[] = [];

@@ -186,6 +186,8 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       width = known.width;
       height = known.height;
     } else {
+      // A local-disk object is written by the render worker itself, straight after encoding: no second thread hop.
+      const saveTo = existing ? undefined : storage.localPath?.(objectKey);
       const result = await renderer.render({
         html: job.html,
         width: job.width,
@@ -193,9 +195,12 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         format: job.format,
         quality: job.format === 'png' ? undefined : job.quality,
         fonts: job.fonts,
+        ...(saveTo === undefined ? {} : { saveTo }),
       });
       checkPixels(result.width, result.height, limits);
-      if (!existing) {
+      if (saveTo !== undefined) {
+        storeMs = result.timings.save;
+      } else if (!existing) {
         const storeStarted = performance.now();
         await storage.put(objectKey, result.data, result.contentType);
         storeMs = performance.now() - storeStarted;
@@ -218,7 +223,8 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
           bytes,
           reused: known !== undefined,
           timings,
-          // The service's own waits around the render (ms): object lookup (touch + head) and the storage write.
+          // The service's own waits around the render (ms): object lookup (touch + head) and the storage write
+          // (for local disk, done by the render worker and counted in timings.total as timings.save).
           server: { lookup: round(lookupMs), store: round(storeMs) },
         },
       },

@@ -1,13 +1,15 @@
 /**
  * The disk driver: objects as files under `{dir}/ab/cd/{key}` (sharded by the key's first four
- * characters), written atomically (temp file in the same folder, fsync, rename) by a thread of its own
- * (file-writer.ts). The content type comes from the key's extension.
+ * characters), written atomically (temp file in the same folder, renamed) by a thread of its own
+ * (file-writer.ts), or by a render worker straight after encoding (`localPath`); not flushed to the disk, so a
+ * file that came back short after a power cut is treated as absent (image-integrity.ts). The content type comes
+ * from the key's extension.
  */
-import { randomBytes } from 'node:crypto';
-import { statSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileWriter } from './file-writer.js';
+import { INTEGRITY_PROBE_BYTES, isCompleteImage } from './image-integrity.js';
 import { assertValidStorageKey, contentTypeOfKey } from './keys.js';
 import type { ObjectStorage, StoredObjectInfo } from './types.js';
 
@@ -26,22 +28,31 @@ export function createDiskStorage(dir: string): ObjectStorage {
 
   return {
     async put(key: string, data: Buffer): Promise<void> {
-      const target = pathOf(key);
-      const folder = folderOf(key);
-      const temp = join(folder, `.${key}.${randomBytes(6).toString('hex')}.tmp`);
-      await writer.write({ folder, temp, target, data });
+      await writer.write({ target: pathOf(key), data });
     },
 
+    localPath: pathOf,
+
     async head(key: string): Promise<StoredObjectInfo | null> {
-      // A blocking stat on purpose: a local file's metadata comes from the kernel's cache in microseconds, while a
-      // round trip through libuv's pool waits to be scheduled (up to ms) when every core is rendering. The store's
-      // SQLite calls are synchronous on this thread too.
+      // Blocking calls on purpose: a local file's metadata and first and last bytes come from the kernel's cache in
+      // microseconds, while a round trip through libuv's pool waits to be scheduled (up to ms) when every core is
+      // rendering. The store's SQLite calls are synchronous on this thread too.
+      let fd: number;
       try {
-        const info = statSync(pathOf(key));
-        return { size: info.size, contentType: contentTypeOfKey(key) };
+        fd = openSync(pathOf(key), 'r');
       } catch (error) {
         if (isNotFound(error)) return null;
         throw error;
+      }
+      try {
+        const { size } = fstatSync(fd);
+        const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
+        const end = Buffer.alloc(start.length);
+        readSync(fd, start, 0, start.length, 0);
+        readSync(fd, end, 0, end.length, size - end.length);
+        return isCompleteImage(key, size, start, end) ? { size, contentType: contentTypeOfKey(key) } : null;
+      } finally {
+        closeSync(fd);
       }
     },
 
@@ -53,14 +64,23 @@ export function createDiskStorage(dir: string): ObjectStorage {
         if (isNotFound(error)) return null;
         throw error;
       }
-      // Size from the open descriptor: a concurrent delete or replace cannot change what we stream.
-      const info = await handle.stat().catch(async (error: unknown) => {
+      try {
+        // Size from the open descriptor: a concurrent delete or replace cannot change what we stream.
+        const { size } = await handle.stat();
+        const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
+        const end = Buffer.alloc(start.length);
+        await handle.read(start, 0, start.length, 0);
+        await handle.read(end, 0, end.length, size - end.length);
+        if (!isCompleteImage(key, size, start, end)) {
+          await handle.close();
+          return null;
+        }
+        // The stream owns the handle from here and closes it when it ends or is destroyed.
+        return { size, contentType: contentTypeOfKey(key), body: handle.createReadStream({ start: 0 }) };
+      } catch (error) {
         await handle.close();
         throw error;
-      });
-      // The stream owns the handle from here and closes it when it ends or is destroyed.
-      const body = handle.createReadStream();
-      return { size: info.size, contentType: contentTypeOfKey(key), body };
+      }
     },
 
     async delete(key: string): Promise<void> {

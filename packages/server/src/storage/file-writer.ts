@@ -1,16 +1,16 @@
 /**
- * Durable file writes off the event loop in one hop. Writing a file durably is five file-system calls (open,
- * write, fsync, close, rename); through libuv's pool each is a round trip to the event loop, and while every core
- * renders each round trip waits to be scheduled (2–8 ms per object measured, for 0.6 ms of work). A thread of
- * its own makes them one after another with blocking calls — one round trip — and a slow disk (a long fsync)
- * stalls only that thread, never the event loop.
+ * Atomic file writes off the event loop in one hop. Writing a file atomically is four file-system calls (open,
+ * write, close, rename); through libuv's pool each is a round trip to the event loop, and while every core renders
+ * each round trip waits to be scheduled (2–8 ms per object measured, for 0.6 ms of work). A thread of its own makes
+ * them one after another with blocking calls — one round trip — and a slow disk stalls only that thread, never the
+ * event loop.
  */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
-/** One durable write: `data` into a new `temp` file in `folder` (made when missing), fsync, rename to `target`. */
+/** One atomic write: `data` to `target` (see `@pictor/core/save-file`). */
 export interface FileWrite {
-  folder: string;
-  temp: string;
   target: string;
   data: Uint8Array;
 }
@@ -23,47 +23,27 @@ interface Pending {
 type Reply = { id: number; error?: { message: string; code?: string; syscall?: string; path?: string } };
 
 /**
- * The thread's code, an ES module from a data: URL (node:fs only, so it runs the same from the sources under test
- * and from the build, whatever flags the process was started with). The temporary file is removed when any step fails; a missing folder is made and the open retried.
+ * The thread's code: an ES module from a data: URL that imports the engine's atomic write by its absolute file URL
+ * (so it runs the same from the sources under test and from the build, whatever flags the process was started with).
  */
-const WRITER_SOURCE = `
+function writerSource(): string {
+  const saveFile = pathToFileURL(createRequire(import.meta.url).resolve('@pictor/core/save-file')).href;
+  return `
 import { parentPort } from 'node:worker_threads';
-import fs from 'node:fs';
-function writeDurably({ folder, temp, target, data }) {
-  let fd;
+import { saveFileAtomically } from ${JSON.stringify(saveFile)};
+parentPort.on('message', ({ id, target, data }) => {
   try {
-    fd = fs.openSync(temp, 'wx', 0o644);
+    saveFileAtomically(target, data);
+    parentPort.postMessage({ id });
   } catch (error) {
-    if (error.code !== 'ENOENT') throw error;
-    fs.mkdirSync(folder, { recursive: true });
-    fd = fs.openSync(temp, 'wx', 0o644);
-  }
-  try {
-    try {
-      let written = 0;
-      while (written < data.length) written += fs.writeSync(fd, data, written, data.length - written);
-      fs.fsyncSync(fd);
-    } finally {
-      fs.closeSync(fd);
-    }
-    fs.renameSync(temp, target);
-  } catch (error) {
-    fs.rmSync(temp, { force: true });
-    throw error;
-  }
-}
-parentPort.on('message', (message) => {
-  try {
-    writeDurably(message);
-    parentPort.postMessage({ id: message.id });
-  } catch (error) {
-    const { message: text, code, syscall, path } = error;
-    parentPort.postMessage({ id: message.id, error: { message: String(text), code, syscall, path } });
+    const { message, code, syscall, path } = error;
+    parentPort.postMessage({ id, error: { message: String(message), code, syscall, path } });
   }
 });
 `;
+}
 
-/** A thread that writes files durably, started on first use; it does not keep the process alive when idle. */
+/** A thread that writes files atomically, started on first use; it does not keep the process alive when idle. */
 export class FileWriter {
   #worker: Worker | undefined;
   readonly #pending = new Map<number, Pending>();
@@ -72,7 +52,7 @@ export class FileWriter {
   #nextId = 1;
   #closed = false;
 
-  /** Write durably (see FileWrite); rejects with the file-system error (its `code` kept, e.g. ENOSPC). */
+  /** Write atomically (see FileWrite); rejects with the file-system error (its `code` kept, e.g. ENOSPC). */
   write(write: FileWrite): Promise<void> {
     if (this.#closed) return Promise.reject(new Error('the file writer is closed'));
     const worker = this.#ensureWorker();
@@ -106,7 +86,7 @@ export class FileWriter {
 
   #ensureWorker(): Worker {
     if (this.#worker) return this.#worker;
-    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(WRITER_SOURCE)}`));
+    const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(writerSource())}`));
     worker.on('message', (reply: Reply) => this.#settle(reply));
     const fail = (error: Error) => {
       if (this.#worker === worker) this.#worker = undefined;

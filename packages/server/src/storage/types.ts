@@ -15,4 +15,9 @@ export interface ObjectStorage {
   get(key: string): Promise<(StoredObjectInfo & { body: Readable }) | null>;
   delete(key: string): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Drivers that keep objects as local files: the file of `key`. Whoever has the bytes may write it there
+   * themselves — atomically, as put does (`@pictor/core/save-file`) — instead of calling put.
+   */
+  localPath?(key: string): string;
 }

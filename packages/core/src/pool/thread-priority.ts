@@ -1,7 +1,6 @@
 /**
  * Scheduling priority of render threads. A worker thread lowers its own priority (a higher nice value), and that
- * of libvips' encoder threads; the pool lowers V8's background threads, which do the workers' garbage collection
- * and compiling. So the thread that owns the pool — an HTTP server's event loop, say — is scheduled
+ * of libvips' encoder threads, so the thread that owns the pool — an HTTP server's event loop, say — is scheduled
  * first when every core is busy rendering: requests are parsed, checked and answered without waiting behind
  * renders. Renders lose nothing when the machine has nothing else to run. Linux only (threads have their own nice
  * value there); elsewhere a no-op.
@@ -69,42 +68,6 @@ export function lowerEncoderThreads(nice: number): void {
     const alive = new Set(threads);
     for (const tid of seenThreads) if (!alive.has(tid)) seenThreads.delete(tid);
   }
-}
-
-/** SIGUSR1 (signal 10) alone, as /proc shows a thread's blocked signals (SigBlk, a hexadecimal bit mask). */
-const SIGUSR1_ONLY = 1n << 9n;
-
-/**
- * Give V8's platform threads the nice value `nice` where they have a lower one. They run the background work of
- * every isolate of the process — each render worker's garbage collection and optimising compiler, 5–15 ms of CPU
- * per render measured — and start at normal priority, so they compete with the event loop like the renders
- * themselves. Node starts exactly these threads (its platform workers and their delayed-task scheduler) with
- * SIGUSR1 and only SIGUSR1 blocked, so that signal reaches its inspector; nothing else tells them apart. Returns how
- * many threads were lowered.
- */
-export function lowerRuntimeThreads(nice: number): number {
-  let lowered = 0;
-  let threads: string[];
-  try {
-    threads = readdirSync('/proc/self/task');
-  } catch {
-    return 0;
-  }
-  for (const tid of threads) {
-    try {
-      const blocked = /^SigBlk:\s*([0-9a-f]+)$/m.exec(
-        readFileSync(`/proc/self/task/${tid}/status`, 'utf8'),
-      )?.[1];
-      if (blocked === undefined || BigInt(`0x${blocked}`) !== SIGUSR1_ONLY) continue;
-      if (getPriority(Number(tid)) < nice) {
-        setPriority(Number(tid), nice);
-        lowered++;
-      }
-    } catch {
-      // The thread ended meanwhile, or the system refused: leave it.
-    }
-  }
-  return lowered;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { RenderResult, RendererStats } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
-import { lowerRuntimeThreads, startThreadPoolHere } from './thread-priority.js';
+import { startThreadPoolHere } from './thread-priority.js';
 
 export interface WorkerPoolOptions {
   size: number;
@@ -55,12 +55,8 @@ export class WorkerPool implements RenderExecutor {
     this.#options = options;
     this.#script = options.script ?? new URL('./worker.js', import.meta.url);
     this.#slots = Array.from({ length: options.size }, () => undefined);
-    // Before the first worker: libuv's threads must take this thread's priority, not a lowered worker's. V8's
-    // background threads do the workers' garbage collection and compiling: they go down with the workers.
-    if (options.setup.nice > 0) {
-      startThreadPoolHere();
-      lowerRuntimeThreads(options.setup.nice);
-    }
+    // Before the first worker: libuv's threads must take this thread's priority, not a lowered worker's.
+    if (options.setup.nice > 0) startThreadPoolHere();
     for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn();
   }
 

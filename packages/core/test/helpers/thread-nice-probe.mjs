@@ -1,6 +1,6 @@
 // Run in a fresh process by pool.test.ts: create a renderer with the nice value given as argv[2] (or the default
 // when absent), render webp on every worker (sharp encodes on libuv's thread pool), and print each thread's nice
-// value and blocked-signal mask from /proc as JSON: { main, threads: [{ tid, name, nice, blocked }] }.
+// value from /proc as JSON: { main, threads: [{ tid, name, nice }] }.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRenderer } from '../../dist/index.js';
 
@@ -14,8 +14,7 @@ for (const tid of readdirSync('/proc/self/task')) {
   const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
   // Fields after "(comm)" start at field 3 (state); nice is field 19.
   const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  const blocked = /^SigBlk:\s*(\w+)$/m.exec(readFileSync(`/proc/self/task/${tid}/status`, 'utf8'))?.[1];
-  threads.push({ tid: Number(tid), name, nice, blocked });
+  threads.push({ tid: Number(tid), name, nice });
 }
 await renderer.close();
 process.stdout.write(JSON.stringify({ main: process.pid, threads }));

@@ -572,7 +572,7 @@ function buildReport({
         "server's own p50",
         "server's own p95",
         'of which object lookup p50 (touch + head)',
-        'of which storage write p50 (write, fsync, rename)',
+        'of which storage write p50 (temp file, write, rename; by the render worker)',
         'own: up to the object stored',
         'own: after (commit, reply)',
         'client p50 − server p50 (loopback, client, queueing in the socket)',

@@ -5,7 +5,7 @@
  * file that came back short after a power cut is treated as absent (image-integrity.ts). The content type comes
  * from the key's extension.
  */
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { FileWriter } from './file-writer.js';
@@ -17,6 +17,30 @@ function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
+/** How many files head() remembers as read whole. */
+const MAX_VERIFIED = 10_000;
+
+/** Whether the image file at `path` is whole (image-integrity.ts); false when it vanished meanwhile. */
+function isWholeFile(path: string, key: string): boolean {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (error) {
+    if (isNotFound(error)) return false;
+    throw error;
+  }
+  try {
+    const { size } = fstatSync(fd);
+    const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
+    const end = Buffer.alloc(start.length);
+    readSync(fd, start, 0, start.length, 0);
+    readSync(fd, end, 0, end.length, size - end.length);
+    return isCompleteImage(key, size, start, end);
+  } finally {
+    closeSync(fd);
+  }
+}
+
 /** Disk storage rooted at `dir` (created on first write). */
 export function createDiskStorage(dir: string): ObjectStorage {
   const writer = new FileWriter();
@@ -24,6 +48,14 @@ export function createDiskStorage(dir: string): ObjectStorage {
   const pathOf = (key: string) => {
     assertValidStorageKey(key);
     return join(folderOf(key), key);
+  };
+
+  /** Files already read whole (key → inode, size and time), bounded; the oldest are forgotten first. */
+  const verified = new Map<string, string>();
+  const rememberVerified = (key: string, stamp: string) => {
+    verified.delete(key);
+    verified.set(key, stamp);
+    if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
   };
 
   return {
@@ -37,23 +69,16 @@ export function createDiskStorage(dir: string): ObjectStorage {
       // Blocking calls on purpose: a local file's metadata and first and last bytes come from the kernel's cache in
       // microseconds, while a round trip through libuv's pool waits to be scheduled (up to ms) when every core is
       // rendering. The store's SQLite calls are synchronous on this thread too.
-      let fd: number;
-      try {
-        fd = openSync(pathOf(key), 'r');
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
+      const path = pathOf(key);
+      const info = statSync(path, { throwIfNoEntry: false });
+      if (!info) return null;
+      // A file this process has read whole stays whole until it is replaced (a new inode or time) or deleted.
+      const stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
+      if (verified.get(key) !== stamp) {
+        if (!isWholeFile(path, key)) return null;
+        rememberVerified(key, stamp);
       }
-      try {
-        const { size } = fstatSync(fd);
-        const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
-        const end = Buffer.alloc(start.length);
-        readSync(fd, start, 0, start.length, 0);
-        readSync(fd, end, 0, end.length, size - end.length);
-        return isCompleteImage(key, size, start, end) ? { size, contentType: contentTypeOfKey(key) } : null;
-      } finally {
-        closeSync(fd);
-      }
+      return { size: info.size, contentType: contentTypeOfKey(key) };
     },
 
     async get(key: string) {

@@ -27,6 +27,7 @@ export function parseContent(content: string): Token[] {
       rule: 'syntax',
     });
   }
+  flattenText(tokens);
   const partial = findPartial(tokens);
   if (partial) {
     throw new PictorError(
@@ -36,6 +37,18 @@ export function parseContent(content: string): Token[] {
     );
   }
   return tokens;
+}
+
+/**
+ * mustache.js builds each text token one character at a time (`text += char`): a rope of as many pieces as the text
+ * has characters, which every fill would walk again to copy (0.34 ms per fill for a 56 KB template). Converting a
+ * string to a number makes V8 flatten it in place, once.
+ */
+function flattenText(tokens: Token[]): void {
+  for (const token of tokens) {
+    if (token[0] === 'text') Number(token[1]);
+    if (token[4]) flattenText(token[4]);
+  }
 }
 
 function findPartial(tokens: Token[]): Token | undefined {

@@ -14,11 +14,8 @@
  * writing its profile to DIR on exit; nothing is written to RESULTS.md). PICTOR_BENCH_KEEP_LOG=1 keeps the temporary
  * data dir and prints the server log's path (per-request `render.server.lookup` / `render.server.store` waits).
  */
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { cpus, tmpdir } from 'node:os';
+import { statSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -28,9 +25,9 @@ import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { fmt, load1, machineLine, markdownTable, quantile } from '../lib/report.mjs';
 import { CARD_HEIGHT, CARD_WIDTH, cardHtml, createAvatar, TITLE } from '../render/card.mjs';
+import { admin, serverSideTimes, startBenchServer } from './server-process.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const cliPath = join(here, '../../packages/server/dist/cli.js');
 
 const { values: args } = parseArgs({
   options: {
@@ -56,48 +53,6 @@ const SECONDS = Number(args.seconds ?? (quick ? 3 : 5));
 const WARMUP_SECONDS = Number(args['warmup-seconds'] ?? (quick ? 1 : 15));
 const CONNECTIONS = Number(args.connections ?? WORKERS * 2);
 const FORMAT = 'webp';
-
-/** A free loopback port (bound, read, released). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(base, child, timeoutMs) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/healthz`);
-      if (res.ok) return;
-    } catch {}
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`the server did not answer /healthz within ${timeoutMs} ms`);
-}
-
-/** Call the admin API; returns `data` of the envelope. */
-async function admin(base, token, method, path, body) {
-  const res = await fetch(`${base}/admin/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = await res.json();
-  if (!res.ok || envelope.code !== 0) {
-    throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(envelope)}`);
-  }
-  return envelope.data;
-}
 
 /** The reference card as a template: title and subtitle are variables, the avatar is part of the content. */
 function cardTemplate(avatarUri) {
@@ -214,114 +169,20 @@ function summary(run) {
   };
 }
 
-/**
- * The server's own time per request, from its log (JSON lines written after `fromByte`): fastify's
- * `responseTime` of each request, minus the render's queue wait and stages that the same request's 'rendered'
- * line reports. Grouped by operation and by whether the stored object was reused (no render).
- */
-function serverSideTimes(logPath, fromByte) {
-  const text = readFileSync(logPath, 'utf8').slice(fromByte);
-  const byId = new Map();
-  for (const line of text.split('\n')) {
-    if (!line.startsWith('{')) continue;
-    let entry;
-    try {
-      entry = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (!entry.reqId) continue;
-    const r = byId.get(entry.reqId) ?? {};
-    if (entry.req?.url) {
-      r.url = entry.req.url;
-      r.incomingAt = entry.time;
-    }
-    if (entry.render) {
-      r.render = entry.render;
-      r.renderedAt = entry.time;
-    }
-    if (typeof entry.responseTime === 'number') r.responseTime = entry.responseTime;
-    byId.set(entry.reqId, r);
-  }
-  const groups = {};
-  for (const r of byId.values()) {
-    if (r.responseTime === undefined || !r.render || !r.url) continue;
-    const op = r.url.includes('/templates/') ? 'A' : 'B';
-    const key = `${op}${r.render.reused ? '-cached' : ''}`;
-    if (!groups[key]) groups[key] = { response: [], own: [], after: [], lookup: [], store: [] };
-    const g = groups[key];
-    g.response.push(r.responseTime);
-    if (r.render.server) {
-      g.lookup.push(r.render.server.lookup);
-      g.store.push(r.render.server.store);
-    }
-    // The render worker's own stages; a local-disk object is written by the worker (timings.save), which is the
-    // server's work, not the render's.
-    const t = r.render.timings;
-    const render = t ? t.queue + t.total - (t.save ?? 0) : 0;
-    g.own.push(r.responseTime - render);
-    // After the 'rendered' line (object stored): quota commit, envelope, reply (pino times are whole ms).
-    if (r.incomingAt !== undefined) g.after.push(r.responseTime - (r.renderedAt - r.incomingAt));
-  }
-  return Object.fromEntries(
-    Object.entries(groups).map(([key, g]) => [
-      key,
-      {
-        n: g.response.length,
-        response: quantile(g.response, 0.5),
-        own: quantile(g.own, 0.5),
-        ownP95: quantile(g.own, 0.95),
-        after: quantile(g.after, 0.5),
-        lookup: g.lookup.length > 0 ? quantile(g.lookup, 0.5) : undefined,
-        store: g.store.length > 0 ? quantile(g.store, 0.5) : undefined,
-      },
-    ]),
-  );
-}
-
 async function main() {
   const startedAt = new Date();
   const machine = machineLine();
-  const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-'));
-  const adminToken = randomBytes(24).toString('hex');
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const logPath = join(dataDir, 'server.log');
-  const log = openSync(logPath, 'w');
-  const env = {
-    ...process.env,
-    PICTOR_DATA_DIR: dataDir,
-    PICTOR_ADMIN_TOKEN: adminToken,
-    PICTOR_WORKERS: String(WORKERS),
-    PICTOR_RATE_LIMIT_MAX: '100000000',
-    PICTOR_BODY_LIMIT: String(16 * 1024 * 1024),
-    PICTOR_LOG_LEVEL: 'info',
-  };
-  const nodeArgs = args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [];
-  const serveArgs = [cliPath, 'serve', '--port', String(port), '--host', '127.0.0.1'];
-  const child = spawn(process.execPath, [...nodeArgs, ...serveArgs], {
-    env,
-    stdio: ['ignore', log, log],
+  const server = await startBenchServer({
+    root: join(here, '../..'),
+    workers: WORKERS,
+    nodeArgs: args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : [],
   });
-  const stopServer = async () => {
-    if (child.exitCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  };
+  const { base, adminToken, logPath, accountId, key } = server;
   const core = createRenderer({ workers: WORKERS });
   try {
-    await waitForHealth(base, child, 60_000);
     const avatar = await createAvatar();
     const avatarUri = `data:image/jpeg;base64,${avatar.toString('base64')}`;
     const template = cardTemplate(avatarUri);
-    const { id: accountId } = await admin(base, adminToken, 'POST', '/accounts', { name: 'bench' });
-    const { key } = await admin(base, adminToken, 'POST', `/accounts/${accountId}/keys`);
-    const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-    await admin(base, adminToken, 'POST', `/accounts/${accountId}/packages`, {
-      renders: 100_000_000,
-      expiresAt,
-    });
     await admin(base, adminToken, 'POST', '/templates', {
       accountId,
       id: 'bench-card',
@@ -476,9 +337,8 @@ async function main() {
     }
   } finally {
     await core.close();
-    await stopServer();
+    await server.stop({ keepLog: Boolean(process.env.PICTOR_BENCH_KEEP_LOG) });
     if (process.env.PICTOR_BENCH_KEEP_LOG) process.stderr.write(`log kept: ${logPath}\n`);
-    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

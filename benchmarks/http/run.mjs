@@ -24,7 +24,7 @@ import { compileTemplate, createRenderer } from '@pictor/core';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
 import { fmt, load1, machineLine, markdownTable, quantile } from '../lib/report.mjs';
-import { CARD_HEIGHT, CARD_WIDTH, cardHtml, createAvatar, TITLE } from '../render/card.mjs';
+import { CARD_HEIGHT, CARD_WIDTH, cardHtml, cardTemplate, createAvatar, TITLE } from '../render/card.mjs';
 import { admin, serverSideTimes, startBenchServer } from './server-process.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,23 +53,6 @@ const SECONDS = Number(args.seconds ?? (quick ? 3 : 5));
 const WARMUP_SECONDS = Number(args['warmup-seconds'] ?? (quick ? 1 : 15));
 const CONNECTIONS = Number(args.connections ?? WORKERS * 2);
 const FORMAT = 'webp';
-
-/** The reference card as a template: title and subtitle are variables, the avatar is part of the content. */
-function cardTemplate(avatarUri) {
-  const content = cardHtml(avatarUri)
-    .replace(TITLE, '{{title}}')
-    .replace('pictor.dev · HTML and templates to PNG, JPEG and WebP', '{{subtitle}}');
-  return {
-    content,
-    variables: {
-      title: { type: 'string', required: true, maxLength: 120 },
-      subtitle: { type: 'string', default: 'pictor.dev', maxLength: 120 },
-    },
-    width: CARD_WIDTH,
-    height: CARD_HEIGHT,
-    format: FORMAT,
-  };
-}
 
 /** Drive the server with autocannon for `seconds`; every request body from `makeBody()`. */
 async function runServerCase(base, key, path, makeBody, seconds) {
@@ -182,7 +165,7 @@ async function main() {
   try {
     const avatar = await createAvatar();
     const avatarUri = `data:image/jpeg;base64,${avatar.toString('base64')}`;
-    const template = cardTemplate(avatarUri);
+    const template = cardTemplate(avatarUri, FORMAT);
     await admin(base, adminToken, 'POST', '/templates', {
       accountId,
       id: 'bench-card',

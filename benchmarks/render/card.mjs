@@ -109,3 +109,20 @@ export function toTakumiNode(element) {
   const kept = list.filter((child) => child !== null && child !== undefined && child !== '');
   return { type: 'container', ...withStyle, children: kept.map(toTakumiNode) };
 }
+
+/** The reference card as a template definition: title and subtitle are variables, the avatar is part of the content. */
+export function cardTemplate(avatarDataUri, format = 'webp') {
+  const content = cardHtml(avatarDataUri)
+    .replace(TITLE, '{{title}}')
+    .replace('pictor.dev · HTML and templates to PNG, JPEG and WebP', '{{subtitle}}');
+  return {
+    content,
+    variables: {
+      title: { type: 'string', required: true, maxLength: 120 },
+      subtitle: { type: 'string', default: 'pictor.dev', maxLength: 120 },
+    },
+    width: CARD_WIDTH,
+    height: CARD_HEIGHT,
+    format,
+  };
+}

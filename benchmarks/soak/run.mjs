@@ -28,6 +28,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { fmt, machineLine } from '../lib/report.mjs';
+import { admin as callAdmin } from '../http/server-process.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const cliPath = join(here, '../../packages/server/dist/cli.js');
@@ -45,20 +46,8 @@ function rssKiB(pid) {
   return Number(match[1]);
 }
 
-async function admin(base, method, path, body) {
-  const res = await fetch(`${base}/admin/v1${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${ADMIN_TOKEN}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const envelope = await res.json();
-  if (!res.ok || envelope.code !== 0)
-    throw new Error(`${method} ${path}: HTTP ${res.status} ${JSON.stringify(envelope)}`);
-  return envelope.data;
-}
+/** The admin API with the soak server's token. */
+const admin = (base, method, path, body) => callAdmin(base, ADMIN_TOKEN, method, path, body);
 
 /** Start the server; resolves with its URL once it prints it. */
 function startServer(dataDir, workers) {

@@ -6,22 +6,11 @@
  *   node benchmarks/templates/fill.mjs      (after `pnpm build`)
  */
 import { compileTemplate } from '@pictor/core';
-import { CARD_HEIGHT, CARD_WIDTH, cardHtml, createAvatar, TITLE } from '../render/card.mjs';
+import { cardTemplate, createAvatar, TITLE } from '../render/card.mjs';
 
 const avatarUri = `data:image/jpeg;base64,${(await createAvatar()).toString('base64')}`;
-const content = cardHtml(avatarUri)
-  .replace(TITLE, '{{title}}')
-  .replace('pictor.dev · HTML and templates to PNG, JPEG and WebP', '{{subtitle}}');
-const template = compileTemplate({
-  content,
-  variables: {
-    title: { type: 'string', required: true, maxLength: 120 },
-    subtitle: { type: 'string', default: 'pictor.dev', maxLength: 120 },
-  },
-  width: CARD_WIDTH,
-  height: CARD_HEIGHT,
-  format: 'webp',
-});
+const definition = cardTemplate(avatarUri);
+const template = compileTemplate(definition);
 const FILLS = 2000;
 let sink = 0;
 const round = () => {
@@ -32,6 +21,6 @@ const round = () => {
 round();
 const rounds = Array.from({ length: 5 }, round);
 console.log(
-  `template of ${content.length} characters: ${rounds.map((ms) => ms.toFixed(4)).join(' / ')} ms per fill`,
+  `template of ${definition.content.length} characters: ${rounds.map((ms) => ms.toFixed(4)).join(' / ')} ms per fill`,
 );
 if (sink === 0) throw new Error('no output');

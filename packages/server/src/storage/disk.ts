@@ -20,22 +20,30 @@ function isNotFound(error: unknown): boolean {
 /** How many files head() remembers as read whole. */
 const MAX_VERIFIED = 10_000;
 
-/** Whether the image file at `path` is whole (image-integrity.ts); false when it vanished meanwhile. */
-function isWholeFile(path: string, key: string): boolean {
+/** The identity of a file's current contents: inode, size and modification time. */
+function stampOf(info: { ino: number; size: number; mtimeMs: number }): string {
+  return `${info.ino}:${info.size}:${info.mtimeMs}`;
+}
+
+/**
+ * Read the image file at `path` and return its size and stamp when it is whole (image-integrity.ts); null when it
+ * is not, or vanished meanwhile.
+ */
+function readWholeFile(path: string, key: string): { size: number; stamp: string } | null {
   let fd: number;
   try {
     fd = openSync(path, 'r');
   } catch (error) {
-    if (isNotFound(error)) return false;
+    if (isNotFound(error)) return null;
     throw error;
   }
   try {
-    const { size } = fstatSync(fd);
-    const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
+    const info = fstatSync(fd);
+    const start = Buffer.alloc(Math.min(info.size, INTEGRITY_PROBE_BYTES));
     const end = Buffer.alloc(start.length);
     readSync(fd, start, 0, start.length, 0);
-    readSync(fd, end, 0, end.length, size - end.length);
-    return isCompleteImage(key, size, start, end);
+    readSync(fd, end, 0, end.length, info.size - end.length);
+    return isCompleteImage(key, info.size, start, end) ? { size: info.size, stamp: stampOf(info) } : null;
   } finally {
     closeSync(fd);
   }
@@ -73,12 +81,11 @@ export function createDiskStorage(dir: string): ObjectStorage {
       const info = statSync(path, { throwIfNoEntry: false });
       if (!info) return null;
       // A file this process has read whole stays whole until it is replaced (a new inode or time) or deleted.
-      const stamp = `${info.ino}:${info.size}:${info.mtimeMs}`;
-      if (verified.get(key) !== stamp) {
-        if (!isWholeFile(path, key)) return null;
-        rememberVerified(key, stamp);
-      }
-      return { size: info.size, contentType: contentTypeOfKey(key) };
+      if (verified.get(key) === stampOf(info)) return { size: info.size, contentType: contentTypeOfKey(key) };
+      const whole = readWholeFile(path, key);
+      if (!whole) return null;
+      rememberVerified(key, whole.stamp);
+      return { size: whole.size, contentType: contentTypeOfKey(key) };
     },
 
     async get(key: string) {
@@ -91,14 +98,18 @@ export function createDiskStorage(dir: string): ObjectStorage {
       }
       try {
         // Size from the open descriptor: a concurrent delete or replace cannot change what we stream.
-        const { size } = await handle.stat();
-        const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
-        const end = Buffer.alloc(start.length);
-        await handle.read(start, 0, start.length, 0);
-        await handle.read(end, 0, end.length, size - end.length);
-        if (!isCompleteImage(key, size, start, end)) {
-          await handle.close();
-          return null;
+        const info = await handle.stat();
+        const { size } = info;
+        if (verified.get(key) !== stampOf(info)) {
+          const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
+          const end = Buffer.alloc(start.length);
+          await handle.read(start, 0, start.length, 0);
+          await handle.read(end, 0, end.length, size - end.length);
+          if (!isCompleteImage(key, size, start, end)) {
+            await handle.close();
+            return null;
+          }
+          rememberVerified(key, stampOf(info));
         }
         // The stream owns the handle from here and closes it when it ends or is destroyed.
         return { size, contentType: contentTypeOfKey(key), body: handle.createReadStream({ start: 0 }) };

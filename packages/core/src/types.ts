@@ -140,8 +140,8 @@ export interface RenderLimits {
   /** Max decoded pixels of one embedded image, default 25,000,000. */
   maxImagePixels: number;
   /**
-   * Max characters of text in one render, default 50,000 (satori needs about 1 GB and seconds for that much;
-   * 200 KB of text made it run out of memory).
+   * Max characters of text in one render, default 20,000: satori's heap grows faster than the text (20,000
+   * characters peak at ~450–520 MB, 49,500 at 2.4 GB, over a worker's default 2 GB limit).
    */
   maxTextLength?: number;
   /** Max elements in one render, default 10,000 (satori takes ~2 s for that many). */

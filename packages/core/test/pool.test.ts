@@ -11,7 +11,9 @@ import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
 
 const SMALL = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
 /** Enough text to keep satori busy for seconds. */
-const HEAVY = `<div style="font-size:12px">${'busy words for the layout engine '.repeat(1500)}</div>`;
+// ~1 s of layout on a quiet machine and ~450 MB of heap at most: slow enough for a 300 ms limit, and far from the
+// worker's memory limit however slowly the machine runs (49,500 characters needed 2.4 GB: see maxTextLength).
+const HEAVY = `<div style="font-size:12px">${'busy words for the layout engine '.repeat(600)}</div>`;
 
 describe('worker pool', () => {
   const renderer = createRenderer({ workers: 2 });
@@ -48,12 +50,12 @@ describe('worker pool', () => {
 
 describe('time limit', () => {
   it('stops a runaway render with RENDER_TIMEOUT, replaces the worker, and keeps rendering', async () => {
-    const renderer = createRenderer({ workers: 1, limits: { timeoutMs: 1500 } });
+    const renderer = createRenderer({ workers: 1, limits: { timeoutMs: 300 } });
     await renderer.render({ html: SMALL }); // warm: the limit counts render time, not worker start-up
     const started = performance.now();
     await expect(renderer.render({ html: HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
       code: 'RENDER_TIMEOUT',
-      message: expect.stringContaining('1500 ms'),
+      message: expect.stringContaining('300 ms'),
     });
     expect(performance.now() - started).toBeLessThan(5000);
     expect(renderer.stats()).toMatchObject({ timedOut: 1, workersReplaced: 1, workers: 1 });

@@ -4,6 +4,7 @@
  * loads and parses the record only when the row changed since (on any node: the version is in the store).
  */
 import { type CompiledTemplate, compileTemplate, type TemplateDefinition } from '@pictor/core';
+import { LruCache } from '@pictor/core/lru-cache';
 import { apiError } from '../errors.js';
 import type { Store, TemplateRecord, TemplateVersion } from '../store/types.js';
 
@@ -75,7 +76,12 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
   const maxEntries = options.maxEntries ?? 500;
   const compile = options.compile ?? compileTemplate;
   const cache = new Map<string, CompiledTemplate>();
-  const records = createRecordCache(options.maxRecordChars ?? 64 * 1024 * 1024);
+  /** Stored records by template id with their row version, bounded by characters of contents. */
+  const records = new LruCache<{ version: number; record: TemplateRecord }>(
+    Number.POSITIVE_INFINITY,
+    options.maxRecordChars ?? 64 * 1024 * 1024,
+    Number.POSITIVE_INFINITY,
+  );
 
   function compiledFor(id: string, version: TemplateVersion): CompiledTemplate {
     const key = `${id}\u0000${version.revision}`;
@@ -97,46 +103,19 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
       const notFound = () => apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
       const stamp = await store.getTemplateStamp(id);
       if (!stamp || stamp.accountId !== accountId) throw notFound();
-      let record = records.get(id, stamp.version);
+      const cached = records.get(id);
+      let record = cached?.version === stamp.version ? cached.record : undefined;
       if (!record) {
         // Read after the stamp, so at least as new as it: a change in between only costs one more read next time.
         const stored = await store.getTemplate(id);
         if (!stored || stored.accountId !== accountId) throw notFound();
-        records.set(id, stamp.version, stored);
+        const chars = (stored.draft?.content.length ?? 0) + (stored.published?.content.length ?? 0);
+        records.set(id, { version: stamp.version, record: stored }, chars);
         record = stored;
       }
       const version = pickVersion(record, useDraft);
       return { record, version, compiled: compiledFor(record.id, version) };
     },
     cacheSize: () => cache.size,
-  };
-}
-
-/** Stored records by template id and row version, least recently used dropped first past `maxChars` of contents. */
-function createRecordCache(maxChars: number) {
-  const entries = new Map<string, { version: number; record: TemplateRecord; chars: number }>();
-  let total = 0;
-  const drop = (id: string) => {
-    const entry = entries.get(id);
-    if (!entry) return;
-    entries.delete(id);
-    total -= entry.chars;
-  };
-  return {
-    get(id: string, version: number): TemplateRecord | undefined {
-      const entry = entries.get(id);
-      if (!entry || entry.version !== version) return undefined;
-      entries.delete(id);
-      entries.set(id, entry);
-      return entry.record;
-    },
-    set(id: string, version: number, record: TemplateRecord): void {
-      drop(id);
-      const chars = (record.draft?.content.length ?? 0) + (record.published?.content.length ?? 0);
-      if (chars > maxChars) return;
-      entries.set(id, { version, record, chars });
-      total += chars;
-      while (total > maxChars) drop(entries.keys().next().value as string);
-    },
   };
 }

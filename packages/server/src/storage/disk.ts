@@ -8,6 +8,7 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
+import { LruCache } from '@pictor/core/lru-cache';
 import { FileWriter } from './file-writer.js';
 import { INTEGRITY_PROBE_BYTES, isCompleteImage } from './image-integrity.js';
 import { assertValidStorageKey, contentTypeOfKey } from './keys.js';
@@ -17,7 +18,7 @@ function isNotFound(error: unknown): boolean {
   return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
 }
 
-/** How many files head() remembers as read whole. */
+/** How many files head() and get() remember as read whole. */
 const MAX_VERIFIED = 10_000;
 
 /** The identity of a file's current contents: inode, size and modification time. */
@@ -25,28 +26,13 @@ function stampOf(info: { ino: number; size: number; mtimeMs: number }): string {
   return `${info.ino}:${info.size}:${info.mtimeMs}`;
 }
 
-/**
- * Read the image file at `path` and return its size and stamp when it is whole (image-integrity.ts); null when it
- * is not, or vanished meanwhile.
- */
-function readWholeFile(path: string, key: string): { size: number; stamp: string } | null {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (error) {
-    if (isNotFound(error)) return null;
-    throw error;
-  }
-  try {
-    const info = fstatSync(fd);
-    const start = Buffer.alloc(Math.min(info.size, INTEGRITY_PROBE_BYTES));
-    const end = Buffer.alloc(start.length);
-    readSync(fd, start, 0, start.length, 0);
-    readSync(fd, end, 0, end.length, info.size - end.length);
-    return isCompleteImage(key, info.size, start, end) ? { size: info.size, stamp: stampOf(info) } : null;
-  } finally {
-    closeSync(fd);
-  }
+/** Whether the open image file `fd` of `key`, `size` bytes long, is whole (image-integrity.ts). */
+function isWholeOpenFile(fd: number, key: string, size: number): boolean {
+  const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
+  const end = Buffer.alloc(start.length);
+  readSync(fd, start, 0, start.length, 0);
+  readSync(fd, end, 0, end.length, size - end.length);
+  return isCompleteImage(key, size, start, end);
 }
 
 /** Disk storage rooted at `dir` (created on first write). */
@@ -59,11 +45,18 @@ export function createDiskStorage(dir: string): ObjectStorage {
   };
 
   /** Files already read whole (key → inode, size and time), bounded; the oldest are forgotten first. */
-  const verified = new Map<string, string>();
-  const rememberVerified = (key: string, stamp: string) => {
-    verified.delete(key);
-    verified.set(key, stamp);
-    if (verified.size > MAX_VERIFIED) verified.delete(verified.keys().next().value as string);
+  const verified = new LruCache<string>(MAX_VERIFIED, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  /** Whether the open file `fd` (its `fstat`: `info`) of `key` is whole: checked once per file, then remembered. */
+  const isWhole = (
+    fd: number,
+    key: string,
+    info: { ino: number; size: number; mtimeMs: number },
+  ): boolean => {
+    const stamp = stampOf(info);
+    if (verified.get(key) === stamp) return true;
+    if (!isWholeOpenFile(fd, key, info.size)) return false;
+    verified.set(key, stamp, 0);
+    return true;
   };
 
   return {
@@ -82,10 +75,19 @@ export function createDiskStorage(dir: string): ObjectStorage {
       if (!info) return null;
       // A file this process has read whole stays whole until it is replaced (a new inode or time) or deleted.
       if (verified.get(key) === stampOf(info)) return { size: info.size, contentType: contentTypeOfKey(key) };
-      const whole = readWholeFile(path, key);
-      if (!whole) return null;
-      rememberVerified(key, whole.stamp);
-      return { size: whole.size, contentType: contentTypeOfKey(key) };
+      let fd: number;
+      try {
+        fd = openSync(path, 'r');
+      } catch (error) {
+        if (isNotFound(error)) return null;
+        throw error;
+      }
+      try {
+        const opened = fstatSync(fd);
+        return isWhole(fd, key, opened) ? { size: opened.size, contentType: contentTypeOfKey(key) } : null;
+      } finally {
+        closeSync(fd);
+      }
     },
 
     async get(key: string) {
@@ -100,16 +102,10 @@ export function createDiskStorage(dir: string): ObjectStorage {
         // Size from the open descriptor: a concurrent delete or replace cannot change what we stream.
         const info = await handle.stat();
         const { size } = info;
-        if (verified.get(key) !== stampOf(info)) {
-          const start = Buffer.alloc(Math.min(size, INTEGRITY_PROBE_BYTES));
-          const end = Buffer.alloc(start.length);
-          await handle.read(start, 0, start.length, 0);
-          await handle.read(end, 0, end.length, size - end.length);
-          if (!isCompleteImage(key, size, start, end)) {
-            await handle.close();
-            return null;
-          }
-          rememberVerified(key, stampOf(info));
+        // Two small blocking reads of cached pages (see head()), once per file.
+        if (!isWhole(handle.fd, key, info)) {
+          await handle.close();
+          return null;
         }
         // The stream owns the handle from here and closes it when it ends or is destroyed.
         return { size, contentType: contentTypeOfKey(key), body: handle.createReadStream({ start: 0 }) };

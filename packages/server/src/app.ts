@@ -135,6 +135,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   });
 
   const templates = createTemplateService(deps.store);
+  let listening: string | undefined;
   const renderService = createRenderService({
     store: deps.store,
     storage: deps.storage,
@@ -142,7 +143,11 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
     templates,
     limits,
     signingSecret: deps.signingSecret,
-    publicUrl: () => config.publicUrl ?? listeningUrl(app, config.host),
+    publicUrl: () => {
+      // The listening address cannot change once known: asked once (server.address() took ~1% of the event loop).
+      listening ??= config.publicUrl ?? listeningUrl(app, config.host);
+      return listening;
+    },
     now,
   });
   app.decorate('pictor', { templates });

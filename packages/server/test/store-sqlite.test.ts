@@ -45,3 +45,53 @@ describe('createStore', () => {
     expect(() => createStore('mysql://x', '/tmp')).toThrow(/PICTOR_DATABASE_URL/);
   });
 });
+
+describe('the render path on prepared statements (SqliteHotQueries)', () => {
+  const NOW = new Date('2026-01-01T00:00:00Z');
+  const LATER = new Date('2027-01-01T00:00:00Z');
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('waits for an open Kysely transaction instead of joining it: a rollback there loses nothing here', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pictor-store-'));
+    const store = createSqliteStore(join(dataDir, 'pictor.db'));
+    try {
+      await store.migrate();
+      const account = await store.createAccount('a');
+      await store.grantPackage(account.id, 1, LATER);
+      let release = () => {};
+      const gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const admin = store.db.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('packages')
+          .set({ remaining: 5 })
+          .where('account_id', '=', account.id)
+          .execute();
+        await gate;
+        throw new Error('rolled back');
+      });
+      await tick();
+      let settled = false;
+      const reserving = store.reserveUnit(account.id, NOW, LATER).finally(() => {
+        settled = true;
+      });
+      const touching = store.touchObject(`${'a'.repeat(64)}.png`, LATER);
+      await tick();
+      expect(settled).toBe(false);
+      release();
+      await expect(admin).rejects.toThrow('rolled back');
+      const reservation = await reserving;
+      expect(reservation?.accountId).toBe(account.id);
+      expect(await touching).toBe(false);
+      // The rollback undid only its own change: the reservation took the one unit, and the object row stays.
+      expect((await store.listPackages(account.id))[0]?.remaining).toBe(0);
+      expect(await store.getObjectExpiry(`${'a'.repeat(64)}.png`)).toEqual(LATER);
+      await store.commitReservation(reservation?.id ?? '');
+      expect((await store.usage(account.id, NOW)).rendersDone).toBe(1);
+    } finally {
+      await store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -5,6 +5,8 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import { KyselyStore, type KyselyStoreOptions } from './kysely-store.js';
 import type { Database } from './schema.js';
+import { SqliteHotQueries } from './sqlite-hot-queries.js';
+import type { Reservation, StoredApiKey, TemplateStamp } from './types.js';
 
 export interface SqliteStoreOptions extends KyselyStoreOptions {
   /** How long a writer waits for another process's write lock before failing. Default 5000 ms. */
@@ -22,7 +24,57 @@ export function createSqliteStore(filename: string, options: SqliteStoreOptions 
   database.pragma('synchronous = NORMAL');
   cachePreparedStatements(database);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
-  return new KyselyStore(db, 'sqlite', options);
+  return new SqliteStore(db, database, options);
+}
+
+/**
+ * (Plain private members, not #fields: a store wrapped with Object.create, as tests do, must still work.)
+ *
+ * The Kysely store with the render path's calls as prepared statements (see {@link SqliteHotQueries}); each falls
+ * back to the Kysely query while a Kysely transaction holds the connection.
+ */
+class SqliteStore extends KyselyStore {
+  private readonly database: SqliteDatabase.Database;
+  private queries: SqliteHotQueries | undefined;
+
+  constructor(db: Kysely<Database>, database: SqliteDatabase.Database, options: KyselyStoreOptions) {
+    super(db, 'sqlite', options);
+    this.database = database;
+  }
+
+  /** Prepared on first use: the tables exist only once migrate() has run. */
+  private get hot(): SqliteHotQueries {
+    this.queries ??= new SqliteHotQueries(this.database);
+    return this.queries;
+  }
+
+  override async findActiveApiKey(secretHash: string): Promise<StoredApiKey | null> {
+    return this.hot.available ? this.hot.findActiveApiKey(secretHash) : super.findActiveApiKey(secretHash);
+  }
+
+  override async getTemplateStamp(id: string): Promise<TemplateStamp | null> {
+    return this.hot.available ? this.hot.getTemplateStamp(id) : super.getTemplateStamp(id);
+  }
+
+  override async reserveUnit(accountId: string, now: Date, holdUntil: Date): Promise<Reservation | null> {
+    return this.hot.available
+      ? this.hot.reserveUnit(accountId, now, holdUntil)
+      : super.reserveUnit(accountId, now, holdUntil);
+  }
+
+  override async commitReservation(reservationId: string): Promise<void> {
+    if (this.hot.available) this.hot.commitReservation(reservationId);
+    else await super.commitReservation(reservationId);
+  }
+
+  override async releaseReservation(reservationId: string): Promise<void> {
+    if (this.hot.available) this.hot.releaseReservation(reservationId);
+    else await super.releaseReservation(reservationId);
+  }
+
+  override async touchObject(key: string, expiresAt: Date): Promise<boolean> {
+    return this.hot.available ? this.hot.touchObject(key, expiresAt) : super.touchObject(key, expiresAt);
+  }
 }
 
 /**

@@ -108,8 +108,8 @@ export async function startBenchServer({ root, workers, env = {}, nodeArgs = [] 
 
 /**
  * The server's own time per request, from its log (JSON lines written after `fromByte`): fastify's
- * `responseTime` of each request, minus the render's queue wait and stages that the same request's 'rendered'
- * line reports. Grouped by operation and by whether the stored object was reused (no render).
+ * `responseTime` of each request, minus the render's queue wait and stages that its log line reports (the
+ * 'rendered' line of the same request in builds before the one-line log). Grouped by operation and by whether the stored object was reused (no render).
  */
 export function serverSideTimes(logPath, fromByte) {
   const text = readFileSync(logPath, 'utf8').slice(fromByte);
@@ -123,11 +123,10 @@ export function serverSideTimes(logPath, fromByte) {
       continue;
     }
     if (!entry.reqId) continue;
+    // One line per request ('request completed'); older builds also wrote 'incoming request' and 'rendered' lines.
     const r = byId.get(entry.reqId) ?? {};
-    if (entry.req?.url) {
-      r.url = entry.req.url;
-      r.incomingAt = entry.time;
-    }
+    if (entry.req?.url) r.url = entry.req.url;
+    if (entry.msg === 'incoming request') r.incomingAt = entry.time;
     if (entry.render) {
       r.render = entry.render;
       r.renderedAt = entry.time;
@@ -152,8 +151,10 @@ export function serverSideTimes(logPath, fromByte) {
     const t = r.render.timings;
     const render = t ? t.queue + t.total - (t.save ?? 0) : 0;
     g.own.push(r.responseTime - render);
-    // After the 'rendered' line (object stored): quota commit, envelope, reply (pino times are whole ms).
-    if (r.incomingAt !== undefined) g.after.push(r.responseTime - (r.renderedAt - r.incomingAt));
+    // After the object was stored and linked: quota commit, envelope, reply. (Builds before the one-line log: from
+    // the 'rendered' line's time, in whole ms.)
+    if (r.render.server?.storedAt !== undefined) g.after.push(r.responseTime - r.render.server.storedAt);
+    else if (r.incomingAt !== undefined) g.after.push(r.responseTime - (r.renderedAt - r.incomingAt));
   }
   return Object.fromEntries(
     Object.entries(groups).map(([key, g]) => [

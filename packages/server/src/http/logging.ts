@@ -1,6 +1,14 @@
-/** Log hygiene: secrets never reach the logs (keys, tokens, link signatures). */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+/** Request logs: one line per request, secrets never in it (keys, tokens, link signatures). */
+import { type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import { type DestinationStream, type Logger, pino } from 'pino';
+import type { RenderReport } from '../services/render-service.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** What the request rendered, logged on its line (set by the render routes). */
+    renderLog?: RenderReport & { server: { storedAt: number } };
+  }
+}
 
 /** pino `redact` paths: API keys, admin tokens and plaintext keys in any logged object. */
 export const logRedactPaths = [
@@ -47,4 +55,41 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
     },
     destination,
   );
+}
+
+/**
+ * One line per request instead of Fastify's two (one on arrival, one on completion; each line is JSON
+ * serialisation, redaction and a write on the event loop): `request completed` when the response has gone out,
+ * with the request, status, responseTime and, for a render, what it did. The arrival line is kept at level debug.
+ * Fastify's other lines (errors, broken streams) stay as they are.
+ */
+export class RequestLogController extends LogController {
+  override incomingRequest(request: FastifyRequest): void {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (request.renderLog) line.render = request.renderLog;
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
+}
+
+/**
+ * A response that never completes (the client left first) gets no `request completed` line: log `request aborted`
+ * when its connection closes, so every request leaves a line.
+ */
+export function registerAbortLog(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) {
+        request.log.info({ req: request, responseTime: reply.elapsedTime }, 'request aborted');
+      }
+    });
+  });
 }

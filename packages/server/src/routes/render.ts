@@ -1,10 +1,15 @@
 /** The two render operations (spec 4.1 and 4.2). Thin: auth and schemas here, the work in the render service. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import { apiKeyHook } from '../http/auth.js';
 import { requireContentType } from '../http/json-body.js';
 import { validationFormatter } from '../http/validation-message.js';
-import type { HtmlRenderRequest, RenderService, TemplateRenderRequest } from '../services/render-service.js';
+import type {
+  HtmlRenderRequest,
+  RenderCaller,
+  RenderService,
+  TemplateRenderRequest,
+} from '../services/render-service.js';
 import type { Store } from '../store/types.js';
 import { responses, success } from './envelope-schemas.js';
 import {
@@ -35,6 +40,21 @@ export const renderedImageSchema = {
   required: ['url', 'width', 'height', 'format', 'contentType', 'expiresAt'],
 };
 
+/** The authenticated caller, with its render reported on the request's log line (see http/logging.ts). */
+function callerOf(request: FastifyRequest, reply: FastifyReply): RenderCaller {
+  return {
+    ...request.caller!,
+    report: (render) => {
+      // storedAt: ms from the request's arrival to the object stored and linked (the rest is commit and reply).
+      const storedAt = Math.round(reply.elapsedTime * 100) / 100;
+      request.renderLog = { ...render, server: { ...render.server, storedAt } };
+      // No `request completed` line will say what a client that already left had rendered (and paid for).
+      if (reply.raw.destroyed)
+        request.log.info({ req: request, render: request.renderLog }, 'rendered for a client that left');
+    },
+  };
+}
+
 /** Register `POST /open/v1/images/templates/:id/render` and `POST /open/v1/images/render`. */
 export function registerRenderRoutes(app: FastifyInstance, options: RenderRoutesOptions): void {
   const { renderService, limits } = options;
@@ -63,9 +83,9 @@ export function registerRenderRoutes(app: FastifyInstance, options: RenderRoutes
         response: responses(renderedImageSchema),
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const image = await renderService.renderTemplate(
-        { ...request.caller!, log: request.log },
+        callerOf(request, reply),
         request.params.id,
         request.body,
       );
@@ -87,7 +107,6 @@ export function registerRenderRoutes(app: FastifyInstance, options: RenderRoutes
         response: responses(renderedImageSchema),
       },
     },
-    async (request) =>
-      success(await renderService.renderHtml({ ...request.caller!, log: request.log }, request.body)),
+    async (request, reply) => success(await renderService.renderHtml(callerOf(request, reply), request.body)),
   );
 }

@@ -23,8 +23,28 @@ import type { TemplateService } from './template-service.js';
 export interface RenderCaller {
   keyId: string;
   accountId: string;
-  /** Where the one line per render goes (the request's logger). */
-  log?: { info(obj: object, msg?: string): void };
+  /** Told what was rendered once the object is stored and linked (the HTTP layer logs it with the request). */
+  report?: (render: RenderReport) => void;
+}
+
+/** What a render did, for the request's log line. */
+export interface RenderReport {
+  templateId: string | undefined;
+  accountId: string;
+  keyId: string;
+  format: ImageFormat;
+  width: number;
+  height: number;
+  bytes: number | undefined;
+  /** True when an identical stored object was linked and nothing was rendered. */
+  reused: boolean;
+  /** The engine's stages (ms); absent when reused. */
+  timings: RenderTimings | undefined;
+  /**
+   * The service's own waits around the render (ms): object lookup (touch + head) and the storage write (for local
+   * disk, done by the render worker and counted in timings.total as timings.save).
+   */
+  server: { lookup: number; store: number };
 }
 
 /** Body of operation A (already schema-checked). */
@@ -211,25 +231,18 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       bytes = result.data.length;
       rememberSize(objectKey, width, height);
     }
-    caller.log?.info(
-      {
-        render: {
-          templateId: job.templateId,
-          accountId: caller.accountId,
-          keyId: caller.keyId,
-          format: job.format,
-          width,
-          height,
-          bytes,
-          reused: known !== undefined,
-          timings,
-          // The service's own waits around the render (ms): object lookup (touch + head) and the storage write
-          // (for local disk, done by the render worker and counted in timings.total as timings.save).
-          server: { lookup: round(lookupMs), store: round(storeMs) },
-        },
-      },
-      'rendered',
-    );
+    caller.report?.({
+      templateId: job.templateId,
+      accountId: caller.accountId,
+      keyId: caller.keyId,
+      format: job.format,
+      width,
+      height,
+      bytes,
+      reused: known !== undefined,
+      timings,
+      server: { lookup: round(lookupMs), store: round(storeMs) },
+    });
     return {
       url: link.url,
       width,

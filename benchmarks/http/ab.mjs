@@ -6,6 +6,7 @@
  * and the main thread's CPU per request (from /proc, Linux).
  *
  *   node benchmarks/http/ab.mjs --env-b PICTOR_WORKER_NICE=0          # one setting (environment)
+ *   node benchmarks/http/ab.mjs --node-arg-b=--single-threaded-gc      # a flag of node (before the script)
  *   node benchmarks/http/ab.mjs --root-a ../other-checkout              # another build (its packages/*\/dist)
  *        [--rounds 4] [--seconds 15] [--warmup-seconds 20] [--connections 4] [--workers 2]
  */
@@ -25,6 +26,8 @@ const { values: args } = parseArgs({
     'root-b': { type: 'string', default: join(here, '../..') },
     'env-a': { type: 'string', multiple: true, default: [] },
     'env-b': { type: 'string', multiple: true, default: [] },
+    'node-arg-a': { type: 'string', multiple: true, default: [] },
+    'node-arg-b': { type: 'string', multiple: true, default: [] },
     rounds: { type: 'string', default: '4' },
     seconds: { type: 'string', default: '15' },
     'warmup-seconds': { type: 'string', default: '20' },
@@ -77,14 +80,28 @@ async function load(server, seconds) {
 }
 
 const variants = [
-  { name: 'A', root: resolve(args['root-a']), env: envOf(args['env-a']), own: [] },
-  { name: 'B', root: resolve(args['root-b']), env: envOf(args['env-b']), own: [] },
+  {
+    name: 'A',
+    root: resolve(args['root-a']),
+    env: envOf(args['env-a']),
+    nodeArgs: args['node-arg-a'],
+    own: [],
+  },
+  {
+    name: 'B',
+    root: resolve(args['root-b']),
+    env: envOf(args['env-b']),
+    nodeArgs: args['node-arg-b'],
+    own: [],
+  },
 ];
-for (const v of variants)
-  v.server = await startBenchServer({ root: v.root, workers: Number(args.workers), env: v.env });
+for (const v of variants) {
+  const { root, env, nodeArgs } = v;
+  v.server = await startBenchServer({ root, workers: Number(args.workers), env, nodeArgs });
+}
 try {
   for (const v of variants) {
-    console.log(`${v.name}: ${v.root} ${JSON.stringify(v.env)}`);
+    console.log(`${v.name}: ${v.root} ${JSON.stringify(v.env)} ${v.nodeArgs.join(' ')}`);
     await load(v.server, Number(args['warmup-seconds']));
   }
   for (let round = 0; round < Number(args.rounds); round++) {

@@ -28,10 +28,9 @@ export function createSqliteStore(filename: string, options: SqliteStoreOptions 
 }
 
 /**
- * (Plain private members, not #fields: a store wrapped with Object.create, as tests do, must still work.)
- *
  * The Kysely store with the render path's calls as prepared statements (see {@link SqliteHotQueries}); each falls
- * back to the Kysely query while a Kysely transaction holds the connection.
+ * back to the Kysely query while a Kysely transaction holds the connection. (Plain private members, not #fields:
+ * a store wrapped with Object.create, as tests do, must still work.)
  */
 class SqliteStore extends KyselyStore {
   private readonly database: SqliteDatabase.Database;

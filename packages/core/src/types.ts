@@ -191,6 +191,15 @@ export interface RendererOptions {
    * lose nothing on an otherwise idle machine. 0 to compete with the rest of the process on equal terms.
    */
   workerNice?: number;
+  /**
+   * V8's heap growing factor, as a percentage, set for the process by the pool's workers when they start: a heap
+   * may grow to (1 + p/100) × its live size before the next full collection. Default 100 (twice the live size): a
+   * render makes several strings of 100+ KB (the SVG and its rewrites) that go straight to the old generation, and
+   * with V8's own factor each worker ran a full collection every few renders (measured on the reference card: 3.5–6%
+   * slower renders, 5–11% fewer renders/s on one worker). 0 leaves V8's choice. V8 flags belong to the process, so
+   * this applies to every thread of it; not used without workers.
+   */
+  heapGrowingPercent?: number;
   limits?: Partial<RenderLimits>;
   fetch?: FetchOptions;
   /** Fonts available to every render of this renderer, loaded once per worker. */

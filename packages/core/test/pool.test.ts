@@ -73,7 +73,7 @@ describe('crash isolation', () => {
       maxQueue: 10,
       timeoutMs: 20_000,
       memoryLimitMb: 1024,
-      setup: { environment: { limits }, nice: 0 },
+      setup: { environment: { limits }, nice: 0, heapGrowingPercent: 0 },
       script: new URL('./helpers/crashing-worker.mjs', import.meta.url),
     });
     const input = (html: string) => validateRenderInput({ html }, limits);
@@ -148,6 +148,28 @@ describe('render()', () => {
   it('one-off renders use the shared default renderer', async () => {
     const result = await render({ html: SMALL, format: 'jpeg' });
     await expectFormatAndSize(result.data, { format: 'jpeg', width: 120, height: 60 });
+  });
+});
+
+describe('heapGrowingPercent', () => {
+  it('renders with V8 left to its own growing factor (0) and with a larger one; rejects values outside 0–1000', async () => {
+    for (const heapGrowingPercent of [0, 400]) {
+      const renderer = createRenderer({ workers: 1, heapGrowingPercent });
+      try {
+        const result = await renderer.render({ html: SMALL, format: 'png' });
+        await expectFormatAndSize(result.data, { format: 'png', width: 120, height: 60 });
+      } finally {
+        await renderer.close();
+      }
+    }
+    for (const heapGrowingPercent of [-1, 1001, 2.5]) {
+      expect(() => createRenderer({ workers: 1, heapGrowingPercent })).toThrow(
+        expect.objectContaining({
+          code: 'INVALID_INPUT',
+          message: 'heapGrowingPercent: must be an integer from 0 to 1000',
+        }),
+      );
+    }
   });
 });
 

@@ -4,10 +4,12 @@ import type { EnvironmentOptions } from '../render.js';
 import type { RenderResult } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 
-/** `workerData` of each worker: what its renders need, and the nice value its thread takes at start. */
+/** `workerData` of each worker: what its renders need, the nice value its thread takes and the heap growing factor. */
 export interface WorkerSetup {
   environment: EnvironmentOptions;
   nice: number;
+  /** `--heap-growing-percent` for the process; 0 leaves V8's own. */
+  heapGrowingPercent: number;
 }
 
 export interface RenderRequest {

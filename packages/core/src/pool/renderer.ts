@@ -71,6 +71,20 @@ function checkNice(value: unknown): number {
   return value;
 }
 
+/** Default `heapGrowingPercent`: full collections wait until a worker's heap is twice its live size. */
+const DEFAULT_HEAP_GROWING_PERCENT = 100;
+
+function checkHeapGrowingPercent(value: unknown): number {
+  if (value === undefined) return DEFAULT_HEAP_GROWING_PERCENT;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1000) {
+    throw new PictorError('INVALID_INPUT', 'heapGrowingPercent: must be an integer from 0 to 1000', {
+      field: 'heapGrowingPercent',
+      rule: 'range',
+    });
+  }
+  return value;
+}
+
 /**
  * Create a renderer with its own worker pool (one worker per core by default), fonts, limits and fetcher.
  * Close it when done.
@@ -102,7 +116,11 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           timeoutMs: limits.timeoutMs,
           memoryLimitMb:
             checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
-          setup: { environment: setup, nice: checkNice(options.workerNice) },
+          setup: {
+            environment: setup,
+            nice: checkNice(options.workerNice),
+            heapGrowingPercent: checkHeapGrowingPercent(options.heapGrowingPercent),
+          },
         });
   const logger = options.logger;
 

@@ -1,4 +1,5 @@
 /** Worker thread entry (built to dist/worker.js): loads the fonts once, then renders what the pool sends. */
+import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
@@ -10,6 +11,8 @@ import { lowerEncoderThreads, setCurrentThreadNice } from './thread-priority.js'
 if (!parentPort) throw new Error('pictor worker: must run in a worker thread');
 const port = parentPort;
 const setup = workerData as WorkerSetup;
+// Read by V8 whenever it sets the next full collection's limit, so it takes effect for the heaps already running.
+if (setup.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${setup.heapGrowingPercent}`);
 if (setup.nice > 0) setCurrentThreadNice(setup.nice);
 const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();

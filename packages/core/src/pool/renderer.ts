@@ -60,11 +60,12 @@ function checkCount(field: string, value: unknown, min: number): number | undefi
   return value;
 }
 
-function checkNice(value: unknown): number {
-  if (value === undefined) return DEFAULT_WORKER_NICE;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 19) {
-    throw new PictorError('INVALID_INPUT', 'workerNice: must be an integer from 0 to 19', {
-      field: 'workerNice',
+/** An integer option from `min` to `max`; `fallback` when absent. @throws PictorError INVALID_INPUT */
+function checkInRange(field: string, value: unknown, min: number, max: number, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) {
+    throw new PictorError('INVALID_INPUT', `${field}: must be an integer from ${min} to ${max}`, {
+      field,
       rule: 'range',
     });
   }
@@ -73,17 +74,6 @@ function checkNice(value: unknown): number {
 
 /** Default `heapGrowingPercent`: full collections wait until a worker's heap is twice its live size. */
 const DEFAULT_HEAP_GROWING_PERCENT = 100;
-
-function checkHeapGrowingPercent(value: unknown): number {
-  if (value === undefined) return DEFAULT_HEAP_GROWING_PERCENT;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0 || value > 1000) {
-    throw new PictorError('INVALID_INPUT', 'heapGrowingPercent: must be an integer from 0 to 1000', {
-      field: 'heapGrowingPercent',
-      rule: 'range',
-    });
-  }
-  return value;
-}
 
 /**
  * Create a renderer with its own worker pool (one worker per core by default), fonts, limits and fetcher.
@@ -118,8 +108,14 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
             checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
           setup: {
             environment: setup,
-            nice: checkNice(options.workerNice),
-            heapGrowingPercent: checkHeapGrowingPercent(options.heapGrowingPercent),
+            nice: checkInRange('workerNice', options.workerNice, 0, 19, DEFAULT_WORKER_NICE),
+            heapGrowingPercent: checkInRange(
+              'heapGrowingPercent',
+              options.heapGrowingPercent,
+              0,
+              1000,
+              DEFAULT_HEAP_GROWING_PERCENT,
+            ),
           },
         });
   const logger = options.logger;

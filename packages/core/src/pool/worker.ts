@@ -1,10 +1,11 @@
-/** Worker thread entry (built to dist/worker.js): loads the fonts once, then renders what the pool sends. */
+/** Worker thread entry (built to dist/worker.js): loads the fonts once, warms up, then renders what the pool sends. */
 import { setFlagsFromString } from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
 import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '../render.js';
+import { validateRenderInput } from '../validate.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 import { lowerEncoderThreads, setCurrentThreadNice } from './thread-priority.js';
 
@@ -18,6 +19,16 @@ const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();
 configureEncoder();
 startLoadingRendererFonts(env);
+// Render a small document before reporting ready: a thread's first render pays for lazy set-up (the layout engine's
+// WebAssembly, shaping, the rasteriser, the encoder; ~150 ms), which would otherwise count against the time limit of
+// its first real render — also on a worker that replaced one the limit stopped. A failure here is not fatal.
+await renderHtml(
+  env,
+  validateRenderInput(
+    { html: '<div style="display:flex;padding:4px;font-weight:700">Pictor</div>', format: 'webp' },
+    setup.environment.limits,
+  ),
+).catch(() => undefined);
 port.postMessage({ type: 'ready' } satisfies WorkerMessage);
 
 port.on('message', (request: RenderRequest) => {

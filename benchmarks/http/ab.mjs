@@ -6,7 +6,8 @@
  * and the main thread's CPU per request (from /proc, Linux).
  *
  *   node benchmarks/http/ab.mjs --env-b PICTOR_WORKER_NICE=0          # one setting (environment)
- *   node benchmarks/http/ab.mjs --node-arg-b=--single-threaded-gc      # a flag of node (before the script)
+ *   node benchmarks/http/ab.mjs --node-arg-b=--max-semi-space-size=64  # a flag of node (before the script)
+ *   node benchmarks/http/ab.mjs --bare --node-arg-b=--single-threaded-gc   # without NODE_FLAGS of lib/node-flags.mjs
  *   node benchmarks/http/ab.mjs --root-a ../other-checkout              # another build (its packages/*\/dist)
  *        [--rounds 4] [--seconds 15] [--warmup-seconds 20] [--connections 4] [--workers 2]
  */
@@ -33,6 +34,7 @@ const { values: args } = parseArgs({
     'warmup-seconds': { type: 'string', default: '20' },
     connections: { type: 'string', default: '4' },
     workers: { type: 'string', default: '2' },
+    bare: { type: 'boolean', default: false },
   },
 });
 const SECONDS = Number(args.seconds);
@@ -97,7 +99,7 @@ const variants = [
 ];
 for (const v of variants) {
   const { root, env, nodeArgs } = v;
-  v.server = await startBenchServer({ root, workers: Number(args.workers), env, nodeArgs });
+  v.server = await startBenchServer({ root, workers: Number(args.workers), env, nodeArgs, bare: args.bare });
 }
 try {
   for (const v of variants) {

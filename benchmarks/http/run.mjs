@@ -23,10 +23,13 @@ import { parseArgs } from 'node:util';
 import { compileTemplate, createRenderer } from '@pictor/core';
 import autocannon from 'autocannon';
 import sharp from 'sharp';
+import { NODE_FLAGS, relaunchWithNodeFlags } from '../lib/node-flags.mjs';
 import { fmt, load1, machineLine, markdownTable, quantile } from '../lib/report.mjs';
 import { CARD_HEIGHT, CARD_WIDTH, cardHtml, cardTemplate, createAvatar, TITLE } from '../render/card.mjs';
 import { admin, serverSideTimes, startBenchServer } from './server-process.mjs';
 
+// The core side renders in this process: it runs with the same flags of node as the server.
+relaunchWithNodeFlags();
 const here = dirname(fileURLToPath(import.meta.url));
 
 const { values: args } = parseArgs({
@@ -397,7 +400,7 @@ function buildReport({
     '',
     `Machine: ${machine}. Load average when measuring started ${fmt(loadStart, 2)}, at the end ${fmt(loadEnd, 2)}${loadStart > 1.5 || loadEnd > 1.5 ? ' — **the machine was shared with other jobs; compare the rows side by side**' : ''}.`,
     '',
-    `Setup: the built CLI (\`node packages/server/dist/cli.js serve\`) in its own process on 127.0.0.1 with a temporary data dir (SQLite, disk storage), ${WORKERS} render workers, log level info (to a file), rate limit raised to 10⁸ per window, one account, key, package of 10⁸ renders and a published template of the reference card (title and subtitle variables, the 40 KB avatar in the content). autocannon 8 with ${CONNECTIONS} connections, no pipelining; the core side is \`createRenderer({ workers: ${WORKERS} })\` with ${CONNECTIONS} renders in flight. Output webp 1200×630 (quality default). Every render request has a different title, so nothing is reused, except in the "identical requests" rows. ${ROUNDS} rounds × ${SECONDS} s per case, cases alternating, after a warm-up of ${WARMUP_SECONDS} s per rendering case (every worker past its JIT warm-up); latencies are per request, percentiles computed the same way on both sides.`,
+    `Setup: the built CLI (\`node ${NODE_FLAGS.join(' ')} packages/server/dist/cli.js serve\`, as the README starts it) in its own process on 127.0.0.1 with a temporary data dir (SQLite, disk storage), ${WORKERS} render workers, log level info (to a file), rate limit raised to 10⁸ per window, one account, key, package of 10⁸ renders and a published template of the reference card (title and subtitle variables, the 40 KB avatar in the content). autocannon 8 with ${CONNECTIONS} connections, no pipelining; the core side is \`createRenderer({ workers: ${WORKERS} })\` in the benchmark's process (run with the same flags) with ${CONNECTIONS} renders in flight. Output webp 1200×630 (quality default). Every render request has a different title, so nothing is reused, except in the "identical requests" rows. ${ROUNDS} rounds × ${SECONDS} s per case, cases alternating, after a warm-up of ${WARMUP_SECONDS} s per rendering case (every worker past its JIT warm-up); latencies are per request, percentiles computed the same way on both sides.`,
     '',
     markdownTable(['case', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', '2xx', 'non-2xx', 'errors'], rows),
     '',

@@ -9,6 +9,7 @@ import { mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NODE_FLAGS } from '../lib/node-flags.mjs';
 import { quantile } from '../lib/report.mjs';
 
 /** A free loopback port (bound, read, released). */
@@ -54,9 +55,9 @@ export async function admin(base, token, method, path, body) {
 /**
  * Start `{root}/packages/server/dist/cli.js serve` with `workers` render workers, the rate limit raised and a 16 MiB
  * body limit, at log level info to `{dataDir}/server.log`; `env` adds to (or overrides) the environment,
- * `nodeArgs` go before the script. Resolves when /healthz answers, with an account, its key and a package.
+ * `nodeArgs` go before the script, after NODE_FLAGS (as the README starts the server) unless `bare`. Resolves when /healthz answers, with an account, its key and a package.
  */
-export async function startBenchServer({ root, workers, env = {}, nodeArgs = [] }) {
+export async function startBenchServer({ root, workers, env = {}, nodeArgs = [], bare = false }) {
   const dataDir = mkdtempSync(join(tmpdir(), 'pictor-bench-'));
   const adminToken = randomBytes(24).toString('hex');
   const port = await freePort();
@@ -66,7 +67,7 @@ export async function startBenchServer({ root, workers, env = {}, nodeArgs = [] 
   const cli = join(root, 'packages/server/dist/cli.js');
   const child = spawn(
     process.execPath,
-    [...nodeArgs, cli, 'serve', '--port', String(port), '--host', '127.0.0.1'],
+    [...(bare ? [] : NODE_FLAGS), ...nodeArgs, cli, 'serve', '--port', String(port), '--host', '127.0.0.1'],
     {
       env: {
         ...process.env,

@@ -4,18 +4,24 @@
  * reads one while you measure it), driven in alternation.
  *
  *   node benchmarks/render/ab.mjs --env-b PICTOR_X=1 [--env-a K=V] [--format webp]
+ *   node benchmarks/render/ab.mjs --node-arg-b=--max-semi-space-size=64   # a flag of node (before the script)
+ *   node benchmarks/render/ab.mjs --bare --node-arg-b=--single-threaded-gc  # without the engine flags of run.mjs
  *        [--rounds 60] [--blocks 6] [--block-size 24] [--steady 60]
  *
  * Prints per variant: median/p95 latency (one render at a time) with the stage medians, and renders/s of one
  * worker (2 in flight) and of the default pool (2 per worker), each after `--steady` warm-up renders per worker.
  */
 import { parseArgs } from 'node:util';
+import { NODE_FLAGS } from '../lib/node-flags.mjs';
 import { engineProcess } from './engine-process.mjs';
 
 const { values: args } = parseArgs({
   options: {
     'env-a': { type: 'string', multiple: true, default: [] },
     'env-b': { type: 'string', multiple: true, default: [] },
+    'node-arg-a': { type: 'string', multiple: true, default: [] },
+    'node-arg-b': { type: 'string', multiple: true, default: [] },
+    bare: { type: 'boolean', default: false },
     format: { type: 'string', default: 'webp' },
     rounds: { type: 'string', default: '60' },
     blocks: { type: 'string', default: '6' },
@@ -31,8 +37,8 @@ const envOf = (pairs) =>
     pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
   );
 const variants = [
-  ['A', envOf(args['env-a'])],
-  ['B', envOf(args['env-b'])],
+  ['A', envOf(args['env-a']), args['node-arg-a']],
+  ['B', envOf(args['env-b']), args['node-arg-b']],
 ];
 const quantile = (xs, p) => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -44,7 +50,11 @@ const inTurn = (list, round) => (round % 2 ? [...list].reverse() : list);
 
 /** One process per variant for `engine`, warmed to steady state with `perWorker` in flight per worker. */
 async function startAll(engine, perWorker) {
-  const started = variants.map(([name, env]) => ({ name, env, subject: engineProcess(engine, env) }));
+  const started = variants.map(([name, env, nodeArgs]) => ({
+    name,
+    env,
+    subject: engineProcess(engine, env, [...(args.bare ? [] : NODE_FLAGS), ...nodeArgs]),
+  }));
   for (const side of started) side.workers = (await side.subject.ready).workers;
   for (const side of started) {
     await side.subject.block(format, 0, perWorker * side.workers, STEADY * side.workers);
@@ -86,11 +96,11 @@ const pools = await startAll('pictor-pool', 2);
 const pool = await throughput(pools, 2);
 for (const side of pools) await side.subject.close();
 
-for (const [name, env] of variants) {
+for (const [name, env, nodeArgs] of variants) {
   const l = latency[name];
   const f = (x) => x.toFixed(1);
   console.log(
-    `${name} ${JSON.stringify(env)} ${format}: median ${f(median(l.ms))} ms p95 ${f(quantile(l.ms, 0.95))} ` +
+    `${name} ${JSON.stringify(env)} ${nodeArgs.join(' ')} ${format}: median ${f(median(l.ms))} ms p95 ${f(quantile(l.ms, 0.95))} ` +
       `(layout ${f(median(l.layout))} raster ${f(median(l.raster))} encode ${f(median(l.encode))}) | ` +
       `one worker ${f(median(one[name].rate))}/s on ${median(one[name].cores).toFixed(2)} cores | ` +
       `pool ${f(median(pool[name].rate))}/s on ${median(pool[name].cores).toFixed(2)} cores | ` +

@@ -2,15 +2,17 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { NODE_FLAGS } from '../lib/node-flags.mjs';
 
 const RUN = fileURLToPath(new URL('./run.mjs', import.meta.url));
 
 /**
- * Start `run.mjs --engine-child engine` (with `env` added to this process's environment) and return the same
- * calls as a local engine: `ready` (resolves with `{ workers }`), `render`, `block`, `close`.
+ * Start `node execArgv run.mjs --engine-child engine` (with `env` added to this process's environment) and return
+ * the same calls as a local engine: `ready` (resolves with `{ workers }`), `render`, `block`, `close`.
  */
-export function engineProcess(engine, env = {}) {
+export function engineProcess(engine, env = {}, execArgv = NODE_FLAGS) {
   const child = fork(RUN, ['--engine-child', engine], {
+    execArgv,
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...env },
   });

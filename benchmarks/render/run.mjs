@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import sharp from 'sharp';
 import { fmt, kb, load1, machineLine, markdownTable, peakRssMiB, summarize } from '../lib/report.mjs';
 import { cardHtml, createAvatar, loadInterFonts } from './card.mjs';
+import { NODE_FLAGS } from '../lib/node-flags.mjs';
 import { engineProcess } from './engine-process.mjs';
 import { createNaive, createPictor, createTakumi, createVercelOg } from './engines.mjs';
 
@@ -145,10 +146,14 @@ function measureMemory() {
   const engines = ['none', 'pictor-1w', 'pictor-pool', 'naive', 'vercel-og', 'takumi'];
   const out = {};
   for (const engine of engines) {
-    const child = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--memory-probe', engine], {
-      encoding: 'utf8',
-      timeout: 300_000,
-    });
+    const child = spawnSync(
+      process.execPath,
+      [...NODE_FLAGS, fileURLToPath(import.meta.url), '--memory-probe', engine],
+      {
+        encoding: 'utf8',
+        timeout: 300_000,
+      },
+    );
     if (child.status !== 0) throw new Error(`memory probe ${engine} failed: ${child.stderr}`);
     out[engine] = JSON.parse(child.stdout.trim().split('\n').at(-1));
   }
@@ -417,7 +422,7 @@ function buildReport({
     '',
     markdownTable(['engine', 'format', 'median ms', 'p95 ms', 'output', 'renders/s (1 thread)'], latencyRows),
     '',
-    "Every engine renders in a process of its own (one renderer per process, as users run it), driven in alternation by the benchmark process; each time is measured inside the engine's process around its render call, so Pictor times are the full round trip through its worker (queue, message, render, transfer back).",
+    `Every engine renders in a process of its own (one renderer per process, as users run it), started as \`node ${NODE_FLAGS.join(' ')}\` for every engine alike (Pictor's recommended setting), driven in alternation by the benchmark process; each time is measured inside the engine's process around its render call, so Pictor times are the full round trip through its worker (queue, message, render, transfer back).`,
     '',
     `## Throughput (renders/s, ${BLOCKS} alternating blocks of ${BLOCK_SIZE} renders per side, pipe kept full, after ${STEADY_WARMUP} warm-up renders per worker and format; every block preceded by ${BLOCK_WARMUP} unmeasured renders per worker)`,
     '',

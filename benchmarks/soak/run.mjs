@@ -27,6 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
+import { NODE_FLAGS } from '../lib/node-flags.mjs';
 import { fmt, machineLine } from '../lib/report.mjs';
 import { admin as callAdmin } from '../http/server-process.mjs';
 
@@ -51,17 +52,21 @@ const admin = (base, method, path, body) => callAdmin(base, ADMIN_TOKEN, method,
 
 /** Start the server; resolves with its URL once it prints it. */
 function startServer(dataDir, workers) {
-  const child = spawn(process.execPath, [cliPath, 'serve', '--port', '0', '--host', '127.0.0.1'], {
-    env: {
-      PATH: process.env.PATH ?? '',
-      PICTOR_DATA_DIR: dataDir,
-      PICTOR_ADMIN_TOKEN: ADMIN_TOKEN,
-      PICTOR_LOG_LEVEL: 'warn',
-      PICTOR_WORKERS: String(workers),
-      PICTOR_RATE_LIMIT_MAX: '100000000',
+  const child = spawn(
+    process.execPath,
+    [...NODE_FLAGS, cliPath, 'serve', '--port', '0', '--host', '127.0.0.1'],
+    {
+      env: {
+        PATH: process.env.PATH ?? '',
+        PICTOR_DATA_DIR: dataDir,
+        PICTOR_ADMIN_TOKEN: ADMIN_TOKEN,
+        PICTOR_LOG_LEVEL: 'warn',
+        PICTOR_WORKERS: String(workers),
+        PICTOR_RATE_LIMIT_MAX: '100000000',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let output = '';
   child.stderr.on('data', (chunk) => {
     output += chunk;

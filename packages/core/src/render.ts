@@ -10,7 +10,7 @@ import { describeStyleError } from './html/style-errors.js';
 import type { ParsedHtml, SatoriElement } from './html/types.js';
 import { loadDocumentResources } from './html-resources/load-document-resources.js';
 import { inlineImages } from './resources/images.js';
-import { saveFileAtomically } from './output/save-file.js';
+import { type AtomicFile, openAtomicFile } from './output/save-file.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
@@ -112,11 +112,22 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
 
   // An opaque root background makes every pixel opaque: then the encoder need not scan the raster for alpha.
   const knownOpaque = paintsOpaqueCanvas(svg);
-  const data = await stageAsync('encode', () => encodeImage(image, input.format, input.quality, knownOpaque));
+  const encoding = stageAsync('encode', () => encodeImage(image, input.format, input.quality, knownOpaque));
+  // The encoder runs on libuv's thread pool: this thread opens the file of saveTo meanwhile.
+  let file: AtomicFile | undefined;
+  let data: Buffer;
+  try {
+    if (input.saveTo !== undefined) file = openImageFile(input.saveTo);
+    data = await encoding;
+  } catch (error) {
+    file?.discard();
+    encoding.catch(() => undefined);
+    throw error;
+  }
   lap('encode');
 
-  if (input.saveTo !== undefined) {
-    saveImage(input.saveTo, data);
+  if (file !== undefined) {
+    commitImageFile(file, input.saveTo as string, data);
     lap('save');
   }
 
@@ -170,17 +181,31 @@ async function loadResources(
   return { root, customFonts: [...inputFonts, ...documentFonts, ...rendererFonts] };
 }
 
-/** Write the image to `saveTo`. @throws PictorError SAVE_FAILED with the file-system error's code and text. */
-function saveImage(path: string, data: Uint8Array): void {
+/** Open the file of `saveTo` (its temporary file). @throws PictorError SAVE_FAILED. */
+function openImageFile(path: string): AtomicFile {
   try {
-    saveFileAtomically(path, data);
+    return openAtomicFile(path);
   } catch (error) {
-    const e = error as NodeJS.ErrnoException;
-    throw new PictorError('SAVE_FAILED', `saveTo: could not write the image to ${path}: ${e.message}`, {
-      field: 'saveTo',
-      ...(e.code ? { errno: e.code } : {}),
-    });
+    throw saveFailed(path, error);
   }
+}
+
+/** Write the image into the file of `saveTo`. @throws PictorError SAVE_FAILED. */
+function commitImageFile(file: AtomicFile, path: string, data: Uint8Array): void {
+  try {
+    file.commit(data);
+  } catch (error) {
+    throw saveFailed(path, error);
+  }
+}
+
+/** SAVE_FAILED with the file-system error's code and text. */
+function saveFailed(path: string, error: unknown): PictorError {
+  const e = error as NodeJS.ErrnoException;
+  return new PictorError('SAVE_FAILED', `saveTo: could not write the image to ${path}: ${e.message}`, {
+    field: 'saveTo',
+    ...(e.code ? { errno: e.code } : {}),
+  });
 }
 
 /** The URL relative references resolve against: `<base href>` resolved against `baseUrl`, as in a browser. */

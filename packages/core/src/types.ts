@@ -62,7 +62,7 @@ export interface RenderTimings {
   layout: number;
   raster: number;
   encode: number;
-  /** Writing the file of `saveTo` (0 without it). */
+  /** Writing the file of `saveTo` (0 without it); the file is opened while the encoder runs, within `encode`. */
   save: number;
   total: number;
 }

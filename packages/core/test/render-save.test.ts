@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 // The pool runs the built worker (as in pool.test.ts); the calling-thread renderer runs the sources.
 import { createRenderer as createBuiltRenderer, PictorError as BuiltPictorError } from '../dist/index.js';
 import { createRenderer } from '../src/index.js';
-import { saveFileAtomically } from '../src/output/save-file.js';
+import { openAtomicFile, saveFileAtomically } from '../src/output/save-file.js';
 import { expectFormatAndSize } from './helpers/image-compare.js';
 
 const root = mkdtempSync(join(tmpdir(), 'pictor-save-'));
@@ -102,10 +102,22 @@ describe('saveFileAtomically', () => {
     expect(readdirSync(folder)).toEqual(['taken']);
   });
 
+  it('openAtomicFile: nothing under the name until commit; discard leaves nothing', () => {
+    const folder = mkdtempSync(join(root, 'two-step-'));
+    const kept = openAtomicFile(join(folder, 'kept'));
+    const dropped = openAtomicFile(join(folder, 'dropped'));
+    expect(readdirSync(folder)).toHaveLength(2);
+    expect(readdirSync(folder).every((name) => name.endsWith('.tmp'))).toBe(true);
+    kept.commit(Buffer.from('bytes'));
+    dropped.discard();
+    expect(readdirSync(folder)).toEqual(['kept']);
+    expect(readFileSync(join(folder, 'kept'), 'utf8')).toBe('bytes');
+  });
+
   it('is published as @pictor/core/save-file (built file, no engine loaded)', async () => {
     const resolved = createRequire(import.meta.url).resolve('@pictor/core/save-file');
     expect(resolved).toMatch(/dist[/\\]save-file\.js$/);
     const module = await import(resolved);
-    expect(Object.keys(module)).toEqual(['saveFileAtomically']);
+    expect(Object.keys(module).sort()).toEqual(['openAtomicFile', 'saveFileAtomically']);
   });
 });

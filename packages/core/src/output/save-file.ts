@@ -11,8 +11,19 @@ import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 
-/** Write `data` to `target` atomically (see the module comment). Throws the file-system error. */
-export function saveFileAtomically(target: string, data: Uint8Array): void {
+/** A file being written atomically: its temporary file is open; `commit` puts the bytes under the target's name. */
+export interface AtomicFile {
+  /** Write `data`, close, and rename over the target. Throws the file-system error (the temporary file is removed). */
+  commit(data: Uint8Array): void;
+  /** Close and remove the temporary file (when the bytes will not come). */
+  discard(): void;
+}
+
+/**
+ * Open the temporary file for `target` (making its folder when missing), so the bytes can follow later — a renderer
+ * opens it while its encoder runs on another thread. Throws the file-system error.
+ */
+export function openAtomicFile(target: string): AtomicFile {
   const folder = dirname(target);
   const temp = join(folder, `.${basename(target)}.${randomBytes(6).toString('hex')}.tmp`);
   let fd: number;
@@ -23,16 +34,36 @@ export function saveFileAtomically(target: string, data: Uint8Array): void {
     mkdirSync(folder, { recursive: true });
     fd = openSync(temp, 'wx', 0o644);
   }
-  try {
+  const discard = (): void => {
     try {
-      let written = 0;
-      while (written < data.length) written += writeSync(fd, data, written, data.length - written);
-    } finally {
       closeSync(fd);
+    } catch {
+      // Already closed.
     }
-    renameSync(temp, target);
-  } catch (error) {
     rmSync(temp, { force: true });
-    throw error;
-  }
+  };
+  return {
+    commit(data) {
+      try {
+        let written = 0;
+        while (written < data.length) written += writeSync(fd, data, written, data.length - written);
+      } catch (error) {
+        discard();
+        throw error;
+      }
+      try {
+        closeSync(fd);
+        renameSync(temp, target);
+      } catch (error) {
+        rmSync(temp, { force: true });
+        throw error;
+      }
+    },
+    discard,
+  };
+}
+
+/** Write `data` to `target` atomically (see the module comment). Throws the file-system error. */
+export function saveFileAtomically(target: string, data: Uint8Array): void {
+  openAtomicFile(target).commit(data);
 }

@@ -35,13 +35,14 @@ port.on('message', (request: RenderRequest) => {
   if (request.type !== 'render') return;
   renderHtml(env, request.input).then(
     (result) => {
-      // libvips starts its encoder threads on first use: bring new ones down to this worker's priority.
-      if (setup.nice > 0) lowerEncoderThreads(setup.nice);
       // Transfer the encoded bytes when they own their whole ArrayBuffer; otherwise copy them once.
       const own = result.data.byteOffset === 0 && result.data.byteLength === result.data.buffer.byteLength;
       const data = own ? result.data : new Uint8Array(result.data);
       const message: WorkerMessage = { type: 'result', id: request.id, result: { ...result, data } };
       port.postMessage(message, [data.buffer as ArrayBuffer]);
+      // libvips starts its encoder threads on first use: bring new ones down to this worker's priority (after the
+      // result has gone: a look at /proc per render, off the caller's wait).
+      if (setup.nice > 0) lowerEncoderThreads(setup.nice);
     },
     (error: unknown) => {
       const failure = error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');

@@ -10,7 +10,7 @@ import { describeStyleError } from './html/style-errors.js';
 import type { ParsedHtml, SatoriElement } from './html/types.js';
 import { loadDocumentResources } from './html-resources/load-document-resources.js';
 import { inlineImages } from './resources/images.js';
-import { type AtomicFile, openAtomicFile } from './output/save-file.js';
+import { type AtomicFile, openAtomicFile } from './output/atomic-file.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
@@ -58,10 +58,15 @@ export function startLoadingRendererFonts(env: RenderEnvironment): void {
 type StageTimings = Omit<RenderTimings, 'queue'>;
 
 /**
- * Render one validated input in this thread.
- * @throws PictorError INVALID_INPUT (too much text, no size), FONT_ERROR, FETCH_ERROR, RENDER_FAILED.
+ * Render one validated input in this thread. `saveSuffix` names the temporary file of `saveTo` (random without it),
+ * so a pool that stops this thread mid-render can release it.
+ * @throws PictorError INVALID_INPUT (too much text, no size), FONT_ERROR, FETCH_ERROR, RENDER_FAILED, SAVE_FAILED.
  */
-export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput): Promise<RenderResult> {
+export async function renderHtml(
+  env: RenderEnvironment,
+  input: ValidRenderInput,
+  saveSuffix?: string,
+): Promise<RenderResult> {
   const { limits } = env.options;
   const warnings: string[] = [];
   const timings: StageTimings = {
@@ -113,11 +118,11 @@ export async function renderHtml(env: RenderEnvironment, input: ValidRenderInput
   // An opaque root background makes every pixel opaque: then the encoder need not scan the raster for alpha.
   const knownOpaque = paintsOpaqueCanvas(svg);
   const encoding = stageAsync('encode', () => encodeImage(image, input.format, input.quality, knownOpaque));
-  // The encoder runs on libuv's thread pool: this thread opens the file of saveTo meanwhile.
+  // The encoder runs on threads of its own: this thread opens the file of saveTo meanwhile.
   let file: AtomicFile | undefined;
   let data: Buffer;
   try {
-    if (input.saveTo !== undefined) file = openImageFile(input.saveTo);
+    if (input.saveTo !== undefined) file = openImageFile(input.saveTo, saveSuffix);
     data = await encoding;
   } catch (error) {
     file?.discard();
@@ -182,9 +187,9 @@ async function loadResources(
 }
 
 /** Open the file of `saveTo` (its temporary file). @throws PictorError SAVE_FAILED. */
-function openImageFile(path: string): AtomicFile {
+function openImageFile(path: string, suffix: string | undefined): AtomicFile {
   try {
-    return openAtomicFile(path);
+    return openAtomicFile(path, suffix);
   } catch (error) {
     throw saveFailed(path, error);
   }

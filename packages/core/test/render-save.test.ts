@@ -7,7 +7,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 // The pool runs the built worker (as in pool.test.ts); the calling-thread renderer runs the sources.
 import { createRenderer as createBuiltRenderer, PictorError as BuiltPictorError } from '../dist/index.js';
 import { createRenderer } from '../src/index.js';
-import { openAtomicFile, saveFileAtomically } from '../src/output/save-file.js';
+import {
+  openAtomicFile,
+  releaseAbandonedFile,
+  saveFileAtomically,
+  temporaryPathOf,
+} from '../src/output/atomic-file.js';
 import { expectFormatAndSize } from './helpers/image-compare.js';
 
 const root = mkdtempSync(join(tmpdir(), 'pictor-save-'));
@@ -114,10 +119,45 @@ describe('saveFileAtomically', () => {
     expect(readFileSync(join(folder, 'kept'), 'utf8')).toBe('bytes');
   });
 
+  it('a render stopped by its time limit while encoding leaves no temporary file (the pool removes it)', async () => {
+    const folder = mkdtempSync(join(root, 'stopped-'));
+    // A 4000×4000 webp: a few hundred ms of layout and raster, then several hundred ms of encoding.
+    const input = (name: string) => ({
+      html: '<div style="display:flex;width:100%;height:100%;background:linear-gradient(45deg,#f00,#00f)"></div>',
+      width: 4000,
+      height: 4000,
+      format: 'webp' as const,
+      saveTo: join(folder, name),
+    });
+    const probe = createBuiltRenderer({ workers: 1 });
+    const { timings } = await probe.render(input('probe.webp'));
+    await probe.close();
+    // Out of time early in the encode, when the file is open (a slower render times out before it: no file either).
+    const timeoutMs = Math.round(timings.total - timings.encode * 0.75);
+    const stopped = createBuiltRenderer({ workers: 1, limits: { timeoutMs } });
+    try {
+      await expect(stopped.render(input('stopped.webp'))).rejects.toMatchObject({ code: 'RENDER_TIMEOUT' });
+      await expect.poll(() => readdirSync(folder), { timeout: 5000 }).toEqual(['probe.webp']);
+    } finally {
+      await stopped.close();
+    }
+  }, 30_000);
+
+  it('releaseAbandonedFile removes a temporary file left behind; nothing when there is none', () => {
+    const folder = mkdtempSync(join(root, 'abandoned-'));
+    const target = join(folder, 'image.webp');
+    openAtomicFile(target, 'c0ffee'); // never committed nor discarded
+    expect(readdirSync(folder)).toEqual(['.image.webp.c0ffee.tmp']);
+    releaseAbandonedFile(temporaryPathOf(target, 'c0ffee'));
+    expect(readdirSync(folder)).toEqual([]);
+    releaseAbandonedFile(temporaryPathOf(target, 'never-opened'));
+    releaseAbandonedFile(join(folder, 'no-such-folder', '.x.tmp'));
+  });
+
   it('is published as @pictor/core/save-file (built file, no engine loaded)', async () => {
     const resolved = createRequire(import.meta.url).resolve('@pictor/core/save-file');
     expect(resolved).toMatch(/dist[/\\]save-file\.js$/);
     const module = await import(resolved);
-    expect(Object.keys(module).sort()).toEqual(['openAtomicFile', 'saveFileAtomically']);
+    expect(Object.keys(module)).toEqual(['saveFileAtomically']);
   });
 });

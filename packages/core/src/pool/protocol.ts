@@ -16,6 +16,8 @@ export interface RenderRequest {
   type: 'render';
   id: number;
   input: ValidRenderInput;
+  /** Names the temporary file of `input.saveTo`, which the pool releases if it stops the worker mid-render. */
+  saveSuffix: string | undefined;
 }
 
 export type WorkerMessage =

@@ -5,6 +5,7 @@
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { PictorError } from '../errors.js';
+import { newTemporarySuffix, releaseAbandonedFile, temporaryPathOf } from '../output/atomic-file.js';
 import type { RenderResult, RendererStats } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
@@ -25,6 +26,8 @@ export interface WorkerPoolOptions {
 interface Job {
   id: number;
   input: ValidRenderInput;
+  /** Names the temporary file of `input.saveTo` (see releaseAbandonedFile). */
+  saveSuffix: string | undefined;
   enqueuedAt: number;
   queueMs: number;
   resolve(result: RenderResult): void;
@@ -76,6 +79,7 @@ export class WorkerPool implements RenderExecutor {
       this.#queue.push({
         id: this.#nextId++,
         input,
+        saveSuffix: input.saveTo === undefined ? undefined : newTemporarySuffix(),
         enqueuedAt: performance.now(),
         queueMs: 0,
         resolve,
@@ -156,7 +160,12 @@ export class WorkerPool implements RenderExecutor {
     slot.job = job;
     job.queueMs = performance.now() - job.enqueuedAt;
     slot.timer = setTimeout(() => this.#onTimeout(slot), this.#options.timeoutMs);
-    slot.worker.postMessage({ type: 'render', id: job.id, input: job.input } satisfies RenderRequest);
+    slot.worker.postMessage({
+      type: 'render',
+      id: job.id,
+      input: job.input,
+      saveSuffix: job.saveSuffix,
+    } satisfies RenderRequest);
   }
 
   #finish(slot: Slot): Job | undefined {
@@ -203,14 +212,14 @@ export class WorkerPool implements RenderExecutor {
         { timeoutMs: this.#options.timeoutMs },
       ),
     );
-    this.#replace(slot);
+    this.#replace(slot, job);
     this.#afterJob();
   }
 
   #onCrash(slot: Slot, reason: string): void {
     if (slot.retired) return;
     const job = this.#finish(slot);
-    this.#replace(slot);
+    this.#replace(slot, job);
     if (job) {
       this.#counters.failed++;
       job.reject(
@@ -232,13 +241,24 @@ export class WorkerPool implements RenderExecutor {
 
   /**
    * Stop a worker and start its replacement right away, so the pool stays warm. A worker that died before it
-   * was ready is replaced on demand instead (no crash loop when workers cannot start at all).
+   * was ready is replaced on demand instead (no crash loop when workers cannot start at all). Once it has stopped,
+   * the file its render (`job`) may have left open for saveTo is closed and removed.
    */
-  #replace(slot: Slot): void {
+  #replace(slot: Slot, job: Job | undefined): void {
     if (slot.retired) return;
     slot.retired = true;
     this.#counters.workersReplaced++;
-    slot.worker.terminate().catch(() => undefined);
+    const abandoned =
+      job?.input.saveTo !== undefined && job.saveSuffix !== undefined
+        ? temporaryPathOf(job.input.saveTo, job.saveSuffix)
+        : undefined;
+    slot.worker
+      .terminate()
+      .catch(() => undefined)
+      .then(() => {
+        if (abandoned !== undefined) releaseAbandonedFile(abandoned);
+      })
+      .catch(() => undefined);
     const index = this.#slots.indexOf(slot);
     if (slot.ready && !this.#closing && index >= 0) this.#slots[index] = this.#spawn();
   }

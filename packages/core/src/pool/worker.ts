@@ -33,7 +33,7 @@ port.postMessage({ type: 'ready' } satisfies WorkerMessage);
 
 port.on('message', (request: RenderRequest) => {
   if (request.type !== 'render') return;
-  renderHtml(env, request.input).then(
+  renderHtml(env, request.input, request.saveSuffix).then(
     (result) => {
       // Transfer the encoded bytes when they own their whole ArrayBuffer; otherwise copy them once.
       const own = result.data.byteOffset === 0 && result.data.byteLength === result.data.buffer.byteLength;

@@ -4,8 +4,8 @@
  * flushed to the disk (no fsync): a flush forces a journal commit that stalls the process's other writes (its
  * database) for milliseconds on virtual disks, and the file survives any crash of the process. After a power cut the
  * newest files may come back short; a reader that must not serve such a file checks it (the server's disk storage
- * does). Blocking calls on purpose: one thread makes the four calls back to back instead of four round trips through
- * libuv's pool.
+ * does). Blocking calls on purpose: the writing thread makes them itself instead of round trips through libuv's
+ * pool; a renderer opens the file while its encoder runs, and writes, closes and renames once the bytes are there.
  */
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';

@@ -2,8 +2,8 @@
 import { spawnSync } from 'node:child_process';
 
 /**
- * With V8's helper threads collecting garbage beside each render, a render took 9–16% longer and one worker used 1.15
- * cores instead of 1.05 (`node benchmarks/render/ab.mjs --bare --node-arg-b=--single-threaded-gc`, 2026-11-23).
+ * With the flag a render took 9–16% less time, and one worker used 1.05 cores instead of 1.14–1.16 for as many or more
+ * renders (`node benchmarks/render/ab.mjs --bare --node-arg-b=--single-threaded-gc`, 2026-11-23).
  * V8 flags cannot be set once a process runs (changing them crashed a worker's collector), and NODE_OPTIONS refuses
  * this one: it goes on the command line.
  */

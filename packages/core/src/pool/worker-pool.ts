@@ -242,7 +242,7 @@ export class WorkerPool implements RenderExecutor {
   /**
    * Stop a worker and start its replacement right away, so the pool stays warm. A worker that died before it
    * was ready is replaced on demand instead (no crash loop when workers cannot start at all). Once it has stopped,
-   * the file its render (`job`) may have left open for saveTo is closed and removed.
+   * the temporary file its render (`job`) may have left for saveTo is removed (Node closed it with the thread).
    */
   #replace(slot: Slot, job: Job | undefined): void {
     if (slot.retired) return;

@@ -3,12 +3,12 @@
  * satori + resvg + sharp pipeline, @vercel/og and Takumi, all in ONE run, interleaved round-robin. Each engine
  * renders in a child process of its own (one renderer per process, as users run it); this process drives them.
  *
- *   node benchmarks/render/run.mjs            # 300 warm-up renders per engine, worker and format, then 6
+ *   node benchmarks/render/run.mjs            # 300 warm-up renders per engine, worker and format, then 10
  *                                             # throughput rounds and 30 + 100 latency rounds; writes RESULTS.md
  *   node benchmarks/render/run.mjs --quick    # smoke run (3 + 10 rounds), prints only
  *
- * Options: --warmup N, --iterations N, --blocks N (throughput rounds, default 6), --block-size N, --block-warmup N, --steady-warmup N, --no-write,
- * --no-memory (skip the per-engine memory processes).
+ * Options: --warmup N, --iterations N, --blocks N (throughput rounds, default 10), --block-size N (default 48),
+ * --block-warmup N, --steady-warmup N, --no-write, --no-memory (skip the per-engine memory processes).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -46,8 +46,12 @@ const { values: args } = parseArgs({
 const quick = args.quick;
 const WARMUP = Number(args.warmup ?? (quick ? 3 : 30));
 const ITERATIONS = Number(args.iterations ?? (quick ? 10 : 100));
-const BLOCKS = Number(args.blocks ?? (quick ? 1 : 6));
-const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
+// Throughput rounds and renders per block. This VM's two vCPUs are shared with other machines: a block of the pool
+// gave anywhere from 22 to 31 renders/s within one hour, and the pool ratio of four 192-render measurements in one
+// run spread from 1.76 to 1.94 (2026-11-23). Ten blocks of 48 per side and format (~4 minutes in all) average
+// that out better than the earlier six of 24.
+const BLOCKS = Number(args.blocks ?? (quick ? 1 : 10));
+const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 48));
 // Renders per worker and format before anything is measured, for every engine alike, so each reaches the steady
 // state of a long-running service. V8 keeps optimising satori's code for the first few hundred renders of a
 // thread: V8's background threads (JIT and GC) took 7–8 ms per render after 40 renders and 3.3 ms after 250

@@ -16,7 +16,10 @@ export const QUALITY = 80;
 
 /** Pictor through its public API; `workers` undefined means the default pool (one worker per core). */
 export function createPictor(html, workers) {
-  const renderer = createRenderer(workers === undefined ? {} : { workers });
+  const renderer = createRenderer({
+    ...(workers === undefined ? {} : { workers }),
+    ...(process.env.PICTOR_BENCH_ISOLATION ? { isolation: process.env.PICTOR_BENCH_ISOLATION } : {}),
+  });
   return {
     renderer,
     async render(format) {

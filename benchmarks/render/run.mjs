@@ -17,6 +17,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sharp from 'sharp';
+import { treeCpuMs, treePeakRssMiB } from '../lib/process-tree.mjs';
 import { fmt, kb, load1, machineLine, markdownTable, peakRssMiB, summarize } from '../lib/report.mjs';
 import { cardHtml, createAvatar, loadInterFonts } from './card.mjs';
 import { NODE_FLAGS } from '../lib/node-flags.mjs';
@@ -96,20 +97,23 @@ async function createEngine(engine, html, fonts) {
   return undefined;
 }
 
-/** Child-process mode: render with one engine only and print its peak RSS (MiB) as JSON. */
+/** Child-process mode: render with one engine only and print its peak RSS (MiB, with its worker processes) as JSON. */
 async function memoryProbe(engine) {
   const { html, fonts } = await setup();
   const before = peakRssMiB();
   const subject = await createEngine(engine, html, fonts);
   const formats = engine === 'vercel-og' ? ['png'] : FORMATS;
   const concurrency = engine === 'pictor-pool' ? subject.renderer.stats().workers * 2 : 1;
+  let peakMiB = peakRssMiB();
   if (subject) {
     for (const format of formats) {
       await runBlock(() => subject.render(format), 40, concurrency);
     }
+    // Before close: worker processes count with their peaks while they live.
+    peakMiB = treePeakRssMiB();
     await subject.close();
   }
-  process.stdout.write(`${JSON.stringify({ engine, setupMiB: before, peakMiB: peakRssMiB() })}\n`);
+  process.stdout.write(`${JSON.stringify({ engine, setupMiB: before, peakMiB })}\n`);
 }
 
 /**
@@ -137,10 +141,10 @@ async function engineChild(engine) {
     }
     const render = () => subject.render(message.format);
     if (message.warm > 0) await runBlock(render, message.warm, message.concurrency);
-    const before = process.cpuUsage();
+    // CPU of the whole engine: this process and its worker processes (Pictor's default), all threads.
+    const before = treeCpuMs();
     const ms = message.total > 0 ? await runBlock(render, message.total, message.concurrency) : 0;
-    const used = process.cpuUsage(before);
-    process.send({ type: 'done', ms, cpuMs: (used.user + used.system) / 1000 });
+    process.send({ type: 'done', ms, cpuMs: treeCpuMs() - before });
   });
   process.send({ type: 'ready', workers: subject.renderer?.stats().workers ?? 1 });
 }
@@ -468,7 +472,7 @@ function buildReport({
     '',
     '`round trip − total` is the cost of the worker hop: posting the input, the result buffer coming back, promise wake-up.',
     '',
-    '## Peak memory (max RSS, each engine alone in its own process: 40 renders per format)',
+    '## Peak memory (max RSS, each engine alone in its own process — Pictor with its worker processes, their peaks added: 40 renders per format)',
     '',
     markdownTable(['engine', 'peak RSS MiB', 'over imports only'], memoryRows),
     '',

@@ -18,6 +18,7 @@ export type {
   RenderTimings,
   Renderer,
   RendererOptions,
+  WorkerIsolation,
   RendererStats,
   TemplateDefinition,
   TemplateRenderInput,

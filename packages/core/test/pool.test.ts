@@ -1,9 +1,13 @@
-/** Worker pool (built package): renders in worker threads, time limit, crash isolation, queue bound, close. */
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+/**
+ * Worker pool (built package): renders in worker processes (default) or threads, time limit, crash isolation,
+ * queue bound, close, priority and CPU pinning.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError, render } from '../dist/index.js';
+import { allowedCpus, coresForWorkers, parseCpuList } from '../src/pool/cpu-affinity.js';
 import { WorkerPool } from '../src/pool/worker-pool.js';
 import { resolveLimits, validateRenderInput } from '../src/validate.js';
 import { expectFormatAndSize, expectImageToMatch } from './helpers/image-compare.js';
@@ -48,9 +52,9 @@ describe('worker pool', () => {
   });
 });
 
-describe('time limit', () => {
+describe.each(['process', 'thread'] as const)('time limit (%s workers)', (isolation) => {
   it('stops a runaway render with RENDER_TIMEOUT, replaces the worker, and keeps rendering', async () => {
-    const renderer = createRenderer({ workers: 1, limits: { timeoutMs: 300 } });
+    const renderer = createRenderer({ workers: 1, isolation, limits: { timeoutMs: 300 } });
     await renderer.render({ html: SMALL }); // warm: the limit counts render time, not worker start-up
     const started = performance.now();
     await expect(renderer.render({ html: HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
@@ -65,7 +69,7 @@ describe('time limit', () => {
   });
 });
 
-describe('crash isolation', () => {
+describe.each(['process', 'thread'] as const)('crash isolation (%s workers)', (isolation) => {
   it('a worker that dies fails only its render; the pool replaces it and keeps rendering', async () => {
     const limits = resolveLimits();
     const pool = new WorkerPool({
@@ -74,6 +78,8 @@ describe('crash isolation', () => {
       timeoutMs: 20_000,
       memoryLimitMb: 1024,
       setup: { environment: { limits }, nice: 0, heapGrowingPercent: 0 },
+      isolation,
+      cores: undefined,
       script: new URL('./helpers/crashing-worker.mjs', import.meta.url),
     });
     const input = (html: string) => validateRenderInput({ html }, limits);
@@ -211,6 +217,99 @@ describe.runIf(process.platform === 'linux')('worker thread priority', () => {
           message: 'workerNice: must be an integer from 0 to 19',
         }),
       );
+    }
+  });
+});
+
+interface ProbedWorker {
+  pid: number;
+  cpus: string;
+  threads: { name: string; nice: number }[];
+}
+
+/** A fresh process renders on a renderer made with `options` and reports its worker processes (probe helper). */
+function probeWorkerProcesses(options: object): ProbedWorker[] {
+  const script = fileURLToPath(new URL('./helpers/process-worker-probe.mjs', import.meta.url));
+  const output = execFileSync(process.execPath, [script, JSON.stringify(options)], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  return JSON.parse(output).workers;
+}
+
+describe.runIf(process.platform === 'linux')('worker processes', () => {
+  const cpus = allowedCpus() ?? [];
+
+  it('every thread of every worker process runs at the nice value asked for (10 by default, 0 for normal)', () => {
+    for (const [options, nice] of [
+      [{ workers: 2, workerNice: 7 }, 7],
+      [{ workers: 2 }, 10],
+      [{ workers: 2, workerNice: 0 }, 0],
+    ] as const) {
+      const workers = probeWorkerProcesses(options);
+      expect(workers).toHaveLength(2);
+      expect(workers.flatMap((w) => w.threads).some((t) => t.name === 'libvips worker')).toBe(true);
+      for (const worker of workers) expect(worker.threads.filter((t) => t.nice !== nice)).toEqual([]);
+    }
+  });
+
+  it.runIf(cpus.length >= 2 && existsSync('/usr/bin/taskset'))(
+    'a pool of one worker per allowed CPU pins each worker to a CPU of its own; other sizes and pinWorkers: false do not',
+    () => {
+      const pinned = probeWorkerProcesses({ workers: cpus.length });
+      expect(pinned.map((w) => Number(w.cpus)).sort((a, b) => a - b)).toEqual(cpus);
+      for (const options of [{ workers: 1 }, { workers: cpus.length, pinWorkers: false }]) {
+        for (const worker of probeWorkerProcesses(options)) expect(parseCpuList(worker.cpus)).toEqual(cpus);
+      }
+    },
+  );
+
+  it('worker processes end when the process that owns the renderer is killed', async () => {
+    const script = fileURLToPath(new URL('./helpers/process-worker-probe.mjs', import.meta.url));
+    const owner = spawn(process.execPath, [script, JSON.stringify({ workers: 2 }), 'stay'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    for await (const chunk of owner.stdout) {
+      output += chunk;
+      if (output.includes('\n')) break;
+    }
+    const pids = (JSON.parse(output).workers as ProbedWorker[]).map((w) => w.pid);
+    expect(pids).toHaveLength(2);
+    owner.kill('SIGKILL');
+    const alive = () => pids.filter((pid) => existsSync(`/proc/${pid}`) && !isZombie(pid));
+    const deadline = Date.now() + 10_000;
+    while (alive().length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(alive()).toEqual([]);
+  });
+});
+
+/** A process that has ended but not been reaped yet (its parent was killed: init reaps it shortly). */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+describe('isolation and CPU lists', () => {
+  it('rejects an unknown isolation with INVALID_INPUT', () => {
+    expect(() => createRenderer({ workers: 1, isolation: 'fiber' as 'thread' })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: "isolation: must be 'process' or 'thread'" }),
+    );
+  });
+
+  it('reads Linux CPU lists, and pins only a pool of one worker per allowed CPU', () => {
+    expect(parseCpuList('0-2,5,7-8')).toEqual([0, 1, 2, 5, 7, 8]);
+    expect(parseCpuList('3')).toEqual([3]);
+    expect(parseCpuList('0-1,x')).toBeUndefined();
+    expect(coresForWorkers(1)).toBeUndefined();
+    const cpus = allowedCpus();
+    if (process.platform === 'linux' && cpus && cpus.length >= 2) {
+      expect(coresForWorkers(cpus.length)).toEqual(cpus);
+      expect(coresForWorkers(cpus.length + 1)).toBeUndefined();
     }
   });
 });

@@ -12,12 +12,25 @@ export interface WorkerSetup {
   heapGrowingPercent: number;
 }
 
+/** A worker process's setup, sent when it reports `started` (a worker thread gets its setup as `workerData`). */
+export interface ProcessWorkerSetup {
+  type: 'setup';
+  setup: WorkerSetup;
+  /** Core to pin the process to, with all its threads; undefined leaves it to the scheduler. */
+  cpu: number | undefined;
+}
+
 export interface RenderRequest {
   type: 'render';
   id: number;
   input: ValidRenderInput;
   /** Names the temporary file of `input.saveTo`, which the pool releases if it stops the worker mid-render. */
   saveSuffix: string | undefined;
+}
+
+/** A worker process's first message: it listens now, send it its ProcessWorkerSetup. */
+export interface StartedMessage {
+  type: 'started';
 }
 
 export type WorkerMessage =

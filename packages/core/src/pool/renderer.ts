@@ -11,9 +11,11 @@ import type {
   RendererOptions,
   TemplateDefinition,
   TemplateRenderInput,
+  WorkerIsolation,
 } from '../types.js';
 import { checkFontSpecs, resolveLimits, validateRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
+import { coresForWorkers } from './cpu-affinity.js';
 import { LocalExecutor } from './local-executor.js';
 import { DEFAULT_WORKER_NICE } from './thread-priority.js';
 import { WorkerPool } from './worker-pool.js';
@@ -72,6 +74,16 @@ function checkInRange(field: string, value: unknown, min: number, max: number, f
   return value;
 }
 
+/** `isolation`: 'process' (default) or 'thread'. @throws PictorError INVALID_INPUT */
+function checkIsolation(value: unknown): WorkerIsolation {
+  if (value === undefined) return 'process';
+  if (value === 'process' || value === 'thread') return value;
+  throw new PictorError('INVALID_INPUT', "isolation: must be 'process' or 'thread'", {
+    field: 'isolation',
+    rule: 'enum',
+  });
+}
+
 /** Default `heapGrowingPercent`: full collections wait until a worker's heap is twice its live size. */
 const DEFAULT_HEAP_GROWING_PERCENT = 100;
 
@@ -88,6 +100,7 @@ const DEFAULT_HEAP_GROWING_PERCENT = 100;
 export function createRenderer(options: RendererOptions = {}): Renderer {
   const limits = resolveLimits(options.limits);
   const workers = checkCount('workers', options.workers, 0) ?? availableParallelism();
+  const isolation = checkIsolation(options.isolation);
   const maxQueue = checkCount('maxQueue', options.maxQueue, 0) ?? DEFAULT_MAX_QUEUE;
   const setup = {
     limits,
@@ -102,6 +115,9 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       ? new LocalExecutor(setup)
       : new WorkerPool({
           size: workers,
+          isolation,
+          cores:
+            isolation === 'process' && options.pinWorkers !== false ? coresForWorkers(workers) : undefined,
           maxQueue,
           timeoutMs: limits.timeoutMs,
           memoryLimitMb:

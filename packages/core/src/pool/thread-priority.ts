@@ -1,6 +1,6 @@
 /**
- * Scheduling priority of render threads. A worker thread lowers its own priority (a higher nice value), and that
- * of libvips' encoder threads, so the thread that owns the pool — an HTTP server's event loop, say — is scheduled
+ * Scheduling priority of render threads. A worker process lowers the priority (raises the nice value) of all its
+ * threads; a worker thread lowers its own, and that of libvips' encoder threads, so the thread that owns the pool — an HTTP server's event loop, say — is scheduled
  * first when every core is busy rendering: requests are parsed, checked and answered without waiting behind
  * renders. Renders lose nothing when the machine has nothing else to run. Linux only (threads have their own nice
  * value there); elsewhere a no-op.
@@ -34,6 +34,26 @@ export function setCurrentThreadNice(nice: number): boolean {
     return true;
   } catch {
     return false;
+  }
+}
+
+/**
+ * Give every thread of this process the nice value `nice` (for a worker process, which renders and nothing else);
+ * threads started later inherit it from the thread that starts them. Linux only; elsewhere the main thread's.
+ */
+export function setProcessNice(nice: number): void {
+  let threads: string[];
+  try {
+    threads = readdirSync('/proc/self/task');
+  } catch {
+    threads = [String(process.pid)];
+  }
+  for (const tid of threads) {
+    try {
+      setPriority(Number(tid), nice);
+    } catch {
+      // The thread ended meanwhile, or the system refused: leave it.
+    }
   }
 }
 

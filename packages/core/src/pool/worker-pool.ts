@@ -1,9 +1,8 @@
 /**
- * A pool of worker threads rendering one job each, with a bounded queue, a time limit per render (the worker is
+ * A pool of workers (child processes or threads: worker-handle.ts) rendering one job each, with a bounded queue, a time limit per render (the worker is
  * terminated and replaced when it runs out), and crash isolation (a dead worker fails only its own render).
  */
 import { performance } from 'node:perf_hooks';
-import { Worker } from 'node:worker_threads';
 import { PictorError } from '../errors.js';
 import { newTemporarySuffix, releaseAbandonedFile, temporaryPathOf } from '../output/atomic-file.js';
 import type { RenderResult, RendererStats } from '../types.js';
@@ -11,6 +10,8 @@ import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 import { startThreadPoolHere } from './thread-priority.js';
+import type { WorkerIsolation } from '../types.js';
+import { startWorker, type WorkerHandle } from './worker-handle.js';
 
 export interface WorkerPoolOptions {
   size: number;
@@ -19,6 +20,9 @@ export interface WorkerPoolOptions {
   /** Heap limit of each worker (MB); a render that needs more fails alone. */
   memoryLimitMb: number;
   setup: WorkerSetup;
+  isolation: WorkerIsolation;
+  /** Core for each worker (by index) to pin a worker process to; undefined: none pinned. */
+  cores: number[] | undefined;
   /** Worker script; default `worker.js` beside the built module. */
   script?: URL;
 }
@@ -35,7 +39,7 @@ interface Job {
 }
 
 interface Slot {
-  worker: Worker;
+  worker: WorkerHandle;
   ready: boolean;
   job: Job | undefined;
   timer: NodeJS.Timeout | undefined;
@@ -58,9 +62,9 @@ export class WorkerPool implements RenderExecutor {
     this.#options = options;
     this.#script = options.script ?? new URL('./worker.js', import.meta.url);
     this.#slots = Array.from({ length: options.size }, () => undefined);
-    // Before the first worker: libuv's threads must take this thread's priority, not a lowered worker's.
-    if (options.setup.nice > 0) startThreadPoolHere();
-    for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn();
+    // Before the first worker thread: libuv's threads must take this thread's priority, not a lowered worker's.
+    if (options.isolation === 'thread' && options.setup.nice > 0) startThreadPoolHere();
+    for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn(index);
   }
 
   /** Queue a render; it starts as soon as a worker is free. @throws PictorError OVERLOADED, CLOSED, RENDER_TIMEOUT… */
@@ -116,17 +120,24 @@ export class WorkerPool implements RenderExecutor {
     return this.#closing;
   }
 
-  #spawn(): Slot {
-    const worker = new Worker(this.#script, {
-      workerData: this.#options.setup,
-      resourceLimits: { maxOldGenerationSizeMb: this.#options.memoryLimitMb },
-    });
+  /** Start the worker of slot `index`. */
+  #spawn(index: number): Slot {
+    const worker = startWorker(
+      {
+        isolation: this.#options.isolation,
+        script: this.#script,
+        setup: this.#options.setup,
+        memoryLimitMb: this.#options.memoryLimitMb,
+        cpu: this.#options.cores?.[index],
+      },
+      // Events come later, from the event loop: `slot` exists by then.
+      {
+        message: (message: WorkerMessage) => this.#onMessage(slot, message),
+        ended: (reason) => this.#onCrash(slot, reason),
+      },
+    );
     const slot: Slot = { worker, ready: false, job: undefined, timer: undefined, retired: false };
-    worker.on('message', (message: WorkerMessage) => this.#onMessage(slot, message));
-    worker.on('error', (error) => this.#onCrash(slot, `it threw: ${error.message}`));
-    worker.on('exit', (code) => this.#onCrash(slot, `it exited with code ${code}`));
-    // Idle workers must not keep the process alive; a busy one does (see #start). After the listeners:
-    // adding a 'message' listener refs the worker again.
+    // Idle workers must not keep the process alive; a busy one does (see #start).
     worker.unref();
     return slot;
   }
@@ -136,7 +147,7 @@ export class WorkerPool implements RenderExecutor {
     for (let index = 0; index < this.#slots.length && this.#queue.length > 0; index++) {
       let slot = this.#slots[index];
       if (!slot || slot.retired) {
-        slot = this.#spawn();
+        slot = this.#spawn(index);
         this.#slots[index] = slot;
       }
       if (slot.job || !slot.ready) continue;
@@ -160,7 +171,7 @@ export class WorkerPool implements RenderExecutor {
     slot.job = job;
     job.queueMs = performance.now() - job.enqueuedAt;
     slot.timer = setTimeout(() => this.#onTimeout(slot), this.#options.timeoutMs);
-    slot.worker.postMessage({
+    slot.worker.send({
       type: 'render',
       id: job.id,
       input: job.input,
@@ -242,7 +253,7 @@ export class WorkerPool implements RenderExecutor {
   /**
    * Stop a worker and start its replacement right away, so the pool stays warm. A worker that died before it
    * was ready is replaced on demand instead (no crash loop when workers cannot start at all). Once it has stopped,
-   * the temporary file its render (`job`) may have left for saveTo is removed (Node closed it with the thread).
+   * the temporary file its render (`job`) may have left for saveTo is removed (Node or the kernel closed it with the worker).
    */
   #replace(slot: Slot, job: Job | undefined): void {
     if (slot.retired) return;
@@ -260,7 +271,7 @@ export class WorkerPool implements RenderExecutor {
       })
       .catch(() => undefined);
     const index = this.#slots.indexOf(slot);
-    if (slot.ready && !this.#closing && index >= 0) this.#slots[index] = this.#spawn();
+    if (slot.ready && !this.#closing && index >= 0) this.#slots[index] = this.#spawn(index);
   }
 
   #afterJob(): void {

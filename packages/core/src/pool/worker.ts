@@ -1,25 +1,40 @@
-/** Worker thread entry (built to dist/worker.js): loads the fonts once, warms up, then renders what the pool sends. */
+/**
+ * Worker entry (built to dist/worker.js), run as a child process or as a worker thread: loads the fonts once, warms
+ * up, then renders what the pool sends.
+ */
 import { setFlagsFromString } from 'node:v8';
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
 import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '../render.js';
 import { validateRenderInput } from '../validate.js';
-import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
-import { lowerEncoderThreads, setCurrentThreadNice } from './thread-priority.js';
+import { pinProcessToCpu } from './cpu-affinity.js';
+import type {
+  ProcessWorkerSetup,
+  RenderRequest,
+  StartedMessage,
+  WorkerMessage,
+  WorkerSetup,
+} from './protocol.js';
+import { lowerEncoderThreads, setCurrentThreadNice, setProcessNice } from './thread-priority.js';
 
-if (!parentPort) throw new Error('pictor worker: must run in a worker thread');
-const port = parentPort;
-const setup = workerData as WorkerSetup;
+/** The way back to the pool: a thread's port, or a child process's IPC channel. */
+interface PoolChannel {
+  /** Send a message; a thread hands over `transfer` instead of copying it. */
+  post(message: WorkerMessage, transfer?: ArrayBuffer[]): void;
+  onRequest(listener: (request: RenderRequest) => void): void;
+}
+
+const { channel, setup, isProcess } = parentPort ? asThread(parentPort) : await asProcess();
+
 // Read by V8 whenever it sets the next full collection's limit, so it takes effect for the heaps already running.
 if (setup.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${setup.heapGrowingPercent}`);
-if (setup.nice > 0) setCurrentThreadNice(setup.nice);
 const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();
 configureEncoder();
 startLoadingRendererFonts(env);
-// Render a small document before reporting ready: a thread's first render pays for lazy set-up (the layout engine's
+// Render a small document before reporting ready: a worker's first render pays for lazy set-up (the layout engine's
 // WebAssembly, shaping, the rasteriser, the encoder; ~150 ms), which would otherwise count against the time limit of
 // its first real render — also on a worker that replaced one the limit stopped. A failure here is not fatal.
 await renderHtml(
@@ -29,24 +44,70 @@ await renderHtml(
     setup.environment.limits,
   ),
 ).catch(() => undefined);
-port.postMessage({ type: 'ready' } satisfies WorkerMessage);
+channel.post({ type: 'ready' });
 
-port.on('message', (request: RenderRequest) => {
+channel.onRequest((request) => {
   if (request.type !== 'render') return;
   renderHtml(env, request.input, request.saveSuffix).then(
     (result) => {
+      if (isProcess) {
+        channel.post({ type: 'result', id: request.id, result });
+        return;
+      }
       // Transfer the encoded bytes when they own their whole ArrayBuffer; otherwise copy them once.
       const own = result.data.byteOffset === 0 && result.data.byteLength === result.data.buffer.byteLength;
       const data = own ? result.data : new Uint8Array(result.data);
-      const message: WorkerMessage = { type: 'result', id: request.id, result: { ...result, data } };
-      port.postMessage(message, [data.buffer as ArrayBuffer]);
-      // libvips starts its encoder threads on first use: bring new ones down to this worker's priority (after the
-      // result has gone: a look at /proc per render, off the caller's wait).
+      channel.post({ type: 'result', id: request.id, result: { ...result, data } }, [
+        data.buffer as ArrayBuffer,
+      ]);
+      // libvips starts its encoder threads on first use, on libuv's threads of the whole process: bring new ones
+      // down to this worker's priority (after the result has gone: a look at /proc per render, off the caller's wait).
       if (setup.nice > 0) lowerEncoderThreads(setup.nice);
     },
     (error: unknown) => {
       const failure = error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');
-      port.postMessage({ type: 'error', id: request.id, error: failure.toJSON() } satisfies WorkerMessage);
+      channel.post({ type: 'error', id: request.id, error: failure.toJSON() });
     },
   );
 });
+
+function asThread(port: MessagePort): { channel: PoolChannel; setup: WorkerSetup; isProcess: false } {
+  const setup = workerData as WorkerSetup;
+  if (setup.nice > 0) setCurrentThreadNice(setup.nice);
+  return {
+    channel: {
+      post: (message, transfer) => port.postMessage(message, transfer ?? []),
+      onRequest: (listener) => port.on('message', listener),
+    },
+    setup,
+    isProcess: false,
+  };
+}
+
+/** A child process: its setup is the pool's first message; it pins and lowers itself, and ends with its parent. */
+async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup; isProcess: true }> {
+  const send = process.send?.bind(process);
+  if (!send)
+    throw new Error('pictor worker: must run as a worker thread or a child process with an IPC channel');
+  process.on('disconnect', () => process.exit(0));
+  const first = await new Promise<ProcessWorkerSetup>((resolve) => {
+    process.on('message', function onSetup(message: ProcessWorkerSetup) {
+      if (message?.type !== 'setup') return;
+      process.off('message', onSetup);
+      resolve(message);
+    });
+    send({ type: 'started' } satisfies StartedMessage);
+  });
+  if (first.cpu !== undefined) pinProcessToCpu(process.pid, first.cpu);
+  if (first.setup.nice > 0) setProcessNice(first.setup.nice);
+  return {
+    channel: {
+      post: (message) => {
+        if (process.connected) send(message);
+      },
+      onRequest: (listener) => process.on('message', listener),
+    },
+    setup: first.setup,
+    isProcess: true,
+  };
+}

@@ -1,11 +1,15 @@
-// Run in a fresh process by pool.test.ts: create a renderer with the nice value given as argv[2] (or the default
+// Run in a fresh process by pool.test.ts: create a renderer of worker threads with the nice value given as argv[2] (or the default
 // when absent), render webp on every worker (sharp encodes on libuv's thread pool), and print each thread's nice
 // value from /proc as JSON: { main, threads: [{ tid, name, nice }] }.
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRenderer } from '../../dist/index.js';
 
 const workerNice = process.argv[2] === undefined ? undefined : Number(process.argv[2]);
-const renderer = createRenderer({ workers: 2, ...(workerNice === undefined ? {} : { workerNice }) });
+const renderer = createRenderer({
+  workers: 2,
+  isolation: 'thread',
+  ...(workerNice === undefined ? {} : { workerNice }),
+});
 const html = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
 await Promise.all([renderer.render({ html, format: 'webp' }), renderer.render({ html, format: 'webp' })]);
 const threads = [];

@@ -1,0 +1,105 @@
+/**
+ * One render worker as the pool sees it, whether a child process (the default) or a worker thread: send it
+ * requests, hear its messages and its end, stop it, and let it keep the process alive or not.
+ */
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { WorkerIsolation } from '../types.js';
+import type {
+  ProcessWorkerSetup,
+  RenderRequest,
+  StartedMessage,
+  WorkerMessage,
+  WorkerSetup,
+} from './protocol.js';
+
+export interface WorkerHandle {
+  send(request: RenderRequest): void;
+  /** Stop the worker (killed if it is mid-render); resolves once it has ended. */
+  terminate(): Promise<void>;
+  /** Let a busy worker keep the process alive; an idle one must not (`unref`). */
+  ref(): void;
+  unref(): void;
+}
+
+export interface WorkerEvents {
+  message(message: WorkerMessage): void;
+  /** The worker ended or failed, with a reason for the error message ("it exited with code 70"). */
+  ended(reason: string): void;
+}
+
+export interface StartWorkerOptions {
+  isolation: WorkerIsolation;
+  script: URL;
+  setup: WorkerSetup;
+  /** Heap limit of the worker (MB). */
+  memoryLimitMb: number;
+  /** Core to pin a worker process to (Linux); none leaves it to the scheduler. */
+  cpu: number | undefined;
+}
+
+/** V8 flags of every worker process: each collects its own garbage on its own thread (fewer threads per render). */
+const WORKER_PROCESS_FLAGS = ['--single-threaded-gc'];
+
+/** Start one worker. */
+export function startWorker(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
+  return options.isolation === 'thread' ? startThread(options, events) : startProcess(options, events);
+}
+
+function startThread(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
+  const worker = new Worker(options.script, {
+    workerData: options.setup,
+    resourceLimits: { maxOldGenerationSizeMb: options.memoryLimitMb },
+  });
+  worker.on('message', events.message);
+  worker.on('error', (error) => events.ended(`it threw: ${error.message}`));
+  worker.on('exit', (code) => events.ended(`it exited with code ${code}`));
+  return {
+    send: (request) => worker.postMessage(request),
+    terminate: async () => {
+      await worker.terminate();
+    },
+    ref: () => worker.ref(),
+    unref: () => worker.unref(),
+  };
+}
+
+function startProcess(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
+  const child: ChildProcess = fork(fileURLToPath(options.script), [], {
+    execArgv: [...WORKER_PROCESS_FLAGS, `--max-old-space-size=${options.memoryLimitMb}`],
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup, cpu: options.cpu };
+  child.on('message', (message: WorkerMessage | StartedMessage) => {
+    // The worker asks for its setup once it listens (a message sent earlier could reach no listener).
+    if (message.type === 'started') child.send(setup);
+    else events.message(message);
+  });
+  child.on('error', (error) => events.ended(`it could not be started or reached: ${error.message}`));
+  child.on('exit', (code, signal) =>
+    events.ended(signal ? `it was ended by ${signal}` : `it exited with code ${code}`),
+  );
+  return {
+    send: (request) => {
+      if (child.connected) child.send(request);
+    },
+    terminate: async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.ref(); // until it has ended: a process awaiting this must not exit first
+        child.kill('SIGKILL');
+      }
+      await exited;
+    },
+    ref: () => {
+      child.ref();
+      child.channel?.ref();
+    },
+    unref: () => {
+      child.unref();
+      child.channel?.unref();
+    },
+  };
+}

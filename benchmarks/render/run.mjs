@@ -446,7 +446,7 @@ function buildReport({
       throughputRows,
     ),
     '',
-    "Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker, each renderer alone in a child process of its own (as users run one renderer per process; no other engine, heap or idle worker beside it), the two driven in alternation over IPC. Takumi renders on native threads from one JS thread, in a process of its own as well. The last column is the CPU time of the side's process (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.",
+    "Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker, each renderer alone in a child process of its own (as users run one renderer per process; no other engine, heap or idle worker beside it), the two driven in alternation over IPC; Pictor's workers are child processes of that process (its default, `isolation: 'process'`; the pool's two are pinned to a core each). Takumi renders on native threads from one JS thread, in a process of its own as well. The last column is the CPU time of the side's process and its worker processes (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.",
     '',
     '## Targets (issue 2), from this run',
     '',
@@ -470,7 +470,7 @@ function buildReport({
       stageRows,
     ),
     '',
-    '`round trip − total` is the cost of the worker hop: posting the input, the result buffer coming back, promise wake-up.',
+    '`round trip − total` is the cost of the worker hop: the input sent to the worker process, the result bytes coming back over IPC, promise wake-up.',
     '',
     '## Peak memory (max RSS, each engine alone in its own process — Pictor with its worker processes, their peaks added: 40 renders per format)',
     '',
@@ -478,7 +478,7 @@ function buildReport({
     '',
     '`none` is the same process (every engine imported, fonts read, avatar made with sharp) rendering nothing: the floor each row is compared with. An engine whose renders stay under that floor shows +0.',
     '',
-    `The driving benchmark process (it renders nothing itself) peaked at ${fmt(mainPeak, 0)} MiB. Worker threads share their process, so Pictor's pool RSS includes every worker.`,
+    `The driving benchmark process (it renders nothing itself) peaked at ${fmt(mainPeak, 0)} MiB. Pictor's rows add its worker processes' peaks (each worker process loads the engine, its fonts and libvips: about 130 MiB before its first render) to the peak of the process that owns them.`,
   ].join('\n');
 }
 

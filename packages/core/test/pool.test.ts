@@ -69,20 +69,26 @@ describe.each(['process', 'thread'] as const)('time limit (%s workers)', (isolat
   });
 });
 
+const limits = resolveLimits();
+const input = (html: string) => validateRenderInput({ html }, limits);
+
+/** A pool of `size` real workers that die on `<!--crash-->` (exit 70) or, as processes, abort on `<!--abort-->`. */
+function crashingPool(isolation: 'process' | 'thread', size: number): WorkerPool {
+  return new WorkerPool({
+    size,
+    maxQueue: 10,
+    timeoutMs: 20_000,
+    memoryLimitMb: 1024,
+    setup: { environment: { limits }, nice: 0, heapGrowingPercent: 0 },
+    isolation,
+    cores: undefined,
+    script: new URL('./helpers/crashing-worker.mjs', import.meta.url),
+  });
+}
+
 describe.each(['process', 'thread'] as const)('crash isolation (%s workers)', (isolation) => {
   it('a worker that dies fails only its render; the pool replaces it and keeps rendering', async () => {
-    const limits = resolveLimits();
-    const pool = new WorkerPool({
-      size: 2,
-      maxQueue: 10,
-      timeoutMs: 20_000,
-      memoryLimitMb: 1024,
-      setup: { environment: { limits }, nice: 0, heapGrowingPercent: 0 },
-      isolation,
-      cores: undefined,
-      script: new URL('./helpers/crashing-worker.mjs', import.meta.url),
-    });
-    const input = (html: string) => validateRenderInput({ html }, limits);
+    const pool = crashingPool(isolation, 2);
     const [crashed, ok] = await Promise.allSettled([pool.run(input('<!--crash-->')), pool.run(input(SMALL))]);
     expect(crashed).toMatchObject({ status: 'rejected', reason: { code: 'RENDER_FAILED' } });
     expect((crashed as PromiseRejectedResult).reason.message).toMatch(/crashed.*exited with code 70/);
@@ -95,6 +101,20 @@ describe.each(['process', 'thread'] as const)('crash isolation (%s workers)', (i
     ]);
     for (const result of results)
       await expectFormatAndSize(result.data, { format: 'png', width: 120, height: 60 });
+    await pool.close();
+  });
+});
+
+describe('crash isolation (process workers only)', () => {
+  it('a native abort in a worker process fails only its render (SIGABRT); this process stays up', async () => {
+    const pool = crashingPool('process', 1);
+    await expect(pool.run(input('<!--abort-->'))).rejects.toMatchObject({
+      code: 'RENDER_FAILED',
+      message: expect.stringMatching(/crashed.*ended by SIGABRT/),
+    });
+    const after = await pool.run(input(SMALL));
+    await expectFormatAndSize(after.data, { format: 'png', width: 120, height: 60 });
+    expect(pool.stats()).toMatchObject({ workers: 1, workersReplaced: 1, failed: 1, completed: 1 });
     await pool.close();
   });
 });

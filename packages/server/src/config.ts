@@ -1,5 +1,6 @@
 /** Server configuration: the only module that reads `process.env`. One table of settings, parsed strictly, frozen. */
 import { resolve } from 'node:path';
+import type { WorkerIsolation } from '@pictor/core';
 import { parseS3Location } from './storage/s3-location.js';
 
 /** Every limit of DECISIONS.md ("Limits"), each a setting. */
@@ -50,10 +51,14 @@ export interface ServerConfig {
   s3Endpoint: string | undefined;
   /** Region of S3 storage (`AWS_REGION`, then `AWS_DEFAULT_REGION`); unset: `us-east-1`. */
   s3Region?: string | undefined;
-  /** Render worker threads; undefined: one per core. */
+  /** Render workers; undefined: one per core. */
   workers: number | undefined;
-  /** Nice value of the render worker threads (`PICTOR_WORKER_NICE`, 0–19); undefined: the engine's default, 10. */
+  /** Nice value of the render workers (`PICTOR_WORKER_NICE`, 0–19); undefined: the engine's default, 10. */
   workerNice: number | undefined;
+  /** What a render worker is (`PICTOR_WORKER_ISOLATION`); undefined: the engine's default, `process`. */
+  workerIsolation: WorkerIsolation | undefined;
+  /** Pin one worker per core to its core (`PICTOR_PIN_WORKERS`, true/false); undefined: the engine's default, true. */
+  pinWorkers: boolean | undefined;
   /** pino level. Default `info`. */
   logLevel: string;
   limits: ServerLimits;
@@ -110,6 +115,21 @@ function readInt(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name}: must be an integer from ${min} to ${max}, got ${raw}`);
   }
   return value;
+}
+
+/** One of `choices`, or undefined when unset. */
+function readChoice<T extends string>(env: Env, name: string, choices: readonly T[]): T | undefined {
+  const raw = readString(env, name);
+  if (raw === undefined) return undefined;
+  if (!(choices as readonly string[]).includes(raw))
+    throw new ConfigError(`${name}: must be one of ${choices.join(', ')}, got "${raw}"`);
+  return raw as T;
+}
+
+/** `true` or `false`, or undefined when unset. */
+function readBoolean(env: Env, name: string): boolean | undefined {
+  const raw = readChoice(env, name, ['true', 'false'] as const);
+  return raw === undefined ? undefined : raw === 'true';
 }
 
 function readString(env: Env, name: string): string | undefined {
@@ -215,6 +235,9 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     workerNice:
       overrides.workerNice ??
       (workerNiceRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_NICE', 10, 0, 19)),
+    workerIsolation:
+      overrides.workerIsolation ?? readChoice(env, 'PICTOR_WORKER_ISOLATION', ['process', 'thread'] as const),
+    pinWorkers: overrides.pinWorkers ?? readBoolean(env, 'PICTOR_PIN_WORKERS'),
     logLevel,
     limits: { ...readLimits(env), ...overrides.limits },
   };

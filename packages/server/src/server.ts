@@ -74,6 +74,8 @@ export async function startServer(
   const renderer = createRenderer({
     workers: config.workers,
     ...(config.workerNice === undefined ? {} : { workerNice: config.workerNice }),
+    ...(config.workerIsolation === undefined ? {} : { isolation: config.workerIsolation }),
+    ...(config.pinWorkers === undefined ? {} : { pinWorkers: config.pinWorkers }),
     limits: {
       maxDimension: config.limits.maxDimension,
       maxPixels: config.limits.maxPixels,

@@ -10,6 +10,8 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\/\.pictor$/);
     expect(config.publicUrl).toBeUndefined();
     expect(config.workerNice).toBeUndefined();
+    expect(config.workerIsolation).toBeUndefined();
+    expect(config.pinWorkers).toBeUndefined();
     expect(config.limits).toEqual({
       bodyLimit: 5 * 1024 * 1024,
       maxDimension: 4096,
@@ -38,6 +40,8 @@ describe('loadConfig', () => {
       PICTOR_FETCH_ALLOW_LIST: 'assets.internal, 10.0.0.0/8',
       PICTOR_RATE_LIMIT_MAX: '5',
       PICTOR_WORKER_NICE: '4',
+      PICTOR_WORKER_ISOLATION: 'thread',
+      PICTOR_PIN_WORKERS: 'false',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -46,6 +50,8 @@ describe('loadConfig', () => {
       publicUrl: 'https://img.example.com',
       databaseUrl: 'postgres://u:p@db/pictor',
       workerNice: 4,
+      workerIsolation: 'thread',
+      pinWorkers: false,
     });
     expect(config.limits.fetchAllowList).toEqual(['assets.internal', '10.0.0.0/8']);
     expect(config.limits.rateLimitMax).toBe(5);
@@ -64,6 +70,8 @@ describe('loadConfig', () => {
       [{ PICTOR_STORAGE: 'gs://bucket' }, 'PICTOR_STORAGE'],
       [{ PICTOR_WORKER_NICE: '20' }, 'PICTOR_WORKER_NICE'],
       [{ PICTOR_WORKER_NICE: '-1' }, 'PICTOR_WORKER_NICE'],
+      [{ PICTOR_WORKER_ISOLATION: 'fiber' }, 'PICTOR_WORKER_ISOLATION'],
+      [{ PICTOR_PIN_WORKERS: 'yes' }, 'PICTOR_PIN_WORKERS'],
     ];
     for (const [env, name] of bad) {
       expect(() => loadConfig(env), name).toThrow(ConfigError);

@@ -1,16 +1,16 @@
 /**
- * A pool of workers (child processes or threads: worker-handle.ts) rendering one job each, with a bounded queue, a time limit per render (the worker is
- * terminated and replaced when it runs out), and crash isolation (a dead worker fails only its own render).
+ * A pool of workers (child processes or threads: worker-handle.ts) rendering one job each, with a bounded queue, a
+ * time limit per render (the worker is stopped and replaced when it runs out), and crash isolation (a dead worker
+ * fails only its own render).
  */
 import { performance } from 'node:perf_hooks';
 import { PictorError } from '../errors.js';
 import { newTemporarySuffix, releaseAbandonedFile, temporaryPathOf } from '../output/atomic-file.js';
-import type { RenderResult, RendererStats } from '../types.js';
+import type { RenderResult, RendererStats, WorkerIsolation } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 import { startThreadPoolHere } from './thread-priority.js';
-import type { WorkerIsolation } from '../types.js';
 import { startWorker, type WorkerHandle } from './worker-handle.js';
 
 export interface WorkerPoolOptions {
@@ -253,7 +253,7 @@ export class WorkerPool implements RenderExecutor {
   /**
    * Stop a worker and start its replacement right away, so the pool stays warm. A worker that died before it
    * was ready is replaced on demand instead (no crash loop when workers cannot start at all). Once it has stopped,
-   * the temporary file its render (`job`) may have left for saveTo is removed (Node or the kernel closed it with the worker).
+   * the temporary file its render (`job`) may have left for saveTo is removed (closed with the worker).
    */
   #replace(slot: Slot, job: Job | undefined): void {
     if (slot.retired) return;

@@ -52,7 +52,7 @@ describe('worker pool', () => {
   });
 });
 
-describe.each(['process', 'thread'] as const)('time limit (%s workers)', (isolation) => {
+describe.each(['process', 'thread'] as const)('time and memory limits (%s workers)', (isolation) => {
   it('stops a runaway render with RENDER_TIMEOUT, replaces the worker, and keeps rendering', async () => {
     const renderer = createRenderer({ workers: 1, isolation, limits: { timeoutMs: 300 } });
     await renderer.render({ html: SMALL }); // warm: the limit counts render time, not worker start-up
@@ -65,6 +65,18 @@ describe.each(['process', 'thread'] as const)('time limit (%s workers)', (isolat
     expect(renderer.stats()).toMatchObject({ timedOut: 1, workersReplaced: 1, workers: 1 });
     const after = await renderer.render({ html: SMALL, format: 'png' });
     await expectFormatAndSize(after.data, { format: 'png', width: 120, height: 60 });
+    await renderer.close();
+  });
+
+  it('a render over the heap limit fails with RENDER_FAILED saying so; the worker is replaced and renders on', async () => {
+    const renderer = createRenderer({ workers: 1, isolation, workerMemoryLimitMb: 64 });
+    await expect(renderer.render({ html: HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
+      code: 'RENDER_FAILED',
+      message: expect.stringMatching(/out of memory/),
+    });
+    expect(renderer.stats()).toMatchObject({ failed: 1, workersReplaced: 1, workers: 1 });
+    const after = await renderer.render({ html: SMALL, format: 'webp' });
+    await expectFormatAndSize(after.data, { format: 'webp', width: 120, height: 60 });
     await renderer.close();
   });
 });

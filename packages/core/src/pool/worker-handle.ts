@@ -42,6 +42,11 @@ export interface StartWorkerOptions {
 /** V8 flags of every worker process: each collects its own garbage on its own thread (fewer threads per render). */
 const WORKER_PROCESS_FLAGS = ['--single-threaded-gc'];
 
+/** How much of a worker process's last stderr output is kept to explain its end. */
+const STDERR_TAIL_CHARS = 4096;
+/** V8's message when a heap reaches its limit ("FATAL ERROR: … JavaScript heap out of memory"). */
+const OUT_OF_MEMORY = /heap out of memory|Reached heap limit/;
+
 /** Start one worker. */
 export function startWorker(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
   return options.isolation === 'thread' ? startThread(options, events) : startProcess(options, events);
@@ -69,7 +74,13 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
   const child: ChildProcess = fork(fileURLToPath(options.script), [], {
     execArgv: [...WORKER_PROCESS_FLAGS, `--max-old-space-size=${options.memoryLimitMb}`],
     serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+  });
+  // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
+  let stderrTail = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup, cpu: options.cpu };
@@ -79,9 +90,13 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     else events.message(message);
   });
   child.on('error', (error) => events.ended(`it could not be started or reached: ${error.message}`));
-  child.on('exit', (code, signal) =>
-    events.ended(signal ? `it was ended by ${signal}` : `it exited with code ${code}`),
-  );
+  child.on('exit', (code, signal) => {
+    if (OUT_OF_MEMORY.test(stderrTail)) {
+      events.ended(
+        `it ran out of memory: over the workers' heap limit of ${options.memoryLimitMb} MB (workerMemoryLimitMb)`,
+      );
+    } else events.ended(signal ? `it was ended by ${signal}` : `it exited with code ${code}`);
+  });
   return {
     send: (request) => {
       if (child.connected) child.send(request);

@@ -187,6 +187,17 @@ describe('render()', () => {
     const result = await render({ html: SMALL, format: 'jpeg' });
     await expectFormatAndSize(result.data, { format: 'jpeg', width: 120, height: 60 });
   });
+
+  it('a script that renders and ends exits by itself: idle workers never keep it alive', () => {
+    const script = `import { render } from ${JSON.stringify(new URL('../dist/index.js', import.meta.url).href)};
+      const result = await render({ html: '<div style="display:flex">x</div>', width: 20, height: 20 });
+      console.log(result.width);`;
+    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(output.trim()).toBe('20');
+  });
 });
 
 describe('heapGrowingPercent', () => {

@@ -3,6 +3,7 @@
  * requests, hear its messages and its end, stop it, and let it keep the process alive or not.
  */
 import { type ChildProcess, fork } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { WorkerIsolation } from '../types.js';
@@ -78,6 +79,8 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
   });
   // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
   let stderrTail = '';
+  // Never what keeps this process alive (the worker and its channel decide that: ref/unref below).
+  (child.stderr as Socket | null)?.unref();
   child.stderr?.on('data', (chunk: Buffer) => {
     process.stderr.write(chunk);
     stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);

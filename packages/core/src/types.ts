@@ -184,7 +184,7 @@ export interface RendererOptions {
    * What a worker is. `'process'` (default): a child process of its own — a crash in native code (rasteriser,
    * encoder) ends only that worker, a render over its time limit is killed at once even inside native code, and
    * each worker's garbage collection runs on its own thread (`--single-threaded-gc`). `'thread'`: a worker thread
-   * in this process (lighter: about 40 MB less memory per worker; libuv's and libvips' threads are shared).
+   * in this process (lighter: about 110 MiB less memory per worker; libuv's and libvips' threads are shared).
    */
   isolation?: WorkerIsolation;
   /**

@@ -8,6 +8,7 @@ import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
 import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '../render.js';
+import type { RenderResult } from '../types.js';
 import { validateRenderInput } from '../validate.js';
 import { pinProcessToCpu } from './cpu-affinity.js';
 import type {
@@ -21,12 +22,13 @@ import { lowerEncoderThreads, setCurrentThreadNice, setProcessNice } from './thr
 
 /** The way back to the pool: a thread's port, or a child process's IPC channel. */
 interface PoolChannel {
-  /** Send a message; a thread hands over `transfer` instead of copying it. */
-  post(message: WorkerMessage, transfer?: ArrayBuffer[]): void;
+  post(message: WorkerMessage): void;
+  /** Send a render's result the cheapest way this end allows. */
+  postResult(id: number, result: RenderResult): void;
   onRequest(listener: (request: RenderRequest) => void): void;
 }
 
-const { channel, setup, isProcess } = parentPort ? asThread(parentPort) : await asProcess();
+const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
 
 // Read by V8 whenever it sets the next full collection's limit, so it takes effect for the heaps already running.
 if (setup.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${setup.heapGrowingPercent}`);
@@ -49,21 +51,7 @@ channel.post({ type: 'ready' });
 channel.onRequest((request) => {
   if (request.type !== 'render') return;
   renderHtml(env, request.input, request.saveSuffix).then(
-    (result) => {
-      if (isProcess) {
-        channel.post({ type: 'result', id: request.id, result });
-        return;
-      }
-      // Transfer the encoded bytes when they own their whole ArrayBuffer; otherwise copy them once.
-      const own = result.data.byteOffset === 0 && result.data.byteLength === result.data.buffer.byteLength;
-      const data = own ? result.data : new Uint8Array(result.data);
-      channel.post({ type: 'result', id: request.id, result: { ...result, data } }, [
-        data.buffer as ArrayBuffer,
-      ]);
-      // libvips starts its encoder threads on first use, on libuv's threads of the whole process: bring new ones
-      // down to this worker's priority (after the result has gone: a look at /proc per render, off the caller's wait).
-      if (setup.nice > 0) lowerEncoderThreads(setup.nice);
-    },
+    (result) => channel.postResult(request.id, result),
     (error: unknown) => {
       const failure = error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');
       channel.post({ type: 'error', id: request.id, error: failure.toJSON() });
@@ -71,21 +59,32 @@ channel.onRequest((request) => {
   );
 });
 
-function asThread(port: MessagePort): { channel: PoolChannel; setup: WorkerSetup; isProcess: false } {
+function asThread(port: MessagePort): { channel: PoolChannel; setup: WorkerSetup } {
   const setup = workerData as WorkerSetup;
   if (setup.nice > 0) setCurrentThreadNice(setup.nice);
   return {
     channel: {
-      post: (message, transfer) => port.postMessage(message, transfer ?? []),
+      post: (message) => port.postMessage(message),
+      postResult: (id, result) => {
+        // Transfer the encoded bytes when they own their whole ArrayBuffer; otherwise copy them once.
+        const own = result.data.byteOffset === 0 && result.data.byteLength === result.data.buffer.byteLength;
+        const data = own ? result.data : new Uint8Array(result.data);
+        port.postMessage({ type: 'result', id, result: { ...result, data } } satisfies WorkerMessage, [
+          data.buffer as ArrayBuffer,
+        ]);
+        // libvips starts its encoder threads on first use, on libuv's threads of the whole process: bring new ones
+        // down to this worker's priority (after the result has gone: a look at /proc per render, off the caller's
+        // wait).
+        if (setup.nice > 0) lowerEncoderThreads(setup.nice);
+      },
       onRequest: (listener) => port.on('message', listener),
     },
     setup,
-    isProcess: false,
   };
 }
 
 /** A child process: its setup is the pool's first message; it pins and lowers itself, and ends with its parent. */
-async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup; isProcess: true }> {
+async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup }> {
   const send = process.send?.bind(process);
   if (!send)
     throw new Error('pictor worker: must run as a worker thread or a child process with an IPC channel');
@@ -100,14 +99,16 @@ async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup; 
   });
   if (first.cpu !== undefined) pinProcessToCpu(process.pid, first.cpu);
   if (first.setup.nice > 0) setProcessNice(first.setup.nice);
+  const post = (message: WorkerMessage) => {
+    if (process.connected) send(message);
+  };
   return {
     channel: {
-      post: (message) => {
-        if (process.connected) send(message);
-      },
+      post,
+      // Bytes are copied over the IPC channel either way: nothing to transfer.
+      postResult: (id, result) => post({ type: 'result', id, result }),
       onRequest: (listener) => process.on('message', listener),
     },
     setup: first.setup,
-    isProcess: true,
   };
 }

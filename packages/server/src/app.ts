@@ -13,11 +13,14 @@ import { registerOpenApi } from './openapi.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerHealthRoute } from './routes/health.js';
+import { registerImageUrlRoutes } from './routes/img.js';
 import { registerRenderRoutes } from './routes/render.js';
 import { createAccountAdmin } from './services/account-admin.js';
+import { createImageUrlService } from './services/image-urls.js';
 import { createRenderService } from './services/render-service.js';
 import { createTemplateAdmin } from './services/template-admin.js';
 import { createTemplateService, type TemplateService } from './services/template-service.js';
+import { createUrlKeyAdmin } from './services/url-keys.js';
 import type { ObjectStorage } from './storage/types.js';
 import type { Store } from './store/types.js';
 import { SERVER_VERSION } from './version.js';
@@ -157,10 +160,24 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
 
   registerRenderRoutes(app, { store: deps.store, renderService, limits });
   registerFileRoutes(app, { storage: deps.storage, signingSecret: deps.signingSecret, now });
+  registerImageUrlRoutes(
+    app,
+    createImageUrlService({
+      store: deps.store,
+      storage: deps.storage,
+      renderer: deps.renderer,
+      templates,
+      limits,
+      signingSecret: deps.signingSecret,
+      now,
+      onBackgroundError: (error) => app.log.error({ err: error }, 'image URL: keeping a stored image failed'),
+    }),
+  );
   registerHealthRoute(app, deps.renderer);
   await registerAdminRoutes(app, {
     adminTokenHash: deps.adminTokenHash,
     accounts: createAccountAdmin(deps.store, now),
+    urlKeys: createUrlKeyAdmin(deps.store, deps.signingSecret),
     templates: createTemplateAdmin(deps.store, limits),
     limits,
   });

@@ -5,6 +5,7 @@ import { registerAdminCommands } from './commands/admin.js';
 import { registerRenderCommand } from './commands/render.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerTemplateCommands } from './commands/templates.js';
+import { registerUrlKeyCommands } from './commands/url-keys.js';
 import { SERVER_VERSION } from './version.js';
 
 /** Build the program with every command. */
@@ -17,6 +18,7 @@ export function createProgram(): Command {
   registerServeCommand(program);
   registerAdminCommands(program);
   registerTemplateCommands(program);
+  registerUrlKeyCommands(program);
   registerRenderCommand(program);
   return program;
 }

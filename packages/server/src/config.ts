@@ -29,6 +29,19 @@ export interface ServerLimits {
   rateLimitWindowMs: number;
   /** Validity of a file link in seconds. Default 300 (the specification's 5 minutes). */
   linkTtlSeconds: number;
+  /**
+   * Longest request target (path and query) of an image URL, in bytes (414 / 10103 above). Default 8,192; at most
+   * 12,288, under Node's 16 KiB limit on a request's head.
+   */
+  maxUrlBytes: number;
+  /** `Cache-Control: max-age` of an image URL that does not pin a revision, in seconds. Default 86,400. */
+  imgMaxAgeSeconds: number;
+  /** How long an image rendered for an image URL is kept after it was last requested, in seconds. Default 30 days. */
+  imgRetentionSeconds: number;
+  /** Renders per URL key per window (429 / 10108 above; serving stored images is not counted). Default 120. */
+  imgRenderRateMax: number;
+  /** Window of `imgRenderRateMax` in ms. Default 10,000. */
+  imgRenderRateWindowMs: number;
 }
 
 /** The parsed environment. Secrets kept in the data dir are resolved later by `resolveSecrets`. */
@@ -87,6 +100,11 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   rateLimitMax: 120,
   rateLimitWindowMs: 10_000,
   linkTtlSeconds: 300,
+  maxUrlBytes: 8_192,
+  imgMaxAgeSeconds: 86_400,
+  imgRetentionSeconds: 30 * 86_400,
+  imgRenderRateMax: 120,
+  imgRenderRateWindowMs: 10_000,
 });
 
 /** Environment variable of each limit. */
@@ -103,6 +121,11 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   rateLimitMax: 'PICTOR_RATE_LIMIT_MAX',
   rateLimitWindowMs: 'PICTOR_RATE_LIMIT_WINDOW_MS',
   linkTtlSeconds: 'PICTOR_LINK_TTL_SECONDS',
+  maxUrlBytes: 'PICTOR_MAX_URL_BYTES',
+  imgMaxAgeSeconds: 'PICTOR_IMG_MAX_AGE',
+  imgRetentionSeconds: 'PICTOR_IMG_RETENTION_SECONDS',
+  imgRenderRateMax: 'PICTOR_IMG_RENDER_RATE_MAX',
+  imgRenderRateWindowMs: 'PICTOR_IMG_RENDER_RATE_WINDOW_MS',
 });
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -188,6 +211,11 @@ function readLimits(env: Env): ServerLimits {
     rateLimitMax: readInt(env, v.rateLimitMax, d.rateLimitMax, 1, 100_000_000),
     rateLimitWindowMs: readInt(env, v.rateLimitWindowMs, d.rateLimitWindowMs, 1, 86_400_000),
     linkTtlSeconds: readInt(env, v.linkTtlSeconds, d.linkTtlSeconds, 1, 604_800),
+    maxUrlBytes: readInt(env, v.maxUrlBytes, d.maxUrlBytes, 256, 12_288),
+    imgMaxAgeSeconds: readInt(env, v.imgMaxAgeSeconds, d.imgMaxAgeSeconds, 0, 31_536_000),
+    imgRetentionSeconds: readInt(env, v.imgRetentionSeconds, d.imgRetentionSeconds, 60, 3_650 * 86_400),
+    imgRenderRateMax: readInt(env, v.imgRenderRateMax, d.imgRenderRateMax, 1, 100_000_000),
+    imgRenderRateWindowMs: readInt(env, v.imgRenderRateWindowMs, d.imgRenderRateWindowMs, 1, 86_400_000),
   };
 }
 

@@ -64,6 +64,17 @@ export function generateAdminToken(): string {
 }
 
 /**
+ * The signing secret: the given one, else the data dir's `signing-secret` (generated there when absent). Touches
+ * nothing else, so a command that only needs this secret never creates the admin token of a first start.
+ */
+export async function resolveSigningSecret(dataDir: string, given: string | undefined): Promise<string> {
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
+  if (given !== undefined) return given;
+  const file = join(dataDir, SIGNING_SECRET_FILE);
+  return (await readOrCreate(file, () => randomBytes(32).toString('base64url'))).value;
+}
+
+/**
  * Create the data dir if needed and resolve the secrets: the given ones win, otherwise the signing
  * secret is read from (or generated into) `signing-secret` and the admin token hash from
  * `admin-token.sha256`; a token generated here is returned once in `generatedAdminToken`.
@@ -72,11 +83,7 @@ export async function prepareDataDir(
   dataDir: string,
   given: { signingSecret: string | undefined; adminToken: string | undefined },
 ): Promise<ResolvedSecrets> {
-  await mkdir(dataDir, { recursive: true, mode: 0o700 });
-  const signingSecret =
-    given.signingSecret ??
-    (await readOrCreate(join(dataDir, SIGNING_SECRET_FILE), () => randomBytes(32).toString('base64url')))
-      .value;
+  const signingSecret = await resolveSigningSecret(dataDir, given.signingSecret);
   if (given.adminToken !== undefined) {
     return { signingSecret, adminTokenHash: hashToken(given.adminToken), generatedAdminToken: undefined };
   }

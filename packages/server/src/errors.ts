@@ -23,6 +23,11 @@ export const ERROR_KINDS = {
     status: 401,
     meaning: 'API key (or admin token) missing, unknown, revoked or malformed',
   },
+  URL_TOO_LONG: {
+    code: 10103,
+    status: 414,
+    meaning: 'request target (path and query) longer than the configured limit',
+  },
   NOT_FOUND: { code: 10105, status: 404, meaning: 'template (or route) does not exist for this key' },
   TEMPLATE_UNAVAILABLE: {
     code: 10106,

@@ -8,9 +8,17 @@ const FORMATS = ['png', 'jpeg', 'webp'];
 export const MAX_CONTENT_LENGTH = 2 * 1024 * 1024;
 
 /** Fields of operation A's body. */
-export const TEMPLATE_RENDER_FIELDS = ['variables', 'width', 'height', 'format', 'quality', 'useDraft'];
+export const TEMPLATE_RENDER_FIELDS = [
+  'variables',
+  'width',
+  'height',
+  'format',
+  'quality',
+  'useDraft',
+  'scale',
+];
 /** Fields of operation B's body. */
-export const HTML_RENDER_FIELDS = ['content', 'width', 'height', 'format', 'quality', 'fonts'];
+export const HTML_RENDER_FIELDS = ['content', 'width', 'height', 'format', 'quality', 'scale', 'fonts'];
 const FONT_FIELDS = ['family', 'url', 'data', 'weight', 'style'];
 
 function dimension(limits: ServerLimits, what: string) {
@@ -28,6 +36,16 @@ const quality = {
   minimum: 0,
   maximum: 100,
   description: '0 to 100; used by jpeg and webp, ignored for png',
+};
+
+/** Device scale (DECISIONS "Device scale"). */
+const scale = {
+  type: 'number',
+  minimum: 1,
+  maximum: 4,
+  default: 1,
+  description:
+    'Device pixels per CSS pixel, 1 to 4 (default 1): the layout is computed at width × height and drawn at scale times as many pixels',
 };
 
 /** One custom font (DECISIONS "Fonts"): exactly one of `url` and `data`. */
@@ -76,6 +94,7 @@ export function templateRenderBody(limits: ServerLimits) {
       format: { ...format, description: 'png, jpeg or webp (default: the template default)' },
       quality: { ...quality, description: '0 to 100 (default: the template default); ignored for png' },
       useDraft: { type: 'boolean', default: false, description: 'Render the draft content (debugging only)' },
+      scale,
     },
   };
 }
@@ -97,6 +116,7 @@ export function htmlRenderBody(limits: ServerLimits) {
       height: dimension(limits, 'height (omitted: the content height)'),
       format: { ...format, default: 'webp', description: 'png, jpeg or webp (default webp)' },
       quality,
+      scale,
       fonts: { type: 'array', items: fontSchema, default: [], description: 'Custom fonts' },
     },
   };
@@ -114,6 +134,7 @@ export function renderRules(limits: ServerLimits): FieldRules {
     format: `must be one of ${FORMATS.join(', ')}`,
     quality: 'must be an integer from 0 to 100',
     useDraft: 'must be a boolean',
+    scale: 'must be a number from 1 to 4',
     content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters`,
     fonts: 'must be an array of font objects',
     'fonts[]': 'must be an object with family and exactly one of url and data',

@@ -11,12 +11,19 @@ import {
 } from '@pictor/core';
 import { performance } from 'node:perf_hooks';
 import type { ServerLimits } from '../config.js';
-import { apiError, isPictorError } from '../errors.js';
+import { isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
 import type { Store } from '../store/types.js';
 import { createFileLink } from './links.js';
-import { deriveObjectKey, fontFingerprint } from './object-keys.js';
 import { withReservedUnit } from './quota.js';
+import {
+  CONTENT_TYPES,
+  checkPixels,
+  devicePixels,
+  objectKeyOf,
+  type RenderJob,
+  renderAndStore,
+} from './render-job.js';
 import type { TemplateService } from './template-service.js';
 
 /** Who is rendering: the authenticated key. */
@@ -55,6 +62,7 @@ export interface TemplateRenderRequest {
   format?: ImageFormat;
   quality?: number;
   useDraft?: boolean;
+  scale?: number;
 }
 
 /** Body of operation B (already schema-checked). */
@@ -64,6 +72,7 @@ export interface HtmlRenderRequest {
   height?: number;
   format?: ImageFormat;
   quality?: number;
+  scale?: number;
   fonts?: FontSpec[];
 }
 
@@ -103,43 +112,8 @@ export interface RenderService {
   renderHtml(caller: RenderCaller, request: HtmlRenderRequest): Promise<RenderedImage>;
 }
 
-interface Job {
-  /** For the log line. */
-  templateId: string | undefined;
-  html: string;
-  width: number | undefined;
-  height: number | undefined;
-  format: ImageFormat;
-  quality: number | undefined;
-  fonts: FontSpec[];
-}
-
-const CONTENT_TYPES: Record<ImageFormat, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-};
-
 function round(ms: number): number {
   return Math.round(ms * 100) / 100;
-}
-
-/** 400 when both dimensions are known and their product is over the limit. */
-function checkPixels(width: number | undefined, height: number | undefined, limits: ServerLimits): void {
-  if (width !== undefined && height !== undefined && width * height > limits.maxPixels) {
-    throw apiError(
-      'INVALID_PARAMETER',
-      `width × height: must be at most ${limits.maxPixels} pixels, got ${width} × ${height} = ${width * height}`,
-    );
-  }
-}
-
-function fingerprints(fonts: FontSpec[]): string[] {
-  return fonts.map((f) => {
-    const source = f.url !== undefined ? `url:${f.url}` : `data:${typeof f.data === 'string' ? f.data : ''}`;
-    const bytes = typeof f.data === 'string' || f.data === undefined ? Buffer.from(source) : f.data;
-    return fontFingerprint(f.family, f.weight ?? 400, f.style ?? 'normal', bytes);
-  });
 }
 
 /** The engine calls the HTML `html`; the API calls it `content`: say it in the caller's words. */
@@ -162,21 +136,15 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     if (sizes.size > 10_000) sizes.delete(sizes.keys().next().value as string);
   }
 
-  function sizeOf(key: string, job: Job): { width: number; height: number } | undefined {
-    if (job.width !== undefined && job.height !== undefined) return { width: job.width, height: job.height };
+  function sizeOf(key: string, job: RenderJob): { width: number; height: number } | undefined {
+    if (job.width !== undefined && job.height !== undefined)
+      return { width: devicePixels(job.width, job.scale), height: devicePixels(job.height, job.scale) };
     return sizes.get(key);
   }
 
   /** Render (or reuse the identical stored object), store, and link. Runs with a unit reserved. */
-  async function produce(caller: RenderCaller, job: Job): Promise<RenderedImage> {
-    const objectKey = deriveObjectKey({
-      html: job.html,
-      width: job.width ?? null,
-      height: job.height ?? null,
-      format: job.format,
-      quality: job.quality ?? null,
-      fonts: fingerprints(job.fonts),
-    });
+  async function produce(caller: RenderCaller, job: RenderJob): Promise<RenderedImage> {
+    const objectKey = objectKeyOf(job);
     const link = createFileLink({
       publicUrl: deps.publicUrl(),
       secret: deps.signingSecret,
@@ -206,25 +174,9 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       width = known.width;
       height = known.height;
     } else {
-      // A local-disk object is written by the render worker itself, straight after encoding: no second thread hop.
-      const saveTo = existing ? undefined : storage.localPath?.(objectKey);
-      const result = await renderer.render({
-        html: job.html,
-        width: job.width,
-        height: job.height,
-        format: job.format,
-        quality: job.format === 'png' ? undefined : job.quality,
-        fonts: job.fonts,
-        ...(saveTo === undefined ? {} : { saveTo }),
-      });
-      checkPixels(result.width, result.height, limits);
-      if (saveTo !== undefined) {
-        storeMs = result.timings.save;
-      } else if (!existing) {
-        const storeStarted = performance.now();
-        await storage.put(objectKey, result.data, result.contentType);
-        storeMs = performance.now() - storeStarted;
-      }
+      const stored = await renderAndStore(renderer, storage, limits, job, objectKey);
+      const result = stored.result;
+      storeMs = stored.storeMs;
       width = result.width;
       height = result.height;
       timings = result.timings;
@@ -253,7 +205,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     };
   }
 
-  async function run(caller: RenderCaller, job: Job): Promise<RenderedImage> {
+  async function run(caller: RenderCaller, job: RenderJob): Promise<RenderedImage> {
     try {
       return await withReservedUnit(store, caller.accountId, () => produce(caller, job), {
         now: () => new Date(deps.now()),
@@ -269,27 +221,28 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
 
   return {
     async renderTemplate(caller, templateId, request) {
-      checkPixels(request.width, request.height, limits);
+      checkPixels(request.width, request.height, request.scale, limits);
       const { version, compiled } = await deps.templates.resolve(
         caller.accountId,
         templateId,
         request.useDraft === true,
       );
-      const job: Job = {
+      const job: RenderJob = {
         templateId,
         html: '',
         width: request.width ?? version.width,
         height: request.height ?? version.height,
         format: request.format ?? version.format,
         quality: request.quality ?? version.quality ?? undefined,
+        scale: request.scale,
         fonts: [],
       };
-      checkPixels(job.width, job.height, limits);
+      checkPixels(job.width, job.height, job.scale, limits);
       job.html = compiled.fill(request.variables);
       return run(caller, job);
     },
     async renderHtml(caller, request) {
-      checkPixels(request.width, request.height, limits);
+      checkPixels(request.width, request.height, request.scale, limits);
       return run(caller, {
         templateId: undefined,
         html: request.content,
@@ -297,6 +250,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         height: request.height,
         format: request.format ?? 'webp',
         quality: request.quality,
+        scale: request.scale,
         fonts: request.fonts ?? [],
       });
     },

@@ -22,6 +22,12 @@ export interface TemplateService {
    * @throws PictorError TEMPLATE_INVALID when the stored definitions do not compile
    */
   resolve(accountId: string, id: string, useDraft: boolean): Promise<TemplateForRender>;
+  /**
+   * The published version of template `id` that account `accountId` may render now, or its published `revision`
+   * when one is given (pinned: every published revision stays renderable while the template is published).
+   * @throws ApiError NOT_FOUND, TEMPLATE_UNAVAILABLE (not published), INVALID_PARAMETER (`_v` never published)
+   */
+  resolvePublished(accountId: string, id: string, revision?: number): Promise<TemplateForRender>;
   /** Compiled templates held in the cache. */
   cacheSize(): number;
 }
@@ -98,22 +104,53 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
     return compiled;
   }
 
+  /** Published revisions by `{id}\0{revision}`: they never change once published. */
+  const revisions = new LruCache<TemplateVersion>(1000, 16 * 1024 * 1024, Number.POSITIVE_INFINITY);
+
+  /** The current record of template `id` if `accountId` owns it (one small read when it is cached). */
+  async function currentRecord(accountId: string, id: string): Promise<TemplateRecord> {
+    const notFound = () => apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
+    const stamp = await store.getTemplateStamp(id);
+    if (!stamp || stamp.accountId !== accountId) throw notFound();
+    const cached = records.get(id);
+    if (cached?.version === stamp.version) return cached.record;
+    // Read after the stamp, so at least as new as it: a change in between only costs one more read next time.
+    const stored = await store.getTemplate(id);
+    if (!stored || stored.accountId !== accountId) throw notFound();
+    const chars = (stored.draft?.content.length ?? 0) + (stored.published?.content.length ?? 0);
+    records.set(id, { version: stamp.version, record: stored }, chars);
+    return stored;
+  }
+
+  async function publishedRevision(record: TemplateRecord, revision: number): Promise<TemplateVersion> {
+    const current = pickVersion(record, false);
+    if (current.revision === revision) return current;
+    const key = `${record.id}\u0000${revision}`;
+    let version = revisions.get(key);
+    if (!version) {
+      const stored = await store.getPublishedRevision(record.id, revision);
+      if (!stored) {
+        throw apiError(
+          'INVALID_PARAMETER',
+          `_v: revision ${revision} of template ${JSON.stringify(record.id)} was never published (the current one is ${current.revision})`,
+        );
+      }
+      revisions.set(key, stored, stored.content.length);
+      version = stored;
+    }
+    return version;
+  }
+
   return {
     async resolve(accountId, id, useDraft) {
-      const notFound = () => apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
-      const stamp = await store.getTemplateStamp(id);
-      if (!stamp || stamp.accountId !== accountId) throw notFound();
-      const cached = records.get(id);
-      let record = cached?.version === stamp.version ? cached.record : undefined;
-      if (!record) {
-        // Read after the stamp, so at least as new as it: a change in between only costs one more read next time.
-        const stored = await store.getTemplate(id);
-        if (!stored || stored.accountId !== accountId) throw notFound();
-        const chars = (stored.draft?.content.length ?? 0) + (stored.published?.content.length ?? 0);
-        records.set(id, { version: stamp.version, record: stored }, chars);
-        record = stored;
-      }
+      const record = await currentRecord(accountId, id);
       const version = pickVersion(record, useDraft);
+      return { record, version, compiled: compiledFor(record.id, version) };
+    },
+    async resolvePublished(accountId, id, revision) {
+      const record = await currentRecord(accountId, id);
+      const version =
+        revision === undefined ? pickVersion(record, false) : await publishedRevision(record, revision);
       return { record, version, compiled: compiledFor(record.id, version) };
     },
     cacheSize: () => cache.size,

@@ -8,6 +8,7 @@ import * as quota from './quota-queries.js';
 import { toAccount, toApiKey, toPackage } from './rows.js';
 import type { Database } from './schema.js';
 import * as templates from './template-queries.js';
+import * as urlKeys from './url-key-queries.js';
 import type {
   Account,
   ApiKeyRecord,
@@ -19,6 +20,8 @@ import type {
   StoredApiKey,
   TemplateRecord,
   TemplateStamp,
+  TemplateVersion,
+  UrlKeyRecord,
   Usage,
 } from './types.js';
 
@@ -230,6 +233,26 @@ export class KyselyStore implements Store {
 
   setTemplateStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord | null> {
     return templates.setTemplateStatus(this.db, id, status, this.now());
+  }
+
+  getPublishedRevision(id: string, revision: number): Promise<TemplateVersion | null> {
+    return templates.getPublishedRevision(this.db, id, revision);
+  }
+
+  createUrlKey(accountId: string): Promise<UrlKeyRecord> {
+    return urlKeys.createUrlKey(this.db, accountId, this.now());
+  }
+
+  getUrlKey(id: string): Promise<UrlKeyRecord | null> {
+    return urlKeys.getUrlKey(this.db, id);
+  }
+
+  listUrlKeys(accountId: string): Promise<UrlKeyRecord[]> {
+    return urlKeys.listUrlKeys(this.db, accountId);
+  }
+
+  revokeUrlKey(id: string): Promise<boolean> {
+    return urlKeys.revokeUrlKey(this.db, id, this.now());
   }
 
   touchObject(key: string, expiresAt: Date): Promise<boolean> {

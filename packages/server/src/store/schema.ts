@@ -60,6 +60,22 @@ export interface ObjectsTable {
   expires_at: number;
 }
 
+/** A URL key of the embeddable image URLs. Its secret is derived from the server's signing secret, never stored. */
+export interface UrlKeysTable {
+  id: string;
+  account_id: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** Every published revision of a template: JSON of the TemplateVersion as it was published. */
+export interface TemplateRevisionsTable {
+  template_id: string;
+  revision: number;
+  content: string;
+  published_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -67,4 +83,6 @@ export interface Database {
   reservations: ReservationsTable;
   templates: TemplatesTable;
   objects: ObjectsTable;
+  url_keys: UrlKeysTable;
+  template_revisions: TemplateRevisionsTable;
 }

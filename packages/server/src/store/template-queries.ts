@@ -114,9 +114,16 @@ export function discardDraft(db: Kysely<Database>, id: string, now: Date) {
   return updateTemplate(db, id, now, () => ({ draft_discarded: 1 }));
 }
 
-/** Copy the draft to published and set status `published`. StoreError `conflict` when the draft was discarded. */
-export function publishTemplate(db: Kysely<Database>, id: string, now: Date) {
-  return updateTemplate(db, id, now, (row) => {
+/**
+ * Copy the draft to published and set status `published`, and record the published revision (kept for URLs that
+ * pin it). StoreError `conflict` when the draft was discarded.
+ */
+export async function publishTemplate(
+  db: Kysely<Database>,
+  id: string,
+  now: Date,
+): Promise<TemplateRecord | null> {
+  const record = await updateTemplate(db, id, now, (row) => {
     if (Number(row.draft_discarded) === 1) {
       throw new StoreError(
         'conflict',
@@ -125,6 +132,35 @@ export function publishTemplate(db: Kysely<Database>, id: string, now: Date) {
     }
     return { published: row.draft, status: 'published' };
   });
+  if (record?.published) {
+    // Publishing an unchanged draft again publishes the same revision: the first record of it stays.
+    await db
+      .insertInto('template_revisions')
+      .values({
+        template_id: id,
+        revision: record.published.revision,
+        content: JSON.stringify(record.published),
+        published_at: now.getTime(),
+      })
+      .onConflict((oc) => oc.columns(['template_id', 'revision']).doNothing())
+      .execute();
+  }
+  return record;
+}
+
+/** A revision of the template as it was published, or null when that revision was never published. */
+export async function getPublishedRevision(
+  db: Kysely<Database>,
+  id: string,
+  revision: number,
+): Promise<TemplateVersion | null> {
+  const row = await db
+    .selectFrom('template_revisions')
+    .select('content')
+    .where('template_id', '=', id)
+    .where('revision', '=', revision)
+    .executeTakeFirst();
+  return row ? parseVersion(row.content) : null;
 }
 
 /** Set status `unpublished` or `archived`; contents are kept. */

@@ -25,6 +25,14 @@ export interface StoredApiKey extends ApiKeyRecord {
   secretHash: string;
 }
 
+/** A URL key of the embeddable image URLs (`uk_…`). Its secret is derived from the server's signing secret. */
+export interface UrlKeyRecord {
+  id: string;
+  accountId: string;
+  createdAt: string;
+  revokedAt: string | null;
+}
+
 export interface ResourcePackage {
   id: string;
   accountId: string;
@@ -141,6 +149,17 @@ export interface Store {
   /** Copy the draft to published and set status `published`. */
   publishTemplate(id: string): Promise<TemplateRecord | null>;
   setTemplateStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord | null>;
+  /** A revision of template `id` as it was published (every published revision is kept), or null. */
+  getPublishedRevision(id: string, revision: number): Promise<TemplateVersion | null>;
+
+  /** A new URL key of the account. StoreError `not-found` when the account does not exist. */
+  createUrlKey(accountId: string): Promise<UrlKeyRecord>;
+  /** The URL key with this id, revoked or not, or null. */
+  getUrlKey(id: string): Promise<UrlKeyRecord | null>;
+  /** The account's URL keys, revoked ones included, oldest first. */
+  listUrlKeys(accountId: string): Promise<UrlKeyRecord[]>;
+  /** Revoke at once; false when there is no such key. */
+  revokeUrlKey(id: string): Promise<boolean>;
 
   /**
    * Record that a stored object is linked until `expiresAt` (keeps the latest). Resolves true when the object's

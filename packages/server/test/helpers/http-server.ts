@@ -19,14 +19,35 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Where a test server keeps its data: SQLite and disk in its data dir unless given. */
+export interface TestBackends {
+  /** `postgres://…` (a schema of the test database). */
+  databaseUrl?: string;
+  /** `s3://bucket/prefix`, with `s3Endpoint`. */
+  storage?: string;
+  s3Endpoint?: string;
+}
+
 /** Start a server; `limits` overrides defaults (small body limit, low rate limit…). */
-export async function startTestServer(limits: Partial<ServerLimits> = {}): Promise<TestServer> {
+export async function startTestServer(
+  limits: Partial<ServerLimits> = {},
+  backends: TestBackends = {},
+): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pictor-http-'));
   let offset = 0;
   const now = () => Date.now() + offset;
   const config = loadConfig(
     {},
-    { port: 0, host: '127.0.0.1', dataDir, adminToken: ADMIN_TOKEN, logLevel: 'silent', workers: 1, limits },
+    {
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      adminToken: ADMIN_TOKEN,
+      logLevel: 'silent',
+      workers: 1,
+      limits,
+      ...backends,
+    },
   );
   const server = await startServer(config, { now });
   return {

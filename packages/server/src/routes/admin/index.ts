@@ -4,13 +4,16 @@ import type { ServerLimits } from '../../config.js';
 import { adminTokenHook } from '../../http/auth.js';
 import type { AccountAdmin } from '../../services/account-admin.js';
 import type { TemplateAdmin } from '../../services/template-admin.js';
+import type { UrlKeyAdmin } from '../../services/url-keys.js';
 import { registerAccountAdminRoutes } from './accounts.js';
 import { registerTemplateAdminRoutes } from './templates.js';
+import { registerUrlKeyAdminRoutes } from './url-keys.js';
 
 export interface AdminRoutesOptions {
   adminTokenHash: Buffer;
   accounts: AccountAdmin;
   templates: TemplateAdmin;
+  urlKeys: UrlKeyAdmin;
   limits: ServerLimits;
 }
 
@@ -20,6 +23,7 @@ export async function registerAdminRoutes(app: FastifyInstance, options: AdminRo
     async (scope) => {
       scope.addHook('onRequest', adminTokenHook(options.adminTokenHash));
       registerAccountAdminRoutes(scope, options.accounts, options.limits);
+      registerUrlKeyAdminRoutes(scope, options.urlKeys);
       registerTemplateAdminRoutes(scope, options.templates, options.limits);
     },
     { prefix: '/admin/v1' },

@@ -1,10 +1,12 @@
 /** The versioned migrations, in order, as an in-code provider for Kysely's Migrator. Append; never edit a released one. */
 import type { Migration, MigrationProvider } from 'kysely';
 import { migration001Initial } from './001-initial.js';
+import { migration002UrlKeysRevisions } from './002-url-keys-revisions.js';
 
 /** Every migration by name; names sort in the order they apply. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_initial': migration001Initial,
+  '002_url_keys_revisions': migration002UrlKeysRevisions,
 };
 
 /** Kysely MigrationProvider over {@link MIGRATIONS}. */

@@ -1,0 +1,208 @@
+/**
+ * Embeddable image URLs (DECISIONS.md "Embeddable image URLs"): a signed GET renders a template's image once, stores
+ * it, and serves the stored image to every later request without a render or a unit. Every request is checked in
+ * full — signature, URL key, template status — so revoking a key or unpublishing a template stops serving at once.
+ */
+import type { Readable } from 'node:stream';
+import type { ServerLimits } from '../config.js';
+import { apiError } from '../errors.js';
+import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
+import type { Store } from '../store/types.js';
+import type { Renderer } from '@pictor/core';
+import { parseImageParams, typeVariables } from './image-url-params.js';
+import { parseImageTarget, verifyImageTarget } from './image-url-target.js';
+import { withReservedUnit } from './quota.js';
+import { CONTENT_TYPES, checkPixels, objectKeyOf, type RenderJob, renderAndStore } from './render-job.js';
+import type { TemplateService } from './template-service.js';
+import { deriveUrlKeySecret } from './url-keys.js';
+import { createWindowCounter } from './window-counter.js';
+
+/** `Cache-Control` of an image whose URL pins a published revision (`_v`): a year, immutable. */
+export const PINNED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+export interface ImageUrlServiceDeps {
+  store: Store;
+  storage: ObjectStorage;
+  renderer: Renderer;
+  templates: TemplateService;
+  limits: ServerLimits;
+  signingSecret: string;
+  /** Current time in ms. */
+  now: () => number;
+  /** Told about a background failure that no request is waiting for (refreshing a stored image's retention). */
+  onBackgroundError?: (error: unknown) => void;
+}
+
+/** What to answer an image URL with. */
+export interface ImageAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  /** The bytes (GET of a stored or just rendered image); undefined for HEAD and 304. */
+  body: Readable | Buffer | undefined;
+  /** True when this request's image was rendered now (it, or a request it waited for, spent a unit). */
+  rendered: boolean;
+}
+
+export interface ImageRequest {
+  /** The raw request target as received (`request.raw.url`): path and query, still percent-encoded. */
+  target: string;
+  head: boolean;
+  ifNoneMatch: string | undefined;
+}
+
+export interface ImageUrlService {
+  /** @throws ApiError (and engine/quota errors the error handler maps) with the codes of DECISIONS.md */
+  answer(request: ImageRequest): Promise<ImageAnswer>;
+}
+
+/** True when an `If-None-Match` value lists `etag` (weak or strong) or is `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
+}
+
+/** Create the service. */
+export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlService {
+  const { store, storage, renderer, limits } = deps;
+  const holdMs = limits.renderTimeoutMs + 5 * 60_000;
+  const retentionMs = limits.imgRetentionSeconds * 1000;
+  const renders = createWindowCounter(limits.imgRenderRateMax, limits.imgRenderRateWindowMs, deps.now);
+  /** Renders in flight in this process by object key: requests for the same new image wait for one render. */
+  const flights = new Map<string, Promise<Buffer | null>>();
+  /** When this process last extended a stored image's retention, by object key (bounded). */
+  const retained = new Map<string, number>();
+  /** Derived URL key secrets by key id (bounded): one HMAC saved per request. */
+  const secrets = new Map<string, string>();
+
+  function secretOf(keyId: string): string {
+    let secret = secrets.get(keyId);
+    if (secret === undefined) {
+      secret = deriveUrlKeySecret(deps.signingSecret, keyId);
+      if (secrets.size >= 10_000) secrets.delete(secrets.keys().next().value as string);
+      secrets.set(keyId, secret);
+    }
+    return secret;
+  }
+
+  /** Keep a stored image for `imgRetentionSeconds` after its last request; one store write per key a day at most. */
+  function retain(objectKey: string): void {
+    const now = deps.now();
+    const last = retained.get(objectKey);
+    if (last !== undefined && now - last < Math.min(86_400_000, retentionMs / 2)) return;
+    retained.delete(objectKey);
+    retained.set(objectKey, now);
+    if (retained.size > 100_000) retained.delete(retained.keys().next().value as string);
+    store.touchObject(objectKey, new Date(now + retentionMs)).catch((error: unknown) => {
+      retained.delete(objectKey);
+      deps.onBackgroundError?.(error);
+    });
+  }
+
+  /**
+   * Render the image once and store it: the bytes, or null when another process stored it meanwhile. The row that
+   * keeps the object is written first, so the janitor cannot take the image between its write and its first serve.
+   */
+  async function renderOnce(accountId: string, keyId: string, job: RenderJob, objectKey: string) {
+    const now = deps.now();
+    const [extended, seen] = await Promise.all([
+      store.touchObject(objectKey, new Date(now + retentionMs)),
+      storage.head(objectKey),
+    ]);
+    retained.set(objectKey, now);
+    // A touch that created the row may have waited for a removal of the object: look again (see render-service).
+    if (seen && (extended || (await storage.head(objectKey)))) return null;
+    const allowed = renders.take(keyId);
+    if (!allowed.ok) {
+      throw apiError(
+        'RATE_LIMITED',
+        `rate limit: at most ${limits.imgRenderRateMax} new images per ${limits.imgRenderRateWindowMs / 1000} s for this URL key; stored images are not limited; retry after ${allowed.retryAfterSeconds} s`,
+        { 'retry-after': String(allowed.retryAfterSeconds) },
+      );
+    }
+    const stored = await withReservedUnit(
+      store,
+      accountId,
+      () => renderAndStore(renderer, storage, limits, job, objectKey),
+      { now: () => new Date(deps.now()), holdMs },
+    );
+    return stored.result.data;
+  }
+
+  return {
+    async answer(request) {
+      const bytes = Buffer.byteLength(request.target, 'utf8');
+      if (bytes > limits.maxUrlBytes) {
+        throw apiError('URL_TOO_LONG', `URL: must be at most ${limits.maxUrlBytes} bytes, got ${bytes}`);
+      }
+      const target = parseImageTarget(request.target);
+      verifyImageTarget(target, secretOf(target.keyId));
+      const urlKey = await store.getUrlKey(target.keyId);
+      if (!urlKey || urlKey.revokedAt !== null) {
+        throw apiError('LINK_INVALID', `URL key ${JSON.stringify(target.keyId)}: unknown or revoked`);
+      }
+      const params = parseImageParams(target.query, limits);
+      const { version, compiled } = await deps.templates.resolvePublished(
+        urlKey.accountId,
+        target.templateId,
+        params.revision,
+      );
+      const job: RenderJob = {
+        templateId: target.templateId,
+        html: '',
+        width: params.width ?? version.width,
+        height: params.height ?? version.height,
+        format: target.format,
+        quality: params.quality ?? version.quality ?? undefined,
+        scale: params.scale,
+        fonts: [],
+      };
+      checkPixels(job.width, job.height, job.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
+      job.html = compiled.fill(typeVariables(params.text, version.variables));
+      const objectKey = objectKeyOf(job);
+      const etag = `"${objectKey.slice(0, objectKey.indexOf('.'))}"`;
+      const headers: Record<string, string> = {
+        'content-type': CONTENT_TYPES[job.format],
+        etag,
+        'cache-control':
+          params.revision === undefined ? `public, max-age=${limits.imgMaxAgeSeconds}` : PINNED_CACHE_CONTROL,
+      };
+      if (matchesEtag(request.ifNoneMatch, etag)) {
+        return { status: 304, headers, body: undefined, rendered: false };
+      }
+
+      const serveStored = async (): Promise<ImageAnswer | null> => {
+        const found: (StoredObjectInfo & { body?: Readable }) | null = request.head
+          ? await storage.head(objectKey)
+          : await storage.get(objectKey);
+        if (!found) return null;
+        retain(objectKey);
+        headers['content-length'] = String(found.size);
+        return { status: 200, headers, body: found.body, rendered: false };
+      };
+      // A render of this image in flight here: wait for it rather than look in storage while it is being written.
+      let flight = flights.get(objectKey);
+      if (!flight) {
+        const stored = await serveStored();
+        if (stored) return stored;
+        flight = flights.get(objectKey);
+      }
+      if (!flight) {
+        flight = renderOnce(urlKey.accountId, urlKey.id, job, objectKey).finally(() =>
+          flights.delete(objectKey),
+        );
+        flights.set(objectKey, flight);
+      }
+      const data = await flight;
+      if (data === null) {
+        const again = await serveStored();
+        if (again) return again;
+        throw apiError('INTERNAL', 'the stored image vanished while it was read; request it again');
+      }
+      headers['content-length'] = String(data.length);
+      return { status: 200, headers, body: request.head ? undefined : data, rendered: true };
+    },
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * One render as the service runs it, whoever asked (operations A and B, or an image URL): its object key, the pixel
+ * limits with device scale, and render → store (a local-disk object is written by the render worker itself).
+ */
+import { performance } from 'node:perf_hooks';
+import type { FontSpec, ImageFormat, Renderer, RenderResult } from '@pictor/core';
+import type { ServerLimits } from '../config.js';
+import { apiError } from '../errors.js';
+import type { ObjectStorage } from '../storage/types.js';
+import { deriveObjectKey, fontFingerprint } from './object-keys.js';
+
+/** What to render. */
+export interface RenderJob {
+  /** For the log line. */
+  templateId: string | undefined;
+  html: string;
+  /** CSS pixels; undefined follows the content. */
+  width: number | undefined;
+  height: number | undefined;
+  format: ImageFormat;
+  quality: number | undefined;
+  /** Device pixels per CSS pixel (1 to 4); undefined is 1. */
+  scale: number | undefined;
+  fonts: FontSpec[];
+}
+
+/** MIME type per format. */
+export const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
+  png: 'image/png',
+  jpeg: 'image/jpeg',
+  webp: 'image/webp',
+};
+
+function fingerprints(fonts: FontSpec[]): string[] {
+  return fonts.map((f) => {
+    const source = f.url !== undefined ? `url:${f.url}` : `data:${typeof f.data === 'string' ? f.data : ''}`;
+    const bytes = typeof f.data === 'string' || f.data === undefined ? Buffer.from(source) : f.data;
+    return fontFingerprint(f.family, f.weight ?? 400, f.style ?? 'normal', bytes);
+  });
+}
+
+/** The content-derived object key of a job (scale 1 keys as before scale existed, so stored objects still match). */
+export function objectKeyOf(job: RenderJob): string {
+  const scale = job.scale ?? 1;
+  return deriveObjectKey({
+    html: job.html,
+    width: job.width ?? null,
+    height: job.height ?? null,
+    format: job.format,
+    quality: job.quality ?? null,
+    fonts: fingerprints(job.fonts),
+    ...(scale === 1 ? {} : { extra: { scale } }),
+  });
+}
+
+/** Device pixels of `css` CSS pixels at `scale` (as the engine rasterises them). */
+export function devicePixels(css: number, scale: number | undefined): number {
+  return Math.round(css * (scale ?? 1));
+}
+
+/**
+ * 400 when a known dimension, or both together, at `scale` are over the pixel limits. `names` are the caller's words
+ * for the three fields (`width`, `height`, `scale`, or the URL's `_w`, `_h`, `_scale`).
+ */
+export function checkPixels(
+  width: number | undefined,
+  height: number | undefined,
+  scale: number | undefined,
+  limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
+  names: { width: string; height: string; scale: string } = {
+    width: 'width',
+    height: 'height',
+    scale: 'scale',
+  },
+): void {
+  const s = scale ?? 1;
+  const scaled = (name: string) => (s === 1 ? name : `${name} × ${names.scale}`);
+  const shown = (css: number) => (s === 1 ? `${css}` : `${css} × ${s} = ${devicePixels(css, s)}`);
+  for (const [name, css] of [
+    [names.width, width],
+    [names.height, height],
+  ] as const) {
+    if (css !== undefined && devicePixels(css, s) > limits.maxDimension) {
+      throw apiError(
+        'INVALID_PARAMETER',
+        `${scaled(name)}: must be at most ${limits.maxDimension} pixels, got ${shown(css)}`,
+      );
+    }
+  }
+  if (width !== undefined && height !== undefined) {
+    const pixels = devicePixels(width, s) * devicePixels(height, s);
+    if (pixels > limits.maxPixels) {
+      throw apiError(
+        'INVALID_PARAMETER',
+        `${names.width} × ${names.height}${s === 1 ? '' : ` × ${names.scale}²`}: must be at most ${limits.maxPixels} pixels, got ${devicePixels(width, s)} × ${devicePixels(height, s)} = ${pixels}`,
+      );
+    }
+  }
+}
+
+/** A finished render with where its bytes went. */
+export interface StoredRender {
+  result: RenderResult;
+  /** ms spent storing (for a local-disk object: the worker's write, inside the render's own time). */
+  storeMs: number;
+}
+
+/**
+ * Render `job` and store it under `objectKey`: a local-disk object is written by the render worker straight after
+ * encoding (no second hop), anything else is put afterwards. The pixel limits are checked again on the result (an
+ * auto-sized render learns its size only now).
+ */
+export async function renderAndStore(
+  renderer: Renderer,
+  storage: ObjectStorage,
+  limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
+  job: RenderJob,
+  objectKey: string,
+): Promise<StoredRender> {
+  const saveTo = storage.localPath?.(objectKey);
+  const result = await renderer.render({
+    html: job.html,
+    width: job.width,
+    height: job.height,
+    format: job.format,
+    quality: job.format === 'png' ? undefined : job.quality,
+    fonts: job.fonts,
+    ...(job.scale === undefined || job.scale === 1 ? {} : { scale: job.scale }),
+    ...(saveTo === undefined ? {} : { saveTo }),
+  });
+  checkPixels(result.width, result.height, 1, limits);
+  if (saveTo !== undefined) return { result, storeMs: result.timings.save };
+  const started = performance.now();
+  await storage.put(objectKey, result.data, result.contentType);
+  return { result, storeMs: performance.now() - started };
+}

@@ -41,6 +41,47 @@ describe('createStore', () => {
     }
   });
 
+  it('migration 002 records the published copy of templates published before it, for _v', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pictor-store-'));
+    try {
+      const store = createSqliteStore(join(dataDir, 'pictor.db'));
+      const { Migrator } = await import('kysely');
+      const { migrationProvider } = await import('../src/store/migrations/index.js');
+      const migrator = new Migrator({ db: store.db, provider: migrationProvider });
+      await migrator.migrateTo('001_initial');
+      const account = await store.createAccount('a');
+      const version = {
+        content: '<p>old</p>',
+        variables: {},
+        width: 10,
+        height: 10,
+        format: 'png',
+        quality: null,
+      };
+      await store.db
+        .insertInto('templates')
+        .values({
+          id: 'legacy',
+          account_id: account.id,
+          name: 'L',
+          status: 'published',
+          draft: JSON.stringify({ ...version, revision: 4 }),
+          draft_discarded: 0,
+          published: JSON.stringify({ ...version, revision: 3 }),
+          version: 5,
+          created_at: 1,
+          updated_at: 2,
+        })
+        .execute();
+      await store.migrate();
+      expect(await store.getPublishedRevision('legacy', 3)).toEqual({ ...version, revision: 3 });
+      expect(await store.getPublishedRevision('legacy', 4)).toBeNull();
+      await store.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('refuses a URL that is neither empty nor postgres://', () => {
     expect(() => createStore('mysql://x', '/tmp')).toThrow(/PICTOR_DATABASE_URL/);
   });

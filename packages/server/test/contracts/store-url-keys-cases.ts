@@ -1,0 +1,50 @@
+/** Store contract, part 5: URL keys and published revisions (embeddable image URLs). */
+import { expect, it } from 'vitest';
+import { StoreError } from '../../src/store/errors.js';
+import { draftV, type StoreContext } from './store-fixtures.js';
+
+/** Register these cases inside the driver's describe block. */
+export function urlKeyCases(ctx: StoreContext): void {
+  it('URL keys: create, get, list per account, revoke once (no secret is stored)', async () => {
+    const { store } = ctx;
+    const a = await store.createAccount('a');
+    const b = await store.createAccount('b');
+    const first = await store.createUrlKey(a.id);
+    const second = await store.createUrlKey(a.id);
+    await store.createUrlKey(b.id);
+    expect(first).toMatchObject({ accountId: a.id, revokedAt: null });
+    expect(first.id).toMatch(/^uk_[A-Za-z0-9_-]{22}$/);
+    expect(Object.keys(first).sort()).toEqual(['accountId', 'createdAt', 'id', 'revokedAt']);
+    expect(await store.getUrlKey(first.id)).toEqual(first);
+    expect((await store.listUrlKeys(a.id)).map((k) => k.id).sort()).toEqual([first.id, second.id].sort());
+
+    expect(await store.revokeUrlKey(first.id)).toBe(true);
+    const revoked = await store.getUrlKey(first.id);
+    expect(revoked?.revokedAt).not.toBeNull();
+    expect(await store.revokeUrlKey(first.id)).toBe(true);
+    expect((await store.getUrlKey(first.id))?.revokedAt).toBe(revoked?.revokedAt);
+    expect(await store.revokeUrlKey('uk_missing')).toBe(false);
+    expect(await store.getUrlKey('uk_missing')).toBeNull();
+    await expect(store.createUrlKey('acc_missing')).rejects.toBeInstanceOf(StoreError);
+  });
+
+  it('every published revision is kept; publishing the same revision again keeps the first record', async () => {
+    const { store } = ctx;
+    const account = await store.createAccount('a');
+    await store.createTemplate({ id: 'pinned', accountId: account.id, name: 'P', draft: draftV });
+    expect(await store.getPublishedRevision('pinned', 1)).toBeNull();
+    await store.publishTemplate('pinned');
+    await store.updateDraft('pinned', { content: '<p>two</p>' });
+    expect(await store.getPublishedRevision('pinned', 2)).toBeNull();
+    await store.publishTemplate('pinned');
+    await store.setTemplateStatus('pinned', 'unpublished');
+    await store.publishTemplate('pinned');
+    expect(await store.getPublishedRevision('pinned', 1)).toEqual({ ...draftV, revision: 1 });
+    expect(await store.getPublishedRevision('pinned', 2)).toEqual({
+      ...draftV,
+      content: '<p>two</p>',
+      revision: 2,
+    });
+    expect(await store.getPublishedRevision('other', 1)).toBeNull();
+  });
+}

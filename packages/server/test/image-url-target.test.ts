@@ -1,0 +1,162 @@
+/** The request target of an image URL: both forms, what is signed, and the rules for `sign`. */
+import { createHmac } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../src/errors.js';
+import { parseImageParams, typeVariables } from '../src/services/image-url-params.js';
+import { parseImageTarget, verifyImageTarget } from '../src/services/image-url-target.js';
+import { deriveUrlKeySecret } from '../src/services/url-keys.js';
+import { createWindowCounter } from '../src/services/window-counter.js';
+
+const SECRET = 'us_test-secret';
+const sign = (text: string) => createHmac('sha256', SECRET).update(text).digest('base64url');
+
+function codeOf(fn: () => unknown): [number, number] | undefined {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof ApiError) return [error.statusCode, error.code];
+    throw error;
+  }
+  return undefined;
+}
+
+describe('parseImageTarget', () => {
+  it('query form: signs the target up to &sign=, exactly as sent', () => {
+    const signed = '/img/uk_a/card.v2.png?title=Hello%20World&n=1';
+    const target = parseImageTarget(`${signed}&sign=${sign(signed)}`);
+    expect(target).toEqual({
+      keyId: 'uk_a',
+      templateId: 'card.v2',
+      format: 'png',
+      query: 'title=Hello%20World&n=1',
+      signed,
+      sign: sign(signed),
+    });
+    expect(() => verifyImageTarget(target, SECRET)).not.toThrow();
+  });
+
+  it('query form without parameters signs the path alone (?sign=)', () => {
+    const target = parseImageTarget(`/img/uk_a/card.jpg?sign=${sign('/img/uk_a/card.jpg')}`);
+    expect([target.signed, target.query, target.format]).toEqual(['/img/uk_a/card.jpg', '', 'jpeg']);
+    expect(() => verifyImageTarget(target, SECRET)).not.toThrow();
+  });
+
+  it('path form: the same signed string as the query form', () => {
+    const query = 'title=Hello%20World&n=1';
+    const q = Buffer.from(query).toString('base64url');
+    const signature = sign(`/img/uk_a/card.webp?${query}`);
+    const target = parseImageTarget(`/img/uk_a/card/${q}/${signature}.webp`);
+    expect(target).toMatchObject({ keyId: 'uk_a', templateId: 'card', format: 'webp', query });
+    expect(target.signed).toBe(`/img/uk_a/card.webp?${query}`);
+    expect(() => verifyImageTarget(target, SECRET)).not.toThrow();
+    const bare = parseImageTarget(`/img/uk_a/card/-/${sign('/img/uk_a/card.webp')}.webp`);
+    expect([bare.signed, bare.query]).toEqual(['/img/uk_a/card.webp', '']);
+  });
+
+  it('sign missing, not last, or twice is 403 / 10109; other shapes are 404 / 10105', () => {
+    expect(codeOf(() => parseImageTarget('/img/uk_a/card.png?title=x'))).toEqual([403, 10109]);
+    expect(codeOf(() => parseImageTarget('/img/uk_a/card.png'))).toEqual([403, 10109]);
+    expect(codeOf(() => parseImageTarget('/img/uk_a/card.png?sign=abc&title=x'))).toEqual([403, 10109]);
+    expect(codeOf(() => parseImageTarget('/img/uk_a/card.png?sign=a&sign=b'))).toEqual([403, 10109]);
+    expect(codeOf(() => parseImageTarget('/img/uk_a/card/!!/sig.png'))).toEqual([403, 10109]);
+    expect(codeOf(() => parseImageTarget('/img/uk_a/card.gif?sign=x'))).toEqual([404, 10105]);
+    expect(codeOf(() => parseImageTarget('/img/uk_a.png?sign=x'))).toEqual([404, 10105]);
+    expect(codeOf(() => parseImageTarget('/img/uk_a/%E0%A4%A/x.png?sign=x'))).toEqual([404, 10105]);
+  });
+
+  it('a signature of another string, or of another secret, does not verify', () => {
+    const signed = '/img/uk_a/card.png?title=x';
+    for (const url of [
+      `${signed}&sign=${sign('/img/uk_a/card.png?title=y')}`,
+      `/img/uk_a/card.png?title=X&sign=${sign(signed)}`,
+      `${signed}&sign=${sign(signed).slice(1)}`,
+      `${signed}&sign=${createHmac('sha256', 'other').update(signed).digest('base64url')}`,
+    ]) {
+      expect(codeOf(() => verifyImageTarget(parseImageTarget(url), SECRET))).toEqual([403, 10109]);
+    }
+  });
+});
+
+describe('URL key secrets', () => {
+  it('are derived from the signing secret and the key id: stable, distinct per key and per signing secret', () => {
+    const a = deriveUrlKeySecret('signing-secret-0123456789', 'uk_a');
+    expect(a).toMatch(/^us_[A-Za-z0-9_-]{43}$/);
+    expect(deriveUrlKeySecret('signing-secret-0123456789', 'uk_a')).toBe(a);
+    expect(deriveUrlKeySecret('signing-secret-0123456789', 'uk_b')).not.toBe(a);
+    expect(deriveUrlKeySecret('another-signing-secret-xyz', 'uk_a')).not.toBe(a);
+  });
+});
+
+describe('parseImageParams and typeVariables', () => {
+  const limits = { maxDimension: 4096, maxRequestVariables: 3 };
+  it('reads reserved parameters strictly and keeps variables as decoded text', () => {
+    const params = parseImageParams('title=A+b%26c&_w=1200&_h=630&_q=80&_scale=1.5&_v=3', limits);
+    expect(params).toEqual({
+      text: new Map([['title', 'A b&c']]),
+      width: 1200,
+      height: 630,
+      quality: 80,
+      scale: 1.5,
+      revision: 3,
+    });
+    for (const bad of [
+      '_w=1.0',
+      '_w=+1',
+      '_h=4097',
+      '_q=-1',
+      '_scale=1e0',
+      '_scale=0.5',
+      '_v=0',
+      '_x=1',
+      'a=1&b=2&c=3&d=4',
+    ])
+      expect([bad, codeOf(() => parseImageParams(bad, limits))]).toEqual([bad, [400, 10103]]);
+  });
+
+  it('types text by definition; undefined names are dropped; text that does not parse stays text', () => {
+    const defs = {
+      n: { type: 'number' as const },
+      i: { type: 'integer' as const },
+      b: { type: 'boolean' as const },
+      a: { type: 'array' as const, items: { type: 'string' as const } },
+      s: { type: 'string' as const },
+    };
+    const text = new Map([
+      ['n', '-1.5e2'],
+      ['i', '7'],
+      ['b', 'false'],
+      ['a', '["x"]'],
+      ['s', '12'],
+      ['other', '1'],
+    ]);
+    expect(typeVariables(text, defs)).toEqual({ n: -150, i: 7, b: false, a: ['x'], s: '12' });
+    expect(
+      typeVariables(
+        new Map([
+          ['n', '1,5'],
+          ['b', 'TRUE'],
+          ['a', '[x'],
+        ]),
+        defs,
+      ),
+    ).toEqual({
+      n: '1,5',
+      b: 'TRUE',
+      a: '[x',
+    });
+  });
+});
+
+describe('createWindowCounter', () => {
+  it('allows max actions per key per window, then says when to retry', () => {
+    let now = 0;
+    const counter = createWindowCounter(2, 10_000, () => now);
+    expect(counter.take('a')).toEqual({ ok: true });
+    expect(counter.take('a')).toEqual({ ok: true });
+    expect(counter.take('b')).toEqual({ ok: true });
+    now = 2_500;
+    expect(counter.take('a')).toEqual({ ok: false, retryAfterSeconds: 8 });
+    now = 10_000;
+    expect(counter.take('a')).toEqual({ ok: true });
+  });
+});

@@ -210,6 +210,86 @@ describe('admin commands on the data dir', () => {
   });
 });
 
+describe('pictor url-keys and pictor url', () => {
+  it('creates, lists and revokes URL keys without creating an admin token, and signs URLs the server serves', async () => {
+    const dataDir = await tempDir();
+    const account = await pictorJson<{ id: string }>(dataDir, 'accounts', 'create', 'Acme');
+    await pictor(dataDir, 'packages', 'grant', account.id, '--renders', '5');
+    const urlKey = await pictorJson<{ id: string; secret: string }>(
+      dataDir,
+      'url-keys',
+      'create',
+      account.id,
+    );
+    expect(urlKey.id).toMatch(/^uk_/);
+    expect(urlKey.secret).toMatch(/^us_/);
+    // Only the signing secret was needed: a later first start still prints its admin token.
+    await expect(stat(join(dataDir, 'admin-token.sha256'))).rejects.toMatchObject({ code: 'ENOENT' });
+    const listed = await pictorJson<{ urlKeys: { id: string }[] }>(dataDir, 'url-keys', 'list', account.id);
+    expect(listed.urlKeys.map((k) => k.id)).toEqual([urlKey.id]);
+    expect(JSON.stringify(listed)).not.toContain(urlKey.secret);
+    const file = join(dataDir, 'card.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        id: 'card',
+        name: 'Card',
+        content: '<div style="display:flex;width:100%;height:100%;background:#00ff00">{{title}} {{n}}</div>',
+        variables: { title: { type: 'string', required: true }, n: { type: 'integer' } },
+        width: 80,
+        height: 40,
+        format: 'png',
+      }),
+    );
+    await pictor(dataDir, 'templates', 'push', file, '--account', account.id, '--publish');
+
+    const config = loadConfig({}, { port: 0, dataDir, logLevel: 'silent', workers: 1 });
+    const server = await startServer(config);
+    try {
+      const sign = (...extra: string[]) =>
+        pictor(
+          dataDir,
+          'url',
+          'card',
+          'title=Hi there',
+          'n=7',
+          '--key',
+          urlKey.id,
+          '--secret',
+          urlKey.secret,
+          '--base-url',
+          server.url,
+          ...extra,
+        );
+      const pathForm = (await sign('--scale', '2')).stdout.trim();
+      expect(pathForm).toMatch(
+        new RegExp(`^${server.url}/img/${urlKey.id}/card/[A-Za-z0-9_-]+/[A-Za-z0-9_-]{43}\\.png$`),
+      );
+      const queryForm = (await sign('--query-form', '--format', 'jpeg')).stdout.trim();
+      expect(queryForm).toMatch(/\/img\/uk_[^/]+\/card\.jpg\?n=7&title=Hi%20there&sign=[A-Za-z0-9_-]{43}$/);
+      for (const [url, format, size] of [
+        [pathForm, 'png', [160, 80]],
+        [queryForm, 'jpeg', [80, 40]],
+      ] as const) {
+        const res = await fetch(url);
+        expect(res.status).toBe(200);
+        const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual([format, ...size]);
+      }
+      await pictor(dataDir, 'url-keys', 'revoke', urlKey.id);
+      expect((await fetch(pathForm)).status).toBe(403);
+    } finally {
+      await server.close();
+    }
+    await expect(
+      pictor(dataDir, 'url', 'card', 'novalue', '--key', 'k', '--secret', 's'),
+    ).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('name=value'),
+    });
+  });
+});
+
 describe('pictor render', () => {
   it('renders a local HTML file and a template file to image files', async () => {
     const dir = await tempDir();

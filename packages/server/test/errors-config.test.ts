@@ -25,6 +25,11 @@ describe('loadConfig', () => {
       rateLimitMax: 120,
       rateLimitWindowMs: 10_000,
       linkTtlSeconds: 300,
+      maxUrlBytes: 8192,
+      imgMaxAgeSeconds: 86_400,
+      imgRetentionSeconds: 30 * 86_400,
+      imgRenderRateMax: 120,
+      imgRenderRateWindowMs: 10_000,
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.limits)).toBe(true);

@@ -4,6 +4,11 @@
  * here with node:crypto, independently of @pictor/client (whose own tests check it against published vectors).
  */
 import { createHmac } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadConfig } from '../src/config.js';
+import { type RunningServer, startServer } from '../src/server.js';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestSchema, type TestSchema } from './helpers/postgres-schema.js';
@@ -414,5 +419,74 @@ describe('image URL render rate limit', () => {
     expect(Number(limited.res.headers.get('retry-after'))).toBeGreaterThan(0);
     for (let i = 0; i < 5; i++) expect((await get(t, sign('a'))).res.status).toBe(200);
     expect(await unitsLeft(t.url, owner.accountId)).toBe(18);
+  });
+});
+
+describe.each(BACKENDS)('image URLs on two servers sharing $name', (backend) => {
+  let nodes: RunningServer[] = [];
+  let dataDirs: string[] = [];
+  let tearDown: () => Promise<void>;
+  beforeAll(async () => {
+    const set = await backend.setUp();
+    tearDown = set.tearDown;
+    const shared = await mkdtemp(join(tmpdir(), 'pictor-nodes-'));
+    dataDirs = [shared];
+    // SQLite and disk: both nodes on one data dir. PostgreSQL and S3: a data dir each, the same database and bucket.
+    for (let i = 0; i < 2; i++) {
+      const dataDir =
+        set.backends.databaseUrl && i > 0 ? await mkdtemp(join(tmpdir(), 'pictor-nodes-')) : shared;
+      if (dataDir !== shared) dataDirs.push(dataDir);
+      const config = loadConfig(
+        {},
+        {
+          port: 0,
+          host: '127.0.0.1',
+          dataDir,
+          adminToken: 'test-admin-token-0123456789abcdef',
+          signingSecret: 'shared-signing-secret-of-both-nodes',
+          logLevel: 'silent',
+          workers: 1,
+          ...set.backends,
+        },
+      );
+      nodes.push(await startServer(config));
+    }
+  });
+  afterAll(async () => {
+    for (const node of nodes) await node.close();
+    nodes = [];
+    for (const dir of dataDirs) await rm(dir, { recursive: true, force: true });
+    await tearDown?.();
+  });
+
+  it('30 requests for one new image spread over both nodes: one render in all, one unit, identical bytes', async () => {
+    const [a, b] = nodes as [RunningServer, RunningServer];
+    const owner = await seedAccount(a.url, 10);
+    const key = await adminOk<{ id: string; secret: string }>(
+      a.url,
+      'POST',
+      `/accounts/${owner.accountId}/url-keys`,
+    );
+    const created = await adminOk<{ id: string }>(a.url, 'POST', '/templates', {
+      ...TEMPLATE,
+      accountId: owner.accountId,
+    });
+    await adminOk(a.url, 'POST', `/templates/${created.id}/publish`);
+    const path = queryForm(key.secret, `/img/${key.id}/${created.id}.png`, 'title=Two%20nodes');
+    const completed = () => a.renderer.stats().completed + b.renderer.stats().completed;
+    const before = completed();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, async (_, i) => {
+        const res = await fetch(`${(i % 2 === 0 ? a : b).url}${path}`);
+        return { status: res.status, bytes: Buffer.from(await res.arrayBuffer()) };
+      }),
+    );
+    expect(answers.map((x) => x.status)).toEqual(Array(30).fill(200));
+    for (const answer of answers) expect(answer.bytes.equals(answers[0]!.bytes)).toBe(true);
+    expect(completed() - before).toBe(1);
+    expect(await unitsLeft(a.url, owner.accountId)).toBe(9);
+    // Revoked on one node: refused by the other at once.
+    await adminOk(a.url, 'DELETE', `/url-keys/${key.id}`);
+    expect((await fetch(`${b.url}${path}`)).status).toBe(403);
   });
 });

@@ -4,7 +4,14 @@ import { type Command, InvalidArgumentError, Option } from 'commander';
 import { defaultPublicUrl } from '../config.js';
 import { resolveSigningSecret } from '../data-dir.js';
 import { createUrlKeyAdmin } from '../services/url-keys.js';
-import { commandConfig, type GlobalOptions, positiveInt, printJson, qualityArg, withStore } from './context.js';
+import {
+  commandConfig,
+  type GlobalOptions,
+  positiveInt,
+  printJson,
+  qualityArg,
+  withStore,
+} from './context.js';
 
 function scaleArg(value: string): number {
   const scale = Number(value);
@@ -46,7 +53,9 @@ export function registerUrlKeyCommands(program: Command): void {
       return fn(createUrlKeyAdmin(store, signingSecret));
     });
 
-  const urlKeys = program.command('url-keys').description('Manage URL keys, which sign embeddable image URLs');
+  const urlKeys = program
+    .command('url-keys')
+    .description('Manage URL keys, which sign embeddable image URLs');
   urlKeys
     .command('create <accountId>')
     .description('Create a URL key for an account; prints {id, secret} (the secret is shown once)')
@@ -66,7 +75,9 @@ export function registerUrlKeyCommands(program: Command): void {
     .requiredOption('--key <urlKeyId>', 'URL key id (uk_…)')
     .requiredOption('--secret <secret>', 'the URL key secret (us_…)')
     .option('--base-url <url>', 'the server (default PICTOR_PUBLIC_URL, else http://{host}:{port})')
-    .addOption(new Option('--format <format>', 'png, jpeg or webp').choices(['png', 'jpeg', 'webp']).default('png'))
+    .addOption(
+      new Option('--format <format>', 'png, jpeg or webp').choices(['png', 'jpeg', 'webp']).default('png'),
+    )
     .option('--width <px>', 'width in CSS pixels (_w; default the template default)', positiveInt)
     .option('--height <px>', 'height in CSS pixels (_h; default the template default)', positiveInt)
     .option('--quality <q>', 'jpeg or webp quality 0-100 (_q)', qualityArg)

@@ -3,7 +3,9 @@
  * it, and serves the stored image to every later request without a render or a unit. Every request is checked in
  * full — signature, URL key, template status — so revoking a key or unpublishing a template stops serving at once.
  */
+import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
@@ -17,6 +19,9 @@ import type { TemplateService } from './template-service.js';
 import { deriveUrlKeySecret } from './url-keys.js';
 import { createWindowCounter } from './window-counter.js';
 
+/** How often a process waiting for another one's render looks for the stored image. */
+const CLAIM_POLL_MS = 100;
+
 /** `Cache-Control` of an image whose URL pins a published revision (`_v`): a year, immutable. */
 export const PINNED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
@@ -29,7 +34,7 @@ export interface ImageUrlServiceDeps {
   signingSecret: string;
   /** Current time in ms. */
   now: () => number;
-  /** Told about a background failure that no request is waiting for (refreshing a stored image's retention). */
+  /** Told about a failure no request is waiting for (refreshing a stored image's retention, releasing a claim). */
   onBackgroundError?: (error: unknown) => void;
 }
 
@@ -68,6 +73,8 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlService {
   const { store, storage, renderer, limits } = deps;
   const holdMs = limits.renderTimeoutMs + 5 * 60_000;
+  // A claim outlives the render's time limit and a queue wait; a claimant that died is taken over after it.
+  const claimMs = limits.renderTimeoutMs + 60_000;
   const retentionMs = limits.imgRetentionSeconds * 1000;
   const renders = createWindowCounter(limits.imgRenderRateMax, limits.imgRenderRateWindowMs, deps.now);
   /** Renders in flight in this process by object key: requests for the same new image wait for one render. */
@@ -102,6 +109,34 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
   }
 
   /**
+   * Wait until this caller holds the render claim of `objectKey` (true), or the image is stored (false): of many
+   * processes asked for one new image, one renders it and the others serve what it stored.
+   */
+  async function claimOrWait(objectKey: string): Promise<boolean> {
+    const deadline = performance.now() + claimMs;
+    for (;;) {
+      const now = deps.now();
+      if (await store.claimRender(objectKey, new Date(now), new Date(now + claimMs))) {
+        // Stored by the claim's previous holder between our look and our claim: nothing to render.
+        if (!(await storage.head(objectKey))) return true;
+        await store.releaseRenderClaim(objectKey);
+        return false;
+      }
+      if (await storage.head(objectKey)) return false;
+      if (performance.now() > deadline) {
+        throw apiError(
+          'OVERLOADED',
+          'the image is being rendered by another server and is not ready yet; retry shortly',
+          {
+            'retry-after': '2',
+          },
+        );
+      }
+      await sleep(CLAIM_POLL_MS);
+    }
+  }
+
+  /**
    * Render the image once and store it: the bytes, or null when another process stored it meanwhile. The row that
    * keeps the object is written first, so the janitor cannot take the image between its write and its first serve.
    */
@@ -114,21 +149,26 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
     retained.set(objectKey, now);
     // A touch that created the row may have waited for a removal of the object: look again (see render-service).
     if (seen && (extended || (await storage.head(objectKey)))) return null;
-    const allowed = renders.take(keyId);
-    if (!allowed.ok) {
-      throw apiError(
-        'RATE_LIMITED',
-        `rate limit: at most ${limits.imgRenderRateMax} new images per ${limits.imgRenderRateWindowMs / 1000} s for this URL key; stored images are not limited; retry after ${allowed.retryAfterSeconds} s`,
-        { 'retry-after': String(allowed.retryAfterSeconds) },
+    if (!(await claimOrWait(objectKey))) return null;
+    try {
+      const allowed = renders.take(keyId);
+      if (!allowed.ok) {
+        throw apiError(
+          'RATE_LIMITED',
+          `rate limit: at most ${limits.imgRenderRateMax} new images per ${limits.imgRenderRateWindowMs / 1000} s for this URL key; stored images are not limited; retry after ${allowed.retryAfterSeconds} s`,
+          { 'retry-after': String(allowed.retryAfterSeconds) },
+        );
+      }
+      const stored = await withReservedUnit(
+        store,
+        accountId,
+        () => renderAndStore(renderer, storage, limits, job, objectKey),
+        { now: () => new Date(deps.now()), holdMs },
       );
+      return stored.result.data;
+    } finally {
+      await store.releaseRenderClaim(objectKey).catch((error: unknown) => deps.onBackgroundError?.(error));
     }
-    const stored = await withReservedUnit(
-      store,
-      accountId,
-      () => renderAndStore(renderer, storage, limits, job, objectKey),
-      { now: () => new Date(deps.now()), holdMs },
-    );
-    return stored.result.data;
   }
 
   return {

@@ -259,6 +259,14 @@ export class KyselyStore implements Store {
     return objects.touchObject(this.db, key, expiresAt);
   }
 
+  claimRender(key: string, now: Date, until: Date): Promise<boolean> {
+    return objects.claimRender(this.db, key, now, until);
+  }
+
+  releaseRenderClaim(key: string): Promise<void> {
+    return objects.releaseRenderClaim(this.db, key);
+  }
+
   getObjectExpiry(key: string): Promise<Date | null> {
     return objects.getObjectExpiry(this.db, key);
   }

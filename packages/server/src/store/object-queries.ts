@@ -104,3 +104,32 @@ export async function removeExpiredObject(
     return true;
   });
 }
+
+/**
+ * Claim the render of object `key` until `until`: true when this caller may render it (no claim, or only an expired
+ * one), false while another caller's claim holds. One statement, atomic on SQLite and PostgreSQL.
+ */
+export async function claimRender(
+  db: Kysely<Database>,
+  key: string,
+  now: Date,
+  until: Date,
+): Promise<boolean> {
+  const claimed = await db
+    .insertInto('render_claims')
+    .values({ key, claimed_until: until.getTime() })
+    .onConflict((oc) =>
+      oc
+        .column('key')
+        .doUpdateSet({ claimed_until: until.getTime() })
+        .where('render_claims.claimed_until', '<=', now.getTime()),
+    )
+    .returning('key')
+    .executeTakeFirst();
+  return claimed !== undefined;
+}
+
+/** Give up a claim (the render finished or failed). */
+export async function releaseRenderClaim(db: Kysely<Database>, key: string): Promise<void> {
+  await db.deleteFrom('render_claims').where('key', '=', key).execute();
+}

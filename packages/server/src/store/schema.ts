@@ -76,6 +76,12 @@ export interface TemplateRevisionsTable {
   published_at: number;
 }
 
+/** A render in progress somewhere: the object key being rendered, and until when the claim holds. */
+export interface RenderClaimsTable {
+  key: string;
+  claimed_until: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -85,4 +91,5 @@ export interface Database {
   objects: ObjectsTable;
   url_keys: UrlKeysTable;
   template_revisions: TemplateRevisionsTable;
+  render_claims: RenderClaimsTable;
 }

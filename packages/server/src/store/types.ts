@@ -166,6 +166,13 @@ export interface Store {
    * row already existed (no removal of it can have been under way), false when it was created.
    */
   touchObject(key: string, expiresAt: Date): Promise<boolean>;
+  /**
+   * Claim the render of object `key` until `until`, so that of many processes asked for the same new image only one
+   * renders it: true when this caller holds the claim now (there was none, or it had expired at `now`).
+   */
+  claimRender(key: string, now: Date, until: Date): Promise<boolean>;
+  /** Give up a claim of `claimRender` (the render finished or failed). */
+  releaseRenderClaim(key: string): Promise<void>;
   /** When the object's last link expires, or null when the store does not know the object (never linked, or taken). */
   getObjectExpiry(key: string): Promise<Date | null>;
   /** Keys of objects whose last link expired before `before`, oldest first, at most `limit` (nothing changes). */

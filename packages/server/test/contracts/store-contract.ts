@@ -6,7 +6,7 @@ import type { StoreContext, StoreHarness } from './store-fixtures.js';
 import { objectCases } from './store-objects-cases.js';
 import { quotaCases } from './store-quota-cases.js';
 import { templateCases } from './store-templates-cases.js';
-import { urlKeyCases } from './store-url-keys-cases.js';
+import { renderClaimCases, urlKeyCases } from './store-url-keys-cases.js';
 
 export type { StoreHarness } from './store-fixtures.js';
 
@@ -39,5 +39,6 @@ export function describeStoreContract(driver: string, harness: StoreHarness): vo
     templateCases(ctx);
     objectCases(ctx);
     urlKeyCases(ctx);
+    renderClaimCases(ctx);
   });
 }

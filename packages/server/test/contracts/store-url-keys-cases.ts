@@ -48,3 +48,36 @@ export function urlKeyCases(ctx: StoreContext): void {
     expect(await store.getPublishedRevision('other', 1)).toBeNull();
   });
 }
+
+/** Register the render-claim cases inside the driver's describe block. */
+export function renderClaimCases(ctx: StoreContext): void {
+  it('render claims: one holder at a time; released or expired claims can be taken again', async () => {
+    const { store } = ctx;
+    const t0 = new Date('2030-01-01T00:00:00Z');
+    const at = (ms: number) => new Date(t0.getTime() + ms);
+    expect(await store.claimRender('k.png', t0, at(1000))).toBe(true);
+    expect(await store.claimRender('k.png', at(10), at(2000))).toBe(false);
+    expect(await store.claimRender('other.png', at(10), at(2000))).toBe(true);
+    await store.releaseRenderClaim('k.png');
+    expect(await store.claimRender('k.png', at(20), at(1000))).toBe(true);
+    expect(await store.claimRender('k.png', at(999), at(5000))).toBe(false);
+    expect(await store.claimRender('k.png', at(1000), at(5000))).toBe(true);
+    await store.releaseRenderClaim('never-claimed.png');
+  });
+
+  it('render claims under concurrency: exactly one of many callers wins', async () => {
+    const { store } = ctx;
+    const now = new Date('2030-01-01T00:00:00Z');
+    const until = new Date(now.getTime() + 60_000);
+    const stores = [store];
+    for (let i = 0; i < 3 && ctx.harness.openPeer; i++) {
+      const peer = await ctx.harness.openPeer();
+      ctx.peers.push(peer);
+      stores.push(peer);
+    }
+    const wins = await Promise.all(
+      Array.from({ length: 24 }, (_, i) => stores[i % stores.length]!.claimRender('race.webp', now, until)),
+    );
+    expect(wins.filter(Boolean)).toHaveLength(1);
+  });
+}

@@ -1,7 +1,8 @@
 /**
- * Migration 002: URL keys of the embeddable image URLs, and the published revisions of every template (so a URL
- * with `_v` keeps rendering the revision it pins after a newer one is published). Existing published templates get
- * their current published copy recorded. Portable SQLite/PostgreSQL.
+ * Migration 002: URL keys of the embeddable image URLs, the published revisions of every template (so a URL with
+ * `_v` keeps rendering the revision it pins after a newer one is published), and render claims (one node renders a
+ * new image while the others wait for it). Existing published templates get their current published copy recorded.
+ * Portable SQLite/PostgreSQL.
  */
 import type { Kysely, Migration } from 'kysely';
 
@@ -31,6 +32,12 @@ export const migration002UrlKeysRevisions: Migration = {
       .addPrimaryKeyConstraint('template_revisions_pk', ['template_id', 'revision'])
       .execute();
 
+    await db.schema
+      .createTable('render_claims')
+      .addColumn('key', 'text', (c) => c.primaryKey())
+      .addColumn('claimed_until', 'bigint', (c) => c.notNull())
+      .execute();
+
     const typed = db as unknown as Kysely<{ templates: LegacyTemplateRow }>;
     const published = await typed
       .selectFrom('templates')
@@ -52,6 +59,7 @@ export const migration002UrlKeysRevisions: Migration = {
   },
 
   async down(db: Kysely<unknown>): Promise<void> {
+    await db.schema.dropTable('render_claims').ifExists().execute();
     await db.schema.dropTable('template_revisions').ifExists().execute();
     await db.schema.dropTable('url_keys').ifExists().execute();
   },

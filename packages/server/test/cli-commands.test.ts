@@ -37,7 +37,9 @@ async function pictorJson<T = Record<string, unknown>>(dataDir: string, ...args:
 }
 
 /** Start `pictor serve --demo` and collect stdout until both curl commands are printed. */
-async function serveDemo(dataDir: string): Promise<{ child: ChildProcess; output: string; curls: string[] }> {
+async function serveDemo(
+  dataDir: string,
+): Promise<{ child: ChildProcess; output: string; curls: string[]; imageUrl: string }> {
   const child = spawn(process.execPath, [cli, 'serve', '--demo', '--port', '0'], {
     env: { ...process.env, PICTOR_DATA_DIR: dataDir, PICTOR_LOG_LEVEL: 'warn', PICTOR_WORKERS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -47,7 +49,7 @@ async function serveDemo(dataDir: string): Promise<{ child: ChildProcess; output
     const timer = setTimeout(() => reject(new Error(`no curl commands within 30 s:\n${output}`)), 30_000);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if ((output.match(/^curl /gm) ?? []).length === 2) {
+      if ((output.match(/^curl /gm) ?? []).length === 2 && /^http\S+\/img\/\S+$/m.test(output)) {
         clearTimeout(timer);
         resolve();
       }
@@ -59,7 +61,8 @@ async function serveDemo(dataDir: string): Promise<{ child: ChildProcess; output
     child.on('exit', (code) => reject(new Error(`serve exited with ${code}:\n${output}`)));
   });
   const curls = output.split('\n').filter((line) => line.startsWith('curl '));
-  return { child, output, curls };
+  const imageUrl = output.split('\n').find((line) => /^http\S+\/img\//.test(line)) as string;
+  return { child, output, curls, imageUrl };
 }
 
 async function stop(child: ChildProcess): Promise<number | null> {
@@ -111,6 +114,9 @@ describe('pictor serve --demo', () => {
       expect(b.code).toBe(0);
       const imageB = await decode(b.data.url);
       expect([imageB.format, imageB.width, imageB.height]).toEqual(['png', 600, 300]);
+
+      const imageC = await decode(first.imageUrl);
+      expect([imageC.format, imageC.width, imageC.height]).toEqual(['png', 1200, 630]);
     } finally {
       expect(await stop(first.child)).toBe(0);
     }
@@ -124,6 +130,10 @@ describe('pictor serve --demo', () => {
       const newOrigin = /'(http:\/\/[^/]+)\//.exec(second.curls[0] as string)?.[1] as string;
       const oldCommand = (first.curls[0] as string).replace(/http:\/\/127\.0\.0\.1:\d+/, newOrigin);
       expect((await runCurl(oldCommand)).code).toBe(0);
+      // The same URL key on every start: the image URL printed first still works.
+      const port = /:(\d+)\//;
+      expect(second.imageUrl.replace(port, ':0/')).toBe(first.imageUrl.replace(port, ':0/'));
+      expect((await decode(second.imageUrl)).width).toBe(1200);
     } finally {
       expect(await stop(second.child)).toBe(0);
     }

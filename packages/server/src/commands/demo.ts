@@ -1,7 +1,12 @@
-/** `serve --demo`: a demo account, key, package and published template, and two curl commands that render with them. */
+/**
+ * `serve --demo`: a demo account, key, package, URL key and published template; two curl commands that render with
+ * them, and an image URL to open in a browser.
+ */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { imageUrl } from '@pictor/client';
 import { issueApiKey } from '../services/api-keys.js';
+import { deriveUrlKeySecret } from '../services/url-keys.js';
 import type { Store } from '../store/types.js';
 
 /** Id of the demo template. */
@@ -29,11 +34,18 @@ export interface DemoSetup {
   templateId: string;
   /** A fresh API key (keys are stored hashed, so each start issues a new one). */
   key: string;
+  /** The demo URL key (kept across starts: its secret is derived, not stored). */
+  urlKeyId: string;
 }
 
-async function readDemoFile(dataDir: string): Promise<{ accountId: string } | null> {
+interface DemoFile {
+  accountId: string;
+  urlKeyId?: string;
+}
+
+async function readDemoFile(dataDir: string): Promise<DemoFile | null> {
   try {
-    return JSON.parse(await readFile(join(dataDir, DEMO_FILE), 'utf8')) as { accountId: string };
+    return JSON.parse(await readFile(join(dataDir, DEMO_FILE), 'utf8')) as DemoFile;
   } catch {
     return null;
   }
@@ -45,10 +57,16 @@ async function readDemoFile(dataDir: string): Promise<{ accountId: string } | nu
  */
 export async function ensureDemo(store: Store, dataDir: string, now = new Date()): Promise<DemoSetup> {
   const saved = await readDemoFile(dataDir);
-  let accountId = saved && (await store.getAccount(saved.accountId)) ? saved.accountId : undefined;
-  if (!accountId) {
-    accountId = (await store.createAccount('Demo')).id;
-    await writeFile(join(dataDir, DEMO_FILE), `${JSON.stringify({ accountId }, null, 2)}\n`);
+  const accountId =
+    saved && (await store.getAccount(saved.accountId)) ? saved.accountId : (await store.createAccount('Demo')).id;
+  const savedKey = saved?.urlKeyId ? await store.getUrlKey(saved.urlKeyId) : null;
+  const urlKeyId =
+    savedKey && savedKey.accountId === accountId && savedKey.revokedAt === null
+      ? savedKey.id
+      : (await store.createUrlKey(accountId)).id;
+  if (saved?.accountId !== accountId || saved.urlKeyId !== urlKeyId) {
+    const file: DemoFile = { accountId, urlKeyId };
+    await writeFile(join(dataDir, DEMO_FILE), `${JSON.stringify(file, null, 2)}\n`);
   }
   const template = await store.getTemplate(DEMO_TEMPLATE_ID);
   if (!template) {
@@ -74,7 +92,19 @@ export async function ensureDemo(store: Store, dataDir: string, now = new Date()
     await store.grantPackage(accountId, DEMO_RENDERS, new Date(now.getTime() + YEAR_MS));
   }
   const { key } = await issueApiKey(store, accountId);
-  return { accountId, templateId: DEMO_TEMPLATE_ID, key };
+  return { accountId, templateId: DEMO_TEMPLATE_ID, key, urlKeyId };
+}
+
+/** A signed image URL of the demo template, to open in a browser (rendered once, then served from storage). */
+export function demoImageUrl(baseUrl: string, demo: DemoSetup, signingSecret: string): Promise<string> {
+  return imageUrl({
+    baseUrl,
+    keyId: demo.urlKeyId,
+    secret: deriveUrlKeySecret(signingSecret, demo.urlKeyId),
+    template: demo.templateId,
+    variables: { title: 'Hello from an image URL', subtitle: 'Signed, rendered once, then served from storage' },
+    format: 'png',
+  });
 }
 
 function shellQuote(text: string): string {

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import type { Command } from 'commander';
 import { startServer } from '../server.js';
 import { commandConfig, type GlobalOptions, positiveInt } from './context.js';
-import { demoCurlCommands, ensureDemo } from './demo.js';
+import { demoCurlCommands, demoImageUrl, ensureDemo } from './demo.js';
+import { resolveSigningSecret } from '../data-dir.js';
 
 interface ServeFlags {
   demo?: boolean;
@@ -57,6 +58,9 @@ export function registerServeCommand(program: Command): void {
           curl.html,
           '',
           'Each answers {"code":0,"message":"success","data":{"url":...}}; open data.url within 5 minutes.',
+          '',
+          `An image URL for pages (og:image, <img>): open it in a browser; rendered once, then served from storage:`,
+          await demoImageUrl(baseUrl, demo, await resolveSigningSecret(config.dataDir, config.signingSecret)),
         );
       }
       process.stdout.write(`${lines.join('\n')}\n`);

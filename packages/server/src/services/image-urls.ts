@@ -44,8 +44,6 @@ export interface ImageAnswer {
   headers: Record<string, string>;
   /** The bytes (GET of a stored or just rendered image); undefined for HEAD and 304. */
   body: Readable | Buffer | undefined;
-  /** True when this request's image was rendered now (it, or a request it waited for, spent a unit). */
-  rendered: boolean;
 }
 
 export interface ImageRequest {
@@ -210,7 +208,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
           params.revision === undefined ? `public, max-age=${limits.imgMaxAgeSeconds}` : PINNED_CACHE_CONTROL,
       };
       if (matchesEtag(request.ifNoneMatch, etag)) {
-        return { status: 304, headers, body: undefined, rendered: false };
+        return { status: 304, headers, body: undefined };
       }
 
       const serveStored = async (): Promise<ImageAnswer | null> => {
@@ -220,7 +218,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         if (!found) return null;
         retain(objectKey);
         headers['content-length'] = String(found.size);
-        return { status: 200, headers, body: found.body, rendered: false };
+        return { status: 200, headers, body: found.body };
       };
       // A render of this image in flight here: wait for it rather than look in storage while it is being written.
       let flight = flights.get(objectKey);
@@ -242,7 +240,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         throw apiError('INTERNAL', 'the stored image vanished while it was read; request it again');
       }
       headers['content-length'] = String(data.length);
-      return { status: 200, headers, body: request.head ? undefined : data, rendered: true };
+      return { status: 200, headers, body: request.head ? undefined : data };
     },
   };
 }

@@ -1,4 +1,7 @@
-/** The render pipeline, stage by stage with timings: parse → resources → layout (satori) → raster (resvg) → encode (sharp). */
+/**
+ * The render pipeline, stage by stage with timings: parse → resources → layout (satori, in CSS pixels) → raster
+ * (resvg, at `scale` × the CSS size) → encode (sharp, at the raster's pixel size).
+ */
 import { performance } from 'node:perf_hooks';
 import { encodeImage, CONTENT_TYPES } from './encode/sharp.js';
 import { PictorError, toPictorError } from './errors.js';
@@ -17,7 +20,7 @@ import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { inlineGradientPatterns } from './svg/optimize.js';
 import { layoutToSvg } from './svg/satori.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
-import { checkTreeSize, type ValidRenderInput } from './validate.js';
+import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
 
 /** What a thread needs to render: plain data, so it can be sent to a worker. */
 export interface EnvironmentOptions {
@@ -106,13 +109,18 @@ export async function renderHtml(
       { width: input.width, height: input.height },
       limits,
       warnings,
+      input.scale,
     ),
   );
+  // The laid-out size was bounded for the scale already (checked on the requested size, or cut when measured):
+  // this only keeps an image over the limits from ever reaching resvg.
+  checkScaledSize(layout.width, layout.height, input.scale, limits);
   lap('layout');
 
   // rasterize() bounds absurd effect regions and strokes first (resvg panics on them, aborting the process).
+  // It draws at `scale` × the layout's size: `image` has the pixel size the result reports.
   const svg = inlineGradientPatterns(layout.svg);
-  const image = stage('raster', () => rasterize(svg));
+  const image = stage('raster', () => rasterize(svg, input.scale));
   lap('raster');
 
   // An opaque root background makes every pixel opaque: then the encoder need not scan the raster for alpha.

@@ -21,10 +21,17 @@ export interface FontSpec {
 export interface RenderInput {
   /** HTML fragment or complete document. */
   html: string;
-  /** Output width in pixels (1..4096). Omitted: the content's own width. */
+  /** Width in CSS pixels (1..4096; the image has `scale` times as many). Omitted: the content's own width. */
   width?: number;
-  /** Output height in pixels (1..4096). Omitted: the content's own height. */
+  /** Height in CSS pixels (1..4096; the image has `scale` times as many). Omitted: the content's own height. */
   height?: number;
+  /**
+   * Device scale, a number from 1 to 4 (1.5 allowed), default 1: the layout is computed at `width` × `height` CSS
+   * pixels and drawn at `scale` times as many pixels, for images that stay sharp on high-density screens (`scale: 2`
+   * on a 1200×630 card gives 2400×1260). The result's `width` and `height` are that pixel size, and the pixel limits
+   * (`maxDimension`, `maxPixels`) apply to it.
+   */
+  scale?: number;
   /** Default `png` for the library (the HTTP API defaults to webp itself). */
   format?: ImageFormat;
   /** 0..100 integer, for jpeg and webp; ignored for png. Default 80. */
@@ -44,6 +51,7 @@ export interface RenderInput {
 /** The encoded image and what is known about it. */
 export interface RenderResult {
   data: Buffer;
+  /** Size of the image in pixels: the CSS size times `scale`, rounded as the rasteriser does. */
   width: number;
   height: number;
   format: ImageFormat;
@@ -119,6 +127,8 @@ export interface TemplateRenderInput {
   variables: Record<string, unknown>;
   width?: number;
   height?: number;
+  /** As in RenderInput (a request value; templates have no default scale). */
+  scale?: number;
   format?: ImageFormat;
   quality?: number;
   fonts?: FontSpec[];
@@ -129,9 +139,9 @@ export interface TemplateRenderInput {
 
 /** Limits that bound every render; each has a safe default. */
 export interface RenderLimits {
-  /** Max width and height, default 4096. */
+  /** Max width and height, default 4096 (of the image, in pixels: times `scale`). */
   maxDimension: number;
-  /** Max width × height, default 16,777,216. */
+  /** Max width × height of the image in pixels (times `scale`²), default 16,777,216. */
   maxPixels: number;
   /** Max HTML length in characters, default 2 MiB. */
   maxHtmlLength: number;

@@ -1,6 +1,7 @@
 /** Input validation: strict types, no coercion; every message names the field and the rule. */
 import { isAbsolute } from 'node:path';
 import { PictorError } from './errors.js';
+import { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 import type { FontSpec, ImageFormat, RenderInput, RenderLimits } from './types.js';
 
 /** Defaults of DECISIONS.md "Limits". */
@@ -22,6 +23,8 @@ export interface ValidRenderInput {
   html: string;
   width: number | undefined;
   height: number | undefined;
+  /** Device pixels per CSS pixel, 1–4 (default 1). */
+  scale: number;
   format: ImageFormat;
   quality: number;
   fonts: FontSpec[];
@@ -58,6 +61,51 @@ function checkDimension(field: 'width' | 'height', value: unknown, limits: Rende
   return value;
 }
 
+/** Check the optional device scale: a finite number from 1 to 4 (1.5 allowed), default 1. */
+function checkScale(value: unknown): number {
+  if (value === undefined) return 1;
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < MIN_SCALE || value > MAX_SCALE) {
+    throw invalid('scale', 'range', `must be a number from ${MIN_SCALE} to ${MAX_SCALE}`);
+  }
+  return value;
+}
+
+/**
+ * Check the image's pixel size — each known CSS dimension times `scale`, as resvg rounds it — against the limits
+ * (at scale 1 the dimensions themselves were checked already). Run on the requested size before rendering, and on
+ * the laid-out size before raster.
+ * @throws PictorError INVALID_INPUT naming scale, e.g. `width × scale: must be at most 4096 pixels, got 1200 × 4 = 4800`.
+ */
+export function checkScaledSize(
+  width: number | undefined,
+  height: number | undefined,
+  scale: number,
+  limits: RenderLimits,
+): void {
+  if (scale === 1) return;
+  const tooLarge = (rule: string, message: string) =>
+    new PictorError('INVALID_INPUT', message, { field: 'scale', rule });
+  const pixelWidth = width === undefined ? undefined : scaledPixels(width, scale);
+  const pixelHeight = height === undefined ? undefined : scaledPixels(height, scale);
+  for (const [name, css, pixels] of [
+    ['width', width, pixelWidth],
+    ['height', height, pixelHeight],
+  ] as const) {
+    if (css !== undefined && pixels !== undefined && pixels > limits.maxDimension) {
+      throw tooLarge(
+        'maxDimension',
+        `${name} × scale: must be at most ${limits.maxDimension} pixels, got ${css} × ${scale} = ${pixels}`,
+      );
+    }
+  }
+  if (pixelWidth !== undefined && pixelHeight !== undefined && pixelWidth * pixelHeight > limits.maxPixels) {
+    throw tooLarge(
+      'maxPixels',
+      `(width × scale) × (height × scale): must be at most ${limits.maxPixels} pixels, got ${pixelWidth} × ${pixelHeight} = ${pixelWidth * pixelHeight}`,
+    );
+  }
+}
+
 /** Check the shape of custom font specs (loading and parsing happen later). */
 export function checkFontSpecs(value: unknown, field = 'fonts'): FontSpec[] {
   if (value === undefined) return [];
@@ -88,7 +136,7 @@ export function checkFontSpecs(value: unknown, field = 'fonts'): FontSpec[] {
 }
 
 /**
- * Validate a render input against the limits and apply defaults (format png, quality 80).
+ * Validate a render input against the limits and apply defaults (format png, quality 80, scale 1).
  * @throws PictorError INVALID_INPUT, e.g. `width: must be an integer from 1 to 4096`.
  */
 export function validateRenderInput(input: unknown, limits: RenderLimits): ValidRenderInput {
@@ -105,6 +153,8 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
   if (width !== undefined && height !== undefined && width * height > limits.maxPixels) {
     throw invalid('width', 'maxPixels', `width × height must be at most ${limits.maxPixels} pixels`);
   }
+  const scale = checkScale(value.scale);
+  checkScaledSize(width, height, scale, limits);
   const format = value.format === undefined ? 'png' : value.format;
   if (!FORMATS.includes(format as ImageFormat))
     throw invalid('format', 'enum', `must be one of ${FORMATS.join(', ')}`);
@@ -123,6 +173,7 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
     html: value.html,
     width,
     height,
+    scale,
     format: format as ImageFormat,
     quality,
     fonts: checkFontSpecs(value.fonts),

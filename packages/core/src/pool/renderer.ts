@@ -174,6 +174,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
         html,
         ...pick('width', input.width, def.width),
         ...pick('height', input.height, def.height),
+        ...(input.scale !== undefined ? { scale: input.scale } : {}),
         ...pick('format', input.format, def.format),
         ...pick('quality', input.quality, def.quality),
         ...(fonts.length > 0 ? { fonts } : {}),

@@ -9,14 +9,19 @@ export interface RasterImage {
 }
 
 /**
- * Rasterise an SVG at its own size. System fonts are not loaded (satori already turned text into paths,
- * and loading them costs ~4 ms a render).
+ * Rasterise an SVG at its own size times `scale` (device pixels per CSS pixel, 1–4): resvg draws the vectors at
+ * that zoom — crisp text and edges, not an enlarged small image — on `scaledPixels(width, scale)` ×
+ * `scaledPixels(height, scale)` pixels, the canvas mapped onto all of them. The SVG is not rewritten for it:
+ * effect regions and strokes stay bounded in its user units. System fonts are not loaded (satori already turned
+ * text into paths, and loading them costs ~4 ms a render).
  */
-export function rasterize(svg: string): RasterImage {
+export function rasterize(svg: string, scale = 1): RasterImage {
   const image = new Resvg(boundEffectRegions(svg), {
     font: { loadSystemFonts: false },
     logLevel: 'off',
+    ...(scale !== 1 ? { fitTo: { mode: 'zoom', value: scale } as const } : {}),
   }).render();
+  // `pixels` is a getter that copies the raster every time it is read: read it once.
   return { pixels: image.pixels, width: image.width, height: image.height };
 }
 

@@ -5,6 +5,7 @@ import type { RenderInput, RenderResult, Renderer } from './types.js';
 export { PictorError, ERROR_CODES } from './errors.js';
 export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from './errors.js';
 export { compileTemplate } from './templates/index.js';
+export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 export { createRenderer };
 export type {
   CompiledTemplate,

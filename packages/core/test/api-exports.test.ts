@@ -24,10 +24,13 @@ describe('public API', () => {
   it('exports exactly these values', () => {
     expect(Object.keys(core).sort()).toEqual([
       'ERROR_CODES',
+      'MAX_SCALE',
+      'MIN_SCALE',
       'PictorError',
       'compileTemplate',
       'createRenderer',
       'render',
+      'scaledPixels',
     ]);
   });
 

@@ -3,7 +3,7 @@
  * limits with device scale, and render → store (a local-disk object is written by the render worker itself).
  */
 import { performance } from 'node:perf_hooks';
-import type { FontSpec, ImageFormat, Renderer, RenderResult } from '@pictor/core';
+import { type FontSpec, type ImageFormat, type Renderer, type RenderResult, scaledPixels } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
@@ -53,9 +53,9 @@ export function objectKeyOf(job: RenderJob): string {
   });
 }
 
-/** Device pixels of `css` CSS pixels at `scale` (as the engine rasterises them). */
+/** Device pixels of `css` CSS pixels at `scale`, exactly as the engine rasterises them. */
 export function devicePixels(css: number, scale: number | undefined): number {
-  return Math.round(css * (scale ?? 1));
+  return scale === undefined || scale === 1 ? css : scaledPixels(css, scale);
 }
 
 /**

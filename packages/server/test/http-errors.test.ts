@@ -57,6 +57,34 @@ describe('10103 / 400: body parsing and parameters', () => {
     expect(res.body).toEqual({ code: 10103, message: 'body: must be valid JSON' });
   });
 
+  it('a key named __proto__ or constructor.prototype is named as the problem', async () => {
+    for (const body of [
+      '{"content":"<p>x</p>","__proto__":{"polluted":1}}',
+      '{"content":"<p>x</p>","constructor":{"prototype":{"polluted":1}}}',
+    ]) {
+      const res = await raw('/render', body, { 'x-api-key': acct.key, 'content-type': 'application/json' });
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({
+        code: 10103,
+        message: 'body: a key named __proto__ (or constructor.prototype) is not allowed',
+      });
+    }
+  });
+
+  it('a compressed body (Content-Encoding: gzip) is refused with what to do', async () => {
+    const { gzipSync } = await import('node:zlib');
+    const res = await fetch(`${t.url}/open/v1/images/render`, {
+      method: 'POST',
+      headers: { 'x-api-key': acct.key, 'content-type': 'application/json', 'content-encoding': 'gzip' },
+      body: gzipSync(JSON.stringify({ content: '<p>x</p>' })),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 10103,
+      message: 'Content-Encoding: gzip is not supported; send the JSON uncompressed',
+    });
+  });
+
   it('a JSON body that is not an object', async () => {
     for (const body of ['[]', '"x"', 'null', '42']) {
       const res = await raw('/render', body, { 'x-api-key': acct.key, 'content-type': 'application/json' });

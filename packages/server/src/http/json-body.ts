@@ -36,8 +36,44 @@ export function registerJsonBody(app: FastifyInstance): void {
       done(null, undefined);
       return;
     }
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, parsed) => {
+      // The parser refuses prototype-poisoning keys with its "not valid JSON" error: say what is wrong instead.
+      if (
+        error &&
+        (error as { code?: string }).code === 'FST_ERR_CTP_INVALID_JSON_BODY' &&
+        isJson(body as string)
+      ) {
+        done(
+          apiError(
+            'INVALID_PARAMETER',
+            'body: a key named __proto__ (or constructor.prototype) is not allowed',
+          ),
+          undefined,
+        );
+        return;
+      }
+      done(error, parsed);
+    });
   });
+  // A compressed body would reach the JSON parser as bytes: name the real problem.
+  app.addHook('preParsing', async (request) => {
+    const encoding = request.headers['content-encoding'];
+    if (encoding !== undefined && encoding.trim().toLowerCase() !== 'identity') {
+      throw apiError(
+        'INVALID_PARAMETER',
+        `Content-Encoding: ${encoding} is not supported; send the JSON uncompressed`,
+      );
+    }
+  });
+}
+
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -1,0 +1,20 @@
+/** @pictor/client: sign Pictor image URLs and call the render API. No dependencies; Web Crypto and fetch only. */
+export { PictorApiError } from './errors.js';
+export {
+  type ImageUrlFormat,
+  type ImageUrlOptions,
+  type ImageVariable,
+  imageQuery,
+  imageUrl,
+} from './image-url.js';
+export {
+  type ClientOptions,
+  createClient,
+  type FontSource,
+  type PictorClient,
+  type RenderedImage,
+  type RenderFormat,
+  type RenderHtmlBody,
+  type RenderTemplateBody,
+} from './render-client.js';
+export { signImageTarget } from './sign.js';

@@ -58,7 +58,13 @@ function imagePaths(key, templateId, title) {
 async function hammer(url, seconds) {
   const latencies = [];
   const statuses = {};
-  const instance = autocannon({ url, connections: CONNECTIONS, pipelining: 1, duration: seconds, timeout: 30 });
+  const instance = autocannon({
+    url,
+    connections: CONNECTIONS,
+    pipelining: 1,
+    duration: seconds,
+    timeout: 30,
+  });
   instance.on('response', (_client, status, _bytes, ms) => {
     statuses[status] = (statuses[status] ?? 0) + 1;
     latencies.push(ms);
@@ -68,7 +74,11 @@ async function hammer(url, seconds) {
   return { latencies, statuses, errors: result.errors, elapsed: (performance.now() - t0) / 1000 };
 }
 
-const server = await startBenchServer({ root, workers: WORKERS, env: { PICTOR_IMG_RENDER_RATE_MAX: '100000000' } });
+const server = await startBenchServer({
+  root,
+  workers: WORKERS,
+  env: { PICTOR_IMG_RENDER_RATE_MAX: '100000000' },
+});
 try {
   const key = await admin(server.base, server.adminToken, 'POST', `/accounts/${server.accountId}/url-keys`);
   const template = cardTemplate(await createAvatar(), 'webp');
@@ -87,7 +97,9 @@ try {
   const rendered = await fetch(`${server.base}/open/v1/images/templates/${templateId}/render`, {
     method: 'POST',
     headers: { 'x-api-key': server.key, 'content-type': 'application/json' },
-    body: JSON.stringify({ variables: { title: 'Stored once, served to every view', subtitle: 'pictor.dev · image URLs' } }),
+    body: JSON.stringify({
+      variables: { title: 'Stored once, served to every view', subtitle: 'pictor.dev · image URLs' },
+    }),
   });
   const fileUrl = (await rendered.json()).data.url;
 
@@ -142,7 +154,10 @@ try {
   ].join('\n');
   console.log(report);
   if (!quick && !args['no-write']) {
-    writeFileSync(join(here, 'IMAGE-URLS.md'), `# Embeddable image URLs: serving and first render\n\n${report}\n`);
+    writeFileSync(
+      join(here, 'IMAGE-URLS.md'),
+      `# Embeddable image URLs: serving and first render\n\n${report}\n`,
+    );
   }
 } finally {
   await server.stop();

@@ -23,7 +23,9 @@ if (!keyId || !secret) {
   process.exit(2);
 }
 const here = dirname(fileURLToPath(import.meta.url));
-const variables = JSON.parse(await readFile(join(here, '..', 'templates', `${template}.variables.json`), 'utf8'));
+const variables = JSON.parse(
+  await readFile(join(here, '..', 'templates', `${template}.variables.json`), 'utf8'),
+);
 
 // An og:image must be png or jpeg for every crawler; scale 1 is the 1200×630 crawlers expect.
 const og = await imageUrl({ baseUrl, keyId, secret, template, variables, format: 'png' });
@@ -54,6 +56,8 @@ for (const attempt of ['first (renders)', 'second (stored)']) {
     console.error(`${attempt}: HTTP ${response.status} ${bytes.toString('utf8')}`);
     process.exit(1);
   }
-  console.log(`${attempt}: ${response.headers.get('content-type')} ${bytes.length} bytes in ${ms} ms, ETag ${response.headers.get('etag')}`);
+  console.log(
+    `${attempt}: ${response.headers.get('content-type')} ${bytes.length} bytes in ${ms} ms, ETag ${response.headers.get('etag')}`,
+  );
 }
 console.log(`wrote ${join(outDir, 'og-page.html')}`);

@@ -58,7 +58,9 @@ async function readDemoFile(dataDir: string): Promise<DemoFile | null> {
 export async function ensureDemo(store: Store, dataDir: string, now = new Date()): Promise<DemoSetup> {
   const saved = await readDemoFile(dataDir);
   const accountId =
-    saved && (await store.getAccount(saved.accountId)) ? saved.accountId : (await store.createAccount('Demo')).id;
+    saved && (await store.getAccount(saved.accountId))
+      ? saved.accountId
+      : (await store.createAccount('Demo')).id;
   const savedKey = saved?.urlKeyId ? await store.getUrlKey(saved.urlKeyId) : null;
   const urlKeyId =
     savedKey && savedKey.accountId === accountId && savedKey.revokedAt === null
@@ -102,7 +104,10 @@ export function demoImageUrl(baseUrl: string, demo: DemoSetup, signingSecret: st
     keyId: demo.urlKeyId,
     secret: deriveUrlKeySecret(signingSecret, demo.urlKeyId),
     template: demo.templateId,
-    variables: { title: 'Hello from an image URL', subtitle: 'Signed, rendered once, then served from storage' },
+    variables: {
+      title: 'Hello from an image URL',
+      subtitle: 'Signed, rendered once, then served from storage',
+    },
     format: 'png',
   });
 }

@@ -3,7 +3,13 @@
  * limits with device scale, and render → store (a local-disk object is written by the render worker itself).
  */
 import { performance } from 'node:perf_hooks';
-import { type FontSpec, type ImageFormat, type Renderer, type RenderResult, scaledPixels } from '@pictor/core';
+import {
+  type FontSpec,
+  type ImageFormat,
+  type Renderer,
+  type RenderResult,
+  scaledPixels,
+} from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';

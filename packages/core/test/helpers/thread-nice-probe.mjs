@@ -12,13 +12,28 @@ const renderer = createRenderer({
 });
 const html = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
 await Promise.all([renderer.render({ html, format: 'webp' }), renderer.render({ html, format: 'webp' })]);
-const threads = [];
-for (const tid of readdirSync('/proc/self/task')) {
-  const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-  const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-  // Fields after "(comm)" start at field 3 (state); nice is field 19.
-  const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-  threads.push({ tid: Number(tid), name, nice });
+function readThreads() {
+  const threads = [];
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+    // Fields after "(comm)" start at field 3 (state); nice is field 19.
+    const nice = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    threads.push({ tid: Number(tid), name, nice });
+  }
+  return threads;
+}
+// A worker posts its result before it lowers encoder threads that the render started: give it up to 2 s to do so
+// (under a loaded machine it may not have yet), then report what is there — a worker that never lowers them fails.
+const expected = workerNice ?? 10;
+let threads = readThreads();
+for (
+  let i = 0;
+  i < 40 && !threads.filter((t) => t.name === 'libvips worker').every((t) => t.nice === expected);
+  i++
+) {
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  threads = readThreads();
 }
 await renderer.close();
 process.stdout.write(JSON.stringify({ main: process.pid, threads }));

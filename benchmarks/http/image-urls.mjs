@@ -81,7 +81,8 @@ const server = await startBenchServer({
 });
 try {
   const key = await admin(server.base, server.adminToken, 'POST', `/accounts/${server.accountId}/url-keys`);
-  const template = cardTemplate(await createAvatar(), 'webp');
+  const avatar = await createAvatar();
+  const template = cardTemplate(`data:image/jpeg;base64,${avatar.toString('base64')}`, 'webp');
   const { id: templateId } = await admin(server.base, server.adminToken, 'POST', '/templates', {
     accountId: server.accountId,
     name: 'bench card',

@@ -9,10 +9,10 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
-import type { Store } from '../store/types.js';
-import type { Renderer } from '@pictor/core';
-import { parseImageParams, typeVariables } from './image-url-params.js';
-import { parseImageTarget, verifyImageTarget } from './image-url-target.js';
+import type { Store, TemplateVersion } from '../store/types.js';
+import type { CompiledTemplate, Renderer } from '@pictor/core';
+import { type ImageUrlParams, parseImageParams, typeVariables } from './image-url-params.js';
+import { type ImageUrlTarget, parseImageTarget, verifyImageTarget } from './image-url-target.js';
 import { withReservedUnit } from './quota.js';
 import { CONTENT_TYPES, checkPixels, objectKeyOf, type RenderJob, renderAndStore } from './render-job.js';
 import type { TemplateService } from './template-service.js';
@@ -21,6 +21,17 @@ import { createWindowCounter } from './window-counter.js';
 
 /** How often a process waiting for another one's render looks for the stored image. */
 const CLAIM_POLL_MS = 100;
+
+/** URLs whose image is remembered per compiled template (least recently described dropped first). */
+const MAX_DESCRIBED_PER_TEMPLATE = 2000;
+
+/** The image an URL names, once its variables were checked and filled in. */
+interface Described {
+  objectKey: string;
+  etag: string;
+  contentType: string;
+}
+const EMPTY: ReadonlyMap<string, Described> = new Map();
 
 /** `Cache-Control` of an image whose URL pins a published revision (`_v`): a year, immutable. */
 export const PINNED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -58,6 +69,33 @@ export interface ImageUrlService {
   answer(request: ImageRequest): Promise<ImageAnswer>;
 }
 
+/**
+ * The render an image URL asks for: the published version's defaults under the URL's reserved parameters, its
+ * variables typed, checked and filled in.
+ * @throws ApiError INVALID_PARAMETER (pixel limits), PictorError VARIABLE_INVALID
+ */
+function jobFor(
+  target: ImageUrlTarget,
+  params: ImageUrlParams,
+  version: TemplateVersion,
+  compiled: CompiledTemplate,
+  limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
+): RenderJob {
+  const width = params.width ?? version.width;
+  const height = params.height ?? version.height;
+  checkPixels(width, height, params.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
+  return {
+    templateId: target.templateId,
+    html: compiled.fill(typeVariables(params.text, version.variables)),
+    width,
+    height,
+    format: target.format,
+    quality: params.quality ?? version.quality ?? undefined,
+    scale: params.scale,
+    fonts: [],
+  };
+}
+
 /** True when an `If-None-Match` value lists `etag` (weak or strong) or is `*`. */
 function matchesEtag(header: string | undefined, etag: string): boolean {
   if (header === undefined) return false;
@@ -79,6 +117,18 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
   const flights = new Map<string, Promise<Buffer | null>>();
   /** When this process last extended a stored image's retention, by object key (bounded). */
   const retained = new Map<string, number>();
+  /** What each URL of a compiled template names (object key, ETag), by its signed string; dropped with the template. */
+  const descriptions = new WeakMap<CompiledTemplate, Map<string, Described>>();
+  const descriptionsOf = (compiled: CompiledTemplate) => descriptions.get(compiled) ?? EMPTY;
+  function remember(compiled: CompiledTemplate, signed: string, described: Described): void {
+    let map = descriptions.get(compiled);
+    if (!map) {
+      map = new Map();
+      descriptions.set(compiled, map);
+    }
+    if (map.size >= MAX_DESCRIBED_PER_TEMPLATE) map.delete(map.keys().next().value as string);
+    map.set(signed, described);
+  }
   /** Derived URL key secrets by key id (bounded): one HMAC saved per request. */
   const secrets = new Map<string, string>();
 
@@ -187,22 +237,22 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         target.templateId,
         params.revision,
       );
-      const job: RenderJob = {
-        templateId: target.templateId,
-        html: '',
-        width: params.width ?? version.width,
-        height: params.height ?? version.height,
-        format: target.format,
-        quality: params.quality ?? version.quality ?? undefined,
-        scale: params.scale,
-        fonts: [],
-      };
-      checkPixels(job.width, job.height, job.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
-      job.html = compiled.fill(typeVariables(params.text, version.variables));
-      const objectKey = objectKeyOf(job);
-      const etag = `"${objectKey.slice(0, objectKey.indexOf('.'))}"`;
+      // The same URL of the same compiled revision always names the same image: skip filling and hashing it again.
+      let described = descriptionsOf(compiled).get(target.signed);
+      let job: RenderJob | undefined;
+      if (!described) {
+        job = jobFor(target, params, version, compiled, limits);
+        const objectKey = objectKeyOf(job);
+        described = {
+          objectKey,
+          etag: `"${objectKey.slice(0, objectKey.indexOf('.'))}"`,
+          contentType: CONTENT_TYPES[job.format],
+        };
+        remember(compiled, target.signed, described);
+      }
+      const { objectKey, etag } = described;
       const headers: Record<string, string> = {
-        'content-type': CONTENT_TYPES[job.format],
+        'content-type': described.contentType,
         etag,
         'cache-control':
           params.revision === undefined ? `public, max-age=${limits.imgMaxAgeSeconds}` : PINNED_CACHE_CONTROL,
@@ -228,6 +278,8 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         flight = flights.get(objectKey);
       }
       if (!flight) {
+        // Not stored (evicted since it was described): the job again, for the render.
+        job ??= jobFor(target, params, version, compiled, limits);
         flight = renderOnce(urlKey.accountId, urlKey.id, job, objectKey).finally(() =>
           flights.delete(objectKey),
         );

@@ -57,6 +57,24 @@ function pathForm(secret: string, keyId: string, templateId: string, ext: string
   return `/img/${keyId}/${templateId}/${q}/${signature}.${ext}`;
 }
 
+/** A new account with `renders` units, a URL key and the published test template: what a URL signer needs. */
+async function signer(base: string, renders: number) {
+  const owner = await seedAccount(base, renders);
+  const key = await adminOk<{ id: string; secret: string }>(
+    base,
+    'POST',
+    `/accounts/${owner.accountId}/url-keys`,
+  );
+  const created = await adminOk<{ id: string }>(base, 'POST', '/templates', {
+    ...TEMPLATE,
+    accountId: owner.accountId,
+  });
+  await adminOk(base, 'POST', `/templates/${created.id}/publish`);
+  /** The query-form URL path of the template with `query`. */
+  const sign = (query: string) => queryForm(key.secret, `/img/${key.id}/${created.id}.png`, query);
+  return { owner, key, templateId: created.id, sign };
+}
+
 interface Backend {
   name: string;
   setUp(): Promise<{ backends: TestBackends; tearDown(): Promise<void> }>;
@@ -372,20 +390,10 @@ describe.each(BACKENDS)('image URLs on $name', (backend) => {
   });
 
   it('no unit left: 403 / 30101 for a new image, while stored images are still served', async () => {
-    const poor = await seedAccount(t.url, 1);
-    const key = await adminOk<{ id: string; secret: string }>(
-      t.url,
-      'POST',
-      `/accounts/${poor.accountId}/url-keys`,
-    );
-    const theirs = await adminOk<{ id: string }>(t.url, 'POST', '/templates', {
-      ...TEMPLATE,
-      accountId: poor.accountId,
-    });
-    await adminOk(t.url, 'POST', `/templates/${theirs.id}/publish`);
-    const first = queryForm(key.secret, `/img/${key.id}/${theirs.id}.png`, 'title=One');
+    const poor = await signer(t.url, 1);
+    const first = poor.sign('title=One');
     expect((await get(t, first)).res.status).toBe(200);
-    const second = await get(t, queryForm(key.secret, `/img/${key.id}/${theirs.id}.png`, 'title=Two'));
+    const second = await get(t, poor.sign('title=Two'));
     expect([second.res.status, second.json().code]).toEqual([403, 30101]);
     expect((await get(t, first)).res.status).toBe(200);
   });
@@ -399,19 +407,8 @@ describe('image URL render rate limit', () => {
   afterAll(() => t.close());
 
   it('counts renders per URL key (429 / 10108 with Retry-After); stored images are not limited', async () => {
-    const owner = await seedAccount(t.url, 20);
-    const key = await adminOk<{ id: string; secret: string }>(
-      t.url,
-      'POST',
-      `/accounts/${owner.accountId}/url-keys`,
-    );
-    const created = await adminOk<{ id: string }>(t.url, 'POST', '/templates', {
-      ...TEMPLATE,
-      accountId: owner.accountId,
-    });
-    await adminOk(t.url, 'POST', `/templates/${created.id}/publish`);
-    const sign = (title: string) =>
-      queryForm(key.secret, `/img/${key.id}/${created.id}.png`, `title=${title}`);
+    const { owner, sign: signQuery } = await signer(t.url, 20);
+    const sign = (title: string) => signQuery(`title=${title}`);
     expect((await get(t, sign('a'))).res.status).toBe(200);
     expect((await get(t, sign('b'))).res.status).toBe(200);
     const limited = await get(t, sign('c'));
@@ -461,18 +458,8 @@ describe.each(BACKENDS)('image URLs on two servers sharing $name', (backend) => 
 
   it('30 requests for one new image spread over both nodes: one render in all, one unit, identical bytes', async () => {
     const [a, b] = nodes as [RunningServer, RunningServer];
-    const owner = await seedAccount(a.url, 10);
-    const key = await adminOk<{ id: string; secret: string }>(
-      a.url,
-      'POST',
-      `/accounts/${owner.accountId}/url-keys`,
-    );
-    const created = await adminOk<{ id: string }>(a.url, 'POST', '/templates', {
-      ...TEMPLATE,
-      accountId: owner.accountId,
-    });
-    await adminOk(a.url, 'POST', `/templates/${created.id}/publish`);
-    const path = queryForm(key.secret, `/img/${key.id}/${created.id}.png`, 'title=Two%20nodes');
+    const { owner, key, sign } = await signer(a.url, 10);
+    const path = sign('title=Two%20nodes');
     const completed = () => a.renderer.stats().completed + b.renderer.stats().completed;
     const before = completed();
     const answers = await Promise.all(

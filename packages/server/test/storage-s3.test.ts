@@ -4,7 +4,6 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s3';
@@ -14,56 +13,25 @@ import { startServer } from '../src/server.js';
 import { createS3Storage, openObjectStorage, parseS3Location, S3StorageError } from '../src/storage/index.js';
 import { describeStorageContract } from './contracts/storage-contract.js';
 import { ADMIN_TOKEN, render, seedAccount } from './helpers/http-server.js';
-
-interface S3rverInstance {
-  run(): Promise<{ address: string; port: number }>;
-  close(): Promise<void>;
-}
-type S3rverClass = new (options: {
-  address: string;
-  port: number;
-  directory: string;
-  silent: boolean;
-  configureBuckets: { name: string }[];
-}) => S3rverInstance;
-const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
+import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from './helpers/s3-server.js';
 
 const BUCKET = 'pictor-test';
-/** s3rver's fixed credentials. */
-const credentials = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
-let server: S3rverInstance;
+const credentials = S3RVER_CREDENTIALS;
+/** The server reads credentials the usual way (AWS_* variables); s3rver accepts any secret for its key. */
+const ENV_SECRET = 'S3RVER-secret-never-shown';
+let s3: TestS3;
 let endpoint = '';
 let dir = '';
 let run = 0;
-/** The server reads credentials the usual way (AWS_* variables); s3rver accepts any secret for its key. */
-const ENV_SECRET = 'S3RVER-secret-never-shown';
-const savedEnv = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
 
 beforeAll(async () => {
-  process.env.AWS_ACCESS_KEY_ID = credentials.accessKeyId;
-  process.env.AWS_SECRET_ACCESS_KEY = ENV_SECRET;
-  dir = mkdtempSync(join(tmpdir(), 'pictor-s3-'));
-  server = new S3rver({
-    address: '127.0.0.1',
-    port: 0,
-    directory: dir,
-    silent: true,
-    configureBuckets: [{ name: BUCKET }],
-  });
-  const { port } = await server.run();
-  endpoint = `http://127.0.0.1:${port}`;
+  s3 = await startTestS3(BUCKET, ENV_SECRET);
+  endpoint = s3.endpoint;
+  dir = s3.dir;
 });
 
 afterAll(async () => {
-  for (const [name, value] of [
-    ['AWS_ACCESS_KEY_ID', savedEnv.id],
-    ['AWS_SECRET_ACCESS_KEY', savedEnv.secret],
-  ] as const) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-  await server?.close();
-  rmSync(dir, { recursive: true, force: true });
+  await s3?.stop();
 });
 
 // Each test gets its own prefix, so tests never see each other's objects. s3rver rewrites an

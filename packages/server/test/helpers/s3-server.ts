@@ -19,15 +19,23 @@ type S3rverClass = new (options: {
 export interface TestS3 {
   endpoint: string;
   bucket: string;
+  /** s3rver's files (a temporary folder). */
+  dir: string;
   stop(): Promise<void>;
 }
 
-/** Start s3rver with one bucket; `stop` closes it, removes its files and restores the environment. */
-export async function startTestS3(bucket = 'pictor-test'): Promise<TestS3> {
+/** s3rver's fixed access key; it accepts any secret for it. */
+export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+/**
+ * Start s3rver with one bucket, and set AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY (`envSecret`) for servers that
+ * read credentials the usual way; `stop` closes it, removes its files and restores the environment.
+ */
+export async function startTestS3(bucket = 'pictor-test', envSecret = 'S3RVER'): Promise<TestS3> {
   const S3rver = createRequire(import.meta.url)('s3rver') as S3rverClass;
   const saved = { id: process.env.AWS_ACCESS_KEY_ID, secret: process.env.AWS_SECRET_ACCESS_KEY };
-  process.env.AWS_ACCESS_KEY_ID = 'S3RVER';
-  process.env.AWS_SECRET_ACCESS_KEY = 'S3RVER';
+  process.env.AWS_ACCESS_KEY_ID = S3RVER_CREDENTIALS.accessKeyId;
+  process.env.AWS_SECRET_ACCESS_KEY = envSecret;
   const dir = mkdtempSync(join(tmpdir(), 'pictor-s3-'));
   const server = new S3rver({
     address: '127.0.0.1',
@@ -40,6 +48,7 @@ export async function startTestS3(bucket = 'pictor-test'): Promise<TestS3> {
   return {
     endpoint: `http://127.0.0.1:${port}`,
     bucket,
+    dir,
     async stop() {
       await server.close();
       rmSync(dir, { recursive: true, force: true });

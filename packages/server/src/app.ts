@@ -8,6 +8,7 @@ import { defaultPublicUrl, type ServerConfig } from './config.js';
 import { apiError } from './errors.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerJsonBody } from './http/json-body.js';
+import { sharedRateLimitStore } from './http/shared-rate-limit.js';
 import { createLogger, RequestLogController, registerAbortLog } from './http/logging.js';
 import { registerOpenApi } from './openapi.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
@@ -41,6 +42,11 @@ export interface AppDeps {
   now?: () => number;
   /** A pino logger to use; default a new one at `config.logLevel` writing JSON to stdout. */
   logger?: FastifyBaseLogger;
+  /**
+   * Count rate limits in the store, so every node on the database counts in the same windows (set with PostgreSQL);
+   * default false: in this process's memory.
+   */
+  sharedLimits?: boolean;
 }
 
 /** The app and the services tests and the server may want to reach. */
@@ -128,6 +134,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   await registerOpenApi(app, SERVER_VERSION);
   await app.register(rateLimit, {
     global: false,
+    ...(deps.sharedLimits ? { store: sharedRateLimitStore(deps.store, now) } : {}),
     hook: 'preParsing',
     max: limits.rateLimitMax,
     timeWindow: limits.rateLimitWindowMs,
@@ -170,6 +177,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
       limits,
       signingSecret: deps.signingSecret,
       now,
+      sharedLimits: deps.sharedLimits === true,
       onBackgroundError: (error) => app.log.error({ err: error }, 'image URL: keeping a stored image failed'),
     }),
   );

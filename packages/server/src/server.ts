@@ -106,6 +106,8 @@ export async function startServer(
       adminTokenHash: secrets.adminTokenHash,
       now,
       logger,
+      // With PostgreSQL the nodes are many: count their rate limits together.
+      sharedLimits: config.databaseUrl !== undefined,
     });
     let url = '';
     if (options.listen !== false) {
@@ -116,6 +118,14 @@ export async function startServer(
       storage,
       now: () => new Date(now()),
       onError: (error) => logger.error({ err: error }, 'janitor round failed'),
+      onRound: (round) => {
+        if (round.lease === null) logger.debug('janitor round skipped: another node holds the janitor lease');
+        else
+          logger.info(
+            { janitor: round },
+            `janitor round (this node holds the janitor lease as ${round.lease})`,
+          );
+      },
     });
     let closing: Promise<void> | undefined;
     return {

@@ -148,15 +148,15 @@ describe('parseImageParams and typeVariables', () => {
 });
 
 describe('createWindowCounter', () => {
-  it('allows max actions per key per window, then says when to retry', () => {
+  it('allows max actions per key per window, then says when to retry', async () => {
     let now = 0;
     const counter = createWindowCounter(2, 10_000, () => now);
-    expect(counter.take('a')).toEqual({ ok: true });
-    expect(counter.take('a')).toEqual({ ok: true });
-    expect(counter.take('b')).toEqual({ ok: true });
+    expect(await counter.take('a')).toEqual({ ok: true });
+    expect(await counter.take('a')).toEqual({ ok: true });
+    expect(await counter.take('b')).toEqual({ ok: true });
     now = 2_500;
-    expect(counter.take('a')).toEqual({ ok: false, retryAfterSeconds: 8 });
+    expect(await counter.take('a')).toEqual({ ok: false, retryAfterSeconds: 8 });
     now = 10_000;
-    expect(counter.take('a')).toEqual({ ok: true });
+    expect(await counter.take('a')).toEqual({ ok: true });
   });
 });

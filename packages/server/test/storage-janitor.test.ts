@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startJanitor } from '../src/services/janitor.js';
+import { type JanitorRound, startJanitor } from '../src/services/janitor.js';
 import { createDiskStorage } from '../src/storage/index.js';
 import type { ObjectStorage } from '../src/storage/types.js';
 import { type Store, createStore } from '../src/store/index.js';
@@ -48,23 +48,30 @@ describe('janitor', () => {
       batchSize: 2,
       now: () => now,
       onError: (e) => errors.push(e),
+      holder: 'node-a',
     });
     // The first round (at start) runs inside the grace period: objects stay, the hold is refunded.
     expect(await janitor.runOnce()).toEqual({
+      lease: 'node-a',
       objectsDeleted: 0,
       reservationsReleased: 1,
       reservationsPurged: 0,
+      rateWindowsPurged: 0,
     });
     now = at(61_000);
     expect(await janitor.runOnce()).toEqual({
+      lease: 'node-a',
       objectsDeleted: 5,
       reservationsReleased: 0,
       reservationsPurged: 0,
+      rateWindowsPurged: 0,
     });
     expect(await janitor.runOnce()).toEqual({
+      lease: 'node-a',
       objectsDeleted: 0,
       reservationsReleased: 0,
       reservationsPurged: 0,
+      rateWindowsPurged: 0,
     });
     await janitor.stop();
 
@@ -137,8 +144,48 @@ describe('janitor', () => {
     await janitor.runOnce();
     expect(errors.map((e) => (e as Error).message)).toContain('disk busy');
     failing = false;
+    await janitor.stop();
     const later = startJanitor({ store, storage: flaky, graceMs: 0, now: () => at(2) });
     expect((await later.runOnce()).objectsDeleted).toBe(1);
-    await Promise.all([janitor.stop(), later.stop()]);
+    await later.stop();
+  });
+
+  it('one janitor at a time on a shared store: the lease holder sweeps, another takes over once it stops', async () => {
+    await store.touchObject(key(1), T0);
+    await store.touchObject(key(2), T0);
+    const rounds: JanitorRound[] = [];
+    const a = startJanitor({
+      store,
+      storage,
+      graceMs: 0,
+      now: () => at(1),
+      holder: 'a',
+      onRound: (r) => rounds.push(r),
+    });
+    const b = startJanitor({
+      store,
+      storage,
+      graceMs: 0,
+      now: () => at(1),
+      holder: 'b',
+      onRound: (r) => rounds.push(r),
+    });
+    const [first, second] = await Promise.all([a.runOnce(), b.runOnce()]);
+    expect([first.lease, second.lease].sort()).toEqual(['a', null].sort());
+    expect(first.objectsDeleted + second.objectsDeleted).toBe(2);
+    expect((await b.runOnce()).lease).toBe(first.lease === 'a' ? null : 'b');
+    await (first.lease === 'a' ? a : b).stop();
+    const other = first.lease === 'a' ? b : a;
+    expect((await other.runOnce()).lease).toBe(first.lease === 'a' ? 'b' : 'a');
+    await other.stop();
+    expect(rounds.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('forgets rate-limit windows two days after they started', async () => {
+    await store.countInWindow('old', at(0), 10_000);
+    await store.countInWindow('new', at(2 * 86_400_000 - 1), 10_000);
+    const janitor = startJanitor({ store, storage, now: () => at(2 * 86_400_000 + 1) });
+    expect((await janitor.runOnce()).rateWindowsPurged).toBe(1);
+    await janitor.stop();
   });
 });

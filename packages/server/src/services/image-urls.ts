@@ -17,7 +17,7 @@ import { withReservedUnit } from './quota.js';
 import { CONTENT_TYPES, checkPixels, objectKeyOf, type RenderJob, renderAndStore } from './render-job.js';
 import type { TemplateService } from './template-service.js';
 import { deriveUrlKeySecret } from './url-keys.js';
-import { createWindowCounter } from './window-counter.js';
+import { createStoreWindowCounter, createWindowCounter } from './window-counter.js';
 
 /** How often a process waiting for another one's render looks for the stored image. */
 const CLAIM_POLL_MS = 100;
@@ -45,6 +45,8 @@ export interface ImageUrlServiceDeps {
   signingSecret: string;
   /** Current time in ms. */
   now: () => number;
+  /** Count the render limit in the store, across every node on the database (PostgreSQL); else in memory. */
+  sharedLimits?: boolean;
   /** Told about a failure no request is waiting for (refreshing a stored image's retention, releasing a claim). */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -112,7 +114,9 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
   // A claim outlives the render's time limit and a queue wait; a claimant that died is taken over after it.
   const claimMs = limits.renderTimeoutMs + 60_000;
   const retentionMs = limits.imgRetentionSeconds * 1000;
-  const renders = createWindowCounter(limits.imgRenderRateMax, limits.imgRenderRateWindowMs, deps.now);
+  const renders = deps.sharedLimits
+    ? createStoreWindowCounter(store, limits.imgRenderRateMax, limits.imgRenderRateWindowMs, deps.now)
+    : createWindowCounter(limits.imgRenderRateMax, limits.imgRenderRateWindowMs, deps.now);
   /** Renders in flight in this process by object key: requests for the same new image wait for one render. */
   const flights = new Map<string, Promise<Buffer | null>>();
   /** When this process last extended a stored image's retention, by object key (bounded). */
@@ -199,7 +203,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
     if (seen && (extended || (await storage.head(objectKey)))) return null;
     if (!(await claimOrWait(objectKey))) return null;
     try {
-      const allowed = renders.take(keyId);
+      const allowed = await renders.take(`img:${keyId}`);
       if (!allowed.ok) {
         throw apiError(
           'RATE_LIMITED',

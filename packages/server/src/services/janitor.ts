@@ -1,7 +1,9 @@
 /**
- * The janitor: in the background, deletes stored objects whose last link expired and gives back
- * units of reservations that were never finished (a crashed render). Safe to run in several processes.
+ * The janitor: in the background, deletes stored objects whose last link expired, gives back units of reservations
+ * that were never finished (a crashed render) and forgets old rate-limit windows. Many server processes may share a
+ * database: a lease in the store lets one of them sweep at a time (each round is safe on its own regardless).
  */
+import { randomUUID } from 'node:crypto';
 import type { ObjectStorage } from '../storage/types.js';
 import type { Store } from '../store/types.js';
 
@@ -20,9 +22,22 @@ export interface JanitorOptions {
   now?: () => Date;
   /** Called with an error a round could not handle; the janitor keeps running. */
   onError?: (error: unknown) => void;
+  /** Called after each round (for the log line). */
+  onRound?: (round: JanitorRound) => void;
+  /** This process's name on the lease; default a random id. */
+  holder?: string;
 }
 
+/** Name of the janitor's lease in the store. */
+export const JANITOR_LEASE = 'janitor';
+/** Rate-limit windows are forgotten this long after they started (the longest window a setting allows is a day). */
+const RATE_WINDOW_RETENTION_MS = 2 * 86_400_000;
+
 export interface JanitorRound {
+  /** Who holds the janitor's lease: this process's `holder` when it swept, else null (another node holds it). */
+  lease: string | null;
+  /** Rate-limit windows forgotten. */
+  rateWindowsPurged: number;
   /** Objects deleted from storage. */
   objectsDeleted: number;
   /** Units given back from abandoned reservations. */
@@ -79,6 +94,8 @@ async function purgeReservations(options: JanitorOptions, now: Date): Promise<nu
 /** Start the janitor: a first round right away, then one every `intervalMs`. The timer does not keep the process alive. */
 export function startJanitor(options: JanitorOptions): Janitor {
   const clock = options.now ?? (() => new Date());
+  const intervalMs = options.intervalMs ?? 60_000;
+  const holder = options.holder ?? `janitor-${randomUUID()}`;
   let running: Promise<JanitorRound> | null = null;
   let stopped = false;
 
@@ -86,10 +103,34 @@ export function startJanitor(options: JanitorOptions): Janitor {
     if (running) return running;
     running = (async () => {
       const now = clock();
+      // Held for three intervals: a holder that died is replaced by another node within that time.
+      const until = new Date(now.getTime() + 3 * intervalMs);
+      if (!(await options.store.acquireLease(JANITOR_LEASE, holder, now, until))) {
+        const idle = {
+          lease: null,
+          objectsDeleted: 0,
+          reservationsReleased: 0,
+          reservationsPurged: 0,
+          rateWindowsPurged: 0,
+        };
+        options.onRound?.(idle);
+        return idle;
+      }
       const reservationsReleased = await options.store.releaseExpiredReservations(now);
       const objectsDeleted = await sweepObjects(options, now);
       const reservationsPurged = await purgeReservations(options, now);
-      return { objectsDeleted, reservationsReleased, reservationsPurged };
+      const rateWindowsPurged = await options.store.purgeRateWindows(
+        new Date(now.getTime() - RATE_WINDOW_RETENTION_MS),
+      );
+      const round = {
+        lease: holder,
+        objectsDeleted,
+        reservationsReleased,
+        reservationsPurged,
+        rateWindowsPurged,
+      };
+      options.onRound?.(round);
+      return round;
     })().finally(() => {
       running = null;
     });
@@ -100,7 +141,7 @@ export function startJanitor(options: JanitorOptions): Janitor {
     if (stopped) return;
     runOnce().catch((error: unknown) => options.onError?.(error));
   };
-  const timer = setInterval(tick, options.intervalMs ?? 60_000);
+  const timer = setInterval(tick, intervalMs);
   timer.unref();
   tick();
 
@@ -110,6 +151,8 @@ export function startJanitor(options: JanitorOptions): Janitor {
       stopped = true;
       clearInterval(timer);
       await running?.catch(() => {});
+      // Let another node take over at once rather than after the lease runs out.
+      await options.store.releaseLease(JANITOR_LEASE, holder).catch(() => {});
     },
   };
 }

@@ -1,13 +1,17 @@
-/** A fixed-window counter per key, in this process's memory: how many times a key may act per window. */
+/**
+ * Fixed-window counters: how many times a key may act per window. In this process's memory (one node, or SQLite),
+ * or in the store (PostgreSQL: every node counts in the same window).
+ */
+import type { Store } from '../store/types.js';
 
 export type WindowCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 
 export interface WindowCounter {
-  /** Count one action of `key`; refused (not counted) when the key already used its window's allowance. */
-  take(key: string): WindowCheck;
+  /** Count one action of `key`; refused when the key already used its window's allowance. */
+  take(key: string): Promise<WindowCheck>;
 }
 
-/** A counter allowing `max` actions per key per `windowMs`; `now` is the clock in ms. */
+/** A counter in this process's memory allowing `max` actions per key per `windowMs`; `now` is the clock in ms. */
 export function createWindowCounter(
   max: number,
   windowMs: number,
@@ -16,7 +20,7 @@ export function createWindowCounter(
   const windows = new Map<string, { start: number; count: number }>();
   let lastSweep = now();
   return {
-    take(key) {
+    async take(key) {
       const time = now();
       if (time - lastSweep >= windowMs) {
         for (const [k, w] of windows) if (time - w.start >= windowMs) windows.delete(k);
@@ -35,6 +39,23 @@ export function createWindowCounter(
       }
       window.count++;
       return { ok: true };
+    },
+  };
+}
+
+/** The same counter kept in the store, so every process on the database counts in one window per key. */
+export function createStoreWindowCounter(
+  store: Pick<Store, 'countInWindow'>,
+  max: number,
+  windowMs: number,
+  now: () => number = Date.now,
+): WindowCounter {
+  return {
+    async take(key) {
+      const time = now();
+      const { count, resetsAt } = await store.countInWindow(key, new Date(time), windowMs);
+      if (count <= max) return { ok: true };
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((resetsAt.getTime() - time) / 1000)) };
     },
   };
 }

@@ -3,6 +3,7 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import { StoreError, isForeignKeyViolation } from './errors.js';
 import { newId } from './ids.js';
 import { migrationProvider } from './migrations/index.js';
+import * as counters from './counter-queries.js';
 import * as objects from './object-queries.js';
 import * as quota from './quota-queries.js';
 import { toAccount, toApiKey, toPackage } from './rows.js';
@@ -23,6 +24,7 @@ import type {
   TemplateVersion,
   UrlKeyRecord,
   Usage,
+  WindowCount,
 } from './types.js';
 
 export type StoreDialect = 'sqlite' | 'postgres';
@@ -257,6 +259,22 @@ export class KyselyStore implements Store {
 
   touchObject(key: string, expiresAt: Date): Promise<boolean> {
     return objects.touchObject(this.db, key, expiresAt);
+  }
+
+  countInWindow(key: string, now: Date, windowMs: number): Promise<WindowCount> {
+    return counters.countInWindow(this.db, key, now, windowMs);
+  }
+
+  purgeRateWindows(before: Date): Promise<number> {
+    return counters.purgeRateWindows(this.db, before);
+  }
+
+  acquireLease(name: string, holder: string, now: Date, until: Date): Promise<boolean> {
+    return counters.acquireLease(this.db, name, holder, now, until);
+  }
+
+  releaseLease(name: string, holder: string): Promise<void> {
+    return counters.releaseLease(this.db, name, holder);
   }
 
   claimRender(key: string, now: Date, until: Date): Promise<boolean> {

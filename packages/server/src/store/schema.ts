@@ -82,6 +82,20 @@ export interface RenderClaimsTable {
   claimed_until: number;
 }
 
+/** A fixed rate-limit window: when it started and how many actions it has counted. */
+export interface RateWindowsTable {
+  key: string;
+  window_start: number;
+  count: number;
+}
+
+/** A lease: which process holds `name` until when (the janitor's, so one node sweeps at a time). */
+export interface LeasesTable {
+  name: string;
+  holder: string;
+  until: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -92,4 +106,6 @@ export interface Database {
   url_keys: UrlKeysTable;
   template_revisions: TemplateRevisionsTable;
   render_claims: RenderClaimsTable;
+  rate_windows: RateWindowsTable;
+  leases: LeasesTable;
 }

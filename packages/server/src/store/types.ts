@@ -33,6 +33,12 @@ export interface UrlKeyRecord {
   revokedAt: string | null;
 }
 
+/** An action counted in a fixed window: its number in the window, and when the window ends. */
+export interface WindowCount {
+  count: number;
+  resetsAt: Date;
+}
+
 export interface ResourcePackage {
   id: string;
   accountId: string;
@@ -173,6 +179,17 @@ export interface Store {
   claimRender(key: string, now: Date, until: Date): Promise<boolean>;
   /** Give up a claim of `claimRender` (the render finished or failed). */
   releaseRenderClaim(key: string): Promise<void>;
+  /**
+   * Count one action of `key` in its fixed window of `windowMs` (a window that ended by `now` starts again), atomically
+   * across every process on the database: rate limits that hold for many nodes together.
+   */
+  countInWindow(key: string, now: Date, windowMs: number): Promise<WindowCount>;
+  /** Forget rate windows that started before `before`; returns how many. */
+  purgeRateWindows(before: Date): Promise<number>;
+  /** Take or renew lease `name` for `holder` until `until`: true when `holder` has it now. */
+  acquireLease(name: string, holder: string, now: Date, until: Date): Promise<boolean>;
+  /** Give lease `name` up if `holder` has it. */
+  releaseLease(name: string, holder: string): Promise<void>;
   /** When the object's last link expires, or null when the store does not know the object (never linked, or taken). */
   getObjectExpiry(key: string): Promise<Date | null>;
   /** Keys of objects whose last link expired before `before`, oldest first, at most `limit` (nothing changes). */

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Store } from '../../src/store/types.js';
 import { accountCases } from './store-accounts-cases.js';
+import { counterCases } from './store-counters-cases.js';
 import type { StoreContext, StoreHarness } from './store-fixtures.js';
 import { objectCases } from './store-objects-cases.js';
 import { quotaCases } from './store-quota-cases.js';
@@ -40,5 +41,6 @@ export function describeStoreContract(driver: string, harness: StoreHarness): vo
     objectCases(ctx);
     urlKeyCases(ctx);
     renderClaimCases(ctx);
+    counterCases(ctx);
   });
 }

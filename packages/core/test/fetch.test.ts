@@ -20,6 +20,14 @@ beforeAll(async () => {
       res.setHeader('cache-control', 'no-store');
       res.end('fresh');
     },
+    '/no-cache': (_req, res) => {
+      res.setHeader('cache-control', 'public, no-cache');
+      res.end('revalidate');
+    },
+    '/max-age-1': (_req, res) => {
+      res.setHeader('cache-control', 'public, max-age=1');
+      res.end('one second');
+    },
     '/big-chunked': (_req, res) => {
       // No Content-Length: 64 KiB chunks until 3 MiB (the client must stop counting on its own).
       const chunk = Buffer.alloc(64 * 1024, 1);
@@ -154,6 +162,18 @@ describe('guarded fetcher against a local server (allow-listed)', () => {
     await fetcher.fetch(`${server.origin}/no-store`, 'image');
     await fetcher.fetch(`${server.origin}/no-store`, 'image');
     expect(server.hits.get('/no-store')).toBe(2);
+  });
+
+  it('keeps a response no longer than its Cache-Control allows: no-cache not at all, max-age=1 for a second', async () => {
+    await fetcher.fetch(`${server.origin}/no-cache`, 'image');
+    await fetcher.fetch(`${server.origin}/no-cache`, 'image');
+    expect(server.hits.get('/no-cache')).toBe(2);
+    await fetcher.fetch(`${server.origin}/max-age-1`, 'image');
+    await fetcher.fetch(`${server.origin}/max-age-1`, 'image');
+    expect(server.hits.get('/max-age-1')).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await fetcher.fetch(`${server.origin}/max-age-1`, 'image');
+    expect(server.hits.get('/max-age-1')).toBe(2);
   });
 
   it('stops reading a body without Content-Length once over the byte limit', async () => {

@@ -12,7 +12,7 @@ export class FetchFailure extends Error {}
 /** What one hop returned: a redirect to follow, or a body. */
 export type HopResult =
   | { kind: 'redirect'; status: number; location: string }
-  | { kind: 'body'; status: number; contentType: string; data: Buffer; noStore: boolean };
+  | { kind: 'body'; status: number; contentType: string; data: Buffer; cacheMs: number | undefined };
 
 export interface HopOptions {
   /** The addresses the socket may connect to (all already checked). */
@@ -122,7 +122,7 @@ export function getOnce(url: URL, options: HopOptions): Promise<HopResult> {
             status,
             contentType,
             data: Buffer.concat(chunks, received),
-            noStore: cacheControl.includes('no-store'),
+            cacheMs: cacheLifetimeMs(cacheControl),
           });
         });
       },
@@ -146,4 +146,14 @@ function describe(error: Error & { code?: string }): FetchFailure {
   if (error.message === 'aborted')
     return new FetchFailure('the connection closed before the body was complete');
   return new FetchFailure(`${code}${error.message}`.replace(/^(\w+): \1 /, '$1 '));
+}
+
+/**
+ * How long a response may be reused by its `Cache-Control` (lower case): 0 for `no-store`, `no-cache` or
+ * `max-age=0`; `max-age` in ms; undefined when it says neither (the cache's own limit applies).
+ */
+export function cacheLifetimeMs(cacheControl: string): number | undefined {
+  if (/\b(?:no-store|no-cache)\b/.test(cacheControl)) return 0;
+  const maxAge = /(?:^|[,\s])max-age\s*=\s*"?(\d+)/.exec(cacheControl);
+  return maxAge ? Number(maxAge[1]) * 1000 : undefined;
 }

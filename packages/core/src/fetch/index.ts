@@ -54,9 +54,9 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
     FETCH_DEFAULTS.cacheBytes,
     FETCH_DEFAULTS.cacheTtlMs,
   );
-  const inFlight = new Map<string, Promise<Body & { noStore: boolean }>>();
+  const inFlight = new Map<string, Promise<Body & { cacheMs: number | undefined }>>();
 
-  async function fetchRemote(url: URL): Promise<Body & { noStore: boolean }> {
+  async function fetchRemote(url: URL): Promise<Body & { cacheMs: number | undefined }> {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const deadline = new Promise<never>((_, reject) => {
@@ -76,7 +76,7 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
     }
   }
 
-  async function followRedirects(start: URL, signal: AbortSignal): Promise<Body & { noStore: boolean }> {
+  async function followRedirects(start: URL, signal: AbortSignal): Promise<Body & { cacheMs: number | undefined }> {
     let current = start;
     for (let hop = 0; ; hop++) {
       const addresses = await checkedAddresses(current, allowList);
@@ -86,7 +86,7 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
           finalUrl: current.href,
           contentType: result.contentType,
           data: result.data,
-          noStore: result.noStore,
+          cacheMs: result.cacheMs,
         };
       }
       if (hop >= maxRedirects) throw new FetchFailure(`more than ${maxRedirects} redirects`);
@@ -114,12 +114,13 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
       pending.then(
         (body) => {
           inFlight.delete(key);
-          if (!body.noStore) cache.set(key, body, body.data.length + key.length);
+          // Kept as long as the response allows (Cache-Control), at most the cache's own limit.
+          if (body.cacheMs !== 0) cache.set(key, body, body.data.length + key.length, Date.now(), body.cacheMs);
         },
         () => inFlight.delete(key),
       );
     }
-    const { noStore: _, ...body } = await pending;
+    const { cacheMs: _, ...body } = await pending;
     return body;
   }
 

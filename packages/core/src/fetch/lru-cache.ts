@@ -29,15 +29,18 @@ export class LruCache<V> {
     return entry.value;
   }
 
-  /** Store a value of `size` bytes, evicting the least recently used entries to stay within bounds. */
-  set(key: string, value: V, size: number, now = Date.now()): void {
+  /**
+   * Store a value of `size` bytes, evicting the least recently used entries to stay within bounds. `ttlMs` shortens
+   * this entry's life below the cache's own limit (never lengthens it).
+   */
+  set(key: string, value: V, size: number, now = Date.now(), ttlMs = this.ttlMs): void {
     const old = this.map.get(key);
     if (old) {
       this.map.delete(key);
       this.bytes -= old.size;
     }
     if (this.maxEntries <= 0 || size > this.maxBytes) return;
-    this.map.set(key, { value, size, expires: now + this.ttlMs });
+    this.map.set(key, { value, size, expires: now + Math.min(ttlMs, this.ttlMs) });
     this.bytes += size;
     for (const [oldest, entry] of this.map) {
       if (this.map.size <= this.maxEntries && this.bytes <= this.maxBytes) break;

@@ -30,6 +30,12 @@ export interface ServerLimits {
   /** Validity of a file link in seconds. Default 300 (the specification's 5 minutes). */
   linkTtlSeconds: number;
   /**
+   * How long an identical render whose HTML or fonts load remote resources (http/https URLs) may reuse its stored
+   * object, in seconds (operations A and B): a changed image behind the same URL shows after at most this long.
+   * 0: such renders are never reused. Default 300.
+   */
+  remoteReuseSeconds: number;
+  /**
    * Longest request target (path and query) of an image URL, in bytes (414 / 10103 above). Default 8,192; at most
    * 12,288, under Node's 16 KiB limit on a request's head.
    */
@@ -100,6 +106,7 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   rateLimitMax: 120,
   rateLimitWindowMs: 10_000,
   linkTtlSeconds: 300,
+  remoteReuseSeconds: 300,
   maxUrlBytes: 8_192,
   imgMaxAgeSeconds: 86_400,
   imgRetentionSeconds: 30 * 86_400,
@@ -121,6 +128,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   rateLimitMax: 'PICTOR_RATE_LIMIT_MAX',
   rateLimitWindowMs: 'PICTOR_RATE_LIMIT_WINDOW_MS',
   linkTtlSeconds: 'PICTOR_LINK_TTL_SECONDS',
+  remoteReuseSeconds: 'PICTOR_REMOTE_REUSE_SECONDS',
   maxUrlBytes: 'PICTOR_MAX_URL_BYTES',
   imgMaxAgeSeconds: 'PICTOR_IMG_MAX_AGE',
   imgRetentionSeconds: 'PICTOR_IMG_RETENTION_SECONDS',
@@ -211,6 +219,7 @@ function readLimits(env: Env): ServerLimits {
     rateLimitMax: readInt(env, v.rateLimitMax, d.rateLimitMax, 1, 100_000_000),
     rateLimitWindowMs: readInt(env, v.rateLimitWindowMs, d.rateLimitWindowMs, 1, 86_400_000),
     linkTtlSeconds: readInt(env, v.linkTtlSeconds, d.linkTtlSeconds, 1, 604_800),
+    remoteReuseSeconds: readInt(env, v.remoteReuseSeconds, d.remoteReuseSeconds, 0, 30 * 86_400),
     maxUrlBytes: readInt(env, v.maxUrlBytes, d.maxUrlBytes, 256, 12_288),
     imgMaxAgeSeconds: readInt(env, v.imgMaxAgeSeconds, d.imgMaxAgeSeconds, 0, 31_536_000),
     imgRetentionSeconds: readInt(env, v.imgRetentionSeconds, d.imgRetentionSeconds, 60, 3_650 * 86_400),

@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       rateLimitMax: 120,
       rateLimitWindowMs: 10_000,
       linkTtlSeconds: 300,
+      remoteReuseSeconds: 300,
       maxUrlBytes: 8192,
       imgMaxAgeSeconds: 86_400,
       imgRetentionSeconds: 30 * 86_400,

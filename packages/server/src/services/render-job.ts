@@ -45,9 +45,27 @@ function fingerprints(fonts: FontSpec[]): string[] {
   });
 }
 
-/** The content-derived object key of a job (scale 1 keys as before scale existed, so stored objects still match). */
-export function objectKeyOf(job: RenderJob): string {
+/** Namespace URLs of inline SVG and MathML name no resource: they are not remote loads. */
+const NAMESPACE_URLS = /https?:\/\/www\.w3\.org\//gi;
+const REMOTE_URL = /https?:\/\//i;
+
+/**
+ * True when the render may load something over the network: an http(s) URL anywhere in the HTML (images, style
+ * sheets, fonts, CSS `url()`) or a font given by URL. Conservative: a link's `href` counts too.
+ */
+export function usesRemoteResources(job: RenderJob): boolean {
+  return job.fonts.some((f) => f.url !== undefined) || REMOTE_URL.test(job.html.replace(NAMESPACE_URLS, ''));
+}
+
+/**
+ * The content-derived object key of a job (scale 1 keys as before scale existed, so stored objects still match).
+ * `remoteEpoch`, when given, is part of the key: renders that load remote resources are reused only within it.
+ */
+export function objectKeyOf(job: RenderJob, remoteEpoch?: number): string {
   const scale = job.scale ?? 1;
+  const extra: Record<string, number> = {};
+  if (scale !== 1) extra.scale = scale;
+  if (remoteEpoch !== undefined) extra.remoteEpoch = remoteEpoch;
   return deriveObjectKey({
     html: job.html,
     width: job.width ?? null,
@@ -55,7 +73,7 @@ export function objectKeyOf(job: RenderJob): string {
     format: job.format,
     quality: job.quality ?? null,
     fonts: fingerprints(job.fonts),
-    ...(scale === 1 ? {} : { extra: { scale } }),
+    ...(Object.keys(extra).length === 0 ? {} : { extra }),
   });
 }
 

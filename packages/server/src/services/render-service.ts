@@ -23,6 +23,7 @@ import {
   objectKeyOf,
   type RenderJob,
   renderAndStore,
+  usesRemoteResources,
 } from './render-job.js';
 import type { TemplateService } from './template-service.js';
 
@@ -143,8 +144,18 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   }
 
   /** Render (or reuse the identical stored object), store, and link. Runs with a unit reserved. */
+  /**
+   * The reuse window of a render that loads remote resources: its stored object is reused only until the window
+   * ends, so a changed picture behind the same URL shows after at most `remoteReuseSeconds` (0: never reused).
+   */
+  function remoteEpoch(job: RenderJob): number | undefined {
+    if (!usesRemoteResources(job)) return undefined;
+    const windowMs = limits.remoteReuseSeconds * 1000;
+    return windowMs === 0 ? deps.now() + Math.random() : Math.floor(deps.now() / windowMs);
+  }
+
   async function produce(caller: RenderCaller, job: RenderJob): Promise<RenderedImage> {
-    const objectKey = objectKeyOf(job);
+    const objectKey = objectKeyOf(job, remoteEpoch(job));
     const link = createFileLink({
       publicUrl: deps.publicUrl(),
       secret: deps.signingSecret,

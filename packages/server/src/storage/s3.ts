@@ -251,19 +251,27 @@ export function createS3Storage(options: S3StorageOptions): ObjectStorage {
   };
 }
 
+/** A prefix (under the configured one) that no object key of ours can start with: object keys are hex. */
+const START_CHECK_PREFIX = '.pictor-start-check/';
+
 /**
  * S3 storage after checking that the bucket exists and the credentials are accepted, so a wrong
  * `PICTOR_STORAGE` or missing credentials stop the start instead of the first render. The check
- * lists at most one key under the prefix: unlike HeadBucket its error has a body (so refused
+ * lists a prefix under ours that holds no object: unlike HeadBucket its error has a body (so refused
  * credentials and a missing bucket are told apart), and it proves s3:ListBucket, without which S3
- * answers 403 instead of 404 for a missing object.
+ * answers 403 instead of 404 for a missing object. An empty listing is never truncated: some
+ * S3-compatible stores (s3rver 3.7) fail a truncated one, which `MaxKeys: 1` over a filled bucket is.
  * @throws S3StorageError whose message says what to fix.
  */
 export async function openS3Storage(options: S3StorageOptions): Promise<ObjectStorage> {
   const client = createClient(options);
   try {
     await client.send(
-      new ListObjectsV2Command({ Bucket: options.bucket, Prefix: options.prefix, MaxKeys: 1 }),
+      new ListObjectsV2Command({
+        Bucket: options.bucket,
+        Prefix: `${options.prefix}${START_CHECK_PREFIX}`,
+        MaxKeys: 1,
+      }),
     );
   } catch (error) {
     throw explain(error, 'start', `s3://${options.bucket}`, true);

@@ -1,0 +1,186 @@
+/**
+ * Three server processes (`node dist/cli.js serve`) sharing one PostgreSQL and one S3-compatible bucket (s3rver),
+ * behind no proxy: a client spreads requests over them. Units are exact across nodes, links made by one node are
+ * served by the others, a node stopped with SIGTERM under load and started again fails no request (only 503 with
+ * Retry-After), and the units a SIGKILLed node held come back once their hold expires. Runs when
+ * PICTOR_TEST_DATABASE_URL is set (CI starts PostgreSQL); needs the built CLI.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createStore } from '../src/store/index.js';
+import type { Store } from '../src/store/types.js';
+import { adminOk, seedAccount } from './helpers/http-server.js';
+import { createTestSchema, type TestSchema } from './helpers/postgres-schema.js';
+import { startTestS3, type TestS3 } from './helpers/s3-server.js';
+import { cliBuilt, type ServerProcess, spawnServer } from './helpers/server-process.js';
+
+const baseUrl = process.env.PICTOR_TEST_DATABASE_URL;
+
+/** A quick render of its own (distinct content: no reuse). */
+function smallRender(i: number) {
+  return {
+    content: `<div style="display:flex;width:100%;height:100%;background:#${(i * 2654435761).toString(16).slice(-6).padStart(6, '0')};color:white;font-size:20px">${i}</div>`,
+    width: 64,
+    height: 32,
+    format: 'png',
+  };
+}
+
+/** POST operation B; the status, the envelope, and Retry-After. */
+async function post(url: string, key: string, body: unknown) {
+  const res = await fetch(`${url}/open/v1/images/render`, {
+    method: 'POST',
+    headers: { 'x-api-key': key, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  const envelope = (await res.json()) as { code: number; data?: { url: string } };
+  return { status: res.status, envelope, retryAfter: res.headers.get('retry-after') };
+}
+
+describe.skipIf(!baseUrl)('three server processes on one PostgreSQL and one bucket', () => {
+  let schema: TestSchema;
+  let s3: TestS3;
+  let store: Store;
+  const dirs: string[] = [];
+  const nodes: ServerProcess[] = [];
+
+  async function startNode(): Promise<ServerProcess> {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pictor-node-'));
+    dirs.push(dataDir);
+    const node = await spawnServer(dataDir, {
+      PICTOR_DATABASE_URL: schema.url,
+      PICTOR_STORAGE: `s3://${s3.bucket}/nodes`,
+      PICTOR_S3_ENDPOINT: s3.endpoint,
+      AWS_ACCESS_KEY_ID: process.env.AWS_ACCESS_KEY_ID ?? '',
+      AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? '',
+      AWS_REGION: 'us-east-1',
+      PICTOR_WORKERS: '1',
+    });
+    return node;
+  }
+
+  beforeAll(async () => {
+    if (!cliBuilt())
+      throw new Error('dist/cli.js is missing: run `pnpm --filter @pictor/server build` first');
+    schema = await createTestSchema(baseUrl as string, 'nodes');
+    s3 = await startTestS3();
+    for (let i = 0; i < 3; i++) nodes.push(await startNode());
+    store = createStore(schema.url, tmpdir());
+  });
+  afterAll(async () => {
+    for (const node of nodes)
+      if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGKILL');
+    await Promise.all(nodes.map((n) => n.exited));
+    await store?.close();
+    for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+    await s3?.stop();
+    await schema?.drop();
+  });
+
+  it('300 concurrent renders against 100 units: exactly 100 succeed and 100 units are used', async () => {
+    const { accountId, key } = await seedAccount(nodes[0]!.url, 100);
+    const answers = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => post(nodes[i % 3]!.url, key, smallRender(i))),
+    );
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok).toHaveLength(100);
+    expect(answers.filter((a) => a.status === 403 && a.envelope.code === 30101)).toHaveLength(200);
+    const usage = await store.usage(accountId, new Date());
+    expect([usage.packages.length, usage.rendersDone]).toEqual([0, 100]);
+    // A link made by one node is served by every node.
+    const link = new URL(ok[0]!.envelope.data!.url);
+    for (const node of nodes) {
+      const res = await fetch(`${node.url}${link.pathname}${link.search}`);
+      expect(res.status).toBe(200);
+      expect((await sharp(Buffer.from(await res.arrayBuffer())).metadata()).width).toBe(64);
+    }
+  });
+
+  it('a node stopped with SIGTERM under load and started again: no request fails but 503 with Retry-After', async () => {
+    const { accountId, key } = await seedAccount(nodes[0]!.url, 1000);
+    const answers: { status: number; retryAfter: string | null; url?: string }[] = [];
+    let running = true;
+    let next = 0;
+    /** A client that spreads requests round-robin and, like a load balancer, skips a node that refuses connections. */
+    const client = async () => {
+      while (running) {
+        const i = next++;
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const node = nodes[(i + attempt) % 3]!;
+          try {
+            const a = await post(node.url, key, smallRender(10_000 + i));
+            answers.push({ status: a.status, retryAfter: a.retryAfter, url: a.envelope.data?.url });
+            break;
+          } catch {
+            // Connection refused or reset before any answer: the node is down; try the next one.
+          }
+        }
+      }
+    };
+    const clients = Array.from({ length: 6 }, client);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const stopping = nodes[1]!;
+    stopping.child.kill('SIGTERM');
+    expect((await stopping.exited).code).toBe(0);
+    nodes[1] = await startNode();
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    running = false;
+    await Promise.all(clients);
+
+    const statuses = new Set(answers.map((a) => a.status));
+    expect([...statuses].every((s) => s === 200 || s === 503)).toBe(true);
+    for (const a of answers.filter((x) => x.status === 503)) expect(Number(a.retryAfter)).toBeGreaterThan(0);
+    const ok = answers.filter((a) => a.status === 200);
+    expect(ok.length).toBeGreaterThan(10);
+    // No unit lost or taken twice: every 200 used one unit, nothing else did.
+    const usage = await store.usage(accountId, new Date());
+    expect(usage.rendersDone).toBe(ok.length);
+    expect(usage.packages[0]?.remaining).toBe(1000 - ok.length);
+    // No half-written object is reachable: every link answers a complete image, from any node.
+    for (const [n, a] of ok.entries()) {
+      const link = new URL(a.url as string);
+      const res = await fetch(`${nodes[n % 3]!.url}${link.pathname}${link.search}`);
+      expect(res.status).toBe(200);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([64, 32]);
+    }
+  });
+
+  it("units held by a node killed mid-render come back once their hold expires; the others' work stands", async () => {
+    const { accountId, key } = await seedAccount(nodes[0]!.url, 50);
+    const victim = nodes[2]!;
+    const slow = (i: number) => ({
+      content: `<div style="display:flex;width:100%;height:100%;background:#${(i * 7919).toString(16).slice(-6).padStart(6, '0')};filter:blur(12px);font-size:120px;color:white">Render ${i}</div>`,
+      width: 2000,
+      height: 1600,
+      format: 'png',
+    });
+    const pending = Array.from({ length: 6 }, (_, i) => post(victim.url, key, slow(i)).catch(() => null));
+    const others = Array.from({ length: 4 }, (_, i) => post(nodes[i % 2]!.url, key, smallRender(20_000 + i)));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    victim.child.kill('SIGKILL');
+    await victim.exited;
+    const victimAnswers = (await Promise.all(pending)).filter((a) => a?.status === 200).length;
+    const otherAnswers = (await Promise.all(others)).filter((a) => a.status === 200).length;
+    expect(otherAnswers).toBe(4);
+    const usage = await store.usage(accountId, new Date());
+    const left = usage.packages.reduce((sum, p) => sum + p.remaining, 0);
+    const held = 50 - left - usage.rendersDone;
+    expect(held).toBeGreaterThan(0);
+    expect(usage.rendersDone).toBe(otherAnswers + victimAnswers);
+    // The janitor (on whichever node holds its lease) gives them back once the hold — render time limit + 5 min —
+    // has passed: run its step at that time.
+    expect(await store.releaseExpiredReservations(new Date(Date.now() + 10_000 + 6 * 60_000))).toBe(held);
+    const after = await store.usage(accountId, new Date());
+    expect(after.packages.reduce((sum, p) => sum + p.remaining, 0) + after.rendersDone).toBe(50);
+    nodes[2] = await startNode();
+    const again = await post(nodes[2]!.url, key, smallRender(30_000));
+    expect(again.status).toBe(200);
+    expect(await adminOk(nodes[2]!.url, 'GET', `/accounts/${accountId}/usage`)).toMatchObject({
+      rendersDone: after.rendersDone + 1,
+    });
+  });
+});

@@ -29,6 +29,14 @@ function smallRender(i: number) {
   };
 }
 
+/** `n` more API keys of the account (the rate limit counts per key; units per account). */
+async function moreKeys(url: string, accountId: string, n: number): Promise<string[]> {
+  const keys: string[] = [];
+  for (let i = 0; i < n; i++)
+    keys.push((await adminOk<{ key: string }>(url, 'POST', `/accounts/${accountId}/keys`)).key);
+  return keys;
+}
+
 /** POST operation B; the status, the envelope, and Retry-After. */
 async function post(url: string, key: string, body: unknown) {
   const res = await fetch(`${url}/open/v1/images/render`, {
@@ -58,6 +66,8 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL and one buck
       AWS_SECRET_ACCESS_KEY: process.env.AWS_SECRET_ACCESS_KEY ?? '',
       AWS_REGION: 'us-east-1',
       PICTOR_WORKERS: '1',
+      // The default limit (120 requests per 10 s per key), counted by the nodes together.
+      PICTOR_RATE_LIMIT_MAX: '120',
     });
     return node;
   }
@@ -82,8 +92,11 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL and one buck
 
   it('300 concurrent renders against 100 units: exactly 100 succeed and 100 units are used', async () => {
     const { accountId, key } = await seedAccount(nodes[0]!.url, 100);
+    const keys = [key, ...(await moreKeys(nodes[0]!.url, accountId, 2))];
     const answers = await Promise.all(
-      Array.from({ length: 300 }, (_, i) => post(nodes[i % 3]!.url, key, smallRender(i))),
+      Array.from({ length: 300 }, (_, i) =>
+        post(nodes[i % 3]!.url, keys[Math.floor(i / 100)]!, smallRender(i)),
+      ),
     );
     const ok = answers.filter((a) => a.status === 200);
     expect(ok).toHaveLength(100);
@@ -99,13 +112,32 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL and one buck
     }
   });
 
+  it('the per-key rate limit holds over the three nodes: 120 of 200 requests in 10 s pass', async () => {
+    const { key } = await seedAccount(nodes[0]!.url, 1);
+    // An empty body is refused with 400 after the rate limit counted it: cheap requests that still count.
+    const statuses = await Promise.all(
+      Array.from({ length: 200 }, async (_, i) => {
+        const res = await fetch(`${nodes[i % 3]!.url}/open/v1/images/render`, {
+          method: 'POST',
+          headers: { 'x-api-key': key, 'content-type': 'application/json' },
+          body: '{}',
+        });
+        await res.arrayBuffer();
+        return res.status;
+      }),
+    );
+    expect(statuses.filter((s) => s === 400)).toHaveLength(120);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(80);
+  });
+
   it('a node stopped with SIGTERM under load and started again: no request fails but 503 with Retry-After', async () => {
     const { accountId, key } = await seedAccount(nodes[0]!.url, 1000);
+    const keys = [key, ...(await moreKeys(nodes[0]!.url, accountId, 5))];
     const answers: { status: number; retryAfter: string | null; url?: string }[] = [];
     let running = true;
     let next = 0;
     /** A client that spreads requests round-robin and, like a load balancer, skips a node that refuses connections. */
-    const client = async () => {
+    const client = async (key: string) => {
       while (running) {
         const i = next++;
         for (let attempt = 0; attempt < 3; attempt++) {
@@ -120,7 +152,7 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL and one buck
         }
       }
     };
-    const clients = Array.from({ length: 6 }, client);
+    const clients = keys.map(client);
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const stopping = nodes[1]!;
     stopping.child.kill('SIGTERM');

@@ -1,4 +1,5 @@
 /** Every error and every unknown route becomes the JSON envelope; 5xx never shows internals. */
+import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiError, apiError, type ErrorKindName, toApiError } from '../errors.js';
 import { CONTENT_TYPE_RULE } from './json-body.js';
@@ -41,9 +42,45 @@ function sendError(reply: FastifyReply, error: ApiError): FastifyReply {
   return reply.code(error.statusCode).send(error.toEnvelope());
 }
 
+/** The most of an over-limit body read (and discarded) so that its client can read the 413: 8 × the body limit. */
+export const DRAIN_FACTOR = 8;
+
+/**
+ * Read and discard what is left of a request body, up to `maxBytes`. Fastify answers a body over the limit at once
+ * and closes the connection; a client still sending then fails with EPIPE and never sees the 413 (Node's fetch
+ * does). Once the body has arrived, the answer is read by every client.
+ */
+export function drainRequest(raw: IncomingMessage, maxBytes: number): Promise<void> {
+  if (raw.complete || raw.readableEnded || raw.destroyed) return Promise.resolve();
+  return new Promise((resolve) => {
+    let seen = 0;
+    const finish = () => {
+      raw.off('data', onData);
+      raw.off('end', finish);
+      raw.off('error', finish);
+      raw.off('close', finish);
+      resolve();
+    };
+    const onData = (chunk: Buffer) => {
+      seen += chunk.length;
+      if (seen > maxBytes) {
+        raw.pause();
+        finish();
+      }
+    };
+    raw.on('data', onData);
+    raw.once('end', finish);
+    raw.once('error', finish);
+    raw.once('close', finish);
+    raw.resume();
+  });
+}
+
 /** Install the error handler and the 404 handler (both answer with the envelope). */
 export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): void {
-  app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+  app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+      await drainRequest(request.raw, DRAIN_FACTOR * bodyLimit);
     const known = toApiError(error) ?? fromFastifyError(error, bodyLimit);
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');

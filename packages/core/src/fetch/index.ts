@@ -76,7 +76,10 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
     }
   }
 
-  async function followRedirects(start: URL, signal: AbortSignal): Promise<Body & { cacheMs: number | undefined }> {
+  async function followRedirects(
+    start: URL,
+    signal: AbortSignal,
+  ): Promise<Body & { cacheMs: number | undefined }> {
     let current = start;
     for (let hop = 0; ; hop++) {
       const addresses = await checkedAddresses(current, allowList);
@@ -115,7 +118,8 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
         (body) => {
           inFlight.delete(key);
           // Kept as long as the response allows (Cache-Control), at most the cache's own limit.
-          if (body.cacheMs !== 0) cache.set(key, body, body.data.length + key.length, Date.now(), body.cacheMs);
+          if (body.cacheMs !== 0)
+            cache.set(key, body, body.data.length + key.length, Date.now(), body.cacheMs);
         },
         () => inFlight.delete(key),
       );

@@ -1,13 +1,34 @@
 /** `pictor accounts|keys|packages …`: administration straight on the store of the data dir (no server needed). */
 import type { Command } from 'commander';
 import { createAccountAdmin } from '../services/account-admin.js';
-import { type GlobalOptions, positiveInt, printJson, withStore } from './context.js';
+import { join } from 'node:path';
+import { resetAdminToken } from '../data-dir.js';
+import { commandConfig, type GlobalOptions, positiveInt, printJson, withStore } from './context.js';
 
 const DAY_MS = 86_400_000;
 
-/** Register `accounts create`, `keys create|revoke` and `packages grant|list`. */
+/** Register `accounts create`, `keys create|revoke`, `packages grant|list` and `admin-token reset`. */
 export function registerAdminCommands(program: Command): void {
   const globals = (): GlobalOptions => program.opts<GlobalOptions>();
+
+  program
+    .command('admin-token')
+    .description('The admin token of the data dir')
+    .command('reset')
+    .description('Replace the admin token: prints a new one once; servers use it from their next start')
+    .action(async () => {
+      const config = commandConfig(globals());
+      const token = await resetAdminToken(config.dataDir);
+      const lines = [
+        `New admin token (shown once; only its hash is kept in ${join(config.dataDir, 'admin-token.sha256')}):`,
+        `  ${token}`,
+        'Restart the servers of this data dir to use it.',
+      ];
+      if (config.adminToken !== undefined) {
+        lines.push('Note: PICTOR_ADMIN_TOKEN is set; while it is, servers use it instead of this token.');
+      }
+      process.stdout.write(`${lines.join('\n')}\n`);
+    });
 
   const accounts = program.command('accounts').description('Manage accounts');
   accounts

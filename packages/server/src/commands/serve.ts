@@ -38,9 +38,15 @@ export function registerServeCommand(program: Command): void {
       const baseUrl = config.publicUrl ?? server.url;
       const lines = [`Pictor is listening on ${server.url} (data dir ${config.dataDir})`];
       if (server.generatedAdminToken) {
+        if (server.replacedUnshownToken) {
+          lines.push(
+            'An earlier start generated an admin token but failed before showing it: this new token replaces it.',
+          );
+        }
         lines.push(
           `Admin token (shown once; only its hash is kept in ${join(config.dataDir, 'admin-token.sha256')}):`,
           `  ${server.generatedAdminToken}`,
+          'Lost it? `pictor admin-token reset` prints a new one (or set PICTOR_ADMIN_TOKEN).',
         );
       }
       if (flags.demo) {

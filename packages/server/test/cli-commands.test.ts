@@ -3,7 +3,7 @@
  * admin commands work on the data dir; `render` writes image files without a server.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -340,5 +340,55 @@ describe('pictor render', () => {
       code: 1,
       stderr: expect.stringContaining('title'),
     });
+  });
+
+  it('reads images next to the HTML file (its folder, or --base-dir) and nothing outside it', async () => {
+    const dir = await tempDir();
+    const site = join(dir, 'site');
+    await mkdir(join(site, 'img'), { recursive: true });
+    await sharp({ create: { width: 10, height: 10, channels: 3, background: { r: 0, g: 255, b: 0 } } })
+      .png()
+      .toFile(join(site, 'img', 'avatar.png'));
+    await writeFile(join(dir, 'secret.png'), await sharp(join(site, 'img', 'avatar.png')).toBuffer());
+    const page = (src: string) =>
+      `<div style="display:flex;width:40px;height:40px;background:#fff"><img src="${src}" width="40" height="40"></div>`;
+    await writeFile(join(site, 'card.html'), page('img/avatar.png'));
+    const out = join(dir, 'card.png');
+    await pictor(dir, 'render', join(site, 'card.html'), '-o', out);
+    const { data } = await sharp(out).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray((20 * 40 + 20) * 3, (20 * 40 + 20) * 3 + 3)]).toEqual([0, 255, 0]);
+
+    // --base-dir: the same image named from another folder.
+    await writeFile(join(dir, 'elsewhere.html'), page('img/avatar.png'));
+    await pictor(dir, 'render', join(dir, 'elsewhere.html'), '--base-dir', site, '-o', out);
+    expect((await sharp(out).metadata()).width).toBe(40);
+
+    // Outside the folder: refused, with the reason.
+    await writeFile(join(site, 'escape.html'), page('../secret.png'));
+    await expect(pictor(dir, 'render', join(site, 'escape.html'), '-o', out)).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('outside'),
+    });
+  });
+
+  it('the output format follows the -o extension; an unknown extension or a --format that disagrees is refused', async () => {
+    const dir = await tempDir();
+    await writeFile(
+      join(dir, 'p.html'),
+      '<div style="display:flex;width:20px;height:10px;background:#f00"></div>',
+    );
+    const jpeg = join(dir, 'p.jpeg');
+    expect(
+      (await pictorJson<{ format: string }>(dir, 'render', join(dir, 'p.html'), '-o', jpeg)).format,
+    ).toBe('jpeg');
+    expect((await sharp(jpeg).metadata()).format).toBe('jpeg');
+    await expect(pictor(dir, 'render', join(dir, 'p.html'), '-o', join(dir, 'p.gif'))).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('must end in .png, .jpg, .jpeg or .webp'),
+    });
+    await expect(stat(join(dir, 'p.gif'))).rejects.toMatchObject({ code: 'ENOENT' });
+    await expect(
+      pictor(dir, 'render', join(dir, 'p.html'), '--format', 'webp', '-o', join(dir, 'p.png')),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--format webp does not match') });
   });
 });

@@ -1,6 +1,6 @@
 /** `pictor render INPUT -o OUT`: render a local HTML file or template file to an image file, without a server. */
 import { readFile, writeFile } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
+import { dirname, extname, resolve } from 'node:path';
 import { compileTemplate, createRenderer, type ImageFormat } from '@pictor/core';
 import type { Command } from 'commander';
 import { positiveInt, qualityArg } from './context.js';
@@ -9,6 +9,7 @@ import { formatOption } from './templates.js';
 
 interface RenderFlags {
   output: string;
+  baseDir?: string;
   width?: number;
   height?: number;
   format?: ImageFormat;
@@ -23,6 +24,24 @@ const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
   '.jpeg': 'jpeg',
   '.webp': 'webp',
 };
+
+/**
+ * The format the output file's extension names; `--format` must agree with it.
+ * @throws Error naming the extensions that work, or the disagreement
+ */
+export function outputFormat(output: string, flag: ImageFormat | undefined): ImageFormat {
+  const extension = extname(output).toLowerCase();
+  const format = FORMAT_OF_EXTENSION[extension];
+  if (!format) {
+    throw new Error(
+      `-o ${output}: the file name must end in .png, .jpg, .jpeg or .webp (the format follows it)${extension ? `, not ${extension}` : ''}`,
+    );
+  }
+  if (flag !== undefined && flag !== format) {
+    throw new Error(`--format ${flag} does not match -o ${output} (${format}): change one of them`);
+  }
+  return format;
+}
 
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
@@ -46,17 +65,18 @@ export async function renderFile(
   input: string,
   flags: RenderFlags,
 ): Promise<{ file: string; width: number; height: number; format: ImageFormat; bytes: number }> {
-  const format = flags.format ?? FORMAT_OF_EXTENSION[extname(flags.output).toLowerCase()];
+  const format = outputFormat(flags.output, flags.format);
   const isTemplate = extname(input).toLowerCase() === '.json';
-  const renderer = createRenderer({ workers: 0 });
+  // Images, fonts and style sheets named relative to the file are read from its folder, and from nowhere else.
+  const renderer = createRenderer({ workers: 0, baseDir: resolve(flags.baseDir ?? dirname(resolve(input))) });
   try {
     let html: string;
-    let defaults: { width?: number; height?: number; format?: ImageFormat; quality?: number } = {};
+    let defaults: { width?: number; height?: number; quality?: number } = {};
     if (isTemplate) {
       const t = await readTemplateFile(input);
       const compiled = compileTemplate({ content: t.content, variables: t.variables });
       html = compiled.fill(await readVariables(flags));
-      defaults = { width: t.width, height: t.height, format: t.format, quality: t.quality };
+      defaults = { width: t.width, height: t.height, quality: t.quality };
     } else {
       html = await readFile(resolve(input), 'utf8');
     }
@@ -64,7 +84,7 @@ export async function renderFile(
       html,
       width: flags.width ?? defaults.width,
       height: flags.height ?? defaults.height,
-      format: format ?? defaults.format ?? 'png',
+      format,
       quality: flags.quality ?? defaults.quality,
     });
     const file = resolve(flags.output);
@@ -86,10 +106,17 @@ export function registerRenderCommand(program: Command): void {
   program
     .command('render <input>')
     .description('Render a local HTML file, or a template file (.json) with variables, to an image file')
-    .requiredOption('-o, --output <file>', 'image file to write (.png, .jpg, .webp)')
+    .requiredOption(
+      '-o, --output <file>',
+      'image file to write: .png, .jpg (.jpeg) or .webp, which sets the format',
+    )
+    .option(
+      '--base-dir <dir>',
+      "folder that relative URLs (images, fonts, style sheets) are read from (default: the input file's)",
+    )
     .option('--width <px>', 'width (default: the template default, or the content width)', positiveInt)
     .option('--height <px>', 'height (default: the template default, or the content height)', positiveInt)
-    .addOption(formatOption())
+    .addOption(formatOption().default(undefined, 'the -o extension'))
     .option('--quality <q>', 'quality 0..100 (jpeg, webp)', qualityArg)
     .option('--vars <file>', 'JSON file of template variables')
     .option('--var <name=value>', 'one template variable (repeatable)', collect, [])

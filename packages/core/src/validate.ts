@@ -32,6 +32,32 @@ export interface ValidRenderInput {
   saveTo: string | undefined;
 }
 
+/** The fields of RenderInput: anything else is a typo the caller should hear about. */
+export const RENDER_INPUT_FIELDS = [
+  'html',
+  'width',
+  'height',
+  'scale',
+  'format',
+  'quality',
+  'fonts',
+  'baseUrl',
+  'saveTo',
+] as const;
+
+/**
+ * Refuse fields `object` does not know, naming the first and the allowed ones (`widht: is not a known field
+ * (allowed: html, width, …)`), as the HTTP API does: a typo would otherwise be ignored silently.
+ * @throws PictorError INVALID_INPUT
+ */
+export function checkKnownFields(object: object, allowed: readonly string[], prefix = ''): void {
+  for (const key of Object.keys(object)) {
+    if (!allowed.includes(key)) {
+      throw invalid(`${prefix}${key}`, 'unknown', `is not a known field (allowed: ${allowed.join(', ')})`);
+    }
+  }
+}
+
 function invalid(field: string, rule: string, message: string): PictorError {
   return new PictorError('INVALID_INPUT', `${field}: ${message}`, { field, rule });
 }
@@ -143,6 +169,7 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
   if (typeof input !== 'object' || input === null || Array.isArray(input)) {
     throw invalid('input', 'type', 'must be an object with an html string');
   }
+  checkKnownFields(input, RENDER_INPUT_FIELDS);
   const value = input as Record<keyof RenderInput, unknown>;
   if (typeof value.html !== 'string') throw invalid('html', 'type', 'must be a string');
   if (value.html.length > limits.maxHtmlLength) {

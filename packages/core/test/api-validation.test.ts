@@ -101,3 +101,29 @@ describe('render input validation', () => {
     );
   });
 });
+
+describe('unknown fields are named, as the HTTP API names them', () => {
+  it('a misspelled render field is INVALID_INPUT naming it and the allowed ones', async () => {
+    const error = await rejection({ html, widht: 300 });
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toBe(
+      'widht: is not a known field (allowed: html, width, height, scale, format, quality, fonts, baseUrl, saveTo)',
+    );
+    expect(error.details).toMatchObject({ field: 'widht', rule: 'unknown' });
+  });
+
+  it('a misspelled renderTemplate field too', async () => {
+    const error = await renderer
+      .renderTemplate({ template: { content: '<div>x</div>' }, variables: {}, colour: 'red' } as never)
+      .catch((e: unknown) => e as PictorError);
+    expect((error as PictorError).message).toMatch(
+      /^colour: is not a known field \(allowed: template, variables, width/,
+    );
+  });
+
+  it('a misspelled createRenderer option throws at once', () => {
+    expect(() => createRenderer({ worker: 2 } as never)).toThrow(
+      /^renderer\.worker: is not a known field \(allowed: workers, isolation,/,
+    );
+  });
+});

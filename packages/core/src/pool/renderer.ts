@@ -13,7 +13,13 @@ import type {
   TemplateRenderInput,
   WorkerIsolation,
 } from '../types.js';
-import { checkFontSpecs, resolveLimits, validateRenderInput } from '../validate.js';
+import {
+  checkFontSpecs,
+  checkKnownFields,
+  RENDER_INPUT_FIELDS,
+  resolveLimits,
+  validateRenderInput,
+} from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { coresForWorkers } from './cpu-affinity.js';
 import { LocalExecutor } from './local-executor.js';
@@ -87,6 +93,24 @@ function checkIsolation(value: unknown): WorkerIsolation {
 /** Default `heapGrowingPercent`: full collections wait until a worker's heap is twice its live size. */
 const DEFAULT_HEAP_GROWING_PERCENT = 100;
 
+/** The options of createRenderer. */
+const RENDERER_OPTIONS = [
+  'workers',
+  'isolation',
+  'pinWorkers',
+  'maxQueue',
+  'workerMemoryLimitMb',
+  'workerNice',
+  'heapGrowingPercent',
+  'limits',
+  'fetch',
+  'fonts',
+  'baseDir',
+  'logger',
+] as const;
+/** The fields of TemplateRenderInput. */
+const TEMPLATE_INPUT_FIELDS = ['template', 'variables', ...RENDER_INPUT_FIELDS.filter((f) => f !== 'html')];
+
 /**
  * Create a renderer with its own worker pool (one worker per core by default), fonts, limits and fetcher.
  * Close it when done.
@@ -98,6 +122,7 @@ const DEFAULT_HEAP_GROWING_PERCENT = 100;
  * @throws PictorError INVALID_INPUT for bad options.
  */
 export function createRenderer(options: RendererOptions = {}): Renderer {
+  checkKnownFields(options, RENDERER_OPTIONS, 'renderer.');
   const limits = resolveLimits(options.limits);
   const workers = checkCount('workers', options.workers, 0) ?? availableParallelism();
   const isolation = checkIsolation(options.isolation);
@@ -166,6 +191,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           field: 'input',
         });
       }
+      checkKnownFields(input, TEMPLATE_INPUT_FIELDS);
       const compiled = compiledTemplateOf(input.template);
       const html = compiled.fill(input.variables ?? {});
       const def = compiled.definition;

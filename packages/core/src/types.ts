@@ -191,6 +191,12 @@ export interface RendererOptions {
   /** Render workers; default one per core. `0` renders on the calling thread (no isolation, for tests and tools). */
   workers?: number;
   /**
+   * When workers start. `'lazy'` (default): none until the first render, then one more whenever renders wait and
+   * every started worker is busy, up to `workers` — a script's single render starts one worker, not one per core.
+   * `'eager'`: all at once when the renderer is created (a server, so its first requests find them ready).
+   */
+  startWorkers?: 'lazy' | 'eager';
+  /**
    * What a worker is. `'process'` (default): a child process of its own — a crash in native code (rasteriser,
    * encoder) ends only that worker, a render over its time limit is killed at once even inside native code, and
    * each worker's garbage collection runs on its own thread (`--single-threaded-gc`). `'thread'`: a worker thread

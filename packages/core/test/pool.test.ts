@@ -20,7 +20,7 @@ const SMALL = '<div style="display:flex;width:120px;height:60px;background:#0ea5
 const HEAVY = `<div style="font-size:12px">${'busy words for the layout engine '.repeat(600)}</div>`;
 
 describe('worker pool', () => {
-  const renderer = createRenderer({ workers: 2 });
+  const renderer = createRenderer({ workers: 2, startWorkers: 'eager' });
   afterAll(() => renderer.close());
 
   it('renders in workers with the same pixels as the calling thread', async () => {
@@ -81,6 +81,38 @@ describe.each(['process', 'thread'] as const)('time and memory limits (%s worker
   });
 });
 
+describe('when workers start', () => {
+  it('lazily by default: none before the first render, one for one render at a time, more only when renders wait', async () => {
+    const renderer = createRenderer({ workers: 2 });
+    try {
+      expect(renderer.stats().workers).toBe(0);
+      await renderer.render({ html: SMALL });
+      await renderer.render({ html: SMALL });
+      expect(renderer.stats().workers).toBe(1);
+      await Promise.all([
+        renderer.render({ html: SMALL }),
+        renderer.render({ html: SMALL }),
+        renderer.render({ html: SMALL }),
+      ]);
+      expect(renderer.stats().workers).toBe(2);
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it("all at once with startWorkers: 'eager'; anything else is INVALID_INPUT", async () => {
+    const renderer = createRenderer({ workers: 2, startWorkers: 'eager' });
+    try {
+      expect(renderer.stats().workers).toBe(2);
+    } finally {
+      await renderer.close();
+    }
+    expect(() => createRenderer({ startWorkers: 'soon' as never })).toThrow(
+      "renderer.startWorkers: must be 'lazy' or 'eager'",
+    );
+  });
+});
+
 const limits = resolveLimits();
 const input = (html: string) => validateRenderInput({ html }, limits);
 
@@ -88,6 +120,7 @@ const input = (html: string) => validateRenderInput({ html }, limits);
 function crashingPool(isolation: 'process' | 'thread', size: number): WorkerPool {
   return new WorkerPool({
     size,
+    eager: true,
     maxQueue: 10,
     timeoutMs: 20_000,
     memoryLimitMb: 1024,

@@ -75,6 +75,8 @@ export async function startServer(
   });
   const renderer = createRenderer({
     workers: config.workers,
+    // A server's first requests should find every worker started.
+    startWorkers: 'eager',
     ...(config.workerNice === undefined ? {} : { workerNice: config.workerNice }),
     ...(config.workerIsolation === undefined ? {} : { isolation: config.workerIsolation }),
     ...(config.pinWorkers === undefined ? {} : { pinWorkers: config.pinWorkers }),

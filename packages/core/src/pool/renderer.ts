@@ -93,9 +93,22 @@ function checkIsolation(value: unknown): WorkerIsolation {
 /** Default `heapGrowingPercent`: full collections wait until a worker's heap is twice its live size. */
 const DEFAULT_HEAP_GROWING_PERCENT = 100;
 
+/** `startWorkers`: 'lazy' (default) or 'eager'. @throws PictorError INVALID_INPUT */
+function checkStartWorkers(value: unknown): 'lazy' | 'eager' {
+  if (value === undefined) return 'lazy';
+  if (value !== 'lazy' && value !== 'eager') {
+    throw new PictorError('INVALID_INPUT', "renderer.startWorkers: must be 'lazy' or 'eager'", {
+      field: 'renderer.startWorkers',
+      rule: 'enum',
+    });
+  }
+  return value;
+}
+
 /** The options of createRenderer. */
 const RENDERER_OPTIONS = [
   'workers',
+  'startWorkers',
   'isolation',
   'pinWorkers',
   'maxQueue',
@@ -140,6 +153,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       ? new LocalExecutor(setup)
       : new WorkerPool({
           size: workers,
+          eager: checkStartWorkers(options.startWorkers) === 'eager',
           isolation,
           cores:
             isolation === 'process' && options.pinWorkers !== false ? coresForWorkers(workers) : undefined,

@@ -15,6 +15,8 @@ import { startWorker, type WorkerHandle } from './worker-handle.js';
 
 export interface WorkerPoolOptions {
   size: number;
+  /** Start every worker now; otherwise one per waiting render when all started ones are busy (RendererOptions). */
+  eager: boolean;
   maxQueue: number;
   timeoutMs: number;
   /** Heap limit of each worker (MB); a render that needs more fails alone. */
@@ -64,7 +66,8 @@ export class WorkerPool implements RenderExecutor {
     this.#slots = Array.from({ length: options.size }, () => undefined);
     // Before the first worker thread: libuv's threads must take this thread's priority, not a lowered worker's.
     if (options.isolation === 'thread' && options.setup.nice > 0) startThreadPoolHere();
-    for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn(index);
+    if (options.eager)
+      for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn(index);
   }
 
   /** Queue a render; it starts as soon as a worker is free. @throws PictorError OVERLOADED, CLOSED, RENDER_TIMEOUT… */
@@ -142,17 +145,21 @@ export class WorkerPool implements RenderExecutor {
     return slot;
   }
 
-  /** Hand queued jobs to ready, idle workers (a starting worker gets work once it has loaded its fonts). */
+  /**
+   * Hand queued jobs to ready, idle workers (a starting worker gets work once it has loaded its fonts), and start a
+   * worker for each job still waiting beyond those already starting, up to the pool's size.
+   */
   #dispatch(): void {
-    for (let index = 0; index < this.#slots.length && this.#queue.length > 0; index++) {
-      let slot = this.#slots[index];
-      if (!slot || slot.retired) {
-        slot = this.#spawn(index);
-        this.#slots[index] = slot;
-      }
-      if (slot.job || !slot.ready) continue;
-      const job = this.#queue.shift() as Job;
-      this.#start(slot, job);
+    for (const slot of this.#slots) {
+      if (this.#queue.length === 0) break;
+      if (slot && !slot.retired && slot.ready && !slot.job) this.#start(slot, this.#queue.shift() as Job);
+    }
+    let starting = this.#slots.filter((slot) => slot && !slot.retired && !slot.ready).length;
+    for (let index = 0; index < this.#slots.length && this.#queue.length > starting; index++) {
+      const slot = this.#slots[index];
+      if (slot && !slot.retired) continue;
+      this.#slots[index] = this.#spawn(index);
+      starting++;
     }
     this.#updateRefs();
   }

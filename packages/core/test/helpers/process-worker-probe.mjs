@@ -6,7 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRenderer } from '../../dist/index.js';
 
 const options = JSON.parse(process.argv[2] ?? '{}');
-const renderer = createRenderer(options);
+// Every worker started, as these checks are about each of them.
+const renderer = createRenderer({ startWorkers: 'eager', ...options });
 const html = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
 const count = renderer.stats().workers;
 await Promise.all(Array.from({ length: count * 2 }, () => renderer.render({ html, format: 'webp' })));

@@ -7,6 +7,7 @@ import { createRenderer } from '../../dist/index.js';
 const workerNice = process.argv[2] === undefined ? undefined : Number(process.argv[2]);
 const renderer = createRenderer({
   workers: 2,
+  startWorkers: 'eager',
   isolation: 'thread',
   ...(workerNice === undefined ? {} : { workerNice }),
 });

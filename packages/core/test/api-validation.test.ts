@@ -123,7 +123,7 @@ describe('unknown fields are named, as the HTTP API names them', () => {
 
   it('a misspelled createRenderer option throws at once', () => {
     expect(() => createRenderer({ worker: 2 } as never)).toThrow(
-      /^renderer\.worker: is not a known field \(allowed: workers, isolation,/,
+      /^renderer\.worker: is not a known field \(allowed: workers, startWorkers, isolation,/,
     );
   });
 });

@@ -10,7 +10,8 @@ import { GetObjectCommand, HeadObjectCommand, S3Client } from '@aws-sdk/client-s
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
-import { createS3Storage, openObjectStorage, parseS3Location, S3StorageError } from '../src/storage/index.js';
+import { openObjectStorage, parseS3Location } from '../src/storage/index.js';
+import { createS3Storage, S3StorageError } from '../src/storage/s3.js';
 import { describeStorageContract } from './contracts/storage-contract.js';
 import { ADMIN_TOKEN, render, seedAccount } from './helpers/http-server.js';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from './helpers/s3-server.js';

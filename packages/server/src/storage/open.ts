@@ -1,7 +1,8 @@
 /** Choose the storage driver from the config: the data dir, `file://path` or `s3://bucket/prefix`. */
 import { join } from 'node:path';
 import { createDiskStorage } from './disk.js';
-import { openS3Storage, type S3StorageOptions } from './s3.js';
+import { importOptional } from '../optional-module.js';
+import type { S3StorageOptions } from './s3.js';
 import { parseS3Location } from './s3-location.js';
 import type { ObjectStorage } from './types.js';
 
@@ -28,6 +29,13 @@ export async function openObjectStorage(
   if (config.storage.startsWith('file://')) return createDiskStorage(new URL(config.storage).pathname);
   if (config.storage.startsWith('s3://')) {
     const location = parseS3Location(config.storage);
+    // The S3 driver (and the AWS SDK, an optional dependency) is loaded only for s3:// storage.
+    const { openS3Storage } = await importOptional(
+      () => import('./s3.js'),
+      '@aws-sdk/client-s3',
+      '@aws-sdk/client-s3@3',
+      'PICTOR_STORAGE (s3://…)',
+    );
     return openS3Storage({
       ...location,
       ...(config.s3Endpoint === undefined ? {} : { endpoint: config.s3Endpoint }),

@@ -1,6 +1,7 @@
 /** The PostgreSQL driver: a pg Pool; int8 values (times in ms, counters) are read as JavaScript numbers. */
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
+import type pg from 'pg';
+import { importOptional } from '../optional-module.js';
 import { KyselyStore, type KyselyStoreOptions } from './kysely-store.js';
 import type { Database } from './schema.js';
 
@@ -17,20 +18,35 @@ export interface PostgresStoreOptions extends KyselyStoreOptions {
 const INT8_OID = 20;
 
 /** int8 (bigint) as number: our values are milliseconds and counters, far below 2^53. */
-const types = {
-  getTypeParser(oid: number, format?: 'text' | 'binary') {
-    if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
-    return pg.types.getTypeParser(oid, format as 'text');
-  },
-};
+function typesOf(driver: typeof pg) {
+  return {
+    getTypeParser(oid: number, format?: 'text' | 'binary') {
+      if (oid === INT8_OID && format !== 'binary') return (value: string) => Number(value);
+      return driver.types.getTypeParser(oid, format as 'text');
+    },
+  };
+}
 
-/** Connect to PostgreSQL at `connectionString` (`postgres://user:pass@host:port/db`). */
+/**
+ * Connect to PostgreSQL at `connectionString` (`postgres://user:pass@host:port/db`). The driver (`pg`, an optional
+ * dependency) is loaded with the first query: without it that query fails with a ConfigError saying what to install.
+ */
 export function createPostgresStore(
   connectionString: string,
   options: PostgresStoreOptions = {},
 ): KyselyStore {
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10, types });
-  pool.on('error', (error) => options.onConnectionError?.(error));
+  const pool = async () => {
+    const driver = (
+      await importOptional(() => import('pg'), 'pg', 'pg@8', 'PICTOR_DATABASE_URL (postgres://…)')
+    ).default;
+    const created = new driver.Pool({
+      connectionString,
+      max: options.maxConnections ?? 10,
+      types: typesOf(driver),
+    });
+    created.on('error', (error) => options.onConnectionError?.(error));
+    return created;
+  };
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return new KyselyStore(db, 'postgres', options);
 }

@@ -1,0 +1,74 @@
+/**
+ * What users install: the packages packed as they would be published (pnpm pack), installed with npm into an empty
+ * folder from their tarballs (third-party dependencies from the npm registry), and the size of node_modules —
+ * @pictor/core alone, @pictor/server on its defaults (SQLite, disk), and the server with its optional PostgreSQL and
+ * S3 drivers added (what every server install carried before they became optional).
+ *
+ *   node benchmarks/footprint/run.mjs     # about 3–5 minutes (better-sqlite3 compiles); prints a table
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machineLine, markdownTable } from '../lib/report.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
+const packs = mkdtempSync(join(tmpdir(), 'pictor-packs-'));
+const pnpm = ['-y', 'pnpm@10.34.9'];
+for (const pkg of ['core', 'client', 'server']) {
+  execFileSync('npx', [...pnpm, 'pack', '--pack-destination', packs], {
+    cwd: join(root, 'packages', pkg),
+    stdio: 'ignore',
+  });
+}
+const tarball = (name) =>
+  join(
+    packs,
+    readdirSync(packs).find((f) => f.startsWith(`pictor-${name}-`)),
+  );
+
+/** Bytes under `dir` (du, apparent sizes) and the number of packages in node_modules. */
+function sizeOf(dir) {
+  const bytes = Number(
+    execFileSync('du', ['-sb', join(dir, 'node_modules')], { encoding: 'utf8' }).split('\t')[0],
+  );
+  const packages =
+    execFileSync('npm', ['ls', '--all', '--parseable'], { cwd: dir, encoding: 'utf8' }).trim().split('\n')
+      .length - 1;
+  return { mb: (bytes / 1e6).toFixed(0), packages: String(packages) };
+}
+
+function install(specs) {
+  const dir = mkdtempSync(join(tmpdir(), 'pictor-install-'));
+  execFileSync('npm', ['init', '-y'], { cwd: dir, stdio: 'ignore' });
+  execFileSync('npm', ['install', '--no-audit', '--no-fund', ...specs], { cwd: dir, stdio: 'ignore' });
+  return dir;
+}
+
+const rows = [];
+const core = install([tarball('core')]);
+rows.push(['@pictor/core', ...Object.values(sizeOf(core))]);
+rmSync(core, { recursive: true, force: true });
+const server = install([tarball('core'), tarball('client'), tarball('server')]);
+rows.push(['@pictor/server (SQLite, disk: the defaults)', ...Object.values(sizeOf(server))]);
+execFileSync('npm', ['install', '--no-audit', '--no-fund', 'pg@8', '@aws-sdk/client-s3@3'], {
+  cwd: server,
+  stdio: 'ignore',
+});
+rows.push([
+  '@pictor/server + pg + @aws-sdk/client-s3 (as every install was before)',
+  ...Object.values(sizeOf(server)),
+]);
+rmSync(server, { recursive: true, force: true });
+rmSync(packs, { recursive: true, force: true });
+
+console.log(
+  [
+    `Run ${new Date().toISOString()} — ${machineLine()}, npm ${execFileSync('npm', ['--version'], { encoding: 'utf8' }).trim()}`,
+    '',
+    '`node benchmarks/footprint/run.mjs`: each install into an empty folder with npm from the packed tarballs.',
+    '',
+    markdownTable(['installed', 'node_modules (MB)', 'packages'], rows),
+  ].join('\n'),
+);

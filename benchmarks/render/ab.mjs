@@ -5,6 +5,7 @@
  *
  *   node benchmarks/render/ab.mjs --env-b PICTOR_X=1 [--env-a K=V] [--format webp]
  *   node benchmarks/render/ab.mjs --env-a PICTOR_BENCH_ISOLATION=thread --env-b PICTOR_BENCH_ISOLATION=process
+ *   node benchmarks/render/ab.mjs --env-a PICTOR_BENCH_START_WORKERS=eager --env-b PICTOR_BENCH_START_WORKERS=lazy
  *   node benchmarks/render/ab.mjs --node-arg-b=--max-semi-space-size=64   # a flag of node (before the script)
  *   node benchmarks/render/ab.mjs --bare --node-arg-b=--single-threaded-gc  # without NODE_FLAGS of lib/node-flags.mjs
  *        [--rounds 60] [--blocks 6] [--block-size 24] [--steady 60]

@@ -9,6 +9,7 @@ import { Renderer as TakumiRenderer } from '@takumi-rs/core';
 import { ImageResponse } from '@vercel/og';
 import satori from 'satori';
 import { html as satoriHtml } from 'satori-html';
+import { availableParallelism } from 'node:os';
 import sharp from 'sharp';
 import { CARD_HEIGHT, CARD_WIDTH, toTakumiNode } from './card.mjs';
 
@@ -19,9 +20,14 @@ export function createPictor(html, workers) {
   const renderer = createRenderer({
     ...(workers === undefined ? {} : { workers }),
     ...(process.env.PICTOR_BENCH_ISOLATION ? { isolation: process.env.PICTOR_BENCH_ISOLATION } : {}),
+    ...(process.env.PICTOR_BENCH_START_WORKERS
+      ? { startWorkers: process.env.PICTOR_BENCH_START_WORKERS }
+      : {}),
   });
   return {
     renderer,
+    /** The pool's size: workers start lazily, so `renderer.stats().workers` counts only those started so far. */
+    workers: workers ?? availableParallelism(),
     async render(format) {
       const result = await renderer.render({
         html,

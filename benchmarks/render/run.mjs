@@ -103,7 +103,7 @@ async function memoryProbe(engine) {
   const before = peakRssMiB();
   const subject = await createEngine(engine, html, fonts);
   const formats = engine === 'vercel-og' ? ['png'] : FORMATS;
-  const concurrency = engine === 'pictor-pool' ? subject.renderer.stats().workers * 2 : 1;
+  const concurrency = engine === 'pictor-pool' ? subject.workers * 2 : 1;
   let peakMiB = peakRssMiB();
   if (subject) {
     for (const format of formats) {
@@ -146,7 +146,7 @@ async function engineChild(engine) {
     const ms = message.total > 0 ? await runBlock(render, message.total, message.concurrency) : 0;
     process.send({ type: 'done', ms, cpuMs: treeCpuMs() - before });
   });
-  process.send({ type: 'ready', workers: subject.renderer?.stats().workers ?? 1 });
+  process.send({ type: 'ready', workers: subject.workers ?? 1 });
 }
 
 /** Peak RSS of each engine alone, each in its own process (same imports, same card). */

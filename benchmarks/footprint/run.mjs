@@ -2,7 +2,8 @@
  * What users install: the packages packed as they would be published (pnpm pack), installed with npm into an empty
  * folder from their tarballs (third-party dependencies from the npm registry), and the size of node_modules —
  * @pictor/core alone, @pictor/server on its defaults (SQLite, disk), and the server with its optional PostgreSQL and
- * S3 drivers added (what every server install carried before they became optional).
+ * S3 drivers added (what every server install carried before they became optional); and how the installed core
+ * loads from CommonJS.
  *
  *   node benchmarks/footprint/run.mjs     # about 3–5 minutes (better-sqlite3 compiles); prints a table
  */
@@ -46,9 +47,28 @@ function install(specs) {
   return dir;
 }
 
+/** How an installed copy loads: `require` says how to import it (ERR_PICTOR_ESM_ONLY), `import()` renders. */
+function loading(dir) {
+  const required = execFileSync(
+    process.execPath,
+    ['-e', "try { require('@pictor/core'); console.log('loaded') } catch (e) { console.log(e.code) }"],
+    { cwd: dir, encoding: 'utf8' },
+  ).trim();
+  const imported = execFileSync(
+    process.execPath,
+    [
+      '-e',
+      "import('@pictor/core').then(async (m) => { const r = await m.render({ html: '<div style=\"display:flex;width:20px;height:10px\"></div>', format: 'png' }); console.log(`${r.width}×${r.height}`); process.exit(0) })",
+    ],
+    { cwd: dir, encoding: 'utf8' },
+  ).trim();
+  return `require('@pictor/core') → ${required}; import('@pictor/core') from CommonJS → renders ${imported}`;
+}
+
 const rows = [];
 const core = install([tarball('core')]);
 rows.push(['@pictor/core', ...Object.values(sizeOf(core))]);
+const loaded = loading(core);
 rmSync(core, { recursive: true, force: true });
 const server = install([tarball('core'), tarball('client'), tarball('server')]);
 rows.push(['@pictor/server (SQLite, disk: the defaults)', ...Object.values(sizeOf(server))]);
@@ -70,5 +90,7 @@ console.log(
     '`node benchmarks/footprint/run.mjs`: each install into an empty folder with npm from the packed tarballs.',
     '',
     markdownTable(['installed', 'node_modules (MB)', 'packages'], rows),
+    '',
+    `From the installed @pictor/core: ${loaded}.`,
   ].join('\n'),
 );

@@ -1,24 +1,51 @@
 /**
- * CommonJS users: `require('@pictor/core')` fails with a message that says how to load it, `await import()` from
- * CommonJS works, and TypeScript compiling to CommonJS refuses the `require`-style import at compile time (it used to
- * type-check and then fail at run time). Resolved through the package's own `exports`, as an installed copy is.
+ * CommonJS users, against the package as it is published: packed (npm pack: `files`, `exports`), unpacked into the
+ * node_modules of an empty folder beside its installed dependencies. `require('@pictor/core')` fails with a message
+ * that says how to load it, `await import()` from CommonJS works, and TypeScript compiling to CommonJS refuses the
+ * `require`-style import at compile time (it used to type-check and then fail at run time). Needs the built dist.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
 const tsc = createRequire(join(packageDir, 'package.json')).resolve('typescript/bin/tsc');
-// Inside the package, so that '@pictor/core' resolves to it by its own name (package self-reference).
-const appDir = mkdtempSync(join(packageDir, '.commonjs-app-'));
+const appDir = mkdtempSync(join(tmpdir(), 'pictor-commonjs-app-'));
 afterAll(() => rmSync(appDir, { recursive: true, force: true }));
+
+/** `{appDir}/node_modules`: the packed @pictor/core, and its dependencies linked from this workspace's install. */
+beforeAll(() => {
+  const modules = join(appDir, 'node_modules');
+  mkdirSync(join(modules, '@pictor'), { recursive: true });
+  const tarball = execFileSync('npm', ['pack', '--silent', '--pack-destination', appDir], {
+    cwd: packageDir,
+    encoding: 'utf8',
+  })
+    .trim()
+    .split('\n')
+    .at(-1) as string;
+  execFileSync('tar', ['-xzf', join(appDir, tarball), '-C', join(modules, '@pictor')]);
+  renameSync(join(modules, '@pictor', 'package'), join(modules, '@pictor', 'core'));
+  const installed = join(packageDir, 'node_modules');
+  for (const entry of readdirSync(installed)) {
+    if (entry.startsWith('.')) continue;
+    if (!entry.startsWith('@')) {
+      symlinkSync(join(installed, entry), join(modules, entry));
+      continue;
+    }
+    mkdirSync(join(modules, entry), { recursive: true });
+    for (const scoped of readdirSync(join(installed, entry)))
+      symlinkSync(join(installed, entry, scoped), join(modules, entry, scoped));
+  }
+}, 60_000);
 
 describe('@pictor/core from CommonJS', () => {
   it('require() fails with ERR_PICTOR_ESM_ONLY and says to use import()', () => {
     const run = spawnSync(process.execPath, ['-e', "require('@pictor/core')"], {
-      cwd: packageDir,
+      cwd: appDir,
       encoding: 'utf8',
     });
     expect(run.status).toBe(1);

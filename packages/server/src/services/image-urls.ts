@@ -22,8 +22,8 @@ import { createStoreWindowCounter, createWindowCounter } from './window-counter.
 /** How often a process waiting for another one's render looks for the stored image. */
 const CLAIM_POLL_MS = 100;
 
-/** URLs whose image is remembered per compiled template (least recently described dropped first). */
-const MAX_DESCRIBED_PER_TEMPLATE = 2000;
+/** URLs whose image is remembered per compiled template (the first described dropped first). */
+const MAX_DESCRIBED_PER_TEMPLATE = 1000;
 
 /** The image an URL names, once its variables were checked and filled in. */
 interface Described {
@@ -121,17 +121,17 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
   const flights = new Map<string, Promise<Buffer | null>>();
   /** When this process last extended a stored image's retention, by object key (bounded). */
   const retained = new Map<string, number>();
-  /** What each URL of a compiled template names (object key, ETag), by its signed string; dropped with the template. */
+  /** What each URL of a compiled template names (object key, ETag), by key and signature; dropped with the template. */
   const descriptions = new WeakMap<CompiledTemplate, Map<string, Described>>();
   const descriptionsOf = (compiled: CompiledTemplate) => descriptions.get(compiled) ?? EMPTY;
-  function remember(compiled: CompiledTemplate, signed: string, described: Described): void {
+  function remember(compiled: CompiledTemplate, urlId: string, described: Described): void {
     let map = descriptions.get(compiled);
     if (!map) {
       map = new Map();
       descriptions.set(compiled, map);
     }
     if (map.size >= MAX_DESCRIBED_PER_TEMPLATE) map.delete(map.keys().next().value as string);
-    map.set(signed, described);
+    map.set(urlId, described);
   }
   /** Derived URL key secrets by key id (bounded): one HMAC saved per request. */
   const secrets = new Map<string, string>();
@@ -242,7 +242,9 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         params.revision,
       );
       // The same URL of the same compiled revision always names the same image: skip filling and hashing it again.
-      let described = descriptionsOf(compiled).get(target.signed);
+      // Its verified signature identifies the URL (with its key) in 43 characters, whatever the URL's length.
+      const urlId = `${target.keyId}\u0000${target.sign}`;
+      let described = descriptionsOf(compiled).get(urlId);
       let job: RenderJob | undefined;
       if (!described) {
         job = jobFor(target, params, version, compiled, limits);
@@ -252,7 +254,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
           etag: `"${objectKey.slice(0, objectKey.indexOf('.'))}"`,
           contentType: CONTENT_TYPES[job.format],
         };
-        remember(compiled, target.signed, described);
+        remember(compiled, urlId, described);
       }
       const { objectKey, etag } = described;
       const headers: Record<string, string> = {

@@ -3,7 +3,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 
 const DESCRIPTION = [
-  'Pictor renders HTML and stored templates to PNG, JPEG and WebP and answers with a signed link valid for 5 minutes.',
+  'Pictor renders HTML and stored templates to PNG, JPEG and WebP and answers with a signed link (valid for PICTOR_LINK_TTL_SECONDS, default 5 minutes); GET /img/… serves signed image URLs for pages.',
   'Every response of /open/v1 is the envelope {code, message, data?}: code 0 is success.',
   'Error codes: 10103 (400) invalid parameter or variable; 10104 (401) API key; 10105 (404) template or route not found;',
   '10106 (409) template not published, archived or draft unavailable; 10107 (413) body too large; 10108 (429) rate limit;',

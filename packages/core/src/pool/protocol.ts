@@ -1,4 +1,7 @@
-/** Messages between the pool and its workers (structured-cloned; result bytes are transferred, not copied). */
+/**
+ * Messages between the pool and its workers: structured-cloned; a worker thread transfers the result bytes, a worker
+ * process sends them over IPC (V8 serialisation: copied).
+ */
 import type { SerializedPictorError } from '../errors.js';
 import type { EnvironmentOptions } from '../render.js';
 import type { RenderResult } from '../types.js';

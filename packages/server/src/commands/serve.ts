@@ -1,10 +1,15 @@
-/** `pictor serve [--demo]`: start the service; first start prints the admin token; --demo prints two working curl commands. */
+/** `pictor serve [--demo]`: start the service; first start prints the admin token; --demo prints two working curl commands and an image URL. */
 import { join } from 'node:path';
 import type { Command } from 'commander';
 import { startServer } from '../server.js';
 import { commandConfig, type GlobalOptions, positiveInt } from './context.js';
 import { demoCurlCommands, demoImageUrl, ensureDemo } from './demo.js';
 import { resolveSigningSecret } from '../data-dir.js';
+
+/** A link lifetime in words: `5 minutes`, `90 seconds`. */
+function linkLifetime(seconds: number): string {
+  return seconds % 60 === 0 ? `${seconds / 60} minute${seconds === 60 ? '' : 's'}` : `${seconds} seconds`;
+}
 
 interface ServeFlags {
   demo?: boolean;
@@ -63,7 +68,7 @@ export function registerServeCommand(program: Command): void {
           'Render HTML (operation B):',
           curl.html,
           '',
-          'Each answers {"code":0,"message":"success","data":{"url":...}}; open data.url within 5 minutes.',
+          `Each answers {"code":0,"message":"success","data":{"url":...}}; open data.url within ${linkLifetime(config.limits.linkTtlSeconds)}.`,
           '',
           `An image URL for pages (og:image, <img>): open it in a browser; rendered once, then served from storage:`,
           await demoImageUrl(baseUrl, demo, await resolveSigningSecret(config.dataDir, config.signingSecret)),

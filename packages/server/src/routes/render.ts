@@ -30,7 +30,10 @@ export interface RenderRoutesOptions {
 export const renderedImageSchema = {
   type: 'object',
   properties: {
-    url: { type: 'string', description: 'Signed link to the image, valid for 5 minutes' },
+    url: {
+      type: 'string',
+      description: 'Signed link to the image, valid for PICTOR_LINK_TTL_SECONDS (default 300: 5 minutes)',
+    },
     width: { type: 'integer', description: 'Width of the image in pixels' },
     height: { type: 'integer', description: 'Height of the image in pixels' },
     format: { type: 'string', enum: ['png', 'jpeg', 'webp'] },

@@ -244,6 +244,12 @@ describe('content', () => {
     expect(templateError({ content: '{{#a}}{{/b}}' }).message).toBe('content: Unclosed section "a" at 6');
   });
 
+  it('says on which line of the content a syntax error is', () => {
+    const error = templateError({ content: '<div>\n  <h1>{{title}}</h1>\n  <p>{{#items}}x</p>\n</div>' });
+    expect(error.details).toMatchObject({ field: 'content', rule: 'syntax', line: 4 });
+    expect(templateError({ content: '<p>\n{{name</p>' }).details).toMatchObject({ line: 2 });
+  });
+
   it('refuses definitions that are not plain data', () => {
     const error = templateError({ content: '', variables: { a: { type: 'string', default: () => 'x' } } });
     expect(error.message).toBe('template: must be plain data (JSON values, no functions)');

@@ -22,6 +22,7 @@ import { createRenderService } from './services/render-service.js';
 import { createTemplateAdmin } from './services/template-admin.js';
 import { createTemplateService, type TemplateService } from './services/template-service.js';
 import { createUrlKeyAdmin } from './services/url-keys.js';
+import { registerStudio } from './studio/index.js';
 import type { ObjectStorage } from './storage/types.js';
 import type { Store } from './store/types.js';
 import { SERVER_VERSION } from './version.js';
@@ -182,12 +183,26 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
     }),
   );
   registerHealthRoute(app, deps.renderer);
+  const templateAdmin = createTemplateAdmin(deps.store, limits);
   await registerAdminRoutes(app, {
     adminTokenHash: deps.adminTokenHash,
     accounts: createAccountAdmin(deps.store, now),
     urlKeys: createUrlKeyAdmin(deps.store, deps.signingSecret),
-    templates: createTemplateAdmin(deps.store, limits),
+    templates: templateAdmin,
     limits,
   });
+  if (config.studio) {
+    await registerStudio(app, {
+      store: deps.store,
+      renderer: deps.renderer,
+      templates: templateAdmin,
+      limits,
+      signingSecret: deps.signingSecret,
+      adminTokenHash: deps.adminTokenHash,
+      publicUrl: config.publicUrl,
+      sharedLimits: deps.sharedLimits === true,
+      now,
+    });
+  }
   return app;
 }

@@ -48,6 +48,12 @@ export interface ServerLimits {
   imgRenderRateMax: number;
   /** Window of `imgRenderRateMax` in ms. Default 10,000. */
   imgRenderRateWindowMs: number;
+  /** A studio session ends after this many seconds without a request. Default 1,800 (30 minutes). */
+  studioIdleSeconds: number;
+  /** Studio previews per session per minute (429 / 10108 above; previews use no units). Default 60. */
+  studioPreviewRateMax: number;
+  /** Failed studio sign-ins per client address per 5 minutes before sign-in is refused (429). Default 10. */
+  studioSignInFailuresMax: number;
 }
 
 /** The parsed environment. Secrets kept in the data dir are resolved later by `resolveSecrets`. */
@@ -80,6 +86,8 @@ export interface ServerConfig {
   pinWorkers: boolean | undefined;
   /** pino level. Default `info`. */
   logLevel: string;
+  /** Serve the template studio at `/studio` (`PICTOR_STUDIO`, true/false). Default true. */
+  studio: boolean;
   limits: ServerLimits;
 }
 
@@ -112,6 +120,9 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   imgRetentionSeconds: 30 * 86_400,
   imgRenderRateMax: 120,
   imgRenderRateWindowMs: 10_000,
+  studioIdleSeconds: 1_800,
+  studioPreviewRateMax: 60,
+  studioSignInFailuresMax: 10,
 });
 
 /** Environment variable of each limit. */
@@ -134,6 +145,9 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   imgRetentionSeconds: 'PICTOR_IMG_RETENTION_SECONDS',
   imgRenderRateMax: 'PICTOR_IMG_RENDER_RATE_MAX',
   imgRenderRateWindowMs: 'PICTOR_IMG_RENDER_RATE_WINDOW_MS',
+  studioIdleSeconds: 'PICTOR_STUDIO_IDLE_SECONDS',
+  studioPreviewRateMax: 'PICTOR_STUDIO_PREVIEW_RATE_MAX',
+  studioSignInFailuresMax: 'PICTOR_STUDIO_SIGN_IN_FAILURES_MAX',
 });
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -225,6 +239,9 @@ function readLimits(env: Env): ServerLimits {
     imgRetentionSeconds: readInt(env, v.imgRetentionSeconds, d.imgRetentionSeconds, 60, 3_650 * 86_400),
     imgRenderRateMax: readInt(env, v.imgRenderRateMax, d.imgRenderRateMax, 1, 100_000_000),
     imgRenderRateWindowMs: readInt(env, v.imgRenderRateWindowMs, d.imgRenderRateWindowMs, 1, 86_400_000),
+    studioIdleSeconds: readInt(env, v.studioIdleSeconds, d.studioIdleSeconds, 60, 7 * 86_400),
+    studioPreviewRateMax: readInt(env, v.studioPreviewRateMax, d.studioPreviewRateMax, 1, 100_000),
+    studioSignInFailuresMax: readInt(env, v.studioSignInFailuresMax, d.studioSignInFailuresMax, 1, 100_000),
   };
 }
 
@@ -276,6 +293,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
       overrides.workerIsolation ?? readChoice(env, 'PICTOR_WORKER_ISOLATION', ['process', 'thread'] as const),
     pinWorkers: overrides.pinWorkers ?? readBoolean(env, 'PICTOR_PIN_WORKERS'),
     logLevel,
+    studio: overrides.studio ?? readBoolean(env, 'PICTOR_STUDIO') ?? true,
     limits: { ...readLimits(env), ...overrides.limits },
   };
   Object.freeze(config.limits.fetchAllowList);

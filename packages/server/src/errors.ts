@@ -41,6 +41,11 @@ export const ERROR_KINDS = {
     status: 403,
     meaning: "a file link's sign is missing or wrong, or the link expired",
   },
+  CSRF_REFUSED: {
+    code: 10110,
+    status: 403,
+    meaning: "studio: a change without the session's X-CSRF-Token, or sent from another origin",
+  },
   RENDER_FAILED: {
     code: 20105,
     status: 403,

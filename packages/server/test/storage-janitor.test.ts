@@ -57,6 +57,7 @@ describe('janitor', () => {
       reservationsReleased: 1,
       reservationsPurged: 0,
       rateWindowsPurged: 0,
+      studioSessionsPurged: 0,
     });
     now = at(61_000);
     expect(await janitor.runOnce()).toEqual({
@@ -65,6 +66,7 @@ describe('janitor', () => {
       reservationsReleased: 0,
       reservationsPurged: 0,
       rateWindowsPurged: 0,
+      studioSessionsPurged: 0,
     });
     expect(await janitor.runOnce()).toEqual({
       lease: 'node-a',
@@ -72,6 +74,7 @@ describe('janitor', () => {
       reservationsReleased: 0,
       reservationsPurged: 0,
       rateWindowsPurged: 0,
+      studioSessionsPurged: 0,
     });
     await janitor.stop();
 

@@ -12,6 +12,16 @@ export type Token = [string, string, number, number, Token[]?, number?];
 /** Longest filled-in HTML (characters): nested sections over large arrays must not grow without bound. */
 export const MAX_FILLED_LENGTH = 8 * 1024 * 1024;
 
+/** Where mustache.js says a syntax error is (`… at {offset}`): the offset and its 1-based line, for editors. */
+function lineOf(content: string, message: string): { offset: number; line: number } | Record<string, never> {
+  const match = / at (\d+)$/.exec(message);
+  if (!match) return {};
+  const offset = Math.min(Number(match[1]), content.length);
+  let line = 1;
+  for (let i = content.indexOf('\n'); i !== -1 && i < offset; i = content.indexOf('\n', i + 1)) line++;
+  return { offset, line };
+}
+
 /**
  * Parse template content once. A private Writer is used so that mustache.js's global cache,
  * which never forgets a template, does not grow with every template a server ever compiles.
@@ -22,9 +32,11 @@ export function parseContent(content: string): Token[] {
   try {
     tokens = new Mustache.Writer().parse(content) as Token[];
   } catch (error) {
-    throw new PictorError('TEMPLATE_INVALID', `content: ${(error as Error).message}`, {
+    const message = (error as Error).message;
+    throw new PictorError('TEMPLATE_INVALID', `content: ${message}`, {
       field: 'content',
       rule: 'syntax',
+      ...lineOf(content, message),
     });
   }
   flattenText(tokens);

@@ -38,6 +38,8 @@ export interface JanitorRound {
   lease: string | null;
   /** Rate-limit windows forgotten. */
   rateWindowsPurged: number;
+  /** Studio sessions removed after their inactivity deadline. */
+  studioSessionsPurged: number;
   /** Objects deleted from storage. */
   objectsDeleted: number;
   /** Units given back from abandoned reservations. */
@@ -112,6 +114,7 @@ export function startJanitor(options: JanitorOptions): Janitor {
           reservationsReleased: 0,
           reservationsPurged: 0,
           rateWindowsPurged: 0,
+          studioSessionsPurged: 0,
         };
         options.onRound?.(idle);
         return idle;
@@ -122,12 +125,14 @@ export function startJanitor(options: JanitorOptions): Janitor {
       const rateWindowsPurged = await options.store.purgeRateWindows(
         new Date(now.getTime() - RATE_WINDOW_RETENTION_MS),
       );
+      const studioSessionsPurged = await options.store.purgeStudioSessions(now);
       const round = {
         lease: holder,
         objectsDeleted,
         reservationsReleased,
         reservationsPurged,
         rateWindowsPurged,
+        studioSessionsPurged,
       };
       options.onRound?.(round);
       return round;

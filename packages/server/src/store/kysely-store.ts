@@ -8,6 +8,7 @@ import * as objects from './object-queries.js';
 import * as quota from './quota-queries.js';
 import { toAccount, toApiKey, toPackage } from './rows.js';
 import type { Database } from './schema.js';
+import * as studio from './studio-queries.js';
 import * as templates from './template-queries.js';
 import * as urlKeys from './url-key-queries.js';
 import type {
@@ -15,10 +16,12 @@ import type {
   ApiKeyRecord,
   DraftPatch,
   NewTemplate,
+  PublishedRevision,
   Reservation,
   ResourcePackage,
   Store,
   StoredApiKey,
+  StudioSession,
   TemplateRecord,
   TemplateStamp,
   TemplateVersion,
@@ -239,6 +242,30 @@ export class KyselyStore implements Store {
 
   getPublishedRevision(id: string, revision: number): Promise<TemplateVersion | null> {
     return templates.getPublishedRevision(this.db, id, revision);
+  }
+
+  listPublishedRevisions(id: string): Promise<PublishedRevision[]> {
+    return studio.listPublishedRevisions(this.db, id);
+  }
+
+  listAccounts(): Promise<Account[]> {
+    return studio.listAccounts(this.db);
+  }
+
+  createStudioSession(session: StudioSession): Promise<void> {
+    return studio.createStudioSession(this.db, session);
+  }
+
+  useStudioSession(idHash: string, now: Date, extendTo: Date): Promise<StudioSession | null> {
+    return studio.useStudioSession(this.db, idHash, now, extendTo);
+  }
+
+  deleteStudioSession(idHash: string): Promise<void> {
+    return studio.deleteStudioSession(this.db, idHash);
+  }
+
+  purgeStudioSessions(before: Date): Promise<number> {
+    return studio.purgeStudioSessions(this.db, before);
   }
 
   createUrlKey(accountId: string): Promise<UrlKeyRecord> {

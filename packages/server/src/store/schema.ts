@@ -96,6 +96,17 @@ export interface LeasesTable {
   until: number;
 }
 
+/** A studio session: the SHA-256 of its cookie value, who signed in (account and key, or null for the admin). */
+export interface StudioSessionsTable {
+  id_hash: string;
+  account_id: string | null;
+  key_id: string | null;
+  csrf_token: string;
+  created_at: number;
+  /** Inactivity deadline: moved forward on use. */
+  expires_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -108,4 +119,5 @@ export interface Database {
   render_claims: RenderClaimsTable;
   rate_windows: RateWindowsTable;
   leases: LeasesTable;
+  studio_sessions: StudioSessionsTable;
 }

@@ -107,6 +107,25 @@ export interface Usage {
  * The store. Every method is atomic on its own. Implementations must be safe with many
  * concurrent callers and many processes sharing one database (PostgreSQL).
  */
+/** A signed-in studio session. `accountId` null: the admin (every account). */
+export interface StudioSession {
+  /** SHA-256 (hex) of the cookie value; the value itself is never stored. */
+  idHash: string;
+  accountId: string | null;
+  /** The API key signed in with (null for the admin). */
+  keyId: string | null;
+  csrfToken: string;
+  createdAt: Date;
+  /** Inactivity deadline. */
+  expiresAt: Date;
+}
+
+/** One entry of a template's publish history. */
+export interface PublishedRevision {
+  revision: number;
+  publishedAt: string;
+}
+
 export interface Store {
   /** Create tables and apply pending versioned migrations. */
   migrate(): Promise<void>;
@@ -157,6 +176,22 @@ export interface Store {
   setTemplateStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord | null>;
   /** A revision of template `id` as it was published (every published revision is kept), or null. */
   getPublishedRevision(id: string, revision: number): Promise<TemplateVersion | null>;
+  /** Every published revision of template `id`, newest first. */
+  listPublishedRevisions(id: string): Promise<PublishedRevision[]>;
+  /** Every account, oldest first. */
+  listAccounts(): Promise<Account[]>;
+
+  /** Keep a new studio session. */
+  createStudioSession(session: StudioSession): Promise<void>;
+  /**
+   * The unexpired session of `idHash` with its deadline moved to `extendTo`, or null (unknown, expired, or signed in
+   * with an API key revoked since).
+   */
+  useStudioSession(idHash: string, now: Date, extendTo: Date): Promise<StudioSession | null>;
+  /** Sign a session out. */
+  deleteStudioSession(idHash: string): Promise<void>;
+  /** Forget sessions that expired before `before`; returns how many. */
+  purgeStudioSessions(before: Date): Promise<number>;
 
   /** A new URL key of the account. StoreError `not-found` when the account does not exist. */
   createUrlKey(accountId: string): Promise<UrlKeyRecord>;

@@ -26,6 +26,10 @@ export interface TestBackends {
   /** `s3://bucket/prefix`, with `s3Endpoint`. */
   storage?: string;
   s3Endpoint?: string;
+  /** Origin of links (`PICTOR_PUBLIC_URL`). */
+  publicUrl?: string;
+  /** Serve the studio (default true). */
+  studio?: boolean;
 }
 
 /** Start a server; `limits` overrides defaults (small body limit, low rate limit…). */

@@ -3,12 +3,14 @@ import type { Migration, MigrationProvider } from 'kysely';
 import { migration001Initial } from './001-initial.js';
 import { migration002UrlKeysRevisions } from './002-url-keys-revisions.js';
 import { migration003SharedCounters } from './003-shared-counters.js';
+import { migration004StudioSessions } from './004-studio-sessions.js';
 
 /** Every migration by name; names sort in the order they apply. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '001_initial': migration001Initial,
   '002_url_keys_revisions': migration002UrlKeysRevisions,
   '003_shared_counters': migration003SharedCounters,
+  '004_studio_sessions': migration004StudioSessions,
 };
 
 /** Kysely MigrationProvider over {@link MIGRATIONS}. */

@@ -1,0 +1,97 @@
+/** Studio sessions, the account list and the revision history the studio shows. */
+import type { Kysely } from 'kysely';
+import { toAccount, toIso } from './rows.js';
+import type { Database } from './schema.js';
+import type { Account, PublishedRevision, StudioSession } from './types.js';
+
+export async function createStudioSession(db: Kysely<Database>, session: StudioSession): Promise<void> {
+  await db
+    .insertInto('studio_sessions')
+    .values({
+      id_hash: session.idHash,
+      account_id: session.accountId,
+      key_id: session.keyId,
+      csrf_token: session.csrfToken,
+      created_at: session.createdAt.getTime(),
+      expires_at: session.expiresAt.getTime(),
+    })
+    .execute();
+}
+
+/**
+ * The session whose cookie hashes to `idHash` if it has not expired at `now`, its deadline moved to `extendTo`
+ * (one conditional update: an expired session is never revived).
+ */
+export async function useStudioSession(
+  db: Kysely<Database>,
+  idHash: string,
+  now: Date,
+  extendTo: Date,
+): Promise<StudioSession | null> {
+  const updated = await db
+    .updateTable('studio_sessions')
+    .set({ expires_at: extendTo.getTime() })
+    .where('id_hash', '=', idHash)
+    .where('expires_at', '>', now.getTime())
+    // A key revoked after sign-in ends its sessions at their next request.
+    .where((eb) =>
+      eb.or([
+        eb('key_id', 'is', null),
+        eb.exists(
+          eb
+            .selectFrom('api_keys')
+            .select('api_keys.id')
+            .whereRef('api_keys.id', '=', 'studio_sessions.key_id')
+            .where('api_keys.revoked_at', 'is', null),
+        ),
+      ]),
+    )
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) return null;
+  const row = await db
+    .selectFrom('studio_sessions')
+    .selectAll()
+    .where('id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    idHash: row.id_hash,
+    accountId: row.account_id,
+    keyId: row.key_id,
+    csrfToken: row.csrf_token,
+    createdAt: new Date(Number(row.created_at)),
+    expiresAt: new Date(Number(row.expires_at)),
+  };
+}
+
+export async function deleteStudioSession(db: Kysely<Database>, idHash: string): Promise<void> {
+  await db.deleteFrom('studio_sessions').where('id_hash', '=', idHash).execute();
+}
+
+export async function purgeStudioSessions(db: Kysely<Database>, before: Date): Promise<number> {
+  const result = await db
+    .deleteFrom('studio_sessions')
+    .where('expires_at', '<=', before.getTime())
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+export async function listAccounts(db: Kysely<Database>): Promise<Account[]> {
+  const rows = await db
+    .selectFrom('accounts')
+    .selectAll()
+    .orderBy('created_at', 'asc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toAccount);
+}
+
+export async function listPublishedRevisions(db: Kysely<Database>, id: string): Promise<PublishedRevision[]> {
+  const rows = await db
+    .selectFrom('template_revisions')
+    .select(['revision', 'published_at'])
+    .where('template_id', '=', id)
+    .orderBy('revision', 'desc')
+    .execute();
+  return rows.map((row) => ({ revision: Number(row.revision), publishedAt: toIso(row.published_at) }));
+}

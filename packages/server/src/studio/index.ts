@@ -1,0 +1,67 @@
+/** The template studio: the page at `/studio` and its API at `/studio/api`, on the same process and port. */
+import cookie from '@fastify/cookie';
+import type { Renderer } from '@pictor/core';
+import type { FastifyInstance } from 'fastify';
+import type { ServerLimits } from '../config.js';
+import type { TemplateAdmin } from '../services/template-admin.js';
+import { createStoreWindowCounter, createWindowCounter } from '../services/window-counter.js';
+import type { Store } from '../store/types.js';
+import { studioAccessHook } from './access.js';
+import { registerStudioPage } from './assets.js';
+import { registerStudioApi } from './routes.js';
+import { createStudioSessions } from './sessions.js';
+
+export interface StudioDeps {
+  store: Store;
+  renderer: Renderer;
+  templates: TemplateAdmin;
+  limits: ServerLimits;
+  signingSecret: string;
+  adminTokenHash: Buffer;
+  publicUrl: string | undefined;
+  /** Count sign-in failures and previews in the store (several nodes), else in memory. */
+  sharedLimits: boolean;
+  now: () => number;
+}
+
+/** Window of the sign-in failure count. */
+const SIGN_IN_WINDOW_MS = 5 * 60_000;
+/** Window of the preview rate limit. */
+const PREVIEW_WINDOW_MS = 60_000;
+
+/** Register the studio page and API. */
+export async function registerStudio(app: FastifyInstance, deps: StudioDeps): Promise<void> {
+  const { limits, now } = deps;
+  const counter = (max: number, windowMs: number) =>
+    deps.sharedLimits
+      ? createStoreWindowCounter(deps.store, max, windowMs, now)
+      : createWindowCounter(max, windowMs, now);
+  const sessions = createStudioSessions({
+    store: deps.store,
+    adminTokenHash: deps.adminTokenHash,
+    limits,
+    failures: counter(limits.studioSignInFailuresMax, SIGN_IN_WINDOW_MS),
+    now,
+  });
+  await registerStudioPage(app);
+  await app.register(
+    async (scope) => {
+      await scope.register(cookie);
+      scope.addHook('onRequest', studioAccessHook(sessions));
+      registerStudioApi(scope, {
+        store: deps.store,
+        sessions,
+        templates: deps.templates,
+        renderer: deps.renderer,
+        limits,
+        signingSecret: deps.signingSecret,
+        previews: counter(limits.studioPreviewRateMax, PREVIEW_WINDOW_MS),
+        publicUrl: deps.publicUrl,
+        secureCookie: (request) =>
+          request.protocol === 'https' || (deps.publicUrl?.startsWith('https:') ?? false),
+        now,
+      });
+    },
+    { prefix: '/studio/api' },
+  );
+}

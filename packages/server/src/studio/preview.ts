@@ -1,0 +1,102 @@
+/**
+ * Studio preview: a draft as it is being edited (not yet saved), filled with sample values and rendered by the same
+ * engine and settings as operation A, with no unit used and nothing stored. The image comes back inline with its
+ * size, render time and the engine's warnings.
+ */
+import { compileTemplate, type ImageFormat, type VariableDefinition } from '@pictor/core';
+import type { Renderer } from '@pictor/core';
+import type { ServerLimits } from '../config.js';
+import { apiError, isPictorError } from '../errors.js';
+import { checkPixels } from '../services/render-job.js';
+import { toDefinition } from '../services/template-service.js';
+
+/** Body of `POST /studio/api/preview`. */
+export interface PreviewRequest {
+  content: string;
+  variables?: Record<string, VariableDefinition>;
+  width: number;
+  height: number;
+  format?: ImageFormat;
+  quality?: number | null;
+  /** Sample values of the variables. */
+  values?: Record<string, unknown>;
+}
+
+/** A rendered preview. */
+export interface Preview {
+  /** `data:` URL of the image. */
+  image: string;
+  contentType: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** Milliseconds the engine took (queue wait included). */
+  renderMs: number;
+  warnings: string[];
+}
+
+/** Where in the draft a problem is, as far as the engine can tell. */
+export interface PreviewProblem {
+  field?: string;
+  rule?: string;
+  /** 1-based line of `content`. */
+  line?: number;
+}
+
+/** The location details of an engine error, for the editor to point at. */
+export function problemOf(error: unknown): PreviewProblem | undefined {
+  if (!isPictorError(error) || !error.details) return undefined;
+  const { field, rule, line } = error.details;
+  return {
+    ...(typeof field === 'string' ? { field } : {}),
+    ...(typeof rule === 'string' ? { rule } : {}),
+    ...(typeof line === 'number' ? { line } : {}),
+  };
+}
+
+/**
+ * Compile, fill and render a draft.
+ * @throws PictorError TEMPLATE_INVALID, VARIABLE_INVALID, RENDER_* as operation A would; ApiError for pixel limits.
+ */
+export async function renderPreview(
+  renderer: Renderer,
+  limits: ServerLimits,
+  request: PreviewRequest,
+): Promise<Preview> {
+  if (Object.keys(request.variables ?? {}).length > limits.maxTemplateVariables) {
+    throw apiError(
+      'INVALID_PARAMETER',
+      `variables: must have at most ${limits.maxTemplateVariables} definitions`,
+    );
+  }
+  checkPixels(request.width, request.height, 1, limits);
+  const format = request.format ?? 'webp';
+  const compiled = compileTemplate(
+    toDefinition({
+      revision: 0,
+      content: request.content,
+      variables: request.variables ?? {},
+      width: request.width,
+      height: request.height,
+      format,
+      quality: request.quality ?? null,
+    }),
+  );
+  const html = compiled.fill(request.values ?? {});
+  const result = await renderer.render({
+    html,
+    width: request.width,
+    height: request.height,
+    format,
+    quality: format === 'png' ? undefined : (request.quality ?? undefined),
+  });
+  return {
+    image: `data:${result.contentType};base64,${result.data.toString('base64')}`,
+    contentType: result.contentType,
+    width: result.width,
+    height: result.height,
+    bytes: result.data.length,
+    renderMs: Math.round(result.timings.total * 10) / 10,
+    warnings: result.warnings,
+  };
+}

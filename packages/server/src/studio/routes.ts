@@ -1,0 +1,316 @@
+/**
+ * The studio's JSON API under `/studio/api` (not part of the public contract; the page is its only client). Every
+ * answer uses the envelope of the public API; nothing is cached by the browser.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ServerLimits } from '../config.js';
+import { apiError, toApiError } from '../errors.js';
+import { draftBody } from '../routes/admin/schemas.js';
+import { success } from '../routes/envelope-schemas.js';
+import type { CreateTemplateInput, TemplateAdmin } from '../services/template-admin.js';
+import type { WindowCounter } from '../services/window-counter.js';
+import type { Store, TemplateRecord } from '../store/types.js';
+import { COOKIE_PATH, SESSION_COOKIE, accountFor, sessionOf, templateFor } from './access.js';
+import { type PreviewRequest, problemOf, renderPreview } from './preview.js';
+import type { SignInBody, StudioSessions } from './sessions.js';
+import { buildSnippets } from './snippets.js';
+import type { Renderer } from '@pictor/core';
+
+export interface StudioApiDeps {
+  store: Store;
+  sessions: StudioSessions;
+  templates: TemplateAdmin;
+  renderer: Renderer;
+  limits: ServerLimits;
+  signingSecret: string;
+  /** Previews per session per minute. */
+  previews: WindowCounter;
+  /** Origin for snippets: the configured public URL, else the request's own. */
+  publicUrl: string | undefined;
+  /** Mark the cookie Secure (served over https). */
+  secureCookie: (request: FastifyRequest) => boolean;
+  now: () => number;
+}
+
+/** A template as the list shows it. */
+function summary(record: TemplateRecord) {
+  const current = record.draft ?? record.published;
+  return {
+    id: record.id,
+    accountId: record.accountId,
+    name: record.name,
+    status: record.status,
+    hasDraft: record.draft !== null,
+    draftRevision: record.draft?.revision ?? null,
+    publishedRevision: record.published?.revision ?? null,
+    bytes: current ? Buffer.byteLength(current.content) : 0,
+    width: current?.width ?? null,
+    height: current?.height ?? null,
+    format: current?.format ?? null,
+    updatedAt: record.updatedAt,
+  };
+}
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 200 } } };
+const valuesSchema = { type: 'object', additionalProperties: true };
+const hide = { hide: true };
+
+export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): void {
+  const { store, sessions, templates, limits } = deps;
+
+  app.addHook('onSend', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+  });
+
+  app.post<{ Body: SignInBody }>(
+    '/session',
+    {
+      config: { signIn: true },
+      schema: {
+        ...hide,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            apiKey: { type: 'string', maxLength: 512 },
+            adminToken: { type: 'string', maxLength: 512 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const { cookieValue, session } = await sessions.signIn(request.body ?? {}, request.ip);
+      reply.setCookie(SESSION_COOKIE, cookieValue, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: deps.secureCookie(request),
+      });
+      return success(await sessions.identity(session));
+    },
+  );
+
+  app.get('/session', { schema: hide }, async (request) =>
+    success(await sessions.identity(sessionOf(request))),
+  );
+
+  app.delete('/session', { schema: hide }, async (request, reply) => {
+    await sessions.signOut(sessionOf(request));
+    reply.clearCookie(SESSION_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict' });
+    return success({ signedOut: true });
+  });
+
+  app.get('/accounts', { schema: hide }, async (request) => {
+    const session = sessionOf(request);
+    if (session.accountId !== null) {
+      const account = await store.getAccount(session.accountId);
+      return success({ accounts: account ? [account] : [] });
+    }
+    return success({ accounts: await store.listAccounts() });
+  });
+
+  app.get<{ Querystring: { accountId?: string } }>(
+    '/usage',
+    { schema: { ...hide, querystring: { type: 'object', properties: { accountId: { type: 'string' } } } } },
+    async (request) => {
+      const accountId = await accountFor(store, sessionOf(request), request.query.accountId);
+      const usage = await store.usage(accountId, new Date(deps.now()));
+      const unitsLeft = usage.packages.reduce((sum, p) => sum + p.remaining, 0);
+      return success({ accountId, unitsLeft, rendersDone: usage.rendersDone });
+    },
+  );
+
+  app.get<{ Querystring: { accountId?: string } }>(
+    '/templates',
+    { schema: { ...hide, querystring: { type: 'object', properties: { accountId: { type: 'string' } } } } },
+    async (request) => {
+      const session = sessionOf(request);
+      const accountId =
+        session.accountId === null && request.query.accountId === undefined
+          ? undefined
+          : await accountFor(store, session, request.query.accountId);
+      const list = await store.listTemplates(accountId);
+      return success({ templates: list.map(summary) });
+    },
+  );
+
+  app.post<{ Body: { accountId?: string; id?: string; name: string } & Record<string, unknown> }>(
+    '/templates',
+    {
+      schema: {
+        ...hide,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'content', 'width', 'height'],
+          properties: {
+            ...(draftBody(limits).properties as Record<string, unknown>),
+            accountId: { type: 'string' },
+            id: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,128}$' },
+            name: { type: 'string', minLength: 1, maxLength: 200 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const session = sessionOf(request);
+      const { accountId: requested, ...rest } = request.body;
+      const accountId = await accountFor(store, session, requested);
+      const created = await templates.create({
+        ...(rest as Omit<CreateTemplateInput, 'accountId'>),
+        accountId,
+      });
+      return success(created);
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/templates/:id',
+    { schema: { ...hide, params: idParams } },
+    async (request) => {
+      const record = await templateFor(store, sessionOf(request), request.params.id);
+      return success({ ...record, revisions: await store.listPublishedRevisions(record.id) });
+    },
+  );
+
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+    '/templates/:id/draft',
+    { schema: { ...hide, params: idParams, body: draftBody(limits) } },
+    async (request) => {
+      await templateFor(store, sessionOf(request), request.params.id);
+      return success(await templates.updateDraft(request.params.id, request.body));
+    },
+  );
+
+  const actions: Record<string, (id: string) => Promise<TemplateRecord>> = {
+    publish: (id) => templates.publish(id),
+    unpublish: (id) => templates.setStatus(id, 'unpublished'),
+    archive: (id) => templates.setStatus(id, 'archived'),
+  };
+  for (const [name, act] of Object.entries(actions)) {
+    app.post<{ Params: { id: string } }>(
+      `/templates/:id/${name}`,
+      { config: { emptyBody: true }, schema: { ...hide, params: idParams } },
+      async (request) => {
+        await templateFor(store, sessionOf(request), request.params.id);
+        return success(await act(request.params.id));
+      },
+    );
+  }
+
+  app.delete<{ Params: { id: string } }>(
+    '/templates/:id/draft',
+    { schema: { ...hide, params: idParams } },
+    async (request) => {
+      await templateFor(store, sessionOf(request), request.params.id);
+      return success(await templates.discardDraft(request.params.id));
+    },
+  );
+
+  app.get<{ Params: { id: string; revision: string } }>(
+    '/templates/:id/revisions/:revision',
+    {
+      schema: {
+        ...hide,
+        params: {
+          type: 'object',
+          required: ['id', 'revision'],
+          properties: { id: { type: 'string' }, revision: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
+        },
+      },
+    },
+    async (request) => {
+      const record = await templateFor(store, sessionOf(request), request.params.id);
+      const revision = Number(request.params.revision);
+      const version = await store.getPublishedRevision(record.id, revision);
+      if (!version) throw apiError('NOT_FOUND', `revision ${revision} was never published`);
+      return success(version);
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { revision: number } }>(
+    '/templates/:id/restore',
+    {
+      schema: {
+        ...hide,
+        params: idParams,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['revision'],
+          properties: { revision: { type: 'integer', minimum: 1 } },
+        },
+      },
+    },
+    async (request) => {
+      const record = await templateFor(store, sessionOf(request), request.params.id);
+      const version = await store.getPublishedRevision(record.id, request.body.revision);
+      if (!version) throw apiError('NOT_FOUND', `revision ${request.body.revision} was never published`);
+      const { revision: _published, ...fields } = version;
+      return success(await templates.updateDraft(record.id, fields));
+    },
+  );
+
+  app.post<{ Params: { id: string }; Body: { values?: Record<string, unknown> } }>(
+    '/templates/:id/snippets',
+    {
+      schema: {
+        ...hide,
+        params: idParams,
+        body: { type: 'object', additionalProperties: false, properties: { values: valuesSchema } },
+      },
+    },
+    async (request) => {
+      const template = await templateFor(store, sessionOf(request), request.params.id);
+      const baseUrl = deps.publicUrl ?? `${request.protocol}://${request.host}`;
+      return success(
+        await buildSnippets({
+          store,
+          signingSecret: deps.signingSecret,
+          baseUrl,
+          template,
+          values: request.body.values ?? {},
+        }),
+      );
+    },
+  );
+
+  app.post<{ Body: PreviewRequest }>(
+    '/preview',
+    {
+      schema: {
+        ...hide,
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['content', 'width', 'height'],
+          properties: { ...(draftBody(limits).properties as Record<string, unknown>), values: valuesSchema },
+        },
+      },
+    },
+    async (request, reply) => previewRoute(request, reply),
+  );
+
+  async function previewRoute(request: FastifyRequest<{ Body: PreviewRequest }>, reply: FastifyReply) {
+    const session = sessionOf(request);
+    const check = await deps.previews.take(`studio-preview:${session.idHash}`);
+    if (!check.ok) {
+      throw apiError(
+        'RATE_LIMITED',
+        `preview: at most ${limits.studioPreviewRateMax} previews a minute per session; retry after ${check.retryAfterSeconds} s`,
+        { 'retry-after': String(check.retryAfterSeconds) },
+      );
+    }
+    try {
+      return success(await renderPreview(deps.renderer, limits, request.body));
+    } catch (error) {
+      const known = toApiError(error);
+      if (!known) throw error;
+      // The envelope, plus where the problem is (field, rule, line) for the editor to point at.
+      for (const [name, value] of Object.entries(known.headers)) reply.header(name, value);
+      return reply
+        .code(known.statusCode)
+        .send({ code: known.code, message: known.message, data: problemOf(error) ?? {} });
+    }
+  }
+}

@@ -1,0 +1,110 @@
+/** CodeMirror editors: the template's HTML (Mustache tags marked), the variable definitions as JSON, and diffs. */
+import { html } from '@codemirror/lang-html';
+import { json } from '@codemirror/lang-json';
+import { type Diagnostic, setDiagnostics } from '@codemirror/lint';
+import { MergeView } from '@codemirror/merge';
+import { Annotation, EditorState, type Extension } from '@codemirror/state';
+import {
+  Decoration,
+  type DecorationSet,
+  EditorView,
+  MatchDecorator,
+  ViewPlugin,
+  type ViewUpdate,
+} from '@codemirror/view';
+import { basicSetup } from 'codemirror';
+
+/** Marks every `{{…}}` / `{{{…}}}` tag so Mustache stands out from the HTML around it. */
+const mustacheTags = new MatchDecorator({
+  regexp: /\{\{\{?[^{}]*\}?\}\}/g,
+  decoration: (match) =>
+    Decoration.mark({
+      class:
+        match[0].startsWith('{{#') || match[0].startsWith('{{/') || match[0].startsWith('{{^')
+          ? 'cm-mustache cm-mustache-section'
+          : 'cm-mustache',
+    }),
+});
+
+const mustachePlugin = ViewPlugin.fromClass(
+  class {
+    decorations: DecorationSet;
+    constructor(view: EditorView) {
+      this.decorations = mustacheTags.createDeco(view);
+    }
+    update(update: ViewUpdate) {
+      this.decorations = mustacheTags.updateDeco(update, this.decorations);
+    }
+  },
+  { decorations: (plugin) => plugin.decorations },
+);
+
+/** Marks a change made by the page (loading a template), not by the person typing. */
+const loaded = Annotation.define<boolean>();
+
+function label(text: string): Extension {
+  return EditorView.contentAttributes.of({ 'aria-label': text });
+}
+
+/** An editor in `parent` calling `onChange(text)` on every edit. */
+export function createEditor(options: {
+  parent: HTMLElement;
+  language: 'html' | 'json';
+  label: string;
+  doc: string;
+  onChange: (text: string) => void;
+}): EditorView {
+  return new EditorView({
+    parent: options.parent,
+    state: EditorState.create({
+      doc: options.doc,
+      extensions: [
+        basicSetup,
+        options.language === 'html' ? [html(), mustachePlugin] : json(),
+        EditorView.lineWrapping,
+        label(options.label),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged && !update.transactions.some((t) => t.annotation(loaded))) {
+            options.onChange(update.state.doc.toString());
+          }
+        }),
+      ],
+    }),
+  });
+}
+
+/** Replace the whole text, as loaded by the page: `onChange` is not called for it. */
+export function setText(view: EditorView, text: string): void {
+  if (view.state.doc.toString() === text) return;
+  view.dispatch({
+    changes: { from: 0, to: view.state.doc.length, insert: text },
+    annotations: loaded.of(true),
+  });
+}
+
+/** Show one problem at a 1-based `line` (or none when `line` is undefined or `message` null). */
+export function showProblem(view: EditorView, message: string | null, line?: number): void {
+  const diagnostics: Diagnostic[] = [];
+  if (message !== null && line !== undefined && line >= 1 && line <= view.state.doc.lines) {
+    const at = view.state.doc.line(line);
+    diagnostics.push({ from: at.from, to: at.to, severity: 'error', message });
+  }
+  view.dispatch(setDiagnostics(view.state, diagnostics));
+}
+
+/** A read-only side-by-side diff of two texts in `parent`. */
+export function createDiff(parent: HTMLElement, a: string, b: string, labels: [string, string]): MergeView {
+  const readOnly = [
+    basicSetup,
+    html(),
+    mustachePlugin,
+    EditorView.editable.of(false),
+    EditorState.readOnly.of(true),
+  ];
+  return new MergeView({
+    parent,
+    a: { doc: a, extensions: [...readOnly, label(labels[0])] },
+    b: { doc: b, extensions: [...readOnly, label(labels[1])] },
+    collapseUnchanged: { margin: 3, minSize: 6 },
+  });
+}

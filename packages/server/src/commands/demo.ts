@@ -8,6 +8,7 @@ import { imageUrl } from '@pictor/client';
 import { issueApiKey } from '../services/api-keys.js';
 import { deriveUrlKeySecret } from '../services/url-keys.js';
 import type { Store } from '../store/types.js';
+import { shellQuote } from '../shell-quote.js';
 
 /** Id of the demo template. */
 export const DEMO_TEMPLATE_ID = 'demo-card';
@@ -110,10 +111,6 @@ export function demoImageUrl(baseUrl: string, demo: DemoSetup, signingSecret: st
     },
     format: 'png',
   });
-}
-
-function shellQuote(text: string): string {
-  return `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
 /** The two copy-pasteable curl commands (operation A, operation B). */

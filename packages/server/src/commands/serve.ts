@@ -72,6 +72,9 @@ export function registerServeCommand(program: Command): void {
           '',
           `An image URL for pages (og:image, <img>): open it in a browser; rendered once, then served from storage:`,
           await demoImageUrl(baseUrl, demo, await resolveSigningSecret(config.dataDir, config.signingSecret)),
+          ...(config.studio
+            ? ['', `Write templates while looking at them: ${baseUrl}/studio (sign in with the demo API key)`]
+            : []),
         );
       }
       process.stdout.write(`${lines.join('\n')}\n`);

@@ -5,6 +5,7 @@
 import { type ImageVariable, imageUrl } from '@pictor/client';
 import { deriveUrlKeySecret } from '../services/url-keys.js';
 import type { Store, TemplateRecord } from '../store/types.js';
+import { shellQuote } from '../shell-quote.js';
 
 export interface Snippets {
   curl: string;
@@ -13,11 +14,6 @@ export interface Snippets {
   imageUrl: string | null;
   /** Why there is no image URL, or what it shows. */
   imageUrlNote: string;
-}
-
-/** `value` as one single-quoted shell word. */
-function shellQuote(value: string): string {
-  return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
 /** Values an image URL can carry: drop objects inside the top level (not expressible as one parameter). */

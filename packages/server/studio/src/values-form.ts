@@ -160,12 +160,38 @@ export function valuesForm(
   return h(
     'div',
     { class: 'values-form' },
-    ...names.map((name) =>
-      control(name, definitions[name] as VariableDefinition, current[name], (value) => {
+    ...names.map((name) => {
+      const element = control(name, definitions[name] as VariableDefinition, current[name], (value) => {
         if (value === undefined) delete current[name];
         else current[name] = value;
         onChange({ ...current });
-      }),
-    ),
+      });
+      element.dataset.variable = name;
+      return element;
+    }),
   );
+}
+
+/** Point at the variable a problem names (`variables.title…`): its control marked invalid, the message under it. */
+export function markVariableProblem(
+  form: HTMLElement,
+  field: string | undefined,
+  message: string | null,
+): void {
+  for (const old of form.querySelectorAll('.field-error')) old.remove();
+  for (const old of form.querySelectorAll('[aria-invalid="true"]:not(.json)'))
+    old.removeAttribute('aria-invalid');
+  const name = field?.startsWith('variables.')
+    ? field.slice('variables.'.length).split(/[.[]/)[0]
+    : undefined;
+  if (!name || message === null) return;
+  const wrapper = [...form.querySelectorAll<HTMLElement>('[data-variable]')].find(
+    (e) => e.dataset.variable === name,
+  );
+  const input = wrapper?.querySelector<HTMLElement>('input:not([type=color]), select, textarea');
+  if (!wrapper || !input) return;
+  input.setAttribute('aria-invalid', 'true');
+  const note = h('span', { class: 'field-error', id: `${input.id}-error` }, message);
+  input.setAttribute('aria-describedby', note.id);
+  wrapper.appendChild(note);
 }

@@ -18,7 +18,7 @@ import { historyPanel } from './history.js';
 import { deleteSampleSet, loadSampleSets, saveSampleSet } from './samples.js';
 import { tabs } from './tabs.js';
 import { snippetsPanel } from './use-it.js';
-import { initialValues, type Values, valuesForm } from './values-form.js';
+import { initialValues, markVariableProblem, type Values, valuesForm } from './values-form.js';
 
 export interface WorkspaceContext {
   /** Say something in the page's live region. */
@@ -378,6 +378,7 @@ export function openWorkspace(
     }
     for (const warning of warnings) items.push(h('li', { class: 'warning' }, warning));
     replaceChildren(problems, items.length ? h('ul', {}, ...items) : h('p', { class: 'ok' }, 'No problems.'));
+    markVariableProblem(valuesHost, error?.problem.field, error ? error.message : null);
     const onContent = error && (error.problem.field === 'content' || error.problem.line !== undefined);
     showProblem(htmlEditor, onContent ? error.message : null, onContent ? error.problem.line : undefined);
   }

@@ -205,7 +205,9 @@ describe('CSRF and origin', () => {
 describe('accounts never see each other', () => {
   it('hides another account’s template from the list and answers 404 on every route', async () => {
     const list = await studio.api('GET', '/templates');
-    expect((list.body.data?.templates as { id: string }[]).map((t) => t.id)).not.toContain(theirTemplate);
+    expect(
+      ((list.body.data as Record<string, unknown>).templates as { id: string }[]).map((t) => t.id),
+    ).not.toContain(theirTemplate);
     const id = theirTemplate;
     const routes: [string, string, unknown?][] = [
       ['GET', `/templates/${id}`],
@@ -247,7 +249,9 @@ describe('accounts never see each other', () => {
     });
     expect(create.status).toBe(404);
     const accounts = await studio.api('GET', '/accounts');
-    expect((accounts.body.data?.accounts as { id: string }[]).map((a) => a.id)).toEqual([mine.accountId]);
+    expect(
+      ((accounts.body.data as Record<string, unknown>).accounts as { id: string }[]).map((a) => a.id),
+    ).toEqual([mine.accountId]);
     expect((await studio.api('GET', `/usage?accountId=${theirs.accountId}`)).status).toBe(404);
   });
 
@@ -258,7 +262,9 @@ describe('accounts never see each other', () => {
     const accounts = (await admin.api('GET', '/accounts')).body.data?.accounts as { id: string }[];
     expect(accounts.map((a) => a.id)).toEqual(expect.arrayContaining([mine.accountId, theirs.accountId]));
     const theirList = await admin.api('GET', `/templates?accountId=${theirs.accountId}`);
-    expect((theirList.body.data?.templates as { id: string }[]).map((t) => t.id)).toEqual([theirTemplate]);
+    expect(
+      ((theirList.body.data as Record<string, unknown>).templates as { id: string }[]).map((t) => t.id),
+    ).toEqual([theirTemplate]);
     expect((await admin.api('GET', `/templates/${theirTemplate}`)).status).toBe(200);
     const noAccount = await admin.api('POST', '/templates', {
       name: 'x',

@@ -83,9 +83,7 @@ async function axe(page: Page): Promise<{ id: string; impact: string; help: stri
     const result = await (
       window as unknown as {
         axe: {
-          run: (
-            o: unknown,
-          ) => Promise<{
+          run: (o: unknown) => Promise<{
             violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
           }>;
         };

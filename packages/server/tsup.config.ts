@@ -7,7 +7,8 @@ export default defineConfig({
   platform: 'node',
   dts: { entry: { index: 'src/index.ts' } },
   sourcemap: true,
-  clean: true,
+  // Everything but the studio page, built after tsup by scripts/build-studio.mjs.
+  clean: ['!studio', '!studio/**'],
   splitting: true,
   banner: { js: '' },
 });

@@ -10,8 +10,10 @@
  * - `RENDER_TIMEOUT`    the render took longer than the time limit and was stopped            → 403 / 20105
  * - `RENDER_FAILED`     the engine failed on this input (layout, raster, encode, too large)   → 403 / 20105
  * - `SAVE_FAILED`       the image could not be written to the file of `saveTo` (disk full...) → 500 / 50000
- * - `OVERLOADED`        the render queue is full                                              → 503 / 50000
- * - `CLOSED`            the renderer was closed                                               → 500 / 50000
+ * - `OVERLOADED`        the render queue is full, or a render waited too long for a worker    → 503 / 50000
+ * - `TENANT_BUSY`       the tenant (RenderOptions.tenant) has its share of the queue waiting  → 429 / 10108
+ * - `ABORTED`           the caller's AbortSignal fired before the render started              → (caller gone)
+ * - `CLOSED`            the renderer was closed, or is shutting down and the render never started → 503 / 50000
  */
 export const ERROR_CODES = [
   'INVALID_INPUT',
@@ -23,6 +25,8 @@ export const ERROR_CODES = [
   'RENDER_FAILED',
   'SAVE_FAILED',
   'OVERLOADED',
+  'TENANT_BUSY',
+  'ABORTED',
   'CLOSED',
 ] as const;
 

@@ -8,13 +8,16 @@ export { compileTemplate } from './templates/index.js';
 export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 export { createRenderer };
 export type {
+  CloseOptions,
   CompiledTemplate,
+  FairnessOptions,
   FetchOptions,
   FontSpec,
   ImageFormat,
   Logger,
   RenderInput,
   RenderLimits,
+  RenderOptions,
   RenderResult,
   RenderTimings,
   Renderer,

@@ -213,6 +213,10 @@ export interface RendererOptions {
   pinWorkers?: boolean;
   /** Renders waiting for a worker before `OVERLOADED` is thrown; default 1,000. */
   maxQueue?: number;
+  /** Longest wait for a worker (ms) before a render fails with `OVERLOADED`; default no limit. */
+  maxQueueWaitMs?: number;
+  /** How tenants share the queue and the workers (RenderOptions.tenant). */
+  fairness?: FairnessOptions;
   /**
    * Heap limit of each worker in MB, default 2,048. A render that needs more fails with `RENDER_FAILED` and only
    * its worker is replaced (without workers, it would take the process down).
@@ -244,16 +248,42 @@ export interface RendererOptions {
   logger?: Logger;
 }
 
+/** How one render waits for a worker. */
+export interface RenderOptions {
+  /**
+   * Who the render is for (an account, a customer). Renders of different tenants take turns for the workers, and
+   * each tenant's share of the queue and, while others wait, of the workers is capped (RendererOptions.fairness).
+   * Renders without a tenant share one.
+   */
+  tenant?: string;
+  /** Abort: a render still waiting for a worker is dropped with `ABORTED` (one already running completes). */
+  signal?: AbortSignal;
+}
+
+/** How a renderer closes. */
+export interface CloseOptions {
+  /** `'finish'` (default): queued renders still run; `'reject'`: they fail with `CLOSED` at once (a shutdown). */
+  queued?: 'finish' | 'reject';
+}
+
+/** Fair sharing of the workers between tenants (RenderOptions.tenant). */
+export interface FairnessOptions {
+  /** Renders one tenant may have waiting; more fail with `TENANT_BUSY`. Default a quarter of `maxQueue`. */
+  maxQueuedPerTenant?: number;
+  /** Workers one tenant may occupy while another tenant's render waits. Default half the workers, at least 1. */
+  maxRunningPerTenant?: number;
+}
+
 /** A renderer owns a worker pool, fonts and a fetcher cache. Close it when done. */
 export interface Renderer {
   /** Render an HTML string. @throws PictorError */
-  render(input: RenderInput): Promise<RenderResult>;
+  render(input: RenderInput, options?: RenderOptions): Promise<RenderResult>;
   /** Fill a template with variables and render it. @throws PictorError */
-  renderTemplate(input: TemplateRenderInput): Promise<RenderResult>;
+  renderTemplate(input: TemplateRenderInput, options?: RenderOptions): Promise<RenderResult>;
   /** Counters of the pool, for health checks and metrics. */
   stats(): RendererStats;
-  /** Wait for in-flight renders, then stop the workers. */
-  close(): Promise<void>;
+  /** Stop taking renders; wait for in-flight ones (and queued ones, unless told to reject them); stop the workers. */
+  close(options?: CloseOptions): Promise<void>;
 }
 
 export interface RendererStats {

@@ -99,15 +99,19 @@ describe('SVG <style> text', () => {
     expect(() => checkSvg(svg('<style><![CDATA[ .a { fill: url(http://x/y.png) } ]]></style>'))).toThrow(
       'references "http://x/y.png"',
     );
-    expect(() => checkSvg(svg('<svg:style>.a{fill:url(/etc/x.png)}</svg:style>'))).toThrow(
-      'references "/etc/x.png"',
-    );
-    expect(checkSvg(svg('<style>.a { fill: url(#g) } rect < b {}</style><rect/>'))).toEqual({
+    expect(() =>
+      checkSvg(
+        `<svg xmlns="http://www.w3.org/2000/svg" xmlns:svg="http://www.w3.org/2000/svg"><svg:style>.a{fill:url(/etc/x.png)}</svg:style></svg>`,
+      ),
+    ).toThrow('references "/etc/x.png"');
+    // An unbound prefix is not XML resvg would read: refused.
+    expect(() => checkSvg(svg('<svg:style>.a{fill:url(/etc/x.png)}</svg:style>'))).toThrow('not well-formed');
+    expect(checkSvg(svg('<style>.a { fill: url(#g) } rect &gt; b {}</style><rect/>'))).toEqual({
       width: undefined,
       height: undefined,
     });
     const started = performance.now();
-    expect(() => checkSvg(svg('<style>'.repeat(15_000)))).not.toThrow();
+    expect(() => checkSvg(svg('<style>'.repeat(15_000)))).toThrow(/not well-formed|nests elements deeper/);
     expect(performance.now() - started).toBeLessThan(500);
   });
 });
@@ -117,5 +121,58 @@ describe('SVG nesting', () => {
     const { checkSvg } = await import('../src/resources/svg-safety.js');
     const deep = `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(19_000)}${'</g>'.repeat(19_000)}</svg>`;
     expect(() => checkSvg(deep)).toThrow('nests elements deeper than 256 levels');
+  });
+});
+
+describe('SVG read as resvg reads it (strict XML)', () => {
+  const svg = (body: string, extra = '') =>
+    `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"${extra}>${body}</svg>`;
+  const chain = (depth: number) => {
+    let body = '<rect id="u0" width="1" height="1"/>';
+    for (let i = 1; i <= depth; i++)
+      body += `<g id="u${i}"><use href="#u${i - 1}"/><use href="#u${i - 1}"/></g>`;
+    return body;
+  };
+
+  it('sees through a CDATA section that hides a closing </style>', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const prefix = '<style><![CDATA[ </style> ]]></style>';
+    expect(() => checkSvg(svg(`${prefix}<image href="/etc/passwd"/>`))).toThrow('references "/etc/passwd"');
+    expect(() => checkSvg(svg(`${prefix}${chain(24)}`))).toThrow('expands to more than 20000 elements');
+  });
+
+  it('refuses mismatched closing tags, unknown entities and markup in attribute values', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    expect(() => checkSvg(svg('<g><rect></g></rect>'))).toThrow('not well-formed');
+    expect(() => checkSvg(svg('<text>&nbsp;</text>'))).toThrow('not well-formed');
+    expect(() => checkSvg(svg('<image href="<![CDATA[/etc/passwd]]>"/>'))).toThrow('not well-formed');
+    expect(() => checkSvg(`<!DOCTYPE svg [<!ENTITY x "y">]>${svg('')}`)).toThrow('DOCTYPE');
+  });
+
+  it('decodes character references in references before checking them', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    expect(() => checkSvg(svg('<image href="&#x2F;etc&#47;passwd"/>'))).toThrow('references "/etc/passwd"');
+    expect(() => checkSvg(svg('<image xlink:href="fi&#108;e:///etc/passwd"/>'))).toThrow(
+      'references "file:///etc/passwd"',
+    );
+  });
+
+  it('checks references and <use> under any prefix bound to the namespaces', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const odd = ' xmlns:q="http://www.w3.org/1999/xlink" xmlns:s="http://www.w3.org/2000/svg"';
+    expect(() => checkSvg(svg('<s:image q:href="/etc/passwd"/>', odd))).toThrow('references "/etc/passwd"');
+    let body = '<rect id="u0" width="1" height="1"/>';
+    for (let i = 1; i <= 24; i++)
+      body += `<s:g id="u${i}"><s:use q:href="#u${i - 1}"/><s:use q:href="#u${i - 1}"/></s:g>`;
+    expect(() => checkSvg(svg(body, odd))).toThrow('expands to more than 20000 elements');
+  });
+
+  it('still accepts ordinary SVG: prefixes, CDATA styles, comments, processing instructions', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const text = `<?xml version="1.0"?><!-- a comment -->${svg(
+      '<defs><style><![CDATA[ .a { fill: url(#g) } ]]></style><linearGradient id="g"/></defs><use xlink:href="#r"/><rect id="r" class="a" width="10" height="5"/>',
+      ' width="20" height="10"',
+    )}`;
+    expect(checkSvg(text)).toEqual({ width: 20, height: 10 });
   });
 });

@@ -357,7 +357,7 @@ describe('SVG images', () => {
     ],
     [
       'local file',
-      '<svg xmlns="http://www.w3.org/2000/svg"><image xlink:href="/etc/passwd"/></svg>',
+      '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><image xlink:href="/etc/passwd"/></svg>',
       'references "/etc/passwd"',
     ],
     [

@@ -265,10 +265,10 @@ describe('compile once', () => {
 describe('limits of the output', () => {
   it('stops nested sections that would explode the HTML', () => {
     const t = compileTemplate({
-      content: '{{#a}}{{#a}}{{#a}}{{#a}}{{.}}{{/a}}{{/a}}{{/a}}{{/a}}',
+      content: '{{#a}}{{#a}}{{.}}{{/a}}{{/a}}',
       variables: { a: { type: 'array', items: { type: 'string' } } },
     });
-    const error = catchError(() => t.fill({ a: Array.from({ length: 1000 }, () => 'xxxxxxxx') }));
+    const error = catchError(() => t.fill({ a: Array.from({ length: 100 }, () => 'x'.repeat(1000)) }));
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.message).toBe(
       `content: the filled-in template is longer than ${MAX_FILLED_LENGTH} characters; send fewer or shorter values`,
@@ -285,3 +285,31 @@ function catchError(fn: () => unknown): PictorError {
   }
   throw new Error('expected a PictorError');
 }
+
+describe('bounded fill', () => {
+  it('stops a fill that would visit more than a million tags, whatever it writes, in well under a second', async () => {
+    const { compileTemplate, MAX_FILL_STEPS } = await import('../src/templates/index.js');
+    const items = { type: 'array', items: { type: 'integer' } } as const;
+    const template = compileTemplate({
+      content: '{{#a}}{{#b}}{{/b}}{{/a}}',
+      variables: { a: items, b: items },
+    });
+    const many = Array.from({ length: 5000 }, (_, i) => i);
+    const started = performance.now();
+    let error: unknown;
+    try {
+      template.fill({ a: many, b: many });
+    } catch (caught) {
+      error = caught;
+    }
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error).toMatchObject({
+      code: 'VARIABLE_INVALID',
+      details: { field: 'variables', rule: 'fillSteps' },
+    });
+    expect((error as Error).message).toContain(`more than ${MAX_FILL_STEPS} steps`);
+    // Ordinary repetition is far below the budget.
+    const rows = Array.from({ length: 300 }, (_, i) => i);
+    expect(template.fill({ a: rows, b: rows.slice(0, 100) })).toBe('');
+  });
+});

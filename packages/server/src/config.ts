@@ -13,6 +13,12 @@ export interface ServerLimits {
   maxPixels: number;
   /** Render time limit in ms (then 403 / 20105). Default 10,000. */
   renderTimeoutMs: number;
+  /** Longest wait of a render for a worker, in ms (then 503 / 50000 with Retry-After). Default 60,000. */
+  queueWaitMs: number;
+  /** Renders one account may have waiting for a worker (429 / 10108 above). Default 250. */
+  accountMaxQueued: number;
+  /** Workers one account may occupy while other accounts' renders wait; 0: half the workers. Default 0. */
+  accountMaxRunning: number;
   /** Max bytes of a remote image or font. Default 10 MiB. */
   fetchMaxBytes: number;
   /** Time limit of one remote fetch in ms. Default 5,000. */
@@ -106,6 +112,9 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   maxDimension: 4096,
   maxPixels: 16_777_216,
   renderTimeoutMs: 10_000,
+  queueWaitMs: 60_000,
+  accountMaxQueued: 250,
+  accountMaxRunning: 0,
   fetchMaxBytes: 10 * 1024 * 1024,
   fetchTimeoutMs: 5_000,
   fetchAllowList: [],
@@ -131,6 +140,9 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   maxDimension: 'PICTOR_MAX_DIMENSION',
   maxPixels: 'PICTOR_MAX_PIXELS',
   renderTimeoutMs: 'PICTOR_RENDER_TIMEOUT_MS',
+  queueWaitMs: 'PICTOR_QUEUE_WAIT_MS',
+  accountMaxQueued: 'PICTOR_ACCOUNT_MAX_QUEUED',
+  accountMaxRunning: 'PICTOR_ACCOUNT_MAX_RUNNING',
   fetchMaxBytes: 'PICTOR_FETCH_MAX_BYTES',
   fetchTimeoutMs: 'PICTOR_FETCH_TIMEOUT_MS',
   fetchAllowList: 'PICTOR_FETCH_ALLOW_LIST',
@@ -220,6 +232,9 @@ function readLimits(env: Env): ServerLimits {
     maxDimension: readInt(env, v.maxDimension, d.maxDimension, 1, 16_384),
     maxPixels: readInt(env, v.maxPixels, d.maxPixels, 1, 268_435_456),
     renderTimeoutMs: readInt(env, v.renderTimeoutMs, d.renderTimeoutMs, 100, 600_000),
+    queueWaitMs: readInt(env, v.queueWaitMs, d.queueWaitMs, 100, 3_600_000),
+    accountMaxQueued: readInt(env, v.accountMaxQueued, d.accountMaxQueued, 1, 1_000_000),
+    accountMaxRunning: readInt(env, v.accountMaxRunning, d.accountMaxRunning, 0, 1_024),
     fetchMaxBytes: readInt(env, v.fetchMaxBytes, d.fetchMaxBytes, 1024, 1024 * 1024 * 1024),
     fetchTimeoutMs: readInt(env, v.fetchTimeoutMs, d.fetchTimeoutMs, 100, 600_000),
     fetchAllowList: allow

@@ -21,7 +21,8 @@ export const ERROR_KINDS = {
   UNAUTHORIZED: {
     code: 10104,
     status: 401,
-    meaning: 'API key (or admin token) missing, unknown, revoked or malformed',
+    meaning:
+      "API key (or admin token) missing, unknown, revoked or malformed; studio: no session, or a change without the session's X-CSRF-Token or from another origin",
   },
   URL_TOO_LONG: {
     code: 10103,
@@ -35,16 +36,16 @@ export const ERROR_KINDS = {
     meaning: 'template not published, archived, or draft unavailable (admin: id taken, no draft to publish)',
   },
   BODY_TOO_LARGE: { code: 10107, status: 413, meaning: 'request body larger than the configured limit' },
-  RATE_LIMITED: { code: 10108, status: 429, meaning: 'rate limit for this key exceeded (Retry-After set)' },
+  RATE_LIMITED: {
+    code: 10108,
+    status: 429,
+    meaning:
+      "rate limit for this key exceeded, or the account's share of the render queue is full (Retry-After set)",
+  },
   LINK_INVALID: {
     code: 10109,
     status: 403,
     meaning: "a file link's sign is missing or wrong, or the link expired",
-  },
-  CSRF_REFUSED: {
-    code: 10110,
-    status: 403,
-    meaning: "studio: a change without the session's X-CSRF-Token, or sent from another origin",
   },
   RENDER_FAILED: {
     code: 20105,
@@ -107,14 +108,21 @@ export const CORE_ERROR_KINDS: Readonly<Record<PictorErrorCode, ErrorKindName>> 
   RENDER_FAILED: 'RENDER_FAILED',
   SAVE_FAILED: 'INTERNAL',
   OVERLOADED: 'OVERLOADED',
-  CLOSED: 'INTERNAL',
+  TENANT_BUSY: 'RATE_LIMITED',
+  ABORTED: 'OVERLOADED',
+  CLOSED: 'OVERLOADED',
 });
 
 /** Caller-facing messages of the 5xx kinds: never the engine's own text. */
 const SERVER_FAULT_MESSAGES: Partial<Record<PictorErrorCode, string>> = {
   OVERLOADED: 'the server is busy: too many renders are waiting; retry shortly',
   CLOSED: 'the server is shutting down; retry on another instance or shortly',
+  ABORTED: 'the render was abandoned before it started; retry',
 };
+
+/** Caller-facing messages of the 429 kinds from the engine. */
+const TENANT_BUSY_MESSAGE = (error: PictorError) =>
+  `too many renders of this account are waiting (at most ${String(error.details?.maxQueuedPerTenant ?? 'its share')}); retry when some have finished`;
 
 /**
  * Convert an engine error into an ApiError: 400 messages and 20105 messages keep the engine's
@@ -123,7 +131,9 @@ const SERVER_FAULT_MESSAGES: Partial<Record<PictorErrorCode, string>> = {
 export function fromPictorError(error: PictorError): ApiError {
   const kind = CORE_ERROR_KINDS[error.code] ?? 'INTERNAL';
   const fixed = SERVER_FAULT_MESSAGES[error.code];
-  if (fixed) return new ApiError(kind, fixed, error.code === 'OVERLOADED' ? { 'retry-after': '1' } : {});
+  if (fixed) return new ApiError(kind, fixed, kind === 'OVERLOADED' ? { 'retry-after': '1' } : {});
+  if (error.code === 'TENANT_BUSY')
+    return new ApiError(kind, TENANT_BUSY_MESSAGE(error), { 'retry-after': '2' });
   if (kind === 'RENDER_FAILED') return new ApiError(kind, `image generation failed: ${error.message}`);
   return new ApiError(kind, error.message);
 }

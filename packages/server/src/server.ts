@@ -33,8 +33,9 @@ export interface RunningServer {
   /** True when that token replaces one an earlier start generated but failed before showing. */
   replacedUnshownToken: boolean;
   /**
-   * Graceful stop: stop accepting connections, let in-flight requests (and their renders) finish,
-   * then stop the janitor, the renderer, the storage and the store. Safe to call twice.
+   * Graceful stop: stop accepting connections, answer renders still waiting for a worker 503 (their units go back),
+   * let running renders finish and their answers go out, then stop the janitor, the renderer, the storage and the
+   * store. Safe to call twice.
    */
   close(): Promise<void>;
 }
@@ -80,6 +81,15 @@ export async function startServer(
     ...(config.workerNice === undefined ? {} : { workerNice: config.workerNice }),
     ...(config.workerIsolation === undefined ? {} : { isolation: config.workerIsolation }),
     ...(config.pinWorkers === undefined ? {} : { pinWorkers: config.pinWorkers }),
+    // Accounts take turns for the workers; one account's renders cannot fill the queue or, while others wait, every
+    // worker; and no render waits longer than its unit's hold allows for.
+    maxQueueWaitMs: config.limits.queueWaitMs,
+    fairness: {
+      maxQueuedPerTenant: config.limits.accountMaxQueued,
+      ...(config.limits.accountMaxRunning > 0
+        ? { maxRunningPerTenant: config.limits.accountMaxRunning }
+        : {}),
+    },
     limits: {
       maxDimension: config.limits.maxDimension,
       maxPixels: config.limits.maxPixels,
@@ -95,9 +105,12 @@ export async function startServer(
   let janitor: Janitor | undefined;
   let app: PictorApp | undefined;
   const closeAll = async () => {
+    // Renders that have not started answer 503 with Retry-After now (their units go back); running ones finish
+    // within the render time limit while the app waits for their answers.
+    const rendererClosed = renderer.close({ queued: 'reject' });
     if (app) await closeGracefully(app, config.limits.renderTimeoutMs + 5_000);
     await janitor?.stop();
-    await renderer.close();
+    await rendererClosed;
     await storage.close();
     await store.close();
   };

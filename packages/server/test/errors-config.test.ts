@@ -31,6 +31,9 @@ describe('loadConfig', () => {
       imgRetentionSeconds: 30 * 86_400,
       imgRenderRateMax: 120,
       imgRenderRateWindowMs: 10_000,
+      studioIdleSeconds: 1_800,
+      studioPreviewRateMax: 60,
+      studioSignInFailuresMax: 10,
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.limits)).toBe(true);

@@ -54,7 +54,9 @@ describe('error table', () => {
       RENDER_FAILED: [403, 20105],
       SAVE_FAILED: [500, 50000],
       OVERLOADED: [503, 50000],
-      CLOSED: [500, 50000],
+      TENANT_BUSY: [429, 10108],
+      ABORTED: [503, 50000],
+      CLOSED: [503, 50000],
     };
     for (const code of ERROR_CODES) {
       const mapped = fromPictorError(new PictorError(code, `engine says ${code}`));

@@ -166,15 +166,15 @@ describe('sign-in and the session', () => {
 });
 
 describe('CSRF and origin', () => {
-  it('refuses a change without the CSRF token, or with a wrong one, with 403 / 10110', async () => {
+  it('refuses a change without the CSRF token, or with a wrong one, with 401 / 10104', async () => {
     const missing = await studio.api('POST', '/preview', previewBody, { csrf: false });
-    expect([missing.status, missing.body.code]).toEqual([403, 10110]);
+    expect([missing.status, missing.body.code]).toEqual([401, 10104]);
     expect(missing.body.message).toContain('X-CSRF-Token');
     const wrong = await studio.api('POST', '/preview', previewBody, {
       csrf: false,
       headers: { 'x-csrf-token': 'x'.repeat(43) },
     });
-    expect(wrong.status).toBe(403);
+    expect(wrong.status).toBe(401);
     const create = await studio.api(
       'POST',
       '/templates',
@@ -183,7 +183,7 @@ describe('CSRF and origin', () => {
         csrf: false,
       },
     );
-    expect(create.status).toBe(403);
+    expect(create.status).toBe(401);
     const list = await studio.api('GET', '/templates');
     expect(list.body.data?.templates).toEqual([]);
   });
@@ -192,13 +192,14 @@ describe('CSRF and origin', () => {
     const response = await studio.api('DELETE', '/session', undefined, {
       headers: { origin: 'https://evil.example' },
     });
-    expect([response.status, response.body.code]).toEqual([403, 10110]);
+    expect([response.status, response.body.code]).toEqual([401, 10104]);
+    expect(response.body.message).toContain('Origin');
     expect((await studio.api('GET', '/session')).status).toBe(200);
     const signInFromElsewhere = await call(server.url, 'POST', '/studio/api/session', {
       body: { apiKey: mine.key },
       headers: { origin: 'https://evil.example' },
     });
-    expect(signInFromElsewhere.status).toBe(403);
+    expect(signInFromElsewhere.status).toBe(401);
   });
 });
 

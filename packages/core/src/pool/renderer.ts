@@ -5,7 +5,9 @@ import { createFetcher } from '../fetch/index.js';
 import { compileTemplate } from '../templates/index.js';
 import type {
   CompiledTemplate,
+  FairnessOptions,
   RenderInput,
+  RenderOptions,
   RenderResult,
   Renderer,
   RendererOptions,
@@ -90,6 +92,34 @@ function checkIsolation(value: unknown): WorkerIsolation {
   });
 }
 
+/** `fairness`: each limit an integer of at least 1; defaults from the pool's size and queue. */
+function checkFairness(
+  value: FairnessOptions | undefined,
+  workers: number,
+  maxQueue: number,
+): Required<FairnessOptions> {
+  if (value !== undefined && (typeof value !== 'object' || value === null)) {
+    throw new PictorError('INVALID_INPUT', 'fairness: must be an object', {
+      field: 'fairness',
+      rule: 'type',
+    });
+  }
+  checkKnownFields(value ?? {}, ['maxQueuedPerTenant', 'maxRunningPerTenant'], 'fairness.');
+  return {
+    maxQueuedPerTenant:
+      checkCount('fairness.maxQueuedPerTenant', value?.maxQueuedPerTenant, 1) ??
+      Math.max(1, Math.ceil(maxQueue / 4)),
+    maxRunningPerTenant:
+      checkCount('fairness.maxRunningPerTenant', value?.maxRunningPerTenant, 1) ??
+      Math.max(1, Math.floor(workers / 2)),
+  };
+}
+
+/** `maxQueueWaitMs`: a positive integer, or no limit. */
+function checkQueueWait(value: unknown): number {
+  return checkCount('maxQueueWaitMs', value, 1) ?? Number.POSITIVE_INFINITY;
+}
+
 /** Default `heapGrowingPercent`: full collections wait until a worker's heap is twice its live size. */
 const DEFAULT_HEAP_GROWING_PERCENT = 100;
 
@@ -112,6 +142,8 @@ const RENDERER_OPTIONS = [
   'isolation',
   'pinWorkers',
   'maxQueue',
+  'maxQueueWaitMs',
+  'fairness',
   'workerMemoryLimitMb',
   'workerNice',
   'heapGrowingPercent',
@@ -158,6 +190,8 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           cores:
             isolation === 'process' && options.pinWorkers !== false ? coresForWorkers(workers) : undefined,
           maxQueue,
+          ...checkFairness(options.fairness, workers, maxQueue),
+          maxQueueWaitMs: checkQueueWait(options.maxQueueWaitMs),
           timeoutMs: limits.timeoutMs,
           memoryLimitMb:
             checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
@@ -175,10 +209,10 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
         });
   const logger = options.logger;
 
-  async function render(input: RenderInput): Promise<RenderResult> {
+  async function render(input: RenderInput, renderOptions?: RenderOptions): Promise<RenderResult> {
     const valid = validateRenderInput(input, limits);
     try {
-      const result = await executor.run(valid);
+      const result = await executor.run(valid, renderOptions);
       logger?.debug(
         {
           format: result.format,
@@ -198,8 +232,8 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   }
 
   return {
-    render: async (input) => render(input),
-    async renderTemplate(input: TemplateRenderInput): Promise<RenderResult> {
+    render: async (input, renderOptions) => render(input, renderOptions),
+    async renderTemplate(input: TemplateRenderInput, renderOptions?: RenderOptions): Promise<RenderResult> {
       if (typeof input !== 'object' || input === null) {
         throw new PictorError('INVALID_INPUT', 'input: must be an object with template and variables', {
           field: 'input',
@@ -210,20 +244,23 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       const html = compiled.fill(input.variables ?? {});
       const def = compiled.definition;
       const fonts = [...(def.fonts ?? []), ...(input.fonts ?? [])];
-      return render({
-        html,
-        ...pick('width', input.width, def.width),
-        ...pick('height', input.height, def.height),
-        ...(input.scale !== undefined ? { scale: input.scale } : {}),
-        ...pick('format', input.format, def.format),
-        ...pick('quality', input.quality, def.quality),
-        ...(fonts.length > 0 ? { fonts } : {}),
-        ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
-        ...(input.saveTo !== undefined ? { saveTo: input.saveTo } : {}),
-      });
+      return render(
+        {
+          html,
+          ...pick('width', input.width, def.width),
+          ...pick('height', input.height, def.height),
+          ...(input.scale !== undefined ? { scale: input.scale } : {}),
+          ...pick('format', input.format, def.format),
+          ...pick('quality', input.quality, def.quality),
+          ...(fonts.length > 0 ? { fonts } : {}),
+          ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+          ...(input.saveTo !== undefined ? { saveTo: input.saveTo } : {}),
+        },
+        renderOptions,
+      );
     },
     stats: () => executor.stats(),
-    close: () => executor.close(),
+    close: (closeOptions) => executor.close(closeOptions),
   };
 }
 

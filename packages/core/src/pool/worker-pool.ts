@@ -6,9 +6,10 @@
 import { performance } from 'node:perf_hooks';
 import { PictorError } from '../errors.js';
 import { newTemporarySuffix, releaseAbandonedFile, temporaryPathOf } from '../output/atomic-file.js';
-import type { RenderResult, RendererStats, WorkerIsolation } from '../types.js';
+import type { CloseOptions, RenderOptions, RenderResult, RendererStats, WorkerIsolation } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
+import { FairQueue } from './fair-queue.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 import { startThreadPoolHere } from './thread-priority.js';
 import { startWorker, type WorkerHandle } from './worker-handle.js';
@@ -18,6 +19,12 @@ export interface WorkerPoolOptions {
   /** Start every worker now; otherwise one per waiting render when all started ones are busy (RendererOptions). */
   eager: boolean;
   maxQueue: number;
+  /** Renders one tenant may have waiting (TENANT_BUSY above). */
+  maxQueuedPerTenant: number;
+  /** Workers one tenant may occupy while other tenants' renders wait. */
+  maxRunningPerTenant: number;
+  /** Longest wait for a worker before the render is refused with OVERLOADED; Infinity: no limit. */
+  maxQueueWaitMs: number;
   timeoutMs: number;
   /** Heap limit of each worker (MB); a render that needs more fails alone. */
   memoryLimitMb: number;
@@ -31,7 +38,11 @@ export interface WorkerPoolOptions {
 
 interface Job {
   id: number;
+  /** Whose render it is (RenderOptions.tenant; '' when none was given). */
+  tenant: string;
   input: ValidRenderInput;
+  /** Undo what waiting set up (the abort listener, the wait timer) once the job leaves the queue. */
+  stopWaiting: () => void;
   /** Names the temporary file of `input.saveTo` (see releaseAbandonedFile). */
   saveSuffix: string | undefined;
   enqueuedAt: number;
@@ -54,7 +65,7 @@ export class WorkerPool implements RenderExecutor {
   readonly #options: WorkerPoolOptions;
   readonly #script: URL;
   readonly #slots: (Slot | undefined)[];
-  readonly #queue: Job[] = [];
+  readonly #queue: FairQueue<Job>;
   #nextId = 1;
   #closing: Promise<void> | undefined;
   #drained: (() => void) | undefined;
@@ -64,36 +75,93 @@ export class WorkerPool implements RenderExecutor {
     this.#options = options;
     this.#script = options.script ?? new URL('./worker.js', import.meta.url);
     this.#slots = Array.from({ length: options.size }, () => undefined);
+    this.#queue = new FairQueue({
+      maxQueued: options.maxQueue,
+      maxQueuedPerTenant: options.maxQueuedPerTenant,
+      maxRunningPerTenant: options.maxRunningPerTenant,
+    });
     // Before the first worker thread: libuv's threads must take this thread's priority, not a lowered worker's.
     if (options.isolation === 'thread' && options.setup.nice > 0) startThreadPoolHere();
     if (options.eager)
       for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn(index);
   }
 
-  /** Queue a render; it starts as soon as a worker is free. @throws PictorError OVERLOADED, CLOSED, RENDER_TIMEOUT… */
-  run(input: ValidRenderInput): Promise<RenderResult> {
+  /**
+   * Queue a render; it starts as soon as a worker is free and it is its tenant's turn.
+   * @throws PictorError OVERLOADED (queue full, or waited too long), TENANT_BUSY (the tenant's share of the queue is
+   * full), ABORTED (`signal` fired while it waited), CLOSED, RENDER_TIMEOUT…
+   */
+  run(input: ValidRenderInput, options: RenderOptions = {}): Promise<RenderResult> {
     if (this.#closing)
       return Promise.reject(new PictorError('CLOSED', 'the renderer is closed; create a new one'));
-    if (this.#queue.length >= this.#options.maxQueue) {
-      return Promise.reject(
-        new PictorError(
-          'OVERLOADED',
-          `too many renders waiting (${this.#options.maxQueue}); try again later`,
-        ),
-      );
-    }
+    if (options.signal?.aborted) return Promise.reject(abortedError());
     return new Promise<RenderResult>((resolve, reject) => {
-      this.#queue.push({
+      const job: Job = {
         id: this.#nextId++,
+        tenant: options.tenant ?? '',
         input,
+        stopWaiting: () => undefined,
         saveSuffix: input.saveTo === undefined ? undefined : newTemporarySuffix(),
         enqueuedAt: performance.now(),
         queueMs: 0,
         resolve,
         reject,
-      });
+      };
+      const refused = this.#queue.add(job);
+      if (refused === 'full') {
+        reject(
+          new PictorError(
+            'OVERLOADED',
+            `too many renders waiting (${this.#options.maxQueue}); try again later`,
+          ),
+        );
+        return;
+      }
+      if (refused === 'tenant-full') {
+        reject(
+          new PictorError(
+            'TENANT_BUSY',
+            `this tenant already has ${this.#options.maxQueuedPerTenant} renders waiting; wait for some to finish`,
+            { maxQueuedPerTenant: this.#options.maxQueuedPerTenant },
+          ),
+        );
+        return;
+      }
+      this.#watchWait(job, options.signal);
       this.#dispatch();
     });
+  }
+
+  /** Drop `job` from the queue when its caller aborts or it waits longer than maxQueueWaitMs. */
+  #watchWait(job: Job, signal: AbortSignal | undefined): void {
+    const drop = (error: PictorError) => {
+      if (!this.#queue.remove(job)) return;
+      job.stopWaiting();
+      this.#counters.failed++;
+      job.reject(error);
+      this.#checkDrained();
+    };
+    const onAbort = () => drop(abortedError());
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const waitMs = this.#options.maxQueueWaitMs;
+    const timer = Number.isFinite(waitMs)
+      ? setTimeout(
+          () =>
+            drop(
+              new PictorError(
+                'OVERLOADED',
+                `the render waited ${waitMs} ms for a worker and was given up; try again later`,
+                { maxQueueWaitMs: waitMs },
+              ),
+            ),
+          waitMs,
+        )
+      : undefined;
+    timer?.unref();
+    job.stopWaiting = () => {
+      signal?.removeEventListener('abort', onAbort);
+      if (timer) clearTimeout(timer);
+    };
   }
 
   stats(): RendererStats {
@@ -101,13 +169,23 @@ export class WorkerPool implements RenderExecutor {
     return {
       workers: slots.length,
       busy: slots.filter((slot) => slot.job).length,
-      queued: this.#queue.length,
+      queued: this.#queue.size,
       ...this.#counters,
     };
   }
 
-  /** Stop taking renders, let queued and in-flight ones finish, then stop the workers. */
-  close(): Promise<void> {
+  /**
+   * Stop taking renders, let in-flight ones finish (and queued ones too, unless `queued: 'reject'`: then they fail
+   * with CLOSED at once), then stop the workers.
+   */
+  close(options: CloseOptions = {}): Promise<void> {
+    if (options.queued === 'reject') {
+      for (const job of this.#queue.takeAll()) {
+        job.stopWaiting();
+        this.#counters.failed++;
+        job.reject(new PictorError('CLOSED', 'the renderer is shutting down; this render did not start'));
+      }
+    }
     this.#closing ??= new Promise<void>((resolve) => {
       this.#drained = resolve;
       this.#checkDrained();
@@ -151,11 +229,11 @@ export class WorkerPool implements RenderExecutor {
    */
   #dispatch(): void {
     for (const slot of this.#slots) {
-      if (this.#queue.length === 0) break;
-      if (slot && !slot.retired && slot.ready && !slot.job) this.#start(slot, this.#queue.shift() as Job);
+      if (this.#queue.size === 0) break;
+      if (slot && !slot.retired && slot.ready && !slot.job) this.#start(slot, this.#queue.next() as Job);
     }
     let starting = this.#slots.filter((slot) => slot && !slot.retired && !slot.ready).length;
-    for (let index = 0; index < this.#slots.length && this.#queue.length > starting; index++) {
+    for (let index = 0; index < this.#slots.length && this.#queue.size > starting; index++) {
       const slot = this.#slots[index];
       if (slot && !slot.retired) continue;
       this.#slots[index] = this.#spawn(index);
@@ -166,7 +244,7 @@ export class WorkerPool implements RenderExecutor {
 
   /** Busy workers, and starting ones while renders wait, keep the process alive; idle ones never do. */
   #updateRefs(): void {
-    const waiting = this.#queue.length > 0;
+    const waiting = this.#queue.size > 0;
     for (const slot of this.#slots) {
       if (!slot || slot.retired) continue;
       if (slot.job || (waiting && !slot.ready)) slot.worker.ref();
@@ -175,6 +253,7 @@ export class WorkerPool implements RenderExecutor {
   }
 
   #start(slot: Slot, job: Job): void {
+    job.stopWaiting();
     slot.job = job;
     job.queueMs = performance.now() - job.enqueuedAt;
     slot.timer = setTimeout(() => this.#onTimeout(slot), this.#options.timeoutMs);
@@ -188,6 +267,7 @@ export class WorkerPool implements RenderExecutor {
 
   #finish(slot: Slot): Job | undefined {
     const job = slot.job;
+    if (job) this.#queue.finished(job.tenant);
     slot.job = undefined;
     if (slot.timer) clearTimeout(slot.timer);
     slot.timer = undefined;
@@ -248,8 +328,10 @@ export class WorkerPool implements RenderExecutor {
       );
     } else if (!slot.ready) {
       // A worker that cannot even start fails the oldest waiting render, so a broken setup cannot loop forever.
-      const waiting = this.#queue.shift();
+      const waiting = this.#queue.next();
       if (waiting) {
+        this.#queue.finished(waiting.tenant);
+        waiting.stopWaiting();
         this.#counters.failed++;
         waiting.reject(new PictorError('RENDER_FAILED', `a render worker could not start (${reason})`));
       }
@@ -287,11 +369,15 @@ export class WorkerPool implements RenderExecutor {
   }
 
   #checkDrained(): void {
-    if (!this.#drained || this.#queue.length > 0) return;
+    if (!this.#drained || this.#queue.size > 0) return;
     if (this.#slots.some((slot) => slot?.job)) return;
     this.#drained();
     this.#drained = undefined;
   }
+}
+
+function abortedError(): PictorError {
+  return new PictorError('ABORTED', 'the render was abandoned by its caller before it started');
 }
 
 function round(ms: number): number {

@@ -11,6 +11,7 @@ import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '
 import type { RenderResult } from '../types.js';
 import { validateRenderInput } from '../validate.js';
 import { pinProcessToCpu } from './cpu-affinity.js';
+import { dieWithParent } from './parent-watchdog.js';
 import type {
   ProcessWorkerSetup,
   RenderRequest,
@@ -89,6 +90,7 @@ async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup }
   if (!send)
     throw new Error('pictor worker: must run as a worker thread or a child process with an IPC channel');
   process.on('disconnect', () => process.exit(0));
+  dieWithParent();
   const first = await new Promise<ProcessWorkerSetup>((resolve) => {
     process.on('message', function onSetup(message: ProcessWorkerSetup) {
       if (message?.type !== 'setup') return;

@@ -3,6 +3,7 @@
  * entities (billion laughs), references outside the image (files, URLs), and `<use>` chains that expand to
  * millions of elements (or loop). Also reads the image's declared size.
  */
+import { SaxesParser } from 'saxes';
 import { findCssUrls, isFragmentUrl } from './css-urls.js';
 
 /** Most elements an SVG image may expand to once every `<use>` is instantiated. */
@@ -19,91 +20,64 @@ interface SvgNode {
   children: SvgNode[];
 }
 
-const TAG = /<(\/?)([A-Za-z_][\w:.-]*)((?:\s+[^\s=/>]+(?:\s*=\s*(?:"[^"]*"|'[^']*'|[^\s"'>]+))?)*)\s*(\/?)>/y;
-const ATTRIBUTE = /([^\s=/>]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-
 /**
- * Parse enough XML to walk elements and attributes; comments, CDATA and processing instructions are skipped,
- * the raw text of `<style>` elements is collected into `styles`.
+ * Parse the image as strict XML (saxes, the same well-formedness rules as resvg's own parser: closing tags must
+ * match, only the five predefined entities, CDATA is text) into elements with their attributes by local name, so a
+ * prefix bound to any namespace cannot hide an `href` or a `<use>`. The text of `<style>` elements (CDATA included)
+ * is collected into `styles`. Anything else resvg might read differently is refused: a DOCTYPE (and with it every
+ * entity definition), and any XML error.
  */
 function parseSvg(text: string, styles: string[]): SvgNode {
   const root: SvgNode = { name: '#document', attributes: new Map(), children: [] };
   const stack = [root];
-  let i = 0;
   let elements = 0;
-  while (i < text.length) {
-    const lt = text.indexOf('<', i);
-    if (lt < 0) break;
-    if (text.startsWith('<!--', lt)) {
-      const end = text.indexOf('-->', lt + 4);
-      i = end < 0 ? text.length : end + 3;
-      continue;
-    }
-    if (text.startsWith('<![CDATA[', lt)) {
-      const end = text.indexOf(']]>', lt);
-      i = end < 0 ? text.length : end + 3;
-      continue;
-    }
-    if (text.startsWith('<?', lt)) {
-      const end = text.indexOf('?>', lt);
-      i = end < 0 ? text.length : end + 2;
-      continue;
-    }
-    if (text.startsWith('<!', lt))
-      throw new UnsafeSvgError('SVG images with a DOCTYPE or entities are not allowed');
-    TAG.lastIndex = lt;
-    const match = TAG.exec(text);
-    if (!match) throw new UnsafeSvgError('the SVG image is not well-formed XML');
-    i = TAG.lastIndex;
-    const [, closing, name, rawAttributes, selfClosing] = match as unknown as [
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
-    if (closing) {
-      if (stack.length > 1) stack.pop();
-      continue;
-    }
+  let styleDepth = 0;
+  const parser = new SaxesParser({ xmlns: true, position: false });
+  parser.on('doctype', () => {
+    throw new UnsafeSvgError('SVG images with a DOCTYPE or entities are not allowed');
+  });
+  parser.on('opentag', (tag) => {
     if (++elements > MAX_SVG_ELEMENTS) {
       throw new UnsafeSvgError(`the SVG image has more than ${MAX_SVG_ELEMENTS} elements`);
     }
     const attributes = new Map<string, string>();
-    for (const attribute of rawAttributes.matchAll(ATTRIBUTE)) {
-      attributes.set(
-        attribute[1]!.toLowerCase(),
-        decodeXml(attribute[2] ?? attribute[3] ?? attribute[4] ?? ''),
-      );
+    for (const attribute of Object.values(tag.attributes)) {
+      // Namespace declarations are not attributes of the image.
+      if (attribute.prefix === 'xmlns' || attribute.name === 'xmlns') continue;
+      const name = attribute.local.toLowerCase();
+      // `href` in any namespace (xlink or none) is the same reference to resvg: keep the first, check both.
+      const key = attributes.has(name) ? `${attribute.prefix}:${name}` : name;
+      attributes.set(key, attribute.value);
     }
-    const node: SvgNode = { name: name.toLowerCase(), attributes, children: [] };
-    stack[stack.length - 1]!.children.push(node);
-    if (selfClosing) continue;
-    if (node.name === 'style' || node.name.endsWith(':style')) {
-      // Style text is CSS, not markup: take it whole up to the closing tag (one forward search, linear).
-      const end = new RegExp(`</${name.replace(/[.]/g, '\\.')}\\s*>`, 'gi');
-      end.lastIndex = i;
-      const close = end.exec(text);
-      styles.push(text.slice(i, close ? close.index : text.length));
-      i = close ? end.lastIndex : text.length;
-      continue;
-    }
+    const node: SvgNode = { name: tag.local.toLowerCase(), attributes, children: [] };
+    (stack[stack.length - 1] as SvgNode).children.push(node);
     stack.push(node);
-    if (stack.length > MAX_SVG_DEPTH) {
+    if (node.name === 'style') styleDepth++;
+    if (stack.length > MAX_SVG_DEPTH + 1) {
       throw new UnsafeSvgError(`the SVG image nests elements deeper than ${MAX_SVG_DEPTH} levels`);
     }
+  });
+  parser.on('closetag', () => {
+    const node = stack.pop();
+    if (node?.name === 'style') styleDepth--;
+  });
+  const collect = (chunk: string) => {
+    if (styleDepth > 0) styles.push(chunk);
+  };
+  parser.on('text', collect);
+  parser.on('cdata', collect);
+  try {
+    parser.write(text).close();
+  } catch (error) {
+    if (error instanceof UnsafeSvgError) throw error;
+    throw new UnsafeSvgError(`the SVG image is not well-formed XML (${firstLine((error as Error).message)})`);
   }
   return root;
 }
 
-function decodeXml(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|amp|lt|gt|quot|apos);/gi, (_, ref: string) => {
-    const lower = ref.toLowerCase();
-    if (lower.startsWith('#x'))
-      return String.fromCodePoint(Math.min(Number.parseInt(lower.slice(2), 16), 0x10ffff));
-    if (lower.startsWith('#')) return String.fromCodePoint(Math.min(Number(lower.slice(1)), 0x10ffff));
-    return { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }[lower] ?? '';
-  });
+function firstLine(message: string): string {
+  const line = message.split('\n')[0] ?? message;
+  return line.length > 120 ? `${line.slice(0, 120)}…` : line;
 }
 
 /** A reference an SVG image may hold: inside itself, or an embedded raster image. */
@@ -124,14 +98,14 @@ export interface SvgSize {
 export function checkSvg(text: string): SvgSize {
   const styles: string[] = [];
   const document = parseSvg(text, styles);
-  const svg = document.children.find((node) => node.name === 'svg' || node.name.endsWith(':svg'));
+  const svg = document.children.find((node) => node.name === 'svg');
   if (!svg) throw new UnsafeSvgError('the SVG image has no <svg> root element');
   const ids = new Map<string, SvgNode>();
   const visit = (node: SvgNode) => {
     for (const [name, value] of node.attributes) {
       if (name === 'id') ids.set(value, node);
       if (
-        (name === 'href' || name.endsWith(':href') || name === 'src') &&
+        (name === 'href' || name.endsWith(':href') || name === 'src' || name.endsWith(':src')) &&
         value.trim() &&
         !isInternalReference(value)
       ) {
@@ -175,7 +149,8 @@ function checkUseExpansion(root: SvgNode, ids: Map<string, SvgNode>): void {
     let total = 1;
     for (const child of node.children) total += size(child);
     if (node.name === 'use') {
-      const href = node.attributes.get('href') ?? node.attributes.get('xlink:href') ?? '';
+      const href =
+        [...node.attributes].find(([name]) => name === 'href' || name.endsWith(':href'))?.[1] ?? '';
       const target = href.startsWith('#') ? ids.get(href.slice(1)) : undefined;
       if (target) total += size(target);
     }

@@ -12,6 +12,13 @@ export type Token = [string, string, number, number, Token[]?, number?];
 /** Longest filled-in HTML (characters): nested sections over large arrays must not grow without bound. */
 export const MAX_FILLED_LENGTH = 8 * 1024 * 1024;
 
+/**
+ * Steps a fill may take (each tag it visits and each pass through a section, once per array item it repeats for). The filled length
+ * bounds the output, not the work: sections nested over two long arrays can visit millions of tags that write
+ * nothing, on the caller's thread. A million visits take well under a second.
+ */
+export const MAX_FILL_STEPS = 1_000_000;
+
 /** Where mustache.js says a syntax error is (`… at {offset}`): the offset and its 1-based line, for editors. */
 function lineOf(content: string, message: string): { offset: number; line: number } | Record<string, never> {
   const match = / at (\d+)$/.exec(message);
@@ -149,6 +156,18 @@ function isRawKey(rawKeys: RawKeys, container: object, key: string): boolean {
 class Output {
   parts: string[] = [];
   length = 0;
+  steps = 0;
+  /** Count `n` tag visits. @throws PictorError VARIABLE_INVALID over MAX_FILL_STEPS */
+  visit(n: number): void {
+    this.steps += n;
+    if (this.steps > MAX_FILL_STEPS) {
+      throw new PictorError(
+        'VARIABLE_INVALID',
+        `variables: filling the template with these values takes more than ${MAX_FILL_STEPS} steps (sections repeated over long arrays, nested); send fewer items, or give the arrays a maxItems`,
+        { field: 'variables', rule: 'fillSteps' },
+      );
+    }
+  }
   push(text: string): void {
     this.length += text.length;
     if (this.length > MAX_FILLED_LENGTH) {
@@ -163,6 +182,8 @@ class Output {
 }
 
 function renderInto(out: Output, tokens: Token[], stack: Frame[], rawKeys: RawKeys): void {
+  // The pass itself counts: a section over an array is entered once per item, even with nothing inside.
+  out.visit(tokens.length + 1);
   for (const token of tokens) {
     const [type, name] = token;
     switch (type) {

@@ -5,6 +5,7 @@ import { startServer } from '../server.js';
 import { commandConfig, type GlobalOptions, positiveInt } from './context.js';
 import { demoCurlCommands, demoImageUrl, ensureDemo } from './demo.js';
 import { resolveSigningSecret } from '../data-dir.js';
+import { releaseHeldUnits } from '../services/quota.js';
 
 /** A link lifetime in words: `5 minutes`, `90 seconds`. */
 function linkLifetime(seconds: number): string {
@@ -82,8 +83,11 @@ export function registerServeCommand(program: Command): void {
       let stopping = false;
       const stop = (signal: NodeJS.Signals) => {
         if (stopping) {
-          process.stderr.write(`${signal} again: exiting without waiting\n`);
-          process.exit(1);
+          process.stderr.write(`${signal} again: giving held units back and exiting without waiting\n`);
+          const exit = () => process.exit(1);
+          setTimeout(exit, 2_000).unref();
+          releaseHeldUnits(server.store).then(exit, exit);
+          return;
         }
         stopping = true;
         server.app.log.info({ signal }, 'shutting down: finishing in-flight requests');
@@ -95,7 +99,7 @@ export function registerServeCommand(program: Command): void {
           },
         );
       };
-      process.once('SIGTERM', stop);
-      process.once('SIGINT', stop);
+      process.on('SIGTERM', stop);
+      process.on('SIGINT', stop);
     });
 }

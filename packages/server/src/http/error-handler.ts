@@ -3,6 +3,7 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ApiError, apiError, type ErrorKindName, toApiError } from '../errors.js';
 import { CONTENT_TYPE_RULE } from './json-body.js';
+import { CallerGoneError } from '../services/quota.js';
 
 const BY_STATUS: Record<number, ErrorKindName> = {
   400: 'INVALID_PARAMETER',
@@ -81,6 +82,11 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       await drainRequest(request.raw, DRAIN_FACTOR * bodyLimit);
+    if (error instanceof CallerGoneError) {
+      // Nobody is left to read this; the unit went back. Not a fault of the server.
+      request.log.info({ reqId: request.id }, error.message);
+      return sendError(reply, apiError('OVERLOADED', error.message));
+    }
     const known = toApiError(error) ?? fromFastifyError(error, bodyLimit);
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import { apiKeyHook } from '../http/auth.js';
+import { clientGoneSignal } from '../http/client-gone.js';
 import { requireContentType } from '../http/json-body.js';
 import { validationFormatter } from '../http/validation-message.js';
 import type {
@@ -47,6 +48,7 @@ export const renderedImageSchema = {
 function callerOf(request: FastifyRequest, reply: FastifyReply): RenderCaller {
   return {
     ...request.caller!,
+    signal: clientGoneSignal(reply),
     report: (render) => {
       // storedAt: ms from the request's arrival to the object stored and linked (the rest is commit and reply).
       const storedAt = Math.round(reply.elapsedTime * 100) / 100;

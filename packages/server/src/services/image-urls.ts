@@ -14,7 +14,15 @@ import type { CompiledTemplate, Renderer } from '@pictor/core';
 import { type ImageUrlParams, parseImageParams, typeVariables } from './image-url-params.js';
 import { type ImageUrlTarget, parseImageTarget, verifyImageTarget } from './image-url-target.js';
 import { withReservedUnit } from './quota.js';
-import { CONTENT_TYPES, checkPixels, objectKeyOf, type RenderJob, renderAndStore } from './render-job.js';
+import {
+  CONTENT_TYPES,
+  checkPixels,
+  holdMsOf,
+  objectKeyOf,
+  type RenderJob,
+  renderAndStore,
+  usesUnitOnFailure,
+} from './render-job.js';
 import type { TemplateService } from './template-service.js';
 import { deriveUrlKeySecret } from './url-keys.js';
 import { createStoreWindowCounter, createWindowCounter } from './window-counter.js';
@@ -77,6 +85,7 @@ export interface ImageUrlService {
  * @throws ApiError INVALID_PARAMETER (pixel limits), PictorError VARIABLE_INVALID
  */
 function jobFor(
+  owner: string,
   target: ImageUrlTarget,
   params: ImageUrlParams,
   version: TemplateVersion,
@@ -87,6 +96,7 @@ function jobFor(
   const height = params.height ?? version.height;
   checkPixels(width, height, params.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
   return {
+    owner,
     templateId: target.templateId,
     html: compiled.fill(typeVariables(params.text, version.variables)),
     width,
@@ -110,7 +120,7 @@ function matchesEtag(header: string | undefined, etag: string): boolean {
 /** Create the service. */
 export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlService {
   const { store, storage, renderer, limits } = deps;
-  const holdMs = limits.renderTimeoutMs + 5 * 60_000;
+  const holdMs = holdMsOf(limits);
   // A claim outlives the render's time limit and a queue wait; a claimant that died is taken over after it.
   const claimMs = limits.renderTimeoutMs + 60_000;
   const retentionMs = limits.imgRetentionSeconds * 1000;
@@ -215,7 +225,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         store,
         accountId,
         () => renderAndStore(renderer, storage, limits, job, objectKey),
-        { now: () => new Date(deps.now()), holdMs },
+        { now: () => new Date(deps.now()), holdMs, charges: usesUnitOnFailure },
       );
       return stored.result.data;
     } finally {
@@ -247,7 +257,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
       let described = descriptionsOf(compiled).get(urlId);
       let job: RenderJob | undefined;
       if (!described) {
-        job = jobFor(target, params, version, compiled, limits);
+        job = jobFor(urlKey.accountId, target, params, version, compiled, limits);
         const objectKey = objectKeyOf(job);
         described = {
           objectKey,
@@ -285,7 +295,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
       }
       if (!flight) {
         // Not stored (evicted since it was described): the job again, for the render.
-        job ??= jobFor(target, params, version, compiled, limits);
+        job ??= jobFor(urlKey.accountId, target, params, version, compiled, limits);
         flight = renderOnce(urlKey.accountId, urlKey.id, job, objectKey).finally(() =>
           flights.delete(objectKey),
         );

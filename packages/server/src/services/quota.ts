@@ -1,5 +1,6 @@
 /** Quota around a render: reserve one unit, run, then commit on success or release on failure. */
 import type { Store } from '../store/types.js';
+import { apiError } from '../errors.js';
 
 /** Envelope code for "no valid resource package". */
 export const NO_RESOURCE_PACKAGE_CODE = 30101;
@@ -16,6 +17,14 @@ export class NoResourcePackageError extends Error {
   }
 }
 
+/** The render succeeded but nobody is there to take it (the client closed its connection): nothing is charged. */
+export class CallerGoneError extends Error {
+  override readonly name = 'CallerGoneError';
+  constructor() {
+    super('the client closed the connection before the answer; the unit was given back');
+  }
+}
+
 export interface ReservedUnitOptions {
   /** Clock; default `() => new Date()`. */
   now?: () => Date;
@@ -24,17 +33,34 @@ export interface ReservedUnitOptions {
    * `releaseExpiredReservations` gives it back. Must exceed queue wait + render time limit. Default 10 minutes.
    */
   holdMs?: number;
+  /** Failures that use the unit all the same (a render stopped by the time limit). Default: none. */
+  charges?: (error: unknown) => boolean;
+  /** Asked once `fn` succeeded: false when the caller has gone, and the unit goes back instead of being used. */
+  wanted?: () => boolean;
 }
 
 /** Default hold of a reservation: 10 minutes. */
 export const DEFAULT_HOLD_MS = 10 * 60 * 1000;
 
+/** Reservations this process holds now, so a forced exit can give them back first (releaseHeldUnits). */
+const held = new Set<string>();
+
+/** Give back every unit this process holds (a second SIGTERM: exiting without waiting for the renders). */
+export async function releaseHeldUnits(store: Store): Promise<number> {
+  const ids = [...held];
+  held.clear();
+  await Promise.all(ids.map((id) => store.releaseReservation(id).catch(() => undefined)));
+  return ids.length;
+}
+
 /**
- * Reserve one unit for `accountId`, run `fn`, then commit the unit when `fn` resolves or give it
- * back when it throws (the error is rethrown unchanged). A failed render consumes nothing; if the
+ * Reserve one unit for `accountId`, run `fn`, then commit the unit when `fn` resolves (and its caller still waits) or
+ * give it back when it throws (the error is rethrown unchanged; a failure `charges` names uses the unit). If the
  * refund itself fails, the unit comes back when its hold (`holdMs`) expires.
  *
- * @throws NoResourcePackageError (code 30101) when no package has a unit left; `fn` is not called.
+ * @throws NoResourcePackageError (code 30101) when no package has a unit left; ApiError OVERLOADED (503,
+ * Retry-After) when units are left but all are held by renders in progress; CallerGoneError; `fn` is not called
+ * in the first two cases.
  * @example
  * const image = await withReservedUnit(store, key.accountId, () => renderer.render(request));
  */
@@ -47,15 +73,36 @@ export async function withReservedUnit<T>(
   const now = (options.now ?? (() => new Date()))();
   const holdUntil = new Date(now.getTime() + (options.holdMs ?? DEFAULT_HOLD_MS));
   const reservation = await store.reserveUnit(accountId, now, holdUntil);
-  if (!reservation) throw new NoResourcePackageError(accountId);
+  if (!reservation) {
+    const busy = await store.countHeldUnits(accountId, now);
+    if (busy > 0) {
+      throw apiError(
+        'OVERLOADED',
+        `every unit left to this account (${busy}) is held by a render in progress; retry in a few seconds (units of renders that fail come back)`,
+        { 'retry-after': '2' },
+      );
+    }
+    throw new NoResourcePackageError(accountId);
+  }
+  held.add(reservation.id);
   let result: T;
   try {
     result = await fn();
   } catch (error) {
-    // The render's error is the one to report. If the refund fails too (database away), the
-    // hold expires and releaseExpiredReservations gives the unit back later.
-    await store.releaseReservation(reservation.id).catch(() => {});
+    held.delete(reservation.id);
+    if (options.charges?.(error)) {
+      await store.commitReservation(reservation.id).catch(() => {});
+    } else {
+      // The render's error is the one to report. If the refund fails too (database away), the
+      // hold expires and releaseExpiredReservations gives the unit back later.
+      await store.releaseReservation(reservation.id).catch(() => {});
+    }
     throw error;
+  }
+  held.delete(reservation.id);
+  if (options.wanted && !options.wanted()) {
+    await store.releaseReservation(reservation.id).catch(() => {});
+    throw new CallerGoneError();
   }
   await store.commitReservation(reservation.id);
   return result;

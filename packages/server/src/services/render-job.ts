@@ -11,12 +11,17 @@ import {
   scaledPixels,
 } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
-import { apiError } from '../errors.js';
+import { apiError, isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
 import { deriveObjectKey, fontFingerprint } from './object-keys.js';
 
 /** What to render. */
 export interface RenderJob {
+  /**
+   * The account the render is for: its turn in the render queue (renders of different accounts take turns), and part
+   * of the object key, so an identical render of another account is never reused (no cross-account timing signal).
+   */
+  owner: string;
   /** For the log line. */
   templateId: string | undefined;
   html: string;
@@ -28,6 +33,22 @@ export interface RenderJob {
   /** Device pixels per CSS pixel (1 to 4); undefined is 1. */
   scale: number | undefined;
   fonts: FontSpec[];
+}
+
+/**
+ * How long a render's unit is held: its longest wait for a worker, its time limit, and 5 minutes for the storage
+ * write and the answer. A hold that ends is given back by the janitor, so it must outlast the render it pays for.
+ */
+export function holdMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWaitMs'>): number {
+  return limits.renderTimeoutMs + limits.queueWaitMs + 5 * 60_000;
+}
+
+/**
+ * Failures that use the unit all the same: a render stopped by the time limit used a worker for all of it, so
+ * failing on purpose (content built to run out the clock) is not free. Every other failure gives the unit back.
+ */
+export function usesUnitOnFailure(error: unknown): boolean {
+  return isPictorError(error) && error.code === 'RENDER_TIMEOUT';
 }
 
 /** MIME type per format. */
@@ -58,7 +79,7 @@ export function usesRemoteResources(job: RenderJob): boolean {
 }
 
 /**
- * The content-derived object key of a job (scale 1 keys as before scale existed, so stored objects still match).
+ * The object key of a job: its content and its owner (accounts never share stored objects).
  * `remoteEpoch`, when given, is part of the key: renders that load remote resources are reused only within it.
  */
 export function objectKeyOf(job: RenderJob, remoteEpoch?: number): string {
@@ -66,6 +87,7 @@ export function objectKeyOf(job: RenderJob, remoteEpoch?: number): string {
   const extra: Record<string, number> = {};
   if (scale !== 1) extra.scale = scale;
   if (remoteEpoch !== undefined) extra.remoteEpoch = remoteEpoch;
+  const owned: Record<string, string | number> = { ...extra, owner: job.owner };
   return deriveObjectKey({
     html: job.html,
     width: job.width ?? null,
@@ -73,7 +95,7 @@ export function objectKeyOf(job: RenderJob, remoteEpoch?: number): string {
     format: job.format,
     quality: job.quality ?? null,
     fonts: fingerprints(job.fonts),
-    ...(Object.keys(extra).length === 0 ? {} : { extra }),
+    extra: owned,
   });
 }
 
@@ -140,18 +162,23 @@ export async function renderAndStore(
   limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
   job: RenderJob,
   objectKey: string,
+  /** Fires when the caller has gone: a render still waiting for a worker is dropped. */
+  signal?: AbortSignal,
 ): Promise<StoredRender> {
   const saveTo = storage.localPath?.(objectKey);
-  const result = await renderer.render({
-    html: job.html,
-    width: job.width,
-    height: job.height,
-    format: job.format,
-    quality: job.format === 'png' ? undefined : job.quality,
-    fonts: job.fonts,
-    ...(job.scale === undefined || job.scale === 1 ? {} : { scale: job.scale }),
-    ...(saveTo === undefined ? {} : { saveTo }),
-  });
+  const result = await renderer.render(
+    {
+      html: job.html,
+      width: job.width,
+      height: job.height,
+      format: job.format,
+      quality: job.format === 'png' ? undefined : job.quality,
+      fonts: job.fonts,
+      ...(job.scale === undefined || job.scale === 1 ? {} : { scale: job.scale }),
+      ...(saveTo === undefined ? {} : { saveTo }),
+    },
+    { tenant: job.owner, ...(signal ? { signal } : {}) },
+  );
   checkPixels(result.width, result.height, 1, limits);
   if (saveTo !== undefined) return { result, storeMs: result.timings.save };
   const started = performance.now();

@@ -20,10 +20,12 @@ import {
   CONTENT_TYPES,
   checkPixels,
   devicePixels,
+  holdMsOf,
   objectKeyOf,
   type RenderJob,
   renderAndStore,
   usesRemoteResources,
+  usesUnitOnFailure,
 } from './render-job.js';
 import type { TemplateService } from './template-service.js';
 
@@ -31,6 +33,8 @@ import type { TemplateService } from './template-service.js';
 export interface RenderCaller {
   keyId: string;
   accountId: string;
+  /** Fires when the client has gone: a render still queued is dropped, a finished one is not charged. */
+  signal?: AbortSignal;
   /** Told what was rendered once the object is stored and linked (the HTTP layer logs it with the request). */
   report?: (render: RenderReport) => void;
 }
@@ -127,7 +131,13 @@ function renameHtmlField(error: unknown, name: string): unknown {
 /** Create the service. */
 export function createRenderService(deps: RenderServiceDeps): RenderService {
   const { store, storage, renderer, limits } = deps;
-  const holdMs = limits.renderTimeoutMs + 5 * 60_000;
+  const holdMs = holdMsOf(limits);
+  /**
+   * How long an object's row keeps it at least, from before its render: the longest wait and render, the link's
+   * lifetime from the answer on, and a margin for the write. The link is signed at the answer, so its expiry is
+   * always a full lifetime ahead, and the object outlives it.
+   */
+  const keepMs = limits.queueWaitMs + limits.renderTimeoutMs + limits.linkTtlSeconds * 1000 + 5 * 60_000;
   /** Sizes of auto-sized objects rendered by this process, so a reused object needs no render. */
   const sizes = new Map<string, { width: number; height: number }>();
 
@@ -156,21 +166,14 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
 
   async function produce(caller: RenderCaller, job: RenderJob): Promise<RenderedImage> {
     const objectKey = objectKeyOf(job, remoteEpoch(job));
-    const link = createFileLink({
-      publicUrl: deps.publicUrl(),
-      secret: deps.signingSecret,
-      objectKey,
-      now: deps.now,
-      ttlSeconds: limits.linkTtlSeconds,
-    });
-    const expiresAt = new Date(link.expires * 1000);
+    const keepUntil = new Date(deps.now() + keepMs);
     // The touch and the existence check run side by side. A touch that extended the object's existing row proves
     // no janitor was removing it (a removal holds the row: the touch would have waited and found it gone), so the
     // check stands and the janitor will now keep the object for this link's lifetime. A touch that had to create
     // the row may have waited for such a removal: look again.
     const lookupStarted = performance.now();
     const [extended, seen] = await Promise.all([
-      store.touchObject(objectKey, expiresAt),
+      store.touchObject(objectKey, keepUntil),
       storage.head(objectKey),
     ]);
     const existing = seen && !extended ? await storage.head(objectKey) : seen;
@@ -185,7 +188,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       width = known.width;
       height = known.height;
     } else {
-      const stored = await renderAndStore(renderer, storage, limits, job, objectKey);
+      const stored = await renderAndStore(renderer, storage, limits, job, objectKey, caller.signal);
       const result = stored.result;
       storeMs = stored.storeMs;
       width = result.width;
@@ -194,6 +197,13 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       bytes = result.data.length;
       rememberSize(objectKey, width, height);
     }
+    const link = createFileLink({
+      publicUrl: deps.publicUrl(),
+      secret: deps.signingSecret,
+      objectKey,
+      now: deps.now,
+      ttlSeconds: limits.linkTtlSeconds,
+    });
     caller.report?.({
       templateId: job.templateId,
       accountId: caller.accountId,
@@ -212,7 +222,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       height,
       format: job.format,
       contentType: CONTENT_TYPES[job.format],
-      expiresAt: expiresAt.toISOString(),
+      expiresAt: new Date(link.expires * 1000).toISOString(),
     };
   }
 
@@ -221,6 +231,8 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       return await withReservedUnit(store, caller.accountId, () => produce(caller, job), {
         now: () => new Date(deps.now()),
         holdMs,
+        charges: usesUnitOnFailure,
+        wanted: () => caller.signal?.aborted !== true,
       });
     } catch (error) {
       throw renameHtmlField(
@@ -239,6 +251,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         request.useDraft === true,
       );
       const job: RenderJob = {
+        owner: caller.accountId,
         templateId,
         html: '',
         width: request.width ?? version.width,
@@ -255,6 +268,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     async renderHtml(caller, request) {
       checkPixels(request.width, request.height, request.scale, limits);
       return run(caller, {
+        owner: caller.accountId,
         templateId: undefined,
         html: request.content,
         width: request.width,

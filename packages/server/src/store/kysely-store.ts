@@ -196,6 +196,10 @@ export class KyselyStore implements Store {
     return quota.commitReservation(this.db, reservationId);
   }
 
+  countHeldUnits(accountId: string, now: Date): Promise<number> {
+    return quota.countHeldUnits(this.db, accountId, now);
+  }
+
   async releaseReservation(reservationId: string): Promise<void> {
     await quota.releaseReservation(this.db, reservationId);
   }

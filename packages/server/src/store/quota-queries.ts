@@ -115,6 +115,18 @@ export async function releaseReservation(db: Kysely<Database>, reservationId: st
   });
 }
 
+/** Units of `accountId` held right now by renders in progress (reservations held and not expired at `now`). */
+export async function countHeldUnits(db: Kysely<Database>, accountId: string, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('reservations')
+    .select((eb) => eb.fn.countAll<string | number>().as('held'))
+    .where('account_id', '=', accountId)
+    .where('state', '=', 'held')
+    .where('hold_until', '>=', now.getTime())
+    .executeTakeFirst();
+  return Number(row?.held ?? 0);
+}
+
 /** Release every held reservation whose hold ended before `now`, in batches; returns how many this call released. */
 export async function releaseExpiredReservations(
   db: Kysely<Database>,

@@ -160,6 +160,8 @@ export interface Store {
   releaseReservation(reservationId: string): Promise<void>;
   /** Give back the units of reservations whose hold expired before `now`; returns how many. */
   releaseExpiredReservations(now: Date): Promise<number>;
+  /** Units of the account held by renders in progress (held reservations whose hold has not ended at `now`). */
+  countHeldUnits(accountId: string, now: Date): Promise<number>;
   /** Delete up to `limit` committed or released reservations created before `before` (housekeeping); returns how many. */
   purgeFinishedReservations(before: Date, limit: number): Promise<number>;
 

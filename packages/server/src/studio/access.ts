@@ -1,6 +1,6 @@
 /**
  * What guards every studio API request: the session cookie (401 without a live one), the CSRF token and same-origin
- * check on every change (403), and which templates and accounts the session may see (404 for anything else, the
+ * check on every change (401 too: the envelope's one code for failed authentication), and which templates and accounts the session may see (404 for anything else, the
  * same answer as for an id that does not exist).
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -38,14 +38,14 @@ export function studioAccessHook(sessions: StudioSessions) {
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const changes = !SAFE_METHODS.has(request.method);
     if (changes && !sameOrigin(request)) {
-      throw apiError('CSRF_REFUSED', 'Origin: changes are accepted only from the studio page of this server');
+      throw apiError('UNAUTHORIZED', 'Origin: changes are accepted only from the studio page of this server');
     }
     if (request.routeOptions.config?.signIn) return;
     const session = await sessions.resume(request.cookies[SESSION_COOKIE]);
     if (!session)
       throw apiError('UNAUTHORIZED', 'studio: not signed in, or the session ended; sign in again');
     if (changes && !csrfMatches(session, request.headers['x-csrf-token'])) {
-      throw apiError('CSRF_REFUSED', 'X-CSRF-Token: missing or wrong; reload the studio page');
+      throw apiError('UNAUTHORIZED', 'X-CSRF-Token: missing or wrong; reload the studio page');
     }
     request.studioSession = session;
   };

@@ -62,6 +62,8 @@ export async function renderPreview(
   renderer: Renderer,
   limits: ServerLimits,
   request: PreviewRequest,
+  /** Whose turn in the render queue (the account, or the admin). */
+  tenant: string,
 ): Promise<Preview> {
   if (Object.keys(request.variables ?? {}).length > limits.maxTemplateVariables) {
     throw apiError(
@@ -83,13 +85,16 @@ export async function renderPreview(
     }),
   );
   const html = compiled.fill(request.values ?? {});
-  const result = await renderer.render({
-    html,
-    width: request.width,
-    height: request.height,
-    format,
-    quality: format === 'png' ? undefined : (request.quality ?? undefined),
-  });
+  const result = await renderer.render(
+    {
+      html,
+      width: request.width,
+      height: request.height,
+      format,
+      quality: format === 'png' ? undefined : (request.quality ?? undefined),
+    },
+    { tenant },
+  );
   return {
     image: `data:${result.contentType};base64,${result.data.toString('base64')}`,
     contentType: result.contentType,

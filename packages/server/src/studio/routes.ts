@@ -302,7 +302,8 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
       );
     }
     try {
-      return success(await renderPreview(deps.renderer, limits, request.body));
+      const tenant = session.accountId ?? 'studio-admin';
+      return success(await renderPreview(deps.renderer, limits, request.body, tenant));
     } catch (error) {
       const known = toApiError(error);
       if (!known) throw error;

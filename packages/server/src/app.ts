@@ -150,6 +150,11 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
 
   const templates = createTemplateService(deps.store);
   let listening: string | undefined;
+  // Known from the moment the socket listens: links are signed after renders, which may finish while the server is
+  // closing and the socket no longer has an address.
+  app.addHook('onListen', async () => {
+    listening ??= config.publicUrl ?? listeningUrl(app, config.host);
+  });
   const renderService = createRenderService({
     store: deps.store,
     storage: deps.storage,

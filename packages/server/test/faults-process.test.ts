@@ -3,6 +3,8 @@
  * renders and restart loses nothing (database consistent, every reserved unit comes back, no half-written file
  * served); SIGTERM drains in-flight renders and exits 0. Needs `pnpm --filter @pictor/server build` first.
  */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { readdir, readFile, rm, mkdtemp, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -208,32 +210,40 @@ describe.each(backends)('SIGKILL in the middle of renders, then restart (%s)', (
 });
 
 describe('SIGTERM', () => {
-  it('drains in-flight renders (all answer 200) and then exits 0', async () => {
+  it('answers what never started 503 at once, lets running renders finish, charges only what it answered, exits 0', async () => {
     const dataDir = await newDataDir();
     const server = await spawnServer(dataDir);
     processes.push(server);
     const { accountId, key } = await seedAccount(server.url, 20);
-    const inFlight = Array.from({ length: 4 }, (_, i) =>
+    const inFlight = Array.from({ length: 6 }, (_, i) =>
       render(server.url, key, '/render', slowBody(100 + i)),
     );
-    // Wait until all four are in the render pool (rendering or queued), then ask the server to stop.
+    // Wait until all six are in the render pool (two rendering, four queued), then ask the server to stop.
     const deadline = Date.now() + 30_000;
     for (;;) {
       const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
         renderer: { busy: number; queued: number };
       };
-      if (health.renderer.busy + health.renderer.queued >= 4) break;
+      if (health.renderer.busy >= 2 && health.renderer.busy + health.renderer.queued >= 6) break;
       if (Date.now() > deadline) throw new Error('the renders never reached the pool');
       await new Promise((r) => setTimeout(r, 10));
     }
+    const stopAt = Date.now();
     server.child.kill('SIGTERM');
     const results = await Promise.all(inFlight);
-    expect(results.map((r) => [r.status, r.body.code])).toEqual(Array.from({ length: 4 }, () => [200, 0]));
+    const codes = results.map((r) => `${r.status}/${r.body.code}`).sort();
+    // The two running renders finish and answer; the four that never started answer 503 with Retry-After.
+    expect(codes).toEqual(['200/0', '200/0', '503/50000', '503/50000', '503/50000', '503/50000']);
+    for (const refused of results.filter((r) => r.status === 503)) {
+      expect(refused.headers.get('retry-after')).toBe('1');
+      expect(refused.body.message).toContain('shutting down');
+    }
     const exit = await server.exited;
     expect(exit).toEqual({ code: 0, signal: null });
+    expect(Date.now() - stopAt).toBeLessThan(10_000 + 5_000);
     // Nothing but the start banner and JSON log lines: no library notices on the operator's console.
     expect(server.output()).not.toMatch(/DEPRECATED|Warning:/);
-    // The units of the drained renders were committed: a new process sees 4 done, 16 left.
+    // Units: exactly one per 200 answer written; the refused renders' units came back.
     const again = await spawnServer(dataDir);
     processes.push(again);
     const usage = await adminOk<{ packages: { remaining: number }[]; rendersDone: number }>(
@@ -241,9 +251,89 @@ describe('SIGTERM', () => {
       'GET',
       `/accounts/${accountId}/usage`,
     );
-    expect(usage.rendersDone).toBe(4);
-    expect(usage.packages.reduce((sum, p) => sum + p.remaining, 0)).toBe(16);
+    expect(usage.rendersDone).toBe(2);
+    expect(usage.packages.reduce((sum, p) => sum + p.remaining, 0)).toBe(18);
     again.child.kill('SIGTERM');
     expect(await again.exited).toEqual({ code: 0, signal: null });
   }, 180_000);
+
+  it('a second SIGTERM exits at once with a non-zero code, giving the held units back', async () => {
+    const dataDir = await newDataDir();
+    const server = await spawnServer(dataDir, { PICTOR_RENDER_TIMEOUT_MS: '60000' });
+    processes.push(server);
+    const { accountId, key } = await seedAccount(server.url, 20);
+    const long = (i: number) => ({ ...slowBody(200 + i), width: 4000, height: 3000 });
+    const inFlight = Array.from({ length: 2 }, (_, i) =>
+      render(server.url, key, '/render', long(i)).catch(() => null),
+    );
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const health = (await (await fetch(`${server.url}/healthz`)).json()) as { renderer: { busy: number } };
+      if (health.renderer.busy >= 2) break;
+      if (Date.now() > deadline) throw new Error('the renders never started');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    server.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    const secondAt = Date.now();
+    server.child.kill('SIGTERM');
+    const exit = await server.exited;
+    expect(exit.code).toBe(1);
+    expect(Date.now() - secondAt).toBeLessThan(3_000);
+    expect(server.output()).toContain('giving held units back');
+    await Promise.all(inFlight);
+    const again = await spawnServer(dataDir);
+    processes.push(again);
+    const usage = await adminOk<{ packages: { remaining: number }[]; rendersDone: number }>(
+      again.url,
+      'GET',
+      `/accounts/${accountId}/usage`,
+    );
+    expect(usage.rendersDone).toBe(0);
+    expect(usage.packages.reduce((sum, p) => sum + p.remaining, 0)).toBe(20);
+    again.child.kill('SIGTERM');
+    await again.exited;
+  }, 180_000);
+
+  it('SIGKILL of the server mid-render: its worker processes are gone within a second', async () => {
+    const dataDir = await newDataDir();
+    const server = await spawnServer(dataDir, { PICTOR_RENDER_TIMEOUT_MS: '60000' });
+    processes.push(server);
+    const { key } = await seedAccount(server.url, 5);
+    const long = (i: number) => ({ ...slowBody(300 + i), width: 4000, height: 3000 });
+    const inFlight = Array.from({ length: 2 }, (_, i) =>
+      render(server.url, key, '/render', long(i)).catch(() => null),
+    );
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const health = (await (await fetch(`${server.url}/healthz`)).json()) as { renderer: { busy: number } };
+      if (health.renderer.busy >= 2) break;
+      if (Date.now() > deadline) throw new Error('the renders never started');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const workers = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map(Number);
+    expect(workers.length).toBe(2);
+    server.child.kill('SIGKILL');
+    await server.exited;
+    const killedAt = Date.now();
+    // Running or sleeping: a zombie (state Z, waiting for init to reap it) has ended.
+    const alive = () =>
+      workers.filter((pid) => {
+        try {
+          return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        } catch {
+          return false;
+        }
+      });
+    while (alive().length > 0 && Date.now() - killedAt < 5_000) await new Promise((r) => setTimeout(r, 50));
+    const left = alive();
+    for (const pid of left) process.kill(pid, 'SIGKILL');
+    expect(left).toEqual([]);
+    // The watchdog looks every 250 ms: well within a second, even in the middle of a render.
+    expect(Date.now() - killedAt).toBeLessThan(1_000);
+    await Promise.all(inFlight);
+  }, 120_000);
 });

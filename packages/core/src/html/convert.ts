@@ -76,23 +76,28 @@ export class TreeConverter {
     return decls;
   }
 
-  /** Read every `<style>` of the document first: their rules are needed before any element is converted. */
+  /**
+   * Read every `<style>` of the document first, in document order: their rules are needed before any element is
+   * converted. The walk keeps its own stack: a hostile document nests elements far deeper than the call stack goes.
+   */
   collectSheets(root: ParentNode): Map<Element, string> {
     const sheets = new Map<Element, string>();
-    const walk = (node: Node): void => {
+    const stack: Node[] = [root as Node];
+    while (stack.length > 0) {
+      const node = stack.pop() as Node;
       if (isElement(node) && node.tagName === 'style') {
         const type = getAttr(node, 'type');
-        if (type && !/^\s*text\/css\s*$/i.test(type)) return;
+        if (type && !/^\s*text\/css\s*$/i.test(type)) continue;
         const css = node.childNodes.map((c) => (isText(c) ? c.value : '')).join('');
         const processed = this.styles.addSheet(css);
         this.fontFaces.push(...processed.fontFaces);
         sheets.set(node, processed.css);
-        return;
+        continue;
       }
-      if ('childNodes' in node) for (const child of node.childNodes) walk(child);
-      if (isElement(node) && node.tagName === 'template') return;
-    };
-    walk(root as Node);
+      if ('childNodes' in node) {
+        for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i] as Node);
+      }
+    }
     return sheets;
   }
 

@@ -18,28 +18,47 @@ describe('FairQueue', () => {
   const job = (tenant: string, n: number): Job => ({ tenant, n });
 
   it('serves tenants in turn, not in arrival order', () => {
-    const queue = new FairQueue<Job>({ maxQueued: 100, maxQueuedPerTenant: 100, maxRunningPerTenant: 100 });
+    const queue = new FairQueue<Job>({
+      maxQueued: 100,
+      maxQueuedPerTenant: 100,
+      maxRunningPerTenant: 100,
+      activeMs: 1000,
+    });
     for (let n = 0; n < 5; n++) queue.add(job('attacker', n));
     queue.add(job('victim', 0));
     const order = [queue.next(), queue.next(), queue.next()].map((j) => `${j?.tenant}${j?.n}`);
     expect(order).toEqual(['attacker0', 'victim0', 'attacker1']);
   });
 
-  it('gives a tenant under its share the next worker before one at its share', () => {
-    const queue = new FairQueue<Job>({ maxQueued: 100, maxQueuedPerTenant: 100, maxRunningPerTenant: 1 });
+  it('keeps workers free for other active tenants once a tenant runs its share; alone it may use them all', () => {
+    let now = 0;
+    const queue = new FairQueue<Job>(
+      { maxQueued: 100, maxQueuedPerTenant: 100, maxRunningPerTenant: 1, activeMs: 1000 },
+      () => now,
+    );
     queue.add(job('a', 0));
     queue.add(job('a', 1));
-    expect(queue.next()?.n).toBe(0); // a runs 1 (its share)
+    expect(queue.next()?.n).toBe(0); // a runs its share (1)
+    expect(queue.next()?.n).toBe(1); // nobody else is active: a may use another worker
+    queue.add(job('a', 2));
     queue.add(job('b', 0));
     expect(queue.next()?.tenant).toBe('b'); // b is under its share
-    expect(queue.next()?.tenant).toBe('a'); // nobody else waits: a may exceed its share
-    queue.finished('a');
-    queue.finished('a');
+    expect(queue.next()).toBeUndefined(); // a is over its share and b is active: the worker stays free
     queue.finished('b');
+    now = 500;
+    expect(queue.next()).toBeUndefined(); // b finished only 500 ms ago: still active
+    expect(queue.retryInMs()).toBe(500);
+    now = 1001;
+    expect(queue.next()?.n).toBe(2); // b has gone quiet
   });
 
   it('caps the queue per tenant and in all, and removes a job that leaves', () => {
-    const queue = new FairQueue<Job>({ maxQueued: 3, maxQueuedPerTenant: 2, maxRunningPerTenant: 1 });
+    const queue = new FairQueue<Job>({
+      maxQueued: 3,
+      maxQueuedPerTenant: 2,
+      maxRunningPerTenant: 1,
+      activeMs: 1000,
+    });
     const first = job('a', 0);
     expect(queue.add(first)).toBeUndefined();
     expect(queue.add(job('a', 1))).toBeUndefined();

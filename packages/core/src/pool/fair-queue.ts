@@ -1,7 +1,9 @@
 /**
- * The order in which waiting renders get workers: one queue per tenant, served in turn (round robin), so one tenant's
- * thousand renders do not stand in front of another's one. A tenant already running its share of the workers waits
- * while any other tenant under its share has a render waiting; with nobody else waiting it may use every worker.
+ * The order in which waiting renders get workers: one queue per tenant, served in turn (the tenant served longest ago
+ * first), so one tenant's thousand renders do not stand in front of another's one. A tenant running its share of the
+ * workers gets no more while any other tenant is active (rendering, waiting, or done less than `activeMs` ago): the
+ * rest stay free for them, so their next render starts at once instead of behind a long one. Alone, a tenant may use
+ * every worker.
  */
 
 export interface FairQueueLimits {
@@ -9,8 +11,10 @@ export interface FairQueueLimits {
   maxQueued: number;
   /** Renders waiting per tenant. */
   maxQueuedPerTenant: number;
-  /** Workers a tenant may occupy while other tenants' renders wait. */
+  /** Workers a tenant may occupy while other tenants are active. */
   maxRunningPerTenant: number;
+  /** How long (ms) a tenant counts as active after its last render ended. */
+  activeMs: number;
 }
 
 /** Why a render could not be queued. */
@@ -23,11 +27,41 @@ export class FairQueue<J extends { tenant: string }> {
   readonly #running = new Map<string, number>();
   /** When each tenant with renders waiting or running was last served (a counter): longest-waiting goes first. */
   readonly #lastServed = new Map<string, number>();
+  /** When each tenant's last render ended (clock ms), for `activeMs`. */
+  readonly #lastEnded = new Map<string, number>();
+  readonly #now: () => number;
   #turn = 0;
   #size = 0;
 
-  constructor(limits: FairQueueLimits) {
+  constructor(limits: FairQueueLimits, now: () => number = () => performance.now()) {
     this.#limits = limits;
+    this.#now = now;
+  }
+
+  /** True when a tenant other than `tenant` renders, waits, or finished a render less than `activeMs` ago. */
+  #othersActive(tenant: string, now: number): boolean {
+    for (const other of this.#running.keys()) if (other !== tenant) return true;
+    for (const other of this.#waiting.keys()) if (other !== tenant) return true;
+    for (const [other, ended] of this.#lastEnded) {
+      if (now - ended >= this.#limits.activeMs) this.#lastEnded.delete(other);
+      else if (other !== tenant) return true;
+    }
+    return false;
+  }
+
+  /**
+   * When a render is waiting but `next` gave none (its tenant is at its share and others are active): ms until that
+   * may change without any other event, so the caller can look again. undefined when nothing waits for that reason.
+   */
+  retryInMs(): number | undefined {
+    if (this.#size === 0) return undefined;
+    const now = this.#now();
+    let soonest: number | undefined;
+    for (const ended of this.#lastEnded.values()) {
+      const left = Math.max(1, this.#limits.activeMs - (now - ended));
+      soonest = soonest === undefined ? left : Math.min(soonest, left);
+    }
+    return soonest;
   }
 
   /** Renders waiting in all. */
@@ -59,19 +93,19 @@ export class FairQueue<J extends { tenant: string }> {
 
   /**
    * The next render to start, counted as running for its tenant until `finished`: of the tenants under their share
-   * of the workers, the one served longest ago (a newcomer first); when every waiting tenant is at its share, the
-   * one served longest ago all the same, so no worker idles while renders wait.
+   * of the workers, the one served longest ago (a newcomer first); a tenant at its share only when no other tenant is
+   * active. undefined when nothing may start now (see `retryInMs`).
    */
   next(): J | undefined {
+    const now = this.#now();
     let chosen: string | undefined;
-    let chosenUnder = false;
     let chosenTurn = Number.POSITIVE_INFINITY;
     for (const tenant of this.#waiting.keys()) {
       const under = (this.#running.get(tenant) ?? 0) < this.#limits.maxRunningPerTenant;
+      if (!under && this.#othersActive(tenant, now)) continue;
       const turn = this.#lastServed.get(tenant) ?? -1;
-      if ((under && !chosenUnder) || (under === chosenUnder && turn < chosenTurn)) {
+      if (turn < chosenTurn) {
         chosen = tenant;
-        chosenUnder = under;
         chosenTurn = turn;
       }
     }
@@ -87,6 +121,7 @@ export class FairQueue<J extends { tenant: string }> {
 
   /** A render of `tenant` taken by `next` has ended. */
   finished(tenant: string): void {
+    this.#lastEnded.set(tenant, this.#now());
     const count = (this.#running.get(tenant) ?? 1) - 1;
     if (count <= 0) this.#running.delete(tenant);
     else this.#running.set(tenant, count);

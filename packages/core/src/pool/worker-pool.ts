@@ -68,6 +68,8 @@ export class WorkerPool implements RenderExecutor {
   readonly #queue: FairQueue<Job>;
   #nextId = 1;
   #closing: Promise<void> | undefined;
+  /** A later look at the queue, when renders wait only for other tenants to go quiet (FairQueue.retryInMs). */
+  #retryTimer: NodeJS.Timeout | undefined;
   #drained: (() => void) | undefined;
   readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0 };
 
@@ -79,6 +81,7 @@ export class WorkerPool implements RenderExecutor {
       maxQueued: options.maxQueue,
       maxQueuedPerTenant: options.maxQueuedPerTenant,
       maxRunningPerTenant: options.maxRunningPerTenant,
+      activeMs: ACTIVE_TENANT_MS,
     });
     // Before the first worker thread: libuv's threads must take this thread's priority, not a lowered worker's.
     if (options.isolation === 'thread' && options.setup.nice > 0) startThreadPoolHere();
@@ -228,9 +231,25 @@ export class WorkerPool implements RenderExecutor {
    * worker for each job still waiting beyond those already starting, up to the pool's size.
    */
   #dispatch(): void {
+    let held = false;
     for (const slot of this.#slots) {
       if (this.#queue.size === 0) break;
-      if (slot && !slot.retired && slot.ready && !slot.job) this.#start(slot, this.#queue.next() as Job);
+      if (!slot || slot.retired || !slot.ready || slot.job) continue;
+      const job = this.#queue.next();
+      if (!job) {
+        held = true;
+        break;
+      }
+      this.#start(slot, job);
+    }
+    // Free workers held back for other tenants: look again once those may have gone quiet.
+    const retryMs = held ? this.#queue.retryInMs() : undefined;
+    if (retryMs !== undefined && !this.#retryTimer) {
+      this.#retryTimer = setTimeout(() => {
+        this.#retryTimer = undefined;
+        this.#dispatch();
+      }, retryMs);
+      this.#retryTimer.unref();
     }
     let starting = this.#slots.filter((slot) => slot && !slot.retired && !slot.ready).length;
     for (let index = 0; index < this.#slots.length && this.#queue.size > starting; index++) {
@@ -375,6 +394,13 @@ export class WorkerPool implements RenderExecutor {
     this.#drained = undefined;
   }
 }
+
+/**
+ * How long a tenant counts as active after its last render ended: long enough to cover the gap between one caller's
+ * consecutive requests (its next render then finds a worker free), short enough that a tenant alone soon has every
+ * worker again.
+ */
+const ACTIVE_TENANT_MS = 1000;
 
 function abortedError(): PictorError {
   return new PictorError('ABORTED', 'the render was abandoned by its caller before it started');

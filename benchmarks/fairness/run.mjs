@@ -126,7 +126,7 @@ try {
     row('alone', before),
     row(`while ${FLOOD} hostile renders are in flight`, during),
     '',
-    `Attacker: ${attack.sent} requests sent from ${attackerKeys.length} keys of one account; answers ${JSON.stringify(attack.outcome)}; units used ${usage.rendersDone} (each render stopped by the ${LIMIT_MS} ms limit uses its unit).`,
+    `Attacker: ${attack.sent} requests sent from ${attackerKeys.length} keys of one account; answers ${JSON.stringify(attack.outcome)}; units used ${usage.rendersDone} (failed renders use none; after ${'PICTOR_TIMEOUT_PENALTY_MAX'} renders stopped by the ${LIMIT_MS} ms limit within a minute the account gets 429).`,
     `p99 during / alone: ${fmt(quantile(during.latencies, 0.99) / quantile(before.latencies, 0.99), 2)}.`,
     '',
   ].join('\n');

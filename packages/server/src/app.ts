@@ -21,7 +21,9 @@ import { createImageUrlService } from './services/image-urls.js';
 import { createRenderService } from './services/render-service.js';
 import { createTemplateAdmin } from './services/template-admin.js';
 import { createTemplateService, type TemplateService } from './services/template-service.js';
+import { createTimeoutPenalty, TIMEOUT_PENALTY_WINDOW_MS } from './services/timeout-penalty.js';
 import { createUrlKeyAdmin } from './services/url-keys.js';
+import { windowCounters } from './services/window-counter.js';
 import { registerStudio } from './studio/index.js';
 import type { ObjectStorage } from './storage/types.js';
 import type { Store } from './store/types.js';
@@ -155,6 +157,12 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   app.addHook('onListen', async () => {
     listening ??= config.publicUrl ?? listeningUrl(app, config.host);
   });
+  const windowCounter = windowCounters(deps.store, deps.sharedLimits === true, now);
+  const timeouts = createTimeoutPenalty(
+    windowCounter(limits.timeoutPenaltyMax, TIMEOUT_PENALTY_WINDOW_MS),
+    limits.timeoutPenaltyMax,
+    now,
+  );
   const renderService = createRenderService({
     store: deps.store,
     storage: deps.storage,
@@ -168,6 +176,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
       return listening;
     },
     now,
+    timeouts,
   });
   app.decorate('pictor', { templates });
 
@@ -184,6 +193,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
       signingSecret: deps.signingSecret,
       now,
       sharedLimits: deps.sharedLimits === true,
+      timeouts,
       onBackgroundError: (error) => app.log.error({ err: error }, 'image URL: keeping a stored image failed'),
     }),
   );

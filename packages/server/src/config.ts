@@ -19,6 +19,11 @@ export interface ServerLimits {
   accountMaxQueued: number;
   /** Workers one account may occupy while other accounts' renders wait; 0: half the workers. Default 0. */
   accountMaxRunning: number;
+  /**
+   * Renders of one account stopped by the time limit within a minute before its new renders answer 429 / 10108 until
+   * the minute is over (failed renders use no unit, so this is what makes failing on purpose cost). Default 5.
+   */
+  timeoutPenaltyMax: number;
   /** Max bytes of a remote image or font. Default 10 MiB. */
   fetchMaxBytes: number;
   /** Time limit of one remote fetch in ms. Default 5,000. */
@@ -115,6 +120,7 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   queueWaitMs: 60_000,
   accountMaxQueued: 250,
   accountMaxRunning: 0,
+  timeoutPenaltyMax: 5,
   fetchMaxBytes: 10 * 1024 * 1024,
   fetchTimeoutMs: 5_000,
   fetchAllowList: [],
@@ -143,6 +149,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   queueWaitMs: 'PICTOR_QUEUE_WAIT_MS',
   accountMaxQueued: 'PICTOR_ACCOUNT_MAX_QUEUED',
   accountMaxRunning: 'PICTOR_ACCOUNT_MAX_RUNNING',
+  timeoutPenaltyMax: 'PICTOR_TIMEOUT_PENALTY_MAX',
   fetchMaxBytes: 'PICTOR_FETCH_MAX_BYTES',
   fetchTimeoutMs: 'PICTOR_FETCH_TIMEOUT_MS',
   fetchAllowList: 'PICTOR_FETCH_ALLOW_LIST',
@@ -235,6 +242,7 @@ function readLimits(env: Env): ServerLimits {
     queueWaitMs: readInt(env, v.queueWaitMs, d.queueWaitMs, 100, 3_600_000),
     accountMaxQueued: readInt(env, v.accountMaxQueued, d.accountMaxQueued, 1, 1_000_000),
     accountMaxRunning: readInt(env, v.accountMaxRunning, d.accountMaxRunning, 0, 1_024),
+    timeoutPenaltyMax: readInt(env, v.timeoutPenaltyMax, d.timeoutPenaltyMax, 1, 1_000_000),
     fetchMaxBytes: readInt(env, v.fetchMaxBytes, d.fetchMaxBytes, 1024, 1024 * 1024 * 1024),
     fetchTimeoutMs: readInt(env, v.fetchTimeoutMs, d.fetchTimeoutMs, 100, 600_000),
     fetchAllowList: allow

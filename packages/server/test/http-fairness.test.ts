@@ -1,8 +1,9 @@
 /**
- * Fair and honest under attack, on the real server: one account's slow renders cannot starve another's, a render
- * stopped by the time limit uses its unit, an account's share of the queue is capped (429 to it alone), a client that
- * left is not charged and its queued render is dropped, units held by running renders answer 503 rather than 30101,
- * links are signed at the answer, and accounts never share stored objects.
+ * Fair and honest under attack, on the real server: one account's slow renders cannot starve another's, an account
+ * whose renders keep running into the time limit is held off (429; failed renders use no unit), an account's share of
+ * the queue is capped (429 to it alone), a client that left is not charged and its queued render is dropped, a
+ * request that finds every unit left held waits for them rather than answering 30101, links are signed at the
+ * answer, and accounts never share stored objects.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -22,7 +23,12 @@ const LIMIT_MS = 500;
 let server: TestServer;
 
 beforeAll(async () => {
-  server = await startTestServer({ renderTimeoutMs: LIMIT_MS, accountMaxQueued: 30, rateLimitMax: 10_000 });
+  server = await startTestServer({
+    renderTimeoutMs: LIMIT_MS,
+    accountMaxQueued: 30,
+    rateLimitMax: 10_000,
+    timeoutPenaltyMax: 1_000,
+  });
 });
 
 afterAll(async () => {
@@ -55,13 +61,59 @@ describe('fair scheduling', () => {
 
     const results = await Promise.all(flood);
     expect(results.every((r) => r.status === 403 && r.body.code === 20105)).toBe(true);
-    // Failing on purpose is not free: each render stopped by the time limit used its unit.
-    expect(await unitsLeft(server.url, attacker.accountId)).toBe(80);
+    // A failed render uses no unit (DECISIONS "Resource packages").
+    expect(await unitsLeft(server.url, attacker.accountId)).toBe(100);
+  }, 60_000);
+
+  it('holds off an account whose renders keep running into the time limit: 429 with Retry-After, others go on', async () => {
+    const penalised = await startTestServer({ renderTimeoutMs: LIMIT_MS, timeoutPenaltyMax: 3 });
+    try {
+      const attacker = await seedAccount(penalised.url, 100);
+      const other = await seedAccount(penalised.url, 10);
+      const answers = [];
+      for (let i = 0; i < 5; i++) {
+        answers.push(
+          await render(penalised.url, attacker.key, '/render', {
+            content: SLOW,
+            format: 'png',
+            width: 600,
+            height: 400,
+          }),
+        );
+      }
+      expect(answers.map((r) => r.status)).toEqual([403, 403, 403, 403, 429]);
+      const held = answers[4];
+      expect(held?.body.code).toBe(10108);
+      expect(held?.body.message).toContain('ran into the render time limit');
+      expect(Number(held?.headers.get('retry-after'))).toBeGreaterThan(0);
+      // Even a small render of that account waits out the minute; another account's renders go on.
+      expect(
+        (await render(penalised.url, attacker.key, '/render', { content: SMALL, format: 'png' })).status,
+      ).toBe(429);
+      expect(
+        (await render(penalised.url, other.key, '/render', { content: SMALL, format: 'png' })).status,
+      ).toBe(200);
+      penalised.advance(61_000);
+      expect(
+        (await render(penalised.url, attacker.key, '/render', { content: SMALL, format: 'png' })).status,
+      ).toBe(200);
+      expect(await unitsLeft(penalised.url, attacker.accountId)).toBe(99);
+    } finally {
+      await penalised.close();
+    }
   }, 60_000);
 
   it("refuses an account's renders over its share of the queue with 429 and Retry-After; others still render", async () => {
     const greedy = await seedAccount(server.url, 100);
     const other = await seedAccount(server.url, 10);
+    // Keep the worker busy so the greedy account's renders wait in the queue.
+    const blocker = render(server.url, other.key, '/render', {
+      content: SLOW,
+      format: 'png',
+      width: 600,
+      height: 400,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 100));
     const flood = Array.from({ length: 34 }, (_, i) =>
       render(server.url, greedy.key, '/render', { content: `${SMALL}<!-- ${i} -->`, format: 'png' }),
     );
@@ -109,7 +161,7 @@ describe('accounting', () => {
     expect(server.server.renderer.stats().completed).toBe(completedBefore);
   }, 30_000);
 
-  it('answers 503 with Retry-After, not 30101, while the units left are held by renders in progress', async () => {
+  it('waits for units held by renders in progress instead of answering 30101, and gets one when it comes back', async () => {
     const account = await seedAccount(server.url, 1);
     const first = render(server.url, account.key, '/render', {
       content: SLOW,
@@ -118,12 +170,15 @@ describe('accounting', () => {
       height: 400,
     });
     await new Promise((resolve) => setTimeout(resolve, 200));
+    // The only unit is held by the first render; it will fail (time limit) and give the unit back.
     const second = await render(server.url, account.key, '/render', { content: SMALL, format: 'png' });
-    expect([second.status, second.body.code]).toEqual([503, 50000]);
-    expect(second.body.message).toContain('held by a render in progress');
-    expect(second.headers.get('retry-after')).toBe('2');
-    expect((await first).status).toBe(403); // stopped by the limit: the unit is used
-    const third = await render(server.url, account.key, '/render', { content: SMALL, format: 'png' });
+    expect((await first).status).toBe(403);
+    expect([second.status, second.body.code]).toEqual([200, 0]);
+    // Now no unit is left and none is held: 30101 at once.
+    const third = await render(server.url, account.key, '/render', {
+      content: `${SMALL}<!-- 3 -->`,
+      format: 'png',
+    });
     expect([third.status, third.body.code]).toEqual([403, 30101]);
   }, 30_000);
 

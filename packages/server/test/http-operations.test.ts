@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/http/logging.js';
 import { startServer } from '../src/server.js';
-import { ADMIN_TOKEN, admin, render, seedAccount } from './helpers/http-server.js';
+import { ADMIN_TOKEN, admin, render, seedAccount, unitsLeft } from './helpers/http-server.js';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -84,7 +84,7 @@ describe('logs', () => {
     const lines: string[] = [];
     const server = await start(lines);
     try {
-      const { key } = await seedAccount(server.url, 5);
+      const { key, accountId } = await seedAccount(server.url, 5);
       const controller = new AbortController();
       const request = fetch(`${server.url}/open/v1/images/render`, {
         method: 'POST',
@@ -98,7 +98,8 @@ describe('logs', () => {
         }),
         signal: controller.signal,
       });
-      await new Promise((resolve) => setTimeout(resolve, 80));
+      // Leave once the render is running (one still waiting would be dropped and never render).
+      while (server.renderer.stats().busy === 0) await new Promise((resolve) => setTimeout(resolve, 5));
       controller.abort();
       await expect(request).rejects.toThrow();
       const mine = () =>
@@ -108,9 +109,10 @@ describe('logs', () => {
       for (let i = 0; i < 250 && !mine().some((l) => l.msg === 'rendered for a client that left'); i++) {
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
-      // The abort is noted when it happens; the render finishes (its unit is spent, the object stored) and the
-      // request's line then says so.
+      // The abort is noted when it happens; the render finishes (the object stored) and the request's line then says
+      // so. Nobody received the answer: the unit goes back.
       expect(mine().map((l) => l.msg)).toEqual(['request aborted', 'rendered for a client that left']);
+      expect(await unitsLeft(server.url, accountId)).toBe(5);
     } finally {
       // Known and left (see the issue note): after a client abandoned a request, Node keeps the server side of the
       // connection open and a graceful close waits its whole grace period (15 s); this test is about the log.
@@ -132,7 +134,8 @@ describe('graceful shutdown', () => {
       height: 1000,
       format: 'png',
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Close once the render is running: one still waiting for a worker would be answered 503 at once.
+    while (server.renderer.stats().busy === 0) await new Promise((resolve) => setTimeout(resolve, 5));
     const t0 = Date.now();
     const closed = server.close();
     const res = await slow;

@@ -11,6 +11,7 @@ import { type Renderer, createRenderer } from '@pictor/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startJanitor } from '../src/services/janitor.js';
+import { keepMsOf } from '../src/services/render-job.js';
 import { createRenderService } from '../src/services/render-service.js';
 import { createTemplateService } from '../src/services/template-service.js';
 import { createDiskStorage } from '../src/storage/index.js';
@@ -84,7 +85,8 @@ describe.each(stores)('render vs janitor on %s', (_name, url) => {
     expect(await disk.head(key)).not.toBeNull();
 
     // Ten minutes later the link has expired; the janitor removes the object while the same render comes in.
-    clock = T0 + 10 * 60_000;
+    // Past the object's keep time (the link's lifetime plus the longest wait and render, plus 5 minutes).
+    clock = T0 + keepMsOf(config.limits) + 60_000;
     let second: Promise<unknown> | undefined;
     onDeleteStarted = () => {
       onDeleteStarted = undefined;
@@ -99,6 +101,6 @@ describe.each(stores)('render vs janitor on %s', (_name, url) => {
 
     // The link the second render handed out points at a file that exists, and the store keeps it linked.
     expect(await disk.head(key)).not.toBeNull();
-    expect(await store.getObjectExpiry(key)).toEqual(new Date(clock + config.limits.linkTtlSeconds * 1000));
+    expect(await store.getObjectExpiry(key)).toEqual(new Date(clock + keepMsOf(config.limits)));
   });
 });

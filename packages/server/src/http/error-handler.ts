@@ -1,7 +1,7 @@
 /** Every error and every unknown route becomes the JSON envelope; 5xx never shows internals. */
 import type { IncomingMessage } from 'node:http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type ApiError, apiError, type ErrorKindName, toApiError } from '../errors.js';
+import { type ApiError, apiError, type ErrorKindName, isPictorError, toApiError } from '../errors.js';
 import { CONTENT_TYPE_RULE } from './json-body.js';
 import { CallerGoneError } from '../services/quota.js';
 
@@ -82,10 +82,16 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
   app.setErrorHandler(async (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
       await drainRequest(request.raw, DRAIN_FACTOR * bodyLimit);
-    if (error instanceof CallerGoneError) {
-      // Nobody is left to read this; the unit went back. Not a fault of the server.
-      request.log.info({ reqId: request.id }, error.message);
-      return sendError(reply, apiError('OVERLOADED', error.message));
+    const abandoned = error instanceof CallerGoneError || (isPictorError(error) && error.code === 'ABORTED');
+    if (abandoned) {
+      // Nobody is left to read the answer and nothing was charged: not a fault of the server. (A finished render
+      // is already on the log as "rendered for a client that left".)
+      if (!request.renderLog)
+        request.log.info('render dropped: the client left before it started; nothing charged');
+      return sendError(
+        reply,
+        apiError('OVERLOADED', 'the client closed the connection; nothing was charged'),
+      );
     }
     const known = toApiError(error) ?? fromFastifyError(error, bodyLimit);
     if (known) {

@@ -21,11 +21,12 @@ import {
   objectKeyOf,
   type RenderJob,
   renderAndStore,
-  usesUnitOnFailure,
+  stoppedByTimeLimit,
 } from './render-job.js';
+import type { TimeoutPenalty } from './timeout-penalty.js';
 import type { TemplateService } from './template-service.js';
 import { deriveUrlKeySecret } from './url-keys.js';
-import { createStoreWindowCounter, createWindowCounter } from './window-counter.js';
+import { windowCounters } from './window-counter.js';
 
 /** How often a process waiting for another one's render looks for the stored image. */
 const CLAIM_POLL_MS = 100;
@@ -55,6 +56,8 @@ export interface ImageUrlServiceDeps {
   now: () => number;
   /** Count the render limit in the store, across every node on the database (PostgreSQL); else in memory. */
   sharedLimits?: boolean;
+  /** Holds off accounts whose renders keep running into the time limit. */
+  timeouts?: TimeoutPenalty;
   /** Told about a failure no request is waiting for (refreshing a stored image's retention, releasing a claim). */
   onBackgroundError?: (error: unknown) => void;
 }
@@ -124,9 +127,11 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
   // A claim outlives the render's time limit and a queue wait; a claimant that died is taken over after it.
   const claimMs = limits.renderTimeoutMs + 60_000;
   const retentionMs = limits.imgRetentionSeconds * 1000;
-  const renders = deps.sharedLimits
-    ? createStoreWindowCounter(store, limits.imgRenderRateMax, limits.imgRenderRateWindowMs, deps.now)
-    : createWindowCounter(limits.imgRenderRateMax, limits.imgRenderRateWindowMs, deps.now);
+  const renders = windowCounters(
+    store,
+    deps.sharedLimits === true,
+    deps.now,
+  )(limits.imgRenderRateMax, limits.imgRenderRateWindowMs);
   /** Renders in flight in this process by object key: requests for the same new image wait for one render. */
   const flights = new Map<string, Promise<Buffer | null>>();
   /** When this process last extended a stored image's retention, by object key (bounded). */
@@ -221,12 +226,16 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
           { 'retry-after': String(allowed.retryAfterSeconds) },
         );
       }
+      deps.timeouts?.check(accountId);
       const stored = await withReservedUnit(
         store,
         accountId,
         () => renderAndStore(renderer, storage, limits, job, objectKey),
-        { now: () => new Date(deps.now()), holdMs, charges: usesUnitOnFailure },
-      );
+        { now: () => new Date(deps.now()), holdMs, heldWaitMs: limits.renderTimeoutMs + 5_000 },
+      ).catch(async (error: unknown) => {
+        if (stoppedByTimeLimit(error)) await deps.timeouts?.record(accountId);
+        throw error;
+      });
       return stored.result.data;
     } finally {
       await store.releaseRenderClaim(objectKey).catch((error: unknown) => deps.onBackgroundError?.(error));

@@ -1,5 +1,6 @@
 /** Quota around a render: reserve one unit, run, then commit on success or release on failure. */
 import type { Store } from '../store/types.js';
+import { performance } from 'node:perf_hooks';
 import { apiError } from '../errors.js';
 
 /** Envelope code for "no valid resource package". */
@@ -33,11 +34,22 @@ export interface ReservedUnitOptions {
    * `releaseExpiredReservations` gives it back. Must exceed queue wait + render time limit. Default 10 minutes.
    */
   holdMs?: number;
-  /** Failures that use the unit all the same (a render stopped by the time limit). Default: none. */
-  charges?: (error: unknown) => boolean;
   /** Asked once `fn` succeeded: false when the caller has gone, and the unit goes back instead of being used. */
   wanted?: () => boolean;
+  /**
+   * When no unit is free but some are held by renders in progress (they may fail and come back): how long to wait
+   * for one to be used or given back before answering 503 with Retry-After. Default 15 s.
+   */
+  heldWaitMs?: number;
+  /** Stop waiting for held units when the caller has gone. */
+  signal?: AbortSignal;
 }
+
+/** Default longest wait for units held by renders in progress. */
+export const DEFAULT_HELD_WAIT_MS = 15_000;
+
+/** How often a request waiting for held units looks again. */
+const HELD_POLL_MS = 50;
 
 /** Default hold of a reservation: 10 minutes. */
 export const DEFAULT_HOLD_MS = 10 * 60 * 1000;
@@ -54,13 +66,39 @@ export async function releaseHeldUnits(store: Store): Promise<number> {
 }
 
 /**
- * Reserve one unit for `accountId`, run `fn`, then commit the unit when `fn` resolves (and its caller still waits) or
- * give it back when it throws (the error is rethrown unchanged; a failure `charges` names uses the unit). If the
- * refund itself fails, the unit comes back when its hold (`holdMs`) expires.
+ * Reserve a unit. When none is free but some are held by renders in progress, wait (up to `heldWaitMs`) for them to
+ * be used (then 30101) or given back (then reserve one): 30101 is the answer only when no unit is left at all.
+ */
+async function reserveOrWait(store: Store, accountId: string, options: ReservedUnitOptions) {
+  const clock = options.now ?? (() => new Date());
+  const deadline = performance.now() + (options.heldWaitMs ?? DEFAULT_HELD_WAIT_MS);
+  for (;;) {
+    const now = clock();
+    const holdUntil = new Date(now.getTime() + (options.holdMs ?? DEFAULT_HOLD_MS));
+    const reservation = await store.reserveUnit(accountId, now, holdUntil);
+    if (reservation) return reservation;
+    const busy = await store.countHeldUnits(accountId, now);
+    if (busy === 0) throw new NoResourcePackageError(accountId);
+    if (options.signal?.aborted) throw new CallerGoneError();
+    if (performance.now() >= deadline) {
+      throw apiError(
+        'OVERLOADED',
+        `every unit left to this account (${busy}) is held by a render in progress; retry in a few seconds (units of renders that fail come back)`,
+        { 'retry-after': '2' },
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, HELD_POLL_MS));
+  }
+}
+
+/**
+ * Reserve one unit for `accountId` (waiting for held ones, see reserveOrWait), run `fn`, then commit the unit when
+ * `fn` resolves and its caller still waits, or give it back when it throws (the error is rethrown unchanged) or the
+ * caller has gone. If the refund itself fails, the unit comes back when its hold (`holdMs`) expires.
  *
  * @throws NoResourcePackageError (code 30101) when no package has a unit left; ApiError OVERLOADED (503,
- * Retry-After) when units are left but all are held by renders in progress; CallerGoneError; `fn` is not called
- * in the first two cases.
+ * Retry-After) when units are left but stayed held by renders in progress for `heldWaitMs`; CallerGoneError; `fn`
+ * is not called in these cases but the last when it comes after `fn`.
  * @example
  * const image = await withReservedUnit(store, key.accountId, () => renderer.render(request));
  */
@@ -70,33 +108,16 @@ export async function withReservedUnit<T>(
   fn: () => Promise<T>,
   options: ReservedUnitOptions = {},
 ): Promise<T> {
-  const now = (options.now ?? (() => new Date()))();
-  const holdUntil = new Date(now.getTime() + (options.holdMs ?? DEFAULT_HOLD_MS));
-  const reservation = await store.reserveUnit(accountId, now, holdUntil);
-  if (!reservation) {
-    const busy = await store.countHeldUnits(accountId, now);
-    if (busy > 0) {
-      throw apiError(
-        'OVERLOADED',
-        `every unit left to this account (${busy}) is held by a render in progress; retry in a few seconds (units of renders that fail come back)`,
-        { 'retry-after': '2' },
-      );
-    }
-    throw new NoResourcePackageError(accountId);
-  }
+  const reservation = await reserveOrWait(store, accountId, options);
   held.add(reservation.id);
   let result: T;
   try {
     result = await fn();
   } catch (error) {
     held.delete(reservation.id);
-    if (options.charges?.(error)) {
-      await store.commitReservation(reservation.id).catch(() => {});
-    } else {
-      // The render's error is the one to report. If the refund fails too (database away), the
-      // hold expires and releaseExpiredReservations gives the unit back later.
-      await store.releaseReservation(reservation.id).catch(() => {});
-    }
+    // The render's error is the one to report. If the refund fails too (database away), the
+    // hold expires and releaseExpiredReservations gives the unit back later.
+    await store.releaseReservation(reservation.id).catch(() => {});
     throw error;
   }
   held.delete(reservation.id);

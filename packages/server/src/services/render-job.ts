@@ -44,10 +44,18 @@ export function holdMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWa
 }
 
 /**
- * Failures that use the unit all the same: a render stopped by the time limit used a worker for all of it, so
- * failing on purpose (content built to run out the clock) is not free. Every other failure gives the unit back.
+ * How long a stored object's row keeps it at least, counted from before its render: the longest wait and render,
+ * the link's lifetime from the answer on, and 5 minutes for the write. The link is signed at the answer, so the
+ * object always outlives it, and the janitor cannot remove the row of an object still being rendered.
  */
-export function usesUnitOnFailure(error: unknown): boolean {
+export function keepMsOf(
+  limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWaitMs' | 'linkTtlSeconds'>,
+): number {
+  return limits.queueWaitMs + limits.renderTimeoutMs + limits.linkTtlSeconds * 1000 + 5 * 60_000;
+}
+
+/** A render stopped by the time limit (it held a worker for all of it: see TimeoutPenalty). */
+export function stoppedByTimeLimit(error: unknown): boolean {
   return isPictorError(error) && error.code === 'RENDER_TIMEOUT';
 }
 

@@ -25,9 +25,11 @@ import {
   type RenderJob,
   renderAndStore,
   usesRemoteResources,
-  usesUnitOnFailure,
+  keepMsOf,
+  stoppedByTimeLimit,
 } from './render-job.js';
 import type { TemplateService } from './template-service.js';
+import type { TimeoutPenalty } from './timeout-penalty.js';
 
 /** Who is rendering: the authenticated key. */
 export interface RenderCaller {
@@ -104,6 +106,8 @@ export interface RenderServiceDeps {
   publicUrl: () => string;
   /** Current time in ms. */
   now: () => number;
+  /** Holds off accounts whose renders keep running into the time limit. */
+  timeouts?: TimeoutPenalty;
 }
 
 export interface RenderService {
@@ -132,12 +136,7 @@ function renameHtmlField(error: unknown, name: string): unknown {
 export function createRenderService(deps: RenderServiceDeps): RenderService {
   const { store, storage, renderer, limits } = deps;
   const holdMs = holdMsOf(limits);
-  /**
-   * How long an object's row keeps it at least, from before its render: the longest wait and render, the link's
-   * lifetime from the answer on, and a margin for the write. The link is signed at the answer, so its expiry is
-   * always a full lifetime ahead, and the object outlives it.
-   */
-  const keepMs = limits.queueWaitMs + limits.renderTimeoutMs + limits.linkTtlSeconds * 1000 + 5 * 60_000;
+  const keepMs = keepMsOf(limits);
   /** Sizes of auto-sized objects rendered by this process, so a reused object needs no render. */
   const sizes = new Map<string, { width: number; height: number }>();
 
@@ -227,14 +226,17 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   }
 
   async function run(caller: RenderCaller, job: RenderJob): Promise<RenderedImage> {
+    deps.timeouts?.check(caller.accountId);
     try {
       return await withReservedUnit(store, caller.accountId, () => produce(caller, job), {
         now: () => new Date(deps.now()),
         holdMs,
-        charges: usesUnitOnFailure,
+        heldWaitMs: limits.renderTimeoutMs + 5_000,
+        ...(caller.signal ? { signal: caller.signal } : {}),
         wanted: () => caller.signal?.aborted !== true,
       });
     } catch (error) {
+      if (stoppedByTimeLimit(error)) await deps.timeouts?.record(caller.accountId);
       throw renameHtmlField(
         error,
         job.templateId === undefined ? 'content' : 'content (with the variables filled in)',

@@ -59,3 +59,13 @@ export function createStoreWindowCounter(
     },
   };
 }
+
+/** A maker of counters: in the store when several nodes count together (`shared`), else in this process's memory. */
+export function windowCounters(
+  store: Pick<Store, 'countInWindow'>,
+  shared: boolean,
+  now: () => number = Date.now,
+): (max: number, windowMs: number) => WindowCounter {
+  return (max, windowMs) =>
+    shared ? createStoreWindowCounter(store, max, windowMs, now) : createWindowCounter(max, windowMs, now);
+}

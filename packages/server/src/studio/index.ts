@@ -4,7 +4,7 @@ import type { Renderer } from '@pictor/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import type { TemplateAdmin } from '../services/template-admin.js';
-import { createStoreWindowCounter, createWindowCounter } from '../services/window-counter.js';
+import { windowCounters } from '../services/window-counter.js';
 import type { Store } from '../store/types.js';
 import { studioAccessHook } from './access.js';
 import { registerStudioPage } from './assets.js';
@@ -32,10 +32,7 @@ const PREVIEW_WINDOW_MS = 60_000;
 /** Register the studio page and API. */
 export async function registerStudio(app: FastifyInstance, deps: StudioDeps): Promise<void> {
   const { limits, now } = deps;
-  const counter = (max: number, windowMs: number) =>
-    deps.sharedLimits
-      ? createStoreWindowCounter(deps.store, max, windowMs, now)
-      : createWindowCounter(max, windowMs, now);
+  const counter = windowCounters(deps.store, deps.sharedLimits, now);
   const sessions = createStudioSessions({
     store: deps.store,
     adminTokenHash: deps.adminTokenHash,

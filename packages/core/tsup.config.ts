@@ -14,6 +14,7 @@ export default defineConfig({
     entry: { index: 'src/index.ts', 'save-file': 'src/output/save-file.ts', 'lru-cache': 'src/fetch/lru-cache.ts' },
   },
   sourcemap: true,
-  clean: true,
+  // dist/assets is made after tsup by scripts/copy-assets.mjs.
+  clean: ['!assets', '!assets/**'],
   splitting: true,
 });

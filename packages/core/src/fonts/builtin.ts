@@ -1,17 +1,21 @@
-/** The built-in fonts shipped from npm: Inter (sans-serif), Noto Serif, JetBrains Mono, and lazily loaded CJK fonts. */
+/**
+ * The built-in fonts: Inter (sans-serif), Noto Serif and JetBrains Mono, shipped in this package (dist/assets/fonts,
+ * the faces listed here only), and the CJK fonts of the optional package @pictor/fonts-cjk, loaded on first use.
+ */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { assetDir } from '../assets.js';
 import type { SatoriFont } from '../svg/satori.js';
 
 const require = createRequire(import.meta.url);
 
-/** One built-in face: npm file and the family names it answers to. */
+/** One built-in face: its file in dist/assets/fonts and the family names it answers to. */
 interface BuiltinFace {
   file: string;
   names: string[];
   weight: SatoriFont['weight'];
   style: SatoriFont['style'];
-  lang?: string;
 }
 
 const SANS = ['sans-serif', 'Inter', 'system-ui'];
@@ -20,111 +24,62 @@ const MONO = ['monospace', 'JetBrains Mono'];
 
 /** Faces loaded at start: the default sans-serif first (it is satori's last-resort font too). */
 const BASE_FACES: BuiltinFace[] = [
-  {
-    file: '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
-    names: SANS,
-    weight: 400,
-    style: 'normal',
-  },
-  {
-    file: '@expo-google-fonts/inter/500Medium/Inter_500Medium.ttf',
-    names: SANS,
-    weight: 500,
-    style: 'normal',
-  },
-  {
-    file: '@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf',
-    names: SANS,
-    weight: 600,
-    style: 'normal',
-  },
-  { file: '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf', names: SANS, weight: 700, style: 'normal' },
-  {
-    file: '@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf',
-    names: SANS,
-    weight: 800,
-    style: 'normal',
-  },
-  {
-    file: '@expo-google-fonts/inter/400Regular_Italic/Inter_400Regular_Italic.ttf',
-    names: SANS,
-    weight: 400,
-    style: 'italic',
-  },
-  {
-    file: '@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf',
-    names: SERIF,
-    weight: 400,
-    style: 'normal',
-  },
-  {
-    file: '@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf',
-    names: SERIF,
-    weight: 700,
-    style: 'normal',
-  },
-  {
-    file: '@expo-google-fonts/jetbrains-mono/400Regular/JetBrainsMono_400Regular.ttf',
-    names: MONO,
-    weight: 400,
-    style: 'normal',
-  },
-  {
-    file: '@expo-google-fonts/jetbrains-mono/700Bold/JetBrainsMono_700Bold.ttf',
-    names: MONO,
-    weight: 700,
-    style: 'normal',
-  },
+  { file: 'Inter_400Regular.ttf', names: SANS, weight: 400, style: 'normal' },
+  { file: 'Inter_500Medium.ttf', names: SANS, weight: 500, style: 'normal' },
+  { file: 'Inter_600SemiBold.ttf', names: SANS, weight: 600, style: 'normal' },
+  { file: 'Inter_700Bold.ttf', names: SANS, weight: 700, style: 'normal' },
+  { file: 'Inter_800ExtraBold.ttf', names: SANS, weight: 800, style: 'normal' },
+  { file: 'Inter_400Regular_Italic.ttf', names: SANS, weight: 400, style: 'italic' },
+  { file: 'NotoSerif_400Regular.ttf', names: SERIF, weight: 400, style: 'normal' },
+  { file: 'NotoSerif_700Bold.ttf', names: SERIF, weight: 700, style: 'normal' },
+  { file: 'JetBrainsMono_400Regular.ttf', names: MONO, weight: 400, style: 'normal' },
+  { file: 'JetBrainsMono_700Bold.ttf', names: MONO, weight: 700, style: 'normal' },
 ];
+
+/** The package that carries the CJK faces; named in the warning when it is not installed. */
+export const CJK_FONTS_PACKAGE = '@pictor/fonts-cjk';
+
+interface CjkFace {
+  file: string;
+  name: string;
+  weight: SatoriFont['weight'];
+  style: SatoriFont['style'];
+  lang: string;
+}
 
 /**
- * CJK fonts, loaded together on first use (each file is 5–10 MB; parsing them takes about a second).
- * Always both, in this order, so a glyph's font never depends on what the thread rendered before:
- * Noto Sans SC draws Han and kana by default; Noto Sans JP takes over for elements with `lang="ja"`.
+ * The CJK faces of @pictor/fonts-cjk when it is installed (each file is 5–10 MB; parsing them takes about a second,
+ * so they are read together on first use). Always both families, in this order, so a glyph's font never depends on
+ * what the thread rendered before: Noto Sans SC draws Han and kana by default; Noto Sans JP takes over for elements
+ * with `lang="ja"`.
  */
-const CJK_FACES: BuiltinFace[] = [
-  {
-    file: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
-    names: ['Noto Sans SC'],
-    weight: 400,
-    style: 'normal',
-    lang: 'zh-CN',
-  },
-  {
-    file: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
-    names: ['Noto Sans SC'],
-    weight: 700,
-    style: 'normal',
-    lang: 'zh-CN',
-  },
-  {
-    file: '@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf',
-    names: ['Noto Sans JP'],
-    weight: 400,
-    style: 'normal',
-    lang: 'ja-JP',
-  },
-  {
-    file: '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
-    names: ['Noto Sans JP'],
-    weight: 700,
-    style: 'normal',
-    lang: 'ja-JP',
-  },
-];
+function cjkFaces(): CjkFace[] {
+  try {
+    return (require(CJK_FONTS_PACKAGE) as { faces: CjkFace[] }).faces;
+  } catch {
+    return [];
+  }
+}
 
-/** Read each file once and register it under every family name, sharing one Buffer (satori caches by identity). */
-function loadFaces(faces: BuiltinFace[]): SatoriFont[] {
+function loadBaseFaces(): SatoriFont[] {
   const fonts: SatoriFont[] = [];
-  for (const face of faces) {
-    const data = readFileSync(require.resolve(face.file));
-    for (const name of face.names) {
-      const font: SatoriFont = { name, data, weight: face.weight, style: face.style };
-      if (face.lang) font.lang = face.lang;
-      fonts.push(font);
-    }
+  const dir = join(assetDir(), 'fonts');
+  for (const face of BASE_FACES) {
+    // One Buffer per file, shared by every family name (satori caches by identity).
+    const data = readFileSync(join(dir, face.file));
+    for (const name of face.names) fonts.push({ name, data, weight: face.weight, style: face.style });
   }
   return fonts;
+}
+
+function loadCjkFaces(): SatoriFont[] {
+  return cjkFaces().map((face) => ({
+    name: face.name,
+    data: readFileSync(face.file),
+    weight: face.weight,
+    style: face.style,
+    lang: face.lang,
+  }));
 }
 
 let baseFonts: SatoriFont[] | undefined;
@@ -132,13 +87,13 @@ let cjkFonts: SatoriFont[] | undefined;
 
 /** The base built-in fonts (sans, serif, mono), read on first call and the same objects ever after. */
 export function getBuiltinFonts(): readonly SatoriFont[] {
-  baseFonts ??= loadFaces(BASE_FACES);
+  baseFonts ??= loadBaseFaces();
   return baseFonts;
 }
 
-/** The CJK fonts (Noto Sans SC, Noto Sans JP), read on first call and kept for the life of the thread. */
+/** The CJK fonts (none without @pictor/fonts-cjk), read on first call and kept for the life of the thread. */
 export function getCjkFonts(): readonly SatoriFont[] {
-  cjkFonts ??= loadFaces(CJK_FACES);
+  cjkFonts ??= loadCjkFaces();
   return cjkFonts;
 }
 

@@ -1,20 +1,21 @@
-/** Colour emoji from @twemoji/svg, handed to satori as data: URIs of the SVG files. */
-import { readdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+/**
+ * Colour emoji from Twemoji (CC-BY 4.0), handed to satori as data: URIs of the SVG images. The images ship as one
+ * file, dist/assets/twemoji.json (file name → SVG text), read on the first emoji.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { assetDir } from '../assets.js';
 
-const require = createRequire(import.meta.url);
-
-let emojiDir: string | undefined;
-let fileNames: Set<string> | undefined;
+let images: Map<string, string> | undefined;
 const uriCache = new Map<string, string | null>();
 
-function listFiles(): Set<string> {
-  if (!fileNames) {
-    emojiDir = dirname(require.resolve('@twemoji/svg/package.json'));
-    fileNames = new Set(readdirSync(emojiDir).filter((name) => name.endsWith('.svg')));
-  }
-  return fileNames;
+function emojiImages(): Map<string, string> {
+  images ??= new Map(
+    Object.entries(
+      JSON.parse(readFileSync(join(assetDir(), 'twemoji.json'), 'utf8')) as Record<string, string>,
+    ),
+  );
+  return images;
 }
 
 /**
@@ -33,10 +34,10 @@ export function emojiFileCandidates(segment: string): string[] {
 export function loadEmoji(segment: string): string | undefined {
   const cached = uriCache.get(segment);
   if (cached !== undefined) return cached ?? undefined;
-  const files = listFiles();
+  const files = emojiImages();
   const file = emojiFileCandidates(segment).find((name) => files.has(name));
   const uri = file
-    ? `data:image/svg+xml;base64,${readFileSync(join(emojiDir as string, file)).toString('base64')}`
+    ? `data:image/svg+xml;base64,${Buffer.from(files.get(file) as string).toString('base64')}`
     : null;
   if (uriCache.size < 4096) uriCache.set(segment, uri);
   return uri ?? undefined;

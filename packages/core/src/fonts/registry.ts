@@ -1,6 +1,6 @@
 /** Combines custom fonts with the built-in set into the font list satori gets, and resolves missing glyphs. */
 import type { AssetLoader, SatoriFont } from '../svg/satori.js';
-import { cjkFontsLoaded, getBuiltinFonts, getCjkFonts } from './builtin.js';
+import { CJK_FONTS_PACKAGE, cjkFontsLoaded, getBuiltinFonts, getCjkFonts } from './builtin.js';
 import type { LoadedFont } from './custom.js';
 import { loadEmoji } from './emoji.js';
 
@@ -60,9 +60,15 @@ export class FontRegistry {
       if (languageCode === 'emoji') return loadEmoji(segment) ?? [];
       const codes = languageCode.split('|');
       if (codes.some((code) => CJK_CODES.has(code))) {
+        const already = cjkFontsLoaded();
+        const cjk = getCjkFonts();
+        if (cjk.length === 0) {
+          const note = `no CJK font is installed: "${[...segment].slice(0, 20).join('')}" (${languageCode}) is drawn without glyphs; install ${CJK_FONTS_PACKAGE} beside @pictor/core, or pass a font for it in fonts`;
+          if (!warnings.includes(note)) warnings.push(note);
+          return [];
+        }
         // Already loaded: the glyph is missing from them too; returning them again would duplicate them in satori.
-        if (cjkFontsLoaded()) return [];
-        return [...getCjkFonts()];
+        return already ? [] : [...cjk];
       }
       const note = `no font covers "${[...segment].slice(0, 20).join('')}" (${languageCode}); pass a font for it in fonts`;
       if (!warnings.includes(note)) warnings.push(note);

@@ -1,0 +1,35 @@
+// Copy the engine's built-in assets into dist/assets at build time, so the published package carries exactly the
+// faces it draws with (not every weight of every family) and Twemoji as one file (3,723 small files cost twice their
+// size on disk): dist/assets/fonts/*.ttf and dist/assets/twemoji.json ({ "1f44b.svg": "<svg…>", … }).
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const require = createRequire(import.meta.url);
+const packageDir = join(dirname(fileURLToPath(import.meta.url)), '..');
+const out = join(packageDir, 'dist', 'assets');
+mkdirSync(join(out, 'fonts'), { recursive: true });
+
+/** The faces of src/fonts/builtin.ts (BASE_FACES), by npm file. */
+export const FONT_FILES = [
+  '@expo-google-fonts/inter/400Regular/Inter_400Regular.ttf',
+  '@expo-google-fonts/inter/500Medium/Inter_500Medium.ttf',
+  '@expo-google-fonts/inter/600SemiBold/Inter_600SemiBold.ttf',
+  '@expo-google-fonts/inter/700Bold/Inter_700Bold.ttf',
+  '@expo-google-fonts/inter/800ExtraBold/Inter_800ExtraBold.ttf',
+  '@expo-google-fonts/inter/400Regular_Italic/Inter_400Regular_Italic.ttf',
+  '@expo-google-fonts/noto-serif/400Regular/NotoSerif_400Regular.ttf',
+  '@expo-google-fonts/noto-serif/700Bold/NotoSerif_700Bold.ttf',
+  '@expo-google-fonts/jetbrains-mono/400Regular/JetBrainsMono_400Regular.ttf',
+  '@expo-google-fonts/jetbrains-mono/700Bold/JetBrainsMono_700Bold.ttf',
+];
+for (const file of FONT_FILES) copyFileSync(require.resolve(file), join(out, 'fonts', basename(file)));
+
+const emojiDir = dirname(require.resolve('@twemoji/svg/package.json'));
+const emoji = {};
+for (const name of readdirSync(emojiDir).sort()) {
+  if (name.endsWith('.svg')) emoji[name] = readFileSync(join(emojiDir, name), 'utf8');
+}
+writeFileSync(join(out, 'twemoji.json'), JSON.stringify(emoji));
+console.log(`assets: ${FONT_FILES.length} fonts, ${Object.keys(emoji).length} emoji`);

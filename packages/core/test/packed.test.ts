@@ -1,0 +1,91 @@
+/**
+ * The package as users install it: packed (pnpm pack), unpacked into an empty folder's node_modules beside its runtime
+ * dependencies only. It carries its own fonts and emoji (dist/assets), no `workspace:` range, and renders Latin text
+ * and emoji; Chinese text without @pictor/fonts-cjk renders with a warning naming that package, and with it installed
+ * draws the glyphs. Needs the built dist.
+ */
+import { execFileSync } from 'node:child_process';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const packageDir = join(import.meta.dirname, '..');
+const appDir = mkdtempSync(join(tmpdir(), 'pictor-packed-app-'));
+const modules = join(appDir, 'node_modules');
+let files: string[] = [];
+afterAll(() => rmSync(appDir, { recursive: true, force: true }));
+
+function link(name: string, from = join(packageDir, 'node_modules', name)): void {
+  const target = join(modules, name);
+  mkdirSync(join(target, '..'), { recursive: true });
+  symlinkSync(from, target);
+}
+
+beforeAll(() => {
+  mkdirSync(join(modules, '@pictor'), { recursive: true });
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--pack-destination', appDir], {
+      cwd: packageDir,
+      encoding: 'utf8',
+    }),
+  ) as { filename: string; files: { path: string }[] }[];
+  files = packed[0]?.files.map((f) => f.path) ?? [];
+  execFileSync('tar', ['-xzf', join(appDir, packed[0]?.filename as string), '-C', join(modules, '@pictor')]);
+  renameSync(join(modules, '@pictor', 'package'), join(modules, '@pictor', 'core'));
+  const manifest = JSON.parse(readFileSync(join(modules, '@pictor', 'core', 'package.json'), 'utf8'));
+  for (const dependency of Object.keys(manifest.dependencies)) link(dependency);
+}, 120_000);
+
+/** Render `html` in a fresh process of the app; its size and warnings. */
+function renderInApp(html: string): { width: number; warnings: string[] } {
+  writeFileSync(
+    join(appDir, 'render.mjs'),
+    `import { createRenderer } from '@pictor/core';
+const renderer = createRenderer({ workers: 0 });
+const result = await renderer.render({ html: ${JSON.stringify(html)}, width: 300, height: 80, format: 'png' });
+await renderer.close();
+process.stdout.write(JSON.stringify({ width: result.width, warnings: result.warnings }));`,
+  );
+  return JSON.parse(
+    execFileSync(process.execPath, [join(appDir, 'render.mjs')], { cwd: appDir, encoding: 'utf8' }),
+  );
+}
+
+describe('@pictor/core as published', () => {
+  it('carries its fonts and emoji, and no workspace ranges', () => {
+    expect(files).toContain('dist/assets/twemoji.json');
+    expect(files.filter((f) => f.startsWith('dist/assets/fonts/') && f.endsWith('.ttf'))).toHaveLength(10);
+    const manifest = JSON.parse(readFileSync(join(modules, '@pictor', 'core', 'package.json'), 'utf8'));
+    // What an install resolves (devDependencies never are).
+    const resolved = {
+      ...manifest.dependencies,
+      ...manifest.peerDependencies,
+      ...manifest.optionalDependencies,
+    };
+    expect(Object.values(resolved).filter((range) => String(range).startsWith('workspace:'))).toEqual([]);
+    expect(manifest.dependencies).not.toHaveProperty('@expo-google-fonts/noto-sans-sc');
+  });
+
+  it('renders Latin text and emoji with its runtime dependencies alone', () => {
+    const result = renderInApp('<div style="display:flex;font-size:32px">Hello 👋</div>');
+    expect(result).toEqual({ width: 300, warnings: [] });
+  });
+
+  it('renders Chinese text without @pictor/fonts-cjk, with a warning that names it; with it, without warning', () => {
+    const html = '<div style="display:flex;font-size:32px">你好，世界</div>';
+    const without = renderInApp(html);
+    expect(without.width).toBe(300);
+    expect(without.warnings.join('\n')).toContain('install @pictor/fonts-cjk');
+    link('@pictor/fonts-cjk');
+    expect(renderInApp(html)).toEqual({ width: 300, warnings: [] });
+  });
+});

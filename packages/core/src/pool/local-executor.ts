@@ -1,34 +1,37 @@
 /** `workers: 0`: renders on the calling thread (no isolation: for tests, tools and one-shot scripts). */
 import { PictorError } from '../errors.js';
-import {
-  createRenderEnvironment,
-  type EnvironmentOptions,
-  type RenderEnvironment,
-  renderHtml,
-} from '../render.js';
+import type { EnvironmentOptions, RenderEnvironment } from '../render.js';
 import type { RenderResult, RendererStats } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 
 /**
  * Runs renders in this thread. The time limit rejects the render with RENDER_TIMEOUT, but cannot stop the work
- * already under way (use workers for that).
+ * already under way (use workers for that). The rendering stages (satori, resvg, sharp…) are imported on the first
+ * render, not with the package: a process whose renders all run in workers never loads them.
  */
 export class LocalExecutor implements RenderExecutor {
-  readonly #env: RenderEnvironment;
+  readonly #options: EnvironmentOptions;
+  #engine:
+    | Promise<{ env: RenderEnvironment; renderHtml: typeof import('../render.js').renderHtml }>
+    | undefined;
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0 };
   #closed = false;
 
   constructor(options: EnvironmentOptions) {
-    this.#env = createRenderEnvironment(options);
+    this.#options = options;
   }
 
   run(input: ValidRenderInput): Promise<RenderResult> {
     if (this.#closed)
       return Promise.reject(new PictorError('CLOSED', 'the renderer is closed; create a new one'));
-    const { timeoutMs } = this.#env.options.limits;
-    const render = renderHtml(this.#env, input);
+    const { timeoutMs } = this.#options.limits;
+    this.#engine ??= import('../render.js').then((module) => ({
+      env: module.createRenderEnvironment(this.#options),
+      renderHtml: module.renderHtml,
+    }));
+    const render = this.#engine.then(({ env, renderHtml }) => renderHtml(env, input));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<never>((_, reject) => {
       timer = setTimeout(() => {

@@ -2,10 +2,11 @@
  * The package as users install it: packed (pnpm pack), unpacked into an empty folder's node_modules beside its runtime
  * dependencies only. It carries its own fonts and emoji (dist/assets), no `workspace:` range, and renders Latin text
  * and emoji; Chinese text without @pictor/fonts-cjk renders with a warning naming that package, and with it installed
- * draws the glyphs. Needs the built dist.
+ * draws the glyphs; its types resolve with moduleResolution nodenext and bundler. Needs the built dist.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
+  existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -15,10 +16,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const packageDir = join(import.meta.dirname, '..');
+const tsc = createRequire(join(packageDir, 'package.json')).resolve('typescript/bin/tsc');
 const appDir = mkdtempSync(join(tmpdir(), 'pictor-packed-app-'));
 const modules = join(appDir, 'node_modules');
 let files: string[] = [];
@@ -87,5 +90,49 @@ describe('@pictor/core as published', () => {
     expect(without.warnings.join('\n')).toContain('install @pictor/fonts-cjk');
     link('@pictor/fonts-cjk');
     expect(renderInApp(html)).toEqual({ width: 300, warnings: [] });
+  });
+});
+
+describe('types of the published package', () => {
+  it.each([
+    ['nodenext', { module: 'nodenext', moduleResolution: 'nodenext' }],
+    ['bundler', { module: 'esnext', moduleResolution: 'bundler' }],
+  ])('resolve with moduleResolution %s', (_name, options) => {
+    writeFileSync(
+      join(appDir, 'package.json'),
+      JSON.stringify({ name: 'types-app', private: true, type: 'module' }),
+    );
+    writeFileSync(
+      join(appDir, 'app.ts'),
+      [
+        "import { createRenderer, PictorError, type RenderOptions, type RenderResult } from '@pictor/core';",
+        "import { saveFileAtomically } from '@pictor/core/save-file';",
+        'const options: RenderOptions = { tenant: "a" };',
+        'const renderer = createRenderer({ workers: 0 });',
+        "const result: Promise<RenderResult> = renderer.render({ html: '<div>x</div>' }, options);",
+        'export { result, saveFileAtomically, PictorError };',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(appDir, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: {
+          ...options,
+          target: 'es2022',
+          strict: true,
+          noEmit: true,
+          skipLibCheck: false,
+          types: ['node'],
+        },
+        files: ['app.ts'],
+      }),
+    );
+    if (!existsSync(join(modules, '@types', 'node'))) {
+      link('@types/node', join(packageDir, '..', '..', 'node_modules', '@types', 'node'));
+    }
+    const run = spawnSync(process.execPath, [tsc, '-p', appDir], { encoding: 'utf8' });
+    expect(run.stdout + run.stderr).toBe('');
+    expect(run.status).toBe(0);
   });
 });

@@ -32,6 +32,22 @@ function slowBody(i: number) {
   };
 }
 
+/** Poll /healthz until the render pool's counters pass `ready` (30 s at most). */
+async function waitForPool(
+  url: string,
+  ready: (pool: { busy: number; queued: number }) => boolean,
+): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const health = (await (await fetch(`${url}/healthz`)).json()) as {
+      renderer: { busy: number; queued: number };
+    };
+    if (ready(health.renderer)) return;
+    if (Date.now() > deadline) throw new Error('the renders never reached the pool');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** Every file under `dir`, recursively. */
 async function filesUnder(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -219,15 +235,7 @@ describe('SIGTERM', () => {
       render(server.url, key, '/render', slowBody(100 + i)),
     );
     // Wait until all six are in the render pool (two rendering, four queued), then ask the server to stop.
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const health = (await (await fetch(`${server.url}/healthz`)).json()) as {
-        renderer: { busy: number; queued: number };
-      };
-      if (health.renderer.busy >= 2 && health.renderer.busy + health.renderer.queued >= 6) break;
-      if (Date.now() > deadline) throw new Error('the renders never reached the pool');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await waitForPool(server.url, (pool) => pool.busy >= 2 && pool.busy + pool.queued >= 6);
     const stopAt = Date.now();
     server.child.kill('SIGTERM');
     const results = await Promise.all(inFlight);
@@ -266,13 +274,7 @@ describe('SIGTERM', () => {
     const inFlight = Array.from({ length: 2 }, (_, i) =>
       render(server.url, key, '/render', long(i)).catch(() => null),
     );
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const health = (await (await fetch(`${server.url}/healthz`)).json()) as { renderer: { busy: number } };
-      if (health.renderer.busy >= 2) break;
-      if (Date.now() > deadline) throw new Error('the renders never started');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await waitForPool(server.url, (pool) => pool.busy >= 2);
     server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
     const secondAt = Date.now();
@@ -304,13 +306,7 @@ describe('SIGTERM', () => {
     const inFlight = Array.from({ length: 2 }, (_, i) =>
       render(server.url, key, '/render', long(i)).catch(() => null),
     );
-    const deadline = Date.now() + 30_000;
-    for (;;) {
-      const health = (await (await fetch(`${server.url}/healthz`)).json()) as { renderer: { busy: number } };
-      if (health.renderer.busy >= 2) break;
-      if (Date.now() > deadline) throw new Error('the renders never started');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await waitForPool(server.url, (pool) => pool.busy >= 2);
     const workers = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
       .trim()
       .split('\n')

@@ -7,7 +7,7 @@ import { call, type TemplateRecord, type TemplateVersion } from './api.js';
 import { field, formatTime, h, replaceChildren } from './dom.js';
 import { createDiff } from './editor.js';
 import type { Values } from './values-form.js';
-import { type DraftFields, requestPreview } from './workspace.js';
+import { type DraftFields, fieldsOf, requestPreview } from './workspace.js';
 
 const DRAFT = 'draft';
 
@@ -20,17 +20,6 @@ function diffText(fields: DraftFields): string {
     fields.variablesText,
     `<!-- ${fields.width} × ${fields.height} ${fields.format}${fields.quality === null ? '' : ` quality ${fields.quality}`} -->`,
   ].join('\n');
-}
-
-function toFields(version: TemplateVersion): DraftFields {
-  return {
-    content: version.content,
-    variablesText: JSON.stringify(version.variables, null, 2),
-    width: version.width,
-    height: version.height,
-    format: version.format,
-    quality: version.quality,
-  };
 }
 
 export function historyPanel(options: {
@@ -59,7 +48,7 @@ export function historyPanel(options: {
       );
       versions.set(revision, found);
     }
-    return toFields(found);
+    return fieldsOf(found);
   }
 
   function labelOf(key: string): string {

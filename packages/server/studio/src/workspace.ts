@@ -40,7 +40,8 @@ export interface DraftFields {
 /** Debounce of the live preview after the last edit. */
 const PREVIEW_DELAY_MS = 300;
 
-function fieldsOf(version: TemplateVersion): DraftFields {
+/** The editor fields of a stored version. */
+export function fieldsOf(version: TemplateVersion): DraftFields {
   return {
     content: version.content,
     variablesText: JSON.stringify(version.variables, null, 2),

@@ -65,7 +65,11 @@ await renderer.close();
 process.stdout.write(JSON.stringify({ width: result.width, warnings: result.warnings }));`,
   );
   return JSON.parse(
-    execFileSync(process.execPath, [join(appDir, 'render.mjs')], { cwd: appDir, encoding: 'utf8' }),
+    execFileSync(process.execPath, [join(appDir, 'render.mjs')], {
+      cwd: appDir,
+      encoding: 'utf8',
+      env: appEnv,
+    }),
   );
 }
 

@@ -25,12 +25,21 @@ export const BUILTIN_FONT_FILES = [
   'noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
 ];
 
-const coreRequire = createRequire(require.resolve('@pictor/core/package.json'));
+// The Latin fonts are the core's build inputs (devDependencies), the CJK ones @pictor/fonts-cjk's.
+const fontRequires = [
+  createRequire(require.resolve('@pictor/core/package.json')),
+  createRequire(require.resolve('@pictor/fonts-cjk/package.json')),
+];
 
 /** Absolute path of a built-in font file. */
 export function builtinFontPath(file) {
   const [pkg, ...rest] = file.split('/');
-  return join(dirname(coreRequire.resolve(`@expo-google-fonts/${pkg}/package.json`)), ...rest);
+  for (const from of fontRequires) {
+    try {
+      return join(dirname(from.resolve(`@expo-google-fonts/${pkg}/package.json`)), ...rest);
+    } catch {}
+  }
+  throw new Error(`font package @expo-google-fonts/${pkg} not found`);
 }
 
 /** A fontconfig tree holding only the built-in fonts; generic families map to them as in Pictor. */

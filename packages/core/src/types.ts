@@ -156,6 +156,8 @@ export interface RenderLimits {
   maxTextLength?: number;
   /** Max elements in one render, default 10,000 (satori takes ~2 s for that many). */
   maxElements?: number;
+  /** Characters of `<style>` sheets (their own limit: they are not text). Default 500,000. */
+  maxStyleLength?: number;
 }
 
 /** Settings of the one guarded fetcher used for every remote image, font and stylesheet. */

@@ -13,6 +13,7 @@ export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
   maxImagePixels: 25_000_000,
   maxTextLength: 20_000,
   maxElements: 10_000,
+  maxStyleLength: 500_000,
 });
 
 export const FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'webp'];
@@ -212,13 +213,16 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
 /**
  * Bound what satori will lay out, before it runs: its time and memory grow faster than its text (20,000 characters
  * peak at ~450–520 MB of heap in ~1–2 s, 49,500 at 2.4 GB — over a worker's 2 GB limit — in 4.6 s) and with
- * elements (10,000 empty ones take ~2 s).
- * @throws PictorError INVALID_INPUT `html: must contain at most N characters of text` / `… at most N elements`.
+ * elements (10,000 empty ones take ~2 s). Style sheets are not text: they count against `maxStyleLength`.
+ * @throws PictorError INVALID_INPUT `html: must contain at most N characters of text` / `… at most N elements` /
+ * `… at most N characters of style sheets (<style>)…`.
  */
 export function checkTreeSize(root: unknown, limits: RenderLimits): void {
   const maxText = limits.maxTextLength ?? DEFAULT_LIMITS.maxTextLength;
   const maxElements = limits.maxElements ?? DEFAULT_LIMITS.maxElements;
+  const maxStyle = limits.maxStyleLength ?? DEFAULT_LIMITS.maxStyleLength;
   let text = 0;
+  let style = 0;
   let elements = 0;
   const stack: unknown[] = [root];
   while (stack.length > 0) {
@@ -227,7 +231,19 @@ export function checkTreeSize(root: unknown, limits: RenderLimits): void {
     else if (Array.isArray(node)) stack.push(...node);
     else if (typeof node === 'object' && node !== null) {
       elements++;
-      const props = (node as { props?: { children?: unknown } }).props;
+      const { type, props } = node as { type?: unknown; props?: { children?: unknown } };
+      // A style sheet is CSS, not text to lay out: it has a limit of its own.
+      if (type === 'style') {
+        style += typeof props?.children === 'string' ? props.children.length : 0;
+        if (style > maxStyle) {
+          throw invalid(
+            'html',
+            'maxStyleLength',
+            `must contain at most ${maxStyle} characters of style sheets (<style>); trim unused CSS`,
+          );
+        }
+        continue;
+      }
       if (props?.children !== undefined) stack.push(props.children);
     }
     if (text > maxText)

@@ -70,3 +70,16 @@ describe('selector matching (what the HTML stage needs to know before satori)', 
     expect(styles.declared(a!, 'border')).toBeUndefined();
   });
 });
+
+describe('CSS escapes in class and id selectors', () => {
+  it('unescape as CSS Syntax says: characters, hex with its optional space, invalid code points', async () => {
+    const { unescapeCssIdentifier } = await import('../src/html/css-escape.js');
+    expect(unescapeCssIdentifier('sm\\:text-4xl')).toBe('sm:text-4xl');
+    expect(unescapeCssIdentifier('w-\\[50\\%\\]')).toBe('w-[50%]');
+    expect(unescapeCssIdentifier('space-y-0\\.5')).toBe('space-y-0.5');
+    expect(unescapeCssIdentifier('bg-white\\/20')).toBe('bg-white/20');
+    expect(unescapeCssIdentifier('\\31 0')).toBe('10');
+    expect(unescapeCssIdentifier('a\\000000b')).toBe('a\uFFFDb');
+    expect(unescapeCssIdentifier('plain')).toBe('plain');
+  });
+});

@@ -76,3 +76,34 @@ describe('bounds before resvg', () => {
     expect(onlyRegion).toContain('stroke-width="2"');
   });
 });
+
+describe('style sheets have a limit of their own, not the text limit', () => {
+  const renderer = createRenderer({ workers: 0 });
+  afterAll(() => renderer.close());
+
+  it('renders 150 characters of text with 22,000 characters of CSS (a compiled Tailwind page)', async () => {
+    const css = '.a{color:red}'.repeat(1700);
+    const result = await renderer.render({
+      html: `<style>${css}</style><div style="display:flex">${'word '.repeat(30)}</div>`,
+      width: 400,
+      height: 100,
+      format: 'png',
+    });
+    expect(result.width).toBe(400);
+  });
+
+  it('refuses style sheets over maxStyleLength with a message that names them', async () => {
+    const small = createRenderer({ workers: 0, limits: { maxStyleLength: 1000 } });
+    try {
+      const error = await small
+        .render({ html: `<style>${'.a{color:red}'.repeat(100)}</style><div>x</div>`, width: 100, height: 50 })
+        .catch((e: unknown) => e);
+      expect((error as { code: string }).code).toBe('INVALID_INPUT');
+      expect((error as Error).message).toBe(
+        'html: must contain at most 1000 characters of style sheets (<style>); trim unused CSS',
+      );
+    } finally {
+      await small.close();
+    }
+  });
+});

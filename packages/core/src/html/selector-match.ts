@@ -4,6 +4,7 @@
  * Pseudo-elements, interaction pseudo-classes and nesting never match: the answer errs on "not matched".
  */
 import type { CssNode } from 'css-tree';
+import { unescapeCssIdentifier } from './css-escape.js';
 import { type Element, classList, getAttr, isElement, parentElement } from './dom.js';
 
 type Specificity = [number, number, number];
@@ -124,10 +125,10 @@ function matchCompound(el: Element, parts: CssNode[]): boolean {
         if (part.name !== '*' && part.name.toLowerCase() !== el.tagName) return false;
         break;
       case 'ClassSelector':
-        if (!classList(el).includes(part.name)) return false;
+        if (!classList(el).includes(unescapeCssIdentifier(part.name))) return false;
         break;
       case 'IdSelector':
-        if (getAttr(el, 'id') !== part.name) return false;
+        if (getAttr(el, 'id') !== unescapeCssIdentifier(part.name)) return false;
         break;
       case 'AttributeSelector':
         if (!matchAttribute(el, part)) return false;

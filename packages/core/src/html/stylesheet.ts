@@ -8,6 +8,7 @@ import { isSupportedDisplay, degradeDisplay } from './display.js';
 import type { Element } from './dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
 import type { DocumentFontFace } from './types.js';
+import { unescapeCssIdentifier } from './css-escape.js';
 
 interface Declaration {
   value: string;
@@ -107,7 +108,7 @@ export class DocumentStyles {
           const face = readFontFace(node.block);
           if (face) fontFaces.push(face);
         } else if (node.type === 'ClassSelector') {
-          this.classNames.add(node.name);
+          this.classNames.add(unescapeCssIdentifier(node.name));
         } else if (node.type === 'Declaration' && node.property.toLowerCase() === 'display') {
           const value = csstree.generate(node.value);
           if (!isSupportedDisplay(value)) {

@@ -107,3 +107,23 @@ describe('style sheets have a limit of their own, not the text limit', () => {
     }
   });
 });
+
+describe('what satori does not draw is named', () => {
+  const renderer = createRenderer({ workers: 0 });
+  afterAll(() => renderer.close());
+
+  it('warns about vertical writing modes, in a style attribute and in a sheet', async () => {
+    const result = await renderer.render({
+      html: '<style>.v{text-orientation:upright}</style><div class="v" style="display:flex;writing-mode:vertical-rl">縦書き</div>',
+      width: 100,
+      height: 100,
+      format: 'png',
+    });
+    expect(result.warnings).toEqual(
+      expect.arrayContaining([
+        'writing-mode: vertical-rl is not supported; the text is laid out horizontally',
+        'text-orientation: upright is not supported; the text is laid out horizontally',
+      ]),
+    );
+  });
+});

@@ -1,5 +1,6 @@
 /** `style=""` attributes → satori style objects; declarations that cannot be parsed are dropped with a warning. */
 import * as csstree from 'css-tree';
+import { resolveInfiniteCalc, unsupportedDeclaration } from './css-values.js';
 import { degradeDisplay } from './display.js';
 
 /** A parsed inline style: CSS property names (`background-color`) → values, in source order. */
@@ -55,7 +56,10 @@ export function toSatoriStyle(
   warn: (message: string) => void,
 ): Record<string, string> {
   const style: Record<string, string> = {};
-  for (const [property, value] of Object.entries(declarations)) {
+  for (const [property, written] of Object.entries(declarations)) {
+    const unsupported = unsupportedDeclaration(property, written);
+    if (unsupported) warn(unsupported);
+    const value = resolveInfiniteCalc(written);
     if (property === 'display') {
       const degraded = degradeDisplay(value);
       if (!degraded) {

@@ -9,6 +9,7 @@ import type { Element } from './dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
 import type { DocumentFontFace } from './types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
+import { resolveInfiniteCalc, unsupportedDeclaration } from './css-values.js';
 
 interface Declaration {
   value: string;
@@ -109,6 +110,16 @@ export class DocumentStyles {
           if (face) fontFaces.push(face);
         } else if (node.type === 'ClassSelector') {
           this.classNames.add(unescapeCssIdentifier(node.name));
+        } else if (node.type === 'Declaration' && node.property.toLowerCase() !== 'display') {
+          const property = node.property.toLowerCase();
+          const value = csstree.generate(node.value);
+          const unsupported = unsupportedDeclaration(property, value);
+          if (unsupported) this.warn(unsupported);
+          const resolved = resolveInfiniteCalc(value);
+          if (resolved !== value) {
+            node.value = { type: 'Raw', value: resolved };
+            rewritten = true;
+          }
         } else if (node.type === 'Declaration' && node.property.toLowerCase() === 'display') {
           const value = csstree.generate(node.value);
           if (!isSupportedDisplay(value)) {

@@ -1,0 +1,27 @@
+/**
+ * CSS values satori cannot take, made into ones it can before it sees them, and properties it ignores named in a
+ * warning: `calc(infinity * 1px)` (Tailwind 4's `rounded-full`) → the largest length Chrome lays out; `writing-mode`
+ * and `text-orientation` other than horizontal, which satori does not draw.
+ */
+
+/** Chrome clamps lengths to what its layout units hold: about 2^25 px. */
+const LARGEST_LENGTH = '33554400px';
+const INFINITE_CALC = /calc\(\s*(-?)infinity\s*\*\s*(?:\d*\.?\d+)?(?:px|%|em|rem|vw|vh)?\s*\)/gi;
+
+/** `value` with every `calc(±infinity * unit)` resolved to the largest length; unchanged when it has none. */
+export function resolveInfiniteCalc(value: string): string {
+  if (!/infinity/i.test(value)) return value;
+  return value.replace(INFINITE_CALC, (_, sign: string) => `${sign}${LARGEST_LENGTH}`);
+}
+
+/** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */
+export function unsupportedDeclaration(property: string, value: string): string | undefined {
+  const v = value.trim().toLowerCase();
+  if (property === 'writing-mode' && v !== 'horizontal-tb' && v !== 'initial' && v !== 'inherit') {
+    return `writing-mode: ${value} is not supported; the text is laid out horizontally`;
+  }
+  if (property === 'text-orientation' && v !== 'mixed' && v !== 'initial' && v !== 'inherit') {
+    return `text-orientation: ${value} is not supported; the text is laid out horizontally`;
+  }
+  return undefined;
+}

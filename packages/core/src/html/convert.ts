@@ -224,15 +224,15 @@ export class TreeConverter {
     }
     let twStyle: Record<string, string> = {};
     if (this.tailwind && props.class) {
-      const utilities = tailwindUtilities(
-        String(props.class).split(/\s+/).filter(Boolean),
-        this.styles.classNames,
-      );
+      const classes = String(props.class).split(/\s+/).filter(Boolean);
+      const utilities = tailwindUtilities(classes, this.styles.classNames);
       const split = splitTailwind(utilities);
       if (split.tw.length > 0) props.tw = split.tw.join(' ');
       if (utilities.length > 0) {
         this.usedTailwind = true;
-        twStyle = { ...preflightStyle(el.tagName, utilities), ...split.style };
+        // The preflight's inline resets would beat the page's own CSS: never on an element a sheet styles.
+        const styledBySheet = classes.some((name) => this.styles.classNames.has(name));
+        twStyle = { ...(styledBySheet ? {} : preflightStyle(el.tagName, utilities)), ...split.style };
       }
     }
     // Utility declarations sit under the style attribute, as `tw` does.

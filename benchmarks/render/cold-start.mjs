@@ -3,7 +3,7 @@
  * import @pictor/core, then `createRenderer()` (defaults: workers started lazily) and one render of a small Latin
  * card — split into the wait for the worker (process start, fonts, warm-up render) and the render itself — and the
  * same with Chinese text (the CJK fonts load on first use); and the wall time of `pictor render card.html -o out.png`.
- * Medians of `--runs` (default 5) alternating runs.
+ * Medians of `--runs` (default 5) alternating runs; every render is its process's first, of a card no other run had.
  *
  *   pnpm build && node benchmarks/render/cold-start.mjs [--runs 5]
  */
@@ -19,15 +19,19 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, child: { type: 'string' } } });
 
-const LATIN = '<div style="display:flex;width:600px;height:300px;background:#123;color:#fff;font-size:48px">Hello card</div>';
-const CJK = '<div style="display:flex;width:600px;height:300px;background:#123;color:#fff;font-size:48px">你好，世界</div>';
+/** The card of run `n`: its text differs from every other run's (each process renders once, cold, and new content). */
+const card = (text) =>
+  `<div style="display:flex;width:600px;height:300px;background:#123;color:#fff;font-size:48px">${text}</div>`;
+const LATIN = (n) => card(`Hello card ${n}`);
+const CJK = (n) => card(`你好，世界 ${n}`);
 
 if (values.child) {
   const started = performance.now();
   const { createRenderer } = await import('@pictor/core');
   const imported = performance.now();
   const renderer = createRenderer();
-  const result = await renderer.render({ html: values.child === 'cjk' ? CJK : LATIN, format: 'png' });
+  const [kind, run] = values.child.split(':');
+  const result = await renderer.render({ html: kind === 'cjk' ? CJK(run) : LATIN(run), format: 'png' });
   const done = performance.now();
   await renderer.close();
   process.stdout.write(
@@ -45,13 +49,15 @@ if (values.child) {
 const runs = Number(values.runs);
 const samples = { latin: [], cjk: [], cli: [] };
 const dir = mkdtempSync(join(tmpdir(), 'pictor-cold-'));
-writeFileSync(join(dir, 'card.html'), LATIN);
 const cli = join(root, 'packages/server/dist/cli.js');
 for (let i = 0; i < runs; i++) {
   for (const kind of ['latin', 'cjk']) {
-    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', kind], { encoding: 'utf8' });
+    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', `${kind}:${i}`], {
+      encoding: 'utf8',
+    });
     samples[kind].push(JSON.parse(out));
   }
+  writeFileSync(join(dir, 'card.html'), LATIN(`CLI ${i}`));
   const started = performance.now();
   execFileSync(process.execPath, [cli, 'render', join(dir, 'card.html'), '-o', join(dir, 'card.png')]);
   samples.cli.push(performance.now() - started);

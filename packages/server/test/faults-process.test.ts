@@ -32,6 +32,13 @@ function slowBody(i: number) {
   };
 }
 
+/** Two renders that take long (4000×3000, blurred) from `first` on, answers ignored (the server is stopped under them). */
+function longRenders(url: string, key: string, first: number): Promise<unknown>[] {
+  return [0, 1].map((i) =>
+    render(url, key, '/render', { ...slowBody(first + i), width: 4000, height: 3000 }).catch(() => null),
+  );
+}
+
 /** Poll /healthz until the render pool's counters pass `ready` (30 s at most). */
 async function waitForPool(
   url: string,
@@ -270,10 +277,7 @@ describe('SIGTERM', () => {
     const server = await spawnServer(dataDir, { PICTOR_RENDER_TIMEOUT_MS: '60000' });
     processes.push(server);
     const { accountId, key } = await seedAccount(server.url, 20);
-    const long = (i: number) => ({ ...slowBody(200 + i), width: 4000, height: 3000 });
-    const inFlight = Array.from({ length: 2 }, (_, i) =>
-      render(server.url, key, '/render', long(i)).catch(() => null),
-    );
+    const inFlight = longRenders(server.url, key, 200);
     await waitForPool(server.url, (pool) => pool.busy >= 2);
     server.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 200));
@@ -302,10 +306,7 @@ describe('SIGTERM', () => {
     const server = await spawnServer(dataDir, { PICTOR_RENDER_TIMEOUT_MS: '60000' });
     processes.push(server);
     const { key } = await seedAccount(server.url, 5);
-    const long = (i: number) => ({ ...slowBody(300 + i), width: 4000, height: 3000 });
-    const inFlight = Array.from({ length: 2 }, (_, i) =>
-      render(server.url, key, '/render', long(i)).catch(() => null),
-    );
+    const inFlight = longRenders(server.url, key, 300);
     await waitForPool(server.url, (pool) => pool.busy >= 2);
     const workers = execFileSync('pgrep', ['-P', String(server.child.pid)], { encoding: 'utf8' })
       .trim()

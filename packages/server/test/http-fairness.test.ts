@@ -20,6 +20,11 @@ const SLOW = `<div style="font-size:12px;width:600px">${'busy words for the layo
 const SMALL = '<div style="display:flex;width:120px;height:60px;background:#16a34a"></div>';
 const LIMIT_MS = 500;
 
+/** A render of SLOW (stopped by the time limit) for `key`. */
+function slowRender(base: string, key: string) {
+  return render(base, key, '/render', { content: SLOW, format: 'png', width: 600, height: 400 });
+}
+
 let server: TestServer;
 
 beforeAll(async () => {
@@ -46,9 +51,7 @@ describe('fair scheduling', () => {
     );
     const alone = performance.now() - aloneStarted;
 
-    const flood = Array.from({ length: 20 }, () =>
-      render(server.url, attacker.key, '/render', { content: SLOW, format: 'png', width: 600, height: 400 }),
-    );
+    const flood = Array.from({ length: 20 }, () => slowRender(server.url, attacker.key));
     await new Promise((resolve) => setTimeout(resolve, 300));
     const started = performance.now();
     const answer = await render(server.url, victim.key, '/render', {
@@ -72,14 +75,7 @@ describe('fair scheduling', () => {
       const other = await seedAccount(penalised.url, 10);
       const answers = [];
       for (let i = 0; i < 5; i++) {
-        answers.push(
-          await render(penalised.url, attacker.key, '/render', {
-            content: SLOW,
-            format: 'png',
-            width: 600,
-            height: 400,
-          }),
-        );
+        answers.push(await slowRender(penalised.url, attacker.key));
       }
       expect(answers.map((r) => r.status)).toEqual([403, 403, 403, 403, 429]);
       const held = answers[4];
@@ -107,12 +103,7 @@ describe('fair scheduling', () => {
     const greedy = await seedAccount(server.url, 100);
     const other = await seedAccount(server.url, 10);
     // Keep the worker busy so the greedy account's renders wait in the queue.
-    const blocker = render(server.url, other.key, '/render', {
-      content: SLOW,
-      format: 'png',
-      width: 600,
-      height: 400,
-    });
+    const blocker = slowRender(server.url, other.key);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const flood = Array.from({ length: 34 }, (_, i) =>
       render(server.url, greedy.key, '/render', { content: `${SMALL}<!-- ${i} -->`, format: 'png' }),
@@ -136,12 +127,7 @@ describe('accounting', () => {
   it('gives the unit back to a client that left before its render started, and drops the render', async () => {
     const account = await seedAccount(server.url, 10);
     const busy = await seedAccount(server.url, 10);
-    const blocker = render(server.url, busy.key, '/render', {
-      content: SLOW,
-      format: 'png',
-      width: 600,
-      height: 400,
-    });
+    const blocker = slowRender(server.url, busy.key);
     await new Promise((resolve) => setTimeout(resolve, 200));
     const completedBefore = server.server.renderer.stats().completed;
     const controller = new AbortController();
@@ -163,12 +149,7 @@ describe('accounting', () => {
 
   it('waits for units held by renders in progress instead of answering 30101, and gets one when it comes back', async () => {
     const account = await seedAccount(server.url, 1);
-    const first = render(server.url, account.key, '/render', {
-      content: SLOW,
-      format: 'png',
-      width: 600,
-      height: 400,
-    });
+    const first = slowRender(server.url, account.key);
     await new Promise((resolve) => setTimeout(resolve, 200));
     // The only unit is held by the first render; it will fail (time limit) and give the unit back.
     const second = await render(server.url, account.key, '/render', { content: SMALL, format: 'png' });
@@ -185,12 +166,7 @@ describe('accounting', () => {
   it('signs the link when the image is stored: a full lifetime ahead even after waiting for a worker', async () => {
     const account = await seedAccount(server.url, 10);
     const busy = await seedAccount(server.url, 10);
-    const blocker = render(server.url, busy.key, '/render', {
-      content: SLOW,
-      format: 'png',
-      width: 600,
-      height: 400,
-    });
+    const blocker = slowRender(server.url, busy.key);
     await new Promise((resolve) => setTimeout(resolve, 100));
     const answer = await render(server.url, account.key, '/render', {
       content: `${SMALL}<!-- link -->`,

@@ -81,6 +81,9 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   return face;
 }
 
+/** Text of a sheet that may hold a value css-values.ts resolves or names (`infinity`, vertical writing). */
+const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation/i;
+
 /** The stylesheets of one document, in order. */
 export class DocumentStyles {
   private readonly rules: ProbeRule[] = [];
@@ -103,6 +106,8 @@ export class DocumentStyles {
     }
     const fontFaces: DocumentFontFace[] = [];
     let rewritten = false;
+    // Most sheets have neither: look at other declarations' values only when the sheet's text could need it.
+    const mayNeedValues = MAY_NEED_VALUES.test(css);
     csstree.walk(ast, {
       enter: (node: csstree.CssNode) => {
         if (node.type === 'Atrule' && node.name.toLowerCase() === 'font-face' && node.block) {
@@ -110,7 +115,11 @@ export class DocumentStyles {
           if (face) fontFaces.push(face);
         } else if (node.type === 'ClassSelector') {
           this.classNames.add(unescapeCssIdentifier(node.name));
-        } else if (node.type === 'Declaration' && node.property.toLowerCase() !== 'display') {
+        } else if (
+          mayNeedValues &&
+          node.type === 'Declaration' &&
+          node.property.toLowerCase() !== 'display'
+        ) {
           const property = node.property.toLowerCase();
           const value = csstree.generate(node.value);
           const unsupported = unsupportedDeclaration(property, value);

@@ -17,6 +17,7 @@ import { withReservedUnit } from './quota.js';
 import {
   CONTENT_TYPES,
   checkPixels,
+  heldWaitMsOf,
   holdMsOf,
   objectKeyOf,
   type RenderJob,
@@ -231,7 +232,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         store,
         accountId,
         () => renderAndStore(renderer, storage, limits, job, objectKey),
-        { now: () => new Date(deps.now()), holdMs, heldWaitMs: limits.renderTimeoutMs + 5_000 },
+        { now: () => new Date(deps.now()), holdMs, heldWaitMs: heldWaitMsOf(limits) },
       ).catch(async (error: unknown) => {
         if (stoppedByTimeLimit(error)) await deps.timeouts?.record(accountId);
         throw error;

@@ -44,6 +44,14 @@ export function holdMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWa
 }
 
 /**
+ * How long a request waits for units held by renders in progress before answering 503: one render's time limit and
+ * a margin, so a held unit is either used or given back by then.
+ */
+export function heldWaitMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs'>): number {
+  return limits.renderTimeoutMs + 5_000;
+}
+
+/**
  * How long a stored object's row keeps it at least, counted from before its render: the longest wait and render,
  * the link's lifetime from the answer on, and 5 minutes for the write. The link is signed at the answer, so the
  * object always outlives it, and the janitor cannot remove the row of an object still being rendered.

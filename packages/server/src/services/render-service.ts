@@ -20,6 +20,7 @@ import {
   CONTENT_TYPES,
   checkPixels,
   devicePixels,
+  heldWaitMsOf,
   holdMsOf,
   objectKeyOf,
   type RenderJob,
@@ -231,7 +232,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       return await withReservedUnit(store, caller.accountId, () => produce(caller, job), {
         now: () => new Date(deps.now()),
         holdMs,
-        heldWaitMs: limits.renderTimeoutMs + 5_000,
+        heldWaitMs: heldWaitMsOf(limits),
         ...(caller.signal ? { signal: caller.signal } : {}),
         wanted: () => caller.signal?.aborted !== true,
       });

@@ -1,5 +1,10 @@
 /** Template administration: create, edit the draft, change status, each checked before it is stored. */
-import { compileTemplate, type ImageFormat, type VariableDefinition } from '@pictor/core';
+import {
+  type CompiledTemplate,
+  compileTemplate,
+  type ImageFormat,
+  type VariableDefinition,
+} from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { DraftPatch, Store, TemplateRecord, TemplateVersion } from '../store/types.js';
@@ -38,8 +43,14 @@ function notFound(id: string): never {
   throw apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
 }
 
-/** Compile the definitions once to reject a broken template before it is stored (TEMPLATE_INVALID → 400). */
-function checkVersion(version: Omit<TemplateVersion, 'revision'>, limits: ServerLimits): void {
+/**
+ * Check a version against the limits and compile it: a broken template is refused before it is stored or previewed.
+ * @throws ApiError INVALID_PARAMETER (too many definitions, too many pixels), PictorError TEMPLATE_INVALID
+ */
+export function compileVersion(
+  version: Omit<TemplateVersion, 'revision'>,
+  limits: ServerLimits,
+): CompiledTemplate {
   const count = Object.keys(version.variables).length;
   if (count > limits.maxTemplateVariables) {
     throw apiError(
@@ -50,7 +61,7 @@ function checkVersion(version: Omit<TemplateVersion, 'revision'>, limits: Server
   if (version.width * version.height > limits.maxPixels) {
     throw apiError('INVALID_PARAMETER', `width × height: must be at most ${limits.maxPixels} pixels`);
   }
-  compileTemplate(toDefinition({ ...version, revision: 0 }));
+  return compileTemplate(toDefinition({ ...version, revision: 0 }));
 }
 
 /** Create the service. */
@@ -68,7 +79,7 @@ export function createTemplateAdmin(store: Store, limits: ServerLimits): Templat
         format: input.format ?? DEFAULT_TEMPLATE_FORMAT,
         quality: input.quality ?? null,
       };
-      checkVersion(draft, limits);
+      compileVersion(draft, limits);
       if (input.id !== undefined && (await store.getTemplate(input.id))) {
         throw apiError('TEMPLATE_UNAVAILABLE', `id: template ${JSON.stringify(input.id)} already exists`);
       }
@@ -84,7 +95,7 @@ export function createTemplateAdmin(store: Store, limits: ServerLimits): Templat
           'content, width and height: are required when the template has no draft',
         );
       }
-      checkVersion(
+      compileVersion(
         {
           content: merged.content,
           variables: merged.variables ?? {},

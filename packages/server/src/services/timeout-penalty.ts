@@ -5,7 +5,7 @@
  * `Retry-After` until the minute is over. Fair scheduling already keeps the others served meanwhile.
  */
 import { apiError } from '../errors.js';
-import type { WindowCounter } from './window-counter.js';
+import { createHoldOff, type WindowCounter } from './window-counter.js';
 
 /** The window the renders stopped by the time limit are counted in. */
 export const TIMEOUT_PENALTY_WINDOW_MS = 60_000;
@@ -19,29 +19,18 @@ export interface TimeoutPenalty {
 
 /** `counter` counts timeouts per account (in memory, or in the store for many nodes); `now` in ms. */
 export function createTimeoutPenalty(counter: WindowCounter, max: number, now: () => number): TimeoutPenalty {
-  /** Accounts held off, until when (ms). */
-  const heldOff = new Map<string, number>();
+  const holdOff = createHoldOff(counter, now);
+  const key = (accountId: string) => `timeouts:${accountId}`;
   return {
     check(accountId) {
-      const until = heldOff.get(accountId);
-      if (until === undefined) return;
-      const left = until - now();
-      if (left <= 0) {
-        heldOff.delete(accountId);
-        return;
-      }
-      const seconds = String(Math.max(1, Math.ceil(left / 1000)));
+      const seconds = holdOff.remaining(key(accountId));
+      if (seconds === undefined) return;
       throw apiError(
         'RATE_LIMITED',
         `rate limit: more than ${max} of this account's renders ran into the render time limit within a minute; simplify the content, then retry after ${seconds} s`,
-        { 'retry-after': seconds },
+        { 'retry-after': String(seconds) },
       );
     },
-    async record(accountId) {
-      const allowed = await counter.take(`timeouts:${accountId}`);
-      if (allowed.ok) return;
-      heldOff.set(accountId, now() + allowed.retryAfterSeconds * 1000);
-      if (heldOff.size > 100_000) heldOff.delete(heldOff.keys().next().value as string);
-    },
+    record: (accountId) => holdOff.record(key(accountId)),
   };
 }

@@ -69,3 +69,38 @@ export function windowCounters(
   return (max, windowMs) =>
     shared ? createStoreWindowCounter(store, max, windowMs, now) : createWindowCounter(max, windowMs, now);
 }
+
+/**
+ * Keys held off once they go over a counter's allowance: refused until the counter's window ends. For events that
+ * are refused only after the fact (a failed sign-in, a render stopped by the time limit): count with `record`, ask
+ * `remaining` before the next attempt. The hold is kept in this process; the count may be shared (windowCounters).
+ */
+export interface HoldOff {
+  /** Whole seconds `key` is still held off (at least 1), or undefined when it is not. */
+  remaining(key: string): number | undefined;
+  /** Count one event of `key`; when it goes over the allowance, hold `key` off until the window ends. */
+  record(key: string): Promise<void>;
+}
+
+/** A HoldOff over `counter`; `now` is the clock in ms. */
+export function createHoldOff(counter: WindowCounter, now: () => number = Date.now): HoldOff {
+  const until = new Map<string, number>();
+  return {
+    remaining(key) {
+      const end = until.get(key);
+      if (end === undefined) return undefined;
+      const left = end - now();
+      if (left <= 0) {
+        until.delete(key);
+        return undefined;
+      }
+      return Math.max(1, Math.ceil(left / 1000));
+    },
+    async record(key) {
+      const check = await counter.take(key);
+      if (check.ok) return;
+      until.set(key, now() + check.retryAfterSeconds * 1000);
+      if (until.size > 100_000) until.delete(until.keys().next().value as string);
+    },
+  };
+}

@@ -28,7 +28,7 @@ export async function useStudioSession(
   now: Date,
   extendTo: Date,
 ): Promise<StudioSession | null> {
-  const updated = await db
+  const row = await db
     .updateTable('studio_sessions')
     .set({ expires_at: extendTo.getTime() })
     .where('id_hash', '=', idHash)
@@ -46,12 +46,7 @@ export async function useStudioSession(
         ),
       ]),
     )
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) return null;
-  const row = await db
-    .selectFrom('studio_sessions')
-    .selectAll()
-    .where('id_hash', '=', idHash)
+    .returningAll()
     .executeTakeFirst();
   if (!row) return null;
   return {

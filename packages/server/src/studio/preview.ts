@@ -3,12 +3,10 @@
  * engine and settings as operation A, with no unit used and nothing stored. The image comes back inline with its
  * size, render time and the engine's warnings.
  */
-import { compileTemplate, type ImageFormat, type VariableDefinition } from '@pictor/core';
-import type { Renderer } from '@pictor/core';
+import type { ImageFormat, Renderer, VariableDefinition } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
-import { apiError, isPictorError } from '../errors.js';
-import { checkPixels } from '../services/render-job.js';
-import { toDefinition } from '../services/template-service.js';
+import { isPictorError } from '../errors.js';
+import { compileVersion } from '../services/template-admin.js';
 
 /** Body of `POST /studio/api/preview`. */
 export interface PreviewRequest {
@@ -56,7 +54,7 @@ export function problemOf(error: unknown): PreviewProblem | undefined {
 
 /**
  * Compile, fill and render a draft.
- * @throws PictorError TEMPLATE_INVALID, VARIABLE_INVALID, RENDER_* as operation A would; ApiError for pixel limits.
+ * @throws PictorError TEMPLATE_INVALID, VARIABLE_INVALID, RENDER_* as operation A would; ApiError for the limits.
  */
 export async function renderPreview(
   renderer: Renderer,
@@ -65,24 +63,17 @@ export async function renderPreview(
   /** Whose turn in the render queue (the account, or the admin). */
   tenant: string,
 ): Promise<Preview> {
-  if (Object.keys(request.variables ?? {}).length > limits.maxTemplateVariables) {
-    throw apiError(
-      'INVALID_PARAMETER',
-      `variables: must have at most ${limits.maxTemplateVariables} definitions`,
-    );
-  }
-  checkPixels(request.width, request.height, 1, limits);
   const format = request.format ?? 'webp';
-  const compiled = compileTemplate(
-    toDefinition({
-      revision: 0,
+  const compiled = compileVersion(
+    {
       content: request.content,
       variables: request.variables ?? {},
       width: request.width,
       height: request.height,
       format,
       quality: request.quality ?? null,
-    }),
+    },
+    limits,
   );
   const html = compiled.fill(request.values ?? {});
   const result = await renderer.render(

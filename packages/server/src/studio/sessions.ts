@@ -8,7 +8,7 @@ import type { ServerLimits } from '../config.js';
 import { tokenMatches } from '../data-dir.js';
 import { apiError } from '../errors.js';
 import { authenticateApiKey } from '../services/api-keys.js';
-import type { WindowCounter } from '../services/window-counter.js';
+import { createHoldOff, type WindowCounter } from '../services/window-counter.js';
 import type { Store, StudioSession } from '../store/types.js';
 
 /** What the page is told about who is signed in. */
@@ -63,30 +63,20 @@ export function createStudioSessions(deps: {
 }): StudioSessions {
   const { store, limits } = deps;
   const idleMs = limits.studioIdleSeconds * 1000;
-  /** Addresses refused until a time (ms), known to this process once its counter said so. */
-  const blocked = new Map<string, number>();
+  const failures = createHoldOff(deps.failures, deps.now);
+  const failureKey = (address: string) => `studio-sign-in:${address}`;
 
   function refuseIfBlocked(address: string): void {
-    const until = blocked.get(address);
-    if (until === undefined) return;
-    const left = until - deps.now();
-    if (left <= 0) {
-      blocked.delete(address);
-      return;
-    }
-    const seconds = String(Math.max(1, Math.ceil(left / 1000)));
+    const seconds = failures.remaining(failureKey(address));
+    if (seconds === undefined) return;
     throw apiError('RATE_LIMITED', `sign-in: too many failed attempts; retry after ${seconds} s`, {
-      'retry-after': seconds,
+      'retry-after': String(seconds),
     });
   }
 
   async function failed(address: string, message: string): Promise<never> {
-    const check = await deps.failures.take(address);
-    if (!check.ok) {
-      blocked.set(address, deps.now() + check.retryAfterSeconds * 1000);
-      if (blocked.size > 10_000) blocked.delete(blocked.keys().next().value as string);
-      refuseIfBlocked(address);
-    }
+    await failures.record(failureKey(address));
+    refuseIfBlocked(address);
     throw apiError('UNAUTHORIZED', message);
   }
 

@@ -59,12 +59,13 @@ export function setProcessNice(nice: number): void {
 
 /** Name libvips gives the threads that run its operations (sharp's encoders). */
 const ENCODER_THREAD_NAME = 'libvips worker';
-/** Threads already looked at (by id), so each render costs one readdir unless libvips started new threads. */
-const seenThreads = new Set<string>();
+/** Encoder threads already lowered (by id), so each render reads only the names of threads not yet lowered. */
+const loweredThreads = new Set<string>();
 
 /**
  * Give libvips' encoder threads (created on demand, shared by the process's workers) the nice value `nice` where
- * they have a lower one. Cheap when nothing changed: one readdir of /proc/self/task; only new threads are read.
+ * they have a lower one. A thread is read again until it is seen as an encoder thread: a new thread carries its
+ * creator's name until it names itself, so one look is not enough.
  */
 export function lowerEncoderThreads(nice: number): void {
   let threads: string[];
@@ -74,19 +75,19 @@ export function lowerEncoderThreads(nice: number): void {
     return;
   }
   for (const tid of threads) {
-    if (seenThreads.has(tid)) continue;
-    seenThreads.add(tid);
+    if (loweredThreads.has(tid)) continue;
     try {
       if (readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim() !== ENCODER_THREAD_NAME) continue;
       if (getPriority(Number(tid)) < nice) setPriority(Number(tid), nice);
+      loweredThreads.add(tid);
     } catch {
       // The thread ended meanwhile, or the system refused: leave it.
     }
   }
   // Thread ids are reused after threads end; forget the ones gone.
-  if (seenThreads.size > threads.length * 2) {
+  if (loweredThreads.size > threads.length) {
     const alive = new Set(threads);
-    for (const tid of seenThreads) if (!alive.has(tid)) seenThreads.delete(tid);
+    for (const tid of loweredThreads) if (!alive.has(tid)) loweredThreads.delete(tid);
   }
 }
 

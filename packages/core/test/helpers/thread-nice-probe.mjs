@@ -28,10 +28,12 @@ function readThreads() {
 // "libvips worker" is lowered after a later render: give the workers up to 2 s and one more round of renders, then
 // report what is there — a worker that never lowers them fails.
 const expected = workerNice ?? 10;
-const lowered = (threads) => threads.filter((t) => t.name === 'libvips worker').every((t) => t.nice === expected);
+const lowered = (threads) =>
+  threads.filter((t) => t.name === 'libvips worker').every((t) => t.nice === expected);
 let threads = readThreads();
 for (let i = 0; i < 40 && !lowered(threads); i++) {
-  if (i === 20) await Promise.all([renderer.render({ html, format: 'webp' }), renderer.render({ html, format: 'webp' })]);
+  if (i === 20)
+    await Promise.all([renderer.render({ html, format: 'webp' }), renderer.render({ html, format: 'webp' })]);
   await new Promise((resolve) => setTimeout(resolve, 50));
   threads = readThreads();
 }

@@ -87,12 +87,12 @@ describe('createStore', () => {
   });
 });
 
-describe('the render path on prepared statements (SqliteHotQueries)', () => {
+describe('the render path while an admin transaction is open', () => {
   const NOW = new Date('2026-01-01T00:00:00Z');
   const LATER = new Date('2027-01-01T00:00:00Z');
   const tick = () => new Promise((resolve) => setImmediate(resolve));
 
-  it('waits for an open Kysely transaction instead of joining it: a rollback there loses nothing here', async () => {
+  it('a reserve and a touch wait for an open transaction instead of joining it: a rollback there loses nothing here', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pictor-store-'));
     const store = createSqliteStore(join(dataDir, 'pictor.db'));
     try {

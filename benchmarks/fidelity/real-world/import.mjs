@@ -116,6 +116,39 @@ const HYPERUI = [
   'marketing/faqs/1',
 ];
 
+// vercel/og-image: its own template function, run with these requests (2048×1170 is the viewport it screenshots).
+const OG_IMAGE = [
+  { text: '**Hello**, World', theme: 'light', md: true, fontSize: '100px', images: ['logo'], widths: ['auto'], heights: ['225'] },
+  { text: 'Introducing **Pictor** 2.0', theme: 'dark', md: true, fontSize: '96px', images: ['logo', 'logo2'], widths: ['auto', 'auto'], heights: ['225', '225'] },
+  { text: '_Why_ rendering at the **edge** matters', theme: 'light', md: true, fontSize: '80px', images: ['logo'], widths: ['350'], heights: ['200'] },
+  { text: 'Release notes — November 2026', theme: 'dark', md: false, fontSize: '120px', images: ['logo'], widths: ['auto'], heights: ['150'] },
+];
+
+function ogImageHtml(params) {
+  const repo = 'vercel/og-image';
+  const source = show(repo, 'api/_lib/template.ts')
+    .toString('utf8')
+    .replace(/^import .*$/gm, '')
+    .replace(/^const twemoji = require\('twemoji'\);$/m, '')
+    .replace(/export function/g, 'function')
+    .replace(/: ParsedRequest|: string|: number/g, '');
+  const getHtml = new Function(
+    'readFileSync',
+    '__dirname',
+    'sanitizeHtml',
+    'twemoji',
+    `${source}\nreturn getHtml;`,
+  )(
+    (path) => show(repo, posix.normalize(posix.join('api/_lib', path.replace(/^\/dir\//, ''))).replace(/^api\/_lib\/\.\.\//, 'api/')),
+    '/dir',
+    (html) =>
+      String(html).replace(/[&<>"'/]/g, (k) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#x2F;' })[k]),
+    { parse: (text) => text },
+  );
+  // The default logo is Vercel's triangle from its CDN: a placeholder of the same box stands in.
+  return getHtml({ ...params, images: params.images.map((i) => `https://assets.example/${i}.svg`) });
+}
+
 function documents() {
   const docs = [];
   for (const layout of ['basic', 'plain']) {
@@ -148,6 +181,48 @@ function documents() {
     kind: 'transactional e-mail',
     width: 800,
   });
+  for (const [dir, file, data] of [
+    ['receipt', 'receipt.html', 'receipt_data.json'],
+    ['newsletter', 'news_feed.html', 'news_feed_data.json'],
+    ['special-sale', 'special_sale.html', 'special_sale_data.json'],
+    ['transactional-actions', 'call_to_action.html', 'password_reset_data.json'],
+    ['different-languages', 'different_languages.html', 'different_languages_data_english.json'],
+  ]) {
+    docs.push({
+      name: `sendgrid-dynamic-${dir}`,
+      repo: 'sendgrid/email-templates',
+      path: `dynamic-templates/${dir}/${file}`,
+      data: `dynamic-templates/${dir}/${data}`,
+      licence: 'MIT',
+      kind: 'e-mail (Handlebars dynamic template)',
+      width: 800,
+    });
+  }
+  for (const family of ['merriweather', 'paste']) {
+    for (const t of ['digest', 'email-confirmation', 'password-reset', 'receipt', 'welcome']) {
+      docs.push({
+        name: `sendgrid-${family}-${t}`,
+        repo: 'sendgrid/email-templates',
+        path: `${family}-templates/${t}.html`,
+        licence: 'MIT',
+        kind: 'transactional e-mail',
+        width: 800,
+      });
+    }
+  }
+  for (const [i, params] of OG_IMAGE.entries()) {
+    docs.push({
+      name: `vercel-og-image-${i + 1}-${params.theme}`,
+      repo: 'vercel/og-image',
+      path: 'api/_lib/template.ts',
+      licence: 'MIT',
+      kind: 'Open Graph card (HTML made by the template with the repository fonts)',
+      width: 2048,
+      height: 1170,
+      build: () => ogImageHtml(params),
+      note: `getHtml(${JSON.stringify(params)}) of api/_lib/template.ts (TypeScript types stripped, run as is)`,
+    });
+  }
   for (const [theme, list] of Object.entries(SENDWITHUS)) {
     for (const t of list) {
       docs.push({
@@ -213,16 +288,28 @@ const LIST_ITEMS = [
   { description: 'Priority support add-on', amount: '$20.00' },
 ];
 
-function sampleValue(raw, scope) {
+function lookup(data, path) {
+  let v = data;
+  for (const part of path.split('.')) {
+    if (v == null || typeof v !== 'object' || !(part in v)) return undefined;
+    v = v[part];
+  }
+  return v;
+}
+
+function sampleValue(raw, scope, data) {
   const key = raw
     .trim()
     .replace(/^[&{]\s*/, '')
     .replace(/\s*\|.*$/, '')
+    .replace(/^this\./, '')
     .trim();
   const leaf = key.split('.').at(-1);
-  if (scope && leaf in scope) return scope[leaf];
+  if (scope && typeof scope === 'object' && lookup(scope, key) !== undefined) return String(lookup(scope, key));
+  if (data && lookup(data, key) !== undefined) return String(lookup(data, key));
+  if (scope && typeof scope === 'object' && leaf in scope) return scope[leaf];
   if (leaf in SAMPLE) return SAMPLE[leaf];
-  if (/url$/i.test(leaf)) return `https://example.com/${leaf.replace(/_url$/, '').replace(/_/g, '-')}`;
+  if (/url$|link$/i.test(leaf)) return `https://example.com/${leaf.replace(/_url$/, '').replace(/_/g, '-')}`;
   if (/date/i.test(leaf)) return 'November 24, 2026';
   if (/amount|total|price|cost/i.test(leaf)) return '$49.00';
   if (/email/i.test(leaf)) return 'jane.cooper@example.com';
@@ -230,49 +317,71 @@ function sampleValue(raw, scope) {
   return leaf.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 }
 
-/** Fills Mustache/Handlebars/Mustachio/Jinja tags: each-blocks repeat over three sample rows, if keeps its branch. */
-export function fillPlaceholders(text) {
+/**
+ * Fills Mustache/Handlebars/Mustachio/Jinja tags. With `data` (the template's own sample data, when the
+ * repository has it) each-blocks iterate it and if/else-if chains take the first true branch; without it
+ * each-blocks repeat over three sample rows and if keeps its first branch.
+ */
+export function fillPlaceholders(text, data) {
   const tokens = text.split(/(\{\{\{?[\s\S]*?\}?\}\}|\{%[\s\S]*?%\})/);
-  const root = { children: [] };
+  const root = { branches: [{ cond: null, children: [] }] };
   const stack = [root];
   for (const t of tokens) {
     const top = stack.at(-1);
+    const branch = top.branches.at(-1);
     const m = /^\{\{\s*([#^/])\s*([\s\S]*?)\s*\}\}$/.exec(t);
+    const elseMatch = /^\{\{\s*else(?:\s+if\s+([\s\S]*?))?\s*\}\}$/.exec(t);
     if (t.startsWith('{%')) continue;
     if (m?.[1] === '#' || m?.[1] === '^') {
-      const node = { kind: m[1], tag: m[2], children: [], elseAt: -1 };
-      top.children.push(node);
+      const [helper, ...rest] = m[2].split(/\s+/);
+      const node = { kind: m[1], helper, arg: rest.join(' '), branches: [{ cond: rest.join(' '), children: [] }] };
+      branch.children.push(node);
       stack.push(node);
     } else if (m?.[1] === '/') {
       if (stack.length > 1) stack.pop();
-    } else if (/^\{\{\s*else\s*\}\}$/.test(t)) {
-      top.elseAt = top.children.length;
+    } else if (elseMatch) {
+      top.branches.push({ cond: elseMatch[1] ?? true, children: [] });
     } else if (/^\{\{>/.test(t) || /^\{\{!/.test(t)) {
+      // partials and comments: nothing
     } else if (/^\{\{/.test(t)) {
-      top.children.push({ kind: 'var', tag: t.replace(/^\{\{\{?|\}?\}\}$/g, '') });
+      branch.children.push({ kind: 'var', tag: t.replace(/^\{\{\{?|\}?\}\}$/g, '') });
     } else {
-      top.children.push(t);
+      branch.children.push(t);
     }
   }
-  const render = (node, scope) =>
-    node.children
-      .slice(0, node.elseAt >= 0 ? node.elseAt : undefined)
+  const truthy = (cond, scope) => {
+    if (cond === true) return true;
+    const key = cond.replace(/^this\./, '');
+    const fromScope = scope && typeof scope === 'object' ? lookup(scope, key) : undefined;
+    const v = fromScope !== undefined ? fromScope : data ? lookup(data, key) : undefined;
+    if (v === undefined) return !data; // unknown without data: keep the first branch
+    return Array.isArray(v) ? v.length > 0 : Boolean(v);
+  };
+  const renderChildren = (children, scope) =>
+    children
       .map((c) => {
         if (typeof c === 'string') return c;
-        if (c.kind === 'var') return sampleValue(c.tag, scope);
+        if (c.kind === 'var') return sampleValue(c.tag, scope, data);
         if (c.kind === '^') return '';
-        const [helper, arg] = c.tag.split(/\s+/);
-        if (
-          helper === 'each' ||
-          (helper !== 'if' && helper !== 'unless' && /details|items|list/.test(helper))
-        ) {
-          return LIST_ITEMS.map((item) => render(c, item)).join('');
+        if (c.helper === 'if' || c.helper === 'unless') {
+          const pick =
+            c.helper === 'unless'
+              ? truthy(c.arg, scope)
+                ? c.branches[1]
+                : c.branches[0]
+              : c.branches.find((b, i) => (i === 0 ? truthy(b.cond, scope) : b.cond === true || truthy(b.cond, scope)));
+          return pick ? renderChildren(pick.children, scope) : '';
         }
-        if (helper === 'unless' && arg) return '';
-        return render(c, scope);
+        const listName = c.helper === 'each' ? c.arg : c.helper;
+        const list = data ? lookup(data, listName.replace(/^this\./, '')) : undefined;
+        if (Array.isArray(list)) return list.map((item) => renderChildren(c.branches[0].children, item)).join('');
+        if (c.helper === 'each' || /details|items|list/.test(c.helper)) {
+          return LIST_ITEMS.map((item) => renderChildren(c.branches[0].children, item)).join('');
+        }
+        return renderChildren(c.branches[0].children, scope);
       })
       .join('');
-  return render(root, null);
+  return renderChildren(root.branches[0].children, null);
 }
 
 // ---------------------------------------------------------------- resources
@@ -396,8 +505,9 @@ async function inlineImages(html, doc, changes) {
   let result = '';
   last = 0;
   for (const u of urls) {
-    result +=
-      out.slice(last, u.index) + `url(${u[1] || "'"}${await resolve(u[2].trim(), 600, 300)}${u[1] || "'"})`;
+    const resolved = await resolve(u[2].trim(), 600, 300);
+    const kept = resolved === u[2].trim();
+    result += out.slice(last, u.index) + (kept ? u[0] : `url(${u[1] || "'"}${resolved}${u[1] || "'"})`);
     last = u.index + u[0].length;
   }
   result += out.slice(last);
@@ -415,6 +525,7 @@ function stripExternal(html, changes) {
   out = out.replace(/<link\b[^>]*href\s*=\s*["'](?:https?:)?\/\/[^"']*["'][^>]*>/gi, '');
   out = out.replace(/@import\s+url\(\s*['"]?(?:https?:)?\/\/[^)]*\)\s*;?/gi, '');
   out = out.replace(/@import\s+['"](?:https?:)?\/\/[^'"]*['"]\s*;?/gi, '');
+  out = out.replace(/@font-face\s*\{[^}]*url\(\s*['"]?(?:https?:)?\/\/[^}]*\}/gi, '');
   if (out !== before)
     changes.push('web-font <link>/@import removed (the font stack falls back to built-in families)');
   const noScript = out.replace(/<script\b[\s\S]*?<\/script>/gi, '');
@@ -458,9 +569,16 @@ const written = [];
 for (const doc of docs) {
   commits[doc.repo] ??= commitOf(doc.repo);
   const changes = [];
-  let html = show(doc.repo, doc.path).toString('utf8');
-  const filled = fillPlaceholders(html);
-  if (filled !== html) changes.push('template placeholders filled with sample values');
+  let html = doc.build ? doc.build() : show(doc.repo, doc.path).toString('utf8');
+  if (doc.note) changes.push(doc.note);
+  const filled = fillPlaceholders(html, doc.data ? JSON.parse(show(doc.repo, doc.data).toString('utf8')) : undefined);
+  if (filled !== html) {
+    changes.push(
+      doc.data
+        ? `template placeholders filled from the repository's sample data ${doc.data}`
+        : 'template placeholders filled with sample values',
+    );
+  }
   html = filled;
   if (doc.tailwind) {
     const css = tailwindCss(html);
@@ -480,7 +598,7 @@ for (const doc of docs) {
 // Fixed viewport: the document's height in Chromium at the case's width.
 const chromium = await launchChromium();
 for (const { doc, dir, changes } of written) {
-  const height = await chromium.measureHeight(pathToFileURL(join(dir, 'index.html')).href, doc.width);
+  const height = doc.height ?? (await chromium.measureHeight(pathToFileURL(join(dir, 'index.html')).href, doc.width));
   const meta = {
     width: doc.width,
     height: Math.max(120, Math.min(2000, height)),

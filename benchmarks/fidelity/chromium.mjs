@@ -89,6 +89,18 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
       await context.close();
       return png;
     },
+    /** The document's scroll height at the given width (for fixing a corpus case's viewport). */
+    async measureHeight(url, width) {
+      const context = await browser.newContext({ viewport: { width, height: 120 }, deviceScaleFactor: 1 });
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      const height = await page.evaluate(() =>
+        Math.ceil(Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0)),
+      );
+      await context.close();
+      return height;
+    },
     close: () => browser.close(),
   };
 }

@@ -3,7 +3,7 @@
  * bundled from source feeding the same satori + resvg), and the baseline satori-html + satori.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -75,6 +75,11 @@ function bundle(entry, name) {
     ],
     { cwd: coreDir },
   );
+  // The bundle looks for the built-in fonts beside itself (`./assets/`): point that at the built package's.
+  const assets = join(dirname(out), 'assets');
+  if (!existsSync(assets) && existsSync(join(coreDir, 'dist/assets'))) {
+    symlinkSync(join(coreDir, 'dist/assets'), assets, 'dir');
+  }
   return import(pathToFileURL(out).href);
 }
 

@@ -1,15 +1,25 @@
 /**
- * Fidelity benchmark: every case of packages/core/test/fidelity rendered by Pictor, by headless Chromium
- * (the reference) and by satori-html + satori (the baseline), scored against Chromium.
+ * Fidelity benchmark: every case of a corpus rendered by Pictor, by headless Chromium (the reference) and by
+ * satori-html + satori (the baseline), scored against Chromium.
  *
- * Scores, both on the images flattened over white:
- * - SSIM: ssim.js `ssim: 'fast'` (Wang et al. 2004 with a separable filter; same values as `original`): luma
- *   grayscale, 11×11 Gaussian window (σ = 1.5),
- *   K1 = 0.01, K2 = 0.03, no downsampling; mean over the image.
+ * Corpora: `own` = packages/core/test/fidelity (written by the project), `real-world` =
+ * benchmarks/fidelity/real-world (documents from public repositories nobody here wrote; source and licence in
+ * each case.json, see real-world/README.md).
+ *
+ * Scores, all on the images flattened over white:
+ * - dSSIM (downsampled SSIM, the SSIM authors' reference method `ssim.m`): luma (Matlab rgb2gray weights),
+ *   f×f block-average filter (symmetric padding) then every f-th pixel, f = max(1, round(min(W, H) / 256)),
+ *   11×11 Gaussian window σ = 1.5 ('valid' filtering), K1 = 0.01, K2 = 0.03, L = 255; mean of the map.
+ *   ssim.js with `ssim: 'original', downsample: 'original'`.
+ * - SSIM (full resolution, the metric this benchmark reported first): ssim.js `ssim: 'fast'`, same window and
+ *   constants, no downsampling.
  * - diff: share of pixels whose largest channel difference is over 32 (of 255).
  *
- * Usage: node benchmarks/fidelity/run.mjs [case-name-filter] [--engine=auto|pipeline|stage] [--chromium=/path]
- *   writes RESULTS.md and out/<case>/{chromium,pictor,baseline}.png. Needs Debian's chromium
+ * Usage: node benchmarks/fidelity/run.mjs [case-name-filter] [--corpus=all|own|real-world] [--engine=auto|pipeline|stage]
+ *          [--chromium=/path] [--no-gallery]
+ *   writes RESULTS.md (only for a run of both whole corpora), out/<corpus>/<case>/{chromium,pictor,baseline}.png,
+ *   out/results-<corpus>.json and the gallery gallery/index.html (reference | Pictor | difference, worst first;
+ *   images in gallery/images/, both git-ignored). Needs Debian's chromium
  *   (`apt-get update && apt-get install -y chromium`); the engine itself never uses a browser.
  *   --engine: `pipeline` = createRenderer() of packages/core/src; `stage` = its HTML + document-resources
  *   stages feeding satori + resvg; `auto` (default) = pipeline once render.ts calls loadDocumentResources.
@@ -21,16 +31,36 @@ import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { launchChromium } from './chromium.mjs';
 import { createBaseline, createPictor } from './engines.mjs';
+import { writeGallery } from './gallery.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const corpus = join(here, '../../packages/core/test/fidelity');
+const CORPORA = {
+  own: join(here, '../../packages/core/test/fidelity'),
+  'real-world': join(here, 'real-world'),
+};
 const outDir = join(here, 'out');
 const args = process.argv.slice(2);
-const engine = args.find((a) => a.startsWith('--engine='))?.slice('--engine='.length) ?? 'auto';
-const chromiumPath = args.find((a) => a.startsWith('--chromium='))?.slice('--chromium='.length);
+const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+const engine = option('engine') ?? 'auto';
+const chromiumPath = option('chromium');
+const corpusOption = option('corpus') ?? 'all';
+const gallery = !args.includes('--no-gallery');
+const reportOnly = args.includes('--report');
 const filter = args.find((a) => !a.startsWith('--'));
+if (corpusOption !== 'all' && !CORPORA[corpusOption]) throw new Error(`--corpus: all, own or real-world`);
+const corpora = corpusOption === 'all' ? Object.keys(CORPORA) : [corpusOption];
 
 const SSIM_OPTIONS = { ssim: 'fast', windowSize: 11, k1: 0.01, k2: 0.03, bitDepth: 8, downsample: false };
+const DSSIM_OPTIONS = {
+  ssim: 'original',
+  rgb2grayVersion: 'original',
+  windowSize: 11,
+  k1: 0.01,
+  k2: 0.03,
+  bitDepth: 8,
+  downsample: 'original',
+  maxSize: 256,
+};
 
 /** RGBA pixels of a PNG flattened over white, at exactly width × height (cropped or padded white). */
 async function pixels(png, width, height) {
@@ -64,7 +94,11 @@ function diffShare(a, b) {
 async function score(reference, png, width, height) {
   const a = await pixels(reference, width, height);
   const b = await pixels(png, width, height);
-  return { ssim: ssim(a, b, SSIM_OPTIONS).mssim, diff: diffShare(a, b) };
+  return {
+    dssim: ssim(a, b, DSSIM_OPTIONS).mssim,
+    ssim: ssim(a, b, SSIM_OPTIONS).mssim,
+    diff: diffShare(a, b),
+  };
 }
 
 /** A fragment is shown by Chromium inside a margin-less body (Pictor gives fragments no implicit margin). */
@@ -73,98 +107,185 @@ function chromiumSource(html) {
   return `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0}</style></head><body>${html}</body></html>`;
 }
 
-const cases = readdirSync(corpus, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'index.html')))
-  .map((d) => d.name)
-  .filter((name) => !filter || name.includes(filter))
-  .sort();
-
-const chromium = await launchChromium(chromiumPath);
-const pictor = await createPictor({ engine });
-const baseline = createBaseline();
-const rows = [];
-for (const name of cases) {
-  const dir = join(corpus, name);
-  const html = readFileSync(join(dir, 'index.html'), 'utf8');
-  const meta = existsSync(join(dir, 'case.json'))
-    ? JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8'))
+const causesOf = (corpusName) =>
+  existsSync(join(CORPORA[corpusName], 'causes.json'))
+    ? JSON.parse(readFileSync(join(CORPORA[corpusName], 'causes.json'), 'utf8'))
     : {};
-  const width = meta.width ?? 800;
-  const height = meta.height ?? 600;
-  const caseOut = join(outDir, name);
-  mkdirSync(caseOut, { recursive: true });
-
-  // Loaded from the case folder so relative URLs (fonts, images) resolve as for Pictor's baseDir. A case whose
-  // markup needs something a browser lacks (bare Tailwind classes) gives Chromium reference.html instead.
-  const refFile = join(dir, 'reference.html');
-  const tmpPage = join(dir, '.chromium-source.html');
-  writeFileSync(tmpPage, chromiumSource(existsSync(refFile) ? readFileSync(refFile, 'utf8') : html));
-  const reference = await chromium.screenshot(pathToFileURL(tmpPage).href, width, height);
-  writeFileSync(join(caseOut, 'chromium.png'), reference);
-
-  const row = { name, description: meta.description ?? '', missing: meta.missing ?? '' };
-  for (const [key, contender] of [
-    ['pictor', pictor],
-    ['baseline', baseline],
-  ]) {
-    const started = performance.now();
-    try {
-      const result = await contender.render(html, { width, height, dir });
-      const png = Buffer.isBuffer(result) ? result : result.png;
-      writeFileSync(join(caseOut, `${key}.png`), png);
-      row[key] = { ...(await score(reference, png, width, height)), ms: performance.now() - started };
-      if (result.warnings?.length) row[`${key}Warnings`] = result.warnings;
-    } catch (error) {
-      row[key] = {
-        error: String(error?.message ?? error)
-          .split('\n')[0]
-          .slice(0, 120),
-      };
-    }
+const results = {};
+let pictorNote = '';
+if (reportOnly) {
+  // Rewrites RESULTS.md and the gallery from the last run's out/results-<corpus>.json, with causes.json re-read.
+  for (const corpusName of corpora) {
+    const saved = JSON.parse(readFileSync(join(outDir, `results-${corpusName}.json`), 'utf8'));
+    const causes = causesOf(corpusName);
+    results[corpusName] = (Array.isArray(saved) ? saved : saved.rows).map((r) => ({
+      ...r,
+      missing: causes[r.name] ?? r.missing,
+    }));
+    pictorNote =
+      saved.pictorNote ??
+      '`createRenderer({ workers: 0, baseDir })` of packages/core/src (bundled fresh by the script)';
   }
-  rows.push(row);
-  const fmt = (r) =>
-    r.error ? `FAILED (${r.error})` : `ssim ${r.ssim.toFixed(4)} diff ${(r.diff * 100).toFixed(2)}%`;
-  console.log(`${name.padEnd(28)} pictor ${fmt(row.pictor)} | baseline ${fmt(row.baseline)}`);
-}
-await chromium.close();
-for (const name of cases) rmSync(join(corpus, name, '.chromium-source.html'), { force: true });
+} else {
+  const chromium = await launchChromium(chromiumPath);
+  const pictor = await createPictor({ engine });
+  pictorNote = pictor.note;
+  const baseline = createBaseline();
+  for (const corpusName of corpora) {
+    const corpus = CORPORA[corpusName];
+    const cases = readdirSync(corpus, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'index.html')))
+      .map((d) => d.name)
+      .filter((name) => !filter || name.includes(filter))
+      .sort();
+    const causes = causesOf(corpusName);
+    const rows = [];
+    for (const name of cases) {
+      const dir = join(corpus, name);
+      const html = readFileSync(join(dir, 'index.html'), 'utf8');
+      const meta = existsSync(join(dir, 'case.json'))
+        ? JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8'))
+        : {};
+      const width = meta.width ?? 800;
+      const height = meta.height ?? 600;
+      const caseOut = join(outDir, corpusName, name);
+      mkdirSync(caseOut, { recursive: true });
 
-const ok = (k) => rows.filter((r) => !r[k].error);
-const mean = (k, f) => ok(k).reduce((s, r) => s + r[k][f], 0) / Math.max(1, ok(k).length);
-const min = (k) => Math.min(...ok(k).map((r) => r[k].ssim));
+      // Loaded from the case folder so relative URLs (fonts, images) resolve as for Pictor's baseDir. A case whose
+      // markup needs something a browser lacks (bare Tailwind classes) gives Chromium reference.html instead.
+      const refFile = join(dir, 'reference.html');
+      const tmpPage = join(dir, '.chromium-source.html');
+      writeFileSync(tmpPage, chromiumSource(existsSync(refFile) ? readFileSync(refFile, 'utf8') : html));
+      const reference = await chromium.screenshot(pathToFileURL(tmpPage).href, width, height);
+      rmSync(tmpPage, { force: true });
+      writeFileSync(join(caseOut, 'chromium.png'), reference);
+
+      const row = {
+        name,
+        width,
+        height,
+        description: meta.description ?? '',
+        missing: causes[name] ?? meta.missing ?? '',
+      };
+      for (const [key, contender] of [
+        ['pictor', pictor],
+        ['baseline', baseline],
+      ]) {
+        const started = performance.now();
+        try {
+          const result = await contender.render(html, { width, height, dir });
+          const png = Buffer.isBuffer(result) ? result : result.png;
+          writeFileSync(join(caseOut, `${key}.png`), png);
+          row[key] = { ...(await score(reference, png, width, height)), ms: performance.now() - started };
+          if (result.warnings?.length) row[`${key}Warnings`] = result.warnings;
+        } catch (error) {
+          row[key] = {
+            error: String(error?.message ?? error)
+              .split('\n')[0]
+              .slice(0, 120),
+          };
+        }
+      }
+      rows.push(row);
+      const fmt = (r) =>
+        r.error
+          ? `FAILED (${r.error})`
+          : `dssim ${r.dssim.toFixed(4)} ssim ${r.ssim.toFixed(4)} diff ${(r.diff * 100).toFixed(2)}%`;
+      console.log(`${name.padEnd(40)} pictor ${fmt(row.pictor)} | baseline ${fmt(row.baseline)}`);
+    }
+    results[corpusName] = rows;
+    writeFileSync(join(outDir, `results-${corpusName}.json`), JSON.stringify({ pictorNote, rows }, null, 2));
+  }
+  await chromium.close();
+}
+
+const ok = (rows, k) => rows.filter((r) => !r[k].error);
+const mean = (rows, k, f) => ok(rows, k).reduce((s, r) => s + r[k][f], 0) / Math.max(1, ok(rows, k).length);
+const min = (rows, k, f) => Math.min(...ok(rows, k).map((r) => r[k][f]));
 const cell = (r) =>
   r.error
-    ? `fails: ${r.error.replace(/\|/g, '/').slice(0, 70)} | –`
-    : `${r.ssim.toFixed(4)} | ${(r.diff * 100).toFixed(2)}%`;
-const lines = [
-  '# Fidelity against Chromium',
-  '',
-  `Generated by \`node benchmarks/fidelity/run.mjs\` on ${new Date().toISOString().slice(0, 10)}: ${rows.length} cases of`,
-  '`packages/core/test/fidelity/`, each rendered by Pictor, by Chromium (Debian `chromium`, headless through',
-  "playwright-core, deviceScaleFactor 1, same viewport, only Pictor's built-in fonts through a private fontconfig,",
-  'generic families mapped as in Pictor) and by satori-html + satori (same fonts), all flattened over white.',
-  '',
-  `Pictor engine: ${pictor.note}.`,
-  '',
-  'SSIM: ssim.js `fast` (Wang et al. 2004, separable filtering; equal to `original` to 1e-9) on luma grayscale,',
-  '11×11 Gaussian window σ = 1.5, K1 = 0.01,',
-  'K2 = 0.03, no downsampling. diff: share of pixels whose largest channel difference exceeds 32/255.',
-  '',
-  '| | Pictor | satori-html + satori |',
-  '|---|---|---|',
-  `| renders | ${ok('pictor').length}/${rows.length} | ${ok('baseline').length}/${rows.length} |`,
-  `| mean SSIM (of those rendered) | ${mean('pictor', 'ssim').toFixed(4)} | ${mean('baseline', 'ssim').toFixed(4)} |`,
-  `| lowest SSIM | ${min('pictor').toFixed(4)} | ${min('baseline').toFixed(4)} |`,
-  `| mean diff > 32 | ${(mean('pictor', 'diff') * 100).toFixed(2)}% | ${(mean('baseline', 'diff') * 100).toFixed(2)}% |`,
-  '',
-  '| case | Pictor SSIM | Pictor diff | baseline SSIM | baseline diff | what differs |',
-  '|---|---|---|---|---|---|',
-  ...rows.map((r) => `| ${r.name} | ${cell(r.pictor)} | ${cell(r.baseline)} | ${r.missing} |`),
-  '',
-];
-writeFileSync(join(here, 'RESULTS.md'), lines.join('\n'));
-writeFileSync(join(outDir, 'results.json'), JSON.stringify(rows, null, 2));
-console.log(
-  `mean SSIM pictor ${mean('pictor', 'ssim').toFixed(4)} (min ${min('pictor').toFixed(4)}), baseline ${mean('baseline', 'ssim').toFixed(4)}`,
-);
+    ? `fails: ${r.error.replace(/\|/g, '/').slice(0, 70)} | – | –`
+    : `${r.dssim.toFixed(4)} | ${r.ssim.toFixed(4)} | ${(r.diff * 100).toFixed(2)}%`;
+
+function summary(rows) {
+  return [
+    '| | Pictor | satori-html + satori |',
+    '|---|---|---|',
+    `| renders | ${ok(rows, 'pictor').length}/${rows.length} | ${ok(rows, 'baseline').length}/${rows.length} |`,
+    `| mean dSSIM (of those rendered) | ${mean(rows, 'pictor', 'dssim').toFixed(4)} | ${mean(rows, 'baseline', 'dssim').toFixed(4)} |`,
+    `| lowest dSSIM | ${min(rows, 'pictor', 'dssim').toFixed(4)} | ${min(rows, 'baseline', 'dssim').toFixed(4)} |`,
+    `| mean SSIM, full resolution | ${mean(rows, 'pictor', 'ssim').toFixed(4)} | ${mean(rows, 'baseline', 'ssim').toFixed(4)} |`,
+    `| lowest SSIM, full resolution | ${min(rows, 'pictor', 'ssim').toFixed(4)} | ${min(rows, 'baseline', 'ssim').toFixed(4)} |`,
+    `| mean diff > 32 | ${(mean(rows, 'pictor', 'diff') * 100).toFixed(2)}% | ${(mean(rows, 'baseline', 'diff') * 100).toFixed(2)}% |`,
+  ];
+}
+
+function table(rows) {
+  return [
+    '| case | Pictor dSSIM | Pictor SSIM | Pictor diff | baseline dSSIM | baseline SSIM | baseline diff | what differs |',
+    '|---|---|---|---|---|---|---|---|',
+    ...rows.map((r) => `| ${r.name} | ${cell(r.pictor)} | ${cell(r.baseline)} | ${r.missing} |`),
+  ];
+}
+
+if (gallery) {
+  await writeGallery(
+    join(here, 'gallery'),
+    Object.entries(results).flatMap(([corpusName, rows]) =>
+      rows.map((r) => ({ ...r, corpus: corpusName, dir: join(outDir, corpusName, r.name) })),
+    ),
+  );
+  console.log(`gallery: ${join(here, 'gallery/index.html')}`);
+}
+
+for (const [corpusName, rows] of Object.entries(results)) {
+  console.log(
+    `${corpusName}: ${rows.length} cases; mean dSSIM pictor ${mean(rows, 'pictor', 'dssim').toFixed(4)} (min ${min(rows, 'pictor', 'dssim').toFixed(4)}), baseline ${mean(rows, 'baseline', 'dssim').toFixed(4)} (min ${min(rows, 'baseline', 'dssim').toFixed(4)}); SSIM pictor ${mean(rows, 'pictor', 'ssim').toFixed(4)}, baseline ${mean(rows, 'baseline', 'ssim').toFixed(4)}`,
+  );
+}
+
+// RESULTS.md only from a whole run of both corpora: a filtered run must not overwrite the record.
+if (!filter && corpora.length === 2) {
+  const real = results['real-world'];
+  const own = results.own;
+  const preface = existsSync(join(here, 'RESULTS-preface.md'))
+    ? readFileSync(join(here, 'RESULTS-preface.md'), 'utf8').trim().split('\n')
+    : [];
+  const lines = [
+    '# Fidelity against Chromium',
+    '',
+    `Generated by \`node benchmarks/fidelity/run.mjs\` (= \`--corpus=all\`) on ${new Date().toISOString().slice(0, 10)}: ${real.length} real-world`,
+    `documents of \`benchmarks/fidelity/real-world/\` (public sources, see its README.md) and the project's own ${own.length} cases`,
+    'of `packages/core/test/fidelity/`, each rendered by Pictor, by Chromium (Debian `chromium`, headless through',
+    "playwright-core, deviceScaleFactor 1, same viewport, only Pictor's built-in fonts through a private fontconfig,",
+    'generic families mapped as in Pictor) and by satori-html + satori (same fonts), all flattened over white.',
+    'The gallery (reference | Pictor | difference, worst first) is written to `benchmarks/fidelity/gallery/index.html`',
+    'by the same command (git-ignored; `--corpus=real-world` for one corpus, a name filter for some cases;',
+    '`--report` rewrites this file and the gallery from the last run without rendering again).',
+    '',
+    `Pictor engine: ${pictorNote}.`,
+    '',
+    "- **dSSIM**: downsampled SSIM, the SSIM authors' reference method (Wang et al. 2004, `ssim.m`): luma (Matlab",
+    '  `rgb2gray`), block average over f×f with f = max(1, round(min(W, H)/256)) then every f-th pixel, 11×11 Gaussian',
+    "  window σ = 1.5, K1 = 0.01, K2 = 0.03; ssim.js `original` with `downsample: 'original'`.",
+    '- **SSIM**: the metric reported first here: ssim.js `fast` on luma at full resolution, same window and',
+    '  constants, no downsampling.',
+    '- **diff**: share of pixels whose largest channel difference exceeds 32/255.',
+    '',
+    `## Real-world corpus (${real.length} documents)`,
+    '',
+    ...summary(real),
+    '',
+    ...preface,
+    '',
+    ...table(real),
+    '',
+    `## Own corpus (${own.length} cases)`,
+    '',
+    ...summary(own),
+    '',
+    ...table(own),
+    '',
+  ];
+  writeFileSync(join(here, 'RESULTS.md'), lines.join('\n'));
+}

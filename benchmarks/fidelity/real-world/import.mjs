@@ -118,10 +118,42 @@ const HYPERUI = [
 
 // vercel/og-image: its own template function, run with these requests (2048×1170 is the viewport it screenshots).
 const OG_IMAGE = [
-  { text: '**Hello**, World', theme: 'light', md: true, fontSize: '100px', images: ['logo'], widths: ['auto'], heights: ['225'] },
-  { text: 'Introducing **Pictor** 2.0', theme: 'dark', md: true, fontSize: '96px', images: ['logo', 'logo2'], widths: ['auto', 'auto'], heights: ['225', '225'] },
-  { text: '_Why_ rendering at the **edge** matters', theme: 'light', md: true, fontSize: '80px', images: ['logo'], widths: ['350'], heights: ['200'] },
-  { text: 'Release notes — November 2026', theme: 'dark', md: false, fontSize: '120px', images: ['logo'], widths: ['auto'], heights: ['150'] },
+  {
+    text: '**Hello**, World',
+    theme: 'light',
+    md: true,
+    fontSize: '100px',
+    images: ['logo'],
+    widths: ['auto'],
+    heights: ['225'],
+  },
+  {
+    text: 'Introducing **Pictor** 2.0',
+    theme: 'dark',
+    md: true,
+    fontSize: '96px',
+    images: ['logo', 'logo2'],
+    widths: ['auto', 'auto'],
+    heights: ['225', '225'],
+  },
+  {
+    text: '_Why_ rendering at the **edge** matters',
+    theme: 'light',
+    md: true,
+    fontSize: '80px',
+    images: ['logo'],
+    widths: ['350'],
+    heights: ['200'],
+  },
+  {
+    text: 'Release notes — November 2026',
+    theme: 'dark',
+    md: false,
+    fontSize: '120px',
+    images: ['logo'],
+    widths: ['auto'],
+    heights: ['150'],
+  },
 ];
 
 function ogImageHtml(params) {
@@ -139,10 +171,19 @@ function ogImageHtml(params) {
     'twemoji',
     `${source}\nreturn getHtml;`,
   )(
-    (path) => show(repo, posix.normalize(posix.join('api/_lib', path.replace(/^\/dir\//, ''))).replace(/^api\/_lib\/\.\.\//, 'api/')),
+    (path) =>
+      show(
+        repo,
+        posix
+          .normalize(posix.join('api/_lib', path.replace(/^\/dir\//, '')))
+          .replace(/^api\/_lib\/\.\.\//, 'api/'),
+      ),
     '/dir',
     (html) =>
-      String(html).replace(/[&<>"'/]/g, (k) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#x2F;' })[k]),
+      String(html).replace(
+        /[&<>"'/]/g,
+        (k) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '/': '&#x2F;' })[k],
+      ),
     { parse: (text) => text },
   );
   // The default logo is Vercel's triangle from its CDN: a placeholder of the same box stands in.
@@ -305,7 +346,8 @@ function sampleValue(raw, scope, data) {
     .replace(/^this\./, '')
     .trim();
   const leaf = key.split('.').at(-1);
-  if (scope && typeof scope === 'object' && lookup(scope, key) !== undefined) return String(lookup(scope, key));
+  if (scope && typeof scope === 'object' && lookup(scope, key) !== undefined)
+    return String(lookup(scope, key));
   if (data && lookup(data, key) !== undefined) return String(lookup(data, key));
   if (scope && typeof scope === 'object' && leaf in scope) return scope[leaf];
   if (leaf in SAMPLE) return SAMPLE[leaf];
@@ -334,7 +376,12 @@ export function fillPlaceholders(text, data) {
     if (t.startsWith('{%')) continue;
     if (m?.[1] === '#' || m?.[1] === '^') {
       const [helper, ...rest] = m[2].split(/\s+/);
-      const node = { kind: m[1], helper, arg: rest.join(' '), branches: [{ cond: rest.join(' '), children: [] }] };
+      const node = {
+        kind: m[1],
+        helper,
+        arg: rest.join(' '),
+        branches: [{ cond: rest.join(' '), children: [] }],
+      };
       branch.children.push(node);
       stack.push(node);
     } else if (m?.[1] === '/') {
@@ -369,12 +416,15 @@ export function fillPlaceholders(text, data) {
               ? truthy(c.arg, scope)
                 ? c.branches[1]
                 : c.branches[0]
-              : c.branches.find((b, i) => (i === 0 ? truthy(b.cond, scope) : b.cond === true || truthy(b.cond, scope)));
+              : c.branches.find((b, i) =>
+                  i === 0 ? truthy(b.cond, scope) : b.cond === true || truthy(b.cond, scope),
+                );
           return pick ? renderChildren(pick.children, scope) : '';
         }
         const listName = c.helper === 'each' ? c.arg : c.helper;
         const list = data ? lookup(data, listName.replace(/^this\./, '')) : undefined;
-        if (Array.isArray(list)) return list.map((item) => renderChildren(c.branches[0].children, item)).join('');
+        if (Array.isArray(list))
+          return list.map((item) => renderChildren(c.branches[0].children, item)).join('');
         if (c.helper === 'each' || /details|items|list/.test(c.helper)) {
           return LIST_ITEMS.map((item) => renderChildren(c.branches[0].children, item)).join('');
         }
@@ -571,7 +621,10 @@ for (const doc of docs) {
   const changes = [];
   let html = doc.build ? doc.build() : show(doc.repo, doc.path).toString('utf8');
   if (doc.note) changes.push(doc.note);
-  const filled = fillPlaceholders(html, doc.data ? JSON.parse(show(doc.repo, doc.data).toString('utf8')) : undefined);
+  const filled = fillPlaceholders(
+    html,
+    doc.data ? JSON.parse(show(doc.repo, doc.data).toString('utf8')) : undefined,
+  );
   if (filled !== html) {
     changes.push(
       doc.data
@@ -598,7 +651,8 @@ for (const doc of docs) {
 // Fixed viewport: the document's height in Chromium at the case's width.
 const chromium = await launchChromium();
 for (const { doc, dir, changes } of written) {
-  const height = doc.height ?? (await chromium.measureHeight(pathToFileURL(join(dir, 'index.html')).href, doc.width));
+  const height =
+    doc.height ?? (await chromium.measureHeight(pathToFileURL(join(dir, 'index.html')).href, doc.width));
   const meta = {
     width: doc.width,
     height: Math.max(120, Math.min(2000, height)),

@@ -11,7 +11,7 @@
  * --block-warmup N, --steady-warmup N, --no-write, --no-memory (skip the per-engine memory processes).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -317,7 +317,14 @@ async function main() {
   });
   process.stdout.write(`${report}\n`);
   if (!quick && !args['no-write']) {
-    writeFileSync(join(here, 'RESULTS.md'), `${report}\n`);
+    // The fresh-content section (fresh.mjs) is its own run: keep it.
+    let kept = '';
+    try {
+      const previous = readFileSync(join(here, 'RESULTS.md'), 'utf8');
+      const at = previous.indexOf('\n## Fresh content (issue 18)');
+      if (at >= 0) kept = `\n${previous.slice(at).trimEnd()}\n`;
+    } catch {}
+    writeFileSync(join(here, 'RESULTS.md'), `${report}\n${kept}`);
     console.error(`written: ${join(here, 'RESULTS.md')}`);
   }
 }

@@ -3,19 +3,37 @@
  * each page rendered by headless Chromium (Debian's) with exactly Pictor's built-in fonts, saved beside it as
  * `{name}.chromium.png`. Run on purpose when a repro is added or changed, then look at the PNGs:
  *
- *   node benchmarks/fidelity/repro-references.mjs
+ *   node benchmarks/fidelity/repro-references.mjs [name…]
+ *
+ * A page may load built-in font files as web fonts with `url(fonts/<file>.ttf)` (the engine's test resolves them in
+ * its dist/assets); here they are put into a copy of the page as data: URIs (Chromium loads no fonts from file:).
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { launchChromium } from './chromium.mjs';
+import { BUILTIN_FONT_FILES, builtinFontPath, launchChromium } from './chromium.mjs';
+
+/** The page with its `url(fonts/<file>)` references to built-in font files turned into data: URIs. */
+function withInlineFonts(html) {
+  return html.replace(/url\((['"]?)fonts\/([\w.-]+\.ttf)\1\)/g, (_, _quote, file) => {
+    const entry = BUILTIN_FONT_FILES.find((f) => f.endsWith(`/${file}`));
+    if (!entry) throw new Error(`fonts/${file} is not a built-in font file`);
+    return `url(data:font/ttf;base64,${readFileSync(builtinFontPath(entry)).toString('base64')})`;
+  });
+}
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../../packages/core/test/repros');
 const cases = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8'));
+const only = process.argv.slice(2);
+const scratch = mkdtempSync(join(tmpdir(), 'pictor-repros-'));
 const browser = await launchChromium();
 try {
   for (const [name, { width, height }] of Object.entries(cases)) {
-    const png = await browser.screenshot(pathToFileURL(join(dir, `${name}.html`)).href, width, height);
+    if (only.length > 0 && !only.includes(name)) continue;
+    const page = join(scratch, `${name}.html`);
+    writeFileSync(page, withInlineFonts(readFileSync(join(dir, `${name}.html`), 'utf8')));
+    const png = await browser.screenshot(pathToFileURL(page).href, width, height);
     writeFileSync(join(dir, `${name}.chromium.png`), png);
     console.log(`${name}.chromium.png ${width}×${height}`);
   }

@@ -2,11 +2,13 @@
  * Real-world HTML reduced to small pages (test/repros/*.html, from issue 23), each compared by pixels with the way
  * headless Chromium draws it (`{name}.chromium.png`, made by `node benchmarks/fidelity/repro-references.mjs` with
  * Pictor's fonts). Text antialiasing differs between the two rasterisers; boxes, sizes and positions must not.
+ * A page loads built-in font files as web fonts with `url(fonts/<file>.ttf)`: relative to the built assets here.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { assetDir } from '../src/assets.js';
 import { createRenderer } from '../src/index.js';
 
 const dir = join(import.meta.dirname, 'repros');
@@ -14,7 +16,7 @@ const cases = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Reco
   string,
   { width: number; height: number; issue: string }
 >;
-const renderer = createRenderer({ workers: 0 });
+const renderer = createRenderer({ workers: 0, baseDir: assetDir() });
 afterAll(() => renderer.close());
 
 async function rgba(png: Buffer) {

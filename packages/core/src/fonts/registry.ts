@@ -3,6 +3,7 @@ import type { AssetLoader, SatoriFont } from '../svg/satori.js';
 import { CJK_FONTS_PACKAGE, cjkFontsLoaded, getBuiltinFonts, getCjkFonts } from './builtin.js';
 import type { LoadedFont } from './custom.js';
 import { loadEmoji } from './emoji.js';
+import { cssFaceSet } from './matching.js';
 
 /** Satori language codes (possibly joined by `|`) that the built-in CJK fonts cover. */
 const CJK_CODES = new Set(['zh-CN', 'zh-TW', 'zh-HK', 'ja-JP']);
@@ -15,10 +16,13 @@ const MAX_CACHED_LISTS = 64;
 export class FontRegistry {
   readonly #lists = new Map<string, SatoriFont[]>();
   #cjkVersion = cjkFontsLoaded();
+  #cjkFaces: SatoriFont[] | undefined;
 
   /**
    * The font list of one render: custom fonts first (so their glyphs win), then the built-in defaults, then the
-   * CJK fonts once loaded. Missing glyphs fall back along this order.
+   * CJK fonts once loaded. Missing glyphs fall back along this order. Custom fonts of one family (input, document
+   * and renderer fonts together) form one family, as `@font-face` rules do, and hide a built-in family of the same
+   * name (as web fonts hide local ones); each family is matched by weight and style as CSS does (matching.ts).
    */
   fontsFor(custom: readonly LoadedFont[]): SatoriFont[] {
     if (this.#cjkVersion !== cjkFontsLoaded()) {
@@ -33,16 +37,17 @@ export class FontRegistry {
       this.#lists.set(key, list);
       return list;
     }
-    list = [
+    const customNames = new Set(custom.map((font) => font.name.toLowerCase()));
+    list = cssFaceSet([
       ...custom.map((font) => ({
         name: font.name,
         data: font.data,
         weight: font.weight as SatoriFont['weight'],
         style: font.style,
       })),
-      ...getBuiltinFonts(),
+      ...getBuiltinFonts().filter((font) => !customNames.has(font.name.toLowerCase())),
       ...(cjkFontsLoaded() ? getCjkFonts() : []),
-    ];
+    ]);
     if (this.#lists.size >= MAX_CACHED_LISTS) {
       const oldest = this.#lists.keys().next().value;
       if (oldest !== undefined) this.#lists.delete(oldest);
@@ -68,7 +73,8 @@ export class FontRegistry {
           return [];
         }
         // Already loaded: the glyph is missing from them too; returning them again would duplicate them in satori.
-        return already ? [] : [...cjk];
+        this.#cjkFaces ??= cssFaceSet(cjk);
+        return already ? [] : [...this.#cjkFaces];
       }
       const note = `no font covers "${[...segment].slice(0, 20).join('')}" (${languageCode}); pass a font for it in fonts`;
       if (!warnings.includes(note)) warnings.push(note);

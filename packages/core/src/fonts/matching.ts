@@ -1,0 +1,65 @@
+/**
+ * Font matching for weight and style as CSS Fonts 4 specifies it (§5.2, steps 4b–4c), done before satori: each
+ * family is handed to satori as exactly the face CSS would choose for each weight (100–900) and style (normal,
+ * italic), so satori's own nearest-weight choice (which looks at weight before style, and upward for 500) always
+ * finds an exact entry. Synthesis stays satori's, which does what Chrome does for web fonts: bold when the request
+ * is 600 or more and the chosen face is lighter than 600, oblique when italic is asked and the face is not italic.
+ */
+import type { SatoriFont } from '../svg/satori.js';
+
+type Style = 'normal' | 'italic';
+
+/** The face CSS matching chooses among one family's faces for a weight and a style; undefined without faces. */
+export function matchFace<T extends { weight?: number; style?: Style }>(
+  faces: readonly T[],
+  weight: number,
+  style: Style,
+): T | undefined {
+  // Style narrows first: italic looks at italic faces, then normal ones (synthesised oblique); normal the reverse.
+  const italic = faces.filter((face) => face.style === 'italic');
+  const normal = faces.filter((face) => face.style !== 'italic');
+  const preferred = style === 'italic' ? italic : normal;
+  return matchWeight(preferred.length > 0 ? preferred : style === 'italic' ? normal : italic, weight);
+}
+
+function matchWeight<T extends { weight?: number }>(faces: readonly T[], desired: number): T | undefined {
+  const weightOf = (face: T) => face.weight ?? 400;
+  const exact = faces.find((face) => weightOf(face) === desired);
+  if (exact) return exact;
+  // Stable sorts: between faces of the same weight the earlier (more specific) one wins.
+  const below = faces.filter((face) => weightOf(face) < desired).sort((a, b) => weightOf(b) - weightOf(a));
+  const above = faces.filter((face) => weightOf(face) > desired).sort((a, b) => weightOf(a) - weightOf(b));
+  if (desired >= 400 && desired <= 500) {
+    // 400–500: heavier faces up to 500 first, then lighter ones, then heavier than 500.
+    return above.find((face) => weightOf(face) <= 500) ?? below[0] ?? above[0];
+  }
+  return desired < 400 ? (below[0] ?? above[0]) : (above[0] ?? below[0]);
+}
+
+const WEIGHTS = [400, 100, 200, 300, 500, 600, 700, 800, 900] as const;
+const STYLES: readonly Style[] = ['normal', 'italic'];
+
+/**
+ * The fonts satori gets: for every family (name, case-insensitive, and language), one entry per weight and style,
+ * carrying the face CSS matching picks for it. The first family's regular face stays first (satori's last-resort
+ * font); families keep their order (the order satori falls back along for missing glyphs).
+ */
+export function cssFaceSet(fonts: readonly SatoriFont[]): SatoriFont[] {
+  const families = new Map<string, SatoriFont[]>();
+  for (const font of fonts) {
+    const key = `${font.name.toLowerCase()}\u0000${font.lang ?? ''}`;
+    const faces = families.get(key);
+    if (faces) faces.push(font);
+    else families.set(key, [font]);
+  }
+  const out: SatoriFont[] = [];
+  for (const faces of families.values()) {
+    for (const style of STYLES) {
+      for (const weight of WEIGHTS) {
+        const face = matchFace(faces, weight, style);
+        if (face) out.push({ ...face, weight, style });
+      }
+    }
+  }
+  return out;
+}

@@ -1,11 +1,13 @@
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PictorError } from '../src/errors.js';
 import { createFetcher } from '../src/fetch/index.js';
 import { closedPort, startServer, type TestServer } from './fixtures/http-server.js';
 
 let server: TestServer;
 const MiB = 1024 * 1024;
+/** Bytes the /drip route has sent so far. */
+let drips = 0;
 
 beforeAll(async () => {
   server = await startServer({
@@ -46,9 +48,13 @@ beforeAll(async () => {
       res.write('x');
     },
     '/drip': (_req, res) => {
+      // A byte every 50 ms, never the end: only a limit on the whole fetch stops it (setInterval stays real below).
       res.setHeader('content-type', 'image/png');
       res.flushHeaders();
-      const timer = setInterval(() => res.write('x'), 1000);
+      const timer = setInterval(() => {
+        res.write('x');
+        drips++;
+      }, 50);
       res.on('close', () => clearInterval(timer));
     },
     '/slow-headers': () => {
@@ -188,15 +194,44 @@ describe('guarded fetcher against a local server (allow-listed)', () => {
     expect(error.message).toContain(`it declares ${50 * MiB} bytes`);
   });
 
-  it('cuts off a slow-drip server at the time limit', async () => {
-    const started = performance.now();
-    const error = await fetchError(fetcher.fetch(`${server.origin}/drip`, 'image'));
-    const elapsed = performance.now() - started;
-    expect(error.message).toBe(
-      `image ${server.origin}/drip: no complete response within 1500 ms (the fetch time limit)`,
-    );
-    expect(elapsed).toBeGreaterThanOrEqual(1450);
-    expect(elapsed).toBeLessThan(2500);
+  it('cuts off a slow-drip server at the time limit, not before (fake clock for the limit)', async () => {
+    // The fetcher's deadline is a setTimeout: faked, so the limit is reached when this test says, not when a loaded
+    // machine gets there. The socket and the server's drip run on real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      drips = 0;
+      let outcome: unknown;
+      const fetching = fetcher.fetch(`${server.origin}/drip`, 'image').then(
+        () => {
+          outcome = 'resolved';
+        },
+        (error: unknown) => {
+          outcome = error;
+        },
+      );
+      // Real-time polling (setInterval is not faked; vi.waitFor would move the fake clock itself).
+      const until = (done: () => boolean) =>
+        new Promise<void>((resolve) => {
+          const poll = setInterval(() => {
+            if (!done()) return;
+            clearInterval(poll);
+            resolve();
+          }, 10);
+        });
+      // The body is being read: bytes keep arriving, and the fetch goes on.
+      await until(() => drips >= 5);
+      await vi.advanceTimersByTimeAsync(1499);
+      expect(outcome).toBeUndefined();
+      await vi.advanceTimersByTimeAsync(1);
+      // Settled at once (a wrong deadline would leave it pending until the test's own time limit).
+      await Promise.race([fetching, until(() => drips >= 25)]);
+      expect(outcome).toBeInstanceOf(PictorError);
+      expect((outcome as PictorError).message).toBe(
+        `image ${server.origin}/drip: no complete response within 1500 ms (the fetch time limit)`,
+      );
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('cuts off a server that never sends headers', async () => {

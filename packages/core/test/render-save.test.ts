@@ -1,5 +1,14 @@
 /** saveTo: the rendering thread writes the image to a file, atomically, before the render resolves. */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  watch,
+  writeFileSync,
+} from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -132,27 +141,42 @@ describe('saveFileAtomically', () => {
     const probe = createBuiltRenderer({ workers: 1 });
     const { timings } = await probe.render(input('probe.webp'));
     await probe.close();
-    // Out of time early in the encode, when the file is open (a slower render times out before it: no file either;
-    // a render so much faster that it finishes is tried again with less time).
-    let timeoutMs = Math.round(timings.total - timings.encode * 0.75);
-    let stopped = 0;
-    for (let attempt = 0; attempt < 3 && stopped === 0; attempt++) {
-      const renderer = createBuiltRenderer({ workers: 1, limits: { timeoutMs } });
-      try {
-        await renderer.render(input(`attempt-${attempt}.webp`));
-        timeoutMs = Math.round(timeoutMs * 0.6);
-      } catch (error) {
-        expect(error).toMatchObject({ code: 'RENDER_TIMEOUT' });
-        stopped++;
-      } finally {
-        await renderer.close();
+    // The temporary file is opened as the encode starts and renamed when it ends: a render out of time after its
+    // temporary file appeared and before its image did was stopped mid-encode. Aim early in the encode; a render
+    // that finished gets less time, one stopped before its encode more (bisection).
+    const created = new Set<string>();
+    const watcher = watch(folder, (_event, name) => {
+      if (name) created.add(String(name));
+    });
+    let outcome = 'not tried';
+    try {
+      let [early, late] = [0, timings.total];
+      let timeoutMs = Math.round(timings.total - timings.encode * 0.75);
+      for (let attempt = 0; attempt < 8 && outcome !== 'stopped mid-encode'; attempt++) {
+        const name = `attempt-${attempt}.webp`;
+        const renderer = createBuiltRenderer({ workers: 1, limits: { timeoutMs } });
+        try {
+          await renderer.render(input(name));
+          outcome = 'finished';
+        } catch (error) {
+          expect(error).toMatchObject({ code: 'RENDER_TIMEOUT' });
+          const opened = [...created].some((file) => file.startsWith(`.${name}.`) && file.endsWith('.tmp'));
+          outcome = opened && !existsSync(join(folder, name)) ? 'stopped mid-encode' : 'stopped before';
+        } finally {
+          await renderer.close();
+        }
+        if (outcome === 'finished') late = timeoutMs;
+        if (outcome === 'stopped before') early = timeoutMs;
+        timeoutMs = Math.round((early + late) / 2);
       }
+    } finally {
+      watcher.close();
     }
-    expect(stopped).toBe(1);
+    expect(outcome).toBe('stopped mid-encode');
     await expect
       .poll(() => readdirSync(folder).filter((name) => name.endsWith('.tmp')), { timeout: 5000 })
       .toEqual([]);
-  }, 60_000);
+  }, 120_000);
 
   it('releaseAbandonedFile removes a temporary file left behind; nothing when there is none', () => {
     const folder = mkdtempSync(join(root, 'abandoned-'));

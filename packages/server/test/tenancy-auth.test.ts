@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { hashToken, tokenMatches } from '../src/data-dir.js';
 import { createLogger } from '../src/http/logging.js';
@@ -25,6 +25,13 @@ import {
   seedAccount,
   templateBody,
 } from './helpers/http-server.js';
+
+// Every module of the server under test gets node:crypto's own timingSafeEqual, wrapped in a spy: the constant-time
+// tests below see each comparison it makes (which bytes, how long), not the source text.
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof import('node:crypto')>();
+  return { ...crypto, timingSafeEqual: vi.fn(crypto.timingSafeEqual) };
+});
 
 const SIGNING_SECRET = 'tenancy-signing-secret-0123456789abcdef';
 
@@ -70,48 +77,67 @@ const PIXEL = {
   height: 4,
 };
 
-describe('constant-time checks (a property of the implementation, not a stopwatch)', () => {
+describe('constant-time checks (seen by a spy on timingSafeEqual, not a stopwatch)', () => {
+  const compared = vi.mocked(timingSafeEqual);
+  beforeEach(() => {
+    compared.mockClear();
+  });
+  /** The byte pairs timingSafeEqual was given, as hex. */
+  const comparisons = () =>
+    compared.mock.calls.map(([a, b]) => [
+      Buffer.from(a as Buffer).toString('hex'),
+      Buffer.from(b as Buffer).toString('hex'),
+    ]);
+
   it('API keys: the store is asked only for the SHA-256 of the key, and the found hash is compared with timingSafeEqual', async () => {
     const asked: string[] = [];
     const stored = generateApiKey();
+    const record = {
+      id: 'k1',
+      accountId: 'a1',
+      prefix: stored.prefix,
+      createdAt: '',
+      revokedAt: null,
+      secretHash: stored.hash,
+    };
     const store = {
       async findActiveApiKey(hash: string): Promise<StoredApiKey | null> {
         asked.push(hash);
-        return hash === stored.hash
-          ? {
-              id: 'k1',
-              accountId: 'a1',
-              prefix: stored.prefix,
-              createdAt: '',
-              revokedAt: null,
-              secretHash: stored.hash,
-            }
-          : null;
+        return hash === stored.hash ? record : null;
       },
     } as unknown as Store;
     expect(await authenticateApiKey(store, stored.key)).toMatchObject({ id: 'k1', accountId: 'a1' });
+    expect(comparisons()).toEqual([[stored.hash, stored.hash]]);
     const wrong = `${stored.key.slice(0, -1)}${stored.key.endsWith('A') ? 'B' : 'A'}`;
     expect(await authenticateApiKey(store, wrong)).toBeNull();
     // Malformed keys never reach the store at all (no lookup to time).
     expect(await authenticateApiKey(store, 'pk_short')).toBeNull();
     expect(await authenticateApiKey(store, `${stored.key} `)).toBeNull();
-    expect(asked).toEqual([stored.hash, createHash('sha256').update(wrong).digest('hex')]);
+    const wrongHash = createHash('sha256').update(wrong).digest('hex');
+    expect(asked).toEqual([stored.hash, wrongHash]);
     // A lookup by digest: a key sharing a long prefix with a real one gives a digest sharing nothing with it,
     // so the index lookup learns nothing from how much of the key was right.
     expect(asked[1]!.slice(0, 8)).not.toBe(asked[0]!.slice(0, 8));
-    expect(authenticateApiKey.toString()).toContain('timingSafeEqual');
+    // A store that answers a record for another digest (a collision, a broken index): the comparison still
+    // decides, in constant time.
+    const careless = { findActiveApiKey: async () => record } as unknown as Store;
+    compared.mockClear();
+    expect(await authenticateApiKey(careless, wrong)).toBeNull();
+    expect(comparisons()).toEqual([[stored.hash, wrongHash]]);
   });
 
   it('the admin token: hashed to a fixed length, compared with timingSafeEqual, whatever the length presented', () => {
     const expected = hashToken(ADMIN_TOKEN);
     expect(tokenMatches(ADMIN_TOKEN, expected)).toBe(true);
-    for (const wrong of ['', 'x', ADMIN_TOKEN.slice(0, -1), `${ADMIN_TOKEN}x`, 'y'.repeat(10_000)]) {
-      expect(tokenMatches(wrong, expected)).toBe(false);
-      // Every presented token becomes 32 bytes before the comparison: no early exit on length.
-      expect(hashToken(wrong).length).toBe(32);
-    }
-    expect(tokenMatches.toString()).toContain('timingSafeEqual');
-    expect(timingSafeEqual).toBeTypeOf('function');
+    const presented = ['', 'x', ADMIN_TOKEN.slice(0, -1), `${ADMIN_TOKEN}x`, 'y'.repeat(10_000)];
+    for (const wrong of presented) expect(tokenMatches(wrong, expected)).toBe(false);
+    // Every presented token became 32 bytes and was compared with the stored hash: no early exit on length.
+    expect(comparisons()).toEqual(
+      [ADMIN_TOKEN, ...presented].map((token) => [
+        hashToken(token).toString('hex'),
+        expected.toString('hex'),
+      ]),
+    );
   });
 
   it('link signatures: checked in constant time before the expiry is looked at', () => {
@@ -127,7 +153,10 @@ describe('constant-time checks (a property of the implementation, not a stopwatc
     expect(
       verifyFileLink({ secret: SIGNING_SECRET, path, expires: String(expires), sign: forged }),
     ).toMatchObject({ ok: false, reason: 'bad-signature' });
-    expect(verifyFileLink.toString()).toContain('timingSafeEqual');
+    // Both signatures went through timingSafeEqual against the expected one, as equally long byte strings.
+    expect(compared).toHaveBeenCalledTimes(2);
+    for (const [actual, expected] of comparisons()) expect(actual).toHaveLength(expected!.length);
+    expect(new Set(comparisons().map(([, expected]) => expected)).size).toBe(1);
   });
 });
 

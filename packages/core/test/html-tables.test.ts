@@ -149,6 +149,51 @@ describe('tables → grid', () => {
     expect(style(top!).display).toBeUndefined();
   });
 
+  it('maps align as Chrome does: legacy alignment that places narrower blocks and stops at each table', () => {
+    const { root } = parseHtml(
+      '<div align="center"><table id="outer" width="400"><tr align="right"><td id="a" style="margin:20px">' +
+        '<table id="inner"><tr><td id="b">x</td><td id="c" align="middle">y</td></tr></table>' +
+        '<div id="box" style="width:50px"></div></td></tr></table></div>' +
+        '<table id="own" align="center"><tr valign="bottom"><td id="d">z</td></tr></table>',
+    );
+    const byId = (id: string) =>
+      ['table', 'td', 'div'].flatMap((t) => all(root, t)).find((e) => e.props.id === id)!;
+    // The div's centre places the table in it; the table resets the alignment its cells inherit.
+    expect(style(byId('outer'))).toMatchObject({
+      marginLeft: 'auto',
+      marginRight: 'auto',
+      textAlign: 'start',
+    });
+    // The row's align reaches its cell; a cell's margin is ignored, as CSS ignores it on table cells.
+    expect(style(byId('a'))).toMatchObject({ textAlign: 'right', margin: '0px' });
+    expect(style(byId('inner'))).toMatchObject({ marginLeft: 'auto', textAlign: 'start' });
+    expect(style(byId('inner')).marginRight).toBeUndefined();
+    expect(style(byId('b')).textAlign).toBeUndefined();
+    expect(style(byId('c')).textAlign).toBe('center');
+    expect(style(byId('box')).marginLeft).toBe('auto');
+    expect(style(byId('own'))).toMatchObject({ marginLeft: 'auto', marginRight: 'auto' });
+    expect(style(byId('d')).justifyContent).toBe('flex-end');
+  });
+
+  it("leaves alignment the page's CSS sets alone", () => {
+    const { root } = parseHtml(
+      '<style>.l{text-align:left}</style><div align="center"><table class="l" style="margin:0"><tr><td align="center">a</td></tr></table></div>',
+    );
+    const [t] = all(root, 'table');
+    expect(style(t!).textAlign).toBeUndefined();
+    expect(style(t!).marginLeft).toBeUndefined();
+  });
+
+  it('floats or aligns an image by its align attribute, as Chrome does', () => {
+    const { root } = parseHtml(
+      '<p><img id="l" align="left" src="a.png"><img id="m" align="middle" src="a.png"><img id="s" align="right" style="float:none" src="a.png"></p>',
+    );
+    const [l, m, s] = all(root, 'img');
+    expect(style(l!).float).toBe('left');
+    expect(style(m!).verticalAlign).toBe('middle');
+    expect(style(s!).float).toBe('none');
+  });
+
   it('keeps rows and cells the author hides with display: none hidden', () => {
     const t = table(
       '<style>.gone{display:none}</style><table><tr class="gone"><td>a</td></tr><tr><td style="display:none">b</td><td>c</td></tr></table>',

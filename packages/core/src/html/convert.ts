@@ -28,6 +28,47 @@ const SKIPPED = new Set([
 /** Elements whose UA font is the generic `monospace`. */
 const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', 'xmp']);
 
+/**
+ * Elements whose `align` attribute Chrome maps to its legacy alignment (`text-align: -webkit-left|center|right`):
+ * inline content aligns as with `text-align`, and block-level children narrower than the line are placed too.
+ */
+const LEGACY_ALIGN_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th']);
+
+/** Elements that are block-level by default and may be placed by a legacy alignment (when narrower). */
+const BLOCK_TAGS = new Set([
+  'div',
+  'p',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'main',
+  'nav',
+  'aside',
+  'blockquote',
+  'figure',
+  'form',
+  'ul',
+  'ol',
+  'center',
+]);
+
+type LegacyAlign = 'left' | 'center' | 'right';
+
+/** An `align` value as Chrome maps it: `center`/`middle` → -webkit-center, …; `justify` is plain CSS. */
+function legacyAlignValue(value: string | undefined): LegacyAlign | 'justify' | undefined {
+  const v = value?.trim().toLowerCase();
+  if (v === 'center' || v === 'middle') return 'center';
+  if (v === 'left' || v === 'right' || v === 'justify') return v;
+  return undefined;
+}
+
 /** Deeper nesting than this is cut (satori and resvg recurse per level). */
 export const MAX_DEPTH = 256;
 
@@ -43,6 +84,8 @@ export class TreeConverter {
   private readonly preamble = new Set<string>();
   private readonly inlineCache = new WeakMap<Element, CssDeclarations>();
   private truncated = false;
+  /** The legacy alignment (from an `align` attribute or `<center>`) that the elements being converted inherit. */
+  private legacyAlign: LegacyAlign | undefined;
 
   constructor(
     readonly styles: DocumentStyles,
@@ -137,9 +180,92 @@ export class TreeConverter {
       if (media) props.media = media;
       return { type: 'style', props };
     }
-    if (tag === 'table') return convertTable(el, this.tableContext(depth));
+    if (tag === 'table') {
+      // Chrome resets the legacy alignment at every table (to `start`): an ancestor's `align` stops here.
+      const inherited = this.legacyAlign;
+      this.legacyAlign = undefined;
+      try {
+        const table = convertTable(el, this.tableContext(depth));
+        const style = this.tableAlignStyle(el, inherited);
+        if (Object.keys(style).length > 0) table.props.style = { ...style, ...(table.props.style as object) };
+        return table;
+      } finally {
+        this.legacyAlign = inherited;
+      }
+    }
     if (tag === 'img') return this.convertImage(el, depth);
     return this.convertElement(el, {}, undefined, depth);
+  }
+
+  /**
+   * What a table gets from the HTML alignment around it, as Chrome's UA rules give it: `align="center"` → auto
+   * inline margins, `align="left|right"` → a float; a legacy centre or right of the parent places it the same way;
+   * an inherited legacy alignment is reset to `start`. Nothing the page's CSS sets is touched.
+   */
+  private tableAlignStyle(table: Element, inherited: LegacyAlign | undefined): Record<string, string> {
+    const inline = this.inlineOf(table);
+    const declared = (prop: string) => this.styles.declared(table, prop, inline) !== undefined;
+    const style: Record<string, string> = {};
+    if (inherited && !declared('text-align')) style.textAlign = 'start';
+    const own = getAttr(table, 'align')?.trim().toLowerCase();
+    if ((own === 'left' || own === 'right') && !declared('float')) style.float = own;
+    else {
+      const place = own === 'center' ? 'center' : inherited;
+      Object.assign(style, this.placement(table, place));
+    }
+    return style;
+  }
+
+  /** Auto inline margins that place a block under a legacy `center` or `right`, unless the page sets margins. */
+  private placement(el: Element, align: LegacyAlign | undefined): Record<string, string> {
+    if (align !== 'center' && align !== 'right') return {};
+    const inline = this.inlineOf(el);
+    const declared = (prop: string) => this.styles.declared(el, prop, inline) !== undefined;
+    if (['margin', 'margin-left', 'margin-right', 'margin-inline', 'float', 'position'].some(declared))
+      return {};
+    // Only in block flow: a flex or grid parent places its items itself.
+    const parent = el.parentNode as Node | null;
+    if (parent && isElement(parent)) {
+      const display =
+        this.styles.declared(parent, 'display', this.inlineOf(parent))?.trim().toLowerCase() ?? '';
+      if (/flex|grid/.test(display)) return {};
+    }
+    return align === 'center' ? { marginLeft: 'auto', marginRight: 'auto' } : { marginLeft: 'auto' };
+  }
+
+  /**
+   * The legacy alignment of an element and what its children inherit: its own `align` (a cell's also from its row
+   * and row group, as Chrome's inheritance gives it), unless CSS sets `text-align` on the way.
+   */
+  private ownAlign(
+    el: Element,
+    inherited: LegacyAlign | undefined,
+  ): { textAlign?: string; children: LegacyAlign | undefined } {
+    const declared = (e: Element) => this.styles.declared(e, 'text-align', this.inlineOf(e)) !== undefined;
+    if (declared(el)) return { children: undefined };
+    const chain: Element[] = [el];
+    if (el.tagName === 'td' || el.tagName === 'th') {
+      const tr = el.parentNode as Node | null;
+      if (tr && isElement(tr) && tr.tagName === 'tr') {
+        chain.push(tr);
+        const group = tr.parentNode as Node | null;
+        if (group && isElement(group) && ['thead', 'tbody', 'tfoot'].includes(group.tagName))
+          chain.push(group);
+      }
+    }
+    for (const [i, e] of chain.entries()) {
+      if (i > 0 && declared(e)) return { children: undefined };
+      const value =
+        el.tagName === 'center' && i === 0
+          ? 'center'
+          : LEGACY_ALIGN_TAGS.has(el.tagName)
+            ? legacyAlignValue(getAttr(e, 'align'))
+            : undefined;
+      if (value === 'justify') return { textAlign: 'justify', children: undefined };
+      if (value) return { textAlign: value, children: value };
+    }
+    // A header cell's UA `text-align: center` (TABLE_PREAMBLE) does not place blocks.
+    return { children: el.tagName === 'th' ? undefined : inherited };
   }
 
   /** Sheets by `<style>` element, set by `parse`. */
@@ -235,17 +361,49 @@ export class TreeConverter {
         twStyle = { ...(styledBySheet ? {} : preflightStyle(el.tagName, utilities)), ...split.style };
       }
     }
+    // HTML alignment (`align`, `<center>`): what CSS has not set; tables get theirs in convertNode.
+    const inherited = this.legacyAlign;
+    const align = this.ownAlign(el, inherited);
+    const legacy: Record<string, string> = align.textAlign ? { textAlign: align.textAlign } : {};
+    if (BLOCK_TAGS.has(el.tagName) && this.hasWidth(el)) Object.assign(legacy, this.placement(el, inherited));
+    if (el.tagName === 'img') Object.assign(legacy, this.imageAlign(el));
     // Utility declarations sit under the style attribute, as `tw` does.
     const style = {
+      ...legacy,
       ...twStyle,
       ...toSatoriStyle(this.inlineOf(el), this.warn),
       ...this.monospaceSize(el),
       ...extra,
     };
     if (Object.keys(style).length > 0) props.style = style;
-    const kids = children ?? this.convertChildren(el, depth);
+    this.legacyAlign = align.children;
+    let kids: SatoriChild[];
+    try {
+      kids = children ?? this.convertChildren(el, depth);
+    } finally {
+      this.legacyAlign = inherited;
+    }
     if (kids.length === 1) props.children = kids[0];
     else if (kids.length > 1) props.children = kids;
     return { type: el.tagName, props };
+  }
+
+  /** `<img align>` as Chrome's UA rules map it: left and right float, top, middle and bottom align vertically. */
+  private imageAlign(el: Element): Record<string, string> {
+    const value = getAttr(el, 'align')?.trim().toLowerCase();
+    const inline = this.inlineOf(el);
+    if (value === 'left' || value === 'right')
+      return this.styles.declared(el, 'float', inline) === undefined ? { float: value } : {};
+    const vertical =
+      value === 'top' ? 'top' : value === 'middle' ? 'middle' : value === 'bottom' ? 'baseline' : '';
+    return vertical && this.styles.declared(el, 'vertical-align', inline) === undefined
+      ? { verticalAlign: vertical }
+      : {};
+  }
+
+  /** True when CSS gives the element a width (a block without one fills its line and is never placed). */
+  private hasWidth(el: Element): boolean {
+    const inline = this.inlineOf(el);
+    return ['width', 'max-width'].some((prop) => this.styles.declared(el, prop, inline) !== undefined);
   }
 }

@@ -129,9 +129,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       extra.border = '1px solid';
       extra.borderColor = '#545454 #a8a8a8 #a8a8a8 #545454';
     }
-    const align = getAttr(cell.el, 'align') ?? getAttr(cell.el.parentNode as Element, 'align');
-    if (align && ctx.styles.declared(cell.el, 'text-align', inline) === undefined)
-      extra.textAlign = align.toLowerCase();
+    // `align` on cells, rows and groups is the converter's (legacy alignment). Margins do not apply to table
+    // cells in CSS; the grid items they become would take them.
+    extra.margin = '0px';
     const cellBg = getAttr(cell.el, 'bgcolor');
     if (cellBg && ctx.styles.declared(cell.el, 'background-color', inline) === undefined)
       extra.backgroundColor = cellBg;
@@ -150,13 +150,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     // Cells are vertically centred in browsers (`vertical-align: middle`): a flex column around one
     // wrapper keeps the cell's inline content in one flow.
     if (hidden(cell.el, ctx)) return ctx.convert(cell.el, { ...extra, display: 'none' });
-    const valign = (
-      ctx.styles.declared(cell.el, 'vertical-align', inline) ??
-      getAttr(cell.el, 'valign') ??
-      'middle'
-    )
-      .trim()
-      .toLowerCase();
+    const valign = cellVerticalAlign(cell.el, ctx);
     if (valign === 'middle' || valign === 'bottom') {
       extra.display = 'flex';
       extra.flexDirection = 'column';
@@ -215,6 +209,25 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   }
   if (hidden(table, ctx)) tableStyle.display = 'none';
   return ctx.convert(table, tableStyle, [...backdrops, ...children]);
+}
+
+/**
+ * A cell's vertical alignment: its own `vertical-align` or `valign`, else its row's, else its row group's (cells
+ * inherit them in Chrome's UA sheet), else `middle`.
+ */
+function cellVerticalAlign(cell: Element, ctx: TableContext): string {
+  const chain: Element[] = [cell];
+  const tr = cell.parentNode as Element | null;
+  if (tr && isElement(tr) && tr.tagName === 'tr') {
+    chain.push(tr);
+    const group = tr.parentNode as Element | null;
+    if (group && isElement(group) && ['thead', 'tbody', 'tfoot'].includes(group.tagName)) chain.push(group);
+  }
+  for (const el of chain) {
+    const value = ctx.styles.declared(el, 'vertical-align', ctx.inlineOf(el)) ?? getAttr(el, 'valign');
+    if (value !== undefined && value.trim() !== '') return value.trim().toLowerCase();
+  }
+  return 'middle';
 }
 
 /** True when the author hides the element (`display: none`), which the grid translation must keep. */

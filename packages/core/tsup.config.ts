@@ -5,13 +5,12 @@ export default defineConfig({
     index: 'src/index.ts',
     worker: 'src/pool/worker.ts',
     'save-file': 'src/output/save-file.ts',
-    'lru-cache': 'src/fetch/lru-cache.ts',
   },
   format: ['esm'],
   target: 'node20',
   platform: 'node',
   dts: {
-    entry: { index: 'src/index.ts', 'save-file': 'src/output/save-file.ts', 'lru-cache': 'src/fetch/lru-cache.ts' },
+    entry: { index: 'src/index.ts', 'save-file': 'src/output/save-file.ts' },
   },
   sourcemap: true,
   // dist/assets is made after tsup by scripts/copy-assets.mjs.

@@ -1,5 +1,4 @@
 /** The public API: the exact list of exports, templates through the renderer, the one-off render(). */
-import { createRequire } from 'node:module';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as core from '../src/index.js';
 import { compileTemplate, createRenderer, type TemplateDefinition } from '../src/index.js';
@@ -9,18 +8,6 @@ const renderer = createRenderer({ workers: 0 });
 afterAll(() => renderer.close());
 
 describe('public API', () => {
-  it('publishes the bounded LRU cache as @pictor/core/lru-cache (built file, no engine loaded)', async () => {
-    const resolved = createRequire(import.meta.url).resolve('@pictor/core/lru-cache');
-    expect(resolved).toMatch(/dist[/\\]lru-cache\.js$/);
-    const { LruCache } = await import(resolved);
-    const cache = new LruCache(2, 100, 60_000);
-    cache.set('a', 1, 10);
-    cache.set('b', 2, 10);
-    cache.get('a');
-    cache.set('c', 3, 10);
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([1, undefined, 3]);
-  });
-
   it('exports exactly these values', () => {
     expect(Object.keys(core).sort()).toEqual([
       'ERROR_CODES',

@@ -7,7 +7,7 @@ import type { FetchOptions } from '../types.js';
 import { type AllowList, parseAllowList, refusedReason } from './address-policy.js';
 import { decodeDataUrl } from './data-url.js';
 import { FetchFailure, getOnce } from './http-get.js';
-import { LruCache } from './lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import type { FetchedResource, ResourceFetcher, ResourceKind } from './types.js';
 
 export type { FetchedResource, ResourceFetcher, ResourceKind } from './types.js';
@@ -49,11 +49,16 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
       rule: 'format',
     });
   }
-  const cache = new LruCache<Body>(
-    Math.max(0, Math.floor(options.cacheEntries ?? FETCH_DEFAULTS.cacheEntries)),
-    FETCH_DEFAULTS.cacheBytes,
-    FETCH_DEFAULTS.cacheTtlMs,
-  );
+  const cacheEntries = Math.max(0, Math.floor(options.cacheEntries ?? FETCH_DEFAULTS.cacheEntries));
+  // A response larger than the whole cache is not kept (lru-cache's maxEntrySize defaults to maxSize).
+  const cache =
+    cacheEntries > 0
+      ? new LRUCache<string, Body>({
+          max: cacheEntries,
+          maxSize: FETCH_DEFAULTS.cacheBytes,
+          ttl: FETCH_DEFAULTS.cacheTtlMs,
+        })
+      : undefined;
   const inFlight = new Map<string, Promise<Body & { cacheMs: number | undefined }>>();
 
   async function fetchRemote(url: URL): Promise<Body & { cacheMs: number | undefined }> {
@@ -108,7 +113,7 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
 
   async function fetchShared(url: URL): Promise<Body> {
     const key = url.href;
-    const cached = cache.get(key);
+    const cached = cache?.get(key);
     if (cached) return cached;
     let pending = inFlight.get(key);
     if (!pending) {
@@ -118,8 +123,12 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
         (body) => {
           inFlight.delete(key);
           // Kept as long as the response allows (Cache-Control), at most the cache's own limit.
-          if (body.cacheMs !== 0)
-            cache.set(key, body, body.data.length + key.length, Date.now(), body.cacheMs);
+          if (body.cacheMs !== 0) {
+            cache?.set(key, body, {
+              size: body.data.length + key.length,
+              ttl: Math.max(1, Math.min(Math.ceil(body.cacheMs ?? Infinity), FETCH_DEFAULTS.cacheTtlMs)),
+            });
+          }
         },
         () => inFlight.delete(key),
       );

@@ -1,7 +1,7 @@
 /** Custom fonts (DECISIONS.md "Fonts"): spec validation, fetch or decode, WOFF/WOFF2 → sfnt, checks, caching. */
 import { createHash } from 'node:crypto';
 import { PictorError } from '../errors.js';
-import { LruCache } from '../fetch/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { FontSpec } from '../types.js';
 import { FontFormatError, toSfnt } from './font-format.js';
@@ -29,12 +29,12 @@ const URL_TTL_MS = 10 * 60_000;
  * Loaded fonts by `in:<sha256 of the input bytes>` and `out:<sha256 of the sfnt>`: the value is the one Buffer
  * handed to satori for that content. Bounded in entries and bytes; an evicted font is simply loaded again.
  */
-const loaded = new LruCache<Buffer>(CACHE_ENTRIES, CACHE_BYTES, Number.POSITIVE_INFINITY);
+const loaded = new LRUCache<string, Buffer>({ max: CACHE_ENTRIES, maxSize: CACHE_BYTES });
 const loading = new Map<string, Promise<Buffer>>();
 /** Per fetcher (so one renderer's allow-list never serves another): URL → loaded font, for URL_TTL_MS. */
 const byUrl = new WeakMap<
   ResourceFetcher,
-  { done: LruCache<Buffer>; pending: Map<string, Promise<Buffer>> }
+  { done: LRUCache<string, Buffer>; pending: Map<string, Promise<Buffer>> }
 >();
 const hashes = new WeakMap<Buffer, string>();
 
@@ -76,7 +76,10 @@ export function loadFontUrl(
 ): Promise<Buffer> {
   let cache = byUrl.get(fetcher);
   if (!cache) {
-    cache = { done: new LruCache(CACHE_ENTRIES, CACHE_BYTES, URL_TTL_MS), pending: new Map() };
+    cache = {
+      done: new LRUCache({ max: CACHE_ENTRIES, maxSize: CACHE_BYTES, ttl: URL_TTL_MS }),
+      pending: new Map(),
+    };
     byUrl.set(fetcher, cache);
   }
   const { done, pending } = cache;
@@ -102,7 +105,7 @@ export function loadFontUrl(
   load.then(
     (data) => {
       pending.delete(url);
-      done.set(url, data, data.length);
+      done.set(url, data, { size: data.length });
     },
     () => pending.delete(url),
   );
@@ -135,14 +138,14 @@ export function loadFontBytes(bytes: Uint8Array, family: string, field?: string)
     // Own copy: the caller's buffer may be a view into something larger, or be reused.
     const data = Buffer.from(sfnt);
     hashes.set(data, outputKey.slice(4));
-    loaded.set(outputKey, data, data.length);
+    loaded.set(outputKey, data, { size: data.length });
     return data;
   })();
   loading.set(inputKey, load);
   load.then(
     (data) => {
       loading.delete(inputKey);
-      loaded.set(inputKey, data, data.length);
+      loaded.set(inputKey, data, { size: data.length });
     },
     () => loading.delete(inputKey),
   );

@@ -3,7 +3,7 @@ import { PictorError, toPictorError } from '../errors.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { SatoriElement } from '../html/types.js';
 import type { RenderLimits } from '../types.js';
-import { LruCache } from '../fetch/lru-cache.js';
+import { LRUCache } from 'lru-cache';
 import { type CheckedImage, checkImage, ImageCheckError } from './image-check.js';
 import { LocalFileError, readLocalFile } from './local-files.js';
 import { collectImageUrls, replaceImageUrls } from './tree-urls.js';
@@ -31,7 +31,11 @@ const DEFAULT_MAX_IMAGE_PIXELS = 25_000_000;
 const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
 
 /** Checked images by their data: URI (per thread; key and value both count, about 2 bytes per character). */
-const checkedDataUris = new LruCache<{ uri: string; pixels: number }>(128, 64 * 1024 * 1024, 60 * 60_000);
+const checkedDataUris = new LRUCache<string, { uri: string; pixels: number }>({
+  max: 128,
+  maxSize: 64 * 1024 * 1024,
+  ttl: 60 * 60_000,
+});
 
 /**
  * Replace every image URL in the tree (`<img src>`, SVG `<image>`/`<feImage>` href, `url()` in the background
@@ -144,7 +148,7 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   const uri = `data:${image.mime};base64,${image.data.toString('base64')}`;
   const checked = { uri, pixels: (image.width ?? 0) * (image.height ?? 0) };
   checkedByBuffer.set(data, checked);
-  if (isDataUri) checkedDataUris.set(target, checked, 2 * (target.length + uri.length));
+  if (isDataUri) checkedDataUris.set(target, checked, { size: 2 * (target.length + uri.length) });
   return uri;
 }
 

@@ -4,7 +4,7 @@
  * loads and parses the record only when the row changed since (on any node: the version is in the store).
  */
 import { type CompiledTemplate, compileTemplate, type TemplateDefinition } from '@pictor/core';
-import { LruCache } from '@pictor/core/lru-cache';
+import { LRUCache } from 'lru-cache';
 import { apiError } from '../errors.js';
 import type { Store, TemplateRecord, TemplateVersion } from '../store/types.js';
 
@@ -81,31 +81,24 @@ export function toDefinition(version: TemplateVersion): TemplateDefinition {
 export function createTemplateService(store: Store, options: TemplateServiceOptions = {}): TemplateService {
   const maxEntries = options.maxEntries ?? 500;
   const compile = options.compile ?? compileTemplate;
-  const cache = new Map<string, CompiledTemplate>();
+  const cache = new LRUCache<string, CompiledTemplate>({ max: maxEntries });
   /** Stored records by template id with their row version, bounded by characters of contents. */
-  const records = new LruCache<{ version: number; record: TemplateRecord }>(
-    Number.POSITIVE_INFINITY,
-    options.maxRecordChars ?? 64 * 1024 * 1024,
-    Number.POSITIVE_INFINITY,
-  );
+  const records = new LRUCache<string, { version: number; record: TemplateRecord }>({
+    maxSize: options.maxRecordChars ?? 64 * 1024 * 1024,
+  });
 
   function compiledFor(id: string, version: TemplateVersion): CompiledTemplate {
     const key = `${id}\u0000${version.revision}`;
     const hit = cache.get(key);
     // The content check guards against a store that reuses a revision number.
-    if (hit && hit.definition.content === version.content) {
-      cache.delete(key);
-      cache.set(key, hit);
-      return hit;
-    }
+    if (hit && hit.definition.content === version.content) return hit;
     const compiled = compile(toDefinition(version));
     cache.set(key, compiled);
-    if (cache.size > maxEntries) cache.delete(cache.keys().next().value as string);
     return compiled;
   }
 
   /** Published revisions by `{id}\0{revision}`: they never change once published. */
-  const revisions = new LruCache<TemplateVersion>(1000, 16 * 1024 * 1024, Number.POSITIVE_INFINITY);
+  const revisions = new LRUCache<string, TemplateVersion>({ max: 1000, maxSize: 16 * 1024 * 1024 });
 
   /** The current record of template `id` if `accountId` owns it (one small read when it is cached). */
   async function currentRecord(accountId: string, id: string): Promise<TemplateRecord> {
@@ -118,7 +111,7 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
     const stored = await store.getTemplate(id);
     if (!stored || stored.accountId !== accountId) throw notFound();
     const chars = (stored.draft?.content.length ?? 0) + (stored.published?.content.length ?? 0);
-    records.set(id, { version: stamp.version, record: stored }, chars);
+    records.set(id, { version: stamp.version, record: stored }, { size: Math.max(1, chars) });
     return stored;
   }
 
@@ -135,7 +128,7 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
           `_v: revision ${revision} of template ${JSON.stringify(record.id)} was never published (the current one is ${current.revision})`,
         );
       }
-      revisions.set(key, stored, stored.content.length);
+      revisions.set(key, stored, { size: Math.max(1, stored.content.length) });
       version = stored;
     }
     return version;

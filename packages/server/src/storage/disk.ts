@@ -8,7 +8,7 @@
 import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
 import { open, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
-import { LruCache } from '@pictor/core/lru-cache';
+import { LRUCache } from 'lru-cache';
 import { FileWriter } from './file-writer.js';
 import { INTEGRITY_PROBE_BYTES, isCompleteImage } from './image-integrity.js';
 import { assertValidStorageKey, contentTypeOfKey } from './keys.js';
@@ -45,7 +45,7 @@ export function createDiskStorage(dir: string): ObjectStorage {
   };
 
   /** Files already read whole (key → inode, size and time), bounded; the oldest are forgotten first. */
-  const verified = new LruCache<string>(MAX_VERIFIED, Number.POSITIVE_INFINITY, Number.POSITIVE_INFINITY);
+  const verified = new LRUCache<string, string>({ max: MAX_VERIFIED });
   /** Whether the open file `fd` (its `fstat`: `info`) of `key` is whole: checked once per file, then remembered. */
   const isWhole = (
     fd: number,
@@ -55,7 +55,7 @@ export function createDiskStorage(dir: string): ObjectStorage {
     const stamp = stampOf(info);
     if (verified.get(key) === stamp) return true;
     if (!isWholeOpenFile(fd, key, info.size)) return false;
-    verified.set(key, stamp, 0);
+    verified.set(key, stamp);
     return true;
   };
 

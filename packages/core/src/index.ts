@@ -6,6 +6,7 @@ export { PictorError, ERROR_CODES } from './errors.js';
 export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from './errors.js';
 export { compileTemplate } from './templates/index.js';
 export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
+export { CONTENT_TYPES, roundMs } from './formats.js';
 export { createRenderer };
 export type {
   CloseOptions,

@@ -21,6 +21,7 @@ import { inlineGradientPatterns } from './svg/optimize.js';
 import { layoutToSvg } from './svg/satori.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
+import { roundMs } from './formats.js';
 
 /** What a thread needs to render: plain data, so it can be sent to a worker. */
 export interface EnvironmentOptions {
@@ -85,7 +86,7 @@ export async function renderHtml(
   let mark = started;
   const lap = (stage: keyof StageTimings): void => {
     const now = performance.now();
-    timings[stage] = round(now - mark);
+    timings[stage] = roundMs(now - mark);
     mark = now;
   };
 
@@ -144,7 +145,7 @@ export async function renderHtml(
     lap('save');
   }
 
-  timings.total = round(performance.now() - started);
+  timings.total = roundMs(performance.now() - started);
   return {
     data,
     width: image.width,
@@ -252,8 +253,4 @@ async function stageAsync<T>(name: keyof typeof STAGE_NAMES, run: () => Promise<
 function wrap(name: keyof typeof STAGE_NAMES, error: unknown): PictorError {
   if (error instanceof PictorError) return error;
   return toPictorError(error, name === 'parse' ? 'INVALID_INPUT' : 'RENDER_FAILED', STAGE_NAMES[name]);
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 100) / 100;
 }

@@ -10,6 +10,7 @@ afterAll(() => renderer.close());
 describe('public API', () => {
   it('exports exactly these values', () => {
     expect(Object.keys(core).sort()).toEqual([
+      'CONTENT_TYPES',
       'ERROR_CODES',
       'MAX_SCALE',
       'MIN_SCALE',
@@ -17,6 +18,7 @@ describe('public API', () => {
       'compileTemplate',
       'createRenderer',
       'render',
+      'roundMs',
       'scaledPixels',
     ]);
   });

@@ -14,12 +14,7 @@ export function configureEncoder(): void {
   sharp.concurrency(1);
 }
 
-/** MIME type of each output format. */
-export const CONTENT_TYPES: Record<ImageFormat, string> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-};
+export { CONTENT_TYPES } from '../formats.js';
 
 /**
  * Encoder settings, measured on the reference card (see README). PNG: zlib level 3, the last of zlib's fast

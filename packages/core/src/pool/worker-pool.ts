@@ -13,6 +13,7 @@ import { FairQueue } from './fair-queue.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 import { startThreadPoolHere } from './thread-priority.js';
 import { startWorker, type WorkerHandle } from './worker-handle.js';
+import { roundMs } from '../formats.js';
 
 export interface WorkerPoolOptions {
   size: number;
@@ -308,7 +309,7 @@ export class WorkerPool implements RenderExecutor {
       job.resolve({
         ...rest,
         data: Buffer.from(data.buffer, data.byteOffset, data.byteLength),
-        timings: { ...rest.timings, queue: round(job.queueMs) },
+        timings: { ...rest.timings, queue: roundMs(job.queueMs) },
       });
     } else {
       this.#counters.failed++;
@@ -404,8 +405,4 @@ const ACTIVE_TENANT_MS = 1000;
 
 function abortedError(): PictorError {
   return new PictorError('ABORTED', 'the render was abandoned by its caller before it started');
-}
-
-function round(ms: number): number {
-  return Math.round(ms * 100) / 100;
 }

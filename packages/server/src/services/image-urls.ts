@@ -10,12 +10,11 @@ import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
 import type { Store, TemplateVersion } from '../store/types.js';
-import type { CompiledTemplate, Renderer } from '@pictor/core';
+import { CONTENT_TYPES, type CompiledTemplate, type Renderer } from '@pictor/core';
 import { type ImageUrlParams, parseImageParams, typeVariables } from './image-url-params.js';
 import { type ImageUrlTarget, parseImageTarget, verifyImageTarget } from './image-url-target.js';
 import { withReservedUnit } from './quota.js';
 import {
-  CONTENT_TYPES,
   checkPixels,
   heldWaitMsOf,
   holdMsOf,

@@ -4,20 +4,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { ImageFormat } from '@pictor/core';
+import { EXTENSION_OF_FORMAT, splitImageKey } from '../storage/keys.js';
 
 /** Bump when the rendering or the key's layout changes in a way that must not reuse older objects. */
 const KEY_SCHEME = 'pictor-object-v2';
 
-/** File extension per format (`jpeg` → `jpg`). */
-export const EXTENSION_OF_FORMAT: Readonly<Record<ImageFormat, 'png' | 'jpg' | 'webp'>> = {
-  png: 'png',
-  jpeg: 'jpg',
-  webp: 'webp',
-};
-
-const FORMAT_OF_EXTENSION: Readonly<Record<string, ImageFormat>> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
-
-const OBJECT_KEY = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
+/** A SHA-256 digest in lowercase hex: the name part of an object key. */
+const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export interface ObjectKeyInput {
   /** The HTML as rendered: after the template was filled in. */
@@ -77,8 +70,7 @@ export function deriveObjectKey(input: ObjectKeyInput): string {
 export function parseObjectKey(
   key: string,
 ): { hash: string; ext: 'png' | 'jpg' | 'webp'; format: ImageFormat } | null {
-  const match = OBJECT_KEY.exec(key);
-  if (!match) return null;
-  const ext = match[2] as 'png' | 'jpg' | 'webp';
-  return { hash: match[1] as string, ext, format: FORMAT_OF_EXTENSION[ext] as ImageFormat };
+  const image = splitImageKey(key);
+  if (!image || !SHA256_HEX.test(image.name)) return null;
+  return { hash: image.name, ext: image.ext, format: image.format };
 }

@@ -67,13 +67,6 @@ export function stoppedByTimeLimit(error: unknown): boolean {
   return isPictorError(error) && error.code === 'RENDER_TIMEOUT';
 }
 
-/** MIME type per format. */
-export const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = {
-  png: 'image/png',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
-};
-
 function fingerprints(fonts: FontSpec[]): string[] {
   return fonts.map((f) => {
     const source = f.url !== undefined ? `url:${f.url}` : `data:${typeof f.data === 'string' ? f.data : ''}`;

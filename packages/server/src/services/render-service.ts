@@ -3,11 +3,13 @@
  * (or reuse an identical stored object) → store → signed link → commit; the unit goes back on failure.
  */
 import {
+  CONTENT_TYPES,
   type FontSpec,
   type ImageFormat,
   PictorError,
   type Renderer,
   type RenderTimings,
+  roundMs,
 } from '@pictor/core';
 import { performance } from 'node:perf_hooks';
 import type { ServerLimits } from '../config.js';
@@ -17,7 +19,6 @@ import type { Store } from '../store/types.js';
 import { createFileLink } from './links.js';
 import { withReservedUnit } from './quota.js';
 import {
-  CONTENT_TYPES,
   checkPixels,
   devicePixels,
   heldWaitMsOf,
@@ -122,10 +123,6 @@ export interface RenderService {
   renderHtml(caller: RenderCaller, request: HtmlRenderRequest): Promise<RenderedImage>;
 }
 
-function round(ms: number): number {
-  return Math.round(ms * 100) / 100;
-}
-
 /** The engine calls the HTML `html`; the API calls it `content`: say it in the caller's words. */
 function renameHtmlField(error: unknown, name: string): unknown {
   if (!isPictorError(error) || error.code !== 'INVALID_INPUT' || !error.message.startsWith('html:'))
@@ -214,7 +211,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       bytes,
       reused: known !== undefined,
       timings,
-      server: { lookup: round(lookupMs), store: round(storeMs) },
+      server: { lookup: roundMs(lookupMs), store: roundMs(storeMs) },
     });
     return {
       url: link.url,

@@ -1,18 +1,26 @@
-/** Object key rules shared by every storage driver: no path separators, no traversal, a known shape. */
+/**
+ * Object keys, the one grammar: what every storage driver accepts (no path separators, no traversal, a known shape)
+ * and, within it, the keys the service makes (`{sha256 hex}.{png|jpg|webp}`), with each extension's format and MIME.
+ */
+import { CONTENT_TYPES, type ImageFormat } from '@pictor/core';
 
-/** 4 to 200 characters of `[A-Za-z0-9_-]`, then optionally one `.ext` of 1 to 8 lowercase letters or digits. */
-const OBJECT_KEY = /^[A-Za-z0-9_-]{4,200}(\.[a-z0-9]{1,8})?$/;
+/** 4 to 200 characters of `[A-Za-z0-9_-]` (the name), then optionally one `.ext` of 1 to 8 lowercase letters or digits. */
+const STORAGE_KEY = /^([A-Za-z0-9_-]{4,200})(?:\.([a-z0-9]{1,8}))?$/;
 
-const CONTENT_TYPES: Readonly<Record<string, string>> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  webp: 'image/webp',
+/** File extension per format (`jpeg` → `jpg`). */
+export const EXTENSION_OF_FORMAT: Readonly<Record<ImageFormat, 'png' | 'jpg' | 'webp'>> = {
+  png: 'png',
+  jpeg: 'jpg',
+  webp: 'webp',
 };
+
+const FORMAT_OF_EXTENSION: Readonly<Record<string, ImageFormat>> = Object.fromEntries(
+  Object.entries(EXTENSION_OF_FORMAT).map(([format, ext]) => [ext, format as ImageFormat]),
+);
 
 /** True when `key` is acceptable to every driver. */
 export function isValidStorageKey(key: string): boolean {
-  return OBJECT_KEY.test(key);
+  return STORAGE_KEY.test(key);
 }
 
 /** @throws TypeError when the key is not acceptable (the message shows the rule). */
@@ -24,8 +32,18 @@ export function assertValidStorageKey(key: string): void {
   }
 }
 
+/** The name and image format of a storage key whose extension is a format's (`jpg` → jpeg), or null. */
+export function splitImageKey(
+  key: string,
+): { name: string; ext: 'png' | 'jpg' | 'webp'; format: ImageFormat } | null {
+  const match = STORAGE_KEY.exec(key);
+  const format = match?.[2] === undefined ? undefined : FORMAT_OF_EXTENSION[match[2]];
+  if (!match || format === undefined) return null;
+  return { name: match[1] as string, ext: EXTENSION_OF_FORMAT[format], format };
+}
+
 /** The content type for a key's extension (`.png` → `image/png`), or `application/octet-stream`. */
 export function contentTypeOfKey(key: string): string {
-  const dot = key.lastIndexOf('.');
-  return (dot >= 0 && CONTENT_TYPES[key.slice(dot + 1)]) || 'application/octet-stream';
+  const image = splitImageKey(key);
+  return image ? CONTENT_TYPES[image.format] : 'application/octet-stream';
 }

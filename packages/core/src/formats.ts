@@ -1,6 +1,12 @@
 /** The output formats' facts shared by the engine and the service (no engine code: cheap to import). */
 import type { ImageFormat } from './types.js';
 
+/** The output formats. */
+export const FORMATS: readonly ImageFormat[] = Object.freeze(['png', 'jpeg', 'webp']);
+
+/** Quality of jpeg and webp when none is given. */
+export const DEFAULT_QUALITY = 80;
+
 /** MIME type of each output format. */
 export const CONTENT_TYPES: Readonly<Record<ImageFormat, string>> = Object.freeze({
   png: 'image/png',

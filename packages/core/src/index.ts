@@ -6,7 +6,9 @@ export { PictorError, ERROR_CODES } from './errors.js';
 export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from './errors.js';
 export { compileTemplate } from './templates/index.js';
 export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
-export { CONTENT_TYPES, roundMs } from './formats.js';
+export { CONTENT_TYPES, DEFAULT_QUALITY, FORMATS, roundMs } from './formats.js';
+export { DEFAULT_LIMITS, FETCH_DEFAULTS } from './limits.js';
+export { FONT_SPEC_SCHEMA, MAX_FONT_FAMILY_LENGTH, renderInputSchema } from './input-schema.js';
 export { createRenderer };
 export type {
   CloseOptions,

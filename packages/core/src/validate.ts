@@ -4,20 +4,8 @@ import { PictorError } from './errors.js';
 import { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 import type { FontSpec, ImageFormat, RenderInput, RenderLimits } from './types.js';
 
-/** Defaults of DECISIONS.md "Limits". */
-export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
-  maxDimension: 4096,
-  maxPixels: 16_777_216,
-  maxHtmlLength: 2 * 1024 * 1024,
-  timeoutMs: 10_000,
-  maxImagePixels: 25_000_000,
-  maxTextLength: 20_000,
-  maxElements: 10_000,
-  maxStyleLength: 500_000,
-});
-
-export const FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'webp'];
-export const DEFAULT_QUALITY = 80;
+import { DEFAULT_QUALITY, FORMATS } from './formats.js';
+import { DEFAULT_LIMITS } from './limits.js';
 
 /** A render input after validation, with defaults applied. */
 export interface ValidRenderInput {

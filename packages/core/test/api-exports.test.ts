@@ -11,13 +11,20 @@ describe('public API', () => {
   it('exports exactly these values', () => {
     expect(Object.keys(core).sort()).toEqual([
       'CONTENT_TYPES',
+      'DEFAULT_LIMITS',
+      'DEFAULT_QUALITY',
       'ERROR_CODES',
+      'FETCH_DEFAULTS',
+      'FONT_SPEC_SCHEMA',
+      'FORMATS',
+      'MAX_FONT_FAMILY_LENGTH',
       'MAX_SCALE',
       'MIN_SCALE',
       'PictorError',
       'compileTemplate',
       'createRenderer',
       'render',
+      'renderInputSchema',
       'roundMs',
       'scaledPixels',
     ]);

@@ -1,6 +1,6 @@
 /** Server configuration: the only module that reads `process.env`. One table of settings, parsed strictly, frozen. */
 import { resolve } from 'node:path';
-import type { WorkerIsolation } from '@pictor/core';
+import { DEFAULT_LIMITS as ENGINE_LIMITS, FETCH_DEFAULTS, type WorkerIsolation } from '@pictor/core';
 import { parseS3Location } from './storage/s3-location.js';
 
 /** Every limit of DECISIONS.md ("Limits"), each a setting. */
@@ -111,18 +111,18 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Default limits of DECISIONS.md. */
+/** Default limits of DECISIONS.md: the engine's own where the engine has the limit. */
 export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   bodyLimit: 5 * 1024 * 1024,
-  maxDimension: 4096,
-  maxPixels: 16_777_216,
-  renderTimeoutMs: 10_000,
+  maxDimension: ENGINE_LIMITS.maxDimension,
+  maxPixels: ENGINE_LIMITS.maxPixels,
+  renderTimeoutMs: ENGINE_LIMITS.timeoutMs,
   queueWaitMs: 60_000,
   accountMaxQueued: 250,
   accountMaxRunning: 0,
   timeoutPenaltyMax: 5,
-  fetchMaxBytes: 10 * 1024 * 1024,
-  fetchTimeoutMs: 5_000,
+  fetchMaxBytes: FETCH_DEFAULTS.maxBytes,
+  fetchTimeoutMs: FETCH_DEFAULTS.timeoutMs,
   fetchAllowList: [],
   maxTemplateVariables: 256,
   maxRequestVariables: 1_024,

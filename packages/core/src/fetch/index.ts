@@ -3,6 +3,7 @@ import type { LookupAddress } from 'node:dns';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { PictorError } from '../errors.js';
+import { FETCH_DEFAULTS } from '../limits.js';
 import type { FetchOptions } from '../types.js';
 import { type AllowList, parseAllowList, refusedReason } from './address-policy.js';
 import { decodeDataUrl } from './data-url.js';
@@ -12,16 +13,6 @@ import type { FetchedResource, ResourceFetcher, ResourceKind } from './types.js'
 
 export type { FetchedResource, ResourceFetcher, ResourceKind } from './types.js';
 export { parseAllowList, refusedReason } from './address-policy.js';
-
-/** Defaults of `FetchOptions` (DECISIONS.md "Limits"). */
-export const FETCH_DEFAULTS = {
-  maxBytes: 10 * 1024 * 1024,
-  timeoutMs: 5_000,
-  maxRedirects: 5,
-  cacheEntries: 256,
-  cacheBytes: 64 * 1024 * 1024,
-  cacheTtlMs: 10 * 60_000,
-} as const;
 
 type Body = Omit<FetchedResource, 'url'>;
 

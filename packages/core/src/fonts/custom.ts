@@ -2,6 +2,7 @@
 import { createHash } from 'node:crypto';
 import { PictorError } from '../errors.js';
 import { LRUCache } from 'lru-cache';
+import { MAX_FONT_FAMILY_LENGTH } from '../input-schema.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { FontSpec } from '../types.js';
 import { FontFormatError, toSfnt } from './font-format.js';
@@ -20,7 +21,6 @@ export interface LoadedFont {
 
 /** Largest font file accepted from `data` (the fetcher bounds `url` fonts itself). */
 export const MAX_FONT_INPUT_BYTES = 16 * 1024 * 1024;
-const MAX_FAMILY_LENGTH = 200;
 const CACHE_ENTRIES = 128;
 const CACHE_BYTES = 256 * 1024 * 1024;
 const URL_TTL_MS = 10 * 60_000;
@@ -175,8 +175,8 @@ function checkSpec(spec: FontSpec, field: string): CheckedSpec {
   if (typeof spec.family !== 'string' || spec.family.trim() === '') {
     throw invalid(`${field}.family`, 'must be a non-empty string', 'required');
   }
-  if (spec.family.length > MAX_FAMILY_LENGTH) {
-    throw invalid(`${field}.family`, `must be at most ${MAX_FAMILY_LENGTH} characters`, 'maxLength');
+  if (spec.family.length > MAX_FONT_FAMILY_LENGTH) {
+    throw invalid(`${field}.family`, `must be at most ${MAX_FONT_FAMILY_LENGTH} characters`, 'maxLength');
   }
   const hasUrl = spec.url !== undefined && spec.url !== null;
   const hasData = spec.data !== undefined && spec.data !== null;

@@ -1,11 +1,22 @@
-/** JSON Schemas and rule texts of the two render operations (spec 2.2, 2.3; DECISIONS "Limits", "Fonts"). */
+/**
+ * JSON Schemas and rule texts of the two render operations (spec 2.2, 2.3; DECISIONS "Limits", "Fonts"), built on the
+ * engine's schema of its render input: the ranges and defaults are the engine's, the descriptions and the HTTP API's
+ * own rules (webp by default, http(s) font URLs, base64 font data) are added here.
+ */
+import {
+  DEFAULT_LIMITS,
+  FONT_SPEC_SCHEMA,
+  FORMATS,
+  MAX_FONT_FAMILY_LENGTH,
+  MAX_SCALE,
+  MIN_SCALE,
+  renderInputSchema,
+} from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import type { FieldRules } from '../http/validation-message.js';
 
-const FORMATS = ['png', 'jpeg', 'webp'];
-
-/** Longest `content` of operation B: the engine's HTML length limit (2 MiB characters). */
-export const MAX_CONTENT_LENGTH = 2 * 1024 * 1024;
+/** Longest `content` of operation B: the engine's HTML length limit. */
+export const MAX_CONTENT_LENGTH = DEFAULT_LIMITS.maxHtmlLength;
 
 /** Fields of operation A's body. */
 export const TEMPLATE_RENDER_FIELDS = [
@@ -21,60 +32,53 @@ export const TEMPLATE_RENDER_FIELDS = [
 export const HTML_RENDER_FIELDS = ['content', 'width', 'height', 'format', 'quality', 'scale', 'fonts'];
 const FONT_FIELDS = ['family', 'url', 'data', 'weight', 'style'];
 
+/** The engine's schemas of its render input's fields, for the server's limits. */
+function engine(limits: ServerLimits) {
+  return renderInputSchema({ maxDimension: limits.maxDimension }).properties;
+}
+
 function dimension(limits: ServerLimits, what: string) {
+  return { ...engine(limits).width, description: `Output ${what} in pixels, 1 to ${limits.maxDimension}` };
+}
+
+/** The engine's format without its default (the API's defaults differ per operation). */
+function format(limits: ServerLimits) {
+  const { default: _engineDefault, ...rest } = engine(limits).format;
+  return { ...rest, description: 'png, jpeg or webp' };
+}
+
+function quality(limits: ServerLimits) {
+  const { default: _engineDefault, ...rest } = engine(limits).quality;
+  return { ...rest, description: '0 to 100; used by jpeg and webp, ignored for png' };
+}
+
+/** Device scale (DECISIONS "Device scale"). */
+function scale(limits: ServerLimits) {
   return {
-    type: 'integer',
-    minimum: 1,
-    maximum: limits.maxDimension,
-    description: `Output ${what} in pixels, 1 to ${limits.maxDimension}`,
+    ...engine(limits).scale,
+    description: `Device pixels per CSS pixel, ${MIN_SCALE} to ${MAX_SCALE} (default 1): the layout is computed at width × height and drawn at scale times as many pixels`,
   };
 }
 
-const format = { type: 'string', enum: FORMATS, description: 'png, jpeg or webp' };
-const quality = {
-  type: 'integer',
-  minimum: 0,
-  maximum: 100,
-  description: '0 to 100; used by jpeg and webp, ignored for png',
-};
-
-/** Device scale (DECISIONS "Device scale"). */
-const scale = {
-  type: 'number',
-  minimum: 1,
-  maximum: 4,
-  default: 1,
-  description:
-    'Device pixels per CSS pixel, 1 to 4 (default 1): the layout is computed at width × height and drawn at scale times as many pixels',
-};
-
-/** One custom font (DECISIONS "Fonts"): exactly one of `url` and `data`. */
+/** One custom font (DECISIONS "Fonts"): the engine's, with no other fields, http(s) URLs and base64 data. */
 const fontSchema = {
-  type: 'object',
+  ...FONT_SPEC_SCHEMA,
   additionalProperties: false,
-  required: ['family'],
   properties: {
-    family: {
-      type: 'string',
-      minLength: 1,
-      maxLength: 200,
-      description: 'CSS family name the HTML refers to',
-    },
+    ...FONT_SPEC_SCHEMA.properties,
+    family: { ...FONT_SPEC_SCHEMA.properties.family, description: 'CSS family name the HTML refers to' },
     url: {
-      type: 'string',
+      ...FONT_SPEC_SCHEMA.properties.url,
       pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
       description: 'http(s) URL of a TTF, OTF, WOFF or WOFF2 file',
     },
     data: {
-      type: 'string',
+      ...FONT_SPEC_SCHEMA.properties.data,
       minLength: 1,
       pattern: '^[A-Za-z0-9+/_=\\s-]+$',
       description: 'base64 of a TTF, OTF, WOFF or WOFF2 file',
     },
-    weight: { type: 'integer', minimum: 100, maximum: 900, default: 400 },
-    style: { type: 'string', enum: ['normal', 'italic'], default: 'normal' },
   },
-  oneOf: [{ required: ['url'] }, { required: ['data'] }],
 };
 
 /** Body schema of operation A (`POST /open/v1/images/templates/{id}/render`). */
@@ -91,10 +95,13 @@ export function templateRenderBody(limits: ServerLimits) {
       },
       width: dimension(limits, 'width (default: the template default)'),
       height: dimension(limits, 'height (default: the template default)'),
-      format: { ...format, description: 'png, jpeg or webp (default: the template default)' },
-      quality: { ...quality, description: '0 to 100 (default: the template default); ignored for png' },
+      format: { ...format(limits), description: 'png, jpeg or webp (default: the template default)' },
+      quality: {
+        ...quality(limits),
+        description: '0 to 100 (default: the template default); ignored for png',
+      },
       useDraft: { type: 'boolean', default: false, description: 'Render the draft content (debugging only)' },
-      scale,
+      scale: scale(limits),
     },
   };
 }
@@ -114,9 +121,9 @@ export function htmlRenderBody(limits: ServerLimits) {
       },
       width: dimension(limits, 'width (omitted: the content width)'),
       height: dimension(limits, 'height (omitted: the content height)'),
-      format: { ...format, default: 'webp', description: 'png, jpeg or webp (default webp)' },
-      quality,
-      scale,
+      format: { ...format(limits), default: 'webp', description: 'png, jpeg or webp (default webp)' },
+      quality: quality(limits),
+      scale: scale(limits),
       fonts: { type: 'array', items: fontSchema, default: [], description: 'Custom fonts' },
     },
   };
@@ -134,12 +141,12 @@ export function renderRules(limits: ServerLimits): FieldRules {
     format: `must be one of ${FORMATS.join(', ')}`,
     quality: 'must be an integer from 0 to 100',
     useDraft: 'must be a boolean',
-    scale: 'must be a number from 1 to 4',
+    scale: `must be a number from ${MIN_SCALE} to ${MAX_SCALE}`,
     content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters`,
     fonts: 'must be an array of font objects',
     'fonts[]': 'must be an object with family and exactly one of url and data',
     'fonts[]#fields': FONT_FIELDS.join(', '),
-    'fonts[].family': 'must be a non-empty string of at most 200 characters',
+    'fonts[].family': `must be a non-empty string of at most ${MAX_FONT_FAMILY_LENGTH} characters`,
     'fonts[].url': 'must be an http or https URL',
     'fonts[].data': 'must be a non-empty base64 string',
     'fonts[].weight': 'must be an integer from 100 to 900',

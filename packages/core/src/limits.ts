@@ -1,0 +1,24 @@
+/** Default limits of the engine and its fetcher (DECISIONS.md "Limits"); the service's settings start from them. */
+import type { RenderLimits } from './types.js';
+
+/** Defaults of `RenderLimits`. */
+export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
+  maxDimension: 4096,
+  maxPixels: 16_777_216,
+  maxHtmlLength: 2 * 1024 * 1024,
+  timeoutMs: 10_000,
+  maxImagePixels: 25_000_000,
+  maxTextLength: 20_000,
+  maxElements: 10_000,
+  maxStyleLength: 500_000,
+});
+
+/** Defaults of `FetchOptions`, and the fetcher's cache bounds. */
+export const FETCH_DEFAULTS = Object.freeze({
+  maxBytes: 10 * 1024 * 1024,
+  timeoutMs: 5_000,
+  maxRedirects: 5,
+  cacheEntries: 256,
+  cacheBytes: 64 * 1024 * 1024,
+  cacheTtlMs: 10 * 60_000,
+});

@@ -208,6 +208,7 @@ const cell = (r) =>
     : `${r.dssim.toFixed(4)} | ${r.ssim.toFixed(4)} | ${(r.diff * 100).toFixed(2)}%`;
 
 function summary(rows) {
+  const both = rows.filter((r) => !r.pictor.error && !r.baseline.error);
   return [
     '| | Pictor | satori-html + satori |',
     '|---|---|---|',
@@ -217,6 +218,8 @@ function summary(rows) {
     `| mean SSIM, full resolution | ${mean(rows, 'pictor', 'ssim').toFixed(4)} | ${mean(rows, 'baseline', 'ssim').toFixed(4)} |`,
     `| lowest SSIM, full resolution | ${min(rows, 'pictor', 'ssim').toFixed(4)} | ${min(rows, 'baseline', 'ssim').toFixed(4)} |`,
     `| mean diff > 32 | ${(mean(rows, 'pictor', 'diff') * 100).toFixed(2)}% | ${(mean(rows, 'baseline', 'diff') * 100).toFixed(2)}% |`,
+    `| mean dSSIM on the ${both.length} cases both render | ${mean(both, 'pictor', 'dssim').toFixed(4)} | ${mean(both, 'baseline', 'dssim').toFixed(4)} |`,
+    `| cases under 0.95 dSSIM | ${ok(rows, 'pictor').filter((r) => r.pictor.dssim < 0.95).length} | ${ok(rows, 'baseline').filter((r) => r.baseline.dssim < 0.95).length} |`,
   ];
 }
 

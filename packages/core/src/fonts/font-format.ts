@@ -58,12 +58,20 @@ async function woff2ToSfnt(woff2: Buffer): Promise<Buffer> {
       `the WOFF2 file declares ${declared} bytes uncompressed, over ${MAX_SFNT_BYTES}`,
     );
   }
+  // wawoff2 returns a view of its WebAssembly memory, which the next decompression overwrites: two fonts of one
+  // document decoded at once came out as each other's bytes ("corrupt font header"). One at a time, copied out
+  // before the next starts.
+  const run = woff2Queue.then(async () => Buffer.from(await decompressWoff2(woff2)));
+  woff2Queue = run.catch(() => undefined);
   try {
-    return Buffer.from(await decompressWoff2(woff2));
+    return await run;
   } catch {
     throw new FontFormatError('invalid or truncated WOFF2 file (it could not be decompressed)');
   }
 }
+
+/** WOFF2 decompressions in order (see woff2ToSfnt). */
+let woff2Queue: Promise<unknown> = Promise.resolve();
 
 /** WOFF 1.0: a header, a table directory and per-table zlib streams → sfnt with the same tables. */
 export function woffToSfnt(woff: Buffer): Buffer {

@@ -501,7 +501,7 @@ let seedCounter = 0;
 
 /** Replaces every image reference (img src, background attribute, CSS url()) by a data: URI. */
 async function inlineImages(html, doc, changes) {
-  const counts = { placeholder: 0, inlined: 0 };
+  const counts = { placeholder: 0, inlined: 0, sizedByRole: 0 };
   const resolve = async (url, width, height) => {
     if (url.startsWith('data:') || url.startsWith('#') || url === '') return url;
     if (!/^(https?:)?\/\//i.test(url)) {
@@ -538,11 +538,23 @@ async function inlineImages(html, doc, changes) {
     const replacements = [];
     for (const a of tag.matchAll(/(?<=[\s"'])(src|background)\s*=\s*(["'])([^"']*)\2/gi)) {
       const url = a[3].trim();
-      const w = m[1].toLowerCase() === 'img' ? width : (width ?? 600);
-      const h =
-        m[1].toLowerCase() === 'img'
-          ? (height ?? (width ? Math.round(width * 0.6) : undefined))
-          : (height ?? 300);
+      const isImg = m[1].toLowerCase() === 'img';
+      let w = isImg ? width : (width ?? 600);
+      let h = isImg ? (height ?? (width ? Math.round(width * 0.6) : undefined)) : (height ?? 300);
+      if (isImg && width === undefined && height === undefined && !/^data:/.test(url)) {
+        // No size in the markup: the original image's own size is unknown, so the placeholder is sized by the
+        // image's role as its file name and alt text tell it (an icon, a logo, or a picture).
+        const hint = `${url} ${/\salt\s*=\s*["']([^"']*)/i.exec(tag)?.[1] ?? ''}`;
+        [w, h] =
+          /icon|social|facebook|twitter|google|instagram|pinterest|linkedin|youtube|\b(fb|tw|insta|pint|yt)\b/i.test(
+            hint,
+          )
+            ? [30, 30]
+            : /logo/i.test(hint)
+              ? [150, 50]
+              : [300, 200];
+        counts.sizedByRole++;
+      }
       replacements.push([a[0], `${a[1]}=${a[2]}${await resolve(url, w, h)}${a[2]}`]);
     }
     for (const [from, to] of replacements) tag = tag.replace(from, to);
@@ -564,6 +576,10 @@ async function inlineImages(html, doc, changes) {
   if (counts.placeholder)
     changes.push(
       `${counts.placeholder} external image(s) replaced by generated placeholders of the same size`,
+    );
+  if (counts.sizedByRole)
+    changes.push(
+      `${counts.sizedByRole} of them had no size in the markup: sized by role (icon 30×30, logo 150×50, other 300×200)`,
     );
   if (counts.inlined) changes.push(`${counts.inlined} image(s) from the repository inlined as data: URIs`);
   return result;

@@ -327,3 +327,71 @@ describe('robustness', () => {
     expect(root.props).toEqual({ id: 'a', children: 'x' });
   });
 });
+
+describe('issue 23, item 7: what Chrome draws that satori would not', () => {
+  it('moves the body background longhands (background-size, …) to the root with the background', () => {
+    const { root } = parseHtml(
+      '<html><head><style>body{background-image:url(a.png);background-size:40px 20px;background-repeat:no-repeat}</style></head><body>x</body></html>',
+    );
+    expect(root.props.style).toMatchObject({
+      backgroundImage: 'url(a.png)',
+      backgroundSize: '40px 20px',
+      backgroundRepeat: 'no-repeat',
+    });
+  });
+
+  it('reads -webkit-transform and the other -webkit- aliases as their standard property, inline and in sheets', () => {
+    const { root, warnings } = parseHtml(
+      '<style>.r{-webkit-transform:rotate(45deg);-webkit-box-shadow:0 0 2px red}</style><div class="r" style="-webkit-transform:scale(2);-webkit-line-clamp:2">x</div>',
+    );
+    const sheets = kids(root)
+      .filter((k): k is SatoriElement => typeof k === 'object' && k?.type === 'style')
+      .map((s) => String(s.props.children))
+      .join('\n');
+    expect(sheets).toContain('transform:rotate(45deg)');
+    expect(sheets).toContain('box-shadow:0 0 2px red');
+    expect(sheets).not.toContain('-webkit-transform');
+    expect(main(root).props.style).toEqual({ transform: 'scale(2)', WebkitLineClamp: '2' });
+    expect(warnings).toEqual([]);
+  });
+
+  it('ignores invalid image dimension attributes and gives an image nothing sizes its natural size', () => {
+    const { root } = parseHtml(
+      '<p><img id="a" width="auto" height="" src="a.png"><img id="b" width="80px" height="50%" src="a.png"><img id="c" style="width:10px" src="a.png"></p>',
+    );
+    const imgs: SatoriElement[] = [];
+    const walk = (el: SatoriChild) => {
+      if (!el || typeof el !== 'object') return;
+      if (el.type === 'img') imgs.push(el);
+      kids(el).forEach(walk);
+    };
+    walk(root);
+    const [a, b, c] = imgs;
+    expect(a!.props).toMatchObject({ __naturalSize: true });
+    expect(a!.props.width).toBeUndefined();
+    expect(a!.props.height).toBeUndefined();
+    expect(b!.props).toMatchObject({ width: '80', height: '50%' });
+    expect(b!.props.__naturalSize).toBeUndefined();
+    expect(c!.props.__naturalSize).toBeUndefined();
+  });
+
+  it('gives a percentage-width image in a content-sized cell its width attribute as min-width, or warns', () => {
+    const sized = parseHtml(
+      '<table><tr><td><img src="a.png" width="120" style="width:100%;max-width:100px"></td></tr></table>',
+    );
+    expect(find(sized.root, 'img')!.props.style).toMatchObject({ width: '100%', minWidth: '100px' });
+    expect(sized.warnings).toEqual([]);
+    const bare = parseHtml('<table><tr><td><img src="a.png" style="width:100%"></td></tr></table>');
+    expect(bare.warnings.join('\n')).toMatch(/<img> with width: 100% in a table cell sized by its content/);
+    const definite = parseHtml(
+      '<table width="600"><tr><td><img src="a.png" style="width:100%"></td></tr></table>',
+    );
+    expect(definite.warnings).toEqual([]);
+    expect(find(definite.root, 'img')!.props.style).not.toHaveProperty('minWidth');
+  });
+
+  it('names an image sized only by max-width in a warning (satori does not draw it at its natural size)', () => {
+    const { warnings } = parseHtml('<style>img{max-width:100%}</style><p><img src="a.png"></p>');
+    expect(warnings.join('\n')).toMatch(/<img> sized only by min-\/max- width or height/);
+  });
+});

@@ -194,6 +194,26 @@ describe('tables → grid', () => {
     expect(style(s!).float).toBe('none');
   });
 
+  it('maps nowrap, table height, hspace, vspace and border of images; names what it does not draw', () => {
+    const { root, warnings } = parseHtml(
+      '<table height="90" background="bg.png"><tr height="30"><td nowrap><img src="a.png" width="10" hspace="4" vspace="2" border="1"></td></tr></table>',
+    );
+    const [t] = all(root, 'table');
+    expect(style(t!).height).toBe('90px');
+    expect(style(all(root, 'td')[0]!).whiteSpace).toBe('nowrap');
+    expect(style(all(root, 'img')[0]!)).toMatchObject({
+      marginLeft: '4px',
+      marginRight: '4px',
+      marginTop: '2px',
+      marginBottom: '2px',
+      border: '1px solid',
+    });
+    expect(warnings).toEqual([
+      'the background attribute of <table> is not drawn; use CSS instead',
+      'the height attribute of <tr> is not drawn; use CSS instead',
+    ]);
+  });
+
   it('keeps rows and cells the author hides with display: none hidden', () => {
     const t = table(
       '<style>.gone{display:none}</style><table><tr class="gone"><td>a</td></tr><tr><td style="display:none">b</td><td>c</td></tr></table>',

@@ -277,6 +277,7 @@ export class TreeConverter {
    */
   private convertImage(el: Element, depth: number): SatoriElement {
     const img = this.convertElement(el, {}, [], depth);
+    this.imageSize(el, img);
     const src = (getAttr(el, 'src') ?? '').trim();
     if (src) return img;
     const candidate = (getAttr(el, 'srcset') ?? '').trim().split(/\s+/)[0];
@@ -290,6 +291,70 @@ export class TreeConverter {
       if (value && /^\d+(\.\d+)?$/.test(value.trim())) style[dim] = `${value.trim()}px`;
     }
     return { type: 'span', props: { style: { ...style, ...((img.props.style as object) ?? {}) } } };
+  }
+
+  /**
+   * `width` and `height` of an `<img>` read as HTML dimension attributes (`80`, `80px` → 80, `50%`; `auto` and other
+   * values are ignored, as Chrome ignores them). An image that nothing sizes has its natural size, as in browsers
+   * (satori would make it as wide as its container); one sized only by `min-`/`max-` CSS keeps satori's sizing,
+   * which is named in a warning.
+   */
+  private imageSize(el: Element, img: SatoriElement): void {
+    for (const dim of ['width', 'height'] as const) {
+      const value = getAttr(el, dim);
+      if (value === undefined) continue;
+      const m = /^\s*(\d+(?:\.\d+)?)(%?)/.exec(value);
+      if (m) img.props[dim] = m[2] ? `${m[1]}%` : m[1];
+      else delete img.props[dim];
+    }
+    const inline = this.inlineOf(el);
+    const declared = (prop: string) => this.styles.declared(el, prop, inline) !== undefined;
+    this.percentWidthInAutoCell(el, img);
+    if (img.props.width !== undefined || img.props.height !== undefined || img.props.tw !== undefined) return;
+    const style = (img.props.style ?? {}) as Record<string, unknown>;
+    if (['width', 'height'].some(declared) || 'width' in style || 'height' in style) return;
+    if (['max-width', 'max-height', 'min-width', 'min-height'].some(declared)) {
+      this.warn(
+        '<img> sized only by min-/max- width or height: drawn as wide as its container allows, not at its natural size; give it a width or height',
+      );
+      return;
+    }
+    img.props.__naturalSize = true;
+  }
+
+  /**
+   * An image with a percentage width in a table cell that takes its width from its content: Chrome sizes the
+   * column from the image's natural width (capped by its max-width) and then resolves the percentage; satori counts
+   * the image as 0 px wide. With a `width` attribute, that width (capped likewise) becomes the image's min-width;
+   * without one the image is drawn as satori draws it, with a warning.
+   */
+  private percentWidthInAutoCell(el: Element, img: SatoriElement): void {
+    const inline = this.inlineOf(el);
+    const width = this.styles.declared(el, 'width', inline)?.trim();
+    if (!width?.endsWith('%') || this.styles.declared(el, 'min-width', inline) !== undefined) return;
+    let cell: Element | undefined;
+    for (let p = el.parentNode as Node | null; p && isElement(p); p = p.parentNode as Node | null) {
+      if (p.tagName === 'td' || p.tagName === 'th') {
+        cell = p;
+        break;
+      }
+      // A box with a width of its own is a definite containing block: the percentage resolves against it.
+      if (p.tagName === 'table' || this.hasWidth(p) || getAttr(p, 'width') !== undefined) return;
+    }
+    if (!cell || this.hasWidth(cell) || getAttr(cell, 'width') !== undefined) return;
+    let table = cell.parentNode as Node | null;
+    while (table && isElement(table) && table.tagName !== 'table') table = table.parentNode as Node | null;
+    if (!table || !isElement(table) || this.hasWidth(table) || getAttr(table, 'width') !== undefined) return;
+    const attribute = Number(img.props.width);
+    if (!(attribute > 0) || String(img.props.width).endsWith('%')) {
+      this.warn(
+        `<img> with width: ${width} in a table cell sized by its content is drawn 0 px wide (Chrome uses the image's natural width); give the image a width attribute or the cell a width`,
+      );
+      return;
+    }
+    const max = /^(\d+(?:\.\d+)?)px$/.exec(this.styles.declared(el, 'max-width', inline)?.trim() ?? '');
+    const min = max ? Math.min(attribute, Number(max[1])) : attribute;
+    img.props.style = { ...((img.props.style as object) ?? {}), minWidth: `${min}px` };
   }
 
   private convertLink(el: Element): SatoriElement | null {
@@ -388,10 +453,40 @@ export class TreeConverter {
     return { type: el.tagName, props };
   }
 
-  /** `<img align>` as Chrome's UA rules map it: left and right float, top, middle and bottom align vertically. */
+  /**
+   * `<img align>` as Chrome's UA rules map it: left and right float, top, middle and bottom align vertically;
+   * `hspace` and `vspace` are margins, `border` a solid border of that width.
+   */
   private imageAlign(el: Element): Record<string, string> {
     const value = getAttr(el, 'align')?.trim().toLowerCase();
     const inline = this.inlineOf(el);
+    const out: Record<string, string> = {};
+    const declared = (prop: string) => this.styles.declared(el, prop, inline) !== undefined;
+    const px = (name: string) => {
+      const m = /^\s*(\d+)/.exec(getAttr(el, name) ?? '');
+      return m ? `${m[1]}px` : undefined;
+    };
+    const h = px('hspace');
+    if (h && !declared('margin') && !declared('margin-left') && !declared('margin-right')) {
+      out.marginLeft = h;
+      out.marginRight = h;
+    }
+    const v = px('vspace');
+    if (v && !declared('margin') && !declared('margin-top') && !declared('margin-bottom')) {
+      out.marginTop = v;
+      out.marginBottom = v;
+    }
+    const border = px('border');
+    if (border && border !== '0px' && !declared('border') && !declared('border-width'))
+      out.border = `${border} solid`;
+    return { ...out, ...this.imageAlignment(el, value, inline) };
+  }
+
+  private imageAlignment(
+    el: Element,
+    value: string | undefined,
+    inline: CssDeclarations,
+  ): Record<string, string> {
     if (value === 'left' || value === 'right')
       return this.styles.declared(el, 'float', inline) === undefined ? { float: value } : {};
     const vertical =

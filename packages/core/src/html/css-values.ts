@@ -1,8 +1,44 @@
 /**
  * CSS values satori cannot take, made into ones it can before it sees them, and properties it ignores named in a
  * warning: `calc(infinity * 1px)` (Tailwind 4's `rounded-full`) → the largest length Chrome lays out; `writing-mode`
- * and `text-orientation` other than horizontal, which satori does not draw.
+ * and `text-orientation` other than horizontal, which satori does not draw; `-webkit-` aliases Chrome still
+ * honours (`-webkit-transform`, …), which satori ignores, renamed to their standard property.
  */
+
+/** Prefixed properties Chrome parses as aliases of a standard one (css_properties.json5 `alias_for`). */
+const WEBKIT_ALIASES = new Set([
+  'transform',
+  'transform-origin',
+  'box-shadow',
+  'box-sizing',
+  'border-radius',
+  'border-top-left-radius',
+  'border-top-right-radius',
+  'border-bottom-left-radius',
+  'border-bottom-right-radius',
+  'background-size',
+  'background-origin',
+  'filter',
+  'flex',
+  'flex-direction',
+  'flex-wrap',
+  'flex-flow',
+  'flex-grow',
+  'flex-shrink',
+  'flex-basis',
+  'justify-content',
+  'align-items',
+  'align-self',
+  'align-content',
+  'order',
+]);
+
+/** The standard property a `-webkit-` alias stands for (`-webkit-transform` → `transform`), else the property. */
+export function unprefixedProperty(property: string): string {
+  if (!property.startsWith('-webkit-')) return property;
+  const standard = property.slice(8);
+  return WEBKIT_ALIASES.has(standard) ? standard : property;
+}
 
 /** Chrome clamps lengths to what its layout units hold: about 2^25 px. */
 const LARGEST_LENGTH = '33554400px';

@@ -1,6 +1,6 @@
 /** `style=""` attributes → satori style objects; declarations that cannot be parsed are dropped with a warning. */
 import * as csstree from 'css-tree';
-import { resolveInfiniteCalc, unsupportedDeclaration } from './css-values.js';
+import { resolveInfiniteCalc, unprefixedProperty, unsupportedDeclaration } from './css-values.js';
 import { degradeDisplay } from './display.js';
 
 /** A parsed inline style: CSS property names (`background-color`) → values, in source order. */
@@ -34,7 +34,9 @@ export function parseInlineStyle(text: string, warn: (message: string) => void):
   csstree.walk(ast, {
     visit: 'Declaration',
     enter(node) {
-      const property = node.property.startsWith('--') ? node.property : node.property.toLowerCase();
+      const property = node.property.startsWith('--')
+        ? node.property
+        : unprefixedProperty(node.property.toLowerCase());
       const value = csstree.generate(node.value).trim();
       if (value === '') {
         warn(`style: ${property} has no value; the declaration was dropped`);

@@ -91,6 +91,18 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
   return parsed;
 }
 
+/** Background properties that travel with a body background to the canvas (besides colour and image). */
+const BACKGROUND_LONGHANDS = [
+  'background-size',
+  'background-position',
+  'background-position-x',
+  'background-position-y',
+  'background-repeat',
+  'background-origin',
+  'background-clip',
+  'background-blend-mode',
+];
+
 /**
  * A body background paints the whole canvas in browsers (CSS backgrounds §2.11.2) when the root has none:
  * move it to `<html>`, and let `<html>` cover the canvas.
@@ -116,7 +128,8 @@ function propagateBodyBackground(
     rootStyle.display = 'flow-root';
   if (!rootBg) {
     const bodyInline = converter.inlineOf(body);
-    const bg = props
+    // The longhands go with it (after the shorthand): a sheet's `background-size` on body sized the image.
+    const bg = [...props, ...BACKGROUND_LONGHANDS]
       .map((p) => [p, styles.declared(body, p, bodyInline)] as const)
       .filter(([, v]) => v !== undefined);
     const bodyEl = childrenOf(root).find(

@@ -9,7 +9,7 @@ import type { Element } from './dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
 import type { DocumentFontFace } from './types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
-import { resolveInfiniteCalc, unsupportedDeclaration } from './css-values.js';
+import { resolveInfiniteCalc, unprefixedProperty, unsupportedDeclaration } from './css-values.js';
 
 interface Declaration {
   value: string;
@@ -81,8 +81,8 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   return face;
 }
 
-/** Text of a sheet that may hold a value css-values.ts resolves or names (`infinity`, vertical writing). */
-const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation/i;
+/** Text of a sheet that may hold a value css-values.ts resolves or names (`infinity`, vertical writing, aliases). */
+const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-/i;
 
 /** The stylesheets of one document, in order. */
 export class DocumentStyles {
@@ -120,7 +120,11 @@ export class DocumentStyles {
           node.type === 'Declaration' &&
           node.property.toLowerCase() !== 'display'
         ) {
-          const property = node.property.toLowerCase();
+          const property = unprefixedProperty(node.property.toLowerCase());
+          if (property !== node.property.toLowerCase()) {
+            node.property = property;
+            rewritten = true;
+          }
           const value = csstree.generate(node.value);
           const unsupported = unsupportedDeclaration(property, value);
           if (unsupported) this.warn(unsupported);

@@ -110,6 +110,11 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const widthAttr = lengthAttr(getAttr(table, 'width'));
   if (widthAttr && ctx.styles.declared(table, 'width', tableInline) === undefined)
     tableStyle.width = widthAttr;
+  const heightAttr = lengthAttr(getAttr(table, 'height'));
+  if (heightAttr && ctx.styles.declared(table, 'height', tableInline) === undefined)
+    tableStyle.height = heightAttr;
+  warnUnmapped(table, ctx);
+  for (const { tr } of rows) warnUnmapped(tr, ctx);
   const bgcolor = getAttr(table, 'bgcolor');
   if (bgcolor && ctx.styles.declared(table, 'background-color', tableInline) === undefined)
     tableStyle.backgroundColor = bgcolor;
@@ -135,6 +140,12 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     const cellBg = getAttr(cell.el, 'bgcolor');
     if (cellBg && ctx.styles.declared(cell.el, 'background-color', inline) === undefined)
       extra.backgroundColor = cellBg;
+    if (
+      getAttr(cell.el, 'nowrap') !== undefined &&
+      ctx.styles.declared(cell.el, 'white-space', inline) === undefined
+    )
+      extra.whiteSpace = 'nowrap';
+    warnUnmapped(cell.el, ctx);
     const height = lengthAttr(getAttr(cell.el, 'height'));
     if (height && ctx.styles.declared(cell.el, 'height', inline) === undefined) extra.height = height;
     if (collapse) {
@@ -209,6 +220,21 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   }
   if (hidden(table, ctx)) tableStyle.display = 'none';
   return ctx.convert(table, tableStyle, [...backdrops, ...children]);
+}
+
+/** Table attributes Chrome draws that the grid translation does not: named in a warning when present. */
+const UNMAPPED_ATTRIBUTES: Record<string, readonly string[]> = {
+  table: ['background', 'bordercolor', 'frame', 'rules'],
+  tr: ['background', 'height', 'bordercolor'],
+  td: ['background', 'bordercolor'],
+  th: ['background', 'bordercolor'],
+};
+
+function warnUnmapped(el: Element, ctx: TableContext): void {
+  for (const name of UNMAPPED_ATTRIBUTES[el.tagName] ?? []) {
+    if (getAttr(el, name) !== undefined)
+      ctx.warn(`the ${name} attribute of <${el.tagName}> is not drawn; use CSS instead`);
+  }
 }
 
 /**

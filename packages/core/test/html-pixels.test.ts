@@ -2,11 +2,10 @@
  * The HTML stage rendered for real (satori + resvg, built-in fonts): auto-size and margins by exact pixels,
  * whitespace, <pre>, tables and @font-face against reference PNGs (UPDATE_SNAPSHOTS=1 writes them).
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { FontRegistry } from '../src/fonts/registry.js';
@@ -15,9 +14,8 @@ import { parseHtml } from '../src/html/parse.js';
 import { describeStyleError } from '../src/html/style-errors.js';
 import { rasterize } from '../src/raster/resvg.js';
 import { layoutToSvg } from '../src/svg/satori.js';
+import { expectImageToMatch } from './helpers/image-compare.js';
 
-const here = dirname(fileURLToPath(import.meta.url));
-const snapshots = join(here, '__image_snapshots__/html-pixels');
 const registry = new FontRegistry();
 
 interface Rendered {
@@ -56,30 +54,9 @@ function pixel(r: Rendered, x: number, y: number): number[] {
   return [...r.rgba.subarray(i, i + 4)];
 }
 
-/** Compare with the named reference: same size, at most 0.5% of pixels off by more than 32. */
+/** Compare with the named reference in __image_snapshots__/html-pixels (the one comparator: helpers/image-compare.ts). */
 async function expectSnapshot(name: string, r: Rendered): Promise<void> {
-  const file = join(snapshots, `${name}.png`);
-  if (process.env.UPDATE_SNAPSHOTS === '1' || !existsSync(file)) {
-    if (process.env.UPDATE_SNAPSHOTS !== '1')
-      throw new Error(`missing reference ${file} (run with UPDATE_SNAPSHOTS=1)`);
-    mkdirSync(snapshots, { recursive: true });
-    writeFileSync(file, r.png);
-    return;
-  }
-  const { data, info } = await sharp(readFileSync(file))
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  expect([r.width, r.height]).toEqual([info.width, info.height]);
-  let off = 0;
-  for (let i = 0; i < data.length; i += 4) {
-    let d = 0;
-    for (let c = 0; c < 4; c++) d = Math.max(d, Math.abs(data[i + c]! - r.rgba[i + c]!));
-    if (d > 32) off++;
-  }
-  const share = off / (info.width * info.height);
-  if (share > 0.005) writeFileSync(join(snapshots, `${name}.actual.png`), r.png);
-  expect(share).toBeLessThanOrEqual(0.005);
+  await expectImageToMatch(r.png, 'html-pixels', name, { format: 'png', width: r.width, height: r.height });
 }
 
 describe('sizes and margins', () => {

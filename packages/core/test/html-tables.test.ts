@@ -194,7 +194,7 @@ describe('tables → grid', () => {
     expect(style(s!).float).toBe('none');
   });
 
-  it('maps nowrap, table height, hspace, vspace and border of images; names what it does not draw', () => {
+  it('maps nowrap, table height and background, hspace, vspace and border of images; names what it does not draw', () => {
     const { root, warnings } = parseHtml(
       '<table height="90" background="bg.png"><tr height="30"><td nowrap><img src="a.png" width="10" hspace="4" vspace="2" border="1"></td></tr></table>',
     );
@@ -208,10 +208,8 @@ describe('tables → grid', () => {
       marginBottom: '2px',
       border: '1px solid',
     });
-    expect(warnings).toEqual([
-      'the background attribute of <table> is not drawn; use CSS instead',
-      'the height attribute of <tr> is not drawn; use CSS instead',
-    ]);
+    expect(style(t!).backgroundImage).toBe('url("bg.png")');
+    expect(warnings).toEqual(['the height attribute of <tr> is not drawn; use CSS instead']);
   });
 
   it('keeps rows and cells the author hides with display: none hidden', () => {

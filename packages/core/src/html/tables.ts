@@ -55,7 +55,9 @@ function backdropStyle(el: Element, ctx: TableContext, collapse: boolean): Recor
     if (value !== undefined) style[key] = value;
   }
   const bgcolor = getAttr(el, 'bgcolor');
+  const image = backgroundAttr(el, ctx);
   if (bgcolor && Object.keys(style).length === 0) style.backgroundColor = bgcolor;
+  if (image) style.backgroundImage = image;
   if (collapse) {
     for (const [prop, key] of [
       ['border-top', 'borderTop'],
@@ -118,6 +120,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const bgcolor = getAttr(table, 'bgcolor');
   if (bgcolor && ctx.styles.declared(table, 'background-color', tableInline) === undefined)
     tableStyle.backgroundColor = bgcolor;
+  const tableImage = backgroundAttr(table, ctx);
+  if (tableImage) tableStyle.backgroundImage = tableImage;
 
   const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
   const cellsByElement = new Map(cells.map((c) => [c.el, c]));
@@ -140,6 +144,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     const cellBg = getAttr(cell.el, 'bgcolor');
     if (cellBg && ctx.styles.declared(cell.el, 'background-color', inline) === undefined)
       extra.backgroundColor = cellBg;
+    const cellImage = backgroundAttr(cell.el, ctx);
+    if (cellImage) extra.backgroundImage = cellImage;
     if (
       getAttr(cell.el, 'nowrap') !== undefined &&
       ctx.styles.declared(cell.el, 'white-space', inline) === undefined
@@ -224,11 +230,21 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
 
 /** Table attributes Chrome draws that the grid translation does not: named in a warning when present. */
 const UNMAPPED_ATTRIBUTES: Record<string, readonly string[]> = {
-  table: ['background', 'bordercolor', 'frame', 'rules'],
-  tr: ['background', 'height', 'bordercolor'],
-  td: ['background', 'bordercolor'],
-  th: ['background', 'bordercolor'],
+  table: ['bordercolor', 'frame', 'rules'],
+  tr: ['height', 'bordercolor'],
+  td: ['bordercolor'],
+  th: ['bordercolor'],
 };
+
+/** The `background` attribute (an image URL) as Chrome maps it, `background-image: url(…)`, unless CSS sets one. */
+function backgroundAttr(el: Element, ctx: TableContext): string | undefined {
+  const url = getAttr(el, 'background')?.trim();
+  if (!url) return undefined;
+  const inline = ctx.inlineOf(el);
+  if (['background', 'background-image'].some((p) => ctx.styles.declared(el, p, inline) !== undefined))
+    return undefined;
+  return `url(${JSON.stringify(url)})`;
+}
 
 function warnUnmapped(el: Element, ctx: TableContext): void {
   for (const name of UNMAPPED_ATTRIBUTES[el.tagName] ?? []) {

@@ -101,16 +101,23 @@ try {
   const { base, adminToken } = server;
   const { id: attackerId } = await admin(base, adminToken, 'POST', '/accounts', { name: 'attacker' });
   const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
-  await admin(base, adminToken, 'POST', `/accounts/${attackerId}/packages`, { renders: 1_000_000, expiresAt });
+  await admin(base, adminToken, 'POST', `/accounts/${attackerId}/packages`, {
+    renders: 1_000_000,
+    expiresAt,
+  });
   const attackerKeys = [];
-  for (let i = 0; i < 10; i++) attackerKeys.push((await admin(base, adminToken, 'POST', `/accounts/${attackerId}/keys`)).key);
+  for (let i = 0; i < 10; i++)
+    attackerKeys.push((await admin(base, adminToken, 'POST', `/accounts/${attackerId}/keys`)).key);
 
   // Warm up, then the quiet phase.
   await steady(base, server.key, 3);
   const before = await steady(base, server.key, PHASE_S);
   // The attack phase: the well-behaved account keeps going while the attacker floods.
   const stopAt = Date.now() + PHASE_S * 1000;
-  const [during, attack] = await Promise.all([steady(base, server.key, PHASE_S), flood(base, attackerKeys, FLOOD, stopAt)]);
+  const [during, attack] = await Promise.all([
+    steady(base, server.key, PHASE_S),
+    flood(base, attackerKeys, FLOOD, stopAt),
+  ]);
   const usage = await admin(base, adminToken, 'GET', `/accounts/${attackerId}/usage`);
 
   const row = (name, s) =>

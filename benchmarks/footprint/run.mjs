@@ -59,6 +59,7 @@ function loading(dir) {
     process.execPath,
     [
       '-e',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the child's own template literal
       "import('@pictor/core').then(async (m) => { const r = await m.render({ html: '<div style=\"display:flex;width:20px;height:10px\"></div>', format: 'png' }); console.log(`${r.width}×${r.height}`); process.exit(0) })",
     ],
     { cwd: dir, encoding: 'utf8' },

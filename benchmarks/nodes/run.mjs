@@ -23,7 +23,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { fmt, machineLine, markdownTable, quantile } from '../lib/report.mjs';
 import { CARD_HEIGHT, CARD_WIDTH, cardHtml, createAvatar, TITLE } from '../render/card.mjs';
-import { admin, startBenchServer } from '../http/server-process.mjs';
+import { startBenchServer } from '../http/server-process.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');

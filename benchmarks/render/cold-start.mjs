@@ -17,7 +17,9 @@ import { fmt, machineLine, markdownTable, quantile } from '../lib/report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
-const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, child: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '5' }, child: { type: 'string' } },
+});
 
 /** The card of run `n`: its text differs from every other run's (each process renders once, cold, and new content). */
 const card = (text) =>
@@ -64,7 +66,11 @@ for (let i = 0; i < runs; i++) {
 }
 rmSync(dir, { recursive: true, force: true });
 
-const median = (list, key) => quantile(list.map((s) => s[key]), 0.5);
+const median = (list, key) =>
+  quantile(
+    list.map((s) => s[key]),
+    0.5,
+  );
 const row = (name, list) => [
   name,
   fmt(median(list, 'import'), 0),
@@ -80,8 +86,18 @@ console.log(
     `\`node benchmarks/render/cold-start.mjs --runs ${runs}\`: fresh processes, medians (ms).`,
     '',
     markdownTable(
-      ['first image', 'import', 'worker start (process, fonts, warm-up)', 'render', 'of which layout', 'import + first render()'],
-      [row('Latin card, createRenderer() defaults', samples.latin), row('Chinese card (CJK fonts load on first use)', samples.cjk)],
+      [
+        'first image',
+        'import',
+        'worker start (process, fonts, warm-up)',
+        'render',
+        'of which layout',
+        'import + first render()',
+      ],
+      [
+        row('Latin card, createRenderer() defaults', samples.latin),
+        row('Chinese card (CJK fonts load on first use)', samples.cjk),
+      ],
     ),
     '',
     `\`pictor render card.html -o card.png\` (the CLI, Latin card), wall time from process start: median ${fmt(quantile(samples.cli, 0.5), 0)} ms.`,

@@ -167,6 +167,20 @@ describe('SVG read as resvg reads it (strict XML)', () => {
     expect(() => checkSvg(svg(body, odd))).toThrow('expands to more than 20000 elements');
   });
 
+  it('checks references under prefixes bound to other namespaces too (resvg may read them; refusing is safe)', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const other = ' xmlns:x="urn:example:other"';
+    expect(() => checkSvg(svg('<image x:href="/etc/passwd"/>', other))).toThrow('references "/etc/passwd"');
+    expect(() => checkSvg(svg('<x:image href="file:///etc/passwd"/>', other))).toThrow(
+      'references "file:///etc/passwd"',
+    );
+    expect(() => checkSvg(svg('<x:script>alert(1)</x:script>', other))).toThrow('may not contain <script>');
+    // The same prefix bound again on an inner element: the inner binding counts.
+    expect(() =>
+      checkSvg(svg('<g xmlns:q="http://www.w3.org/1999/xlink"><use q:href="http://x/y.svg#a"/></g>')),
+    ).toThrow('references "http://x/y.svg#a"');
+  });
+
   it('still accepts ordinary SVG: prefixes, CDATA styles, comments, processing instructions', async () => {
     const { checkSvg } = await import('../src/resources/svg-safety.js');
     const text = `<?xml version="1.0"?><!-- a comment -->${svg(

@@ -52,6 +52,10 @@ const { values: args } = parseArgs({
     'block-size': { type: 'string' },
     'no-write': { type: 'boolean', default: false },
     'engine-child': { type: 'string' },
+    'env-a': { type: 'string', multiple: true, default: [] },
+    'env-b': { type: 'string', multiple: true, default: [] },
+    cards: { type: 'string' },
+    formats: { type: 'string' },
   },
 });
 const quick = args.quick;
@@ -61,13 +65,16 @@ const BLOCKS = Number(args.blocks ?? (quick ? 1 : 6));
 const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
 const PHASES = (args.only ?? 'inproc,procs,pool,repeat,scale').split(',');
 
-/** The variants measured: every engine, card and format, except @vercel/og beyond png and on the CJK card. */
+/**
+ * The variants measured: every engine, card and format, @vercel/og only for png of the reference card (its
+ * WebAssembly resvg took 2.5–5 s for the document on the loaded machine, and it fetches emoji from a CDN).
+ */
 function variantsOf(engines) {
   const out = [];
   for (const card of CARDS) {
     for (const format of FORMATS) {
       for (const engine of engines) {
-        if (engine === 'og' && (format !== 'png' || card === 'cjk')) continue;
+        if (engine === 'og' && (format !== 'png' || card !== 'reference')) continue;
         out.push({ card, format, engine });
       }
     }
@@ -373,6 +380,7 @@ async function phasePool() {
   let seq = 2_000_000;
   const card = 'reference';
   const rows = [];
+  const ratios = [];
   for (const format of FORMATS) {
     for (const side of sides) {
       await side.subject.block(format, 0, 2 * side.workers, (quick ? 4 : 60) * side.workers, {
@@ -395,6 +403,7 @@ async function phasePool() {
     }
     const rate = ms.map((x) => (BLOCKS * BLOCK_SIZE * 1000) / x);
     rows.push([format, fmt(rate[0]), fmt(rate[1]), `**${fmt(rate[1] / rate[0], 2)}×**`]);
+    ratios.push([format, rate[1] / rate[0]]);
     console.error(`pool ${format}: ${fmt(rate[0])} vs ${fmt(rate[1])}/s`);
   }
   await Promise.all([one.close(), pool.close()]);
@@ -535,6 +544,72 @@ async function phaseScale() {
   );
 }
 
+/**
+ * A/B of one setting on fresh content (`--only ab --env-b K=V [--env-a K=V] [--cards reference,photos]
+ * [--formats png,webp] --rounds N`): two Pictor processes (`createRenderer()` defaults) that differ only in their
+ * environment, rendering the same fresh contents in alternation (the order swapping every round). Prints per card
+ * and format the median of each side, B / A, the stage medians and the output sizes.
+ */
+async function phaseAb() {
+  const envOf = (pairs) =>
+    Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf('=')), p.slice(p.indexOf('=') + 1)]));
+  const sides = [
+    { name: 'A', subject: engineProcess('pictor', envOf(args['env-a']), NODE_FLAGS, SCRIPT) },
+    { name: 'B', subject: engineProcess('pictor', envOf(args['env-b']), NODE_FLAGS, SCRIPT) },
+  ];
+  await Promise.all(sides.map((s) => s.subject.ready));
+  const cards = args.cards ? args.cards.split(',') : CARDS;
+  const formats = args.formats ? args.formats.split(',') : FORMATS;
+  const cases = cards.flatMap((card) => formats.map((format) => ({ card, format })));
+  const samples = {};
+  for (let round = 0; round < WARMUP + ROUNDS; round++) {
+    for (const { card, format } of cases) {
+      const seq = 5_000_000 + contentSeq(round, card, format);
+      for (const side of round % 2 ? [...sides].reverse() : sides) {
+        const { ms, timings, size } = await side.subject.render(format, false, { card, seq });
+        if (round < WARMUP) continue;
+        const key = `${card} ${format} ${side.name}`;
+        samples[key] ??= { ms: [], layout: [], raster: [], encode: [], size: [] };
+        const x = samples[key];
+        x.ms.push(ms);
+        x.layout.push(timings.layout);
+        x.raster.push(timings.raster);
+        x.encode.push(timings.encode);
+        x.size.push(size);
+      }
+    }
+  }
+  await Promise.all(sides.map((s) => s.subject.close()));
+  const rows = cases.map(({ card, format }) => {
+    const a = samples[`${card} ${format} A`];
+    const b = samples[`${card} ${format} B`];
+    const st = (x) => `${fmt(median(x.layout))} / ${fmt(median(x.raster))} / ${fmt(median(x.encode))}`;
+    return [
+      card,
+      format,
+      fmt(median(a.ms)),
+      fmt(median(b.ms)),
+      `**${fmt(median(b.ms) / median(a.ms), 3)}**`,
+      st(a),
+      st(b),
+      `${kb(mean(a.size))} / ${kb(mean(b.size))} (${fmt((mean(b.size) / mean(a.size) - 1) * 100, 1)}%)`,
+    ];
+  });
+  return markdownTable(
+    [
+      'card',
+      'format',
+      'A median ms',
+      'B median ms',
+      'B / A',
+      'A layout / raster / encode',
+      'B',
+      'bytes A / B',
+    ],
+    rows,
+  );
+}
+
 async function main() {
   const startedAt = new Date();
   const machine = machineLine();
@@ -542,6 +617,13 @@ async function main() {
   const assets = await loadAssets();
   console.error(`${machine}; photos ${kb(assets.photoBytes)}, avatar ${kb(assets.avatarBytes)}`);
   const out = {};
+  if (PHASES.includes('ab')) {
+    console.log(
+      `A ${JSON.stringify(args['env-a'])} B ${JSON.stringify(args['env-b'])}, load ${fmt(load1(), 2)}`,
+    );
+    console.log(await phaseAb());
+    console.log(`load at the end ${fmt(load1(), 2)}`);
+  }
   if (PHASES.includes('inproc')) {
     out.inproc = await phaseInproc(assets);
     loads.inproc = load1();
@@ -553,7 +635,9 @@ async function main() {
     console.log(`\n### Own processes\n\n${latencyTable(out.procs)}\n\n${stageTable(out.procs)}`);
   }
   if (PHASES.includes('pool')) {
-    out.pool = await phasePool();
+    const pool = await phasePool();
+    out.pool = pool.table;
+    out.poolRatios = pool.ratios;
     loads.pool = load1();
     console.log(`\n### Pool\n\n${out.pool}`);
   }
@@ -573,6 +657,48 @@ async function main() {
   }
 }
 
+function targetTable(out) {
+  const med = (variants, engine, format, card = 'reference') =>
+    median(variants.find((v) => v.card === card && v.format === format && v.engine === engine).ms);
+  const size = (variants, engine, format) =>
+    mean(variants.find((v) => v.card === 'reference' && v.format === format && v.engine === engine).sizes);
+  const mark = (ok) => (ok ? '**met**' : '**not met**');
+  const rows = [];
+  for (const [format, goal] of [
+    ['webp', 0.5],
+    ['jpeg', 0.6],
+    ['png', 0.6],
+  ]) {
+    const r = (v) => med(v, 'pictor', format) / med(v, 'careful', format);
+    const extra =
+      format === 'webp'
+        ? `; file ${fmt((size(out.inproc, 'pictor', 'webp') / size(out.inproc, 'careful', 'webp') - 1) * 100, 1)}% vs careful (≤ 10%)`
+        : '';
+    const ok =
+      r(out.inproc) <= goal &&
+      (format !== 'webp' || size(out.inproc, 'pictor', 'webp') <= 1.1 * size(out.inproc, 'careful', 'webp'));
+    rows.push([
+      `${format} ≤ ${goal}× careful`,
+      `${fmt(r(out.inproc), 2)} (${fmt(r(out.procs), 2)})${extra}`,
+      mark(ok),
+    ]);
+  }
+  for (const format of FORMATS) {
+    const r = (v) => med(v, 'pictor', format) / med(v, 'takumi', format);
+    rows.push([
+      `${format} within 2.5× Takumi`,
+      `${fmt(r(out.inproc), 2)} (${fmt(r(out.procs), 2)})`,
+      mark(r(out.inproc) <= 2.5),
+    ]);
+  }
+  rows.push([
+    'pool ≥ 1.8× one worker (fresh content)',
+    out.poolRatios.map(([f, x]) => `${f} ${fmt(x, 2)}×`).join(', '),
+    mark(out.poolRatios.every(([, x]) => x >= 1.8)),
+  ]);
+  return markdownTable(['target', 'measured', 'result'], rows);
+}
+
 function buildSection({ startedAt, machine, loads, out, assets }) {
   const loadLine = Object.entries(loads)
     .map(([phase, l]) => `${phase} ${fmt(l, 2)}`)
@@ -584,11 +710,15 @@ function buildSection({ startedAt, machine, loads, out, assets }) {
     '',
     `Machine: ${machine}. Load average (1 min) at the start and after each phase: ${loadLine}.`,
     '',
-    `Every measured render has content no earlier render had: a template filled with a new title, name and date (the document: also new lines; the CJK card: new words and emoji) for every round, card and format. ${WARMUP} warm-up rounds (fresh content too, as a long-running server has had), then ${ROUNDS} measured rounds over every variant, round-robin with a rotating start. Cards: the reference card 1200×630 (gradient, avatar ${kb(assets.avatarBytes)} JPEG); a document 800×1200, 40 lines; an image-heavy square 1080×1080 with four 640×480 photo-like JPEGs (${kb(assets.photoBytes)} together) drawn with \`object-fit: cover\`; a CJK + emoji card 1200×630 (Noto Sans SC, Twemoji). Pictor: \`createRenderer()\` defaults (a worker process per core). careful: satori-html \`html([s])\` + satori + resvg \`asPng()\` + sharp (webp/jpeg q80 at sharp's default effort), emoji through a \`loadAdditionalAsset\` of Twemoji. @vercel/og: png only, not on the CJK card (it fetches emoji from a CDN). Takumi: Inter and Noto Sans SC registered once (no colour-emoji font). Times are measured around each engine's render call (Pictor: the round trip through its worker).`,
+    `Every measured render has content no earlier render had: a template filled with a new title, name and date (the document: also new lines; the CJK card: new words and emoji) for every round, card and format. ${WARMUP} warm-up rounds (fresh content too, as a long-running server has had), then ${ROUNDS} measured rounds over every variant, round-robin with a rotating start. Cards: the reference card 1200×630 (gradient, avatar ${kb(assets.avatarBytes)} JPEG); a document 800×1200, 40 lines; an image-heavy square 1080×1080 with four 640×480 photo-like JPEGs (${kb(assets.photoBytes)} together) drawn with \`object-fit: cover\`; a CJK + emoji card 1200×630 (Noto Sans SC, Twemoji). Pictor: \`createRenderer()\` defaults (a worker process per core). careful: satori-html \`html([s])\` + satori + resvg \`asPng()\` + sharp (webp/jpeg q80 at sharp's default effort), emoji through a \`loadAdditionalAsset\` of Twemoji. @vercel/og: png of the reference card only (its WebAssembly resvg took seconds per document render here, and it fetches emoji from a CDN). Takumi: Inter and Noto Sans SC registered once (no colour-emoji font). Times are measured around each engine's render call (Pictor: the round trip through its worker).`,
     '',
     '### Every engine in one process, interleaved',
     '',
     latencyTable(out.inproc),
+    '',
+    '### Targets (issue 18), reference card, from the one-process run (each engine in its own process in brackets)',
+    '',
+    targetTable(out),
     '',
     '### Each engine in a process of its own, driven in alternation',
     '',

@@ -20,9 +20,12 @@ export { CONTENT_TYPES } from '../formats.js';
  * Encoder settings, measured on the reference card (see README). PNG: zlib level 3, the last of zlib's fast
  * levels (9.3 / 10.1 / 10.3 ms for levels 1 / 2 / 3 but 187 / 148 / 117 KB; resvg's own encoder adds 18 ms for
  * 334 KB). WebP: effort 2, about 2× faster than the default 4 for files within 2% of its size (effort 1 is
- * ~10% larger). JPEG: plain libjpeg (mozjpeg is ~6× slower).
+ * 10–18% larger than sharp's default on the four cards of benchmarks/render/fresh.mjs).
+ * JPEG: plain libjpeg (mozjpeg is ~6× slower) with its standard Huffman tables: the optimised tables take a second
+ * pass that cost 25–40% of the jpeg encode for files 1–12% smaller (fresh.mjs A/B, 2026-11-25: reference card
+ * render 0.84×, +5.3% bytes; CJK card 0.87×, +12.1%; document 0.99×, +3.1%; photos 0.96×, +1.3%).
  */
-export const ENCODER_SETTINGS = { pngCompressionLevel: 3, webpEffort: 2 } as const;
+export const ENCODER_SETTINGS = { pngCompressionLevel: 3, webpEffort: 2, jpegOptimiseCoding: false } as const;
 
 /**
  * True when every pixel is fully opaque (alpha 255): then the alpha channel can be dropped before encoding.
@@ -85,7 +88,9 @@ export async function encodeImage(
     case 'jpeg':
       // JPEG has no alpha: a transparent image is flattened onto white, as browsers show it.
       if (!opaque) pipeline = pipeline.flatten({ background: '#ffffff' });
-      return pipeline.jpeg({ quality: Math.max(1, quality) }).toBuffer();
+      return pipeline
+        .jpeg({ quality: Math.max(1, quality), optimiseCoding: ENCODER_SETTINGS.jpegOptimiseCoding })
+        .toBuffer();
     case 'webp':
       return pipeline.webp({ quality, effort: ENCODER_SETTINGS.webpEffort }).toBuffer();
   }

@@ -1,9 +1,10 @@
-/** The SVG rewrite before resvg: gradient patterns inlined only where the pixels stay the same. */
+/** The SVG rewrites before resvg: gradient patterns inlined and image masks dropped only where the pixels stay the same. */
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { rasterize } from '../src/raster/resvg.js';
-import { inlineGradientPatterns } from '../src/svg/optimize.js';
+import { dropRedundantImageMasks, inlineGradientPatterns, pathExtent } from '../src/svg/optimize.js';
 import { layoutToSvg } from '../src/svg/satori.js';
 
 async function svgOf(html: string, width: number, height: number): Promise<string> {
@@ -51,5 +52,61 @@ describe('inlineGradientPatterns', () => {
     );
     const optimized = inlineGradientPatterns(layered);
     expect(maxDifference(rasterize(optimized).pixels, rasterize(layered).pixels)).toBe(0);
+  });
+});
+
+describe('dropRedundantImageMasks', () => {
+  async function photoUri(): Promise<string> {
+    const width = 64;
+    const height = 48;
+    const pixels = Buffer.alloc(width * height * 3);
+    for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + (i >> 5) * 11) % 251;
+    const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+      .jpeg()
+      .toBuffer();
+    return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+  }
+
+  it('drops the overflow mask of rounded, object-fit images: same pixels at scale 1 and 2', async () => {
+    const uri = await photoUri();
+    const img = (style: string) =>
+      `<img src="${uri}" width="90" height="70" style="width:90px;height:70px;${style}" />`;
+    const svg = await svgOf(
+      `<div style="display:flex;gap:10px;padding:10px;width:320px;height:100px;background-color:#0f172a">
+        ${img('object-fit:cover;border-radius:12px')}${img('object-fit:contain;border-radius:30px')}${img('border-radius:45px;border:4px solid #fff')}</div>`,
+      320,
+      100,
+    );
+    const optimized = dropRedundantImageMasks(svg);
+    // The two images without a border lose their mask; the bordered one keeps it (its mask also cuts the border).
+    expect((svg.match(/<image [^>]* mask="/g) ?? []).length).toBe(3);
+    expect((optimized.match(/<image [^>]* mask="/g) ?? []).length).toBe(1);
+    expect(rasterize(optimized).pixels.equals(rasterize(svg).pixels)).toBe(true);
+    expect(rasterize(dropRedundantImageMasks(svg, 2), 2).pixels.equals(rasterize(svg, 2).pixels)).toBe(true);
+    // A fractional scale moves the rect off whole pixels: left as it is.
+    expect(dropRedundantImageMasks(svg, 1.5)).toBe(svg);
+  });
+
+  it('keeps a mask whose rect does not hold the clip path, and clip paths it cannot measure', () => {
+    const image = (clip: string) =>
+      '<svg width="100" height="100" viewBox="0 0 100 100" xmlns="http://www.w3.org/2000/svg">' +
+      `<clipPath id="c"><path x="0" y="0" width="100" height="100" d="${clip}"/></clipPath>` +
+      '<mask id="m"><rect x="10" y="10" width="50" height="50" fill="#fff"/></mask>' +
+      '<image x="0" y="0" width="100" height="100" href="data:image/png;base64,AA==" preserveAspectRatio="none" clip-path="url(#c)" mask="url(#m)"/></svg>';
+    expect(dropRedundantImageMasks(image('M10,10 h50 v50 h-50 Z'))).not.toContain('mask="url(#m)"');
+    expect(dropRedundantImageMasks(image('M10,10 h51 v50 h-51 Z'))).toContain('mask="url(#m)"');
+    expect(dropRedundantImageMasks(image('M10,10 C 20 20 30 30 40 40 Z'))).toContain('mask="url(#m)"');
+  });
+
+  it('reads the extent of moves, lines and quarter arcs only', () => {
+    expect(
+      pathExtent(
+        'M24,8 h500 a16,16 0 0 1 16,16 v388 a16,16 0 0 1 -16,16 h-500 a16,16 0 0 1 -16,-16 v-388 a16,16 0 0 1 16,-16',
+      ),
+    ).toEqual([8, 8, 540, 428]);
+    expect(pathExtent('M0 0 L10 5 V20 H-3 Z')).toEqual([-3, 0, 10, 20]);
+    expect(pathExtent('M0,0 a10,10 0 0 1 5,5')).toBeUndefined();
+    expect(pathExtent('M0 0 Q 5 5 10 0')).toBeUndefined();
+    expect(pathExtent('M0 0 L 1')).toBeUndefined();
   });
 });

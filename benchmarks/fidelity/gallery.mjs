@@ -10,13 +10,13 @@ const escapeHtml = (s) =>
   String(s).replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]);
 
 async function rgba(png, width, height) {
-  return sharp(png)
+  // Two pipelines: sharp applies `extend` after `extract` whatever the call order.
+  const padded = await sharp(png)
     .flatten({ background: '#ffffff' })
     .extend({ right: width, bottom: height, background: '#ffffff' })
-    .extract({ left: 0, top: 0, width, height })
-    .ensureAlpha()
-    .raw()
+    .png({ compressionLevel: 0 })
     .toBuffer();
+  return sharp(padded).extract({ left: 0, top: 0, width, height }).ensureAlpha().raw().toBuffer();
 }
 
 /** The reference faded to a light grey, with every pixel whose largest channel difference exceeds 32 in red. */

@@ -45,7 +45,8 @@ const engine = option('engine') ?? 'auto';
 const chromiumPath = option('chromium');
 const corpusOption = option('corpus') ?? 'all';
 const gallery = !args.includes('--no-gallery');
-const reportOnly = args.includes('--report');
+const rescore = args.includes('--rescore');
+const reportOnly = rescore || args.includes('--report');
 const filter = args.find((a) => !a.startsWith('--'));
 if (corpusOption !== 'all' && !CORPORA[corpusOption]) throw new Error(`--corpus: all, own or real-world`);
 const corpora = corpusOption === 'all' ? Object.keys(CORPORA) : [corpusOption];
@@ -64,9 +65,14 @@ const DSSIM_OPTIONS = {
 
 /** RGBA pixels of a PNG flattened over white, at exactly width × height (cropped or padded white). */
 async function pixels(png, width, height) {
-  const { data, info } = await sharp(png)
+  // Two pipelines: sharp applies `extend` after `extract` whatever the call order, so in one pipeline the image
+  // came out padded to 2W × 2H (three quarters white, which inflated every score).
+  const padded = await sharp(png)
     .flatten({ background: '#ffffff' })
     .extend({ right: width, bottom: height, background: '#ffffff' })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
+  const { data, info } = await sharp(padded)
     .extract({ left: 0, top: 0, width, height })
     .ensureAlpha()
     .raw()
@@ -122,6 +128,24 @@ if (reportOnly) {
       ...r,
       missing: causes[r.name] ?? r.missing,
     }));
+    if (rescore) {
+      // Scores recomputed from the saved images (out/<corpus>/<case>/*.png) with the current metrics.
+      for (const r of results[corpusName]) {
+        const dir = join(outDir, corpusName, r.name);
+        const reference = readFileSync(join(dir, 'chromium.png'));
+        for (const key of ['pictor', 'baseline']) {
+          if (r[key].error) continue;
+          r[key] = {
+            ...r[key],
+            ...(await score(reference, readFileSync(join(dir, `${key}.png`)), r.width, r.height)),
+          };
+        }
+      }
+      writeFileSync(
+        join(outDir, `results-${corpusName}.json`),
+        JSON.stringify({ pictorNote: saved.pictorNote, rows: results[corpusName] }, null, 2),
+      );
+    }
     pictorNote =
       saved.pictorNote ??
       '`createRenderer({ workers: 0, baseDir })` of packages/core/src (bundled fresh by the script)';
@@ -264,7 +288,8 @@ if (!filter && corpora.length === 2) {
     'generic families mapped as in Pictor) and by satori-html + satori (same fonts), all flattened over white.',
     'The gallery (reference | Pictor | difference, worst first) is written to `benchmarks/fidelity/gallery/index.html`',
     'by the same command (git-ignored; `--corpus=real-world` for one corpus, a name filter for some cases;',
-    '`--report` rewrites this file and the gallery from the last run without rendering again).',
+    '`--report` rewrites this file and the gallery from the last run without rendering again, `--rescore` also',
+    'recomputes the scores from the saved images).',
     '',
     `Pictor engine: ${pictorNote}.`,
     '',

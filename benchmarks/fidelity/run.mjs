@@ -218,7 +218,15 @@ if (reportOnly) {
       console.log(`${name.padEnd(40)} pictor ${fmt(row.pictor)} | baseline ${fmt(row.baseline)}`);
     }
     results[corpusName] = rows;
-    writeFileSync(join(outDir, `results-${corpusName}.json`), JSON.stringify({ pictorNote, rows }, null, 2));
+    // A filtered run updates its cases in the saved results and keeps the others (--report reads them all).
+    const savedFile = join(outDir, `results-${corpusName}.json`);
+    let saved = [];
+    if (filter && existsSync(savedFile)) {
+      const previous = JSON.parse(readFileSync(savedFile, 'utf8'));
+      saved = (Array.isArray(previous) ? previous : previous.rows).filter((r) => !cases.includes(r.name));
+    }
+    const merged = [...saved, ...rows].sort((a, b) => a.name.localeCompare(b.name));
+    writeFileSync(savedFile, JSON.stringify({ pictorNote, rows: merged }, null, 2));
   }
   await chromium.close();
 }

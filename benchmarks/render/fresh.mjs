@@ -407,10 +407,13 @@ async function phasePool() {
     console.error(`pool ${format}: ${fmt(rate[0])} vs ${fmt(rate[1])}/s`);
   }
   await Promise.all([one.close(), pool.close()]);
-  return markdownTable(
-    ['format', 'one worker, renders/s', `pool of ${poolWorkers}, renders/s`, 'pool / one'],
-    rows,
-  );
+  return {
+    table: markdownTable(
+      ['format', 'one worker, renders/s', `pool of ${poolWorkers}, renders/s`, 'pool / one'],
+      rows,
+    ),
+    ratios,
+  };
 }
 
 /**
@@ -502,14 +505,13 @@ async function phaseScale() {
   for (const c of cases) {
     const probe = engineProcess('pictor-1w', {}, NODE_FLAGS, SCRIPT);
     await probe.ready;
-    const before = (await probe.ask({ type: 'peaks' })).peaks[0];
     for (let i = 0; i < (quick ? 2 : 10); i++) {
       for (const format of FORMATS) {
         await probe.render(format, false, { card: 'reference', seq: seq++, size: c.size, scale: c.scale });
       }
     }
     const after = (await probe.ask({ type: 'peaks' })).peaks[0];
-    peaks.push({ before, after });
+    peaks.push({ after });
     await probe.close();
   }
   const base = results[0];
@@ -525,7 +527,7 @@ async function phaseScale() {
         fmt(quantile(r.ms, 0.95)),
         `${fmt(median(r.ms) / median(base[format].ms), 2)}×`,
         `${t('layout')} / ${t('raster')} / ${t('encode')}`,
-        format === 'png' ? `${fmt(peaks[i].before, 0)} → ${fmt(peaks[i].after, 0)}` : '″',
+        format === 'png' ? fmt(peaks[i].after, 0) : '″',
       ];
     }),
   );
@@ -538,7 +540,7 @@ async function phaseScale() {
       'p95 ms',
       'vs scale 1',
       'layout / raster / encode (median ms)',
-      'worker peak RSS MiB (ready → after 10 renders per format)',
+      'worker peak RSS MiB (VmHWM after 10 renders per format; workers start on the first render)',
     ],
     rows,
   );
@@ -706,7 +708,10 @@ function buildSection({ startedAt, machine, loads, out, assets }) {
   return [
     '## Fresh content (issue 18)',
     '',
-    `Command: \`node benchmarks/render/fresh.mjs\` · ${startedAt.toISOString()}`,
+    `Command: \`node benchmarks/render/fresh.mjs${process.argv
+      .slice(2)
+      .map((a) => ` ${a}`)
+      .join('')}\` · ${startedAt.toISOString()}`,
     '',
     `Machine: ${machine}. Load average (1 min) at the start and after each phase: ${loadLine}.`,
     '',

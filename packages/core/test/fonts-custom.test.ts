@@ -81,10 +81,10 @@ describe('font formats', () => {
   it('decodes two WOFF2 fonts at once into their own bytes (wawoff2 reuses its memory)', async () => {
     const { compress } = await import('wawoff2');
     const other = Buffer.from(await compress(otf));
-    const alone = [await toSfnt(woff2), await toSfnt(other)];
-    const together = await Promise.all([toSfnt(woff2), toSfnt(other)]);
-    expect(together[0].equals(alone[0])).toBe(true);
-    expect(together[1].equals(alone[1])).toBe(true);
+    const [aloneFirst, aloneSecond] = [await toSfnt(woff2), await toSfnt(other)];
+    const [first, second] = await Promise.all([toSfnt(woff2), toSfnt(other)]);
+    expect(first.equals(aloneFirst)).toBe(true);
+    expect(second.equals(aloneSecond)).toBe(true);
   });
 
   it('passes OTF (CFF) through unchanged', async () => {

@@ -393,5 +393,11 @@ describe('issue 23, item 7: what Chrome draws that satori would not', () => {
   it('names an image sized only by max-width in a warning (satori does not draw it at its natural size)', () => {
     const { warnings } = parseHtml('<style>img{max-width:100%}</style><p><img src="a.png"></p>');
     expect(warnings.join('\n')).toMatch(/<img> sized only by min-\/max- width or height/);
+    // Tailwind 4's preflight sits in @layer base: the image is sized by it, not drawn at its natural size
+    // (satori would take the natural width for aspect-ratio before max-width caps it).
+    const layered = parseHtml(
+      '<style>@layer base { img { max-width: 100%; height: auto } }</style><p><img src="a.png" style="aspect-ratio:16/9"></p>',
+    );
+    expect(find(layered.root, 'img')!.props.__naturalSize).toBeUndefined();
   });
 });

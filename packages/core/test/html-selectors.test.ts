@@ -69,6 +69,20 @@ describe('selector matching (what the HTML stage needs to know before satori)', 
     expect(styles.declared(b!, 'color', { color: 'y' })).toBe('x');
     expect(styles.declared(a!, 'border')).toBeUndefined();
   });
+
+  it('reads rules inside @layer (Tailwind 4) with layer order: later layers, then unlayered rules win; !important reversed', () => {
+    const styles = new DocumentStyles(() => {});
+    styles.addSheet(
+      '@layer theme, base, utilities; @layer utilities { #t tr { color: u } tr { margin: 1px !important } } ' +
+        '@layer base { tr { color: b; width: 1px; margin: 2px !important } } tr { width: 2px } ' +
+        '@media (width >= 1px) { tr { padding: 3px } }',
+    );
+    const [a] = rows;
+    expect(styles.declared(a!, 'color')).toBe('u'); // utilities after base, whatever the specificity
+    expect(styles.declared(a!, 'width')).toBe('2px'); // unlayered beats layered
+    expect(styles.declared(a!, 'margin')).toBe('2px'); // !important: the earlier layer wins
+    expect(styles.declared(a!, 'padding')).toBeUndefined(); // @media is not read here
+  });
 });
 
 describe('CSS escapes in class and id selectors', () => {

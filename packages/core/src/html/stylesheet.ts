@@ -20,8 +20,13 @@ interface ProbeRule {
   selector: csstree.CssNode;
   specificity: [number, number, number];
   order: number;
+  /** Cascade layer rank: layers in the order they were first named, unlayered rules above every layer. */
+  layer: number;
   declarations: Map<string, Declaration>;
 }
+
+/** Layer rank of rules outside any `@layer`: normal declarations there beat every layer's. */
+const UNLAYERED = Number.MAX_SAFE_INTEGER;
 
 /** What one `<style>` sheet yields. */
 export interface ProcessedSheet {
@@ -150,10 +155,46 @@ export class DocumentStyles {
     return { css: rewritten ? csstree.generate(ast) : css, fontFaces };
   }
 
-  /** Top-level style rules (not inside at-rules, not nested) are kept for `declared()`. */
+  /** Layer names in the order the sheets first name them (`@layer a, b;` or `@layer a { … }`). */
+  private readonly layers = new Map<string, number>();
+
+  /**
+   * Top-level style rules, and those inside `@layer` blocks (Tailwind 4 puts its preflight and utilities there), are
+   * kept for `declared()`; rules inside other at-rules and nested rules are not.
+   */
   private recordRules(ast: csstree.CssNode): void {
     if (ast.type !== 'StyleSheet') return;
-    ast.children.forEach((node) => {
+    this.recordRuleList(ast.children, UNLAYERED, '');
+  }
+
+  private layerRank(name: string): number {
+    let rank = this.layers.get(name);
+    if (rank === undefined) {
+      rank = this.layers.size;
+      this.layers.set(name, rank);
+    }
+    return rank;
+  }
+
+  private recordRuleList(children: csstree.List<csstree.CssNode>, layer: number, layerName: string): void {
+    children.forEach((node) => {
+      if (node.type === 'Atrule' && node.name.toLowerCase() === 'layer') {
+        const names = node.prelude
+          ? csstree
+              .generate(node.prelude)
+              .split(',')
+              .map((n) => n.trim())
+          : [];
+        const qualified = names.map((n) => (layerName ? `${layerName}.${n}` : n));
+        if (!node.block) {
+          for (const name of qualified) this.layerRank(name);
+          return;
+        }
+        // An anonymous layer (`@layer { … }`) is a layer of its own, after those named so far.
+        const name = qualified[0] || `${layerName}.#${this.layers.size}`;
+        this.recordRuleList(node.block.children, this.layerRank(name), name);
+        return;
+      }
       if (node.type !== 'Rule' || node.prelude.type !== 'SelectorList') return;
       const declarations = new Map<string, Declaration>();
       node.block.children.forEach((d) => {
@@ -166,14 +207,14 @@ export class DocumentStyles {
       if (declarations.size === 0) return;
       const order = this.order++;
       node.prelude.children.forEach((selector) => {
-        this.rules.push({ selector, specificity: specificity(selector), order, declarations });
+        this.rules.push({ selector, specificity: specificity(selector), order, layer, declarations });
       });
     });
   }
 
   /**
    * The cascaded value of `property` for `el` from the sheets and its inline style, or undefined.
-   * Only top-level rules are considered; shorthands are not expanded (ask for each name you accept).
+   * Top-level and `@layer` rules are considered (not `@media` or nested ones); shorthands are not expanded (ask for each name you accept).
    */
   declared(el: Element, property: string, inline?: Record<string, string>): string | undefined {
     let perElement = this.cache.get(el);
@@ -202,10 +243,14 @@ export class DocumentStyles {
         continue;
       }
       const byImportance = Number(decl.important) - Number(best.decl.important);
+      // Later layers win for normal declarations, earlier ones for !important (CSS Cascade 5).
+      const byLayer = (rule.layer - best.rule.layer) * (decl.important ? -1 : 1);
       const bySpecificity = compareSpecificity(rule.specificity, best.rule.specificity);
       if (
         byImportance > 0 ||
-        (byImportance === 0 && (bySpecificity > 0 || (bySpecificity === 0 && rule.order >= best.rule.order)))
+        (byImportance === 0 &&
+          (byLayer > 0 ||
+            (byLayer === 0 && (bySpecificity > 0 || (bySpecificity === 0 && rule.order >= best.rule.order)))))
       )
         best = { decl, rule };
     }

@@ -93,7 +93,23 @@ describe('tables → grid', () => {
       border: '1px solid',
       borderColor: '#a8a8a8 #545454 #545454 #a8a8a8',
     });
-    expect(style(all(t2, 'td')[0]!)).toMatchObject({ padding: '5px', border: '1px solid' });
+    expect(style(all(t2, 'td')[0]!)).toMatchObject({
+      paddingTop: '5px',
+      paddingRight: '5px',
+      paddingBottom: '5px',
+      paddingLeft: '5px',
+      border: '1px solid',
+    });
+  });
+
+  it('gives cellpadding only to the sides the cell’s own CSS leaves unset (a sheet’s or style’s padding-top stays)', () => {
+    const t = table(
+      '<style>.pl{padding-left:40px}</style><table cellpadding="0"><tr><td style="padding-top:30px" class="pl">a</td><td style="padding:7px">b</td></tr></table>',
+    );
+    const [a, b] = all(t, 'td');
+    expect(style(a!)).toMatchObject({ paddingTop: '30px', paddingRight: '0px', paddingBottom: '0px' });
+    expect(style(a!).paddingLeft).not.toBe('0px');
+    expect(style(b!).paddingTop).not.toBe('0px');
   });
 
   it('draws row and row-group backgrounds (including :nth-child zebra rules) as backdrops behind the cells', () => {

@@ -132,8 +132,12 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       gridRow: `${cell.row + 1 + offset} / span ${cell.rowSpan}`,
       gridColumn: `${cell.col + 1} / span ${cell.colSpan}`,
     };
+    // `cellpadding` is a presentational hint: each side the cell's own CSS does not set gets it (a longhand such as
+    // `padding-top` in a sheet or the style attribute keeps its side).
     if (cellpadding && ctx.styles.declared(cell.el, 'padding', inline) === undefined)
-      extra.padding = cellpadding;
+      for (const side of ['Top', 'Right', 'Bottom', 'Left'] as const)
+        if (ctx.styles.declared(cell.el, `padding-${side.toLowerCase()}`, inline) === undefined)
+          extra[`padding${side}`] = cellpadding;
     if (borderPx > 0 && ctx.styles.declared(cell.el, 'border', inline) === undefined) {
       extra.border = '1px solid';
       extra.borderColor = '#545454 #a8a8a8 #a8a8a8 #545454';

@@ -240,12 +240,14 @@ describe('tables → grid', () => {
     expect(style(table('<table style="display:none"><tr><td>x</td></tr></table>')).display).toBe('none');
   });
 
-  it('adds the table UA styles once, with zero specificity', () => {
+  it('adds the table UA styles once, with zero specificity, in the first cascade layer', () => {
     const { root } = parseHtml(
       '<div><table><tr><td>a</td></tr></table><table><tr><td>b</td></tr></table></div>',
     );
     const styles = all(root, 'style');
     expect(styles).toHaveLength(1);
-    expect(String(styles[0]!.props.children)).toMatch(/^:where\(table\)\{/);
+    // In the document's first cascade layer, so author rules in their own layers still win.
+    expect(String(styles[0]!.props.children)).toMatch(/^@layer pictor-ua \{\n:where\(table\)\{/);
+    expect(String(styles[0]!.props.children).match(/:where\(table\)\{/g)).toHaveLength(1);
   });
 });

@@ -96,11 +96,15 @@ export class TreeConverter {
   /** True once an element got bare Tailwind utilities. */
   usedTailwind = false;
 
-  /** The UA rules the converted tree needs, as one CSS text ('' when none); Tailwind's preflight last. */
+  /**
+   * The UA rules the converted tree needs, as one CSS text ('' when none); Tailwind's preflight last. They form the
+   * document's first cascade layer, so author rules win also from inside their own `@layer` blocks (Tailwind 4), as
+   * the user-agent origin loses to every author layer in browsers.
+   */
   preambleCss(): string {
     const rules = [...this.preamble];
     if (this.usedTailwind) rules.push(TAILWIND_PREFLIGHT);
-    return rules.join('\n');
+    return rules.length === 0 ? '' : `@layer pictor-ua {\n${rules.join('\n')}\n}`;
   }
 
   /** Register a UA rule. */

@@ -401,3 +401,21 @@ describe('issue 23, item 7: what Chrome draws that satori would not', () => {
     expect(find(layered.root, 'img')!.props.__naturalSize).toBeUndefined();
   });
 });
+
+describe('CSS values satori rejects, resolved before it', () => {
+  it('takes an opacity in percent (Tailwind 4 opacity-75 → opacity: 75%) as a number, inline and in sheets', () => {
+    const { root } = parseHtml(
+      '<style>.dim{opacity:25%}</style><div class="dim" style="opacity:50%"><span style="opacity:.5%">x</span></div>',
+    );
+    expect(find(root, 'div')!.props.style).toMatchObject({ opacity: '0.5' });
+    expect(find(root, 'span')!.props.style).toMatchObject({ opacity: '0.005' });
+    const sheets: string[] = [];
+    const collect = (el: SatoriChild) => {
+      if (!el || typeof el !== 'object') return;
+      if (el.type === 'style') sheets.push(String(el.props.children));
+      kids(el).forEach(collect);
+    };
+    collect(root);
+    expect(sheets.join('\n')).toMatch(/\.dim\{opacity:0\.25\}/);
+  });
+});

@@ -2,7 +2,8 @@
  * CSS values satori cannot take, made into ones it can before it sees them, and properties it ignores named in a
  * warning: `calc(infinity * 1px)` (Tailwind 4's `rounded-full`) → the largest length Chrome lays out; `writing-mode`
  * and `text-orientation` other than horizontal, which satori does not draw; `-webkit-` aliases Chrome still
- * honours (`-webkit-transform`, …), which satori ignores, renamed to their standard property.
+ * honours (`-webkit-transform`, …), which satori ignores, renamed to their standard property; `opacity` in percent
+ * as a number.
  */
 
 /** Prefixed properties Chrome parses as aliases of a standard one (css_properties.json5 `alias_for`). */
@@ -45,9 +46,22 @@ const LARGEST_LENGTH = '33554400px';
 const INFINITE_CALC = /calc\(\s*(-?)infinity\s*\*\s*(?:\d*\.?\d+)?(?:px|%|em|rem|vw|vh)?\s*\)/gi;
 
 /** `value` with every `calc(±infinity * unit)` resolved to the largest length; unchanged when it has none. */
-export function resolveInfiniteCalc(value: string): string {
+function resolveInfiniteCalc(value: string): string {
   if (!/infinity/i.test(value)) return value;
   return value.replace(INFINITE_CALC, (_, sign: string) => `${sign}${LARGEST_LENGTH}`);
+}
+
+const PERCENTAGE = /^\s*(-?(?:\d+\.?\d*|\.\d+))%\s*$/;
+
+/**
+ * `value` of `property` as satori can take it: `calc(±infinity * unit)` resolved, and an `opacity` in percent
+ * (Tailwind 4's `opacity-75` → `opacity: 75%`, which satori rejects) as a number.
+ */
+export function resolveValue(property: string, value: string): string {
+  const resolved = resolveInfiniteCalc(value);
+  if (property !== 'opacity') return resolved;
+  const percent = PERCENTAGE.exec(resolved);
+  return percent ? String(Number(percent[1]) / 100) : resolved;
 }
 
 /** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */

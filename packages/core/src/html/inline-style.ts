@@ -1,6 +1,6 @@
 /** `style=""` attributes → satori style objects; declarations that cannot be parsed are dropped with a warning. */
 import * as csstree from 'css-tree';
-import { resolveInfiniteCalc, unprefixedProperty, unsupportedDeclaration } from './css-values.js';
+import { resolveValue, unprefixedProperty, unsupportedDeclaration } from './css-values.js';
 import { degradeDisplay } from './display.js';
 
 /** A parsed inline style: CSS property names (`background-color`) → values, in source order. */
@@ -61,7 +61,7 @@ export function toSatoriStyle(
   for (const [property, written] of Object.entries(declarations)) {
     const unsupported = unsupportedDeclaration(property, written);
     if (unsupported) warn(unsupported);
-    const value = resolveInfiniteCalc(written);
+    const value = resolveValue(property, written);
     if (property === 'display') {
       const degraded = degradeDisplay(value);
       if (!degraded) {

@@ -9,7 +9,7 @@ import type { Element } from './dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
 import type { DocumentFontFace } from './types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
-import { resolveInfiniteCalc, unprefixedProperty, unsupportedDeclaration } from './css-values.js';
+import { resolveValue, unprefixedProperty, unsupportedDeclaration } from './css-values.js';
 
 interface Declaration {
   value: string;
@@ -86,8 +86,8 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   return face;
 }
 
-/** Text of a sheet that may hold a value css-values.ts resolves or names (`infinity`, vertical writing, aliases). */
-const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-/i;
+/** Text of a sheet that may hold a value css-values.ts resolves or names (`infinity`, vertical writing, aliases, `opacity`). */
+const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-|opacity/i;
 
 /** The stylesheets of one document, in order. */
 export class DocumentStyles {
@@ -133,7 +133,7 @@ export class DocumentStyles {
           const value = csstree.generate(node.value);
           const unsupported = unsupportedDeclaration(property, value);
           if (unsupported) this.warn(unsupported);
-          const resolved = resolveInfiniteCalc(value);
+          const resolved = resolveValue(property, value);
           if (resolved !== value) {
             node.value = { type: 'Raw', value: resolved };
             rewritten = true;

@@ -419,3 +419,18 @@ describe('CSS values satori rejects, resolved before it', () => {
     expect(sheets.join('\n')).toMatch(/\.dim\{opacity:0\.25\}/);
   });
 });
+
+describe('<details>', () => {
+  it('shows only the summary of a closed <details>, everything of an open one', () => {
+    const texts = (html: string) => JSON.stringify(parseHtml(html).root);
+    const closed = texts(
+      '<details><summary>Question</summary>Loose text<p>Answer</p><style>p{color:red}</style></details>',
+    );
+    expect(closed).toContain('Question');
+    expect(closed).not.toContain('Answer');
+    expect(closed).not.toContain('Loose text');
+    expect(closed).toContain('p{color:red}');
+    const open = texts('<details open><summary>Question</summary><p>Answer</p></details>');
+    expect(open).toContain('Answer');
+  });
+});

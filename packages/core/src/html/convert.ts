@@ -153,7 +153,13 @@ export class TreeConverter {
     const out: SatoriChild[] = [];
     const parentEl = isElement(parent as Node) ? (parent as Element) : null;
     const dropBlank = !parentEl || isTableStructure(parentEl) || ['html', 'head'].includes(parentEl.tagName);
+    // A closed <details> shows only its first <summary> (its style sheets still apply), as in browsers.
+    const closedDetails = parentEl?.tagName === 'details' && getAttr(parentEl, 'open') === undefined;
+    const summary = closedDetails
+      ? parent.childNodes.find((n) => isElement(n) && (n as Element).tagName === 'summary')
+      : undefined;
     for (const node of parent.childNodes) {
+      if (closedDetails && node !== summary && !(isElement(node) && node.tagName === 'style')) continue;
       if (isText(node)) {
         if (dropBlank && node.value.trim() === '') continue;
         out.push(node.value);

@@ -123,6 +123,12 @@ export class TreeConverter {
     return decls;
   }
 
+  /** Whether the page's CSS (a sheet or the style attribute) sets any of `properties` on `el`. */
+  declares(el: Element, ...properties: string[]): boolean {
+    const inline = this.inlineOf(el);
+    return properties.some((property) => this.styles.declared(el, property, inline) !== undefined);
+  }
+
   /**
    * Read every `<style>` of the document first, in document order: their rules are needed before any element is
    * converted. The walk keeps its own stack: a hostile document nests elements far deeper than the call stack goes.
@@ -156,7 +162,7 @@ export class TreeConverter {
     // A closed <details> shows only its first <summary> (its style sheets still apply), as in browsers.
     const closedDetails = parentEl?.tagName === 'details' && getAttr(parentEl, 'open') === undefined;
     const summary = closedDetails
-      ? parent.childNodes.find((n) => isElement(n) && (n as Element).tagName === 'summary')
+      ? parent.childNodes.find((n) => isElement(n) && n.tagName === 'summary')
       : undefined;
     for (const node of parent.childNodes) {
       if (closedDetails && node !== summary && !(isElement(node) && node.tagName === 'style')) continue;
@@ -213,12 +219,10 @@ export class TreeConverter {
    * an inherited legacy alignment is reset to `start`. Nothing the page's CSS sets is touched.
    */
   private tableAlignStyle(table: Element, inherited: LegacyAlign | undefined): Record<string, string> {
-    const inline = this.inlineOf(table);
-    const declared = (prop: string) => this.styles.declared(table, prop, inline) !== undefined;
     const style: Record<string, string> = {};
-    if (inherited && !declared('text-align')) style.textAlign = 'start';
+    if (inherited && !this.declares(table, 'text-align')) style.textAlign = 'start';
     const own = getAttr(table, 'align')?.trim().toLowerCase();
-    if ((own === 'left' || own === 'right') && !declared('float')) style.float = own;
+    if ((own === 'left' || own === 'right') && !this.declares(table, 'float')) style.float = own;
     else {
       const place = own === 'center' ? 'center' : inherited;
       Object.assign(style, this.placement(table, place));
@@ -229,9 +233,7 @@ export class TreeConverter {
   /** Auto inline margins that place a block under a legacy `center` or `right`, unless the page sets margins. */
   private placement(el: Element, align: LegacyAlign | undefined): Record<string, string> {
     if (align !== 'center' && align !== 'right') return {};
-    const inline = this.inlineOf(el);
-    const declared = (prop: string) => this.styles.declared(el, prop, inline) !== undefined;
-    if (['margin', 'margin-left', 'margin-right', 'margin-inline', 'float', 'position'].some(declared))
+    if (this.declares(el, 'margin', 'margin-left', 'margin-right', 'margin-inline', 'float', 'position'))
       return {};
     // Only in block flow: a flex or grid parent places its items itself.
     const parent = el.parentNode as Node | null;
@@ -251,7 +253,7 @@ export class TreeConverter {
     el: Element,
     inherited: LegacyAlign | undefined,
   ): { textAlign?: string; children: LegacyAlign | undefined } {
-    const declared = (e: Element) => this.styles.declared(e, 'text-align', this.inlineOf(e)) !== undefined;
+    const declared = (e: Element) => this.declares(e, 'text-align');
     if (declared(el)) return { children: undefined };
     const chain: Element[] = [el];
     if (el.tagName === 'td' || el.tagName === 'th') {
@@ -317,13 +319,11 @@ export class TreeConverter {
       if (m) img.props[dim] = m[2] ? `${m[1]}%` : m[1];
       else delete img.props[dim];
     }
-    const inline = this.inlineOf(el);
-    const declared = (prop: string) => this.styles.declared(el, prop, inline) !== undefined;
     this.percentWidthInAutoCell(el, img);
     if (img.props.width !== undefined || img.props.height !== undefined || img.props.tw !== undefined) return;
     const style = (img.props.style ?? {}) as Record<string, unknown>;
-    if (['width', 'height'].some(declared) || 'width' in style || 'height' in style) return;
-    if (['max-width', 'max-height', 'min-width', 'min-height'].some(declared)) {
+    if (this.declares(el, 'width', 'height') || 'width' in style || 'height' in style) return;
+    if (this.declares(el, 'max-width', 'max-height', 'min-width', 'min-height')) {
       this.warn(
         '<img> sized only by min-/max- width or height: drawn as wide as its container allows, not at its natural size; give it a width or height',
       );
@@ -469,46 +469,36 @@ export class TreeConverter {
    */
   private imageAlign(el: Element): Record<string, string> {
     const value = getAttr(el, 'align')?.trim().toLowerCase();
-    const inline = this.inlineOf(el);
     const out: Record<string, string> = {};
-    const declared = (prop: string) => this.styles.declared(el, prop, inline) !== undefined;
     const px = (name: string) => {
       const m = /^\s*(\d+)/.exec(getAttr(el, name) ?? '');
       return m ? `${m[1]}px` : undefined;
     };
     const h = px('hspace');
-    if (h && !declared('margin') && !declared('margin-left') && !declared('margin-right')) {
+    if (h && !this.declares(el, 'margin', 'margin-left', 'margin-right')) {
       out.marginLeft = h;
       out.marginRight = h;
     }
     const v = px('vspace');
-    if (v && !declared('margin') && !declared('margin-top') && !declared('margin-bottom')) {
+    if (v && !this.declares(el, 'margin', 'margin-top', 'margin-bottom')) {
       out.marginTop = v;
       out.marginBottom = v;
     }
     const border = px('border');
-    if (border && border !== '0px' && !declared('border') && !declared('border-width'))
+    if (border && border !== '0px' && !this.declares(el, 'border', 'border-width'))
       out.border = `${border} solid`;
-    return { ...out, ...this.imageAlignment(el, value, inline) };
+    return { ...out, ...this.imageAlignment(el, value) };
   }
 
-  private imageAlignment(
-    el: Element,
-    value: string | undefined,
-    inline: CssDeclarations,
-  ): Record<string, string> {
-    if (value === 'left' || value === 'right')
-      return this.styles.declared(el, 'float', inline) === undefined ? { float: value } : {};
+  private imageAlignment(el: Element, value: string | undefined): Record<string, string> {
+    if (value === 'left' || value === 'right') return this.declares(el, 'float') ? {} : { float: value };
     const vertical =
       value === 'top' ? 'top' : value === 'middle' ? 'middle' : value === 'bottom' ? 'baseline' : '';
-    return vertical && this.styles.declared(el, 'vertical-align', inline) === undefined
-      ? { verticalAlign: vertical }
-      : {};
+    return vertical && !this.declares(el, 'vertical-align') ? { verticalAlign: vertical } : {};
   }
 
   /** True when CSS gives the element a width (a block without one fills its line and is never placed). */
   private hasWidth(el: Element): boolean {
-    const inline = this.inlineOf(el);
-    return ['width', 'max-width'].some((prop) => this.styles.declared(el, prop, inline) !== undefined);
+    return this.declares(el, 'width', 'max-width');
   }
 }

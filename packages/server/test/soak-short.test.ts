@@ -1,8 +1,9 @@
 /**
  * The CI version of the soak benchmark (benchmarks/soak/run.mjs): 30 s of mixed operation A/B traffic against the
- * real server process. Zero errors, RSS after the run within 20% of RSS after warm-up, every unit accounted for.
+ * real server process. Zero errors, RSS after the run within 20% of its peak during warm-up, every unit accounted for.
  * Needs the built packages (`pnpm --filter @pictor/core build && pnpm --filter @pictor/server build`).
- * SOAK_SECONDS changes the duration.
+ * SOAK_SECONDS changes the duration. `pnpm test` runs this file on its own, after the others: beside other test files
+ * the server under test would share the two cores, render a fraction as much and not reach its working heap in time.
  */
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ interface SoakSummary {
   requestsPerSecond: number;
   errors: number;
   latencyMs: { p50: number; p95: number; p99: number; max: number };
-  rssMiB: { afterWarmup: number; after: number };
+  rssMiB: { warmupPeak: number; after: number };
   rssGrowth: number;
   units: { granted: number; left: number; rendersDone: number; okResponses: number; sent: number };
   checks: Record<string, boolean>;
@@ -31,14 +32,15 @@ beforeAll(() => {
 
 describe(`soak, ${SECONDS} s`, () => {
   it(
-    'mixed A/B traffic: zero errors, no RSS growth, every unit accounted for',
+    'mixed A/B traffic: zero errors, RSS no higher than 20% over its warm-up peak, every unit accounted for',
     async () => {
       const { runSoak, report } = (await import(script)) as {
         runSoak(options: { duration: number; warmup?: number }): Promise<SoakSummary>;
         report(summary: SoakSummary): string;
       };
-      // The heap reaches its working size after ~10 s of full load: measured from there, growth means a leak
-      // (a 90 s run: RSS 204.6 MiB after 18 s of warm-up, 188.4 MiB at the end).
+      // The heap reaches its working size after ~10 s of full load; the warm-up goes on until RSS stops rising (at
+      // most 45 s). Measured from there, growth means a leak (a 90 s run: RSS 204.6 MiB after 18 s of warm-up,
+      // 188.4 MiB at the end).
       const summary = await runSoak({ duration: SECONDS, warmup: 15 });
       process.stdout.write(`${report(summary)}\n`);
       expect(summary.requests).toBeGreaterThan(SECONDS);

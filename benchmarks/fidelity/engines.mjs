@@ -2,7 +2,6 @@
  * The engines compared: Pictor (its public `render`, or — while the pipeline is not built — its HTML stage
  * bundled from source feeding the same satori + resvg), and the baseline satori-html + satori.
  */
-import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -56,25 +55,42 @@ export function createBaseline() {
   };
 }
 
-function bundle(entry, name) {
-  // Inside packages/core/node_modules so the bundle resolves parse5, satori... from there.
+async function bundle(entry, name) {
+  // Inside packages/core/node_modules so the bundle resolves parse5, sharp... from there.
   const out = join(coreDir, `node_modules/.cache/pictor-fidelity/${name}.mjs`);
-  const esbuild = createRequire(
-    join(coreDir, '../../node_modules/.pnpm/node_modules/esbuild/package.json'),
-  ).resolve('esbuild/bin/esbuild');
-  execFileSync(
-    esbuild,
-    [
-      entry,
-      '--bundle',
-      '--platform=node',
-      '--format=esm',
-      '--packages=external',
-      `--outfile=${out}`,
-      '--log-level=error',
-    ],
-    { cwd: coreDir },
+  const esbuild = await import(
+    pathToFileURL(
+      createRequire(join(coreDir, '../../node_modules/.pnpm/node_modules/esbuild/package.json')).resolve(
+        'esbuild',
+      ),
+    ).href
   );
+  const { satoriPatchEsbuild } = await import(pathToFileURL(join(coreDir, 'build/satori-patch.mjs')).href);
+  // satori bundled and patched, as the package build does (packages/core/tsup.config.ts).
+  const satoriEntry = createRequire(join(coreDir, 'package.json'))
+    .resolve('satori')
+    .replace(/index\.cjs$/, 'index.js');
+  await esbuild.build({
+    entryPoints: [entry],
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    outfile: out,
+    logLevel: 'error',
+    plugins: [
+      {
+        name: 'satori-from-core',
+        setup(build) {
+          build.onResolve({ filter: /^satori$/ }, () => ({ path: satoriEntry }));
+          // Pictor's own imports stay outside; satori's (from node_modules) go in with it, as in the package.
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.importer.includes('/node_modules/') ? undefined : { external: true },
+          );
+        },
+      },
+      satoriPatchEsbuild(),
+    ],
+  });
   // The bundle looks for the built-in fonts beside itself (`./assets/`): point that at the built package's.
   const assets = join(dirname(out), 'assets');
   if (!existsSync(assets) && existsSync(join(coreDir, 'dist/assets'))) {

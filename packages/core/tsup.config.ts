@@ -1,4 +1,5 @@
 import { defineConfig } from 'tsup';
+import { satoriPatchEsbuild } from './build/satori-patch.mjs';
 
 export default defineConfig({
   entry: {
@@ -16,4 +17,7 @@ export default defineConfig({
   // dist/assets is made after tsup by scripts/copy-assets.mjs.
   clean: ['!assets', '!assets/**'],
   splitting: true,
+  // satori is bundled, patched (build/satori-patch.mjs, docs/satori-patches.md): what users install is what was tested.
+  noExternal: ['satori'],
+  esbuildPlugins: [satoriPatchEsbuild()],
 });

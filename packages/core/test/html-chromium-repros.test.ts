@@ -12,10 +12,13 @@ import { assetDir } from '../src/assets.js';
 import { createRenderer } from '../src/index.js';
 
 const dir = join(import.meta.dirname, 'repros');
-const cases = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Record<
+const all = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Record<
   string,
-  { width: number; height: number; issue: string }
+  { width: number; height: number; issue: string; test?: string }
 >;
+// A page with its own `test` file is checked there: 90 lines of small text differ from Chromium's by antialiasing
+// alone by more than this file's mean allows, so that test measures line positions instead.
+const cases = Object.fromEntries(Object.entries(all).filter(([, page]) => page.test === undefined));
 const renderer = createRenderer({ workers: 0, baseDir: assetDir() });
 afterAll(() => renderer.close());
 

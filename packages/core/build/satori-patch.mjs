@@ -21,6 +21,18 @@ export const SATORI_PATCHES = [
     replace:
       'return Math.round(G(y,Y))+Math.round(-d(y,Y))+Math.round((Y?z:((u=y.tables)==null||u.hhea==null?0:u.hhea.lineGap)||0)/y.unitsPerEm*g)}',
   },
+  {
+    name: 'img-width-limits',
+    why:
+      'an <img> with a width (its natural one, or a CSS or attribute width) and an auto height is as wide as its ' +
+      'min-width and max-width allow and keeps its aspect ratio, as in browsers; satori fixed the height from the ' +
+      'width before the limits applied, so a picture in a narrower box was squashed, and one under min-width ' +
+      'overflowed its box. A px limit clamps the width here; a percentage max-width becomes the width, capped by ' +
+      'the natural (or given) width, the height following by the aspect ratio.',
+    find: 's=n(g.width,B),a=n(g.height,E);',
+    replace:
+      's=n(g.width,B),a=n(g.height,E);if(typeof s=="number"&&a===void 0){let mx=g.maxWidth,mn=g.minWidth;typeof mx=="number"&&(s=Math.min(s,mx));typeof mn=="number"&&(s=Math.max(s,mn));typeof mx=="string"&&/%$/.test(mx.trim())&&(g.maxWidth=s,s=mx)}',
+  },
 ];
 
 /** satori's ES module entry, the file the patches apply to. */

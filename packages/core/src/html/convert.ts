@@ -308,8 +308,8 @@ export class TreeConverter {
   /**
    * `width` and `height` of an `<img>` read as HTML dimension attributes (`80`, `80px` → 80, `50%`; `auto` and other
    * values are ignored, as Chrome ignores them). An image that nothing sizes has its natural size, as in browsers
-   * (satori would make it as wide as its container); one sized only by `min-`/`max-` CSS keeps satori's sizing,
-   * which is named in a warning.
+   * (satori would make it as wide as its container), within its `min-`/`max-` limits (applied by satori patched:
+   * build/satori-patch.mjs).
    */
   private imageSize(el: Element, img: SatoriElement): void {
     for (const dim of ['width', 'height'] as const) {
@@ -323,12 +323,6 @@ export class TreeConverter {
     if (img.props.width !== undefined || img.props.height !== undefined || img.props.tw !== undefined) return;
     const style = (img.props.style ?? {}) as Record<string, unknown>;
     if (this.declares(el, 'width', 'height') || 'width' in style || 'height' in style) return;
-    if (this.declares(el, 'max-width', 'max-height', 'min-width', 'min-height')) {
-      this.warn(
-        '<img> sized only by min-/max- width or height: drawn as wide as its container allows, not at its natural size; give it a width or height',
-      );
-      return;
-    }
     img.props.__naturalSize = true;
   }
 

@@ -18,7 +18,7 @@ import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from './svg/optimize.js';
-import { layoutToSvg } from './svg/satori.js';
+import { layoutToSvg } from './layout/layout-to-svg.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
 import { roundMs } from './formats.js';

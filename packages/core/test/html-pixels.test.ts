@@ -13,7 +13,7 @@ import { loadDocumentResources } from '../src/html-resources/load-document-resou
 import { parseHtml } from '../src/html/parse.js';
 import { describeStyleError } from '../src/html/style-errors.js';
 import { rasterize } from '../src/raster/resvg.js';
-import { layoutToSvg } from '../src/svg/satori.js';
+import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 import { expectImageToMatch } from './helpers/image-compare.js';
 
 const registry = new FontRegistry();

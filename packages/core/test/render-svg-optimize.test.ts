@@ -5,7 +5,7 @@ import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { rasterize } from '../src/raster/resvg.js';
 import { dropRedundantImageMasks, inlineGradientPatterns, pathExtent } from '../src/svg/optimize.js';
-import { layoutToSvg } from '../src/svg/satori.js';
+import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 
 async function svgOf(html: string, width: number, height: number): Promise<string> {
   return (await layoutToSvg(parseHtml(html).root, { fonts: [...getBuiltinFonts()], width, height })).svg;

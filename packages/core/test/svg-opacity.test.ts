@@ -9,7 +9,7 @@ import { parseHtml } from '../src/html/parse.js';
 import { rasterize } from '../src/raster/resvg.js';
 import { paintsOpaqueCanvas } from '../src/svg/opacity.js';
 import { inlineGradientPatterns } from '../src/svg/optimize.js';
-import { layoutToSvg } from '../src/svg/satori.js';
+import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 
 async function svgOf(html: string, width = 240, height = 120): Promise<string> {
   const { svg } = await layoutToSvg(parseHtml(html).root, { fonts: [...getBuiltinFonts()], width, height });

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { assetDir } from '../assets.js';
-import type { SatoriFont } from '../svg/satori.js';
+import type { SatoriFont } from '../layout/layout-to-svg.js';
 
 const require = createRequire(import.meta.url);
 

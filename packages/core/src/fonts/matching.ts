@@ -5,7 +5,7 @@
  * finds an exact entry. Synthesis stays satori's, which does what Chrome does for web fonts: bold when the request
  * is 600 or more and the chosen face is lighter than 600, oblique when italic is asked and the face is not italic.
  */
-import type { SatoriFont } from '../svg/satori.js';
+import type { SatoriFont } from '../layout/layout-to-svg.js';
 
 type Style = 'normal' | 'italic';
 

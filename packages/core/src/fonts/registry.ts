@@ -1,5 +1,5 @@
 /** Combines custom fonts with the built-in set into the font list satori gets, and resolves missing glyphs. */
-import type { AssetLoader, SatoriFont } from '../svg/satori.js';
+import type { AssetLoader, SatoriFont } from '../layout/layout-to-svg.js';
 import { CJK_FONTS_PACKAGE, cjkFontsLoaded, getBuiltinFonts, getCjkFonts } from './builtin.js';
 import type { LoadedFont } from './custom.js';
 import { loadEmoji } from './emoji.js';

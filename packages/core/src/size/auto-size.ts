@@ -6,7 +6,7 @@
  */
 import { PictorError } from '../errors.js';
 import { largestCssWithin, scaledPixels } from '../raster/scale.js';
-import type { LayoutResult } from '../svg/satori.js';
+import type { LayoutResult } from '../layout/layout-to-svg.js';
 import type { RenderLimits } from '../types.js';
 
 /** Lays the tree out at the given size (undefined = content size). */

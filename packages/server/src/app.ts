@@ -26,7 +26,7 @@ import { createUrlKeyAdmin } from './services/url-keys.js';
 import { windowCounters } from './services/window-counter.js';
 import { registerStudio } from './studio/index.js';
 import type { ObjectStorage } from './storage/types.js';
-import type { Store } from './store/types.js';
+import type { Store } from './db/types.js';
 import { SERVER_VERSION } from './version.js';
 
 /** Time to receive a whole request from the client (headers and body; not the render): 60 s. */

@@ -1,7 +1,7 @@
 /** Envelope codes of the public API (DECISIONS.md "Error codes") and the mapping from engine errors. */
 import { PictorError, type PictorErrorCode } from '@pictor/core';
 import { NoResourcePackageError } from './services/quota.js';
-import { StoreError } from './store/errors.js';
+import { StoreError } from './db/errors.js';
 
 /** One row of the error table: envelope code, HTTP status and when it happens. */
 export interface ErrorKind {

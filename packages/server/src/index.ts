@@ -16,6 +16,6 @@ export { ApiError, CORE_ERROR_KINDS, type Envelope, ERROR_KINDS, type ErrorKindN
 export { type RunningServer, type StartOptions, startServer } from './server.js';
 export { createDiskStorage, openObjectStorage } from './storage/index.js';
 export type { ObjectStorage } from './storage/types.js';
-export { createStore } from './store/index.js';
-export type { Store } from './store/types.js';
+export { createStore } from './db/index.js';
+export type { Store } from './db/types.js';
 export { SERVER_VERSION } from './version.js';

@@ -8,8 +8,8 @@ import type { Logger } from 'pino';
 import { type Janitor, startJanitor } from './services/janitor.js';
 import { openObjectStorage } from './storage/open.js';
 import type { ObjectStorage } from './storage/types.js';
-import { createStore } from './store/index.js';
-import type { Store } from './store/types.js';
+import { createStore } from './db/index.js';
+import type { Store } from './db/types.js';
 
 export interface StartOptions {
   /** Clock in ms (tests move it to expire links). Default `Date.now`. */

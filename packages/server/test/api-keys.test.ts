@@ -11,7 +11,7 @@ import {
   isWellFormedApiKey,
   issueApiKey,
 } from '../src/services/api-keys.js';
-import { type Store, createStore } from '../src/store/index.js';
+import { type Store, createStore } from '../src/db/index.js';
 
 describe('generateApiKey', () => {
   it('makes pk_ + 43 base64url characters, a sha256 hex hash and an 11-character prefix', () => {

@@ -12,7 +12,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signFilePath } from '../src/services/links.js';
-import { createStore } from '../src/store/index.js';
+import { createStore } from '../src/db/index.js';
 import { adminOk, render, seedAccount } from './helpers/http-server.js';
 import { createTestSchema } from './helpers/postgres-schema.js';
 import {

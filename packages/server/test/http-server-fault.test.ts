@@ -9,8 +9,8 @@ import { loadConfig } from '../src/config.js';
 import { hashToken } from '../src/data-dir.js';
 import { createDiskStorage } from '../src/storage/disk.js';
 import type { ObjectStorage } from '../src/storage/types.js';
-import { createStore } from '../src/store/index.js';
-import type { Store } from '../src/store/types.js';
+import { createStore } from '../src/db/index.js';
+import type { Store } from '../src/db/types.js';
 import { ADMIN_TOKEN, render, seedAccount, unitsLeft } from './helpers/http-server.js';
 
 let dir: string;

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createStore } from '../src/store/index.js';
+import { createStore } from '../src/db/index.js';
 
 const T0 = Date.parse('2030-01-01T00:00:00Z');
 

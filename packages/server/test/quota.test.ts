@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_HOLD_MS, NoResourcePackageError, withReservedUnit } from '../src/services/quota.js';
-import { type Store, createStore } from '../src/store/index.js';
+import { type Store, createStore } from '../src/db/index.js';
 
 const NOW = new Date('2030-01-01T00:00:00Z');
 const LATER = new Date('2030-02-01T00:00:00Z');

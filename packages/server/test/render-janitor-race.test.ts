@@ -16,7 +16,7 @@ import { createRenderService } from '../src/services/render-service.js';
 import { createTemplateService } from '../src/services/template-service.js';
 import { createDiskStorage } from '../src/storage/index.js';
 import type { ObjectStorage } from '../src/storage/types.js';
-import { type Store, createStore } from '../src/store/index.js';
+import { type Store, createStore } from '../src/db/index.js';
 import { createTestSchema } from './helpers/postgres-schema.js';
 
 const databaseUrl = process.env.PICTOR_TEST_DATABASE_URL;

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type JanitorRound, startJanitor } from '../src/services/janitor.js';
 import { createDiskStorage } from '../src/storage/index.js';
 import type { ObjectStorage } from '../src/storage/types.js';
-import { type Store, createStore } from '../src/store/index.js';
+import { type Store, createStore } from '../src/db/index.js';
 import { framedImage } from './helpers/framed-image.js';
 
 const T0 = new Date('2030-01-01T00:00:00Z');

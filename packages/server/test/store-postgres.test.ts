@@ -4,7 +4,7 @@
  * separate pools, so the concurrency tests run on many connections at once.
  */
 import { describe, expect, it } from 'vitest';
-import { createPostgresStore, createStore } from '../src/store/index.js';
+import { createPostgresStore, createStore } from '../src/db/index.js';
 import { describeStoreContract } from './contracts/store-contract.js';
 import { createTestSchema, type TestSchema } from './helpers/postgres-schema.js';
 

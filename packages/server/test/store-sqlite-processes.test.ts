@@ -11,7 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSqliteStore } from '../src/store/index.js';
+import { createSqliteStore } from '../src/db/index.js';
 
 const run = promisify(execFile);
 const here = dirname(fileURLToPath(import.meta.url));
@@ -23,7 +23,7 @@ const packageDir = resolve(here, '..');
  */
 const CHILD_SOURCE = `
 import { existsSync, writeFileSync } from 'node:fs';
-import { createSqliteStore } from './src/store/sqlite.ts';
+import { createSqliteStore } from './src/db/sqlite.ts';
 const [file, accountId, count, startFile, index] = process.argv.slice(2);
 const store = createSqliteStore(file, { busyTimeoutMs: 20000 });
 while (!existsSync(startFile)) await new Promise((r) => setTimeout(r, 5));
@@ -41,7 +41,7 @@ process.stdout.write(JSON.stringify(won.map((r, i) => ({ ...r, committed: i % 2 
 /** A child that migrates the database once the start file appears. */
 const MIGRATE_SOURCE = `
 import { existsSync } from 'node:fs';
-import { createSqliteStore } from './src/store/sqlite.ts';
+import { createSqliteStore } from './src/db/sqlite.ts';
 const [file, startFile] = process.argv.slice(2);
 const store = createSqliteStore(file);
 while (!existsSync(startFile)) await new Promise((r) => setTimeout(r, 2));

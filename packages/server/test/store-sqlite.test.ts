@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createSqliteStore, createStore } from '../src/store/index.js';
+import { createSqliteStore, createStore } from '../src/db/index.js';
 import { describeStoreContract } from './contracts/store-contract.js';
 
 let dir = '';
@@ -46,7 +46,7 @@ describe('createStore', () => {
     try {
       const store = createSqliteStore(join(dataDir, 'pictor.db'));
       const { Migrator } = await import('kysely');
-      const { migrationProvider } = await import('../src/store/migrations/index.js');
+      const { migrationProvider } = await import('../src/db/migrations/index.js');
       const migrator = new Migrator({ db: store.db, provider: migrationProvider });
       await migrator.migrateTo('001_initial');
       const account = await store.createAccount('a');

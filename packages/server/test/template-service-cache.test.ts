@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTemplateService } from '../src/services/template-service.js';
-import { createSqliteStore } from '../src/store/index.js';
-import type { Store } from '../src/store/types.js';
+import { createSqliteStore } from '../src/db/index.js';
+import type { Store } from '../src/db/types.js';
 import { draftV } from './contracts/store-fixtures.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'pictor-template-cache-'));

@@ -15,7 +15,7 @@ import { createLogger } from '../src/http/logging.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { authenticateApiKey, generateApiKey } from '../src/services/api-keys.js';
 import { signFilePath, verifyFileLink } from '../src/services/links.js';
-import type { Store, StoredApiKey } from '../src/store/types.js';
+import type { Store, StoredApiKey } from '../src/db/types.js';
 import {
   ADMIN_TOKEN,
   admin,

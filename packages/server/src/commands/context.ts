@@ -1,8 +1,8 @@
 /** Shared plumbing of the commands: config from the environment and flags, a store opened for one command, output. */
 import { InvalidArgumentError } from 'commander';
 import { type ConfigOverrides, loadConfig, type ServerConfig } from '../config.js';
-import { createStore } from '../store/index.js';
-import type { Store } from '../store/types.js';
+import { createStore } from '../db/index.js';
+import type { Store } from '../db/types.js';
 
 /** Options every command accepts. */
 export interface GlobalOptions {

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { imageUrl } from '@pictor/client';
 import { issueApiKey } from '../services/api-keys.js';
 import { deriveUrlKeySecret } from '../services/url-keys.js';
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 import { shellQuote } from '../shell-quote.js';
 
 /** Id of the demo template. */

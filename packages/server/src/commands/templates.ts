@@ -1,7 +1,7 @@
 /** `pictor templates push FILE | publish | unpublish | archive | list`, straight on the store of the data dir. */
 import { type Command, Option } from 'commander';
 import type { ServerLimits } from '../config.js';
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 import { createTemplateAdmin } from '../services/template-admin.js';
 import { type GlobalOptions, positiveInt, printJson, qualityArg, withStore } from './context.js';
 import { readTemplateFile, type TemplateFileFlags } from './template-file.js';

@@ -4,7 +4,7 @@ import { tokenMatches } from '../data-dir.js';
 import { apiError } from '../errors.js';
 import { authenticateApiKey } from '../services/api-keys.js';
 import type { RenderCaller } from '../services/render-service.js';
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

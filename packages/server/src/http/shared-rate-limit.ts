@@ -2,7 +2,7 @@
  * A store for @fastify/rate-limit that counts in the database (`Store.countInWindow`): with PostgreSQL every node
  * counts a key's requests in the same window, so N nodes allow the limit once, not N times.
  */
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 
 type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
 

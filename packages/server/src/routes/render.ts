@@ -11,7 +11,7 @@ import type {
   RenderService,
   TemplateRenderRequest,
 } from '../services/render-service.js';
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 import { responses, success } from './envelope-schemas.js';
 import {
   HTML_RENDER_FIELDS,

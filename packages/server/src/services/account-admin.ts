@@ -1,6 +1,6 @@
 /** Account administration: accounts, API keys (shown once), resource packages and usage. */
 import { apiError } from '../errors.js';
-import type { Account, ResourcePackage, Store, Usage } from '../store/types.js';
+import type { Account, ResourcePackage, Store, Usage } from '../db/types.js';
 import { issueApiKey } from './api-keys.js';
 
 /** A key as returned once at creation: the plaintext `key` is never available again. */

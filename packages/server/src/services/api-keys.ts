@@ -1,6 +1,6 @@
 /** API keys: random secrets shown once, stored only as SHA-256 hashes, looked up by hash and compared in constant time. */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ApiKeyRecord, Store } from '../store/types.js';
+import type { ApiKeyRecord, Store } from '../db/types.js';
 
 /** Every key starts with this. */
 export const API_KEY_PREFIX = 'pk_';

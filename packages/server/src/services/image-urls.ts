@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
-import type { Store, TemplateVersion } from '../store/types.js';
+import type { Store, TemplateVersion } from '../db/types.js';
 import { CONTENT_TYPES, type CompiledTemplate, type Renderer } from '@pictor/core';
 import { type ImageUrlParams, parseImageParams, typeVariables } from './image-url-params.js';
 import { type ImageUrlTarget, parseImageTarget, verifyImageTarget } from './image-url-target.js';

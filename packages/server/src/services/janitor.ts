@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ObjectStorage } from '../storage/types.js';
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 
 export interface JanitorOptions {
   store: Store;

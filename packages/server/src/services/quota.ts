@@ -1,5 +1,5 @@
 /** Quota around a render: reserve one unit, run, then commit on success or release on failure. */
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 import { performance } from 'node:perf_hooks';
 import { apiError } from '../errors.js';
 

@@ -15,7 +15,7 @@ import { performance } from 'node:perf_hooks';
 import type { ServerLimits } from '../config.js';
 import { isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 import { createFileLink } from './links.js';
 import { withReservedUnit } from './quota.js';
 import {

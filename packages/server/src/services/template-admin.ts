@@ -7,7 +7,7 @@ import {
 } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
-import type { DraftPatch, Store, TemplateRecord, TemplateVersion } from '../store/types.js';
+import type { DraftPatch, Store, TemplateRecord, TemplateVersion } from '../db/types.js';
 import { toDefinition } from './template-service.js';
 
 /** Body of `POST /admin/v1/templates`. */

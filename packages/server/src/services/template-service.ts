@@ -6,7 +6,7 @@
 import { type CompiledTemplate, compileTemplate, type TemplateDefinition } from '@pictor/core';
 import { LRUCache } from 'lru-cache';
 import { apiError } from '../errors.js';
-import type { Store, TemplateRecord, TemplateVersion } from '../store/types.js';
+import type { Store, TemplateRecord, TemplateVersion } from '../db/types.js';
 
 /** A template ready to fill: the record, the version to render and its compiled form. */
 export interface TemplateForRender {

@@ -5,7 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { apiError } from '../errors.js';
-import type { Store, UrlKeyRecord } from '../store/types.js';
+import type { Store, UrlKeyRecord } from '../db/types.js';
 
 /** Every URL key secret starts with this. */
 export const URL_KEY_SECRET_PREFIX = 'us_';

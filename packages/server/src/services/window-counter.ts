@@ -2,7 +2,7 @@
  * Fixed-window counters: how many times a key may act per window. In this process's memory (one node, or SQLite),
  * or in the store (PostgreSQL: every node counts in the same window).
  */
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 
 export type WindowCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 

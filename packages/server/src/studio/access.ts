@@ -5,7 +5,7 @@
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../errors.js';
-import type { Store, StudioSession, TemplateRecord } from '../store/types.js';
+import type { Store, StudioSession, TemplateRecord } from '../db/types.js';
 import { csrfMatches, type StudioSessions } from './sessions.js';
 
 /** Name of the session cookie. */

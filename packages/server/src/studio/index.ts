@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import type { TemplateAdmin } from '../services/template-admin.js';
 import { windowCounters } from '../services/window-counter.js';
-import type { Store } from '../store/types.js';
+import type { Store } from '../db/types.js';
 import { studioAccessHook } from './access.js';
 import { registerStudioPage } from './assets.js';
 import { registerStudioApi } from './routes.js';

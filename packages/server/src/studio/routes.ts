@@ -9,7 +9,7 @@ import { draftBody } from '../routes/admin/schemas.js';
 import { success } from '../routes/envelope-schemas.js';
 import type { CreateTemplateInput, TemplateAdmin } from '../services/template-admin.js';
 import type { WindowCounter } from '../services/window-counter.js';
-import type { Store, TemplateRecord } from '../store/types.js';
+import type { Store, TemplateRecord } from '../db/types.js';
 import { COOKIE_PATH, SESSION_COOKIE, accountFor, sessionOf, templateFor } from './access.js';
 import { type PreviewRequest, problemOf, renderPreview } from './preview.js';
 import type { SignInBody, StudioSessions } from './sessions.js';

@@ -9,7 +9,7 @@ import { tokenMatches } from '../data-dir.js';
 import { apiError } from '../errors.js';
 import { authenticateApiKey } from '../services/api-keys.js';
 import { createHoldOff, type WindowCounter } from '../services/window-counter.js';
-import type { Store, StudioSession } from '../store/types.js';
+import type { Store, StudioSession } from '../db/types.js';
 
 /** What the page is told about who is signed in. */
 export interface StudioIdentity {

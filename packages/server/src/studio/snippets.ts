@@ -4,7 +4,7 @@
  */
 import { type ImageVariable, imageUrl } from '@pictor/client';
 import { deriveUrlKeySecret } from '../services/url-keys.js';
-import type { Store, TemplateRecord } from '../store/types.js';
+import type { Store, TemplateRecord } from '../db/types.js';
 import { shellQuote } from '../shell-quote.js';
 
 export interface Snippets {

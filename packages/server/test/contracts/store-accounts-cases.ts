@@ -1,9 +1,9 @@
 /** Store contract, part 1: migrations, accounts and API keys. */
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { StoreError } from '../../src/store/errors.js';
-import { KyselyStore } from '../../src/store/kysely-store.js';
-import { MIGRATIONS } from '../../src/store/migrations/index.js';
+import { StoreError } from '../../src/db/errors.js';
+import { KyselyStore } from '../../src/db/kysely-store.js';
+import { MIGRATIONS } from '../../src/db/migrations/index.js';
 import { HOUR, at, type StoreContext } from './store-fixtures.js';
 
 /** Register these cases inside the driver's describe block. */

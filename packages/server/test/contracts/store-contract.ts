@@ -1,6 +1,6 @@
 /** The one contract suite every Store driver must pass (SQLite always, PostgreSQL when configured). */
 import { afterEach, beforeEach, describe } from 'vitest';
-import type { Store } from '../../src/store/types.js';
+import type { Store } from '../../src/db/types.js';
 import { accountCases } from './store-accounts-cases.js';
 import { counterCases } from './store-counters-cases.js';
 import type { StoreContext, StoreHarness } from './store-fixtures.js';

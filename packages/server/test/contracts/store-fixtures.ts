@@ -1,5 +1,5 @@
 /** Shared fixtures of the Store contract: the harness a driver provides, the test context, times, a draft. */
-import type { Store, TemplateVersion } from '../../src/store/types.js';
+import type { Store, TemplateVersion } from '../../src/db/types.js';
 
 export interface StoreHarness {
   /** A fresh, empty, migrated store. */

@@ -1,6 +1,6 @@
 /** Store contract, part 4: stored-object bookkeeping and its safe removal. */
 import { expect, it } from 'vitest';
-import type { Store } from '../../src/store/types.js';
+import type { Store } from '../../src/db/types.js';
 import { at, type StoreContext } from './store-fixtures.js';
 
 /** Register these cases inside the driver's describe block. */

@@ -1,6 +1,6 @@
 /** Store contract, part 2: packages and reservations (the quota). */
 import { expect, it } from 'vitest';
-import type { Store } from '../../src/store/types.js';
+import type { Store } from '../../src/db/types.js';
 import { HOUR, T0, at, type StoreContext } from './store-fixtures.js';
 
 /** Register these cases inside the driver's describe block. */

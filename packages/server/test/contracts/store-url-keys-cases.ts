@@ -1,6 +1,6 @@
 /** Store contract, part 5: URL keys and published revisions (embeddable image URLs). */
 import { expect, it } from 'vitest';
-import { StoreError } from '../../src/store/errors.js';
+import { StoreError } from '../../src/db/errors.js';
 import { draftV, type StoreContext } from './store-fixtures.js';
 
 /** Register these cases inside the driver's describe block. */

@@ -17,13 +17,12 @@ export function configureEncoder(): void {
 export { CONTENT_TYPES } from '../formats.js';
 
 /**
- * Encoder settings, measured on the reference card (see README). PNG: zlib level 3, the last of zlib's fast
- * levels (9.3 / 10.1 / 10.3 ms for levels 1 / 2 / 3 but 187 / 148 / 117 KB; resvg's own encoder adds 18 ms for
- * 334 KB). WebP: effort 2, about 2× faster than the default 4 for files within 2% of its size (effort 1 is
- * 10–18% larger than sharp's default on the four cards of benchmarks/render/fresh.mjs).
- * JPEG: plain libjpeg (mozjpeg is ~6× slower) with its standard Huffman tables: the optimised tables take a second
- * pass that cost 25–40% of the jpeg encode for files 1–12% smaller (fresh.mjs A/B, 2026-11-25: reference card
- * render 0.84×, +5.3% bytes; CJK card 0.87×, +12.1%; document 0.99×, +3.1%; photos 0.96×, +1.3%).
+ * Encoder settings, each the fastest that keeps files close to the default's size (measurements in
+ * benchmarks/render/RESULTS.md). PNG: zlib level 3, the last of zlib's fast levels (levels 1 and 2 are barely
+ * faster for much larger files; resvg's own encoder is slower and larger). WebP: effort 2, about 2× faster than
+ * the default 4 for files a few percent larger (effort 1 is over 10% larger). JPEG: plain libjpeg (mozjpeg is
+ * ~6× slower) with its standard Huffman tables: the optimised tables take a second pass that costs a quarter or
+ * more of the jpeg encode for files 1–12% smaller.
  */
 export const ENCODER_SETTINGS = { pngCompressionLevel: 3, webpEffort: 2, jpegOptimiseCoding: false } as const;
 

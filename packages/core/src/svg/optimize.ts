@@ -4,7 +4,7 @@
  *
  * satori paints every background gradient through a `<pattern>` one tile the size of the element, holding a
  * rect filled with the gradient. resvg renders a pattern into an offscreen pixmap first: for a full-card
- * gradient that is about a third of the raster time (25.9 → 17.7 ms on the reference card, identical pixels).
+ * gradient that is about a third of the raster time (figures in benchmarks/RESULTS.md).
  * When the tile is exactly the filled shape's box and the gradient is in bounding-box units, filling the shape
  * with the gradient directly is the same picture.
  */
@@ -42,8 +42,7 @@ const CLIPPED_MASKED_IMAGE = /<image [^>]*? clip-path="url\(#([\w-]+)\)" mask="u
 /**
  * Drop the overflow mask of an image when its clip path already lies inside the mask's rect: the mask then changes
  * no pixel (the rect is pixel-aligned, so every pixel the clip path touches is fully inside it), but resvg renders
- * it as an offscreen layer and a multiply pass (the raster stage of a card with four rounded photos: 9–17% less,
- * benchmarks/render/fresh.mjs A/B 2026-11-25).
+ * it as an offscreen layer and a multiply pass (figures in benchmarks/render/RESULTS.md).
  * Only for whole-pixel rects at a whole-number device scale, and only for clip paths whose extent can be read
  * exactly (absolute or relative moves and lines, quarter-circle arcs: satori's rounded rects).
  */

@@ -22,16 +22,28 @@ export const SATORI_PATCHES = [
       'return Math.round(G(y,Y))+Math.round(-d(y,Y))+Math.round((Y?z:((u=y.tables)==null||u.hhea==null?0:u.hhea.lineGap)||0)/y.unitsPerEm*g)}',
   },
   {
+    name: 'img-auto-size-is-natural',
+    why:
+      '`width: auto` / `height: auto` on an <img> mean its natural size (or the size its other dimension and ' +
+      'aspect ratio give), as in browsers, and outrank the width/height attributes as any CSS does; satori ' +
+      'stretched an auto-width image to its container (e-mail resets declare `img { width: auto; max-width: 100% }`).',
+    find: 'OG(A,w,j,W,B.width??(B.__naturalSize?j:void 0),B.height)',
+    replace:
+      'OG(A,w,j,W,w.width==="auto"?(w.height===void 0||w.height==="auto"?j:void 0):B.width??(B.__naturalSize?j:void 0),w.height==="auto"?void 0:B.height)',
+  },
+  {
     name: 'img-width-limits',
     why:
       'an <img> with a width (its natural one, or a CSS or attribute width) and an auto height is as wide as its ' +
       'min-width and max-width allow and keeps its aspect ratio, as in browsers; satori fixed the height from the ' +
       'width before the limits applied, so a picture in a narrower box was squashed, and one under min-width ' +
-      'overflowed its box. A px limit clamps the width here; a percentage max-width becomes the width, capped by ' +
-      'the natural (or given) width, the height following by the aspect ratio.',
-    find: 's=n(g.width,B),a=n(g.height,E);',
+      'overflowed its box. A px limit clamps the width here (exact). Under a percentage max-width the height ' +
+      'follows by the aspect ratio; satori\'s layout sizes the box from the width before the cap, so when the cap ' +
+      'applies the box stays as tall as the uncapped picture, and the picture is drawn at its true size at the top ' +
+      'of it (object-fit: contain, left top, unless the document sets object-fit).',
+    find: 's=n(g.width,B),a=n(g.height,E);s===void 0&&a===void 0?(s="100%",A.style.aspectRatio=1/Q):a===void 0?typeof s=="number"?a=(s-o)*Q+e:A.style.aspectRatio=1/Q',
     replace:
-      's=n(g.width,B),a=n(g.height,E);if(typeof s=="number"&&a===void 0){let mx=g.maxWidth,mn=g.minWidth;typeof mx=="number"&&(s=Math.min(s,mx));typeof mn=="number"&&(s=Math.max(s,mn));typeof mx=="string"&&/%$/.test(mx.trim())&&(g.maxWidth=s,s=mx)}',
+      's=n(g.width==="auto"?void 0:g.width,B),a=n(g.height==="auto"?void 0:g.height,E),P=!1;if(typeof s=="number"&&a===void 0){let mx=g.maxWidth,mn=g.minWidth;typeof mx=="number"&&(s=Math.min(s,mx));typeof mn=="number"&&(s=Math.max(s,mn));typeof mx=="string"&&/%$/.test(mx.trim())&&(P=!0,g.objectFit===void 0&&(g.objectFit="contain",g.objectPosition=g.objectPosition??"left top"))}s===void 0&&a===void 0?(s="100%",A.style.aspectRatio=1/Q):a===void 0?typeof s=="number"&&!P?a=(s-o)*Q+e:A.style.aspectRatio=1/Q',
   },
 ];
 

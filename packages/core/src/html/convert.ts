@@ -322,7 +322,13 @@ export class TreeConverter {
     this.percentWidthInAutoCell(el, img);
     if (img.props.width !== undefined || img.props.height !== undefined || img.props.tw !== undefined) return;
     const style = (img.props.style ?? {}) as Record<string, unknown>;
-    if (this.declares(el, 'width', 'height') || 'width' in style || 'height' in style) return;
+    // `auto` sizes nothing: the image keeps its natural size (satori, patched, reads it so too).
+    const inline = this.inlineOf(el);
+    const sizing = (property: 'width' | 'height') => {
+      const value = style[property] ?? this.styles.declared(el, property, inline);
+      return value !== undefined && String(value).trim().toLowerCase() !== 'auto';
+    };
+    if (sizing('width') || sizing('height') || this.declares(el, 'aspect-ratio')) return;
     img.props.__naturalSize = true;
   }
 

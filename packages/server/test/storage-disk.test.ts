@@ -1,5 +1,5 @@
 /** The ObjectStorage contract on the disk driver, plus what only disk has: the sharded layout and no leftovers. */
-import { mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,6 +45,33 @@ describe('disk storage layout', () => {
       await storage.put(key, Buffer.from('two'), 'image/png');
       expect(await readFile(join(root, 'ab', 'cd', key), 'utf8')).toBe('two');
       expect(readdirSync(join(root, 'ab', 'cd'))).toEqual([key]);
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('put rejects with the file-system error and its code, leaves no temporary file, and keeps working', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'pictor-objects-'));
+    try {
+      const storage = createDiskStorage(root);
+      const key = `abcd${'2'.repeat(60)}.png`;
+      // A file where the shard folder should be: the folder cannot be made.
+      writeFileSync(join(root, 'ab'), 'x');
+      await expect(storage.put(key, Buffer.from('a'), 'image/png')).rejects.toMatchObject({
+        code: 'ENOTDIR',
+      });
+      rmSync(join(root, 'ab'));
+      // A folder in the way of the object: the rename fails, and the temporary file is gone.
+      mkdirSync(join(root, 'ab', 'cd', key), { recursive: true });
+      await expect(storage.put(key, Buffer.from('a'), 'image/png')).rejects.toMatchObject({
+        code: 'EISDIR',
+        syscall: 'rename',
+      });
+      expect(readdirSync(join(root, 'ab', 'cd'))).toEqual([key]);
+      rmSync(join(root, 'ab', 'cd', key), { recursive: true });
+      await storage.put(key, Buffer.from('ok'), 'image/png');
+      expect(await readFile(join(root, 'ab', 'cd', key), 'utf8')).toBe('ok');
+      await storage.close();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }

@@ -1,15 +1,29 @@
 /**
  * The disk driver: objects as files under `{dir}/ab/cd/{key}` (sharded by the key's first four
- * characters), written atomically (temp file in the same folder, renamed) by a thread of its own
- * (file-writer.ts), or by a render worker straight after encoding (`localPath`); not flushed to the disk, so a
- * file that came back short after a power cut is treated as absent (image-integrity.ts). The content type comes
+ * characters), written atomically (temp file in the same folder, renamed; `@pictor/core/save-file`) by the caller's
+ * thread, or by a render worker straight after encoding (`localPath`, the server's way); not flushed to the disk, so
+ * a file that came back short after a power cut is treated as absent (image-integrity.ts). The content type comes
  * from the key's extension.
+ *
+ * One rule for every call (issue 21): the file-system calls of an object — stat, open, the two small integrity
+ * probes, the atomic write of a put, unlink — are blocking calls on the calling thread. They touch the kernel's page
+ * cache and take microseconds; a round trip through libuv's pool (or to a thread of our
+ * own) waits to be scheduled, up to milliseconds, when every core is rendering. The store's SQLite calls are
+ * synchronous on this thread too. Only an object's body is streamed (get()), through libuv.
  */
-import { closeSync, fstatSync, openSync, readSync, statSync } from 'node:fs';
-import { open, unlink } from 'node:fs/promises';
+import {
+  closeSync,
+  createReadStream,
+  fstatSync,
+  openSync,
+  readSync,
+  type Stats,
+  statSync,
+  unlinkSync,
+} from 'node:fs';
 import { join } from 'node:path';
+import { saveFileAtomically } from '@pictor/core/save-file';
 import { LRUCache } from 'lru-cache';
-import { FileWriter } from './file-writer.js';
 import { INTEGRITY_PROBE_BYTES, isCompleteImage } from './image-integrity.js';
 import { assertValidStorageKey, contentTypeOfKey } from './keys.js';
 import type { ObjectStorage, StoredObjectInfo } from './types.js';
@@ -37,7 +51,6 @@ function isWholeOpenFile(fd: number, key: string, size: number): boolean {
 
 /** Disk storage rooted at `dir` (created on first write). */
 export function createDiskStorage(dir: string): ObjectStorage {
-  const writer = new FileWriter();
   const folderOf = (key: string) => join(dir, key.slice(0, 2), key.slice(2, 4));
   const pathOf = (key: string) => {
     assertValidStorageKey(key);
@@ -58,73 +71,72 @@ export function createDiskStorage(dir: string): ObjectStorage {
     verified.set(key, stamp);
     return true;
   };
+  /** The open file of `key` and its `fstat`, or null when absent. */
+  const openObject = (key: string): { fd: number; info: Stats } | null => {
+    let fd: number;
+    try {
+      fd = openSync(pathOf(key), 'r');
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+    try {
+      return { fd, info: fstatSync(fd) };
+    } catch (error) {
+      closeSync(fd);
+      throw error;
+    }
+  };
 
   return {
     async put(key: string, data: Buffer): Promise<void> {
-      await writer.write({ target: pathOf(key), data });
+      saveFileAtomically(pathOf(key), data);
     },
 
     localPath: pathOf,
 
     async head(key: string): Promise<StoredObjectInfo | null> {
-      // Blocking calls on purpose: a local file's metadata and first and last bytes come from the kernel's cache in
-      // microseconds, while a round trip through libuv's pool waits to be scheduled (up to ms) when every core is
-      // rendering. The store's SQLite calls are synchronous on this thread too.
-      const path = pathOf(key);
-      const info = statSync(path, { throwIfNoEntry: false });
+      const info = statSync(pathOf(key), { throwIfNoEntry: false });
       if (!info) return null;
       // A file this process has read whole stays whole until it is replaced (a new inode or time) or deleted.
       if (verified.get(key) === stampOf(info)) return { size: info.size, contentType: contentTypeOfKey(key) };
-      let fd: number;
+      const opened = openObject(key);
+      if (!opened) return null;
       try {
-        fd = openSync(path, 'r');
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
-      try {
-        const opened = fstatSync(fd);
-        return isWhole(fd, key, opened) ? { size: opened.size, contentType: contentTypeOfKey(key) } : null;
+        const whole = isWhole(opened.fd, key, opened.info);
+        return whole ? { size: opened.info.size, contentType: contentTypeOfKey(key) } : null;
       } finally {
-        closeSync(fd);
+        closeSync(opened.fd);
       }
     },
 
     async get(key: string) {
-      let handle: Awaited<ReturnType<typeof open>>;
-      try {
-        handle = await open(pathOf(key), 'r');
-      } catch (error) {
-        if (isNotFound(error)) return null;
-        throw error;
-      }
+      const opened = openObject(key);
+      if (!opened) return null;
+      const { fd, info } = opened;
       try {
         // Size from the open descriptor: a concurrent delete or replace cannot change what we stream.
-        const info = await handle.stat();
-        const { size } = info;
-        // Two small blocking reads of cached pages (see head()), once per file.
-        if (!isWhole(handle.fd, key, info)) {
-          await handle.close();
+        if (!isWhole(fd, key, info)) {
+          closeSync(fd);
           return null;
         }
-        // The stream owns the handle from here and closes it when it ends or is destroyed.
-        return { size, contentType: contentTypeOfKey(key), body: handle.createReadStream({ start: 0 }) };
       } catch (error) {
-        await handle.close();
+        closeSync(fd);
         throw error;
       }
+      // The stream owns the descriptor from here and closes it when it ends or is destroyed.
+      const body = createReadStream('', { fd, start: 0, autoClose: true });
+      return { size: info.size, contentType: contentTypeOfKey(key), body };
     },
 
     async delete(key: string): Promise<void> {
       try {
-        await unlink(pathOf(key));
+        unlinkSync(pathOf(key));
       } catch (error) {
         if (!isNotFound(error)) throw error;
       }
     },
 
-    async close(): Promise<void> {
-      await writer.close();
-    },
+    async close(): Promise<void> {},
   };
 }

@@ -9,7 +9,8 @@
  *   node benchmarks/http/image-urls.mjs --quick   # 1 round × 3 s, prints only
  *
  * Options: --rounds N, --seconds N, --connections N (default 10), --first N (fresh URLs for the cold path,
- * default 40), --workers N (render workers; default one per core), --no-write.
+ * default 40), --workers N (render workers; default one per core), --no-write, --root DIR (another checkout's built
+ * server).
  */
 import { createHmac } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ import { cardTemplate, createAvatar } from '../render/card.mjs';
 import { admin, startBenchServer } from './server-process.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '../..');
+
 const { values: args } = parseArgs({
   options: {
     quick: { type: 'boolean', default: false },
@@ -34,8 +35,11 @@ const { values: args } = parseArgs({
     first: { type: 'string' },
     workers: { type: 'string' },
     'no-write': { type: 'boolean', default: false },
+    root: { type: 'string' },
   },
 });
+/** The checkout whose built server is measured (`--root DIR`, for A/B runs of two builds; default this one). */
+const root = args.root ?? join(here, '../..');
 const quick = args.quick;
 const ROUNDS = Number(args.rounds ?? (quick ? 1 : 3));
 const SECONDS = Number(args.seconds ?? (quick ? 3 : 5));

@@ -16,13 +16,18 @@
  * `repeat` — the same content rendered again and again (reported on a line of its own, not as the result);
  * `scale` — Pictor at device scale 1 and 2 on the reference card and a 4096×2160 render: time, peak memory of the
  * worker. Options: --warmup N (rounds, default 40), --rounds N (measured, default 100), --blocks N, --block-size N.
+ *
+ *   node benchmarks/render/fresh.mjs --only ab --env-b 'PICTOR_BENCH_OPTIONS={"heapGrowingPercent":0}' --rounds 60
+ *   node benchmarks/render/fresh.mjs --only ab --env-b PICTOR_BENCH_CORE=/tmp/variant/packages/core --concurrency 4
+ *
+ * `ab` — two Pictor processes differing only in their environment (phaseAb); with `--concurrency N` each side renders
+ * blocks of 4 × N with N in flight (the pool saturated) and the time per render is compared.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createRenderer } from '@pictor/core';
 import { Resvg } from '@resvg/resvg-js';
 import { Renderer as TakumiRenderer } from '@takumi-rs/core';
 import { ImageResponse } from '@vercel/og';
@@ -37,6 +42,18 @@ import { engineProcess } from './engine-process.mjs';
 import { CARD_SIZE, CARDS, cardHtml, emojiLoader, fontsFor, loadAssets } from './fresh-cards.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
+/**
+ * Benchmark-only hooks for A/B runs (issue 21), read by the 'pictor' engine: `PICTOR_BENCH_CORE` — a path to another
+ * build of @pictor/core (its package folder, or its dist/index.js) to load instead of the workspace's;
+ * `PICTOR_BENCH_OPTIONS` — JSON merged into its createRenderer options.
+ */
+const BENCH_CORE = process.env.PICTOR_BENCH_CORE;
+const { createRenderer } = await import(
+  BENCH_CORE
+    ? pathToFileURL(BENCH_CORE.endsWith('.js') ? BENCH_CORE : join(BENCH_CORE, 'dist', 'index.js')).href
+    : '@pictor/core'
+);
+const BENCH_OPTIONS = process.env.PICTOR_BENCH_OPTIONS ? JSON.parse(process.env.PICTOR_BENCH_OPTIONS) : {};
 const SCRIPT = fileURLToPath(import.meta.url);
 const FORMATS = ['png', 'jpeg', 'webp'];
 const QUALITY = 80;
@@ -56,6 +73,7 @@ const { values: args } = parseArgs({
     'env-b': { type: 'string', multiple: true, default: [] },
     cards: { type: 'string' },
     formats: { type: 'string' },
+    concurrency: { type: 'string' },
   },
 });
 const quick = args.quick;
@@ -63,6 +81,7 @@ const WARMUP = Number(args.warmup ?? (quick ? 2 : 40));
 const ROUNDS = Number(args.rounds ?? (quick ? 5 : 100));
 const BLOCKS = Number(args.blocks ?? (quick ? 1 : 6));
 const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
+const CONCURRENCY = Number(args.concurrency ?? 1);
 const PHASES = (args.only ?? 'inproc,procs,pool,repeat,scale').split(',');
 
 /**
@@ -98,9 +117,10 @@ async function createEngine(name, assets) {
   const sizeOf = (m) => m.size ?? CARD_SIZE[m.card];
   if (name === 'pictor' || name === 'pictor-1w') {
     // One worker (pool and scale phases) without the default 10 s limit: a 4096×2160 render on a loaded machine.
-    const renderer = createRenderer(
-      name === 'pictor-1w' ? { workers: 1, limits: { timeoutMs: 120_000 } } : {},
-    );
+    const renderer = createRenderer({
+      ...(name === 'pictor-1w' ? { workers: 1, limits: { timeoutMs: 120_000 } } : {}),
+      ...BENCH_OPTIONS,
+    });
     return {
       workers: name === 'pictor-1w' ? 1 : undefined,
       async render(m) {
@@ -564,6 +584,7 @@ async function phaseAb() {
   const formats = args.formats ? args.formats.split(',') : FORMATS;
   const cases = cards.flatMap((card) => formats.map((format) => ({ card, format })));
   const samples = {};
+  if (CONCURRENCY > 1) return abSaturated(sides, cases);
   for (let round = 0; round < WARMUP + ROUNDS; round++) {
     for (const { card, format } of cases) {
       const seq = 5_000_000 + contentSeq(round, card, format);
@@ -612,6 +633,45 @@ async function phaseAb() {
   );
 }
 
+/**
+ * The A/B with the pool saturated (`--concurrency N`, N > 1): per round, card and format, each side renders a block
+ * of 4 × N fresh contents with N in flight (the sides in alternation, the order swapping every round); ms per render
+ * = the block's time / its renders. Prints per card and format the median ms per render of each side and B / A.
+ */
+async function abSaturated(sides, cases) {
+  const perBlock = 4 * CONCURRENCY;
+  const samples = {};
+  let seq = 6_000_000;
+  for (let round = 0; round < WARMUP + ROUNDS; round++) {
+    for (const { card, format } of cases) {
+      const start = seq;
+      seq += perBlock;
+      for (const side of round % 2 ? [...sides].reverse() : sides) {
+        const { ms } = await side.subject.block(format, perBlock, CONCURRENCY, 0, { card, seqStart: start });
+        if (round < WARMUP) continue;
+        (samples[`${card} ${format} ${side.name}`] ??= []).push(ms / perBlock);
+      }
+    }
+    if ((round + 1) % 10 === 0) console.error(`ab saturated: round ${round + 1}/${WARMUP + ROUNDS}`);
+  }
+  await Promise.all(sides.map((s) => s.subject.close()));
+  const rows = cases.map(({ card, format }) => {
+    const a = median(samples[`${card} ${format} A`]);
+    const b = median(samples[`${card} ${format} B`]);
+    return [card, format, fmt(a, 2), fmt(b, 2), `**${fmt(b / a, 3)}**`];
+  });
+  return markdownTable(
+    [
+      'card',
+      'format',
+      `A ms per render (${CONCURRENCY} in flight)`,
+      `B ms per render (${CONCURRENCY} in flight)`,
+      'B / A',
+    ],
+    rows,
+  );
+}
+
 async function main() {
   const startedAt = new Date();
   const machine = machineLine();
@@ -621,7 +681,7 @@ async function main() {
   const out = {};
   if (PHASES.includes('ab')) {
     console.log(
-      `A ${JSON.stringify(args['env-a'])} B ${JSON.stringify(args['env-b'])}, load ${fmt(load1(), 2)}`,
+      `A ${JSON.stringify(args['env-a'])} B ${JSON.stringify(args['env-b'])}, ${CONCURRENCY} in flight, load ${fmt(load1(), 2)}`,
     );
     console.log(await phaseAb());
     console.log(`load at the end ${fmt(load1(), 2)}`);

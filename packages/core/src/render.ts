@@ -17,7 +17,7 @@ import { type AtomicFile, openAtomicFile } from './output/atomic-file.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
-import { dropRedundantImageMasks, inlineGradientPatterns } from './svg/optimize.js';
+import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/index.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
@@ -120,7 +120,7 @@ export async function renderHtml(
 
   // rasterize() bounds absurd effect regions and strokes first (resvg panics on them, aborting the process).
   // It draws at `scale` × the layout's size: `image` has the pixel size the result reports.
-  // Rewrites that resvg draws faster with the same pixels (svg/optimize.ts).
+  // Rewrites that resvg draws faster with the same pixels (tuning/svg-rewrites.ts).
   const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
   const image = stage('raster', () => rasterize(svg, input.scale));
   lap('raster');

@@ -8,7 +8,7 @@ import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { rasterize } from '../src/raster/resvg.js';
 import { paintsOpaqueCanvas } from '../src/svg/opacity.js';
-import { inlineGradientPatterns } from '../src/svg/optimize.js';
+import { inlineGradientPatterns } from '../src/tuning/svg-rewrites.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 
 async function svgOf(html: string, width = 240, height = 120): Promise<string> {

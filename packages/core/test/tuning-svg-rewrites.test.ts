@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { rasterize } from '../src/raster/resvg.js';
-import { dropRedundantImageMasks, inlineGradientPatterns, pathExtent } from '../src/svg/optimize.js';
+import { dropRedundantImageMasks, inlineGradientPatterns, pathExtent } from '../src/tuning/svg-rewrites.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 
 async function svgOf(html: string, width: number, height: number): Promise<string> {

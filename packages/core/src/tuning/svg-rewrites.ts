@@ -1,10 +1,12 @@
 /**
- * Cheap rewrites of satori's SVG that resvg renders faster with the same pixels: gradient patterns inlined, image
- * masks that change nothing dropped.
+ * Tuning (see index.ts): cheap rewrites of satori's SVG that resvg renders faster with the same pixels — gradient
+ * patterns inlined, image masks that change nothing dropped. Each earns its place on fresh content (measured with it
+ * removed: benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)"); both match satori's output by its
+ * exact text, and test/tuning-svg-shape.test.ts fails when satori stops drawing that shape.
  *
  * satori paints every background gradient through a `<pattern>` one tile the size of the element, holding a
  * rect filled with the gradient. resvg renders a pattern into an offscreen pixmap first: for a full-card
- * gradient that is about a third of the raster time (figures in benchmarks/RESULTS.md).
+ * gradient that is about a third of the raster time.
  * When the tile is exactly the filled shape's box and the gradient is in bounding-box units, filling the shape
  * with the gradient directly is the same picture.
  */
@@ -42,7 +44,7 @@ const CLIPPED_MASKED_IMAGE = /<image [^>]*? clip-path="url\(#([\w-]+)\)" mask="u
 /**
  * Drop the overflow mask of an image when its clip path already lies inside the mask's rect: the mask then changes
  * no pixel (the rect is pixel-aligned, so every pixel the clip path touches is fully inside it), but resvg renders
- * it as an offscreen layer and a multiply pass (figures in benchmarks/render/RESULTS.md).
+ * it as an offscreen layer and a multiply pass.
  * Only for whole-pixel rects at a whole-number device scale, and only for clip paths whose extent can be read
  * exactly (absolute or relative moves and lines, quarter-circle arcs: satori's rounded rects).
  */

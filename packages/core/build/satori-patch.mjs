@@ -38,7 +38,7 @@ export const SATORI_PATCHES = [
       'min-width and max-width allow and keeps its aspect ratio, as in browsers; satori fixed the height from the ' +
       'width before the limits applied, so a picture in a narrower box was squashed, and one under min-width ' +
       'overflowed its box. A px limit clamps the width here (exact). Under a percentage max-width the height ' +
-      'follows by the aspect ratio; satori\'s layout sizes the box from the width before the cap, so when the cap ' +
+      "follows by the aspect ratio; satori's layout sizes the box from the width before the cap, so when the cap " +
       'applies the box stays as tall as the uncapped picture, and the picture is drawn at its true size at the top ' +
       'of it (object-fit: contain, left top, unless the document sets object-fit).',
     find: 's=n(g.width,B),a=n(g.height,E);s===void 0&&a===void 0?(s="100%",A.style.aspectRatio=1/Q):a===void 0?typeof s=="number"?a=(s-o)*Q+e:A.style.aspectRatio=1/Q',

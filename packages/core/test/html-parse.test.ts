@@ -67,7 +67,7 @@ describe('documents and fragments', () => {
     const preamble = kids(root)[0] as SatoriElement;
     expect(preamble.type).toBe('style');
     expect(String(preamble.props.children)).toContain(
-      ':where(body[data-pictor-fragment]){margin:0;height:100%}',
+      ':where(body[data-pictor-fragment]){margin:0;height:100%;display:flow-root}',
     );
   });
 

@@ -19,8 +19,11 @@ export interface ParseHtmlOptions {
 
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
 
-/** UA rule for a fragment's wrapper: a fragment gets no implicit margin (DECISIONS.md, "Auto size"). */
-const FRAGMENT_PREAMBLE = ':where(body[data-pictor-fragment]){margin:0;height:100%}';
+/**
+ * UA rule for a fragment's wrapper: a fragment gets no implicit margin (DECISIONS.md, "Auto size"); the wrapper is
+ * a formatting context, as the root is in browsers, so a child's top margin never uncovers the canvas background.
+ */
+const FRAGMENT_PREAMBLE = ':where(body[data-pictor-fragment]){margin:0;height:100%;display:flow-root}';
 
 /**
  * Parse an HTML fragment or complete document into the tree satori renders.

@@ -89,6 +89,22 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
 /** Text of a sheet that may hold a value css-values.ts resolves or names (`infinity`, vertical writing, aliases, `opacity`). */
 const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-|opacity/i;
 
+/**
+ * `:dir(rtl)` as attribute selectors satori matches (its CSS parser drops the argument of `:dir()`): inside an
+ * element with `dir="rtl"` and not inside a `dir="ltr"` nested in it. An rtl subtree inside that ltr one (three
+ * levels of switching) reads as ltr. `:dir(ltr)` is its negation.
+ */
+const DIR_RTL = ':is([dir="rtl" i], [dir="rtl" i] *):not([dir="rtl" i] [dir="ltr" i], [dir="rtl" i] [dir="ltr" i] *)';
+
+/** The selector that stands for `:dir(ltr)` or `:dir(rtl)`, or `undefined` for another argument. */
+function dirSelector(argument: string): csstree.CssNode | undefined {
+  const direction = argument.trim().toLowerCase();
+  if (direction !== 'ltr' && direction !== 'rtl') return undefined;
+  const text = direction === 'rtl' ? DIR_RTL : `:not(${DIR_RTL})`;
+  const selector = csstree.parse(text, { context: 'selector' }) as csstree.Selector;
+  return selector.children.first ?? undefined;
+}
+
 /** The stylesheets of one document, in order. */
 export class DocumentStyles {
   private readonly rules: ProbeRule[] = [];
@@ -114,8 +130,14 @@ export class DocumentStyles {
     // Most sheets have neither: look at other declarations' values only when the sheet's text could need it.
     const mayNeedValues = MAY_NEED_VALUES.test(css);
     csstree.walk(ast, {
-      enter: (node: csstree.CssNode) => {
-        if (node.type === 'Atrule' && node.name.toLowerCase() === 'font-face' && node.block) {
+      enter: (node: csstree.CssNode, item: csstree.ListItem<csstree.CssNode> | null) => {
+        if (node.type === 'PseudoClassSelector' && node.name.toLowerCase() === 'dir' && item) {
+          const replacement = dirSelector(node.children ? csstree.generate(node.children.first!) : '');
+          if (replacement) {
+            item.data = replacement;
+            rewritten = true;
+          }
+        } else if (node.type === 'Atrule' && node.name.toLowerCase() === 'font-face' && node.block) {
           const face = readFontFace(node.block);
           if (face) fontFaces.push(face);
         } else if (node.type === 'ClassSelector') {

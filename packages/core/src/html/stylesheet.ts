@@ -94,7 +94,8 @@ const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-|opacity
  * element with `dir="rtl"` and not inside a `dir="ltr"` nested in it. An rtl subtree inside that ltr one (three
  * levels of switching) reads as ltr. `:dir(ltr)` is its negation.
  */
-const DIR_RTL = ':is([dir="rtl" i], [dir="rtl" i] *):not([dir="rtl" i] [dir="ltr" i], [dir="rtl" i] [dir="ltr" i] *)';
+const DIR_RTL =
+  ':is([dir="rtl" i], [dir="rtl" i] *):not([dir="rtl" i] [dir="ltr" i], [dir="rtl" i] [dir="ltr" i] *)';
 
 /** The selector that stands for `:dir(ltr)` or `:dir(rtl)`, or `undefined` for another argument. */
 function dirSelector(argument: string): csstree.CssNode | undefined {

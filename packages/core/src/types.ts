@@ -206,11 +206,8 @@ export interface RendererOptions {
    */
   isolation?: WorkerIsolation;
   /**
-   * Pin each worker process, with all its threads, to a core of its own (Linux, with util-linux's `taskset`),
-   * when the pool has exactly one worker per core the process may use; default true. Left to the kernel, a
-   * worker's render hops between three threads and two workers often share a core while the other idles until
-   * the next scheduler tick: measured on two cores, 0.12–0.19 of them idle and ~12% fewer renders/s. Turn off when
-   * the renderer shares its cores with other busy work. Not used with `isolation: 'thread'`.
+   * @deprecated Accepted and ignored: worker processes are left to the kernel's scheduler. Pinning each to a core
+   * did not earn its place (benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)").
    */
   pinWorkers?: boolean;
   /** Renders waiting for a worker before `OVERLOADED` is thrown; default 1,000. */
@@ -226,18 +223,18 @@ export interface RendererOptions {
   workerMemoryLimitMb?: number;
   /**
    * Nice value of the worker processes (every thread of them) or of the worker threads and libvips' encoder
-   * threads (Linux; 0 = normal priority, 19 = lowest),
-   * default 10: when renders keep every core busy, the thread that owns the renderer (an HTTP server's event
-   * loop) still runs first, so it answers requests and health checks without waiting behind renders. Renders
-   * lose nothing on an otherwise idle machine. 0 to compete with the rest of the process on equal terms.
+   * threads (Linux; 0 = normal priority, 19 = lowest), default 10: the thread that owns the renderer (an HTTP
+   * server's event loop) runs before renders when it wakes, and renders themselves measured faster than at 0
+   * (benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)"). 0 to compete with the rest of the process
+   * on equal terms.
    */
   workerNice?: number;
   /**
    * V8's heap growing factor, as a percentage, set by each worker when it starts (for its process): a heap
    * may grow to (1 + p/100) × its live size before the next full collection. Default 100 (twice the live size): a
    * render makes several strings of 100+ KB (the SVG and its rewrites) that go straight to the old generation, and
-   * with V8's own factor each worker ran a full collection every few renders (measured on the reference card: 3.5–6%
-   * slower renders, 5–11% fewer renders/s on one worker). 0 leaves V8's choice. V8 flags belong to a process: with
+   * with V8's own factor each worker ran a full collection every few renders (measured: benchmarks/RESULTS.md,
+   * "Tunings that earn their place (issue 21)"). 0 leaves V8's choice. V8 flags belong to a process: with
    * `isolation: 'thread'` this applies to every thread of this process; not used without workers.
    */
   heapGrowingPercent?: number;

@@ -78,7 +78,6 @@ describe('fair renderer', () => {
   const renderer = createRenderer({
     workers: 1,
     startWorkers: 'eager',
-    pinWorkers: false,
     fairness: { maxQueuedPerTenant: 3 },
   });
   afterAll(() => renderer.close());
@@ -128,7 +127,6 @@ describe('queue wait and shutdown', () => {
     const renderer = createRenderer({
       workers: 1,
       startWorkers: 'eager',
-      pinWorkers: false,
       maxQueueWaitMs: 200,
     });
     try {
@@ -150,7 +148,7 @@ describe('queue wait and shutdown', () => {
   });
 
   it("close({ queued: 'reject' }) fails what never started with CLOSED and lets the running render finish", async () => {
-    const renderer = createRenderer({ workers: 1, startWorkers: 'eager', pinWorkers: false });
+    const renderer = createRenderer({ workers: 1, startWorkers: 'eager' });
     await renderer.render({ html: FAST });
     const running = renderer.render({ html: SLOW, width: 600 });
     const waiting = [1, 2].map(() => renderer.render({ html: FAST }).catch((e: unknown) => e));

@@ -1,13 +1,12 @@
 /**
  * Worker pool (built package): renders in worker processes (default) or threads, time limit, crash isolation,
- * queue bound, close, priority and CPU pinning.
+ * queue bound, close, priority.
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError, render } from '../dist/index.js';
-import { allowedCpus, coresForWorkers, parseCpuList } from '../src/pool/cpu-affinity.js';
 import { WorkerPool } from '../src/pool/worker-pool.js';
 import { resolveLimits, validateRenderInput } from '../src/validate.js';
 import { expectFormatAndSize, expectImageToMatch } from './helpers/image-compare.js';
@@ -129,7 +128,6 @@ function crashingPool(isolation: 'process' | 'thread', size: number): WorkerPool
     memoryLimitMb: 1024,
     setup: { environment: { limits }, nice: 0, heapGrowingPercent: 0 },
     isolation,
-    cores: undefined,
     script: new URL('./helpers/crashing-worker.mjs', import.meta.url),
   });
 }
@@ -317,8 +315,6 @@ function probeWorkerProcesses(options: object): ProbedWorker[] {
 }
 
 describe.runIf(process.platform === 'linux')('worker processes', () => {
-  const cpus = allowedCpus() ?? [];
-
   it('every thread of every worker process runs at the nice value asked for (10 by default, 0 for normal)', () => {
     for (const [options, nice] of [
       [{ workers: 2, workerNice: 7 }, 7],
@@ -331,17 +327,6 @@ describe.runIf(process.platform === 'linux')('worker processes', () => {
       for (const worker of workers) expect(worker.threads.filter((t) => t.nice !== nice)).toEqual([]);
     }
   });
-
-  it.runIf(cpus.length >= 2 && existsSync('/usr/bin/taskset'))(
-    'a pool of one worker per allowed CPU pins each worker to a CPU of its own; other sizes and pinWorkers: false do not',
-    () => {
-      const pinned = probeWorkerProcesses({ workers: cpus.length });
-      expect(pinned.map((w) => Number(w.cpus)).sort((a, b) => a - b)).toEqual(cpus);
-      for (const options of [{ workers: 1 }, { workers: cpus.length, pinWorkers: false }]) {
-        for (const worker of probeWorkerProcesses(options)) expect(parseCpuList(worker.cpus)).toEqual(cpus);
-      }
-    },
-  );
 
   it('worker processes end when the process that owns the renderer is killed', async () => {
     const script = fileURLToPath(new URL('./helpers/process-worker-probe.mjs', import.meta.url));
@@ -373,22 +358,14 @@ function isZombie(pid: number): boolean {
   }
 }
 
-describe('isolation and CPU lists', () => {
+describe('isolation', () => {
   it('rejects an unknown isolation with INVALID_INPUT', () => {
     expect(() => createRenderer({ workers: 1, isolation: 'fiber' as 'thread' })).toThrow(
       expect.objectContaining({ code: 'INVALID_INPUT', message: "isolation: must be 'process' or 'thread'" }),
     );
   });
 
-  it('reads Linux CPU lists, and pins only a pool of one worker per allowed CPU', () => {
-    expect(parseCpuList('0-2,5,7-8')).toEqual([0, 1, 2, 5, 7, 8]);
-    expect(parseCpuList('3')).toEqual([3]);
-    expect(parseCpuList('0-1,x')).toBeUndefined();
-    expect(coresForWorkers(1)).toBeUndefined();
-    const cpus = allowedCpus();
-    if (process.platform === 'linux' && cpus && cpus.length >= 2) {
-      expect(coresForWorkers(cpus.length)).toEqual(cpus);
-      expect(coresForWorkers(cpus.length + 1)).toBeUndefined();
-    }
+  it('accepts pinWorkers and ignores it (removed in issue 21)', async () => {
+    for (const pinWorkers of [true, false]) await createRenderer({ workers: 1, pinWorkers }).close();
   });
 });

@@ -398,7 +398,7 @@ describe('scale: in worker processes and threads (built package)', () => {
   for (const isolation of ['process', 'thread'] as const) {
     it(`${isolation}: scale travels to the worker, with the same pixels as the calling thread`, async () => {
       const built = await import('../dist/index.js');
-      const pool = built.createRenderer({ workers: 1, isolation, pinWorkers: false });
+      const pool = built.createRenderer({ workers: 1, isolation });
       try {
         const result = await pool.render({ html: CARD, width: 300, height: 150, scale: 2 });
         expect([result.width, result.height]).toEqual([600, 300]);

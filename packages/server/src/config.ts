@@ -93,8 +93,6 @@ export interface ServerConfig {
   workerNice: number | undefined;
   /** What a render worker is (`PICTOR_WORKER_ISOLATION`); undefined: the engine's default, `process`. */
   workerIsolation: WorkerIsolation | undefined;
-  /** Pin one worker per core to its core (`PICTOR_PIN_WORKERS`, true/false); undefined: the engine's default, true. */
-  pinWorkers: boolean | undefined;
   /** pino level. Default `info`. */
   logLevel: string;
   /** Serve the template studio at `/studio` (`PICTOR_STUDIO`, true/false). Default true. */
@@ -314,7 +312,6 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
       (workerNiceRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_NICE', 10, 0, 19)),
     workerIsolation:
       overrides.workerIsolation ?? readChoice(env, 'PICTOR_WORKER_ISOLATION', ['process', 'thread'] as const),
-    pinWorkers: overrides.pinWorkers ?? readBoolean(env, 'PICTOR_PIN_WORKERS'),
     logLevel,
     studio: overrides.studio ?? readBoolean(env, 'PICTOR_STUDIO') ?? true,
     limits: { ...readLimits(env), ...overrides.limits },

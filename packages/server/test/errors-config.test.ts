@@ -11,7 +11,6 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBeUndefined();
     expect(config.workerNice).toBeUndefined();
     expect(config.workerIsolation).toBeUndefined();
-    expect(config.pinWorkers).toBeUndefined();
     expect(config.limits).toEqual({
       bodyLimit: 5 * 1024 * 1024,
       maxDimension: 4096,
@@ -54,7 +53,6 @@ describe('loadConfig', () => {
       PICTOR_RATE_LIMIT_MAX: '5',
       PICTOR_WORKER_NICE: '4',
       PICTOR_WORKER_ISOLATION: 'thread',
-      PICTOR_PIN_WORKERS: 'false',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -64,7 +62,6 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@db/pictor',
       workerNice: 4,
       workerIsolation: 'thread',
-      pinWorkers: false,
     });
     expect(config.limits.fetchAllowList).toEqual(['assets.internal', '10.0.0.0/8']);
     expect(config.limits.rateLimitMax).toBe(5);
@@ -84,7 +81,6 @@ describe('loadConfig', () => {
       [{ PICTOR_WORKER_NICE: '20' }, 'PICTOR_WORKER_NICE'],
       [{ PICTOR_WORKER_NICE: '-1' }, 'PICTOR_WORKER_NICE'],
       [{ PICTOR_WORKER_ISOLATION: 'fiber' }, 'PICTOR_WORKER_ISOLATION'],
-      [{ PICTOR_PIN_WORKERS: 'yes' }, 'PICTOR_PIN_WORKERS'],
     ];
     for (const [env, name] of bad) {
       expect(() => loadConfig(env), name).toThrow(ConfigError);

@@ -19,8 +19,6 @@ export interface WorkerSetup {
 export interface ProcessWorkerSetup {
   type: 'setup';
   setup: WorkerSetup;
-  /** Core to pin the process to, with all its threads; undefined leaves it to the scheduler. */
-  cpu: number | undefined;
 }
 
 export interface RenderRequest {

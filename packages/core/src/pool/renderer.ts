@@ -23,9 +23,8 @@ import {
   validateRenderInput,
 } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
-import { coresForWorkers } from './cpu-affinity.js';
+import { DEFAULT_HEAP_GROWING_PERCENT, DEFAULT_WORKER_NICE } from '../tuning/index.js';
 import { LocalExecutor } from './local-executor.js';
-import { DEFAULT_WORKER_NICE } from './thread-priority.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** Heap limit of one worker: a render that needs more fails with RENDER_FAILED and its worker is replaced. */
@@ -120,9 +119,6 @@ function checkQueueWait(value: unknown): number {
   return checkCount('maxQueueWaitMs', value, 1) ?? Number.POSITIVE_INFINITY;
 }
 
-/** Default `heapGrowingPercent`: full collections wait until a worker's heap is twice its live size. */
-const DEFAULT_HEAP_GROWING_PERCENT = 100;
-
 /** `startWorkers`: 'lazy' (default) or 'eager'. @throws PictorError INVALID_INPUT */
 function checkStartWorkers(value: unknown): 'lazy' | 'eager' {
   if (value === undefined) return 'lazy';
@@ -187,8 +183,6 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           size: workers,
           eager: checkStartWorkers(options.startWorkers) === 'eager',
           isolation,
-          cores:
-            isolation === 'process' && options.pinWorkers !== false ? coresForWorkers(workers) : undefined,
           maxQueue,
           ...checkFairness(options.fairness, workers, maxQueue),
           maxQueueWaitMs: checkQueueWait(options.maxQueueWaitMs),

@@ -36,8 +36,6 @@ export interface StartWorkerOptions {
   setup: WorkerSetup;
   /** Heap limit of the worker (MB). */
   memoryLimitMb: number;
-  /** Core to pin a worker process to (Linux); none leaves it to the scheduler. */
-  cpu: number | undefined;
 }
 
 /** V8 flags of every worker process: each collects its own garbage on its own thread (fewer threads per render). */
@@ -86,7 +84,7 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup, cpu: options.cpu };
+  const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup };
   child.on('message', (message: WorkerMessage | StartedMessage) => {
     // The worker asks for its setup once it listens (a message sent earlier could reach no listener).
     if (message.type === 'started') child.send(setup);

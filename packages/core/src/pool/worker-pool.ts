@@ -11,7 +11,7 @@ import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { FairQueue } from './fair-queue.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
-import { startThreadPoolHere } from './thread-priority.js';
+import { startThreadPoolHere } from '../tuning/index.js';
 import { startWorker, type WorkerHandle } from './worker-handle.js';
 import { roundMs } from '../formats.js';
 
@@ -31,8 +31,6 @@ export interface WorkerPoolOptions {
   memoryLimitMb: number;
   setup: WorkerSetup;
   isolation: WorkerIsolation;
-  /** Core for each worker (by index) to pin a worker process to; undefined: none pinned. */
-  cores: number[] | undefined;
   /** Worker script; default `worker.js` beside the built module. */
   script?: URL;
 }
@@ -86,8 +84,7 @@ export class WorkerPool implements RenderExecutor {
     });
     // Before the first worker thread: libuv's threads must take this thread's priority, not a lowered worker's.
     if (options.isolation === 'thread' && options.setup.nice > 0) startThreadPoolHere();
-    if (options.eager)
-      for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn(index);
+    if (options.eager) for (let index = 0; index < options.size; index++) this.#slots[index] = this.#spawn();
   }
 
   /**
@@ -205,15 +202,14 @@ export class WorkerPool implements RenderExecutor {
     return this.#closing;
   }
 
-  /** Start the worker of slot `index`. */
-  #spawn(index: number): Slot {
+  /** Start a worker (for a slot). */
+  #spawn(): Slot {
     const worker = startWorker(
       {
         isolation: this.#options.isolation,
         script: this.#script,
         setup: this.#options.setup,
         memoryLimitMb: this.#options.memoryLimitMb,
-        cpu: this.#options.cores?.[index],
       },
       // Events come later, from the event loop: `slot` exists by then.
       {
@@ -256,7 +252,7 @@ export class WorkerPool implements RenderExecutor {
     for (let index = 0; index < this.#slots.length && this.#queue.size > starting; index++) {
       const slot = this.#slots[index];
       if (slot && !slot.retired) continue;
-      this.#slots[index] = this.#spawn(index);
+      this.#slots[index] = this.#spawn();
       starting++;
     }
     this.#updateRefs();
@@ -380,7 +376,7 @@ export class WorkerPool implements RenderExecutor {
       })
       .catch(() => undefined);
     const index = this.#slots.indexOf(slot);
-    if (slot.ready && !this.#closing && index >= 0) this.#slots[index] = this.#spawn(index);
+    if (slot.ready && !this.#closing && index >= 0) this.#slots[index] = this.#spawn();
   }
 
   #afterJob(): void {

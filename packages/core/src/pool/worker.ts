@@ -2,15 +2,19 @@
  * Worker entry (built to dist/worker.js), run as a child process or as a worker thread: loads the fonts once, warms
  * up, then renders what the pool sends.
  */
-import { setFlagsFromString } from 'node:v8';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
 import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '../render.js';
+import {
+  applyHeapGrowingPercent,
+  lowerEncoderThreads,
+  setCurrentThreadNice,
+  setProcessNice,
+} from '../tuning/index.js';
 import type { RenderResult } from '../types.js';
 import { validateRenderInput } from '../validate.js';
-import { pinProcessToCpu } from './cpu-affinity.js';
 import { dieWithParent } from './parent-watchdog.js';
 import type {
   ProcessWorkerSetup,
@@ -19,7 +23,6 @@ import type {
   WorkerMessage,
   WorkerSetup,
 } from './protocol.js';
-import { lowerEncoderThreads, setCurrentThreadNice, setProcessNice } from './thread-priority.js';
 
 /** The way back to the pool: a thread's port, or a child process's IPC channel. */
 interface PoolChannel {
@@ -31,8 +34,7 @@ interface PoolChannel {
 
 const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
 
-// Read by V8 whenever it sets the next full collection's limit, so it takes effect for the heaps already running.
-if (setup.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${setup.heapGrowingPercent}`);
+applyHeapGrowingPercent(setup.heapGrowingPercent);
 const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();
 configureEncoder();
@@ -84,7 +86,7 @@ function asThread(port: MessagePort): { channel: PoolChannel; setup: WorkerSetup
   };
 }
 
-/** A child process: its setup is the pool's first message; it pins and lowers itself, and ends with its parent. */
+/** A child process: its setup is the pool's first message; it lowers its priority, and ends with its parent. */
 async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup }> {
   const send = process.send?.bind(process);
   if (!send)
@@ -99,7 +101,6 @@ async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup }
     });
     send({ type: 'started' } satisfies StartedMessage);
   });
-  if (first.cpu !== undefined) pinProcessToCpu(process.pid, first.cpu);
   if (first.setup.nice > 0) setProcessNice(first.setup.nice);
   const post = (message: WorkerMessage) => {
     if (process.connected) send(message);

@@ -7,5 +7,16 @@
  * - svg-rewrites.ts — rewrites of satori's SVG that resvg draws faster with the same pixels (single-tile gradient
  *   patterns inlined; image masks that change nothing dropped). test/tuning-svg-shape.test.ts fails when satori's
  *   output no longer has the shape they rewrite.
+ * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 100).
+ * - thread-priority.ts — render threads (worker processes or threads, libvips' encoder threads) below normal
+ *   priority (option `workerNice`, default 10).
  */
+export { applyHeapGrowingPercent, DEFAULT_HEAP_GROWING_PERCENT } from './heap-growing.js';
+export {
+  DEFAULT_WORKER_NICE,
+  lowerEncoderThreads,
+  setCurrentThreadNice,
+  setProcessNice,
+  startThreadPoolHere,
+} from './thread-priority.js';
 export { dropRedundantImageMasks, inlineGradientPatterns } from './svg-rewrites.js';

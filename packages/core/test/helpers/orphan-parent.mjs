@@ -6,7 +6,6 @@ import { createRenderer } from '../../dist/index.js';
 const renderer = createRenderer({
   workers: 1,
   startWorkers: 'eager',
-  pinWorkers: false,
   limits: { timeoutMs: 60_000 },
 });
 await renderer.render({ html: '<div style="display:flex">warm</div>' });

@@ -1,9 +1,12 @@
 /**
- * Scheduling priority of render threads. A worker process lowers the priority (raises the nice value) of all its
- * threads; a worker thread lowers its own, and that of libvips' encoder threads. So the thread that owns the pool
- * — an HTTP server's event loop, say — is scheduled first when every core is busy rendering: requests are parsed,
- * checked and answered without waiting behind renders. Renders lose nothing when the machine has nothing else to
- * run. Linux only (threads have their own nice value there); elsewhere a no-op.
+ * Tuning (see index.ts): scheduling priority of render threads. Kept because renders measured faster at nice 10 than
+ * at 0 on fresh content with one render in flight (with the pool saturated it made no difference):
+ * benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)".
+ *
+ * A worker process lowers the priority (raises the nice value) of all its threads; a worker thread lowers its own,
+ * and that of libvips' encoder threads. So the thread that owns the pool — an HTTP server's event loop, say — is
+ * scheduled first when it wakes: requests are parsed, checked and answered without waiting behind renders. Linux
+ * only (threads have their own nice value there); elsewhere a no-op.
  */
 import { access, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';

@@ -649,7 +649,9 @@ async function abSaturated(sides, cases) {
       for (const side of round % 2 ? [...sides].reverse() : sides) {
         const { ms } = await side.subject.block(format, perBlock, CONCURRENCY, 0, { card, seqStart: start });
         if (round < WARMUP) continue;
-        (samples[`${card} ${format} ${side.name}`] ??= []).push(ms / perBlock);
+        const key = `${card} ${format} ${side.name}`;
+        samples[key] ??= [];
+        samples[key].push(ms / perBlock);
       }
     }
     if ((round + 1) % 10 === 0) console.error(`ab saturated: round ${round + 1}/${WARMUP + ROUNDS}`);

@@ -17,8 +17,8 @@
  *   node benchmarks/soak/run.mjs                    # 600 s, the documented run
  *   node benchmarks/soak/run.mjs --duration 30      # the CI version
  *
- * Options: --duration S (default 600), --warmup S (default min(30, duration / 5); then on in 5 s steps until a step
- * raises RSS by less than 3%, at most 3 × S in all), --connections N (default
+ * Options: --duration S (default 600), --warmup S (default min(30, duration / 5); then on in 5 s steps until two
+ * steps in a row set no new RSS high (+2%), at most 4 × S in all), --connections N (default
  * 2 × cores), --workers N (server render workers, default cores), --json FILE (write the summary as JSON),
  * --write (append the figures to benchmarks/soak/RESULTS.md).
  */
@@ -165,24 +165,29 @@ async function drive(base, key, templateId, seconds, connections) {
 
 /** Warm-up steps after the first WARMUP seconds: each lasts this long, ... */
 const SETTLE_STEP_SECONDS = 5;
-/** ... and the warm-up ends once a step raised RSS by less than this fraction (or after 3 × WARMUP seconds). */
-const SETTLED_GROWTH = 0.03;
+/** ... a step sets a new high when RSS rises more than this fraction over the highest reading so far, ... */
+const NEW_HIGH = 0.02;
+/** ... and the warm-up ends after this many steps in a row without a new high (or after 4 × WARMUP seconds). */
+const CALM_STEPS = 2;
 
 /**
- * Drive traffic for `seconds`, then on in steps until RSS stops rising: the heap reaches its working size after a
- * number of renders, not of seconds, and a slow (busy) machine renders fewer per second. Growth measured from a
- * settled heap means a leak. Returns the merged counts and `seconds` actually driven.
+ * Drive traffic for `seconds`, then on in steps until RSS stops setting new highs: the heap reaches its working size
+ * after a number of renders, not of seconds (a busy machine renders fewer per second), and it grows in jumps with
+ * flat stretches between them, so one flat step is not enough. Growth measured from a settled heap means a leak.
+ * Returns the merged counts and `seconds` actually driven.
  */
 async function warmUp(base, key, templateId, pid, seconds, connections) {
   const runs = [await drive(base, key, templateId, seconds, connections)];
   let driven = seconds;
-  let before = rssKiB(pid);
-  while (driven + SETTLE_STEP_SECONDS <= 3 * seconds) {
+  let high = rssKiB(pid);
+  let calm = 0;
+  while (calm < CALM_STEPS && driven + SETTLE_STEP_SECONDS <= 4 * seconds) {
     runs.push(await drive(base, key, templateId, SETTLE_STEP_SECONDS, connections));
     driven += SETTLE_STEP_SECONDS;
     const now = rssKiB(pid);
-    if (now / before - 1 < SETTLED_GROWTH) break;
-    before = now;
+    if (now > high * (1 + NEW_HIGH)) calm = 0;
+    else calm++;
+    high = Math.max(high, now);
   }
   await new Promise((r) => setTimeout(r, 2000));
   const statuses = {};

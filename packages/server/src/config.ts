@@ -98,7 +98,15 @@ export interface ServerConfig {
   /** Serve the template studio at `/studio` (`PICTOR_STUDIO`, true/false). Default true. */
   studio: boolean;
   limits: ServerLimits;
+  /** What the environment sets that no longer has an effect, one sentence each; logged as warnings at start. */
+  warnings?: readonly string[];
 }
+
+/** Variables earlier versions read that are now ignored, with what to do instead. */
+const RETIRED_VARIABLES: Readonly<Record<string, string>> = {
+  PICTOR_PIN_WORKERS:
+    "PICTOR_PIN_WORKERS is no longer read: render workers are left to the kernel's scheduler (pinning made a lone render 11-16% slower). Remove the variable.",
+};
 
 /** A configuration error; the message names the variable and what it accepts. */
 export class ConfigError extends Error {
@@ -315,6 +323,11 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     logLevel,
     studio: overrides.studio ?? readBoolean(env, 'PICTOR_STUDIO') ?? true,
     limits: { ...readLimits(env), ...overrides.limits },
+    warnings: Object.freeze(
+      Object.entries(RETIRED_VARIABLES)
+        .filter(([name]) => env[name] !== undefined)
+        .map(([, warning]) => warning),
+    ),
   };
   Object.freeze(config.limits.fetchAllowList);
   Object.freeze(config.limits);

@@ -68,6 +68,7 @@ export async function startServer(
   const now = options.now ?? Date.now;
   const secrets = await prepareDataDir(config.dataDir, config);
   const logger = options.logger ?? createLogger(config.logLevel);
+  for (const warning of config.warnings ?? []) logger.warn(warning);
   const store = createStore(config.databaseUrl, config.dataDir, { now: () => new Date(now()) });
   await store.migrate();
   const storage = await openObjectStorage(config).catch(async (error: unknown) => {

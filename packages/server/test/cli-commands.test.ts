@@ -39,9 +39,10 @@ async function pictorJson<T = Record<string, unknown>>(dataDir: string, ...args:
 /** Start `pictor serve --demo` and collect stdout until both curl commands are printed. */
 async function serveDemo(
   dataDir: string,
+  env: Record<string, string> = {},
 ): Promise<{ child: ChildProcess; output: string; curls: string[]; imageUrl: string }> {
   const child = spawn(process.execPath, [cli, 'serve', '--demo', '--port', '0'], {
-    env: { ...process.env, PICTOR_DATA_DIR: dataDir, PICTOR_LOG_LEVEL: 'warn', PICTOR_WORKERS: '1' },
+    env: { ...process.env, PICTOR_DATA_DIR: dataDir, PICTOR_LOG_LEVEL: 'warn', PICTOR_WORKERS: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -121,10 +122,13 @@ describe('pictor serve --demo', () => {
       expect(await stop(first.child)).toBe(0);
     }
 
-    // A second start on the same data dir: no new admin token, a fresh demo key that works.
-    const second = await serveDemo(dataDir);
+    // A second start on the same data dir: no new admin token, a fresh demo key that works; a retired variable is
+    // named in a warning and changes nothing else.
+    const second = await serveDemo(dataDir, { PICTOR_PIN_WORKERS: '1' });
     try {
       expect(second.output).not.toContain('Admin token');
+      expect(second.output).toContain('PICTOR_PIN_WORKERS is no longer read');
+      expect(first.output).not.toContain('no longer read');
       expect((await runCurl(second.curls[0] as string)).code).toBe(0);
       // The first start's key still works (same data dir); only the port differs.
       const newOrigin = /'(http:\/\/[^/]+)\//.exec(second.curls[0] as string)?.[1] as string;

@@ -40,6 +40,15 @@ describe('loadConfig', () => {
     });
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.limits)).toBe(true);
+    expect(config.warnings).toEqual([]);
+  });
+
+  it('warns about a variable it no longer reads, and otherwise ignores it', () => {
+    const config = loadConfig({ PICTOR_PIN_WORKERS: '1' });
+    expect(config.warnings).toEqual([
+      expect.stringMatching(/^PICTOR_PIN_WORKERS is no longer read: .*Remove/),
+    ]);
+    expect(config.workers).toBeUndefined();
   });
 
   it('reads every variable, with a trailing slash of the public URL removed', () => {

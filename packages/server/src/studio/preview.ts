@@ -7,6 +7,9 @@ import type { ImageFormat, Renderer, VariableDefinition } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { isPictorError } from '../errors.js';
 import { compileVersion } from '../services/template-admin.js';
+import type { Preview } from './preview-types.js';
+
+export type { Preview };
 
 /** Body of `POST /studio/api/preview`. */
 export interface PreviewRequest {
@@ -18,19 +21,6 @@ export interface PreviewRequest {
   quality?: number | null;
   /** Sample values of the variables. */
   values?: Record<string, unknown>;
-}
-
-/** A rendered preview. */
-export interface Preview {
-  /** `data:` URL of the image. */
-  image: string;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
-  /** Milliseconds the engine took (queue wait included). */
-  renderMs: number;
-  warnings: string[];
 }
 
 /** Where in the draft a problem is, as far as the engine can tell. */

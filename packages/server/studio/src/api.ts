@@ -1,39 +1,17 @@
 /** The studio API (`/studio/api`): JSON in the service's envelope; every change carries the session's CSRF token. */
 
-export type TemplateStatus = 'draft' | 'published' | 'unpublished' | 'archived';
-export type ImageFormat = 'png' | 'jpeg' | 'webp';
+import type { ImageFormat, VariableDefinition } from '@pictor/core';
+import type {
+  TemplateRecord as StoredTemplate,
+  TemplateStatus,
+  TemplateVersion,
+} from '../../src/db/types.js';
+import type { Preview } from '../../src/studio/preview-types.js';
 
-export interface VariableDefinition {
-  type: string;
-  required?: boolean;
-  default?: unknown;
-  minLength?: number;
-  maxLength?: number;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  description?: string;
-}
+export type { ImageFormat, Preview, TemplateStatus, TemplateVersion, VariableDefinition };
 
-export interface TemplateVersion {
-  content: string;
-  variables: Record<string, VariableDefinition>;
-  width: number;
-  height: number;
-  format: ImageFormat;
-  quality: number | null;
-  revision: number;
-}
-
-export interface TemplateRecord {
-  id: string;
-  accountId: string;
-  name: string;
-  status: TemplateStatus;
-  draft: TemplateVersion | null;
-  published: TemplateVersion | null;
-  createdAt: string;
-  updatedAt: string;
+/** A template as `GET /studio/api/templates/:id` answers it: the stored record and its published revisions. */
+export interface TemplateRecord extends StoredTemplate {
   revisions?: { revision: number; publishedAt: string }[];
 }
 
@@ -58,16 +36,6 @@ export interface Identity {
   accountName: string | null;
   csrfToken: string;
   idleSeconds: number;
-}
-
-export interface Preview {
-  image: string;
-  contentType: string;
-  width: number;
-  height: number;
-  bytes: number;
-  renderMs: number;
-  warnings: string[];
 }
 
 export interface Snippets {

@@ -7,7 +7,11 @@
  */
 import { readFileSync } from 'node:fs';
 
-/** @typedef {{ name: string, why: string, find: string, replace: string }} SatoriPatch */
+/**
+ * One change: `find` → `replace`, or several (`edits`) that only make sense together.
+ * @typedef {{ find: string, replace: string }} SatoriEdit
+ * @typedef {{ name: string, why: string } & (SatoriEdit | { edits: SatoriEdit[] })} SatoriPatch
+ */
 
 /** @type {SatoriPatch[]} */
 export const SATORI_PATCHES = [
@@ -45,6 +49,47 @@ export const SATORI_PATCHES = [
     replace:
       's=n(g.width==="auto"?void 0:g.width,B),a=n(g.height==="auto"?void 0:g.height,E),P=!1;if(typeof s=="number"&&a===void 0){let mx=g.maxWidth,mn=g.minWidth;typeof mx=="number"&&(s=Math.min(s,mx));typeof mn=="number"&&(s=Math.max(s,mn));typeof mx=="string"&&/%$/.test(mx.trim())&&(P=!0,g.objectFit===void 0&&(g.objectFit="contain",g.objectPosition=g.objectPosition??"left top"))}s===void 0&&a===void 0?(s="100%",A.style.aspectRatio=1/Q):a===void 0?typeof s=="number"&&!P?a=(s-o)*Q+e:A.style.aspectRatio=1/Q',
   },
+  {
+    name: 'line-height-exact',
+    why:
+      'line boxes are exactly as tall as their line-height, fractions kept (16px × 1.4 = 22.4px), as Chrome stacks ' +
+      'them; satori rounded each line box to whole pixels, so 30 lines of 22.4px came out 12px short and 30 of ' +
+      '22.5px 15px long. Text is still drawn on whole pixels: each line top is rounded where its glyphs are placed ' +
+      '(Chrome snaps glyph baselines to the pixel grid the same way), the half-leading stays floored.',
+    edits: [
+      // Simple text (one style, no inline boxes): the line box height and where its words are drawn.
+      { find: 'DA=dA?Math.round(W.height(kA)):0', replace: 'DA=dA?W.height(kA):0' },
+      { find: 'let lg=Math.round(W.height(kA));lg>DA&&', replace: 'let lg=W.height(kA);lg>DA&&' },
+      { find: 'oA.push({y:yA,x:yg,width:0,', replace: 'oA.push({y:Math.round(yA),x:yg,width:0,' },
+      { find: 'oA.push({y:yA,x:yg,width:fg,', replace: 'oA.push({y:Math.round(yA),x:yg,width:fg,' },
+      // Inline formatting (mixed runs, inline boxes): the strut, each run's share of the line, the glyph baseline.
+      { find: 'r=Math.round(s.height(VC))-a,', replace: 'r=s.height(VC)-a,' },
+      { find: 'FA=Math.round(O.height(z.text))-nA;', replace: 'FA=O.height(z.text)-nA;' },
+      { find: 'baseline:o.top+o.baseline-w}', replace: 'baseline:Math.round(o.top)+o.baseline-w}' },
+    ],
+  },
+  {
+    name: 'line-height-length-inherits',
+    why:
+      'a line-height given as a length (22px, 1.6em, 140%) is inherited as that length, as CSS computes it: a ' +
+      'child with another font size keeps the same line boxes; satori turned every line-height into a multiple ' +
+      "of the declaring element's font size and inherited the multiple, so `body { font-size: 14px; " +
+      'line-height: 1.6em }` gave a 16px cell 25.6px lines instead of 22.4px. A unitless number is still ' +
+      'inherited as the number. The length travels down as `_lineHeightPx` (an inherited internal property).',
+    edits: [
+      { find: '"_cullMargin"]);function cn(A)', replace: '"_cullMargin","_lineHeightPx"]);function cn(A)' },
+      {
+        find: 'let t=tG(B.fontSize,g.fontSize,g);',
+        replace:
+          'let t=tG(B.fontSize,g.fontSize,g),lhInherited=B.lineHeight===void 0&&typeof g._lineHeightPx=="number"&&t>0;lhInherited&&(B.lineHeight=g._lineHeightPx/t,B._lineHeightPx=g._lineHeightPx);',
+      },
+      {
+        find: 'if(s==="lineHeight")typeof a=="string"&&a!=="normal"&&(a=B[s]=IG(a,t,g));else{',
+        replace:
+          'if(s==="lineHeight"){if(typeof a=="string"){let L=a.trim();L!=="normal"&&(a=B[s]=IG(a,t,g));B._lineHeightPx=L!=="normal"&&typeof a=="number"&&!/^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(L)?a*t:void 0}else lhInherited||(B._lineHeightPx=void 0)}else{',
+      },
+    ],
+  },
 ];
 
 /** satori's ES module entry, the file the patches apply to. */
@@ -54,13 +99,15 @@ export const SATORI_ENTRY = /[\\/]satori[\\/]dist[\\/]index\.js$/;
 export function patchSatori(source) {
   let out = source;
   for (const patch of SATORI_PATCHES) {
-    const at = out.indexOf(patch.find);
-    if (at === -1 || out.indexOf(patch.find, at + 1) !== -1) {
-      throw new Error(
-        `satori patch "${patch.name}": its text is ${at === -1 ? 'missing' : 'there more than once'} in satori's dist/index.js; satori changed: redo the patch (packages/core/build/satori-patch.mjs)`,
-      );
+    for (const edit of 'edits' in patch ? patch.edits : [patch]) {
+      const at = out.indexOf(edit.find);
+      if (at === -1 || out.indexOf(edit.find, at + 1) !== -1) {
+        throw new Error(
+          `satori patch "${patch.name}": the text ${JSON.stringify(edit.find)} is ${at === -1 ? 'missing' : 'there more than once'} in satori's dist/index.js; satori changed: redo the patch (packages/core/build/satori-patch.mjs)`,
+        );
+      }
+      out = out.slice(0, at) + edit.replace + out.slice(at + edit.find.length);
     }
-    out = out.slice(0, at) + patch.replace + out.slice(at + patch.find.length);
   }
   return out;
 }

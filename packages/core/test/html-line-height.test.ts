@@ -2,7 +2,10 @@
  * Issue 17: line boxes with `line-height: normal` as Chromium makes them (round(ascent) + round(descent) +
  * round(line gap), the patch `line-height-normal` of build/satori-patch.mjs). The repro page has 30 lines in each of
  * three built-in faces; the last line's ink must end within 1 px of where Chromium's does (unrounded line boxes
- * ended 20–25 px off, higher or lower with the face and size).
+ * ended 20–25 px off, higher or lower with the face and size). Explicit fractional line heights (`1.4` of 16px =
+ * 22.4px) stack at their exact height, as Chromium stacks them (the patch `line-height-exact`; rounded per line they
+ * ended up to 15 px off). A line-height given as a length is inherited as that length, whatever the child's font
+ * size (the patch `line-height-length-inherits`).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,19 +27,47 @@ async function lastInkRow(png: Buffer, x0: number, x1: number): Promise<number> 
   return -1;
 }
 
+/** The last line of a column (x0–x1) of a repro page ends within 1 px of where Chromium's does. */
+async function expectColumnsLikeChromium(page: string, x0: number, x1: number, width = 660): Promise<void> {
+  const html = readFileSync(join(dir, `${page}.html`), 'utf8');
+  const result = await renderer.render({ html, width, height: 720, format: 'png' });
+  const reference = readFileSync(join(dir, `${page}.chromium.png`));
+  const ours = await lastInkRow(result.data, x0, x1);
+  const chromium = await lastInkRow(reference, x0, x1);
+  expect(chromium).toBeGreaterThan(300);
+  expect(Math.abs(ours - chromium)).toBeLessThanOrEqual(1);
+}
+
 describe('line-height: normal over 30 lines', () => {
   const columns = [
     { face: 'Inter 15px', x0: 0, x1: 220 },
     { face: 'Noto Serif 12px', x0: 220, x1: 440 },
     { face: 'JetBrains Mono 18px', x0: 440, x1: 660 },
   ];
-  it.each(columns)('$face: the 30th line ends within 1 px of Chromium', async ({ x0, x1 }) => {
-    const html = readFileSync(join(dir, 'line-height-normal.html'), 'utf8');
-    const result = await renderer.render({ html, width: 660, height: 720, format: 'png' });
-    const reference = readFileSync(join(dir, 'line-height-normal.chromium.png'));
-    const ours = await lastInkRow(result.data, x0, x1);
-    const chromium = await lastInkRow(reference, x0, x1);
-    expect(chromium).toBeGreaterThan(500);
-    expect(Math.abs(ours - chromium)).toBeLessThanOrEqual(1);
-  });
+  it.each(columns)('$face: the 30th line ends within 1 px of Chromium', ({ x0, x1 }) =>
+    expectColumnsLikeChromium('line-height-normal', x0, x1),
+  );
+});
+
+describe('fractional line heights over 30 lines (patch line-height-exact)', () => {
+  const columns = [
+    { lines: 'Noto Serif 16px × 1.4 = 22.4px, one paragraph', x0: 0, x1: 220 },
+    { lines: 'Inter 15px × 1.5 = 22.5px, one block each', x0: 220, x1: 440 },
+    { lines: 'JetBrains Mono 13px × 1.3 = 16.9px, one paragraph', x0: 440, x1: 660 },
+  ];
+  it.each(columns)('$lines: the 30th line ends within 1 px of Chromium', ({ x0, x1 }) =>
+    expectColumnsLikeChromium('line-height-fractional', x0, x1),
+  );
+});
+
+describe('a line-height length is inherited as the length (patch line-height-length-inherits)', () => {
+  const columns = [
+    { lines: '16px text under 1.6em of 14px (22.4px)', x0: 0, x1: 220 },
+    { lines: '20px text under 24px', x0: 220, x1: 440 },
+    { lines: '11px inline text under 150% of 12px (18px)', x0: 440, x1: 660 },
+    { lines: '16px text under a unitless 1.6 (25.6px, the control)', x0: 660, x1: 880 },
+  ];
+  it.each(columns)('$lines: the 20th line ends within 1 px of Chromium', ({ x0, x1 }) =>
+    expectColumnsLikeChromium('line-height-length-inherits', x0, x1, 880),
+  );
 });

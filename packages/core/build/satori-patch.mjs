@@ -90,6 +90,17 @@ export const SATORI_PATCHES = [
       },
     ],
   },
+  {
+    name: 'th-center-unless-aligned',
+    why:
+      "a header cell is centred only when its parent's text-align is the initial one (HTML's rendering rules; " +
+      'Chrome\'s UA sheet says `th { text-align: -internal-center }`): `<thead style="text-align:left">` or ' +
+      "Tailwind's `text-left` on the table's head keeps its headers left-aligned. satori knows no such value; the " +
+      "patch resolves it against the inherited text-align where the element's style is computed.",
+    find: 'let t=tG(B.fontSize,g.fontSize,g)',
+    replace:
+      'B.textAlign==="-internal-center"&&(B.textAlign=g.textAlign===void 0||g.textAlign==="start"?"center":g.textAlign);let t=tG(B.fontSize,g.fontSize,g)',
+  },
 ];
 
 /** satori's ES module entry, the file the patches apply to. */

@@ -83,6 +83,27 @@ describe('selector matching (what the HTML stage needs to know before satori)', 
     expect(styles.declared(a!, 'margin')).toBe('2px'); // !important: the earlier layer wins
     expect(styles.declared(a!, 'padding')).toBeUndefined(); // @media is not read here
   });
+
+  it('reads nested rules (CSS Nesting, as Tailwind 4 writes variants): `&` is the parent, no `&` a descendant', () => {
+    const styles = new DocumentStyles(() => {});
+    styles.addSheet(
+      'tbody { :where(& > :not(:last-child)) { border-bottom-width: 1px } } ' +
+        '#t { .b { color: b; &.b td { width: 4px } } } ' +
+        '@layer utilities { tbody { & > .c { margin: 5px } } }',
+    );
+    const [a, b, c] = rows;
+    expect(rows.map((r) => styles.declared(r, 'border-bottom-width'))).toEqual(['1px', '1px', undefined]);
+    expect([a, b, c].map((r) => styles.declared(r!, 'color'))).toEqual([undefined, 'b', undefined]);
+    expect(cells.map((cell) => styles.declared(cell, 'width'))).toEqual([
+      undefined,
+      undefined,
+      '4px',
+      '4px',
+      undefined,
+      undefined,
+    ]);
+    expect(styles.declared(c!, 'margin')).toBe('5px');
+  });
 });
 
 describe('CSS escapes in class and id selectors', () => {

@@ -128,6 +128,35 @@ describe('tables → grid', () => {
     );
   });
 
+  it('draws collapsed row borders from shorthands and longhands, nested rules included (Tailwind divide-y)', () => {
+    const t = table(`<style>table{border-collapse:collapse}
+      .divide-y { :where(& > :not(:last-child)) { border-bottom-style: solid; border-top-width: 0; border-bottom-width: 1px; border-color: #eee } }
+      .boxed { border: 2px dashed red; border-left: 9px solid blue }</style>
+      <table><tbody class="divide-y"><tr><td>1</td></tr><tr><td>2</td></tr></tbody>
+      <tfoot><tr class="boxed"><td>f</td></tr></tfoot></table>`);
+    const backdrops = kids(t).filter(
+      (c): c is SatoriElement => typeof c === 'object' && !!c && 'data-pictor-backdrop' in c.props,
+    );
+    expect(backdrops.map((b) => b.props.style)).toEqual([
+      {
+        borderTopWidth: '0',
+        borderTopColor: '#eee',
+        borderBottomWidth: '1px',
+        borderBottomStyle: 'solid',
+        borderBottomColor: '#eee',
+        gridRow: '1 / span 1',
+        gridColumn: '1 / span 1',
+      },
+      // Top and bottom only: the backdrop is drawn per cell, so left and right borders would show between cells.
+      {
+        borderTop: '2px dashed red',
+        borderBottom: '2px dashed red',
+        gridRow: '3 / span 1',
+        gridColumn: '1 / span 1',
+      },
+    ]);
+  });
+
   it('paints a row background behind the cells that start in that row, rowspans included', () => {
     const t = table(`<style>tr.hi{background:#ff0}</style>
       <table><tr><td rowspan="2">a</td><td>b</td></tr><tr class="hi"><td>c</td></tr></table>`);

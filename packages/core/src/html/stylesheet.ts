@@ -28,6 +28,39 @@ interface ProbeRule {
 /** Layer rank of rules outside any `@layer`: normal declarations there beat every layer's. */
 const UNLAYERED = Number.MAX_SAFE_INTEGER;
 
+/** A style rule with a parsed selector list. */
+interface NestedRule {
+  prelude: csstree.SelectorList;
+  block: csstree.Block;
+}
+
+/**
+ * The style rules nested in a rule's block. css-tree parses a nested rule whose selector starts with `&`, `.` or a
+ * tag, but keeps one that starts with `:` (Tailwind's `:where(& > …)`) as raw text with what follows it: that text
+ * is parsed again as a sheet of its own.
+ */
+function nestedRules(block: csstree.List<csstree.CssNode>): NestedRule[] {
+  const rules: NestedRule[] = [];
+  block.forEach((node) => {
+    if (node.type === 'Rule' && node.prelude.type === 'SelectorList')
+      rules.push({ prelude: node.prelude, block: node.block });
+    else if (node.type === 'Raw') {
+      let sheet: csstree.CssNode;
+      try {
+        sheet = csstree.parse(node.value, { context: 'stylesheet' });
+      } catch {
+        return;
+      }
+      if (sheet.type !== 'StyleSheet') return;
+      sheet.children.forEach((child) => {
+        if (child.type === 'Rule' && child.prelude.type === 'SelectorList')
+          rules.push({ prelude: child.prelude, block: child.block });
+      });
+    }
+  });
+  return rules;
+}
+
 /** What one `<style>` sheet yields. */
 export interface ProcessedSheet {
   /** The CSS to hand satori: the source itself, or a rewrite when a `display` value had to be degraded. */
@@ -182,8 +215,8 @@ export class DocumentStyles {
   private readonly layers = new Map<string, number>();
 
   /**
-   * Top-level style rules, and those inside `@layer` blocks (Tailwind 4 puts its preflight and utilities there), are
-   * kept for `declared()`; rules inside other at-rules and nested rules are not.
+   * Top-level style rules, those inside `@layer` blocks (Tailwind 4 puts its preflight and utilities there) and the
+   * rules nested in them are kept for `declared()`; rules inside other at-rules (`@media`, `@supports`) are not.
    */
   private recordRules(ast: csstree.CssNode): void {
     if (ast.type !== 'StyleSheet') return;
@@ -219,25 +252,56 @@ export class DocumentStyles {
         return;
       }
       if (node.type !== 'Rule' || node.prelude.type !== 'SelectorList') return;
-      const declarations = new Map<string, Declaration>();
-      node.block.children.forEach((d) => {
-        if (d.type !== 'Declaration') return;
-        declarations.set(d.property.toLowerCase(), {
-          value: csstree.generate(d.value),
-          important: d.important === true,
-        });
-      });
-      if (declarations.size === 0) return;
-      const order = this.order++;
-      node.prelude.children.forEach((selector) => {
-        this.rules.push({ selector, specificity: specificity(selector), order, layer, declarations });
-      });
+      this.recordRule(node.prelude, node.block.children, layer);
     });
   }
 
   /**
+   * One style rule and the rules nested in it (CSS Nesting, as Tailwind 4 writes its variants: `.divide-y {
+   * :where(& > :not(:last-child)) { … } }`). A nested selector stands for itself with `&` read as `:is(<parent>)`,
+   * or as a descendant of the parent when it has no `&`.
+   */
+  private recordRule(
+    selectors: csstree.SelectorList,
+    block: csstree.List<csstree.CssNode>,
+    layer: number,
+  ): void {
+    const declarations = new Map<string, Declaration>();
+    block.forEach((d) => {
+      if (d.type !== 'Declaration') return;
+      declarations.set(d.property.toLowerCase(), {
+        value: csstree.generate(d.value),
+        important: d.important === true,
+      });
+    });
+    if (declarations.size > 0) {
+      const order = this.order++;
+      selectors.children.forEach((selector) => {
+        this.rules.push({ selector, specificity: specificity(selector), order, layer, declarations });
+      });
+    }
+    for (const nested of nestedRules(block)) {
+      const parent = `:is(${csstree.generate(selectors)})`;
+      const combined = nested.prelude.children
+        .toArray()
+        .map((selector) => {
+          const text = csstree.generate(selector);
+          return text.includes('&') ? text.replaceAll('&', parent) : `${parent} ${text}`;
+        })
+        .join(',');
+      let list: csstree.CssNode;
+      try {
+        list = csstree.parse(combined, { context: 'selectorList' });
+      } catch {
+        continue;
+      }
+      if (list.type === 'SelectorList') this.recordRule(list, nested.block.children, layer);
+    }
+  }
+
+  /**
    * The cascaded value of `property` for `el` from the sheets and its inline style, or undefined.
-   * Top-level and `@layer` rules are considered (not `@media` or nested ones); shorthands are not expanded (ask for each name you accept).
+   * Top-level, `@layer` and nested rules are considered (not `@media`); shorthands are not expanded (ask for each name you accept).
    */
   declared(el: Element, property: string, inline?: Record<string, string>): string | undefined {
     let perElement = this.cache.get(el);

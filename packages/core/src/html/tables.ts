@@ -15,7 +15,9 @@ export type { TableContext } from './table-model.js';
 export const TABLE_PREAMBLE = [
   ':where(table){box-sizing:border-box;text-indent:0;border-color:gray;width:fit-content}',
   ':where(td,th){display:block;padding:1px}',
-  ':where(th){font-weight:bold;text-align:center}',
+  // Centred only where the row's text-align is still the initial one (HTML's rendering rules; Chrome's
+  // -internal-center, done by the satori patch th-center-unless-aligned).
+  ':where(th){font-weight:bold;text-align:-internal-center}',
   ':where(caption){display:block;text-align:center}',
 ].join('\n');
 
@@ -58,22 +60,34 @@ function backdropStyle(el: Element, ctx: TableContext, collapse: boolean): Recor
   const image = backgroundAttr(el, ctx);
   if (bgcolor && Object.keys(style).length === 0) style.backgroundColor = bgcolor;
   if (image) style.backgroundImage = image;
-  if (collapse) {
-    for (const [prop, key] of [
-      ['border-top', 'borderTop'],
-      ['border-bottom', 'borderBottom'],
-      ['border', 'border'],
-    ] as const) {
-      const value = ctx.styles.declared(el, prop, inline);
-      if (value !== undefined) style[key] = value;
-    }
-    if (style.border) {
-      style.borderTop ??= style.border;
-      style.borderBottom ??= style.border;
-      delete style.border;
+  if (collapse) Object.assign(style, rowBorders(el, ctx));
+  return Object.keys(style).length > 0 ? style : null;
+}
+
+/**
+ * The top and bottom borders of a row or row group (drawn in the collapsing border model only), from the
+ * shorthands and the longhands (Tailwind's `divide-y` sets `border-bottom-width`, `-style` and `border-color`).
+ * Left and right borders are left out: the backdrop is drawn per cell, so they would show between the cells.
+ */
+function rowBorders(el: Element, ctx: TableContext): Record<string, string> {
+  const inline = ctx.inlineOf(el);
+  const declared = (property: string) => ctx.styles.declared(el, property, inline);
+  const style: Record<string, string> = {};
+  const all = declared('border');
+  for (const side of ['top', 'bottom'] as const) {
+    const Side = side === 'top' ? 'Top' : 'Bottom';
+    const shorthand = declared(`border-${side}`) ?? all;
+    if (shorthand !== undefined) style[`border${Side}`] = shorthand;
+    for (const part of ['width', 'style', 'color'] as const) {
+      const values = declared(`border-${part}`)
+        ?.trim()
+        .split(/\s+(?![^(]*\))/);
+      const value =
+        declared(`border-${side}-${part}`) ?? (side === 'top' ? values?.[0] : (values?.[2] ?? values?.[0]));
+      if (value !== undefined) style[`border${Side}${part[0]!.toUpperCase()}${part.slice(1)}`] = value;
     }
   }
-  return Object.keys(style).length > 0 ? style : null;
+  return style;
 }
 
 /** Translate a `<table>` element into a satori grid. */

@@ -75,7 +75,9 @@ export const SATORI_PATCHES = [
       'child with another font size keeps the same line boxes; satori turned every line-height into a multiple ' +
       "of the declaring element's font size and inherited the multiple, so `body { font-size: 14px; " +
       'line-height: 1.6em }` gave a 16px cell 25.6px lines instead of 22.4px. A unitless number is still ' +
-      'inherited as the number. The length travels down as `_lineHeightPx` (an inherited internal property).',
+      'inherited as the number. The length travels down as `_lineHeightPx` (an inherited internal property). ' +
+      'Also: a line-height under font-size 0 (e-mail image wrappers, `font-size:0; line-height:0`) divided by the ' +
+      'zero size and came out NaN, so the wrapper collapsed and its picture moved up; it is 0 now.',
     edits: [
       { find: '"_cullMargin"]);function cn(A)', replace: '"_cullMargin","_lineHeightPx"]);function cn(A)' },
       {
@@ -86,7 +88,7 @@ export const SATORI_PATCHES = [
       {
         find: 'if(s==="lineHeight")typeof a=="string"&&a!=="normal"&&(a=B[s]=IG(a,t,g));else{',
         replace:
-          'if(s==="lineHeight"){if(typeof a=="string"){let L=a.trim();L!=="normal"&&(a=B[s]=IG(a,t,g));B._lineHeightPx=L!=="normal"&&typeof a=="number"&&!/^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(L)?a*t:void 0}else lhInherited||(B._lineHeightPx=void 0)}else{',
+          'if(s==="lineHeight"){if(typeof a=="string"){let L=a.trim(),N=/^[+-]?(\\d+\\.?\\d*|\\.\\d+)(e[+-]?\\d+)?$/i.test(L);if(L==="normal")B._lineHeightPx=void 0;else if(N)a=B[s]=Number(L),B._lineHeightPx=void 0;else{let px=t>0?IG(a,t,g)*t:rA(L,t,t,g,!0);px=Number.isFinite(px)?px:0;a=B[s]=t>0?px/t:0;B._lineHeightPx=px}}else lhInherited||(B._lineHeightPx=void 0)}else{',
       },
     ],
   },

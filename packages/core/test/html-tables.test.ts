@@ -128,33 +128,50 @@ describe('tables → grid', () => {
     );
   });
 
-  it('draws collapsed row borders from shorthands and longhands, nested rules included (Tailwind divide-y)', () => {
-    const t = table(`<style>table{border-collapse:collapse}
-      .divide-y { :where(& > :not(:last-child)) { border-bottom-style: solid; border-top-width: 0; border-bottom-width: 1px; border-color: #eee } }
-      .boxed { border: 2px dashed red; border-left: 9px solid blue }</style>
-      <table><tbody class="divide-y"><tr><td>1</td></tr><tr><td>2</td></tr></tbody>
-      <tfoot><tr class="boxed"><td>f</td></tr></tfoot></table>`);
-    const backdrops = kids(t).filter(
-      (c): c is SatoriElement => typeof c === 'object' && !!c && 'data-pictor-backdrop' in c.props,
-    );
-    expect(backdrops.map((b) => b.props.style)).toEqual([
+  it('draws collapsed row borders on the edges of their cells, from shorthands, longhands and nested rules (Tailwind divide-y)', () => {
+    const t = table(`<style>table{border-collapse:collapse} *{border:0 solid}
+      .divide-y { :where(& > :not(:last-child)) { border-bottom-width: 1px; border-color: #eee } }
+      thead { border-bottom: 2px solid navy } .boxed { border: 2px dashed red } .own { border-bottom: 3px solid }</style>
+      <table><thead><tr><th>h</th></tr></thead><tbody class="divide-y"><tr><td>1</td></tr><tr><td class="own">2</td></tr>
+      <tr><td>3</td></tr></tbody><tfoot><tr class="boxed"><td>f</td></tr></tfoot></table>`);
+    const edges = [...all(t, 'th'), ...all(t, 'td')].map((cell) => {
+      const { borderTop, borderBottom, borderBottomWidth, borderBottomColor } = style(cell);
+      return { borderTop, borderBottom, borderBottomWidth, borderBottomColor };
+    });
+    expect(edges).toEqual([
+      // The head's last row takes the group's bottom border (the row declares only the preflight's 0).
       {
-        borderTopWidth: '0',
-        borderTopColor: '#eee',
-        borderBottomWidth: '1px',
-        borderBottomStyle: 'solid',
-        borderBottomColor: '#eee',
-        gridRow: '1 / span 1',
-        gridColumn: '1 / span 1',
+        borderTop: undefined,
+        borderBottom: '2px solid navy',
+        borderBottomWidth: undefined,
+        borderBottomColor: undefined,
       },
-      // Top and bottom only: the backdrop is drawn per cell, so left and right borders would show between cells.
+      // divide-y: every body row but the last; the preflight's `border: 0 solid` style completes it.
+      { borderTop: undefined, borderBottom: '0 solid', borderBottomWidth: '1px', borderBottomColor: '#eee' },
+      // A cell's own wider border wins the edge.
+      {
+        borderTop: undefined,
+        borderBottom: undefined,
+        borderBottomWidth: undefined,
+        borderBottomColor: undefined,
+      },
+      {
+        borderTop: undefined,
+        borderBottom: undefined,
+        borderBottomWidth: undefined,
+        borderBottomColor: undefined,
+      },
       {
         borderTop: '2px dashed red',
         borderBottom: '2px dashed red',
-        gridRow: '3 / span 1',
-        gridColumn: '1 / span 1',
+        borderBottomWidth: undefined,
+        borderBottomColor: undefined,
       },
     ]);
+    // Nothing of the borders is left to the backdrops (they would take no room).
+    expect(kids(t).some((c) => typeof c === 'object' && !!c && 'data-pictor-backdrop' in c.props)).toBe(
+      false,
+    );
   });
 
   it('paints a row background behind the cells that start in that row, rowspans included', () => {

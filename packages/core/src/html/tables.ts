@@ -24,6 +24,8 @@ export const TABLE_PREAMBLE = [
 /** First length of a border shorthand or width, in px (0 when none). */
 function borderWidthPx(value: string | undefined): number {
   if (!value || /\b(none|hidden)\b/.test(value)) return 0;
+  // A unitless width can only be 0 (`border: 0 solid`, Tailwind's preflight).
+  if (value.trim().split(/\s+/).includes('0')) return 0;
   const m = /(-?[\d.]+)px/.exec(value);
   if (m) return Number(m[1]);
   if (/\bthin\b/.test(value)) return 1;
@@ -32,20 +34,24 @@ function borderWidthPx(value: string | undefined): number {
   return /\b(solid|dashed|dotted|double|groove|ridge|inset|outset)\b/.test(value) ? 3 : 0;
 }
 
-function sideBorder(ctx: TableContext, el: Element, side: 'left' | 'top'): number {
+function sideBorder(ctx: TableContext, el: Element, side: 'left' | 'top' | 'bottom'): number {
   const inline = ctx.inlineOf(el);
   const width = ctx.styles.declared(el, `border-${side}-width`, inline);
   if (width !== undefined) return borderWidthPx(width);
   const sideValue = ctx.styles.declared(el, `border-${side}`, inline);
   if (sideValue !== undefined) return borderWidthPx(sideValue);
-  const all = ctx.styles.declared(el, 'border-width', inline) ?? ctx.styles.declared(el, 'border', inline);
-  return all === undefined
-    ? 0
-    : borderWidthPx(all.split(/\s+/).length > 1 && /^[\d.]/.test(all) ? all.split(/\s+/)[0] : all);
+  const widths = ctx.styles.declared(el, 'border-width', inline)?.trim().split(/\s+/);
+  if (widths !== undefined) {
+    // top, right, bottom, left; missing ones repeat the opposite side, or the first.
+    const index = { top: 0, left: 3, bottom: 2 }[side];
+    return borderWidthPx(widths[index] ?? widths[index - 2] ?? widths[0]);
+  }
+  const all = ctx.styles.declared(el, 'border', inline);
+  return all === undefined ? 0 : borderWidthPx(all);
 }
 
-/** Background and row-border declarations of a row or row group, for its backdrop. */
-function backdropStyle(el: Element, ctx: TableContext, collapse: boolean): Record<string, string> | null {
+/** Background declarations of a row or row group, for its backdrop. */
+function backdropStyle(el: Element, ctx: TableContext): Record<string, string> | null {
   const inline = ctx.inlineOf(el);
   const style: Record<string, string> = {};
   for (const [prop, key] of [
@@ -60,32 +66,28 @@ function backdropStyle(el: Element, ctx: TableContext, collapse: boolean): Recor
   const image = backgroundAttr(el, ctx);
   if (bgcolor && Object.keys(style).length === 0) style.backgroundColor = bgcolor;
   if (image) style.backgroundImage = image;
-  if (collapse) Object.assign(style, rowBorders(el, ctx));
   return Object.keys(style).length > 0 ? style : null;
 }
 
 /**
- * The top and bottom borders of a row or row group (drawn in the collapsing border model only), from the
- * shorthands and the longhands (Tailwind's `divide-y` sets `border-bottom-width`, `-style` and `border-color`).
- * Left and right borders are left out: the backdrop is drawn per cell, so they would show between the cells.
+ * The top or bottom border a row or row group declares (drawn in the collapsing border model only), from the
+ * shorthands and the longhands (Tailwind's `divide-y` sets `border-bottom-width`, `-style` and `border-color`), as
+ * satori style keys; empty when it declares none.
  */
-function rowBorders(el: Element, ctx: TableContext): Record<string, string> {
+function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Record<string, string> {
   const inline = ctx.inlineOf(el);
   const declared = (property: string) => ctx.styles.declared(el, property, inline);
   const style: Record<string, string> = {};
-  const all = declared('border');
-  for (const side of ['top', 'bottom'] as const) {
-    const Side = side === 'top' ? 'Top' : 'Bottom';
-    const shorthand = declared(`border-${side}`) ?? all;
-    if (shorthand !== undefined) style[`border${Side}`] = shorthand;
-    for (const part of ['width', 'style', 'color'] as const) {
-      const values = declared(`border-${part}`)
-        ?.trim()
-        .split(/\s+(?![^(]*\))/);
-      const value =
-        declared(`border-${side}-${part}`) ?? (side === 'top' ? values?.[0] : (values?.[2] ?? values?.[0]));
-      if (value !== undefined) style[`border${Side}${part[0]!.toUpperCase()}${part.slice(1)}`] = value;
-    }
+  const Side = side === 'top' ? 'Top' : 'Bottom';
+  const shorthand = declared(`border-${side}`) ?? declared('border');
+  if (shorthand !== undefined) style[`border${Side}`] = shorthand;
+  for (const part of ['width', 'style', 'color'] as const) {
+    const values = declared(`border-${part}`)
+      ?.trim()
+      .split(/\s+(?![^(]*\))/);
+    const value =
+      declared(`border-${side}-${part}`) ?? (side === 'top' ? values?.[0] : (values?.[2] ?? values?.[0]));
+    if (value !== undefined) style[`border${Side}${part[0]!.toUpperCase()}${part.slice(1)}`] = value;
   }
   return style;
 }
@@ -173,6 +175,19 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     const height = lengthAttr(getAttr(cell.el, 'height'));
     if (height && ctx.styles.declared(cell.el, 'height', inline) === undefined) extra.height = height;
     if (collapse) {
+      // A row's (or, at a group's first and last row, the group's) top and bottom borders are drawn on the edges of
+      // its cells where the cell has no border of its own: they take room, as collapsed borders do in browsers.
+      for (const side of ['top', 'bottom'] as const) {
+        // The wider border wins a collapsed edge; a cell's own border of 0 (`border: 0 solid`) gives way.
+        if (extra.border !== undefined || sideBorder(ctx, cell.el, side) > 0) continue;
+        const at = side === 'top' ? cell.row : cell.row + cell.rowSpan - 1;
+        const row = rows[at];
+        if (!row) continue;
+        const neighbour = rows[side === 'top' ? at - 1 : at + 1];
+        const sources = row.group && neighbour?.group !== row.group ? [row.tr, row.group] : [row.tr];
+        const source = sources.find((el) => sideBorder(ctx, el, side) > 0);
+        if (source) Object.assign(extra, rowBorder(source, side, ctx));
+      }
       if (cell.col > 0) {
         const left = sideBorder(ctx, cell.el, 'left');
         if (left > 0) extra.marginLeft = `-${left}px`;
@@ -214,11 +229,11 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const backdrops: SatoriChild[] = [];
   const layers: { style: Record<string, string>; rows: Set<Element> }[] = [];
   for (const group of groups) {
-    const style = backdropStyle(group, ctx, collapse);
+    const style = backdropStyle(group, ctx);
     if (style) layers.push({ style, rows: new Set(rows.filter((r) => r.group === group).map((r) => r.tr)) });
   }
   for (const { tr } of rows) {
-    const style = backdropStyle(tr, ctx, collapse);
+    const style = backdropStyle(tr, ctx);
     if (style) layers.push({ style, rows: new Set([tr]) });
   }
   const rowOf = new Map(rows.flatMap(({ tr }) => childElements(tr).map((cell) => [cell, tr] as const)));

@@ -218,6 +218,18 @@ describe('tailwind', () => {
     expect(div.props.class).toBe('flex bg-[#0b1020] p-4 text-white card');
   });
 
+  it('takes a class for a utility only with a value its family has (e-mail themes name classes text-header, content-block)', () => {
+    const { root } = parseHtml(
+      '<div><div class="text-header content-block col-2 text-1">a</div>' +
+        '<div class="text-center text-sm md:text-red-500/50 text-[13px] content-between col-span-2 row-start-1 col-auto">b</div></div>',
+    );
+    const [plain, utilities] = kids(main(root)) as SatoriElement[];
+    expect(plain!.props.tw).toBeUndefined();
+    expect(utilities!.props.tw).toBe(
+      'text-center text-sm md:text-red-500/50 text-[13px] content-between col-auto',
+    );
+  });
+
   it('leaves classes a stylesheet styles to that stylesheet (compiled Tailwind is not applied twice)', () => {
     const { root } = parseHtml(
       '<style>.flex{display:flex}.p-4{padding:1rem}</style><div class="flex p-4 mt-2">x</div>',

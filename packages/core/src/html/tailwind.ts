@@ -7,9 +7,43 @@
 const UTILITY =
   /^(?:[a-z0-9-]+:)*-?(?:flex|grid|inline-grid|block|inline|inline-block|inline-flex|hidden|contents|relative|absolute|fixed|static|sticky|container|truncate|italic|not-italic|underline|line-through|no-underline|uppercase|lowercase|capitalize|normal-case|antialiased|grow|shrink|shadow|rounded|border|ring|outline-none|(?:p|px|py|pt|pr|pb|pl|m|mx|my|mt|mr|mb|ml|w|h|min-w|min-h|max-w|max-h|size|gap|gap-x|gap-y|space-x|space-y|inset|inset-x|inset-y|top|right|bottom|left|z|order|basis|grow|shrink|flex|grid-cols|grid-rows|col|row|col-span|row-span|col-start|col-end|row-start|row-end|items|justify|content|self|place|text|font|leading|tracking|bg|from|via|to|border|border-[xytrbl]|rounded|rounded-[a-z]+|shadow|opacity|object|overflow|whitespace|break|line-clamp|decoration|indent|align|list|aspect|tabular|translate-x|translate-y|rotate|scale|skew|origin|transform|fill|stroke|blur|brightness|contrast|grayscale|invert|saturate|sepia|drop-shadow|backdrop|mix-blend|bg-blend|underline-offset)-.+)$/;
 
+/** Tailwind's colour palettes, for telling `text-red-500` from an e-mail theme's `text-header`. */
+const COLOR = String.raw`(?:(?:slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-\d{2,3}|black|white|transparent|current|inherit)(?:\/\d+)?`;
+/** An arbitrary value: `[…]` or, in Tailwind 4, `(…)`. */
+const ARBITRARY = String.raw`\[.+\]|\(.+\)`;
+
+/**
+ * The values a utility family takes, for the families whose prefix also begins the class names of hand-written
+ * e-mail themes (`text-header`, `text-nav`, `content-block`, `col-2`): such a class is a utility only with one of
+ * these values. Other families are recognised by their prefix alone.
+ */
+const FAMILY_VALUES: ReadonlyArray<readonly [RegExp, RegExp]> = [
+  [
+    /^text-(.+)$/,
+    new RegExp(
+      `^(?:xs|sm|base|lg|xl|[2-9]xl|left|center|right|justify|start|end|wrap|nowrap|balance|pretty|ellipsis|clip|shadow(?:-.+)?|${COLOR}|${ARBITRARY})$`,
+    ),
+  ],
+  [
+    /^content-(.+)$/,
+    new RegExp(`^(?:center|start|end|between|around|evenly|baseline|stretch|normal|none|${ARBITRARY})$`),
+  ],
+  [/^(?:col|row)-(.+)$/, new RegExp(`^(?:auto|(?:span|start|end)-.+|${ARBITRARY})$`)],
+];
+
+/** Whether a class that starts like a utility has a value its family takes (see FAMILY_VALUES). */
+function plausibleValue(name: string): boolean {
+  const bare = name.replace(/^(?:[a-z0-9-]+:)*-?/, '');
+  for (const [family, values] of FAMILY_VALUES) {
+    const value = family.exec(bare)?.[1];
+    if (value !== undefined) return values.test(value);
+  }
+  return true;
+}
+
 /** Class names a bare Tailwind setup would style: the utilities no stylesheet of the document mentions. */
 export function tailwindUtilities(classes: string[], styledClasses: Set<string>): string[] {
-  return classes.filter((c) => !styledClasses.has(c) && UTILITY.test(c));
+  return classes.filter((c) => !styledClasses.has(c) && UTILITY.test(c) && plausibleValue(c));
 }
 
 /** `4` → `1rem`, `px` → `1px`, `[13px]` → `13px`; null when not a spacing value. */

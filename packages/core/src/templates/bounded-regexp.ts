@@ -16,17 +16,29 @@ export const PATTERN_TIME_LIMIT_MS = 50;
 /** Longest all `pattern` tests of one validation may run together (an array of many crafted values). */
 export const PATTERN_BUDGET_MS = 250;
 
+/**
+ * Time each test adds to its validation's budget, up to PATTERN_ALLOWANCE_MAX_MS in all: an ordinary test takes
+ * a tenth of this (the time limit needs a watchdog per test), so a long array of ordinary values is never cut off
+ * by the budget, on a busy machine too, while crafted values (each up to the time limit) still spend it in a few.
+ */
+export const PATTERN_ALLOWANCE_PER_TEST_MS = 1;
+/** The most the per-test allowance adds to one validation's budget. */
+export const PATTERN_ALLOWANCE_MAX_MS = 500;
+
 /** When the current validation's pattern budget runs out (performance.now() time); Infinity outside one. */
 let deadline = Number.POSITIVE_INFINITY;
+/** What the per-test allowance may still add to the current validation's deadline. */
+let allowanceLeft = 0;
 
 /** Run `validate` with a fresh pattern budget: once it is spent, every further pattern test fails at once. */
 export function withPatternBudget<T>(validate: () => T, budgetMs = PATTERN_BUDGET_MS): T {
-  const outer = deadline;
+  const outer = { deadline, allowanceLeft };
   deadline = performance.now() + budgetMs;
+  allowanceLeft = PATTERN_ALLOWANCE_MAX_MS;
   try {
     return validate();
   } finally {
-    deadline = outer;
+    ({ deadline, allowanceLeft } = outer);
   }
 }
 
@@ -39,6 +51,9 @@ function createBoundedRegExp(pattern: string, flags: string): RegExpLike {
   const re = new RegExp(pattern, flags);
   const bounded: RegExpLike & { toString(): string } = {
     test(value: string): boolean {
+      const allowance = Math.min(PATTERN_ALLOWANCE_PER_TEST_MS, allowanceLeft);
+      allowanceLeft -= allowance;
+      deadline += allowance;
       const left = Math.min(PATTERN_TIME_LIMIT_MS, Math.floor(deadline - performance.now()));
       if (left < 1) return false;
       context.re = re;

@@ -24,6 +24,13 @@ function find(el: SatoriChild, type: string): SatoriElement | undefined {
   return undefined;
 }
 
+function findAll(el: SatoriChild, type: string, out: SatoriElement[] = []): SatoriElement[] {
+  if (!el || typeof el !== 'object') return out;
+  if (el.type === type) out.push(el);
+  for (const c of kids(el)) findAll(c, type, out);
+  return out;
+}
+
 describe('whitespace', () => {
   it('keeps the text between inline elements as written (satori collapses it like a browser)', () => {
     const { root } = parseHtml('<p>type <b>render</b> and <i>ship</i></p>');
@@ -208,6 +215,30 @@ describe('styles', () => {
     ]);
     const placeholder = find(parsed.root, 'style')!;
     expect(placeholder.props['data-pictor-href']).toBe('a.css');
+  });
+});
+
+describe('the line-height quirk of quirks and limited-quirks mode', () => {
+  const page = (doctype: string) =>
+    parseHtml(
+      `${doctype}<html><body><table><tr><td><a href="#"><img src="data:image/png;base64,AA" width="10" height="10"></a></td>` +
+        '<td><img src="data:image/png;base64,AA" width="10" height="10"> text</td></tr></table></body></html>',
+    ).root;
+  const lineHeights = (root: SatoriElement) =>
+    ['td', 'a'].flatMap((tag) =>
+      findAll(root, tag).map((el) => (el.props.style as Record<string, string>)?.lineHeight),
+    );
+
+  it('gives an element whose content is pictures and no text line-height 0 (no strut under the picture)', () => {
+    const transitional =
+      '<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" "http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">';
+    // td with a picture only, td with text beside its picture, the link around the first picture.
+    expect(lineHeights(page(transitional))).toEqual(['0', undefined, '0']);
+    expect(lineHeights(page(''))).toEqual(['0', undefined, '0']); // no doctype: quirks mode
+  });
+
+  it('leaves standards mode alone', () => {
+    expect(lineHeights(page('<!DOCTYPE html>'))).toEqual([undefined, undefined, undefined]);
   });
 });
 

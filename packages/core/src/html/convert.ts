@@ -75,6 +75,17 @@ export const MAX_DEPTH = 256;
 /** Attribute that marks a `<style>` placeholder for a `<link rel="stylesheet">`, filled by the resources stage. */
 export const STYLESHEET_HREF_ATTR = 'data-pictor-href';
 
+/** What a converted subtree holds, for the line-height quirk: text that renders, and pictures. */
+interface ContentFlags {
+  text: boolean;
+  picture: boolean;
+}
+
+/** Elements whose content never renders as text. */
+const NO_TEXT_TAGS = new Set(['style', 'script', 'title']);
+/** Replaced elements that sit on a line like a picture. */
+const PICTURE_TAGS = new Set(['img', 'svg']);
+
 /** State shared by one conversion. */
 export class TreeConverter {
   readonly stylesheets: string[] = [];
@@ -86,6 +97,13 @@ export class TreeConverter {
   private truncated = false;
   /** The legacy alignment (from an `align` attribute or `<center>`) that the elements being converted inherit. */
   private legacyAlign: LegacyAlign | undefined;
+  /**
+   * The document is in quirks or limited-quirks mode (no doctype, or a transitional one such as XHTML 1.0
+   * Transitional, common in e-mails): the line-height calculation quirk applies (see `lineHeightQuirk`).
+   */
+  quirksMode = false;
+  /** Content flags of the converted elements, so a parent's come from its children's. */
+  private readonly contentFlags = new WeakMap<SatoriElement, ContentFlags>();
 
   constructor(
     readonly styles: DocumentStyles,
@@ -460,7 +478,47 @@ export class TreeConverter {
     }
     if (kids.length === 1) props.children = kids[0];
     else if (kids.length > 1) props.children = kids;
-    return { type: el.tagName, props };
+    const converted: SatoriElement = { type: el.tagName, props };
+    this.lineHeightQuirk(converted, kids);
+    return converted;
+  }
+
+  /**
+   * The line-height calculation quirk of quirks and limited-quirks mode (quirks.spec.whatwg.org): a line that holds
+   * pictures and no text gets no strut, so a picture in a cell or a link is as tall as its line, with no gap for
+   * the font's descent under it. Approximated for whole subtrees: an element whose content has pictures and no
+   * text gets `line-height: 0` (it has no text for the value to change).
+   */
+  private lineHeightQuirk(converted: SatoriElement, kids: SatoriChild[]): void {
+    const flags: ContentFlags = { text: false, picture: PICTURE_TAGS.has(converted.type) };
+    if (!NO_TEXT_TAGS.has(converted.type)) {
+      for (const kid of kids) {
+        const own = this.flagsOf(kid);
+        flags.text ||= own.text;
+        flags.picture ||= own.picture;
+      }
+    }
+    this.contentFlags.set(converted, flags);
+    if (this.quirksMode && flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type))
+      converted.props.style = { ...((converted.props.style as object) ?? {}), lineHeight: '0' };
+  }
+
+  /** Content flags of a converted child (a wrapper made by the table code is read through its children). */
+  private flagsOf(child: SatoriChild): ContentFlags {
+    if (typeof child === 'string') return { text: /[^ \t\n\r\f]/.test(child), picture: false };
+    if (!child || typeof child !== 'object') return { text: false, picture: false };
+    const known = this.contentFlags.get(child);
+    if (known) return known;
+    if (NO_TEXT_TAGS.has(child.type)) return { text: false, picture: false };
+    const children = child.props.children;
+    const list = Array.isArray(children) ? children : children === undefined ? [] : [children];
+    const flags: ContentFlags = { text: false, picture: PICTURE_TAGS.has(child.type) };
+    for (const kid of list as SatoriChild[]) {
+      const own = this.flagsOf(kid);
+      flags.text ||= own.text;
+      flags.picture ||= own.picture;
+    }
+    return flags;
   }
 
   /**

@@ -50,6 +50,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
   if (isDocument) {
     const doc = parse(text);
     lifted?.restore(doc);
+    converter.quirksMode = doc.mode !== 'no-quirks';
     converter.sheetTexts = converter.collectSheets(doc);
     const html = childElements(doc).find((e) => e.tagName === 'html')!;
     root = converter.convertNode(html, 0)!;

@@ -449,6 +449,27 @@ describe('issue 23, item 7: what Chrome draws that satori would not', () => {
 });
 
 describe('CSS values satori rejects, resolved before it', () => {
+  it("drops a font-weight browsers drop (an e-mail theme's font-weight: regular drew bold), inline and in sheets", () => {
+    const { root, warnings } = parseHtml(
+      '<style>.b{font-weight:regular;color:red}.c{font-weight:600}</style><div class="b c" style="font-weight:book">' +
+        '<span style="font-weight:var(--w)">x</span><i style="font-weight:1001">y</i><b style="font-weight:350.5">z</b></div>',
+    );
+    expect(find(root, 'div')!.props.style).toBeUndefined();
+    expect(find(root, 'span')!.props.style).toEqual({ fontWeight: 'var(--w)' });
+    expect(find(root, 'i')!.props.style).toBeUndefined();
+    expect(find(root, 'b')!.props.style).toEqual({ fontWeight: '350.5' });
+    expect(findAll(root, 'style').map((el) => String(el.props.children))).toContain(
+      '.b{color:red}.c{font-weight:600}',
+    );
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        'font-weight: regular is not a valid value; the declaration was dropped, as browsers drop it',
+        'style: font-weight: book is not a valid value; the declaration was dropped, as browsers drop it',
+        'style: font-weight: 1001 is not a valid value; the declaration was dropped, as browsers drop it',
+      ]),
+    );
+  });
+
   it('takes an opacity in percent (Tailwind 4 opacity-75 → opacity: 75%) as a number, inline and in sheets', () => {
     const { root } = parseHtml(
       '<style>.dim{opacity:25%}</style><div class="dim" style="opacity:50%"><span style="opacity:.5%">x</span></div>',

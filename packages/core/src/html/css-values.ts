@@ -64,6 +64,22 @@ export function resolveValue(property: string, value: string): string {
   return percent ? String(Number(percent[1]) / 100) : resolved;
 }
 
+const FONT_WEIGHT =
+  /^(?:normal|bold|bolder|lighter|inherit|initial|unset|revert|revert-layer|[+]?(?:\d+(?:\.\d*)?|\.\d+))$/i;
+
+/**
+ * Why a declaration must be dropped, as browsers drop a declaration with an invalid value, or undefined. Only for
+ * values satori would misread instead of ignoring: `font-weight: regular` (an e-mail theme's) drew bold text.
+ */
+export function invalidDeclaration(property: string, value: string): string | undefined {
+  if (property !== 'font-weight') return undefined;
+  const v = value.trim();
+  if (/\b(?:var|calc|env)\(/i.test(v)) return undefined;
+  const weight = Number(v);
+  if (FONT_WEIGHT.test(v) && (Number.isNaN(weight) || (weight >= 1 && weight <= 1000))) return undefined;
+  return `font-weight: ${value} is not a valid value; the declaration was dropped, as browsers drop it`;
+}
+
 /** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */
 export function unsupportedDeclaration(property: string, value: string): string | undefined {
   const v = value.trim().toLowerCase();

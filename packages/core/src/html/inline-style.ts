@@ -1,6 +1,11 @@
 /** `style=""` attributes → satori style objects; declarations that cannot be parsed are dropped with a warning. */
 import * as csstree from 'css-tree';
-import { resolveValue, unprefixedProperty, unsupportedDeclaration } from './css-values.js';
+import {
+  invalidDeclaration,
+  resolveValue,
+  unprefixedProperty,
+  unsupportedDeclaration,
+} from './css-values.js';
 import { degradeDisplay } from './display.js';
 
 /** A parsed inline style: CSS property names (`background-color`) → values, in source order. */
@@ -59,6 +64,11 @@ export function toSatoriStyle(
 ): Record<string, string> {
   const style: Record<string, string> = {};
   for (const [property, written] of Object.entries(declarations)) {
+    const invalid = invalidDeclaration(property, written);
+    if (invalid) {
+      warn(`style: ${invalid}`);
+      continue;
+    }
     const unsupported = unsupportedDeclaration(property, written);
     if (unsupported) warn(unsupported);
     const value = resolveValue(property, written);

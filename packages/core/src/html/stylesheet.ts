@@ -9,7 +9,12 @@ import type { Element } from './dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
 import type { DocumentFontFace } from './types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
-import { resolveValue, unprefixedProperty, unsupportedDeclaration } from './css-values.js';
+import {
+  invalidDeclaration,
+  resolveValue,
+  unprefixedProperty,
+  unsupportedDeclaration,
+} from './css-values.js';
 
 interface Declaration {
   value: string;
@@ -120,7 +125,7 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
 }
 
 /** Text of a sheet that may hold a value css-values.ts resolves or names (`infinity`, vertical writing, aliases, `opacity`). */
-const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-|opacity/i;
+const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-|opacity|font-weight/i;
 
 /**
  * `:dir(rtl)` as attribute selectors satori matches (its CSS parser drops the argument of `:dir()`): inside an
@@ -163,8 +168,13 @@ export class DocumentStyles {
     let rewritten = false;
     // Most sheets have neither: look at other declarations' values only when the sheet's text could need it.
     const mayNeedValues = MAY_NEED_VALUES.test(css);
+    const dropped: { list: csstree.List<csstree.CssNode>; item: csstree.ListItem<csstree.CssNode> }[] = [];
     csstree.walk(ast, {
-      enter: (node: csstree.CssNode, item: csstree.ListItem<csstree.CssNode> | null) => {
+      enter: (
+        node: csstree.CssNode,
+        item: csstree.ListItem<csstree.CssNode> | null,
+        list: csstree.List<csstree.CssNode> | null,
+      ) => {
         if (node.type === 'PseudoClassSelector' && node.name.toLowerCase() === 'dir' && item) {
           const replacement = dirSelector(node.children ? csstree.generate(node.children.first!) : '');
           if (replacement) {
@@ -187,6 +197,12 @@ export class DocumentStyles {
             rewritten = true;
           }
           const value = csstree.generate(node.value);
+          const invalid = invalidDeclaration(property, value);
+          if (invalid && item && list) {
+            this.warn(invalid);
+            dropped.push({ list, item });
+            return;
+          }
           const unsupported = unsupportedDeclaration(property, value);
           if (unsupported) this.warn(unsupported);
           const resolved = resolveValue(property, value);
@@ -207,6 +223,8 @@ export class DocumentStyles {
         }
       },
     });
+    for (const { list, item } of dropped) list.remove(item);
+    if (dropped.length > 0) rewritten = true;
     this.recordRules(ast);
     return { css: rewritten ? csstree.generate(ast) : css, fontFaces };
   }

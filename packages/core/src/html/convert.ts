@@ -85,6 +85,8 @@ interface ContentFlags {
 const NO_TEXT_TAGS = new Set(['style', 'script', 'title']);
 /** Replaced elements that sit on a line like a picture. */
 const PICTURE_TAGS = new Set(['img', 'svg']);
+/** Elements that give their line a strut as text does: a `<br>` line keeps its height in every mode. */
+const TEXT_LIKE_TAGS = new Set(['br']);
 
 /** State shared by one conversion. */
 export class TreeConverter {
@@ -490,7 +492,10 @@ export class TreeConverter {
    * text gets `line-height: 0` (it has no text for the value to change).
    */
   private lineHeightQuirk(converted: SatoriElement, kids: SatoriChild[]): void {
-    const flags: ContentFlags = { text: false, picture: PICTURE_TAGS.has(converted.type) };
+    const flags: ContentFlags = {
+      text: TEXT_LIKE_TAGS.has(converted.type),
+      picture: PICTURE_TAGS.has(converted.type),
+    };
     if (!NO_TEXT_TAGS.has(converted.type)) {
       for (const kid of kids) {
         const own = this.flagsOf(kid);
@@ -512,7 +517,10 @@ export class TreeConverter {
     if (NO_TEXT_TAGS.has(child.type)) return { text: false, picture: false };
     const children = child.props.children;
     const list = Array.isArray(children) ? children : children === undefined ? [] : [children];
-    const flags: ContentFlags = { text: false, picture: PICTURE_TAGS.has(child.type) };
+    const flags: ContentFlags = {
+      text: TEXT_LIKE_TAGS.has(child.type),
+      picture: PICTURE_TAGS.has(child.type),
+    };
     for (const kid of list as SatoriChild[]) {
       const own = this.flagsOf(kid);
       flags.text ||= own.text;

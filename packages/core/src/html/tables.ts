@@ -161,12 +161,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     // `align` on cells, rows and groups is the converter's (legacy alignment). Margins do not apply to table
     // cells in CSS; the grid items they become would take them.
     extra.margin = '0px';
-    // A cell's width sizes its column (the grid track, trackList); the cell itself fills the track, as table cells
-    // fill their column. Kept on the grid item, a percentage would be taken of the track again and a width of
-    // 100% plus padding would overflow it.
-    extra.width = 'auto';
-    // A sheet's `width: 100% !important` still wins over that: counted with the padding, it fits the track.
-    if (ctx.styles.declared(cell.el, 'width', inline)?.trim().endsWith('%')) extra.boxSizing = 'border-box';
+    // A percentage width sizes the cell's column (the grid track, trackList) and the cell fills the track, as table
+    // cells fill their column: kept on the grid item, it would be taken of the track again, and 100% plus padding
+    // would overflow it. (A px width stays on the cell: the track's minimum, it also keeps the cell from growing.)
+    if (ctx.styles.declared(cell.el, 'width', inline)?.trim().endsWith('%')) {
+      extra.width = 'auto';
+      // A sheet's `width: 100% !important` still wins over that: counted with the padding, it fits the track.
+      extra.boxSizing = 'border-box';
+    }
     const cellBg = getAttr(cell.el, 'bgcolor');
     if (cellBg && ctx.styles.declared(cell.el, 'background-color', inline) === undefined)
       extra.backgroundColor = cellBg;

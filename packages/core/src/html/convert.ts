@@ -492,17 +492,7 @@ export class TreeConverter {
    * text gets `line-height: 0` (it has no text for the value to change).
    */
   private lineHeightQuirk(converted: SatoriElement, kids: SatoriChild[]): void {
-    const flags: ContentFlags = {
-      text: TEXT_LIKE_TAGS.has(converted.type),
-      picture: PICTURE_TAGS.has(converted.type),
-    };
-    if (!NO_TEXT_TAGS.has(converted.type)) {
-      for (const kid of kids) {
-        const own = this.flagsOf(kid);
-        flags.text ||= own.text;
-        flags.picture ||= own.picture;
-      }
-    }
+    const flags = this.combinedFlags(converted.type, kids);
     this.contentFlags.set(converted, flags);
     if (this.quirksMode && flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type))
       converted.props.style = { ...((converted.props.style as object) ?? {}), lineHeight: '0' };
@@ -514,14 +504,18 @@ export class TreeConverter {
     if (!child || typeof child !== 'object') return { text: false, picture: false };
     const known = this.contentFlags.get(child);
     if (known) return known;
-    if (NO_TEXT_TAGS.has(child.type)) return { text: false, picture: false };
     const children = child.props.children;
-    const list = Array.isArray(children) ? children : children === undefined ? [] : [children];
-    const flags: ContentFlags = {
-      text: TEXT_LIKE_TAGS.has(child.type),
-      picture: PICTURE_TAGS.has(child.type),
-    };
-    for (const kid of list as SatoriChild[]) {
+    return this.combinedFlags(
+      child.type,
+      Array.isArray(children) ? children : children === undefined ? [] : [children],
+    );
+  }
+
+  /** Content flags of an element of type `type` with these converted children. */
+  private combinedFlags(type: string, kids: SatoriChild[]): ContentFlags {
+    const flags: ContentFlags = { text: TEXT_LIKE_TAGS.has(type), picture: PICTURE_TAGS.has(type) };
+    if (NO_TEXT_TAGS.has(type)) return flags;
+    for (const kid of kids) {
       const own = this.flagsOf(kid);
       flags.text ||= own.text;
       flags.picture ||= own.picture;

@@ -492,9 +492,11 @@ export class TreeConverter {
    * text gets `line-height: 0` (it has no text for the value to change).
    */
   private lineHeightQuirk(converted: SatoriElement, kids: SatoriChild[]): void {
+    // Standards mode (every fragment, most cards) needs none of it: no flags are kept, so no element pays for them.
+    if (!this.quirksMode) return;
     const flags = this.combinedFlags(converted.type, kids);
     this.contentFlags.set(converted, flags);
-    if (this.quirksMode && flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type))
+    if (flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type))
       converted.props.style = { ...((converted.props.style as object) ?? {}), lineHeight: '0' };
   }
 

@@ -124,7 +124,7 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   return face;
 }
 
-/** Text of a sheet that may hold a value css-values.ts resolves or names (`infinity`, vertical writing, aliases, `opacity`). */
+/** Text of a sheet that may hold a value css-values.ts resolves, names or drops (`infinity`, vertical writing, aliases, `opacity`, `font-weight`). */
 const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-|opacity|font-weight/i;
 
 /**
@@ -298,9 +298,10 @@ export class DocumentStyles {
         this.rules.push({ selector, specificity: specificity(selector), order, layer, declarations });
       });
     }
-    for (const nested of nestedRules(block)) {
-      const parent = `:is(${csstree.generate(selectors)})`;
-      const combined = nested.prelude.children
+    const nested = nestedRules(block);
+    const parent = nested.length > 0 ? `:is(${csstree.generate(selectors)})` : '';
+    for (const rule of nested) {
+      const combined = rule.prelude.children
         .toArray()
         .map((selector) => {
           const text = csstree.generate(selector);
@@ -313,7 +314,7 @@ export class DocumentStyles {
       } catch {
         continue;
       }
-      if (list.type === 'SelectorList') this.recordRule(list, nested.block.children, layer);
+      if (list.type === 'SelectorList') this.recordRule(list, rule.block.children, layer);
     }
   }
 

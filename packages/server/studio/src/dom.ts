@@ -59,6 +59,11 @@ export function field(labelText: string, control: HTMLElement, hint?: string): H
   );
 }
 
+/** A count with its noun: "1 render", "2 renders". */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}
+
 /** Bytes as "12.3 KB". */
 export function formatBytes(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;

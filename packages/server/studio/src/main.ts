@@ -8,7 +8,7 @@ import {
   type TemplateSummary,
   whenSignedOut,
 } from './api.js';
-import { field, formatBytes, formatTime, h, replaceChildren } from './dom.js';
+import { field, formatBytes, formatTime, h, plural, replaceChildren } from './dom.js';
 import { STARTERS } from './examples.js';
 import { saveSampleSet } from './samples.js';
 import { openWorkspace } from './workspace.js';
@@ -114,7 +114,7 @@ async function showStudio(identity: Identity): Promise<void> {
         'GET',
         `/usage?accountId=${encodeURIComponent(accountId)}`,
       );
-      usage.textContent = `${data.unitsLeft} units left · ${data.rendersDone} renders done`;
+      usage.textContent = `${plural(data.unitsLeft, 'unit')} left · ${plural(data.rendersDone, 'render')} done`;
     } catch {
       usage.textContent = '';
     }

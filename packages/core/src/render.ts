@@ -17,7 +17,12 @@ import { type AtomicFile, openAtomicFile } from './output/atomic-file.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
-import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/index.js';
+import {
+  dropRedundantImageMasks,
+  inlineGradientPatterns,
+  liftCanvasGradient,
+  paintCanvasGradient,
+} from './tuning/index.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
@@ -122,11 +127,17 @@ export async function renderHtml(
   // It draws at `scale` × the layout's size: `image` has the pixel size the result reports.
   // Rewrites that resvg draws faster with the same pixels (tuning/svg-rewrites.ts).
   const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
-  const image = stage('raster', () => rasterize(svg, input.scale));
+  // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
+  const lifted = liftCanvasGradient(svg, input.scale);
+  const image = stage('raster', () => {
+    const raster = rasterize(lifted?.svg ?? svg, input.scale);
+    if (lifted) paintCanvasGradient(raster, lifted.gradient);
+    return raster;
+  });
   lap('raster');
 
   // An opaque root background makes every pixel opaque: then the encoder need not scan the raster for alpha.
-  const knownOpaque = paintsOpaqueCanvas(svg);
+  const knownOpaque = lifted !== undefined || paintsOpaqueCanvas(svg);
   const encoding = stageAsync('encode', () => encodeImage(image, input.format, input.quality, knownOpaque));
   // The encoder runs on threads of its own: this thread opens the file of saveTo meanwhile.
   let file: AtomicFile | undefined;

@@ -17,10 +17,25 @@ const OPAQUE_COLOUR =
   /^(?:#[0-9a-fA-F]{3}|#[0-9a-fA-F]{6}|rgb\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*\)|rgba\(\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*[\d.]+%?\s*,\s*1(?:\.0*)?\s*\))$/;
 const STOP = /<stop\b[^>]*>/g;
 
-/** True only when the SVG provably rasterises to fully opaque pixels (false means "not known"). */
-export function paintsOpaqueCanvas(svg: string): boolean {
+/** The first thing an SVG paints when it is a rect covering its whole canvas: where it stands, and its fill. */
+export interface CanvasRect {
+  /** Offset of `<rect` in the SVG. */
+  start: number;
+  /** Offset just after its `/>`. */
+  end: number;
+  /** The `fill` attribute as written. */
+  fill: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * Find satori's root background rect: `<rect x="0" y="0" width="W" height="H" fill="…"/>` (no other attribute)
+ * straight under `<svg width="W" height="H">`, after nothing but non-painting definitions.
+ */
+export function findCanvasRect(svg: string): CanvasRect | undefined {
   const root = ROOT.exec(svg);
-  if (!root || root[1] !== root[3] || root[2] !== root[4]) return false;
+  if (!root || root[1] !== root[3] || root[2] !== root[4]) return undefined;
   let at = root[0].length;
   for (;;) {
     const name = DEFINITIONS.find(
@@ -30,36 +45,65 @@ export function paintsOpaqueCanvas(svg: string): boolean {
     const close = svg.indexOf(`</${name}>`, at);
     // A nested element of the same name would make the first closing tag the inner one: give up.
     const nested = svg.indexOf(`<${name}`, at + 1);
-    if (close < 0 || (nested >= 0 && nested < close)) return false;
+    if (close < 0 || (nested >= 0 && nested < close)) return undefined;
     at = close + name.length + 3;
   }
   const rect = `<rect x="0" y="0" width="${root[1]}" height="${root[2]}" fill="`;
-  if (!svg.startsWith(rect, at)) return false;
+  if (!svg.startsWith(rect, at)) return undefined;
   const fillEnd = svg.indexOf('"', at + rect.length);
-  if (fillEnd < 0 || !svg.startsWith('"/>', fillEnd)) return false;
-  return isOpaqueFill(svg, svg.slice(at + rect.length, fillEnd));
+  if (fillEnd < 0 || !svg.startsWith('"/>', fillEnd)) return undefined;
+  return {
+    start: at,
+    end: fillEnd + 3,
+    fill: svg.slice(at + rect.length, fillEnd),
+    width: Number(root[1]),
+    height: Number(root[2]),
+  };
 }
 
-function isOpaqueFill(svg: string, fill: string): boolean {
-  if (OPAQUE_COLOUR.test(fill)) return true;
+/** True only when the SVG provably rasterises to fully opaque pixels (false means "not known"). */
+export function paintsOpaqueCanvas(svg: string): boolean {
+  const rect = findCanvasRect(svg);
+  return rect !== undefined && isOpaqueFill(svg, rect.fill);
+}
+
+/** True for a colour this module can prove opaque: `#rgb`, `#rrggbb`, `rgb()`, or `rgba()` with alpha 1. */
+export function isOpaqueColour(colour: string): boolean {
+  return OPAQUE_COLOUR.test(colour);
+}
+
+/**
+ * The stops (`<stop …>` tags) of the gradient a fill refers to, with the gradient's own tag, or undefined when the
+ * fill is no reference to a gradient of this SVG whose stops are all written here (no `href`).
+ */
+export function gradientOf(
+  svg: string,
+  fill: string,
+): { kind: 'linearGradient' | 'radialGradient'; head: string; stops: string[] } | undefined {
   const reference = /^url\(#([\w-]+)\)$/.exec(fill);
-  if (!reference) return false;
+  if (!reference) return undefined;
   const id = reference[1] as string;
-  for (const kind of ['linearGradient', 'radialGradient']) {
+  for (const kind of ['linearGradient', 'radialGradient'] as const) {
     const start = svg.indexOf(`<${kind} id="${id}"`);
     if (start < 0) continue;
     const end = svg.indexOf(`</${kind}>`, start);
     const head = svg.slice(start, svg.indexOf('>', start) + 1);
     // An href would pull stops from elsewhere; a self-closing gradient has no stops (paints nothing).
-    if (end < 0 || head.includes('href') || head.endsWith('/>')) return false;
-    const stops = svg.slice(start, end).match(STOP) ?? [];
-    return stops.length > 0 && stops.every(isOpaqueStop);
+    if (end < 0 || head.includes('href') || head.endsWith('/>')) return undefined;
+    return { kind, head, stops: svg.slice(start, end).match(STOP) ?? [] };
   }
-  return false;
+  return undefined;
 }
 
-function isOpaqueStop(stop: string): boolean {
+function isOpaqueFill(svg: string, fill: string): boolean {
+  if (isOpaqueColour(fill)) return true;
+  const gradient = gradientOf(svg, fill);
+  return gradient !== undefined && gradient.stops.length > 0 && gradient.stops.every(isOpaqueStop);
+}
+
+/** A stop with an opaque colour and no opacity of its own. */
+export function isOpaqueStop(stop: string): boolean {
   if (/\bstop-opacity=|\bstyle=|\bopacity=/.test(stop)) return false;
   const colour = /\bstop-color="([^"]*)"/.exec(stop);
-  return colour !== null && OPAQUE_COLOUR.test(colour[1] as string);
+  return colour !== null && isOpaqueColour(colour[1] as string);
 }

@@ -7,6 +7,8 @@
  * - svg-rewrites.ts — rewrites of satori's SVG that resvg draws faster with the same pixels (single-tile gradient
  *   patterns inlined; image masks that change nothing dropped). test/tuning-svg-shape.test.ts fails when satori's
  *   output no longer has the shape they rewrite.
+ * - canvas-gradient.ts — a linear-gradient background covering the whole canvas painted by a table lookup per
+ *   pixel under what resvg draws, instead of by resvg's floating-point gradient pipeline.
  * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 100).
  * - thread-priority.ts — render threads (worker processes or threads, libvips' encoder threads) below normal
  *   priority (option `workerNice`, default 10).
@@ -19,4 +21,5 @@ export {
   setProcessNice,
   startThreadPoolHere,
 } from './thread-priority.js';
+export { type CanvasGradient, liftCanvasGradient, paintCanvasGradient } from './canvas-gradient.js';
 export { dropRedundantImageMasks, inlineGradientPatterns } from './svg-rewrites.js';

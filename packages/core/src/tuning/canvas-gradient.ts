@@ -1,0 +1,175 @@
+/**
+ * Tuning (see index.ts): a linear-gradient background that covers the whole canvas — the usual social card — is
+ * painted here, under what resvg draws, instead of by resvg. resvg fills a gradient through tiny-skia's
+ * floating-point pipeline, pixel by pixel; here one table of colours is built per render and each pixel is a
+ * table lookup, and resvg draws the rest onto a transparent canvas. Source-over is associative, so drawing the
+ * content onto nothing and then over the gradient gives the same picture as drawing it over the gradient (up to
+ * one level of rounding per channel); that does not hold for blend modes, so an SVG with `mix-blend-mode` is left
+ * to resvg. Only satori's own shape is lifted — the root rect of `findCanvasRect` filled with a
+ * `<linearGradient>` in bounding-box units, `spreadMethod="pad"`, opaque `#hex`/`rgb()` stops — at a scale that
+ * maps the canvas onto whole pixels. Everything else renders as before.
+ */
+import type { RasterImage } from '../raster/resvg.js';
+import { findCanvasRect, gradientOf, isOpaqueStop } from '../svg/opacity.js';
+
+/** A canvas-filling linear gradient, read from the SVG. */
+export interface CanvasGradient {
+  /** The gradient vector in bounding-box units of the canvas (0–1 across, 0–1 down). */
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  /** In order, offsets 0–1 non-decreasing, colours as [r, g, b] 0–255. */
+  stops: { offset: number; rgb: [number, number, number] }[];
+}
+
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+const GRADIENT_ATTR = /\s([\w-]+)="([^"]*)"/g;
+const STOP_ATTR = /\s([\w-]+)="([^"]*)"/g;
+const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/**
+ * The SVG without its canvas-filling gradient rect, and that gradient — or undefined when the SVG has no such
+ * background, or one this module does not paint exactly (then resvg draws everything, as before).
+ */
+export function liftCanvasGradient(
+  svg: string,
+  scale = 1,
+): { svg: string; gradient: CanvasGradient } | undefined {
+  if (!LITTLE_ENDIAN || svg.includes('mix-blend-mode')) return undefined;
+  const rect = findCanvasRect(svg);
+  if (!rect || !Number.isInteger(rect.width * scale) || !Number.isInteger(rect.height * scale))
+    return undefined;
+  const found = gradientOf(svg, rect.fill);
+  if (!found || found.kind !== 'linearGradient' || found.stops.length === 0) return undefined;
+  if (!found.stops.every(isOpaqueStop)) return undefined;
+  const gradient = readGradient(found.head, found.stops);
+  if (!gradient) return undefined;
+  return { svg: svg.slice(0, rect.start) + svg.slice(rect.end), gradient };
+}
+
+function readGradient(head: string, stopTags: string[]): CanvasGradient | undefined {
+  const vector = { x1: 0, y1: 0, x2: 1, y2: 0 };
+  for (const [, name, value] of head.matchAll(GRADIENT_ATTR)) {
+    if (name === 'id') continue;
+    if (name === 'spreadMethod') {
+      if (value !== 'pad') return undefined;
+      continue;
+    }
+    if (name !== 'x1' && name !== 'y1' && name !== 'x2' && name !== 'y2') return undefined;
+    if (!NUMBER.test(value as string)) return undefined;
+    vector[name] = Number(value);
+  }
+  // A gradient with no length paints its last stop (SVG 1.1, 13.2.2): rare enough to leave to resvg.
+  if (vector.x1 === vector.x2 && vector.y1 === vector.y2) return undefined;
+  const stops: CanvasGradient['stops'] = [];
+  let previous = 0;
+  for (const tag of stopTags) {
+    let offset: number | undefined;
+    let rgb: [number, number, number] | undefined;
+    for (const [, name, value] of tag.matchAll(STOP_ATTR)) {
+      if (name === 'offset') offset = readOffset(value as string);
+      else if (name === 'stop-color') rgb = readColour(value as string);
+      else return undefined;
+    }
+    if (offset === undefined || rgb === undefined) return undefined;
+    // SVG: an offset below the one before it is taken as that one; offsets are clamped to 0–1.
+    previous = Math.max(previous, Math.min(1, Math.max(0, offset)));
+    stops.push({ offset: previous, rgb });
+  }
+  return { ...vector, stops };
+}
+
+function readOffset(value: string): number | undefined {
+  const percent = value.endsWith('%');
+  const number = percent ? value.slice(0, -1) : value;
+  if (!NUMBER.test(number)) return undefined;
+  return percent ? Number(number) / 100 : Number(number);
+}
+
+/** `#rgb`, `#rrggbb`, `rgb(r, g, b)` or `rgba(r, g, b, 1)` with numbers or percentages. */
+function readColour(value: string): [number, number, number] | undefined {
+  const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(value);
+  if (hex) {
+    const digits = hex[1] as string;
+    const full = digits.length === 3 ? [...digits].map((d) => d + d).join('') : digits;
+    return [0, 2, 4].map((i) => Number.parseInt(full.slice(i, i + 2), 16)) as [number, number, number];
+  }
+  const rgb = /^rgba?\(([^)]*)\)$/.exec(value);
+  if (!rgb) return undefined;
+  const parts = (rgb[1] as string).split(',').map((part) => part.trim());
+  const channels = parts.slice(0, 3).map((part) => {
+    const percent = part.endsWith('%');
+    const number = Number(percent ? part.slice(0, -1) : part);
+    return Math.round(Math.min(255, Math.max(0, percent ? number * 2.55 : number)));
+  });
+  if (channels.length !== 3 || channels.some((channel) => !Number.isFinite(channel))) return undefined;
+  return channels as [number, number, number];
+}
+
+/**
+ * Paint the gradient under the raster's pixels, in place: premultiplied RGBA where resvg drew the rest of the SVG
+ * onto a transparent canvas. Every pixel comes out opaque. The canvas is mapped onto all of the raster's pixels
+ * (as resvg maps it), and each pixel takes the gradient's colour at its centre.
+ */
+export function paintCanvasGradient(image: RasterImage, gradient: CanvasGradient): void {
+  const { width, height } = image;
+  let { pixels } = image;
+  if (pixels.byteOffset % 4 !== 0) {
+    pixels = Buffer.from(pixels);
+    image.pixels = pixels;
+  }
+  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
+  // t(u, v) = ((u - x1)·dx + (v - y1)·dy) / |d|², with u, v the pixel centre in bounding-box units.
+  const dx = gradient.x2 - gradient.x1;
+  const dy = gradient.y2 - gradient.y1;
+  const length2 = dx * dx + dy * dy;
+  const perPixelX = dx / width / length2;
+  const perPixelY = dy / height / length2;
+  // Table resolution: a step of the table moves the colour by at most 1/16 of a pixel along the gradient.
+  const size = Math.min(65_536, Math.max(256, Math.ceil(8 / Math.hypot(perPixelX, perPixelY))));
+  const table = colourTable(gradient.stops, size);
+  const stepX = perPixelX * size;
+  const stepY = perPixelY * size;
+  const origin = ((-gradient.x1 * dx - gradient.y1 * dy) / length2) * size + 0.5;
+  let i = 0;
+  for (let y = 0; y < height; y++) {
+    let t = origin + stepX * 0.5 + stepY * (y + 0.5);
+    for (const end = i + width; i < end; i++, t += stepX) {
+      const source = words[i] as number;
+      const alpha = source >>> 24;
+      if (alpha === 255) continue;
+      const backdrop = table[t <= 0 ? 0 : t >= size ? size : t | 0] as number;
+      if (alpha === 0) {
+        words[i] = backdrop;
+        continue;
+      }
+      // Source-over onto an opaque backdrop: each channel plus the backdrop's share under the source's alpha.
+      const rest = 255 - alpha;
+      const r = (source & 0xff) + ((((backdrop & 0xff) * rest + 127) / 255) | 0);
+      const g = ((source >>> 8) & 0xff) + (((((backdrop >>> 8) & 0xff) * rest + 127) / 255) | 0);
+      const b = ((source >>> 16) & 0xff) + (((((backdrop >>> 16) & 0xff) * rest + 127) / 255) | 0);
+      words[i] = (0xff000000 | (Math.min(b, 255) << 16) | (Math.min(g, 255) << 8) | Math.min(r, 255)) >>> 0;
+    }
+  }
+}
+
+/** `size + 1` opaque RGBA words (little-endian), entry k the gradient's colour at t = k / size. */
+function colourTable(stops: CanvasGradient['stops'], size: number): Uint32Array {
+  const table = new Uint32Array(size + 1);
+  let segment = 0;
+  for (let k = 0; k <= size; k++) {
+    const t = k / size;
+    while (segment < stops.length - 1 && t >= (stops[segment + 1] as { offset: number }).offset) segment++;
+    const from = stops[Math.min(segment, stops.length - 1)] as CanvasGradient['stops'][number];
+    const to = stops[Math.min(segment + 1, stops.length - 1)] as CanvasGradient['stops'][number];
+    // Before the first stop and after the last, the end colours (spreadMethod="pad").
+    const span = to.offset - from.offset;
+    const f = t <= from.offset || span <= 0 ? (t > to.offset ? 1 : 0) : Math.min(1, (t - from.offset) / span);
+    const r = Math.round(from.rgb[0] + (to.rgb[0] - from.rgb[0]) * f);
+    const g = Math.round(from.rgb[1] + (to.rgb[1] - from.rgb[1]) * f);
+    const b = Math.round(from.rgb[2] + (to.rgb[2] - from.rgb[2]) * f);
+    table[k] = (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+  }
+  return table;
+}

@@ -302,14 +302,16 @@ interface ProbedWorker {
   pid: number;
   cpus: string;
   threads: { name: string; nice: number }[];
+  largePages?: string;
 }
 
 /** A fresh process renders on a renderer made with `options` and reports its worker processes (probe helper). */
-function probeWorkerProcesses(options: object): ProbedWorker[] {
+function probeWorkerProcesses(options: object, env: NodeJS.ProcessEnv = process.env): ProbedWorker[] {
   const script = fileURLToPath(new URL('./helpers/process-worker-probe.mjs', import.meta.url));
   const output = execFileSync(process.execPath, [script, JSON.stringify(options)], {
     encoding: 'utf8',
     timeout: 60_000,
+    env,
   });
   return JSON.parse(output).workers;
 }
@@ -325,6 +327,17 @@ describe.runIf(process.platform === 'linux')('worker processes', () => {
       expect(workers).toHaveLength(2);
       expect(workers.flatMap((w) => w.threads).some((t) => t.name === 'libvips worker')).toBe(true);
       for (const worker of workers) expect(worker.threads.filter((t) => t.nice !== nice)).toEqual([]);
+    }
+  });
+
+  it("worker processes allow resvg's allocator large pages, unless the environment already decides it", () => {
+    const { MIMALLOC_ALLOW_LARGE_OS_PAGES: _, ...inherited } = process.env;
+    for (const [env, expected] of [
+      [inherited, '1'],
+      [{ ...inherited, MIMALLOC_ALLOW_LARGE_OS_PAGES: '0' }, '0'],
+    ] as const) {
+      const workers = probeWorkerProcesses({ workers: 2 }, env);
+      expect(workers.map((w) => w.largePages)).toEqual([expected, expected]);
     }
   });
 

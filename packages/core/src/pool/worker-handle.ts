@@ -6,6 +6,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { workerProcessEnv } from '../tuning/index.js';
 import type { WorkerIsolation } from '../types.js';
 import type {
   ProcessWorkerSetup,
@@ -74,6 +75,7 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     execArgv: [...WORKER_PROCESS_FLAGS, `--max-old-space-size=${options.memoryLimitMb}`],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+    env: workerProcessEnv(),
   });
   // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
   let stderrTail = '';

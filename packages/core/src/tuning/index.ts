@@ -7,12 +7,15 @@
  * - svg-rewrites.ts — rewrites of satori's SVG that resvg draws faster with the same pixels (single-tile gradient
  *   patterns inlined; image masks that change nothing dropped). test/tuning-svg-shape.test.ts fails when satori's
  *   output no longer has the shape they rewrite.
+ * - allocator.ts — large OS pages allowed for resvg's allocator in worker processes (a render's pixmaps come in a
+ *   few page faults instead of one per 4 KiB).
  * - canvas-gradient.ts — a linear-gradient background covering the whole canvas painted by a table lookup per
  *   pixel under what resvg draws, instead of by resvg's floating-point gradient pipeline.
  * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 100).
  * - thread-priority.ts — render threads (worker processes or threads, libvips' encoder threads) below normal
  *   priority (option `workerNice`, default 10).
  */
+export { workerProcessEnv } from './allocator.js';
 export { applyHeapGrowingPercent, DEFAULT_HEAP_GROWING_PERCENT } from './heap-growing.js';
 export {
   DEFAULT_WORKER_NICE,

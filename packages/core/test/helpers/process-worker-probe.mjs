@@ -1,6 +1,7 @@
 // Run in a fresh process by pool.test.ts with renderer options as JSON in argv[2]: render webp on every worker, then
 // print, for each worker process (a child of this one), its pid, the CPUs it may use and every thread's name and
-// nice value: { workers: [{ pid, cpus, threads: [{ name, nice }] }] }. With argv[3] = "stay", print and keep
+// nice value, and mimalloc's large-page setting from its environment:
+// { workers: [{ pid, cpus, threads: [{ name, nice }], largePages }] }. With argv[3] = "stay", print and keep
 // running without closing the renderer (the test kills this process and checks the workers end too).
 import { readdirSync, readFileSync } from 'node:fs';
 import { createRenderer } from '../../dist/index.js';
@@ -31,7 +32,9 @@ for (const entry of readdirSync('/proc')) {
       const { name, fields } = stat(`/proc/${entry}/task/${tid}`);
       return { name, nice: Number(fields[16]) };
     });
-    workers.push({ pid: Number(entry), cpus, threads });
+    const environment = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+    const largePages = environment.find((e) => e.startsWith('MIMALLOC_ALLOW_LARGE_OS_PAGES='))?.split('=')[1];
+    workers.push({ pid: Number(entry), cpus, threads, largePages });
   } catch {
     // not ours, or gone
   }

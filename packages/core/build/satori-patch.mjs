@@ -103,6 +103,19 @@ export const SATORI_PATCHES = [
     replace:
       'B.textAlign==="-internal-center"&&(B.textAlign=g.textAlign===void 0||g.textAlign==="start"?"center":g.textAlign);let t=tG(B.fontSize,g.fontSize,g)',
   },
+  {
+    name: 'glyph-path-numbers',
+    why:
+      'speed only, the same SVG text: every glyph outline becomes path data with each coordinate rounded to 0.1 ' +
+      "and written by JavaScript's number-to-string conversion, which for a fraction runs the shortest-round-trip " +
+      'algorithm — about half the layout time of a text-heavy page. The patch writes the same text from integers ' +
+      "(tenths → whole part, '.', digit), which V8 converts on a fast path; `test/satori-glyph-paths.test.ts` " +
+      "checks the numbers against satori's own formatting.",
+    find: 'function fd(A,g,I,C,B=0){let E=(o,e)=>nr(g+(o+B*e)*C),Q=o=>nr(I-o*C),i="";for(let o of A)switch(o.type){case"M":case"L":i+=`${o.type}${E(o.x,o.y)} ${Q(o.y)}`;break;case"Q":i+=`Q${E(o.x1,o.y1)} ${Q(o.y1)} ${E(o.x,o.y)} ${Q(o.y)}`;break;case"C":i+=`C${E(o.x1,o.y1)} ${Q(o.y1)} ${E(o.x2,o.y2)} ${Q(o.y2)} ${E(o.x,o.y)} ${Q(o.y)}`;break;case"Z":i+="Z";break}return i}',
+    replace:
+      'function tenths(A){let k=A<0?-Math.round(-A*10):Math.round(A*10);if(k===0)return"0";let s="";k<0&&(s="-",k=-k);let d=k%10;return d===0?s+(k-d)/10:s+(k-d)/10+"."+d}' +
+      'function fd(A,g,I,C,B=0){let E=(o,e)=>tenths(g+(o+B*e)*C),Q=o=>tenths(I-o*C),i="";for(let o of A)switch(o.type){case"M":case"L":i+=o.type+E(o.x,o.y)+" "+Q(o.y);break;case"Q":i+="Q"+E(o.x1,o.y1)+" "+Q(o.y1)+" "+E(o.x,o.y)+" "+Q(o.y);break;case"C":i+="C"+E(o.x1,o.y1)+" "+Q(o.y1)+" "+E(o.x2,o.y2)+" "+Q(o.y2)+" "+E(o.x,o.y)+" "+Q(o.y);break;case"Z":i+="Z";break}return i}',
+  },
 ];
 
 /** satori's ES module entry, the file the patches apply to. */

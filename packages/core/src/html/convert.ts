@@ -460,7 +460,7 @@ export class TreeConverter {
     const inherited = this.legacyAlign;
     const align = this.ownAlign(el, inherited);
     const legacy: Record<string, string> = align.textAlign ? { textAlign: align.textAlign } : {};
-    if (BLOCK_TAGS.has(el.tagName) && this.hasWidth(el)) Object.assign(legacy, this.placement(el, inherited));
+    if (this.isSizedBlock(el)) Object.assign(legacy, this.placement(el, inherited));
     if (el.tagName === 'img') Object.assign(legacy, this.imageAlign(el));
     // Utility declarations sit under the style attribute, as `tw` does.
     const style = {
@@ -562,5 +562,17 @@ export class TreeConverter {
   /** True when CSS gives the element a width (a block without one fills its line and is never placed). */
   private hasWidth(el: Element): boolean {
     return this.declares(el, 'width', 'max-width');
+  }
+
+  /**
+   * A block-level box narrower than its container, which a legacy `center` or `right` places (Chrome's
+   * `-webkit-center` / `-webkit-right` give such a box auto margins): a block element with a width, or any element
+   * CSS makes a block (`<img style="display:block">`, e-mail's usual logo) — an image is as wide as its picture.
+   */
+  private isSizedBlock(el: Element): boolean {
+    if (BLOCK_TAGS.has(el.tagName)) return this.hasWidth(el);
+    const display = this.styles.declared(el, 'display', this.inlineOf(el))?.trim().toLowerCase();
+    if (display !== 'block' && display !== 'flex' && display !== 'grid') return false;
+    return el.tagName === 'img' || this.hasWidth(el);
   }
 }

@@ -3,7 +3,6 @@
  * crafted value (`^(a+)+$` against 40 `a`s and a `!`) fails that value instead of stalling the thread, which on the
  * server is the event loop of every request.
  */
-import { performance } from 'node:perf_hooks';
 import { createContext, Script } from 'node:vm';
 import type { CodeOptions } from 'ajv';
 
@@ -13,32 +12,41 @@ type RegExpLike = ReturnType<RegExpEngine>;
 /** Longest one `pattern` test may run; a value that takes longer does not match. */
 export const PATTERN_TIME_LIMIT_MS = 50;
 
-/** Longest all `pattern` tests of one validation may run together (an array of many crafted values). */
+/**
+ * Longest all `pattern` tests of one validation may run together (an array of many crafted values), counted in CPU
+ * time of this process, so that other processes busy on the same cores do not spend it.
+ */
 export const PATTERN_BUDGET_MS = 250;
 
 /**
  * Time each test adds to its validation's budget, up to PATTERN_ALLOWANCE_MAX_MS in all: an ordinary test takes
  * a tenth of this (the time limit needs a watchdog per test), so a long array of ordinary values is never cut off
- * by the budget, on a busy machine too, while crafted values (each up to the time limit) still spend it in a few.
+ * by the budget, while crafted values (each up to the time limit) still spend it in a few.
  */
 export const PATTERN_ALLOWANCE_PER_TEST_MS = 1;
 /** The most the per-test allowance adds to one validation's budget. */
 export const PATTERN_ALLOWANCE_MAX_MS = 500;
 
-/** When the current validation's pattern budget runs out (performance.now() time); Infinity outside one. */
-let deadline = Number.POSITIVE_INFINITY;
-/** What the per-test allowance may still add to the current validation's deadline. */
+/** What the current validation's pattern tests may still spend, in ms of CPU time; Infinity outside one. */
+let budgetLeft = Number.POSITIVE_INFINITY;
+/** What the per-test allowance may still add to the current validation's budget. */
 let allowanceLeft = 0;
+
+/** CPU time this process has used, in ms (user and system). */
+function cpuMs(): number {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+}
 
 /** Run `validate` with a fresh pattern budget: once it is spent, every further pattern test fails at once. */
 export function withPatternBudget<T>(validate: () => T, budgetMs = PATTERN_BUDGET_MS): T {
-  const outer = { deadline, allowanceLeft };
-  deadline = performance.now() + budgetMs;
+  const outer = { budgetLeft, allowanceLeft };
+  budgetLeft = budgetMs;
   allowanceLeft = PATTERN_ALLOWANCE_MAX_MS;
   try {
     return validate();
   } finally {
-    ({ deadline, allowanceLeft } = outer);
+    ({ budgetLeft, allowanceLeft } = outer);
   }
 }
 
@@ -53,17 +61,20 @@ function createBoundedRegExp(pattern: string, flags: string): RegExpLike {
     test(value: string): boolean {
       const allowance = Math.min(PATTERN_ALLOWANCE_PER_TEST_MS, allowanceLeft);
       allowanceLeft -= allowance;
-      deadline += allowance;
-      const left = Math.min(PATTERN_TIME_LIMIT_MS, Math.floor(deadline - performance.now()));
+      budgetLeft += allowance;
+      // The watchdog counts wall time: a test never runs longer than the CPU time the budget still has.
+      const left = Math.min(PATTERN_TIME_LIMIT_MS, Math.floor(budgetLeft));
       if (left < 1) return false;
       context.re = re;
       context.s = value;
+      const started = cpuMs();
       try {
         return TEST.runInContext(context, { timeout: left }) === true;
       } catch {
         return false;
       } finally {
         context.s = '';
+        budgetLeft -= cpuMs() - started;
       }
     },
     // ajv keys compiled patterns by this string.

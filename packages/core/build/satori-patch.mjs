@@ -41,13 +41,15 @@ export const SATORI_PATCHES = [
       'an <img> with a width (its natural one, or a CSS or attribute width) and an auto height is as wide as its ' +
       'min-width and max-width allow and keeps its aspect ratio, as in browsers; satori fixed the height from the ' +
       'width before the limits applied, so a picture in a narrower box was squashed, and one under min-width ' +
-      'overflowed its box. A px limit clamps the width here (exact). Under a percentage max-width the height ' +
-      "follows by the aspect ratio; satori's layout sizes the box from the width before the cap, so when the cap " +
-      'applies the box stays as tall as the uncapped picture, and the picture is drawn at its true size at the top ' +
-      'of it (object-fit: contain, left top, unless the document sets object-fit).',
+      'overflowed its box. A px limit clamps the width here (exact). A percentage max-width becomes the width, ' +
+      "and the picture's own size its max-width and max-height (`width: auto; max-width: 100%` → `width: 100%; " +
+      'max-width: <natural>px; max-height: <natural>px`): the same used width, the smaller of the two, with the ' +
+      "height following by the aspect ratio (yoga takes the height from the ratio before it applies max-width, so " +
+      'the max-height keeps an uncapped picture at its natural height), and, as in Chrome, no min-content width of ' +
+      'its own in a table column (a compressible replaced element, CSS Sizing 3 §5.2.2).',
     find: 's=n(g.width,B),a=n(g.height,E);s===void 0&&a===void 0?(s="100%",A.style.aspectRatio=1/Q):a===void 0?typeof s=="number"?a=(s-o)*Q+e:A.style.aspectRatio=1/Q',
     replace:
-      's=n(g.width==="auto"?void 0:g.width,B),a=n(g.height==="auto"?void 0:g.height,E),P=!1;if(typeof s=="number"&&a===void 0){let mx=g.maxWidth,mn=g.minWidth;typeof mx=="number"&&(s=Math.min(s,mx));typeof mn=="number"&&(s=Math.max(s,mn));typeof mx=="string"&&/%$/.test(mx.trim())&&(P=!0,g.objectFit===void 0&&(g.objectFit="contain",g.objectPosition=g.objectPosition??"left top"))}s===void 0&&a===void 0?(s="100%",A.style.aspectRatio=1/Q):a===void 0?typeof s=="number"&&!P?a=(s-o)*Q+e:A.style.aspectRatio=1/Q',
+      's=n(g.width==="auto"?void 0:g.width,B),a=n(g.height==="auto"?void 0:g.height,E),P=!1;if(typeof s=="number"&&a===void 0){let mx=g.maxWidth,mn=g.minWidth;typeof mx=="number"&&(s=Math.min(s,mx));typeof mn=="number"&&(s=Math.max(s,mn));typeof mx=="string"&&/%$/.test(mx.trim())&&(P=!0,g.maxWidth=s,g.maxHeight===void 0&&(g.maxHeight=(s-o)*Q+e),s=mx)}s===void 0&&a===void 0?(s="100%",A.style.aspectRatio=1/Q):a===void 0?typeof s=="number"&&!P?a=(s-o)*Q+e:A.style.aspectRatio=1/Q',
   },
   {
     name: 'line-height-exact',

@@ -44,7 +44,7 @@ export const SATORI_PATCHES = [
       'overflowed its box. A px limit clamps the width here (exact). A percentage max-width becomes the width, ' +
       "and the picture's own size its max-width and max-height (`width: auto; max-width: 100%` → `width: 100%; " +
       'max-width: <natural>px; max-height: <natural>px`): the same used width, the smaller of the two, with the ' +
-      "height following by the aspect ratio (yoga takes the height from the ratio before it applies max-width, so " +
+      'height following by the aspect ratio (yoga takes the height from the ratio before it applies max-width, so ' +
       'the max-height keeps an uncapped picture at its natural height), and, as in Chrome, no min-content width of ' +
       'its own in a table column (a compressible replaced element, CSS Sizing 3 §5.2.2).',
     find: 's=n(g.width,B),a=n(g.height,E);s===void 0&&a===void 0?(s="100%",A.style.aspectRatio=1/Q):a===void 0?typeof s=="number"?a=(s-o)*Q+e:A.style.aspectRatio=1/Q',

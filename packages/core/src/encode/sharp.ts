@@ -60,7 +60,8 @@ export function isOpaque(pixels: Buffer): boolean {
   return ((all >>> shift) & 0xff) === 0xff;
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+/** True on little-endian machines (an RGBA word's alpha byte is then its top byte). */
+export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
 /**
  * Encode premultiplied RGBA pixels. `quality` (0–100) applies to jpeg and webp. An opaque image (the usual card)

@@ -9,6 +9,7 @@
  * `<linearGradient>` in bounding-box units, `spreadMethod="pad"`, opaque `#hex`/`rgb()` stops — at a scale that
  * maps the canvas onto whole pixels. Everything else renders as before.
  */
+import { LITTLE_ENDIAN } from '../encode/sharp.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { findCanvasRect, gradientOf, isOpaqueStop } from '../svg/opacity.js';
 
@@ -23,9 +24,7 @@ export interface CanvasGradient {
   stops: { offset: number; rgb: [number, number, number] }[];
 }
 
-const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-const GRADIENT_ATTR = /\s([\w-]+)="([^"]*)"/g;
-const STOP_ATTR = /\s([\w-]+)="([^"]*)"/g;
+const ATTRIBUTE = /\s([\w-]+)="([^"]*)"/g;
 const NUMBER = /^-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?$/i;
 
 /**
@@ -50,7 +49,7 @@ export function liftCanvasGradient(
 
 function readGradient(head: string, stopTags: string[]): CanvasGradient | undefined {
   const vector = { x1: 0, y1: 0, x2: 1, y2: 0 };
-  for (const [, name, value] of head.matchAll(GRADIENT_ATTR)) {
+  for (const [, name, value] of head.matchAll(ATTRIBUTE)) {
     if (name === 'id') continue;
     if (name === 'spreadMethod') {
       if (value !== 'pad') return undefined;
@@ -67,7 +66,7 @@ function readGradient(head: string, stopTags: string[]): CanvasGradient | undefi
   for (const tag of stopTags) {
     let offset: number | undefined;
     let rgb: [number, number, number] | undefined;
-    for (const [, name, value] of tag.matchAll(STOP_ATTR)) {
+    for (const [, name, value] of tag.matchAll(ATTRIBUTE)) {
       if (name === 'offset') offset = readOffset(value as string);
       else if (name === 'stop-color') rgb = readColour(value as string);
       else return undefined;

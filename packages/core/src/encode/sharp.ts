@@ -2,6 +2,8 @@
 import sharp from 'sharp';
 import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
+import { LITTLE_ENDIAN } from './byte-order.js';
+import { encodeOpaquePng } from './png.js';
 
 /**
  * Configure libvips for pool workers: no operation cache (every encode starts from fresh raw pixels, so it would
@@ -18,8 +20,9 @@ export { CONTENT_TYPES } from '../formats.js';
 
 /**
  * Encoder settings, each the fastest that keeps files close to the default's size (measurements in
- * benchmarks/render/RESULTS.md). PNG: zlib level 3, the last of zlib's fast levels (levels 1 and 2 are barely
- * faster for much larger files; resvg's own encoder is slower and larger). WebP: effort 2, about 2× faster than
+ * benchmarks/render/RESULTS.md). PNG with alpha: zlib level 3, the last of zlib's fast levels (levels 1 and 2 are
+ * barely faster for much larger files; resvg's own encoder is slower and larger); an opaque PNG is written by
+ * `encodeOpaquePng`, at the same level. WebP: effort 2, about 2× faster than
  * the default 4 for files a few percent larger (effort 1 is over 10% larger). JPEG: plain libjpeg (mozjpeg is
  * ~6× slower) with its standard Huffman tables: the optimised tables take a second pass that costs a quarter or
  * more of the jpeg encode for files 1–12% smaller.
@@ -60,14 +63,10 @@ export function isOpaque(pixels: Buffer): boolean {
   return ((all >>> shift) & 0xff) === 0xff;
 }
 
-/** True on little-endian machines (an RGBA word's alpha byte is then its top byte). */
-export const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
-
 /**
  * Encode premultiplied RGBA pixels. `quality` (0–100) applies to jpeg and webp. An opaque image (the usual card)
- * is handed to sharp as plain RGB: no un-premultiply pass, no alpha plane, no flattening (2–3 ms less per
- * format on the reference card, same bytes for webp and jpeg, a smaller png). `knownOpaque` (the caller proved
- * it from the SVG) skips the scan for alpha.
+ * is handed to sharp as plain RGB: no un-premultiply pass, no alpha plane, no flattening (same bytes for webp and
+ * jpeg). `knownOpaque` (the caller proved it from the SVG) skips the scan for alpha; PNG needs no scan (`encodePng`).
  */
 export async function encodeImage(
   image: RasterImage,
@@ -75,16 +74,13 @@ export async function encodeImage(
   quality: number,
   knownOpaque = false,
 ): Promise<Buffer> {
+  if (format === 'png') return encodePng(image);
   const opaque = knownOpaque || isOpaque(image.pixels);
   let pipeline = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
   });
   if (opaque) pipeline = pipeline.removeAlpha();
   switch (format) {
-    case 'png':
-      return pipeline
-        .png({ compressionLevel: ENCODER_SETTINGS.pngCompressionLevel, adaptiveFiltering: false })
-        .toBuffer();
     case 'jpeg':
       // JPEG has no alpha: a transparent image is flattened onto white, as browsers show it.
       if (!opaque) pipeline = pipeline.flatten({ background: '#ffffff' });
@@ -94,4 +90,15 @@ export async function encodeImage(
     case 'webp':
       return pipeline.webp({ quality, effort: ENCODER_SETTINGS.webpEffort }).toBuffer();
   }
+}
+
+/** PNG: an opaque image as RGB by `encodeOpaquePng` (which finds out whether it is opaque), else RGBA by sharp. */
+async function encodePng(image: RasterImage): Promise<Buffer> {
+  const opaque = encodeOpaquePng(image);
+  if (opaque) return opaque;
+  return sharp(image.pixels, {
+    raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },
+  })
+    .png({ compressionLevel: ENCODER_SETTINGS.pngCompressionLevel, adaptiveFiltering: false })
+    .toBuffer();
 }

@@ -9,7 +9,7 @@
  * `<linearGradient>` in bounding-box units, `spreadMethod="pad"`, opaque `#hex`/`rgb()` stops — at a scale that
  * maps the canvas onto whole pixels. Everything else renders as before.
  */
-import { LITTLE_ENDIAN } from '../encode/sharp.js';
+import { LITTLE_ENDIAN } from '../encode/byte-order.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { findCanvasRect, gradientOf, isOpaqueStop } from '../svg/opacity.js';
 

@@ -1,0 +1,138 @@
+/**
+ * Opaque raw pixels → PNG without libvips: the rows are packed to RGB in one pass and deflated by Node's zlib.
+ * An opaque card (the usual one) needs neither alpha nor un-premultiplying, and sharp's PNG save spends most of
+ * its time in passes around zlib; this writer keeps only zlib's. Transparent images go to sharp.
+ */
+import zlib from 'node:zlib';
+import type { RasterImage } from '../raster/resvg.js';
+import { LITTLE_ENDIAN } from './byte-order.js';
+
+/** zlib level 3, the last of its fast levels, as the PNG of an image with alpha gets from sharp. */
+const DEFLATE_LEVEL = 3;
+/** zlib's output is gathered in pieces of this size: one piece holds a card's compressed rows (16 KB by default). */
+const DEFLATE_CHUNK = 1 << 20;
+
+const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
+/**
+ * Encode premultiplied RGBA pixels as an 8-bit RGB PNG (colour type 2, filter type 0 on every row), or return
+ * `undefined` when some pixel is not fully opaque, so the caller encodes it with alpha. The opacity check rides
+ * on the packing pass, so the caller need not scan first.
+ */
+export function encodeOpaquePng(image: RasterImage): Buffer | undefined {
+  const rows = packOpaqueRows(image);
+  if (!rows) return undefined;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(image.width, 0);
+  header.writeUInt32BE(image.height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // colour type: RGB
+  // compression 0, filter method 0, no interlace: bytes 10–12 stay 0.
+  const data = zlib.deflateSync(rows, { level: DEFLATE_LEVEL, chunkSize: DEFLATE_CHUNK });
+  return Buffer.concat([
+    SIGNATURE,
+    chunk('IHDR', header),
+    chunk('IDAT', data),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/**
+ * Pack RGBA pixels into PNG scanlines (a filter byte, then R, G, B per pixel), or `undefined` when an alpha is not
+ * 255. Reads the pixels as 32-bit words and writes four pixels as three words into a row buffer, which one copy
+ * then places behind the row's filter byte (the filter byte keeps the scanlines off 4-byte alignment).
+ */
+export function packOpaqueRows(image: RasterImage): Buffer | undefined {
+  const { pixels, width, height } = image;
+  if (!LITTLE_ENDIAN || pixels.byteOffset % 4 !== 0 || pixels.length !== width * height * 4) {
+    return packOpaqueRowsBytewise(image);
+  }
+  const stride = width * 3;
+  const out = Buffer.allocUnsafe(height * (stride + 1));
+  const source = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
+  const row = new Uint32Array(Math.ceil(stride / 4));
+  const rowBytes = new Uint8Array(row.buffer, 0, stride);
+  const quads = width >>> 2;
+  let alpha = -1;
+  for (let y = 0; y < height; y++) {
+    let s = y * width;
+    let d = 0;
+    for (let q = 0; q < quads; q++) {
+      const a = source[s] as number;
+      const b = source[s + 1] as number;
+      const c = source[s + 2] as number;
+      const e = source[s + 3] as number;
+      alpha &= a & b & c & e;
+      row[d] = (a & 0xffffff) | (b << 24);
+      row[d + 1] = ((b >>> 8) & 0xffff) | (c << 16);
+      row[d + 2] = ((c >>> 16) & 0xff) | (e << 8);
+      s += 4;
+      d += 3;
+    }
+    let o = d * 4;
+    for (let x = quads * 4; x < width; x++) {
+      const p = source[s++] as number;
+      alpha &= p;
+      rowBytes[o++] = p & 0xff;
+      rowBytes[o++] = (p >>> 8) & 0xff;
+      rowBytes[o++] = (p >>> 16) & 0xff;
+    }
+    // A transparent image is found within its first rows as a rule: stop there.
+    if (alpha >>> 24 !== 0xff) return undefined;
+    const base = y * (stride + 1);
+    out[base] = 0;
+    out.set(rowBytes, base + 1);
+  }
+  return out;
+}
+
+/** The same packing a byte at a time, for pixels that cannot be read as aligned little-endian words. */
+function packOpaqueRowsBytewise({ pixels, width, height }: RasterImage): Buffer | undefined {
+  const out = Buffer.allocUnsafe(height * (width * 3 + 1));
+  let o = 0;
+  let i = 0;
+  for (let y = 0; y < height; y++) {
+    out[o++] = 0;
+    for (let x = 0; x < width; x++, i += 4) {
+      if (pixels[i + 3] !== 255) return undefined;
+      out[o++] = pixels[i] as number;
+      out[o++] = pixels[i + 1] as number;
+      out[o++] = pixels[i + 2] as number;
+    }
+  }
+  return out;
+}
+
+/** A PNG chunk: length, type, data, and the CRC-32 of type and data. */
+function chunk(type: string, data: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(12 + data.length);
+  out.writeUInt32BE(data.length, 0);
+  out.write(type, 4, 'latin1');
+  data.copy(out, 8);
+  out.writeUInt32BE(crc32(out.subarray(4, 8 + data.length)), 8 + data.length);
+  return out;
+}
+
+/** CRC-32 (ISO-HDLC, as PNG uses): Node's own where it has one (20.15 and later), else a table-driven one. */
+const crc32: (data: Uint8Array) => number =
+  typeof (zlib as { crc32?: unknown }).crc32 === 'function'
+    ? (data) => (zlib as unknown as { crc32: (data: Uint8Array) => number }).crc32(data)
+    : tableCrc32;
+
+let crcTable: Uint32Array | undefined;
+
+/** Table-driven CRC-32, for Node versions without `zlib.crc32`. */
+export function tableCrc32(data: Uint8Array): number {
+  if (!crcTable) {
+    crcTable = new Uint32Array(256);
+    for (let n = 0; n < 256; n++) {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      crcTable[n] = c >>> 0;
+    }
+  }
+  let crc = 0xffffffff;
+  for (let i = 0; i < data.length; i++)
+    crc = (crcTable[(crc ^ (data[i] as number)) & 0xff] as number) ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}

@@ -14,6 +14,11 @@ import type { ParsedHtml, SatoriElement } from './html/types.js';
 import { loadDocumentResources } from './html-resources/load-document-resources.js';
 import { inlineImages } from './resources/images.js';
 import { type AtomicFile, openAtomicFile } from './output/atomic-file.js';
+import {
+  DEFAULT_PRESCALED_CACHE_MB,
+  PrescaledImageCache,
+  prescaleImages,
+} from './raster/prescaled-images.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
@@ -35,19 +40,32 @@ export interface EnvironmentOptions {
   /** Fonts of the renderer, loaded once per thread. */
   fonts?: FontSpec[];
   baseDir?: string;
+  /** Size of the cache of scaled-down pictures (RendererOptions.prescaledImageCacheMb). */
+  prescaledImageCacheMb?: number;
 }
 
-/** Per-thread state reused by every render: font registry, fetcher (and its cache), the renderer's fonts. */
+/**
+ * Per-thread state reused by every render: font registry, fetcher (and its cache), scaled-down pictures, the
+ * renderer's fonts.
+ */
 export interface RenderEnvironment {
   readonly options: EnvironmentOptions;
   readonly registry: FontRegistry;
   readonly fetcher: ResourceFetcher;
+  readonly prescaledImages: PrescaledImageCache;
   rendererFonts?: Promise<LoadedFont[]>;
 }
 
 /** Create the per-thread state. Fonts are read on first use, then shared by every render of the thread. */
 export function createRenderEnvironment(options: EnvironmentOptions): RenderEnvironment {
-  return { options, registry: new FontRegistry(), fetcher: createFetcher(options.fetch ?? {}) };
+  return {
+    options,
+    registry: new FontRegistry(),
+    fetcher: createFetcher(options.fetch ?? {}),
+    prescaledImages: new PrescaledImageCache(
+      (options.prescaledImageCacheMb ?? DEFAULT_PRESCALED_CACHE_MB) * 1024 * 1024,
+    ),
+  };
 }
 
 /**
@@ -129,8 +147,10 @@ export async function renderHtml(
   const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = liftCanvasGradient(svg, input.scale);
-  const image = stage('raster', () => {
-    const raster = rasterize(lifted?.svg ?? svg, input.scale);
+  const image = await stageAsync('raster', async () => {
+    // Pictures drawn smaller than they are come scaled down, from this process's cache after the first render.
+    const prescaled = await prescaleImages(lifted?.svg ?? svg, input.scale, env.prescaledImages);
+    const raster = rasterize(prescaled, input.scale);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     return raster;
   });

@@ -238,6 +238,12 @@ export interface RendererOptions {
    * `isolation: 'thread'` this applies to every thread of this process; not used without workers.
    */
   heapGrowingPercent?: number;
+  /**
+   * MB of scaled-down pictures each worker (or, without workers, the renderer) keeps, default 64. A picture drawn
+   * smaller than it is gets scaled to the pixels it covers once, and later renders with the same picture (a logo,
+   * an avatar) reuse it. 0 scales every time.
+   */
+  prescaledImageCacheMb?: number;
   limits?: Partial<RenderLimits>;
   fetch?: FetchOptions;
   /** Fonts available to every render of this renderer, loaded once per worker. */

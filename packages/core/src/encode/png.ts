@@ -40,7 +40,8 @@ export function encodeOpaquePng(image: RasterImage): Buffer | undefined {
 /**
  * Pack RGBA pixels into PNG scanlines (a filter byte, then R, G, B per pixel), or `undefined` when an alpha is not
  * 255. Reads the pixels as 32-bit words and writes four pixels as three words into a row buffer, which one copy
- * then places behind the row's filter byte (the filter byte keeps the scanlines off 4-byte alignment).
+ * then places behind the row's filter byte (the filter byte keeps the scanlines off 4-byte alignment). The
+ * returned buffer is reused by the next call.
  */
 export function packOpaqueRows(image: RasterImage): Buffer | undefined {
   const { pixels, width, height } = image;
@@ -48,7 +49,7 @@ export function packOpaqueRows(image: RasterImage): Buffer | undefined {
     return packOpaqueRowsBytewise(image);
   }
   const stride = width * 3;
-  const out = Buffer.allocUnsafe(height * (stride + 1));
+  const out = scratchRows(height * (stride + 1));
   const source = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
   const row = new Uint32Array(Math.ceil(stride / 4));
   const rowBytes = new Uint8Array(row.buffer, 0, stride);
@@ -84,6 +85,21 @@ export function packOpaqueRows(image: RasterImage): Buffer | undefined {
     out.set(rowBytes, base + 1);
   }
   return out;
+}
+
+/** The largest row buffer kept between renders (a 4096×2160 image needs 26.5 MB). */
+const MAX_KEPT_ROWS = 32 << 20;
+let keptRows: Buffer | undefined;
+
+/**
+ * A buffer for `size` bytes of scanlines, reused from one encode to the next: zlib reads it synchronously and the
+ * PNG is a new buffer, so nothing holds on to it. A new multi-megabyte buffer per render counts as external
+ * memory to V8, which answers with an extra collection every render or two.
+ */
+function scratchRows(size: number): Buffer {
+  if (size > MAX_KEPT_ROWS) return Buffer.allocUnsafe(size);
+  if (!keptRows || keptRows.length < size) keptRows = Buffer.allocUnsafe(size);
+  return keptRows.subarray(0, size);
 }
 
 /** The same packing a byte at a time, for pixels that cannot be read as aligned little-endian words. */

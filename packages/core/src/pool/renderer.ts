@@ -24,6 +24,7 @@ import {
 } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { DEFAULT_HEAP_GROWING_PERCENT, DEFAULT_WORKER_NICE } from '../tuning/index.js';
+import { DEFAULT_PRESCALED_CACHE_MB } from '../raster/prescaled-images.js';
 import { LocalExecutor } from './local-executor.js';
 import { WorkerPool } from './worker-pool.js';
 
@@ -143,6 +144,7 @@ const RENDERER_OPTIONS = [
   'workerMemoryLimitMb',
   'workerNice',
   'heapGrowingPercent',
+  'prescaledImageCacheMb',
   'limits',
   'fetch',
   'fonts',
@@ -171,6 +173,13 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
   const setup = {
     limits,
     fonts: checkFontSpecs(options.fonts, 'renderer.fonts'),
+    prescaledImageCacheMb: checkInRange(
+      'prescaledImageCacheMb',
+      options.prescaledImageCacheMb,
+      0,
+      65_536,
+      DEFAULT_PRESCALED_CACHE_MB,
+    ),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
   };

@@ -1,5 +1,6 @@
 /** SVG → raw pixels: the only module that imports @resvg/resvg-js. */
 import { Resvg } from '@resvg/resvg-js';
+import type { PrescaledSvg } from './prescaled-images.js';
 
 /** Raw RGBA pixels, premultiplied by alpha (as resvg produces them). */
 export interface RasterImage {
@@ -13,14 +14,27 @@ export interface RasterImage {
  * that zoom — crisp text and edges, not an enlarged small image — on `scaledPixels(width, scale)` ×
  * `scaledPixels(height, scale)` pixels, the canvas mapped onto all of them. The SVG is not rewritten for it:
  * effect regions and strokes stay bounded in its user units. System fonts are not loaded (satori already turned
- * text into paths, and loading them costs ~4 ms a render).
+ * text into paths, and loading them costs ~4 ms a render). `input` is the SVG, or the SVG from `prescaleImages`
+ * with the pictures it references instead of inlining.
  */
-export function rasterize(svg: string, scale = 1): RasterImage {
-  const image = new Resvg(boundEffectRegions(svg), {
+export function rasterize(input: string | PrescaledSvg, scale = 1): RasterImage {
+  const options = {
     font: { loadSystemFonts: false },
     logLevel: 'off',
     ...(scale !== 1 ? { fitTo: { mode: 'zoom', value: scale } as const } : {}),
-  }).render();
+  } as const;
+  const prescaled = typeof input === 'string' ? undefined : input;
+  let resvg = new Resvg(boundEffectRegions(prescaled?.svg ?? (input as string)), options);
+  if (prescaled && prescaled.images.size > 0) {
+    const offered = new Set(resvg.imagesToResolve());
+    // A picture resvg does not offer to resolve would not be drawn: then draw the SVG as it came.
+    if ([...prescaled.images.keys()].every((href) => offered.has(href))) {
+      for (const [href, bytes] of prescaled.images) resvg.resolveImage(href, bytes);
+    } else {
+      resvg = new Resvg(boundEffectRegions(prescaled.original), options);
+    }
+  }
+  const image = resvg.render();
   // `pixels` is a getter that copies the raster every time it is read: read it once.
   return { pixels: image.pixels, width: image.width, height: image.height };
 }

@@ -1,0 +1,162 @@
+/**
+ * Pictures drawn smaller than they are, scaled down before resvg draws them. resvg decodes every inlined picture
+ * on every render and samples it per pixel with a bicubic filter of fixed size: slow, and a large reduction
+ * aliases into moiré where Chrome filters to even tones. A picture drawn smaller than its own size is instead
+ * scaled by sharp (Mitchell filter, close to Chrome's result) to exactly the device pixels it covers, handed to
+ * resvg as an uncompressed PNG that it copies onto the canvas, and kept for the next renders of the same render
+ * environment: a card's logo, avatar or product photos are scaled once, not once per render.
+ */
+import sharp from 'sharp';
+
+/** Pictures resvg gets by reference instead of inline: `href` → PNG bytes. */
+export type ResolvedImages = ReadonlyMap<string, Buffer>;
+
+/** The SVG with its scaled-down pictures referenced, the bytes of those pictures, and the SVG as it came. */
+export interface PrescaledSvg {
+  svg: string;
+  images: ResolvedImages;
+  original: string;
+}
+
+/** Default size of a PrescaledImageCache: the pictures of a few hundred cards. */
+export const DEFAULT_PRESCALED_CACHE_MB = 64;
+/** A picture whose source is larger than this is scaled for each render and not kept (it would crowd out others). */
+const MAX_KEPT_ENTRY_BYTES = 16 << 20;
+
+/** `<image … href="data:image/png|jpeg|webp;base64,…" …>`: the raster pictures satori draws. */
+const RASTER_IMAGE = /<image\b([^>]*?)\shref="(data:image\/(?:png|jpeg|jpg|webp);base64,[^"]*)"([^>]*)>/g;
+const NUMBER_ATTR = (name: string) => new RegExp(`\\s${name}="([\\d.]+)"`);
+const WIDTH_ATTR = NUMBER_ATTR('width');
+const HEIGHT_ATTR = NUMBER_ATTR('height');
+/** Anything that would draw a picture at another size than its width and height say. */
+const RESIZING_ATTR = /\s(?:transform|preserveAspectRatio="(?!none")[^"]*")/;
+const RESIZING_CONTAINER =
+  /<(?:g|svg|symbol|pattern|marker|use)\b[^>]*\s(?:transform|patternTransform|viewBox)=|ContentUnits="objectBoundingBox"|clipPathUnits="objectBoundingBox"/;
+
+/** A kept result: the scaled picture, or `null` when the picture is not drawn smaller than it is. */
+interface Entry {
+  image: Buffer | null;
+  bytes: number;
+}
+
+/**
+ * Scaled pictures kept between renders, least recently used dropped first, up to `maxBytes` of pictures and of the
+ * sources they are keyed by. One per render environment (a worker, or a renderer without workers). A source is
+ * only found by its exact bytes, so what one render's pictures leave here is of no use to a render without them.
+ */
+export class PrescaledImageCache {
+  readonly #entries = new Map<string, Entry>();
+  #bytes = 0;
+
+  constructor(readonly maxBytes: number) {}
+
+  get(key: string): Entry | undefined {
+    const entry = this.#entries.get(key);
+    if (entry) {
+      // Most recently used last: a Map iterates in insertion order.
+      this.#entries.delete(key);
+      this.#entries.set(key, entry);
+    }
+    return entry;
+  }
+
+  set(key: string, entry: Entry): void {
+    if (entry.bytes > Math.min(this.maxBytes, MAX_KEPT_ENTRY_BYTES) || this.#entries.has(key)) return;
+    this.#entries.set(key, entry);
+    this.#bytes += entry.bytes;
+    for (const [oldKey, old] of this.#entries) {
+      if (this.#bytes <= this.maxBytes) break;
+      this.#entries.delete(oldKey);
+      this.#bytes -= old.bytes;
+    }
+  }
+
+  /** Bytes kept now. */
+  get bytes(): number {
+    return this.#bytes;
+  }
+}
+
+/**
+ * Find the raster pictures `svg` draws at `scale` smaller than they are and replace each by a reference to a copy
+ * scaled to the device pixels it covers. Pictures drawn at their size or larger, pictures under a transform, and
+ * pictures sharp cannot read are left inline as they were.
+ */
+export async function prescaleImages(
+  svg: string,
+  scale: number,
+  cache: PrescaledImageCache,
+): Promise<PrescaledSvg> {
+  const images = new Map<string, Buffer>();
+  // Inside the root element (whose viewBox maps user units onto the canvas one to one).
+  const inside = svg.slice(svg.indexOf('>') + 1);
+  if (!inside.includes('<image') || RESIZING_CONTAINER.test(inside)) return { svg, images, original: svg };
+  const parts: string[] = [];
+  let last = 0;
+  for (const match of svg.matchAll(RASTER_IMAGE)) {
+    const [tag, before = '', source = '', after = ''] = match;
+    const attributes = before + after;
+    if (RESIZING_ATTR.test(attributes) || isInsideResource(svg, match.index)) continue;
+    const width = Math.round(Number(WIDTH_ATTR.exec(attributes)?.[1]) * scale);
+    const height = Math.round(Number(HEIGHT_ATTR.exec(attributes)?.[1]) * scale);
+    if (!(width > 0 && height > 0)) continue;
+    const scaled = await scaledImage(source, width, height, cache);
+    if (!scaled) continue;
+    const href = `https://prescaled.pictor.invalid/${images.size}.png`;
+    images.set(href, scaled);
+    parts.push(svg.slice(last, match.index), `<image${before} href="${href}"${after}>`);
+    last = match.index + tag.length;
+  }
+  if (images.size === 0) return { svg, images, original: svg };
+  parts.push(svg.slice(last));
+  return { svg: parts.join(''), images, original: svg };
+}
+
+/** Elements whose pictures resvg does not offer to resolve (a background picture's tile, a mask-image). */
+const RESOURCE_ELEMENTS = ['pattern', 'mask', 'clipPath', 'defs', 'symbol', 'marker', 'filter'];
+
+/** Whether the element at `index` is inside one of RESOURCE_ELEMENTS (satori does not nest them in each other). */
+function isInsideResource(svg: string, index: number): boolean {
+  return RESOURCE_ELEMENTS.some(
+    (name) => svg.lastIndexOf(`<${name}`, index) > svg.lastIndexOf(`</${name}>`, index),
+  );
+}
+
+/** The picture of the data: URI `source` at `width` × `height` pixels, or null when that would not be smaller. */
+async function scaledImage(
+  source: string,
+  width: number,
+  height: number,
+  cache: PrescaledImageCache,
+): Promise<Buffer | null> {
+  const key = `${width}x${height} ${source}`;
+  const kept = cache.get(key);
+  if (kept) return kept.image;
+  const image = await scale(source, width, height);
+  cache.set(key, { image, bytes: key.length + (image?.length ?? 0) });
+  return image;
+}
+
+async function scale(source: string, width: number, height: number): Promise<Buffer | null> {
+  try {
+    const input = Buffer.from(source.slice(source.indexOf(',') + 1), 'base64');
+    const picture = sharp(input, { failOn: 'error' });
+    const { width: naturalWidth = 0, height: naturalHeight = 0 } = await picture.metadata();
+    // Only reductions (in at least one direction, none the other way): enlarging gains nothing and costs bytes.
+    if (
+      naturalWidth < width ||
+      naturalHeight < height ||
+      (naturalWidth === width && naturalHeight === height)
+    ) {
+      return null;
+    }
+    // compressionLevel 0: zlib stores the rows, so resvg's decode is a copy.
+    return await picture
+      .resize(width, height, { fit: 'fill', kernel: 'mitchell' })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+  } catch {
+    // resvg gets the picture as it came, and treats it as it always did.
+    return null;
+  }
+}

@@ -239,9 +239,9 @@ export interface RendererOptions {
    */
   heapGrowingPercent?: number;
   /**
-   * MB of scaled-down pictures each worker (or, without workers, the renderer) keeps, default 64. A picture drawn
-   * smaller than it is gets scaled to the pixels it covers once, and later renders with the same picture (a logo,
-   * an avatar) reuse it. 0 scales every time.
+   * MB of decoded pictures each worker (or, without workers, the renderer) keeps, default 64. A raster picture is
+   * decoded once (and, drawn smaller than it is, scaled once to the pixels it covers), and later renders with the
+   * same picture (a logo, an avatar) reuse it. 0 prepares it every time.
    */
   prescaledImageCacheMb?: number;
   limits?: Partial<RenderLimits>;

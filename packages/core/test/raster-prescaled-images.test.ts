@@ -77,15 +77,38 @@ describe('prescaleImages', () => {
     expect(none.bytes).toBe(0);
   });
 
-  it('leaves pictures alone that are drawn at their size or larger, transformed, or unreadable', async () => {
+  it('hands pictures drawn at their size or larger, or transformed, over decoded at their own size', async () => {
     const source = await noiseJpeg(100, 75);
+    const large = await noiseJpeg(400, 300);
+    const cases: [string, number, number][] = [
+      [svgOf(imageTag(source)), 100, 75], // its own size
+      [svgOf(imageTag(source, 'x="0" y="0" width="200" height="150"')), 100, 75], // enlarged
+      [svgOf(imageTag(source, 'x="0" y="0" width="200" height="50"')), 100, 75], // enlarged one way
+      [svgOf(imageTag(large, 'x="0" y="0" width="50" height="50" transform="rotate(30)"')), 400, 300],
+      [svgOf(`<g transform="scale(4)">${imageTag(large)}</g>`), 400, 300],
+    ];
+    for (const [svg, width, height] of cases) {
+      const result = await prescaleImages(svg, 1, cache);
+      expect(result.svg).not.toContain('data:image/jpeg');
+      const meta = await sharp([...result.images.values()][0]).metadata();
+      expect([meta.format, meta.width, meta.height]).toEqual(['png', width, height]);
+      // Decoded once: the pixels are the JPEG's as sharp decodes it.
+      const [ours, decoded] = await Promise.all(
+        [[...result.images.values()][0] as Buffer, Buffer.from(source.split(',')[1] as string, 'base64')].map(
+          (bytes) => sharp(bytes).raw().toBuffer(),
+        ),
+      );
+      if (width === 100) expect(ours?.equals(decoded as Buffer)).toBe(true);
+    }
+  });
+
+  it('leaves unreadable pictures, and large ones it would not scale down, inline', async () => {
+    const flat = await sharp({ create: { width: 2100, height: 2100, channels: 3, background: '#3a6' } })
+      .jpeg()
+      .toBuffer();
     const unchanged = [
-      svgOf(imageTag(source)), // its own size
-      svgOf(imageTag(source, 'x="0" y="0" width="200" height="150"')), // enlarged
-      svgOf(imageTag(source, 'x="0" y="0" width="200" height="50"')), // enlarged one way
-      svgOf(imageTag(await noiseJpeg(400, 300), 'x="0" y="0" width="50" height="50" transform="rotate(30)"')),
-      svgOf(`<g transform="scale(4)">${imageTag(await noiseJpeg(400, 300))}</g>`),
       svgOf(imageTag('data:image/png;base64,bm90IGEgcGljdHVyZQ==')), // "not a picture"
+      svgOf(imageTag(`data:image/jpeg;base64,${flat.toString('base64')}`, 'width="2100" height="2100"')),
     ];
     for (const svg of unchanged) {
       const result = await prescaleImages(svg, 1, cache);
@@ -101,10 +124,15 @@ describe('prescaleImages', () => {
       const svg = svgOf(`<${container}>${imageTag(await noiseJpeg(400, 300))}</${name}>`);
       expect((await prescaleImages(svg, 1, cache)).svg).toBe(svg);
     }
-    // At scale 2 a picture of 150 × 112 drawn at 100 × 75 user units covers 200 × 150 pixels: enlarged, left alone.
+    // At scale 2 a picture of 150 × 112 drawn at 100 × 75 user units covers 200 × 150 pixels: enlarged, not scaled.
     const small = svgOf(imageTag(await noiseJpeg(150, 112)));
-    expect((await prescaleImages(small, 2, cache)).svg).toBe(small);
-    expect((await prescaleImages(small, 1, cache)).images.size).toBe(1);
+    for (const [scale, width] of [
+      [2, 150],
+      [1, 100],
+    ] as const) {
+      const result = await prescaleImages(small, scale, cache);
+      expect((await sharp([...result.images.values()][0]).metadata()).width).toBe(width);
+    }
   });
 });
 

@@ -1,10 +1,11 @@
 /**
- * Pictures drawn smaller than they are, scaled down before resvg draws them. resvg decodes every inlined picture
- * on every render and samples it per pixel with a bicubic filter of fixed size: slow, and a large reduction
- * aliases into moiré where Chrome filters to even tones. A picture drawn smaller than its own size is instead
- * scaled by sharp (Mitchell filter, close to Chrome's result) to exactly the device pixels it covers, handed to
- * resvg as an uncompressed PNG that it copies onto the canvas, and kept for the next renders of the same render
- * environment: a card's logo, avatar or product photos are scaled once, not once per render.
+ * Raster pictures handed to resvg decoded, and scaled down where they are drawn smaller than they are. resvg
+ * decodes every inlined picture on every render (base64, then JPEG or PNG) and samples it per pixel with a bicubic
+ * filter of fixed size: slow, and a large reduction aliases into moiré where Chrome filters to even tones. Here
+ * each picture is decoded once by sharp and handed to resvg as an uncompressed PNG (a copy to decode); one drawn
+ * smaller than its own size is first scaled by sharp (Mitchell filter, close to Chrome's result) to exactly the
+ * device pixels it covers. The results are kept for the next renders of the same render environment: a card's
+ * logo, avatar or product photos are prepared once, not once per render.
  */
 import sharp from 'sharp';
 
@@ -78,8 +79,9 @@ export class PrescaledImageCache {
 }
 
 /**
- * Find the raster pictures `svg` draws at `scale` smaller than they are and replace each by a reference to a copy
- * scaled to the device pixels it covers. Pictures drawn at their size or larger, pictures under a transform, and
+ * Replace the raster pictures of `svg` (drawn at `scale`) by references to decoded copies: scaled to the device
+ * pixels they cover where they are drawn smaller than they are, else at their own size. Pictures in masks and
+ * patterns (resvg resolves none there), pictures of more than MAX_UNSCALED_PIXELS that are not scaled down, and
  * pictures sharp cannot read are left inline as they were.
  */
 export async function prescaleImages(
@@ -90,20 +92,26 @@ export async function prescaleImages(
   const images = new Map<string, Buffer>();
   // Inside the root element (whose viewBox maps user units onto the canvas one to one).
   const inside = svg.slice(svg.indexOf('>') + 1);
-  if (!inside.includes('<image') || RESIZING_CONTAINER.test(inside)) return { svg, images, original: svg };
+  if (!inside.includes('<image')) return { svg, images, original: svg };
+  const transformed = RESIZING_CONTAINER.test(inside);
   const parts: string[] = [];
   let last = 0;
   for (const match of svg.matchAll(RASTER_IMAGE)) {
     const [tag, before = '', source = '', after = ''] = match;
     const attributes = before + after;
-    if (RESIZING_ATTR.test(attributes) || isInsideResource(svg, match.index)) continue;
-    const width = Math.round(Number(WIDTH_ATTR.exec(attributes)?.[1]) * scale);
-    const height = Math.round(Number(HEIGHT_ATTR.exec(attributes)?.[1]) * scale);
-    if (!(width > 0 && height > 0)) continue;
-    const scaled = await scaledImage(source, width, height, cache);
-    if (!scaled) continue;
+    if (isInsideResource(svg, match.index)) continue;
+    // Under a transform the pixels a picture covers are not its width and height times the scale: not scaled.
+    const size =
+      transformed || RESIZING_ATTR.test(attributes)
+        ? undefined
+        : {
+            width: Math.round(Number(WIDTH_ATTR.exec(attributes)?.[1]) * scale),
+            height: Math.round(Number(HEIGHT_ATTR.exec(attributes)?.[1]) * scale),
+          };
+    const prepared = await preparedImage(source, size, cache);
+    if (!prepared) continue;
     const href = `https://prescaled.pictor.invalid/${images.size}.png`;
-    images.set(href, scaled);
+    images.set(href, prepared);
     parts.push(svg.slice(last, match.index), `<image${before} href="${href}"${after}>`);
     last = match.index + tag.length;
   }
@@ -122,37 +130,48 @@ function isInsideResource(svg: string, index: number): boolean {
   );
 }
 
-/** The picture of the data: URI `source` at `width` × `height` pixels, or null when that would not be smaller. */
-async function scaledImage(
+/** Pixel size of the device area a picture covers. */
+interface DeviceSize {
+  width: number;
+  height: number;
+}
+
+/** Pictures over this many pixels are handed over decoded only when scaled down (16 MB of RGBA). */
+const MAX_UNSCALED_PIXELS = 4 << 20;
+
+/**
+ * The picture of the data: URI `source` decoded as an uncompressed PNG: scaled to `size` when that is smaller than
+ * the picture in one direction and not larger in the other, else at its own size; null when it is left inline.
+ */
+async function preparedImage(
   source: string,
-  width: number,
-  height: number,
+  size: DeviceSize | undefined,
   cache: PrescaledImageCache,
 ): Promise<Buffer | null> {
-  const key = `${width}x${height} ${source}`;
+  const key = size && size.width > 0 && size.height > 0 ? `${size.width}x${size.height} ${source}` : source;
   const kept = cache.get(key);
   if (kept) return kept.image;
-  const image = await scale(source, width, height);
+  const image = await prepare(source, key === source ? undefined : size);
   cache.set(key, { image, bytes: key.length + (image?.length ?? 0) });
   return image;
 }
 
-async function scale(source: string, width: number, height: number): Promise<Buffer | null> {
+async function prepare(source: string, size: DeviceSize | undefined): Promise<Buffer | null> {
   try {
     const input = Buffer.from(source.slice(source.indexOf(',') + 1), 'base64');
     const picture = sharp(input, { failOn: 'error' });
-    const { width: naturalWidth = 0, height: naturalHeight = 0 } = await picture.metadata();
-    // Only reductions (in at least one direction, none the other way): enlarging gains nothing and costs bytes.
-    if (
-      naturalWidth < width ||
-      naturalHeight < height ||
-      (naturalWidth === width && naturalHeight === height)
-    ) {
-      return null;
-    }
+    const { width = 0, height = 0 } = await picture.metadata();
+    const reduced =
+      size !== undefined &&
+      size.width <= width &&
+      size.height <= height &&
+      (size.width < width || size.height < height);
+    if (!reduced && width * height > MAX_UNSCALED_PIXELS) return null;
     // compressionLevel 0: zlib stores the rows, so resvg's decode is a copy.
-    return await picture
-      .resize(width, height, { fit: 'fill', kernel: 'mitchell' })
+    return await (reduced
+      ? picture.resize(size.width, size.height, { fit: 'fill', kernel: 'mitchell' })
+      : picture
+    )
       .png({ compressionLevel: 0 })
       .toBuffer();
   } catch {

@@ -15,7 +15,8 @@
  * renders/s of one worker against the default pool (each in its own process, alternating blocks), fresh content;
  * `repeat` — the same content rendered again and again (reported on a line of its own, not as the result);
  * `scale` — Pictor at device scale 1 and 2 on the reference card and a 4096×2160 render: time, peak memory of the
- * worker. Options: --warmup N (rounds, default 40), --rounds N (measured, default 100), --blocks N, --block-size N.
+ * worker. Options: --warmup N (rounds, default 40), --rounds N (measured, default 100), --blocks N, --block-size N,
+ * --pool-warmup N (fresh renders per worker before the pool phase measures, default 600: a worker's JIT settles).
  *
  *   node benchmarks/render/fresh.mjs --only ab --env-b 'PICTOR_BENCH_OPTIONS={"heapGrowingPercent":0}' --rounds 60
  *   node benchmarks/render/fresh.mjs --only ab --env-b PICTOR_BENCH_CORE=/tmp/variant/packages/core --concurrency 4
@@ -74,6 +75,7 @@ const { values: args } = parseArgs({
     cards: { type: 'string' },
     formats: { type: 'string' },
     concurrency: { type: 'string' },
+    'pool-warmup': { type: 'string' },
   },
 });
 const quick = args.quick;
@@ -82,6 +84,8 @@ const ROUNDS = Number(args.rounds ?? (quick ? 5 : 100));
 const BLOCKS = Number(args.blocks ?? (quick ? 1 : 6));
 const BLOCK_SIZE = Number(args['block-size'] ?? (quick ? 8 : 24));
 const CONCURRENCY = Number(args.concurrency ?? 1);
+/** Fresh renders per worker before the pool phase measures (--pool-warmup). */
+const POOL_WARMUP = Number(args['pool-warmup'] ?? (quick ? 4 : 600));
 const PHASES = (args.only ?? 'inproc,procs,pool,repeat,scale').split(',');
 
 /**
@@ -401,6 +405,16 @@ async function phasePool() {
   const card = 'reference';
   const rows = [];
   const ratios = [];
+  // Each worker first renders POOL_WARMUP fresh cards, as the workers of a server that has been up a while have:
+  // until then V8 is still optimising (its compiler threads took 12.8 ms a render over renders 10–210 of a worker,
+  // 0.4 ms after 600) and those threads take the second core from a lone worker for free, but not from the pool.
+  for (const side of sides) {
+    for (const format of FORMATS) {
+      const renders = Math.ceil(POOL_WARMUP / FORMATS.length) * side.workers;
+      await side.subject.block(format, 0, 2 * side.workers, renders, { card, seqStart: seq });
+      seq += renders + 1000;
+    }
+  }
   for (const format of FORMATS) {
     for (const side of sides) {
       await side.subject.block(format, 0, 2 * side.workers, (quick ? 4 : 60) * side.workers, {
@@ -795,7 +809,7 @@ function buildSection({ startedAt, machine, loads, out, assets }) {
     '',
     stageTable(out.inproc),
     '',
-    `### Pool throughput with fresh content (reference card; ${BLOCKS} alternating blocks of ${BLOCK_SIZE} per side after 60 warm-up renders per worker; 2 in flight per worker)`,
+    `### Pool throughput with fresh content (reference card; ${BLOCKS} alternating blocks of ${BLOCK_SIZE} per side after ${POOL_WARMUP} fresh warm-up renders per worker, then 60 more per format; 2 in flight per worker)`,
     '',
     out.pool,
     '',

@@ -53,7 +53,7 @@ describe('encodeOpaquePng', () => {
       [1201, 31],
     ] as const) {
       const raster = opaqueRaster(width, height);
-      const png = await encodeOpaquePng(raster);
+      const png = encodeOpaquePng(raster);
       expect(png, `${width}×${height}`).toBeInstanceOf(Buffer);
       const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
       expect([info.width, info.height, info.channels], `${width}×${height}`).toEqual([width, height, 3]);
@@ -61,8 +61,8 @@ describe('encodeOpaquePng', () => {
     }
   });
 
-  it('writes a well-formed file: signature, IHDR of an 8-bit RGB image, IDAT, IEND, every CRC right', async () => {
-    const png = (await encodeOpaquePng(opaqueRaster(33, 17))) as Buffer;
+  it('writes a well-formed file: signature, IHDR of an 8-bit RGB image, IDAT, IEND, every CRC right', () => {
+    const png = encodeOpaquePng(opaqueRaster(33, 17)) as Buffer;
     expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const chunks = chunksOf(png);
     expect(chunks.map((chunk) => chunk.type)).toEqual(['IHDR', 'IDAT', 'IEND']);
@@ -77,14 +77,14 @@ describe('encodeOpaquePng', () => {
     for (let y = 0; y < 17; y++) expect(rows[y * (33 * 3 + 1)], `row ${y}`).toBe(0);
   });
 
-  it('gives up on an image with any pixel not fully opaque, wherever it is', async () => {
+  it('gives up on an image with any pixel not fully opaque, wherever it is', () => {
     const width = 1203;
     const height = 7;
     for (const at of [0, 3, 4, 1199, 1200, 1202, width * 3 + 5, width * height - 1]) {
       for (const alpha of [0, 254]) {
         const raster = opaqueRaster(width, height);
         raster.pixels[at * 4 + 3] = alpha;
-        expect(await encodeOpaquePng(raster), `pixel ${at}, alpha ${alpha}`).toBeUndefined();
+        expect(encodeOpaquePng(raster), `pixel ${at}, alpha ${alpha}`).toBeUndefined();
       }
     }
   });
@@ -93,39 +93,10 @@ describe('encodeOpaquePng', () => {
     const raster = opaqueRaster(13, 5);
     const shifted = Buffer.alloc(raster.pixels.length + 1).subarray(1);
     raster.pixels.copy(shifted);
-    const size = 5 * (13 * 3 + 1);
-    const [aligned, unaligned] = [Buffer.alloc(size), Buffer.alloc(size)];
-    expect(packOpaqueRows(raster, aligned)).toBe(true);
-    expect(packOpaqueRows({ ...raster, pixels: shifted }, unaligned)).toBe(true);
-    expect(unaligned.equals(aligned)).toBe(true);
+    const aligned = packOpaqueRows(raster) as Buffer;
+    expect(packOpaqueRows({ ...raster, pixels: shifted })?.equals(aligned)).toBe(true);
     shifted[3] = 0;
-    expect(packOpaqueRows({ ...raster, pixels: shifted }, unaligned)).toBe(false);
-  });
-
-  it('deflates a card-sized image in two halves at once into one stream with the right Adler-32', async () => {
-    // 1200 × 630: 2.3 MB of rows, over the size deflated in parts.
-    const raster = opaqueRaster(1200, 630);
-    const png = (await encodeOpaquePng(raster)) as Buffer;
-    const idat = chunksOf(png).find((chunk) => chunk.type === 'IDAT')?.data as Buffer;
-    // inflateSync checks the Adler-32 at the end of the stream and throws on a mismatch.
-    const rows = zlib.inflateSync(idat);
-    expect(rows.length).toBe(630 * 3601);
-    const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-    expect(data.equals(rgbOf(raster))).toBe(true);
-  });
-
-  it('encodes several images at once without mixing their rows (renders without workers overlap)', async () => {
-    const rasters = [opaqueRaster(1200, 630), opaqueRaster(1100, 700), opaqueRaster(900, 800)];
-    rasters[1]?.pixels.fill(7, 0, 4000);
-    rasters[1]?.pixels.fill(255, 3, 4);
-    for (let i = 3; i < 4000; i += 4) (rasters[1] as RasterImage).pixels[i] = 255;
-    const pngs = await Promise.all(rasters.map((raster) => encodeOpaquePng(raster)));
-    for (const [k, png] of pngs.entries()) {
-      const { data } = await sharp(png as Buffer)
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      expect(data.equals(rgbOf(rasters[k] as RasterImage)), `image ${k}`).toBe(true);
-    }
+    expect(packOpaqueRows({ ...raster, pixels: shifted })).toBeUndefined();
   });
 
   it('computes CRC-32 without zlib.crc32 as zlib does (Node before 20.15 has none)', () => {

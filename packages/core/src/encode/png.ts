@@ -3,11 +3,9 @@
  * An opaque card (the usual one) needs neither alpha nor un-premultiplying, and sharp's PNG save spends most of
  * its time in passes around zlib; this writer keeps only zlib's. Transparent images go to sharp.
  */
-import { availableParallelism } from 'node:os';
 import zlib from 'node:zlib';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
-import { deflateInParts } from './parallel-deflate.js';
 
 /** zlib level 3, the last of its fast levels, as the PNG of an image with alpha gets from sharp. */
 const DEFLATE_LEVEL = 3;
@@ -21,39 +19,16 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  * `undefined` when some pixel is not fully opaque, so the caller encodes it with alpha. The opacity check rides
  * on the packing pass, so the caller need not scan first.
  */
-export async function encodeOpaquePng(image: RasterImage): Promise<Buffer | undefined> {
-  const buffer = takeRowBuffer(image.height * (image.width * 3 + 1));
-  try {
-    const rows = buffer.subarray(0, image.height * (image.width * 3 + 1));
-    if (!packOpaqueRows(image, rows)) return undefined;
-    return pngFile(image, await deflateRows(rows, image.height));
-  } finally {
-    giveBackRowBuffer(buffer);
-  }
-}
-
-/**
- * Rows of this many bytes or more are deflated in two halves at once (a 1200×630 card has 2.3 MB): on an idle
- * second core the PNG is ready in about half the time, and with every core busy it costs a copy-speed pass more.
- */
-const PARALLEL_ROWS_BYTES = 1 << 20;
-const CORES = availableParallelism();
-
-async function deflateRows(rows: Buffer, height: number): Promise<Buffer> {
-  if (CORES < 2 || rows.length < PARALLEL_ROWS_BYTES) {
-    return zlib.deflateSync(rows, { level: DEFLATE_LEVEL, chunkSize: DEFLATE_CHUNK });
-  }
-  const half = Math.round(height / 2) * (rows.length / height);
-  return deflateInParts(rows, [half], DEFLATE_LEVEL, DEFLATE_CHUNK);
-}
-
-function pngFile(image: RasterImage, data: Buffer): Buffer {
+export function encodeOpaquePng(image: RasterImage): Buffer | undefined {
+  const rows = packOpaqueRows(image);
+  if (!rows) return undefined;
   const header = Buffer.alloc(13);
   header.writeUInt32BE(image.width, 0);
   header.writeUInt32BE(image.height, 4);
   header[8] = 8; // bit depth
   header[9] = 2; // colour type: RGB
   // compression 0, filter method 0, no interlace: bytes 10–12 stay 0.
+  const data = zlib.deflateSync(rows, { level: DEFLATE_LEVEL, chunkSize: DEFLATE_CHUNK });
   return Buffer.concat([
     SIGNATURE,
     chunk('IHDR', header),
@@ -63,17 +38,18 @@ function pngFile(image: RasterImage, data: Buffer): Buffer {
 }
 
 /**
- * Pack RGBA pixels into PNG scanlines (a filter byte, then R, G, B per pixel) in `out` (height × (3 × width + 1)
- * bytes), or return false when an alpha is not 255. Reads the pixels as 32-bit words and writes four pixels as
- * three words into a row buffer, which one copy then places behind the row's filter byte (the filter byte keeps
- * the scanlines off 4-byte alignment).
+ * Pack RGBA pixels into PNG scanlines (a filter byte, then R, G, B per pixel), or `undefined` when an alpha is not
+ * 255. Reads the pixels as 32-bit words and writes four pixels as three words into a row buffer, which one copy
+ * then places behind the row's filter byte (the filter byte keeps the scanlines off 4-byte alignment). The
+ * returned buffer is reused by the next call.
  */
-export function packOpaqueRows(image: RasterImage, out: Buffer): boolean {
+export function packOpaqueRows(image: RasterImage): Buffer | undefined {
   const { pixels, width, height } = image;
   if (!LITTLE_ENDIAN || pixels.byteOffset % 4 !== 0 || pixels.length !== width * height * 4) {
-    return packOpaqueRowsBytewise(image, out);
+    return packOpaqueRowsBytewise(image);
   }
   const stride = width * 3;
+  const out = scratchRows(height * (stride + 1));
   const source = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
   const row = new Uint32Array(Math.ceil(stride / 4));
   const rowBytes = new Uint8Array(row.buffer, 0, stride);
@@ -103,45 +79,44 @@ export function packOpaqueRows(image: RasterImage, out: Buffer): boolean {
       rowBytes[o++] = (p >>> 16) & 0xff;
     }
     // A transparent image is found within its first rows as a rule: stop there.
-    if (alpha >>> 24 !== 0xff) return false;
+    if (alpha >>> 24 !== 0xff) return undefined;
     const base = y * (stride + 1);
     out[base] = 0;
     out.set(rowBytes, base + 1);
   }
-  return true;
+  return out;
 }
 
 /** The largest row buffer kept between renders (a 4096×2160 image needs 26.5 MB). */
 const MAX_KEPT_ROWS = 32 << 20;
-/** Row buffers not in use. Reused from one encode to the next: a new multi-megabyte buffer per render counts as
- * external memory to V8, which answers with an extra collection every render or two. Renders without workers may
- * encode several images at once, so each takes its own. */
-const idleRows: Buffer[] = [];
+let keptRows: Buffer | undefined;
 
-/** A buffer of at least `size` bytes, of its own (not a slice of Node's shared pool). */
-function takeRowBuffer(size: number): Buffer {
-  const index = idleRows.findIndex((buffer) => buffer.length >= size);
-  return index >= 0 ? (idleRows.splice(index, 1)[0] as Buffer) : Buffer.allocUnsafeSlow(size);
-}
-
-function giveBackRowBuffer(buffer: Buffer): void {
-  if (buffer.length <= MAX_KEPT_ROWS && idleRows.length < 4) idleRows.push(buffer);
+/**
+ * A buffer for `size` bytes of scanlines, reused from one encode to the next: zlib reads it synchronously and the
+ * PNG is a new buffer, so nothing holds on to it. A new multi-megabyte buffer per render counts as external
+ * memory to V8, which answers with an extra collection every render or two.
+ */
+function scratchRows(size: number): Buffer {
+  if (size > MAX_KEPT_ROWS) return Buffer.allocUnsafe(size);
+  if (!keptRows || keptRows.length < size) keptRows = Buffer.allocUnsafe(size);
+  return keptRows.subarray(0, size);
 }
 
 /** The same packing a byte at a time, for pixels that cannot be read as aligned little-endian words. */
-function packOpaqueRowsBytewise({ pixels, width, height }: RasterImage, out: Buffer): boolean {
+function packOpaqueRowsBytewise({ pixels, width, height }: RasterImage): Buffer | undefined {
+  const out = Buffer.allocUnsafe(height * (width * 3 + 1));
   let o = 0;
   let i = 0;
   for (let y = 0; y < height; y++) {
     out[o++] = 0;
     for (let x = 0; x < width; x++, i += 4) {
-      if (pixels[i + 3] !== 255) return false;
+      if (pixels[i + 3] !== 255) return undefined;
       out[o++] = pixels[i] as number;
       out[o++] = pixels[i + 1] as number;
       out[o++] = pixels[i + 2] as number;
     }
   }
-  return true;
+  return out;
 }
 
 /** A PNG chunk: length, type, data, and the CRC-32 of type and data. */

@@ -105,55 +105,21 @@ function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
   );
 }
 
-/** Inline and block wrappers that pass their content's minimum width through. */
-const WRAPPERS = new Set(['a', 'span', 'div', 'p', 'center', 'b', 'strong', 'em', 'i', 'font', 'picture']);
-
-/**
- * True when all a cell holds is pictures that shrink with their container: `<img>` with a percentage
- * `max-width` or `width` (e-mail's `img { max-width: 100% }`). Chrome gives such a "compressible" replaced element
- * no min-content width (CSS Sizing 3, 5.2.2), so its column may be narrower than the picture and the picture
- * shrinks to fit; a min-content track would widen the column to the picture's natural width instead.
- */
-function holdsOnlyCompressiblePictures(el: Element, ctx: TableContext): boolean {
-  let pictures = 0;
-  const visit = (node: Element): boolean => {
-    for (const child of node.childNodes) {
-      if (!isElement(child)) {
-        if (textContent(child).trim() !== '') return false;
-        continue;
-      }
-      if (child.tagName === 'img') {
-        const inline = ctx.inlineOf(child);
-        const limits = [
-          ctx.styles.declared(child, 'max-width', inline),
-          ctx.styles.declared(child, 'width', inline),
-        ];
-        if (!limits.some((value) => value?.trim().endsWith('%'))) return false;
-        pictures++;
-      } else if (!WRAPPERS.has(child.tagName) || !visit(child)) return false;
-    }
-    return true;
-  };
-  return visit(el) && pictures > 0;
-}
-
 /** `grid-template-columns` of a table: percentages and fixed widths kept, other columns sized from content. */
 export function trackList(table: Element, cells: PlacedCell[], columns: number, ctx: TableContext): string {
   const widths = columnWidths(table, cells, columns, ctx);
   const definite = hasDefiniteWidth(table, ctx);
   const weights = new Array(columns).fill(1);
-  const compressible = new Array(columns).fill(true);
   for (const cell of cells) {
     if (cell.colSpan !== 1) continue;
     weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el, ctx));
-    if (!holdsOnlyCompressiblePictures(cell.el, ctx)) compressible[cell.col] = false;
   }
   return widths
     .map((width, i) => {
       if (width?.endsWith('%')) return width;
       if (width) return `minmax(${width}, auto)`;
       if (!definite) return 'auto';
-      return `minmax(${compressible[i] ? '0' : 'min-content'}, ${weights[i]}fr)`;
+      return `minmax(min-content, ${weights[i]}fr)`;
     })
     .join(' ');
 }

@@ -7,7 +7,13 @@ import { type Element, type Node, type ParentNode, getAttr, isElement, isText } 
 import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from './inline-style.js';
 import type { DocumentStyles } from './stylesheet.js';
 import { convertTable, isTableStructure } from './tables.js';
-import { TAILWIND_PREFLIGHT, preflightStyle, splitTailwind, tailwindUtilities } from './tailwind.js';
+import {
+  TAILWIND_PREFLIGHT,
+  UtilityCensus,
+  preflightStyle,
+  splitTailwind,
+  tailwindUtilities,
+} from './tailwind.js';
 import { UA_RULES } from './ua-styles.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
 
@@ -113,8 +119,13 @@ export class TreeConverter {
     private readonly tailwind: boolean,
   ) {}
 
-  /** True once an element got bare Tailwind utilities. */
-  usedTailwind = false;
+  /** The document's class names and the bare utilities among them. */
+  private readonly utilityCensus = new UtilityCensus();
+
+  /** True when the document is written with bare Tailwind utilities (not only a few names that look like them). */
+  get usedTailwind(): boolean {
+    return this.utilityCensus.writtenInTailwind;
+  }
 
   /**
    * The UA rules the converted tree needs, as one CSS text ('' when none); Tailwind's preflight last. They form the
@@ -447,10 +458,10 @@ export class TreeConverter {
     if (this.tailwind && props.class) {
       const classes = String(props.class).split(/\s+/).filter(Boolean);
       const utilities = tailwindUtilities(classes, this.styles.classNames);
+      this.utilityCensus.record(classes, utilities);
       const split = splitTailwind(utilities);
       if (split.tw.length > 0) props.tw = split.tw.join(' ');
       if (utilities.length > 0) {
-        this.usedTailwind = true;
         // The preflight's inline resets would beat the page's own CSS: never on an element a sheet styles.
         const styledBySheet = classes.some((name) => this.styles.classNames.has(name));
         twStyle = { ...(styledBySheet ? {} : preflightStyle(el.tagName, utilities)), ...split.style };

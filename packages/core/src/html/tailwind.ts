@@ -46,6 +46,31 @@ export function tailwindUtilities(classes: string[], styledClasses: Set<string>)
   return classes.filter((c) => !styledClasses.has(c) && UTILITY.test(c) && plausibleValue(c));
 }
 
+/**
+ * The class names and bare utilities a document uses, to tell a page written with Tailwind from one whose
+ * hand-written classes happen to be utility names (Emailology's `text-center` and `text-right` beside
+ * `text-header`, `img-center`, each mirroring an inline style). Only the first gets Tailwind's preflight, a
+ * page-wide reset (pictures made blocks, line height 1.5) that would rearrange the second.
+ */
+export class UtilityCensus {
+  private readonly classes = new Set<string>();
+  private readonly utilities = new Set<string>();
+
+  /** Count an element's classes and the bare utilities among them. */
+  record(classes: readonly string[], utilities: readonly string[]): void {
+    for (const name of classes) this.classes.add(name);
+    for (const name of utilities) this.utilities.add(name);
+  }
+
+  /**
+   * True when at least half the distinct class names are bare utilities. In the corpora a page of bare Tailwind has
+   * all of them (compiled Tailwind CSS styles its own), a hand-written theme a tenth.
+   */
+  get writtenInTailwind(): boolean {
+    return this.utilities.size > 0 && this.utilities.size * 2 >= this.classes.size;
+  }
+}
+
 /** `4` → `1rem`, `px` → `1px`, `[13px]` → `13px`; null when not a spacing value. */
 function spacing(value: string): string | null {
   if (value === 'px') return '1px';

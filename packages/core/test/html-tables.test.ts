@@ -119,9 +119,11 @@ describe('tables → grid', () => {
       (c): c is SatoriElement => typeof c === 'object' && !!c && 'data-pictor-backdrop' in c.props,
     );
     expect(backdrops.map((b) => b.props.style)).toEqual([
-      { backgroundColor: 'navy', gridRow: '1 / span 1', gridColumn: '1 / span 1' },
-      { background: '#eee', gridRow: '3 / span 1', gridColumn: '1 / span 1' },
+      { display: 'block', backgroundColor: 'navy', gridRow: '1 / span 1', gridColumn: '1 / span 1' },
+      { display: 'block', background: '#eee', gridRow: '3 / span 1', gridColumn: '1 / span 1' },
     ]);
+    // Anonymous boxes: not divs, so no author rule for div reaches them.
+    expect(backdrops.map((b) => b.type)).toEqual(['pictor-backdrop', 'pictor-backdrop']);
     // Backdrops come before the cells, so the cells paint over them.
     expect(kids(t).indexOf(backdrops[0]!)).toBeLessThan(
       kids(t).findIndex((c) => typeof c === 'object' && c?.type === 'thead'),

@@ -92,6 +92,14 @@ function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Reco
   return style;
 }
 
+/**
+ * Element types of the boxes the table translation adds (a cell's content wrapper, a row's backdrop). They are
+ * anonymous boxes in browsers, which no author selector reaches: typed `div`, they took e-mail themes' `td, div
+ * { text-align: center }` and the like, so a left-aligned cell's text came out centred.
+ */
+const ANONYMOUS_CELL_BOX = 'pictor-cell';
+const ANONYMOUS_BACKDROP_BOX = 'pictor-backdrop';
+
 /** Translate a `<table>` element into a satori grid. */
 export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   ctx.addPreamble(TABLE_PREAMBLE);
@@ -215,8 +223,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       extra.justifyContent = valign === 'middle' ? 'center' : 'flex-end';
       const content = ctx.convert(cell.el, {}, undefined);
       const wrapper: SatoriElement = {
-        type: 'div',
-        props: { 'data-pictor-cell': '', children: content.props.children },
+        type: ANONYMOUS_CELL_BOX,
+        props: { 'data-pictor-cell': '', style: { display: 'block' }, children: content.props.children },
       };
       return ctx.convert(cell.el, extra, [wrapper]);
     }
@@ -320,9 +328,10 @@ function hidden(el: Element, ctx: TableContext): boolean {
 
 function backdrop(style: Record<string, string>, cell: PlacedCell, offset: number): SatoriElement {
   return {
-    type: 'div',
+    type: ANONYMOUS_BACKDROP_BOX,
     props: {
       style: {
+        display: 'block',
         ...style,
         gridRow: `${cell.row + 1 + offset} / span ${cell.rowSpan}`,
         gridColumn: `${cell.col + 1} / span ${cell.colSpan}`,

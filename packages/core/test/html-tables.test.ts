@@ -201,7 +201,14 @@ describe('tables → grid', () => {
     const t = table(
       '<table><colgroup><col style="width:40%"><col></colgroup><tr><td>a</td><td width="120">b</td></tr></table>',
     );
-    expect(style(t).gridTemplateColumns).toBe('40% minmax(120px, auto)');
+    // A px width is the column's preferred width (content box: 120 px and the UA's 1 px padding each side), not its
+    // minimum: the column shrinks to its content when the table is too narrow, as in Chrome.
+    expect(style(t).gridTemplateColumns).toBe('40% minmax(min-content, 122px)');
+    // Every column with a px width, in a table with a width of its own: they share it in proportion.
+    const fixed = table(
+      '<table width="500" cellpadding="0"><tr><td width="100">a</td><td width="150">b</td></tr></table>',
+    );
+    expect(style(fixed).gridTemplateColumns).toBe('minmax(min-content, 100fr) minmax(min-content, 150fr)');
   });
 
   it('centres cell content vertically like vertical-align: middle, unless told otherwise', () => {

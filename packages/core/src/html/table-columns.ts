@@ -38,10 +38,10 @@ function inherited(el: Element, property: string, ctx: TableContext): string | u
   return undefined;
 }
 
-/** Horizontal padding of a cell in px (UA default 1px each side). */
-function horizontalPadding(el: Element, ctx: TableContext, fontPx: number): number {
+/** Horizontal padding of a cell in px (`fallback` where CSS sets none: the UA's 1px, or the table's cellpadding). */
+function horizontalPadding(el: Element, ctx: TableContext, fontPx: number, fallback = '1px'): number {
   const inline = ctx.inlineOf(el);
-  const parts = (ctx.styles.declared(el, 'padding', inline) ?? '1px').trim().split(/\s+/);
+  const parts = (ctx.styles.declared(el, 'padding', inline) ?? fallback).trim().split(/\s+/);
   let right = toPx(parts[1] ?? parts[0], fontPx) ?? 1;
   let left = toPx(parts[3] ?? parts[1] ?? parts[0], fontPx) ?? 1;
   left = toPx(ctx.styles.declared(el, 'padding-left', inline), fontPx) ?? left;
@@ -62,10 +62,44 @@ function estimateWidth(el: Element, ctx: TableContext): number {
   const spacing = toPx(inherited(el, 'letter-spacing', ctx), fontPx) ?? 0;
   let em = 0;
   for (const ch of text) em += charEm(ch);
-  return Math.max(
-    1,
-    Math.round(em * fontPx * bold + spacing * text.length + horizontalPadding(el, ctx, fontPx)),
-  );
+  const content = Math.max(em * fontPx * bold + spacing * text.length, preferredFixedWidth(el, ctx));
+  return Math.max(1, Math.round(content + horizontalPadding(el, ctx, fontPx)));
+}
+
+/** A px `width` of an element (CSS, else the attribute), or undefined. */
+function pxWidth(el: Element, ctx: TableContext): number | undefined {
+  const width = ctx.styles.declared(el, 'width', ctx.inlineOf(el)) ?? lengthAttr(getAttr(el, 'width'));
+  const m = width ? /^(\d+(?:\.\d+)?)px$/.exec(width.trim()) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * The widest picture or table of fixed width in an element, in px: a nested table's own px width, else its widest
+ * row's cells' px widths (or their content's) summed. Part of a cell's max-content width: a column that holds a
+ * table of 60 px and 40 px cells is about 100 px wide by preference, though its minimum is only its content's.
+ */
+function preferredFixedWidth(el: Element, ctx: TableContext): number {
+  let widest = 0;
+  for (const child of childElements(el)) {
+    if (child.tagName === 'img') widest = Math.max(widest, pxWidth(child, ctx) ?? 0);
+    else if (child.tagName === 'table')
+      widest = Math.max(widest, pxWidth(child, ctx) ?? widestRow(child, ctx));
+    else widest = Math.max(widest, preferredFixedWidth(child, ctx));
+  }
+  return widest;
+}
+
+/** The sum of the preferred widths of a table's cells, for its widest row. */
+function widestRow(table: Element, ctx: TableContext): number {
+  let widest = 0;
+  const rows = childElements(table).flatMap((c) => (c.tagName === 'tr' ? [c] : childElements(c)));
+  for (const tr of rows) {
+    if (tr.tagName !== 'tr') continue;
+    let sum = 0;
+    for (const cell of childElements(tr)) sum += pxWidth(cell, ctx) ?? preferredFixedWidth(cell, ctx);
+    widest = Math.max(widest, sum);
+  }
+  return widest;
 }
 
 /** Width of a column from `<col>` or its single-column cells: a percentage, a fixed length, or none. */
@@ -105,21 +139,61 @@ function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
   );
 }
 
-/** `grid-template-columns` of a table: percentages and fixed widths kept, other columns sized from content. */
+/**
+ * The width of a column's cell box in px for a px `width` (CSS or attribute) on its cell: the width is the content
+ * box's unless the cell is `box-sizing: border-box`, so the padding (CSS, else the table's cellpadding, else the
+ * UA's 1px) is added. Undefined for other widths (`em`, `auto`, `calc()`).
+ */
+function fixedBoxWidth(
+  width: string,
+  cell: Element | undefined,
+  table: Element,
+  ctx: TableContext,
+): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(px)?$/.exec(width.trim());
+  if (!m) return undefined;
+  const content = Number(m[1]);
+  if (!cell || ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box')
+    return content;
+  const fontPx = toPx(inherited(cell, 'font-size', ctx)) ?? 16;
+  const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
+  return content + horizontalPadding(cell, ctx, fontPx, cellpadding ?? '1px');
+}
+
+/**
+ * `grid-template-columns` of a table: percentages kept, other columns sized from content. A px width is a
+ * column's preferred width, not its minimum, as in Chrome's auto table layout: the column shrinks to its content's
+ * minimum when the table is too narrow for the widths. When every column has one and the table a width of its
+ * own, the columns share the table's width in proportion to them (Chrome spreads the difference so, both ways).
+ */
 export function trackList(table: Element, cells: PlacedCell[], columns: number, ctx: TableContext): string {
   const widths = columnWidths(table, cells, columns, ctx);
   const definite = hasDefiniteWidth(table, ctx);
   const weights = new Array(columns).fill(1);
+  const firstCell: (Element | undefined)[] = new Array(columns).fill(undefined);
   for (const cell of cells) {
     if (cell.colSpan !== 1) continue;
     weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el, ctx));
+    firstCell[cell.col] ??= cell.el;
   }
+  const boxes = widths.map((width, i) =>
+    width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined,
+  );
+  const allFixed = boxes.every((box) => box !== undefined);
   return widths
     .map((width, i) => {
       if (width?.endsWith('%')) return width;
+      const box = boxes[i];
+      if (box !== undefined) return `minmax(min-content, ${box}${definite && allFixed ? 'fr' : 'px'})`;
       if (width) return `minmax(${width}, auto)`;
       if (!definite) return 'auto';
       return `minmax(min-content, ${weights[i]}fr)`;
     })
     .join(' ');
+}
+
+/** True when a cell's px width sizes its column (see `trackList`): the cell then fills the track instead. */
+export function widthSizesColumn(cell: PlacedCell, ctx: TableContext): boolean {
+  const width = ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el));
+  return cell.colSpan === 1 && width !== undefined && /^\d+(\.\d+)?px$/.test(width.trim());
 }

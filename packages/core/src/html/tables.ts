@@ -5,7 +5,7 @@
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
 import { type Element, childElements, getAttr, isElement } from './dom.js';
-import { trackList } from './table-columns.js';
+import { trackList, widthSizesColumn } from './table-columns.js';
 import { type PlacedCell, type TableContext, collectRows, lengthAttr, placeCells } from './table-model.js';
 import type { SatoriChild, SatoriElement } from './types.js';
 
@@ -171,8 +171,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     extra.margin = '0px';
     // A percentage width sizes the cell's column (the grid track, trackList) and the cell fills the track, as table
     // cells fill their column: kept on the grid item, it would be taken of the track again, and 100% plus padding
-    // would overflow it. (A px width stays on the cell: the track's minimum, it also keeps the cell from growing.)
-    if (ctx.styles.declared(cell.el, 'width', inline)?.trim().endsWith('%')) {
+    // would overflow it. So does a px width (the column's preferred width, trackList), which may shrink the cell.
+    if (ctx.styles.declared(cell.el, 'width', inline)?.trim().endsWith('%') || widthSizesColumn(cell, ctx)) {
       extra.width = 'auto';
       // A sheet's `width: 100% !important` still wins over that: counted with the padding, it fits the track.
       extra.boxSizing = 'border-box';

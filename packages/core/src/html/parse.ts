@@ -1,5 +1,6 @@
 /** HTML string → satori tree: a standards-compliant parse (parse5), the document's sheets read first. */
 import { parse, parseFragment } from 'parse5';
+import { bodyBackgroundHints } from './body-attributes.js';
 import { TreeConverter } from './convert.js';
 import { type Element, type Node, childElements, isElement, isText } from './dom.js';
 import { liftDataUris } from './lift-data-uris.js';
@@ -130,19 +131,24 @@ function propagateBodyBackground(
   // The root is a formatting context in browsers: a child's top margin never moves the canvas background.
   if (styles.declared(html, 'display', converter.inlineOf(html)) === undefined)
     rootStyle.display = 'flow-root';
+  const bodyInline = converter.inlineOf(body);
+  const bodyEl = childrenOf(root).find(
+    (c): c is SatoriElement => typeof c === 'object' && c?.type === 'body',
+  );
+  const hints = bodyBackgroundHints(body, (p) => styles.declared(body, p, bodyInline));
   if (!rootBg) {
-    const bodyInline = converter.inlineOf(body);
     // The longhands go with it (after the shorthand): a sheet's `background-size` on body sized the image.
     const bg = [...props, ...BACKGROUND_LONGHANDS]
       .map((p) => [p, styles.declared(body, p, bodyInline)] as const)
       .filter(([, v]) => v !== undefined);
-    const bodyEl = childrenOf(root).find(
-      (c): c is SatoriElement => typeof c === 'object' && c?.type === 'body',
-    );
-    if (bg.length > 0 && bodyEl) {
-      for (const [p, v] of bg) rootStyle[p.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = v;
+    if (bg.length + hints.length > 0 && bodyEl) {
+      for (const [p, v] of [...hints, ...bg]) rootStyle[camelCase(p)] = v;
       bodyEl.props.style = { ...(bodyEl.props.style ?? {}), background: 'none' };
     }
+  } else if (hints.length > 0 && bodyEl) {
+    // The root paints the canvas: the attributes paint the body's own box, under its CSS.
+    const own = Object.fromEntries(hints.map(([p, v]) => [camelCase(p), v]));
+    bodyEl.props.style = { ...own, ...(bodyEl.props.style ?? {}) };
   }
   root.props.style = rootStyle;
 }
@@ -162,6 +168,10 @@ function applyDefaultFont(root: SatoriElement, family: string, converter: TreeCo
     if (/(^|\s)font-(sans|serif|mono|\[)/.test(String(root.props.tw ?? ''))) return;
     root.props.style = { fontFamily: safe, ...style };
   }
+}
+
+function camelCase(property: string): string {
+  return property.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 function childrenOf(el: SatoriElement): SatoriChild[] {

@@ -6,6 +6,16 @@
 import { type Element, type Node, type ParentNode, getAttr, isElement, isText } from './dom.js';
 import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from './inline-style.js';
 import type { DocumentStyles } from './stylesheet.js';
+import { BLOCK_TAGS, PICTURE_TAGS } from './element-kinds.js';
+import {
+  ANONYMOUS_LINE_BOX,
+  EM_SENSITIVE,
+  hasSpaceBetweenItems,
+  isBlockContainer,
+  isBlockLevel,
+  lonePicture,
+  wrapPictureLines,
+} from './picture-lines.js';
 import { convertTable, isTableStructure } from './tables.js';
 import {
   TAILWIND_PREFLIGHT,
@@ -41,29 +51,6 @@ const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', '
 const LEGACY_ALIGN_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th']);
 
 /** Elements that are block-level by default and may be placed by a legacy alignment (when narrower). */
-const BLOCK_TAGS = new Set([
-  'div',
-  'p',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'section',
-  'article',
-  'header',
-  'footer',
-  'main',
-  'nav',
-  'aside',
-  'blockquote',
-  'figure',
-  'form',
-  'ul',
-  'ol',
-  'center',
-]);
 
 type LegacyAlign = 'left' | 'center' | 'right';
 
@@ -89,8 +76,6 @@ interface ContentFlags {
 
 /** Elements whose content never renders as text. */
 const NO_TEXT_TAGS = new Set(['style', 'script', 'title']);
-/** Replaced elements that sit on a line like a picture. */
-const PICTURE_TAGS = new Set(['img', 'svg']);
 /** Elements that give their line a strut as text does: a `<br>` line keeps its height in every mode. */
 const TEXT_LIKE_TAGS = new Set(['br']);
 
@@ -492,23 +477,54 @@ export class TreeConverter {
     if (kids.length === 1) props.children = kids[0];
     else if (kids.length > 1) props.children = kids;
     const converted: SatoriElement = { type: el.tagName, props };
-    this.lineHeightQuirk(converted, kids);
+    this.lineHeightQuirk(converted, kids, el);
     return converted;
   }
 
   /**
    * The line-height calculation quirk of quirks and limited-quirks mode (quirks.spec.whatwg.org): a line that holds
    * pictures and no text gets no strut, so a picture in a cell or a link is as tall as its line, with no gap for
-   * the font's descent under it. Approximated for whole subtrees: an element whose content has pictures and no
-   * text gets `line-height: 0` (it has no text for the value to change).
+   * the font's descent under it; a space between two pictures counts as text. Approximated for whole subtrees: an
+   * element whose content has pictures and no text gets `line-height: 0` (it has no text for the value to change);
+   * in a block that also holds text or blocks, each line of pictures without text goes into an anonymous block
+   * that has it (picture-lines.ts).
    */
-  private lineHeightQuirk(converted: SatoriElement, kids: SatoriChild[]): void {
+  private lineHeightQuirk(converted: SatoriElement, kids: SatoriChild[], el: Element): void {
     // Standards mode (every fragment, most cards) needs none of it: no flags are kept, so no element pays for them.
     if (!this.quirksMode) return;
     const flags = this.combinedFlags(converted.type, kids);
     this.contentFlags.set(converted, flags);
-    if (flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type))
-      converted.props.style = { ...((converted.props.style as object) ?? {}), lineHeight: '0' };
+    if (flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type)) {
+      // `font-size: 0` as well for a lone picture where nothing of the element's own box is in `em` (see
+      // picture-lines.ts).
+      const collapse =
+        lonePicture(kids) && !this.sizedInEm(el, converted)
+          ? { lineHeight: '0', fontSize: '0' }
+          : { lineHeight: '0' };
+      converted.props.style = { ...((converted.props.style as object) ?? {}), ...collapse };
+      // Pictures beside blocks (a spacer GIF above a table of pictures): each run of them is a line of its own.
+      if (isBlockContainer(converted) && kids.some(isBlockLevel)) this.wrapPictureLinesOf(converted, kids);
+    } else if (flags.picture && flags.text && isBlockContainer(converted))
+      this.wrapPictureLinesOf(converted, kids);
+  }
+
+  /** `wrapPictureLines` on a converted block, its new lines' content flags kept. */
+  private wrapPictureLinesOf(converted: SatoriElement, kids: SatoriChild[]): void {
+    const wrapped = wrapPictureLines(kids, (run) => {
+      const flags = this.combinedFlags(ANONYMOUS_LINE_BOX, run);
+      return flags.picture && !flags.text;
+    });
+    if (!wrapped) return;
+    for (const line of wrapped.lines) this.contentFlags.set(line, { text: false, picture: true });
+    converted.props.children = wrapped.children.length === 1 ? wrapped.children[0] : wrapped.children;
+  }
+
+  /** True when a length of the element's own box (its style attribute, sheets or the converter's) is in `em`. */
+  private sizedInEm(el: Element, converted: SatoriElement): boolean {
+    const inEm = (value: unknown) => typeof value === 'string' && /\d(?:em|ex|ch)\b/.test(value);
+    if (Object.values((converted.props.style as Record<string, unknown>) ?? {}).some(inEm)) return true;
+    const inline = this.inlineOf(el);
+    return EM_SENSITIVE.some((p) => inEm(this.styles.declared(el, p, inline)));
   }
 
   /** Content flags of a converted child (a wrapper made by the table code is read through its children). */
@@ -533,6 +549,7 @@ export class TreeConverter {
       flags.text ||= own.text;
       flags.picture ||= own.picture;
     }
+    flags.text ||= hasSpaceBetweenItems(kids);
     return flags;
   }
 

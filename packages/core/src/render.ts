@@ -40,12 +40,12 @@ export interface EnvironmentOptions {
   /** Fonts of the renderer, loaded once per thread. */
   fonts?: FontSpec[];
   baseDir?: string;
-  /** Size of the cache of scaled-down pictures (RendererOptions.prescaledImageCacheMb). */
+  /** Size of the cache of decoded pictures (RendererOptions.prescaledImageCacheMb). */
   prescaledImageCacheMb?: number;
 }
 
 /**
- * Per-thread state reused by every render: font registry, fetcher (and its cache), scaled-down pictures, the
+ * Per-thread state reused by every render: font registry, fetcher (and its cache), decoded pictures, the
  * renderer's fonts.
  */
 export interface RenderEnvironment {
@@ -148,7 +148,7 @@ export async function renderHtml(
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = liftCanvasGradient(svg, input.scale);
   const image = await stageAsync('raster', async () => {
-    // Pictures drawn smaller than they are come scaled down, from this process's cache after the first render.
+    // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
     const prescaled = await prescaleImages(lifted?.svg ?? svg, input.scale, env.prescaledImages);
     const raster = rasterize(prescaled, input.scale);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);

@@ -12,7 +12,7 @@ import sharp from 'sharp';
 /** Pictures resvg gets by reference instead of inline: `href` → PNG bytes. */
 export type ResolvedImages = ReadonlyMap<string, Buffer>;
 
-/** The SVG with its scaled-down pictures referenced, the bytes of those pictures, and the SVG as it came. */
+/** The SVG with its pictures referenced instead of inlined, the bytes of those pictures, and the SVG as it came. */
 export interface PrescaledSvg {
   svg: string;
   images: ResolvedImages;
@@ -21,7 +21,7 @@ export interface PrescaledSvg {
 
 /** Default size of a PrescaledImageCache: the pictures of a few hundred cards. */
 export const DEFAULT_PRESCALED_CACHE_MB = 64;
-/** A picture whose source is larger than this is scaled for each render and not kept (it would crowd out others). */
+/** An entry (source and prepared picture) over this size is prepared for each render, not kept: it would crowd out others. */
 const MAX_KEPT_ENTRY_BYTES = 16 << 20;
 
 /** `<image … href="data:image/png|jpeg|webp;base64,…" …>`: the raster pictures satori draws. */
@@ -34,14 +34,14 @@ const RESIZING_ATTR = /\s(?:transform|preserveAspectRatio="(?!none")[^"]*")/;
 const RESIZING_CONTAINER =
   /<(?:g|svg|symbol|pattern|marker|use)\b[^>]*\s(?:transform|patternTransform|viewBox)=|ContentUnits="objectBoundingBox"|clipPathUnits="objectBoundingBox"/;
 
-/** A kept result: the scaled picture, or `null` when the picture is not drawn smaller than it is. */
+/** A kept result: the prepared picture, or `null` when the picture stays inline. */
 interface Entry {
   image: Buffer | null;
   bytes: number;
 }
 
 /**
- * Scaled pictures kept between renders, least recently used dropped first, up to `maxBytes` of pictures and of the
+ * Prepared pictures kept between renders, least recently used dropped first, up to `maxBytes` of pictures and of the
  * sources they are keyed by. One per render environment (a worker, or a renderer without workers). A source is
  * only found by its exact bytes, so what one render's pictures leave here is of no use to a render without them.
  */

@@ -156,8 +156,9 @@ export async function renderHtml(
   });
   lap('raster');
 
-  // An opaque root background makes every pixel opaque: then the encoder need not scan the raster for alpha.
-  const knownOpaque = lifted !== undefined || paintsOpaqueCanvas(svg);
+  // An opaque root background makes every pixel opaque: then the encoder need not scan the raster for alpha. (The
+  // PNG writer finds that out while packing the rows: no look at the SVG for it.)
+  const knownOpaque = input.format !== 'png' && (lifted !== undefined || paintsOpaqueCanvas(svg));
   const encoding = stageAsync('encode', () => encodeImage(image, input.format, input.quality, knownOpaque));
   // The encoder runs on threads of its own: this thread opens the file of saveTo meanwhile.
   let file: AtomicFile | undefined;

@@ -50,8 +50,6 @@ const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', '
  */
 const LEGACY_ALIGN_TAGS = new Set(['div', 'p', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'td', 'th']);
 
-/** Elements that are block-level by default and may be placed by a legacy alignment (when narrower). */
-
 type LegacyAlign = 'left' | 'center' | 'right';
 
 /** An `align` value as Chrome maps it: `center`/`middle` → -webkit-center, …; `justify` is plain CSS. */

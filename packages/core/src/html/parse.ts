@@ -3,6 +3,7 @@ import { parse, parseFragment } from 'parse5';
 import { bodyBackgroundHints } from './body-attributes.js';
 import { TreeConverter } from './convert.js';
 import { type Element, type Node, childElements, isElement, isText } from './dom.js';
+import { toCamelCase } from './inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
 import { DocumentStyles } from './stylesheet.js';
 import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
@@ -142,12 +143,12 @@ function propagateBodyBackground(
       .map((p) => [p, styles.declared(body, p, bodyInline)] as const)
       .filter(([, v]) => v !== undefined);
     if (bg.length + hints.length > 0 && bodyEl) {
-      for (const [p, v] of [...hints, ...bg]) rootStyle[camelCase(p)] = v;
+      for (const [p, v] of [...hints, ...bg]) rootStyle[toCamelCase(p)] = v;
       bodyEl.props.style = { ...(bodyEl.props.style ?? {}), background: 'none' };
     }
   } else if (hints.length > 0 && bodyEl) {
     // The root paints the canvas: the attributes paint the body's own box, under its CSS.
-    const own = Object.fromEntries(hints.map(([p, v]) => [camelCase(p), v]));
+    const own = Object.fromEntries(hints.map(([p, v]) => [toCamelCase(p), v]));
     bodyEl.props.style = { ...own, ...(bodyEl.props.style ?? {}) };
   }
   root.props.style = rootStyle;
@@ -168,10 +169,6 @@ function applyDefaultFont(root: SatoriElement, family: string, converter: TreeCo
     if (/(^|\s)font-(sans|serif|mono|\[)/.test(String(root.props.tw ?? ''))) return;
     root.props.style = { fontFamily: safe, ...style };
   }
-}
-
-function camelCase(property: string): string {
-  return property.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase());
 }
 
 function childrenOf(el: SatoriElement): SatoriChild[] {

@@ -66,10 +66,13 @@ function estimateWidth(el: Element, ctx: TableContext): number {
   return Math.max(1, Math.round(content + horizontalPadding(el, ctx, fontPx)));
 }
 
+/** A length in px: `120px`, `12.5px`. */
+const PX_LENGTH = /^(\d+(?:\.\d+)?)px$/;
+
 /** A px `width` of an element (CSS, else the attribute), or undefined. */
 function pxWidth(el: Element, ctx: TableContext): number | undefined {
   const width = ctx.styles.declared(el, 'width', ctx.inlineOf(el)) ?? lengthAttr(getAttr(el, 'width'));
-  const m = width ? /^(\d+(?:\.\d+)?)px$/.exec(width.trim()) : null;
+  const m = width ? PX_LENGTH.exec(width.trim()) : null;
   return m ? Number(m[1]) : undefined;
 }
 
@@ -195,5 +198,5 @@ export function trackList(table: Element, cells: PlacedCell[], columns: number, 
 /** True when a cell's px width sizes its column (see `trackList`): the cell then fills the track instead. */
 export function widthSizesColumn(cell: PlacedCell, ctx: TableContext): boolean {
   const width = ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el));
-  return cell.colSpan === 1 && width !== undefined && /^\d+(\.\d+)?px$/.test(width.trim());
+  return cell.colSpan === 1 && width !== undefined && PX_LENGTH.test(width.trim());
 }

@@ -6,50 +6,63 @@
 import zlib from 'node:zlib';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
+import { deflateInHalves } from './deflate-halves.js';
 
 /** zlib level 3, the last of its fast levels, as the PNG of an image with alpha gets from sharp. */
 const DEFLATE_LEVEL = 3;
 /** zlib's output is gathered in pieces of this size: one piece holds a card's compressed rows (16 KB by default). */
 const DEFLATE_CHUNK = 1 << 20;
+/**
+ * Rows of at least this many bytes are deflated in two halves at once: a photo-sized image (1080×1080 has 3.5 MB).
+ * Below it the second thread's start-up eats the gain (benchmarks/RESULTS.md, "Tunings of 2026-11-25").
+ */
+const HALVES_FROM_BYTES = 3 << 20;
 
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
- * Encode premultiplied RGBA pixels as an 8-bit RGB PNG (colour type 2, filter type 0 on every row), or return
+ * Encode premultiplied RGBA pixels as an 8-bit RGB PNG (colour type 2, filter type 0 on every row), or resolve to
  * `undefined` when some pixel is not fully opaque, so the caller encodes it with alpha. The opacity check rides
  * on the packing pass, so the caller need not scan first.
  */
-export function encodeOpaquePng(image: RasterImage): Buffer | undefined {
-  const rows = packOpaqueRows(image);
-  if (!rows) return undefined;
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(image.width, 0);
-  header.writeUInt32BE(image.height, 4);
-  header[8] = 8; // bit depth
-  header[9] = 2; // colour type: RGB
-  // compression 0, filter method 0, no interlace: bytes 10–12 stay 0.
-  const data = zlib.deflateSync(rows, { level: DEFLATE_LEVEL, chunkSize: DEFLATE_CHUNK });
-  return Buffer.concat([
-    SIGNATURE,
-    chunk('IHDR', header),
-    chunk('IDAT', data),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
+export async function encodeOpaquePng(image: RasterImage): Promise<Buffer | undefined> {
+  const rows = takeRowBuffer(image.height * (image.width * 3 + 1));
+  try {
+    if (!packOpaqueRowsInto(image, rows)) return undefined;
+    const settings = { level: DEFLATE_LEVEL, chunkSize: DEFLATE_CHUNK };
+    const data =
+      rows.length >= HALVES_FROM_BYTES
+        ? await deflateInHalves(rows, settings)
+        : zlib.deflateSync(rows, settings);
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(image.width, 0);
+    header.writeUInt32BE(image.height, 4);
+    header[8] = 8; // bit depth
+    header[9] = 2; // colour type: RGB
+    // compression 0, filter method 0, no interlace: bytes 10–12 stay 0.
+    return Buffer.concat([
+      SIGNATURE,
+      chunk('IHDR', header),
+      chunk('IDAT', data),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+  } finally {
+    giveBackRowBuffer(rows);
+  }
 }
 
 /**
- * Pack RGBA pixels into PNG scanlines (a filter byte, then R, G, B per pixel), or `undefined` when an alpha is not
- * 255. Reads the pixels as 32-bit words and writes four pixels as three words into a row buffer, which one copy
- * then places behind the row's filter byte (the filter byte keeps the scanlines off 4-byte alignment). The
- * returned buffer is reused by the next call.
+ * Pack RGBA pixels into PNG scanlines (a filter byte, then R, G, B per pixel) in `out` (`height × (width × 3 + 1)`
+ * bytes); false when an alpha is not 255. Reads the pixels as 32-bit words and writes four pixels as three words
+ * into a row buffer, which one copy then places behind the row's filter byte (the filter byte keeps the scanlines
+ * off 4-byte alignment).
  */
-export function packOpaqueRows(image: RasterImage): Buffer | undefined {
+export function packOpaqueRowsInto(image: RasterImage, out: Buffer): boolean {
   const { pixels, width, height } = image;
   if (!LITTLE_ENDIAN || pixels.byteOffset % 4 !== 0 || pixels.length !== width * height * 4) {
-    return packOpaqueRowsBytewise(image);
+    return packOpaqueRowsBytewise(image, out);
   }
   const stride = width * 3;
-  const out = scratchRows(height * (stride + 1));
   const source = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
   const row = new Uint32Array(Math.ceil(stride / 4));
   const rowBytes = new Uint8Array(row.buffer, 0, stride);
@@ -79,44 +92,55 @@ export function packOpaqueRows(image: RasterImage): Buffer | undefined {
       rowBytes[o++] = (p >>> 16) & 0xff;
     }
     // A transparent image is found within its first rows as a rule: stop there.
-    if (alpha >>> 24 !== 0xff) return undefined;
+    if (alpha >>> 24 !== 0xff) return false;
     const base = y * (stride + 1);
     out[base] = 0;
     out.set(rowBytes, base + 1);
   }
-  return out;
+  return true;
 }
 
 /** The largest row buffer kept between renders (a 4096×2160 image needs 26.5 MB). */
 const MAX_KEPT_ROWS = 32 << 20;
-let keptRows: Buffer | undefined;
+let spareRows: Buffer | undefined;
 
 /**
- * A buffer for `size` bytes of scanlines, reused from one encode to the next: zlib reads it synchronously and the
- * PNG is a new buffer, so nothing holds on to it. A new multi-megabyte buffer per render counts as external
- * memory to V8, which answers with an extra collection every render or two.
+ * A buffer for `size` bytes of scanlines: the one kept from an earlier encode when it is free and large enough. A
+ * new multi-megabyte buffer per render counts as external memory to V8, which answers with an extra collection
+ * every render or two. The buffer is lent, not shared: while one encode waits for its deflate, another render of
+ * the same worker gets a buffer of its own.
  */
-function scratchRows(size: number): Buffer {
-  if (size > MAX_KEPT_ROWS) return Buffer.allocUnsafe(size);
-  if (!keptRows || keptRows.length < size) keptRows = Buffer.allocUnsafe(size);
-  return keptRows.subarray(0, size);
+function takeRowBuffer(size: number): Buffer {
+  const spare = spareRows;
+  if (size <= MAX_KEPT_ROWS && spare && spare.length >= size) {
+    spareRows = undefined;
+    return spare.subarray(0, size);
+  }
+  // Never a slice of Node's shared buffer pool: a buffer given back is kept whole.
+  return Buffer.allocUnsafeSlow(size);
+}
+
+/** Keep a buffer from `takeRowBuffer` for the next encode (the larger of it and the one kept). */
+function giveBackRowBuffer(rows: Buffer): void {
+  const whole = Buffer.from(rows.buffer);
+  if (whole.length > MAX_KEPT_ROWS || (spareRows && spareRows.length >= whole.length)) return;
+  spareRows = whole;
 }
 
 /** The same packing a byte at a time, for pixels that cannot be read as aligned little-endian words. */
-function packOpaqueRowsBytewise({ pixels, width, height }: RasterImage): Buffer | undefined {
-  const out = Buffer.allocUnsafe(height * (width * 3 + 1));
+function packOpaqueRowsBytewise({ pixels, width, height }: RasterImage, out: Buffer): boolean {
   let o = 0;
   let i = 0;
   for (let y = 0; y < height; y++) {
     out[o++] = 0;
     for (let x = 0; x < width; x++, i += 4) {
-      if (pixels[i + 3] !== 255) return undefined;
+      if (pixels[i + 3] !== 255) return false;
       out[o++] = pixels[i] as number;
       out[o++] = pixels[i + 1] as number;
       out[o++] = pixels[i + 2] as number;
     }
   }
-  return out;
+  return true;
 }
 
 /** A PNG chunk: length, type, data, and the CRC-32 of type and data. */

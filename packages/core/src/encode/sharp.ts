@@ -94,7 +94,7 @@ export async function encodeImage(
 
 /** PNG: an opaque image as RGB by `encodeOpaquePng` (which finds out whether it is opaque), else RGBA by sharp. */
 async function encodePng(image: RasterImage): Promise<Buffer> {
-  const opaque = encodeOpaquePng(image);
+  const opaque = await encodeOpaquePng(image);
   if (opaque) return opaque;
   return sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },

@@ -106,10 +106,15 @@ function readColour(value: string): [number, number, number] | undefined {
   return channels as [number, number, number];
 }
 
+/** Fraction bits of the fixed-point position in the colour table (a table holds at most 2^16 + 1 entries). */
+const FRACTION_BITS = 14;
+
 /**
  * Paint the gradient under the raster's pixels, in place: premultiplied RGBA where resvg drew the rest of the SVG
  * onto a transparent canvas. Every pixel comes out opaque. The canvas is mapped onto all of the raster's pixels
- * (as resvg maps it), and each pixel takes the gradient's colour at its centre.
+ * (as resvg maps it), and each pixel takes the gradient's colour at its centre. Along a row the position in the
+ * colour table advances by a fixed-point step; where the whole row lies inside the table, pixels go four at a
+ * time (four clear pixels take four lookups, four opaque ones nothing), and the rest one by one with clamping.
  */
 export function paintCanvasGradient(image: RasterImage, gradient: CanvasGradient): void {
   const { width, height } = image;
@@ -118,7 +123,8 @@ export function paintCanvasGradient(image: RasterImage, gradient: CanvasGradient
     pixels = Buffer.from(pixels);
     image.pixels = pixels;
   }
-  const words = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
+  // Signed words: V8 keeps them as small integers, where unsigned ones above 2^31 become doubles.
+  const words = new Int32Array(pixels.buffer, pixels.byteOffset, width * height);
   // t(u, v) = ((u - x1)·dx + (v - y1)·dy) / |d|², with u, v the pixel centre in bounding-box units.
   const dx = gradient.x2 - gradient.x1;
   const dy = gradient.y2 - gradient.y1;
@@ -131,31 +137,56 @@ export function paintCanvasGradient(image: RasterImage, gradient: CanvasGradient
   const stepX = perPixelX * size;
   const stepY = perPixelY * size;
   const origin = ((-gradient.x1 * dx - gradient.y1 * dy) / length2) * size + 0.5;
-  let i = 0;
+  const one = 1 << FRACTION_BITS;
+  const end = size * one;
+  const step = Math.round(stepX * one);
   for (let y = 0; y < height; y++) {
-    let t = origin + stepX * 0.5 + stepY * (y + 0.5);
-    for (const end = i + width; i < end; i++, t += stepX) {
-      const source = words[i] as number;
-      const alpha = source >>> 24;
-      if (alpha === 255) continue;
-      const backdrop = table[t <= 0 ? 0 : t >= size ? size : t | 0] as number;
-      if (alpha === 0) {
-        words[i] = backdrop;
-        continue;
+    let i = y * width;
+    const rowEnd = i + width;
+    let t = Math.round((origin + stepX * 0.5 + stepY * (y + 0.5)) * one);
+    const last = t + step * (width - 1);
+    if (t >= 0 && t < end && last >= 0 && last < end) {
+      for (; i + 4 <= rowEnd; i += 4, t += 4 * step) {
+        const a = words[i] as number;
+        const b = words[i + 1] as number;
+        const c = words[i + 2] as number;
+        const d = words[i + 3] as number;
+        if ((a | b | c | d) === 0) {
+          words[i] = table[t >> FRACTION_BITS] as number;
+          words[i + 1] = table[(t + step) >> FRACTION_BITS] as number;
+          words[i + 2] = table[(t + 2 * step) >> FRACTION_BITS] as number;
+          words[i + 3] = table[(t + 3 * step) >> FRACTION_BITS] as number;
+          continue;
+        }
+        if ((a & b & c & d) >>> 24 === 0xff) continue;
+        for (let k = 0; k < 4; k++) {
+          const source = words[i + k] as number;
+          if (source >>> 24 !== 0xff)
+            words[i + k] = over(source, table[(t + k * step) >> FRACTION_BITS] as number);
+        }
       }
-      // Source-over onto an opaque backdrop: each channel plus the backdrop's share under the source's alpha.
-      const rest = 255 - alpha;
-      const r = (source & 0xff) + ((((backdrop & 0xff) * rest + 127) / 255) | 0);
-      const g = ((source >>> 8) & 0xff) + (((((backdrop >>> 8) & 0xff) * rest + 127) / 255) | 0);
-      const b = ((source >>> 16) & 0xff) + (((((backdrop >>> 16) & 0xff) * rest + 127) / 255) | 0);
-      words[i] = (0xff000000 | (Math.min(b, 255) << 16) | (Math.min(g, 255) << 8) | Math.min(r, 255)) >>> 0;
+    }
+    for (; i < rowEnd; i++, t += step) {
+      const source = words[i] as number;
+      if (source >>> 24 === 0xff) continue;
+      words[i] = over(source, table[t <= 0 ? 0 : t >= end ? size : t >> FRACTION_BITS] as number);
     }
   }
 }
 
-/** `size + 1` opaque RGBA words (little-endian), entry k the gradient's colour at t = k / size. */
-function colourTable(stops: CanvasGradient['stops'], size: number): Uint32Array {
-  const table = new Uint32Array(size + 1);
+/** Source-over of a premultiplied pixel onto an opaque backdrop: each channel plus the backdrop's share left. */
+function over(source: number, backdrop: number): number {
+  if (source === 0) return backdrop;
+  const rest = 255 - (source >>> 24);
+  const r = (source & 0xff) + ((((backdrop & 0xff) * rest + 127) / 255) | 0);
+  const g = ((source >>> 8) & 0xff) + (((((backdrop >>> 8) & 0xff) * rest + 127) / 255) | 0);
+  const b = ((source >>> 16) & 0xff) + (((((backdrop >>> 16) & 0xff) * rest + 127) / 255) | 0);
+  return 0xff000000 | (Math.min(b, 255) << 16) | (Math.min(g, 255) << 8) | Math.min(r, 255);
+}
+
+/** `size + 1` opaque RGBA words (little-endian, signed), entry k the gradient's colour at t = k / size. */
+function colourTable(stops: CanvasGradient['stops'], size: number): Int32Array {
+  const table = new Int32Array(size + 1);
   let segment = 0;
   for (let k = 0; k <= size; k++) {
     const t = k / size;
@@ -168,7 +199,7 @@ function colourTable(stops: CanvasGradient['stops'], size: number): Uint32Array 
     const r = Math.round(from.rgb[0] + (to.rgb[0] - from.rgb[0]) * f);
     const g = Math.round(from.rgb[1] + (to.rgb[1] - from.rgb[1]) * f);
     const b = Math.round(from.rgb[2] + (to.rgb[2] - from.rgb[2]) * f);
-    table[k] = (0xff000000 | (b << 16) | (g << 8) | r) >>> 0;
+    table[k] = 0xff000000 | (b << 16) | (g << 8) | r;
   }
   return table;
 }

@@ -40,7 +40,7 @@ export function liftCanvasGradient(
   if (!rect || !Number.isInteger(rect.width * scale) || !Number.isInteger(rect.height * scale))
     return undefined;
   const found = gradientOf(svg, rect.fill);
-  if (!found || found.kind !== 'linearGradient' || found.stops.length === 0) return undefined;
+  if (found?.kind !== 'linearGradient' || found.stops.length === 0) return undefined;
   if (!found.stops.every(isOpaqueStop)) return undefined;
   const gradient = readGradient(found.head, found.stops);
   if (!gradient) return undefined;

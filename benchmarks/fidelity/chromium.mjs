@@ -101,6 +101,14 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
       await context.close();
       return height;
     },
+    /** A page with the document loaded, for measuring (development aid). */
+    async page(url, width, height, deviceScaleFactor = 1) {
+      const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
+      const page = await context.newPage();
+      await page.goto(url, { waitUntil: 'load' });
+      await page.evaluate(() => document.fonts.ready);
+      return page;
+    },
     close: () => browser.close(),
   };
 }

@@ -21,6 +21,8 @@
  *   out/results-<corpus>.json and the gallery gallery/index.html (reference | Pictor | difference, worst first;
  *   images in gallery/images/, both git-ignored). Needs Debian's chromium
  *   (`apt-get update && apt-get install -y chromium`); the engine itself never uses a browser.
+ *   --pictor-only: render only Pictor (the baseline's saved scores are kept); --reuse-reference: score against the
+ *   Chromium images a previous run saved in out/ (for quick runs while changing Pictor; a full run takes neither).
  *   --engine: `pipeline` = createRenderer() of packages/core/src; `stage` = its HTML + document-resources
  *   stages feeding satori + resvg; `auto` (default) = pipeline once render.ts calls loadDocumentResources.
  */
@@ -48,6 +50,8 @@ const gallery = !args.includes('--no-gallery');
 const rescore = args.includes('--rescore');
 const reportOnly = rescore || args.includes('--report');
 const filter = args.find((a) => !a.startsWith('--'));
+const pictorOnly = args.includes('--pictor-only');
+const reuseReference = args.includes('--reuse-reference');
 if (corpusOption !== 'all' && !CORPORA[corpusOption]) throw new Error(`--corpus: all, own or real-world`);
 const corpora = corpusOption === 'all' ? Object.keys(CORPORA) : [corpusOption];
 
@@ -163,6 +167,11 @@ if (reportOnly) {
       .filter((name) => !filter || name.includes(filter))
       .sort();
     const causes = causesOf(corpusName);
+    const savedFile = join(outDir, `results-${corpusName}.json`);
+    const previousRows = existsSync(savedFile) ? JSON.parse(readFileSync(savedFile, 'utf8')) : [];
+    const previous = new Map(
+      (Array.isArray(previousRows) ? previousRows : previousRows.rows).map((r) => [r.name, r]),
+    );
     const rows = [];
     for (const name of cases) {
       const dir = join(corpus, name);
@@ -178,11 +187,16 @@ if (reportOnly) {
       // Loaded from the case folder so relative URLs (fonts, images) resolve as for Pictor's baseDir. A case whose
       // markup needs something a browser lacks (bare Tailwind classes) gives Chromium reference.html instead.
       const refFile = join(dir, 'reference.html');
-      const tmpPage = join(dir, '.chromium-source.html');
-      writeFileSync(tmpPage, chromiumSource(existsSync(refFile) ? readFileSync(refFile, 'utf8') : html));
-      const reference = await chromium.screenshot(pathToFileURL(tmpPage).href, width, height);
-      rmSync(tmpPage, { force: true });
-      writeFileSync(join(caseOut, 'chromium.png'), reference);
+      const savedReference = join(caseOut, 'chromium.png');
+      let reference;
+      if (reuseReference && existsSync(savedReference)) reference = readFileSync(savedReference);
+      else {
+        const tmpPage = join(dir, '.chromium-source.html');
+        writeFileSync(tmpPage, chromiumSource(existsSync(refFile) ? readFileSync(refFile, 'utf8') : html));
+        reference = await chromium.screenshot(pathToFileURL(tmpPage).href, width, height);
+        rmSync(tmpPage, { force: true });
+        writeFileSync(savedReference, reference);
+      }
 
       const row = {
         name,
@@ -191,10 +205,14 @@ if (reportOnly) {
         description: meta.description ?? '',
         missing: causes[name] ?? meta.missing ?? '',
       };
-      for (const [key, contender] of [
-        ['pictor', pictor],
-        ['baseline', baseline],
-      ]) {
+      if (pictorOnly)
+        row.baseline = previous.get(name)?.baseline ?? { error: 'not rendered (--pictor-only)' };
+      for (const [key, contender] of pictorOnly
+        ? [['pictor', pictor]]
+        : [
+            ['pictor', pictor],
+            ['baseline', baseline],
+          ]) {
         const started = performance.now();
         try {
           const result = await contender.render(html, { width, height, dir });
@@ -219,12 +237,7 @@ if (reportOnly) {
     }
     results[corpusName] = rows;
     // A filtered run updates its cases in the saved results and keeps the others (--report reads them all).
-    const savedFile = join(outDir, `results-${corpusName}.json`);
-    let saved = [];
-    if (filter && existsSync(savedFile)) {
-      const previous = JSON.parse(readFileSync(savedFile, 'utf8'));
-      saved = (Array.isArray(previous) ? previous : previous.rows).filter((r) => !cases.includes(r.name));
-    }
+    const saved = filter ? [...previous.values()].filter((r) => !cases.includes(r.name)) : [];
     const merged = [...saved, ...rows].sort((a, b) => a.name.localeCompare(b.name));
     writeFileSync(savedFile, JSON.stringify({ pictorNote, rows: merged }, null, 2));
   }

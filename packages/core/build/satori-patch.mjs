@@ -118,6 +118,52 @@ export const SATORI_PATCHES = [
       'function tenths(A){let k=A<0?-Math.round(-A*10):Math.round(A*10);if(k===0)return"0";let s="";k<0&&(s="-",k=-k);let d=k%10;return d===0?s+(k-d)/10:s+(k-d)/10+"."+d}' +
       'function fd(A,g,I,C,B=0){let E=(o,e)=>tenths(g+(o+B*e)*C),Q=o=>tenths(I-o*C),i="";for(let o of A)switch(o.type){case"M":case"L":i+=o.type+E(o.x,o.y)+" "+Q(o.y);break;case"Q":i+="Q"+E(o.x1,o.y1)+" "+Q(o.y1)+" "+E(o.x,o.y)+" "+Q(o.y);break;case"C":i+="C"+E(o.x1,o.y1)+" "+Q(o.y1)+" "+E(o.x2,o.y2)+" "+Q(o.y2)+" "+E(o.x,o.y)+" "+Q(o.y);break;case"Z":i+="Z";break}return i}',
   },
+  {
+    name: 'glyph-advances-whole-pixels',
+    why:
+      "with the option `wholePixelAdvances`, every glyph's advance and its kerning are each rounded to whole " +
+      'pixels and every glyph is drawn at a whole-pixel x, as Chromium on Linux lays text out at device scale 1 (no ' +
+      "subpixel positioning: Skia's advances come rounded, and HarfBuzz's kerning is rounded apart from them): " +
+      'Inter 16px `i` is 4 px wide there, not 3.875, so ten of them are 40 px, not 38.75; Inter Bold 28px ' +
+      '"Robust rendering" is 236 px (each glyph rounded with its kerning would give 238). satori kept the ' +
+      "fractions, so its lines were up to a few px narrower than Chrome's and wrapped a word later. The flag rides " +
+      "on the root's inherited style.",
+    edits: [
+      {
+        find: '"_viewportWidth","_viewportHeight","_chRatio"',
+        replace: '"_viewportWidth","_viewportHeight","_wholePixelAdvances","_chRatio"',
+      },
+      {
+        find: 'inheritedStyle:{...hB,_viewportWidth:Q,_viewportHeight:i}',
+        replace:
+          'inheritedStyle:{...hB,_viewportWidth:Q,_viewportHeight:i,_wholePixelAdvances:g.wholePixelAdvances===!0}',
+      },
+      {
+        find: 'measure:(y,Y)=>this.measure(y,Y,x),getSVG:(y,Y,u)=>this.getSVG(y,Y,x,w,u)}',
+        replace:
+          'measure:(y,Y)=>this.measure(y,Y,x,Q._wholePixelAdvances),getSVG:(y,Y,u)=>this.getSVG(y,Y,x,w,u,Q._wholePixelAdvances)}',
+      },
+      {
+        find: 'measure(g,{fontSize:I,letterSpacing:C=0,wordSpacing:B,fontFeatureSettings:E},Q){var s,a;let i=Q(g,E),o=0,e=0;for(let[,r,c]of i){let D=0;for(let h=0;h<c.length;h++)D+=c[h].ax,((s=c[h+1])==null?void 0:s.cl)!==c[h].cl&&e++;o+=D/r.unitsPerEm*I}',
+        replace:
+          'measure(g,{fontSize:I,letterSpacing:C=0,wordSpacing:B,fontFeatureSettings:E},Q,P){var s,a;let i=Q(g,E),o=0,e=0;for(let[,r,c]of i){let D=0,k=I/r.unitsPerEm;for(let h=0;h<c.length;h++)D+=P?wpa(r,c[h],k):c[h].ax*k,((s=c[h+1])==null?void 0:s.cl)!==c[h].cl&&e++;o+=D}',
+      },
+      {
+        find: 'getSVG(g,{fontSize:I,top:C,left:B,letterSpacing:E=0,wordSpacing:Q,fontFeatureSettings:i,direction:o},e,t,n){',
+        replace:
+          'getSVG(g,{fontSize:I,top:C,left:B,letterSpacing:E=0,wordSpacing:Q,fontFeatureSettings:i,direction:o},e,t,n,P){',
+      },
+      { find: 'let K=r+Y.dx*b,z=c+Y.dy*b', replace: 'let K=P?Math.round(r+Y.dx*b):r+Y.dx*b,z=c+Y.dy*b' },
+      { find: 'r+=Y.ax*b,', replace: 'r+=P?wpa(l,Y,b):Y.ax*b,' },
+      {
+        // A shaped glyph's advance in whole pixels: its own advance and the shaper's adjustment (kerning) rounded
+        // apart, half away from zero (lroundf), as Chromium adds them.
+        find: '};function md(A,g,I){',
+        replace:
+          '};function wpa(f,c,s){let G=f.glyphs.get(c.g),a=G&&typeof G.advanceWidth=="number"?G.advanceWidth*s:c.ax*s,k=c.ax*s-a;return(a<0?-Math.round(-a):Math.round(a))+(k<0?-Math.round(-k):Math.round(k))}function md(A,g,I){',
+      },
+    ],
+  },
 ];
 
 /** satori's ES module entry, the file the patches apply to. */

@@ -129,7 +129,15 @@ export async function renderHtml(
   };
   const layout = await stageAsync('layout', () =>
     layoutWithAutoSize(
-      (width, height) => layoutToSvg(root, { width, height, fonts, loadAdditionalAsset, onStyleError }),
+      (width, height) =>
+        layoutToSvg(root, {
+          width,
+          height,
+          fonts,
+          loadAdditionalAsset,
+          onStyleError,
+          wholePixelAdvances: true,
+        }),
       { width: input.width, height: input.height },
       limits,
       warnings,

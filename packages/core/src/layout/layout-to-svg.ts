@@ -18,6 +18,12 @@ export interface LayoutOptions {
   loadAdditionalAsset?: AssetLoader;
   /** Unsupported or invalid CSS declarations, which satori then ignores. */
   onStyleError?: (error: Error) => void;
+  /**
+   * Round each glyph's advance to whole CSS pixels and draw glyphs at whole-pixel x, as Chromium on Linux lays text
+   * out at device scale 1 (satori patch `glyph-advances-whole-pixels`). Pictor does so at every scale: the layout
+   * is the same at every scale, only drawn with more pixels.
+   */
+  wholePixelAdvances?: boolean;
 }
 
 /** The SVG document satori produced and its size in CSS pixels (possibly fractional when auto-sized). */
@@ -39,6 +45,8 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     fonts: options.fonts,
     ...(options.loadAdditionalAsset ? { loadAdditionalAsset: options.loadAdditionalAsset } : {}),
     ...(options.onStyleError ? { onStyleError: options.onStyleError } : {}),
+    // An option of the patched satori (build/satori-patch.mjs), unknown to its types.
+    ...({ wholePixelAdvances: options.wholePixelAdvances === true } as object),
   });
   const match = SIZE_PATTERN.exec(svg);
   const width = match ? Number(match[1]) : Number.NaN;

@@ -169,6 +169,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     // `align` on cells, rows and groups is the converter's (legacy alignment). Margins do not apply to table
     // cells in CSS; the grid items they become would take them.
     extra.margin = '0px';
+    // Chrome ignores `max-width` on table cells (`min-width` still counts): e-mail's `width: 200px; max-width: 33.333%`
+    // would otherwise hold the grid item to a third of its own column.
+    if (ctx.styles.declared(cell.el, 'max-width', inline) !== undefined) extra.maxWidth = 'none';
     // A percentage width sizes the cell's column (the grid track, trackList) and the cell fills the track, as table
     // cells fill their column: kept on the grid item, it would be taken of the track again, and 100% plus padding
     // would overflow it. So does a px width (the column's preferred width, trackList), which may shrink the cell.

@@ -472,6 +472,29 @@ describe('CSS values satori rejects, resolved before it', () => {
     );
   });
 
+  it("drops a box size CSS's grammar rejects, so an <img>'s width and height attributes apply as in browsers", () => {
+    // SendGrid's social icons: `style="height: 30px, width: 30px"` with height="30" width="30".
+    const { root, warnings } = parseHtml(
+      '<style>.w{width:10px 20px;max-height:5px}</style><img src="a.png" width="30" height="30" style="height: 30px, width: 30px">' +
+        '<div class="w" style="min-width:calc(100% - 4px);max-width:var(--w);height:12">x</div>',
+    );
+    const img = find(root, 'img')!;
+    expect(img.props.style).toBeUndefined();
+    expect(img.props).toMatchObject({ width: '30', height: '30' });
+    expect(find(root, 'div')!.props.style).toEqual({
+      minWidth: 'calc(100% - 4px)',
+      maxWidth: 'var(--w)',
+      height: '12',
+    });
+    expect(findAll(root, 'style').map((el) => String(el.props.children))).toContain('.w{max-height:5px}');
+    expect(warnings).toEqual(
+      expect.arrayContaining([
+        'style: height: 30px, width: 30px is not a valid value; the declaration was dropped, as browsers drop it',
+        'width: 10px 20px is not a valid value; the declaration was dropped, as browsers drop it',
+      ]),
+    );
+  });
+
   it('takes an opacity in percent (Tailwind 4 opacity-75 → opacity: 75%) as a number, inline and in sheets', () => {
     const { root } = parseHtml(
       '<style>.dim{opacity:25%}</style><div class="dim" style="opacity:50%"><span style="opacity:.5%">x</span></div>',

@@ -5,6 +5,7 @@
  * honours (`-webkit-transform`, …), which satori ignores, renamed to their standard property; `opacity` in percent
  * as a number.
  */
+import * as csstree from 'css-tree';
 
 /** Prefixed properties Chrome parses as aliases of a standard one (css_properties.json5 `alias_for`). */
 const WEBKIT_ALIASES = new Set([
@@ -66,18 +67,43 @@ export function resolveValue(property: string, value: string): string {
 
 const FONT_WEIGHT =
   /^(?:normal|bold|bolder|lighter|inherit|initial|unset|revert|revert-layer|[+]?(?:\d+(?:\.\d*)?|\.\d+))$/i;
+const BOX_SIZES = new Set(['width', 'height', 'min-width', 'max-width', 'min-height', 'max-height']);
+const SUBSTITUTED = /\b(?:var|env|attr)\(/i;
+const BARE_NUMBER = /^[+-]?(?:\d+\.?\d*|\.\d+)$/;
+
+function invalidFontWeight(v: string): boolean {
+  if (SUBSTITUTED.test(v) || /\bcalc\(/i.test(v)) return false;
+  const weight = Number(v);
+  return !(FONT_WEIGHT.test(v) && (Number.isNaN(weight) || (weight >= 1 && weight <= 1000)));
+}
+
+/** Whitespace, a comma or a colon outside parentheses: more than the one value a box size takes. */
+const SEVERAL_VALUES = /[\s,:](?![^(]*\))/;
+
+/** A box size CSS's grammar rejects (`height: 30px, width: 30px`); a bare number stays (quirks mode's px). */
+function invalidBoxSize(property: string, v: string): boolean {
+  if (!SEVERAL_VALUES.test(v) || SUBSTITUTED.test(v) || BARE_NUMBER.test(v)) return false;
+  try {
+    return csstree.lexer.matchProperty(property, csstree.parse(v, { context: 'value' })).error != null;
+  } catch {
+    return true;
+  }
+}
 
 /**
  * Why a declaration must be dropped, as browsers drop a declaration with an invalid value, or undefined. Only for
- * values satori would misread instead of ignoring: `font-weight: regular` (an e-mail theme's) drew bold text.
+ * values satori would misread instead of ignoring, or whose loss must be seen before satori: `font-weight: regular`
+ * (an e-mail theme's) drew bold text; `height: 30px, width: 30px` on an <img> hid its `height` attribute.
  */
 export function invalidDeclaration(property: string, value: string): string | undefined {
-  if (property !== 'font-weight') return undefined;
   const v = value.trim();
-  if (/\b(?:var|calc|env)\(/i.test(v)) return undefined;
-  const weight = Number(v);
-  if (FONT_WEIGHT.test(v) && (Number.isNaN(weight) || (weight >= 1 && weight <= 1000))) return undefined;
-  return `font-weight: ${value} is not a valid value; the declaration was dropped, as browsers drop it`;
+  const invalid =
+    property === 'font-weight'
+      ? invalidFontWeight(v)
+      : BOX_SIZES.has(property) && invalidBoxSize(property, v);
+  return invalid
+    ? `${property}: ${value} is not a valid value; the declaration was dropped, as browsers drop it`
+    : undefined;
 }
 
 /** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */

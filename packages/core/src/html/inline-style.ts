@@ -47,6 +47,12 @@ export function parseInlineStyle(text: string, warn: (message: string) => void):
         warn(`style: ${property} has no value; the declaration was dropped`);
         return;
       }
+      // Dropped here, as browsers drop it, so that nothing downstream (presentational attributes) takes it as set.
+      const invalid = invalidDeclaration(property, value);
+      if (invalid) {
+        warn(`style: ${invalid}`);
+        return;
+      }
       if (property in out) delete out[property];
       out[property] = value;
     },
@@ -64,11 +70,6 @@ export function toSatoriStyle(
 ): Record<string, string> {
   const style: Record<string, string> = {};
   for (const [property, written] of Object.entries(declarations)) {
-    const invalid = invalidDeclaration(property, written);
-    if (invalid) {
-      warn(`style: ${invalid}`);
-      continue;
-    }
     const unsupported = unsupportedDeclaration(property, written);
     if (unsupported) warn(unsupported);
     const value = resolveValue(property, written);

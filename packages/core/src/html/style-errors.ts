@@ -4,7 +4,7 @@
  * satori re-parses the already computed `font-family` of list markers and reports `g.split is not a
  * function`; the marker keeps the inherited font, so nothing is lost and nothing is worth a warning.
  */
-const HARMLESS = [/g\.split is not a function[\s\S]*fontFamily/];
+const HARMLESS = [/\b\w+\.split is not a function[\s\S]*fontFamily/];
 
 /**
  * The warning for one style error satori reported (it then ignored the declaration), or null when the

@@ -164,6 +164,27 @@ export const SATORI_PATCHES = [
       },
     ],
   },
+  {
+    name: 'inline-flex-baseline',
+    why:
+      "an inline-flex or inline-grid box sits on the line by its first item: that item's baseline, or, for an item " +
+      'without one (an <svg>, an <img>), its bottom border edge (CSS Flexbox §8.5, as Chrome aligns it); satori ' +
+      "took the box's last line box or else its bottom margin edge, as for an inline-block, so an icon tile " +
+      "(Tailwind's `inline-flex p-3` around an <svg>) stood on its bottom padding and its line came out taller by " +
+      "that padding less the strut's descent, pushing everything under it down.",
+    edits: [
+      {
+        find: 'r=g.style.overflow==="hidden"?void 0:Gr(B)',
+        replace:
+          'r=g.style.__innerDisplay==="flex"||g.style.__innerDisplay==="grid"?firstItemBaseline(B):g.style.overflow==="hidden"?void 0:Gr(B)',
+      },
+      {
+        find: 'function Gr(A){',
+        replace:
+          'function firstItemBaseline(A){for(let C=0;C<A.children.length;C++){let g=A.children[C];if(g.style.position==="absolute"||g.style.display==="none"||g.style.display==="contents")continue;let I=Gr(g);return g.layout.top+(I===void 0?g.layout.height:I)}}function Gr(A){',
+      },
+    ],
+  },
 ];
 
 /** satori's ES module entry, the file the patches apply to. */

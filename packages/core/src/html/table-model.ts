@@ -55,8 +55,14 @@ export function collectRows(table: Element): {
   return { groups, rows: [...head, ...body, ...foot] };
 }
 
-/** The HTML table model: each cell's row, column and spans, skipping slots taken by rowspans above. */
-export function placeCells(rows: { tr: Element; group: Element | null }[]): {
+/**
+ * The HTML table model: each cell's row, column and spans, skipping slots taken by rowspans above. Cells for which
+ * `skip` holds (display: none) are left out, as if absent.
+ */
+export function placeCells(
+  rows: { tr: Element; group: Element | null }[],
+  skip: (cell: Element) => boolean = () => false,
+): {
   cells: PlacedCell[];
   columns: number;
 } {
@@ -67,7 +73,7 @@ export function placeCells(rows: { tr: Element; group: Element | null }[]): {
     let col = 0;
     const groupEnd = group ? rows.findLastIndex((x) => x.group === group) : rows.length - 1;
     for (const cell of childElements(tr)) {
-      if (cell.tagName !== 'td' && cell.tagName !== 'th') continue;
+      if ((cell.tagName !== 'td' && cell.tagName !== 'th') || skip(cell)) continue;
       while (taken[r]?.[col]) col++;
       const colSpan = Math.max(1, spanAttr(cell, 'colspan', MAX_COLS));
       const rawRowSpan = spanAttr(cell, 'rowspan', MAX_ROWSPAN);

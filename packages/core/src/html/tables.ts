@@ -104,8 +104,11 @@ const ANONYMOUS_BACKDROP_BOX = 'pictor-backdrop';
 export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   ctx.addPreamble(TABLE_PREAMBLE);
   const tableInline = ctx.inlineOf(table);
-  const { groups, rows } = collectRows(table);
-  const { cells, columns } = placeCells(rows);
+  const { groups, rows: allRows } = collectRows(table);
+  // A row, group or cell with display: none has no box in browsers: it takes no row or column of the table (a
+  // hidden first cell, e-mail's `<td class="hide">`, does not push the others one column along).
+  const rows = allRows.filter(({ tr, group }) => !hidden(tr, ctx) && !(group && hidden(group, ctx)));
+  const { cells, columns } = placeCells(rows, (cell) => hidden(cell, ctx));
   const caption = childElements(table).find((c) => c.tagName === 'caption');
   const offset = caption ? 1 : 0;
   const collapse = ctx.styles.declared(table, 'border-collapse', tableInline)?.trim() === 'collapse';
@@ -218,7 +221,6 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     }
     // Cells are vertically centred in browsers (`vertical-align: middle`): a flex column around one
     // wrapper keeps the cell's inline content in one flow.
-    if (hidden(cell.el, ctx)) return ctx.convert(cell.el, { ...extra, display: 'none' });
     const valign = cellVerticalAlign(cell.el, ctx);
     if (valign === 'middle' || valign === 'bottom') {
       extra.display = 'flex';

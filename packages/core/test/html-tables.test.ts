@@ -298,8 +298,20 @@ describe('tables → grid', () => {
       gridRow: '1 / span 1',
       gridColumn: '1 / span 1',
     });
-    expect(style(t).gridTemplateColumns.split(' ')).toHaveLength(1);
+    expect(String(style(t).gridTemplateColumns).split(' ')).toHaveLength(1);
     expect(style(table('<table style="display:none"><tr><td>x</td></tr></table>')).display).toBe('none');
+  });
+
+  it("weighs auto columns by their text's width and their padding, Tailwind 4's padding-inline of var(--spacing) included", () => {
+    const t = table(
+      '<style>:root{--spacing:.25rem}.px-3{padding-inline:calc(var(--spacing) * 3)}</style>' +
+        '<table style="width:600px"><tr><td class="px-3">Nandor the Relentless</td><td class="px-3">04/06/1262</td></tr></table>',
+    );
+    const weights = [...String(style(t).gridTemplateColumns).matchAll(/(\d+)fr/g)].map((m) => Number(m[1]));
+    // Chromium: the texts are 164 and 89 px wide in Inter 16px; each cell has 12 px of padding on either side.
+    expect(weights).toHaveLength(2);
+    expect(Math.abs(weights[0]! - (164 + 24))).toBeLessThanOrEqual(3);
+    expect(Math.abs(weights[1]! - (89 + 24))).toBeLessThanOrEqual(3);
   });
 
   it('adds the table UA styles once, with zero specificity, in the first cascade layer', () => {

@@ -5,13 +5,25 @@
 import { type Element, childElements, getAttr, isElement, textContent } from './dom.js';
 import { MAX_COLS, type PlacedCell, type TableContext, lengthAttr, spanAttr } from './table-model.js';
 
-/** Advance width of a character in em, roughly (sans-serif text); used only to weigh columns. */
+/**
+ * Advance widths in em of U+0020–U+007E in Inter Regular, the built-in sans-serif (its hmtx, read through HarfBuzz
+ * without kerning): the text of most cells is printable ASCII, and the columns are weighed by its width.
+ */
+const ASCII_EM = [
+  0.281, 0.288, 0.466, 0.633, 0.642, 0.982, 0.644, 0.3, 0.365, 0.365, 0.501, 0.662, 0.288, 0.46, 0.288, 0.36,
+  0.631, 0.407, 0.61, 0.618, 0.646, 0.593, 0.62, 0.566, 0.619, 0.62, 0.288, 0.302, 0.662, 0.662, 0.662, 0.511,
+  0.966, 0.69, 0.654, 0.73, 0.722, 0.601, 0.59, 0.746, 0.743, 0.269, 0.571, 0.672, 0.565, 0.903, 0.753, 0.765,
+  0.639, 0.765, 0.644, 0.642, 0.646, 0.744, 0.69, 0.985, 0.682, 0.679, 0.629, 0.365, 0.36, 0.365, 0.471,
+  0.456, 0.323, 0.562, 0.612, 0.571, 0.612, 0.583, 0.37, 0.613, 0.591, 0.242, 0.242, 0.549, 0.242, 0.876,
+  0.591, 0.6, 0.612, 0.612, 0.376, 0.528, 0.327, 0.591, 0.562, 0.818, 0.546, 0.562, 0.552, 0.426, 0.333,
+  0.426, 0.662,
+];
+
+/** Advance width of a character in em: Inter's for printable ASCII, else roughly; used only to weigh columns. */
 function charEm(ch: string): number {
-  if (ch === ' ') return 0.28;
-  if (/[iljtfI.,:;'|!()[\]]/.test(ch)) return 0.32;
-  if (/[mwMW@%]/.test(ch)) return 0.85;
-  if (/[0-9$€£]/.test(ch)) return 0.62;
-  if (/[A-Z]/.test(ch)) return 0.68;
+  const code = ch.charCodeAt(0);
+  if (code >= 0x20 && code <= 0x7e) return ASCII_EM[code - 0x20] as number;
+  if (ch === '\u00a0') return 0.281;
   if (/[\u2e80-\u9fff\uac00-\ud7af\uff00-\uffef]/.test(ch)) return 1;
   return 0.55;
 }
@@ -38,14 +50,38 @@ function inherited(el: Element, property: string, ctx: TableContext): string | u
   return undefined;
 }
 
+/**
+ * A length for the estimate: `var(--x)` replaced by the nearest declared value (Tailwind 4's `--spacing`), then a
+ * product `calc(a * b)` of a length and a number worked out. Other `calc()`s stay (and are not read).
+ */
+function resolveLength(value: string | undefined, el: Element, ctx: TableContext): string | undefined {
+  let v = value;
+  for (let depth = 0; v?.includes('var(') && depth < 4; depth++)
+    v = v.replace(/var\(\s*(--[\w-]+)\s*(?:,([^()]*))?\)/g, (_, name: string, fallback?: string) =>
+      (inherited(el, name, ctx) ?? fallback ?? '').trim(),
+    );
+  const product = v && /^calc\(\s*([\d.]+(?:px|rem|em)?)\s*\*\s*([\d.]+(?:px|rem|em)?)\s*\)$/.exec(v.trim());
+  if (!product) return v;
+  const [a, b] = [product[1] as string, product[2] as string];
+  const [length, factor] = /[a-z]/.test(a) ? [a, b] : [b, a];
+  const m = /^([\d.]+)([a-z]*)$/.exec(length) as RegExpExecArray;
+  return `${Number(m[1]) * Number(factor)}${m[2]}`;
+}
+
 /** Horizontal padding of a cell in px (`fallback` where CSS sets none: the UA's 1px, or the table's cellpadding). */
 function horizontalPadding(el: Element, ctx: TableContext, fontPx: number, fallback = '1px'): number {
   const inline = ctx.inlineOf(el);
-  const parts = (ctx.styles.declared(el, 'padding', inline) ?? fallback).trim().split(/\s+/);
+  const declared = (property: string) => resolveLength(ctx.styles.declared(el, property, inline), el, ctx);
+  const parts = (declared('padding') ?? fallback).trim().split(/\s+/);
   let right = toPx(parts[1] ?? parts[0], fontPx) ?? 1;
   let left = toPx(parts[3] ?? parts[1] ?? parts[0], fontPx) ?? 1;
-  left = toPx(ctx.styles.declared(el, 'padding-left', inline), fontPx) ?? left;
-  right = toPx(ctx.styles.declared(el, 'padding-right', inline), fontPx) ?? right;
+  const inlineParts = declared('padding-inline')?.trim().split(/\s+/);
+  if (inlineParts) {
+    left = toPx(inlineParts[0], fontPx) ?? left;
+    right = toPx(inlineParts[1] ?? inlineParts[0], fontPx) ?? right;
+  }
+  left = toPx(declared('padding-left') ?? declared('padding-inline-start'), fontPx) ?? left;
+  right = toPx(declared('padding-right') ?? declared('padding-inline-end'), fontPx) ?? right;
   return left + right;
 }
 

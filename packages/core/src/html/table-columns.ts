@@ -3,7 +3,14 @@
  * estimate of each column's max-content width (browsers share a table's free width in that proportion).
  */
 import { type Element, childElements, getAttr, isElement, textContent } from './dom.js';
-import { MAX_COLS, type PlacedCell, type TableContext, lengthAttr, spanAttr } from './table-model.js';
+import {
+  MAX_COLS,
+  type PlacedCell,
+  type TableContext,
+  lengthAttr,
+  sideBorder,
+  spanAttr,
+} from './table-model.js';
 
 /**
  * Advance widths in em of U+0020–U+007E in Inter Regular, the built-in sans-serif (its hmtx, read through HarfBuzz
@@ -90,7 +97,7 @@ function horizontalPadding(el: Element, ctx: TableContext, fontPx: number, fallb
  * padding. Used only as the flex weight of its column: browsers share the free width of a table in
  * proportion to the max-content widths of its columns.
  */
-function estimateWidth(el: Element, ctx: TableContext): number {
+function estimateWidth(el: Element, ctx: TableContext, collapsed: boolean): number {
   const fontPx = toPx(inherited(el, 'font-size', ctx)) ?? 16;
   let text = textContent(el);
   if (/uppercase/.test(inherited(el, 'text-transform', ctx) ?? '')) text = text.toUpperCase();
@@ -99,7 +106,9 @@ function estimateWidth(el: Element, ctx: TableContext): number {
   let em = 0;
   for (const ch of text) em += charEm(ch);
   const content = Math.max(em * fontPx * bold + spacing * text.length, preferredFixedWidth(el, ctx));
-  return Math.max(1, Math.round(content + horizontalPadding(el, ctx, fontPx)));
+  // Borders: whole in the separated model, half of each in the collapsed one (a neighbour holds the other half).
+  const borders = (sideBorder(ctx, el, 'left') + sideBorder(ctx, el, 'right')) * (collapsed ? 0.5 : 1);
+  return Math.max(1, Math.round(content + horizontalPadding(el, ctx, fontPx) + borders));
 }
 
 /** A length in px: `120px`, `12.5px`. */
@@ -208,11 +217,12 @@ function fixedBoxWidth(
 export function trackList(table: Element, cells: PlacedCell[], columns: number, ctx: TableContext): string {
   const widths = columnWidths(table, cells, columns, ctx);
   const definite = hasDefiniteWidth(table, ctx);
+  const collapsed = ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table))?.trim() === 'collapse';
   const weights = new Array(columns).fill(1);
   const firstCell: (Element | undefined)[] = new Array(columns).fill(undefined);
   for (const cell of cells) {
     if (cell.colSpan !== 1) continue;
-    weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el, ctx));
+    weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el, ctx, collapsed));
     firstCell[cell.col] ??= cell.el;
   }
   const boxes = widths.map((width, i) =>

@@ -1,4 +1,4 @@
-/** The HTML table model: rows in visual order, each cell's row, column and spans (colspan, rowspan). */
+/** The HTML table model: rows in visual order, each cell's row, column and spans (colspan, rowspan), border widths. */
 import { type Element, childElements, getAttr } from './dom.js';
 import type { DocumentStyles } from './stylesheet.js';
 import type { SatoriChild, SatoriElement } from './types.js';
@@ -98,4 +98,38 @@ export function lengthAttr(value: string | undefined): string | undefined {
   if (/^\d+(\.\d+)?$/.test(v)) return `${v}px`;
   if (/^\d+(\.\d+)?%$/.test(v)) return v;
   return undefined;
+}
+
+/** First length of a border shorthand or width, in px (0 when none). */
+export function borderWidthPx(value: string | undefined): number {
+  if (!value || /\b(none|hidden)\b/.test(value)) return 0;
+  // A unitless width can only be 0 (`border: 0 solid`, Tailwind's preflight).
+  if (value.trim().split(/\s+/).includes('0')) return 0;
+  const m = /(-?[\d.]+)px/.exec(value);
+  if (m) return Number(m[1]);
+  if (/\bthin\b/.test(value)) return 1;
+  if (/\bmedium\b/.test(value)) return 3;
+  if (/\bthick\b/.test(value)) return 5;
+  return /\b(solid|dashed|dotted|double|groove|ridge|inset|outset)\b/.test(value) ? 3 : 0;
+}
+
+/** The width in px of one side's border of an element, from the longhands or the shorthands. */
+export function sideBorder(
+  ctx: TableContext,
+  el: Element,
+  side: 'left' | 'right' | 'top' | 'bottom',
+): number {
+  const inline = ctx.inlineOf(el);
+  const width = ctx.styles.declared(el, `border-${side}-width`, inline);
+  if (width !== undefined) return borderWidthPx(width);
+  const sideValue = ctx.styles.declared(el, `border-${side}`, inline);
+  if (sideValue !== undefined) return borderWidthPx(sideValue);
+  const widths = ctx.styles.declared(el, 'border-width', inline)?.trim().split(/\s+/);
+  if (widths !== undefined) {
+    // top, right, bottom, left; missing ones repeat the opposite side, or the first.
+    const index = { top: 0, right: 1, left: 3, bottom: 2 }[side];
+    return borderWidthPx(widths[index] ?? widths[index - 2] ?? widths[0]);
+  }
+  const all = ctx.styles.declared(el, 'border', inline);
+  return all === undefined ? 0 : borderWidthPx(all);
 }

@@ -6,7 +6,15 @@
  */
 import { type Element, childElements, getAttr, isElement } from './dom.js';
 import { trackList, widthSizesColumn } from './table-columns.js';
-import { type PlacedCell, type TableContext, collectRows, lengthAttr, placeCells } from './table-model.js';
+import {
+  type PlacedCell,
+  type TableContext,
+  borderWidthPx,
+  collectRows,
+  lengthAttr,
+  placeCells,
+  sideBorder,
+} from './table-model.js';
 import type { SatoriChild, SatoriElement } from './types.js';
 
 export type { TableContext } from './table-model.js';
@@ -20,35 +28,6 @@ export const TABLE_PREAMBLE = [
   ':where(th){font-weight:bold;text-align:-internal-center}',
   ':where(caption){display:block;text-align:center}',
 ].join('\n');
-
-/** First length of a border shorthand or width, in px (0 when none). */
-function borderWidthPx(value: string | undefined): number {
-  if (!value || /\b(none|hidden)\b/.test(value)) return 0;
-  // A unitless width can only be 0 (`border: 0 solid`, Tailwind's preflight).
-  if (value.trim().split(/\s+/).includes('0')) return 0;
-  const m = /(-?[\d.]+)px/.exec(value);
-  if (m) return Number(m[1]);
-  if (/\bthin\b/.test(value)) return 1;
-  if (/\bmedium\b/.test(value)) return 3;
-  if (/\bthick\b/.test(value)) return 5;
-  return /\b(solid|dashed|dotted|double|groove|ridge|inset|outset)\b/.test(value) ? 3 : 0;
-}
-
-function sideBorder(ctx: TableContext, el: Element, side: 'left' | 'top' | 'bottom'): number {
-  const inline = ctx.inlineOf(el);
-  const width = ctx.styles.declared(el, `border-${side}-width`, inline);
-  if (width !== undefined) return borderWidthPx(width);
-  const sideValue = ctx.styles.declared(el, `border-${side}`, inline);
-  if (sideValue !== undefined) return borderWidthPx(sideValue);
-  const widths = ctx.styles.declared(el, 'border-width', inline)?.trim().split(/\s+/);
-  if (widths !== undefined) {
-    // top, right, bottom, left; missing ones repeat the opposite side, or the first.
-    const index = { top: 0, left: 3, bottom: 2 }[side];
-    return borderWidthPx(widths[index] ?? widths[index - 2] ?? widths[0]);
-  }
-  const all = ctx.styles.declared(el, 'border', inline);
-  return all === undefined ? 0 : borderWidthPx(all);
-}
 
 /** Background declarations of a row or row group, for its backdrop. */
 function backdropStyle(el: Element, ctx: TableContext): Record<string, string> | null {

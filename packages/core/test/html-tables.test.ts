@@ -314,6 +314,12 @@ describe('tables → grid', () => {
     expect(Math.abs(weights[1]! - (89 + 24))).toBeLessThanOrEqual(3);
   });
 
+  it('sizes a table of width: auto to its content, as browsers do (an e-mail button in a full-width cell)', () => {
+    const t = table('<table style="width:auto"><tr><td>Call To Action</td></tr></table>');
+    expect(style(t).width).toBe('fit-content');
+    expect(style(table('<table style="width:50%"><tr><td>x</td></tr></table>')).width).toBe('50%');
+  });
+
   it('adds the table UA styles once, with zero specificity, in the first cascade layer', () => {
     const { root } = parseHtml(
       '<div><table><tr><td>a</td></tr></table><table><tr><td>b</td></tr></table></div>',

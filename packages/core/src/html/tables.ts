@@ -116,8 +116,11 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     tableStyle.borderColor = '#a8a8a8 #545454 #545454 #a8a8a8';
   }
   const widthAttr = lengthAttr(getAttr(table, 'width'));
-  if (widthAttr && ctx.styles.declared(table, 'width', tableInline) === undefined)
-    tableStyle.width = widthAttr;
+  const declaredWidth = ctx.styles.declared(table, 'width', tableInline)?.trim().toLowerCase();
+  if (widthAttr && declaredWidth === undefined) tableStyle.width = widthAttr;
+  // A table's `width: auto` is its content's width (shrink-to-fit), not its container's: e-mail buttons are tables
+  // with `width: auto` inside a `width: 100%` one.
+  if (declaredWidth === 'auto') tableStyle.width = 'fit-content';
   const heightAttr = lengthAttr(getAttr(table, 'height'));
   if (heightAttr && ctx.styles.declared(table, 'height', tableInline) === undefined)
     tableStyle.height = heightAttr;

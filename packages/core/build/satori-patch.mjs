@@ -185,6 +185,17 @@ export const SATORI_PATCHES = [
       },
     ],
   },
+  {
+    name: 'break-beside-atomic-inline',
+    why:
+      'a line may break between an atomic inline (a picture, an inline-block) and a no-break space beside it, as ' +
+      "in Chrome: e-mail's `<img>&nbsp;<b>Step&nbsp;1</b>` wraps the label under the picture in a narrow cell. " +
+      "satori's line breaker sees the atomic inline as U+FFFC (UAX #14 class CB), which the no-break space (GL) " +
+      'glues to its neighbour, so picture and label stayed on one line and overflowed the cell.',
+    find: 'B.required?Q.push(!0):Q.push(!1),C=B.position,B=I.nextBreak()}return{words:E,requiredBreaks:Q}}',
+    replace:
+      'B.required?Q.push(!0):Q.push(!1),C=B.position,B=I.nextBreak()}if(!A.includes("\\uFFFC"))return{words:E,requiredBreaks:Q};let W=[],R=[];E.forEach((w,n)=>{w.split(/(?<=\\uFFFC)(?=\\u00a0)|(?<=\\u00a0)(?=\\uFFFC)/).forEach((x,k)=>{W.push(x),R.push(k===0?Q[n]:!1)})}),R.push(Q[E.length]);return{words:W,requiredBreaks:R}}',
+  },
 ];
 
 /** satori's ES module entry, the file the patches apply to. */

@@ -129,15 +129,7 @@ export async function renderHtml(
   };
   const layout = await stageAsync('layout', () =>
     layoutWithAutoSize(
-      (width, height) =>
-        layoutToSvg(root, {
-          width,
-          height,
-          fonts,
-          loadAdditionalAsset,
-          onStyleError,
-          wholePixelAdvances: true,
-        }),
+      (width, height) => layoutToSvg(root, { width, height, fonts, loadAdditionalAsset, onStyleError }),
       { width: input.width, height: input.height },
       limits,
       warnings,

@@ -124,7 +124,7 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   return face;
 }
 
-/** Text of a sheet that may hold a value css-values.ts resolves, names or drops (`infinity`, vertical writing, aliases, `opacity`, `font-weight`). */
+/** Text of a sheet that may hold a value css-values.ts resolves, names or drops (`infinity`, vertical writing, aliases, `opacity`, `font-weight`, box sizes). */
 const MAY_NEED_VALUES = /infinity|writing-mode|text-orientation|-webkit-|opacity|font-weight|width|height/i;
 
 /**

@@ -20,8 +20,8 @@ export interface LayoutOptions {
   onStyleError?: (error: Error) => void;
   /**
    * Round each glyph's advance to whole CSS pixels and draw glyphs at whole-pixel x, as Chromium on Linux lays text
-   * out at device scale 1 (satori patch `glyph-advances-whole-pixels`). Pictor does so at every scale: the layout
-   * is the same at every scale, only drawn with more pixels.
+   * out at device scale 1 (satori patch `glyph-advances-whole-pixels`). Default true, at every scale: the layout is
+   * the same at every scale, only drawn with more pixels. False gives satori's fractional advances.
    */
   wholePixelAdvances?: boolean;
 }
@@ -46,7 +46,7 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     ...(options.loadAdditionalAsset ? { loadAdditionalAsset: options.loadAdditionalAsset } : {}),
     ...(options.onStyleError ? { onStyleError: options.onStyleError } : {}),
     // An option of the patched satori (build/satori-patch.mjs), unknown to its types.
-    ...({ wholePixelAdvances: options.wholePixelAdvances === true } as object),
+    ...({ wholePixelAdvances: options.wholePixelAdvances !== false } as object),
   });
   const match = SIZE_PATTERN.exec(svg);
   const width = match ? Number(match[1]) : Number.NaN;

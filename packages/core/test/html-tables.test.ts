@@ -312,6 +312,16 @@ describe('tables → grid', () => {
     expect(weights).toHaveLength(2);
     expect(Math.abs(weights[0]! - (164 + 24))).toBeLessThanOrEqual(3);
     expect(Math.abs(weights[1]! - (89 + 24))).toBeLessThanOrEqual(3);
+    // Medium (500, through var()) is 1.2% wider than Regular in Inter, bold 3.6%: 164 px of text → 166 and 170.
+    const weighted = table(
+      '<style>:root{--w:500}</style><table style="width:600px"><tr><th>Nandor the Relentless</th>' +
+        '<td style="font-weight:var(--w)">Nandor the Relentless</td><td>Nandor the Relentless</td></tr></table>',
+    );
+    const [bold, medium, regular] = [...String(style(weighted).gridTemplateColumns).matchAll(/(\d+)fr/g)].map(
+      (m) => Number(m[1]),
+    );
+    expect(medium! - regular!).toBe(2);
+    expect(bold! - regular!).toBe(6);
   });
 
   it('sizes a table of width: auto to its content, as browsers do (an e-mail button in a full-width cell)', () => {

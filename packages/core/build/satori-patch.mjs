@@ -146,7 +146,7 @@ export const SATORI_PATCHES = [
       {
         find: 'measure(g,{fontSize:I,letterSpacing:C=0,wordSpacing:B,fontFeatureSettings:E},Q){var s,a;let i=Q(g,E),o=0,e=0;for(let[,r,c]of i){let D=0;for(let h=0;h<c.length;h++)D+=c[h].ax,((s=c[h+1])==null?void 0:s.cl)!==c[h].cl&&e++;o+=D/r.unitsPerEm*I}',
         replace:
-          'measure(g,{fontSize:I,letterSpacing:C=0,wordSpacing:B,fontFeatureSettings:E},Q,P){var s,a;let i=Q(g,E),o=0,e=0;for(let[,r,c]of i){let D=0,k=I/r.unitsPerEm;for(let h=0;h<c.length;h++)D+=P?wpa(r,c[h],k):c[h].ax*k,((s=c[h+1])==null?void 0:s.cl)!==c[h].cl&&e++;o+=D}',
+          'measure(g,{fontSize:I,letterSpacing:C=0,wordSpacing:B,fontFeatureSettings:E},Q,P){var s,a;let i=Q(g,E),o=0,e=0;for(let[,r,c]of i){let D=0,k=I/r.unitsPerEm;for(let h=0;h<c.length;h++)D+=P?wpa(r.glyphs.get(c[h].g),c[h],k):c[h].ax*k,((s=c[h+1])==null?void 0:s.cl)!==c[h].cl&&e++;o+=D}',
       },
       {
         find: 'getSVG(g,{fontSize:I,top:C,left:B,letterSpacing:E=0,wordSpacing:Q,fontFeatureSettings:i,direction:o},e,t,n){',
@@ -154,13 +154,13 @@ export const SATORI_PATCHES = [
           'getSVG(g,{fontSize:I,top:C,left:B,letterSpacing:E=0,wordSpacing:Q,fontFeatureSettings:i,direction:o},e,t,n,P){',
       },
       { find: 'let K=r+Y.dx*b,z=c+Y.dy*b', replace: 'let K=P?Math.round(r+Y.dx*b):r+Y.dx*b,z=c+Y.dy*b' },
-      { find: 'r+=Y.ax*b,', replace: 'r+=P?wpa(l,Y,b):Y.ax*b,' },
+      { find: 'r+=Y.ax*b,', replace: 'r+=P?wpa(u,Y,b):Y.ax*b,' },
       {
-        // A shaped glyph's advance in whole pixels: its own advance and the shaper's adjustment (kerning) rounded
-        // apart, half away from zero (lroundf), as Chromium adds them.
+        // A shaped glyph's advance in whole pixels (G: its glyph, which getSVG has at hand already): its own advance
+        // and the shaper's adjustment (kerning) rounded apart, half away from zero (lroundf), as Chromium adds them.
         find: '};function md(A,g,I){',
         replace:
-          '};function wpa(f,c,s){let G=f.glyphs.get(c.g),a=G&&typeof G.advanceWidth=="number"?G.advanceWidth*s:c.ax*s,k=c.ax*s-a;return(a<0?-Math.round(-a):Math.round(a))+(k<0?-Math.round(-k):Math.round(k))}function md(A,g,I){',
+          '};function wpa(G,c,s){let a=G&&typeof G.advanceWidth=="number"?G.advanceWidth*s:c.ax*s,k=c.ax*s-a;return(a<0?-Math.round(-a):Math.round(a))+(k<0?-Math.round(-k):Math.round(k))}function md(A,g,I){',
       },
     ],
   },

@@ -48,8 +48,9 @@ export interface ReservedUnitOptions {
 /** Default longest wait for units held by renders in progress. */
 export const DEFAULT_HELD_WAIT_MS = 15_000;
 
-/** How often a request waiting for held units looks again. */
-const HELD_POLL_MS = 50;
+/** A request waiting for held units looks again after 50 ms, then less often (×1.5 each time, at most once a second), so that many waiters do not keep the database busy. */
+const HELD_POLL_FIRST_MS = 50;
+const HELD_POLL_MAX_MS = 1_000;
 
 /** Default hold of a reservation: 10 minutes. */
 export const DEFAULT_HOLD_MS = 10 * 60 * 1000;
@@ -72,6 +73,7 @@ export async function releaseHeldUnits(store: Store): Promise<number> {
 async function reserveOrWait(store: Store, accountId: string, options: ReservedUnitOptions) {
   const clock = options.now ?? (() => new Date());
   const deadline = performance.now() + (options.heldWaitMs ?? DEFAULT_HELD_WAIT_MS);
+  let pollMs = HELD_POLL_FIRST_MS;
   for (;;) {
     const now = clock();
     const holdUntil = new Date(now.getTime() + (options.holdMs ?? DEFAULT_HOLD_MS));
@@ -87,7 +89,9 @@ async function reserveOrWait(store: Store, accountId: string, options: ReservedU
         { 'retry-after': '2' },
       );
     }
-    await new Promise((resolve) => setTimeout(resolve, HELD_POLL_MS));
+    const wait = Math.min(pollMs, Math.max(0, deadline - performance.now()));
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    pollMs = Math.min(HELD_POLL_MAX_MS, pollMs * 1.5);
   }
 }
 

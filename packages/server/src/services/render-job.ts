@@ -44,11 +44,12 @@ export function holdMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWa
 }
 
 /**
- * How long a request waits for units held by renders in progress before answering 503: one render's time limit and
- * a margin, so a held unit is either used or given back by then.
+ * How long a request waits for units held by renders in progress before answering 503: the longest a holder can
+ * take (its wait for a worker and its time limit) and a margin, so a held unit is either used or given back by then.
+ * A holder may still be queued when the request starts waiting, so the time limit alone is not enough.
  */
-export function heldWaitMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs'>): number {
-  return limits.renderTimeoutMs + 5_000;
+export function heldWaitMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWaitMs'>): number {
+  return limits.queueWaitMs + limits.renderTimeoutMs + 5_000;
 }
 
 /**

@@ -120,6 +120,7 @@ describe('fair scheduling', () => {
     expect((await render(server.url, other.key, '/render', { content: SMALL, format: 'png' })).status).toBe(
       200,
     );
+    await blocker;
   }, 60_000);
 });
 

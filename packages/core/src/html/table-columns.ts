@@ -2,12 +2,14 @@
  * Column sizes of a translated table: widths from `<col>` and cells, otherwise grid tracks weighted by an
  * estimate of each column's max-content width (browsers share a table's free width in that proportion).
  */
-import { type Element, childElements, getAttr, isElement, textContent } from './dom.js';
+import { type Element, childElements, getAttr, textContent } from './dom.js';
 import {
   MAX_COLS,
   type PlacedCell,
   type TableContext,
+  inherited,
   lengthAttr,
+  resolveVars,
   sideBorder,
   spanAttr,
 } from './table-model.js';
@@ -44,29 +46,12 @@ function toPx(value: string | undefined, em = 16): number | undefined {
   return m[2] === 'rem' ? n * 16 : m[2] === 'em' ? n * em : n;
 }
 
-/** The first authored value of `property` on `el` or its ancestors. */
-function inherited(el: Element, property: string, ctx: TableContext): string | undefined {
-  for (
-    let p: Element | null = el;
-    p;
-    p = isElement(p.parentNode as Element) ? (p.parentNode as Element) : null
-  ) {
-    const value = ctx.styles.declared(p, property, ctx.inlineOf(p));
-    if (value !== undefined) return value;
-  }
-  return undefined;
-}
-
 /**
  * A length for the estimate: `var(--x)` replaced by the nearest declared value (Tailwind 4's `--spacing`), then a
  * product `calc(a * b)` of a length and a number worked out. Other `calc()`s stay (and are not read).
  */
 function resolveLength(value: string | undefined, el: Element, ctx: TableContext): string | undefined {
-  let v = value;
-  for (let depth = 0; v?.includes('var(') && depth < 4; depth++)
-    v = v.replace(/var\(\s*(--[\w-]+)\s*(?:,([^()]*))?\)/g, (_, name: string, fallback?: string) =>
-      (inherited(el, name, ctx) ?? fallback ?? '').trim(),
-    );
+  const v = resolveVars(value, el, ctx);
   const product = v && /^calc\(\s*([\d.]+(?:px|rem|em)?)\s*\*\s*([\d.]+(?:px|rem|em)?)\s*\)$/.exec(v.trim());
   if (!product) return v;
   const [a, b] = [product[1] as string, product[2] as string];

@@ -1,5 +1,5 @@
 /** The HTML table model: rows in visual order, each cell's row, column and spans (colspan, rowspan), border widths. */
-import { type Element, childElements, getAttr } from './dom.js';
+import { type Element, childElements, getAttr, isElement } from './dom.js';
 import type { DocumentStyles } from './stylesheet.js';
 import type { SatoriChild, SatoriElement } from './types.js';
 
@@ -120,16 +120,128 @@ export function sideBorder(
   side: 'left' | 'right' | 'top' | 'bottom',
 ): number {
   const inline = ctx.inlineOf(el);
-  const width = ctx.styles.declared(el, `border-${side}-width`, inline);
+  const declared = (property: string) =>
+    resolveCalcPx(resolveVars(ctx.styles.declared(el, property, inline), el, ctx));
+  const width = declared(`border-${side}-width`);
   if (width !== undefined) return borderWidthPx(width);
-  const sideValue = ctx.styles.declared(el, `border-${side}`, inline);
+  const sideValue = declared(`border-${side}`);
   if (sideValue !== undefined) return borderWidthPx(sideValue);
-  const widths = ctx.styles.declared(el, 'border-width', inline)?.trim().split(/\s+/);
+  const widths = declared('border-width')
+    ?.trim()
+    .split(/\s+(?![^(]*\))/);
   if (widths !== undefined) {
     // top, right, bottom, left; missing ones repeat the opposite side, or the first.
     const index = { top: 0, right: 1, left: 3, bottom: 2 }[side];
     return borderWidthPx(widths[index] ?? widths[index - 2] ?? widths[0]);
   }
-  const all = ctx.styles.declared(el, 'border', inline);
+  const all = declared('border');
   return all === undefined ? 0 : borderWidthPx(all);
+}
+
+/** The nearest declared value of `property` on `el` or an ancestor (custom properties and inherited ones). */
+export function inherited(el: Element, property: string, ctx: TableContext): string | undefined {
+  for (
+    let p: Element | null = el;
+    p;
+    p = isElement(p.parentNode as Element) ? (p.parentNode as Element) : null
+  ) {
+    const value = ctx.styles.declared(p, property, ctx.inlineOf(p));
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** `value` with each `var(--x, fallback)` replaced by the nearest declared `--x` (or the fallback), 4 levels deep. */
+export function resolveVars(value: string | undefined, el: Element, ctx: TableContext): string | undefined {
+  let v = value;
+  for (let depth = 0; v?.includes('var(') && depth < 4; depth++)
+    v = v.replace(/var\(\s*(--[\w-]+)\s*(?:,([^()]*))?\)/g, (_, name: string, fallback?: string) =>
+      (inherited(el, name, ctx) ?? fallback ?? '').trim(),
+    );
+  return v;
+}
+
+/**
+ * `value` with every outermost `calc()` of px/rem lengths and numbers worked out as px (Tailwind 4's
+ * `calc(1px * calc(1 - 0))`); a `calc()` this cannot work out (%, em, viewport units) stays as it is.
+ */
+export function resolveCalcPx(value: string | undefined): string | undefined {
+  if (!value?.includes('calc(')) return value;
+  let out = '';
+  let i = 0;
+  for (;;) {
+    const start = value.indexOf('calc(', i);
+    if (start < 0) return out + value.slice(i);
+    let depth = 0;
+    let end = start + 4;
+    for (; end < value.length; end++) {
+      if (value[end] === '(') depth++;
+      else if (value[end] === ')' && --depth === 0) break;
+    }
+    const expression = value.slice(start, end + 1);
+    const px = evaluateCalc(expression);
+    out += value.slice(i, start) + (px === undefined ? expression : `${px}px`);
+    i = end + 1;
+  }
+}
+
+/** A term of a calc() expression: a number, or a length in px. */
+interface CalcTerm {
+  value: number;
+  length: boolean;
+}
+
+const CALC_TOKEN = /\s*(?:(calc\(|\()|(\))|([*/+-])|(-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(px|rem)?)/iy;
+
+/** The px length a `calc()` of px/rem lengths and numbers comes to, or undefined (another unit, bad syntax, a number). */
+function evaluateCalc(expression: string): number | undefined {
+  const tokens: string[] = [];
+  CALC_TOKEN.lastIndex = 0;
+  while (CALC_TOKEN.lastIndex < expression.length) {
+    const m = CALC_TOKEN.exec(expression);
+    if (!m) {
+      if (/^\s*$/.test(expression.slice(CALC_TOKEN.lastIndex))) break;
+      return undefined;
+    }
+    if (m[1]) tokens.push('(');
+    else if (m[2]) tokens.push(')');
+    else if (m[3]) tokens.push(m[3]);
+    else tokens.push(m[5] ? `${Number(m[4]) * (m[5].toLowerCase() === 'rem' ? 16 : 1)}px` : (m[4] as string));
+  }
+  let at = 0;
+  const primary = (): CalcTerm | undefined => {
+    const token = tokens[at++];
+    if (token === '(') {
+      const inner = sum();
+      return tokens[at++] === ')' ? inner : undefined;
+    }
+    if (token === undefined || !/\d/.test(token)) return undefined;
+    return { value: Number.parseFloat(token), length: token.endsWith('px') };
+  };
+  const product = (): CalcTerm | undefined => {
+    let left = primary();
+    while (left && (tokens[at] === '*' || tokens[at] === '/')) {
+      const op = tokens[at++];
+      const right = primary();
+      if (!right || (left.length && right.length) || (op === '/' && (right.length || right.value === 0)))
+        return undefined;
+      left = {
+        value: op === '*' ? left.value * right.value : left.value / right.value,
+        length: left.length || right.length,
+      };
+    }
+    return left;
+  };
+  const sum = (): CalcTerm | undefined => {
+    let left = product();
+    while (left && (tokens[at] === '+' || tokens[at] === '-')) {
+      const op = tokens[at++];
+      const right = product();
+      if (!right || right.length !== left.length) return undefined;
+      left = { value: op === '+' ? left.value + right.value : left.value - right.value, length: left.length };
+    }
+    return left;
+  };
+  const result = sum();
+  return result?.length && at === tokens.length && Number.isFinite(result.value) ? result.value : undefined;
 }

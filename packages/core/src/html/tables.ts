@@ -9,7 +9,6 @@ import { trackList, widthSizesColumn } from './table-columns.js';
 import {
   type PlacedCell,
   type TableContext,
-  borderWidthPx,
   collectRows,
   lengthAttr,
   placeCells,
@@ -135,6 +134,34 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
   const cellsByElement = new Map(cells.map((c) => [c.el, c]));
 
+  // The cell covering each grid slot, to find a cell's neighbour across a collapsed edge.
+  const slots: PlacedCell[][] = [];
+  if (collapse)
+    for (const cell of cells)
+      for (let r = cell.row; r < cell.row + cell.rowSpan; r++) {
+        const slotRow = slots[r] ?? [];
+        slots[r] = slotRow;
+        for (let c = cell.col; c < cell.col + cell.colSpan; c++) slotRow[c] = cell;
+      }
+  const slotOwner = (row: number, col: number): PlacedCell | undefined => slots[row]?.[col];
+  /** The row or group whose top or bottom border a cell without one of its own draws (collapsed model). */
+  const rowBorderSource = (cell: PlacedCell, side: 'top' | 'bottom'): Element | undefined => {
+    const at = side === 'top' ? cell.row : cell.row + cell.rowSpan - 1;
+    const row = rows[at];
+    if (!row) return undefined;
+    const neighbour = rows[side === 'top' ? at - 1 : at + 1];
+    const sources = row.group && neighbour?.group !== row.group ? [row.tr, row.group] : [row.tr];
+    return sources.find((el) => sideBorder(ctx, el, side) > 0);
+  };
+  /** The width in px of the border a cell draws on one side: its own, the `border` attribute's, or its row's. */
+  const cellBorder = (cell: PlacedCell, side: 'top' | 'bottom' | 'left' | 'right'): number => {
+    if (borderPx > 0 && ctx.styles.declared(cell.el, 'border', ctx.inlineOf(cell.el)) === undefined) return 1;
+    const own = sideBorder(ctx, cell.el, side);
+    if (own > 0 || (side !== 'top' && side !== 'bottom')) return own;
+    const source = rowBorderSource(cell, side);
+    return source ? sideBorder(ctx, source, side) : 0;
+  };
+
   const convertCell = (cell: PlacedCell): SatoriElement => {
     const inline = ctx.inlineOf(cell.el);
     const extra: Record<string, string> = {
@@ -182,23 +209,24 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       // A row's (or, at a group's first and last row, the group's) top and bottom borders are drawn on the edges of
       // its cells where the cell has no border of its own: they take room, as collapsed borders do in browsers.
       for (const side of ['top', 'bottom'] as const) {
-        // The wider border wins a collapsed edge; a cell's own border of 0 (`border: 0 solid`) gives way.
         if (extra.border !== undefined || sideBorder(ctx, cell.el, side) > 0) continue;
-        const at = side === 'top' ? cell.row : cell.row + cell.rowSpan - 1;
-        const row = rows[at];
-        if (!row) continue;
-        const neighbour = rows[side === 'top' ? at - 1 : at + 1];
-        const sources = row.group && neighbour?.group !== row.group ? [row.tr, row.group] : [row.tr];
-        const source = sources.find((el) => sideBorder(ctx, el, side) > 0);
+        const source = rowBorderSource(cell, side);
         if (source) Object.assign(extra, rowBorder(source, side, ctx));
       }
-      if (cell.col > 0) {
-        const left = sideBorder(ctx, cell.el, 'left');
-        if (left > 0) extra.marginLeft = `-${left}px`;
-      }
-      if (cell.row > 0) {
-        const top = sideBorder(ctx, cell.el, 'top');
-        if (top > 0) extra.marginTop = `-${top}px`;
+      // A collapsed edge shows one border, the wider of the two (the one above or before it when they are as
+      // wide), and is as wide as it, half in each row as in browsers. Where the neighbour's wins, this cell draws
+      // none there; where this cell's wins over one the neighbour draws, it overlaps the neighbour's.
+      const edges = [
+        { side: 'top', other: 'bottom', neighbour: cell.row > 0 ? slotOwner(cell.row - 1, cell.col) : undefined },
+        { side: 'left', other: 'right', neighbour: cell.col > 0 ? slotOwner(cell.row, cell.col - 1) : undefined },
+      ] as const;
+      for (const { side, other, neighbour } of edges) {
+        const own = cellBorder(cell, side);
+        const theirs = neighbour ? cellBorder(neighbour, other) : 0;
+        if (own === 0 || theirs === 0) continue;
+        const Side = side === 'top' ? 'Top' : 'Left';
+        if (theirs >= own) extra[`border${Side}Width`] = '0px';
+        else extra[`margin${Side}`] = `-${theirs}px`;
       }
     }
     // Cells are vertically centred in browsers (`vertical-align: middle`): a flex column around one

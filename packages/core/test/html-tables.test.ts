@@ -72,16 +72,30 @@ describe('tables → grid', () => {
     expect(rows).toEqual({ h: '1 / span 1', b: '2 / span 1', f: '3 / span 1' });
   });
 
-  it('emulates border-collapse: no spacing, and cell borders overlap instead of doubling', () => {
+  it('emulates border-collapse: no spacing, and an edge of two borders shows one instead of doubling', () => {
     const t = table(
-      '<style>table{border-collapse:collapse} td{border:1px solid #ccc}</style><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>',
+      '<style>table{border-collapse:collapse} td{border:1px solid #ccc} .w{border-top-width:3px}</style><table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td class="w">d</td></tr></table>',
     );
     expect(style(t)).toMatchObject({ columnGap: '0px', rowGap: '0px', padding: '0px' });
     const [a, b, c, d] = all(t, 'td');
     expect(style(a!).marginLeft).toBeUndefined();
-    expect(style(b!).marginLeft).toBe('-1px');
-    expect(style(c!).marginTop).toBe('-1px');
-    expect(style(d!)).toMatchObject({ marginLeft: '-1px', marginTop: '-1px' });
+    expect(style(a!).borderLeftWidth).toBeUndefined();
+    // As wide as the neighbour's, above or before: the neighbour's border is drawn, this cell's not.
+    expect(style(b!)).toMatchObject({ borderLeftWidth: '0px' });
+    expect(style(b!).marginLeft).toBeUndefined();
+    expect(style(c!)).toMatchObject({ borderTopWidth: '0px' });
+    // Wider than the neighbour's: drawn over it.
+    expect(style(d!)).toMatchObject({ borderLeftWidth: '0px', marginTop: '-1px' });
+    expect(style(d!).borderTopWidth).toBeUndefined();
+  });
+
+  it('gives a collapsed edge with a border on one side only the width of that border (no overlap)', () => {
+    const t = table(
+      '<style>table{border-collapse:collapse} .t{border-top:2px dashed #ccc}</style><table><tr><td>a</td></tr><tr><td class="t">b</td></tr></table>',
+    );
+    const [, b] = all(t, 'td');
+    expect(style(b!).marginTop).toBeUndefined();
+    expect(style(b!).borderTopWidth).toBeUndefined();
   });
 
   it('uses border-spacing and the cellspacing / cellpadding / border attributes', () => {

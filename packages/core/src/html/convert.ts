@@ -95,6 +95,11 @@ export class TreeConverter {
   quirksMode = false;
   /** Content flags of the converted elements, so a parent's come from its children's. */
   private readonly contentFlags = new WeakMap<SatoriElement, ContentFlags>();
+  /**
+   * White space taken out of the ends of an element given `font-size: 0` (a lone picture in a link): its parent puts
+   * it back beside the element, where it keeps the parent's width (see `lineHeightQuirk`).
+   */
+  private readonly hoistedSpace = new WeakMap<SatoriElement, { before: string; after: string }>();
 
   constructor(
     readonly styles: DocumentStyles,
@@ -185,7 +190,11 @@ export class TreeConverter {
         out.push(node.value);
       } else if (isElement(node)) {
         const converted = this.convertNode(node, depth + 1);
-        if (converted) out.push(converted);
+        if (!converted) continue;
+        const hoisted = this.hoistedSpace.get(converted);
+        if (hoisted?.before) out.push(hoisted.before);
+        out.push(converted);
+        if (hoisted?.after) out.push(hoisted.after);
       }
     }
     return out;
@@ -495,15 +504,34 @@ export class TreeConverter {
     if (flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type)) {
       // `font-size: 0` as well for a lone picture where nothing of the element's own box is in `em` (see
       // picture-lines.ts).
-      const collapse =
-        lonePicture(kids) && !this.sizedInEm(el, converted)
-          ? { lineHeight: '0', fontSize: '0' }
-          : { lineHeight: '0' };
+      const lone = lonePicture(kids) && !this.sizedInEm(el, converted);
+      const collapse = lone ? { lineHeight: '0', fontSize: '0' } : { lineHeight: '0' };
       converted.props.style = { ...((converted.props.style as object) ?? {}), ...collapse };
+      // Its white space would have no width at that size, yet it may separate it from a neighbour on the line
+      // (footer icons `<a>\n<img>\n</a>\n<a>…`, where the first space of a run is the one kept): it goes out to
+      // the parent, whose font gives it the width Chrome gives it.
+      if (lone) this.hoistSpace(converted, kids);
       // Pictures beside blocks (a spacer GIF above a table of pictures): each run of them is a line of its own.
       if (isBlockContainer(converted) && kids.some(isBlockLevel)) this.wrapPictureLinesOf(converted, kids);
     } else if (flags.picture && flags.text && isBlockContainer(converted))
       this.wrapPictureLinesOf(converted, kids);
+  }
+
+  /** Take the white space at the ends of `converted`'s children out, for its parent to put beside it. */
+  private hoistSpace(converted: SatoriElement, kids: SatoriChild[]): void {
+    const blank = (kid: SatoriChild) => typeof kid === 'string' && kid.trim() === '';
+    let start = 0;
+    let end = kids.length;
+    while (start < end && blank(kids[start])) start++;
+    while (end > start && blank(kids[end - 1])) end--;
+    if (start === 0 && end === kids.length) return;
+    const before = kids.slice(0, start).join('');
+    const after = kids.slice(end).join('');
+    const inner = kids.slice(start, end);
+    if (inner.length === 1) converted.props.children = inner[0];
+    else if (inner.length > 1) converted.props.children = inner;
+    else delete converted.props.children;
+    this.hoistedSpace.set(converted, { before, after });
   }
 
   /** `wrapPictureLines` on a converted block, its new lines' content flags kept. */

@@ -196,6 +196,15 @@ export const SATORI_PATCHES = [
     replace:
       'B.required?Q.push(!0):Q.push(!1),C=B.position,B=I.nextBreak()}if(!A.includes("\\uFFFC"))return{words:E,requiredBreaks:Q};let W=[],R=[];E.forEach((w,n)=>{w.split(/(?<=\\uFFFC)(?=\\u00a0)|(?<=\\u00a0)(?=\\uFFFC)/).forEach((x,k)=>{W.push(x),R.push(k===0?Q[n]:!1)})}),R.push(Q[E.length]);return{words:W,requiredBreaks:R}}',
   },
+  {
+    name: 'trailing-no-break-spaces-stay',
+    why:
+      'no-break spaces at the end of a line take their width, as in Chrome: only collapsible white space (spaces and ' +
+      "tabs) hangs at a line's end. satori measured the hanging part with String#trimEnd, which also removes U+00A0, " +
+      "so e-mail's button `&nbsp;&nbsp;A Button&nbsp;&nbsp;` in a shrink-to-fit box lost its right-hand padding.",
+    find: 'z=y.text.trimEnd();S.trailing=K&&z!==y.text?y.width-u(z):0',
+    replace: 'z=y.text.replace(/[ \\t\\n\\r\\f]+$/,"");S.trailing=K&&z!==y.text?y.width-u(z):0',
+  },
 ];
 
 /** satori's ES module entry, the file the patches apply to. */

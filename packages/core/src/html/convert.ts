@@ -16,6 +16,7 @@ import {
   lonePicture,
   wrapPictureLines,
 } from './picture-lines.js';
+import { wrapLinesBeforeFloats } from './float-breaks.js';
 import { convertTable, isTableStructure } from './tables.js';
 import {
   TAILWIND_PREFLIGHT,
@@ -26,6 +27,9 @@ import {
 } from './tailwind.js';
 import { UA_RULES } from './ua-styles.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
+
+/** A `float` value that floats. */
+const FLOATS = /^\s*(?:left|right|inline-start|inline-end)\s*(?:!important)?\s*$/i;
 
 /** Elements whose content never renders and is left out of the tree. */
 const SKIPPED = new Set([
@@ -100,6 +104,8 @@ export class TreeConverter {
    * it back beside the element, where it keeps the parent's width (see `lineHeightQuirk`).
    */
   private readonly hoistedSpace = new WeakMap<SatoriElement, { before: string; after: string }>();
+  /** Converted elements that CSS floats (see float-breaks.ts). */
+  private readonly floated = new WeakSet<SatoriElement>();
 
   constructor(
     readonly styles: DocumentStyles,
@@ -481,10 +487,14 @@ export class TreeConverter {
     } finally {
       this.legacyAlign = inherited;
     }
+    const converted: SatoriElement = { type: el.tagName, props };
+    if (isBlockContainer(converted) && kids.some((kid) => this.floated.has(kid as SatoriElement)))
+      kids =
+        wrapLinesBeforeFloats(kids, (kid) => this.floated.has(kid as SatoriElement), isBlockLevel) ?? kids;
     if (kids.length === 1) props.children = kids[0];
     else if (kids.length > 1) props.children = kids;
-    const converted: SatoriElement = { type: el.tagName, props };
     this.lineHeightQuirk(converted, kids, el);
+    if (FLOATS.test(this.styles.declared(el, 'float', this.inlineOf(el)) ?? '')) this.floated.add(converted);
     return converted;
   }
 

@@ -42,6 +42,7 @@ const BLOCK_LEVEL_TYPES = new Set([
   'td',
   'th',
   'pictor-cell',
+  'pictor-block',
   ANONYMOUS_LINE_BOX,
 ]);
 

@@ -217,8 +217,16 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       // wide), and is as wide as it, half in each row as in browsers. Where the neighbour's wins, this cell draws
       // none there; where this cell's wins over one the neighbour draws, it overlaps the neighbour's.
       const edges = [
-        { side: 'top', other: 'bottom', neighbour: cell.row > 0 ? slotOwner(cell.row - 1, cell.col) : undefined },
-        { side: 'left', other: 'right', neighbour: cell.col > 0 ? slotOwner(cell.row, cell.col - 1) : undefined },
+        {
+          side: 'top',
+          other: 'bottom',
+          neighbour: cell.row > 0 ? slotOwner(cell.row - 1, cell.col) : undefined,
+        },
+        {
+          side: 'left',
+          other: 'right',
+          neighbour: cell.col > 0 ? slotOwner(cell.row, cell.col - 1) : undefined,
+        },
       ] as const;
       for (const { side, other, neighbour } of edges) {
         const own = cellBorder(cell, side);

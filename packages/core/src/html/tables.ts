@@ -70,6 +70,21 @@ function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Reco
   return style;
 }
 
+/** True when CSS displays a cell as something other than a table cell (not `none`: a hidden cell takes no slot). */
+function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, string>): boolean {
+  const display = ctx.styles
+    .declared(el, 'display', inline)
+    ?.replace(/!important/i, '')
+    .trim()
+    .toLowerCase();
+  return (
+    display !== undefined &&
+    display !== 'table-cell' &&
+    display !== 'none' &&
+    !/^(?:inherit|initial|unset|revert|revert-layer)$/.test(display)
+  );
+}
+
 /**
  * Element types of the boxes the table translation adds (a cell's content wrapper, a row's backdrop). They are
  * anonymous boxes in browsers, which no author selector reaches: typed `div`, they took e-mail themes' `td, div
@@ -203,8 +218,38 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     )
       extra.whiteSpace = 'nowrap';
     warnUnmapped(cell.el, ctx);
-    const height = lengthAttr(getAttr(cell.el, 'height'));
-    if (height && ctx.styles.declared(cell.el, 'height', inline) === undefined) extra.height = height;
+    const heightAttr = lengthAttr(getAttr(cell.el, 'height'));
+    const declaredHeight = ctx.styles.declared(cell.el, 'height', inline);
+    // A cell that CSS gives another display (`.container { display: block !important }` of responsive e-mails) is
+    // that box inside an anonymous cell, as in browsers: it is no cell, so its margins apply (`margin: 0 auto` on
+    // a block of auto width centres nothing), and it is as tall as its content, at the top of its row.
+    if (ownDisplay(cell.el, ctx, inline)) {
+      if (heightAttr && declaredHeight === undefined) extra.height = heightAttr;
+      const { gridRow, gridColumn } = extra;
+      delete extra.gridRow;
+      delete extra.gridColumn;
+      delete extra.margin;
+      return {
+        type: ANONYMOUS_CELL_BOX,
+        props: {
+          'data-pictor-cell': '',
+          style: { gridRow: gridRow as string, gridColumn: gridColumn as string, display: 'block' },
+          children: ctx.convert(cell.el, extra),
+        },
+      };
+    }
+    // A cell's height (CSS or attribute) is the least its row gives it, as in browsers: content taller than that
+    // makes the row taller instead of overflowing the cell (airmail's `.status-cell { height: 65px }` round a
+    // picture and a label).
+    const minHeight = declaredHeight ?? heightAttr;
+    if (
+      minHeight !== undefined &&
+      !/^\s*(?:auto|inherit|initial|unset|revert|revert-layer)?\s*$|%/i.test(minHeight) &&
+      ctx.styles.declared(cell.el, 'min-height', inline) === undefined
+    ) {
+      extra.height = 'auto';
+      extra.minHeight = minHeight.replace(/\s*!important\s*$/i, '');
+    } else if (heightAttr && declaredHeight === undefined) extra.height = heightAttr;
     if (collapse) {
       // A row's (or, at a group's first and last row, the group's) top and bottom borders are drawn on the edges of
       // its cells where the cell has no border of its own: they take room, as collapsed borders do in browsers.

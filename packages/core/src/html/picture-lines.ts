@@ -4,6 +4,7 @@
  * of `line-height: 0` such a line goes into.
  */
 import { BLOCK_TAGS, PICTURE_TAGS } from './element-kinds.js';
+import { ANONYMOUS_BLOCK } from './float-breaks.js';
 import type { SatoriChild, SatoriElement } from './types.js';
 
 /** Box properties that an `em` length would tie to the font size. */
@@ -42,7 +43,7 @@ const BLOCK_LEVEL_TYPES = new Set([
   'td',
   'th',
   'pictor-cell',
-  'pictor-block',
+  ANONYMOUS_BLOCK,
   ANONYMOUS_LINE_BOX,
 ]);
 

@@ -16,7 +16,7 @@ import {
   lonePicture,
   wrapPictureLines,
 } from './picture-lines.js';
-import { wrapLinesBeforeFloats } from './float-breaks.js';
+import { isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { convertTable, isTableStructure } from './tables.js';
 import {
   TAILWIND_PREFLIGHT,
@@ -29,7 +29,7 @@ import { UA_RULES } from './ua-styles.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
 
 /** A `float` value that floats. */
-const FLOATS = /^\s*(?:left|right|inline-start|inline-end)\s*(?:!important)?\s*$/i;
+const FLOATS = /^\s*(?:left|right|inline-start|inline-end)\s*$/i;
 
 /** Elements whose content never renders and is left out of the tree. */
 const SKIPPED = new Set([
@@ -104,8 +104,8 @@ export class TreeConverter {
    * it back beside the element, where it keeps the parent's width (see `lineHeightQuirk`).
    */
   private readonly hoistedSpace = new WeakMap<SatoriElement, { before: string; after: string }>();
-  /** Converted elements that CSS floats (see float-breaks.ts). */
-  private readonly floated = new WeakSet<SatoriElement>();
+  /** The element each converted element came from, to read its CSS later (a float after a `<br>`). */
+  private readonly sourceOf = new WeakMap<SatoriElement, Element>();
 
   constructor(
     readonly styles: DocumentStyles,
@@ -488,13 +488,13 @@ export class TreeConverter {
       this.legacyAlign = inherited;
     }
     const converted: SatoriElement = { type: el.tagName, props };
-    if (isBlockContainer(converted) && kids.some((kid) => this.floated.has(kid as SatoriElement)))
-      kids =
-        wrapLinesBeforeFloats(kids, (kid) => this.floated.has(kid as SatoriElement), isBlockLevel) ?? kids;
+    this.sourceOf.set(converted, el);
+    // Only a float after a `<br>` needs it: the cascade is asked for `float` there alone.
+    if (kids.some(isBreak) && isBlockContainer(converted))
+      kids = wrapLinesBeforeFloats(kids, (kid) => this.isFloat(kid), isBlockLevel) ?? kids;
     if (kids.length === 1) props.children = kids[0];
     else if (kids.length > 1) props.children = kids;
     this.lineHeightQuirk(converted, kids, el);
-    if (FLOATS.test(this.styles.declared(el, 'float', this.inlineOf(el)) ?? '')) this.floated.add(converted);
     return converted;
   }
 
@@ -525,6 +525,12 @@ export class TreeConverter {
       if (isBlockContainer(converted) && kids.some(isBlockLevel)) this.wrapPictureLinesOf(converted, kids);
     } else if (flags.picture && flags.text && isBlockContainer(converted))
       this.wrapPictureLinesOf(converted, kids);
+  }
+
+  /** True when CSS floats the element a converted child came from. */
+  private isFloat(kid: SatoriChild): boolean {
+    const el = kid && typeof kid === 'object' ? this.sourceOf.get(kid) : undefined;
+    return el !== undefined && FLOATS.test(this.styles.declared(el, 'float', this.inlineOf(el)) ?? '');
   }
 
   /** Take the white space at the ends of `converted`'s children out, for its parent to put beside it. */

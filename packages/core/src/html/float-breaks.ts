@@ -12,7 +12,8 @@ import type { SatoriChild } from './types.js';
 export const ANONYMOUS_BLOCK = 'pictor-block';
 
 const isBlank = (kid: SatoriChild) => typeof kid === 'string' && kid.trim() === '';
-const isBreak = (kid: SatoriChild) => typeof kid === 'object' && kid !== null && kid.type === 'br';
+/** A converted `<br>`. */
+export const isBreak = (kid: SatoriChild) => typeof kid === 'object' && kid !== null && kid.type === 'br';
 
 /**
  * `kids` of a block container with the inline content before each float that follows a `<br>` wrapped in an

@@ -72,11 +72,7 @@ function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Reco
 
 /** True when CSS displays a cell as something other than a table cell (not `none`: a hidden cell takes no slot). */
 function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, string>): boolean {
-  const display = ctx.styles
-    .declared(el, 'display', inline)
-    ?.replace(/!important/i, '')
-    .trim()
-    .toLowerCase();
+  const display = ctx.styles.declared(el, 'display', inline)?.trim().toLowerCase();
   return (
     display !== undefined &&
     display !== 'table-cell' &&
@@ -248,7 +244,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       ctx.styles.declared(cell.el, 'min-height', inline) === undefined
     ) {
       extra.height = 'auto';
-      extra.minHeight = minHeight.replace(/\s*!important\s*$/i, '');
+      extra.minHeight = minHeight;
     } else if (heightAttr && declaredHeight === undefined) extra.height = heightAttr;
     if (collapse) {
       // A row's (or, at a group's first and last row, the group's) top and bottom borders are drawn on the edges of

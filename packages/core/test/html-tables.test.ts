@@ -98,6 +98,19 @@ describe('tables → grid', () => {
     expect(style(b!).borderTopWidth).toBeUndefined();
   });
 
+  it("puts the border spacing at the table's edges inside its padding", () => {
+    const reset = table('<style>* { padding: 0 }</style><table><tr><td>a</td></tr></table>');
+    expect(style(reset).padding).toBe('2px 2px');
+    const padded = table('<table cellspacing="4" style="padding: 6px 12px 0"><tr><td>a</td></tr></table>');
+    expect(style(padded).padding).toBe('10px 16px 4px 16px');
+    const em = table('<table style="padding-left: 1em"><tr><td>a</td></tr></table>');
+    expect(style(em).padding).toBe('2px 2px 2px calc(1em + 2px)');
+    const none = table('<table cellspacing="0" style="padding: 5px"><tr><td>a</td></tr></table>');
+    expect(style(none).padding).toBe('5px 5px');
+    const collapsed = table('<table style="border-collapse: collapse; padding: 5px"><tr><td>a</td></tr></table>');
+    expect(style(collapsed).padding).toBe('0px');
+  });
+
   it('uses border-spacing and the cellspacing / cellpadding / border attributes', () => {
     const t1 = table('<table style="border-spacing: 6px 3px"><tr><td>a</td></tr></table>');
     expect(style(t1)).toMatchObject({ columnGap: '6px', rowGap: '3px', padding: '3px 6px' });

@@ -41,7 +41,8 @@ export function textContent(node: Node): string {
     else if ('childNodes' in n) for (const c of n.childNodes) walk(c);
   };
   walk(node);
-  return parts.join('').replace(/\s+/g, ' ').trim();
+  // HTML's white space only: a no-break space (which `\s` and `trim` would take) is text.
+  return parts.join('').replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '');
 }
 
 /** Class names of an element. */

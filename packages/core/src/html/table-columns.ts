@@ -2,6 +2,7 @@
  * Column sizes of a translated table: widths from `<col>` and cells, otherwise grid tracks weighted by an
  * estimate of each column's max-content width (browsers share a table's free width in that proportion).
  */
+import { dataUriImageSize } from './data-uri-image-size.js';
 import { type Element, childElements, getAttr, textContent } from './dom.js';
 import {
   MAX_COLS,
@@ -108,10 +109,11 @@ function estimateWidth(el: Element, ctx: TableContext, collapsed: boolean): numb
   const spacing = toPx(inherited(el, 'letter-spacing', ctx), fontPx) ?? 0;
   let em = 0;
   for (const ch of text) em += charEm(ch);
-  const content = Math.max(em * fontPx * bold + spacing * text.length, preferredFixedWidth(el, ctx));
+  const inlineContent = em * fontPx * bold + spacing * text.length + inlinePictures(el, ctx);
+  const content = Math.max(inlineContent, preferredFixedWidth(el, ctx));
   // Borders: whole in the separated model, half of each in the collapsed one (a neighbour holds the other half).
   const borders = (sideBorder(ctx, el, 'left') + sideBorder(ctx, el, 'right')) * (collapsed ? 0.5 : 1);
-  return Math.max(1, Math.round(content + horizontalPadding(el, ctx, fontPx) + borders));
+  return Math.round(content + horizontalPadding(el, ctx, fontPx) + borders);
 }
 
 /** A length in px: `120px`, `12.5px`. */
@@ -125,6 +127,40 @@ function pxWidth(el: Element, ctx: TableContext): number | undefined {
 }
 
 /**
+ * The width of an `<img>` in px: its px width, else the natural width of a `data:` image that nothing sizes (within
+ * a px `max-width`). Undefined otherwise: a remote image's size is known only once it is loaded.
+ */
+function imageWidth(img: Element, ctx: TableContext): number | undefined {
+  const fixed = pxWidth(img, ctx);
+  if (fixed !== undefined) return fixed;
+  const inline = ctx.inlineOf(img);
+  const width = ctx.styles.declared(img, 'width', inline) ?? getAttr(img, 'width');
+  if (width !== undefined && width.trim().toLowerCase() !== 'auto') return undefined;
+  const natural = dataUriImageSize(getAttr(img, 'src') ?? '')?.width;
+  const max = PX_LENGTH.exec(ctx.styles.declared(img, 'max-width', inline)?.trim() ?? '');
+  return natural !== undefined && max ? Math.min(natural, Number(max[1])) : natural;
+}
+
+/**
+ * The summed widths of the pictures on an element's lines (not those CSS displays as blocks, nor those in nested
+ * tables): a row of icons is as wide as its icons together, beside its text.
+ */
+function inlinePictures(el: Element, ctx: TableContext): number {
+  let sum = 0;
+  for (const child of childElements(el)) {
+    if (child.tagName === 'table') continue;
+    if (child.tagName !== 'img') sum += inlinePictures(child, ctx);
+    else if (
+      !/^(?:block|flex|grid|table)$/.test(
+        ctx.styles.declared(child, 'display', ctx.inlineOf(child))?.trim() ?? '',
+      )
+    )
+      sum += imageWidth(child, ctx) ?? 0;
+  }
+  return sum;
+}
+
+/**
  * The widest picture or table of fixed width in an element, in px: a nested table's own px width, else its widest
  * row's cells' px widths (or their content's) summed. Part of a cell's max-content width: a column that holds a
  * table of 60 px and 40 px cells is about 100 px wide by preference, though its minimum is only its content's.
@@ -132,7 +168,7 @@ function pxWidth(el: Element, ctx: TableContext): number | undefined {
 function preferredFixedWidth(el: Element, ctx: TableContext): number {
   let widest = 0;
   for (const child of childElements(el)) {
-    if (child.tagName === 'img') widest = Math.max(widest, pxWidth(child, ctx) ?? 0);
+    if (child.tagName === 'img') widest = Math.max(widest, imageWidth(child, ctx) ?? 0);
     else if (child.tagName === 'table')
       widest = Math.max(widest, pxWidth(child, ctx) ?? widestRow(child, ctx));
     else widest = Math.max(widest, preferredFixedWidth(child, ctx));
@@ -221,13 +257,17 @@ export function trackList(table: Element, cells: PlacedCell[], columns: number, 
   const widths = columnWidths(table, cells, columns, ctx);
   const definite = hasDefiniteWidth(table, ctx);
   const collapsed = ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table))?.trim() === 'collapse';
-  const weights = new Array(columns).fill(1);
+  const weights = new Array(columns).fill(0);
   const firstCell: (Element | undefined)[] = new Array(columns).fill(undefined);
   for (const cell of cells) {
     if (cell.colSpan !== 1) continue;
     weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el, ctx, collapsed));
     firstCell[cell.col] ??= cell.el;
   }
+  // An empty column (no content, padding or border) weighs next to nothing: Chrome gives it no width when another
+  // column has content, and an equal share when none has. (Weights summing to under 1 would leave free space.)
+  const anyContent = weights.some((weight) => weight > 0);
+  for (let i = 0; i < columns; i++) if (weights[i] === 0) weights[i] = anyContent ? 0.01 : 1;
   const boxes = widths.map((width, i) =>
     width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined,
   );

@@ -138,6 +138,28 @@ export function sideBorder(
   return all === undefined ? 0 : borderWidthPx(all);
 }
 
+/**
+ * The value one side of a box property (`padding`, `margin`) declares, from its longhand or its shorthand (one to
+ * four values, missing ones repeating the opposite side or the first); undefined when neither is declared.
+ */
+export function declaredSide(
+  ctx: TableContext,
+  el: Element,
+  property: 'padding' | 'margin',
+  side: 'top' | 'right' | 'bottom' | 'left',
+): string | undefined {
+  const inline = ctx.inlineOf(el);
+  const longhand = ctx.styles.declared(el, `${property}-${side}`, inline);
+  if (longhand !== undefined) return longhand;
+  const values = ctx.styles
+    .declared(el, property, inline)
+    ?.trim()
+    .split(/\s+(?![^(]*\))/);
+  if (values === undefined) return undefined;
+  const index = { top: 0, right: 1, bottom: 2, left: 3 }[side];
+  return values[index] ?? values[index - 2] ?? values[0];
+}
+
 /** The nearest declared value of `property` on `el` or an ancestor (custom properties and inherited ones). */
 export function inherited(el: Element, property: string, ctx: TableContext): string | undefined {
   for (

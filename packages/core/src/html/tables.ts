@@ -10,8 +10,11 @@ import {
   type PlacedCell,
   type TableContext,
   collectRows,
+  declaredSide,
   lengthAttr,
   placeCells,
+  resolveCalcPx,
+  resolveVars,
   sideBorder,
 } from './table-model.js';
 import type { SatoriChild, SatoriElement } from './types.js';
@@ -89,6 +92,28 @@ function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, strin
 const ANONYMOUS_CELL_BOX = 'pictor-cell';
 const ANONYMOUS_BACKDROP_BOX = 'pictor-backdrop';
 
+/** A length in px (`0` too), or undefined for another unit. */
+function pxOf(value: string): number | undefined {
+  if (/^[+-]?0+(?:\.0*)?$/.test(value)) return 0;
+  const m = /^(-?[\d.]+)px$/.exec(value);
+  return m ? Number(m[1]) : undefined;
+}
+
+/** The table's padding plus its border spacing, per side, as a `padding` shorthand. */
+function edgeSpacing(table: Element, ctx: TableContext, horizontal: string, vertical: string): string {
+  const [top, right, bottom, left] = (['top', 'right', 'bottom', 'left'] as const).map((side) => {
+    const spacing = side === 'top' || side === 'bottom' ? vertical : horizontal;
+    const padding = resolveCalcPx(resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx))?.trim();
+    if (padding === undefined || pxOf(padding) === 0) return spacing;
+    const paddingPx = pxOf(padding);
+    const spacingPx = pxOf(spacing);
+    if (spacingPx === 0) return padding;
+    if (paddingPx !== undefined && spacingPx !== undefined) return `${paddingPx + spacingPx}px`;
+    return `calc(${padding} + ${spacing})`;
+  });
+  return top === bottom && left === right ? `${top} ${left}` : `${top} ${right} ${bottom} ${left}`;
+}
+
 /** Translate a `<table>` element into a satori grid. */
 export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   ctx.addPreamble(TABLE_PREAMBLE);
@@ -113,11 +138,10 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     rowGap: spacing[1] ?? spacing[0]!,
     alignItems: 'stretch',
   };
-  const hasPadding = ['padding', 'padding-top', 'padding-left'].some(
-    (p) => ctx.styles.declared(table, p, tableInline) !== undefined,
-  );
+  // The separated model's spacing at the table's edges lies inside its padding (`* { padding: 0 }` of e-mail resets
+  // keeps the 2px); the collapsing model has neither.
   if (collapse) tableStyle.padding = '0px';
-  else if (!hasPadding) tableStyle.padding = `${spacing[1] ?? spacing[0]} ${spacing[0]}`;
+  else tableStyle.padding = edgeSpacing(table, ctx, spacing[0]!, spacing[1] ?? spacing[0]!);
   const borderAttr = getAttr(table, 'border');
   const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
   if (borderPx > 0 && ctx.styles.declared(table, 'border', tableInline) === undefined) {

@@ -161,9 +161,10 @@ function inlinePictures(el: Element, ctx: TableContext): number {
 }
 
 /**
- * The widest picture or table of fixed width in an element, in px: a nested table's own px width, else its widest
- * row's cells' px widths (or their content's) summed. Part of a cell's max-content width: a column that holds a
- * table of 60 px and 40 px cells is about 100 px wide by preference, though its minimum is only its content's.
+ * The widest picture (see `imageWidth`) or table of fixed width in an element, in px: a nested table's own px
+ * width, else its widest row's cells' px widths (or their content's) summed. Part of a cell's max-content width: a
+ * column that holds a table of 60 px and 40 px cells is about 100 px wide by preference, though its minimum is only
+ * its content's.
  */
 function preferredFixedWidth(el: Element, ctx: TableContext): number {
   let widest = 0;

@@ -6,7 +6,11 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { dataUriImageSize } from '../src/html/data-uri-image-size.js';
 
-async function uriOf(format: 'png' | 'jpeg' | 'gif' | 'webp', width: number, height: number): Promise<string> {
+async function uriOf(
+  format: 'png' | 'jpeg' | 'gif' | 'webp',
+  width: number,
+  height: number,
+): Promise<string> {
   const data = await sharp({ create: { width, height, channels: 3, background: '#2563eb' } })
     [format]()
     .toBuffer();
@@ -26,7 +30,10 @@ describe('dataUriImageSize', () => {
       .withMetadata({ exif: { IFD0: { Copyright: 'x'.repeat(2000) } } })
       .jpeg()
       .toBuffer();
-    expect(dataUriImageSize(`data:image/jpeg;base64,${data.toString('base64')}`)).toEqual({ width: 40, height: 30 });
+    expect(dataUriImageSize(`data:image/jpeg;base64,${data.toString('base64')}`)).toEqual({
+      width: 40,
+      height: 30,
+    });
   });
 
   it('answers undefined for what it cannot read', () => {

@@ -107,7 +107,9 @@ describe('tables → grid', () => {
     expect(style(em).padding).toBe('2px 2px 2px calc(1em + 2px)');
     const none = table('<table cellspacing="0" style="padding: 5px"><tr><td>a</td></tr></table>');
     expect(style(none).padding).toBe('5px 5px');
-    const collapsed = table('<table style="border-collapse: collapse; padding: 5px"><tr><td>a</td></tr></table>');
+    const collapsed = table(
+      '<table style="border-collapse: collapse; padding: 5px"><tr><td>a</td></tr></table>',
+    );
     expect(style(collapsed).padding).toBe('0px');
   });
 

@@ -42,7 +42,10 @@ export function textContent(node: Node): string {
   };
   walk(node);
   // HTML's white space only: a no-break space (which `\s` and `trim` would take) is text.
-  return parts.join('').replace(/[ \t\n\r\f]+/g, ' ').replace(/^ | $/g, '');
+  return parts
+    .join('')
+    .replace(/[ \t\n\r\f]+/g, ' ')
+    .replace(/^ | $/g, '');
 }
 
 /** Class names of an element. */

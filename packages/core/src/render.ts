@@ -4,6 +4,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { encodeImage, CONTENT_TYPES } from './encode/sharp.js';
+import { pngRowsFor } from './encode/png.js';
 import { PictorError, toPictorError } from './errors.js';
 import { createFetcher, type ResourceFetcher } from './fetch/index.js';
 import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
@@ -147,9 +148,11 @@ export async function renderHtml(
   const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = liftCanvasGradient(svg, input.scale);
+  let pictureArea = 0;
   const image = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
     const prescaled = await prescaleImages(lifted?.svg ?? svg, input.scale, env.prescaledImages);
+    pictureArea = prescaled.pictureArea;
     const raster = rasterize(prescaled, input.scale);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     return raster;
@@ -159,7 +162,11 @@ export async function renderHtml(
   // An opaque root background makes every pixel opaque: then the encoder need not scan the raster for alpha. (The
   // PNG writer finds that out while packing the rows: no look at the SVG for it.)
   const knownOpaque = input.format !== 'png' && (lifted !== undefined || paintsOpaqueCanvas(svg));
-  const encoding = stageAsync('encode', () => encodeImage(image, input.format, input.quality, knownOpaque));
+  // A PNG mostly of photographs is filtered for them (encode/png.ts).
+  const pngRows = pngRowsFor(pictureArea, layout.width * layout.height);
+  const encoding = stageAsync('encode', () =>
+    encodeImage(image, input.format, input.quality, knownOpaque, pngRows),
+  );
   // The encoder runs on threads of its own: this thread opens the file of saveTo meanwhile.
   let file: AtomicFile | undefined;
   let data: Buffer;

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { combineAdler32, deflateInHalves } from '../src/encode/deflate-halves.js';
-import { encodeOpaquePng, packOpaqueRowsInto, tableCrc32 } from '../src/encode/png.js';
+import { encodeOpaquePng, packOpaqueRowsInto, pngRowsFor, tableCrc32 } from '../src/encode/png.js';
 import { encodeImage } from '../src/encode/sharp.js';
 import type { RasterImage } from '../src/raster/resvg.js';
 
@@ -89,6 +89,47 @@ describe('encodeOpaquePng', () => {
         expect(await encodeOpaquePng(raster), `pixel ${at}, alpha ${alpha}`).toBeUndefined();
       }
     }
+  });
+
+  it('writes the exact colours with the Sub filter (photo rows), every byte value and widths that exercise the tail', async () => {
+    for (const [width, height] of [
+      [1, 1],
+      [5, 4],
+      [7, 9],
+      [1201, 31],
+    ] as const) {
+      const raster = opaqueRaster(width, height, 3);
+      const png = (await encodeOpaquePng(raster, 'photo')) as Buffer;
+      const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      expect([info.width, info.height, info.channels], `${width}×${height}`).toEqual([width, height, 3]);
+      expect(data.equals(rgbOf(raster)), `${width}×${height}`).toBe(true);
+      // Every scanline says Sub (filter type 1).
+      const rows = zlib.inflateSync(chunksOf(png).find((c) => c.type === 'IDAT')?.data as Buffer);
+      for (let y = 0; y < height; y++) expect(rows[y * (width * 3 + 1)]).toBe(1);
+    }
+  });
+
+  it('filters unaligned pixels byte by byte the same way', () => {
+    const raster = opaqueRaster(13, 5, 11);
+    const shifted = Buffer.alloc(raster.pixels.length + 1).subarray(1);
+    raster.pixels.copy(shifted);
+    const size = 5 * (13 * 3 + 1);
+    const aligned = Buffer.alloc(size);
+    const unaligned = Buffer.alloc(size);
+    expect(packOpaqueRowsInto(raster, aligned, true)).toBe(true);
+    expect(packOpaqueRowsInto({ ...raster, pixels: shifted }, unaligned, true)).toBe(true);
+    expect(unaligned.equals(aligned)).toBe(true);
+    // The second pixel's red is its own less the first's, mod 256.
+    const red = (x: number) => raster.pixels[x * 4] as number;
+    expect(aligned[1 + 3]).toBe((red(1) - red(0)) & 0xff);
+  });
+
+  it('takes photo rows for a canvas a third or more covered by raster pictures', () => {
+    expect(pngRowsFor(0, 1200 * 630)).toBe('plain');
+    expect(pngRowsFor(200 * 200, 1200 * 630)).toBe('plain');
+    expect(pngRowsFor(4 * 532 * 420, 1080 * 1080)).toBe('photo');
+    expect(pngRowsFor(1200 * 210, 1200 * 630)).toBe('photo');
+    expect(pngRowsFor(100, 0)).toBe('plain');
   });
 
   it('packs pixels that do not start on a 4-byte boundary the same way', () => {

@@ -44,6 +44,15 @@ describe('prescaleImages', () => {
     }
   });
 
+  it('adds up the area the raster pictures cover, inline ones and unreadable ones too', async () => {
+    const source = await noiseJpeg(40, 30);
+    const svg = svgOf(
+      `${imageTag(source)}${imageTag(source, 'x="0" y="150" width="200" height="150"')}${imageTag('data:image/png;base64,AAAA', 'x="300" y="0" width="10" height="10"')}`,
+    );
+    expect((await prescaleImages(svg, 1, cache)).pictureArea).toBe(100 * 75 + 200 * 150 + 10 * 10);
+    expect((await prescaleImages(svgOf('<rect width="400" height="300"/>'), 1, cache)).pictureArea).toBe(0);
+  });
+
   it('scales a picture once: the next render gets the same bytes from the cache', async () => {
     const source = await noiseJpeg(400, 300);
     const first = await prescaleImages(svgOf(imageTag(source)), 1, cache);
@@ -146,7 +155,10 @@ describe('rasterize with prescaled pictures', () => {
       .toBuffer();
     // The referenced picture sits in a mask, where resvg resolves none: drawn so, the page would lose its picture.
     const svg = svgOf(`<mask id="m"><image width="4" height="4" href="https://x.invalid/0.png"/></mask>`);
-    const fallback = rasterize({ svg, images: new Map([['https://x.invalid/0.png', png]]), original }, 1);
+    const fallback = rasterize(
+      { svg, images: new Map([['https://x.invalid/0.png', png]]), original, pictureArea: 0 },
+      1,
+    );
     expect(fallback.pixels.equals(rasterize(original, 1).pixels)).toBe(true);
   });
 });

@@ -8,8 +8,22 @@ import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
 import { deflateInHalves } from './deflate-halves.js';
 
-/** zlib level 3, the last of its fast levels, as the PNG of an image with alpha gets from sharp. */
-const DEFLATE_LEVEL = 3;
+/**
+ * How the rows are filtered and deflated. `plain`: no filter, zlib level 3 (the last of its fast levels, as the PNG of
+ * an image with alpha gets from sharp): flat colours, text and dithered gradients repeat exactly, which deflate's
+ * matches find. `photo`: the Sub filter (each byte less the one a pixel before it) at level 1: a photograph
+ * rarely repeats exactly, but its neighbouring pixels are close, so the differences deflate smaller and faster
+ * (benchmarks/RESULTS.md, issue 18).
+ */
+export type PngRows = 'plain' | 'photo';
+const DEFLATE_LEVEL: Record<PngRows, number> = { plain: 3, photo: 1 };
+/** The share of the canvas photographs must cover for `photo` rows. */
+const PHOTO_SHARE = 1 / 3;
+
+/** The rows for an image whose raster pictures cover `pictureArea` of `canvasArea` (both in the same units). */
+export function pngRowsFor(pictureArea: number, canvasArea: number): PngRows {
+  return canvasArea > 0 && pictureArea >= PHOTO_SHARE * canvasArea ? 'photo' : 'plain';
+}
 /** zlib's output is gathered in pieces of this size: one piece holds a card's compressed rows (16 KB by default). */
 const DEFLATE_CHUNK = 1 << 20;
 /**
@@ -25,11 +39,14 @@ const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
  * `undefined` when some pixel is not fully opaque, so the caller encodes it with alpha. The opacity check rides
  * on the packing pass, so the caller need not scan first.
  */
-export async function encodeOpaquePng(image: RasterImage): Promise<Buffer | undefined> {
+export async function encodeOpaquePng(
+  image: RasterImage,
+  kind: PngRows = 'plain',
+): Promise<Buffer | undefined> {
   const rows = takeRowBuffer(image.height * (image.width * 3 + 1));
   try {
-    if (!packOpaqueRowsInto(image, rows)) return undefined;
-    const settings = { level: DEFLATE_LEVEL, chunkSize: DEFLATE_CHUNK };
+    if (!packOpaqueRowsInto(image, rows, kind === 'photo')) return undefined;
+    const settings = { level: DEFLATE_LEVEL[kind], chunkSize: DEFLATE_CHUNK };
     const data =
       rows.length >= HALVES_FROM_BYTES
         ? await deflateInHalves(rows, settings)
@@ -51,16 +68,22 @@ export async function encodeOpaquePng(image: RasterImage): Promise<Buffer | unde
   }
 }
 
+/** Four byte-wise differences `a − b` (mod 256) of two 32-bit words at once, without borrows between the bytes. */
+function subtractBytes(a: number, b: number): number {
+  return ((a | 0x80808080) - (b & 0x7f7f7f7f)) ^ ((a ^ ~b) & 0x80808080);
+}
+
 /**
  * Pack RGBA pixels into PNG scanlines (a filter byte, then R, G, B per pixel) in `out` (`height × (width × 3 + 1)`
  * bytes); false when an alpha is not 255. Reads the pixels as 32-bit words and writes four pixels as three words
  * into a row buffer, which one copy then places behind the row's filter byte (the filter byte keeps the scanlines
- * off 4-byte alignment).
+ * off 4-byte alignment). With `sub`, each row has PNG's Sub filter: every pixel less the one before it, four bytes
+ * at a time.
  */
-export function packOpaqueRowsInto(image: RasterImage, out: Buffer): boolean {
+export function packOpaqueRowsInto(image: RasterImage, out: Buffer, sub = false): boolean {
   const { pixels, width, height } = image;
   if (!LITTLE_ENDIAN || pixels.byteOffset % 4 !== 0 || pixels.length !== width * height * 4) {
-    return packOpaqueRowsBytewise(image, out);
+    return packOpaqueRowsBytewise(image, out, sub);
   }
   const stride = width * 3;
   const source = new Uint32Array(pixels.buffer, pixels.byteOffset, width * height);
@@ -71,12 +94,21 @@ export function packOpaqueRowsInto(image: RasterImage, out: Buffer): boolean {
   for (let y = 0; y < height; y++) {
     let s = y * width;
     let d = 0;
+    let before = 0;
     for (let q = 0; q < quads; q++) {
-      const a = source[s] as number;
-      const b = source[s + 1] as number;
-      const c = source[s + 2] as number;
-      const e = source[s + 3] as number;
+      let a = source[s] as number;
+      let b = source[s + 1] as number;
+      let c = source[s + 2] as number;
+      let e = source[s + 3] as number;
       alpha &= a & b & c & e;
+      if (sub) {
+        const last = e;
+        e = subtractBytes(e, c);
+        c = subtractBytes(c, b);
+        b = subtractBytes(b, a);
+        a = subtractBytes(a, before);
+        before = last;
+      }
       row[d] = (a & 0xffffff) | (b << 24);
       row[d + 1] = ((b >>> 8) & 0xffff) | (c << 16);
       row[d + 2] = ((c >>> 16) & 0xff) | (e << 8);
@@ -85,8 +117,13 @@ export function packOpaqueRowsInto(image: RasterImage, out: Buffer): boolean {
     }
     let o = d * 4;
     for (let x = quads * 4; x < width; x++) {
-      const p = source[s++] as number;
+      let p = source[s++] as number;
       alpha &= p;
+      if (sub) {
+        const last = p;
+        p = subtractBytes(p, before);
+        before = last;
+      }
       rowBytes[o++] = p & 0xff;
       rowBytes[o++] = (p >>> 8) & 0xff;
       rowBytes[o++] = (p >>> 16) & 0xff;
@@ -94,7 +131,7 @@ export function packOpaqueRowsInto(image: RasterImage, out: Buffer): boolean {
     // A transparent image is found within its first rows as a rule: stop there.
     if (alpha >>> 24 !== 0xff) return false;
     const base = y * (stride + 1);
-    out[base] = 0;
+    out[base] = sub ? 1 : 0;
     out.set(rowBytes, base + 1);
   }
   return true;
@@ -128,16 +165,17 @@ function giveBackRowBuffer(rows: Buffer): void {
 }
 
 /** The same packing a byte at a time, for pixels that cannot be read as aligned little-endian words. */
-function packOpaqueRowsBytewise({ pixels, width, height }: RasterImage, out: Buffer): boolean {
+function packOpaqueRowsBytewise({ pixels, width, height }: RasterImage, out: Buffer, sub: boolean): boolean {
   let o = 0;
   let i = 0;
   for (let y = 0; y < height; y++) {
-    out[o++] = 0;
+    out[o++] = sub ? 1 : 0;
     for (let x = 0; x < width; x++, i += 4) {
       if (pixels[i + 3] !== 255) return false;
-      out[o++] = pixels[i] as number;
-      out[o++] = pixels[i + 1] as number;
-      out[o++] = pixels[i + 2] as number;
+      for (let k = 0; k < 3; k++) {
+        const value = pixels[i + k] as number;
+        out[o++] = sub && x > 0 ? (value - (pixels[i + k - 4] as number)) & 0xff : value;
+      }
     }
   }
   return true;

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
-import { encodeOpaquePng } from './png.js';
+import { type PngRows, encodeOpaquePng } from './png.js';
 
 /**
  * Configure libvips for pool workers: no operation cache (every encode starts from fresh raw pixels, so it would
@@ -22,8 +22,8 @@ export { CONTENT_TYPES } from '../formats.js';
  * Encoder settings, each the fastest that keeps files close to the default's size (measurements in
  * benchmarks/render/RESULTS.md). PNG with alpha: zlib level 3, the last of zlib's fast levels (levels 1 and 2 are
  * barely faster for much larger files; resvg's own encoder is slower and larger); an opaque PNG is written by
- * `encodeOpaquePng`, at the same level. WebP: effort 2, about 2× faster than
- * the default 4 for files a few percent larger (effort 1 is over 10% larger). JPEG: plain libjpeg (mozjpeg is
+ * `encodeOpaquePng`, at the same level, or filtered at level 1 when it is mostly photographs (`PngRows`). WebP:
+ * effort 2, about 2× faster than the default 4 for files a few percent larger (effort 1 is over 10% larger). JPEG: plain libjpeg (mozjpeg is
  * ~6× slower) with its standard Huffman tables: the optimised tables take a second pass that costs a quarter or
  * more of the jpeg encode for files 1–12% smaller.
  */
@@ -73,8 +73,9 @@ export async function encodeImage(
   format: ImageFormat,
   quality: number,
   knownOpaque = false,
+  pngRows: PngRows = 'plain',
 ): Promise<Buffer> {
-  if (format === 'png') return encodePng(image);
+  if (format === 'png') return encodePng(image, pngRows);
   const opaque = knownOpaque || isOpaque(image.pixels);
   let pipeline = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
@@ -92,9 +93,12 @@ export async function encodeImage(
   }
 }
 
-/** PNG: an opaque image as RGB by `encodeOpaquePng` (which finds out whether it is opaque), else RGBA by sharp. */
-async function encodePng(image: RasterImage): Promise<Buffer> {
-  const opaque = await encodeOpaquePng(image);
+/**
+ * PNG: an opaque image as RGB by `encodeOpaquePng` (which finds out whether it is opaque; `rows` says how to filter
+ * and deflate them), else RGBA by sharp.
+ */
+async function encodePng(image: RasterImage, rows: PngRows): Promise<Buffer> {
+  const opaque = await encodeOpaquePng(image, rows);
   if (opaque) return opaque;
   return sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },

@@ -17,6 +17,8 @@ export interface PrescaledSvg {
   svg: string;
   images: ResolvedImages;
   original: string;
+  /** The area the raster pictures cover, in square CSS px (by their width and height; overlaps counted twice). */
+  pictureArea: number;
 }
 
 /** Default size of a PrescaledImageCache: the pictures of a few hundred cards. */
@@ -92,14 +94,17 @@ export async function prescaleImages(
   const images = new Map<string, Buffer>();
   // Inside the root element (whose viewBox maps user units onto the canvas one to one).
   const inside = svg.slice(svg.indexOf('>') + 1);
-  if (!inside.includes('<image')) return { svg, images, original: svg };
+  if (!inside.includes('<image')) return { svg, images, original: svg, pictureArea: 0 };
   const transformed = RESIZING_CONTAINER.test(inside);
   const parts: string[] = [];
   let last = 0;
+  let pictureArea = 0;
   for (const match of svg.matchAll(RASTER_IMAGE)) {
     const [tag, before = '', source = '', after = ''] = match;
     const attributes = before + after;
     if (isInsideResource(svg, match.index)) continue;
+    pictureArea +=
+      (Number(WIDTH_ATTR.exec(attributes)?.[1]) || 0) * (Number(HEIGHT_ATTR.exec(attributes)?.[1]) || 0);
     // Under a transform the pixels a picture covers are not its width and height times the scale: not scaled.
     const size =
       transformed || RESIZING_ATTR.test(attributes)
@@ -115,9 +120,9 @@ export async function prescaleImages(
     parts.push(svg.slice(last, match.index), `<image${before} href="${href}"${after}>`);
     last = match.index + tag.length;
   }
-  if (images.size === 0) return { svg, images, original: svg };
+  if (images.size === 0) return { svg, images, original: svg, pictureArea };
   parts.push(svg.slice(last));
-  return { svg: parts.join(''), images, original: svg };
+  return { svg: parts.join(''), images, original: svg, pictureArea };
 }
 
 /** Elements whose pictures resvg does not offer to resolve (a background picture's tile, a mask-image). */

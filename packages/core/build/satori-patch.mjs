@@ -212,10 +212,11 @@ export const SATORI_PATCHES = [
     why:
       '`object-fit: none` draws the picture at its natural size (satori stretched it as for `fill`), and ' +
       '`object-position` places the picture as CSS does: a percentage is of the free space (the box less the ' +
-      'picture), a length is an offset from the box\'s edge. satori took a length as a percentage-like point of both ' +
+      "picture), a length is an offset from the box's edge. satori took a length as a percentage-like point of both " +
       'box and picture, so `object-fit: none; object-position: 10px 20px` drew the picture 3 px left of the box.',
     find: 'if(i)T=i;else if(n.objectFit==="contain"){let EA=J/M,oA=p/v,wA=Math.min(EA,oA);m=M*wA,V=v*wA,gA=g+X+f-m*f/J,AA=I+j+H-V*H/p,T="none"}else if(n.objectFit==="cover"){let EA=J/M,oA=p/v,wA=Math.max(EA,oA);m=M*wA,V=v*wA,gA=g+X+f-m*f/J,AA=I+j+H-V*H/p,T="none"}else if(n.objectFit==="fill")T="none";else if(n.objectFit==="scale-down")if(M&&v){let EA=J/M,oA=p/v,wA=Math.min(EA,oA);if(wA>=1)m=M,V=v,T="none",gA=g+X+f-m*f/J,AA=I+j+H-V*H/p;else{let NA=wA;m=M*NA,V=v*NA,gA=g+X+f-m*f/J,AA=I+j+H-V*H/p,T="none"}}else{let EA=J/M,oA=p/v,wA=Math.min(EA,oA);m=M*wA,V=v*wA,gA=g+X+f-m*f/J,AA=I+j+H-V*H/p,T="none"}else T="none";',
-    replace: 'if(i)T=i;else{let F=n.objectFit;if(F==="contain"||F==="cover"||F==="scale-down"||F==="none"){let EA=J/M,oA=p/v,wA=F==="cover"?Math.max(EA,oA):F==="contain"?Math.min(EA,oA):F==="scale-down"?Math.min(EA,oA,1):1;m=M*wA,V=v*wA;let[PX,PY]=ZF(k,J-m,p-V);gA=g+X+PX,AA=I+j+PY}T="none"}',
+    replace:
+      'if(i)T=i;else{let F=n.objectFit;if(F==="contain"||F==="cover"||F==="scale-down"||F==="none"){let EA=J/M,oA=p/v,wA=F==="cover"?Math.max(EA,oA):F==="contain"?Math.min(EA,oA):F==="scale-down"?Math.min(EA,oA,1):1;m=M*wA,V=v*wA;let[PX,PY]=ZF(k,J-m,p-V);gA=g+X+PX,AA=I+j+PY}T="none"}',
   },
 ];
 

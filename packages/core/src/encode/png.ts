@@ -24,6 +24,7 @@ const PHOTO_SHARE = 1 / 3;
 export function pngRowsFor(pictureArea: number, canvasArea: number): PngRows {
   return canvasArea > 0 && pictureArea >= PHOTO_SHARE * canvasArea ? 'photo' : 'plain';
 }
+
 /** zlib's output is gathered in pieces of this size: one piece holds a card's compressed rows (16 KB by default). */
 const DEFLATE_CHUNK = 1 << 20;
 /**

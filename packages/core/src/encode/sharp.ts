@@ -23,9 +23,9 @@ export { CONTENT_TYPES } from '../formats.js';
  * benchmarks/render/RESULTS.md). PNG with alpha: zlib level 3, the last of zlib's fast levels (levels 1 and 2 are
  * barely faster for much larger files; resvg's own encoder is slower and larger); an opaque PNG is written by
  * `encodeOpaquePng`, at the same level, or filtered at level 1 when it is mostly photographs (`PngRows`). WebP:
- * effort 2, about 2× faster than the default 4 for files a few percent larger (effort 1 is over 10% larger). JPEG: plain libjpeg (mozjpeg is
- * ~6× slower) with its standard Huffman tables: the optimised tables take a second pass that costs a quarter or
- * more of the jpeg encode for files 1–12% smaller.
+ * effort 2, about 2× faster than the default 4 for files a few percent larger (effort 1 is over 10% larger).
+ * JPEG: plain libjpeg (mozjpeg is ~6× slower) with its standard Huffman tables: the optimised tables take a second
+ * pass that costs a quarter or more of the jpeg encode for files 1–12% smaller.
  */
 export const ENCODER_SETTINGS = { pngCompressionLevel: 3, webpEffort: 2, jpegOptimiseCoding: false } as const;
 

@@ -126,14 +126,8 @@ export function sideBorder(
   if (width !== undefined) return borderWidthPx(width);
   const sideValue = declared(`border-${side}`);
   if (sideValue !== undefined) return borderWidthPx(sideValue);
-  const widths = declared('border-width')
-    ?.trim()
-    .split(/\s+(?![^(]*\))/);
-  if (widths !== undefined) {
-    // top, right, bottom, left; missing ones repeat the opposite side, or the first.
-    const index = { top: 0, right: 1, left: 3, bottom: 2 }[side];
-    return borderWidthPx(widths[index] ?? widths[index - 2] ?? widths[0]);
-  }
+  const widths = declared('border-width');
+  if (widths !== undefined) return borderWidthPx(shorthandSide(widths, side));
   const all = declared('border');
   return all === undefined ? 0 : borderWidthPx(all);
 }
@@ -151,13 +145,18 @@ export function declaredSide(
   const inline = ctx.inlineOf(el);
   const longhand = ctx.styles.declared(el, `${property}-${side}`, inline);
   if (longhand !== undefined) return longhand;
-  const values = ctx.styles
-    .declared(el, property, inline)
-    ?.trim()
-    .split(/\s+(?![^(]*\))/);
-  if (values === undefined) return undefined;
+  const shorthand = ctx.styles.declared(el, property, inline);
+  return shorthand === undefined ? undefined : shorthandSide(shorthand, side);
+}
+
+/**
+ * One side's value of a one-to-four-value box shorthand (`1px 2px`): top, right, bottom, left, a missing one
+ * repeating the opposite side, or the first. Spaces inside `calc()` and `var()` do not split.
+ */
+export function shorthandSide(value: string, side: 'top' | 'right' | 'bottom' | 'left'): string {
+  const values = value.trim().split(/\s+(?![^(]*\))/);
   const index = { top: 0, right: 1, bottom: 2, left: 3 }[side];
-  return values[index] ?? values[index - 2] ?? values[0];
+  return (values[index] ?? values[index - 2] ?? values[0]) as string;
 }
 
 /** The nearest declared value of `property` on `el` or an ancestor (custom properties and inherited ones). */

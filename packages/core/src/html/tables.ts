@@ -15,6 +15,7 @@ import {
   placeCells,
   resolveCalcPx,
   resolveVars,
+  shorthandSide,
   sideBorder,
 } from './table-model.js';
 import type { SatoriChild, SatoriElement } from './types.js';
@@ -63,11 +64,9 @@ function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Reco
   const shorthand = declared(`border-${side}`) ?? declared('border');
   if (shorthand !== undefined) style[`border${Side}`] = shorthand;
   for (const part of ['width', 'style', 'color'] as const) {
-    const values = declared(`border-${part}`)
-      ?.trim()
-      .split(/\s+(?![^(]*\))/);
+    const all = declared(`border-${part}`);
     const value =
-      declared(`border-${side}-${part}`) ?? (side === 'top' ? values?.[0] : (values?.[2] ?? values?.[0]));
+      declared(`border-${side}-${part}`) ?? (all === undefined ? undefined : shorthandSide(all, side));
     if (value !== undefined) style[`border${Side}${part[0]!.toUpperCase()}${part.slice(1)}`] = value;
   }
   return style;

@@ -148,14 +148,12 @@ export async function renderHtml(
   const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = liftCanvasGradient(svg, input.scale);
-  let pictureArea = 0;
-  const image = await stageAsync('raster', async () => {
+  const { image, pictureArea } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
     const prescaled = await prescaleImages(lifted?.svg ?? svg, input.scale, env.prescaledImages);
-    pictureArea = prescaled.pictureArea;
     const raster = rasterize(prescaled, input.scale);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
-    return raster;
+    return { image: raster, pictureArea: prescaled.pictureArea };
   });
   lap('raster');
 

@@ -16,7 +16,7 @@ import {
   lonePicture,
   wrapPictureLines,
 } from './picture-lines.js';
-import { isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
+import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { convertTable, isTableStructure } from './tables.js';
 import {
   TAILWIND_PREFLIGHT,
@@ -535,11 +535,10 @@ export class TreeConverter {
 
   /** Take the white space at the ends of `converted`'s children out, for its parent to put beside it. */
   private hoistSpace(converted: SatoriElement, kids: SatoriChild[]): void {
-    const blank = (kid: SatoriChild) => typeof kid === 'string' && kid.trim() === '';
     let start = 0;
     let end = kids.length;
-    while (start < end && blank(kids[start])) start++;
-    while (end > start && blank(kids[end - 1])) end--;
+    while (start < end && isBlankText(kids[start])) start++;
+    while (end > start && isBlankText(kids[end - 1])) end--;
     if (start === 0 && end === kids.length) return;
     const before = kids.slice(0, start).join('');
     const after = kids.slice(end).join('');

@@ -4,18 +4,22 @@
  * natural width is part of that content (Chrome sizes the column from it).
  */
 
-/** Base64 characters read at most: enough for a JPEG's frame header after a modest EXIF block. */
+/** Base64 characters that hold the size of a PNG, GIF or WebP (their first 48 bytes). */
+const SHORT_HEADER_CHARS = 64;
+/** Base64 characters read at most for a JPEG: enough for its frame header after a modest EXIF block. */
 const MAX_HEADER_CHARS = 65_536;
 
 /** Width and height in px of a PNG, GIF, JPEG or WebP `data:` URI; undefined for anything else or a bad header. */
 export function dataUriImageSize(src: string): { width: number; height: number } | undefined {
   const comma = src.indexOf(',');
   if (comma < 0 || !/^data:image\/[\w.+-]+;base64,/i.test(src.slice(0, comma + 1))) return undefined;
-  const head = Buffer.from(
-    src.slice(comma + 1, comma + 1 + MAX_HEADER_CHARS).replace(/[^\w+/]/g, ''),
-    'base64',
-  );
-  const size = pngSize(head) ?? gifSize(head) ?? jpegSize(head) ?? webpSize(head);
+  const head = (chars: number) =>
+    Buffer.from(src.slice(comma + 1, comma + 1 + chars).replace(/[^\w+/]/g, ''), 'base64');
+  const short = head(SHORT_HEADER_CHARS);
+  const jpeg = short[0] === 0xff && short[1] === 0xd8;
+  const size = jpeg
+    ? jpegSize(head(MAX_HEADER_CHARS))
+    : (pngSize(short) ?? gifSize(short) ?? webpSize(short));
   return size && size.width > 0 && size.height > 0 ? size : undefined;
 }
 

@@ -11,7 +11,8 @@ import type { SatoriChild } from './types.js';
 /** Element type of the anonymous block that holds the lines before a float (no author selector reaches it). */
 export const ANONYMOUS_BLOCK = 'pictor-block';
 
-const isBlank = (kid: SatoriChild) => typeof kid === 'string' && kid.trim() === '';
+/** A child that is only white space (a line drops it at its ends). */
+export const isBlankText = (kid: SatoriChild) => typeof kid === 'string' && kid.trim() === '';
 /** A converted `<br>`. */
 export const isBreak = (kid: SatoriChild) => typeof kid === 'object' && kid !== null && kid.type === 'br';
 
@@ -32,9 +33,9 @@ export function wrapLinesBeforeFloats(
   for (const kid of kids) {
     if (isFloat(kid)) {
       let last = result.length - 1;
-      while (last >= runStart && isBlank(result[last] as SatoriChild)) last--;
+      while (last >= runStart && isBlankText(result[last] as SatoriChild)) last--;
       const lines = result.slice(runStart, last + 1);
-      if (isBreak(result[last] as SatoriChild) && lines.some((k) => !isBlank(k) && !isBreak(k))) {
+      if (isBreak(result[last] as SatoriChild) && lines.some((k) => !isBlankText(k) && !isBreak(k))) {
         result.splice(runStart, lines.length, {
           type: ANONYMOUS_BLOCK,
           props: { style: { display: 'block' }, children: lines },

@@ -4,7 +4,7 @@
  * of `line-height: 0` such a line goes into.
  */
 import { BLOCK_TAGS, PICTURE_TAGS } from './element-kinds.js';
-import { ANONYMOUS_BLOCK } from './float-breaks.js';
+import { ANONYMOUS_BLOCK, isBlankText } from './float-breaks.js';
 import type { SatoriChild, SatoriElement } from './types.js';
 
 /** Box properties that an `em` length would tie to the font size. */
@@ -70,7 +70,7 @@ export function hasSpaceBetweenItems(kids: SatoriChild[]): boolean {
   let spaceAfterItem = false;
   for (const kid of kids) {
     if (kid === null || kid === undefined || typeof kid === 'boolean') continue;
-    if (typeof kid === 'string' && kid.trim() === '') {
+    if (isBlankText(kid)) {
       spaceAfterItem ||= itemOnLine;
     } else if (isBlockLevel(kid) || (typeof kid === 'object' && kid.type === 'br')) {
       itemOnLine = false;
@@ -88,7 +88,7 @@ export function hasSpaceBetweenItems(kids: SatoriChild[]): boolean {
  * around it, which a line drops at its ends: a font size of 0 changes no width there.
  */
 export function lonePicture(kids: SatoriChild[]): boolean {
-  const items = kids.filter((kid) => kid && !(typeof kid === 'string' && kid.trim() === ''));
+  const items = kids.filter((kid) => kid && !isBlankText(kid));
   if (items.length !== 1) return false;
   const only = items[0];
   if (!only || typeof only !== 'object') return false;

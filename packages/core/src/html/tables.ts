@@ -103,8 +103,8 @@ function edgeSpacing(table: Element, ctx: TableContext, horizontal: string, vert
   const [top, right, bottom, left] = (['top', 'right', 'bottom', 'left'] as const).map((side) => {
     const spacing = side === 'top' || side === 'bottom' ? vertical : horizontal;
     const padding = resolveCalcPx(resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx))?.trim();
-    if (padding === undefined || pxOf(padding) === 0) return spacing;
-    const paddingPx = pxOf(padding);
+    const paddingPx = padding === undefined ? 0 : pxOf(padding);
+    if (padding === undefined || paddingPx === 0) return spacing;
     const spacingPx = pxOf(spacing);
     if (spacingPx === 0) return padding;
     if (paddingPx !== undefined && spacingPx !== undefined) return `${paddingPx + spacingPx}px`;

@@ -13,6 +13,32 @@ import { readFileSync } from 'node:fs';
  * @typedef {{ name: string, why: string } & (SatoriEdit | { edits: SatoriEdit[] })} SatoriPatch
  */
 
+/**
+ * The glyph-path-cache code inserted into satori (see its `why`). `glyphPath(G, K, z, C, B)` gives what
+ * `fd(G.path.commands, K, z, C, B)` gives (G: an opentype glyph, K: its x, z: its baseline y, C: px per font unit,
+ * B: the synthetic-italic slant): the outline in tenths of a pixel. Tenths are counted from the whole pixels of K
+ * and z (`Math.round`, which is the same from any whole pixel), so one entry per glyph, C, B and the fractions of K
+ * and z serves every position; `mx`/`my` are its lowest tenths, for the off-canvas fallback. At most
+ * GLYPH_PATH_ENTRIES entries are kept: past that the cache starts again.
+ */
+/** Entries glyphPath keeps (a few MB of path data at most). */
+const GLYPH_PATH_ENTRIES = 8192;
+const GLYPH_PATH_CACHE =
+  'var glyphTails=new Map,glyphTailCount=0;' +
+  'function glyphTail(G,kf,zf,C,B){let X=(x,y)=>Math.round((kf+(x+B*y)*C)*10),Y=y=>Math.round((zf-y*C)*10),t="",px=0,py=0,sx=0,sy=0,x0=0,y0=0,first=!0,mx=0,my=0,at=(x,y)=>{x<mx&&(mx=x),y<my&&(my=y)};' +
+  'for(let o of G.path.commands)switch(o.type){' +
+  'case"M":{let x=X(o.x,o.y),y=Y(o.y);at(x,y),first?(x0=x,y0=y,first=!1):t+="m"+tenthsText(x-sx)+" "+tenthsText(y-sy),px=sx=x,py=sy=y;break}' +
+  'case"L":{let x=X(o.x,o.y),y=Y(o.y);at(x,y),t+="l"+tenthsText(x-px)+" "+tenthsText(y-py),px=x,py=y;break}' +
+  'case"Q":{let x1=X(o.x1,o.y1),y1=Y(o.y1),x=X(o.x,o.y),y=Y(o.y);at(x1,y1),at(x,y),t+="q"+tenthsText(x1-px)+" "+tenthsText(y1-py)+" "+tenthsText(x-px)+" "+tenthsText(y-py),px=x,py=y;break}' +
+  'case"C":{let x1=X(o.x1,o.y1),y1=Y(o.y1),x2=X(o.x2,o.y2),y2=Y(o.y2),x=X(o.x,o.y),y=Y(o.y);at(x1,y1),at(x2,y2),at(x,y),t+="c"+tenthsText(x1-px)+" "+tenthsText(y1-py)+" "+tenthsText(x2-px)+" "+tenthsText(y2-py)+" "+tenthsText(x-px)+" "+tenthsText(y-py),px=x,py=y;break}' +
+  'case"Z":t+="Z",px=sx,py=sy;break}' +
+  'return first?null:{x0,y0,t,mx,my}}' +
+  'function glyphPath(G,K,z,C,B=0){let ki=Math.floor(K),zi=Math.floor(z),kf=K-ki,zf=z-zi,key=C+"|"+B+"|"+kf+"|"+zf,tails=glyphTails.get(G);' +
+  'tails||(tails=new Map,glyphTails.set(G,tails));let e=tails.get(key);' +
+  `if(e===void 0){++glyphTailCount>${GLYPH_PATH_ENTRIES}&&(glyphTails.clear(),glyphTailCount=1,glyphTails.set(G,tails=new Map)),e=glyphTail(G,kf,zf,C,B),tails.set(key,e)}` +
+  'if(e===null)return"";if(ki*10+e.mx<0||zi*10+e.my<0)return fd(G.path.commands,K,z,C,B);' +
+  'return"M"+tenthsText(ki*10+e.x0)+" "+tenthsText(zi*10+e.y0)+e.t}';
+
 /** @type {SatoriPatch[]} */
 export const SATORI_PATCHES = [
   {
@@ -115,7 +141,8 @@ export const SATORI_PATCHES = [
       "checks the numbers against satori's own formatting.",
     find: 'function fd(A,g,I,C,B=0){let E=(o,e)=>nr(g+(o+B*e)*C),Q=o=>nr(I-o*C),i="";for(let o of A)switch(o.type){case"M":case"L":i+=`${o.type}${E(o.x,o.y)} ${Q(o.y)}`;break;case"Q":i+=`Q${E(o.x1,o.y1)} ${Q(o.y1)} ${E(o.x,o.y)} ${Q(o.y)}`;break;case"C":i+=`C${E(o.x1,o.y1)} ${Q(o.y1)} ${E(o.x2,o.y2)} ${Q(o.y2)} ${E(o.x,o.y)} ${Q(o.y)}`;break;case"Z":i+="Z";break}return i}',
     replace:
-      'function tenths(A){let k=A<0?-Math.round(-A*10):Math.round(A*10);if(k===0)return"0";let s="";k<0&&(s="-",k=-k);let d=k%10;return d===0?s+(k-d)/10:s+(k-d)/10+"."+d}' +
+      'function tenthsText(k){if(k===0)return"0";let s="";k<0&&(s="-",k=-k);let d=k%10;return d===0?s+(k-d)/10:s+(k-d)/10+"."+d}' +
+      'function tenths(A){return tenthsText(A<0?-Math.round(-A*10):Math.round(A*10))}' +
       'function fd(A,g,I,C,B=0){let E=(o,e)=>tenths(g+(o+B*e)*C),Q=o=>tenths(I-o*C),i="";for(let o of A)switch(o.type){case"M":case"L":i+=o.type+E(o.x,o.y)+" "+Q(o.y);break;case"Q":i+="Q"+E(o.x1,o.y1)+" "+Q(o.y1)+" "+E(o.x,o.y)+" "+Q(o.y);break;case"C":i+="C"+E(o.x1,o.y1)+" "+Q(o.y1)+" "+E(o.x2,o.y2)+" "+Q(o.y2)+" "+E(o.x,o.y)+" "+Q(o.y);break;case"Z":i+="Z";break}return i}',
   },
   {
@@ -163,6 +190,27 @@ export const SATORI_PATCHES = [
         find: '};function md(A,g,I){',
         replace:
           '};function wpa(G,c,s){let u=G&&typeof G.advanceWidth=="number"?G.advanceWidth:c.ax,a=Math.round(u*s*64)/64,k=(c.ax-u)*s;return(a<0?-Math.round(-a):Math.round(a))+(k<0?-Math.round(-k):Math.round(k))}function md(A,g,I){',
+      },
+    ],
+  },
+  {
+    name: 'glyph-path-cache',
+    why:
+      "speed only: a glyph's outline is turned into path data once per font size, slant and sub-pixel offset, and " +
+      'kept: the first point is written where the glyph stands, the rest as relative commands (`l`, `q`, `c`, `m`) ' +
+      'that are the same wherever the glyph stands. The coordinates are the same tenths of a pixel as before, counted ' +
+      'from whole pixels, so a page of text writes each letter once instead of once per occurrence, in shorter path ' +
+      "data. A glyph reaching left of or above the canvas's origin is written as before (half away from zero).",
+    edits: [
+      {
+        find: '_=fd(u.path.commands,K,z,I/(u.path.unitsPerEm||1e3),S)',
+        replace: '_=glyphPath(u,K,z,I/(u.path.unitsPerEm||1e3),S)',
+      },
+      {
+        // After glyph-path-numbers, which writes `tenthsText` (tenths of a pixel as text) and `fd` (the absolute
+        // formatting glyphPath falls back on).
+        find: 'function tenths(A){',
+        replace: `${GLYPH_PATH_CACHE}function tenths(A){`,
       },
     ],
   },
@@ -223,10 +271,13 @@ export const SATORI_PATCHES = [
 /** satori's ES module entry, the file the patches apply to. */
 export const SATORI_ENTRY = /[\\/]satori[\\/]dist[\\/]index\.js$/;
 
-/** `source` (satori's dist/index.js) with every patch applied; throws when one does not match exactly once. */
-export function patchSatori(source) {
+/**
+ * `source` (satori's dist/index.js) with every patch applied (or those of `patches`, for a test that compares with
+ * one left out); throws when one does not match exactly once.
+ */
+export function patchSatori(source, patches = SATORI_PATCHES) {
   let out = source;
-  for (const patch of SATORI_PATCHES) {
+  for (const patch of patches) {
     for (const edit of 'edits' in patch ? patch.edits : [patch]) {
       const at = out.indexOf(edit.find);
       if (at === -1 || out.indexOf(edit.find, at + 1) !== -1) {

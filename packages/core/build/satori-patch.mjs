@@ -18,8 +18,9 @@ import { readFileSync } from 'node:fs';
  * `fd(G.path.commands, K, z, C, B)` gives (G: an opentype glyph, K: its x, z: its baseline y, C: px per font unit,
  * B: the synthetic-italic slant): the outline in tenths of a pixel. Tenths are counted from the whole pixels of K
  * and z (`Math.round`, which is the same from any whole pixel), so one entry per glyph, C, B and the fractions of K
- * and z serves every position; `mx`/`my` are its lowest tenths, for the off-canvas fallback. At most
- * GLYPH_PATH_ENTRIES entries are kept: past that the cache starts again.
+ * and z serves every position. Entries are found by glyph, then size, then a short list of slant and fractions (numbers
+ * compared as numbers: no number-to-string per glyph); `mx`/`my` are an entry's lowest tenths, for the off-canvas
+ * fallback. At most GLYPH_PATH_ENTRIES entries are kept: past that the cache starts again.
  */
 /** Entries glyphPath keeps (a few MB of path data at most). */
 const GLYPH_PATH_ENTRIES = 8192;
@@ -28,14 +29,15 @@ const GLYPH_PATH_CACHE =
   'function glyphTail(G,kf,zf,C,B){let X=(x,y)=>Math.round((kf+(x+B*y)*C)*10),Y=y=>Math.round((zf-y*C)*10),t="",px=0,py=0,sx=0,sy=0,x0=0,y0=0,first=!0,mx=0,my=0,at=(x,y)=>{x<mx&&(mx=x),y<my&&(my=y)};' +
   'for(let o of G.path.commands)switch(o.type){' +
   'case"M":{let x=X(o.x,o.y),y=Y(o.y);at(x,y),first?(x0=x,y0=y,first=!1):t+="m"+tenthsText(x-sx)+" "+tenthsText(y-sy),px=sx=x,py=sy=y;break}' +
-  'case"L":{let x=X(o.x,o.y),y=Y(o.y);at(x,y),t+="l"+tenthsText(x-px)+" "+tenthsText(y-py),px=x,py=y;break}' +
+  'case"L":{let x=X(o.x,o.y),y=Y(o.y);if(x===px&&y===py)break;at(x,y),t+="l"+tenthsText(x-px)+" "+tenthsText(y-py),px=x,py=y;break}' +
   'case"Q":{let x1=X(o.x1,o.y1),y1=Y(o.y1),x=X(o.x,o.y),y=Y(o.y);at(x1,y1),at(x,y),t+="q"+tenthsText(x1-px)+" "+tenthsText(y1-py)+" "+tenthsText(x-px)+" "+tenthsText(y-py),px=x,py=y;break}' +
   'case"C":{let x1=X(o.x1,o.y1),y1=Y(o.y1),x2=X(o.x2,o.y2),y2=Y(o.y2),x=X(o.x,o.y),y=Y(o.y);at(x1,y1),at(x2,y2),at(x,y),t+="c"+tenthsText(x1-px)+" "+tenthsText(y1-py)+" "+tenthsText(x2-px)+" "+tenthsText(y2-py)+" "+tenthsText(x-px)+" "+tenthsText(y-py),px=x,py=y;break}' +
   'case"Z":t+="Z",px=sx,py=sy;break}' +
   'return first?null:{x0,y0,t,mx,my}}' +
-  'function glyphPath(G,K,z,C,B=0){let ki=Math.floor(K),zi=Math.floor(z),kf=K-ki,zf=z-zi,key=C+"|"+B+"|"+kf+"|"+zf,tails=glyphTails.get(G);' +
-  'tails||(tails=new Map,glyphTails.set(G,tails));let e=tails.get(key);' +
-  `if(e===void 0){++glyphTailCount>${GLYPH_PATH_ENTRIES}&&(glyphTails.clear(),glyphTailCount=1,glyphTails.set(G,tails=new Map)),e=glyphTail(G,kf,zf,C,B),tails.set(key,e)}` +
+  'function glyphPath(G,K,z,C,B=0){let ki=Math.floor(K),zi=Math.floor(z),kf=K-ki,zf=z-zi,sizes=glyphTails.get(G);' +
+  'sizes||(sizes=new Map,glyphTails.set(G,sizes));let list=sizes.get(C),e;' +
+  'list||(list=[],sizes.set(C,list));for(let k=0;k<list.length;k+=4)if(list[k]===B&&list[k+1]===kf&&list[k+2]===zf){e=list[k+3];break}' +
+  `if(e===void 0){++glyphTailCount>${GLYPH_PATH_ENTRIES}&&(glyphTails.clear(),glyphTailCount=1,glyphTails.set(G,sizes=new Map),sizes.set(C,list=[])),e=glyphTail(G,kf,zf,C,B),list.push(B,kf,zf,e)}` +
   'if(e===null)return"";if(ki*10+e.mx<0||zi*10+e.my<0)return fd(G.path.commands,K,z,C,B);' +
   'return"M"+tenthsText(ki*10+e.x0)+" "+tenthsText(zi*10+e.y0)+e.t}';
 
@@ -198,7 +200,8 @@ export const SATORI_PATCHES = [
     why:
       "speed only: a glyph's outline is turned into path data once per font size, slant and sub-pixel offset, and " +
       'kept: the first point is written where the glyph stands, the rest as relative commands (`l`, `q`, `c`, `m`) ' +
-      'that are the same wherever the glyph stands. The coordinates are the same tenths of a pixel as before, counted ' +
+      'that are the same wherever the glyph stands; a line to the point it starts from (a fifth of the commands of ' +
+      "Inter's outlines) is left out. The coordinates are the same tenths of a pixel as before, counted " +
       'from whole pixels, so a page of text writes each letter once instead of once per occurrence, in shorter path ' +
       "data. A glyph reaching left of or above the canvas's origin is written as before (half away from zero).",
     edits: [

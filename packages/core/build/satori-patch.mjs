@@ -220,7 +220,7 @@ export const SATORI_PATCHES = [
   {
     name: 'no-enable-background-scan',
     why:
-      "speed only: satori searched the whole document for `in=\"BackgroundImage\"` (a backdrop-filter) to set the " +
+      'speed only: satori searched the whole document for `in="BackgroundImage"` (a backdrop-filter) to set the ' +
       "root's `enable-background`, which resvg ignores (the pixels are the same with and without it). The search " +
       'made the engine copy the document into one string before the final one is made; a 40-line page is about 1 MB, ' +
       'and on these machines fresh megabytes cost page faults.',

@@ -10,8 +10,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError } from '../dist/index.js';
 import { FairQueue } from '../src/pool/fair-queue.js';
 
-/** ~1 s of layout: long enough to keep a worker busy while others queue. */
-const SLOW = `<div style="font-size:12px">${'busy words for the layout engine '.repeat(600)}</div>`;
+/** Seconds of layout (the combining accent keeps it off satori's plain-text path): a worker stays busy while others queue. */
+const SLOW = `<div style="font-size:12px">${'busy words for the layout engine\u0301 '.repeat(580)}</div>`;
 const FAST = '<div style="display:flex;width:40px;height:20px;background:#0ea5e9"></div>';
 
 describe('FairQueue', () => {

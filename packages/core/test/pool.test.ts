@@ -14,9 +14,11 @@ import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
 
 const SMALL = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
 /** Enough text to keep satori busy for seconds. */
-// ~1 s of layout on a quiet machine and ~450 MB of heap at most: slow enough for a 300 ms limit, and far from the
-// worker's memory limit however slowly the machine runs (49,500 characters needed 2.4 GB: see maxTextLength).
-const HEAVY = `<div style="font-size:12px">${'busy words for the layout engine '.repeat(600)}</div>`;
+// 3–4 s of layout and ~450 MB of heap at most: slow enough for a 300 ms limit, and far from the worker's memory
+// limit however slowly the machine runs (49,500 characters needed 2.4 GB: see maxTextLength). The combining accent
+// sends the text through Intl.Segmenter, the slow part: plain text this long is fast (satori patch
+// plain-text-graphemes).
+const HEAVY = `<div style="font-size:12px">${'busy words for the layout engine\u0301 '.repeat(580)}</div>`;
 
 describe('worker pool', () => {
   const renderer = createRenderer({ workers: 2, startWorkers: 'eager' });
@@ -68,8 +70,15 @@ describe.each(['process', 'thread'] as const)('time and memory limits (%s worker
   });
 
   it('a render over the heap limit fails with RENDER_FAILED saying so; the worker is replaced and renders on', async () => {
-    const renderer = createRenderer({ workers: 1, isolation, workerMemoryLimitMb: 64 });
-    await expect(renderer.render({ html: HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
+    // Only the heap limit may end it: no time limit to reach first on a slow machine (a thread's heap thrashes
+    // longer before it gives up than a process's), and twice the text, so it fills 64 MB sooner.
+    const renderer = createRenderer({
+      workers: 1,
+      isolation,
+      workerMemoryLimitMb: 64,
+      limits: { timeoutMs: 120_000, maxTextLength: 40_000 },
+    });
+    await expect(renderer.render({ html: HEAVY + HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
       code: 'RENDER_FAILED',
       message: expect.stringMatching(/out of memory/),
     });

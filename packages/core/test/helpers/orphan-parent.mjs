@@ -9,7 +9,7 @@ const renderer = createRenderer({
   limits: { timeoutMs: 60_000 },
 });
 await renderer.render({ html: '<div style="display:flex">warm</div>' });
-const slow = `<div style="font-size:12px">${'busy words for the layout engine '.repeat(3000)}</div>`;
+const slow = `<div style="font-size:12px">${'busy words for the layout engine\u0301 '.repeat(3000)}</div>`;
 renderer.render({ html: slow, width: 600 }).catch(() => undefined);
 await new Promise((resolve) => setTimeout(resolve, 300));
 const children = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' })

@@ -15,8 +15,11 @@ import {
   unitsLeft,
 } from './helpers/http-server.js';
 
-/** About a second of layout (just under the text limit): past a 500 ms limit, so each render is stopped by it. */
-const SLOW = `<div style="font-size:12px;width:600px">${'busy words for the layout engine '.repeat(600)}</div>`;
+/**
+ * Seconds of layout (just under the text limit): past a 500 ms limit, so each render is stopped by it. The combining
+ * accent keeps the text off satori's fast path for plain text (the satori patch plain-text-graphemes).
+ */
+const SLOW = `<div style="font-size:12px;width:600px">${'busy words for the layout engine\u0301 '.repeat(580)}</div>`;
 const SMALL = '<div style="display:flex;width:120px;height:60px;background:#16a34a"></div>';
 const LIMIT_MS = 500;
 

@@ -9,9 +9,10 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError } from '../dist/index.js';
 import { FairQueue } from '../src/pool/fair-queue.js';
+import { slowTextHtml } from './helpers/slow-text.mjs';
 
-/** Seconds of layout (the combining accent keeps it off satori's plain-text path): a worker stays busy while others queue. */
-const SLOW = `<div style="font-size:12px">${'busy words for the layout engine\u0301 '.repeat(580)}</div>`;
+/** Seconds of layout: a worker stays busy while others queue. */
+const SLOW = slowTextHtml();
 const FAST = '<div style="display:flex;width:40px;height:20px;background:#0ea5e9"></div>';
 
 describe('FairQueue', () => {

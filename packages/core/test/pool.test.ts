@@ -11,14 +11,11 @@ import { WorkerPool } from '../src/pool/worker-pool.js';
 import { resolveLimits, validateRenderInput } from '../src/validate.js';
 import { expectFormatAndSize, expectImageToMatch } from './helpers/image-compare.js';
 import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
+import { slowTextHtml } from './helpers/slow-text.mjs';
 
 const SMALL = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
-/** Enough text to keep satori busy for seconds. */
-// 3–4 s of layout and ~450 MB of heap at most: slow enough for a 300 ms limit, and far from the worker's memory
-// limit however slowly the machine runs (49,500 characters needed 2.4 GB: see maxTextLength). The combining accent
-// sends the text through Intl.Segmenter, the slow part: plain text this long is fast (satori patch
-// plain-text-graphemes).
-const HEAVY = `<div style="font-size:12px">${'busy words for the layout engine\u0301 '.repeat(580)}</div>`;
+/** Enough text to keep satori busy for seconds (see the helper). */
+const HEAVY = slowTextHtml();
 
 describe('worker pool', () => {
   const renderer = createRenderer({ workers: 2, startWorkers: 'eager' });

@@ -2,6 +2,7 @@
 // main thread is busy), prints the worker's pid, and waits to be SIGKILLed.
 import { execFileSync } from 'node:child_process';
 import { createRenderer } from '../../dist/index.js';
+import { slowTextHtml } from './slow-text.mjs';
 
 const renderer = createRenderer({
   workers: 1,
@@ -9,7 +10,7 @@ const renderer = createRenderer({
   limits: { timeoutMs: 60_000 },
 });
 await renderer.render({ html: '<div style="display:flex">warm</div>' });
-const slow = `<div style="font-size:12px">${'busy words for the layout engine\u0301 '.repeat(3000)}</div>`;
+const slow = slowTextHtml();
 renderer.render({ html: slow, width: 600 }).catch(() => undefined);
 await new Promise((resolve) => setTimeout(resolve, 300));
 const children = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' })

@@ -1,0 +1,2 @@
+/** Types of slow-text.mjs. */
+export function slowTextHtml(repeats?: number): string;

@@ -1,8 +1,9 @@
 /**
  * Tuning (see index.ts): a linear-gradient background that covers the whole canvas — the usual social card — is
  * painted here, under what resvg draws, instead of by resvg. resvg fills a gradient through tiny-skia's
- * floating-point pipeline, pixel by pixel; here one table of colours is built per render and each pixel is a
- * table lookup, and resvg draws the rest onto a transparent canvas. Source-over is associative, so drawing the
+ * floating-point pipeline, pixel by pixel; here one table of colours is built per render, the rows are copied from
+ * strips of it (or, for a gradient close to vertical, each pixel is a lookup), and resvg draws the rest onto a
+ * transparent canvas. Source-over is associative, so drawing the
  * content onto nothing and then over the gradient gives the same picture as drawing it over the gradient (up to
  * one level of rounding per channel); that does not hold for blend modes, so an SVG with `mix-blend-mode` is left
  * to resvg. Only satori's own shape is lifted — the root rect of `findCanvasRect` filled with a
@@ -112,9 +113,10 @@ const FRACTION_BITS = 14;
 /**
  * Paint the gradient under the raster's pixels, in place: premultiplied RGBA where resvg drew the rest of the SVG
  * onto a transparent canvas. Every pixel comes out opaque. The canvas is mapped onto all of the raster's pixels
- * (as resvg maps it), and each pixel takes the gradient's colour at its centre. Along a row the position in the
- * colour table advances by a fixed-point step; where the whole row lies inside the table, pixels go four at a
- * time (four clear pixels take four lookups, four opaque ones nothing), and the rest one by one with clamping.
+ * (as resvg maps it), and each pixel takes the gradient's colour at its centre (to 1/16 px). Rows are copied from
+ * strips of colours (paintByRowCopies); for a gradient close to vertical, the position in the colour table advances
+ * along a row by a fixed-point step: where the whole row lies inside the table, pixels go four at a time (four clear
+ * pixels take four lookups, four opaque ones nothing), and the rest one by one with clamping.
  */
 export function paintCanvasGradient(image: RasterImage, gradient: CanvasGradient): void {
   const { width, height } = image;
@@ -134,6 +136,7 @@ export function paintCanvasGradient(image: RasterImage, gradient: CanvasGradient
   // Table resolution: a step of the table moves the colour by at most 1/16 of a pixel along the gradient.
   const size = Math.min(65_536, Math.max(256, Math.ceil(8 / Math.hypot(perPixelX, perPixelY))));
   const table = colourTable(gradient.stops, size);
+  if (paintByRowCopies(words, width, height, gradient, perPixelX, perPixelY, table)) return;
   const stepX = perPixelX * size;
   const stepY = perPixelY * size;
   const origin = ((-gradient.x1 * dx - gradient.y1 * dy) / length2) * size + 0.5;
@@ -172,6 +175,77 @@ export function paintCanvasGradient(image: RasterImage, gradient: CanvasGradient
       words[i] = over(source, table[t <= 0 ? 0 : t >= end ? size : t >> FRACTION_BITS] as number);
     }
   }
+}
+
+/** Sub-pixel positions along a row that the row copies tell apart (as the table lookups: 1/16 px). */
+const PHASES = 16;
+/** Longest strip of row colours worth building, in pixels: steeper gradients (nearly vertical) use the lookups. */
+const MAX_STRIP = 1 << 14;
+
+/**
+ * The fast way, where it applies: every row of a linear gradient is the same run of colours, started at another
+ * point. Along a row the position advances by exactly one pixel per pixel, so with the colours laid out once per
+ * pixel in a strip (16 strips, one per 1/16-px phase), a row is a slice of one strip: clear runs of the raster are
+ * copied from it (memory copies, not a lookup per pixel), opaque pixels are skipped and the others drawn over it.
+ * Returns false (nothing painted) when the strip would be too long: a gradient close to vertical.
+ */
+function paintByRowCopies(
+  words: Int32Array,
+  width: number,
+  height: number,
+  gradient: CanvasGradient,
+  perPixelX: number,
+  perPixelY: number,
+  table: Int32Array,
+): boolean {
+  if (perPixelX === 0) return false;
+  // u: the position along a row in pixels, u(x, y) = x + 0.5 + rowShift · (y + 0.5) + u0, where t = perPixelX · u.
+  const rowShift = perPixelY / perPixelX;
+  const dx = gradient.x2 - gradient.x1;
+  const dy = gradient.y2 - gradient.y1;
+  const u0 = (-gradient.x1 * dx - gradient.y1 * dy) / (dx * dx + dy * dy) / perPixelX;
+  const firstRow = u0 + 0.5 + rowShift * 0.5;
+  const lastRow = firstRow + rowShift * (height - 1);
+  const start = Math.floor(Math.min(firstRow, lastRow)) - 1;
+  const length = Math.ceil(Math.max(firstRow, lastRow)) + width + 2 - start;
+  if (length > MAX_STRIP) return false;
+  const size = table.length - 1;
+  const strips = new Int32Array(PHASES * length);
+  for (let phase = 0; phase < PHASES; phase++) {
+    for (let k = 0; k < length; k++) {
+      const t = perPixelX * (start + k + phase / PHASES);
+      strips[phase * length + k] = table[t <= 0 ? 0 : t >= 1 ? size : Math.round(t * size)] as number;
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const at = Math.round((firstRow + rowShift * y - start) * PHASES);
+    const from = (at % PHASES) * length + Math.floor(at / PHASES);
+    const row = y * width;
+    let x = 0;
+    while (x < width) {
+      const source = words[row + x] as number;
+      if (source === 0) {
+        let end = x + 1;
+        // Four at a time while the run lasts, then one by one to its end.
+        while (
+          end + 4 <= width &&
+          ((words[row + end] as number) |
+            (words[row + end + 1] as number) |
+            (words[row + end + 2] as number) |
+            (words[row + end + 3] as number)) ===
+            0
+        )
+          end += 4;
+        while (end < width && words[row + end] === 0) end++;
+        words.set(strips.subarray(from + x, from + end), row + x);
+        x = end;
+        continue;
+      }
+      if (source >>> 24 !== 0xff) words[row + x] = over(source, strips[from + x] as number);
+      x++;
+    }
+  }
+  return true;
 }
 
 /** Source-over of a premultiplied pixel onto an opaque backdrop: each channel plus the backdrop's share left. */

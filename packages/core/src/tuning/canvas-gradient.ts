@@ -3,8 +3,8 @@
  * painted here, under what resvg draws, instead of by resvg. resvg fills a gradient through tiny-skia's
  * floating-point pipeline, pixel by pixel; here one table of colours is built per render, the rows are copied from
  * strips of it (or, for a gradient close to vertical, each pixel is a lookup), and resvg draws the rest onto a
- * transparent canvas. Source-over is associative, so drawing the
- * content onto nothing and then over the gradient gives the same picture as drawing it over the gradient (up to
+ * transparent canvas. Source-over is associative, so drawing the content onto nothing and then over the gradient
+ * gives the same picture as drawing it over the gradient (up to
  * one level of rounding per channel); that does not hold for blend modes, so an SVG with `mix-blend-mode` is left
  * to resvg. Only satori's own shape is lifted — the root rect of `findCanvasRect` filled with a
  * `<linearGradient>` in bounding-box units, `spreadMethod="pad"`, opaque `#hex`/`rgb()` stops — at a scale that
@@ -136,10 +136,12 @@ export function paintCanvasGradient(image: RasterImage, gradient: CanvasGradient
   // Table resolution: a step of the table moves the colour by at most 1/16 of a pixel along the gradient.
   const size = Math.min(65_536, Math.max(256, Math.ceil(8 / Math.hypot(perPixelX, perPixelY))));
   const table = colourTable(gradient.stops, size);
-  if (paintByRowCopies(words, width, height, gradient, perPixelX, perPixelY, table)) return;
+  // t at the canvas's top left corner (pixel centres are half a pixel in).
+  const t0 = (-gradient.x1 * dx - gradient.y1 * dy) / length2;
+  if (paintByRowCopies(words, width, height, t0, perPixelX, perPixelY, table)) return;
   const stepX = perPixelX * size;
   const stepY = perPixelY * size;
-  const origin = ((-gradient.x1 * dx - gradient.y1 * dy) / length2) * size + 0.5;
+  const origin = t0 * size + 0.5;
   const one = 1 << FRACTION_BITS;
   const end = size * one;
   const step = Math.round(stepX * one);
@@ -193,7 +195,7 @@ function paintByRowCopies(
   words: Int32Array,
   width: number,
   height: number,
-  gradient: CanvasGradient,
+  t0: number,
   perPixelX: number,
   perPixelY: number,
   table: Int32Array,
@@ -201,9 +203,7 @@ function paintByRowCopies(
   if (perPixelX === 0) return false;
   // u: the position along a row in pixels, u(x, y) = x + 0.5 + rowShift · (y + 0.5) + u0, where t = perPixelX · u.
   const rowShift = perPixelY / perPixelX;
-  const dx = gradient.x2 - gradient.x1;
-  const dy = gradient.y2 - gradient.y1;
-  const u0 = (-gradient.x1 * dx - gradient.y1 * dy) / (dx * dx + dy * dy) / perPixelX;
+  const u0 = t0 / perPixelX;
   const firstRow = u0 + 0.5 + rowShift * 0.5;
   const lastRow = firstRow + rowShift * (height - 1);
   const start = Math.floor(Math.min(firstRow, lastRow)) - 1;

@@ -103,16 +103,14 @@ export async function prescaleImages(
     const [tag, before = '', source = '', after = ''] = match;
     const attributes = before + after;
     if (isInsideResource(svg, match.index)) continue;
-    pictureArea +=
-      (Number(WIDTH_ATTR.exec(attributes)?.[1]) || 0) * (Number(HEIGHT_ATTR.exec(attributes)?.[1]) || 0);
+    const width = Number(WIDTH_ATTR.exec(attributes)?.[1]);
+    const height = Number(HEIGHT_ATTR.exec(attributes)?.[1]);
+    pictureArea += (width || 0) * (height || 0);
     // Under a transform the pixels a picture covers are not its width and height times the scale: not scaled.
     const size =
       transformed || RESIZING_ATTR.test(attributes)
         ? undefined
-        : {
-            width: Math.round(Number(WIDTH_ATTR.exec(attributes)?.[1]) * scale),
-            height: Math.round(Number(HEIGHT_ATTR.exec(attributes)?.[1]) * scale),
-          };
+        : { width: Math.round(width * scale), height: Math.round(height * scale) };
     const prepared = await preparedImage(source, size, cache);
     if (!prepared) continue;
     const href = `https://prescaled.pictor.invalid/${images.size}.png`;

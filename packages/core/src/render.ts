@@ -27,7 +27,9 @@ import {
   dropRedundantImageMasks,
   inlineGradientPatterns,
   liftCanvasGradient,
+  liftTextLayer,
   paintCanvasGradient,
+  paintTextLayer,
 } from './tuning/index.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
@@ -148,11 +150,14 @@ export async function renderHtml(
   const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = liftCanvasGradient(svg, input.scale);
+  // The text drawn last is painted over resvg's raster from glyph masks kept in this worker.
+  const text = liftTextLayer(lifted?.svg ?? svg, input.scale);
   const { image, pictureArea } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
-    const prescaled = await prescaleImages(lifted?.svg ?? svg, input.scale, env.prescaledImages);
+    const prescaled = await prescaleImages(text?.svg ?? lifted?.svg ?? svg, input.scale, env.prescaledImages);
     const raster = rasterize(prescaled, input.scale);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
+    if (text) paintTextLayer(raster, text.layer);
     return { image: raster, pictureArea: prescaled.pictureArea };
   });
   lap('raster');

@@ -1,0 +1,421 @@
+/**
+ * Tuning (see index.ts): the text drawn last — above everything else on the canvas, as on most cards and documents
+ * — is painted here from coverage masks kept per glyph, instead of by resvg. resvg parses every glyph outline of a
+ * page and fills it again on every render; here each glyph at each sub-pixel offset is filled by resvg once per
+ * worker (all the glyphs a render has not met before, in one atlas), and its coverage is blended at every place
+ * the glyph stands. The masks are resvg's own coverage for the same outline at the same sub-pixel offset (the
+ * glyph-path-cache patch writes each glyph as its start point plus the same relative outline, so a glyph moved by
+ * whole pixels is the same shape on the pixel grid). Glyphs are blended one by one, source-over, as browsers
+ * composite glyph masks; where two glyphs share a pixel, resvg filled their union instead.
+ *
+ * Only what composites exactly is lifted: the trailing run of satori's plain text paths (`<path fill="…" d="…"/>`
+ * made of glyph-path-cache outlines, in attribute-less groups, nothing but group ends and unused overflow masks
+ * after them), in a `#hex`, `rgb()`, `rgba()`, white or black colour (with or without `fill-opacity`), at a
+ * whole-number scale. Everything else renders as before.
+ */
+import type { RasterImage } from '../raster/resvg.js';
+import { rasterize } from '../raster/resvg.js';
+
+/** A colour premultiplied by its alpha, channels 0–255. */
+type Premultiplied = readonly [r: number, g: number, b: number, a: number];
+
+/** One glyph of lifted text: where its outline starts, in tenths of a CSS pixel, and the outline from there. */
+interface LiftedGlyph {
+  x10: number;
+  y10: number;
+  tail: string;
+}
+
+/** The glyphs of one lifted text path, in its colour. */
+interface LiftedRun {
+  colour: Premultiplied;
+  glyphs: LiftedGlyph[];
+}
+
+/** Lifted text, painted over the raster by `paintTextLayer`. */
+export interface TextLayer {
+  runs: LiftedRun[];
+  scale: number;
+}
+
+/** A glyph's coverage at one sub-pixel offset: `width` × `height` alpha values, placed from the glyph's whole pixel. */
+interface GlyphMask {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  coverage: Uint8Array;
+}
+
+/**
+ * satori's text paths (a colour, maybe an opacity, and glyph-path-cache outlines: absolute `M`, then relative
+ * commands only) and group tags, in document order.
+ */
+const TEXT_PATH_OR_GROUP =
+  /<path fill="([^"]+)"(?: fill-opacity="(\d*\.?\d+)")? d="(M[-\d. lqcmMZ]*)"\/>|<g\b([^>]*)>|<\/g>/g;
+/** What may stand between lifted text paths and the end of the SVG: group bounds, overflow masks no one uses. */
+const PAINTS_NOTHING = /^(?:<g>|<\/g>|<mask id="[^"]*">(?:<(?:rect|path) [^>]*\/>)*<\/mask>)*$/;
+const GLYPH_START = /^(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)/;
+const HEX_COLOUR = /^#([\da-f]{3}|[\da-f]{6})$/i;
+const RGB_COLOUR = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/;
+
+/** A text path found in the SVG: where it stands, and whether every group open around it has no attributes. */
+interface TextPathFound {
+  match: RegExpMatchArray;
+  start: number;
+  end: number;
+  inPlainGroups: boolean;
+}
+
+/**
+ * The SVG without its trailing text, and that text — or undefined when nothing can be lifted exactly (then resvg
+ * draws everything, as before).
+ */
+export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: TextLayer } | undefined {
+  if (!Number.isInteger(scale) || svg.includes('mix-blend-mode')) return undefined;
+  const end = svg.lastIndexOf('</svg>');
+  if (end < 0) return undefined;
+  const paths = textPaths(svg);
+  const runs: LiftedRun[] = [];
+  let next = end;
+  let first = paths.length;
+  for (let i = paths.length - 1; i >= 0; i--) {
+    const path = paths[i] as TextPathFound;
+    // Nothing painted after it, and no clip, mask, filter, opacity or transform of a group around it.
+    if (!path.inPlainGroups || !PAINTS_NOTHING.test(svg.slice(path.end, next))) break;
+    const [, fill, opacity, d] = path.match;
+    const colour = premultipliedColour(fill as string, opacity === undefined ? 1 : Number(opacity));
+    const glyphs = colour && readGlyphs(d as string);
+    if (!colour || !glyphs) break;
+    runs.push({ colour, glyphs });
+    first = i;
+    next = path.start;
+  }
+  if (runs.length === 0) return undefined;
+  runs.reverse();
+  let rest = svg.slice(0, (paths[first] as TextPathFound).start);
+  for (let i = first; i < paths.length; i++)
+    rest += svg.slice((paths[i] as TextPathFound).end, paths[i + 1]?.start);
+  return { svg: rest, layer: { runs, scale } };
+}
+
+/** The SVG's text paths, each with whether only attribute-less groups are open around it. */
+function textPaths(svg: string): TextPathFound[] {
+  const found: TextPathFound[] = [];
+  const groups: boolean[] = [];
+  let attributedOpen = 0;
+  for (const match of svg.matchAll(TEXT_PATH_OR_GROUP)) {
+    if (match[0] === '</g>') {
+      if (groups.pop() === false) attributedOpen--;
+    } else if (match[4] !== undefined) {
+      const plain = match[4].trim() === '';
+      groups.push(plain);
+      if (!plain) attributedOpen++;
+    } else {
+      const start = match.index as number;
+      found.push({ match, start, end: start + match[0].length, inPlainGroups: attributedOpen === 0 });
+    }
+  }
+  return found;
+}
+
+/** A path's glyphs (each starts with `M`), or undefined when one is not a start point and a relative outline. */
+function readGlyphs(d: string): LiftedGlyph[] | undefined {
+  const glyphs: LiftedGlyph[] = [];
+  for (const piece of d.split('M')) {
+    const text = piece.trim();
+    if (text === '') continue;
+    const start = GLYPH_START.exec(text);
+    if (!start) return undefined;
+    glyphs.push({
+      x10: Math.round(Number(start[1]) * 10),
+      y10: Math.round(Number(start[2]) * 10),
+      tail: text.slice(start[0].length),
+    });
+  }
+  return glyphs;
+}
+
+/** The named colours satori passes on most (its default text colour is black); other names are left to resvg. */
+const NAMED_COLOURS: Record<string, string> = { white: '#ffffff', black: '#000000' };
+
+/**
+ * `#rgb`, `#rrggbb`, `rgb(r, g, b)`, `rgba(r, g, b, a)`, white or black, times `opacity`, premultiplied; undefined
+ * for any other colour.
+ */
+function premultipliedColour(fill: string, opacity: number): Premultiplied | undefined {
+  let rgb: number[];
+  let alpha = opacity;
+  const hex = HEX_COLOUR.exec(NAMED_COLOURS[fill] ?? fill);
+  if (hex) {
+    const digits = hex[1] as string;
+    const long = digits.length === 3 ? [...digits].map((c) => c + c).join('') : digits;
+    rgb = [0, 2, 4].map((at) => Number.parseInt(long.slice(at, at + 2), 16));
+  } else {
+    const functional = RGB_COLOUR.exec(fill);
+    if (!functional) return undefined;
+    rgb = [functional[1], functional[2], functional[3]].map(Number);
+    if (functional[4] !== undefined) alpha *= Number(functional[4]);
+    if (rgb.some((channel) => channel > 255) || alpha > 1) return undefined;
+  }
+  // As tiny-skia premultiplies a paint colour: in floating point, then to bytes.
+  const a = Math.round(alpha * 255);
+  return [
+    Math.round((rgb[0] as number) * alpha),
+    Math.round((rgb[1] as number) * alpha),
+    Math.round((rgb[2] as number) * alpha),
+    a,
+  ];
+}
+
+/** Masks kept per worker: by outline, then by scale and sub-pixel offset. */
+const masks = new Map<string, Map<number, GlyphMask>>();
+let maskBytes = 0;
+/** The masks' coverage bytes kept at most; past that the cache starts again. */
+const MAX_MASK_BYTES = 32 << 20;
+
+const maskSlot = (scale: number, fx: number, fy: number): number => scale * 100 + fx * 10 + fy;
+
+/** Paint lifted text over a raster drawn at the layer's scale. */
+export function paintTextLayer(image: RasterImage, layer: TextLayer): void {
+  const { scale } = layer;
+  fillMissingMasks(layer);
+  const { pixels, width, height } = image;
+  for (const run of layer.runs) {
+    for (const glyph of run.glyphs) {
+      const x10 = glyph.x10 * scale;
+      const y10 = glyph.y10 * scale;
+      const ix = Math.floor(x10 / 10);
+      const iy = Math.floor(y10 / 10);
+      const mask = masks.get(glyph.tail)?.get(maskSlot(scale, x10 - ix * 10, y10 - iy * 10));
+      if (mask) blend(pixels, width, height, ix + mask.left, iy + mask.top, mask, run.colour);
+    }
+  }
+}
+
+/** Source-over of `colour` through `mask`'s coverage onto premultiplied RGBA pixels, clipped to the canvas. */
+function blend(
+  pixels: Buffer,
+  width: number,
+  height: number,
+  left: number,
+  top: number,
+  mask: GlyphMask,
+  colour: Premultiplied,
+): void {
+  const [r, g, b, a] = colour;
+  const x0 = Math.max(0, -left);
+  const x1 = Math.min(mask.width, width - left);
+  const y0 = Math.max(0, -top);
+  const y1 = Math.min(mask.height, height - top);
+  const { coverage } = mask;
+  for (let y = y0; y < y1; y++) {
+    let m = y * mask.width + x0;
+    let p = ((top + y) * width + left + x0) * 4;
+    for (let x = x0; x < x1; x++, m++, p += 4) {
+      const c = coverage[m] as number;
+      if (c === 0) continue;
+      if (c === 255 && a === 255) {
+        pixels[p] = r;
+        pixels[p + 1] = g;
+        pixels[p + 2] = b;
+        pixels[p + 3] = 255;
+        continue;
+      }
+      // Source r·c, destination × (1 − a·c), each divided by 255 with rounding.
+      const keep = 65025 - a * c;
+      pixels[p] = div255x255(r * c * 255 + (pixels[p] as number) * keep);
+      pixels[p + 1] = div255x255(g * c * 255 + (pixels[p + 1] as number) * keep);
+      pixels[p + 2] = div255x255(b * c * 255 + (pixels[p + 2] as number) * keep);
+      pixels[p + 3] = div255x255(a * c * 255 + (pixels[p + 3] as number) * keep);
+    }
+  }
+}
+
+/** v / 65025, rounded, for v in 0–255·65025. */
+const div255x255 = (v: number): number => Math.floor((v + 32512) / 65025);
+
+/** A glyph whose mask is missing, with where its outline starts in the atlas. */
+interface AtlasEntry {
+  tail: string;
+  slot: number;
+  /** The first glyph met with this outline and offset: its start in CSS tenths and its whole device pixel. */
+  x10: number;
+  y10: number;
+  ix: number;
+  iy: number;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  /** The atlas cell: device pixels from the atlas's origin. */
+  cellX: number;
+  cellY: number;
+}
+
+/** Device pixels across an atlas (its rows wrap there); tall atlases are split at the same height. */
+const ATLAS_SIZE = 2048;
+
+/** Draw every glyph of the layer that has no mask yet, in atlases of at most ATLAS_SIZE², and keep their masks. */
+function fillMissingMasks(layer: TextLayer): void {
+  const { scale } = layer;
+  const pending = new Set<string>();
+  let entries: AtlasEntry[] = [];
+  let cursorX = 0;
+  let cursorY = 0;
+  let rowHeight = 0;
+  let atlasWidth = 0;
+  const flush = (): void => {
+    if (entries.length > 0) drawAtlas(entries, scale, atlasWidth, cursorY + rowHeight);
+    entries = [];
+    cursorX = 0;
+    cursorY = 0;
+    rowHeight = 0;
+    atlasWidth = 0;
+  };
+  for (const run of layer.runs) {
+    for (const glyph of run.glyphs) {
+      const x10 = glyph.x10 * scale;
+      const y10 = glyph.y10 * scale;
+      const ix = Math.floor(x10 / 10);
+      const iy = Math.floor(y10 / 10);
+      const fx = x10 - ix * 10;
+      const fy = y10 - iy * 10;
+      const slot = maskSlot(scale, fx, fy);
+      if (masks.get(glyph.tail)?.has(slot)) continue;
+      const key = `${slot}|${glyph.tail}`;
+      if (pending.has(key)) continue;
+      const bounds = outlineBounds(glyph.tail);
+      // The mask's box, from the glyph's whole pixel: its outline's bounds at the offset, a pixel of margin around.
+      const left = Math.floor(fx / 10 + bounds.minX * scale) - 1;
+      const top = Math.floor(fy / 10 + bounds.minY * scale) - 1;
+      const width = Math.ceil(fx / 10 + bounds.maxX * scale) + 1 - left;
+      const height = Math.ceil(fy / 10 + bounds.maxY * scale) + 1 - top;
+      // A scale − 1 pixel margin lets the glyph move by whole CSS pixels only (drawAtlas).
+      const cellWidth = width + scale - 1;
+      const cellHeight = height + scale - 1;
+      if (cursorX + cellWidth > ATLAS_SIZE) {
+        cursorX = 0;
+        cursorY += rowHeight;
+        rowHeight = 0;
+      }
+      // A glyph larger than an atlas gets one of its own.
+      if (cursorY + cellHeight > ATLAS_SIZE && entries.length > 0) flush();
+      const entry = {
+        tail: glyph.tail,
+        slot,
+        x10: glyph.x10,
+        y10: glyph.y10,
+        ix,
+        iy,
+        left,
+        top,
+        width,
+        height,
+      };
+      entries.push({ ...entry, cellX: cursorX, cellY: cursorY });
+      pending.add(key);
+      cursorX += cellWidth;
+      rowHeight = Math.max(rowHeight, cellHeight);
+      atlasWidth = Math.max(atlasWidth, cursorX);
+    }
+  }
+  flush();
+}
+
+/**
+ * resvg fills the glyphs, each in its cell, black on nothing: the alpha is the coverage. Each glyph is the first
+ * one met, moved by whole CSS pixels (so by whole device pixels, keeping its sub-pixel offset) to the first point
+ * of its cell that allows.
+ */
+function drawAtlas(entries: AtlasEntry[], scale: number, deviceWidth: number, deviceHeight: number): void {
+  const cssWidth = Math.ceil(deviceWidth / scale);
+  const cssHeight = Math.ceil(deviceHeight / scale);
+  const corners: [number, number][] = [];
+  let body = '';
+  for (const entry of entries) {
+    const moveX = Math.ceil((entry.cellX - entry.left - entry.ix) / scale);
+    const moveY = Math.ceil((entry.cellY - entry.top - entry.iy) / scale);
+    corners.push([entry.ix + entry.left + moveX * scale, entry.iy + entry.top + moveY * scale]);
+    body += `<path d="M${(entry.x10 + moveX * 10) / 10} ${(entry.y10 + moveY * 10) / 10}${entry.tail}"/>`;
+  }
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${cssWidth}" height="${cssHeight}" viewBox="0 0 ${cssWidth} ${cssHeight}">${body}</svg>`;
+  const atlas = rasterize(svg, scale);
+  entries.forEach((entry, index) => {
+    const [cornerX, cornerY] = corners[index] as [number, number];
+    const coverage = new Uint8Array(entry.width * entry.height);
+    for (let y = 0; y < entry.height; y++) {
+      const row = ((cornerY + y) * atlas.width + cornerX) * 4 + 3;
+      for (let x = 0; x < entry.width; x++)
+        coverage[y * entry.width + x] = atlas.pixels[row + x * 4] as number;
+    }
+    keepMask(entry.tail, entry.slot, {
+      left: entry.left,
+      top: entry.top,
+      width: entry.width,
+      height: entry.height,
+      coverage,
+    });
+  });
+}
+
+function keepMask(tail: string, slot: number, mask: GlyphMask): void {
+  if (maskBytes + mask.coverage.length > MAX_MASK_BYTES) {
+    masks.clear();
+    maskBytes = 0;
+  }
+  let slots = masks.get(tail);
+  if (!slots) {
+    slots = new Map();
+    masks.set(tail, slots);
+  }
+  slots.set(slot, mask);
+  maskBytes += mask.coverage.length;
+}
+
+const COMMAND = /[lqcmZ]|-?\d+(?:\.\d+)?/g;
+
+/** The bounds of a relative outline (its points and control points), in CSS pixels from its start. */
+function outlineBounds(tail: string): { minX: number; minY: number; maxX: number; maxY: number } {
+  let minX = 0;
+  let minY = 0;
+  let maxX = 0;
+  let maxY = 0;
+  let x = 0;
+  let y = 0;
+  let startX = 0;
+  let startY = 0;
+  let command = '';
+  let numbers: number[] = [];
+  const arity: Record<string, number> = { l: 2, m: 2, q: 4, c: 6 };
+  const take = (): void => {
+    // Each pair is relative to the current point; the last pair moves it.
+    for (let i = 0; i < numbers.length; i += 2) {
+      const px = x + (numbers[i] as number);
+      const py = y + (numbers[i + 1] as number);
+      if (px < minX) minX = px;
+      if (px > maxX) maxX = px;
+      if (py < minY) minY = py;
+      if (py > maxY) maxY = py;
+    }
+    x += numbers[numbers.length - 2] as number;
+    y += numbers[numbers.length - 1] as number;
+    if (command === 'm') {
+      startX = x;
+      startY = y;
+    }
+    numbers = [];
+  };
+  for (const [token] of tail.matchAll(COMMAND)) {
+    if (token === 'Z') {
+      x = startX;
+      y = startY;
+      command = '';
+    } else if (token in arity) command = token;
+    else {
+      numbers.push(Number(token));
+      if (numbers.length === arity[command]) take();
+    }
+  }
+  return { minX, minY, maxX, maxY };
+}

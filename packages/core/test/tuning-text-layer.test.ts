@@ -1,0 +1,219 @@
+/**
+ * tuning/text-layer.ts: the text drawn last, painted over resvg's raster from glyph masks, must give the picture resvg
+ * gives when it fills the outlines itself — the same pixels but where two glyphs share one (resvg fills their union,
+ * the masks are blended one after the other, as browsers blend glyphs) — and everything it cannot paint exactly
+ * must be left to resvg.
+ */
+import { describe, expect, it } from 'vitest';
+import { getBuiltinFonts } from '../src/fonts/builtin.js';
+import { parseHtml } from '../src/html/parse.js';
+import { layoutToSvg } from '../src/layout/layout-to-svg.js';
+import { rasterize } from '../src/raster/resvg.js';
+import { liftCanvasGradient, paintCanvasGradient } from '../src/tuning/canvas-gradient.js';
+import { dropRedundantImageMasks, inlineGradientPatterns } from '../src/tuning/svg-rewrites.js';
+import { liftTextLayer, paintTextLayer } from '../src/tuning/text-layer.js';
+import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
+
+async function svgOf(html: string, width = 400, height = 200): Promise<string> {
+  const { svg } = await layoutToSvg(parseHtml(html).root, { fonts: [...getBuiltinFonts()], width, height });
+  return dropRedundantImageMasks(inlineGradientPatterns(svg));
+}
+
+/** Pixels that differ by more than `over` in some channel, and the largest difference. */
+function difference(a: Buffer, b: Buffer, over = 2): { max: number; pixels: number } {
+  expect(a.length).toBe(b.length);
+  let max = 0;
+  let pixels = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    let worst = 0;
+    for (let k = 0; k < 4; k++)
+      worst = Math.max(worst, Math.abs((a[i + k] as number) - (b[i + k] as number)));
+    if (worst > max) max = worst;
+    if (worst > over) pixels++;
+  }
+  return { max, pixels };
+}
+
+/** resvg drawing everything against resvg drawing all but the lifted text, painted over it here. */
+function bothWays(svg: string, scale = 1) {
+  const gradient = liftCanvasGradient(svg, scale);
+  const base = gradient?.svg ?? svg;
+  const lifted = liftTextLayer(base, scale);
+  expect(lifted, 'the text is lifted').toBeDefined();
+  if (!lifted) throw new Error('not lifted');
+  const whole = rasterize(svg, scale);
+  const split = rasterize(lifted.svg, scale);
+  if (gradient) paintCanvasGradient(split, gradient.gradient);
+  paintTextLayer(split, lifted.layer);
+  expect([split.width, split.height]).toEqual([whole.width, whole.height]);
+  return { whole, split, lifted };
+}
+
+const page = (style: string, inner: string) =>
+  `<div style="display:flex;flex-direction:column;width:100%;height:100%;padding:16px;${style}">${inner}</div>`;
+
+/** Pixels allowed to differ by more than 2 levels: where two glyphs share a pixel (a few per page). */
+const SHARED_PIXELS = 4;
+
+describe('text painted from glyph masks', () => {
+  /**
+   * `partly`: the text before the last picture stays with resvg. `edge`: glyphs cut by the canvas edge — resvg chops
+   * their outlines at the edge, which moves the coverage of the glyph's other edges near it by up to ~50 levels at a
+   * few dozen pixels; the masks keep the whole glyph's coverage, as a browser draws it.
+   */
+  const cases: Record<
+    string,
+    { html: string; width?: number; height?: number; scale?: number; partly?: boolean; edge?: boolean }
+  > = {
+    'dark text on white, two weights': {
+      html: page(
+        'background:#fff;color:#111827;font-size:22px',
+        '<div>The quick brown fox jumps over the lazy dog, 0123456789.</div><div style="font-weight:700">Bold: Hamburgefonstiv</div>',
+      ),
+    },
+    'white and fill-opacity text on a gradient (the reference card)': {
+      html: '',
+      width: 1200,
+      height: 630,
+      partly: true,
+    },
+    'rgb() and #rgb colours, italic': {
+      html: page(
+        'background:#0f172a;font-size:26px',
+        '<div style="color:rgb(56, 189, 248)">rgb() colour</div><div style="color:#fc0;font-style:italic">short hex, italic</div>',
+      ),
+    },
+    'on a transparent canvas': {
+      html: '<div style="display:flex;width:100%;height:100%;font-size:40px;color:#db2777">Transparent</div>',
+    },
+    'the same words again, moved by fractions of a pixel (masks from the cache)': {
+      html: page(
+        'background:#fff;color:#111827;font-size:22px;padding:16.3px 16.7px',
+        '<div>The quick brown fox jumps over the lazy dog, 0123456789.</div><div style="font-weight:700;margin-left:0.5px">Bold: Hamburgefonstiv</div>',
+      ),
+    },
+    'text running off the right and bottom edges': {
+      html: page(
+        'background:#ecfeff;color:#164e63;font-size:64px;padding:150px 0 0 300px',
+        '<div style="white-space:nowrap">Overflowing</div>',
+      ),
+      edge: true,
+    },
+    'scale 2': {
+      html: page('background:#fff;color:#1f2937;font-size:20px', '<div>Sharp on high-density screens</div>'),
+      scale: 2,
+    },
+    'scale 3, rgba()': {
+      html: page(
+        'background:#fef3c7;color:rgba(0,0,0,0.7);font-size:18px',
+        '<div>Three device pixels per CSS pixel</div>',
+      ),
+      scale: 3,
+    },
+    'a glyph larger than an atlas (an atlas of its own)': {
+      html: page('background:#fff;color:#7c3aed;font-size:560px;padding:0', '<div>W</div>'),
+      width: 600,
+      height: 700,
+      scale: 4,
+    },
+  };
+  for (const [name, { html, width, height, scale, partly, edge }] of Object.entries(cases)) {
+    it(`${name}: the picture resvg draws`, async () => {
+      const source = html || referenceCardHtml(await avatarDataUri());
+      const svg = await svgOf(source, width, height);
+      const { whole, split, lifted } = bothWays(svg, scale);
+      const textLeft = /<path fill="[^"]+"(?: fill-opacity="[^"]*")? d="M/.test(lifted.svg);
+      expect(textLeft, 'text left to resvg').toBe(partly === true);
+      const diff = difference(whole.pixels, split.pixels);
+      expect(diff.pixels, `${diff.pixels} pixels differ by more than 2 levels`).toBeLessThanOrEqual(
+        edge ? 40 : SHARED_PIXELS,
+      );
+      expect(diff.max).toBeLessThanOrEqual(edge ? 64 : 32);
+    });
+  }
+  it('a glyph is the same wherever it stands on the pixel grid', async () => {
+    // One mask per sub-pixel offset: "o" at whole pixels and at tenths apart.
+    const positions = [0, 0.1, 0.5, 0.9, 1, 7.3, 23.6].map(
+      (x, i) =>
+        `<div style="position:absolute;left:${10 + x + i * 20}px;top:${10 + x}px;font-size:17px">o</div>`,
+    );
+    const svg = await svgOf(
+      `<div style="display:flex;width:100%;height:100%;background:#fff">${positions.join('')}</div>`,
+      200,
+      60,
+    );
+    const { whole, split } = bothWays(svg);
+    expect(difference(whole.pixels, split.pixels, 1).pixels).toBe(0);
+  });
+  it('a mask drawn black on nothing breaks the picture when the blend is wrong', async () => {
+    // The test can fail: paint the layer twice and the antialiased edges darken.
+    const svg = await svgOf(page('background:#fff;color:#111827;font-size:22px', '<div>Twice</div>'));
+    const lifted = liftTextLayer(svg) as NonNullable<ReturnType<typeof liftTextLayer>>;
+    const whole = rasterize(svg);
+    const split = rasterize(lifted.svg);
+    paintTextLayer(split, lifted.layer);
+    paintTextLayer(split, lifted.layer);
+    expect(difference(whole.pixels, split.pixels).pixels).toBeGreaterThan(20);
+  });
+});
+
+describe('what is left to resvg', () => {
+  const box = (style: string, inner: string) =>
+    `<div style="display:flex;width:100%;height:100%;background:#fff;flex-direction:column;font-size:20px;${style}">${inner}</div>`;
+  const cases: Record<string, { html: string; scale?: number; lifted: number }> = {
+    'a box painted after the text: only the text after it': {
+      html: box(
+        '',
+        '<div>Under</div><div style="position:absolute;left:0;top:0;width:50px;height:30px;background:rgba(255,0,0,0.5)"></div><div style="position:absolute;left:0;top:60px">Over</div>',
+      ),
+      lifted: 1,
+    },
+    'text in a group with opacity': {
+      html: box(
+        '',
+        '<div style="display:flex;opacity:0.5"><div>Half</div><div style="width:20px;height:20px;background:red"></div></div>',
+      ),
+      lifted: 0,
+    },
+    'text clipped by overflow: hidden': {
+      html: box(
+        '',
+        '<div style="display:flex;width:60px;overflow:hidden;white-space:nowrap">Clipped text here</div>',
+      ),
+      lifted: 0,
+    },
+    'text with a shadow (a filter group)': {
+      html: box('', '<div style="text-shadow:2px 2px 3px #000">Shadow</div>'),
+      lifted: 0,
+    },
+    'transformed text': { html: box('', '<div style="transform:rotate(10deg)">Turned</div>'), lifted: 0 },
+    'underlined text (the line is drawn after it)': {
+      html: box('', '<div style="text-decoration:underline">Under line</div>'),
+      lifted: 0,
+    },
+    'a named colour other than white and black': {
+      html: box('', '<div>Black</div><div style="color:rebeccapurple">Named</div>'),
+      lifted: 0,
+    },
+    'a blend mode anywhere': {
+      html: box(
+        '',
+        '<div style="mix-blend-mode:multiply;width:20px;height:20px;background:red"></div><div>Text</div>',
+      ),
+      lifted: 0,
+    },
+    'a fractional scale': { html: box('', '<div>Scale 1.5</div>'), scale: 1.5, lifted: 0 },
+  };
+  for (const [name, { html, scale, lifted: count }] of Object.entries(cases)) {
+    it(`${name}`, async () => {
+      const svg = await svgOf(html, 300, 100);
+      const lifted = liftTextLayer(svg, scale);
+      expect(lifted?.layer.runs.length ?? 0).toBe(count);
+      if (!lifted) return;
+      const whole = rasterize(svg, scale);
+      const split = rasterize(lifted.svg, scale);
+      paintTextLayer(split, lifted.layer);
+      expect(difference(whole.pixels, split.pixels).pixels).toBeLessThanOrEqual(SHARED_PIXELS);
+    });
+  }
+});

@@ -11,7 +11,8 @@
  * Only what composites exactly is lifted: the trailing run of satori's plain text paths (`<path fill="…" d="…"/>`
  * made of glyph-path-cache outlines, in attribute-less groups, nothing but group ends and unused overflow masks
  * after them), in a `#hex`, `rgb()`, `rgba()`, white or black colour (with or without `fill-opacity`), at a
- * whole-number scale. Everything else renders as before.
+ * whole-number scale, and of those only the glyphs wholly inside the canvas (resvg chops an outline at the canvas
+ * edge, which moves its coverage: a glyph the edge cuts stays in its path). Everything else renders as before.
  */
 import type { RasterImage } from '../raster/resvg.js';
 import { rasterize } from '../raster/resvg.js';
@@ -19,11 +20,18 @@ import { rasterize } from '../raster/resvg.js';
 /** A colour premultiplied by its alpha, channels 0–255. */
 type Premultiplied = readonly [r: number, g: number, b: number, a: number];
 
-/** One glyph of lifted text: where its outline starts, in tenths of a CSS pixel, and the outline from there. */
+/** One glyph of lifted text: its outline, the whole device pixel it starts in, and its sub-pixel offset there. */
 interface LiftedGlyph {
+  shape: GlyphShape;
+  ix: number;
+  iy: number;
+  /** The offset from that pixel in tenths of a device pixel (0–9), and its `maskSlot` with the scale. */
+  fx: number;
+  fy: number;
+  slot: number;
+  /** Where it starts, in tenths of a CSS pixel (to draw it in an atlas). */
   x10: number;
   y10: number;
-  tail: string;
 }
 
 /** The glyphs of one lifted text path, in its colour. */
@@ -36,6 +44,16 @@ interface LiftedRun {
 export interface TextLayer {
   runs: LiftedRun[];
   scale: number;
+}
+
+/** A glyph outline (relative, from its start point): its bounds, and its masks by scale and sub-pixel offset. */
+interface GlyphShape {
+  tail: string;
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+  masks: Map<number, GlyphMask>;
 }
 
 /** A glyph's coverage at one sub-pixel offset: `width` × `height` alpha values, placed from the glyph's whole pixel. */
@@ -55,6 +73,7 @@ const TEXT_PATH_OR_GROUP =
   /<path fill="([^"]+)"(?: fill-opacity="(\d*\.?\d+)")? d="(M[-\d. lqcmMZ]*)"\/>|<g\b([^>]*)>|<\/g>/g;
 /** What may stand between lifted text paths and the end of the SVG: group bounds, overflow masks no one uses. */
 const PAINTS_NOTHING = /^(?:<g>|<\/g>|<mask id="[^"]*">(?:<(?:rect|path) [^>]*\/>)*<\/mask>)*$/;
+const ROOT_SIZE = /^<svg width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/;
 const GLYPH_START = /^(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)/;
 const HEX_COLOUR = /^#([\da-f]{3}|[\da-f]{6})$/i;
 const RGB_COLOUR = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/;
@@ -73,10 +92,13 @@ interface TextPathFound {
  */
 export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: TextLayer } | undefined {
   if (!Number.isInteger(scale) || svg.includes('mix-blend-mode')) return undefined;
+  const root = ROOT_SIZE.exec(svg);
   const end = svg.lastIndexOf('</svg>');
-  if (end < 0) return undefined;
+  if (!root || end < 0) return undefined;
+  const canvas = { width: Number(root[1]) * scale, height: Number(root[2]) * scale, scale };
   const paths = textPaths(svg);
   const runs: LiftedRun[] = [];
+  const kept: string[] = [];
   let next = end;
   let first = paths.length;
   for (let i = paths.length - 1; i >= 0; i--) {
@@ -85,17 +107,22 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
     if (!path.inPlainGroups || !PAINTS_NOTHING.test(svg.slice(path.end, next))) break;
     const [, fill, opacity, d] = path.match;
     const colour = premultipliedColour(fill as string, opacity === undefined ? 1 : Number(opacity));
-    const glyphs = colour && readGlyphs(d as string);
-    if (!colour || !glyphs) break;
-    runs.push({ colour, glyphs });
+    const split = colour && splitGlyphs(d as string, canvas);
+    if (!colour || !split) break;
+    runs.push({ colour, glyphs: split.lifted });
+    kept.push(
+      split.kept &&
+        `<path fill="${fill}"${opacity === undefined ? '' : ` fill-opacity="${opacity}"`} d="${split.kept}"/>`,
+    );
     first = i;
     next = path.start;
   }
   if (runs.length === 0) return undefined;
   runs.reverse();
+  kept.reverse();
   let rest = svg.slice(0, (paths[first] as TextPathFound).start);
   for (let i = first; i < paths.length; i++)
-    rest += svg.slice((paths[i] as TextPathFound).end, paths[i + 1]?.start);
+    rest += kept[i - first] + svg.slice((paths[i] as TextPathFound).end, paths[i + 1]?.start);
   return { svg: rest, layer: { runs, scale } };
 }
 
@@ -119,21 +146,44 @@ function textPaths(svg: string): TextPathFound[] {
   return found;
 }
 
-/** A path's glyphs (each starts with `M`), or undefined when one is not a start point and a relative outline. */
-function readGlyphs(d: string): LiftedGlyph[] | undefined {
-  const glyphs: LiftedGlyph[] = [];
+/**
+ * A path's glyphs (each starts with `M`): those wholly inside the canvas, lifted, and the others as path data for
+ * resvg — or undefined when one is not a start point and a relative outline.
+ */
+function splitGlyphs(
+  d: string,
+  canvas: { width: number; height: number; scale: number },
+): { lifted: LiftedGlyph[]; kept: string } | undefined {
+  const { scale } = canvas;
+  const lifted: LiftedGlyph[] = [];
+  let kept = '';
   for (const piece of d.split('M')) {
     const text = piece.trim();
     if (text === '') continue;
     const start = GLYPH_START.exec(text);
     if (!start) return undefined;
-    glyphs.push({
-      x10: Math.round(Number(start[1]) * 10),
-      y10: Math.round(Number(start[2]) * 10),
-      tail: text.slice(start[0].length),
-    });
+    const x10 = Math.round(Number(start[1]) * 10);
+    const y10 = Math.round(Number(start[2]) * 10);
+    const shape = shapeOf(text.slice(start[0].length));
+    // Device pixels: the start, and the outline's box from there.
+    const x = (x10 * scale) / 10;
+    const y = (y10 * scale) / 10;
+    const inside =
+      x + shape.minX * scale >= 0 &&
+      y + shape.minY * scale >= 0 &&
+      x + shape.maxX * scale <= canvas.width &&
+      y + shape.maxY * scale <= canvas.height;
+    if (!inside) {
+      kept += `M${text}`;
+      continue;
+    }
+    const ix = Math.floor(x);
+    const iy = Math.floor(y);
+    const fx = x10 * scale - ix * 10;
+    const fy = y10 * scale - iy * 10;
+    lifted.push({ shape, ix, iy, fx, fy, slot: maskSlot(scale, fx, fy), x10, y10 });
   }
-  return glyphs;
+  return { lifted, kept };
 }
 
 /** The named colours satori passes on most (its default text colour is black); other names are left to resvg. */
@@ -168,27 +218,31 @@ function premultipliedColour(fill: string, opacity: number): Premultiplied | und
   ];
 }
 
-/** Masks kept per worker: by outline, then by scale and sub-pixel offset. */
-const masks = new Map<string, Map<number, GlyphMask>>();
+/** Glyph outlines met in this worker, with their masks; at most MAX_MASK_BYTES of coverage, then it starts again. */
+const shapes = new Map<string, GlyphShape>();
 let maskBytes = 0;
-/** The masks' coverage bytes kept at most; past that the cache starts again. */
 const MAX_MASK_BYTES = 32 << 20;
 
 const maskSlot = (scale: number, fx: number, fy: number): number => scale * 100 + fx * 10 + fy;
 
+/** The shape of a relative outline, from the cache or measured now. */
+function shapeOf(tail: string): GlyphShape {
+  let shape = shapes.get(tail);
+  if (!shape) {
+    shape = { tail, ...outlineBounds(tail), masks: new Map() };
+    shapes.set(tail, shape);
+  }
+  return shape;
+}
+
 /** Paint lifted text over a raster drawn at the layer's scale. */
 export function paintTextLayer(image: RasterImage, layer: TextLayer): void {
-  const { scale } = layer;
   fillMissingMasks(layer);
   const { pixels, width, height } = image;
   for (const run of layer.runs) {
     for (const glyph of run.glyphs) {
-      const x10 = glyph.x10 * scale;
-      const y10 = glyph.y10 * scale;
-      const ix = Math.floor(x10 / 10);
-      const iy = Math.floor(y10 / 10);
-      const mask = masks.get(glyph.tail)?.get(maskSlot(scale, x10 - ix * 10, y10 - iy * 10));
-      if (mask) blend(pixels, width, height, ix + mask.left, iy + mask.top, mask, run.colour);
+      const mask = glyph.shape.masks.get(glyph.slot) as GlyphMask;
+      blend(pixels, width, height, glyph.ix + mask.left, glyph.iy + mask.top, mask, run.colour);
     }
   }
 }
@@ -235,28 +289,21 @@ function blend(
 /** v / 65025, rounded, for v in 0–255·65025. */
 const div255x255 = (v: number): number => Math.floor((v + 32512) / 65025);
 
-/** A glyph whose mask is missing, with where its outline starts in the atlas. */
+/** A glyph whose mask is missing, where its mask goes, and its cell in the atlas (device pixels). */
 interface AtlasEntry {
-  tail: string;
-  slot: number;
-  /** The first glyph met with this outline and offset: its start in CSS tenths and its whole device pixel. */
-  x10: number;
-  y10: number;
-  ix: number;
-  iy: number;
+  glyph: LiftedGlyph;
   left: number;
   top: number;
   width: number;
   height: number;
-  /** The atlas cell: device pixels from the atlas's origin. */
   cellX: number;
   cellY: number;
 }
 
-/** Device pixels across an atlas (its rows wrap there); tall atlases are split at the same height. */
+/** Device pixels across an atlas (its rows wrap there); an atlas is cut at the same height. */
 const ATLAS_SIZE = 2048;
 
-/** Draw every glyph of the layer that has no mask yet, in atlases of at most ATLAS_SIZE², and keep their masks. */
+/** Draw every glyph of the layer that has no mask yet, in atlases of about ATLAS_SIZE², and keep their masks. */
 function fillMissingMasks(layer: TextLayer): void {
   const { scale } = layer;
   const pending = new Set<string>();
@@ -275,22 +322,18 @@ function fillMissingMasks(layer: TextLayer): void {
   };
   for (const run of layer.runs) {
     for (const glyph of run.glyphs) {
-      const x10 = glyph.x10 * scale;
-      const y10 = glyph.y10 * scale;
-      const ix = Math.floor(x10 / 10);
-      const iy = Math.floor(y10 / 10);
-      const fx = x10 - ix * 10;
-      const fy = y10 - iy * 10;
-      const slot = maskSlot(scale, fx, fy);
-      if (masks.get(glyph.tail)?.has(slot)) continue;
-      const key = `${slot}|${glyph.tail}`;
+      const { shape, slot } = glyph;
+      if (shape.masks.has(slot)) continue;
+      const key = `${slot}|${shape.tail}`;
       if (pending.has(key)) continue;
-      const bounds = outlineBounds(glyph.tail);
-      // The mask's box, from the glyph's whole pixel: its outline's bounds at the offset, a pixel of margin around.
-      const left = Math.floor(fx / 10 + bounds.minX * scale) - 1;
-      const top = Math.floor(fy / 10 + bounds.minY * scale) - 1;
-      const width = Math.ceil(fx / 10 + bounds.maxX * scale) + 1 - left;
-      const height = Math.ceil(fy / 10 + bounds.maxY * scale) + 1 - top;
+      pending.add(key);
+      // The mask's box, from the glyph's whole pixel: its outline's bounds at its offset, a pixel of margin around.
+      const offsetX = glyph.fx / 10;
+      const offsetY = glyph.fy / 10;
+      const left = Math.floor(offsetX + shape.minX * scale) - 1;
+      const top = Math.floor(offsetY + shape.minY * scale) - 1;
+      const width = Math.ceil(offsetX + shape.maxX * scale) + 1 - left;
+      const height = Math.ceil(offsetY + shape.maxY * scale) + 1 - top;
       // A scale − 1 pixel margin lets the glyph move by whole CSS pixels only (drawAtlas).
       const cellWidth = width + scale - 1;
       const cellHeight = height + scale - 1;
@@ -301,20 +344,7 @@ function fillMissingMasks(layer: TextLayer): void {
       }
       // A glyph larger than an atlas gets one of its own.
       if (cursorY + cellHeight > ATLAS_SIZE && entries.length > 0) flush();
-      const entry = {
-        tail: glyph.tail,
-        slot,
-        x10: glyph.x10,
-        y10: glyph.y10,
-        ix,
-        iy,
-        left,
-        top,
-        width,
-        height,
-      };
-      entries.push({ ...entry, cellX: cursorX, cellY: cursorY });
-      pending.add(key);
+      entries.push({ glyph, left, top, width, height, cellX: cursorX, cellY: cursorY });
       cursorX += cellWidth;
       rowHeight = Math.max(rowHeight, cellHeight);
       atlasWidth = Math.max(atlasWidth, cursorX);
@@ -333,43 +363,32 @@ function drawAtlas(entries: AtlasEntry[], scale: number, deviceWidth: number, de
   const cssHeight = Math.ceil(deviceHeight / scale);
   const corners: [number, number][] = [];
   let body = '';
-  for (const entry of entries) {
-    const moveX = Math.ceil((entry.cellX - entry.left - entry.ix) / scale);
-    const moveY = Math.ceil((entry.cellY - entry.top - entry.iy) / scale);
-    corners.push([entry.ix + entry.left + moveX * scale, entry.iy + entry.top + moveY * scale]);
-    body += `<path d="M${(entry.x10 + moveX * 10) / 10} ${(entry.y10 + moveY * 10) / 10}${entry.tail}"/>`;
+  for (const { glyph, left, top, cellX, cellY } of entries) {
+    const moveX = Math.ceil((cellX - left - glyph.ix) / scale);
+    const moveY = Math.ceil((cellY - top - glyph.iy) / scale);
+    corners.push([glyph.ix + left + moveX * scale, glyph.iy + top + moveY * scale]);
+    body += `<path d="M${(glyph.x10 + moveX * 10) / 10} ${(glyph.y10 + moveY * 10) / 10}${glyph.shape.tail}"/>`;
   }
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${cssWidth}" height="${cssHeight}" viewBox="0 0 ${cssWidth} ${cssHeight}">${body}</svg>`;
   const atlas = rasterize(svg, scale);
-  entries.forEach((entry, index) => {
+  entries.forEach(({ glyph, left, top, width, height }, index) => {
     const [cornerX, cornerY] = corners[index] as [number, number];
-    const coverage = new Uint8Array(entry.width * entry.height);
-    for (let y = 0; y < entry.height; y++) {
+    const coverage = new Uint8Array(width * height);
+    for (let y = 0; y < height; y++) {
       const row = ((cornerY + y) * atlas.width + cornerX) * 4 + 3;
-      for (let x = 0; x < entry.width; x++)
-        coverage[y * entry.width + x] = atlas.pixels[row + x * 4] as number;
+      for (let x = 0; x < width; x++) coverage[y * width + x] = atlas.pixels[row + x * 4] as number;
     }
-    keepMask(entry.tail, entry.slot, {
-      left: entry.left,
-      top: entry.top,
-      width: entry.width,
-      height: entry.height,
-      coverage,
-    });
+    keepMask(glyph.shape, glyph.slot, { left, top, width, height, coverage });
   });
 }
 
-function keepMask(tail: string, slot: number, mask: GlyphMask): void {
+/** Keep a mask with its shape; past MAX_MASK_BYTES the cache starts again (shapes in use keep their masks). */
+function keepMask(shape: GlyphShape, slot: number, mask: GlyphMask): void {
   if (maskBytes + mask.coverage.length > MAX_MASK_BYTES) {
-    masks.clear();
+    shapes.clear();
     maskBytes = 0;
   }
-  let slots = masks.get(tail);
-  if (!slots) {
-    slots = new Map();
-    masks.set(tail, slots);
-  }
-  slots.set(slot, mask);
+  shape.masks.set(slot, mask);
   maskBytes += mask.coverage.length;
 }
 

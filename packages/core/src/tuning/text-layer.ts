@@ -74,7 +74,8 @@ const TEXT_PATH_OR_GROUP =
 /** What may stand between lifted text paths and the end of the SVG: group bounds, overflow masks no one uses. */
 const PAINTS_NOTHING = /^(?:<g>|<\/g>|<mask id="[^"]*">(?:<(?:rect|path) [^>]*\/>)*<\/mask>)*$/;
 const ROOT_SIZE = /^<svg width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/;
-const GLYPH_START = /^(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)/;
+/** One glyph of a text path: `M`, its start point, its relative outline (no trailing space), the spaces after it. */
+const GLYPH = /M(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)([^M ]*(?: [^M ]+)*) */y;
 const HEX_COLOUR = /^#([\da-f]{3}|[\da-f]{6})$/i;
 const RGB_COLOUR = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/;
 
@@ -157,14 +158,13 @@ function splitGlyphs(
   const { scale } = canvas;
   const lifted: LiftedGlyph[] = [];
   let kept = '';
-  for (const piece of d.split('M')) {
-    const text = piece.trim();
-    if (text === '') continue;
-    const start = GLYPH_START.exec(text);
-    if (!start) return undefined;
-    const x10 = Math.round(Number(start[1]) * 10);
-    const y10 = Math.round(Number(start[2]) * 10);
-    const shape = shapeOf(text.slice(start[0].length));
+  let read = 0;
+  GLYPH.lastIndex = 0;
+  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d)) {
+    read = GLYPH.lastIndex;
+    const x10 = Math.round(Number(glyph[1]) * 10);
+    const y10 = Math.round(Number(glyph[2]) * 10);
+    const shape = shapeOf(glyph[3] as string);
     // Device pixels: the start, and the outline's box from there.
     const x = (x10 * scale) / 10;
     const y = (y10 * scale) / 10;
@@ -174,7 +174,7 @@ function splitGlyphs(
       x + shape.maxX * scale <= canvas.width &&
       y + shape.maxY * scale <= canvas.height;
     if (!inside) {
-      kept += `M${text}`;
+      kept += glyph[0];
       continue;
     }
     const ix = Math.floor(x);
@@ -183,7 +183,7 @@ function splitGlyphs(
     const fy = y10 * scale - iy * 10;
     lifted.push({ shape, ix, iy, fx, fy, slot: maskSlot(scale, fx, fy), x10, y10 });
   }
-  return { lifted, kept };
+  return read === d.length ? { lifted, kept } : undefined;
 }
 
 /** The named colours satori passes on most (its default text colour is black); other names are left to resvg. */
@@ -229,8 +229,10 @@ const maskSlot = (scale: number, fx: number, fy: number): number => scale * 100 
 function shapeOf(tail: string): GlyphShape {
   let shape = shapes.get(tail);
   if (!shape) {
-    shape = { tail, ...outlineBounds(tail), masks: new Map() };
-    shapes.set(tail, shape);
+    // A copy of its own: `tail` is a slice of the whole SVG, which a kept slice would keep alive.
+    const own = ` ${tail}`.slice(1);
+    shape = { tail: own, ...outlineBounds(own), masks: new Map() };
+    shapes.set(own, shape);
   }
   return shape;
 }

@@ -218,10 +218,14 @@ function premultipliedColour(fill: string, opacity: number): Premultiplied | und
   ];
 }
 
-/** Glyph outlines met in this worker, with their masks; at most MAX_MASK_BYTES of coverage, then it starts again. */
+/**
+ * Glyph outlines met in this worker, with their masks: at most MAX_SHAPES outlines and MAX_MASK_BYTES of coverage
+ * (a page of text needs well under a megabyte), then the cache starts again.
+ */
 const shapes = new Map<string, GlyphShape>();
 let maskBytes = 0;
-const MAX_MASK_BYTES = 32 << 20;
+const MAX_SHAPES = 32_768;
+const MAX_MASK_BYTES = 16 << 20;
 
 const maskSlot = (scale: number, fx: number, fy: number): number => scale * 100 + fx * 10 + fy;
 
@@ -229,6 +233,7 @@ const maskSlot = (scale: number, fx: number, fy: number): number => scale * 100 
 function shapeOf(tail: string): GlyphShape {
   let shape = shapes.get(tail);
   if (!shape) {
+    if (shapes.size >= MAX_SHAPES) forgetShapes();
     // A copy of its own: `tail` is a slice of the whole SVG, which a kept slice would keep alive.
     const own = ` ${tail}`.slice(1);
     shape = { tail: own, ...outlineBounds(own), masks: new Map() };
@@ -384,12 +389,15 @@ function drawAtlas(entries: AtlasEntry[], scale: number, deviceWidth: number, de
   });
 }
 
+/** Start the cache again (the glyphs of a render in progress keep their shapes and masks). */
+function forgetShapes(): void {
+  shapes.clear();
+  maskBytes = 0;
+}
+
 /** Keep a mask with its shape; past MAX_MASK_BYTES the cache starts again (shapes in use keep their masks). */
 function keepMask(shape: GlyphShape, slot: number, mask: GlyphMask): void {
-  if (maskBytes + mask.coverage.length > MAX_MASK_BYTES) {
-    shapes.clear();
-    maskBytes = 0;
-  }
+  if (maskBytes + mask.coverage.length > MAX_MASK_BYTES) forgetShapes();
   shape.masks.set(slot, mask);
   maskBytes += mask.coverage.length;
 }

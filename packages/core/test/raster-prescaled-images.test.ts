@@ -4,6 +4,7 @@ import sharp, { type Region } from 'sharp';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { assetDir } from '../src/assets.js';
 import { createRenderer } from '../src/index.js';
+import { loadEmoji } from '../src/fonts/emoji.js';
 import { PrescaledImageCache, prescaleImages } from '../src/raster/prescaled-images.js';
 import { rasterize } from '../src/raster/resvg.js';
 
@@ -160,6 +161,75 @@ describe('rasterize with prescaled pictures', () => {
       1,
     );
     expect(fallback.pixels.equals(rasterize(original, 1).pixels)).toBe(true);
+  });
+});
+
+describe('SVG pictures (emoji)', () => {
+  /** Twemoji's grinning face and red heart, as satori draws an emoji: an SVG data: URI in a taller box. */
+  const emoji = (text: string) => loadEmoji(text) as string;
+  const page = (body: string) => svgOf(`<rect width="400" height="300" fill="#fef3c7"/>${body}`);
+  const emojiTag = (href: string, attributes: string) => `<image href="${href}" ${attributes}/>`;
+
+  /** Pixels that differ by more than 2 levels between resvg drawing the SVG as it came and with its pictures prescaled. */
+  async function differences(svg: string, scale: number) {
+    const prescaled = await prescaleImages(svg, scale, new PrescaledImageCache(64 << 20));
+    const before = rasterize(svg, scale).pixels;
+    const after = rasterize(prescaled, scale).pixels;
+    let max = 0;
+    let pixels = 0;
+    for (let i = 0; i < before.length; i += 4) {
+      let worst = 0;
+      for (let k = 0; k < 4; k++)
+        worst = Math.max(worst, Math.abs((before[i + k] as number) - (after[i + k] as number)));
+      max = Math.max(max, worst);
+      if (worst > 2) pixels++;
+    }
+    return { max, pixels, prescaled: prescaled.images.size };
+  }
+
+  /** The CSS pixels of the three emoji boxes below. */
+  const EMOJI_AREA = 30 * 40 + 75 * 75 + 60 * 60;
+
+  it('are drawn once at their size and look as resvg draws them inline, at scale 1, 2 and 3', async () => {
+    const svg = page(
+      emojiTag(emoji('😀'), 'x="20" y="20" width="30" height="40"') +
+        emojiTag(emoji('❤️'), 'x="120" y="100" width="75" height="75"') +
+        emojiTag(emoji('😀'), 'x="200" y="10" width="60" height="60" preserveAspectRatio="xMinYMin meet"'),
+    );
+    for (const scale of [1, 2, 3]) {
+      const { max, pixels, prescaled } = await differences(svg, scale);
+      expect(prescaled).toBe(3);
+      // resvg's 4×4 coverage samples fall a little differently on an outline drawn at another place: a few edge
+      // pixels differ by a sample or three (16–48 levels); the rest within PNG's straight-alpha rounding.
+      expect(max, `scale ${scale}`).toBeLessThanOrEqual(48);
+      expect(pixels, `scale ${scale}`).toBeLessThanOrEqual(0.005 * EMOJI_AREA * scale * scale);
+    }
+  });
+
+  it('fill their box exactly: the prescaled picture is drawn without fitting again', async () => {
+    const { svg, images } = await prescaleImages(
+      page(emojiTag(emoji('😀'), 'x="20" y="20" width="30" height="40"')),
+      2,
+      new PrescaledImageCache(64 << 20),
+    );
+    expect(svg).toMatch(
+      /<image preserveAspectRatio="none" image-rendering="optimizeSpeed" href="https:\/\/prescaled\.pictor\.invalid\/0\.png" x="20" y="20" width="30" height="40"\/>/,
+    );
+    const meta = await sharp([...images.values()][0] as Buffer).metadata();
+    expect([meta.width, meta.height]).toEqual([60, 80]);
+  });
+
+  it('stay inline off whole device pixels or under a transform', async () => {
+    const cache = new PrescaledImageCache(64 << 20);
+    for (const body of [
+      emojiTag(emoji('😀'), 'x="20.5" y="20" width="30" height="40"'),
+      emojiTag(emoji('😀'), 'x="20" y="20" width="30" height="40" transform="rotate(10)"'),
+      `<g transform="scale(2)">${emojiTag(emoji('😀'), 'x="20" y="20" width="30" height="40"')}</g>`,
+    ]) {
+      const result = await prescaleImages(page(body), 1, cache);
+      expect(result.images.size, body.slice(0, 60)).toBe(0);
+      expect(result.svg).toContain('data:image/svg+xml');
+    }
   });
 });
 

@@ -4,10 +4,13 @@
  * filter of fixed size: slow, and a large reduction aliases into moiré where Chrome filters to even tones. Here
  * each picture is decoded once by sharp and handed to resvg as an uncompressed PNG (a copy to decode); one drawn
  * smaller than its own size is first scaled by sharp (Mitchell filter, close to Chrome's result) to exactly the
- * device pixels it covers. The results are kept for the next renders of the same render environment: a card's
- * logo, avatar or product photos are prepared once, not once per render.
+ * device pixels it covers. An SVG picture (an emoji) lying on whole device pixels is drawn by resvg once, alone on
+ * a canvas of its box, and handed over the same way: inside a page resvg draws each one on a pixmap as large as the
+ * whole canvas. The results are kept for the next renders of the same render environment: a card's logo, avatar,
+ * emoji or product photos are prepared once, not once per render.
  */
 import sharp from 'sharp';
+import { rasterize } from './resvg.js';
 
 /** Pictures resvg gets by reference instead of inline: `href` → PNG bytes. */
 export type ResolvedImages = ReadonlyMap<string, Buffer>;
@@ -26,8 +29,12 @@ export const DEFAULT_PRESCALED_CACHE_MB = 64;
 /** An entry (source and prepared picture) over this size is prepared for each render, not kept: it would crowd out others. */
 const MAX_KEPT_ENTRY_BYTES = 16 << 20;
 
-/** `<image … href="data:image/png|jpeg|webp;base64,…" …>`: the raster pictures satori draws. */
-const RASTER_IMAGE = /<image\b([^>]*?)\shref="(data:image\/(?:png|jpeg|jpg|webp);base64,[^"]*)"([^>]*)>/g;
+/** `<image … href="data:image/png|jpeg|webp|svg+xml;base64,…" …>`: the pictures satori draws (SVG: emoji). */
+const PICTURE = /<image\b([^>]*?)\shref="(data:image\/(?:png|jpeg|jpg|webp|svg\+xml);base64,[^"]*)"([^>]*)>/g;
+const VECTOR_SOURCE = 'data:image/svg+xml;';
+const X_ATTR = /\sx="(-?[\d.]+)"/;
+const Y_ATTR = /\sy="(-?[\d.]+)"/;
+const ASPECT_ATTR = /\spreserveAspectRatio="([^"]*)"/;
 const NUMBER_ATTR = (name: string) => new RegExp(`\\s${name}="([\\d.]+)"`);
 const WIDTH_ATTR = NUMBER_ATTR('width');
 const HEIGHT_ATTR = NUMBER_ATTR('height');
@@ -99,12 +106,28 @@ export async function prescaleImages(
   const parts: string[] = [];
   let last = 0;
   let pictureArea = 0;
-  for (const match of svg.matchAll(RASTER_IMAGE)) {
+  for (const match of svg.matchAll(PICTURE)) {
     const [tag, before = '', source = '', after = ''] = match;
     const attributes = before + after;
     if (isInsideResource(svg, match.index)) continue;
     const width = Number(WIDTH_ATTR.exec(attributes)?.[1]);
     const height = Number(HEIGHT_ATTR.exec(attributes)?.[1]);
+    if (source.startsWith(VECTOR_SOURCE)) {
+      // An SVG picture (an emoji) drawn on whole device pixels: drawn once at its size, then drawn as a raster.
+      const box = transformed ? undefined : vectorBox(attributes, width, height, scale);
+      const prepared = box && (await preparedVector(source, box, scale, cache));
+      if (!prepared) continue;
+      const href = `https://prescaled.pictor.invalid/${images.size}.png`;
+      images.set(href, prepared);
+      const rest = (before + ` href="${href}"` + after).replace(ASPECT_ATTR, '');
+      // Drawn pixel for pixel: its box covers exactly its pixels, so no filtering (a bicubic one would blur it).
+      parts.push(
+        svg.slice(last, match.index),
+        `<image preserveAspectRatio="none" image-rendering="optimizeSpeed"${rest}>`,
+      );
+      last = match.index + tag.length;
+      continue;
+    }
     pictureArea += (width || 0) * (height || 0);
     // Under a transform the pixels a picture covers are not its width and height times the scale: not scaled.
     const size =
@@ -121,6 +144,55 @@ export async function prescaleImages(
   if (images.size === 0) return { svg, images, original: svg, pictureArea };
   parts.push(svg.slice(last));
   return { svg: parts.join(''), images, original: svg, pictureArea };
+}
+
+/** Where an SVG picture is drawn, in CSS px, and how it fits its box. */
+interface VectorBox {
+  width: number;
+  height: number;
+  aspect: string | undefined;
+}
+
+/**
+ * The box of an SVG picture when it lies on whole device pixels at `scale` and nothing but its box places it (no
+ * transform); else undefined, and resvg draws it as before.
+ */
+function vectorBox(attributes: string, width: number, height: number, scale: number): VectorBox | undefined {
+  const x = Number(X_ATTR.exec(attributes)?.[1] ?? 0);
+  const y = Number(Y_ATTR.exec(attributes)?.[1] ?? 0);
+  const whole = [x, y, width, height].every((value) => Number.isInteger(value * scale));
+  if (!whole || !(width > 0 && height > 0) || /\stransform=/.test(attributes)) return undefined;
+  return { width, height, aspect: ASPECT_ATTR.exec(attributes)?.[1] };
+}
+
+/**
+ * An SVG picture drawn by resvg alone on a canvas of its box (at `scale`), as it draws it inside the page, as an
+ * uncompressed PNG; null when resvg cannot draw it (then it stays inline, as before).
+ */
+async function preparedVector(
+  source: string,
+  box: VectorBox,
+  scale: number,
+  cache: PrescaledImageCache,
+): Promise<Buffer | null> {
+  const key = `vector ${box.width}x${box.height}@${scale} ${box.aspect ?? ''} ${source}`;
+  const kept = cache.get(key);
+  if (kept) return kept.image;
+  let image: Buffer | null = null;
+  try {
+    const aspect = box.aspect === undefined ? '' : ` preserveAspectRatio="${box.aspect}"`;
+    const alone = `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}" viewBox="0 0 ${box.width} ${box.height}"><image width="${box.width}" height="${box.height}"${aspect} href="${source}"/></svg>`;
+    const raster = rasterize(alone, scale);
+    image = await sharp(raster.pixels, {
+      raw: { width: raster.width, height: raster.height, channels: 4, premultiplied: true },
+    })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+  } catch {
+    image = null;
+  }
+  cache.set(key, { image, bytes: key.length + (image?.length ?? 0) });
+  return image;
 }
 
 /** Elements whose pictures resvg does not offer to resolve (a background picture's tile, a mask-image). */

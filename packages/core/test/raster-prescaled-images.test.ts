@@ -217,14 +217,30 @@ describe('SVG pictures (emoji)', () => {
     );
     const meta = await sharp([...images.values()][0] as Buffer).metadata();
     expect([meta.width, meta.height]).toEqual([60, 80]);
+    // Its own fitting and filtering attributes are replaced, not repeated (a repeated attribute is malformed XML).
+    const fitted = await prescaleImages(
+      page(
+        emojiTag(
+          emoji('😀'),
+          'x="20" y="20" width="30" height="40" preserveAspectRatio="xMidYMid slice" image-rendering="optimizeQuality"',
+        ),
+      ),
+      1,
+      new PrescaledImageCache(64 << 20),
+    );
+    expect(fitted.svg.match(/preserveAspectRatio=/g)).toHaveLength(1);
+    expect(fitted.svg.match(/image-rendering=/g)).toHaveLength(1);
+    expect(rasterize(fitted, 1).width).toBe(400);
   });
 
-  it('stay inline off whole device pixels or under a transform', async () => {
+  it('stay inline off whole device pixels, under a transform, or over 4 million pixels', async () => {
     const cache = new PrescaledImageCache(64 << 20);
     for (const body of [
       emojiTag(emoji('😀'), 'x="20.5" y="20" width="30" height="40"'),
       emojiTag(emoji('😀'), 'x="20" y="20" width="30" height="40" transform="rotate(10)"'),
       `<g transform="scale(2)">${emojiTag(emoji('😀'), 'x="20" y="20" width="30" height="40"')}</g>`,
+      // A box of over 4 million device pixels (most of it off the canvas) is not drawn on its own.
+      emojiTag(emoji('😀'), 'x="0" y="0" width="2100" height="2100"'),
     ]) {
       const result = await prescaleImages(page(body), 1, cache);
       expect(result.images.size, body.slice(0, 60)).toBe(0);

@@ -35,6 +35,7 @@ const VECTOR_SOURCE = 'data:image/svg+xml;';
 const X_ATTR = /\sx="(-?[\d.]+)"/;
 const Y_ATTR = /\sy="(-?[\d.]+)"/;
 const ASPECT_ATTR = /\spreserveAspectRatio="([^"]*)"/;
+const RENDERING_ATTR = /\simage-rendering="[^"]*"/;
 const NUMBER_ATTR = (name: string) => new RegExp(`\\s${name}="([\\d.]+)"`);
 const WIDTH_ATTR = NUMBER_ATTR('width');
 const HEIGHT_ATTR = NUMBER_ATTR('height');
@@ -119,7 +120,7 @@ export async function prescaleImages(
       if (!prepared) continue;
       const href = `https://prescaled.pictor.invalid/${images.size}.png`;
       images.set(href, prepared);
-      const rest = (before + ` href="${href}"` + after).replace(ASPECT_ATTR, '');
+      const rest = (before + ` href="${href}"` + after).replace(ASPECT_ATTR, '').replace(RENDERING_ATTR, '');
       // Drawn pixel for pixel: its box covers exactly its pixels, so no filtering (a bicubic one would blur it).
       parts.push(
         svg.slice(last, match.index),
@@ -154,14 +155,15 @@ interface VectorBox {
 }
 
 /**
- * The box of an SVG picture when it lies on whole device pixels at `scale` and nothing but its box places it (no
- * transform); else undefined, and resvg draws it as before.
+ * The box of an SVG picture when it lies on whole device pixels at `scale`, nothing but its box places it (no
+ * transform) and it covers at most MAX_UNSCALED_PIXELS; else undefined, and resvg draws it as before.
  */
 function vectorBox(attributes: string, width: number, height: number, scale: number): VectorBox | undefined {
   const x = Number(X_ATTR.exec(attributes)?.[1] ?? 0);
   const y = Number(Y_ATTR.exec(attributes)?.[1] ?? 0);
   const whole = [x, y, width, height].every((value) => Number.isInteger(value * scale));
   if (!whole || !(width > 0 && height > 0) || /\stransform=/.test(attributes)) return undefined;
+  if (width * scale * height * scale > MAX_UNSCALED_PIXELS) return undefined;
   return { width, height, aspect: ASPECT_ATTR.exec(attributes)?.[1] };
 }
 

@@ -7,6 +7,7 @@ import { createRenderer } from '../src/index.js';
 import { loadEmoji } from '../src/fonts/emoji.js';
 import { PrescaledImageCache, prescaleImages } from '../src/raster/prescaled-images.js';
 import { rasterize } from '../src/raster/resvg.js';
+import { pixelDifference } from './helpers/image-compare.js';
 
 const repros = join(import.meta.dirname, 'repros');
 
@@ -173,17 +174,7 @@ describe('SVG pictures (emoji)', () => {
   /** Pixels that differ by more than 2 levels between resvg drawing the SVG as it came and with its pictures prescaled. */
   async function differences(svg: string, scale: number) {
     const prescaled = await prescaleImages(svg, scale, new PrescaledImageCache(64 << 20));
-    const before = rasterize(svg, scale).pixels;
-    const after = rasterize(prescaled, scale).pixels;
-    let max = 0;
-    let pixels = 0;
-    for (let i = 0; i < before.length; i += 4) {
-      let worst = 0;
-      for (let k = 0; k < 4; k++)
-        worst = Math.max(worst, Math.abs((before[i + k] as number) - (after[i + k] as number)));
-      max = Math.max(max, worst);
-      if (worst > 2) pixels++;
-    }
+    const { max, pixels } = pixelDifference(rasterize(svg, scale).pixels, rasterize(prescaled, scale).pixels);
     return { max, pixels, prescaled: prescaled.images.size };
   }
 

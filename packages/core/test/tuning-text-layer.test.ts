@@ -13,25 +13,11 @@ import { liftCanvasGradient, paintCanvasGradient } from '../src/tuning/canvas-gr
 import { dropRedundantImageMasks, inlineGradientPatterns } from '../src/tuning/svg-rewrites.js';
 import { liftTextLayer, paintTextLayer } from '../src/tuning/text-layer.js';
 import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
+import { pixelDifference } from './helpers/image-compare.js';
 
 async function svgOf(html: string, width = 400, height = 200): Promise<string> {
   const { svg } = await layoutToSvg(parseHtml(html).root, { fonts: [...getBuiltinFonts()], width, height });
   return dropRedundantImageMasks(inlineGradientPatterns(svg));
-}
-
-/** Pixels that differ by more than `over` in some channel, and the largest difference. */
-function difference(a: Buffer, b: Buffer, over = 2): { max: number; pixels: number } {
-  expect(a.length).toBe(b.length);
-  let max = 0;
-  let pixels = 0;
-  for (let i = 0; i < a.length; i += 4) {
-    let worst = 0;
-    for (let k = 0; k < 4; k++)
-      worst = Math.max(worst, Math.abs((a[i + k] as number) - (b[i + k] as number)));
-    if (worst > max) max = worst;
-    if (worst > over) pixels++;
-  }
-  return { max, pixels };
 }
 
 /** resvg drawing everything against resvg drawing all but the lifted text, painted over it here. */
@@ -120,7 +106,7 @@ describe('text painted from glyph masks', () => {
       const { whole, split, lifted } = bothWays(svg, scale);
       const textLeft = /<path fill="[^"]+"(?: fill-opacity="[^"]*")? d="M/.test(lifted.svg);
       expect(textLeft, 'text left to resvg').toBe(partly === true);
-      const diff = difference(whole.pixels, split.pixels);
+      const diff = pixelDifference(whole.pixels, split.pixels);
       expect(diff.pixels, `${diff.pixels} pixels differ by more than 2 levels`).toBeLessThanOrEqual(
         SHARED_PIXELS,
       );
@@ -139,7 +125,7 @@ describe('text painted from glyph masks', () => {
       60,
     );
     const { whole, split } = bothWays(svg);
-    expect(difference(whole.pixels, split.pixels, 1).pixels).toBe(0);
+    expect(pixelDifference(whole.pixels, split.pixels, 1).pixels).toBe(0);
   });
   it('a mask drawn black on nothing breaks the picture when the blend is wrong', async () => {
     // The test can fail: paint the layer twice and the antialiased edges darken.
@@ -149,7 +135,7 @@ describe('text painted from glyph masks', () => {
     const split = rasterize(lifted.svg);
     paintTextLayer(split, lifted.layer);
     paintTextLayer(split, lifted.layer);
-    expect(difference(whole.pixels, split.pixels).pixels).toBeGreaterThan(20);
+    expect(pixelDifference(whole.pixels, split.pixels).pixels).toBeGreaterThan(20);
   });
 });
 
@@ -209,7 +195,7 @@ describe('what is left to resvg', () => {
       const whole = rasterize(svg, scale);
       const split = rasterize(lifted.svg, scale);
       paintTextLayer(split, lifted.layer);
-      expect(difference(whole.pixels, split.pixels).pixels).toBeLessThanOrEqual(SHARED_PIXELS);
+      expect(pixelDifference(whole.pixels, split.pixels).pixels).toBeLessThanOrEqual(SHARED_PIXELS);
     });
   }
 });

@@ -53,6 +53,21 @@ export async function expectFormatAndSize(data: Buffer, expected: ExpectedImage)
   return decoded;
 }
 
+/** How many pixels of two raw RGBA buffers of one size differ by more than `over` in some channel, and by how much at most. */
+export function pixelDifference(a: Buffer, b: Buffer, over = 2): { max: number; pixels: number } {
+  if (a.length !== b.length) throw new Error(`pixelDifference: ${a.length} against ${b.length} bytes`);
+  let max = 0;
+  let pixels = 0;
+  for (let i = 0; i < a.length; i += 4) {
+    let worst = 0;
+    for (let c = 0; c < 4; c++)
+      worst = Math.max(worst, Math.abs((a[i + c] as number) - (b[i + c] as number)));
+    if (worst > max) max = worst;
+    if (worst > over) pixels++;
+  }
+  return { max, pixels };
+}
+
 /** Pixels differing by more than the tolerance, and a diff image (red where they differ, faded actual elsewhere). */
 export function diffPixels(a: Buffer, b: Buffer, channelTolerance: number): { count: number; diff: Buffer } {
   const diff = Buffer.alloc(a.length);

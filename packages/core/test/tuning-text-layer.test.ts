@@ -139,6 +139,30 @@ describe('text painted from glyph masks', () => {
   });
 });
 
+describe('the SVG around lifted text', () => {
+  const glyph = (x: number) => `<path fill="#111827" d="M${x} 30l8 0l0 -12l-8 0Z"/>`;
+  const svgWith = (body: string) =>
+    `<svg width="100" height="50" viewBox="0 0 100 50" xmlns="http://www.w3.org/2000/svg"><rect x="0" y="0" width="100" height="50" fill="#fff"/>${body}</svg>`;
+
+  it('an empty group (`<g/>`, which satori writes after underlines) opens nothing and paints nothing', () => {
+    const svg = svgWith(`<g>${glyph(10)}</g><g/><g>${glyph(40)}</g><g/>`);
+    const lifted = liftTextLayer(svg);
+    expect(lifted?.layer.runs.map((run) => run.glyphs.length)).toEqual([1, 1]);
+    expect(lifted?.svg).toBe(svgWith('<g></g><g/><g></g><g/>'));
+    const whole = rasterize(svg);
+    const split = rasterize(lifted?.svg as string);
+    paintTextLayer(split, lifted?.layer as NonNullable<typeof lifted>['layer']);
+    expect(pixelDifference(whole.pixels, split.pixels).pixels).toBe(0);
+  });
+
+  it('a group with attributes around text keeps it with resvg, and so does anything after it', () => {
+    expect(liftTextLayer(svgWith(`<g opacity="0.5">${glyph(10)}</g>`))).toBeUndefined();
+    expect(
+      liftTextLayer(svgWith(`${glyph(10)}<rect x="60" y="0" width="10" height="10" fill="red"/>`)),
+    ).toBeUndefined();
+  });
+});
+
 describe('what is left to resvg', () => {
   const box = (style: string, inner: string) =>
     `<div style="display:flex;width:100%;height:100%;background:#fff;flex-direction:column;font-size:20px;${style}">${inner}</div>`;

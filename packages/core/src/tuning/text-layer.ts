@@ -71,8 +71,8 @@ interface GlyphMask {
  */
 const TEXT_PATH_OR_GROUP =
   /<path fill="([^"]+)"(?: fill-opacity="(\d*\.?\d+)")? d="(M[-\d. lqcmMZ]*)"\/>|<g\b([^>]*)>|<\/g>/g;
-/** What may stand between lifted text paths and the end of the SVG: group bounds, overflow masks no one uses. */
-const PAINTS_NOTHING = /^(?:<g>|<\/g>|<mask id="[^"]*">(?:<(?:rect|path) [^>]*\/>)*<\/mask>)*$/;
+/** What may stand between lifted text paths and the end of the SVG: group bounds, empty groups, unused masks. */
+const PAINTS_NOTHING = /^(?:<g>|<g\/>|<\/g>|<mask id="[^"]*">(?:<(?:rect|path) [^>]*\/>)*<\/mask>)*$/;
 const ROOT_SIZE = /^<svg width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/;
 /** One glyph of a text path: `M`, its start point, its relative outline (no trailing space), the spaces after it. */
 const GLYPH = /M(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)([^M ]*(?: [^M ]+)*) */y;
@@ -136,6 +136,8 @@ function textPaths(svg: string): TextPathFound[] {
     if (match[0] === '</g>') {
       if (groups.pop() === false) attributedOpen--;
     } else if (match[4] !== undefined) {
+      // `<g/>` (satori writes one for an empty box) opens nothing.
+      if (match[4].trimEnd().endsWith('/')) continue;
       const plain = match[4].trim() === '';
       groups.push(plain);
       if (!plain) attributedOpen++;

@@ -74,9 +74,9 @@ describe('text painted from glyph masks', () => {
         '<div>The quick brown fox jumps over the lazy dog, 0123456789.</div><div style="font-weight:700;margin-left:0.5px">Bold: Hamburgefonstiv</div>',
       ),
     },
-    'text running off the right and bottom edges': {
+    'text running off the right edge': {
       html: page(
-        'background:#ecfeff;color:#164e63;font-size:64px;padding:150px 0 0 300px',
+        'background:#ecfeff;color:#164e63;font-size:64px;padding:100px 0 0 300px',
         '<div style="white-space:nowrap">Overflowing</div>',
       ),
       partly: true,
@@ -155,11 +155,34 @@ describe('the SVG around lifted text', () => {
     expect(pixelDifference(whole.pixels, split.pixels).pixels).toBe(0);
   });
 
-  it('a group with attributes around text keeps it with resvg, and so does anything after it', () => {
+  it('a group with attributes around text keeps it with resvg, and what is drawn after text keeps what it covers', () => {
     expect(liftTextLayer(svgWith(`<g opacity="0.5">${glyph(10)}</g>`))).toBeUndefined();
-    expect(
-      liftTextLayer(svgWith(`${glyph(10)}<rect x="60" y="0" width="10" height="10" fill="red"/>`)),
-    ).toBeUndefined();
+    const red = (x: number) => `<rect x="${x}" y="10" width="10" height="10" fill="red"/>`;
+    // Over the glyph (18–30 down, 10–18 across), within a pixel of it, or clear of it.
+    expect(liftTextLayer(svgWith(`${glyph(10)}${red(12)}`))).toBeUndefined();
+    expect(liftTextLayer(svgWith(`${glyph(10)}${red(18.5)}`))).toBeUndefined();
+    expect(liftTextLayer(svgWith(`${glyph(10)}${red(60)}`))?.layer.runs[0]?.glyphs).toHaveLength(1);
+    // Two glyphs of one path: the covered one stays in the path, the other is lifted.
+    const lifted = liftTextLayer(
+      svgWith(`<path fill="#111827" d="M10 30l8 0l0 -12l-8 0ZM40 30l8 0l0 -12l-8 0Z"/>${red(12)}`),
+    );
+    expect(lifted?.layer.runs[0]?.glyphs).toHaveLength(1);
+    expect(lifted?.svg).toContain('<path fill="#111827" d="M10 30l8 0l0 -12l-8 0Z"/>');
+  });
+
+  it('an element whose extent its attributes do not give keeps all text before it', () => {
+    for (const later of [
+      '<rect x="60" y="0" width="10" height="10" transform="rotate(45)"/>',
+      '<rect x="60" y="0" width="10" height="10" filter="url(#f)"/>',
+      '<path width="10" height="10" stroke="red" d="M60 0h10v10h-10Z"/>',
+      '<circle cx="80" cy="10" r="5"/>',
+      '</clipPath>',
+    ])
+      expect(liftTextLayer(svgWith(`${glyph(10)}${later}`)), later).toBeUndefined();
+    // Definitions paint nothing by themselves.
+    const defs =
+      '<defs><clipPath id="c"><rect x="0" y="0" width="100" height="50"/></clipPath></defs><mask id="m"><rect x="0" y="0" width="100" height="50" fill="#fff"/></mask>';
+    expect(liftTextLayer(svgWith(`${glyph(10)}${defs}`))?.layer.runs).toHaveLength(1);
   });
 });
 
@@ -167,7 +190,7 @@ describe('what is left to resvg', () => {
   const box = (style: string, inner: string) =>
     `<div style="display:flex;width:100%;height:100%;background:#fff;flex-direction:column;font-size:20px;${style}">${inner}</div>`;
   const cases: Record<string, { html: string; scale?: number; lifted: number }> = {
-    'a box painted after the text: only the text after it': {
+    'a box painted after text: the glyphs under it stay, the rest are lifted': {
       html: box(
         '',
         '<div>Under</div><div style="position:absolute;left:0;top:0;width:50px;height:30px;background:rgba(255,0,0,0.5)"></div><div style="position:absolute;left:0;top:60px">Over</div>',
@@ -193,13 +216,13 @@ describe('what is left to resvg', () => {
       lifted: 0,
     },
     'transformed text': { html: box('', '<div style="transform:rotate(10deg)">Turned</div>'), lifted: 0 },
-    'underlined text (the line is drawn after it)': {
+    'underlined text: lifted, its line (drawn after it) clear of the glyphs': {
       html: box('', '<div style="text-decoration:underline">Under line</div>'),
-      lifted: 0,
+      lifted: 1,
     },
-    'a named colour other than white and black': {
+    'a named colour other than white and black: only the text not under it': {
       html: box('', '<div>Black</div><div style="color:rebeccapurple">Named</div>'),
-      lifted: 0,
+      lifted: 1,
     },
     'a blend mode anywhere': {
       html: box(

@@ -71,8 +71,6 @@ interface GlyphMask {
  */
 const TEXT_PATH_OR_GROUP =
   /<path fill="([^"]+)"(?: fill-opacity="(\d*\.?\d+)")? d="(M[-\d. lqcmMZ]*)"\/>|<g\b([^>]*)>|<\/g>/g;
-/** What may stand between lifted text paths and the end of the SVG: group bounds, empty groups, unused masks. */
-const PAINTS_NOTHING = /^(?:<g>|<g\/>|<\/g>|<mask id="[^"]*">(?:<(?:rect|path) [^>]*\/>)*<\/mask>)*$/;
 const ROOT_SIZE = /^<svg width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/;
 /** One glyph of a text path: `M`, its start point, its relative outline (no trailing space), the spaces after it. */
 const GLYPH = /M(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)([^M ]*(?: [^M ]+)*) */y;
@@ -88,8 +86,9 @@ interface TextPathFound {
 }
 
 /**
- * The SVG without its trailing text, and that text — or undefined when nothing can be lifted exactly (then resvg
- * draws everything, as before).
+ * The SVG without the text that can be painted last, and that text — or undefined when none can be lifted exactly
+ * (then resvg draws everything, as before). Text paths are read from the last one back; a glyph is lifted when
+ * nothing painted after it (`paintedBoxes`, and the glyphs left with resvg) comes near it.
  */
 export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: TextLayer } | undefined {
   if (!Number.isInteger(scale) || svg.includes('mix-blend-mode')) return undefined;
@@ -100,21 +99,27 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
   const paths = textPaths(svg);
   const runs: LiftedRun[] = [];
   const kept: string[] = [];
+  const covering: Box[] = [];
   let next = end;
   let first = paths.length;
   for (let i = paths.length - 1; i >= 0; i--) {
     const path = paths[i] as TextPathFound;
-    // Nothing painted after it, and no clip, mask, filter, opacity or transform of a group around it.
-    if (!path.inPlainGroups || !PAINTS_NOTHING.test(svg.slice(path.end, next))) break;
-    const [, fill, opacity, d] = path.match;
+    const after = paintedBoxes(svg.slice(path.end, next));
+    // Something after it may paint anywhere, or a clip, mask, filter, opacity or transform of a group is around it.
+    if (!after || !path.inPlainGroups) break;
+    covering.push(...after);
+    const [whole, fill, opacity, d] = path.match;
     const colour = premultipliedColour(fill as string, opacity === undefined ? 1 : Number(opacity));
-    const split = colour && splitGlyphs(d as string, canvas);
-    if (!colour || !split) break;
-    runs.push({ colour, glyphs: split.lifted });
-    kept.push(
-      split.kept &&
-        `<path fill="${fill}"${opacity === undefined ? '' : ` fill-opacity="${opacity}"`} d="${split.kept}"/>`,
-    );
+    const split = splitGlyphs(d as string, canvas, colour ? covering : undefined);
+    if (!split) break;
+    covering.push(...split.keptBoxes);
+    if (colour && split.lifted.length > 0) {
+      runs.push({ colour, glyphs: split.lifted });
+      const rest =
+        split.kept &&
+        `<path fill="${fill}"${opacity === undefined ? '' : ` fill-opacity="${opacity}"`} d="${split.kept}"/>`;
+      kept.push(rest);
+    } else kept.push(whole);
     first = i;
     next = path.start;
   }
@@ -126,6 +131,89 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
     rest += kept[i - first] + svg.slice((paths[i] as TextPathFound).end, paths[i + 1]?.start);
   return { svg: rest, layer: { runs, scale } };
 }
+
+/** A box on the canvas in CSS px: left, top, right, bottom. */
+type Box = [number, number, number, number];
+
+/** Elements that paint nothing by themselves (what refers to them does): skipped with their content. */
+const DEFINITIONS = new Set([
+  'defs',
+  'clipPath',
+  'mask',
+  'pattern',
+  'linearGradient',
+  'radialGradient',
+  'filter',
+  'symbol',
+  'marker',
+]);
+const TAG = /<(\/?)([a-zA-Z]+)\b([^>]*?)(\/?)>/g;
+const ATTRIBUTE = /\s([a-zA-Z-]+)="([^"]*)"/g;
+
+/**
+ * Boxes around everything an SVG fragment (what satori wrote between two text paths) paints, a pixel wider on each
+ * side for antialiasing — or undefined when some of it could paint beyond what its attributes say: a transform, a
+ * filter, an element this does not know, a path without its box (satori writes x, y, width and height on the box
+ * backgrounds it draws, not on borders), the end of an element the fragment did not open.
+ */
+function paintedBoxes(fragment: string): Box[] | undefined {
+  const boxes: Box[] = [];
+  TAG.lastIndex = 0;
+  for (let tag = TAG.exec(fragment); tag; tag = TAG.exec(fragment)) {
+    const [, closing, name = '', attributeText = '', selfClosing] = tag;
+    if (closing) {
+      if (name !== 'g') return undefined;
+      continue;
+    }
+    if (DEFINITIONS.has(name)) {
+      if (selfClosing) continue;
+      const close = fragment.indexOf(`</${name}>`, TAG.lastIndex);
+      if (close < 0) return undefined;
+      TAG.lastIndex = close + name.length + 3;
+      continue;
+    }
+    const attributes = new Map<string, string>();
+    for (const [, key, value] of attributeText.matchAll(ATTRIBUTE))
+      attributes.set(key as string, value as string);
+    if (
+      (attributes.get('transform') ?? '').trim() !== '' ||
+      attributes.has('filter') ||
+      attributes.has('style')
+    )
+      return undefined;
+    if (name === 'g') continue;
+    const box = elementBox(name, attributes);
+    if (!box) return undefined;
+    boxes.push(box);
+  }
+  return boxes;
+}
+
+/** The box of a rect, an image, a line or a path satori wrote with its box, widened by its stroke and a pixel. */
+function elementBox(name: string, attributes: Map<string, string>): Box | undefined {
+  const number = (key: string, fallback?: number): number => {
+    const value = attributes.get(key);
+    return value === undefined ? (fallback ?? Number.NaN) : Number(value);
+  };
+  const stroked = attributes.has('stroke') && attributes.get('stroke') !== 'none';
+  const pad = (stroked ? number('stroke-width', 1) : 0) + 1;
+  let box: Box;
+  if (name === 'line') {
+    const [x1, y1, x2, y2] = [number('x1', 0), number('y1', 0), number('x2', 0), number('y2', 0)];
+    box = [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)];
+  } else if (
+    name === 'rect' ||
+    name === 'image' ||
+    (name === 'path' && attributes.has('x') && attributes.has('y'))
+  ) {
+    const [x, y] = [number('x', 0), number('y', 0)];
+    box = [x, y, x + number('width'), y + number('height')];
+  } else return undefined;
+  if (!box.every(Number.isFinite)) return undefined;
+  return [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad];
+}
+
+const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
 /** The SVG's text paths, each with whether only attribute-less groups are open around it. */
 function textPaths(svg: string): TextPathFound[] {
@@ -150,15 +238,18 @@ function textPaths(svg: string): TextPathFound[] {
 }
 
 /**
- * A path's glyphs (each starts with `M`): those wholly inside the canvas, lifted, and the others as path data for
- * resvg — or undefined when one is not a start point and a relative outline.
+ * A path's glyphs (each starts with `M`): those wholly inside the canvas and clear of `covering`, lifted, and the
+ * others as path data for resvg, with their boxes — or undefined when one is not a start point and a relative
+ * outline. Without `covering` every glyph stays.
  */
 function splitGlyphs(
   d: string,
   canvas: { width: number; height: number; scale: number },
-): { lifted: LiftedGlyph[]; kept: string } | undefined {
+  covering: Box[] | undefined,
+): { lifted: LiftedGlyph[]; kept: string; keptBoxes: Box[] } | undefined {
   const { scale } = canvas;
   const lifted: LiftedGlyph[] = [];
+  const keptBoxes: Box[] = [];
   let kept = '';
   let read = 0;
   GLYPH.lastIndex = 0;
@@ -167,25 +258,28 @@ function splitGlyphs(
     const x10 = Math.round(Number(glyph[1]) * 10);
     const y10 = Math.round(Number(glyph[2]) * 10);
     const shape = shapeOf(glyph[3] as string);
-    // Device pixels: the start, and the outline's box from there.
-    const x = (x10 * scale) / 10;
-    const y = (y10 * scale) / 10;
+    // CSS pixels: the outline's box where it stands.
+    const box: Box = [
+      x10 / 10 + shape.minX,
+      y10 / 10 + shape.minY,
+      x10 / 10 + shape.maxX,
+      y10 / 10 + shape.maxY,
+    ];
     const inside =
-      x + shape.minX * scale >= 0 &&
-      y + shape.minY * scale >= 0 &&
-      x + shape.maxX * scale <= canvas.width &&
-      y + shape.maxY * scale <= canvas.height;
-    if (!inside) {
+      box[0] >= 0 && box[1] >= 0 && box[2] * scale <= canvas.width && box[3] * scale <= canvas.height;
+    if (!covering || !inside || covering.some((other) => overlaps(box, other))) {
       kept += glyph[0];
+      keptBoxes.push(box);
       continue;
     }
-    const ix = Math.floor(x);
-    const iy = Math.floor(y);
+    // Device pixels: the whole pixel the glyph starts in, and its offset there in tenths.
+    const ix = Math.floor((x10 * scale) / 10);
+    const iy = Math.floor((y10 * scale) / 10);
     const fx = x10 * scale - ix * 10;
     const fy = y10 * scale - iy * 10;
     lifted.push({ shape, ix, iy, fx, fy, slot: maskSlot(scale, fx, fy), x10, y10 });
   }
-  return read === d.length ? { lifted, kept } : undefined;
+  return read === d.length ? { lifted, kept, keptBoxes } : undefined;
 }
 
 /** The named colours satori passes on most (its default text colour is black); other names are left to resvg. */

@@ -150,7 +150,7 @@ export async function renderHtml(
   const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = liftCanvasGradient(svg, input.scale);
-  // The text drawn last is painted over resvg's raster from glyph masks kept in this worker.
+  // Text nothing later covers is painted over resvg's raster from glyph masks kept in this worker.
   const text = liftTextLayer(lifted?.svg ?? svg, input.scale);
   const { image, pictureArea } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.

@@ -11,8 +11,8 @@
  *   few page faults instead of one per 4 KiB).
  * - canvas-gradient.ts — a linear-gradient background covering the whole canvas painted by a table lookup per
  *   pixel under what resvg draws, instead of by resvg's floating-point gradient pipeline.
- * - text-layer.ts — the text drawn last painted over resvg's raster from coverage masks kept per glyph and
- *   sub-pixel offset, instead of resvg parsing and filling every outline on every render.
+ * - text-layer.ts — text that nothing drawn after it covers, painted over resvg's raster from coverage masks kept
+ *   per glyph and sub-pixel offset, instead of resvg parsing and filling every outline on every render.
  * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 100).
  * - thread-priority.ts — render threads (worker processes or threads, libvips' encoder threads) below normal
  *   priority (option `workerNice`, default 10).

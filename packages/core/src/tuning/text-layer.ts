@@ -1,18 +1,19 @@
 /**
- * Tuning (see index.ts): the text drawn last — above everything else on the canvas, as on most cards and documents
- * — is painted here from coverage masks kept per glyph, instead of by resvg. resvg parses every glyph outline of a
- * page and fills it again on every render; here each glyph at each sub-pixel offset is filled by resvg once per
+ * Tuning (see index.ts): text that nothing drawn after it covers — most text of cards and documents — is painted
+ * here over resvg's raster from coverage masks kept per glyph, instead of by resvg. resvg parses every glyph outline
+ * of a page and fills it again on every render; here each glyph at each sub-pixel offset is filled by resvg once per
  * worker (all the glyphs a render has not met before, in one atlas), and its coverage is blended at every place
  * the glyph stands. The masks are resvg's own coverage for the same outline at the same sub-pixel offset (the
  * glyph-path-cache patch writes each glyph as its start point plus the same relative outline, so a glyph moved by
  * whole pixels is the same shape on the pixel grid). Glyphs are blended one by one, source-over, as browsers
  * composite glyph masks; where two glyphs share a pixel, resvg filled their union instead.
  *
- * Only what composites exactly is lifted: the trailing run of satori's plain text paths (`<path fill="…" d="…"/>`
- * made of glyph-path-cache outlines, in attribute-less groups, nothing but group ends and unused overflow masks
- * after them), in a `#hex`, `rgb()`, `rgba()`, white or black colour (with or without `fill-opacity`), at a
- * whole-number scale, and of those only the glyphs wholly inside the canvas (resvg chops an outline at the canvas
- * edge, which moves its coverage: a glyph the edge cuts stays in its path). Everything else renders as before.
+ * Only what composites exactly is lifted: glyphs of satori's plain text paths (`<path fill="…" d="…"/>` made of
+ * glyph-path-cache outlines, in attribute-less groups) in a `#hex`, `rgb()`, `rgba()`, white or black colour (with
+ * or without `fill-opacity`), at a whole-number scale, wholly inside the canvas (resvg chops an outline at the
+ * canvas edge, which moves its coverage), and clear of everything drawn after them — which must be elements whose
+ * attributes give their extent (`paintedBoxes`); the first one that does not keeps all text before it with resvg.
+ * Everything else renders as before.
  */
 import type { RasterImage } from '../raster/resvg.js';
 import { rasterize } from '../raster/resvg.js';

@@ -42,7 +42,7 @@ const page = (style: string, inner: string) =>
 const SHARED_PIXELS = 4;
 
 describe('text painted from glyph masks', () => {
-  /** `partly`: some text stays with resvg (before the last picture; glyphs the canvas edge cuts). */
+  /** `partly`: some text stays with resvg (glyphs the canvas edge cuts). */
   const cases: Record<
     string,
     { html: string; width?: number; height?: number; scale?: number; partly?: boolean }
@@ -57,7 +57,6 @@ describe('text painted from glyph masks', () => {
       html: '',
       width: 1200,
       height: 630,
-      partly: true,
     },
     'rgb() and #rgb colours, italic': {
       html: page(
@@ -174,11 +173,17 @@ describe('the SVG around lifted text', () => {
     for (const later of [
       '<rect x="60" y="0" width="10" height="10" transform="rotate(45)"/>',
       '<rect x="60" y="0" width="10" height="10" filter="url(#f)"/>',
-      '<path width="10" height="10" stroke="red" d="M60 0h10v10h-10Z"/>',
+      // Arc flags written without separators: data it does not read.
+      '<path fill="red" d="M60 0a5 5 0 0110 0"/>',
       '<circle cx="80" cy="10" r="5"/>',
       '</clipPath>',
     ])
       expect(liftTextLayer(svgWith(`${glyph(10)}${later}`)), later).toBeUndefined();
+    // A border (arcs, relative and absolute, a stroke) gives its extent from its data.
+    const border = (x: number) =>
+      `<path width="20" height="20" fill="none" stroke="red" stroke-width="2" d="M${x},10 h10 a5,5 0 0 1 5,5 v5 A5,5 0 0 1 ${x + 10},25 h-10 Z"/>`;
+    expect(liftTextLayer(svgWith(`${glyph(10)}${border(70)}`))?.layer.runs).toHaveLength(1);
+    expect(liftTextLayer(svgWith(`${glyph(10)}${border(19)}`))).toBeUndefined();
     // Definitions paint nothing by themselves.
     const defs =
       '<defs><clipPath id="c"><rect x="0" y="0" width="100" height="50"/></clipPath></defs><mask id="m"><rect x="0" y="0" width="100" height="50" fill="#fff"/></mask>';

@@ -12,7 +12,8 @@
  * glyph-path-cache outlines, in attribute-less groups) in a `#hex`, `rgb()`, `rgba()`, white or black colour (with
  * or without `fill-opacity`), at a whole-number scale, wholly inside the canvas (resvg chops an outline at the
  * canvas edge, which moves its coverage), and clear of everything drawn after them — which must be elements whose
- * attributes give their extent (`paintedBoxes`); the first one that does not keeps all text before it with resvg.
+ * attributes or path data give their extent (`paintedBoxes`); the first one that does not keeps all text before it
+ * with resvg.
  * Everything else renders as before.
  */
 import type { RasterImage } from '../raster/resvg.js';
@@ -154,8 +155,7 @@ const ATTRIBUTE = /\s([a-zA-Z-]+)="([^"]*)"/g;
 /**
  * Boxes around everything an SVG fragment (what satori wrote between two text paths) paints, a pixel wider on each
  * side for antialiasing — or undefined when some of it could paint beyond what its attributes say: a transform, a
- * filter, an element this does not know, a path without its box (satori writes x, y, width and height on the box
- * backgrounds it draws, not on borders), the end of an element the fragment did not open.
+ * filter, an element this does not know, path data it cannot read, the end of an element the fragment did not open.
  */
 function paintedBoxes(fragment: string): Box[] | undefined {
   const boxes: Box[] = [];
@@ -202,16 +202,83 @@ function elementBox(name: string, attributes: Map<string, string>): Box | undefi
   if (name === 'line') {
     const [x1, y1, x2, y2] = [number('x1', 0), number('y1', 0), number('x2', 0), number('y2', 0)];
     box = [Math.min(x1, x2), Math.min(y1, y2), Math.max(x1, x2), Math.max(y1, y2)];
-  } else if (
-    name === 'rect' ||
-    name === 'image' ||
-    (name === 'path' && attributes.has('x') && attributes.has('y'))
-  ) {
+  } else if (name === 'rect' || name === 'image') {
     const [x, y] = [number('x', 0), number('y', 0)];
     box = [x, y, x + number('width'), y + number('height')];
+  } else if (name === 'path') {
+    // From its data: the x, y, width and height satori writes on some paths are not SVG geometry.
+    const extent = pathExtent(attributes.get('d') ?? '');
+    if (!extent) return undefined;
+    box = extent;
   } else return undefined;
   if (!box.every(Number.isFinite)) return undefined;
   return [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad];
+}
+
+const PATH_TOKEN = /[MmLlHhVvCcSsQqTtAaZz]|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/g;
+const PATH_ARITY: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
+
+/**
+ * A box around path data (satori's backgrounds and borders: absolute and relative lines, curves and arcs): every
+ * point and control point, and around each arc twice its largest radius or chord; undefined for data it cannot read
+ * whole.
+ */
+function pathExtent(d: string): Box | undefined {
+  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  const add = (x: number, y: number, pad = 0): void => {
+    box[0] = Math.min(box[0], x - pad);
+    box[1] = Math.min(box[1], y - pad);
+    box[2] = Math.max(box[2], x + pad);
+    box[3] = Math.max(box[3], y + pad);
+  };
+  let x = 0;
+  let y = 0;
+  let startX = 0;
+  let startY = 0;
+  let command = '';
+  let numbers: number[] = [];
+  for (const [token] of d.matchAll(PATH_TOKEN)) {
+    const kind = token.toLowerCase();
+    if (kind in PATH_ARITY) {
+      if (numbers.length > 0) return undefined;
+      command = token;
+      if (kind === 'z') [x, y] = [startX, startY];
+      continue;
+    }
+    if (command === '' || command.toLowerCase() === 'z') return undefined;
+    numbers.push(Number(token));
+    const current = command.toLowerCase();
+    if (numbers.length < (PATH_ARITY[current] as number)) continue;
+    const relative = command === current;
+    const at = (i: number): [number, number] => [
+      (numbers[i] as number) + (relative ? x : 0),
+      (numbers[i + 1] as number) + (relative ? y : 0),
+    ];
+    let end: [number, number];
+    if (current === 'h') end = [(numbers[0] as number) + (relative ? x : 0), y];
+    else if (current === 'v') end = [x, (numbers[0] as number) + (relative ? y : 0)];
+    else if (current === 'a') {
+      end = at(5);
+      const [rx, ry] = [Math.abs(numbers[0] as number), Math.abs(numbers[1] as number)];
+      const reach = 2 * Math.max(rx, ry, Math.abs(end[0] - x), Math.abs(end[1] - y));
+      add(x, y, reach);
+      add(end[0], end[1], reach);
+    } else {
+      for (let i = 0; i + 2 < numbers.length; i += 2) add(...at(i));
+      end = at(numbers.length - 2);
+    }
+    // A move draws nothing from where it starts.
+    if (current !== 'm') add(x, y);
+    add(...end);
+    [x, y] = end;
+    if (current === 'm') {
+      [startX, startY] = end;
+      // Further pairs after a move are lines.
+      command = relative ? 'l' : 'L';
+    }
+    numbers = [];
+  }
+  return numbers.length === 0 && box.every(Number.isFinite) ? box : undefined;
 }
 
 const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];

@@ -176,6 +176,8 @@ describe('the SVG around lifted text', () => {
       // Arc flags written without separators: data it does not read.
       '<path fill="red" d="M60 0a5 5 0 0110 0"/>',
       '<circle cx="80" cy="10" r="5"/>',
+      // A length with a unit is not read as a number.
+      '<rect x="60" y="0" width="10" height="10" stroke="red" stroke-width="2px"/>',
       '</clipPath>',
     ])
       expect(liftTextLayer(svgWith(`${glyph(10)}${later}`)), later).toBeUndefined();

@@ -196,8 +196,9 @@ function elementBox(name: string, attributes: Map<string, string>): Box | undefi
     const value = attributes.get(key);
     return value === undefined ? (fallback ?? Number.NaN) : Number(value);
   };
+  // A stroke reaches past the geometry by half its width, a mitred corner of a path by up to twice its width.
   const stroked = attributes.has('stroke') && attributes.get('stroke') !== 'none';
-  const pad = (stroked ? number('stroke-width', 1) : 0) + 1;
+  const pad = (stroked ? (name === 'path' ? 2 : 1) * number('stroke-width', 1) : 0) + 1;
   let box: Box;
   if (name === 'line') {
     const [x1, y1, x2, y2] = [number('x1', 0), number('y1', 0), number('x2', 0), number('y2', 0)];
@@ -211,8 +212,8 @@ function elementBox(name: string, attributes: Map<string, string>): Box | undefi
     if (!extent) return undefined;
     box = extent;
   } else return undefined;
-  if (!box.every(Number.isFinite)) return undefined;
-  return [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad];
+  const padded: Box = [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad];
+  return padded.every(Number.isFinite) ? padded : undefined;
 }
 
 const PATH_TOKEN = /[MmLlHhVvCcSsQqTtAaZz]|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/g;
@@ -400,7 +401,9 @@ function shapeOf(tail: string): GlyphShape {
     if (shapes.size >= MAX_SHAPES) forgetShapes();
     // A copy of its own: `tail` is a slice of the whole SVG, which a kept slice would keep alive.
     const own = ` ${tail}`.slice(1);
-    shape = { tail: own, ...outlineBounds(own), masks: new Map() };
+    // Its bounds from its start: the whole plane when the outline cannot be read (then it is never lifted).
+    const [minX, minY, maxX, maxY] = pathExtent(`M0 0${own}`) ?? [-Infinity, -Infinity, Infinity, Infinity];
+    shape = { tail: own, minX, minY, maxX, maxY, masks: new Map() };
     shapes.set(own, shape);
   }
   return shape;
@@ -564,51 +567,4 @@ function keepMask(shape: GlyphShape, slot: number, mask: GlyphMask): void {
   if (maskBytes + mask.coverage.length > MAX_MASK_BYTES) forgetShapes();
   shape.masks.set(slot, mask);
   maskBytes += mask.coverage.length;
-}
-
-const COMMAND = /[lqcmZ]|-?\d+(?:\.\d+)?/g;
-
-/** The bounds of a relative outline (its points and control points), in CSS pixels from its start. */
-function outlineBounds(tail: string): { minX: number; minY: number; maxX: number; maxY: number } {
-  let minX = 0;
-  let minY = 0;
-  let maxX = 0;
-  let maxY = 0;
-  let x = 0;
-  let y = 0;
-  let startX = 0;
-  let startY = 0;
-  let command = '';
-  let numbers: number[] = [];
-  const arity: Record<string, number> = { l: 2, m: 2, q: 4, c: 6 };
-  const take = (): void => {
-    // Each pair is relative to the current point; the last pair moves it.
-    for (let i = 0; i < numbers.length; i += 2) {
-      const px = x + (numbers[i] as number);
-      const py = y + (numbers[i + 1] as number);
-      if (px < minX) minX = px;
-      if (px > maxX) maxX = px;
-      if (py < minY) minY = py;
-      if (py > maxY) maxY = py;
-    }
-    x += numbers[numbers.length - 2] as number;
-    y += numbers[numbers.length - 1] as number;
-    if (command === 'm') {
-      startX = x;
-      startY = y;
-    }
-    numbers = [];
-  };
-  for (const [token] of tail.matchAll(COMMAND)) {
-    if (token === 'Z') {
-      x = startX;
-      y = startY;
-      command = '';
-    } else if (token in arity) command = token;
-    else {
-      numbers.push(Number(token));
-      if (numbers.length === arity[command]) take();
-    }
-  }
-  return { minX, minY, maxX, maxY };
 }

@@ -1,6 +1,7 @@
 /** Layout and SVG: the only module that imports satori. */
 import satori, { type Font } from 'satori';
 import type { SatoriElement } from '../html/types.js';
+import { svgRootSize } from '../svg/root-size.js';
 
 /** A font as satori takes it (name, data, weight, style, lang). */
 export type SatoriFont = Font;
@@ -33,8 +34,6 @@ export interface LayoutResult {
   height: number;
 }
 
-const SIZE_PATTERN = /^<svg[^>]*?\swidth="([\d.e+-]+)"[^>]*?\sheight="([\d.e+-]+)"/;
-
 /** Lay out the tree and draw it as SVG (text as paths). */
 export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): Promise<LayoutResult> {
   const size: { width?: number; height?: number } = {};
@@ -48,8 +47,5 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     // An option of the patched satori (build/satori-patch.mjs), unknown to its types.
     ...({ wholePixelAdvances: options.wholePixelAdvances !== false } as object),
   });
-  const match = SIZE_PATTERN.exec(svg);
-  const width = match ? Number(match[1]) : Number.NaN;
-  const height = match ? Number(match[2]) : Number.NaN;
-  return { svg, width, height };
+  return { svg, ...svgRootSize(svg) };
 }

@@ -18,6 +18,7 @@
  */
 import type { RasterImage } from '../raster/resvg.js';
 import { rasterize } from '../raster/resvg.js';
+import { svgRootSize } from '../svg/root-size.js';
 
 /** A colour premultiplied by its alpha, channels 0–255. */
 type Premultiplied = readonly [r: number, g: number, b: number, a: number];
@@ -73,7 +74,6 @@ interface GlyphMask {
  */
 const TEXT_PATH_OR_GROUP =
   /<path fill="([^"]+)"(?: fill-opacity="(\d*\.?\d+)")? d="(M[-\d. lqcmMZ]*)"\/>|<g\b([^>]*)>|<\/g>/g;
-const ROOT_SIZE = /^<svg width="(\d+(?:\.\d+)?)" height="(\d+(?:\.\d+)?)"/;
 /** One glyph of a text path: `M`, its start point, its relative outline (no trailing space), the spaces after it. */
 const GLYPH = /M(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)([^M ]*(?: [^M ]+)*) */y;
 const HEX_COLOUR = /^#([\da-f]{3}|[\da-f]{6})$/i;
@@ -94,10 +94,10 @@ interface TextPathFound {
  */
 export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: TextLayer } | undefined {
   if (!Number.isInteger(scale) || svg.includes('mix-blend-mode')) return undefined;
-  const root = ROOT_SIZE.exec(svg);
+  const root = svgRootSize(svg);
   const end = svg.lastIndexOf('</svg>');
-  if (!root || end < 0) return undefined;
-  const canvas = { width: Number(root[1]) * scale, height: Number(root[2]) * scale, scale };
+  if (!Number.isFinite(root.width) || !Number.isFinite(root.height) || end < 0) return undefined;
+  const canvas = { width: root.width * scale, height: root.height * scale, scale };
   const paths = textPaths(svg);
   const runs: LiftedRun[] = [];
   const kept: string[] = [];

@@ -35,7 +35,7 @@ import { ImageResponse } from '@vercel/og';
 import satori from 'satori';
 import { html as satoriHtml } from 'satori-html';
 import sharp from 'sharp';
-import { childPids } from '../lib/process-tree.mjs';
+import { childPids, treeCpuMs } from '../lib/process-tree.mjs';
 import { NODE_FLAGS, relaunchWithNodeFlags } from '../lib/node-flags.mjs';
 import { fmt, kb, load1, machineLine, markdownTable, quantile } from '../lib/report.mjs';
 import { toTakumiNode } from './card.mjs';
@@ -247,8 +247,9 @@ async function engineChild(name) {
     // block
     const m = { card: message.card, format: message.format, size: message.size, scale: message.scale };
     if (message.warm > 0) await runBlock(engine, m, message.warm, message.concurrency, message.seqStart);
+    const cpuBefore = treeCpuMs();
     const ms = await runBlock(engine, m, message.total, message.concurrency, message.seqStart + message.warm);
-    process.send({ type: 'done', ms });
+    process.send({ type: 'done', ms, cpuMs: treeCpuMs() - cpuBefore });
   });
   process.send({ type: 'ready', workers: engine.workers ?? 1 });
 }
@@ -424,6 +425,7 @@ async function phasePool() {
       seq += 1000;
     }
     const ms = sides.map(() => 0);
+    const cpuMs = sides.map(() => 0);
     for (let b = 0; b < BLOCKS; b++) {
       for (const s of b % 2 ? [1, 0] : [0, 1]) {
         const side = sides[s];
@@ -433,17 +435,39 @@ async function phasePool() {
         });
         seq += 1000;
         ms[s] += answer.ms;
+        cpuMs[s] += answer.cpuMs;
       }
     }
     const rate = ms.map((x) => (BLOCKS * BLOCK_SIZE * 1000) / x);
-    rows.push([format, fmt(rate[0]), fmt(rate[1]), `**${fmt(rate[1] / rate[0], 2)}×**`]);
+    // Cores: CPU time of the side's process and its workers (all threads) per wall second of its blocks. A lone
+    // worker already uses more than one core (the encoder's threads, the parent), which caps what a pool of two
+    // can add: 2 / (one worker's cores) × the pool's share of its two cores.
+    const cores = cpuMs.map((cpu, s) => cpu / ms[s]);
+    const perCore = rate.map((r, s) => r / cores[s]);
+    rows.push([
+      format,
+      `${fmt(rate[0])} (${fmt(cores[0], 2)} cores)`,
+      `${fmt(rate[1])} (${fmt(cores[1], 2)} cores)`,
+      `**${fmt(rate[1] / rate[0], 2)}×**`,
+      `${fmt(poolWorkers / cores[0], 2)}×`,
+      `${fmt(perCore[1] / perCore[0], 2)}`,
+    ]);
     ratios.push([format, rate[1] / rate[0]]);
-    console.error(`pool ${format}: ${fmt(rate[0])} vs ${fmt(rate[1])}/s`);
+    console.error(
+      `pool ${format}: ${fmt(rate[0])} vs ${fmt(rate[1])}/s on ${fmt(cores[0], 2)} vs ${fmt(cores[1], 2)} cores`,
+    );
   }
   await Promise.all([one.close(), pool.close()]);
   return {
     table: markdownTable(
-      ['format', 'one worker, renders/s', `pool of ${poolWorkers}, renders/s`, 'pool / one'],
+      [
+        'format',
+        'one worker, renders/s (cores used)',
+        `pool of ${poolWorkers}, renders/s (cores used)`,
+        'pool / one',
+        `ceiling: ${poolWorkers} / one worker's cores`,
+        'renders per core-second, pool / one',
+      ],
       rows,
     ),
     ratios,

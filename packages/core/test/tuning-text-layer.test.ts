@@ -186,6 +186,35 @@ describe('the SVG around lifted text', () => {
       `<path width="20" height="20" fill="none" stroke="red" stroke-width="2" d="M${x},10 h10 a5,5 0 0 1 5,5 v5 A5,5 0 0 1 ${x + 10},25 h-10 Z"/>`;
     expect(liftTextLayer(svgWith(`${glyph(10)}${border(70)}`))?.layer.runs).toHaveLength(1);
     expect(liftTextLayer(svgWith(`${glyph(10)}${border(19)}`))).toBeUndefined();
+    // A filtered group paints within its filter's region around its content (SVG's default: 10% around it).
+    const shadow = (x: number, region = 'x="-10%" y="-10%" width="120%" height="120%"') =>
+      `<defs><filter id="s" ${region}><feGaussianBlur stdDeviation="2"/></filter></defs><g filter="url(#s)"><rect x="${x}" y="10" width="20" height="20" fill="#000"/></g>`;
+    expect(liftTextLayer(svgWith(`${glyph(10)}${shadow(60)}`))?.layer.runs).toHaveLength(1);
+    // Content 2 px right of the glyph (which ends at 18): the rect alone would be clear, the region reaches it.
+    expect(liftTextLayer(svgWith(`${glyph(10)}${shadow(20)}`))).toBeUndefined();
+    expect(liftTextLayer(svgWith(`${glyph(10)}${shadow(60, '')}`))?.layer.runs).toHaveLength(1);
+    expect(liftTextLayer(svgWith(`${glyph(10)}${shadow(30, 'x="-100%" width="300%"')}`))).toBeUndefined();
+    expect(
+      liftTextLayer(
+        svgWith(
+          `${glyph(10)}${shadow(60, 'filterUnits="userSpaceOnUse" x="0" y="0" width="30" height="50"')}`,
+        ),
+      ),
+    ).toBeUndefined();
+    expect(
+      liftTextLayer(
+        svgWith(
+          `${glyph(10)}${shadow(60, 'filterUnits="userSpaceOnUse" x="50" y="0" width="50" height="50"')}`,
+        ),
+      )?.layer.runs,
+    ).toHaveLength(1);
+    // A region not read (satori writes NaN% for some shadows), a filter not defined, or one on another element.
+    for (const later of [
+      shadow(60, 'x="NaN%" y="NaN%" width="NaN%" height="NaN%"'),
+      '<g filter="url(#nowhere)"><rect x="60" y="10" width="20" height="20"/></g>',
+      '<defs><filter id="s"/></defs><rect x="60" y="0" width="10" height="10" filter="url(#s)"/>',
+    ])
+      expect(liftTextLayer(svgWith(`${glyph(10)}${later}`)), later).toBeUndefined();
     // Definitions paint nothing by themselves.
     const defs =
       '<defs><clipPath id="c"><rect x="0" y="0" width="100" height="50"/></clipPath></defs><mask id="m"><rect x="0" y="0" width="100" height="50" fill="#fff"/></mask>';
@@ -223,6 +252,20 @@ describe('what is left to resvg', () => {
       lifted: 0,
     },
     'transformed text': { html: box('', '<div style="transform:rotate(10deg)">Turned</div>'), lifted: 0 },
+    'a box shadow drawn after text, clear of it (a filter group): the text before it is lifted': {
+      html: box(
+        'padding:8px',
+        '<div>Before</div><div style="display:flex;margin:16px 0 0 8px;padding:4px;box-shadow:0 2px 4px rgba(0,0,0,0.4);background:#fff">In the card</div>',
+      ),
+      lifted: 2,
+    },
+    'a box shadow drawn after text, over it: that text stays with resvg': {
+      html: box(
+        'padding:8px',
+        '<div>Before</div><div style="display:flex;margin:2px 0 0 8px;padding:4px;box-shadow:0 -8px 16px rgba(0,0,0,0.6);background:#fff">In the card</div>',
+      ),
+      lifted: 1,
+    },
     'underlined text: lifted, its line (drawn after it) clear of the glyphs': {
       html: box('', '<div style="text-decoration:underline">Under line</div>'),
       lifted: 1,

@@ -12,8 +12,8 @@
  * glyph-path-cache outlines, in attribute-less groups) in a `#hex`, `rgb()`, `rgba()`, white or black colour (with
  * or without `fill-opacity`), at a whole-number scale, wholly inside the canvas (resvg chops an outline at the
  * canvas edge, which moves its coverage), and clear of everything drawn after them — which must be elements whose
- * attributes or path data give their extent (`paintedBoxes`); the first one that does not keeps all text before it
- * with resvg.
+ * attributes or path data give their extent, or groups with a filter whose region is read (`paintedBoxes`); the
+ * first one that does not keeps all text before it with resvg.
  * Everything else renders as before.
  */
 import type { RasterImage } from '../raster/resvg.js';
@@ -99,6 +99,7 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
   if (!Number.isFinite(root.width) || !Number.isFinite(root.height) || end < 0) return undefined;
   const canvas = { width: root.width * scale, height: root.height * scale, scale };
   const paths = textPaths(svg);
+  const filters = filterRegions(svg);
   const runs: LiftedRun[] = [];
   const kept: string[] = [];
   const covering: Box[] = [];
@@ -106,7 +107,7 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
   let first = paths.length;
   for (let i = paths.length - 1; i >= 0; i--) {
     const path = paths[i] as TextPathFound;
-    const after = paintedBoxes(svg.slice(path.end, next));
+    const after = paintedBoxes(svg.slice(path.end, next), filters);
     // Something after it may paint anywhere, or a clip, mask, filter, opacity or transform of a group is around it.
     if (!after || !path.inPlainGroups) break;
     covering.push(...after);
@@ -155,9 +156,11 @@ const ATTRIBUTE = /\s([a-zA-Z-]+)="([^"]*)"/g;
 /**
  * Boxes around everything an SVG fragment (what satori wrote between two text paths) paints, a pixel wider on each
  * side for antialiasing — or undefined when some of it could paint beyond what its attributes say: a transform, a
- * filter, an element this does not know, path data it cannot read, the end of an element the fragment did not open.
+ * filter whose region is not read, an element this does not know, path data it cannot read, the end of an element
+ * the fragment did not open. A group with a filter (satori's box shadows) paints within the filter's region around
+ * its content.
  */
-function paintedBoxes(fragment: string): Box[] | undefined {
+function paintedBoxes(fragment: string, filters: ReadonlyMap<string, FilterRegion>): Box[] | undefined {
   const boxes: Box[] = [];
   TAG.lastIndex = 0;
   for (let tag = TAG.exec(fragment); tag; tag = TAG.exec(fragment)) {
@@ -176,18 +179,124 @@ function paintedBoxes(fragment: string): Box[] | undefined {
     const attributes = new Map<string, string>();
     for (const [, key, value] of attributeText.matchAll(ATTRIBUTE))
       attributes.set(key as string, value as string);
-    if (
-      (attributes.get('transform') ?? '').trim() !== '' ||
-      attributes.has('filter') ||
-      attributes.has('style')
-    )
-      return undefined;
+    if ((attributes.get('transform') ?? '').trim() !== '' || attributes.has('style')) return undefined;
+    const filter = attributes.get('filter');
+    if (filter !== undefined) {
+      if (name !== 'g' || selfClosing) return undefined;
+      const end = groupEnd(fragment, TAG.lastIndex);
+      const region = FILTER_REFERENCE.exec(filter)?.[1];
+      if (end === undefined || region === undefined) return undefined;
+      const box = filteredGroupBox(fragment.slice(TAG.lastIndex, end), filters.get(region), filters);
+      if (box === undefined) return undefined;
+      if (box !== 'nothing') boxes.push(box);
+      TAG.lastIndex = end + 4;
+      continue;
+    }
     if (name === 'g') continue;
     const box = elementBox(name, attributes);
     if (!box) return undefined;
     boxes.push(box);
   }
   return boxes;
+}
+
+/** A filter's region (`x`, `y`, `width`, `height`), as fractions of the filtered content's box or in user space. */
+interface FilterRegion {
+  units: 'box' | 'user';
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+const FILTER_TAG = /<filter\b([^>]*)>/g;
+const FILTER_REFERENCE = /^url\(#([^)]+)\)$/;
+const NO_FILTERS: ReadonlyMap<string, FilterRegion> = new Map();
+
+/**
+ * The regions of the SVG's filters, by id. A region not read whole (a value with another unit, `NaN%`…) leaves the
+ * filter out: groups using it are then of unknown extent.
+ */
+function filterRegions(svg: string): ReadonlyMap<string, FilterRegion> {
+  if (!svg.includes('<filter')) return NO_FILTERS;
+  const regions = new Map<string, FilterRegion>();
+  for (const [, attributeText = ''] of svg.matchAll(FILTER_TAG)) {
+    const attributes = new Map<string, string>();
+    for (const [, key, value] of attributeText.matchAll(ATTRIBUTE))
+      attributes.set(key as string, value as string);
+    const id = attributes.get('id');
+    const units = attributes.get('filterUnits') === 'userSpaceOnUse' ? 'user' : 'box';
+    // SVG's defaults, for a region relative to the content's box: 10% around it.
+    const value = (key: string, fallback: number): number => {
+      const raw = attributes.get(key)?.trim();
+      if (raw === undefined) return units === 'box' ? fallback : Number.NaN;
+      if (raw.endsWith('%')) return units === 'box' ? Number(raw.slice(0, -1)) / 100 : Number.NaN;
+      return raw === '' ? Number.NaN : Number(raw);
+    };
+    const region = {
+      units,
+      x: value('x', -0.1),
+      y: value('y', -0.1),
+      width: value('width', 1.2),
+      height: value('height', 1.2),
+    } as const;
+    if (id !== undefined && [region.x, region.y, region.width, region.height].every(Number.isFinite))
+      regions.set(id, region);
+  }
+  return regions;
+}
+
+/** Where the group opened just before `from` ends (the index of its `</g>`), or undefined when not in `fragment`. */
+function groupEnd(fragment: string, from: number): number | undefined {
+  const groupTag = /<g\b[^>]*?(\/?)>|<\/g>/g;
+  groupTag.lastIndex = from;
+  let depth = 1;
+  for (let tag = groupTag.exec(fragment); tag; tag = groupTag.exec(fragment)) {
+    if (tag[0] === '</g>') {
+      if (--depth === 0) return tag.index;
+    } else if (!tag[1]) depth++;
+  }
+  return undefined;
+}
+
+/**
+ * The box a filtered group paints within: its filter's region (what a filter draws stays inside it), taken around
+ * the padded boxes of its content and never smaller than them; 'nothing' for a group with no content; undefined
+ * when the region or the content's extent is not known.
+ */
+function filteredGroupBox(
+  content: string,
+  region: FilterRegion | undefined,
+  filters: ReadonlyMap<string, FilterRegion>,
+): Box | 'nothing' | undefined {
+  if (!region) return undefined;
+  // paintedBoxes shares TAG with its caller: keep the caller's place.
+  const resume = TAG.lastIndex;
+  const inner = paintedBoxes(content, filters);
+  TAG.lastIndex = resume;
+  if (!inner) return undefined;
+  if (inner.length === 0) return 'nothing';
+  if (region.units === 'user') {
+    return [region.x - 1, region.y - 1, region.x + region.width + 1, region.y + region.height + 1];
+  }
+  const [left, top, right, bottom] = inner.reduce<Box>(
+    (all, box) => [
+      Math.min(all[0], box[0]),
+      Math.min(all[1], box[1]),
+      Math.max(all[2], box[2]),
+      Math.max(all[3], box[3]),
+    ],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  );
+  const [width, height] = [right - left, bottom - top];
+  // The content's boxes are padded, so its true box is inside them: reaching from the region's nearer fraction
+  // (or the box's own edge) keeps the whole region inside what is returned.
+  return [
+    left + Math.min(0, region.x) * width - 1,
+    top + Math.min(0, region.y) * height - 1,
+    left + Math.max(1, region.x + region.width) * width + 1,
+    top + Math.max(1, region.y + region.height) * height + 1,
+  ];
 }
 
 /** The box of a rect, an image, a line or a path satori wrote with its box, widened by its stroke and a pixel. */

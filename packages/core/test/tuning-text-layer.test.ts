@@ -213,6 +213,8 @@ describe('the SVG around lifted text', () => {
       shadow(60, 'x="NaN%" y="NaN%" width="NaN%" height="NaN%"'),
       '<g filter="url(#nowhere)"><rect x="60" y="10" width="20" height="20"/></g>',
       '<defs><filter id="s"/></defs><rect x="60" y="0" width="10" height="10" filter="url(#s)"/>',
+      // A flood over the user-space region, from a group with no content.
+      '<defs><filter id="s" filterUnits="userSpaceOnUse" x="0" y="0" width="30" height="50"><feFlood flood-color="red"/></filter></defs><g filter="url(#s)"></g>',
     ])
       expect(liftTextLayer(svgWith(`${glyph(10)}${later}`)), later).toBeUndefined();
     // Definitions paint nothing by themselves.

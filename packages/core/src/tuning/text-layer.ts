@@ -188,7 +188,7 @@ function paintedBoxes(fragment: string, filters: ReadonlyMap<string, FilterRegio
       if (end === undefined || region === undefined) return undefined;
       const box = filteredGroupBox(fragment.slice(TAG.lastIndex, end), filters.get(region), filters);
       if (box === undefined) return undefined;
-      if (box !== 'nothing') boxes.push(box);
+      boxes.push(box);
       TAG.lastIndex = end + 4;
       continue;
     }
@@ -260,25 +260,25 @@ function groupEnd(fragment: string, from: number): number | undefined {
 }
 
 /**
- * The box a filtered group paints within: its filter's region (what a filter draws stays inside it), taken around
- * the padded boxes of its content and never smaller than them; 'nothing' for a group with no content; undefined
- * when the region or the content's extent is not known.
+ * The box a filtered group paints within: its filter's region (what a filter draws stays inside it), in user space
+ * or taken around the padded boxes of its content and never smaller than them; undefined when the region or the
+ * content's extent is not known (or the content is empty: a region relative to no box).
  */
 function filteredGroupBox(
   content: string,
   region: FilterRegion | undefined,
   filters: ReadonlyMap<string, FilterRegion>,
-): Box | 'nothing' | undefined {
+): Box | undefined {
   if (!region) return undefined;
+  // A filter can paint its whole region whatever the content (a flood): in user space, that region is the box.
+  if (region.units === 'user') {
+    return [region.x - 1, region.y - 1, region.x + region.width + 1, region.y + region.height + 1];
+  }
   // paintedBoxes shares TAG with its caller: keep the caller's place.
   const resume = TAG.lastIndex;
   const inner = paintedBoxes(content, filters);
   TAG.lastIndex = resume;
-  if (!inner) return undefined;
-  if (inner.length === 0) return 'nothing';
-  if (region.units === 'user') {
-    return [region.x - 1, region.y - 1, region.x + region.width + 1, region.y + region.height + 1];
-  }
+  if (!inner || inner.length === 0) return undefined;
   const [left, top, right, bottom] = inner.reduce<Box>(
     (all, box) => [
       Math.min(all[0], box[0]),

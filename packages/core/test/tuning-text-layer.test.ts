@@ -156,6 +156,16 @@ describe('the SVG around lifted text', () => {
 
   it('a group with attributes around text keeps it with resvg, and what is drawn after text keeps what it covers', () => {
     expect(liftTextLayer(svgWith(`<g opacity="0.5">${glyph(10)}</g>`))).toBeUndefined();
+    // Text in a clip, mask or opacity group paints within its glyphs' boxes: text before it and clear of it is lifted.
+    const restricted = liftTextLayer(
+      svgWith(`${glyph(10)}<g mask="url(#m)" clip-path="url(#c)"><g opacity="0.5">${glyph(40)}</g></g>`),
+    );
+    expect(restricted?.layer.runs.map((run) => run.glyphs.length)).toEqual([1]);
+    expect(restricted?.svg).toContain(`<g opacity="0.5">${glyph(40)}</g>`);
+    expect(liftTextLayer(svgWith(`${glyph(10)}<g opacity="0.5">${glyph(14)}</g>`))).toBeUndefined();
+    // A filter or transform around later text, or attributes not read: it may paint anywhere.
+    for (const group of ['<g transform="translate(1 0)">', '<g filter="url(#f)">', '<g opacity="0.5" data>'])
+      expect(liftTextLayer(svgWith(`${glyph(10)}${group}${glyph(40)}</g>`)), group).toBeUndefined();
     const red = (x: number) => `<rect x="${x}" y="10" width="10" height="10" fill="red"/>`;
     // Over the glyph (18–30 down, 10–18 across), within a pixel of it, or clear of it.
     expect(liftTextLayer(svgWith(`${glyph(10)}${red(12)}`))).toBeUndefined();
@@ -248,6 +258,13 @@ describe('what is left to resvg', () => {
         '<div style="display:flex;width:60px;overflow:hidden;white-space:nowrap">Clipped text here</div>',
       ),
       lifted: 0,
+    },
+    'text before an overflow: hidden box: lifted, the clipped text left to resvg': {
+      html: box(
+        '',
+        '<div>Before</div><div style="display:flex;width:60px;overflow:hidden;white-space:nowrap">Clipped text here</div>',
+      ),
+      lifted: 1,
     },
     'text with a shadow (a filter group)': {
       html: box('', '<div style="text-shadow:2px 2px 3px #000">Shadow</div>'),

@@ -12,8 +12,9 @@
  * glyph-path-cache outlines, in attribute-less groups) in a `#hex`, `rgb()`, `rgba()`, white or black colour (with
  * or without `fill-opacity`), at a whole-number scale, wholly inside the canvas (resvg chops an outline at the
  * canvas edge, which moves its coverage), and clear of everything drawn after them — which must be elements whose
- * attributes or path data give their extent, or groups with a filter whose region is read (`paintedBoxes`); the
- * first one that does not keeps all text before it with resvg.
+ * attributes or path data give their extent, groups with a filter whose region is read (`paintedBoxes`), or text
+ * left to resvg in clip, mask or opacity groups (within its glyphs' boxes); the first one that does not keeps all
+ * text before it with resvg.
  * Everything else renders as before.
  */
 import type { RasterImage } from '../raster/resvg.js';
@@ -79,12 +80,19 @@ const GLYPH = /M(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)([^M ]*(?: [^M ]+)*) */y;
 const HEX_COLOUR = /^#([\da-f]{3}|[\da-f]{6})$/i;
 const RGB_COLOUR = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/;
 
-/** A text path found in the SVG: where it stands, and whether every group open around it has no attributes. */
+/**
+ * What the groups open around a text path do to it: nothing (`plain`: no attributes); only take from what it paints
+ * (`restricted`: a clip, a mask or an opacity — it stays with resvg, and paints within its glyphs' boxes); or more
+ * (`other`: a filter or a transform — it and all text before it stay with resvg).
+ */
+type GroupEffect = 'plain' | 'restricted' | 'other';
+
+/** A text path found in the SVG: where it stands, and what the groups open around it do. */
 interface TextPathFound {
   match: RegExpMatchArray;
   start: number;
   end: number;
-  inPlainGroups: boolean;
+  groups: GroupEffect;
 }
 
 /**
@@ -108,12 +116,13 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
   for (let i = paths.length - 1; i >= 0; i--) {
     const path = paths[i] as TextPathFound;
     const after = paintedBoxes(svg.slice(path.end, next), filters);
-    // Something after it may paint anywhere, or a clip, mask, filter, opacity or transform of a group is around it.
-    if (!after || !path.inPlainGroups) break;
+    // Something after it may paint anywhere, or a filter or transform of a group is around it.
+    if (!after || path.groups === 'other') break;
     covering.push(...after);
     const [whole, fill, opacity, d] = path.match;
     const colour = premultipliedColour(fill as string, opacity === undefined ? 1 : Number(opacity));
-    const split = splitGlyphs(d as string, canvas, colour ? covering : undefined);
+    // Text in a clip, mask or opacity group stays with resvg, which paints it within its glyphs' boxes.
+    const split = splitGlyphs(d as string, canvas, colour && path.groups === 'plain' ? covering : undefined);
     if (!split) break;
     covering.push(...split.keptBoxes);
     if (colour && split.lifted.length > 0) {
@@ -393,26 +402,40 @@ function pathExtent(d: string): Box | undefined {
 
 const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
-/** The SVG's text paths, each with whether only attribute-less groups are open around it. */
+/** The SVG's text paths, each with what the groups open around it do. */
 function textPaths(svg: string): TextPathFound[] {
   const found: TextPathFound[] = [];
-  const groups: boolean[] = [];
-  let attributedOpen = 0;
+  const groups: GroupEffect[] = [];
+  const open = { restricted: 0, other: 0 };
   for (const match of svg.matchAll(TEXT_PATH_OR_GROUP)) {
     if (match[0] === '</g>') {
-      if (groups.pop() === false) attributedOpen--;
+      const effect = groups.pop();
+      if (effect && effect !== 'plain') open[effect]--;
     } else if (match[4] !== undefined) {
       // `<g/>` (satori writes one for an empty box) opens nothing.
       if (match[4].trimEnd().endsWith('/')) continue;
-      const plain = match[4].trim() === '';
-      groups.push(plain);
-      if (!plain) attributedOpen++;
+      const effect = groupEffect(match[4]);
+      groups.push(effect);
+      if (effect !== 'plain') open[effect]++;
     } else {
       const start = match.index as number;
-      found.push({ match, start, end: start + match[0].length, inPlainGroups: attributedOpen === 0 });
+      const around = open.other > 0 ? 'other' : open.restricted > 0 ? 'restricted' : 'plain';
+      found.push({ match, start, end: start + match[0].length, groups: around });
     }
   }
   return found;
+}
+
+/** Attributes of a group that only take from what its content paints. */
+const RESTRICTING = new Set(['mask', 'clip-path', 'opacity']);
+
+/** What a group's attributes do to the text in it (GroupEffect). */
+function groupEffect(attributeText: string): GroupEffect {
+  if (attributeText.trim() === '') return 'plain';
+  for (const [, key] of attributeText.matchAll(ATTRIBUTE))
+    if (!RESTRICTING.has(key as string)) return 'other';
+  // Anything but `key="value"` pairs is not understood.
+  return attributeText.replace(ATTRIBUTE, '').trim() === '' ? 'restricted' : 'other';
 }
 
 /**

@@ -163,6 +163,19 @@ describe('the SVG around lifted text', () => {
     expect(restricted?.layer.runs.map((run) => run.glyphs.length)).toEqual([1]);
     expect(restricted?.svg).toContain(`<g opacity="0.5">${glyph(40)}</g>`);
     expect(liftTextLayer(svgWith(`${glyph(10)}<g opacity="0.5">${glyph(14)}</g>`))).toBeUndefined();
+    // A glyph left to resvg after another, in the same column of pixels though their outlines do not meet (one ends
+    // at 18.4, the other starts at 18.6): the first stays too, or the two would be composited in the other order.
+    const sharing = svgWith(
+      '<path fill="#111827" d="M10 30l8.4 0l0 -12l-8.4 0Z"/><path fill="rebeccapurple" d="M18.6 30l8 0l0 -12l-8 0Z"/>',
+    );
+    expect(liftTextLayer(sharing)).toBeUndefined();
+    expect(
+      liftTextLayer(
+        svgWith(
+          '<path fill="#111827" d="M10 30l8 0l0 -12l-8 0Z"/><path fill="rebeccapurple" d="M18.6 30l8 0l0 -12l-8 0Z"/>',
+        ),
+      )?.layer.runs,
+    ).toHaveLength(1);
     // A filter or transform around later text, or attributes not read: it may paint anywhere.
     for (const group of ['<g transform="translate(1 0)">', '<g filter="url(#f)">', '<g opacity="0.5" data>'])
       expect(liftTextLayer(svgWith(`${glyph(10)}${group}${glyph(40)}</g>`)), group).toBeUndefined();

@@ -468,9 +468,17 @@ function splitGlyphs(
     ];
     const inside =
       box[0] >= 0 && box[1] >= 0 && box[2] * scale <= canvas.width && box[3] * scale <= canvas.height;
-    if (!covering || !inside || covering.some((other) => overlaps(box, other))) {
+    // The device pixels it touches (its coverage stays inside them), in CSS px: a glyph lifted must share none with
+    // a glyph left to resvg after it, or the two would be composited in the other order there.
+    const pixels: Box = [
+      Math.floor(box[0] * scale) / scale,
+      Math.floor(box[1] * scale) / scale,
+      Math.ceil(box[2] * scale) / scale,
+      Math.ceil(box[3] * scale) / scale,
+    ];
+    if (!covering || !inside || covering.some((other) => overlaps(pixels, other))) {
       kept += glyph[0];
-      keptBoxes.push(box);
+      keptBoxes.push(pixels);
       continue;
     }
     // Device pixels: the whole pixel the glyph starts in, and its offset there in tenths.

@@ -265,17 +265,18 @@ describe('what is left to resvg', () => {
       ),
       lifted: 0,
     },
-    'text clipped by overflow: hidden': {
+    'text clipped by overflow: hidden: the glyphs wholly inside the box are lifted, the one its edge cuts stays':
+      {
+        html: box(
+          '',
+          '<div style="display:flex;width:60px;overflow:hidden;white-space:nowrap">Clipped text here</div>',
+        ),
+        lifted: 1,
+      },
+    'text before an overflow: hidden box with rounded corners: lifted, the clipped text left to resvg': {
       html: box(
         '',
-        '<div style="display:flex;width:60px;overflow:hidden;white-space:nowrap">Clipped text here</div>',
-      ),
-      lifted: 0,
-    },
-    'text before an overflow: hidden box: lifted, the clipped text left to resvg': {
-      html: box(
-        '',
-        '<div>Before</div><div style="display:flex;width:60px;overflow:hidden;white-space:nowrap">Clipped text here</div>',
+        '<div>Before</div><div style="display:flex;width:60px;overflow:hidden;white-space:nowrap;border-radius:6px">Clipped text here</div>',
       ),
       lifted: 1,
     },

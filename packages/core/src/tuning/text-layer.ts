@@ -9,12 +9,12 @@
  * composite glyph masks; where two glyphs share a pixel, resvg filled their union instead.
  *
  * Only what composites exactly is lifted: glyphs of satori's plain text paths (`<path fill="…" d="…"/>` made of
- * glyph-path-cache outlines, in attribute-less groups) in a `#hex`, `rgb()`, `rgba()`, white or black colour (with
- * or without `fill-opacity`), at a whole-number scale, wholly inside the canvas (resvg chops an outline at the
- * canvas edge, which moves its coverage), and clear of everything drawn after them — which must be elements whose
- * attributes or path data give their extent, groups with a filter whose region is read (`paintedBoxes`), or text
- * left to resvg in clip, mask or opacity groups (within its glyphs' boxes); the first one that does not keeps all
- * text before it with resvg.
+ * glyph-path-cache outlines, in attribute-less groups or inside rectangular clips, in pixels the clip leaves whole)
+ * in a `#hex`, `rgb()`, `rgba()`, white or black colour (with or without `fill-opacity`), at a whole-number scale,
+ * wholly inside the canvas (resvg chops an outline at the canvas edge, which moves its coverage), and clear of
+ * everything drawn after them — which must be elements whose attributes or path data give their extent, groups with
+ * a filter whose region is read (`paintedBoxes`), or text left to resvg in clip, mask or opacity groups (within its
+ * glyphs' boxes); the first one that does not keeps all text before it with resvg.
  * Everything else renders as before.
  */
 import type { RasterImage } from '../raster/resvg.js';
@@ -81,18 +81,21 @@ const HEX_COLOUR = /^#([\da-f]{3}|[\da-f]{6})$/i;
 const RGB_COLOUR = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/;
 
 /**
- * What the groups open around a text path do to it: nothing (`plain`: no attributes); only take from what it paints
- * (`restricted`: a clip, a mask or an opacity — it stays with resvg, and paints within its glyphs' boxes); or more
- * (`other`: a filter or a transform — it and all text before it stay with resvg).
+ * What the groups open around a text path do to it: nothing (`plain`: no attributes); clip it to a rectangle
+ * (`clipped`: clips and masks that are one rectangle each, as satori writes for `overflow: hidden` — what lies
+ * wholly inside can be lifted); only take from what it paints (`restricted`: other clips and masks, an opacity — it
+ * stays with resvg, and paints within its glyphs' boxes); or more (`other`: a filter or a transform — it and all
+ * text before it stay with resvg).
  */
-type GroupEffect = 'plain' | 'restricted' | 'other';
+type GroupEffect = 'plain' | 'clipped' | 'restricted' | 'other';
 
-/** A text path found in the SVG: where it stands, and what the groups open around it do. */
+/** A text path found in the SVG: where it stands, what the groups open around it do, and their clip when clipped. */
 interface TextPathFound {
   match: RegExpMatchArray;
   start: number;
   end: number;
   groups: GroupEffect;
+  clip: Box | undefined;
 }
 
 /**
@@ -121,8 +124,9 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
     covering.push(...after);
     const [whole, fill, opacity, d] = path.match;
     const colour = premultipliedColour(fill as string, opacity === undefined ? 1 : Number(opacity));
-    // Text in a clip, mask or opacity group stays with resvg, which paints it within its glyphs' boxes.
-    const split = splitGlyphs(d as string, canvas, colour && path.groups === 'plain' ? covering : undefined);
+    // Text in other clip, mask or opacity groups stays with resvg, which paints it within its glyphs' boxes.
+    const liftable = colour && path.groups !== 'restricted';
+    const split = splitGlyphs(d as string, canvas, liftable ? covering : undefined, path.clip);
     if (!split) break;
     covering.push(...split.keptBoxes);
     if (colour && split.lifted.length > 0) {
@@ -193,7 +197,7 @@ function paintedBoxes(fragment: string, filters: ReadonlyMap<string, FilterRegio
     if (filter !== undefined) {
       if (name !== 'g' || selfClosing) return undefined;
       const end = groupEnd(fragment, TAG.lastIndex);
-      const region = FILTER_REFERENCE.exec(filter)?.[1];
+      const region = REFERENCE.exec(filter)?.[1];
       if (end === undefined || region === undefined) return undefined;
       const box = filteredGroupBox(fragment.slice(TAG.lastIndex, end), filters.get(region), filters);
       if (box === undefined) return undefined;
@@ -219,7 +223,8 @@ interface FilterRegion {
 }
 
 const FILTER_TAG = /<filter\b([^>]*)>/g;
-const FILTER_REFERENCE = /^url\(#([^)]+)\)$/;
+/** `url(#id)`: a reference to an element of the document. */
+const REFERENCE = /^url\(#([^)]+)\)$/;
 const NO_FILTERS: ReadonlyMap<string, FilterRegion> = new Map();
 
 /**
@@ -405,22 +410,34 @@ const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1]
 /** The SVG's text paths, each with what the groups open around it do. */
 function textPaths(svg: string): TextPathFound[] {
   const found: TextPathFound[] = [];
-  const groups: GroupEffect[] = [];
-  const open = { restricted: 0, other: 0 };
+  const rectangles = clipRectangles(svg);
+  const groups: { effect: GroupEffect; clip?: Box }[] = [];
+  const open = { clipped: 0, restricted: 0, other: 0 };
   for (const match of svg.matchAll(TEXT_PATH_OR_GROUP)) {
     if (match[0] === '</g>') {
-      const effect = groups.pop();
+      const effect = groups.pop()?.effect;
       if (effect && effect !== 'plain') open[effect]--;
     } else if (match[4] !== undefined) {
       // `<g/>` (satori writes one for an empty box) opens nothing.
       if (match[4].trimEnd().endsWith('/')) continue;
-      const effect = groupEffect(match[4]);
-      groups.push(effect);
-      if (effect !== 'plain') open[effect]++;
+      const group = groupEffect(match[4], rectangles);
+      groups.push(group);
+      if (group.effect !== 'plain') open[group.effect]++;
     } else {
       const start = match.index as number;
-      const around = open.other > 0 ? 'other' : open.restricted > 0 ? 'restricted' : 'plain';
-      found.push({ match, start, end: start + match[0].length, groups: around });
+      const around: GroupEffect =
+        open.other > 0
+          ? 'other'
+          : open.restricted > 0
+            ? 'restricted'
+            : open.clipped > 0
+              ? 'clipped'
+              : 'plain';
+      const clip =
+        around === 'clipped'
+          ? intersection(groups.filter((group) => group.clip).map((group) => group.clip as Box))
+          : undefined;
+      found.push({ match, start, end: start + match[0].length, groups: around, clip });
     }
   }
   return found;
@@ -429,13 +446,56 @@ function textPaths(svg: string): TextPathFound[] {
 /** Attributes of a group that only take from what its content paints. */
 const RESTRICTING = new Set(['mask', 'clip-path', 'opacity']);
 
-/** What a group's attributes do to the text in it (GroupEffect). */
-function groupEffect(attributeText: string): GroupEffect {
-  if (attributeText.trim() === '') return 'plain';
-  for (const [, key] of attributeText.matchAll(ATTRIBUTE))
-    if (!RESTRICTING.has(key as string)) return 'other';
+/**
+ * What a group's attributes do to the text in it (GroupEffect), with the rectangle it clips to when `clipped`.
+ * `rectangles` are the clip paths and masks that are one rectangle (`clipRectangles`).
+ */
+function groupEffect(
+  attributeText: string,
+  rectangles: ReadonlyMap<string, Box>,
+): { effect: GroupEffect; clip?: Box } {
+  if (attributeText.trim() === '') return { effect: 'plain' };
+  const boxes: Box[] = [];
+  let onlyRectangles = true;
+  for (const [, key, value] of attributeText.matchAll(ATTRIBUTE)) {
+    if (!RESTRICTING.has(key as string)) return { effect: 'other' };
+    const box =
+      key === 'opacity' ? undefined : rectangles.get(`${key}:${REFERENCE.exec(value as string)?.[1]}`);
+    if (box) boxes.push(box);
+    else onlyRectangles = false;
+  }
   // Anything but `key="value"` pairs is not understood.
-  return attributeText.replace(ATTRIBUTE, '').trim() === '' ? 'restricted' : 'other';
+  if (attributeText.replace(ATTRIBUTE, '').trim() !== '') return { effect: 'other' };
+  return onlyRectangles ? { effect: 'clipped', clip: intersection(boxes) } : { effect: 'restricted' };
+}
+
+/** A clip path of one plain rectangle, or a mask of one opaque white rectangle: what satori writes for overflow. */
+const RECTANGLE_CLIP =
+  /<(clipPath|mask) id="([^"]+)"><rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)"(?: fill="(?:#fff|#ffffff|white)")?\/><\/\1>/g;
+
+/** The clip paths and masks that are one rectangle, as `clip-path:id` and `mask:id` (in user space: satori's). */
+function clipRectangles(svg: string): ReadonlyMap<string, Box> {
+  const rectangles = new Map<string, Box>();
+  for (const [whole, kind, id, x, y, width, height] of svg.matchAll(RECTANGLE_CLIP)) {
+    // A mask takes its rectangle's luminance: it must be white; a clip path its shape, whatever its fill.
+    if (kind === 'mask' && !whole.includes(' fill=')) continue;
+    const box: Box = [Number(x), Number(y), Number(x) + Number(width), Number(y) + Number(height)];
+    if (box.every(Number.isFinite)) rectangles.set(`${kind === 'mask' ? 'mask' : 'clip-path'}:${id}`, box);
+  }
+  return rectangles;
+}
+
+/** The box common to all of `boxes` (possibly empty: right of left or below top). */
+function intersection(boxes: Box[]): Box {
+  return boxes.reduce<Box>(
+    (all, box) => [
+      Math.max(all[0], box[0]),
+      Math.max(all[1], box[1]),
+      Math.min(all[2], box[2]),
+      Math.min(all[3], box[3]),
+    ],
+    [-Infinity, -Infinity, Infinity, Infinity],
+  );
 }
 
 /**
@@ -447,6 +507,7 @@ function splitGlyphs(
   d: string,
   canvas: { width: number; height: number; scale: number },
   covering: Box[] | undefined,
+  clip?: Box,
 ): { lifted: LiftedGlyph[]; kept: string; keptBoxes: Box[] } | undefined {
   const { scale } = canvas;
   const lifted: LiftedGlyph[] = [];
@@ -476,7 +537,14 @@ function splitGlyphs(
       Math.ceil(box[2] * scale) / scale,
       Math.ceil(box[3] * scale) / scale,
     ];
-    if (!covering || !inside || covering.some((other) => overlaps(pixels, other))) {
+    // Inside a clip, only in pixels it leaves whole (its edge is antialiased too).
+    const unclipped =
+      !clip ||
+      (pixels[0] >= Math.ceil(clip[0] * scale) / scale &&
+        pixels[1] >= Math.ceil(clip[1] * scale) / scale &&
+        pixels[2] <= Math.floor(clip[2] * scale) / scale &&
+        pixels[3] <= Math.floor(clip[3] * scale) / scale);
+    if (!covering || !inside || !unclipped || covering.some((other) => overlaps(pixels, other))) {
       kept += glyph[0];
       keptBoxes.push(pixels);
       continue;

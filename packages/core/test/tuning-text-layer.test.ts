@@ -163,6 +163,20 @@ describe('the SVG around lifted text', () => {
     expect(restricted?.layer.runs.map((run) => run.glyphs.length)).toEqual([1]);
     expect(restricted?.svg).toContain(`<g opacity="0.5">${glyph(40)}</g>`);
     expect(liftTextLayer(svgWith(`${glyph(10)}<g opacity="0.5">${glyph(14)}</g>`))).toBeUndefined();
+    // In a rectangular clip (satori's overflow: hidden), a glyph is lifted in pixels the clip leaves whole.
+    const clipped = (x: string, mask = '<rect x="0" y="0" width="100" height="50" fill="#fff"/>') =>
+      svgWith(
+        `<clipPath id="c"><rect x="${x}" y="0" width="40" height="50"/></clipPath><mask id="m">${mask}</mask><g mask="url(#m)" clip-path="url(#c)">${glyph(10)}</g>`,
+      );
+    expect(liftTextLayer(clipped('9.5'))?.layer.runs).toHaveLength(1);
+    // Its edge antialiased across the glyph's first column of pixels, or a mask that is not one white rectangle.
+    expect(liftTextLayer(clipped('10.5'))).toBeUndefined();
+    expect(
+      liftTextLayer(clipped('9.5', '<rect x="0" y="0" width="100" height="50" fill="#888"/>')),
+    ).toBeUndefined();
+    expect(
+      liftTextLayer(clipped('9.5', '<rect x="0" y="0" width="100" height="50" rx="4" fill="#fff"/>')),
+    ).toBeUndefined();
     // A glyph left to resvg after another, in the same column of pixels though their outlines do not meet (one ends
     // at 18.4, the other starts at 18.6): the first stays too, or the two would be composited in the other order.
     const sharing = svgWith(

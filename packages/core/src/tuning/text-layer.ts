@@ -126,7 +126,12 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
     const colour = premultipliedColour(fill as string, opacity === undefined ? 1 : Number(opacity));
     // Text in other clip, mask or opacity groups stays with resvg, which paints it within its glyphs' boxes.
     const liftable = colour && path.groups !== 'restricted';
-    const split = splitGlyphs(d as string, canvas, liftable ? covering : undefined, path.clip);
+    const split = splitGlyphs(
+      d as string,
+      canvas,
+      liftable ? covering : undefined,
+      clipFor(path, d as string),
+    );
     if (!split) break;
     covering.push(...split.keptBoxes);
     if (colour && split.lifted.length > 0) {
@@ -467,6 +472,36 @@ function groupEffect(
   // Anything but `key="value"` pairs is not understood.
   if (attributeText.replace(ATTRIBUTE, '').trim() !== '') return { effect: 'other' };
   return onlyRectangles ? { effect: 'clipped', clip: intersection(boxes) } : { effect: 'restricted' };
+}
+
+/**
+ * The clip a text path's glyphs must stay inside to be lifted. A mask also clips to its region: SVG's default, 10%
+ * of the masked group's box around it, with an antialiased edge. The group holds at least this path, so for a path
+ * at least MIN_MASKED_RUN px wide and high that region reaches a whole pixel and more past every glyph; a smaller
+ * one gets an empty clip (its glyphs stay with resvg).
+ */
+function clipFor(path: TextPathFound, d: string): Box | undefined {
+  if (!path.clip) return undefined;
+  const [left, top, right, bottom] = runExtent(d);
+  return Math.min(right - left, bottom - top) >= MIN_MASKED_RUN ? path.clip : [0, 0, 0, 0];
+}
+
+/** The size (CSS px) from which a masked text path's mask region is sure to clear its glyphs' pixels (clipFor). */
+const MIN_MASKED_RUN = 12;
+
+/** The box around a text path's glyphs (CSS px), from their outlines; the empty box when it is not read. */
+function runExtent(d: string): Box {
+  const extent: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  GLYPH.lastIndex = 0;
+  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d)) {
+    const shape = shapeOf(glyph[3] as string);
+    const [x, y] = [Number(glyph[1]), Number(glyph[2])];
+    extent[0] = Math.min(extent[0], x + shape.minX);
+    extent[1] = Math.min(extent[1], y + shape.minY);
+    extent[2] = Math.max(extent[2], x + shape.maxX);
+    extent[3] = Math.max(extent[3], y + shape.maxY);
+  }
+  return extent.every(Number.isFinite) ? extent : [0, 0, 0, 0];
 }
 
 /** A clip path of one plain rectangle, or a mask of one opaque white rectangle: what satori writes for overflow. */

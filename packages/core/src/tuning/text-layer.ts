@@ -171,6 +171,14 @@ const DEFINITIONS = new Set([
 const TAG = /<(\/?)([a-zA-Z]+)\b([^>]*?)(\/?)>/g;
 const ATTRIBUTE = /\s([a-zA-Z-]+)="([^"]*)"/g;
 
+/** A tag's `key="value"` attributes. */
+function attributesOf(attributeText: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  for (const [, key, value] of attributeText.matchAll(ATTRIBUTE))
+    attributes.set(key as string, value as string);
+  return attributes;
+}
+
 /**
  * Boxes around everything an SVG fragment (what satori wrote between two text paths) paints, a pixel wider on each
  * side for antialiasing — or undefined when some of it could paint beyond what its attributes say: a transform, a
@@ -194,9 +202,7 @@ function paintedBoxes(fragment: string, filters: ReadonlyMap<string, FilterRegio
       TAG.lastIndex = close + name.length + 3;
       continue;
     }
-    const attributes = new Map<string, string>();
-    for (const [, key, value] of attributeText.matchAll(ATTRIBUTE))
-      attributes.set(key as string, value as string);
+    const attributes = attributesOf(attributeText);
     if ((attributes.get('transform') ?? '').trim() !== '' || attributes.has('style')) return undefined;
     const filter = attributes.get('filter');
     if (filter !== undefined) {
@@ -240,9 +246,7 @@ function filterRegions(svg: string): ReadonlyMap<string, FilterRegion> {
   if (!svg.includes('<filter')) return NO_FILTERS;
   const regions = new Map<string, FilterRegion>();
   for (const [, attributeText = ''] of svg.matchAll(FILTER_TAG)) {
-    const attributes = new Map<string, string>();
-    for (const [, key, value] of attributeText.matchAll(ATTRIBUTE))
-      attributes.set(key as string, value as string);
+    const attributes = attributesOf(attributeText);
     const id = attributes.get('id');
     const units = attributes.get('filterUnits') === 'userSpaceOnUse' ? 'user' : 'box';
     // SVG's defaults, for a region relative to the content's box: 10% around it.
@@ -298,15 +302,7 @@ function filteredGroupBox(
   const inner = paintedBoxes(content, filters);
   TAG.lastIndex = resume;
   if (!inner || inner.length === 0) return undefined;
-  const [left, top, right, bottom] = inner.reduce<Box>(
-    (all, box) => [
-      Math.min(all[0], box[0]),
-      Math.min(all[1], box[1]),
-      Math.max(all[2], box[2]),
-      Math.max(all[3], box[3]),
-    ],
-    [Infinity, Infinity, -Infinity, -Infinity],
-  );
+  const [left, top, right, bottom] = union(inner);
   const [width, height] = [right - left, bottom - top];
   // The content's boxes are padded, so its true box is inside them: reaching from the region's nearer fraction
   // (or the box's own edge) keeps the whole region inside what is returned.
@@ -491,17 +487,33 @@ const MIN_MASKED_RUN = 12;
 
 /** The box around a text path's glyphs (CSS px), from their outlines; the empty box when it is not read. */
 function runExtent(d: string): Box {
-  const extent: Box = [Infinity, Infinity, -Infinity, -Infinity];
+  const boxes: Box[] = [];
   GLYPH.lastIndex = 0;
-  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d)) {
-    const shape = shapeOf(glyph[3] as string);
-    const [x, y] = [Number(glyph[1]), Number(glyph[2])];
-    extent[0] = Math.min(extent[0], x + shape.minX);
-    extent[1] = Math.min(extent[1], y + shape.minY);
-    extent[2] = Math.max(extent[2], x + shape.maxX);
-    extent[3] = Math.max(extent[3], y + shape.maxY);
-  }
+  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d))
+    boxes.push(outlineBox(Number(glyph[1]), Number(glyph[2]), shapeOf(glyph[3] as string)));
+  const extent = union(boxes);
   return extent.every(Number.isFinite) ? extent : [0, 0, 0, 0];
+}
+
+/** A glyph's outline box (CSS px) where it starts at (x, y). */
+const outlineBox = (x: number, y: number, shape: GlyphShape): Box => [
+  x + shape.minX,
+  y + shape.minY,
+  x + shape.maxX,
+  y + shape.maxY,
+];
+
+/** The box around all of `boxes` (infinite the wrong way round when there are none). */
+function union(boxes: Box[]): Box {
+  return boxes.reduce<Box>(
+    (all, box) => [
+      Math.min(all[0], box[0]),
+      Math.min(all[1], box[1]),
+      Math.max(all[2], box[2]),
+      Math.max(all[3], box[3]),
+    ],
+    [Infinity, Infinity, -Infinity, -Infinity],
+  );
 }
 
 /** A clip path of one plain rectangle, or a mask of one opaque white rectangle: what satori writes for overflow. */
@@ -556,12 +568,7 @@ function splitGlyphs(
     const y10 = Math.round(Number(glyph[2]) * 10);
     const shape = shapeOf(glyph[3] as string);
     // CSS pixels: the outline's box where it stands.
-    const box: Box = [
-      x10 / 10 + shape.minX,
-      y10 / 10 + shape.minY,
-      x10 / 10 + shape.maxX,
-      y10 / 10 + shape.maxY,
-    ];
+    const box = outlineBox(x10 / 10, y10 / 10, shape);
     const inside =
       box[0] >= 0 && box[1] >= 0 && box[2] * scale <= canvas.width && box[3] * scale <= canvas.height;
     // The device pixels it touches (its coverage stays inside them), in CSS px: a glyph lifted must share none with

@@ -34,12 +34,18 @@ const GLYPH_PATH_CACHE =
   'case"C":{let x1=X(o.x1,o.y1),y1=Y(o.y1),x2=X(o.x2,o.y2),y2=Y(o.y2),x=X(o.x,o.y),y=Y(o.y);at(x1,y1),at(x2,y2),at(x,y),t+="c"+tenthsText(x1-px)+" "+tenthsText(y1-py)+" "+tenthsText(x2-px)+" "+tenthsText(y2-py)+" "+tenthsText(x-px)+" "+tenthsText(y-py),px=x,py=y;break}' +
   'case"Z":t+="Z",px=sx,py=sy;break}' +
   'return first?null:{x0,y0,t,mx,my}}' +
-  'function glyphPath(G,K,z,C,B=0){let ki=Math.floor(K),zi=Math.floor(z),kf=K-ki,zf=z-zi,sizes=glyphTails.get(G);' +
+  'function glyphEntry(G,kf,zf,C,B){let sizes=glyphTails.get(G);' +
   'sizes||(sizes=new Map,glyphTails.set(G,sizes));let list=sizes.get(C),e;' +
   'list||(list=[],sizes.set(C,list));for(let k=0;k<list.length;k+=4)if(list[k]===B&&list[k+1]===kf&&list[k+2]===zf){e=list[k+3];break}' +
   `if(e===void 0){++glyphTailCount>${GLYPH_PATH_ENTRIES}&&(glyphTails.clear(),glyphTailCount=1,glyphTails.set(G,sizes=new Map),sizes.set(C,list=[])),e=glyphTail(G,kf,zf,C,B),list.push(B,kf,zf,e)}` +
+  'return e}' +
+  'function glyphPath(G,K,z,C,B=0){let ki=Math.floor(K),zi=Math.floor(z),e=glyphEntry(G,K-ki,z-zi,C,B);' +
   'if(e===null)return"";if(ki*10+e.mx<0||zi*10+e.my<0)return fd(G.path.commands,K,z,C,B);' +
-  'return"M"+tenthsText(ki*10+e.x0)+" "+tenthsText(zi*10+e.y0)+e.t}';
+  'return"M"+tenthsText(ki*10+e.x0)+" "+tenthsText(zi*10+e.y0)+e.t}' +
+  // glyph-runs: the same glyph as data, three entries of `run` — its start in tenths and its relative outline, or
+  // NaN, NaN and the absolute path data glyphPath would give.
+  'function glyphRecord(run,G,K,z,C,B=0){let ki=Math.floor(K),zi=Math.floor(z),e=glyphEntry(G,K-ki,z-zi,C,B);' +
+  'e===null||(ki*10+e.mx<0||zi*10+e.my<0?run.push(NaN,NaN,fd(G.path.commands,K,z,C,B)):run.push(ki*10+e.x0,zi*10+e.y0,e.t));return""}';
 
 /**
  * Text of these characters alone splits into grapheme clusters of one character each (plain-text-graphemes): no
@@ -223,6 +229,45 @@ export const SATORI_PATCHES = [
         // formatting glyphPath falls back on).
         find: 'function tenths(A){',
         replace: `${GLYPH_PATH_CACHE}function tenths(A){`,
+      },
+    ],
+  },
+  {
+    name: 'glyph-runs',
+    why:
+      'speed only, the same SVG once expanded: with the option `glyphRuns` (an array), the glyphs of each text ' +
+      "run are handed over as data (glyph-path-cache's start point and cached relative outline per glyph) and " +
+      "the path data is a token `~N` (N: the run's index in the array), so a page of text is not written into a " +
+      'megabyte of path data and read back with regular expressions. Synthetic bold (a stroked path) is written ' +
+      'as before. Pictor expands every token it does not paint itself (layout/glyph-runs.ts).',
+    edits: [
+      { find: '"_lineHeightPx"]);function cn(A)', replace: '"_lineHeightPx","_glyphRuns"]);function cn(A)' },
+      {
+        find: 'inheritedStyle:{...hB,_viewportWidth:Q,_viewportHeight:i,_wholePixelAdvances:g.wholePixelAdvances===!0}',
+        replace:
+          'inheritedStyle:{...hB,_viewportWidth:Q,_viewportHeight:i,_wholePixelAdvances:g.wholePixelAdvances===!0,_glyphRuns:Array.isArray(g.glyphRuns)?g.glyphRuns:void 0}',
+      },
+      {
+        find: 'getSVG:(y,Y,u)=>this.getSVG(y,Y,x,w,u,Q._wholePixelAdvances)}',
+        replace: 'getSVG:(y,Y,u)=>this.getSVG(y,Y,x,w,u,Q._wholePixelAdvances,Q._glyphRuns)}',
+      },
+      {
+        find: 'getSVG(g,{fontSize:I,top:C,left:B,letterSpacing:E=0,wordSpacing:Q,fontFeatureSettings:i,direction:o},e,t,n,P){',
+        replace:
+          'getSVG(g,{fontSize:I,top:C,left:B,letterSpacing:E=0,wordSpacing:Q,fontFeatureSettings:i,direction:o},e,t,n,P,R){',
+      },
+      {
+        find: 'let a=[],r=B,c=C,D="",h="",w=tr(Q);',
+        replace: 'let a=[],r=B,c=C,D="",h="",w=tr(Q),glyphRun=R?[]:void 0;',
+      },
+      {
+        find: '_=glyphPath(u,K,z,I/(u.path.unitsPerEm||1e3),S)',
+        replace:
+          '_=glyphRun&&!L?glyphRecord(glyphRun,u,K,z,I/(u.path.unitsPerEm||1e3),S):glyphPath(u,K,z,I/(u.path.unitsPerEm||1e3),S)',
+      },
+      {
+        find: 'return{path:D,boldPath:h,boxes:a}}',
+        replace: 'return{path:glyphRun&&glyphRun.length>0?"~"+(R.push(glyphRun)-1):D,boldPath:h,boxes:a}}',
       },
     ],
   },

@@ -31,6 +31,7 @@ import {
   paintCanvasGradient,
   paintTextLayer,
 } from './tuning/index.js';
+import { expandGlyphRuns } from './layout/glyph-runs.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
@@ -132,7 +133,8 @@ export async function renderHtml(
   };
   const layout = await stageAsync('layout', () =>
     layoutWithAutoSize(
-      (width, height) => layoutToSvg(root, { width, height, fonts, loadAdditionalAsset, onStyleError }),
+      (width, height) =>
+        layoutToSvg(root, { width, height, fonts, loadAdditionalAsset, onStyleError, glyphRuns: true }),
       { width: input.width, height: input.height },
       limits,
       warnings,
@@ -150,11 +152,13 @@ export async function renderHtml(
   const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = liftCanvasGradient(svg, input.scale);
-  // Text nothing later covers is painted over resvg's raster from glyph masks kept in this worker.
-  const text = liftTextLayer(lifted?.svg ?? svg, input.scale);
+  // Text nothing later covers is painted over resvg's raster from glyph masks kept in this worker; the rest of the
+  // text comes as glyph runs (layout/glyph-runs.ts), written out as path data for resvg.
+  const text = liftTextLayer(lifted?.svg ?? svg, input.scale, layout.runs);
+  const forResvg = text?.svg ?? expandGlyphRuns(lifted?.svg ?? svg, layout.runs);
   const { image, pictureArea } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
-    const prescaled = await prescaleImages(text?.svg ?? lifted?.svg ?? svg, input.scale, env.prescaledImages);
+    const prescaled = await prescaleImages(forResvg, input.scale, env.prescaledImages);
     const raster = rasterize(prescaled, input.scale);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (text) paintTextLayer(raster, text.layer);

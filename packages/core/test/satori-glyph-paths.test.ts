@@ -76,7 +76,8 @@ function absolutePoints(d: string): number[] {
 }
 
 describe('glyph outlines in path data', () => {
-  // satori with every patch but the cache, loaded from a file beside satori's own (so its imports resolve).
+  // satori with every patch but the cache (and glyph-runs, which hands on its entries), loaded from a file beside
+  // satori's own (so its imports resolve).
   const uncachedFile = join(
     dirname(createRequire(import.meta.url).resolve('satori')),
     `pictor-test-uncached-${process.pid}.mjs`,
@@ -88,7 +89,7 @@ describe('glyph outlines in path data', () => {
       uncachedFile,
       patchSatori(
         source,
-        SATORI_PATCHES.filter((patch) => patch.name !== 'glyph-path-cache'),
+        SATORI_PATCHES.filter((patch) => patch.name !== 'glyph-path-cache' && patch.name !== 'glyph-runs'),
       ),
     );
     uncachedSatori = (await import(/* @vite-ignore */ pathToFileURL(uncachedFile).href)).default;

@@ -2,6 +2,7 @@
 import satori, { type Font } from 'satori';
 import type { SatoriElement } from '../html/types.js';
 import { svgRootSize } from '../svg/root-size.js';
+import type { GlyphRun } from './glyph-runs.js';
 
 /** A font as satori takes it (name, data, weight, style, lang). */
 export type SatoriFont = Font;
@@ -25,6 +26,11 @@ export interface LayoutOptions {
    * the same at every scale, only drawn with more pixels. False gives satori's fractional advances.
    */
   wholePixelAdvances?: boolean;
+  /**
+   * Hand text over as glyph runs (satori patch `glyph-runs`): text paths' data are then tokens naming `runs` of the
+   * result, to be painted by the text layer or written out by `expandGlyphRuns`. Default false: plain path data.
+   */
+  glyphRuns?: boolean;
 }
 
 /** The SVG document satori produced and its size in CSS pixels (possibly fractional when auto-sized). */
@@ -32,11 +38,14 @@ export interface LayoutResult {
   svg: string;
   width: number;
   height: number;
+  /** The glyph runs the SVG's tokens name (empty without `glyphRuns`). */
+  runs: GlyphRun[];
 }
 
 /** Lay out the tree and draw it as SVG (text as paths). */
 export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): Promise<LayoutResult> {
   const size: { width?: number; height?: number } = {};
+  const runs: GlyphRun[] = [];
   if (options.width !== undefined) size.width = options.width;
   if (options.height !== undefined) size.height = options.height;
   const svg = await satori(root as unknown as Parameters<typeof satori>[0], {
@@ -44,8 +53,11 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     fonts: options.fonts,
     ...(options.loadAdditionalAsset ? { loadAdditionalAsset: options.loadAdditionalAsset } : {}),
     ...(options.onStyleError ? { onStyleError: options.onStyleError } : {}),
-    // An option of the patched satori (build/satori-patch.mjs), unknown to its types.
-    ...({ wholePixelAdvances: options.wholePixelAdvances !== false } as object),
+    // Options of the patched satori (build/satori-patch.mjs), unknown to its types.
+    ...({
+      wholePixelAdvances: options.wholePixelAdvances !== false,
+      ...(options.glyphRuns ? { glyphRuns: runs } : {}),
+    } as object),
   });
-  return { svg, ...svgRootSize(svg) };
+  return { svg, ...svgRootSize(svg), runs };
 }

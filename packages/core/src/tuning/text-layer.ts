@@ -8,8 +8,10 @@
  * whole pixels is the same shape on the pixel grid). Glyphs are blended one by one, source-over, as browsers
  * composite glyph masks; where two glyphs share a pixel, resvg filled their union instead.
  *
- * Only what composites exactly is lifted: glyphs of satori's plain text paths (`<path fill="…" d="…"/>` made of
- * glyph-path-cache outlines, in attribute-less groups or inside rectangular clips, in pixels the clip leaves whole)
+ * The glyphs come as glyph runs (satori patch glyph-runs, layout/glyph-runs.ts) or, in an SVG without them, are read
+ * from the path data. Only what composites exactly is lifted: glyphs of satori's plain text paths (`<path fill="…"
+ * d="…"/>` made of glyph-path-cache outlines, in attribute-less groups or inside rectangular clips, in pixels the
+ * clip leaves whole)
  * in a `#hex`, `rgb()`, `rgba()`, white or black colour (with or without `fill-opacity`), at a whole-number scale,
  * wholly inside the canvas (resvg chops an outline at the canvas edge, which moves its coverage), and clear of
  * everything drawn after them — which must be elements whose attributes or path data give their extent, groups with
@@ -20,6 +22,13 @@
 import type { RasterImage } from '../raster/resvg.js';
 import { rasterize } from '../raster/resvg.js';
 import { svgRootSize } from '../svg/root-size.js';
+import {
+  expandGlyphRuns,
+  type GlyphRun,
+  glyphPathData,
+  hasAbsoluteGlyph,
+  runsOf,
+} from '../layout/glyph-runs.js';
 
 /** A colour premultiplied by its alpha, channels 0–255. */
 type Premultiplied = readonly [r: number, g: number, b: number, a: number];
@@ -74,9 +83,26 @@ interface GlyphMask {
  * commands only) and group tags, in document order.
  */
 const TEXT_PATH_OR_GROUP =
-  /<path fill="([^"]+)"(?: fill-opacity="(\d*\.?\d+)")? d="(M[-\d. lqcmMZ]*)"\/>|<g\b([^>]*)>|<\/g>/g;
+  /<path fill="([^"]+)"(?: fill-opacity="(\d*\.?\d+)")? d="(M[-\d. lqcmMZ]*|~\d+(?: +~\d+)* *)"\/>|<g\b([^>]*)>|<\/g>/g;
 /** One glyph of a text path: `M`, its start point, its relative outline (no trailing space), the spaces after it. */
 const GLYPH = /M(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)([^M ]*(?: [^M ]+)*) */y;
+
+/**
+ * A text path's glyphs as a GlyphRun (its start in tenths, its relative outline; three entries each): read from its
+ * path data, or the runs its tokens name — undefined when the data is not wholly glyphs of a start point and a
+ * relative outline.
+ */
+function glyphsOf(d: string, runs: readonly GlyphRun[]): GlyphRun | undefined {
+  if (d.startsWith('~')) return runsOf(d, runs).flat();
+  const glyphs: GlyphRun = [];
+  let read = 0;
+  GLYPH.lastIndex = 0;
+  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d)) {
+    read = GLYPH.lastIndex;
+    glyphs.push(Math.round(Number(glyph[1]) * 10), Math.round(Number(glyph[2]) * 10), glyph[3] as string);
+  }
+  return read === d.length ? glyphs : undefined;
+}
 const HEX_COLOUR = /^#([\da-f]{3}|[\da-f]{6})$/i;
 const RGB_COLOUR = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/;
 
@@ -101,41 +127,45 @@ interface TextPathFound {
 /**
  * The SVG without the text that can be painted last, and that text — or undefined when none can be lifted exactly
  * (then resvg draws everything, as before). Text paths are read from the last one back; a glyph is lifted when
- * nothing painted after it (`paintedBoxes`, and the glyphs left with resvg) comes near it.
+ * nothing painted after it (`paintedBoxes`, and the glyphs left with resvg) comes near it. With `runs` (the layout's
+ * glyph runs), text paths may name runs instead of holding path data; the SVG returned holds path data only.
  */
-export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: TextLayer } | undefined {
+export function liftTextLayer(
+  svg: string,
+  scale = 1,
+  runs: readonly GlyphRun[] = [],
+): { svg: string; layer: TextLayer } | undefined {
   if (!Number.isInteger(scale) || svg.includes('mix-blend-mode')) return undefined;
+  // A run with a glyph written as absolute path data is no text path here, as in plain path data. (Checked first:
+  // a replace that changes nothing still copies the SVG, pictures and all.)
+  if (runs.some(hasAbsoluteGlyph)) svg = expandGlyphRuns(svg, runs, hasAbsoluteGlyph);
   const root = svgRootSize(svg);
   const end = svg.lastIndexOf('</svg>');
   if (!Number.isFinite(root.width) || !Number.isFinite(root.height) || end < 0) return undefined;
   const canvas = { width: root.width * scale, height: root.height * scale, scale };
   const paths = textPaths(svg);
   const filters = filterRegions(svg);
-  const runs: LiftedRun[] = [];
+  const lifted: LiftedRun[] = [];
   const kept: string[] = [];
   const covering: Box[] = [];
   let next = end;
   let first = paths.length;
   for (let i = paths.length - 1; i >= 0; i--) {
     const path = paths[i] as TextPathFound;
-    const after = paintedBoxes(svg.slice(path.end, next), filters);
+    const after = paintedBoxes(expandGlyphRuns(svg.slice(path.end, next), runs), filters);
     // Something after it may paint anywhere, or a filter or transform of a group is around it.
     if (!after || path.groups === 'other') break;
     covering.push(...after);
     const [whole, fill, opacity, d] = path.match;
+    const glyphs = glyphsOf(d as string, runs);
+    if (!glyphs) break;
     const colour = premultipliedColour(fill as string, opacity === undefined ? 1 : Number(opacity));
     // Text in other clip, mask or opacity groups stays with resvg, which paints it within its glyphs' boxes.
     const liftable = colour && path.groups !== 'restricted';
-    const split = splitGlyphs(
-      d as string,
-      canvas,
-      liftable ? covering : undefined,
-      clipFor(path, d as string),
-    );
-    if (!split) break;
+    const split = splitGlyphs(glyphs, canvas, liftable ? covering : undefined, clipFor(path, glyphs));
     covering.push(...split.keptBoxes);
     if (colour && split.lifted.length > 0) {
-      runs.push({ colour, glyphs: split.lifted });
+      lifted.push({ colour, glyphs: split.lifted });
       const rest =
         split.kept &&
         `<path fill="${fill}"${opacity === undefined ? '' : ` fill-opacity="${opacity}"`} d="${split.kept}"/>`;
@@ -144,13 +174,13 @@ export function liftTextLayer(svg: string, scale = 1): { svg: string; layer: Tex
     first = i;
     next = path.start;
   }
-  if (runs.length === 0) return undefined;
-  runs.reverse();
+  if (lifted.length === 0) return undefined;
+  lifted.reverse();
   kept.reverse();
   let rest = svg.slice(0, (paths[first] as TextPathFound).start);
   for (let i = first; i < paths.length; i++)
     rest += kept[i - first] + svg.slice((paths[i] as TextPathFound).end, paths[i + 1]?.start);
-  return { svg: rest, layer: { runs, scale } };
+  return { svg: expandGlyphRuns(rest, runs), layer: { runs: lifted, scale } };
 }
 
 /** A box on the canvas in CSS px: left, top, right, bottom. */
@@ -476,9 +506,9 @@ function groupEffect(
  * at least MIN_MASKED_RUN px wide and high that region reaches a whole pixel and more past every glyph; a smaller
  * one gets an empty clip (its glyphs stay with resvg).
  */
-function clipFor(path: TextPathFound, d: string): Box | undefined {
+function clipFor(path: TextPathFound, glyphs: GlyphRun): Box | undefined {
   if (!path.clip) return undefined;
-  const [left, top, right, bottom] = runExtent(d);
+  const [left, top, right, bottom] = runExtent(glyphs);
   return Math.min(right - left, bottom - top) >= MIN_MASKED_RUN ? path.clip : [0, 0, 0, 0];
 }
 
@@ -486,11 +516,12 @@ function clipFor(path: TextPathFound, d: string): Box | undefined {
 const MIN_MASKED_RUN = 12;
 
 /** The box around a text path's glyphs (CSS px), from their outlines; the empty box when it is not read. */
-function runExtent(d: string): Box {
+function runExtent(glyphs: GlyphRun): Box {
   const boxes: Box[] = [];
-  GLYPH.lastIndex = 0;
-  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d))
-    boxes.push(outlineBox(Number(glyph[1]), Number(glyph[2]), shapeOf(glyph[3] as string)));
+  for (let index = 0; index < glyphs.length; index += 3) {
+    const shape = shapeOf(glyphs[index + 2] as string);
+    boxes.push(outlineBox((glyphs[index] as number) / 10, (glyphs[index + 1] as number) / 10, shape));
+  }
   const extent = union(boxes);
   return extent.every(Number.isFinite) ? extent : [0, 0, 0, 0];
 }
@@ -546,27 +577,23 @@ function intersection(boxes: Box[]): Box {
 }
 
 /**
- * A path's glyphs (each starts with `M`): those wholly inside the canvas and clear of `covering`, lifted, and the
- * others as path data for resvg, with their boxes — or undefined when one is not a start point and a relative
- * outline. Without `covering` every glyph stays.
+ * A path's glyphs (`glyphsOf`): those wholly inside the canvas and clear of `covering`, lifted, and the others as
+ * path data for resvg, with their boxes. Without `covering` every glyph stays.
  */
 function splitGlyphs(
-  d: string,
+  glyphs: GlyphRun,
   canvas: { width: number; height: number; scale: number },
   covering: Box[] | undefined,
   clip?: Box,
-): { lifted: LiftedGlyph[]; kept: string; keptBoxes: Box[] } | undefined {
+): { lifted: LiftedGlyph[]; kept: string; keptBoxes: Box[] } {
   const { scale } = canvas;
   const lifted: LiftedGlyph[] = [];
   const keptBoxes: Box[] = [];
   let kept = '';
-  let read = 0;
-  GLYPH.lastIndex = 0;
-  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d)) {
-    read = GLYPH.lastIndex;
-    const x10 = Math.round(Number(glyph[1]) * 10);
-    const y10 = Math.round(Number(glyph[2]) * 10);
-    const shape = shapeOf(glyph[3] as string);
+  for (let index = 0; index < glyphs.length; index += 3) {
+    const x10 = glyphs[index] as number;
+    const y10 = glyphs[index + 1] as number;
+    const shape = shapeOf(glyphs[index + 2] as string);
     // CSS pixels: the outline's box where it stands.
     const box = outlineBox(x10 / 10, y10 / 10, shape);
     const inside =
@@ -587,7 +614,7 @@ function splitGlyphs(
         pixels[2] <= Math.floor(clip[2] * scale) / scale &&
         pixels[3] <= Math.floor(clip[3] * scale) / scale);
     if (!covering || !inside || !unclipped || covering.some((other) => overlaps(pixels, other))) {
-      kept += glyph[0];
+      kept += glyphPathData(glyphs, index);
       keptBoxes.push(pixels);
       continue;
     }
@@ -598,7 +625,7 @@ function splitGlyphs(
     const fy = y10 * scale - iy * 10;
     lifted.push({ shape, ix, iy, fx, fy, slot: maskSlot(scale, fx, fy), x10, y10 });
   }
-  return read === d.length ? { lifted, kept, keptBoxes } : undefined;
+  return { lifted, kept, keptBoxes };
 }
 
 /** The named colours satori passes on most (its default text colour is black); other names are left to resvg. */

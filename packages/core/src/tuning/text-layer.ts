@@ -11,13 +11,12 @@
  * The glyphs come as glyph runs (satori patch glyph-runs, layout/glyph-runs.ts) or, in an SVG without them, are read
  * from the path data. Only what composites exactly is lifted: glyphs of satori's plain text paths (`<path fill="…"
  * d="…"/>` made of glyph-path-cache outlines, in attribute-less groups or inside rectangular clips, in pixels the
- * clip leaves whole)
- * in a `#hex`, `rgb()`, `rgba()`, white or black colour (with or without `fill-opacity`), at a whole-number scale,
- * wholly inside the canvas (resvg chops an outline at the canvas edge, which moves its coverage), and clear of
- * everything drawn after them — which must be elements whose attributes or path data give their extent, groups with
- * a filter whose region is read (`paintedBoxes`), or text left to resvg in clip, mask or opacity groups (within its
- * glyphs' boxes); the first one that does not keeps all text before it with resvg.
- * Everything else renders as before.
+ * clip leaves whole) in a `#hex`, `rgb()`, `rgba()`, white or black colour (with or without `fill-opacity`), at a
+ * whole-number scale, wholly inside the canvas (resvg chops an outline at the canvas edge, which moves its coverage),
+ * and clear of everything drawn after them — which must be elements whose attributes or path data give their
+ * extent, groups with a filter whose region is read (`paintedBoxes`), or text left to resvg in clip, mask or opacity
+ * groups (within its glyphs' boxes); the first one that does not keeps all text before it with resvg. Everything
+ * else renders as before.
  */
 import type { RasterImage } from '../raster/resvg.js';
 import { rasterize } from '../raster/resvg.js';
@@ -86,23 +85,6 @@ const TEXT_PATH_OR_GROUP =
   /<path fill="([^"]+)"(?: fill-opacity="(\d*\.?\d+)")? d="(M[-\d. lqcmMZ]*|~\d+(?: +~\d+)* *)"\/>|<g\b([^>]*)>|<\/g>/g;
 /** One glyph of a text path: `M`, its start point, its relative outline (no trailing space), the spaces after it. */
 const GLYPH = /M(-?\d+(?:\.\d)?) (-?\d+(?:\.\d)?)([^M ]*(?: [^M ]+)*) */y;
-
-/**
- * A text path's glyphs as a GlyphRun (its start in tenths, its relative outline; three entries each): read from its
- * path data, or the runs its tokens name — undefined when the data is not wholly glyphs of a start point and a
- * relative outline.
- */
-function glyphsOf(d: string, runs: readonly GlyphRun[]): GlyphRun | undefined {
-  if (d.startsWith('~')) return runsOf(d, runs).flat();
-  const glyphs: GlyphRun = [];
-  let read = 0;
-  GLYPH.lastIndex = 0;
-  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d)) {
-    read = GLYPH.lastIndex;
-    glyphs.push(Math.round(Number(glyph[1]) * 10), Math.round(Number(glyph[2]) * 10), glyph[3] as string);
-  }
-  return read === d.length ? glyphs : undefined;
-}
 const HEX_COLOUR = /^#([\da-f]{3}|[\da-f]{6})$/i;
 const RGB_COLOUR = /^rgba?\(\s*(\d+)\s*,\s*(\d+)\s*,\s*(\d+)\s*(?:,\s*(\d*\.?\d+)\s*)?\)$/;
 
@@ -574,6 +556,23 @@ function intersection(boxes: Box[]): Box {
     ],
     [-Infinity, -Infinity, Infinity, Infinity],
   );
+}
+
+/**
+ * A text path's glyphs as a GlyphRun (its start in tenths, its relative outline; three entries each): read from its
+ * path data, or the runs its tokens name — undefined when the data is not wholly glyphs of a start point and a
+ * relative outline.
+ */
+function glyphsOf(d: string, runs: readonly GlyphRun[]): GlyphRun | undefined {
+  if (d.startsWith('~')) return runsOf(d, runs).flat();
+  const glyphs: GlyphRun = [];
+  let read = 0;
+  GLYPH.lastIndex = 0;
+  for (let glyph = GLYPH.exec(d); glyph; glyph = GLYPH.exec(d)) {
+    read = GLYPH.lastIndex;
+    glyphs.push(Math.round(Number(glyph[1]) * 10), Math.round(Number(glyph[2]) * 10), glyph[3] as string);
+  }
+  return read === d.length ? glyphs : undefined;
 }
 
 /**

@@ -392,7 +392,7 @@ describe('effect regions before resvg', () => {
 });
 
 describe('catastrophic variable patterns (ReDoS)', () => {
-  it('a value that makes ^(a+)+$ backtrack exponentially fails the pattern in bounded time; normal values pass', async () => {
+  it('^(a+)+$ runs in linear time: crafted values simply do not match, normal values pass', async () => {
     const { compileTemplate } = await import('../src/index.js');
     const template = compileTemplate({
       content: '<div>{{title}}</div>',
@@ -401,15 +401,13 @@ describe('catastrophic variable patterns (ReDoS)', () => {
       height: 10,
     });
     expect(template.fill({ title: 'aaaa' })).toBe('<div>aaaa</div>');
-    const started = Date.now();
-    // Unbounded, 31 characters take about 2^31 steps: over 10 s here (27 took 1 s).
-    expect(() => template.fill({ title: `${'a'.repeat(31)}!` })).toThrow(
+    // With backtracking, 31 characters take about 2^31 steps (over 10 s); RE2 needs one pass.
+    expect(() => template.fill({ title: `${'a'.repeat(199)}!` })).toThrow(
       expect.objectContaining({
         code: 'VARIABLE_INVALID',
         message: expect.stringMatching(/^variables\.title: must match pattern/),
       }),
     );
-    expect(Date.now() - started).toBeLessThan(1000);
     // Patterns keep their meaning (each compiled pattern keeps its own expression).
     const two = compileTemplate({
       content: '<div>{{a}}{{b}}</div>',
@@ -419,27 +417,5 @@ describe('catastrophic variable patterns (ReDoS)', () => {
     });
     expect(two.fill({ a: 'xx', b: 'yy' })).toBe('<div>xxyy</div>');
     expect(() => two.fill({ a: 'yy', b: 'xx' })).toThrow(/must match pattern/);
-  });
-});
-
-describe('catastrophic patterns in arrays', () => {
-  it('1,000 crafted items cost one budget (250 ms + 1 ms a test, at most 750 ms), not 1,000 × 50 ms', async () => {
-    const { compileTemplate } = await import('../src/index.js');
-    const template = compileTemplate({
-      content: '<div>{{#tags}}{{.}}{{/tags}}</div>',
-      variables: { tags: { type: 'array', items: { type: 'string', pattern: '^(a+)+$' } } },
-      width: 10,
-      height: 10,
-    });
-    const started = Date.now();
-    expect(() => template.fill({ tags: Array.from({ length: 1000 }, () => `${'a'.repeat(31)}!`) })).toThrow(
-      /must match pattern/,
-    );
-    // 750 ms of the test's own time: a few seconds on a machine whose cores are busy with other work too, never 50 s.
-    expect(Date.now() - started).toBeLessThan(8000);
-    // Ordinary items are never cut off by the budget: each test adds to it (1 ms, up to 0.5 s in all), ten times what
-    // an ordinary test takes. 3,000 of them take ~0.3 s here, over the 250 ms base budget on any machine; a test
-    // spends the smaller of its clock time and the process's CPU time, so a busy machine does not cut them off.
-    expect(template.fill({ tags: Array.from({ length: 3000 }, () => 'aaa') })).toContain('aaaaaa');
   });
 });

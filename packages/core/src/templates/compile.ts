@@ -1,9 +1,10 @@
 /** compileTemplate: Mustache parsed and the variables' JSON Schema compiled once, then `fill` per render. */
 import { PictorError } from '../errors.js';
 import type { CompiledTemplate, TemplateDefinition, VariableDefinition } from '../types.js';
-import { compileSchema } from './ajv.js';
+import { compileSchema, type Validator } from './ajv.js';
 import { checkDefinitions } from './definitions.js';
 import { MAX_VARIABLE_ENTRIES } from './limits.js';
+import { PatternBudgetExceeded } from './linear-regexp.js';
 import { issuesError, toIssues } from './messages.js';
 import { parseContent, renderTokens } from './mustache.js';
 import { collectDefaults, defaultsSchema, objectSchema } from './schema.js';
@@ -19,12 +20,39 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/**
+ * Validate `data`, turning a pattern step budget that ran out into `code` with a message that says so (the values
+ * were not found wrong: there was too much to check).
+ */
+function validateWithin(
+  validate: Validator,
+  data: unknown,
+  code: 'VARIABLE_INVALID' | 'TEMPLATE_INVALID',
+  field: string,
+): ReturnType<Validator> {
+  try {
+    return validate(data);
+  } catch (error) {
+    if (!(error instanceof PatternBudgetExceeded)) throw error;
+    throw new PictorError(
+      code,
+      `${field}: checking these values against their patterns takes more than ${error.budget} steps (each value costs its length times its pattern's size); send fewer or shorter values, or give the variables a maxLength or maxItems`,
+      { field, rule: 'patternSteps' },
+    );
+  }
+}
+
 /** Check every default (at any depth) against its own definition with one compiled schema. */
 function checkDefaults(defs: Definitions): void {
   const defaults = collectDefaults(defs);
   if (defaults.size === 0) return;
   const data = Object.fromEntries([...defaults].map(([path, def]) => [path, structuredClone(def.default)]));
-  const errors = compileSchema(defaultsSchema(defaults))(data);
+  const errors = validateWithin(
+    compileSchema(defaultsSchema(defaults)),
+    data,
+    'TEMPLATE_INVALID',
+    'variables',
+  );
   if (errors)
     throw issuesError(
       'TEMPLATE_INVALID',
@@ -106,7 +134,7 @@ export function compileTemplate(def: TemplateDefinition): CompiledTemplate {
         );
       }
       const data = pickDefined(variables, defs) as Record<string, unknown>;
-      const errors = validate(data);
+      const errors = validateWithin(validate, data, 'VARIABLE_INVALID', 'variables');
       if (errors)
         throw issuesError(
           'VARIABLE_INVALID',

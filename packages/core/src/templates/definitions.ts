@@ -2,6 +2,7 @@
 import { PictorError } from '../errors.js';
 import type { VariableDefinition, VariableType } from '../types.js';
 import { MAX_DEFINITION_DEPTH, MAX_VARIABLE_DEFINITIONS } from './limits.js';
+import { compileLinearPattern } from './linear-regexp.js';
 
 /** Every variable type of DECISIONS.md. */
 export const VARIABLE_TYPES: readonly VariableType[] = [
@@ -155,6 +156,14 @@ function checkDefinition(
       new RegExp(value.pattern, 'u');
     } catch (error) {
       fail(path, `invalid pattern ${JSON.stringify(value.pattern)}: ${(error as Error).message}`);
+    }
+    try {
+      compileLinearPattern(value.pattern);
+    } catch (error) {
+      fail(
+        path,
+        `pattern ${JSON.stringify(value.pattern)} cannot be checked in linear time: it uses ${(error as Error).message}; patterns run on RE2, which has no backreferences or lookaround`,
+      );
     }
   }
   if (value.enum !== undefined) {

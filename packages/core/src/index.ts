@@ -7,7 +7,8 @@ export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from 
 export { compileTemplate } from './templates/index.js';
 export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 export { CONTENT_TYPES, DEFAULT_QUALITY, FORMATS, roundMs } from './formats.js';
-export { DEFAULT_LIMITS, FETCH_DEFAULTS } from './limits.js';
+export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';
+export { type RenderTimeoutReason, renderTimeoutMessage } from './pool/render-timeout.js';
 export { FONT_SPEC_SCHEMA, MAX_FONT_FAMILY_LENGTH, renderInputSchema } from './input-schema.js';
 export { createRenderer };
 export type {

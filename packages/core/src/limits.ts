@@ -7,11 +7,15 @@ export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
   maxPixels: 16_777_216,
   maxHtmlLength: 2 * 1024 * 1024,
   timeoutMs: 10_000,
+  wallTimeoutMs: 60_000,
   maxImagePixels: 25_000_000,
   maxTextLength: 20_000,
   maxElements: 10_000,
   maxStyleLength: 500_000,
 });
+
+/** The wall-clock backstop is at least this many times the CPU time limit (RenderLimits.wallTimeoutMs). */
+export const WALL_TIMEOUT_FACTOR = 6;
 
 /** Defaults of `FetchOptions`, and the fetcher's cache bounds. */
 export const FETCH_DEFAULTS = Object.freeze({

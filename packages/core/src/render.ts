@@ -8,6 +8,7 @@ import { pngRowsFor } from './encode/png.js';
 import { PictorError, toPictorError } from './errors.js';
 import { createFetcher, type ResourceFetcher } from './fetch/index.js';
 import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
+import { type FontSet, fontSetsToLoad, loadFontSets } from './fonts/font-sets.js';
 import { FontRegistry } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
 import { describeStyleError } from './html/style-errors.js';
@@ -88,6 +89,15 @@ export function startLoadingRendererFonts(env: RenderEnvironment): void {
 
 type StageTimings = Omit<RenderTimings, 'queue'>;
 
+/** What the thread running a render lets it tell its time limit. */
+export interface RenderHooks {
+  /**
+   * Run set-up the render needs but that is not its content's cost (loading a font set); the time limit does not
+   * count it. Without hooks it simply runs.
+   */
+  untimed?(set: FontSet, work: () => Promise<void>): Promise<void>;
+}
+
 /**
  * Render one validated input in this thread. `saveSuffix` names the temporary file of `saveTo` (random without it),
  * so a pool that stops this thread mid-render can release it.
@@ -97,30 +107,85 @@ export async function renderHtml(
   env: RenderEnvironment,
   input: ValidRenderInput,
   saveSuffix?: string,
+  hooks: RenderHooks = {},
+): Promise<RenderResult> {
+  const progress: RenderProgress = {
+    stage: 'parse',
+    timings: { parse: 0, fonts: 0, resources: 0, layout: 0, raster: 0, encode: 0, save: 0, total: 0 },
+    started: performance.now(),
+  };
+  try {
+    return await renderStages(env, input, saveSuffix, hooks, progress);
+  } catch (error) {
+    throw withFailureContext(toPictorError(error, 'RENDER_FAILED', 'render'), progress);
+  }
+}
+
+/** Where a render is: the stage under way and the timings of those done. */
+interface RenderProgress {
+  stage: keyof StageTimings;
+  timings: StageTimings;
+  started: number;
+}
+
+/** The stages in the order they run (a lap ends one and starts the next). */
+const STAGE_ORDER: (keyof StageTimings)[] = [
+  'parse',
+  'fonts',
+  'resources',
+  'layout',
+  'raster',
+  'encode',
+  'save',
+];
+
+/**
+ * The error with the stage it stopped in and the timings so far in its details (`stage`, `timings`), for logs: a
+ * caller sees the message, an operator also where and after how long.
+ */
+function withFailureContext(error: PictorError, progress: RenderProgress): PictorError {
+  const timings = { ...progress.timings, total: roundMs(performance.now() - progress.started) };
+  return new PictorError(
+    error.code,
+    error.message,
+    { ...error.details, stage: progress.stage, timings },
+    {
+      cause: error.cause ?? error,
+    },
+  );
+}
+
+async function renderStages(
+  env: RenderEnvironment,
+  input: ValidRenderInput,
+  saveSuffix: string | undefined,
+  hooks: RenderHooks,
+  progress: RenderProgress,
 ): Promise<RenderResult> {
   const { limits } = env.options;
   const warnings: string[] = [];
-  const timings: StageTimings = {
-    parse: 0,
-    resources: 0,
-    layout: 0,
-    raster: 0,
-    encode: 0,
-    save: 0,
-    total: 0,
-  };
-  const started = performance.now();
+  const { timings, started } = progress;
   let mark = started;
   const lap = (stage: keyof StageTimings): void => {
     const now = performance.now();
     timings[stage] = roundMs(now - mark);
     mark = now;
+    progress.stage = STAGE_ORDER[STAGE_ORDER.indexOf(stage) + 1] ?? stage;
   };
 
   const parsed = stage('parse', () => parseHtml(input.html, { defaultFontFamily: 'sans-serif' }));
   warnings.push(...parsed.warnings);
   checkTreeSize(parsed.root, limits);
   lap('parse');
+
+  // Font sets the text needs (CJK) load outside the time limit; `fonts` stays 0 when there is nothing to load.
+  const sets = fontSetsToLoad(input.html);
+  for (const set of sets) {
+    const load = () => loadFontSets(env.registry, [set]);
+    await (hooks.untimed ? hooks.untimed(set, load) : load());
+  }
+  if (sets.length > 0) lap('fonts');
+  else progress.stage = 'resources';
 
   const { root, customFonts } = await loadResources(env, input, parsed, warnings);
   lap('resources');

@@ -66,6 +66,11 @@ export interface RenderResult {
 export interface RenderTimings {
   queue: number;
   parse: number;
+  /**
+   * Loading the font sets the text needs (the CJK faces) into the worker the first time: not counted against the
+   * time limit; 0 once they are loaded.
+   */
+  fonts: number;
   resources: number;
   layout: number;
   raster: number;
@@ -145,8 +150,17 @@ export interface RenderLimits {
   maxPixels: number;
   /** Max HTML length in characters, default 2 MiB. */
   maxHtmlLength: number;
-  /** Render time limit in ms, default 10,000; the worker is replaced when exceeded. */
+  /**
+   * CPU time one render may use, in ms, default 10,000: what its content costs, not how busy the machine is
+   * (counted in the worker's CPU time on Linux, by the clock elsewhere; loading a font set such as the CJK faces is
+   * not counted). The worker is replaced when it is exceeded.
+   */
   timeoutMs: number;
+  /**
+   * Wall time one render may take whatever it used, in ms: the backstop for a stuck or starved worker. Default the
+   * larger of 60,000 and 6 × `timeoutMs`.
+   */
+  wallTimeoutMs?: number;
   /** Max decoded pixels of one embedded image, default 25,000,000. */
   maxImagePixels: number;
   /**
@@ -223,10 +237,9 @@ export interface RendererOptions {
   workerMemoryLimitMb?: number;
   /**
    * Nice value of the worker processes (every thread of them) or of the worker threads and libvips' encoder
-   * threads (Linux; 0 = normal priority, 19 = lowest), default 10: the thread that owns the renderer (an HTTP
-   * server's event loop) runs before renders when it wakes, and renders themselves measured faster than at 0
-   * (benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)"). 0 to compete with the rest of the process
-   * on equal terms.
+   * threads (Linux; 0 = normal priority, 19 = lowest), default 0. A higher value lets the thread that owns the
+   * renderer (an HTTP server's event loop) run before renders when it wakes — for a host that runs nothing else:
+   * nice is relative to every process on the host, so on a shared host it starves renders behind the neighbours.
    */
   workerNice?: number;
   /**

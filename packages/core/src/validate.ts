@@ -5,7 +5,7 @@ import { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 import type { FontSpec, ImageFormat, RenderInput, RenderLimits } from './types.js';
 
 import { DEFAULT_QUALITY, FORMATS } from './formats.js';
-import { DEFAULT_LIMITS } from './limits.js';
+import { DEFAULT_LIMITS, WALL_TIMEOUT_FACTOR } from './limits.js';
 
 /** A render input after validation, with defaults applied. */
 export interface ValidRenderInput {
@@ -64,6 +64,8 @@ export function resolveLimits(limits: Partial<RenderLimits> = {}): Required<Rend
     if (!isInteger(value) || value < 1) throw invalid(`limits.${key}`, 'type', 'must be a positive integer');
     resolved[key] = value;
   }
+  if (limits.wallTimeoutMs === undefined)
+    resolved.wallTimeoutMs = Math.max(DEFAULT_LIMITS.wallTimeoutMs, WALL_TIMEOUT_FACTOR * resolved.timeoutMs);
   return resolved;
 }
 

@@ -133,6 +133,7 @@ function crashingPool(isolation: 'process' | 'thread', size: number): WorkerPool
     maxRunningPerTenant: size,
     maxQueueWaitMs: Number.POSITIVE_INFINITY,
     timeoutMs: 20_000,
+    wallTimeoutMs: 120_000,
     memoryLimitMb: 1024,
     setup: { environment: { limits }, nice: 0, heapGrowingPercent: 0 },
     isolation,

@@ -1,6 +1,11 @@
 /** Server configuration: the only module that reads `process.env`. One table of settings, parsed strictly, frozen. */
 import { resolve } from 'node:path';
-import { DEFAULT_LIMITS as ENGINE_LIMITS, FETCH_DEFAULTS, type WorkerIsolation } from '@pictor/core';
+import {
+  DEFAULT_LIMITS as ENGINE_LIMITS,
+  FETCH_DEFAULTS,
+  WALL_TIMEOUT_FACTOR,
+  type WorkerIsolation,
+} from '@pictor/core';
 import { parseS3Location } from './storage/s3-location.js';
 
 /** Every limit of DECISIONS.md ("Limits"), each a setting. */
@@ -11,8 +16,16 @@ export interface ServerLimits {
   maxDimension: number;
   /** Max `width × height`. Default 16,777,216. */
   maxPixels: number;
-  /** Render time limit in ms (then 403 / 20105). Default 10,000. */
+  /**
+   * CPU time one render may use, in ms (then 403 / 20105): what the content costs, however busy the host. Default
+   * 10,000.
+   */
   renderTimeoutMs: number;
+  /**
+   * Wall time one render may take whatever it used, in ms (then 403 / 20105): the backstop for a stuck or starved
+   * worker. Default the larger of 60,000 and 6 × renderTimeoutMs.
+   */
+  renderWallTimeoutMs: number;
   /** Longest wait of a render for a worker, in ms (then 503 / 50000 with Retry-After). Default 60,000. */
   queueWaitMs: number;
   /** Renders one account may have waiting for a worker (429 / 10108 above). Default 250. */
@@ -89,7 +102,7 @@ export interface ServerConfig {
   s3Region?: string | undefined;
   /** Render workers; undefined: one per core. */
   workers: number | undefined;
-  /** Nice value of the render workers (`PICTOR_WORKER_NICE`, 0–19); undefined: the engine's default, 10. */
+  /** Nice value of the render workers (`PICTOR_WORKER_NICE`, 0–19); undefined: the engine's default, 0. */
   workerNice: number | undefined;
   /** What a render worker is (`PICTOR_WORKER_ISOLATION`); undefined: the engine's default, `process`. */
   workerIsolation: WorkerIsolation | undefined;
@@ -123,6 +136,7 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   maxDimension: ENGINE_LIMITS.maxDimension,
   maxPixels: ENGINE_LIMITS.maxPixels,
   renderTimeoutMs: ENGINE_LIMITS.timeoutMs,
+  renderWallTimeoutMs: ENGINE_LIMITS.wallTimeoutMs,
   queueWaitMs: 60_000,
   accountMaxQueued: 250,
   accountMaxRunning: 0,
@@ -152,6 +166,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   maxDimension: 'PICTOR_MAX_DIMENSION',
   maxPixels: 'PICTOR_MAX_PIXELS',
   renderTimeoutMs: 'PICTOR_RENDER_TIMEOUT_MS',
+  renderWallTimeoutMs: 'PICTOR_RENDER_WALL_TIMEOUT_MS',
   queueWaitMs: 'PICTOR_QUEUE_WAIT_MS',
   accountMaxQueued: 'PICTOR_ACCOUNT_MAX_QUEUED',
   accountMaxRunning: 'PICTOR_ACCOUNT_MAX_RUNNING',
@@ -240,11 +255,19 @@ function readLimits(env: Env): ServerLimits {
   const d = DEFAULT_LIMITS;
   const v = LIMIT_VARIABLES;
   const allow = readString(env, v.fetchAllowList);
+  const renderTimeoutMs = readInt(env, v.renderTimeoutMs, d.renderTimeoutMs, 100, 600_000);
   return {
     bodyLimit: readInt(env, v.bodyLimit, d.bodyLimit, 1024, 1024 * 1024 * 1024),
     maxDimension: readInt(env, v.maxDimension, d.maxDimension, 1, 16_384),
     maxPixels: readInt(env, v.maxPixels, d.maxPixels, 1, 268_435_456),
-    renderTimeoutMs: readInt(env, v.renderTimeoutMs, d.renderTimeoutMs, 100, 600_000),
+    renderTimeoutMs,
+    renderWallTimeoutMs: readInt(
+      env,
+      v.renderWallTimeoutMs,
+      Math.max(d.renderWallTimeoutMs, WALL_TIMEOUT_FACTOR * renderTimeoutMs),
+      100,
+      3_600_000,
+    ),
     queueWaitMs: readInt(env, v.queueWaitMs, d.queueWaitMs, 100, 3_600_000),
     accountMaxQueued: readInt(env, v.accountMaxQueued, d.accountMaxQueued, 1, 1_000_000),
     accountMaxRunning: readInt(env, v.accountMaxRunning, d.accountMaxRunning, 0, 1_024),
@@ -317,7 +340,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
       overrides.workers ?? (workersRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKERS', 1, 0, 256)),
     workerNice:
       overrides.workerNice ??
-      (workerNiceRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_NICE', 10, 0, 19)),
+      (workerNiceRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_NICE', 0, 0, 19)),
     workerIsolation:
       overrides.workerIsolation ?? readChoice(env, 'PICTOR_WORKER_ISOLATION', ['process', 'thread'] as const),
     logLevel,

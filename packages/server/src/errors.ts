@@ -1,5 +1,6 @@
 /** Envelope codes of the public API (DECISIONS.md "Error codes") and the mapping from engine errors. */
-import { PictorError, type PictorErrorCode } from '@pictor/core';
+import { PictorError, type PictorErrorCode, renderTimeoutMessage } from '@pictor/core';
+import { LIMIT_VARIABLES } from './config.js';
 import { NoResourcePackageError } from './services/quota.js';
 import { StoreError } from './db/errors.js';
 
@@ -134,8 +135,21 @@ export function fromPictorError(error: PictorError): ApiError {
   if (fixed) return new ApiError(kind, fixed, kind === 'OVERLOADED' ? { 'retry-after': '1' } : {});
   if (error.code === 'TENANT_BUSY')
     return new ApiError(kind, TENANT_BUSY_MESSAGE(error), { 'retry-after': '2' });
+  if (error.code === 'RENDER_TIMEOUT')
+    return new ApiError(kind, `image generation failed: ${timeoutMessage(error)}`);
   if (kind === 'RENDER_FAILED') return new ApiError(kind, `image generation failed: ${error.message}`);
   return new ApiError(kind, error.message);
+}
+
+/** A RENDER_TIMEOUT in an HTTP caller's terms: the server's setting, not the library's option. */
+function timeoutMessage(error: PictorError): string {
+  const { reason, limit } = error.details ?? {};
+  const limitMs = error.details?.[limit as string];
+  if ((reason !== 'cpu' && reason !== 'clock' && reason !== 'stuck') || typeof limitMs !== 'number')
+    return error.message;
+  const setting =
+    limit === 'wallTimeoutMs' ? LIMIT_VARIABLES.renderWallTimeoutMs : LIMIT_VARIABLES.renderTimeoutMs;
+  return renderTimeoutMessage(reason, limitMs, `ask this server's operator to raise ${setting}`);
 }
 
 function isUnexplainedFault(error: PictorError): boolean {

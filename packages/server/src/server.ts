@@ -94,6 +94,7 @@ export async function startServer(
       maxDimension: config.limits.maxDimension,
       maxPixels: config.limits.maxPixels,
       timeoutMs: config.limits.renderTimeoutMs,
+      wallTimeoutMs: config.limits.renderWallTimeoutMs,
     },
     fetch: {
       maxBytes: config.limits.fetchMaxBytes,

@@ -362,6 +362,9 @@ describe.each(BACKENDS)('image URLs on $name', (backend) => {
     await adminOk(t.url, 'POST', `/templates/${id}/unpublish`);
     const unpublished = await get(t, path);
     expect([unpublished.res.status, unpublished.json().code]).toEqual([409, 10106]);
+    // Image URLs have no useDraft: the message only says to publish.
+    expect(unpublished.json().message).toMatch(/is unpublished: publish it again \(image URLs render published/);
+    expect(unpublished.json().message).not.toContain('useDraft');
     await adminOk(t.url, 'POST', `/templates/${id}/publish`);
     expect((await get(t, path)).res.status).toBe(200);
     await adminOk(t.url, 'POST', `/templates/${id}/archive`);
@@ -370,7 +373,9 @@ describe.each(BACKENDS)('image URLs on $name', (backend) => {
       ...TEMPLATE,
       accountId: owner.accountId,
     });
-    expect((await get(t, url('title=Draft', draftOnly.id))).res.status).toBe(409);
+    const draft = await get(t, url('title=Draft', draftOnly.id));
+    expect(draft.res.status).toBe(409);
+    expect(draft.json().message).toMatch(/has never been published: publish it \(image URLs/);
   });
 
   it('_scale 2 doubles the pixel size; _w and _h set the CSS size', async () => {

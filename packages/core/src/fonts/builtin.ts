@@ -97,6 +97,11 @@ export function getCjkFonts(): readonly SatoriFont[] {
   return cjkFonts;
 }
 
+/** True when @pictor/fonts-cjk is installed (its faces can be loaded). */
+export function cjkFontsInstalled(): boolean {
+  return cjkFontsLoaded() ? getCjkFonts().length > 0 : cjkFaces().length > 0;
+}
+
 /** True once the CJK fonts have been read in this thread. */
 export function cjkFontsLoaded(): boolean {
   return cjkFonts !== undefined;

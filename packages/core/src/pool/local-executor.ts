@@ -4,10 +4,13 @@ import type { EnvironmentOptions, RenderEnvironment } from '../render.js';
 import type { RenderResult, RendererStats } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
+import { currentThreadId } from '../tuning/thread-priority.js';
+import { RenderClock, threadStatPath, watchClock } from './render-clock.js';
+import { renderTimeoutError } from './render-timeout.js';
 
 /**
- * Runs renders in this thread. The time limit rejects the render with RENDER_TIMEOUT, but cannot stop the work
- * already under way (use workers for that). The rendering stages (satori, resvg, sharp…) are imported on the first
+ * Runs renders in this thread. The time limit (this thread's CPU time, font loading left out) rejects the render with
+ * RENDER_TIMEOUT, but cannot stop the work already under way (use workers for that). The rendering stages (satori, resvg, sharp…) are imported on the first
  * render, not with the package: a process whose renders all run in workers never loads them.
  */
 export class LocalExecutor implements RenderExecutor {
@@ -26,26 +29,33 @@ export class LocalExecutor implements RenderExecutor {
   run(input: ValidRenderInput): Promise<RenderResult> {
     if (this.#closed)
       return Promise.reject(new PictorError('CLOSED', 'the renderer is closed; create a new one'));
-    const { timeoutMs } = this.#options.limits;
     this.#engine ??= import('../render.js').then((module) => ({
       env: module.createRenderEnvironment(this.#options),
       renderHtml: module.renderHtml,
     }));
-    const render = this.#engine.then(({ env, renderHtml }) => renderHtml(env, input));
-    let timer: NodeJS.Timeout | undefined;
+    // This thread's CPU time: the render and the timer share it, so a look comes between its synchronous stages.
+    const tid = currentThreadId();
+    const clock = new RenderClock(tid === undefined ? undefined : threadStatPath(tid));
+    clock.pause(); // until the engine is loaded (the first render imports it)
+    const untimed = async (_set: string, work: () => Promise<void>): Promise<void> => {
+      clock.pause();
+      try {
+        await work();
+      } finally {
+        clock.resume();
+      }
+    };
+    const render = this.#engine.then(({ env, renderHtml }) => {
+      clock.resume();
+      return renderHtml(env, input, undefined, { untimed });
+    });
+    let stopWatch: (() => void) | undefined;
+    const { timeoutMs, wallTimeoutMs } = this.#options.limits;
     const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
+      stopWatch = watchClock(clock, { timeoutMs, wallTimeoutMs: wallTimeoutMs ?? timeoutMs }, (reason) => {
         this.#counters.timedOut++;
-        reject(
-          new PictorError(
-            'RENDER_TIMEOUT',
-            `the render took longer than ${timeoutMs} ms; simplify the content or raise limits.timeoutMs`,
-            {
-              timeoutMs,
-            },
-          ),
-        );
-      }, timeoutMs);
+        reject(renderTimeoutError(reason, reason === 'stuck' ? (wallTimeoutMs ?? timeoutMs) : timeoutMs));
+      });
     });
     const settled = Promise.race([render, timeout]).then(
       (result) => {
@@ -58,7 +68,7 @@ export class LocalExecutor implements RenderExecutor {
       },
     );
     const tracked = settled.finally(() => {
-      clearTimeout(timer);
+      stopWatch?.();
       this.#inFlight.delete(tracked);
     });
     this.#inFlight.add(tracked);

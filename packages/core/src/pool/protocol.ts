@@ -3,6 +3,7 @@
  * process sends them over IPC (V8 serialisation: copied).
  */
 import type { SerializedPictorError } from '../errors.js';
+import type { FontSet } from '../fonts/font-sets.js';
 import type { EnvironmentOptions } from '../render.js';
 import type { RenderResult } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
@@ -13,6 +14,11 @@ export interface WorkerSetup {
   nice: number;
   /** `--heap-growing-percent` for the process; 0 leaves V8's own. */
   heapGrowingPercent: number;
+  /**
+   * Font sets to load before the worker reports ready: those an earlier worker of the pool loaded, so one that
+   * replaces it (after a time-out or a crash) does not make the next render wait for them again.
+   */
+  preload?: FontSet[];
 }
 
 /** A worker process's setup, sent when it reports `started` (a worker thread gets its setup as `workerData`). */
@@ -35,6 +41,12 @@ export interface StartedMessage {
 }
 
 export type WorkerMessage =
-  | { type: 'ready' }
+  /** Ready for renders; a worker thread gives its kernel thread id, whose CPU time its renders' limit counts. */
+  | { type: 'ready'; tid?: number }
+  /**
+   * Render `id` starts (`untimed: true`) or ends set-up that is not the content's cost (loading a font set, named in
+   * `loaded` at the end); its time limit does not count it.
+   */
+  | { type: 'untimed'; id: number; untimed: boolean; loaded?: FontSet }
   | { type: 'result'; id: number; result: Omit<RenderResult, 'data'> & { data: Uint8Array } }
   | { type: 'error'; id: number; error: SerializedPictorError };

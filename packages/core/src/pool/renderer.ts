@@ -196,6 +196,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           ...checkFairness(options.fairness, workers, maxQueue),
           maxQueueWaitMs: checkQueueWait(options.maxQueueWaitMs),
           timeoutMs: limits.timeoutMs,
+          wallTimeoutMs: limits.wallTimeoutMs,
           memoryLimitMb:
             checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
           setup: {

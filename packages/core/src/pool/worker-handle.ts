@@ -7,6 +7,7 @@ import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { workerProcessEnv } from '../tuning/index.js';
+import { processStatPath, threadStatPath } from './render-clock.js';
 import type { WorkerIsolation } from '../types.js';
 import type {
   ProcessWorkerSetup,
@@ -18,6 +19,11 @@ import type {
 
 export interface WorkerHandle {
   send(request: RenderRequest): void;
+  /**
+   * The /proc stat file whose CPU time the worker's renders are timed by: a process's own; a thread's once it has
+   * said its id (`ready`). Undefined where there is none (not Linux): renders are timed by the clock.
+   */
+  statPath(threadId: number | undefined): string | undefined;
   /** Stop the worker (killed if it is mid-render); resolves once it has ended. */
   terminate(): Promise<void>;
   /** Let a busy worker keep the process alive; an idle one must not (`unref`). */
@@ -62,6 +68,7 @@ function startThread(options: StartWorkerOptions, events: WorkerEvents): WorkerH
   worker.on('exit', (code) => events.ended(`it exited with code ${code}`));
   return {
     send: (request) => worker.postMessage(request),
+    statPath: (threadId) => (threadId === undefined ? undefined : threadStatPath(threadId)),
     terminate: async () => {
       await worker.terminate();
     },
@@ -104,6 +111,7 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     send: (request) => {
       if (child.connected) child.send(request);
     },
+    statPath: () => (child.pid === undefined ? undefined : processStatPath(child.pid)),
     terminate: async () => {
       if (child.exitCode === null && child.signalCode === null) {
         child.ref(); // until it has ended: a process awaiting this must not exit first

@@ -1,7 +1,8 @@
 /**
  * A pool of workers (child processes or threads: worker-handle.ts) rendering one job each, with a bounded queue, a
- * time limit per render (the worker is stopped and replaced when it runs out), and crash isolation (a dead worker
- * fails only its own render).
+ * time limit per render counted in the worker's CPU time (render-clock.ts) with a much longer wall-clock backstop for a
+ * stuck worker (the worker is stopped and replaced when either runs out), and crash isolation (a dead worker fails
+ * only its own render).
  */
 import { performance } from 'node:perf_hooks';
 import { PictorError } from '../errors.js';
@@ -10,8 +11,11 @@ import type { CloseOptions, RenderOptions, RenderResult, RendererStats, WorkerIs
 import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { FairQueue } from './fair-queue.js';
+import type { FontSet } from '../fonts/font-sets.js';
 import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 import { startThreadPoolHere } from '../tuning/index.js';
+import { RenderClock, watchClock } from './render-clock.js';
+import { type RenderTimeoutReason, renderTimeoutError } from './render-timeout.js';
 import { startWorker, type WorkerHandle } from './worker-handle.js';
 import { roundMs } from '../formats.js';
 
@@ -26,7 +30,10 @@ export interface WorkerPoolOptions {
   maxRunningPerTenant: number;
   /** Longest wait for a worker before the render is refused with OVERLOADED; Infinity: no limit. */
   maxQueueWaitMs: number;
+  /** CPU time one render may use (font loading excluded). */
   timeoutMs: number;
+  /** Wall time one render may take, whatever it used: the backstop for a worker that is stuck or starved. */
+  wallTimeoutMs: number;
   /** Heap limit of each worker (MB); a render that needs more fails alone. */
   memoryLimitMb: number;
   setup: WorkerSetup;
@@ -53,8 +60,12 @@ interface Job {
 interface Slot {
   worker: WorkerHandle;
   ready: boolean;
+  /** The stat file the worker's CPU time is read from (WorkerHandle.statPath), once it is ready. */
+  statPath: string | undefined;
   job: Job | undefined;
-  timer: NodeJS.Timeout | undefined;
+  /** The running job's clock (paused while its worker loads fonts) and what stops watching it. */
+  clock: RenderClock | undefined;
+  stopWatch: (() => void) | undefined;
   /** Set once the pool has decided this worker is finished (timeout, crash, close). */
   retired: boolean;
 }
@@ -71,6 +82,8 @@ export class WorkerPool implements RenderExecutor {
   #retryTimer: NodeJS.Timeout | undefined;
   #drained: (() => void) | undefined;
   readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0 };
+  /** Font sets some worker loaded: workers started from now on load them before they are ready. */
+  readonly #fontSets = new Set<FontSet>();
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
@@ -208,7 +221,7 @@ export class WorkerPool implements RenderExecutor {
       {
         isolation: this.#options.isolation,
         script: this.#script,
-        setup: this.#options.setup,
+        setup: { ...this.#options.setup, preload: [...this.#fontSets] },
         memoryLimitMb: this.#options.memoryLimitMb,
       },
       // Events come later, from the event loop: `slot` exists by then.
@@ -217,7 +230,15 @@ export class WorkerPool implements RenderExecutor {
         ended: (reason) => this.#onCrash(slot, reason),
       },
     );
-    const slot: Slot = { worker, ready: false, job: undefined, timer: undefined, retired: false };
+    const slot: Slot = {
+      worker,
+      ready: false,
+      statPath: undefined,
+      job: undefined,
+      clock: undefined,
+      stopWatch: undefined,
+      retired: false,
+    };
     // Idle workers must not keep the process alive; a busy one does (see #start).
     worker.unref();
     return slot;
@@ -272,7 +293,8 @@ export class WorkerPool implements RenderExecutor {
     job.stopWaiting();
     slot.job = job;
     job.queueMs = performance.now() - job.enqueuedAt;
-    slot.timer = setTimeout(() => this.#onTimeout(slot), this.#options.timeoutMs);
+    slot.clock = new RenderClock(slot.statPath);
+    slot.stopWatch = watchClock(slot.clock, this.#options, (reason) => this.#onTimeout(slot, reason));
     slot.worker.send({
       type: 'render',
       id: job.id,
@@ -285,8 +307,9 @@ export class WorkerPool implements RenderExecutor {
     const job = slot.job;
     if (job) this.#queue.finished(job.tenant);
     slot.job = undefined;
-    if (slot.timer) clearTimeout(slot.timer);
-    slot.timer = undefined;
+    slot.clock = undefined;
+    slot.stopWatch?.();
+    slot.stopWatch = undefined;
     if (!slot.retired) slot.worker.unref();
     return job;
   }
@@ -294,10 +317,17 @@ export class WorkerPool implements RenderExecutor {
   #onMessage(slot: Slot, message: WorkerMessage): void {
     if (message.type === 'ready') {
       slot.ready = true;
+      slot.statPath = slot.worker.statPath(message.tid);
       this.#dispatch();
       return;
     }
     if (!slot.job || slot.job.id !== message.id) return;
+    if (message.type === 'untimed') {
+      if (message.untimed) slot.clock?.pause();
+      else slot.clock?.resume();
+      if (message.loaded) this.#fontSets.add(message.loaded);
+      return;
+    }
     const job = this.#finish(slot) as Job;
     if (message.type === 'result') {
       const { data, ...rest } = message.result;
@@ -309,22 +339,34 @@ export class WorkerPool implements RenderExecutor {
       });
     } else {
       this.#counters.failed++;
-      job.reject(PictorError.fromJSON(message.error));
+      // The worker's error has the stage and its timings (render.ts); the wait for a worker is the pool's to add.
+      const error = PictorError.fromJSON(message.error);
+      const timings = error.details?.timings;
+      job.reject(
+        typeof timings === 'object' && timings !== null
+          ? new PictorError(error.code, error.message, {
+              ...error.details,
+              timings: { ...timings, queue: roundMs(job.queueMs) },
+            })
+          : error,
+      );
     }
     this.#afterJob();
   }
 
-  #onTimeout(slot: Slot): void {
+  #onTimeout(slot: Slot, reason: RenderTimeoutReason): void {
+    const used = slot.clock?.usedMs();
     const job = this.#finish(slot);
     if (!job) return;
     this.#counters.timedOut++;
     this.#counters.failed++;
+    const limitMs = reason === 'stuck' ? this.#options.wallTimeoutMs : this.#options.timeoutMs;
     job.reject(
-      new PictorError(
-        'RENDER_TIMEOUT',
-        `the render took longer than ${this.#options.timeoutMs} ms and was stopped; simplify the content or raise limits.timeoutMs`,
-        { timeoutMs: this.#options.timeoutMs },
-      ),
+      renderTimeoutError(reason, limitMs, {
+        queue: roundMs(job.queueMs),
+        total: roundMs(performance.now() - job.enqueuedAt - job.queueMs),
+        ...(used === undefined ? {} : { counted: roundMs(used) }),
+      }),
     );
     this.#replace(slot, job);
     this.#afterJob();

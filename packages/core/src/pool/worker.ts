@@ -6,13 +6,20 @@ import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
 import { getBuiltinFonts } from '../fonts/builtin.js';
-import { createRenderEnvironment, renderHtml, startLoadingRendererFonts } from '../render.js';
+import { loadFontSets } from '../fonts/font-sets.js';
+import {
+  createRenderEnvironment,
+  type RenderHooks,
+  renderHtml,
+  startLoadingRendererFonts,
+} from '../render.js';
 import {
   applyHeapGrowingPercent,
   lowerEncoderThreads,
   setCurrentThreadNice,
   setProcessNice,
 } from '../tuning/index.js';
+import { currentThreadId } from '../tuning/thread-priority.js';
 import type { RenderResult } from '../types.js';
 import { validateRenderInput } from '../validate.js';
 import { dieWithParent } from './parent-watchdog.js';
@@ -39,6 +46,8 @@ const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();
 configureEncoder();
 startLoadingRendererFonts(env);
+// Font sets an earlier worker of the pool loaded (this one may replace it): before ready, outside any time limit.
+await loadFontSets(env.registry, setup.preload ?? []).catch(() => undefined);
 // Render a small document before reporting ready: a worker's first render pays for lazy set-up (the layout engine's
 // WebAssembly, shaping, the rasteriser, the encoder; ~150 ms), which would otherwise count against the time limit of
 // its first real render — also on a worker that replaced one the limit stopped. A failure here is not fatal.
@@ -49,11 +58,24 @@ await renderHtml(
     setup.environment.limits,
   ),
 ).catch(() => undefined);
-channel.post({ type: 'ready' });
+// A thread's renders are timed by its own CPU time: the pool reads it by the thread's id.
+channel.post(parentPort ? { type: 'ready', ...optionalTid() } : { type: 'ready' });
 
 channel.onRequest((request) => {
   if (request.type !== 'render') return;
-  renderHtml(env, request.input, request.saveSuffix).then(
+  const hooks: RenderHooks = {
+    // Tell the pool to stop counting while a font set loads; the message goes out before the (synchronous) load.
+    untimed: async (set, work) => {
+      channel.post({ type: 'untimed', id: request.id, untimed: true });
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        await work();
+      } finally {
+        channel.post({ type: 'untimed', id: request.id, untimed: false, loaded: set });
+      }
+    },
+  };
+  renderHtml(env, request.input, request.saveSuffix, hooks).then(
     (result) => channel.postResult(request.id, result),
     (error: unknown) => {
       const failure = error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');
@@ -61,6 +83,11 @@ channel.onRequest((request) => {
     },
   );
 });
+
+function optionalTid(): { tid?: number } {
+  const tid = currentThreadId();
+  return tid === undefined ? {} : { tid };
+}
 
 function asThread(port: MessagePort): { channel: PoolChannel; setup: WorkerSetup } {
   const setup = workerData as WorkerSetup;

@@ -15,7 +15,7 @@
  *   per glyph and sub-pixel offset, instead of resvg parsing and filling every outline on every render.
  * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 100).
  * - thread-priority.ts — render threads (worker processes or threads, libvips' encoder threads) below normal
- *   priority (option `workerNice`, default 10).
+ *   priority (option `workerNice`; default 0, off: on a shared host it starves renders).
  */
 export { workerProcessEnv } from './allocator.js';
 export { applyHeapGrowingPercent, DEFAULT_HEAP_GROWING_PERCENT } from './heap-growing.js';

@@ -1,7 +1,8 @@
 /**
- * Tuning (see index.ts): scheduling priority of render threads. Kept because renders measured faster at nice 10 than
- * at 0 on fresh content with one render in flight (with the pool saturated it made no difference):
- * benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)".
+ * Tuning (see index.ts): scheduling priority of render threads, for a host that runs the service alone (option
+ * `workerNice`). Off by default: nice is relative to every process on the host, so on a shared host with 16 busy
+ * processes renders at nice 10 took 10–20 s instead of ~2.5 s at nice 0 (benchmarks/RESULTS.md, "Renders on a busy
+ * host").
  *
  * A worker process lowers the priority (raises the nice value) of all its threads; a worker thread lowers its own,
  * and that of libvips' encoder threads. So the thread that owns the pool — an HTTP server's event loop, say — is
@@ -11,8 +12,8 @@
 import { access, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
-/** Default nice value of render worker threads: below normal (os.constants.priority.PRIORITY_BELOW_NORMAL). */
-export const DEFAULT_WORKER_NICE = 10;
+/** Default nice value of render worker threads: normal priority, as every other process on the host. */
+export const DEFAULT_WORKER_NICE = 0;
 
 /** This thread's kernel thread id (Linux), or undefined where threads have no id of their own in /proc. */
 export function currentThreadId(): number | undefined {

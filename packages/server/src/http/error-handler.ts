@@ -94,6 +94,17 @@ export function registerErrorHandling(app: FastifyInstance, bodyLimit: number): 
       );
     }
     const known = toApiError(error) ?? fromFastifyError(error, bodyLimit);
+    if (known && isPictorError(error) && known.kind === 'RENDER_FAILED') {
+      const { stage, timings, limit, reason } = error.details ?? {};
+      request.renderFailure = {
+        code: known.code,
+        engineCode: error.code,
+        engineMessage: error.message,
+        ...(stage === undefined ? {} : { stage }),
+        ...(timings === undefined ? {} : { timings }),
+        ...(limit === undefined ? {} : { limit, reason }),
+      };
+    }
     if (known) {
       if (known.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return sendError(reply, known);

@@ -7,7 +7,26 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** What the request rendered, logged on its line (set by the render routes). */
     renderLog?: RenderReport & { server: { storedAt: number } };
+    /** Why its render failed, logged on its line at warn (set by the error handler). */
+    renderFailure?: RenderFailure;
   }
+}
+
+/** A failed render as an operator needs it: both codes, the engine's own message, where it stopped, its timings. */
+export interface RenderFailure {
+  /** Envelope code of the answer (20105…). */
+  code: number;
+  /** The engine's error code (RENDER_TIMEOUT, FONT_ERROR…). */
+  engineCode: string;
+  /** The engine's message (in library terms). */
+  engineMessage: string;
+  /** The stage the render stopped in, where the engine knows it. */
+  stage?: unknown;
+  /** The render's timings so far (ms), where the engine knows them. */
+  timings?: unknown;
+  /** For a time-out: which limit, and why (cpu, clock, stuck). */
+  limit?: unknown;
+  reason?: unknown;
 }
 
 /** pino `redact` paths: API keys, admin tokens and plaintext keys in any logged object. */
@@ -76,6 +95,7 @@ export class RequestLogController extends LogController {
     const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (request.renderLog) line.render = request.renderLog;
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else if (request.renderFailure) reply.log.warn({ ...line, failure: request.renderFailure }, 'render failed');
     else reply.log.info(line, 'request completed');
   }
 }

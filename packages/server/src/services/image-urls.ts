@@ -125,7 +125,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
   const { store, storage, renderer, limits } = deps;
   const holdMs = holdMsOf(limits);
   // A claim outlives the render's time limit and a queue wait; a claimant that died is taken over after it.
-  const claimMs = limits.renderTimeoutMs + 60_000;
+  const claimMs = limits.renderWallTimeoutMs + 60_000;
   const retentionMs = limits.imgRetentionSeconds * 1000;
   const renders = windowCounters(
     store,

@@ -36,11 +36,11 @@ export interface RenderJob {
 }
 
 /**
- * How long a render's unit is held: its longest wait for a worker, its time limit, and 5 minutes for the storage
+ * How long a render's unit is held: its longest wait for a worker, its wall-clock limit, and 5 minutes for the storage
  * write and the answer. A hold that ends is given back by the janitor, so it must outlast the render it pays for.
  */
-export function holdMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWaitMs'>): number {
-  return limits.renderTimeoutMs + limits.queueWaitMs + 5 * 60_000;
+export function holdMsOf(limits: Pick<ServerLimits, 'renderWallTimeoutMs' | 'queueWaitMs'>): number {
+  return limits.renderWallTimeoutMs + limits.queueWaitMs + 5 * 60_000;
 }
 
 /**
@@ -48,8 +48,8 @@ export function holdMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWa
  * take (its wait for a worker and its time limit) and a margin, so a held unit is either used or given back by then.
  * A holder may still be queued when the request starts waiting, so the time limit alone is not enough.
  */
-export function heldWaitMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWaitMs'>): number {
-  return limits.queueWaitMs + limits.renderTimeoutMs + 5_000;
+export function heldWaitMsOf(limits: Pick<ServerLimits, 'renderWallTimeoutMs' | 'queueWaitMs'>): number {
+  return limits.queueWaitMs + limits.renderWallTimeoutMs + 5_000;
 }
 
 /**
@@ -58,9 +58,9 @@ export function heldWaitMsOf(limits: Pick<ServerLimits, 'renderTimeoutMs' | 'que
  * object always outlives it, and the janitor cannot remove the row of an object still being rendered.
  */
 export function keepMsOf(
-  limits: Pick<ServerLimits, 'renderTimeoutMs' | 'queueWaitMs' | 'linkTtlSeconds'>,
+  limits: Pick<ServerLimits, 'renderWallTimeoutMs' | 'queueWaitMs' | 'linkTtlSeconds'>,
 ): number {
-  return limits.queueWaitMs + limits.renderTimeoutMs + limits.linkTtlSeconds * 1000 + 5 * 60_000;
+  return limits.queueWaitMs + limits.renderWallTimeoutMs + limits.linkTtlSeconds * 1000 + 5 * 60_000;
 }
 
 /** A render stopped by the time limit (it held a worker for all of it: see TimeoutPenalty). */

@@ -41,10 +41,13 @@ export interface TemplateServiceOptions {
   compile?: (definition: TemplateDefinition) => CompiledTemplate;
 }
 
-/** The version to render under the rules of DECISIONS.md "Templates", or a 409 saying what to do. */
-export function pickVersion(record: TemplateRecord, useDraft: boolean): TemplateVersion {
+/**
+ * The version to render under the rules of DECISIONS.md "Templates", or a 409 saying what to do. `useDraft` is
+ * `'none'` where the caller has no such field (image URLs): the message then only says to publish.
+ */
+export function pickVersion(record: TemplateRecord, useDraft: boolean | 'none'): TemplateVersion {
   const name = JSON.stringify(record.id);
-  if (useDraft) {
+  if (useDraft === true) {
     if (record.status === 'archived') {
       throw apiError('TEMPLATE_UNAVAILABLE', `template ${name} is archived: its draft is unavailable`);
     }
@@ -57,9 +60,13 @@ export function pickVersion(record: TemplateRecord, useDraft: boolean): Template
     return record.draft;
   }
   if (record.status === 'published' && record.published) return record.published;
+  const orDraft =
+    useDraft === 'none'
+      ? ' (image URLs render published revisions only)'
+      : ', or render the draft with useDraft true';
   const why: Record<string, string> = {
-    draft: 'has never been published: publish it, or render the draft with useDraft true',
-    unpublished: 'is unpublished: publish it again, or render the draft with useDraft true',
+    draft: `has never been published: publish it${orDraft}`,
+    unpublished: `is unpublished: publish it again${orDraft}`,
     archived: 'is archived and cannot be rendered',
   };
   throw apiError('TEMPLATE_UNAVAILABLE', `template ${name} ${why[record.status] ?? 'is not published'}`);
@@ -116,7 +123,7 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
   }
 
   async function publishedRevision(record: TemplateRecord, revision: number): Promise<TemplateVersion> {
-    const current = pickVersion(record, false);
+    const current = pickVersion(record, 'none');
     if (current.revision === revision) return current;
     const key = `${record.id}\u0000${revision}`;
     let version = revisions.get(key);
@@ -143,7 +150,7 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
     async resolvePublished(accountId, id, revision) {
       const record = await currentRecord(accountId, id);
       const version =
-        revision === undefined ? pickVersion(record, false) : await publishedRevision(record, revision);
+        revision === undefined ? pickVersion(record, 'none') : await publishedRevision(record, revision);
       return { record, version, compiled: compiledFor(record.id, version) };
     },
     cacheSize: () => cache.size,

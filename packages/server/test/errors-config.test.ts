@@ -3,6 +3,14 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_LIMITS, LIMIT_VARIABLES, loadConfig } from '../src/config.js';
 
 describe('loadConfig', () => {
+  it('the wall-clock backstop follows the render time limit unless set', () => {
+    expect(loadConfig({ PICTOR_RENDER_TIMEOUT_MS: '20000' }).limits.renderWallTimeoutMs).toBe(120_000);
+    expect(loadConfig({ PICTOR_RENDER_TIMEOUT_MS: '2000' }).limits.renderWallTimeoutMs).toBe(60_000);
+    expect(
+      loadConfig({ PICTOR_RENDER_TIMEOUT_MS: '2000', PICTOR_RENDER_WALL_TIMEOUT_MS: '5000' }).limits.renderWallTimeoutMs,
+    ).toBe(5000);
+  });
+
   it('has the defaults of DECISIONS.md', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
@@ -16,6 +24,7 @@ describe('loadConfig', () => {
       maxDimension: 4096,
       maxPixels: 16_777_216,
       renderTimeoutMs: 10_000,
+      renderWallTimeoutMs: 60_000,
       queueWaitMs: 60_000,
       accountMaxQueued: 250,
       accountMaxRunning: 0,

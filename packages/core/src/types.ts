@@ -298,6 +298,19 @@ export interface Renderer {
   render(input: RenderInput, options?: RenderOptions): Promise<RenderResult>;
   /** Fill a template with variables and render it. @throws PictorError */
   renderTemplate(input: TemplateRenderInput, options?: RenderOptions): Promise<RenderResult>;
+  /**
+   * Fill a template in a worker, in the tenant's turn and under the time limit, and return the HTML: a template
+   * compiled or filled on a server's own thread would hold its event loop (a large one takes a second). `key` names
+   * this exact definition; each worker compiles it once per key.
+   * @throws PictorError TEMPLATE_INVALID, VARIABLE_INVALID, INVALID_INPUT, RENDER_TIMEOUT
+   */
+  fillTemplate(
+    template: { key: string; definition: TemplateDefinition },
+    variables: Record<string, unknown>,
+    options?: RenderOptions,
+  ): Promise<string>;
+  /** Check in a worker that a template definition compiles (as fillTemplate). @throws PictorError TEMPLATE_INVALID */
+  checkTemplate(definition: TemplateDefinition, options?: RenderOptions): Promise<void>;
   /** Counters of the pool, for health checks and metrics. */
   stats(): RendererStats;
   /** Stop taking renders; wait for in-flight ones (and queued ones, unless told to reject them); stop the workers. */

@@ -313,3 +313,53 @@ describe('bounded fill', () => {
     expect(template.fill({ a: rows, b: rows.slice(0, 100) })).toBe('');
   });
 });
+
+describe('template work in the render workers (renderer.fillTemplate, checkTemplate)', () => {
+  const definition = {
+    content: '<div style="display:flex">{{title}}{{#tags}} #{{.}}{{/tags}}</div>',
+    variables: {
+      title: { type: 'string' as const, required: true, maxLength: 20 },
+      tags: { type: 'array' as const, items: { type: 'string' as const, pattern: '^[a-z]+$' } },
+    },
+    width: 100,
+    height: 50,
+  };
+
+  it('fills in a worker process: the HTML, and the engine errors as PictorErrors', async () => {
+    const { createRenderer } = await import('../dist/index.js');
+    const renderer = createRenderer({ workers: 1 });
+    try {
+      const template = { key: 'card@1', definition };
+      expect(await renderer.fillTemplate(template, { title: 'A & B', tags: ['og'] })).toBe(
+        '<div style="display:flex">A &amp; B #og</div>',
+      );
+      await expect(renderer.fillTemplate(template, { tags: ['OG'] })).rejects.toMatchObject({
+        code: 'VARIABLE_INVALID',
+        message: expect.stringMatching(/^variables\.title: is required/),
+      });
+      // A key reused for a changed definition compiles again (a studio preview's key does that).
+      const changed = { key: 'card@1', definition: { ...definition, content: '<p>{{title}}</p>' } };
+      expect(await renderer.fillTemplate(changed, { title: 'x' })).toBe('<p>x</p>');
+      await expect(renderer.checkTemplate({ ...definition, content: '{{#open}}' })).rejects.toMatchObject({
+        code: 'TEMPLATE_INVALID',
+      });
+      await expect(renderer.checkTemplate(definition)).resolves.toBeUndefined();
+      expect(renderer.stats()).toMatchObject({ failed: 2 });
+    } finally {
+      await renderer.close();
+    }
+  });
+
+  it('compiles each key once per thread (workers: 0 shares this thread)', async () => {
+    const { createRenderer } = await import('../src/index.js');
+    const renderer = createRenderer({ workers: 0 });
+    const template = { key: 'card@2', definition };
+    const before = compiledSchemaCount();
+    for (let round = 0; round < 3; round++) await renderer.fillTemplate(template, { title: `n${round}` });
+    // One compile: the variables' schema and the defaults' (none here) — not one per fill.
+    expect(compiledSchemaCount() - before).toBe(1);
+    await renderer.fillTemplate({ key: 'card@3', definition }, { title: 'x' });
+    expect(compiledSchemaCount() - before).toBe(2);
+    await renderer.close();
+  });
+});

@@ -150,7 +150,11 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
       ),
   });
 
-  const templates = createTemplateService(deps.store);
+  // Templates are compiled and filled in the render workers, in the account's turn: never on this event loop.
+  const templates = createTemplateService(deps.store, {
+    fill: (template, variables, accountId) =>
+      deps.renderer.fillTemplate(template, variables, { tenant: accountId }),
+  });
   let listening: string | undefined;
   // Known from the moment the socket listens: links are signed after renders, which may finish while the server is
   // closing and the socket no longer has an address.
@@ -198,7 +202,9 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
     }),
   );
   registerHealthRoute(app, deps.renderer);
-  const templateAdmin = createTemplateAdmin(deps.store, limits);
+  const templateAdmin = createTemplateAdmin(deps.store, limits, (definition, accountId) =>
+    deps.renderer.checkTemplate(definition, { tenant: accountId }),
+  );
   await registerAdminRoutes(app, {
     adminTokenHash: deps.adminTokenHash,
     accounts: createAccountAdmin(deps.store, now),
@@ -216,6 +222,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
       adminTokenHash: deps.adminTokenHash,
       publicUrl: config.publicUrl,
       sharedLimits: deps.sharedLimits === true,
+      timeouts,
       now,
     });
   }

@@ -74,8 +74,13 @@ export interface ServerLimits {
   imgRenderRateWindowMs: number;
   /** A studio session ends after this many seconds without a request. Default 1,800 (30 minutes). */
   studioIdleSeconds: number;
-  /** Studio previews per session per minute (429 / 10108 above; previews use no units). Default 60. */
+  /** Studio previews per account per minute (429 / 10108 above; previews use no units). Default 60. */
   studioPreviewRateMax: number;
+  /**
+   * Largest studio preview, width × height in pixels (previews have no scale). Default 4,194,304 (2048 × 2048):
+   * larger images are rendered through the API, where they use a unit.
+   */
+  studioPreviewMaxPixels: number;
   /** Failed studio sign-ins per client address per 5 minutes before sign-in is refused (429). Default 10. */
   studioSignInFailuresMax: number;
 }
@@ -157,6 +162,7 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   imgRenderRateWindowMs: 10_000,
   studioIdleSeconds: 1_800,
   studioPreviewRateMax: 60,
+  studioPreviewMaxPixels: 4_194_304,
   studioSignInFailuresMax: 10,
 });
 
@@ -187,6 +193,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   imgRenderRateWindowMs: 'PICTOR_IMG_RENDER_RATE_WINDOW_MS',
   studioIdleSeconds: 'PICTOR_STUDIO_IDLE_SECONDS',
   studioPreviewRateMax: 'PICTOR_STUDIO_PREVIEW_RATE_MAX',
+  studioPreviewMaxPixels: 'PICTOR_STUDIO_PREVIEW_MAX_PIXELS',
   studioSignInFailuresMax: 'PICTOR_STUDIO_SIGN_IN_FAILURES_MAX',
 });
 
@@ -293,6 +300,7 @@ function readLimits(env: Env): ServerLimits {
     imgRenderRateWindowMs: readInt(env, v.imgRenderRateWindowMs, d.imgRenderRateWindowMs, 1, 86_400_000),
     studioIdleSeconds: readInt(env, v.studioIdleSeconds, d.studioIdleSeconds, 60, 7 * 86_400),
     studioPreviewRateMax: readInt(env, v.studioPreviewRateMax, d.studioPreviewRateMax, 1, 100_000),
+    studioPreviewMaxPixels: readInt(env, v.studioPreviewMaxPixels, d.studioPreviewMaxPixels, 1, 268_435_456),
     studioSignInFailuresMax: readInt(env, v.studioSignInFailuresMax, d.studioSignInFailuresMax, 1, 100_000),
   };
 }

@@ -149,7 +149,8 @@ function timeoutMessage(error: PictorError): string {
     return error.message;
   const setting =
     limit === 'wallTimeoutMs' ? LIMIT_VARIABLES.renderWallTimeoutMs : LIMIT_VARIABLES.renderTimeoutMs;
-  return renderTimeoutMessage(reason, limitMs, `ask this server's operator to raise ${setting}`);
+  const subject = error.details?.subject === 'template' ? 'template' : 'render';
+  return renderTimeoutMessage(reason, limitMs, `ask this server's operator to raise ${setting}`, subject);
 }
 
 function isUnexplainedFault(error: PictorError): boolean {

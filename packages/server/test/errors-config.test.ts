@@ -7,7 +7,8 @@ describe('loadConfig', () => {
     expect(loadConfig({ PICTOR_RENDER_TIMEOUT_MS: '20000' }).limits.renderWallTimeoutMs).toBe(120_000);
     expect(loadConfig({ PICTOR_RENDER_TIMEOUT_MS: '2000' }).limits.renderWallTimeoutMs).toBe(60_000);
     expect(
-      loadConfig({ PICTOR_RENDER_TIMEOUT_MS: '2000', PICTOR_RENDER_WALL_TIMEOUT_MS: '5000' }).limits.renderWallTimeoutMs,
+      loadConfig({ PICTOR_RENDER_TIMEOUT_MS: '2000', PICTOR_RENDER_WALL_TIMEOUT_MS: '5000' }).limits
+        .renderWallTimeoutMs,
     ).toBe(5000);
   });
 

@@ -75,7 +75,8 @@ describe('a busy machine', () => {
   it("a fresh server's first render with CJK text answers 200, the text drawn", async () => {
     const { key } = await seedAccount(base, 10);
     const res = await render(base, key, '/render', {
-      content: '<div style="display:flex;width:100%;height:100%;background:white;color:black;font-size:64px;padding:20px">你好，世界</div>',
+      content:
+        '<div style="display:flex;width:100%;height:100%;background:white;color:black;font-size:64px;padding:20px">你好，世界</div>',
       width: 400,
       height: 120,
       format: 'png',
@@ -85,7 +86,8 @@ describe('a busy machine', () => {
     expect([image.format, image.width, image.height]).toEqual(['png', 400, 120]);
     // Glyphs were drawn: dark pixels inside the first character's box.
     let dark = 0;
-    for (let y = 30; y < 100; y++) for (let x = 20; x < 90; x++) if ((image.pixel(x, y)[0] as number) < 100) dark++;
+    for (let y = 30; y < 100; y++)
+      for (let x = 20; x < 90; x++) if ((image.pixel(x, y)[0] as number) < 100) dark++;
     expect(dark).toBeGreaterThan(50);
   });
 

@@ -363,7 +363,9 @@ describe.each(BACKENDS)('image URLs on $name', (backend) => {
     const unpublished = await get(t, path);
     expect([unpublished.res.status, unpublished.json().code]).toEqual([409, 10106]);
     // Image URLs have no useDraft: the message only says to publish.
-    expect(unpublished.json().message).toMatch(/is unpublished: publish it again \(image URLs render published/);
+    expect(unpublished.json().message).toMatch(
+      /is unpublished: publish it again \(image URLs render published/,
+    );
     expect(unpublished.json().message).not.toContain('useDraft');
     await adminOk(t.url, 'POST', `/templates/${id}/publish`);
     expect((await get(t, path)).res.status).toBe(200);

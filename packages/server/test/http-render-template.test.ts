@@ -240,16 +240,4 @@ describe('operation A: POST /open/v1/images/templates/{id}/render', () => {
     expect(unknown.body.message).toBe(res.body.message.replace(id, 'no-such-template'));
     expect(await unitsLeft(t.url, other.accountId)).toBe(5);
   });
-
-  it('compiles a template once per revision, not per request', async () => {
-    const id = await createTemplate();
-    const before = t.server.app.pictor.templates.cacheSize();
-    for (let i = 0; i < 3; i++) {
-      const res = await render(t.url, owner.key, `/templates/${id}/render`, {
-        variables: { title: `n${i}` },
-      });
-      expect(res.status).toBe(200);
-    }
-    expect(t.server.app.pictor.templates.cacheSize()).toBe(before + 1);
-  });
 });

@@ -4,6 +4,7 @@ import type { EnvironmentOptions, RenderEnvironment } from '../render.js';
 import type { RenderResult, RendererStats } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
+import { doTemplateWork, type TemplateWork } from '../templates/template-work.js';
 import { currentThreadId } from '../tuning/thread-priority.js';
 import { RenderClock, threadStatPath, watchClock } from './render-clock.js';
 import { renderTimeoutError } from './render-timeout.js';
@@ -74,6 +75,19 @@ export class LocalExecutor implements RenderExecutor {
     this.#inFlight.add(tracked);
     render.catch(() => undefined);
     return tracked;
+  }
+
+  /** Template work on this thread (there is no other): the filled HTML, or undefined for a check. */
+  async runTemplate(work: TemplateWork): Promise<string | undefined> {
+    if (this.#closed) throw new PictorError('CLOSED', 'the renderer is closed; create a new one');
+    try {
+      const html = doTemplateWork(work);
+      this.#counters.completed++;
+      return html;
+    } catch (error) {
+      this.#counters.failed++;
+      throw error;
+    }
   }
 
   stats(): RendererStats {

@@ -4,6 +4,7 @@
  */
 import type { SerializedPictorError } from '../errors.js';
 import type { FontSet } from '../fonts/font-sets.js';
+import type { TemplateWork } from '../templates/template-work.js';
 import type { EnvironmentOptions } from '../render.js';
 import type { RenderResult } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
@@ -35,6 +36,13 @@ export interface RenderRequest {
   saveSuffix: string | undefined;
 }
 
+/** Template work (compile, fill) for a worker: done there so it never holds the caller's thread. */
+export interface TemplateRequest {
+  type: 'template';
+  id: number;
+  work: TemplateWork;
+}
+
 /** A worker process's first message: it listens now, send it its ProcessWorkerSetup. */
 export interface StartedMessage {
   type: 'started';
@@ -49,4 +57,6 @@ export type WorkerMessage =
    */
   | { type: 'untimed'; id: number; untimed: boolean; loaded?: FontSet }
   | { type: 'result'; id: number; result: Omit<RenderResult, 'data'> & { data: Uint8Array } }
+  /** Template work done: the filled HTML, or nothing for a check. */
+  | { type: 'template-result'; id: number; html: string | undefined }
   | { type: 'error'; id: number; error: SerializedPictorError };

@@ -7,6 +7,9 @@ import { PictorError } from '../errors.js';
  */
 export type RenderTimeoutReason = 'cpu' | 'clock' | 'stuck';
 
+/** What was timed: a render, or template work (compiling, filling) done in a worker. */
+export type TimedWork = 'render' | 'template';
+
 /** The limit behind each reason, as `details.limit` names it. */
 const LIMIT_OF: Record<RenderTimeoutReason, 'timeoutMs' | 'wallTimeoutMs'> = {
   cpu: 'timeoutMs',
@@ -22,7 +25,10 @@ export function renderTimeoutMessage(
   reason: RenderTimeoutReason,
   limitMs: number,
   raise = `raise limits.${LIMIT_OF[reason]}`,
+  subject: TimedWork = 'render',
 ): string {
+  if (subject === 'template' && reason !== 'stuck')
+    return `compiling or filling the template used more than ${limitMs} ms of ${reason === 'cpu' ? 'CPU time' : 'time'} and was stopped: send fewer or shorter values, or simplify the template (fewer sections nested over long arrays); or ${raise}`;
   switch (reason) {
     case 'cpu':
       return `the render used more than ${limitMs} ms of CPU time and was stopped: the content costs too much to draw (its size and scale, elements, text, pictures, shadows and filters); draw less, or ${raise}`;
@@ -41,11 +47,13 @@ export function renderTimeoutError(
   reason: RenderTimeoutReason,
   limitMs: number,
   timings?: { queue: number; total: number; counted?: number },
+  subject: TimedWork = 'render',
 ): PictorError {
-  return new PictorError('RENDER_TIMEOUT', renderTimeoutMessage(reason, limitMs), {
+  return new PictorError('RENDER_TIMEOUT', renderTimeoutMessage(reason, limitMs, undefined, subject), {
     limit: LIMIT_OF[reason],
     [LIMIT_OF[reason]]: limitMs,
     reason,
+    ...(subject === 'template' ? { subject } : {}),
     ...(timings ? { timings } : {}),
   });
 }

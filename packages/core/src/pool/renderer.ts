@@ -263,9 +263,38 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
         renderOptions,
       );
     },
+    async fillTemplate(template, variables, renderOptions) {
+      checkTemplateRef(template);
+      const html = await executor.runTemplate({ op: 'fill', template, variables }, renderOptions);
+      return html ?? '';
+    },
+    async checkTemplate(definition, renderOptions) {
+      checkTemplateRef({ key: '', definition });
+      await executor.runTemplate({ op: 'check', template: { key: '', definition } }, renderOptions);
+    },
     stats: () => executor.stats(),
     close: (closeOptions) => executor.close(closeOptions),
   };
+}
+
+/** A template handed to a worker must be plain data with a string key and content. @throws PictorError TEMPLATE_INVALID */
+function checkTemplateRef(template: { key: unknown; definition: unknown }): void {
+  const definition = template?.definition as { content?: unknown } | null | undefined;
+  if (typeof template?.key !== 'string' || typeof definition !== 'object' || definition === null) {
+    throw new PictorError(
+      'TEMPLATE_INVALID',
+      'template: must be { key, definition } with a template definition',
+      {
+        field: 'template',
+      },
+    );
+  }
+  if (typeof definition.content !== 'string') {
+    throw new PictorError('TEMPLATE_INVALID', 'content: must be a string of Mustache HTML', {
+      field: 'content',
+      rule: 'type',
+    });
+  }
 }
 
 /** `{ [key]: value }` from the request value, else the template default, else nothing. */

@@ -13,12 +13,13 @@ import type {
   ProcessWorkerSetup,
   RenderRequest,
   StartedMessage,
+  TemplateRequest,
   WorkerMessage,
   WorkerSetup,
 } from './protocol.js';
 
 export interface WorkerHandle {
-  send(request: RenderRequest): void;
+  send(request: RenderRequest | TemplateRequest): void;
   /**
    * The /proc stat file whose CPU time the worker's renders are timed by: a process's own; a thread's once it has
    * said its id (`ready`). Undefined where there is none (not Linux): renders are timed by the clock.

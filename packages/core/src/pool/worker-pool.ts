@@ -12,7 +12,8 @@ import type { ValidRenderInput } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { FairQueue } from './fair-queue.js';
 import type { FontSet } from '../fonts/font-sets.js';
-import type { RenderRequest, WorkerMessage, WorkerSetup } from './protocol.js';
+import type { TemplateWork } from '../templates/template-work.js';
+import type { RenderRequest, TemplateRequest, WorkerMessage, WorkerSetup } from './protocol.js';
 import { startThreadPoolHere } from '../tuning/index.js';
 import { RenderClock, watchClock } from './render-clock.js';
 import { type RenderTimeoutReason, renderTimeoutError } from './render-timeout.js';
@@ -42,18 +43,22 @@ export interface WorkerPoolOptions {
   script?: URL;
 }
 
+/** What a job asks of a worker: a render, or template work (compile, fill) that must not hold the caller's thread. */
+type Work = { type: 'render'; input: ValidRenderInput } | { type: 'template'; work: TemplateWork };
+
 interface Job {
   id: number;
   /** Whose render it is (RenderOptions.tenant; '' when none was given). */
   tenant: string;
-  input: ValidRenderInput;
+  work: Work;
   /** Undo what waiting set up (the abort listener, the wait timer) once the job leaves the queue. */
   stopWaiting: () => void;
-  /** Names the temporary file of `input.saveTo` (see releaseAbandonedFile). */
+  /** Names the temporary file of a render's `saveTo` (see releaseAbandonedFile). */
   saveSuffix: string | undefined;
   enqueuedAt: number;
   queueMs: number;
-  resolve(result: RenderResult): void;
+  /** A RenderResult for a render; the filled HTML (or undefined) for template work. */
+  resolve(result: RenderResult | string | undefined): void;
   reject(error: PictorError): void;
 }
 
@@ -106,16 +111,26 @@ export class WorkerPool implements RenderExecutor {
    * full), ABORTED (`signal` fired while it waited), CLOSED, RENDER_TIMEOUT…
    */
   run(input: ValidRenderInput, options: RenderOptions = {}): Promise<RenderResult> {
+    return this.#enqueue({ type: 'render', input }, options) as Promise<RenderResult>;
+  }
+
+  /** Queue template work like a render (same turns, same time limit): the filled HTML, or undefined for a check. */
+  runTemplate(work: TemplateWork, options: RenderOptions = {}): Promise<string | undefined> {
+    return this.#enqueue({ type: 'template', work }, options) as Promise<string | undefined>;
+  }
+
+  #enqueue(work: Work, options: RenderOptions): Promise<RenderResult | string | undefined> {
     if (this.#closing)
       return Promise.reject(new PictorError('CLOSED', 'the renderer is closed; create a new one'));
     if (options.signal?.aborted) return Promise.reject(abortedError());
-    return new Promise<RenderResult>((resolve, reject) => {
+    return new Promise<RenderResult | string | undefined>((resolve, reject) => {
       const job: Job = {
         id: this.#nextId++,
         tenant: options.tenant ?? '',
-        input,
+        work,
         stopWaiting: () => undefined,
-        saveSuffix: input.saveTo === undefined ? undefined : newTemporarySuffix(),
+        saveSuffix:
+          work.type === 'render' && work.input.saveTo !== undefined ? newTemporarySuffix() : undefined,
         enqueuedAt: performance.now(),
         queueMs: 0,
         resolve,
@@ -295,12 +310,16 @@ export class WorkerPool implements RenderExecutor {
     job.queueMs = performance.now() - job.enqueuedAt;
     slot.clock = new RenderClock(slot.statPath);
     slot.stopWatch = watchClock(slot.clock, this.#options, (reason) => this.#onTimeout(slot, reason));
-    slot.worker.send({
-      type: 'render',
-      id: job.id,
-      input: job.input,
-      saveSuffix: job.saveSuffix,
-    } satisfies RenderRequest);
+    slot.worker.send(
+      job.work.type === 'render'
+        ? ({
+            type: 'render',
+            id: job.id,
+            input: job.work.input,
+            saveSuffix: job.saveSuffix,
+          } satisfies RenderRequest)
+        : ({ type: 'template', id: job.id, work: job.work.work } satisfies TemplateRequest),
+    );
   }
 
   #finish(slot: Slot): Job | undefined {
@@ -329,7 +348,10 @@ export class WorkerPool implements RenderExecutor {
       return;
     }
     const job = this.#finish(slot) as Job;
-    if (message.type === 'result') {
+    if (message.type === 'template-result') {
+      this.#counters.completed++;
+      job.resolve(message.html);
+    } else if (message.type === 'result') {
       const { data, ...rest } = message.result;
       this.#counters.completed++;
       job.resolve({
@@ -362,11 +384,16 @@ export class WorkerPool implements RenderExecutor {
     this.#counters.failed++;
     const limitMs = reason === 'stuck' ? this.#options.wallTimeoutMs : this.#options.timeoutMs;
     job.reject(
-      renderTimeoutError(reason, limitMs, {
-        queue: roundMs(job.queueMs),
-        total: roundMs(performance.now() - job.enqueuedAt - job.queueMs),
-        ...(used === undefined ? {} : { counted: roundMs(used) }),
-      }),
+      renderTimeoutError(
+        reason,
+        limitMs,
+        {
+          queue: roundMs(job.queueMs),
+          total: roundMs(performance.now() - job.enqueuedAt - job.queueMs),
+          ...(used === undefined ? {} : { counted: roundMs(used) }),
+        },
+        job.work.type,
+      ),
     );
     this.#replace(slot, job);
     this.#afterJob();
@@ -406,9 +433,10 @@ export class WorkerPool implements RenderExecutor {
     if (slot.retired) return;
     slot.retired = true;
     this.#counters.workersReplaced++;
+    const saveTo = job?.work.type === 'render' ? job.work.input.saveTo : undefined;
     const abandoned =
-      job?.input.saveTo !== undefined && job.saveSuffix !== undefined
-        ? temporaryPathOf(job.input.saveTo, job.saveSuffix)
+      saveTo !== undefined && job?.saveSuffix !== undefined
+        ? temporaryPathOf(saveTo, job.saveSuffix)
         : undefined;
     slot.worker
       .terminate()

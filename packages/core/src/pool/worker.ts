@@ -19,6 +19,7 @@ import {
   setCurrentThreadNice,
   setProcessNice,
 } from '../tuning/index.js';
+import { doTemplateWork } from '../templates/template-work.js';
 import { currentThreadId } from '../tuning/thread-priority.js';
 import type { RenderResult } from '../types.js';
 import { validateRenderInput } from '../validate.js';
@@ -27,6 +28,7 @@ import type {
   ProcessWorkerSetup,
   RenderRequest,
   StartedMessage,
+  TemplateRequest,
   WorkerMessage,
   WorkerSetup,
 } from './protocol.js';
@@ -36,7 +38,7 @@ interface PoolChannel {
   post(message: WorkerMessage): void;
   /** Send a render's result the cheapest way this end allows. */
   postResult(id: number, result: RenderResult): void;
-  onRequest(listener: (request: RenderRequest) => void): void;
+  onRequest(listener: (request: RenderRequest | TemplateRequest) => void): void;
 }
 
 const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
@@ -62,6 +64,16 @@ await renderHtml(
 channel.post(parentPort ? { type: 'ready', ...optionalTid() } : { type: 'ready' });
 
 channel.onRequest((request) => {
+  if (request.type === 'template') {
+    try {
+      channel.post({ type: 'template-result', id: request.id, html: doTemplateWork(request.work) });
+    } catch (error) {
+      const failure =
+        error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'template');
+      channel.post({ type: 'error', id: request.id, error: failure.toJSON() });
+    }
+    return;
+  }
   if (request.type !== 'render') return;
   const hooks: RenderHooks = {
     // Tell the pool to stop counting while a font set loads; the message goes out before the (synchronous) load.

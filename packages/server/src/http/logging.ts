@@ -95,7 +95,8 @@ export class RequestLogController extends LogController {
     const line: Record<string, unknown> = { req: request, res: reply, responseTime: reply.elapsedTime };
     if (request.renderLog) line.render = request.renderLog;
     if (error) reply.log.error({ ...line, err: error }, 'request errored');
-    else if (request.renderFailure) reply.log.warn({ ...line, failure: request.renderFailure }, 'render failed');
+    else if (request.renderFailure)
+      reply.log.warn({ ...line, failure: request.renderFailure }, 'render failed');
     else reply.log.info(line, 'request completed');
   }
 }

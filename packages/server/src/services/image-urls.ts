@@ -10,7 +10,8 @@ import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
 import type { Store, TemplateVersion } from '../db/types.js';
-import { CONTENT_TYPES, type CompiledTemplate, type Renderer } from '@pictor/core';
+import { CONTENT_TYPES, type Renderer } from '@pictor/core';
+import { LRUCache } from 'lru-cache';
 import { type ImageUrlParams, parseImageParams, typeVariables } from './image-url-params.js';
 import { type ImageUrlTarget, parseImageTarget, verifyImageTarget } from './image-url-target.js';
 import { withReservedUnit } from './quota.js';
@@ -24,15 +25,17 @@ import {
   stoppedByTimeLimit,
 } from './render-job.js';
 import type { TimeoutPenalty } from './timeout-penalty.js';
-import type { TemplateService } from './template-service.js';
+import type { TemplateForRender, TemplateService } from './template-service.js';
 import { deriveUrlKeySecret } from './url-keys.js';
 import { windowCounters } from './window-counter.js';
 
 /** How often a process waiting for another one's render looks for the stored image. */
 const CLAIM_POLL_MS = 100;
 
-/** URLs whose image is remembered per compiled template (the first described dropped first). */
+/** URLs whose image is remembered per template revision (the first described dropped first). */
 const MAX_DESCRIBED_PER_TEMPLATE = 1000;
+/** Template revisions whose URLs' descriptions are kept. */
+const MAX_DESCRIBED_TEMPLATES = 500;
 
 /** The image an URL names, once its variables were checked and filled in. */
 interface Described {
@@ -87,21 +90,21 @@ export interface ImageUrlService {
  * variables typed, checked and filled in.
  * @throws ApiError INVALID_PARAMETER (pixel limits), PictorError VARIABLE_INVALID
  */
-function jobFor(
+async function jobFor(
   owner: string,
   target: ImageUrlTarget,
   params: ImageUrlParams,
   version: TemplateVersion,
-  compiled: CompiledTemplate,
+  fill: TemplateForRender['fill'],
   limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
-): RenderJob {
+): Promise<RenderJob> {
   const width = params.width ?? version.width;
   const height = params.height ?? version.height;
   checkPixels(width, height, params.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
   return {
     owner,
     templateId: target.templateId,
-    html: compiled.fill(typeVariables(params.text, version.variables)),
+    html: await fill(typeVariables(params.text, version.variables)),
     width,
     height,
     format: target.format,
@@ -136,14 +139,14 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
   const flights = new Map<string, Promise<Buffer | null>>();
   /** When this process last extended a stored image's retention, by object key (bounded). */
   const retained = new Map<string, number>();
-  /** What each URL of a compiled template names (object key, ETag), by key and signature; dropped with the template. */
-  const descriptions = new WeakMap<CompiledTemplate, Map<string, Described>>();
-  const descriptionsOf = (compiled: CompiledTemplate) => descriptions.get(compiled) ?? EMPTY;
-  function remember(compiled: CompiledTemplate, urlId: string, described: Described): void {
-    let map = descriptions.get(compiled);
+  /** What each URL of a template revision names (object key, ETag), by key and signature; recent revisions only. */
+  const descriptions = new LRUCache<string, Map<string, Described>>({ max: MAX_DESCRIBED_TEMPLATES });
+  const descriptionsOf = (templateKey: string) => descriptions.get(templateKey) ?? EMPTY;
+  function remember(templateKey: string, urlId: string, described: Described): void {
+    let map = descriptions.get(templateKey);
     if (!map) {
       map = new Map();
-      descriptions.set(compiled, map);
+      descriptions.set(templateKey, map);
     }
     if (map.size >= MAX_DESCRIBED_PER_TEMPLATE) map.delete(map.keys().next().value as string);
     map.set(urlId, described);
@@ -255,25 +258,25 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         throw apiError('LINK_INVALID', `URL key ${JSON.stringify(target.keyId)}: unknown or revoked`);
       }
       const params = parseImageParams(target.query, limits);
-      const { version, compiled } = await deps.templates.resolvePublished(
-        urlKey.accountId,
-        target.templateId,
-        params.revision,
-      );
+      const {
+        version,
+        key: templateKey,
+        fill,
+      } = await deps.templates.resolvePublished(urlKey.accountId, target.templateId, params.revision);
       // The same URL of the same compiled revision always names the same image: skip filling and hashing it again.
       // Its verified signature identifies the URL (with its key) in 43 characters, whatever the URL's length.
       const urlId = `${target.keyId}\u0000${target.sign}`;
-      let described = descriptionsOf(compiled).get(urlId);
+      let described = descriptionsOf(templateKey).get(urlId);
       let job: RenderJob | undefined;
       if (!described) {
-        job = jobFor(urlKey.accountId, target, params, version, compiled, limits);
+        job = await jobFor(urlKey.accountId, target, params, version, fill, limits);
         const objectKey = objectKeyOf(job);
         described = {
           objectKey,
           etag: `"${objectKey.slice(0, objectKey.indexOf('.'))}"`,
           contentType: CONTENT_TYPES[job.format],
         };
-        remember(compiled, urlId, described);
+        remember(templateKey, urlId, described);
       }
       const { objectKey, etag } = described;
       const headers: Record<string, string> = {
@@ -304,7 +307,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
       }
       if (!flight) {
         // Not stored (evicted since it was described): the job again, for the render.
-        job ??= jobFor(urlKey.accountId, target, params, version, compiled, limits);
+        job ??= await jobFor(urlKey.accountId, target, params, version, fill, limits);
         flight = renderOnce(urlKey.accountId, urlKey.id, job, objectKey).finally(() =>
           flights.delete(objectKey),
         );

@@ -245,7 +245,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   return {
     async renderTemplate(caller, templateId, request) {
       checkPixels(request.width, request.height, request.scale, limits);
-      const { version, compiled } = await deps.templates.resolve(
+      const { version, fill } = await deps.templates.resolve(
         caller.accountId,
         templateId,
         request.useDraft === true,
@@ -262,7 +262,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         fonts: [],
       };
       checkPixels(job.width, job.height, job.scale, limits);
-      job.html = compiled.fill(request.variables);
+      job.html = await fill(request.variables);
       return run(caller, job);
     },
     async renderHtml(caller, request) {

@@ -1,8 +1,8 @@
 /** Template administration: create, edit the draft, change status, each checked before it is stored. */
 import {
-  type CompiledTemplate,
   compileTemplate,
   type ImageFormat,
+  type TemplateDefinition,
   type VariableDefinition,
 } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
@@ -44,13 +44,34 @@ function notFound(id: string): never {
 }
 
 /**
- * Check a version against the limits and compile it: a broken template is refused before it is stored or previewed.
+ * Check a template definition compiles, on behalf of an account (whose turn it is where the check runs). The
+ * server's runs in a render worker (`renderer.checkTemplate`): compiling a large template takes a second, which must
+ * not be the event loop's.
+ */
+export type TemplateChecker = (definition: TemplateDefinition, accountId: string) => Promise<void>;
+
+/** Compile on this thread: for the CLI, which has no event loop to protect. */
+export const checkOnThisThread: TemplateChecker = async (definition) => {
+  compileTemplate(definition);
+};
+
+/**
+ * Check a version against the limits (here) and compile it (with `check`): a broken template is refused before it is
+ * stored or previewed.
  * @throws ApiError INVALID_PARAMETER (too many definitions, too many pixels), PictorError TEMPLATE_INVALID
  */
-export function compileVersion(
+export async function checkVersion(
   version: Omit<TemplateVersion, 'revision'>,
   limits: ServerLimits,
-): CompiledTemplate {
+  check: TemplateChecker,
+  accountId: string,
+): Promise<void> {
+  checkVersionLimits(version, limits);
+  await check(toDefinition({ ...version, revision: 0 }), accountId);
+}
+
+/** The limits of a version that need no compiling. @throws ApiError INVALID_PARAMETER */
+export function checkVersionLimits(version: Omit<TemplateVersion, 'revision'>, limits: ServerLimits): void {
   const count = Object.keys(version.variables).length;
   if (count > limits.maxTemplateVariables) {
     throw apiError(
@@ -61,11 +82,14 @@ export function compileVersion(
   if (version.width * version.height > limits.maxPixels) {
     throw apiError('INVALID_PARAMETER', `width × height: must be at most ${limits.maxPixels} pixels`);
   }
-  return compileTemplate(toDefinition({ ...version, revision: 0 }));
 }
 
 /** Create the service. */
-export function createTemplateAdmin(store: Store, limits: ServerLimits): TemplateAdmin {
+export function createTemplateAdmin(
+  store: Store,
+  limits: ServerLimits,
+  check: TemplateChecker = checkOnThisThread,
+): TemplateAdmin {
   return {
     async create(input) {
       if (!(await store.getAccount(input.accountId))) {
@@ -79,7 +103,7 @@ export function createTemplateAdmin(store: Store, limits: ServerLimits): Templat
         format: input.format ?? DEFAULT_TEMPLATE_FORMAT,
         quality: input.quality ?? null,
       };
-      compileVersion(draft, limits);
+      await checkVersion(draft, limits, check, input.accountId);
       if (input.id !== undefined && (await store.getTemplate(input.id))) {
         throw apiError('TEMPLATE_UNAVAILABLE', `id: template ${JSON.stringify(input.id)} already exists`);
       }
@@ -95,7 +119,7 @@ export function createTemplateAdmin(store: Store, limits: ServerLimits): Templat
           'content, width and height: are required when the template has no draft',
         );
       }
-      compileVersion(
+      await checkVersion(
         {
           content: merged.content,
           variables: merged.variables ?? {},
@@ -105,6 +129,8 @@ export function createTemplateAdmin(store: Store, limits: ServerLimits): Templat
           quality: merged.quality ?? null,
         },
         limits,
+        check,
+        current.accountId,
       );
       return (await store.updateDraft(id, patch)) ?? notFound(id);
     },

@@ -1,19 +1,33 @@
 /**
- * Templates for rendering: ownership, status and useDraft rules, compiled templates cached per revision, and the
- * stored records cached per row version — a render reads the template's owner and row version (no contents) and
- * loads and parses the record only when the row changed since (on any node: the version is in the store).
+ * Templates for rendering: ownership, status and useDraft rules, and the stored records cached per row version — a
+ * render reads the template's owner and row version (no contents) and loads and parses the record only when the row
+ * changed since (on any node: the version is in the store). Templates are compiled and filled by the render workers
+ * (`renderer.fillTemplate`, once per revision and worker), never on the event loop.
  */
 import { type CompiledTemplate, compileTemplate, type TemplateDefinition } from '@pictor/core';
 import { LRUCache } from 'lru-cache';
 import { apiError } from '../errors.js';
 import type { Store, TemplateRecord, TemplateVersion } from '../db/types.js';
 
-/** A template ready to fill: the record, the version to render and its compiled form. */
+/** A template ready to fill: the record, the version to render, and its fill. */
 export interface TemplateForRender {
   record: TemplateRecord;
   version: TemplateVersion;
-  compiled: CompiledTemplate;
+  /** Names this exact version (template id and revision): what the workers compile it under. */
+  key: string;
+  /** The version's HTML with these variables (checked, defaults applied). @throws PictorError VARIABLE_INVALID… */
+  fill(variables: Record<string, unknown>): Promise<string>;
 }
+
+/**
+ * Fill a template: `key` names this exact definition (template id and revision), `accountId` whose turn it is.
+ * The server's is `renderer.fillTemplate` (in a worker).
+ */
+export type TemplateFiller = (
+  template: { key: string; definition: TemplateDefinition },
+  variables: Record<string, unknown>,
+  accountId: string,
+) => Promise<string>;
 
 export interface TemplateService {
   /**
@@ -28,17 +42,13 @@ export interface TemplateService {
    * @throws ApiError NOT_FOUND, TEMPLATE_UNAVAILABLE (not published), INVALID_PARAMETER (`_v` never published)
    */
   resolvePublished(accountId: string, id: string, revision?: number): Promise<TemplateForRender>;
-  /** Compiled templates held in the cache. */
-  cacheSize(): number;
 }
 
 export interface TemplateServiceOptions {
-  /** Compiled templates kept (least recently used dropped first). Default 500. */
-  maxEntries?: number;
   /** Characters of template contents kept in stored records (least recently used dropped first). Default 64 Mi. */
   maxRecordChars?: number;
-  /** The compiler; the engine's `compileTemplate` by default. */
-  compile?: (definition: TemplateDefinition) => CompiledTemplate;
+  /** How templates are filled; default: compiled and filled on this thread (tools and tests without workers). */
+  fill?: TemplateFiller;
 }
 
 /**
@@ -86,22 +96,15 @@ export function toDefinition(version: TemplateVersion): TemplateDefinition {
 
 /** Create the service over a store. */
 export function createTemplateService(store: Store, options: TemplateServiceOptions = {}): TemplateService {
-  const maxEntries = options.maxEntries ?? 500;
-  const compile = options.compile ?? compileTemplate;
-  const cache = new LRUCache<string, CompiledTemplate>({ max: maxEntries });
+  const fill = options.fill ?? fillOnThisThread();
   /** Stored records by template id with their row version, bounded by characters of contents. */
   const records = new LRUCache<string, { version: number; record: TemplateRecord }>({
     maxSize: options.maxRecordChars ?? 64 * 1024 * 1024,
   });
 
-  function compiledFor(id: string, version: TemplateVersion): CompiledTemplate {
-    const key = `${id}\u0000${version.revision}`;
-    const hit = cache.get(key);
-    // The content check guards against a store that reuses a revision number.
-    if (hit && hit.definition.content === version.content) return hit;
-    const compiled = compile(toDefinition(version));
-    cache.set(key, compiled);
-    return compiled;
+  function forRender(accountId: string, record: TemplateRecord, version: TemplateVersion): TemplateForRender {
+    const template = { key: `${record.id}\u0000${version.revision}`, definition: toDefinition(version) };
+    return { record, version, key: template.key, fill: (variables) => fill(template, variables, accountId) };
   }
 
   /** Published revisions by `{id}\0{revision}`: they never change once published. */
@@ -144,15 +147,26 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
   return {
     async resolve(accountId, id, useDraft) {
       const record = await currentRecord(accountId, id);
-      const version = pickVersion(record, useDraft);
-      return { record, version, compiled: compiledFor(record.id, version) };
+      return forRender(accountId, record, pickVersion(record, useDraft));
     },
     async resolvePublished(accountId, id, revision) {
       const record = await currentRecord(accountId, id);
       const version =
         revision === undefined ? pickVersion(record, 'none') : await publishedRevision(record, revision);
-      return { record, version, compiled: compiledFor(record.id, version) };
+      return forRender(accountId, record, version);
     },
-    cacheSize: () => cache.size,
+  };
+}
+
+/** Fill on the calling thread, each revision compiled once (the content check guards against a reused revision). */
+function fillOnThisThread(): TemplateFiller {
+  const compiled = new LRUCache<string, CompiledTemplate>({ max: 500 });
+  return async (template, variables) => {
+    let hit = compiled.get(template.key);
+    if (!hit || hit.definition.content !== template.definition.content) {
+      hit = compileTemplate(template.definition);
+      compiled.set(template.key, hit);
+    }
+    return hit.fill(variables);
   };
 }

@@ -4,6 +4,7 @@ import type { Renderer } from '@pictor/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import type { TemplateAdmin } from '../services/template-admin.js';
+import type { TimeoutPenalty } from '../services/timeout-penalty.js';
 import { windowCounters } from '../services/window-counter.js';
 import type { Store } from '../db/types.js';
 import { studioAccessHook } from './access.js';
@@ -21,6 +22,8 @@ export interface StudioDeps {
   publicUrl: string | undefined;
   /** Count sign-in failures and previews in the store (several nodes), else in memory. */
   sharedLimits: boolean;
+  /** The time-limit penalty renders pay (previews pay it too). */
+  timeouts: TimeoutPenalty;
   now: () => number;
 }
 
@@ -53,6 +56,7 @@ export async function registerStudio(app: FastifyInstance, deps: StudioDeps): Pr
         limits,
         signingSecret: deps.signingSecret,
         previews: counter(limits.studioPreviewRateMax, PREVIEW_WINDOW_MS),
+        timeouts: deps.timeouts,
         publicUrl: deps.publicUrl,
         secureCookie: (request) =>
           request.protocol === 'https' || (deps.publicUrl?.startsWith('https:') ?? false),

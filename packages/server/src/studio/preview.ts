@@ -6,7 +6,8 @@
 import type { ImageFormat, Renderer, VariableDefinition } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { isPictorError } from '../errors.js';
-import { compileVersion } from '../services/template-admin.js';
+import { checkVersionLimits } from '../services/template-admin.js';
+import { toDefinition } from '../services/template-service.js';
 import type { Preview } from './preview-types.js';
 
 export type { Preview };
@@ -52,20 +53,25 @@ export async function renderPreview(
   request: PreviewRequest,
   /** Whose turn in the render queue (the account, or the admin). */
   tenant: string,
+  /** Fires when the client has gone: a preview still queued is dropped. */
+  signal?: AbortSignal,
 ): Promise<Preview> {
   const format = request.format ?? 'webp';
-  const compiled = compileVersion(
-    {
-      content: request.content,
-      variables: request.variables ?? {},
-      width: request.width,
-      height: request.height,
-      format,
-      quality: request.quality ?? null,
-    },
-    limits,
+  const version = {
+    content: request.content,
+    variables: request.variables ?? {},
+    width: request.width,
+    height: request.height,
+    format,
+    quality: request.quality ?? null,
+  };
+  checkVersionLimits(version, limits);
+  // Compiled and filled in a worker, in the account's turn: never on the event loop.
+  const html = await renderer.fillTemplate(
+    { key: `studio-preview\u0000${tenant}`, definition: toDefinition({ ...version, revision: 0 }) },
+    request.values ?? {},
+    { tenant, ...(signal ? { signal } : {}) },
   );
-  const html = compiled.fill(request.values ?? {});
   const result = await renderer.render(
     {
       html,
@@ -74,7 +80,7 @@ export async function renderPreview(
       format,
       quality: format === 'png' ? undefined : (request.quality ?? undefined),
     },
-    { tenant },
+    { tenant, ...(signal ? { signal } : {}) },
   );
   return {
     image: `data:${result.contentType};base64,${result.data.toString('base64')}`,

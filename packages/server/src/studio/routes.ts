@@ -9,6 +9,9 @@ import { draftBody } from '../routes/admin/schemas.js';
 import { success } from '../routes/envelope-schemas.js';
 import type { CreateTemplateInput, TemplateAdmin } from '../services/template-admin.js';
 import type { WindowCounter } from '../services/window-counter.js';
+import { clientGoneSignal } from '../http/client-gone.js';
+import { stoppedByTimeLimit } from '../services/render-job.js';
+import type { TimeoutPenalty } from '../services/timeout-penalty.js';
 import type { Store, TemplateRecord } from '../db/types.js';
 import { COOKIE_PATH, SESSION_COOKIE, accountFor, sessionOf, templateFor } from './access.js';
 import { type PreviewRequest, problemOf, renderPreview } from './preview.js';
@@ -23,8 +26,10 @@ export interface StudioApiDeps {
   renderer: Renderer;
   limits: ServerLimits;
   signingSecret: string;
-  /** Previews per session per minute. */
+  /** Previews per account per minute. */
   previews: WindowCounter;
+  /** The time-limit penalty of the account's renders, which previews pay too. */
+  timeouts: TimeoutPenalty;
   /** Origin for snippets: the configured public URL, else the request's own. */
   publicUrl: string | undefined;
   /** Mark the cookie Secure (served over https). */
@@ -291,20 +296,46 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
     async (request, reply) => previewRoute(request, reply),
   );
 
+  /**
+   * A preview costs what a render costs in fairness, though it uses no unit: the account needs a valid package, it
+   * waits its turn for a worker, pays the time-limit penalty, is counted per account (every session and sign-in of
+   * it together), has its own size cap, and is dropped when its client leaves.
+   */
   async function previewRoute(request: FastifyRequest<{ Body: PreviewRequest }>, reply: FastifyReply) {
     const session = sessionOf(request);
-    const check = await deps.previews.take(`studio-preview:${session.idHash}`);
+    const { width, height } = request.body;
+    if (width * height > limits.studioPreviewMaxPixels) {
+      throw apiError(
+        'INVALID_PARAMETER',
+        `width × height: a preview may have at most ${limits.studioPreviewMaxPixels} pixels (PICTOR_STUDIO_PREVIEW_MAX_PIXELS), got ${width} × ${height}; render larger images through the API`,
+      );
+    }
+    const accountId = session.accountId ?? undefined;
+    if (accountId !== undefined) {
+      const usage = await store.usage(accountId, new Date(deps.now()));
+      if (usage.packages.length === 0) {
+        throw apiError(
+          'NO_PACKAGE',
+          'preview: this account has no valid resource package (none, used up, or expired); previews use no unit but need one: ask for a new package',
+        );
+      }
+      deps.timeouts.check(accountId);
+    }
+    const tenant = accountId ?? 'studio-admin';
+    const check = await deps.previews.take(`studio-preview:${tenant}`);
     if (!check.ok) {
       throw apiError(
         'RATE_LIMITED',
-        `preview: at most ${limits.studioPreviewRateMax} previews a minute per session; retry after ${check.retryAfterSeconds} s`,
+        `preview: at most ${limits.studioPreviewRateMax} previews a minute per account; retry after ${check.retryAfterSeconds} s`,
         { 'retry-after': String(check.retryAfterSeconds) },
       );
     }
     try {
-      const tenant = session.accountId ?? 'studio-admin';
-      return success(await renderPreview(deps.renderer, limits, request.body, tenant));
+      return success(
+        await renderPreview(deps.renderer, limits, request.body, tenant, clientGoneSignal(reply)),
+      );
     } catch (error) {
+      if (accountId !== undefined && stoppedByTimeLimit(error)) await deps.timeouts.record(accountId);
       const known = toApiError(error);
       if (!known) throw error;
       // The envelope, plus where the problem is (field, rule, line) for the editor to point at.

@@ -13,6 +13,7 @@ import {
   startTestServer,
   type TestServer,
 } from './helpers/http-server.js';
+import { createTestSchema } from './helpers/postgres-schema.js';
 
 const servers: TestServer[] = [];
 afterEach(async () => {
@@ -136,6 +137,26 @@ describe('failed sign-ins never lock out a correct credential', () => {
     expect((await adminWith(server, ADMIN_TOKEN, '192.0.2.3')).status).toBe(429);
     server.advance(1000);
     expect((await adminWith(server, ADMIN_TOKEN, '192.0.2.3')).status).toBe(200);
+  });
+});
+
+describe.skipIf(!process.env.PICTOR_TEST_DATABASE_URL)('two nodes on one PostgreSQL', () => {
+  it('count failures together: past the allowance over both nodes, a failure on either is held off', async () => {
+    const schema = await createTestSchema(process.env.PICTOR_TEST_DATABASE_URL as string, 'signin');
+    try {
+      const [a, b] = [
+        await start({ studioSignInFailuresMax: 2 }, { databaseUrl: schema.url }),
+        await start({ studioSignInFailuresMax: 2 }, { databaseUrl: schema.url }),
+      ];
+      expect((await adminWith(a, 'wrong-admin-token')).status).toBe(401);
+      expect((await adminWith(b, 'wrong-admin-token')).status).toBe(401);
+      expect(statusAndWait(await adminWith(a, 'wrong-admin-token'))).toEqual([429, '1']);
+      // Hold-offs are kept per process; the count is not, so node b's next failure waits twice as long.
+      expect(statusAndWait(await adminWith(b, 'wrong-admin-token'))).toEqual([429, '2']);
+    } finally {
+      for (const server of servers.splice(0)) await server.close();
+      await schema.drop();
+    }
   });
 });
 

@@ -10,7 +10,7 @@ import type { Store } from '../db/types.js';
 import { studioAccessHook } from './access.js';
 import { registerStudioPage } from './assets.js';
 import { registerStudioApi } from './routes.js';
-import { adminTokenFingerprint, createStudioSessions } from './sessions.js';
+import { createStudioSessions } from './sessions.js';
 
 export interface StudioDeps {
   store: Store;
@@ -37,7 +37,7 @@ export async function registerStudio(app: FastifyInstance, deps: StudioDeps): Pr
   const sessions = createStudioSessions({
     store: deps.store,
     adminTokenHash: deps.adminTokenHash,
-    adminTokenFingerprint: adminTokenFingerprint(deps.adminTokenHash, deps.signingSecret),
+    signingSecret: deps.signingSecret,
     limits,
     signInLimits: deps.signInLimits,
     now,

@@ -61,7 +61,7 @@ export function csrfMatches(session: StudioSession, given: unknown): boolean {
  * A fingerprint of the admin token for admin sessions to keep: an HMAC of its hash under the signing secret, so a
  * copy of the database gives nothing to test guesses of the token against.
  */
-export function adminTokenFingerprint(adminTokenHash: Buffer, signingSecret: string): string {
+function adminTokenFingerprint(adminTokenHash: Buffer, signingSecret: string): string {
   return createHmac('sha256', signingSecret)
     .update('pictor studio admin session\0')
     .update(adminTokenHash)
@@ -73,8 +73,8 @@ export function adminTokenFingerprint(adminTokenHash: Buffer, signingSecret: str
 export function createStudioSessions(deps: {
   store: Store;
   adminTokenHash: Buffer;
-  /** {@link adminTokenFingerprint} of the current admin token. */
-  adminTokenFingerprint: string;
+  /** Key of the admin token's fingerprint. */
+  signingSecret: string;
   limits: ServerLimits;
   signInLimits: SignInLimits;
   now: () => number;
@@ -82,6 +82,7 @@ export function createStudioSessions(deps: {
   const { store, limits, signInLimits } = deps;
   const idleMs = limits.studioIdleSeconds * 1000;
   const maxAgeMs = limits.studioSessionMaxAgeSeconds * 1000;
+  const fingerprint = adminTokenFingerprint(deps.adminTokenHash, deps.signingSecret);
 
   async function who(
     body: SignInBody,
@@ -118,7 +119,7 @@ export function createStudioSessions(deps: {
         csrfToken: randomBytes(32).toString('base64url'),
         createdAt: new Date(time),
         expiresAt: new Date(time + idleMs),
-        adminTokenFingerprint: accountId === null ? deps.adminTokenFingerprint : null,
+        adminTokenFingerprint: accountId === null ? fingerprint : null,
       };
       await store.createStudioSession(session);
       return { cookieValue, session };
@@ -130,7 +131,7 @@ export function createStudioSessions(deps: {
         now: new Date(time),
         extendTo: new Date(time + idleMs),
         signedInAfter: new Date(time - maxAgeMs),
-        adminTokenFingerprint: deps.adminTokenFingerprint,
+        adminTokenFingerprint: fingerprint,
       });
     },
     signOut: (session) => store.deleteStudioSession(session.idHash),

@@ -181,4 +181,24 @@ describe('behind a trusted proxy', () => {
     expect(claimed.status).toBe(200);
     expect(claimed.headers.get('set-cookie')).not.toMatch(/Secure/);
   });
+
+  it('takes the studio page’s origin from X-Forwarded-Host of a trusted proxy only', async () => {
+    const proxied = { origin: 'https://img.example.com', 'x-forwarded-host': 'img.example.com' };
+    const trusting = await start({}, { trustProxy: ['127.0.0.1'] });
+    const account = await seedAccount(trusting.url, 0);
+    const viaProxy = await call(trusting.url, 'POST', '/studio/api/session', {
+      body: { apiKey: account.key },
+      headers: proxied,
+    });
+    expect(viaProxy.status).toBe(200);
+
+    const untrusting = await start();
+    const other = await seedAccount(untrusting.url, 0);
+    const claimed = await call(untrusting.url, 'POST', '/studio/api/session', {
+      body: { apiKey: other.key },
+      headers: proxied,
+    });
+    expect([claimed.status, claimed.body.code]).toEqual([401, 10104]);
+    expect(claimed.body.message).toMatch(/^Origin: /);
+  });
 });

@@ -19,6 +19,7 @@ import { registerRenderRoutes } from './routes/render.js';
 import { createAccountAdmin } from './services/account-admin.js';
 import { createImageUrlService } from './services/image-urls.js';
 import { createRenderService } from './services/render-service.js';
+import { createSignInLimits } from './services/sign-in-limits.js';
 import { createTemplateAdmin } from './services/template-admin.js';
 import { createTemplateService, type TemplateService } from './services/template-service.js';
 import { createTimeoutPenalty, TIMEOUT_PENALTY_WINDOW_MS } from './services/timeout-penalty.js';
@@ -78,6 +79,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
     // One line per request instead of Fastify's two.
     logController: new RequestLogController(),
     bodyLimit: limits.bodyLimit,
+    // The client address (request.ip) and protocol (X-Forwarded-Proto) behind the proxies PICTOR_TRUST_PROXY names.
+    trustProxy: config.trustProxy,
     // Time to receive a whole request (headers and body) from the client, rendering not included. Fastify's
     // default 0 turns Node's limit off, so a client sending a body slowly, or never, held its connection forever.
     requestTimeout: REQUEST_TIMEOUT_MS,
@@ -205,8 +208,14 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   const templateAdmin = createTemplateAdmin(deps.store, limits, (definition, accountId) =>
     deps.renderer.checkTemplate(definition, { tenant: accountId }),
   );
+  const signInLimits = createSignInLimits({
+    ...(deps.sharedLimits ? { counts: deps.store } : {}),
+    free: limits.studioSignInFailuresMax,
+    now,
+  });
   await registerAdminRoutes(app, {
     adminTokenHash: deps.adminTokenHash,
+    signInLimits,
     accounts: createAccountAdmin(deps.store, now),
     urlKeys: createUrlKeyAdmin(deps.store, deps.signingSecret),
     templates: templateAdmin,
@@ -220,6 +229,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
       limits,
       signingSecret: deps.signingSecret,
       adminTokenHash: deps.adminTokenHash,
+      signInLimits,
       publicUrl: config.publicUrl,
       sharedLimits: deps.sharedLimits === true,
       timeouts,

@@ -1,4 +1,5 @@
 /** Server configuration: the only module that reads `process.env`. One table of settings, parsed strictly, frozen. */
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import {
   DEFAULT_LIMITS as ENGINE_LIMITS,
@@ -81,7 +82,15 @@ export interface ServerLimits {
    * larger images are rendered through the API, where they use a unit.
    */
   studioPreviewMaxPixels: number;
-  /** Failed studio sign-ins per client address per 5 minutes before sign-in is refused (429). Default 10. */
+  /**
+   * A studio session ends this many seconds after sign-in, used or not (beside the idle limit). Default 43,200
+   * (12 hours).
+   */
+  studioSessionMaxAgeSeconds: number;
+  /**
+   * Failed sign-ins (studio sign-in, the admin API's bearer token) one client may make with one credential within 5
+   * minutes; then its attempts with that credential are held off with growing delays (429). Default 10.
+   */
   studioSignInFailuresMax: number;
 }
 
@@ -115,6 +124,12 @@ export interface ServerConfig {
   logLevel: string;
   /** Serve the template studio at `/studio` (`PICTOR_STUDIO`, true/false). Default true. */
   studio: boolean;
+  /**
+   * Fastify's `trustProxy` (`PICTOR_TRUST_PROXY`): which proxies' `X-Forwarded-For` and `X-Forwarded-Proto` are
+   * believed for the client address and the protocol. `false` (default): none; `true`: any (only for a server no
+   * client reaches directly); a list of addresses, CIDR ranges or `loopback`, `linklocal`, `uniquelocal`.
+   */
+  trustProxy: boolean | string[];
   limits: ServerLimits;
   /** What the environment sets that no longer has an effect, one sentence each; logged as warnings at start. */
   warnings?: readonly string[];
@@ -163,6 +178,7 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   studioIdleSeconds: 1_800,
   studioPreviewRateMax: 60,
   studioPreviewMaxPixels: 4_194_304,
+  studioSessionMaxAgeSeconds: 43_200,
   studioSignInFailuresMax: 10,
 });
 
@@ -194,6 +210,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   studioIdleSeconds: 'PICTOR_STUDIO_IDLE_SECONDS',
   studioPreviewRateMax: 'PICTOR_STUDIO_PREVIEW_RATE_MAX',
   studioPreviewMaxPixels: 'PICTOR_STUDIO_PREVIEW_MAX_PIXELS',
+  studioSessionMaxAgeSeconds: 'PICTOR_STUDIO_SESSION_MAX_AGE',
   studioSignInFailuresMax: 'PICTOR_STUDIO_SIGN_IN_FAILURES_MAX',
 });
 
@@ -244,6 +261,43 @@ function readUrl(env: Env, name: string, protocols: string[]): string | undefine
     );
   }
   return raw;
+}
+
+/** Names proxy-addr (Fastify's `trustProxy`) accepts beside addresses and ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** True for an IP address, a CIDR range (`10.0.0.0/8`, `fd00::/8`) or an address with a netmask. */
+function isAddressOrRange(value: string): boolean {
+  const [address = '', prefix, ...rest] = value.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (/^\d{1,3}$/.test(prefix)) return Number(prefix) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(prefix) === 4;
+}
+
+/** `PICTOR_TRUST_PROXY`: `true`/`false`, or comma-separated addresses, ranges and names. */
+function readTrustProxy(env: Env, name: string): boolean | string[] {
+  const raw = readString(env, name);
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  if (/^\d+$/.test(raw)) {
+    // Fastify ignores a hop count (it trusts no proxy then): refuse it rather than silently trust nobody.
+    throw new ConfigError(
+      `${name}: a number of hops cannot tell a proxy from a client that sends the headers itself; list the proxies' addresses or CIDR ranges instead, got "${raw}"`,
+    );
+  }
+  const entries = raw
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
+  const bad = entries.find((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrRange(entry));
+  if (bad !== undefined) {
+    throw new ConfigError(
+      `${name}: must be true, false, or comma-separated IP addresses, CIDR ranges or ${PROXY_RANGE_NAMES.join(', ')}; "${bad}" is none of them`,
+    );
+  }
+  return entries;
 }
 
 /** `PICTOR_STORAGE` as given, after checking an `s3://bucket/prefix` URL's bucket and prefix. */
@@ -301,6 +355,13 @@ function readLimits(env: Env): ServerLimits {
     studioIdleSeconds: readInt(env, v.studioIdleSeconds, d.studioIdleSeconds, 60, 7 * 86_400),
     studioPreviewRateMax: readInt(env, v.studioPreviewRateMax, d.studioPreviewRateMax, 1, 100_000),
     studioPreviewMaxPixels: readInt(env, v.studioPreviewMaxPixels, d.studioPreviewMaxPixels, 1, 268_435_456),
+    studioSessionMaxAgeSeconds: readInt(
+      env,
+      v.studioSessionMaxAgeSeconds,
+      d.studioSessionMaxAgeSeconds,
+      60,
+      30 * 86_400,
+    ),
     studioSignInFailuresMax: readInt(env, v.studioSignInFailuresMax, d.studioSignInFailuresMax, 1, 100_000),
   };
 }
@@ -353,6 +414,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
       overrides.workerIsolation ?? readChoice(env, 'PICTOR_WORKER_ISOLATION', ['process', 'thread'] as const),
     logLevel,
     studio: overrides.studio ?? readBoolean(env, 'PICTOR_STUDIO') ?? true,
+    trustProxy: overrides.trustProxy ?? readTrustProxy(env, 'PICTOR_TRUST_PROXY'),
     limits: { ...readLimits(env), ...overrides.limits },
     warnings: Object.freeze(
       Object.entries(RETIRED_VARIABLES)

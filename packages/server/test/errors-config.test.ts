@@ -46,8 +46,10 @@ describe('loadConfig', () => {
       imgRenderRateWindowMs: 10_000,
       studioIdleSeconds: 1_800,
       studioPreviewRateMax: 60,
+      studioSessionMaxAgeSeconds: 43_200,
       studioSignInFailuresMax: 10,
     });
+    expect(config.trustProxy).toBe(false);
     expect(Object.isFrozen(config)).toBe(true);
     expect(Object.isFrozen(config.limits)).toBe(true);
     expect(config.warnings).toEqual([]);
@@ -86,6 +88,16 @@ describe('loadConfig', () => {
     expect(config.limits.rateLimitMax).toBe(5);
   });
 
+  it('reads PICTOR_TRUST_PROXY as Fastify takes it: true, false, or addresses, ranges and names', () => {
+    expect(loadConfig({ PICTOR_TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ PICTOR_TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(
+      loadConfig({ PICTOR_TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,fd00::/8, 192.168.0.0/255.255.0.0,loopback' })
+        .trustProxy,
+    ).toEqual(['10.0.0.1', '10.1.0.0/16', 'fd00::/8', '192.168.0.0/255.255.0.0', 'loopback']);
+    expect(() => loadConfig({ PICTOR_TRUST_PROXY: '2' })).toThrow(/list the proxies' addresses/);
+  });
+
   it('fails fast naming the variable', () => {
     const bad: [Record<string, string>, string][] = [
       [{ PICTOR_PORT: 'eighty' }, 'PICTOR_PORT'],
@@ -100,6 +112,10 @@ describe('loadConfig', () => {
       [{ PICTOR_WORKER_NICE: '20' }, 'PICTOR_WORKER_NICE'],
       [{ PICTOR_WORKER_NICE: '-1' }, 'PICTOR_WORKER_NICE'],
       [{ PICTOR_WORKER_ISOLATION: 'fiber' }, 'PICTOR_WORKER_ISOLATION'],
+      [{ PICTOR_TRUST_PROXY: '1' }, 'PICTOR_TRUST_PROXY'],
+      [{ PICTOR_TRUST_PROXY: 'yes' }, 'PICTOR_TRUST_PROXY'],
+      [{ PICTOR_TRUST_PROXY: '10.0.0.0/33' }, 'PICTOR_TRUST_PROXY'],
+      [{ PICTOR_TRUST_PROXY: '127.0.0.1, proxy.internal' }, 'PICTOR_TRUST_PROXY'],
     ];
     for (const [env, name] of bad) {
       expect(() => loadConfig(env), name).toThrow(ConfigError);

@@ -88,7 +88,7 @@ describe('sign-in and the session', () => {
     }
   });
 
-  it('refuses wrong keys with 401, then rate limits the address with 429 and Retry-After', async () => {
+  it('refuses wrong keys with 401, then holds the key tried off with 429 and Retry-After, not the right key', async () => {
     const limited = await startTestServer({ studioSignInFailuresMax: 2 });
     try {
       const account = await seedAccount(limited.url, 0);
@@ -99,12 +99,9 @@ describe('sign-in and the session', () => {
       expect(refused.status).toBe(429);
       expect(refused.body.code).toBe(10108);
       expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-      // Even the right key waits: the address is refused until the window ends.
+      // Someone else's failures never refuse the right key (sign-in-limits.test.ts has the rest).
       const right = await call(limited.url, 'POST', '/studio/api/session', { body: { apiKey: account.key } });
-      expect(right.status).toBe(429);
-      limited.advance(5 * 60_000 + 1000);
-      const later = await call(limited.url, 'POST', '/studio/api/session', { body: { apiKey: account.key } });
-      expect(later.status).toBe(200);
+      expect(right.status).toBe(200);
     } finally {
       await limited.close();
     }

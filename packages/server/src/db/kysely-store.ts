@@ -22,6 +22,7 @@ import type {
   Store,
   StoredApiKey,
   StudioSession,
+  StudioSessionUse,
   TemplateRecord,
   TemplateStamp,
   TemplateVersion,
@@ -260,8 +261,8 @@ export class KyselyStore implements Store {
     return studio.createStudioSession(this.db, session);
   }
 
-  useStudioSession(idHash: string, now: Date, extendTo: Date): Promise<StudioSession | null> {
-    return studio.useStudioSession(this.db, idHash, now, extendTo);
+  useStudioSession(idHash: string, use: StudioSessionUse): Promise<StudioSession | null> {
+    return studio.useStudioSession(this.db, idHash, use);
   }
 
   deleteStudioSession(idHash: string): Promise<void> {

@@ -105,6 +105,8 @@ export interface StudioSessionsTable {
   created_at: number;
   /** Inactivity deadline: moved forward on use. */
   expires_at: number;
+  /** Admin sessions: fingerprint of the admin token signed in with; null for key sessions. */
+  admin_token_fingerprint: string | null;
 }
 
 export interface Database {

@@ -2,7 +2,7 @@
 import type { Kysely } from 'kysely';
 import { toAccount, toIso } from './rows.js';
 import type { Database } from './schema.js';
-import type { Account, PublishedRevision, StudioSession } from './types.js';
+import type { Account, PublishedRevision, StudioSession, StudioSessionUse } from './types.js';
 
 export async function createStudioSession(db: Kysely<Database>, session: StudioSession): Promise<void> {
   await db
@@ -14,29 +14,31 @@ export async function createStudioSession(db: Kysely<Database>, session: StudioS
       csrf_token: session.csrfToken,
       created_at: session.createdAt.getTime(),
       expires_at: session.expiresAt.getTime(),
+      admin_token_fingerprint: session.adminTokenFingerprint,
     })
     .execute();
 }
 
 /**
- * The session whose cookie hashes to `idHash` if it has not expired at `now`, its deadline moved to `extendTo`
- * (one conditional update: an expired session is never revived).
+ * The session whose cookie hashes to `idHash` if it is still live under `use`, its deadline moved to `use.extendTo`
+ * (one conditional update: an ended session is never revived).
  */
 export async function useStudioSession(
   db: Kysely<Database>,
   idHash: string,
-  now: Date,
-  extendTo: Date,
+  use: StudioSessionUse,
 ): Promise<StudioSession | null> {
   const row = await db
     .updateTable('studio_sessions')
-    .set({ expires_at: extendTo.getTime() })
+    .set({ expires_at: use.extendTo.getTime() })
     .where('id_hash', '=', idHash)
-    .where('expires_at', '>', now.getTime())
-    // A key revoked after sign-in ends its sessions at their next request.
+    .where('expires_at', '>', use.now.getTime())
+    .where('created_at', '>', use.signedInAfter.getTime())
     .where((eb) =>
       eb.or([
-        eb('key_id', 'is', null),
+        // An admin session lasts while the admin token it signed in with is the current one.
+        eb.and([eb('key_id', 'is', null), eb('admin_token_fingerprint', '=', use.adminTokenFingerprint)]),
+        // A key revoked after sign-in ends its sessions at their next request.
         eb.exists(
           eb
             .selectFrom('api_keys')
@@ -56,6 +58,7 @@ export async function useStudioSession(
     csrfToken: row.csrf_token,
     createdAt: new Date(Number(row.created_at)),
     expiresAt: new Date(Number(row.expires_at)),
+    adminTokenFingerprint: row.admin_token_fingerprint,
   };
 }
 

@@ -118,6 +118,19 @@ export interface StudioSession {
   createdAt: Date;
   /** Inactivity deadline. */
   expiresAt: Date;
+  /** Admin sessions: fingerprint of the admin token signed in with (see {@link StudioSessionUse}); null otherwise. */
+  adminTokenFingerprint: string | null;
+}
+
+/** What a studio session must still meet to be used. */
+export interface StudioSessionUse {
+  now: Date;
+  /** Its new inactivity deadline. */
+  extendTo: Date;
+  /** Sessions signed in at or before this are over (the absolute lifetime). */
+  signedInAfter: Date;
+  /** Fingerprint of the current admin token: an admin session signed in with another token is over. */
+  adminTokenFingerprint: string;
 }
 
 /** One entry of a template's publish history. */
@@ -186,10 +199,11 @@ export interface Store {
   /** Keep a new studio session. */
   createStudioSession(session: StudioSession): Promise<void>;
   /**
-   * The unexpired session of `idHash` with its deadline moved to `extendTo`, or null (unknown, expired, or signed in
-   * with an API key revoked since).
+   * The session of `idHash` with its inactivity deadline moved to `use.extendTo`, or null: unknown, idle past its
+   * deadline, signed in before `use.signedInAfter`, signed in with an API key revoked since, or with an admin token
+   * other than the current one.
    */
-  useStudioSession(idHash: string, now: Date, extendTo: Date): Promise<StudioSession | null>;
+  useStudioSession(idHash: string, use: StudioSessionUse): Promise<StudioSession | null>;
   /** Sign a session out. */
   deleteStudioSession(idHash: string): Promise<void>;
   /** Forget sessions that expired before `before`; returns how many. */

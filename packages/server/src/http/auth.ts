@@ -4,6 +4,7 @@ import { tokenMatches } from '../data-dir.js';
 import { apiError } from '../errors.js';
 import { authenticateApiKey } from '../services/api-keys.js';
 import type { RenderCaller } from '../services/render-service.js';
+import { credentialName, type SignInLimits } from '../services/sign-in-limits.js';
 import type { Store } from '../db/types.js';
 
 declare module 'fastify' {
@@ -28,13 +29,18 @@ export function apiKeyHook(store: Store) {
   };
 }
 
-/** An `onRequest` hook checking `Authorization: Bearer {admin token}` in constant time. */
-export function adminTokenHook(adminTokenHash: Buffer) {
+/**
+ * An `onRequest` hook checking `Authorization: Bearer {admin token}` in constant time. A wrong token counts as a
+ * failed sign-in of the client with the admin token (`limits`, shared with the studio's sign-in).
+ */
+export function adminTokenHook(adminTokenHash: Buffer, limits: SignInLimits) {
+  const message = 'Authorization: must be "Bearer {admin token}" with the admin token';
   return async (request: FastifyRequest, _reply: FastifyReply): Promise<void> => {
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-    if (!match?.[1] || !tokenMatches(match[1], adminTokenHash)) {
-      throw apiError('UNAUTHORIZED', 'Authorization: must be "Bearer {admin token}" with the admin token');
-    }
+    if (!match?.[1]) throw apiError('UNAUTHORIZED', message);
+    const credential = credentialName({ adminToken: match[1] });
+    limits.check(request.ip, credential);
+    if (!tokenMatches(match[1], adminTokenHash)) await limits.failed(request.ip, credential, message);
   };
 }

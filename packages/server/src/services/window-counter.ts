@@ -17,11 +17,16 @@ export function createWindowCounter(
   windowMs: number,
   now: () => number = Date.now,
 ): WindowCounter {
+  return createStoreWindowCounter(createMemoryWindowCounts(), max, windowMs, now);
+}
+
+/** `Store.countInWindow` in this process's memory: fixed windows per key, forgotten once over. */
+export function createMemoryWindowCounts(): Pick<Store, 'countInWindow'> {
   const windows = new Map<string, { start: number; count: number }>();
-  let lastSweep = now();
+  let lastSweep = Number.NEGATIVE_INFINITY;
   return {
-    async take(key) {
-      const time = now();
+    async countInWindow(key, at, windowMs) {
+      const time = at.getTime();
       if (time - lastSweep >= windowMs) {
         for (const [k, w] of windows) if (time - w.start >= windowMs) windows.delete(k);
         lastSweep = time;
@@ -31,14 +36,8 @@ export function createWindowCounter(
         window = { start: time, count: 0 };
         windows.set(key, window);
       }
-      if (window.count >= max) {
-        return {
-          ok: false,
-          retryAfterSeconds: Math.max(1, Math.ceil((window.start + windowMs - time) / 1000)),
-        };
-      }
       window.count++;
-      return { ok: true };
+      return { count: window.count, resetsAt: new Date(window.start + windowMs) };
     },
   };
 }

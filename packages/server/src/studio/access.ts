@@ -22,12 +22,15 @@ declare module 'fastify' {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** True when the request's `Origin` (if any) is this server's own origin. */
+/**
+ * True when the request's `Origin` (if any) is this server's own origin: its `Host`, or behind a proxy trusted by
+ * `PICTOR_TRUST_PROXY` the `X-Forwarded-Host` it sends.
+ */
 function sameOrigin(request: FastifyRequest): boolean {
   const origin = request.headers.origin;
   if (origin === undefined) return true;
   try {
-    return new URL(origin).host === request.headers.host;
+    return new URL(origin).host === request.host;
   } catch {
     return false;
   }

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { Renderer } from '@pictor/core';
 import type { FastifyInstance } from 'fastify';
 import type { ServerLimits } from '../config.js';
+import type { SignInLimits } from '../services/sign-in-limits.js';
 import type { TemplateAdmin } from '../services/template-admin.js';
 import type { TimeoutPenalty } from '../services/timeout-penalty.js';
 import { windowCounters } from '../services/window-counter.js';
@@ -19,16 +20,16 @@ export interface StudioDeps {
   limits: ServerLimits;
   signingSecret: string;
   adminTokenHash: Buffer;
+  /** Failed sign-ins, counted with the admin API's failed tokens. */
+  signInLimits: SignInLimits;
   publicUrl: string | undefined;
-  /** Count sign-in failures and previews in the store (several nodes), else in memory. */
+  /** Count previews in the store (several nodes), else in memory. */
   sharedLimits: boolean;
   /** The time-limit penalty renders pay (previews pay it too). */
   timeouts: TimeoutPenalty;
   now: () => number;
 }
 
-/** Window of the sign-in failure count. */
-const SIGN_IN_WINDOW_MS = 5 * 60_000;
 /** Window of the preview rate limit. */
 const PREVIEW_WINDOW_MS = 60_000;
 
@@ -39,8 +40,9 @@ export async function registerStudio(app: FastifyInstance, deps: StudioDeps): Pr
   const sessions = createStudioSessions({
     store: deps.store,
     adminTokenHash: deps.adminTokenHash,
+    signingSecret: deps.signingSecret,
     limits,
-    failures: counter(limits.studioSignInFailuresMax, SIGN_IN_WINDOW_MS),
+    signInLimits: deps.signInLimits,
     now,
   });
   await registerStudioPage(app);

@@ -1,14 +1,15 @@
 /**
  * Studio sign-in: an API key (that account only) or the admin token (every account) buys a server-side session
- * whose random id travels only in an HttpOnly cookie; the store keeps its SHA-256. Failed sign-ins are counted per
- * client address and refused once over the limit.
+ * whose random id travels only in an HttpOnly cookie; the store keeps its SHA-256. Failed sign-ins are limited per
+ * client and credential (services/sign-in-limits.ts). A session ends after the idle time, at its absolute lifetime,
+ * at sign-out, when its key is revoked, or (admin) when the admin token is replaced.
  */
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { ServerLimits } from '../config.js';
 import { tokenMatches } from '../data-dir.js';
 import { apiError } from '../errors.js';
 import { authenticateApiKey } from '../services/api-keys.js';
-import { createHoldOff, type WindowCounter } from '../services/window-counter.js';
+import { credentialName, type SignInLimits } from '../services/sign-in-limits.js';
 import type { Store, StudioSession } from '../db/types.js';
 
 /** What the page is told about who is signed in. */
@@ -21,6 +22,8 @@ export interface StudioIdentity {
   csrfToken: string;
   /** Seconds without a request after which the session ends. */
   idleSeconds: number;
+  /** When the session ends however it is used (its absolute lifetime), ISO 8601. */
+  endsAt: string;
 }
 
 /** How to sign in: exactly one of the two. */
@@ -32,7 +35,8 @@ export interface SignInBody {
 export interface StudioSessions {
   /**
    * Check the credentials and open a session.
-   * @throws ApiError UNAUTHORIZED (wrong key or token), RATE_LIMITED (too many failures from `clientAddress`)
+   * @throws ApiError UNAUTHORIZED (wrong key or token), RATE_LIMITED (`clientAddress` failed too often with the
+   * credential given)
    */
   signIn(body: SignInBody, clientAddress: string): Promise<{ cookieValue: string; session: StudioSession }>;
   /** The live session of a cookie value (its idle deadline moved on), or null. */
@@ -53,32 +57,32 @@ export function csrfMatches(session: StudioSession, given: unknown): boolean {
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 
-/** Create the service. `failures` counts failed sign-ins per client address. */
+/**
+ * A fingerprint of the admin token for admin sessions to keep: an HMAC of its hash under the signing secret, so a
+ * copy of the database gives nothing to test guesses of the token against.
+ */
+function adminTokenFingerprint(adminTokenHash: Buffer, signingSecret: string): string {
+  return createHmac('sha256', signingSecret)
+    .update('pictor studio admin session\0')
+    .update(adminTokenHash)
+    .digest('hex')
+    .slice(0, 32);
+}
+
+/** Create the service; `signInLimits` counts failed sign-ins (shared with the admin API's token check). */
 export function createStudioSessions(deps: {
   store: Store;
   adminTokenHash: Buffer;
+  /** Key of the admin token's fingerprint. */
+  signingSecret: string;
   limits: ServerLimits;
-  failures: WindowCounter;
+  signInLimits: SignInLimits;
   now: () => number;
 }): StudioSessions {
-  const { store, limits } = deps;
+  const { store, limits, signInLimits } = deps;
   const idleMs = limits.studioIdleSeconds * 1000;
-  const failures = createHoldOff(deps.failures, deps.now);
-  const failureKey = (address: string) => `studio-sign-in:${address}`;
-
-  function refuseIfBlocked(address: string): void {
-    const seconds = failures.remaining(failureKey(address));
-    if (seconds === undefined) return;
-    throw apiError('RATE_LIMITED', `sign-in: too many failed attempts; retry after ${seconds} s`, {
-      'retry-after': String(seconds),
-    });
-  }
-
-  async function failed(address: string, message: string): Promise<never> {
-    await failures.record(failureKey(address));
-    refuseIfBlocked(address);
-    throw apiError('UNAUTHORIZED', message);
-  }
+  const maxAgeMs = limits.studioSessionMaxAgeSeconds * 1000;
+  const fingerprint = adminTokenFingerprint(deps.adminTokenHash, deps.signingSecret);
 
   async function who(
     body: SignInBody,
@@ -88,19 +92,23 @@ export function createStudioSessions(deps: {
     if (given.length !== 1) {
       throw apiError('INVALID_PARAMETER', 'body: give exactly one of apiKey and adminToken');
     }
+    const credential = credentialName(body);
+    signInLimits.check(address, credential);
     if (body.adminToken !== undefined) {
-      if (!tokenMatches(body.adminToken, deps.adminTokenHash))
-        return failed(address, 'adminToken: wrong admin token');
+      if (!tokenMatches(body.adminToken, deps.adminTokenHash)) {
+        return signInLimits.failed(address, credential, 'adminToken: wrong admin token');
+      }
       return { accountId: null, keyId: null };
     }
     const record = await authenticateApiKey(store, body.apiKey);
-    if (!record) return failed(address, 'apiKey: unknown, revoked or malformed key');
+    if (!record) {
+      return signInLimits.failed(address, credential, 'apiKey: unknown, revoked or malformed key');
+    }
     return { accountId: record.accountId, keyId: record.id };
   }
 
   return {
     async signIn(body, address) {
-      refuseIfBlocked(address);
       const { accountId, keyId } = await who(body, address);
       const cookieValue = randomBytes(32).toString('base64url');
       const time = deps.now();
@@ -111,6 +119,7 @@ export function createStudioSessions(deps: {
         csrfToken: randomBytes(32).toString('base64url'),
         createdAt: new Date(time),
         expiresAt: new Date(time + idleMs),
+        adminTokenFingerprint: accountId === null ? fingerprint : null,
       };
       await store.createStudioSession(session);
       return { cookieValue, session };
@@ -118,7 +127,12 @@ export function createStudioSessions(deps: {
     async resume(cookieValue) {
       if (!cookieValue || cookieValue.length > 128) return null;
       const time = deps.now();
-      return store.useStudioSession(sha256(cookieValue), new Date(time), new Date(time + idleMs));
+      return store.useStudioSession(sha256(cookieValue), {
+        now: new Date(time),
+        extendTo: new Date(time + idleMs),
+        signedInAfter: new Date(time - maxAgeMs),
+        adminTokenFingerprint: fingerprint,
+      });
     },
     signOut: (session) => store.deleteStudioSession(session.idHash),
     async identity(session) {
@@ -129,6 +143,7 @@ export function createStudioSessions(deps: {
         accountName: account?.name ?? null,
         csrfToken: session.csrfToken,
         idleSeconds: limits.studioIdleSeconds,
+        endsAt: new Date(session.createdAt.getTime() + maxAgeMs).toISOString(),
       };
     },
   };

@@ -6,6 +6,7 @@ import { counterCases } from './store-counters-cases.js';
 import type { StoreContext, StoreHarness } from './store-fixtures.js';
 import { objectCases } from './store-objects-cases.js';
 import { quotaCases } from './store-quota-cases.js';
+import { studioSessionCases } from './store-studio-cases.js';
 import { templateCases } from './store-templates-cases.js';
 import { renderClaimCases, urlKeyCases } from './store-url-keys-cases.js';
 
@@ -42,5 +43,6 @@ export function describeStoreContract(driver: string, harness: StoreHarness): vo
     urlKeyCases(ctx);
     renderClaimCases(ctx);
     counterCases(ctx);
+    studioSessionCases(ctx);
   });
 }

@@ -30,6 +30,8 @@ export interface TestBackends {
   publicUrl?: string;
   /** Serve the studio (default true). */
   studio?: boolean;
+  /** `PICTOR_TRUST_PROXY` (default false). */
+  trustProxy?: boolean | string[];
 }
 
 /** Start a server; `limits` overrides defaults (small body limit, low rate limit…). */

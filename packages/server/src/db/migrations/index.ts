@@ -4,6 +4,7 @@ import { migration001Initial } from './001-initial.js';
 import { migration002UrlKeysRevisions } from './002-url-keys-revisions.js';
 import { migration003SharedCounters } from './003-shared-counters.js';
 import { migration004StudioSessions } from './004-studio-sessions.js';
+import { migration005StudioSessionAdminToken } from './005-studio-session-admin-token.js';
 
 /** Every migration by name; names sort in the order they apply. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -11,6 +12,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '002_url_keys_revisions': migration002UrlKeysRevisions,
   '003_shared_counters': migration003SharedCounters,
   '004_studio_sessions': migration004StudioSessions,
+  '005_studio_session_admin_token': migration005StudioSessionAdminToken,
 };
 
 /** Kysely MigrationProvider over {@link MIGRATIONS}. */

@@ -27,8 +27,6 @@ const READ_NAMESPACES = new Set([
 interface SvgAttribute {
   /** Local name, lower-case (`href` for `xlink:href` and `HREF`). */
   name: string;
-  /** Name as written, for messages. */
-  written: string;
   /** Read by resvg as an SVG attribute (no namespace, or SVG, XLink or XML). */
   read: boolean;
   value: string;
@@ -67,17 +65,17 @@ function attributesOf(tag: SaxesTagNS): SvgAttribute[] {
       }
       seen.set(name, attribute.name);
     }
-    attributes.push({ name, written: attribute.name, read, value: attribute.value });
+    attributes.push({ name, read, value: attribute.value });
   }
   return attributes;
 }
 
 /**
  * Parse the image as strict XML (saxes, the same well-formedness rules as resvg's own parser: closing tags must
- * match, only the five predefined entities, CDATA is text) into elements with their attributes by local name, so a
- * prefix bound to any namespace cannot hide an `href` or a `<use>`. The text of `<style>` elements (CDATA included)
- * is collected into `styles`. Anything else resvg might read differently is refused: a DOCTYPE (and with it every
- * entity definition), and any XML error.
+ * match, only the five predefined entities, CDATA is text) into elements and every one of their attributes, known by
+ * local name, so a prefix bound to any namespace cannot hide an `href` or a `<use>`. The text of `<style>` elements
+ * (CDATA included) is collected into `styles`. Anything else resvg might read differently is refused: a DOCTYPE (and
+ * with it every entity definition), an attribute given twice, and any XML error.
  */
 function parseSvg(text: string, styles: string[]): SvgNode {
   const root: SvgNode = { name: '#document', attributes: [], children: [] };

@@ -65,6 +65,20 @@ describe('imageUrl', () => {
     );
   });
 
+  it('the path form writes q as the server accepts it: canonical base64url of UTF-8, no query string', async () => {
+    const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+    // Lengths 1 to 6 give every count of spare bits in the last character (0, 2 and 4).
+    for (const t of ['a', 'ab', 'abc', 'ü', '\u{1F600}', 'a b+c/d?e']) {
+      const url = new URL(await imageUrl({ ...BASE, template: 'card', variables: { t } }));
+      expect(url.search).toBe('');
+      const q = url.pathname.split('/')[4] ?? '';
+      expect(q).toMatch(/^[A-Za-z0-9_-]+$/);
+      const bytes = Buffer.from(q, 'base64url');
+      expect(bytes.toString('base64url')).toBe(q);
+      expect(strictUtf8.decode(bytes)).toBe(imageQuery({ variables: { t } }));
+    }
+  });
+
   it('variables are sorted, null and undefined dropped, reserved names refused', async () => {
     expect(imageQuery({ variables: { z: 1, a: true, m: null, n: undefined, arr: [1, 'x'] } })).toBe(
       'a=true&arr=%5B1%2C%22x%22%5D&z=1',

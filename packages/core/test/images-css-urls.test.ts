@@ -109,6 +109,7 @@ describe('SVG <style> text', () => {
     expect(checkSvg(svg('<style>.a { fill: url(#g) } rect &gt; b {}</style><rect/>'))).toEqual({
       width: undefined,
       height: undefined,
+      pictures: [],
     });
     const started = performance.now();
     expect(() => checkSvg(svg('<style>'.repeat(15_000)))).toThrow(/not well-formed|nests elements deeper/);
@@ -187,6 +188,67 @@ describe('SVG read as resvg reads it (strict XML)', () => {
       '<defs><style><![CDATA[ .a { fill: url(#g) } ]]></style><linearGradient id="g"/></defs><use xlink:href="#r"/><rect id="r" class="a" width="10" height="5"/>',
       ' width="20" height="10"',
     )}`;
-    expect(checkSvg(text)).toEqual({ width: 20, height: 10 });
+    expect(checkSvg(text)).toEqual({ width: 20, height: 10, pictures: [] });
+  });
+
+  it('refuses an attribute given twice (any case, with or without xlink:): no reading can take another one', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const odd = ' xmlns:q="http://www.w3.org/1999/xlink" xmlns:s="http://www.w3.org/2000/svg"';
+    for (const [body, extra] of [
+      // A Map of attributes by lower-case name once let the third replace the second, unchecked.
+      ['<image HREF="#a" href="/var/secret.png" Href="#b"/>', ''],
+      ['<image href="#a" xlink:href="/var/secret.png" xlink:HREF="#b"/>', ''],
+      ['<image href="#a" q:href="/var/secret.png"/>', odd],
+      ['<image s:href="/var/secret.png" href="#b"/>', odd],
+      ['<image href="#a" xlink:href="#a"/>', ''],
+      ['<use ID="x" id="y"/>', ''],
+    ]) {
+      expect(() => checkSvg(svg(body as string, extra)), body).toThrow(/gives <\S+> the attribute \w+ twice/);
+    }
+    expect(() => checkSvg(svg('<image HREF="#a" href="/var/secret.png" Href="#b"/>'))).toThrow(
+      'the SVG image gives <image> the attribute href twice (HREF and href); keep one',
+    );
+    expect(() => checkSvg(svg('', ' width="10" WIDTH="100000" height="10"'))).toThrow(
+      'attribute width twice',
+    );
+    // Two prefixes of one namespace with the same local name: not namespace-well-formed XML.
+    expect(() =>
+      checkSvg(
+        svg('<image xlink:href="#a" XL:href="/var/secret.png"/>', ' xmlns:XL="http://www.w3.org/1999/xlink"'),
+      ),
+    ).toThrow('not well-formed');
+  });
+
+  it('examines every attribute under other namespaces, repeated names included (resvg reads none of them)', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const other = ' xmlns:x="urn:example:other"';
+    expect(() => checkSvg(svg('<image x:href="#a" x:HREF="/var/secret.png" x:Href="#b"/>', other))).toThrow(
+      'references "/var/secret.png"',
+    );
+    // Editors write their own attributes beside the SVG ones of the same name: accepted.
+    const inkscape =
+      ' xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1.3" version="1.1"';
+    expect(checkSvg(svg('<g inkscape:label="a" label="b"/>', `${inkscape} width="4" height="2"`))).toEqual({
+      width: 4,
+      height: 2,
+      pictures: [],
+    });
+  });
+
+  it('counts <use> through the ids resvg reads, not an id under another namespace', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const other = ' xmlns:x="urn:example:other"';
+    let body = '<rect x:id="d0" id="u0" width="1" height="1"/>';
+    for (let i = 1; i <= 24; i++)
+      body += `<g x:id="d${i}" id="u${i}"><use href="#u${i - 1}"/><use href="#u${i - 1}"/></g>`;
+    expect(() => checkSvg(svg(body, other))).toThrow('expands to more than 20000 elements');
+  });
+
+  it('lists the data: pictures of attributes and CSS, once each', async () => {
+    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const png = 'data:image/png;base64,iVBORw0KGgo=';
+    const gif = 'data:image/gif;base64,R0lGODlh';
+    const body = `<image href="${png}"/><image xlink:href=" ${png}"/><rect style="fill:url('${gif}')"/><style>.a{fill:url(#g)}</style>`;
+    expect(checkSvg(svg(body)).pictures).toEqual([png, gif]);
   });
 });

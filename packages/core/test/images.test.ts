@@ -406,6 +406,45 @@ describe('SVG images', () => {
     expect(error.message).toContain(reason);
   });
 
+  it('holds pictures embedded in an SVG to the pixel limit, as it holds the SVG itself', async () => {
+    // 400 megapixels declared (the header only: nothing this large is ever decoded).
+    const huge = `data:image/png;base64,${(await bombPng(20_000, 20_000)).toString('base64')}`;
+    for (const body of [
+      `<image href="${huge}" width="2" height="2"/>`,
+      `<image xlink:href="${huge}" width="2" height="2"/>`,
+      `<filter id="f"><feImage href="${huge}"/></filter><rect width="2" height="2" filter="url(#f)"/>`,
+      `<rect width="2" height="2" style="fill: url('${huge}')"/>`,
+      `<style>.a { fill: url(${huge}) }</style>`,
+    ]) {
+      const error = await refusal(inlineImages(el('img', { src: svg(body) }), ctx()));
+      expect(error.message).toContain(
+        ': a picture in it (data:image/png;base64,iVBORw0KGgoAAAANSU…): the image declares 20000×20000 pixels, over the limit of 25000000 (limits.maxImagePixels)',
+      );
+    }
+    // Within the limit it passes; the SVG then counts the pixels of its largest picture.
+    const fits = svg(
+      `<image href="data:image/png;base64,${(await bombPng(5_000, 4_000)).toString('base64')}"/>`,
+    );
+    await inlineImages(el('img', { src: fits }), ctx());
+    const lower = { ...limits, maxImagePixels: 19_000_000 };
+    const error = await refusal(inlineImages(el('img', { src: fits }), ctx({ limits: lower })));
+    expect(error.message).toContain('declares 5000×4000 pixels, over the limit of 19000000');
+  });
+
+  it('refuses an embedded picture that is not a readable raster image', async () => {
+    for (const [href, reason] of [
+      ['data:image/png;base64,AAAA', 'not a PNG, JPEG, GIF or WebP image'],
+      [`data:image/png;base64,${red.subarray(0, 30).toString('base64')}`, 'the PNG image is corrupt'],
+      [
+        `data:image/png,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg"/>')}`,
+        'not a PNG, JPEG',
+      ],
+    ]) {
+      const error = await refusal(inlineImages(el('img', { src: svg(`<image href="${href}"/>`) }), ctx()));
+      expect(error.message).toContain(reason);
+    }
+  });
+
   it('refuses <use> chains that expand exponentially', async () => {
     let body = '<g id="l0"><rect width="1" height="1"/></g>';
     for (let level = 1; level <= 8; level++) {

@@ -70,14 +70,14 @@ function dataUri(bytes: Buffer | string, mime: string): string {
   return `data:${mime};base64,${Buffer.from(bytes).toString('base64')}`;
 }
 
-async function bombPng(): Promise<Buffer> {
+async function bombPng(width = 50_000, height = 50_000): Promise<Buffer> {
   const png = Buffer.from(
     await sharp({ create: { width: 8, height: 8, channels: 3, background: '#f00' } })
       .png()
       .toBuffer(),
   );
-  png.writeUInt32BE(50_000, 16);
-  png.writeUInt32BE(50_000, 20);
+  png.writeUInt32BE(width, 16);
+  png.writeUInt32BE(height, 20);
   // CRC of the IHDR chunk (type + data).
   let crc = 0xffffffff;
   for (const byte of png.subarray(12, 29)) {
@@ -138,6 +138,19 @@ describe('hostile bodies over HTTP', () => {
       }),
       [403, 20105],
       /pixels/,
+    ],
+    [
+      'a PNG declaring 20,000 × 20,000 inside an SVG picture',
+      async () => ({
+        content: `<img src="${dataUri(
+          `<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><image href="${dataUri(await bombPng(20_000, 20_000), 'image/png')}" width="10" height="10"/></svg>`,
+          'image/svg+xml',
+        )}" width="10" height="10">`,
+        width: 20,
+        height: 20,
+      }),
+      [403, 20105],
+      /a picture in it .*20000×20000 pixels, over the limit/,
     ],
     [
       'an SVG billion laughs',

@@ -345,6 +345,39 @@ describe('local files', () => {
     expect([res.status, res.body.code]).toEqual([403, 20105]);
   });
 
+  // An SVG picture naming the file in a repeated attribute: the check once kept one attribute of a name, so the
+  // third replaced the second unchecked; resvg reads `href` and `xlink:href` as written, and draws the file an
+  // <feImage> names even in a picture.
+  const picture = (body: string) =>
+    `<img src="data:image/svg+xml;base64,${Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="10" height="10">${body}</svg>`,
+    ).toString('base64')}" width="10" height="10">`;
+  const feImage = (attributes: string) =>
+    `<filter id="f" x="0" y="0" width="1" height="1"><feImage ${attributes} width="10" height="10"/></filter><rect width="10" height="10" filter="url(#f)"/>`;
+  it.each([
+    ['<image HREF href Href>', `<image HREF="#a" href="${redFile}" Href="#b" width="10" height="10"/>`],
+    [
+      '<image xlink:HREF xlink:href xlink:Href>',
+      `<image xlink:HREF="#a" xlink:href="${redFile}" xlink:Href="#b" width="10" height="10"/>`,
+    ],
+    ['<feImage HREF href Href>', feImage(`HREF="#a" href="${redFile}" Href="#b"`)],
+    [
+      '<feImage xlink:HREF xlink:href xlink:Href>',
+      feImage(`xlink:HREF="#a" xlink:href="${redFile}" xlink:Href="#b"`),
+    ],
+  ])('an SVG picture with %s naming the file → 403 / 20105 naming the repeat', async (_name, body) => {
+    const { key } = await seedAccount(guarded.url, 5);
+    const res = await render(guarded.url, key, '/render', {
+      content: `<div style="display:flex;width:10px;height:10px;background:#fff">${picture(body)}</div>`,
+      width: 10,
+      height: 10,
+      format: 'png',
+    });
+    const pixel = res.status === 200 ? (await fetchImage(String(res.body.data?.url))).pixel(5, 5) : undefined;
+    expect([res.status, res.body.code, pixel]).toEqual([403, 20105, undefined]);
+    expect(res.body.message).toMatch(/gives <\w+> the attribute href twice/);
+  });
+
   it('<svg><use href> to a local file, <link> and @font-face with local paths: rendered without them', async () => {
     const { key } = await seedAccount(guarded.url, 5);
     const font = FONT_PATH.pathname;

@@ -105,6 +105,65 @@ describe('GET /files/…', () => {
     await expectRefused(withQuery({}, link.pathname.replace('.png', '.webp')));
   });
 
+  it('only the link as issued is served: each other spelling of it is 403 / 10109 (one link, one cache key)', async () => {
+    // A link whose sign has a `-` or `_`, so that its standard-base64 spelling differs (3 in 4 signatures do; the
+    // same content is signed anew one second later).
+    const { key } = await seedAccount(t.url, 20);
+    let issued: URL | undefined;
+    let moved = 0;
+    try {
+      for (let attempt = 0; attempt < 20 && !issued?.searchParams.get('sign')?.match(/[-_]/); attempt++) {
+        t.advance(1000);
+        moved += 1000;
+        const res = await render(t.url, key, '/render', {
+          content: '<div style="display:flex;width:32px;height:16px;background:#123456"></div>',
+          format: 'png',
+        });
+        issued = new URL((res.body.data as { url: string }).url);
+      }
+    } finally {
+      t.advance(-moved);
+    }
+    const expires = issued?.searchParams.get('expires') ?? '';
+    const sign = issued?.searchParams.get('sign') ?? '';
+    expect(sign).toMatch(/[-_]/);
+    const base = `${issued?.origin}${issued?.pathname}`;
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    // 32 bytes in 43 characters: the last one has two spare bits, so four characters decode to the same bytes.
+    const spare = `${sign.slice(0, -1)}${alphabet[alphabet.indexOf(sign.at(-1) ?? 'A') ^ 1]}`;
+    expect(Buffer.from(spare, 'base64url').equals(Buffer.from(sign, 'base64url'))).toBe(true);
+    const standard = sign.replace(/-/g, '+').replace(/_/g, '/');
+    const percent = (text: string) => `%${text.charCodeAt(0).toString(16).toUpperCase()}${text.slice(1)}`;
+    for (const query of [
+      `expires=0${expires}&sign=${sign}`,
+      `expires=00${expires}&sign=${sign}`,
+      `expires=${percent(expires)}&sign=${sign}`,
+      `expires=%2B${expires}&sign=${sign}`,
+      `expires=${expires}&sign=${spare}`,
+      `expires=${expires}&sign=${sign}=`,
+      `expires=${expires}&sign=${sign}%3D`,
+      `expires=${expires}&sign=${standard}`,
+      `expires=${expires}&sign=${encodeURIComponent(standard)}`,
+      `expires=${expires}&sign=${percent(sign)}`,
+      `sign=${sign}&expires=${expires}`,
+      `expires=${expires}&sign=${sign}&x=1`,
+      `x=1&expires=${expires}&sign=${sign}`,
+      `expires=${expires}&sign=${sign}&`,
+      `expires=${expires}&expires=${expires}&sign=${sign}`,
+      `expires=${expires}&sign=${sign}&sign=${sign}`,
+    ]) {
+      await expectRefused(`${base}?${query}`);
+    }
+    // The link as issued is still served.
+    const res = await fetch(`${base}?expires=${expires}&sign=${sign}`);
+    expect(res.status).toBe(200);
+    expect(
+      Buffer.from(await res.arrayBuffer())
+        .subarray(1, 4)
+        .toString(),
+    ).toBe('PNG');
+  });
+
   it('an expired link is 403 / 10109 (clock moved past 5 minutes)', async () => {
     t.advance(301_000);
     try {

@@ -5,6 +5,7 @@
  */
 import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config.js';
@@ -105,6 +106,27 @@ async function get(t: TestServer, path: string, headers: Record<string, string> 
   const res = await fetch(`${t.url}${path}`, { method, headers });
   const bytes = Buffer.from(await res.arrayBuffer());
   return { res, bytes, json: () => JSON.parse(bytes.toString('utf8')) as { code: number; message: string } };
+}
+
+/** GET `path` sent exactly as written (fetch drops an empty `?`); the answer is an error envelope. */
+function getExact(t: TestServer, path: string) {
+  return new Promise<{ status: number; cacheControl: unknown; body: { code: number; message: string } }>(
+    (resolve, reject) => {
+      const req = request(`${t.url}${path}`, { path }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          const body = res.headers['content-type']?.startsWith('application/json')
+            ? JSON.parse(text)
+            : { code: 0, message: `not JSON: ${text.slice(0, 8)}` };
+          resolve({ status: res.statusCode ?? 0, cacheControl: res.headers['cache-control'], body });
+        });
+      });
+      req.on('error', reject);
+      req.end();
+    },
+  );
 }
 
 async function renders(t: TestServer): Promise<number> {
@@ -259,6 +281,44 @@ describe.each(BACKENDS)('image URLs on $name', (backend) => {
     expect((await get(t, cases['no signature'])).json().message).toMatch(/^sign: missing/);
     expect(await renders(t)).toBe(rendersBefore);
     expect(await unitsLeft(t.url, owner.accountId)).toBe(unitsBefore);
+  });
+
+  it('the path form is served only as signed: {q} spelt otherwise is 403 / 10109, a query string 400 / 10103', async () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const query = 'title=Canon&count=2'; // 19 bytes: 26 characters, the last with 4 spare bits
+    const canonical = pathForm(urlKey.secret, urlKey.id, templateId, 'png', query);
+    const [, , , , q = '', file = ''] = canonical.split('/');
+    const withQ = (segment: string) => `/img/${urlKey.id}/${templateId}/${segment}/${file}`;
+    // U+FFFD signed by the owner: invalid UTF-8 in {q} would read as the same text.
+    const replacement = pathForm(urlKey.secret, urlKey.id, templateId, 'png', 'title=\uFFFD');
+    const [, , , , , replacementFile = ''] = replacement.split('/');
+    const invalid = Buffer.concat([Buffer.from('title='), Buffer.from([0xff])]).toString('base64url');
+    const rendersBefore = await renders(t);
+    const unitsBefore = await unitsLeft(t.url, owner.accountId);
+    const malleable: Record<string, [string, number, number]> = {
+      'spare bits in the last character': [
+        withQ(`${q.slice(0, -1)}${alphabet[alphabet.indexOf(q.at(-1) as string) | 1]}`),
+        403,
+        10109,
+      ],
+      'a dangling character': [withQ(`${q}AA`), 403, 10109],
+      padding: [withQ(`${q}==`), 403, 10109],
+      'invalid UTF-8': [`/img/${urlKey.id}/${templateId}/${invalid}/${replacementFile}`, 403, 10109],
+      'a query string': [`${canonical}?utm_source=x`, 400, 10103],
+      'an empty query string': [`${canonical}?`, 400, 10103],
+      'parameters in the query string': [`${canonical}?_w=300`, 400, 10103],
+    };
+    for (const [name, [path, status, code]] of Object.entries(malleable)) {
+      const answer = await getExact(t, path);
+      expect([name, answer.status, answer.body.code]).toEqual([name, status, code]);
+      expect(answer.cacheControl).toBe('no-store');
+    }
+    expect((await getExact(t, `${canonical}?x=1`)).body.message).toMatch(/path form takes no query string/);
+    expect(await renders(t)).toBe(rendersBefore);
+    expect(await unitsLeft(t.url, owner.accountId)).toBe(unitsBefore);
+    // The URLs as signed are served.
+    expect((await get(t, canonical)).res.status).toBe(200);
+    expect((await get(t, replacement)).res.status).toBe(200);
   });
 
   it('an unknown or revoked URL key is 403 / 10109; revocation stops serving stored images at once', async () => {

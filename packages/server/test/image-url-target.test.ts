@@ -53,6 +53,53 @@ describe('parseImageTarget', () => {
     expect([bare.signed, bare.query]).toEqual(['/img/uk_a/card.webp', '']);
   });
 
+  it('path form: only canonical base64url of UTF-8 in {q}, and no query string', () => {
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const query = 'title=Hello'; // 11 bytes: 15 characters, the last with 2 spare bits
+    const q = Buffer.from(query).toString('base64url');
+    const signature = sign(`/img/uk_a/card.png?${query}`);
+    const at = (segment: string, tail = '') => `/img/uk_a/card/${segment}/${signature}.png${tail}`;
+    expect(parseImageTarget(at(q)).query).toBe(query);
+    const spare = `${q.slice(0, -1)}${alphabet[alphabet.indexOf(q.at(-1) as string) | 1]}`;
+    expect(spare).not.toBe(q);
+    expect(Buffer.from(spare, 'base64url').toString()).toBe(query);
+    const padded = Buffer.from(query).toString('base64').replace(/\+/g, '-').replace(/\//g, '_');
+    expect(padded).toMatch(/=$/);
+    for (const segment of [spare, `${q}AA`, padded, `${q}%3D`]) {
+      expect([segment, codeOf(() => parseImageTarget(at(segment)))]).toEqual([segment, [403, 10109]]);
+    }
+    expect(() => parseImageTarget(at(spare))).toThrow(/not canonical base64url/);
+
+    // Invalid UTF-8 would read as U+FFFD: refused rather than taken as the signed text with U+FFFD.
+    const replaced = 'title=\uFFFD';
+    const signedReplaced = sign(`/img/uk_a/card.png?${replaced}`);
+    const atReplaced = (bytes: Buffer) =>
+      `/img/uk_a/card/${bytes.toString('base64url')}/${signedReplaced}.png`;
+    expect(() =>
+      verifyImageTarget(parseImageTarget(atReplaced(Buffer.from(replaced))), SECRET),
+    ).not.toThrow();
+    for (const bad of [[0xff], [0xc0, 0x80], [0xed, 0xa0, 0x80], [0xe2, 0x82]]) {
+      const bytes = Buffer.concat([Buffer.from('title='), Buffer.from(bad)]);
+      expect(bytes.toString('utf8')).toContain('\uFFFD');
+      expect(codeOf(() => parseImageTarget(atReplaced(bytes)))).toEqual([403, 10109]);
+      expect(() => parseImageTarget(atReplaced(bytes))).toThrow(/UTF-8/);
+    }
+    // A byte order mark is text like any other: it is signed, not dropped.
+    const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(query)]);
+    expect(parseImageTarget(at(bom.toString('base64url'))).query).toBe(`\uFEFF${query}`);
+    expect(codeOf(() => verifyImageTarget(parseImageTarget(at(bom.toString('base64url'))), SECRET))).toEqual([
+      403, 10109,
+    ]);
+
+    for (const tail of ['?', '?x=1', `?sign=${signature}`, '?title=Other']) {
+      expect([tail, codeOf(() => parseImageTarget(at(q, tail)))]).toEqual([tail, [400, 10103]]);
+      expect(codeOf(() => parseImageTarget(`/img/uk_a/card/-/${signature}.png${tail}`))).toEqual([
+        400, 10103,
+      ]);
+    }
+    expect(() => parseImageTarget(at(q, '?x=1'))).toThrow(/path form takes no query string/);
+  });
+
   it('sign missing, not last, or twice is 403 / 10109; other shapes are 404 / 10105', () => {
     expect(codeOf(() => parseImageTarget('/img/uk_a/card.png?title=x'))).toEqual([403, 10109]);
     expect(codeOf(() => parseImageTarget('/img/uk_a/card.png'))).toEqual([403, 10109]);

@@ -1,7 +1,13 @@
 /** Signed file links: the exact format of DECISIONS.md, and every way a link can be wrong. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { LINK_TTL_SECONDS, createFileLink, signFilePath, verifyFileLink } from '../src/services/links.js';
+import {
+  LINK_TTL_SECONDS,
+  createFileLink,
+  readLinkQuery,
+  signFilePath,
+  verifyFileLink,
+} from '../src/services/links.js';
 
 const secret = 'test-secret-0123456789';
 const objectKey = `${'0f'.repeat(32)}.png`;
@@ -79,7 +85,17 @@ describe('verifyFileLink', () => {
   });
 
   it('rejects malformed values', () => {
-    for (const expires of ['-1', ' 1', '1e9', '0x10', '1.5', '9'.repeat(13)]) {
+    for (const expires of [
+      '-1',
+      '+1',
+      ' 1',
+      '1e9',
+      '0x10',
+      '1.5',
+      '9'.repeat(13),
+      `0${link.expires}`,
+      '00',
+    ]) {
       expect(check({ expires })).toEqual({ ok: false, reason: 'malformed' });
     }
     for (const sign of [
@@ -95,5 +111,30 @@ describe('verifyFileLink', () => {
   it('rejects an expired link (injected clock), also at the exact second', () => {
     expect(check({}, T + 300_000)).toEqual({ ok: false, reason: 'expired' });
     expect(check({}, T + 10_000_000)).toEqual({ ok: false, reason: 'expired' });
+  });
+});
+
+describe('readLinkQuery', () => {
+  it('reads expires and sign as written, only from the query a link is issued with', () => {
+    expect(readLinkQuery('expires=12&sign=ab-_')).toEqual({ expires: '12', sign: 'ab-_' });
+    // Not percent-decoded: %31 is not the digit 1 here.
+    expect(readLinkQuery('expires=%312&sign=ab')).toEqual({ expires: '%312', sign: 'ab' });
+    expect(readLinkQuery('expires=&sign=')).toEqual({ expires: '', sign: '' });
+  });
+
+  it('tells a query without expires or sign from one spelt otherwise', () => {
+    for (const query of ['', 'expires=12', 'sign=ab', 'x=1&sign=ab']) {
+      expect(readLinkQuery(query)).toEqual({ expires: undefined, sign: undefined });
+    }
+    for (const query of [
+      'sign=ab&expires=12',
+      'expires=12&sign=ab&x=1',
+      'x=1&expires=12&sign=ab',
+      'expires=12&sign=ab&',
+      'expires=12&expires=12&sign=ab',
+      'expires=12&sign=ab&sign=ab',
+    ]) {
+      expect(readLinkQuery(query)).toBeUndefined();
+    }
   });
 });

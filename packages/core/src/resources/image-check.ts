@@ -1,6 +1,7 @@
 /** Checking image bytes before satori and resvg see them: a supported format, within the pixel limit, safe SVG. */
 import sharp from 'sharp';
-import { checkSvg, UnsafeSvgError } from './svg-safety.js';
+import { decodeDataUrl } from '../fetch/data-url.js';
+import { checkSvg, type SvgCheck, UnsafeSvgError } from './svg-safety.js';
 
 /** Image formats satori lays out and resvg draws (WebP is converted to PNG: resvg-js 2.6 draws no WebP). */
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
@@ -16,6 +17,8 @@ export interface CheckedImage {
   /** Declared size; `undefined` for an SVG that declares none. */
   width: number | undefined;
   height: number | undefined;
+  /** Most pixels declared by the image or by a picture embedded in it (SVG): what the pixel limit was checked on. */
+  pixels: number;
 }
 
 /** The format of image bytes by their signature (the Content-Type is not trusted), or `undefined`. */
@@ -52,16 +55,33 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
   }
   if (mime === 'image/svg+xml') {
     const text = bytes.toString('utf8');
-    let size: { width?: number; height?: number };
+    let svg: SvgCheck;
     try {
-      size = checkSvg(text);
+      svg = checkSvg(text);
     } catch (error) {
       if (error instanceof UnsafeSvgError) throw new ImageCheckError(error.message);
       throw error;
     }
-    checkPixels(size.width, size.height, maxPixels);
-    return { mime, data: bytes, width: size.width, height: size.height };
+    checkPixels(svg.width, svg.height, maxPixels);
+    const pixels = await checkEmbeddedPictures(svg.pictures, bytes.length, maxPixels);
+    const own = (svg.width ?? 0) * (svg.height ?? 0);
+    return { mime, data: bytes, width: svg.width, height: svg.height, pixels: Math.max(own, pixels) };
   }
+  const { width, height } = await rasterSize(bytes, mime);
+  checkPixels(width, height, maxPixels);
+  if (mime === 'image/webp') {
+    try {
+      const png = await sharp(bytes, { limitInputPixels: maxPixels }).png({ compressionLevel: 1 }).toBuffer();
+      return { mime: 'image/png', data: png, width, height, pixels: width * height };
+    } catch (error) {
+      throw new ImageCheckError(`the WebP image could not be decoded (${(error as Error).message})`);
+    }
+  }
+  return { mime, data: bytes, width, height, pixels: width * height };
+}
+
+/** The declared size of a raster image, read from its header (nothing is decoded). @throws ImageCheckError */
+async function rasterSize(bytes: Buffer, mime: ImageMime): Promise<{ width: number; height: number }> {
   let width: number | undefined;
   let height: number | undefined;
   try {
@@ -74,16 +94,43 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
     );
   }
   if (!width || !height) throw new ImageCheckError('the image declares no size');
-  checkPixels(width, height, maxPixels);
-  if (mime === 'image/webp') {
+  return { width, height };
+}
+
+/**
+ * The raster pictures embedded in an SVG image (`data:` URIs) are held to the same pixel limit as the image itself,
+ * from their headers; returns the most pixels one declares (0 for none). `maxBytes`: the SVG's own size, which no
+ * picture in it can exceed. @throws ImageCheckError
+ */
+async function checkEmbeddedPictures(
+  pictures: string[],
+  maxBytes: number,
+  maxPixels: number,
+): Promise<number> {
+  let most = 0;
+  for (const uri of pictures) {
     try {
-      const png = await sharp(bytes, { limitInputPixels: maxPixels }).png({ compressionLevel: 1 }).toBuffer();
-      return { mime: 'image/png', data: png, width, height };
+      let data: Buffer;
+      try {
+        data = decodeDataUrl(uri, maxBytes).data;
+      } catch (error) {
+        throw new ImageCheckError(`not a readable data: URI (${(error as Error).message})`);
+      }
+      const mime = sniffImage(data);
+      if (!mime || mime === 'image/svg+xml') throw new ImageCheckError('not a PNG, JPEG, GIF or WebP image');
+      const { width, height } = await rasterSize(data, mime);
+      checkPixels(width, height, maxPixels);
+      most = Math.max(most, width * height);
     } catch (error) {
-      throw new ImageCheckError(`the WebP image could not be decoded (${(error as Error).message})`);
+      if (!(error instanceof ImageCheckError)) throw error;
+      throw new ImageCheckError(`a picture in it (${shorten(uri)}): ${error.message}`);
     }
   }
-  return { mime, data: bytes, width, height };
+  return most;
+}
+
+function shorten(uri: string): string {
+  return uri.length > 40 ? `${uri.slice(0, 40)}…` : uri;
 }
 
 function checkPixels(width: number | undefined, height: number | undefined, maxPixels: number): void {

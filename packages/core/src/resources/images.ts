@@ -146,7 +146,7 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
     throw toPictorError(error, 'FETCH_ERROR', `image ${shown}: the image could not be checked`);
   }
   const uri = `data:${image.mime};base64,${image.data.toString('base64')}`;
-  const checked = { uri, pixels: (image.width ?? 0) * (image.height ?? 0) };
+  const checked = { uri, pixels: image.pixels };
   checkedByBuffer.set(data, checked);
   if (isDataUri) checkedDataUris.set(target, checked, { size: 2 * (target.length + uri.length) });
   return uri;

@@ -1,9 +1,10 @@
 /**
  * SVG images are rendered by resvg inside the card: refuse what could make that dangerous: DOCTYPE and
- * entities (billion laughs), references outside the image (files, URLs), and `<use>` chains that expand to
- * millions of elements (or loop). Also reads the image's declared size.
+ * entities (billion laughs), references outside the image (files, URLs), an attribute given twice, and `<use>`
+ * chains that expand to millions of elements (or loop). Also reads the image's declared size and lists the pictures
+ * embedded in it (for the pixel limit).
  */
-import { SaxesParser } from 'saxes';
+import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { findCssUrls, isFragmentUrl } from './css-urls.js';
 
 /** Most elements an SVG image may expand to once every `<use>` is instantiated. */
@@ -14,21 +15,70 @@ export const MAX_SVG_DEPTH = 256;
 /** A reason an SVG image was refused. */
 export class UnsafeSvgError extends Error {}
 
+/** Namespaces whose attributes resvg reads as SVG attributes (by local name): none, SVG, XLink and XML. */
+const READ_NAMESPACES = new Set([
+  '',
+  'http://www.w3.org/2000/svg',
+  'http://www.w3.org/1999/xlink',
+  'http://www.w3.org/XML/1998/namespace',
+]);
+
+/** An attribute as written: every one is kept, also when another has the same name. */
+interface SvgAttribute {
+  /** Local name, lower-case (`href` for `xlink:href` and `HREF`). */
+  name: string;
+  /** Read by resvg as an SVG attribute (no namespace, or SVG, XLink or XML). */
+  read: boolean;
+  value: string;
+}
+
 interface SvgNode {
   name: string;
-  attributes: Map<string, string>;
+  attributes: SvgAttribute[];
   children: SvgNode[];
+}
+
+/** The value of an attribute resvg reads, by lower-case local name (at most one: repeats are refused). */
+function attributeOf(node: SvgNode, name: string): string | undefined {
+  return node.attributes.find((attribute) => attribute.read && attribute.name === name)?.value;
+}
+
+/**
+ * The attributes of a tag, each checked to be the only one of its name among those resvg reads: `href` and
+ * `xlink:href`, or `href` and `HREF`, on one element are refused, so no reading (resvg's, the check's) can take
+ * another one than the other.
+ */
+function attributesOf(tag: SaxesTagNS): SvgAttribute[] {
+  const attributes: SvgAttribute[] = [];
+  const seen = new Map<string, string>();
+  for (const attribute of Object.values(tag.attributes)) {
+    // Namespace declarations are not attributes of the image.
+    if (attribute.prefix === 'xmlns' || attribute.name === 'xmlns') continue;
+    const name = attribute.local.toLowerCase();
+    const read = READ_NAMESPACES.has(attribute.uri);
+    if (read) {
+      const earlier = seen.get(name);
+      if (earlier !== undefined) {
+        throw new UnsafeSvgError(
+          `the SVG image gives <${tag.name}> the attribute ${name} twice (${earlier} and ${attribute.name}); keep one`,
+        );
+      }
+      seen.set(name, attribute.name);
+    }
+    attributes.push({ name, read, value: attribute.value });
+  }
+  return attributes;
 }
 
 /**
  * Parse the image as strict XML (saxes, the same well-formedness rules as resvg's own parser: closing tags must
- * match, only the five predefined entities, CDATA is text) into elements with their attributes by local name, so a
- * prefix bound to any namespace cannot hide an `href` or a `<use>`. The text of `<style>` elements (CDATA included)
- * is collected into `styles`. Anything else resvg might read differently is refused: a DOCTYPE (and with it every
- * entity definition), and any XML error.
+ * match, only the five predefined entities, CDATA is text) into elements and every one of their attributes, known by
+ * local name, so a prefix bound to any namespace cannot hide an `href` or a `<use>`. The text of `<style>` elements
+ * (CDATA included) is collected into `styles`. Anything else resvg might read differently is refused: a DOCTYPE (and
+ * with it every entity definition), an attribute given twice, and any XML error.
  */
 function parseSvg(text: string, styles: string[]): SvgNode {
-  const root: SvgNode = { name: '#document', attributes: new Map(), children: [] };
+  const root: SvgNode = { name: '#document', attributes: [], children: [] };
   const stack = [root];
   let elements = 0;
   let styleDepth = 0;
@@ -40,16 +90,7 @@ function parseSvg(text: string, styles: string[]): SvgNode {
     if (++elements > MAX_SVG_ELEMENTS) {
       throw new UnsafeSvgError(`the SVG image has more than ${MAX_SVG_ELEMENTS} elements`);
     }
-    const attributes = new Map<string, string>();
-    for (const attribute of Object.values(tag.attributes)) {
-      // Namespace declarations are not attributes of the image.
-      if (attribute.prefix === 'xmlns' || attribute.name === 'xmlns') continue;
-      const name = attribute.local.toLowerCase();
-      // `href` in any namespace (xlink or none) is the same reference to resvg: keep the first, check both.
-      const key = attributes.has(name) ? `${attribute.prefix}:${name}` : name;
-      attributes.set(key, attribute.value);
-    }
-    const node: SvgNode = { name: tag.local.toLowerCase(), attributes, children: [] };
+    const node: SvgNode = { name: tag.local.toLowerCase(), attributes: attributesOf(tag), children: [] };
     (stack[stack.length - 1] as SvgNode).children.push(node);
     stack.push(node);
     if (node.name === 'style') styleDepth++;
@@ -91,29 +132,38 @@ export interface SvgSize {
   height?: number;
 }
 
+/** What the check of an SVG image tells: its declared size and the pictures embedded in it. */
+export interface SvgCheck extends SvgSize {
+  /** The distinct `data:` URIs of raster pictures the image references (attributes and CSS), to be checked too. */
+  pictures: string[];
+}
+
 /**
- * Check an SVG image and return its declared size.
- * @throws UnsafeSvgError when it has a DOCTYPE/entities, an external reference, or expands past MAX_SVG_ELEMENTS.
+ * Check an SVG image and return its declared size and embedded pictures. Every attribute is examined, under any
+ * prefix.
+ * @throws UnsafeSvgError when it has a DOCTYPE/entities, an external reference, an attribute given twice, or
+ *   expands past MAX_SVG_ELEMENTS.
  */
-export function checkSvg(text: string): SvgSize {
+export function checkSvg(text: string): SvgCheck {
   const styles: string[] = [];
   const document = parseSvg(text, styles);
   const svg = document.children.find((node) => node.name === 'svg');
   if (!svg) throw new UnsafeSvgError('the SVG image has no <svg> root element');
   const ids = new Map<string, SvgNode>();
+  const pictures = new Set<string>();
+  const reference = (url: string) => {
+    if (!isInternalReference(url)) {
+      throw new UnsafeSvgError(
+        `the SVG image references "${shorten(url)}" (only #fragments and data: images allowed)`,
+      );
+    }
+    if (!isFragmentUrl(url)) pictures.add(url.trim());
+  };
   const visit = (node: SvgNode) => {
-    for (const [name, value] of node.attributes) {
-      if (name === 'id') ids.set(value, node);
-      if (
-        (name === 'href' || name.endsWith(':href') || name === 'src' || name.endsWith(':src')) &&
-        value.trim() &&
-        !isInternalReference(value)
-      ) {
-        throw new UnsafeSvgError(
-          `the SVG image references "${shorten(value)}" (only #fragments and data: images allowed)`,
-        );
-      }
-      if (/url\(|@import/i.test(value)) checkCssText(value);
+    for (const { name, read, value } of node.attributes) {
+      if (name === 'id' && read) ids.set(value, node);
+      if ((name === 'href' || name === 'src') && value.trim()) reference(value);
+      if (/url\(|@import/i.test(value)) checkCssText(value, reference);
     }
     if (node.name === 'script' || node.name === 'foreignobject') {
       throw new UnsafeSvgError(`SVG images may not contain <${node.name}>`);
@@ -121,20 +171,14 @@ export function checkSvg(text: string): SvgSize {
     node.children.forEach(visit);
   };
   visit(svg);
-  for (const style of styles) checkCssText(style);
+  for (const style of styles) checkCssText(style, reference);
   checkUseExpansion(svg, ids);
-  return declaredSize(svg);
+  return { ...declaredSize(svg), pictures: [...pictures] };
 }
 
-function checkCssText(css: string): void {
+function checkCssText(css: string, reference: (url: string) => void): void {
   if (/@import/i.test(css)) throw new UnsafeSvgError('SVG images may not @import style sheets');
-  for (const url of findCssUrls(css)) {
-    if (!isInternalReference(url)) {
-      throw new UnsafeSvgError(
-        `the SVG image references "${shorten(url)}" (only #fragments and data: images allowed)`,
-      );
-    }
-  }
+  for (const url of findCssUrls(css)) reference(url);
 }
 
 /** Count elements with every `<use>` instantiated (memoised); a `<use>` loop or a runaway count is refused. */
@@ -149,8 +193,7 @@ function checkUseExpansion(root: SvgNode, ids: Map<string, SvgNode>): void {
     let total = 1;
     for (const child of node.children) total += size(child);
     if (node.name === 'use') {
-      const href =
-        [...node.attributes].find(([name]) => name === 'href' || name.endsWith(':href'))?.[1] ?? '';
+      const href = attributeOf(node, 'href') ?? '';
       const target = href.startsWith('#') ? ids.get(href.slice(1)) : undefined;
       if (target) total += size(target);
     }
@@ -182,10 +225,9 @@ function declaredSize(svg: SvgNode): SvgSize {
     const match = value && /^\s*([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|q)?\s*$/i.exec(value);
     return match ? Number(match[1]) * PX_PER_UNIT[(match[2] ?? 'px').toLowerCase()]! : undefined;
   };
-  let width = length(svg.attributes.get('width'));
-  let height = length(svg.attributes.get('height'));
-  const viewBox = svg.attributes
-    .get('viewbox')
+  let width = length(attributeOf(svg, 'width'));
+  let height = length(attributeOf(svg, 'height'));
+  const viewBox = attributeOf(svg, 'viewbox')
     ?.trim()
     .split(/[\s,]+/)
     .map(Number);

@@ -2,7 +2,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from '../errors.js';
-import { type LinkCheck, verifyFileLink } from '../services/links.js';
+import { type LinkCheck, readLinkQuery, verifyFileLink } from '../services/links.js';
 import { parseObjectKey } from '../services/object-keys.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
 import { errorEnvelope } from './envelope-schemas.js';
@@ -16,18 +16,15 @@ export interface FileRoutesOptions {
 
 const REASONS: Record<Exclude<LinkCheck, { ok: true }>['reason'], string> = {
   missing: 'link: expires and sign are required; use the url returned by the render request',
-  malformed: 'link: expires or sign is malformed; use the url returned by the render request',
+  malformed:
+    'link: expires or sign is malformed (a link is served only as issued: ?expires={unix seconds}&sign={signature}); use the url returned by the render request',
   'bad-signature': 'link: sign does not match; use the url returned by the render request',
   expired: 'link: expired; send the render request again for a new link',
 };
 
-function single(value: unknown): string | undefined {
-  return typeof value === 'string' ? value : undefined;
-}
-
 /** Register the file route (GET and HEAD). */
 export function registerFileRoutes(app: FastifyInstance, options: FileRoutesOptions): void {
-  app.route<{ Params: { name: string }; Querystring: Record<string, unknown> }>({
+  app.route<{ Params: { name: string } }>({
     method: ['GET', 'HEAD'],
     url: '/files/:name',
     exposeHeadRoute: false,
@@ -53,14 +50,12 @@ export function registerFileRoutes(app: FastifyInstance, options: FileRoutesOpti
       },
     },
     handler: async (request, reply) => {
-      const path = request.url.split('?')[0] ?? '';
-      const check = verifyFileLink({
-        secret: options.signingSecret,
-        path,
-        expires: single(request.query.expires),
-        sign: single(request.query.sign),
-        now: options.now,
-      });
+      const questionMark = request.url.indexOf('?');
+      const path = questionMark === -1 ? request.url : request.url.slice(0, questionMark);
+      const values = readLinkQuery(questionMark === -1 ? '' : request.url.slice(questionMark + 1));
+      const check: LinkCheck = values
+        ? verifyFileLink({ secret: options.signingSecret, path, ...values, now: options.now })
+        : { ok: false, reason: 'malformed' };
       if (!check.ok) throw apiError('LINK_INVALID', REASONS[check.reason]);
       const key = request.params.name;
       const etag = `"${key}"`;

@@ -59,6 +59,31 @@ function signError(message: string): never {
   throw apiError('LINK_INVALID', `sign: ${message}`);
 }
 
+/** Strict UTF-8: invalid bytes throw instead of becoming U+FFFD, and a leading BOM is kept as text. */
+const UTF8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/**
+ * The parameters a path form's `{q}` segment carries. Only the one spelling of them is accepted, so that one signed
+ * URL is one URL: canonical base64url (no padding; the spare bits of the last character zero, as every encoder
+ * writes them) of valid UTF-8.
+ * @throws ApiError LINK_INVALID
+ */
+function decodeParams(q: string): string {
+  if (q === '-') return '';
+  if (!BASE64URL.test(q)) signError('the {q} segment must be base64url of the parameters, or -');
+  const bytes = Buffer.from(q, 'base64url');
+  if (bytes.toString('base64url') !== q) {
+    signError(
+      'the {q} segment is not canonical base64url: write it without padding, with the unused bits of its last character zero (as base64url encoders do)',
+    );
+  }
+  try {
+    return UTF8.decode(bytes);
+  } catch {
+    return signError('the {q} segment must be base64url of UTF-8 text (the parameters as signed)');
+  }
+}
+
 /** The query form's parameters and signature: `sign` must be the last parameter, and only there. */
 function splitSignedQuery(query: string | undefined): { query: string; sign: string } {
   const parts = query === undefined || query === '' ? [] : query.split('&');
@@ -75,7 +100,8 @@ function splitSignedQuery(query: string | undefined): { query: string; sign: str
 
 /**
  * Parse a raw request target (`request.raw.url`).
- * @throws ApiError NOT_FOUND (not an image URL), LINK_INVALID (`sign` missing or not last)
+ * @throws ApiError NOT_FOUND (not an image URL), LINK_INVALID (`sign` missing or not last; a path form's `{q}` not
+ *   canonical base64url of UTF-8), INVALID_PARAMETER (a path form with a query string)
  */
 export function parseImageTarget(rawUrl: string): ImageUrlTarget {
   const questionMark = rawUrl.indexOf('?');
@@ -100,9 +126,14 @@ export function parseImageTarget(rawUrl: string): ImageUrlTarget {
     const { name: sign, format } = splitExtension(file);
     const keyId = decodeSegment(rawKey);
     const templateId = decodeSegment(rawTemplate);
-    if (q !== '-' && !BASE64URL.test(q))
-      signError('the {q} segment must be base64url of the parameters, or -');
-    const params = q === '-' ? '' : Buffer.from(q, 'base64url').toString('utf8');
+    if (query !== undefined) {
+      // It would be ignored: every query string would name the same image under another cache key.
+      throw apiError(
+        'INVALID_PARAMETER',
+        'image URL: the path form takes no query string (its parameters are in the {q} segment): remove the ?… part, or sign the parameters into {q}',
+      );
+    }
+    const params = decodeParams(q);
     const ext = file.slice(file.lastIndexOf('.') + 1);
     const signed = `/img/${rawKey}/${rawTemplate}.${ext}${params === '' ? '' : `?${params}`}`;
     return { keyId, templateId, format, query: params, signed, sign };

@@ -9,8 +9,10 @@ export const LINK_TTL_SECONDS = 300;
 
 /** A signature: 32 bytes in base64url without padding. */
 const SIGNATURE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-/** Unix seconds: digits only, no sign, no spaces, at most 12 digits. */
-const EXPIRES_SHAPE = /^[0-9]{1,12}$/;
+/** Unix seconds as a link writes them: digits only, no sign, no leading zero, at most 12 digits. */
+const EXPIRES_SHAPE = /^(?:0|[1-9][0-9]{0,11})$/;
+/** The query of a link as issued: `expires` then `sign`, nothing else. */
+const LINK_QUERY = /^expires=([^&]*)&sign=([^&]*)$/;
 
 /** The URL path a link to `objectKey` (`{hash}.{ext}`) signs: `/files/{objectKey}`. */
 export function filePath(objectKey: string): string {
@@ -53,13 +55,29 @@ export function createFileLink(options: CreateFileLinkOptions): FileLink {
   return { url: `${base}${path}?expires=${expires}&sign=${sign}`, path, expires };
 }
 
+/**
+ * The `expires` and `sign` of a link's query string (without `?`) exactly as written, not percent-decoded: a link
+ * is served only as it was issued, `expires={unix}&sign={signature}` and nothing else, so one link is one cache
+ * key. Both `undefined` when either is absent; `undefined` for any other query (reordered, repeated or extra
+ * parameters).
+ */
+export function readLinkQuery(
+  query: string,
+): { expires: string | undefined; sign: string | undefined } | undefined {
+  const exact = LINK_QUERY.exec(query);
+  if (exact) return { expires: exact[1], sign: exact[2] };
+  const names = query.split('&').map((part) => part.split('=', 1)[0]);
+  if (!names.includes('expires') || !names.includes('sign')) return { expires: undefined, sign: undefined };
+  return undefined;
+}
+
 export interface VerifyFileLinkOptions {
   secret: string | Buffer;
   /** The request's URL path exactly as received, without the query (`/files/{key}.{ext}`). */
   path: string;
-  /** The `expires` query value as received. */
+  /** The `expires` query value as received (see readLinkQuery). */
   expires: string | undefined;
-  /** The `sign` query value as received. */
+  /** The `sign` query value as received (see readLinkQuery). */
   sign: string | undefined;
   /** Clock in milliseconds; default `Date.now`. */
   now?: () => number;

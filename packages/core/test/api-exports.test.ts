@@ -21,10 +21,12 @@ describe('public API', () => {
       'MAX_SCALE',
       'MIN_SCALE',
       'PictorError',
+      'WALL_TIMEOUT_FACTOR',
       'compileTemplate',
       'createRenderer',
       'render',
       'renderInputSchema',
+      'renderTimeoutMessage',
       'roundMs',
       'scaledPixels',
     ]);

@@ -288,11 +288,11 @@ describe.runIf(process.platform === 'linux')('worker thread priority', () => {
     expect(threads.filter((t) => t.nice === 0).length).toBeGreaterThan(4);
   });
 
-  it('lowers worker and encoder threads to nice 10 by default, and workerNice 0 leaves every thread at normal priority', () => {
-    const defaults = probeThreadNice().threads;
-    expect(defaults.filter((t) => t.nice === 10 && t.name !== 'libvips worker')).toHaveLength(2);
-    expect(defaults.filter((t) => t.name === 'libvips worker').every((t) => t.nice === 10)).toBe(true);
-    expect(probeThreadNice(0).threads.every((t) => t.nice === 0)).toBe(true);
+  it('leaves every thread at normal priority by default (a shared host must not starve renders); workerNice 10 lowers them', () => {
+    expect(probeThreadNice().threads.every((t) => t.nice === 0)).toBe(true);
+    const lowered = probeThreadNice(10).threads;
+    expect(lowered.filter((t) => t.nice === 10 && t.name !== 'libvips worker')).toHaveLength(2);
+    expect(lowered.filter((t) => t.name === 'libvips worker').every((t) => t.nice === 10)).toBe(true);
   });
 
   it('rejects a nice value outside 0–19 with INVALID_INPUT', () => {
@@ -326,11 +326,11 @@ function probeWorkerProcesses(options: object, env: NodeJS.ProcessEnv = process.
 }
 
 describe.runIf(process.platform === 'linux')('worker processes', () => {
-  it('every thread of every worker process runs at the nice value asked for (10 by default, 0 for normal)', () => {
+  it('every thread of every worker process runs at the nice value asked for (0, normal, by default)', () => {
     for (const [options, nice] of [
       [{ workers: 2, workerNice: 7 }, 7],
-      [{ workers: 2 }, 10],
-      [{ workers: 2, workerNice: 0 }, 0],
+      [{ workers: 2 }, 0],
+      [{ workers: 2, workerNice: 10 }, 10],
     ] as const) {
       const workers = probeWorkerProcesses(options);
       expect(workers).toHaveLength(2);

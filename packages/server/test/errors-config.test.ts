@@ -46,6 +46,7 @@ describe('loadConfig', () => {
       imgRenderRateWindowMs: 10_000,
       studioIdleSeconds: 1_800,
       studioPreviewRateMax: 60,
+      studioPreviewMaxPixels: 4_194_304,
       studioSessionMaxAgeSeconds: 43_200,
       studioSignInFailuresMax: 10,
     });

@@ -321,23 +321,83 @@ describe('preview', () => {
     expect(response.status).toBe(400);
   });
 
-  it('refuses without a session, and rate limits each session', async () => {
+  it('refuses without a session, and counts previews per account: every session and sign-in of it together', async () => {
     const anonymous = await call(server.url, 'POST', '/studio/api/preview', { body: previewBody });
     expect(anonymous.status).toBe(401);
     const tight = await startTestServer({ studioPreviewRateMax: 2 });
     try {
-      const account = await seedAccount(tight.url, 0);
+      const account = await seedAccount(tight.url, 1);
       const client = await signIn(tight.url, { apiKey: account.key });
       expect((await client.api('POST', '/preview', previewBody)).status).toBe(200);
-      expect((await client.api('POST', '/preview', previewBody)).status).toBe(200);
-      const third = await client.api('POST', '/preview', previewBody);
-      expect([third.status, third.body.code]).toEqual([429, 10108]);
-      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
-      // Another session has its own allowance.
+      // A second sign-in of the same account shares its allowance.
       const other = await signIn(tight.url, { apiKey: account.key });
       expect((await other.api('POST', '/preview', previewBody)).status).toBe(200);
+      const third = await client.api('POST', '/preview', previewBody);
+      expect([third.status, third.body.code]).toEqual([429, 10108]);
+      expect(third.body.message).toMatch(/at most 2 previews a minute per account/);
+      expect(Number(third.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect((await other.api('POST', '/preview', previewBody)).status).toBe(429);
+      // Another account has its own.
+      const stranger = await seedAccount(tight.url, 1);
+      const theirs = await signIn(tight.url, { apiKey: stranger.key });
+      expect((await theirs.api('POST', '/preview', previewBody)).status).toBe(200);
     } finally {
       await tight.close();
+    }
+  });
+
+  it('needs a valid resource package (and uses no unit of it)', async () => {
+    const none = await seedAccount(server.url, 0);
+    const client = await signIn(server.url, { apiKey: none.key });
+    const refused = await client.api('POST', '/preview', previewBody);
+    expect([refused.status, refused.body.code]).toEqual([403, 30101]);
+    expect(refused.body.message).toMatch(
+      /^preview: this account has no valid resource package .* previews use no unit but need one/,
+    );
+    // The studio still works for everything else (editing, listing).
+    expect((await client.api('GET', '/templates')).status).toBe(200);
+  });
+
+  it("has its own size cap (PICTOR_STUDIO_PREVIEW_MAX_PIXELS), under the API's", async () => {
+    const response = await studio.api('POST', '/preview', { ...previewBody, width: 4096, height: 4096 });
+    expect([response.status, response.body.code]).toEqual([400, 10103]);
+    expect(response.body.message).toBe(
+      'width × height: a preview may have at most 4194304 pixels (PICTOR_STUDIO_PREVIEW_MAX_PIXELS), got 4096 × 4096; render larger images through the API',
+    );
+    expect((await studio.api('POST', '/preview', { ...previewBody, width: 2048, height: 2048 })).status).toBe(
+      200,
+    );
+  });
+
+  it('pays the time-limit penalty of the account: over the limit too often, previews and renders answer 429', async () => {
+    const strict = await startTestServer({ renderTimeoutMs: 100, timeoutPenaltyMax: 1 });
+    try {
+      const account = await seedAccount(strict.url, 5);
+      const client = await signIn(strict.url, { apiKey: account.key });
+      const heavy = {
+        ...previewBody,
+        content: `<div style="display:flex;flex-wrap:wrap">${'<div style="box-shadow:0 0 40px red;width:30px;height:30px;margin:2px;filter:blur(4px)">x</div>'.repeat(2000)}</div>`,
+        width: 2000,
+        height: 2000,
+        variables: {},
+        values: {},
+      };
+      // More than one (timeoutPenaltyMax) within a minute holds the account off.
+      for (let round = 0; round < 2; round++) {
+        const stopped = await client.api('POST', '/preview', heavy);
+        expect([stopped.status, stopped.body.code]).toEqual([403, 20105]);
+        expect(stopped.body.message).toMatch(/PICTOR_RENDER_TIMEOUT_MS$/);
+      }
+      const held = await client.api('POST', '/preview', previewBody);
+      expect([held.status, held.body.code]).toEqual([429, 10108]);
+      // The same account's API renders are held off too: one penalty per account.
+      const api = await call(strict.url, 'POST', '/open/v1/images/render', {
+        body: { content: '<div style="display:flex">x</div>', width: 50, height: 50 },
+        headers: { 'x-api-key': account.key },
+      });
+      expect([api.status, api.body.code]).toEqual([429, 10108]);
+    } finally {
+      await strict.close();
     }
   });
 });

@@ -80,14 +80,8 @@ export class LocalExecutor implements RenderExecutor {
   /** Template work on this thread (there is no other): the filled HTML, or undefined for a check. */
   async runTemplate(work: TemplateWork): Promise<string | undefined> {
     if (this.#closed) throw new PictorError('CLOSED', 'the renderer is closed; create a new one');
-    try {
-      const html = doTemplateWork(work);
-      this.#counters.completed++;
-      return html;
-    } catch (error) {
-      this.#counters.failed++;
-      throw error;
-    }
+    // Template work is not a render: the counters (RendererStats) count renders only.
+    return doTemplateWork(work);
   }
 
   stats(): RendererStats {

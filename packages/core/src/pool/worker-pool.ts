@@ -349,7 +349,7 @@ export class WorkerPool implements RenderExecutor {
     }
     const job = this.#finish(slot) as Job;
     if (message.type === 'template-result') {
-      this.#counters.completed++;
+      // Template work is not a render: the counters (RendererStats) count renders only.
       job.resolve(message.html);
     } else if (message.type === 'result') {
       const { data, ...rest } = message.result;
@@ -360,7 +360,7 @@ export class WorkerPool implements RenderExecutor {
         timings: { ...rest.timings, queue: roundMs(job.queueMs) },
       });
     } else {
-      this.#counters.failed++;
+      if (job.work.type === 'render') this.#counters.failed++;
       // The worker's error has the stage and its timings (render.ts); the wait for a worker is the pool's to add.
       const error = PictorError.fromJSON(message.error);
       const timings = error.details?.timings;

@@ -45,7 +45,10 @@ const studio = (method, path, body) =>
 
 // Templates of the attacker's, published, for the fills (operation A fills before it reserves a unit).
 async function publishedTemplate(definition) {
-  const { id } = await admin(base, adminToken, 'POST', '/templates', { accountId: attackerId, ...definition });
+  const { id } = await admin(base, adminToken, 'POST', '/templates', {
+    accountId: attackerId,
+    ...definition,
+  });
   await admin(base, adminToken, 'POST', `/templates/${id}/publish`);
   return id;
 }
@@ -77,10 +80,32 @@ const renderAs = (key, path, body) =>
     body: JSON.stringify(body),
   });
 const worstBodies = [
-  ['template save, 2 MiB of text', (n) => studio('POST', '/templates', { name: `big ${n}`, content: BIG_CONTENT, width: 100, height: 100 })],
-  ['1,024 values against a pattern', () => renderAs(attackerKey, `/templates/${patternTemplate}/render`, { variables: { tags: Array.from({ length: 1024 }, (_, i) => `${'a'.repeat(400)}${i}`) } })],
-  ['sections nested over two arrays', () => renderAs(attackerKey, `/templates/${nestedTemplate}/render`, { variables: { a: Array.from({ length: 1000 }, (_, i) => i), b: Array.from({ length: 1000 }, (_, i) => i) } })],
-  ['studio preview, 2048²', () => studio('POST', '/preview', { content: '<div style="display:flex">x</div>', width: 2048, height: 2048 })],
+  [
+    'template save, 2 MiB of text',
+    (n) => studio('POST', '/templates', { name: `big ${n}`, content: BIG_CONTENT, width: 100, height: 100 }),
+  ],
+  [
+    '1,024 values against a pattern',
+    () =>
+      renderAs(attackerKey, `/templates/${patternTemplate}/render`, {
+        variables: { tags: Array.from({ length: 1024 }, (_, i) => `${'a'.repeat(400)}${i}`) },
+      }),
+  ],
+  [
+    'sections nested over two arrays',
+    () =>
+      renderAs(attackerKey, `/templates/${nestedTemplate}/render`, {
+        variables: {
+          a: Array.from({ length: 1000 }, (_, i) => i),
+          b: Array.from({ length: 1000 }, (_, i) => i),
+        },
+      }),
+  ],
+  [
+    'studio preview, 2048²',
+    () =>
+      studio('POST', '/preview', { content: '<div style="display:flex">x</div>', width: 2048, height: 2048 }),
+  ],
 ];
 
 let card = 0;
@@ -102,7 +127,12 @@ async function measure(until) {
   const render = (async () => {
     while (performance.now() < until) {
       const started = performance.now();
-      const res = await renderAs(server.key, '/render', { content: victimCard(), width: 480, height: 240, format: 'webp' });
+      const res = await renderAs(server.key, '/render', {
+        content: victimCard(),
+        width: 480,
+        height: 240,
+        format: 'webp',
+      });
       await res.arrayBuffer();
       if (res.status === 200) victim.push(performance.now() - started);
     }

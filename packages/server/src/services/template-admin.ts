@@ -8,6 +8,7 @@ import {
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { DraftPatch, Store, TemplateRecord, TemplateVersion } from '../db/types.js';
+import { MAX_CONTENT_LENGTH } from '../routes/render-schemas.js';
 import { toDefinition } from './template-service.js';
 
 /** Body of `POST /admin/v1/templates`. */
@@ -58,7 +59,8 @@ export const checkOnThisThread: TemplateChecker = async (definition) => {
 /**
  * Check a version against the limits (here) and compile it (with `check`): a broken template is refused before it is
  * stored or previewed.
- * @throws ApiError INVALID_PARAMETER (too many definitions, too many pixels), PictorError TEMPLATE_INVALID
+ * @throws ApiError INVALID_PARAMETER (content over the render content limit, too many definitions, too many
+ * pixels), PictorError TEMPLATE_INVALID
  */
 export async function checkVersion(
   version: Omit<TemplateVersion, 'revision'>,
@@ -72,6 +74,13 @@ export async function checkVersion(
 
 /** The limits of a version that need no compiling. @throws ApiError INVALID_PARAMETER */
 export function checkVersionLimits(version: Omit<TemplateVersion, 'revision'>, limits: ServerLimits): void {
+  // Counted as the engine counts it (UTF-16 code units): a saved template is one a render accepts.
+  if (version.content.length > MAX_CONTENT_LENGTH) {
+    throw apiError(
+      'INVALID_PARAMETER',
+      `content: must be at most ${MAX_CONTENT_LENGTH} characters (the render content limit), got ${version.content.length}`,
+    );
+  }
   const count = Object.keys(version.variables).length;
   if (count > limits.maxTemplateVariables) {
     throw apiError(

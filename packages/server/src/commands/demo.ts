@@ -87,7 +87,7 @@ export async function ensureDemo(store: Store, dataDir: string, now = new Date()
       },
     });
   }
-  if (!template || template.status !== 'published') {
+  if (template?.status !== 'published') {
     await store.publishTemplate(accountId, DEMO_TEMPLATE_ID);
   }
   const usage = await store.usage(accountId, now);

@@ -1,6 +1,6 @@
 /** Studio sessions and the account list. */
 import type { Kysely } from 'kysely';
-import { toAccount, toIso } from './rows.js';
+import { toAccount } from './rows.js';
 import type { Database } from './schema.js';
 import type { Account, StudioSession, StudioSessionUse } from './types.js';
 

@@ -58,17 +58,22 @@ export async function createTemplate(
   return toTemplate(row);
 }
 
-export async function getTemplate(
-  db: Kysely<Database>,
-  accountId: string,
-  id: string,
-): Promise<TemplateRecord | null> {
-  const row = await db
+/** The row of template `id` of account `accountId`, or undefined. */
+function readRow(db: Kysely<Database>, accountId: string, id: string): Promise<TemplateRow | undefined> {
+  return db
     .selectFrom('templates')
     .selectAll()
     .where('account_id', '=', accountId)
     .where('id', '=', id)
     .executeTakeFirst();
+}
+
+export async function getTemplate(
+  db: Kysely<Database>,
+  accountId: string,
+  id: string,
+): Promise<TemplateRecord | null> {
+  const row = await readRow(db, accountId, id);
   return row ? toTemplate(row) : null;
 }
 
@@ -131,12 +136,7 @@ async function updateTemplate(
   change: (row: TemplateRow) => Updateable<TemplatesTable>,
 ): Promise<TemplateRecord | null> {
   for (let attempt = 0; attempt < MAX_UPDATE_ATTEMPTS; attempt++) {
-    const row = await db
-      .selectFrom('templates')
-      .selectAll()
-      .where('account_id', '=', accountId)
-      .where('id', '=', id)
-      .executeTakeFirst();
+    const row = await readRow(db, accountId, id);
     if (!row) return null;
     const version = Number(row.version);
     const patch = { ...change(row), version: version + 1, updated_at: now.getTime() };

@@ -141,6 +141,18 @@ describe('studio snippets take any value a user can type', () => {
     },
   );
 
+  it('a preview of variables named like reserved URL parameters renders them', async () => {
+    const res = await studio.api('POST', '/preview', {
+      content: '<div style="display:flex;width:100%;height:100%;background:{{_scale}}">{{_w}}</div>',
+      variables: { _scale: { type: 'color' }, _w: { type: 'string' } },
+      width: 40,
+      height: 20,
+      format: 'png',
+      values: { _scale: '#00ff00', _w: 'x' },
+    });
+    expect([res.status, res.body.code]).toEqual([200, 0]);
+  });
+
   it.each([
     ['null', null],
     ['an object', { a: { b: [1, 2] } }],

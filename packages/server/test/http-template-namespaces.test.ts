@@ -2,7 +2,8 @@
  * Accounts own their template namespaces and storage (issue 38 item 5), on the real server with real SQLite: the
  * same id in two accounts is two templates — created through the admin API and the studio without a 409 that would
  * say the id exists elsewhere, rendered by operation A and by image URLs each as its own —; the admin names the
- * account when an id is shared; templates per account and kept published revisions per template are bounded.
+ * account when an id is shared; templates per account and kept published revisions per template are bounded. On
+ * PostgreSQL too when PICTOR_TEST_DATABASE_URL is set.
  */
 import { imageUrl } from '@pictor/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,7 @@ import {
   type TestServer,
   templateBody,
 } from './helpers/http-server.js';
+import { createTestSchema, type TestSchema } from './helpers/postgres-schema.js';
 import { signIn } from './helpers/studio.js';
 
 type Seeded = { accountId: string; key: string; keyId: string };
@@ -25,12 +27,23 @@ let t: TestServer;
 let alice: Seeded;
 let bob: Seeded;
 
+/** With PICTOR_TEST_DATABASE_URL set, the same cases run on PostgreSQL (a schema of their own). */
+const postgresUrl = process.env.PICTOR_TEST_DATABASE_URL;
+let schema: TestSchema | undefined;
+
 beforeAll(async () => {
-  t = await startTestServer({ maxTemplatesPerAccount: 3, maxRevisionsPerTemplate: 2 });
+  if (postgresUrl) schema = await createTestSchema(postgresUrl, 'ns');
+  t = await startTestServer(
+    { maxTemplatesPerAccount: 3, maxRevisionsPerTemplate: 2 },
+    schema ? { databaseUrl: schema.url } : {},
+  );
   alice = await seedAccount(t.url, 20);
   bob = await seedAccount(t.url, 20);
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await schema?.drop();
+});
 
 /** A card of one colour, with a title variable. */
 const card = (accountId: string, bg: string, extra: Record<string, unknown> = {}) =>

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPostgresStore, createStore } from '../src/db/index.js';
-import { checkMigration005 } from './contracts/store-migration-005.js';
+import { checkMigration006 } from './contracts/store-migration-006.js';
 import { describeStoreContract } from './contracts/store-contract.js';
 import { createTestSchema, type TestSchema } from './helpers/postgres-schema.js';
 
@@ -38,12 +38,12 @@ if (!baseUrl) {
     });
   });
 
-  describe('postgres migration 005', () => {
+  describe('postgres migration 006', () => {
     it('keeps every template and revision, now found under its account', async () => {
       const fresh = await createTestSchema(baseUrl, 't');
       const store = createPostgresStore(fresh.url);
       try {
-        await checkMigration005(store);
+        await checkMigration006(store);
       } finally {
         await store.close();
         await fresh.drop();

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore, createStore } from '../src/db/index.js';
-import { checkMigration005 } from './contracts/store-migration-005.js';
+import { checkMigration006 } from './contracts/store-migration-006.js';
 import { describeStoreContract } from './contracts/store-contract.js';
 
 let dir = '';
@@ -83,11 +83,11 @@ describe('createStore', () => {
     }
   });
 
-  it('migration 005 keeps every template and revision, now found under its account', async () => {
+  it('migration 006 keeps every template and revision, now found under its account', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pictor-store-'));
     try {
       const store = createSqliteStore(join(dataDir, 'pictor.db'));
-      await checkMigration005(store);
+      await checkMigration006(store);
       await store.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

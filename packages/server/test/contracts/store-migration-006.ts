@@ -1,5 +1,5 @@
 /**
- * Migration 005 (template ids per account) on a database that holds templates and published revisions made before
+ * Migration 006 (template ids per account) on a database that holds templates and published revisions made before
  * it: every row is kept and found under its account, and afterwards another account may use the same ids. Shared by
  * the SQLite and PostgreSQL store tests.
  */
@@ -12,13 +12,13 @@ const version = (revision: number, content: string) =>
   JSON.stringify({ content, variables: {}, width: 10, height: 10, format: 'png', quality: null, revision });
 
 /** Run the case on `store`: a fresh, unmigrated database. */
-export async function checkMigration005(store: KyselyStore): Promise<void> {
+export async function checkMigration006(store: KyselyStore): Promise<void> {
   const migrationTableSchema =
     store.dialect === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(store.db)).rows[0]?.schema
       : undefined;
   const migrator = new Migrator({ db: store.db, provider: migrationProvider, migrationTableSchema });
-  const before = await migrator.migrateTo('004_studio_sessions');
+  const before = await migrator.migrateTo('005_studio_session_admin_token');
   if (before.error) throw before.error;
   const a = await store.createAccount('a');
   const b = await store.createAccount('b');

@@ -11,6 +11,7 @@ import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
 import { type FontSet, fontSetsToLoad, loadFontSets } from './fonts/font-sets.js';
 import { FontRegistry } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
+import { DEFAULT_LIMITS } from './limits.js';
 import { describeStyleError } from './html/style-errors.js';
 import type { ParsedHtml, SatoriElement } from './html/types.js';
 import { loadDocumentResources } from './html-resources/load-document-resources.js';
@@ -173,7 +174,12 @@ async function renderStages(
     progress.stage = STAGE_ORDER[STAGE_ORDER.indexOf(stage) + 1] ?? stage;
   };
 
-  const parsed = stage('parse', () => parseHtml(input.html, { defaultFontFamily: 'sans-serif' }));
+  const parsed = stage('parse', () =>
+    parseHtml(input.html, {
+      defaultFontFamily: 'sans-serif',
+      maxElements: limits.maxElements ?? DEFAULT_LIMITS.maxElements,
+    }),
+  );
   warnings.push(...parsed.warnings);
   checkTreeSize(parsed.root, limits);
   lap('parse');

@@ -218,7 +218,8 @@ export function checkTreeSize(root: unknown, limits: RenderLimits): void {
   while (stack.length > 0) {
     const node = stack.pop();
     if (typeof node === 'string') text += node.length;
-    else if (Array.isArray(node)) stack.push(...node);
+    // One push per child: spreading an array of a few hundred thousand children overflows the call stack.
+    else if (Array.isArray(node)) for (const child of node) stack.push(child);
     else if (typeof node === 'object' && node !== null) {
       elements++;
       const { type, props } = node as { type?: unknown; props?: { children?: unknown } };

@@ -343,6 +343,22 @@ describe('robustness', () => {
     }
   });
 
+  it('with maxElements, refuses a source of more elements before converting it (a fragment and a document)', () => {
+    const eleven = '<i></i>'.repeat(11);
+    expect(() => parseHtml(eleven, { maxElements: 10 })).toThrow(
+      expect.objectContaining({ code: 'INVALID_INPUT', message: 'html: must contain at most 10 elements' }),
+    );
+    expect(() => parseHtml('<i></i>'.repeat(10), { maxElements: 10 })).not.toThrow();
+    // A document's html, head and body count too; nested elements as well as siblings.
+    expect(() => parseHtml(`<html><body>${'<b>'.repeat(8)}</body></html>`, { maxElements: 10 })).toThrow(
+      /at most 10 elements/,
+    );
+    expect(() =>
+      parseHtml(`<html><body>${'<b>'.repeat(7)}</body></html>`, { maxElements: 10 }),
+    ).not.toThrow();
+    expect(() => parseHtml(eleven)).not.toThrow();
+  });
+
   it('cuts nesting deeper than 256 levels with one warning', () => {
     const { warnings } = parseHtml(`${'<div>'.repeat(400)}x${'</div>'.repeat(400)}`);
     expect(warnings).toEqual(['elements nested deeper than 256 levels were left out']);

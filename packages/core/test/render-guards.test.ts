@@ -35,6 +35,31 @@ describe('bounds before satori', () => {
     ).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'html: must contain at most 10000 elements' });
     expect(performance.now() - started).toBeLessThan(5000);
   });
+  // As many siblings as the 2 MiB content limit holds: one spread of them overflowed the call stack (RangeError,
+  // 403 / 20105 at the server) before the element limit was reached.
+  const PIXEL =
+    'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+  it.each([
+    ['at the top', '<i></i>'.repeat(299_000)],
+    [
+      'in a line of pictures',
+      `<div><img src="${PIXEL}" width="1" height="1">${'<i></i>'.repeat(299_000)}</div>`,
+    ],
+    ['in a table row', `<table><tr>${'<td></td>'.repeat(200_000)}</tr></table>`],
+    // Refused before conversion: matching these 40,000 rules against 100,000 elements took ~5 minutes.
+    [
+      'under a large sheet',
+      `<style>${'i.a{color:red}'.repeat(40_000)}</style><div>${'<i class=a></i>'.repeat(100_000)}</div>`,
+    ],
+  ])(
+    'hundreds of thousands of elements %s → INVALID_INPUT naming the element limit',
+    async (_where, html) => {
+      await expect(renderer.render({ html, width: 10, height: 10 })).rejects.toMatchObject({
+        code: 'INVALID_INPUT',
+        message: 'html: must contain at most 10000 elements',
+      });
+    },
+  );
 });
 
 describe('bounds before resvg', () => {

@@ -48,6 +48,10 @@ export interface ServerLimits {
   maxTemplateVariables: number;
   /** Max entries of a request's `variables` object. Default 1,024. */
   maxRequestVariables: number;
+  /** Templates one account may have, in every status (409 / 10106 past it). Default 500. */
+  maxTemplatesPerAccount: number;
+  /** Published revisions kept per template (older ones are deleted when one is published). Default 20. */
+  maxRevisionsPerTemplate: number;
   /** Requests per key per window (429 / 10108 above). Default 120. */
   rateLimitMax: number;
   /** Rate-limit window in ms. Default 10,000. */
@@ -166,6 +170,8 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   fetchAllowList: [],
   maxTemplateVariables: 256,
   maxRequestVariables: 1_024,
+  maxTemplatesPerAccount: 500,
+  maxRevisionsPerTemplate: 20,
   rateLimitMax: 120,
   rateLimitWindowMs: 10_000,
   linkTtlSeconds: 300,
@@ -198,6 +204,8 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   fetchAllowList: 'PICTOR_FETCH_ALLOW_LIST',
   maxTemplateVariables: 'PICTOR_MAX_TEMPLATE_VARIABLES',
   maxRequestVariables: 'PICTOR_MAX_REQUEST_VARIABLES',
+  maxTemplatesPerAccount: 'PICTOR_MAX_TEMPLATES_PER_ACCOUNT',
+  maxRevisionsPerTemplate: 'PICTOR_MAX_REVISIONS_PER_TEMPLATE',
   rateLimitMax: 'PICTOR_RATE_LIMIT_MAX',
   rateLimitWindowMs: 'PICTOR_RATE_LIMIT_WINDOW_MS',
   linkTtlSeconds: 'PICTOR_LINK_TTL_SECONDS',
@@ -343,6 +351,8 @@ function readLimits(env: Env): ServerLimits {
       : [],
     maxTemplateVariables: readInt(env, v.maxTemplateVariables, d.maxTemplateVariables, 1, 100_000),
     maxRequestVariables: readInt(env, v.maxRequestVariables, d.maxRequestVariables, 1, 1_000_000),
+    maxTemplatesPerAccount: readInt(env, v.maxTemplatesPerAccount, d.maxTemplatesPerAccount, 1, 10_000_000),
+    maxRevisionsPerTemplate: readInt(env, v.maxRevisionsPerTemplate, d.maxRevisionsPerTemplate, 1, 1_000_000),
     rateLimitMax: readInt(env, v.rateLimitMax, d.rateLimitMax, 1, 100_000_000),
     rateLimitWindowMs: readInt(env, v.rateLimitWindowMs, d.rateLimitWindowMs, 1, 86_400_000),
     linkTtlSeconds: readInt(env, v.linkTtlSeconds, d.linkTtlSeconds, 1, 604_800),

@@ -35,6 +35,8 @@ describe('loadConfig', () => {
       fetchAllowList: [],
       maxTemplateVariables: 256,
       maxRequestVariables: 1024,
+      maxTemplatesPerAccount: 500,
+      maxRevisionsPerTemplate: 20,
       rateLimitMax: 120,
       rateLimitWindowMs: 10_000,
       linkTtlSeconds: 300,

@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPostgresStore, createStore } from '../src/db/index.js';
+import { checkMigration006 } from './contracts/store-migration-006.js';
 import { describeStoreContract } from './contracts/store-contract.js';
 import { createTestSchema, type TestSchema } from './helpers/postgres-schema.js';
 
@@ -33,6 +34,19 @@ if (!baseUrl) {
       } finally {
         await first.drop();
         await second.drop();
+      }
+    });
+  });
+
+  describe('postgres migration 006', () => {
+    it('keeps every template and revision, now found under its account', async () => {
+      const fresh = await createTestSchema(baseUrl, 't');
+      const store = createPostgresStore(fresh.url);
+      try {
+        await checkMigration006(store);
+      } finally {
+        await store.close();
+        await fresh.drop();
       }
     });
   });

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createSqliteStore, createStore } from '../src/db/index.js';
+import { checkMigration006 } from './contracts/store-migration-006.js';
 import { describeStoreContract } from './contracts/store-contract.js';
 
 let dir = '';
@@ -74,8 +75,19 @@ describe('createStore', () => {
         })
         .execute();
       await store.migrate();
-      expect(await store.getPublishedRevision('legacy', 3)).toEqual({ ...version, revision: 3 });
-      expect(await store.getPublishedRevision('legacy', 4)).toBeNull();
+      expect(await store.getPublishedRevision(account.id, 'legacy', 3)).toEqual({ ...version, revision: 3 });
+      expect(await store.getPublishedRevision(account.id, 'legacy', 4)).toBeNull();
+      await store.close();
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('migration 006 keeps every template and revision, now found under its account', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pictor-store-'));
+    try {
+      const store = createSqliteStore(join(dataDir, 'pictor.db'));
+      await checkMigration006(store);
       await store.close();
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

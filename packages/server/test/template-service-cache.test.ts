@@ -26,9 +26,9 @@ async function countingStore(file: string): Promise<{ store: Store; fullReads: (
   stores.push(store);
   let reads = 0;
   const getTemplate = store.getTemplate.bind(store);
-  store.getTemplate = (id: string) => {
+  store.getTemplate = (accountId: string, id: string) => {
     reads++;
-    return getTemplate(id);
+    return getTemplate(accountId, id);
   };
   return { store, fullReads: () => reads };
 }
@@ -40,7 +40,7 @@ describe('template records cached per row version', () => {
     const two = await countingStore(file);
     const account = await one.store.createAccount('a');
     await one.store.createTemplate({ id: 'card', accountId: account.id, name: 'Card', draft: draftV });
-    await one.store.publishTemplate('card');
+    await one.store.publishTemplate(account.id, 'card');
     const nodeOne = createTemplateService(one.store);
     const nodeTwo = createTemplateService(two.store);
 
@@ -50,16 +50,16 @@ describe('template records cached per row version', () => {
     expect(one.fullReads()).toBe(1);
 
     // A change through the other node's store: the next render here sees it.
-    await two.store.updateDraft('card', { content: '<p>{{title}}</p>' });
+    await two.store.updateDraft(account.id, 'card', { content: '<p>{{title}}</p>' });
     expect((await nodeOne.resolve(account.id, 'card', true)).version.content).toBe('<p>{{title}}</p>');
     expect((await nodeOne.resolve(account.id, 'card', false)).version.content).toBe(draftV.content);
     expect(one.fullReads()).toBe(2);
-    await two.store.publishTemplate('card');
+    await two.store.publishTemplate(account.id, 'card');
     expect((await nodeOne.resolve(account.id, 'card', false)).version.content).toBe('<p>{{title}}</p>');
     expect(one.fullReads()).toBe(3);
 
     // Status changes count too: an archived template stops rendering at once.
-    await two.store.setTemplateStatus('card', 'archived');
+    await two.store.setTemplateStatus(account.id, 'card', 'archived');
     await expect(nodeOne.resolve(account.id, 'card', false)).rejects.toMatchObject({ code: 10106 });
     expect((await nodeTwo.resolve(account.id, 'card', true).catch((e) => e)).code).toBe(10106);
   });

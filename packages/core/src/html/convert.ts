@@ -32,7 +32,7 @@ import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
 const FLOATS = /^\s*(?:left|right|inline-start|inline-end)\s*$/i;
 
 /** Elements whose content never renders and is left out of the tree. */
-const SKIPPED = new Set([
+export const SKIPPED: ReadonlySet<string> = new Set([
   'script',
   'noscript',
   'template',

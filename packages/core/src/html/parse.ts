@@ -1,8 +1,9 @@
 /** HTML string → satori tree: a standards-compliant parse (parse5), the document's sheets read first. */
 import { parse, parseFragment } from 'parse5';
+import { PictorError } from '../errors.js';
 import { bodyBackgroundHints } from './body-attributes.js';
-import { TreeConverter } from './convert.js';
-import { type Element, type Node, childElements, isElement, isText } from './dom.js';
+import { MAX_DEPTH, SKIPPED, TreeConverter } from './convert.js';
+import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
 import { DocumentStyles } from './stylesheet.js';
@@ -17,6 +18,36 @@ export interface ParseHtmlOptions {
    * so any authored `font-family`, also on `html` or `:root`, wins. Example: `'sans-serif'`.
    */
   defaultFontFamily?: string;
+  /**
+   * Refuse a source with more elements than this before converting it (the conversion and its selector matching
+   * cost grows with every element): throws PictorError INVALID_INPUT `html: must contain at most N elements`.
+   * Default: no limit here (the render checks the converted tree with `checkTreeSize` too).
+   */
+  maxElements?: number;
+}
+
+/**
+ * Throw when the parsed tree under `root` has more than `max` elements that the conversion would keep (none nested
+ * deeper than MAX_DEPTH, none inside a skipped element such as `<script>`): never more than the converted tree
+ * holds, so a source this lets through is one `checkTreeSize` would have judged the same. Counted without recursion.
+ */
+function checkElementCount(root: ParentNode, max: number): void {
+  let count = 0;
+  const stack: [ParentNode, number][] = [[root, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop() as [ParentNode, number];
+    if (depth > MAX_DEPTH) continue;
+    for (const child of node.childNodes) {
+      if (!isElement(child) || SKIPPED.has(child.tagName)) continue;
+      if (++count > max) {
+        throw new PictorError('INVALID_INPUT', `html: must contain at most ${max} elements`, {
+          field: 'html',
+          rule: 'maxElements',
+        });
+      }
+      stack.push([child, depth + 1]);
+    }
+  }
 }
 
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
@@ -31,7 +62,8 @@ const FRAGMENT_PREAMBLE = ':where(body[data-pictor-fragment]){margin:0;height:10
  * Parse an HTML fragment or complete document into the tree satori renders.
  * A document keeps `<html>`/`<body>` (satori gives body its 8px margin); a fragment of one element is
  * that element, and several top-level nodes are wrapped in a margin-less `<body>`.
- * Never throws on any input: what cannot be honoured is dropped and listed in `warnings`.
+ * Never throws on any input (but one over `options.maxElements`): what cannot be honoured is dropped and listed in
+ * `warnings`.
  *
  * @example
  * const { root, warnings } = parseHtml('<div style="width:300px;height:100px">Hi</div>');
@@ -51,6 +83,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
   let root: SatoriElement;
   if (isDocument) {
     const doc = parse(text);
+    if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
     lifted?.restore(doc);
     converter.quirksMode = doc.mode !== 'no-quirks';
     converter.sheetTexts = converter.collectSheets(doc);
@@ -59,6 +92,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     propagateBodyBackground(html, root, styles, converter);
   } else {
     const fragment = parseFragment(text);
+    if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
     lifted?.restore(fragment);
     converter.sheetTexts = converter.collectSheets(fragment);
     const significant = fragment.childNodes.filter(

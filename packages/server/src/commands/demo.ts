@@ -71,7 +71,7 @@ export async function ensureDemo(store: Store, dataDir: string, now = new Date()
     const file: DemoFile = { accountId, urlKeyId };
     await writeFile(join(dataDir, DEMO_FILE), `${JSON.stringify(file, null, 2)}\n`);
   }
-  const template = await store.getTemplate(DEMO_TEMPLATE_ID);
+  const template = await store.getTemplate(accountId, DEMO_TEMPLATE_ID);
   if (!template) {
     await store.createTemplate({
       id: DEMO_TEMPLATE_ID,
@@ -87,8 +87,8 @@ export async function ensureDemo(store: Store, dataDir: string, now = new Date()
       },
     });
   }
-  if (!template || (template.accountId === accountId && template.status !== 'published')) {
-    await store.publishTemplate(DEMO_TEMPLATE_ID);
+  if (template?.status !== 'published') {
+    await store.publishTemplate(accountId, DEMO_TEMPLATE_ID);
   }
   const usage = await store.usage(accountId, now);
   if (usage.packages.length === 0) {

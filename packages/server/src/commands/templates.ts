@@ -20,10 +20,12 @@ export async function pushTemplate(
 ) {
   const admin = createTemplateAdmin(store, limits);
   const t = await readTemplateFile(file, flags);
-  const existing = t.id ? await store.getTemplate(t.id) : null;
+  const existing = t.id
+    ? await admin.find({ id: t.id, ...(t.accountId ? { accountId: t.accountId } : {}) })
+    : null;
   let record: Awaited<ReturnType<typeof admin.get>>;
   if (existing) {
-    record = await admin.updateDraft(existing.id, {
+    record = await admin.updateDraft(existing, {
       content: t.content,
       variables: t.variables,
       ...(t.width === undefined ? {} : { width: t.width }),
@@ -38,7 +40,7 @@ export async function pushTemplate(
     }
     record = await admin.create({ ...t, accountId: t.accountId, width: t.width, height: t.height });
   }
-  return flags.publish ? admin.publish(record.id) : record;
+  return flags.publish ? admin.publish(record) : record;
 }
 
 /** Register the `templates` commands. */
@@ -73,11 +75,13 @@ export function registerTemplateCommands(program: Command): void {
     templates
       .command(`${action} <id>`)
       .description(`${action[0]?.toUpperCase()}${action.slice(1)} a template`)
-      .action((id: string) =>
+      .option('--account <accountId>', 'owner account (needed when several accounts use the id)')
+      .action((id: string, options: { account?: string }) =>
         withStore(globals(), async (store, config) => {
           const admin = createTemplateAdmin(store, config.limits);
+          const ref = options.account === undefined ? { id } : { id, accountId: options.account };
           const status = action === 'unpublish' ? 'unpublished' : 'archived';
-          printJson(action === 'publish' ? await admin.publish(id) : await admin.setStatus(id, status));
+          printJson(action === 'publish' ? await admin.publish(ref) : await admin.setStatus(ref, status));
         }),
       );
   }

@@ -217,40 +217,52 @@ export class KyselyStore implements Store {
     return templates.createTemplate(this.db, template, this.now());
   }
 
-  getTemplate(id: string): Promise<TemplateRecord | null> {
-    return templates.getTemplate(this.db, id);
+  getTemplate(accountId: string, id: string): Promise<TemplateRecord | null> {
+    return templates.getTemplate(this.db, accountId, id);
   }
 
-  getTemplateStamp(id: string): Promise<TemplateStamp | null> {
-    return templates.getTemplateStamp(this.db, id);
+  findTemplates(id: string): Promise<TemplateRecord[]> {
+    return templates.findTemplates(this.db, id);
+  }
+
+  getTemplateStamp(accountId: string, id: string): Promise<TemplateStamp | null> {
+    return templates.getTemplateStamp(this.db, accountId, id);
   }
 
   listTemplates(accountId?: string): Promise<TemplateRecord[]> {
     return templates.listTemplates(this.db, accountId);
   }
 
-  updateDraft(id: string, patch: DraftPatch): Promise<TemplateRecord | null> {
-    return templates.updateDraft(this.db, id, patch, this.now());
+  countTemplates(accountId: string): Promise<number> {
+    return templates.countTemplates(this.db, accountId);
   }
 
-  discardDraft(id: string): Promise<TemplateRecord | null> {
-    return templates.discardDraft(this.db, id, this.now());
+  updateDraft(accountId: string, id: string, patch: DraftPatch): Promise<TemplateRecord | null> {
+    return templates.updateDraft(this.db, accountId, id, patch, this.now());
   }
 
-  publishTemplate(id: string): Promise<TemplateRecord | null> {
-    return templates.publishTemplate(this.db, id, this.now());
+  discardDraft(accountId: string, id: string): Promise<TemplateRecord | null> {
+    return templates.discardDraft(this.db, accountId, id, this.now());
   }
 
-  setTemplateStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord | null> {
-    return templates.setTemplateStatus(this.db, id, status, this.now());
+  publishTemplate(accountId: string, id: string, keepRevisions?: number): Promise<TemplateRecord | null> {
+    return templates.publishTemplate(this.db, accountId, id, this.now(), keepRevisions);
   }
 
-  getPublishedRevision(id: string, revision: number): Promise<TemplateVersion | null> {
-    return templates.getPublishedRevision(this.db, id, revision);
+  setTemplateStatus(
+    accountId: string,
+    id: string,
+    status: 'unpublished' | 'archived',
+  ): Promise<TemplateRecord | null> {
+    return templates.setTemplateStatus(this.db, accountId, id, status, this.now());
   }
 
-  listPublishedRevisions(id: string): Promise<PublishedRevision[]> {
-    return studio.listPublishedRevisions(this.db, id);
+  getPublishedRevision(accountId: string, id: string, revision: number): Promise<TemplateVersion | null> {
+    return templates.getPublishedRevision(this.db, accountId, id, revision);
+  }
+
+  listPublishedRevisions(accountId: string, id: string): Promise<PublishedRevision[]> {
+    return templates.listPublishedRevisions(this.db, accountId, id);
   }
 
   listAccounts(): Promise<Account[]> {

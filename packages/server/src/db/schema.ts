@@ -38,6 +38,7 @@ export interface ReservationsTable {
   created_at: number;
 }
 
+/** A template; its id is unique within its account (the key is account_id, id). */
 export interface TemplatesTable {
   id: string;
   account_id: string;
@@ -70,6 +71,7 @@ export interface UrlKeysTable {
 
 /** Every published revision of a template: JSON of the TemplateVersion as it was published. */
 export interface TemplateRevisionsTable {
+  account_id: string;
   template_id: string;
   revision: number;
   content: string;

@@ -1,8 +1,8 @@
-/** Studio sessions, the account list and the revision history the studio shows. */
+/** Studio sessions and the account list. */
 import type { Kysely } from 'kysely';
-import { toAccount, toIso } from './rows.js';
+import { toAccount } from './rows.js';
 import type { Database } from './schema.js';
-import type { Account, PublishedRevision, StudioSession, StudioSessionUse } from './types.js';
+import type { Account, StudioSession, StudioSessionUse } from './types.js';
 
 export async function createStudioSession(db: Kysely<Database>, session: StudioSession): Promise<void> {
   await db
@@ -82,14 +82,4 @@ export async function listAccounts(db: Kysely<Database>): Promise<Account[]> {
     .orderBy('id')
     .execute();
   return rows.map(toAccount);
-}
-
-export async function listPublishedRevisions(db: Kysely<Database>, id: string): Promise<PublishedRevision[]> {
-  const rows = await db
-    .selectFrom('template_revisions')
-    .select(['revision', 'published_at'])
-    .where('template_id', '=', id)
-    .orderBy('revision', 'desc')
-    .execute();
-  return rows.map((row) => ({ revision: Number(row.revision), publishedAt: toIso(row.published_at) }));
 }

@@ -178,21 +178,37 @@ export interface Store {
   /** Delete up to `limit` committed or released reservations created before `before` (housekeeping); returns how many. */
   purgeFinishedReservations(before: Date, limit: number): Promise<number>;
 
+  /**
+   * A new template in status `draft`. Ids are unique within an account (another account may use the same id).
+   * StoreError `conflict` when the account already has a template with this id, `not-found` without the account.
+   */
   createTemplate(template: NewTemplate): Promise<TemplateRecord>;
-  getTemplate(id: string): Promise<TemplateRecord | null>;
+  /** Template `id` of account `accountId`, or null. */
+  getTemplate(accountId: string, id: string): Promise<TemplateRecord | null>;
+  /** Every account's template with this id, oldest first (the admin addresses templates by id). */
+  findTemplates(id: string): Promise<TemplateRecord[]>;
   /** The template's owner and row version (a small read: no contents), or null when there is no such template. */
-  getTemplateStamp(id: string): Promise<TemplateStamp | null>;
+  getTemplateStamp(accountId: string, id: string): Promise<TemplateStamp | null>;
   listTemplates(accountId?: string): Promise<TemplateRecord[]>;
+  /** How many templates the account has, in every status. */
+  countTemplates(accountId: string): Promise<number>;
   /** Edit the draft (creates it again when it was discarded); bumps the revision. null when no such template. */
-  updateDraft(id: string, patch: DraftPatch): Promise<TemplateRecord | null>;
-  discardDraft(id: string): Promise<TemplateRecord | null>;
-  /** Copy the draft to published and set status `published`. */
-  publishTemplate(id: string): Promise<TemplateRecord | null>;
-  setTemplateStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord | null>;
-  /** A revision of template `id` as it was published (every published revision is kept), or null. */
-  getPublishedRevision(id: string, revision: number): Promise<TemplateVersion | null>;
-  /** Every published revision of template `id`, newest first. */
-  listPublishedRevisions(id: string): Promise<PublishedRevision[]>;
+  updateDraft(accountId: string, id: string, patch: DraftPatch): Promise<TemplateRecord | null>;
+  discardDraft(accountId: string, id: string): Promise<TemplateRecord | null>;
+  /**
+   * Copy the draft to published and set status `published`; of the template's published revisions only the newest
+   * `keepRevisions` (default all) are kept, never fewer than the one published now.
+   */
+  publishTemplate(accountId: string, id: string, keepRevisions?: number): Promise<TemplateRecord | null>;
+  setTemplateStatus(
+    accountId: string,
+    id: string,
+    status: 'unpublished' | 'archived',
+  ): Promise<TemplateRecord | null>;
+  /** A kept revision of the template as it was published, or null. */
+  getPublishedRevision(accountId: string, id: string, revision: number): Promise<TemplateVersion | null>;
+  /** The template's kept published revisions, newest first. */
+  listPublishedRevisions(accountId: string, id: string): Promise<PublishedRevision[]>;
   /** Every account, oldest first. */
   listAccounts(): Promise<Account[]>;
 

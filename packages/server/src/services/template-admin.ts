@@ -8,6 +8,7 @@ import {
 import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { DraftPatch, Store, TemplateRecord, TemplateVersion } from '../db/types.js';
+import { MAX_CONTENT_LENGTH } from '../routes/render-schemas.js';
 import { toDefinition } from './template-service.js';
 
 /** Body of `POST /admin/v1/templates`. */
@@ -29,13 +30,27 @@ export type DraftInput = DraftPatch;
 /** Default output format of a template created without one. */
 export const DEFAULT_TEMPLATE_FORMAT: ImageFormat = 'webp';
 
+/**
+ * Which template a call means. Ids are unique per account: `accountId` says whose; without it (admin calls only) the
+ * id must be used by one account alone.
+ */
+export interface TemplateRef {
+  id: string;
+  accountId?: string;
+}
+
 export interface TemplateAdmin {
+  /** @throws ApiError TEMPLATE_UNAVAILABLE (the account has this id already, or as many templates as allowed) */
   create(input: CreateTemplateInput): Promise<TemplateRecord>;
-  updateDraft(id: string, patch: DraftInput): Promise<TemplateRecord>;
-  discardDraft(id: string): Promise<TemplateRecord>;
-  publish(id: string): Promise<TemplateRecord>;
-  setStatus(id: string, status: 'unpublished' | 'archived'): Promise<TemplateRecord>;
-  get(id: string): Promise<TemplateRecord>;
+  updateDraft(ref: TemplateRef, patch: DraftInput): Promise<TemplateRecord>;
+  discardDraft(ref: TemplateRef): Promise<TemplateRecord>;
+  /** Publish the draft; only the newest `maxRevisionsPerTemplate` published revisions are kept. */
+  publish(ref: TemplateRef): Promise<TemplateRecord>;
+  setStatus(ref: TemplateRef, status: 'unpublished' | 'archived'): Promise<TemplateRecord>;
+  /** @throws ApiError NOT_FOUND, INVALID_PARAMETER (no `accountId` and the id is used by several accounts) */
+  get(ref: TemplateRef): Promise<TemplateRecord>;
+  /** The template, or null when there is none. @throws ApiError INVALID_PARAMETER as `get` */
+  find(ref: TemplateRef): Promise<TemplateRecord | null>;
   list(accountId?: string): Promise<TemplateRecord[]>;
 }
 
@@ -58,7 +73,8 @@ export const checkOnThisThread: TemplateChecker = async (definition) => {
 /**
  * Check a version against the limits (here) and compile it (with `check`): a broken template is refused before it is
  * stored or previewed.
- * @throws ApiError INVALID_PARAMETER (too many definitions, too many pixels), PictorError TEMPLATE_INVALID
+ * @throws ApiError INVALID_PARAMETER (content over the render content limit, too many definitions, too many
+ * pixels), PictorError TEMPLATE_INVALID
  */
 export async function checkVersion(
   version: Omit<TemplateVersion, 'revision'>,
@@ -72,6 +88,13 @@ export async function checkVersion(
 
 /** The limits of a version that need no compiling. @throws ApiError INVALID_PARAMETER */
 export function checkVersionLimits(version: Omit<TemplateVersion, 'revision'>, limits: ServerLimits): void {
+  // Counted as the engine counts it (UTF-16 code units): a saved template is one a render accepts.
+  if (version.content.length > MAX_CONTENT_LENGTH) {
+    throw apiError(
+      'INVALID_PARAMETER',
+      `content: must be at most ${MAX_CONTENT_LENGTH} characters (the render content limit), got ${version.content.length}`,
+    );
+  }
   const count = Object.keys(version.variables).length;
   if (count > limits.maxTemplateVariables) {
     throw apiError(
@@ -90,6 +113,26 @@ export function createTemplateAdmin(
   limits: ServerLimits,
   check: TemplateChecker = checkOnThisThread,
 ): TemplateAdmin {
+  async function find(ref: TemplateRef): Promise<TemplateRecord | null> {
+    if (ref.accountId !== undefined) return store.getTemplate(ref.accountId, ref.id);
+    const found = await store.findTemplates(ref.id);
+    if (found.length > 1) {
+      const accounts = found.map((t) => t.accountId).join(', ');
+      throw apiError(
+        'INVALID_PARAMETER',
+        `accountId: is required, template id ${JSON.stringify(ref.id)} is used by ${found.length} accounts (${accounts}); add ?accountId= to say whose`,
+      );
+    }
+    return found[0] ?? null;
+  }
+  /** The account and id of an existing template. */
+  async function locate(
+    ref: TemplateRef,
+  ): Promise<{ accountId: string; id: string; record: TemplateRecord }> {
+    const record = (await find(ref)) ?? notFound(ref.id);
+    return { accountId: record.accountId, id: record.id, record };
+  }
+
   return {
     async create(input) {
       if (!(await store.getAccount(input.accountId))) {
@@ -104,13 +147,23 @@ export function createTemplateAdmin(
         quality: input.quality ?? null,
       };
       await checkVersion(draft, limits, check, input.accountId);
-      if (input.id !== undefined && (await store.getTemplate(input.id))) {
-        throw apiError('TEMPLATE_UNAVAILABLE', `id: template ${JSON.stringify(input.id)} already exists`);
+      // Ids are the account's own: only its own templates can make one taken.
+      if (input.id !== undefined && (await store.getTemplate(input.accountId, input.id))) {
+        throw apiError(
+          'TEMPLATE_UNAVAILABLE',
+          `id: this account already has a template ${JSON.stringify(input.id)}; choose another id, or edit its draft`,
+        );
+      }
+      if ((await store.countTemplates(input.accountId)) >= limits.maxTemplatesPerAccount) {
+        throw apiError(
+          'TEMPLATE_UNAVAILABLE',
+          `templates: this account has ${limits.maxTemplatesPerAccount} templates, the most allowed (PICTOR_MAX_TEMPLATES_PER_ACCOUNT); edit an existing template instead`,
+        );
       }
       return store.createTemplate({ id: input.id, accountId: input.accountId, name: input.name, draft });
     },
-    async updateDraft(id, patch) {
-      const current = (await store.getTemplate(id)) ?? notFound(id);
+    async updateDraft(ref, patch) {
+      const { accountId, id, record: current } = await locate(ref);
       const base = current.draft ?? current.published;
       const merged = { ...(base ?? {}), ...patch } as Partial<TemplateVersion>;
       if (merged.content === undefined || merged.width === undefined || merged.height === undefined) {
@@ -132,27 +185,30 @@ export function createTemplateAdmin(
         check,
         current.accountId,
       );
-      return (await store.updateDraft(id, patch)) ?? notFound(id);
+      return (await store.updateDraft(accountId, id, patch)) ?? notFound(id);
     },
-    async discardDraft(id) {
-      return (await store.discardDraft(id)) ?? notFound(id);
+    async discardDraft(ref) {
+      const { accountId, id } = await locate(ref);
+      return (await store.discardDraft(accountId, id)) ?? notFound(id);
     },
-    async publish(id) {
-      const current = (await store.getTemplate(id)) ?? notFound(id);
+    async publish(ref) {
+      const { accountId, id, record: current } = await locate(ref);
       if (!current.draft) {
         throw apiError(
           'TEMPLATE_UNAVAILABLE',
           `template ${JSON.stringify(id)} has no draft to publish: save a draft first`,
         );
       }
-      return (await store.publishTemplate(id)) ?? notFound(id);
+      return (await store.publishTemplate(accountId, id, limits.maxRevisionsPerTemplate)) ?? notFound(id);
     },
-    async setStatus(id, status) {
-      return (await store.setTemplateStatus(id, status)) ?? notFound(id);
+    async setStatus(ref, status) {
+      const { accountId, id } = await locate(ref);
+      return (await store.setTemplateStatus(accountId, id, status)) ?? notFound(id);
     },
-    async get(id) {
-      return (await store.getTemplate(id)) ?? notFound(id);
+    async get(ref) {
+      return (await locate(ref)).record;
     },
+    find,
     list: (accountId) => store.listTemplates(accountId),
   };
 }

@@ -13,7 +13,7 @@ import type { Store, TemplateRecord, TemplateVersion } from '../db/types.js';
 export interface TemplateForRender {
   record: TemplateRecord;
   version: TemplateVersion;
-  /** Names this exact version (template id and revision): what the workers compile it under. */
+  /** Names this exact version (account, template id and revision): what the workers compile it under. */
   key: string;
   /** The version's HTML with these variables (checked, defaults applied). @throws PictorError VARIABLE_INVALID… */
   fill(variables: Record<string, unknown>): Promise<string>;
@@ -102,40 +102,50 @@ export function createTemplateService(store: Store, options: TemplateServiceOpti
     maxSize: options.maxRecordChars ?? 64 * 1024 * 1024,
   });
 
+  /** Cache key of template `id` of `accountId`: ids are unique per account only. */
+  const keyOf = (accountId: string, id: string) => `${accountId}\u0000${id}`;
+
   function forRender(accountId: string, record: TemplateRecord, version: TemplateVersion): TemplateForRender {
-    const template = { key: `${record.id}\u0000${version.revision}`, definition: toDefinition(version) };
+    const template = {
+      key: `${keyOf(record.accountId, record.id)}\u0000${version.revision}`,
+      definition: toDefinition(version),
+    };
     return { record, version, key: template.key, fill: (variables) => fill(template, variables, accountId) };
   }
 
-  /** Published revisions by `{id}\0{revision}`: they never change once published. */
+  /** Published revisions by `{accountId}\0{id}\0{revision}`: they never change once published. */
   const revisions = new LRUCache<string, TemplateVersion>({ max: 1000, maxSize: 16 * 1024 * 1024 });
 
   /** The current record of template `id` if `accountId` owns it (one small read when it is cached). */
   async function currentRecord(accountId: string, id: string): Promise<TemplateRecord> {
     const notFound = () => apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
-    const stamp = await store.getTemplateStamp(id);
+    const stamp = await store.getTemplateStamp(accountId, id);
     if (!stamp || stamp.accountId !== accountId) throw notFound();
-    const cached = records.get(id);
+    const cached = records.get(keyOf(accountId, id));
     if (cached?.version === stamp.version) return cached.record;
     // Read after the stamp, so at least as new as it: a change in between only costs one more read next time.
-    const stored = await store.getTemplate(id);
+    const stored = await store.getTemplate(accountId, id);
     if (!stored || stored.accountId !== accountId) throw notFound();
     const chars = (stored.draft?.content.length ?? 0) + (stored.published?.content.length ?? 0);
-    records.set(id, { version: stamp.version, record: stored }, { size: Math.max(1, chars) });
+    records.set(
+      keyOf(accountId, id),
+      { version: stamp.version, record: stored },
+      { size: Math.max(1, chars) },
+    );
     return stored;
   }
 
   async function publishedRevision(record: TemplateRecord, revision: number): Promise<TemplateVersion> {
     const current = pickVersion(record, 'none');
     if (current.revision === revision) return current;
-    const key = `${record.id}\u0000${revision}`;
+    const key = `${keyOf(record.accountId, record.id)}\u0000${revision}`;
     let version = revisions.get(key);
     if (!version) {
-      const stored = await store.getPublishedRevision(record.id, revision);
+      const stored = await store.getPublishedRevision(record.accountId, record.id, revision);
       if (!stored) {
         throw apiError(
           'INVALID_PARAMETER',
-          `_v: revision ${revision} of template ${JSON.stringify(record.id)} was never published (the current one is ${current.revision})`,
+          `_v: revision ${revision} of template ${JSON.stringify(record.id)} was never published or is no longer kept (only the newest published revisions are; the current one is ${current.revision})`,
         );
       }
       revisions.set(key, stored, { size: Math.max(1, stored.content.length) });

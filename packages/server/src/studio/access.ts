@@ -6,6 +6,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { apiError } from '../errors.js';
 import type { Store, StudioSession, TemplateRecord } from '../db/types.js';
+import type { TemplateAdmin } from '../services/template-admin.js';
 import { csrfMatches, type StudioSessions } from './sessions.js';
 
 /** Name of the session cookie. */
@@ -86,11 +87,26 @@ export async function accountFor(
   return requested;
 }
 
-/** Template `id` if the session may see it; 404 otherwise, as for an id that does not exist. */
-export async function templateFor(store: Store, session: StudioSession, id: string): Promise<TemplateRecord> {
-  const record = await store.getTemplate(id);
-  if (!record || (session.accountId !== null && record.accountId !== session.accountId)) {
+/**
+ * Template `id` if the session may see it; 404 otherwise, as for an id that does not exist. Ids are unique per
+ * account: a key's session finds its own account's; the admin's names the account (`?accountId=`) or finds the one
+ * account using the id (`templates.find`).
+ */
+export async function templateFor(
+  templates: TemplateAdmin,
+  session: StudioSession,
+  id: string,
+  requestedAccount?: string,
+): Promise<TemplateRecord> {
+  if (
+    session.accountId !== null &&
+    requestedAccount !== undefined &&
+    requestedAccount !== session.accountId
+  ) {
     throw apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
   }
+  const accountId = session.accountId ?? requestedAccount;
+  const record = await templates.find(accountId === undefined ? { id } : { id, accountId });
+  if (!record) throw apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
   return record;
 }

@@ -57,6 +57,9 @@ function summary(record: TemplateRecord) {
 }
 
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 200 } } };
+/** `?accountId=`: whose template an admin session means (ids are unique per account only). */
+const accountQuery = { type: 'object', properties: { accountId: { type: 'string', maxLength: 200 } } };
+type AccountQuery = { Querystring: { accountId?: string } };
 const valuesSchema = { type: 'object', additionalProperties: true };
 const hide = { hide: true };
 
@@ -169,50 +172,73 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: { id: string } } & AccountQuery>(
     '/templates/:id',
-    { schema: { ...hide, params: idParams } },
+    { schema: { ...hide, params: idParams, querystring: accountQuery } },
     async (request) => {
-      const record = await templateFor(store, sessionOf(request), request.params.id);
-      return success({ ...record, revisions: await store.listPublishedRevisions(record.id) });
+      const record = await templateFor(
+        templates,
+        sessionOf(request),
+        request.params.id,
+        request.query.accountId,
+      );
+      return success({
+        ...record,
+        revisions: await store.listPublishedRevisions(record.accountId, record.id),
+      });
     },
   );
 
-  app.put<{ Params: { id: string }; Body: Record<string, unknown> }>(
+  app.put<{ Params: { id: string }; Body: Record<string, unknown> } & AccountQuery>(
     '/templates/:id/draft',
-    { schema: { ...hide, params: idParams, body: draftBody(limits) } },
+    { schema: { ...hide, params: idParams, querystring: accountQuery, body: draftBody(limits) } },
     async (request) => {
-      await templateFor(store, sessionOf(request), request.params.id);
-      return success(await templates.updateDraft(request.params.id, request.body));
+      const record = await templateFor(
+        templates,
+        sessionOf(request),
+        request.params.id,
+        request.query.accountId,
+      );
+      return success(await templates.updateDraft(record, request.body));
     },
   );
 
-  const actions: Record<string, (id: string) => Promise<TemplateRecord>> = {
-    publish: (id) => templates.publish(id),
-    unpublish: (id) => templates.setStatus(id, 'unpublished'),
-    archive: (id) => templates.setStatus(id, 'archived'),
+  const actions: Record<string, (ref: TemplateRecord) => Promise<TemplateRecord>> = {
+    publish: (ref) => templates.publish(ref),
+    unpublish: (ref) => templates.setStatus(ref, 'unpublished'),
+    archive: (ref) => templates.setStatus(ref, 'archived'),
   };
   for (const [name, act] of Object.entries(actions)) {
-    app.post<{ Params: { id: string } }>(
+    app.post<{ Params: { id: string } } & AccountQuery>(
       `/templates/:id/${name}`,
-      { config: { emptyBody: true }, schema: { ...hide, params: idParams } },
+      { config: { emptyBody: true }, schema: { ...hide, params: idParams, querystring: accountQuery } },
       async (request) => {
-        await templateFor(store, sessionOf(request), request.params.id);
-        return success(await act(request.params.id));
+        const record = await templateFor(
+          templates,
+          sessionOf(request),
+          request.params.id,
+          request.query.accountId,
+        );
+        return success(await act(record));
       },
     );
   }
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: { id: string } } & AccountQuery>(
     '/templates/:id/draft',
-    { schema: { ...hide, params: idParams } },
+    { schema: { ...hide, params: idParams, querystring: accountQuery } },
     async (request) => {
-      await templateFor(store, sessionOf(request), request.params.id);
-      return success(await templates.discardDraft(request.params.id));
+      const record = await templateFor(
+        templates,
+        sessionOf(request),
+        request.params.id,
+        request.query.accountId,
+      );
+      return success(await templates.discardDraft(record));
     },
   );
 
-  app.get<{ Params: { id: string; revision: string } }>(
+  app.get<{ Params: { id: string; revision: string } } & AccountQuery>(
     '/templates/:id/revisions/:revision',
     {
       schema: {
@@ -222,23 +248,31 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
           required: ['id', 'revision'],
           properties: { id: { type: 'string' }, revision: { type: 'string', pattern: '^[1-9][0-9]{0,8}$' } },
         },
+        querystring: accountQuery,
       },
     },
     async (request) => {
-      const record = await templateFor(store, sessionOf(request), request.params.id);
+      const record = await templateFor(
+        templates,
+        sessionOf(request),
+        request.params.id,
+        request.query.accountId,
+      );
       const revision = Number(request.params.revision);
-      const version = await store.getPublishedRevision(record.id, revision);
-      if (!version) throw apiError('NOT_FOUND', `revision ${revision} was never published`);
+      const version = await store.getPublishedRevision(record.accountId, record.id, revision);
+      if (!version)
+        throw apiError('NOT_FOUND', `revision ${revision} was never published, or is no longer kept`);
       return success(version);
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { revision: number } }>(
+  app.post<{ Params: { id: string }; Body: { revision: number } } & AccountQuery>(
     '/templates/:id/restore',
     {
       schema: {
         ...hide,
         params: idParams,
+        querystring: accountQuery,
         body: {
           type: 'object',
           additionalProperties: false,
@@ -248,25 +282,41 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
       },
     },
     async (request) => {
-      const record = await templateFor(store, sessionOf(request), request.params.id);
-      const version = await store.getPublishedRevision(record.id, request.body.revision);
-      if (!version) throw apiError('NOT_FOUND', `revision ${request.body.revision} was never published`);
+      const record = await templateFor(
+        templates,
+        sessionOf(request),
+        request.params.id,
+        request.query.accountId,
+      );
+      const version = await store.getPublishedRevision(record.accountId, record.id, request.body.revision);
+      if (!version) {
+        throw apiError(
+          'NOT_FOUND',
+          `revision ${request.body.revision} was never published, or is no longer kept`,
+        );
+      }
       const { revision: _published, ...fields } = version;
-      return success(await templates.updateDraft(record.id, fields));
+      return success(await templates.updateDraft(record, fields));
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { values?: Record<string, unknown> } }>(
+  app.post<{ Params: { id: string }; Body: { values?: Record<string, unknown> } } & AccountQuery>(
     '/templates/:id/snippets',
     {
       schema: {
         ...hide,
         params: idParams,
+        querystring: accountQuery,
         body: { type: 'object', additionalProperties: false, properties: { values: valuesSchema } },
       },
     },
     async (request) => {
-      const template = await templateFor(store, sessionOf(request), request.params.id);
+      const template = await templateFor(
+        templates,
+        sessionOf(request),
+        request.params.id,
+        request.query.accountId,
+      );
       const baseUrl = deps.publicUrl ?? `${request.protocol}://${request.host}`;
       return success(
         await buildSnippets({

@@ -16,15 +16,23 @@ export interface Snippets {
   imageUrlNote: string;
 }
 
-/** Values an image URL can carry: drop objects inside the top level (not expressible as one parameter). */
-function urlVariables(values: Record<string, unknown>): Record<string, ImageVariable> {
-  const out: Record<string, ImageVariable> = {};
+/**
+ * Values an image URL can carry: objects inside the top level are dropped (not expressible as one parameter), and so
+ * are names starting with `_`, which are the URL's reserved parameters (DECISIONS.md: they cannot be set by URL).
+ */
+function urlVariables(values: Record<string, unknown>): {
+  variables: Record<string, ImageVariable>;
+  reserved: string[];
+} {
+  const variables: Record<string, ImageVariable> = {};
+  const reserved: string[] = [];
   for (const [name, value] of Object.entries(values)) {
-    if (['string', 'number', 'boolean'].includes(typeof value) || Array.isArray(value)) {
-      out[name] = value as ImageVariable;
+    if (name.startsWith('_')) reserved.push(name);
+    else if (['string', 'number', 'boolean'].includes(typeof value) || Array.isArray(value)) {
+      variables[name] = value as ImageVariable;
     }
   }
-  return out;
+  return { variables, reserved };
 }
 
 /** Build the snippets of `template` filled with `values`, for a server at `baseUrl`. */
@@ -61,17 +69,29 @@ export async function buildSnippets(options: {
       imageUrlNote: `this account has no URL key yet: create one with "pictor url-keys create ${template.accountId}"`,
     };
   }
-  const url = await imageUrl({
-    baseUrl,
-    keyId: key.id,
-    secret: deriveUrlKeySecret(options.signingSecret, key.id),
-    template: template.id,
-    variables: urlVariables(values),
-    format: template.published?.format ?? template.draft?.format ?? 'png',
-  });
-  const note =
+  const { variables, reserved } = urlVariables(values);
+  let url: string;
+  try {
+    url = await imageUrl({
+      baseUrl,
+      keyId: key.id,
+      secret: deriveUrlKeySecret(options.signingSecret, key.id),
+      template: template.id,
+      variables,
+      format: template.published?.format ?? template.draft?.format ?? 'png',
+    });
+  } catch (error) {
+    // The client refuses what a URL cannot carry (TypeError, RangeError): say why instead of failing the snippets.
+    if (!(error instanceof TypeError || error instanceof RangeError)) throw error;
+    return { curl, node, imageUrl: null, imageUrlNote: `no image URL: ${error.message}` };
+  }
+  const shows =
     template.status === 'published'
-      ? `signed with URL key ${key.id}; it shows the published revision ${template.published?.revision}`
-      : `signed with URL key ${key.id}; it answers 409 until the template is published`;
-  return { curl, node, imageUrl: url, imageUrlNote: note };
+      ? `it shows the published revision ${template.published?.revision}`
+      : 'it answers 409 until the template is published';
+  const left =
+    reserved.length === 0
+      ? ''
+      : `; ${reserved.join(', ')} left out: names starting with _ are reserved and cannot be set by URL`;
+  return { curl, node, imageUrl: url, imageUrlNote: `signed with URL key ${key.id}; ${shows}${left}` };
 }

@@ -45,6 +45,11 @@ export interface Snippets {
   imageUrlNote: string;
 }
 
+/** The API path of a template (and `suffix`): ids are unique per account, so its account goes along. */
+export function templatePath(record: { id: string; accountId: string }, suffix = ''): string {
+  return `/templates/${encodeURIComponent(record.id)}${suffix}?accountId=${encodeURIComponent(record.accountId)}`;
+}
+
 /** A refused request: the envelope's code and message, and where the problem is when the engine can tell. */
 export class StudioError extends Error {
   constructor(

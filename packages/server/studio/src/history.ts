@@ -3,7 +3,7 @@
  * definitions), their previews side by side with the same sample values, and restoring one as the draft.
  */
 import type { MergeView } from '@codemirror/merge';
-import { call, type TemplateRecord, type TemplateVersion } from './api.js';
+import { call, type TemplateRecord, type TemplateVersion, templatePath } from './api.js';
 import { field, formatTime, h, replaceChildren } from './dom.js';
 import { createDiff } from './editor.js';
 import type { Values } from './values-form.js';
@@ -42,10 +42,7 @@ export function historyPanel(options: {
     const revision = Number(key);
     let found = versions.get(revision);
     if (!found) {
-      found = await call<TemplateVersion>(
-        'GET',
-        `/templates/${encodeURIComponent(options.record().id)}/revisions/${revision}`,
-      );
+      found = await call<TemplateVersion>('GET', templatePath(options.record(), `/revisions/${revision}`));
       versions.set(revision, found);
     }
     return fieldsOf(found);
@@ -79,11 +76,9 @@ export function historyPanel(options: {
   async function restore(): Promise<void> {
     if (selectA.value === DRAFT) return options.announce('Choose a published revision as A to restore it.');
     try {
-      const record = await call<TemplateRecord>(
-        'POST',
-        `/templates/${encodeURIComponent(options.record().id)}/restore`,
-        { revision: Number(selectA.value) },
-      );
+      const record = await call<TemplateRecord>('POST', templatePath(options.record(), '/restore'), {
+        revision: Number(selectA.value),
+      });
       options.restored(record);
       options.announce(
         `Revision ${selectA.value} restored as the draft (revision ${record.draft?.revision}).`,
@@ -94,7 +89,7 @@ export function historyPanel(options: {
   }
 
   async function refresh(): Promise<void> {
-    const record = await call<TemplateRecord>('GET', `/templates/${encodeURIComponent(options.record().id)}`);
+    const record = await call<TemplateRecord>('GET', templatePath(options.record()));
     const revisions = record.revisions ?? [];
     replaceChildren(
       list,

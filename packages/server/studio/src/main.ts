@@ -6,6 +6,7 @@ import {
   setCsrfToken,
   type TemplateRecord,
   type TemplateSummary,
+  templatePath,
   whenSignedOut,
 } from './api.js';
 import { field, formatBytes, formatTime, h, plural, replaceChildren } from './dom.js';
@@ -138,7 +139,7 @@ async function showStudio(identity: Identity): Promise<void> {
                   type: 'button',
                   class: 'template-item',
                   'aria-current': t.id === selected ? 'true' : null,
-                  onclick: () => void select(t.id),
+                  onclick: () => void select(t),
                 },
                 h('span', { class: 'name' }, t.name),
                 h('span', { class: `badge status-${t.status}` }, t.status),
@@ -160,12 +161,16 @@ async function showStudio(identity: Identity): Promise<void> {
     renderList();
   }
 
-  async function select(id: string, values?: Record<string, unknown>): Promise<void> {
+  async function select(
+    template: { id: string; accountId: string },
+    values?: Record<string, unknown>,
+  ): Promise<void> {
+    const id = template.id;
     if (workspace?.isDirty() && selected !== id) {
       announce('The open template has unsaved changes: save the draft first (or reload to drop them).');
       return;
     }
-    const record = await call<TemplateRecord>('GET', `/templates/${encodeURIComponent(id)}`);
+    const record = await call<TemplateRecord>('GET', templatePath(template));
     workspace?.close();
     selected = id;
     renderList();
@@ -227,7 +232,7 @@ async function showStudio(identity: Identity): Promise<void> {
         dialog.close();
         dialog.remove();
         await refreshList();
-        await select(record.id, Object.keys(chosen.values).length ? chosen.values : undefined);
+        await select(record, Object.keys(chosen.values).length ? chosen.values : undefined);
         announce(`Created "${record.name}".`);
       } catch (failure) {
         error.textContent = (failure as Error).message;

@@ -1,5 +1,5 @@
 /** Copy-ready snippets for the template with the current sample values, and the account's units. */
-import { call, type Snippets, type TemplateRecord } from './api.js';
+import { call, type Snippets, type TemplateRecord, templatePath } from './api.js';
 import { h, replaceChildren } from './dom.js';
 import type { Values } from './values-form.js';
 
@@ -24,13 +24,9 @@ export function snippetsPanel(options: { record: () => TemplateRecord; values: (
   const body = h('div', {}, 'Loading…');
   async function refresh(): Promise<void> {
     try {
-      const data = await call<Snippets>(
-        'POST',
-        `/templates/${encodeURIComponent(options.record().id)}/snippets`,
-        {
-          values: options.values(),
-        },
-      );
+      const data = await call<Snippets>('POST', templatePath(options.record(), '/snippets'), {
+        values: options.values(),
+      });
       replaceChildren(
         body,
         h(

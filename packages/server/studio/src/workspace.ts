@@ -10,6 +10,7 @@ import {
   StudioError,
   type TemplateRecord,
   type TemplateVersion,
+  templatePath,
   type VariableDefinition,
 } from './api.js';
 import { field, formatBytes, h, replaceChildren } from './dom.js';
@@ -427,7 +428,7 @@ export function openWorkspace(
       return false;
     }
     try {
-      record = await call<TemplateRecord>('PUT', `/templates/${encodeURIComponent(record.id)}/draft`, {
+      record = await call<TemplateRecord>('PUT', templatePath(record, '/draft'), {
         content: fields.content,
         variables: parsed.value,
         width: fields.width,
@@ -449,7 +450,7 @@ export function openWorkspace(
   async function act(action: 'publish' | 'unpublish' | 'archive' | 'discard'): Promise<void> {
     if (action === 'publish' && dirty() && !(await saveDraft())) return;
     try {
-      const path = `/templates/${encodeURIComponent(record.id)}/${action === 'discard' ? 'draft' : action}`;
+      const path = templatePath(record, `/${action === 'discard' ? 'draft' : action}`);
       record = await call<TemplateRecord>(action === 'discard' ? 'DELETE' : 'POST', path);
       if (action === 'discard' && record.published) {
         saved = fieldsOf(record.published);

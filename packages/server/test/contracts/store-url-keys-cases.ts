@@ -32,20 +32,20 @@ export function urlKeyCases(ctx: StoreContext): void {
     const { store } = ctx;
     const account = await store.createAccount('a');
     await store.createTemplate({ id: 'pinned', accountId: account.id, name: 'P', draft: draftV });
-    expect(await store.getPublishedRevision('pinned', 1)).toBeNull();
-    await store.publishTemplate('pinned');
-    await store.updateDraft('pinned', { content: '<p>two</p>' });
-    expect(await store.getPublishedRevision('pinned', 2)).toBeNull();
-    await store.publishTemplate('pinned');
-    await store.setTemplateStatus('pinned', 'unpublished');
-    await store.publishTemplate('pinned');
-    expect(await store.getPublishedRevision('pinned', 1)).toEqual({ ...draftV, revision: 1 });
-    expect(await store.getPublishedRevision('pinned', 2)).toEqual({
+    expect(await store.getPublishedRevision(account.id, 'pinned', 1)).toBeNull();
+    await store.publishTemplate(account.id, 'pinned');
+    await store.updateDraft(account.id, 'pinned', { content: '<p>two</p>' });
+    expect(await store.getPublishedRevision(account.id, 'pinned', 2)).toBeNull();
+    await store.publishTemplate(account.id, 'pinned');
+    await store.setTemplateStatus(account.id, 'pinned', 'unpublished');
+    await store.publishTemplate(account.id, 'pinned');
+    expect(await store.getPublishedRevision(account.id, 'pinned', 1)).toEqual({ ...draftV, revision: 1 });
+    expect(await store.getPublishedRevision(account.id, 'pinned', 2)).toEqual({
       ...draftV,
       content: '<p>two</p>',
       revision: 2,
     });
-    expect(await store.getPublishedRevision('other', 1)).toBeNull();
+    expect(await store.getPublishedRevision(account.id, 'other', 1)).toBeNull();
   });
 }
 

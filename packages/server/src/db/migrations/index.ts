@@ -5,6 +5,7 @@ import { migration002UrlKeysRevisions } from './002-url-keys-revisions.js';
 import { migration003SharedCounters } from './003-shared-counters.js';
 import { migration004StudioSessions } from './004-studio-sessions.js';
 import { migration005StudioSessionAdminToken } from './005-studio-session-admin-token.js';
+import { migration006TemplateNamespaces } from './006-template-namespaces.js';
 
 /** Every migration by name; names sort in the order they apply. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -13,6 +14,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '003_shared_counters': migration003SharedCounters,
   '004_studio_sessions': migration004StudioSessions,
   '005_studio_session_admin_token': migration005StudioSessionAdminToken,
+  '006_template_namespaces': migration006TemplateNamespaces,
 };
 
 /** Kysely MigrationProvider over {@link MIGRATIONS}. */

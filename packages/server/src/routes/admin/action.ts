@@ -14,15 +14,16 @@ function checkEmptyBody(body: unknown): void {
   }
 }
 
-/** Register `METHOD url` whose handler takes the `:id` parameter. */
+/** Register `METHOD url` whose handler takes the `:id` parameter (and the query, when `querystring` says one). */
 export function actionRoute(
   app: FastifyInstance,
   method: 'POST' | 'DELETE',
   url: string,
   summary: string,
-  act: (id: string) => Promise<unknown>,
+  act: (id: string, query: Record<string, string | undefined>) => Promise<unknown>,
+  querystring?: Record<string, unknown>,
 ): void {
-  app.route<{ Params: { id: string } }>({
+  app.route<{ Params: { id: string }; Querystring: Record<string, string | undefined> }>({
     method,
     url,
     config: { emptyBody: true },
@@ -31,11 +32,12 @@ export function actionRoute(
       security: [{ adminToken: [] }],
       summary,
       params: idParams,
+      ...(querystring ? { querystring } : {}),
       response: adminResponses('The changed object'),
     },
     handler: async (request) => {
       checkEmptyBody(request.body);
-      return success(await act(request.params.id));
+      return success(await act(request.params.id, request.query ?? {}));
     },
   });
 }

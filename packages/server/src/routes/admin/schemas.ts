@@ -1,6 +1,7 @@
 /** Schemas and rule texts of the admin API (DECISIONS "Administration"). */
 import type { ServerLimits } from '../../config.js';
 import type { FieldRules } from '../../http/validation-message.js';
+import { MAX_CONTENT_LENGTH } from '../render-schemas.js';
 import { errorEnvelope, successEnvelope } from '../envelope-schemas.js';
 
 const anyObject = { type: 'object', additionalProperties: true };
@@ -12,7 +13,12 @@ export function adminResponses(description: string) {
 
 function versionFields(limits: ServerLimits) {
   return {
-    content: { type: 'string', minLength: 1, description: 'Mustache HTML' },
+    content: {
+      type: 'string',
+      minLength: 1,
+      maxLength: MAX_CONTENT_LENGTH,
+      description: `Mustache HTML, at most ${MAX_CONTENT_LENGTH} characters (what a render accepts)`,
+    },
     variables: {
       type: 'object',
       maxProperties: limits.maxTemplateVariables,
@@ -80,7 +86,7 @@ export function adminRules(limits: ServerLimits, fields: string): FieldRules {
     accountId: 'must be a non-empty string',
     id: 'must be 1 to 128 characters of A-Z a-z 0-9 . _ ~ -',
     name: 'must be a string of 1 to 200 characters',
-    content: 'must be a non-empty string of HTML',
+    content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters (the render content limit)`,
     variables: `must be an object of at most ${limits.maxTemplateVariables} variable definitions`,
     width: dim,
     height: dim,

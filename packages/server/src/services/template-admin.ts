@@ -39,6 +39,18 @@ export interface TemplateAdmin {
   list(accountId?: string): Promise<TemplateRecord[]>;
 }
 
+/** True when two versions would render the same: content, definitions, size, format and quality (not the revision). */
+function sameVersion(a: Omit<TemplateVersion, 'revision'>, b: Omit<TemplateVersion, 'revision'>): boolean {
+  return (
+    a.content === b.content &&
+    JSON.stringify(a.variables) === JSON.stringify(b.variables) &&
+    a.width === b.width &&
+    a.height === b.height &&
+    a.format === b.format &&
+    a.quality === b.quality
+  );
+}
+
 function notFound(id: string): never {
   throw apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
 }
@@ -119,19 +131,17 @@ export function createTemplateAdmin(
           'content, width and height: are required when the template has no draft',
         );
       }
-      await checkVersion(
-        {
-          content: merged.content,
-          variables: merged.variables ?? {},
-          width: merged.width,
-          height: merged.height,
-          format: merged.format ?? DEFAULT_TEMPLATE_FORMAT,
-          quality: merged.quality ?? null,
-        },
-        limits,
-        check,
-        current.accountId,
-      );
+      const next = {
+        content: merged.content,
+        variables: merged.variables ?? {},
+        width: merged.width,
+        height: merged.height,
+        format: merged.format ?? DEFAULT_TEMPLATE_FORMAT,
+        quality: merged.quality ?? null,
+      };
+      await checkVersion(next, limits, check, current.accountId);
+      // Saving what the draft already holds changes nothing: no new revision.
+      if (current.draft && sameVersion(next, current.draft)) return current;
       return (await store.updateDraft(id, patch)) ?? notFound(id);
     },
     async discardDraft(id) {
@@ -144,6 +154,14 @@ export function createTemplateAdmin(
           'TEMPLATE_UNAVAILABLE',
           `template ${JSON.stringify(id)} has no draft to publish: save a draft first`,
         );
+      }
+      // Publishing again what is live changes nothing: no new published revision.
+      if (
+        current.status === 'published' &&
+        current.published &&
+        sameVersion(current.draft, current.published)
+      ) {
+        return current;
       }
       return (await store.publishTemplate(id)) ?? notFound(id);
     },

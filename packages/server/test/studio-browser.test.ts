@@ -353,6 +353,17 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
       expect(Math.abs(box.y + box.height / 2 - (label.y + label.height / 2))).toBeLessThan(6);
     }
     await page.screenshot({ path: join(shots, 'studio-800.png') });
+
+    // The beginner's mistake: width 100% plus padding, without box-sizing. The problems list says what is cut off.
+    await replaceHtml(
+      page,
+      '<div style="display:flex;width:100%;height:100%;padding:64px;background:#4f46e5;color:#fff">Hello</div>',
+    );
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Problems' }).textContent())
+      .toContain('content overflows the image and is cut off: a <div> 728×428 px reaches x 728');
+    expect(await page.locator('.problems li.warning').textContent()).toContain('add box-sizing: border-box');
+    await page.screenshot({ path: join(shots, 'studio-overflow.png') });
     await context.close();
   });
 

@@ -144,7 +144,9 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.textContent))
       .toBe('Choose a template, or create one');
-    await expect.poll(() => page.locator('div.visually-hidden[role="status"]').textContent()).toMatch(/^Signed in to /);
+    await expect
+      .poll(() => page.locator('div.visually-hidden[role="status"]').textContent())
+      .toMatch(/^Signed in to /);
     expect(consoleErrors).toEqual([]);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie)).not.toContain(
       account.key,
@@ -332,7 +334,9 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
     await signInWithKeyboard(page, account.key);
     await page.getByRole('button', { name: /Flags/ }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Flags/);
-    await expect.poll(() => page.locator('div.visually-hidden[role="status"]').textContent()).toBe('Opened "Flags" (draft).');
+    await expect
+      .poll(() => page.locator('div.visually-hidden[role="status"]').textContent())
+      .toBe('Opened "Flags" (draft).');
     await nextPreview(page, null);
 
     // The preview is beside the editor and the problems, on the first screen.

@@ -39,6 +39,21 @@ export interface TemplateAdmin {
   list(accountId?: string): Promise<TemplateRecord[]>;
 }
 
+/** The fields of a version, with the defaults of those left out: no definitions, the default format and quality. */
+function withDefaults(
+  fields: Pick<TemplateVersion, 'content' | 'width' | 'height'> &
+    Partial<Pick<TemplateVersion, 'variables' | 'format' | 'quality'>>,
+): Omit<TemplateVersion, 'revision'> {
+  return {
+    content: fields.content,
+    variables: fields.variables ?? {},
+    width: fields.width,
+    height: fields.height,
+    format: fields.format ?? DEFAULT_TEMPLATE_FORMAT,
+    quality: fields.quality ?? null,
+  };
+}
+
 /** True when two versions would render the same: content, definitions, size, format and quality (not the revision). */
 function sameVersion(a: Omit<TemplateVersion, 'revision'>, b: Omit<TemplateVersion, 'revision'>): boolean {
   return (
@@ -107,14 +122,7 @@ export function createTemplateAdmin(
       if (!(await store.getAccount(input.accountId))) {
         throw apiError('NOT_FOUND', `accountId: account ${JSON.stringify(input.accountId)} not found`);
       }
-      const draft = {
-        content: input.content,
-        variables: input.variables ?? {},
-        width: input.width,
-        height: input.height,
-        format: input.format ?? DEFAULT_TEMPLATE_FORMAT,
-        quality: input.quality ?? null,
-      };
+      const draft = withDefaults(input);
       await checkVersion(draft, limits, check, input.accountId);
       if (input.id !== undefined && (await store.getTemplate(input.id))) {
         throw apiError('TEMPLATE_UNAVAILABLE', `id: template ${JSON.stringify(input.id)} already exists`);
@@ -131,14 +139,12 @@ export function createTemplateAdmin(
           'content, width and height: are required when the template has no draft',
         );
       }
-      const next = {
+      const next = withDefaults({
+        ...merged,
         content: merged.content,
-        variables: merged.variables ?? {},
         width: merged.width,
         height: merged.height,
-        format: merged.format ?? DEFAULT_TEMPLATE_FORMAT,
-        quality: merged.quality ?? null,
-      };
+      });
       await checkVersion(next, limits, check, current.accountId);
       // Saving what the draft already holds changes nothing: no new revision.
       if (current.draft && sameVersion(next, current.draft)) return current;

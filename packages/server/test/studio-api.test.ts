@@ -422,9 +422,9 @@ describe('templates, versions and snippets', () => {
     expect((await own.api('POST', '/templates/same-card/publish')).status).toBe(200);
     expect((await own.api('POST', '/templates/same-card/publish')).status).toBe(200);
     const published = async () =>
-      ((await own.api('GET', '/templates/same-card')).body.data?.revisions as { revision: number }[]).map(
-        (r) => r.revision,
-      );
+      (
+        (await own.api('GET', '/templates/same-card')).body.data as { revisions: { revision: number }[] }
+      ).revisions.map((r) => r.revision);
     expect(await published()).toEqual([1]);
     // A change makes one revision however often it is saved; published, it is the second.
     const blue = { ...body, content: body.content.replace('{{title}}', '<b>{{title}}</b>') };

@@ -31,8 +31,10 @@ export function keyElements(root: SatoriElement): void {
     if (node === null || typeof node !== 'object') return;
     (node as SatoriElement & { key?: string }).key = path;
     const children = node.props.children;
-    if (Array.isArray(children)) children.forEach((child, i) => visit(child, `${path}.${i}`));
-    else visit(children, `${path}.0`);
+    const list = Array.isArray(children) ? children : [children];
+    list.forEach((child, i) => {
+      visit(child, `${path}.${i}`);
+    });
   };
   visit(root, '0');
 }
@@ -48,7 +50,7 @@ function clips(style: Record<string, unknown> | undefined): boolean {
 
 /** Why a box with `width: 100%` (or height) is larger than its container, when that is the likely reason. */
 function boxSizingHint(style: Record<string, unknown> | undefined, axis: 'width' | 'height'): string {
-  if (!style || style[axis] !== '100%' || style.boxSizing === 'border-box') return '';
+  if (style?.[axis] !== '100%' || style.boxSizing === 'border-box') return '';
   const sides = axis === 'width' ? ['Left', 'Right'] : ['Top', 'Bottom'];
   const adds = [
     'padding',

@@ -7,6 +7,9 @@
  *                                             # throughput rounds and 30 + 100 latency rounds; writes RESULTS.md
  *   node benchmarks/render/run.mjs --quick    # smoke run (3 + 10 rounds), prints only
  *
+ * Both end with three lines: Pictor against the naive pipeline and @vercel/og, against Takumi, the pool against one
+ * worker.
+ *
  * Options: --warmup N, --iterations N, --blocks N (throughput rounds, default 10), --block-size N (default 48),
  * --block-warmup N, --steady-warmup N, --no-write, --no-memory (skip the per-engine memory processes).
  */
@@ -315,7 +318,7 @@ async function main() {
     poolWorkers,
     avatarBytes: avatar.length,
   });
-  process.stdout.write(`${report}\n`);
+  process.stdout.write(`${report}\n\n${summaryLines(variants, throughput, poolWorkers).join('\n')}\n`);
   if (!quick && !args['no-write']) {
     // The fresh-content section (fresh.mjs) is its own run: keep it.
     let kept = '';
@@ -327,6 +330,23 @@ async function main() {
     writeFileSync(join(here, 'RESULTS.md'), `${report}\n${kept}`);
     console.error(`written: ${join(here, 'RESULTS.md')}`);
   }
+}
+
+/** The run in three lines: against the naive pipeline and @vercel/og, against Takumi, the pool against one worker. */
+function summaryLines(variants, throughput, poolWorkers) {
+  const median = (key, format) =>
+    summarize(variants.find((v) => v.key === key && v.format === format).samples).median;
+  const asFast = (other, format) => fmt(median(other, format) / median('pictor', format), 2);
+  const takumi = FORMATS.map(
+    (format, i) =>
+      `${fmt(median('pictor', format) / median('takumi', format), 2)}×${i === 0 ? " Takumi's" : ''} on ${format}`,
+  );
+  const webp = throughput.find((t) => t.format === 'webp');
+  return [
+    `On this machine Pictor renders the reference card ${asFast('naive', 'webp')}× as fast as naive satori + resvg + sharp (webp) and ${asFast('og', 'png')}× as fast as @vercel/og (png), median of one render at a time.`,
+    `Against Takumi (native Rust), Pictor's median time is ${takumi.join(', ')}.`,
+    `A pool of ${poolWorkers} workers renders ${fmt(webp.rate[1] / webp.rate[0], 2)}× as many webp cards a second as one worker (${fmt(webp.rate[1])} vs ${fmt(webp.rate[0])}).`,
+  ];
 }
 
 function buildReport({
@@ -453,7 +473,7 @@ function buildReport({
       throughputRows,
     ),
     '',
-    "Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker, each renderer alone in a child process of its own (as users run one renderer per process; no other engine, heap or idle worker beside it), the two driven in alternation over IPC; Pictor's workers are child processes of that process (its default, `isolation: 'process'`; the pool's two are pinned to a core each). Takumi renders on native threads from one JS thread, in a process of its own as well. The last column is the CPU time of the side's process and its worker processes (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.",
+    "Pictor: `createRenderer({ workers: 1 })` with 2 renders in flight vs `createRenderer()` (one worker per core) with 2 per worker, each renderer alone in a child process of its own (as users run one renderer per process; no other engine, heap or idle worker beside it), the two driven in alternation over IPC; Pictor's workers are child processes of that process (its default, `isolation: 'process'`). Takumi renders on native threads from one JS thread, in a process of its own as well. The last column is the CPU time of the side's process and its worker processes (all threads) per wall second during the blocks: a pool can only scale as far as the machine gives it cores.",
     '',
     '## Targets (issue 2), from this run',
     '',

@@ -1,8 +1,17 @@
 'use strict';
-// @pictor/core is an ES module: require() cannot load it on Node 20. Say how to load it instead of Node's
-// ERR_PACKAGE_PATH_NOT_EXPORTED (or a TypeScript app compiled to CommonJS failing with no explanation).
-const error = new Error(
-  "@pictor/core is an ES module and cannot be loaded with require(). In an ES module: import { createRenderer } from '@pictor/core'. From CommonJS: const { createRenderer } = await import('@pictor/core') (inside an async function). TypeScript compiling to CommonJS: keep the import() call as written (module: nodenext does).",
-);
-error.code = 'ERR_PICTOR_ESM_ONLY';
-throw error;
+// @pictor/core is an ES module. Node.js 20.19+ and 22.12+ load it with require() (require(esm)): hand CommonJS the
+// same module an import gets. Older versions cannot; say what works instead of Node's ERR_REQUIRE_ESM.
+if (process.features && process.features.require_module) {
+  module.exports = require('../dist/index.js');
+} else {
+  const off = process.execArgv.includes('--no-experimental-require-module')
+    ? ', with require(esm) turned off'
+    : '';
+  const error = new Error(
+    `@pictor/core is an ES module, which require() loads on Node.js 20.19+ and 22.12+ (this is ${process.version}${off}). ` +
+      "Upgrade Node.js, or load it with const { createRenderer } = await import('@pictor/core') (inside an async function; " +
+      'TypeScript with module: nodenext keeps that call as written), or write your module as ESM.',
+  );
+  error.code = 'ERR_PICTOR_ESM_ONLY';
+  throw error;
+}

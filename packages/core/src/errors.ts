@@ -82,7 +82,9 @@ export class PictorError extends Error {
 
   /** Rebuild an error that crossed a thread boundary. */
   static fromJSON(value: SerializedPictorError): PictorError {
-    return new PictorError(value.code, value.message, value.details);
+    // `new this`, not `new PictorError`: a class that names itself inside its body is renamed by the bundler
+    // (`class _PictorError`), which Node then shows in stack traces and util.inspect.
+    return new this(value.code, value.message, value.details);
   }
 
   /** True for objects produced by `toJSON` (after structured cloning). */

@@ -35,6 +35,7 @@ import {
 } from './tuning/index.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
+import { keyElements, type LaidOutNode, overflowWarning } from './layout/overflow.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
 import { roundMs } from './formats.js';
@@ -202,16 +203,34 @@ async function renderStages(
     const note = describeStyleError(error);
     if (note && !warnings.includes(note)) warnings.push(note);
   };
+  // Each element's box of the last layout pass, to say when content reaches past the canvas (layout/overflow.ts).
+  keyElements(root);
+  let boxes: LaidOutNode[] = [];
+  const onNode = (node: LaidOutNode): void => {
+    boxes.push(node);
+  };
   const layout = await stageAsync('layout', () =>
     layoutWithAutoSize(
-      (width, height) =>
-        layoutToSvg(root, { width, height, fonts, loadAdditionalAsset, onStyleError, glyphRuns: true }),
+      (width, height) => {
+        boxes = [];
+        return layoutToSvg(root, {
+          width,
+          height,
+          fonts,
+          loadAdditionalAsset,
+          onStyleError,
+          glyphRuns: true,
+          onNode,
+        });
+      },
       { width: input.width, height: input.height },
       limits,
       warnings,
       input.scale,
     ),
   );
+  const overflow = overflowWarning(boxes, { width: input.width, height: input.height });
+  if (overflow) warnings.push(overflow);
   // The laid-out size was bounded for the scale already (checked on the requested size, or cut when measured):
   // this only keeps an image over the limits from ever reaching resvg.
   checkScaledSize(layout.width, layout.height, input.scale, limits);

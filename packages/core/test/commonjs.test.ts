@@ -1,8 +1,9 @@
 /**
  * CommonJS users, against the package as it is published: packed (npm pack: `files`, `exports`), unpacked into the
- * node_modules of an empty folder beside its installed dependencies. `require('@pictor/core')` fails with a message
- * that says how to load it, `await import()` from CommonJS works, and TypeScript compiling to CommonJS refuses the
- * `require`-style import at compile time (it used to type-check and then fail at run time). Needs the built dist.
+ * node_modules of an empty folder beside its installed dependencies. `require('@pictor/core')` loads the ES module on
+ * Node.js 20.19+ and 22.12+ (require(esm)) and fails with a message that says what works where it cannot (simulated
+ * with --no-experimental-require-module); `await import()` from CommonJS works; TypeScript compiling to CommonJS gets
+ * the same declarations as ESM users. Needs the built dist.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -43,13 +44,44 @@ beforeAll(() => {
 }, 60_000);
 
 describe('@pictor/core from CommonJS', () => {
-  it('require() fails with ERR_PICTOR_ESM_ONLY and says to use import()', () => {
-    const run = spawnSync(process.execPath, ['-e', "require('@pictor/core')"], {
-      cwd: appDir,
-      encoding: 'utf8',
-    });
+  it.skipIf(!process.features.require_module)(
+    'require() loads the ES module on Node.js 20.19+: the same exports as import, and it renders',
+    () => {
+      writeFileSync(
+        join(appDir, 'require.cjs'),
+        [
+          "const core = require('@pictor/core');",
+          "import('@pictor/core').then(async (esm) => {",
+          '  if (esm.createRenderer !== core.createRenderer) throw new Error("two copies of the module");',
+          '  const renderer = core.createRenderer({ workers: 0 });',
+          '  const html = `<div style="display:flex;width:8px;height:4px;background:#f00"></div>`;',
+          "  const result = await renderer.render({ html, format: 'png' });",
+          '  await renderer.close();',
+          '  process.stdout.write(JSON.stringify({ keys: Object.keys(core).length, width: result.width, png: result.data.subarray(1, 4).toString() }));',
+          '});',
+        ].join('\n'),
+      );
+      const out = JSON.parse(
+        execFileSync(process.execPath, [join(appDir, 'require.cjs')], { encoding: 'utf8' }),
+      );
+      expect(out).toMatchObject({ width: 8, png: 'PNG' });
+      expect(out.keys).toBeGreaterThan(5);
+    },
+  );
+
+  it('where require() cannot load ES modules, it fails with ERR_PICTOR_ESM_ONLY, the versions that can, and import()', () => {
+    const run = spawnSync(
+      process.execPath,
+      ['--no-experimental-require-module', '-e', "require('@pictor/core')"],
+      {
+        cwd: appDir,
+        encoding: 'utf8',
+      },
+    );
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('ERR_PICTOR_ESM_ONLY');
+    expect(run.stderr).toContain('Node.js 20.19+ and 22.12+');
+    expect(run.stderr).toContain(`this is ${process.version}, with require(esm) turned off`);
     expect(run.stderr).toContain("await import('@pictor/core')");
   });
 
@@ -61,7 +93,7 @@ describe('@pictor/core from CommonJS', () => {
     expect(execFileSync(process.execPath, [join(appDir, 'load.cjs')], { encoding: 'utf8' })).toBe('function');
   });
 
-  it('TypeScript compiling to CommonJS refuses the static import and accepts import()', () => {
+  it('TypeScript compiling to CommonJS gets the declarations of the ESM build, both for require and import()', () => {
     writeFileSync(
       join(appDir, 'tsconfig.json'),
       JSON.stringify({
@@ -70,22 +102,33 @@ describe('@pictor/core from CommonJS', () => {
           moduleResolution: 'nodenext',
           strict: true,
           noEmit: true,
-          types: [],
+          skipLibCheck: true,
+          // What a Node.js project has: @types/node (the declarations name Buffer).
+          types: ['node'],
+          typeRoots: [join(packageDir, '..', '..', 'node_modules', '@types')],
         },
-        files: ['static.cts', 'dynamic.cts'],
+        files: ['static.cts', 'dynamic.cts', 'wrong.cts'],
       }),
     );
     writeFileSync(
       join(appDir, 'static.cts'),
-      "import { createRenderer } from '@pictor/core';\nexport const r = createRenderer;\n",
+      "import { createRenderer, type RenderResult } from '@pictor/core';\nexport const r = createRenderer;\nexport type R = RenderResult;\n",
     );
     writeFileSync(
       join(appDir, 'dynamic.cts'),
       "export async function load() {\n  const { createRenderer } = await import('@pictor/core');\n  return createRenderer;\n}\n",
     );
+    // The declarations are real types, not `any`: a wrong option is refused (the only error of the run).
+    writeFileSync(
+      join(appDir, 'wrong.cts'),
+      "import { createRenderer } from '@pictor/core';\nexport const r = createRenderer({ workers: 'two' });\n",
+    );
     const run = spawnSync(process.execPath, [tsc, '-p', appDir], { encoding: 'utf8' });
     expect(run.status).toBe(2);
-    expect(run.stdout).toMatch(/static\.cts.*has no exported member 'createRenderer'/);
-    expect(run.stdout).not.toContain('dynamic.cts');
+    const errors = run.stdout.split('\n').filter((line) => /error TS/.test(line));
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(
+      /wrong\.cts\(2,\d+\): error TS2322: Type 'string' is not assignable to type 'number'/,
+    );
   });
 });

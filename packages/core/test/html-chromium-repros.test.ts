@@ -31,7 +31,8 @@ describe.each(Object.entries(cases))('%s', (name, { width, height }) => {
   it('draws like Chromium: every box where Chromium puts it, text within antialiasing', async () => {
     const html = readFileSync(join(dir, `${name}.html`), 'utf8');
     const result = await renderer.render({ html, width, height, format: 'png' });
-    expect(result.warnings).toEqual([]);
+    // A page may run past the viewport, cut there as in Chromium's screenshot: the overflow warning says so.
+    expect(result.warnings.filter((w) => !w.startsWith('content overflows the image'))).toEqual([]);
     const ours = await rgba(result.data);
     const reference = await rgba(readFileSync(join(dir, `${name}.chromium.png`)));
     expect([ours.width, ours.height]).toEqual([reference.width, reference.height]);

@@ -93,6 +93,30 @@ describe('@pictor/core as published', () => {
     expect(result).toEqual({ width: 300, warnings: [] });
   });
 
+  it('names its error class PictorError where Node prints it (not _PictorError, as the bundler renamed it)', () => {
+    writeFileSync(
+      join(appDir, 'error.mjs'),
+      `import { inspect } from 'node:util';
+import { PictorError, render } from '@pictor/core';
+try {
+  await render({ html: '<div>x</div>', width: 0 });
+} catch (error) {
+  const copy = PictorError.fromJSON(error.toJSON());
+  process.stdout.write(JSON.stringify({ name: PictorError.name, inspected: inspect(error).split('\\n')[0], copy: copy instanceof PictorError }));
+}`,
+    );
+    const out = JSON.parse(
+      execFileSync(process.execPath, [join(appDir, 'error.mjs')], {
+        cwd: appDir,
+        encoding: 'utf8',
+        env: appEnv,
+      }),
+    );
+    expect(out.name).toBe('PictorError');
+    expect(out.inspected).toMatch(/^PictorError: width: /);
+    expect(out.copy).toBe(true);
+  });
+
   it('renders Chinese text without @pictor/fonts-cjk, with a warning that names it; with it, without warning', () => {
     const html = '<div style="display:flex;font-size:32px">你好，世界</div>';
     const without = renderInApp(html);

@@ -11,7 +11,9 @@ describe('card set', () => {
   for (const [name, card] of Object.entries(CARDS)) {
     it(`renders ${name} like its reference`, async () => {
       const result = await renderer.render({ html: card.html, width: card.width, height: card.height });
-      expect(result.warnings).toEqual([]);
+      // Five cards were written with width: 100% and padding in content-box: their boxes reach past the canvas (the
+      // references show the cut), which the overflow warning now says. No other warning.
+      expect(result.warnings.filter((w) => !w.startsWith('content overflows the image'))).toEqual([]);
       await expectImageToMatch(result.data, 'cards', name, {
         format: 'png',
         width: card.width,

@@ -14,6 +14,7 @@ import { registerOpenApi } from './openapi.js';
 import { registerAdminRoutes } from './routes/admin/index.js';
 import { registerFileRoutes } from './routes/files.js';
 import { registerHealthRoute } from './routes/health.js';
+import { registerHomeRoute } from './routes/home.js';
 import { registerImageUrlRoutes } from './routes/img.js';
 import { registerRenderRoutes } from './routes/render.js';
 import { createAccountAdmin } from './services/account-admin.js';
@@ -205,6 +206,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
     }),
   );
   registerHealthRoute(app, deps.renderer);
+  registerHomeRoute(app, { studio: config.studio });
   const templateAdmin = createTemplateAdmin(deps.store, limits, (definition, accountId) =>
     deps.renderer.checkTemplate(definition, { tenant: accountId }),
   );

@@ -1,31 +1,14 @@
 #!/usr/bin/env node
-/** The `pictor` command: serve, administration on the data dir, and local renders. */
-import { Command } from 'commander';
-import { registerAdminCommands } from './commands/admin.js';
-import { registerRenderCommand } from './commands/render.js';
-import { registerServeCommand } from './commands/serve.js';
-import { registerTemplateCommands } from './commands/templates.js';
-import { registerUrlKeyCommands } from './commands/url-keys.js';
+/**
+ * The `pictor` command. `pictor --version` answers before anything else is loaded (the engine, the server and the
+ * database driver take seconds to import on a busy machine); everything else loads the program.
+ */
 import { SERVER_VERSION } from './version.js';
 
-/** Build the program with every command. */
-export function createProgram(): Command {
-  const program = new Command('pictor')
-    .description('Pictor: HTML and templates to PNG, JPEG and WebP, as a service and on the command line')
-    .version(SERVER_VERSION)
-    .option('--data-dir <dir>', 'data dir (default PICTOR_DATA_DIR or ./.pictor)')
-    .showHelpAfterError();
-  registerServeCommand(program);
-  registerAdminCommands(program);
-  registerTemplateCommands(program);
-  registerUrlKeyCommands(program);
-  registerRenderCommand(program);
-  return program;
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${SERVER_VERSION}\n`);
+} else {
+  const { runProgram } = await import('./program.js');
+  await runProgram(process.argv);
 }
-
-createProgram()
-  .parseAsync(process.argv)
-  .catch((error: unknown) => {
-    process.stderr.write(`pictor: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
-  });

@@ -3,14 +3,15 @@
  * admin commands work on the data dir; `render` writes image files without a server.
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { startServer } from '../src/server.js';
+import { SERVER_VERSION } from '../src/version.js';
 import { render } from './helpers/http-server.js';
 
 const run = promisify(execFile);
@@ -346,6 +347,49 @@ describe('pictor render', () => {
     });
   });
 
+  it('fills the Mustache tags of an HTML file with --var and --vars; says so when tags get no values', async () => {
+    const dir = await tempDir();
+    const page = (title: string) =>
+      `<div style="display:flex;width:240px;height:60px;background:#fff;color:#000;font-size:32px">${title}</div>`;
+    await writeFile(join(dir, 'card.html'), page('{{title}} {{count}}'));
+    await writeFile(join(dir, 'plain.html'), page('Hello &lt;b&gt; 3'));
+    await writeFile(join(dir, 'vars.json'), JSON.stringify({ title: 'ignored', count: 3 }));
+    const filled = join(dir, 'filled.png');
+    const plain = join(dir, 'plain.png');
+    await pictor(
+      dir,
+      'render',
+      join(dir, 'card.html'),
+      '--vars',
+      join(dir, 'vars.json'),
+      '--var',
+      'title=Hello <b>',
+      '-o',
+      filled,
+    );
+    await pictor(dir, 'render', join(dir, 'plain.html'), '-o', plain);
+    const pixels = async (file: string) => (await sharp(file).raw().toBuffer()).toString('base64');
+    expect(await pixels(filled)).toBe(await pixels(plain));
+
+    // No values: drawn as written, with a note on stderr.
+    const { stderr } = await pictor(dir, 'render', join(dir, 'card.html'), '-o', join(dir, 'tags.png'));
+    expect(stderr).toContain('has Mustache tags ({{title}}) and no --var or --vars');
+    expect(await pixels(join(dir, 'tags.png'))).not.toBe(await pixels(plain));
+
+    await writeFile(join(dir, 'list.json'), JSON.stringify({ items: [1, 2] }));
+    await expect(
+      pictor(
+        dir,
+        'render',
+        join(dir, 'card.html'),
+        '--vars',
+        join(dir, 'list.json'),
+        '-o',
+        join(dir, 'x.png'),
+      ),
+    ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('items: an HTML file takes text') });
+  });
+
   it('reads images next to the HTML file (its folder, or --base-dir) and nothing outside it', async () => {
     const dir = await tempDir();
     const site = join(dir, 'site');
@@ -394,5 +438,31 @@ describe('pictor render', () => {
     await expect(
       pictor(dir, 'render', join(dir, 'p.html'), '--format', 'webp', '-o', join(dir, 'p.png')),
     ).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--format webp does not match') });
+  });
+});
+
+describe('pictor --version', () => {
+  it('prints the version without loading the program (no static import of the engine, server or commander)', async () => {
+    const { stdout } = await run(process.execPath, [cli, '--version']);
+    expect(stdout).toBe(`${SERVER_VERSION}\n`);
+    // Follow cli.js's static imports through the bundle's chunks: only local chunks, none of the heavy packages.
+    const seen = new Set<string>();
+    const bare: string[] = [];
+    const visit = async (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      const text = await readFile(file, 'utf8');
+      for (const match of text.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
+        const specifier = match[1] as string;
+        if (specifier.startsWith('.')) await visit(join(dirname(file), specifier));
+        else bare.push(specifier);
+      }
+    };
+    await visit(cli);
+    expect(bare.filter((s) => !s.startsWith('node:'))).toEqual([]);
+    // The full program still answers --version the same way when other arguments come with it.
+    expect((await run(process.execPath, [cli, '--data-dir', tmpdir(), '--version'])).stdout).toBe(
+      `${SERVER_VERSION}\n`,
+    );
   });
 });

@@ -39,12 +39,18 @@ describe('packed packages', () => {
   it('@pictor/server carries its CLI, library, types and the built studio page, and no workspace ranges', () => {
     const { files, manifest } = pack('server');
     expect(files).toEqual(
-      expect.arrayContaining(['dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'dist/studio/index.html']),
+      expect.arrayContaining([
+        'bin/pictor.js',
+        'dist/cli.js',
+        'dist/index.js',
+        'dist/index.d.ts',
+        'dist/studio/index.html',
+      ]),
     );
     expect(files.some((f) => /^dist\/studio\/assets\/studio-[0-9a-f]{12}\.js\.br$/.test(f))).toBe(true);
     expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
     expect(workspaceRanges(manifest)).toEqual([]);
-    expect(manifest.bin).toEqual({ pictor: './dist/cli.js' });
+    expect(manifest.bin).toEqual({ pictor: './bin/pictor.js' });
   }, 120_000);
 
   it('@pictor/client carries its ESM and types, and no workspace ranges', () => {

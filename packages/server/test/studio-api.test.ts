@@ -403,6 +403,38 @@ describe('preview', () => {
 });
 
 describe('templates, versions and snippets', () => {
+  it('saving an unchanged draft makes no revision, and publishing what is live makes no published revision', async () => {
+    const body = {
+      content: previewBody.content,
+      variables: previewBody.variables,
+      width: 120,
+      height: 60,
+      format: 'png',
+    };
+    // An account of its own, so that the other tests' template lists stay as they are.
+    const own = await signIn(server.url, { apiKey: (await seedAccount(server.url, 0)).key });
+    const created = await own.api('POST', '/templates', { id: 'same-card', name: 'Same', ...body });
+    expect(created.status).toBe(200);
+    const revisionOf = (answer: { body: { data?: unknown } }) =>
+      (answer.body.data as { draft: { revision: number } }).draft.revision;
+    expect(revisionOf(created)).toBe(1);
+    expect(revisionOf(await own.api('PUT', '/templates/same-card/draft', body))).toBe(1);
+    expect((await own.api('POST', '/templates/same-card/publish')).status).toBe(200);
+    expect((await own.api('POST', '/templates/same-card/publish')).status).toBe(200);
+    const published = async () =>
+      (
+        (await own.api('GET', '/templates/same-card')).body.data as { revisions: { revision: number }[] }
+      ).revisions.map((r) => r.revision);
+    expect(await published()).toEqual([1]);
+    // A change makes one revision however often it is saved; published, it is the second.
+    const blue = { ...body, content: body.content.replace('{{title}}', '<b>{{title}}</b>') };
+    expect(revisionOf(await own.api('PUT', '/templates/same-card/draft', blue))).toBe(2);
+    expect(revisionOf(await own.api('PUT', '/templates/same-card/draft', blue))).toBe(2);
+    expect((await own.api('POST', '/templates/same-card/publish')).status).toBe(200);
+    expect((await own.api('POST', '/templates/same-card/publish')).status).toBe(200);
+    expect(await published()).toEqual([2, 1]);
+  });
+
   it('creates, edits, publishes, lists revisions, restores one as the draft', async () => {
     const created = await studio.api('POST', '/templates', {
       id: 'studio-card',

@@ -127,12 +127,27 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
 
-    // Sign-in, from the keyboard only; the sign-in page passes axe.
+    // Sign-in, from the keyboard only; the sign-in page passes axe. A first visit asks for no session (which would
+    // answer 401, logged by the browser as an error).
     await page.goto(`${server.url}/studio`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(consoleErrors).toEqual([]);
     expect((await axe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.screenshot({ path: join(shots, 'studio-sign-in.png') });
     await signInWithKeyboard(page, account.key);
+    // Focus lands on the main region's heading, and the sign-in is announced.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent))
+      .toBe('Choose a template, or create one');
+    await expect
+      .poll(() => page.locator('div.visually-hidden[role="status"]').textContent())
+      .toMatch(/^Signed in to /);
+    expect(consoleErrors).toEqual([]);
     expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + document.cookie)).not.toContain(
       account.key,
     );
@@ -144,6 +159,11 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
     await page.getByLabel('Start from').selectOption({ label: 'Blank card (1200×630)' });
     await page.getByRole('button', { name: 'Create' }).click();
     await page.getByRole('heading', { name: /Launch card/ }).waitFor();
+    // The opened template's heading has the focus.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.closest('.workspace-header') !== null))
+      .toBe(true);
+    expect(await page.evaluate(() => document.activeElement?.tagName)).toBe('H2');
     const first = await nextPreview(page, null);
     expect((await decode(first)).width).toBe(1200);
     await expect
@@ -217,11 +237,16 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
       .poll(() => page.locator('.compare-previews img[src^="data:"]').count(), { timeout: 20_000 })
       .toBe(2);
     await expect.poll(() => page.locator('.cm-mergeView .cm-changedLine').count()).toBeGreaterThan(0);
+    // Versions are counted as they were published (draft saves between them do not show as gaps).
+    expect(await page.locator('.revisions li').allTextContents()).toEqual([
+      expect.stringMatching(/^Version 2 — published .* \(live\) · revision \d+ in image URLs/),
+      expect.stringMatching(/^Version 1 — published /),
+    ]);
     await page.screenshot({ path: join(shots, 'studio-history.png') });
+    // The history, its diff included, passes axe.
+    expect((await axe(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.getByRole('button', { name: 'Restore A as draft' }).click();
-    await expect
-      .poll(() => page.locator('.toast').textContent())
-      .toMatch(/Revision \d+ restored as the draft/);
+    await expect.poll(() => page.locator('.toast').textContent()).toMatch(/Version 1 restored as the draft/);
     await page.getByRole('tab', { name: 'Preview' }).click();
     const restored = await nextPreview(page, blue);
     expect((await decode(restored)).pixel(5, 5)).toEqual([220, 38, 38]);
@@ -289,6 +314,60 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
     expect(await page.locator('.template-item .name', { hasText: 'Hostile' }).textContent()).toContain(
       '<script>',
     );
+    await context.close();
+  });
+
+  it('at 800 px wide: the preview beside the editor, a checkbox beside its name, focus on the opened template', async () => {
+    await adminOk(server.url, 'POST', '/templates', {
+      accountId: account.accountId,
+      id: 'flags',
+      name: 'Flags',
+      content:
+        '<div style="display:flex;width:100%;height:100%;background:#fff">{{#streamed}}Live{{/streamed}}</div>',
+      variables: { streamed: { type: 'boolean', default: true, description: 'Show the live badge' } },
+      width: 600,
+      height: 300,
+      format: 'png',
+    });
+    const context = await browser.newContext({ viewport: { width: 800, height: 900 } });
+    const page = await context.newPage();
+    await signInWithKeyboard(page, account.key);
+    await page.getByRole('button', { name: /Flags/ }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Flags/);
+    await expect
+      .poll(() => page.locator('div.visually-hidden[role="status"]').textContent())
+      .toBe('Opened "Flags" (draft).');
+    await nextPreview(page, null);
+
+    // The preview is beside the editor and the problems, on the first screen.
+    const editor = await page.locator('.editor-column').boundingBox();
+    const preview = await page.locator('img.preview-image').boundingBox();
+    expect(preview?.x).toBeGreaterThan((editor?.x ?? 0) + (editor?.width ?? 0) - 1);
+    expect((preview?.y ?? 0) + (preview?.height ?? 0)).toBeLessThan(900);
+    const problems = await page.locator('.problems').boundingBox();
+    expect((problems?.y ?? 0) + (problems?.height ?? 0)).toBeLessThan(900 + 400);
+
+    // The checkbox sits just before its name, on the same line.
+    const box = await page.getByLabel('streamed', { exact: true }).boundingBox();
+    const label = await page.locator('[data-variable="streamed"] label').boundingBox();
+    expect(box && label).toBeTruthy();
+    if (box && label) {
+      expect(label.x - (box.x + box.width)).toBeGreaterThanOrEqual(0);
+      expect(label.x - (box.x + box.width)).toBeLessThan(16);
+      expect(Math.abs(box.y + box.height / 2 - (label.y + label.height / 2))).toBeLessThan(6);
+    }
+    await page.screenshot({ path: join(shots, 'studio-800.png') });
+
+    // The beginner's mistake: width 100% plus padding, without box-sizing. The problems list says what is cut off.
+    await replaceHtml(
+      page,
+      '<div style="display:flex;width:100%;height:100%;padding:64px;background:#4f46e5;color:#fff">Hello</div>',
+    );
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Problems' }).textContent())
+      .toContain('content overflows the image and is cut off: a <div> 728×428 px reaches x 728');
+    expect(await page.locator('.problems li.warning').textContent()).toContain('add box-sizing: border-box');
+    await page.screenshot({ path: join(shots, 'studio-overflow.png') });
     await context.close();
   });
 

@@ -3,6 +3,7 @@ import satori, { type Font } from 'satori';
 import type { SatoriElement } from '../html/types.js';
 import { svgRootSize } from '../svg/root-size.js';
 import type { GlyphRun } from './glyph-runs.js';
+import type { LaidOutNode } from './overflow.js';
 
 /** A font as satori takes it (name, data, weight, style, lang). */
 export type SatoriFont = Font;
@@ -31,6 +32,8 @@ export interface LayoutOptions {
    * result, to be painted by the text layer or written out by `expandGlyphRuns`. Default false: plain path data.
    */
   glyphRuns?: boolean;
+  /** Called with each element's box as satori lays it out (layout/overflow.ts). */
+  onNode?: (node: LaidOutNode) => void;
 }
 
 /** The SVG document satori produced and its size in CSS pixels (possibly fractional when auto-sized). */
@@ -53,6 +56,7 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     fonts: options.fonts,
     ...(options.loadAdditionalAsset ? { loadAdditionalAsset: options.loadAdditionalAsset } : {}),
     ...(options.onStyleError ? { onStyleError: options.onStyleError } : {}),
+    ...(options.onNode ? { onNodeDetected: options.onNode } : {}),
     // Options of the patched satori (build/satori-patch.mjs), unknown to its types.
     ...({
       wholePixelAdvances: options.wholePixelAdvances !== false,

@@ -1,11 +1,12 @@
 /** `pictor render INPUT -o OUT`: render a local HTML file or template file to an image file, without a server. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
-import { compileTemplate, createRenderer, type ImageFormat } from '@pictor/core';
+import { compileTemplate, createRenderer, type ImageFormat, type VariableDefinition } from '@pictor/core';
 import type { Command } from 'commander';
 import { positiveInt, qualityArg } from './context.js';
 import { readTemplateFile } from './template-file.js';
 import { formatOption } from './templates.js';
+import { parseAssignments } from './url-keys.js';
 
 interface RenderFlags {
   output: string;
@@ -52,12 +53,29 @@ async function readVariables(flags: RenderFlags): Promise<Record<string, unknown
   const variables: Record<string, unknown> = flags.vars
     ? JSON.parse(await readFile(resolve(flags.vars), 'utf8'))
     : {};
-  for (const pair of flags.var) {
-    const eq = pair.indexOf('=');
-    if (eq < 1) throw new Error(`--var ${pair}: must be name=value`);
-    variables[pair.slice(0, eq)] = pair.slice(eq + 1);
+  return { ...variables, ...parseAssignments(flags.var) };
+}
+
+/** The first Mustache tag of an HTML file, and the name in it. */
+const MUSTACHE_TAG = /\{\{\{?\s*[#^/&]?\s*([A-Za-z0-9_.-]+)/;
+
+/**
+ * Definitions for the variables given to an HTML file, which has none of its own: each value is drawn as it was
+ * given (text, a number, true or false), escaped like any `{{name}}`.
+ * @throws Error naming a value of another kind (lists and objects need a template file with definitions)
+ */
+export function definitionsOfValues(variables: Record<string, unknown>): Record<string, VariableDefinition> {
+  const definitions: Record<string, VariableDefinition> = {};
+  for (const [name, value] of Object.entries(variables)) {
+    const type = typeof value;
+    if (type !== 'string' && type !== 'number' && type !== 'boolean') {
+      throw new Error(
+        `${name}: an HTML file takes text, numbers and true/false as variables; for lists and objects write a template file (.json) with definitions`,
+      );
+    }
+    definitions[name] = { type: type as 'string' | 'number' | 'boolean' };
   }
-  return variables;
+  return definitions;
 }
 
 /** Render `input` (a `.json` template file, or HTML; templates are filled with the variables) to `flags.output`. */
@@ -79,6 +97,18 @@ export async function renderFile(
       defaults = { width: t.width, height: t.height, quality: t.quality };
     } else {
       html = await readFile(resolve(input), 'utf8');
+      const variables = await readVariables(flags);
+      if (Object.keys(variables).length > 0) {
+        // An HTML file with --var/--vars is a Mustache template: fill its tags with the values given.
+        html = compileTemplate({ content: html, variables: definitionsOfValues(variables) }).fill(variables);
+      } else {
+        const tag = MUSTACHE_TAG.exec(html);
+        if (tag) {
+          process.stderr.write(
+            `pictor: ${input} has Mustache tags ({{${tag[1]}}}) and no --var or --vars: they are drawn as written\n`,
+          );
+        }
+      }
     }
     const result = await renderer.render({
       html,
@@ -105,7 +135,9 @@ export async function renderFile(
 export function registerRenderCommand(program: Command): void {
   program
     .command('render <input>')
-    .description('Render a local HTML file, or a template file (.json) with variables, to an image file')
+    .description(
+      'Render a local HTML file or a template file (.json) to an image file; --var and --vars fill the Mustache tags of either',
+    )
     .requiredOption(
       '-o, --output <file>',
       'image file to write: .png, .jpg (.jpeg) or .webp, which sets the format',

@@ -54,6 +54,33 @@ export interface TemplateAdmin {
   list(accountId?: string): Promise<TemplateRecord[]>;
 }
 
+/** The fields of a version, with the defaults of those left out: no definitions, the default format and quality. */
+function withDefaults(
+  fields: Pick<TemplateVersion, 'content' | 'width' | 'height'> &
+    Partial<Pick<TemplateVersion, 'variables' | 'format' | 'quality'>>,
+): Omit<TemplateVersion, 'revision'> {
+  return {
+    content: fields.content,
+    variables: fields.variables ?? {},
+    width: fields.width,
+    height: fields.height,
+    format: fields.format ?? DEFAULT_TEMPLATE_FORMAT,
+    quality: fields.quality ?? null,
+  };
+}
+
+/** True when two versions would render the same: content, definitions, size, format and quality (not the revision). */
+function sameVersion(a: Omit<TemplateVersion, 'revision'>, b: Omit<TemplateVersion, 'revision'>): boolean {
+  return (
+    a.content === b.content &&
+    JSON.stringify(a.variables) === JSON.stringify(b.variables) &&
+    a.width === b.width &&
+    a.height === b.height &&
+    a.format === b.format &&
+    a.quality === b.quality
+  );
+}
+
 function notFound(id: string): never {
   throw apiError('NOT_FOUND', `template ${JSON.stringify(id)} not found`);
 }
@@ -138,14 +165,7 @@ export function createTemplateAdmin(
       if (!(await store.getAccount(input.accountId))) {
         throw apiError('NOT_FOUND', `accountId: account ${JSON.stringify(input.accountId)} not found`);
       }
-      const draft = {
-        content: input.content,
-        variables: input.variables ?? {},
-        width: input.width,
-        height: input.height,
-        format: input.format ?? DEFAULT_TEMPLATE_FORMAT,
-        quality: input.quality ?? null,
-      };
+      const draft = withDefaults(input);
       await checkVersion(draft, limits, check, input.accountId);
       // Ids are the account's own: only its own templates can make one taken.
       if (input.id !== undefined && (await store.getTemplate(input.accountId, input.id))) {
@@ -172,19 +192,15 @@ export function createTemplateAdmin(
           'content, width and height: are required when the template has no draft',
         );
       }
-      await checkVersion(
-        {
-          content: merged.content,
-          variables: merged.variables ?? {},
-          width: merged.width,
-          height: merged.height,
-          format: merged.format ?? DEFAULT_TEMPLATE_FORMAT,
-          quality: merged.quality ?? null,
-        },
-        limits,
-        check,
-        current.accountId,
-      );
+      const next = withDefaults({
+        ...merged,
+        content: merged.content,
+        width: merged.width,
+        height: merged.height,
+      });
+      await checkVersion(next, limits, check, current.accountId);
+      // Saving what the draft already holds changes nothing: no new revision.
+      if (current.draft && sameVersion(next, current.draft)) return current;
       return (await store.updateDraft(accountId, id, patch)) ?? notFound(id);
     },
     async discardDraft(ref) {
@@ -198,6 +214,14 @@ export function createTemplateAdmin(
           'TEMPLATE_UNAVAILABLE',
           `template ${JSON.stringify(id)} has no draft to publish: save a draft first`,
         );
+      }
+      // Publishing again what is live changes nothing: no new published revision.
+      if (
+        current.status === 'published' &&
+        current.published &&
+        sameVersion(current.draft, current.published)
+      ) {
+        return current;
       }
       return (await store.publishTemplate(accountId, id, limits.maxRevisionsPerTemplate)) ?? notFound(id);
     },

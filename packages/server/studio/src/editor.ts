@@ -116,6 +116,8 @@ export function showProblem(view: EditorView, message: string | null, line?: num
 export function createDiff(parent: HTMLElement, a: string, b: string, labels: [string, string]): MergeView {
   const readOnly = [
     basicSetup,
+    // The same readable colours as the editors: CodeMirror's default ones fail contrast on the changed text's tint.
+    readableHighlight,
     html(),
     mustachePlugin,
     EditorView.editable.of(false),

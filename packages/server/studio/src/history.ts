@@ -36,6 +36,8 @@ export function historyPanel(options: {
   const previews = h('div', { class: 'compare-previews' });
   let merge: MergeView | undefined;
   const versions = new Map<number, TemplateVersion>();
+  /** Version numbers by revision: published revisions counted 1, 2, 3… in the order they were published. */
+  let ordinals = new Map<number, number>();
 
   async function version(key: string): Promise<DraftFields> {
     if (key === DRAFT) return options.draft();
@@ -49,7 +51,7 @@ export function historyPanel(options: {
   }
 
   function labelOf(key: string): string {
-    return key === DRAFT ? 'the draft being edited' : `revision ${key}`;
+    return key === DRAFT ? 'the draft being edited' : `version ${ordinals.get(Number(key)) ?? '?'}`;
   }
 
   async function compare(): Promise<void> {
@@ -74,15 +76,14 @@ export function historyPanel(options: {
   }
 
   async function restore(): Promise<void> {
-    if (selectA.value === DRAFT) return options.announce('Choose a published revision as A to restore it.');
+    if (selectA.value === DRAFT) return options.announce('Choose a published version as A to restore it.');
     try {
       const record = await call<TemplateRecord>('POST', templatePath(options.record(), '/restore'), {
         revision: Number(selectA.value),
       });
       options.restored(record);
-      options.announce(
-        `Revision ${selectA.value} restored as the draft (revision ${record.draft?.revision}).`,
-      );
+      const restored = labelOf(selectA.value);
+      options.announce(`${restored[0]?.toUpperCase()}${restored.slice(1)} restored as the draft.`);
     } catch (error) {
       options.announce(`Not restored: ${(error as Error).message}`);
     }
@@ -91,6 +92,8 @@ export function historyPanel(options: {
   async function refresh(): Promise<void> {
     const record = await call<TemplateRecord>('GET', templatePath(options.record()));
     const revisions = record.revisions ?? [];
+    // Newest first; draft saves between publications leave gaps in revision numbers, so versions are counted.
+    ordinals = new Map(revisions.map((r, i) => [r.revision, revisions.length - i]));
     replaceChildren(
       list,
       ...(revisions.length
@@ -98,15 +101,18 @@ export function historyPanel(options: {
             h(
               'li',
               {},
-              `Revision ${r.revision} — published ${formatTime(r.publishedAt)}`,
+              `Version ${ordinals.get(r.revision)} — published ${formatTime(r.publishedAt)}`,
               record.published?.revision === r.revision && record.status === 'published' ? ' (live)' : '',
+              h('span', { class: 'muted' }, ` · revision ${r.revision} in image URLs (_v)`),
             ),
           )
         : [h('li', { class: 'muted' }, 'Not published yet.')]),
     );
     const options_ = () => [
       h('option', { value: DRAFT }, 'Draft being edited'),
-      ...revisions.map((r) => h('option', { value: String(r.revision) }, `Revision ${r.revision}`)),
+      ...revisions.map((r) =>
+        h('option', { value: String(r.revision) }, `Version ${ordinals.get(r.revision)}`),
+      ),
     ];
     const keepA = selectA.value;
     const keepB = selectB.value;
@@ -121,7 +127,7 @@ export function historyPanel(options: {
   const panel = h(
     'div',
     { class: 'panel history' },
-    h('h3', {}, 'Published revisions'),
+    h('h3', {}, 'Published versions'),
     list,
     h(
       'div',

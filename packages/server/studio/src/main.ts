@@ -27,6 +27,40 @@ function announce(message: string): void {
   toast.dataset.timer = String(setTimeout(() => toast.classList.remove('shown'), 4000));
 }
 
+/**
+ * Move focus to the main region's heading (made focusable for it) and say `message`: after signing in and after
+ * opening a template, a keyboard or screen-reader user lands on what changed instead of the top of the page.
+ */
+function focusMain(message: string): void {
+  const heading = root.querySelector<HTMLElement>('main h2, main h1');
+  if (heading) {
+    heading.tabIndex = -1;
+    heading.focus();
+  }
+  announce(message);
+}
+
+/**
+ * Whether this browser signed in and has not signed out: only then is the session asked for on load (asking
+ * without one answers 401, which the browser logs as an error on a first visit). Not a secret: just a hint.
+ */
+const SESSION_HINT = 'pictor-studio-signed-in';
+function rememberSession(signedIn: boolean): void {
+  try {
+    if (signedIn) localStorage.setItem(SESSION_HINT, '1');
+    else localStorage.removeItem(SESSION_HINT);
+  } catch {
+    // Storage refused (private mode): the page asks for the session on every load instead.
+  }
+}
+function mayHaveSession(): boolean {
+  try {
+    return localStorage.getItem(SESSION_HINT) !== null;
+  } catch {
+    return true;
+  }
+}
+
 // --- Sign-in ---------------------------------------------------------------------------------------------------
 
 function showSignIn(message?: string): void {
@@ -67,7 +101,13 @@ function showSignIn(message?: string): void {
       const body = withKey.checked ? { apiKey: secret.value.trim() } : { adminToken: secret.value.trim() };
       const identity = await call<Identity>('POST', '/session', body);
       secret.value = '';
+      rememberSession(true);
       await showStudio(identity);
+      const who =
+        identity.kind === 'admin'
+          ? 'with the admin token'
+          : `to ${identity.accountName ?? identity.accountId}`;
+      focusMain(`Signed in ${who}.`);
     } catch (failure) {
       error.textContent = (failure as Error).message;
     }
@@ -186,6 +226,7 @@ async function showStudio(identity: Identity): Promise<void> {
       },
       values,
     );
+    focusMain(`Opened "${record.name}" (${record.status}).`);
   }
 
   function createDialog(): void {
@@ -203,7 +244,7 @@ async function showStudio(identity: Identity): Promise<void> {
       { method: 'dialog' },
       h('h2', {}, 'New template'),
       field('Name', name),
-      field('Id', id, 'Letters, digits and . _ ~ - ; used in URLs'),
+      field('Id', id, 'Letters, digits and the characters . _ ~ - (it appears in URLs)'),
       field('Start from', starter),
       error,
       h(
@@ -251,6 +292,7 @@ async function showStudio(identity: Identity): Promise<void> {
       return;
     }
     await call('DELETE', '/session').catch(() => undefined);
+    rememberSession(false);
     workspace?.close();
     showSignIn('Signed out.');
   }
@@ -335,7 +377,17 @@ async function showStudio(identity: Identity): Promise<void> {
   await Promise.all([refreshList(), refreshUsage()]);
 }
 
-whenSignedOut(() => showSignIn('The session ended: sign in again.'));
-call<Identity>('GET', '/session')
-  .then((identity) => showStudio(identity))
-  .catch(() => showSignIn());
+whenSignedOut(() => {
+  rememberSession(false);
+  showSignIn('The session ended: sign in again.');
+});
+if (mayHaveSession()) {
+  call<Identity>('GET', '/session')
+    .then((identity) => showStudio(identity))
+    .catch(() => {
+      rememberSession(false);
+      showSignIn();
+    });
+} else {
+  showSignIn();
+}

@@ -77,8 +77,15 @@ function control(
         type: 'checkbox',
         checked: value === true,
         onchange: () => set(box.checked),
+        id: uid('value'),
       });
-      return field(label, box, hint);
+      // The box right before its name, as checkboxes are read (not alone on a line under it).
+      return h(
+        'div',
+        { class: 'field check' },
+        h('div', { class: 'check-row' }, box, h('label', { for: box.id }, label)),
+        hint ? h('span', { class: 'hint' }, hint) : null,
+      );
     }
     case 'number':
     case 'integer': {

@@ -168,11 +168,7 @@ export function openWorkspace(
   function refreshHeader(): void {
     statusBadge.textContent = record.status;
     statusBadge.className = `badge status-${record.status}`;
-    dirtyMark.textContent = dirty()
-      ? 'Unsaved changes'
-      : record.draft
-        ? `Draft r${record.draft.revision} saved`
-        : '';
+    dirtyMark.textContent = dirty() ? 'Unsaved changes' : record.draft ? 'Draft saved' : '';
     const archived = record.status === 'archived';
     actionButtons.save.disabled = archived;
     actionButtons.publish.disabled = archived || (!record.draft && !dirty());
@@ -439,11 +435,23 @@ export function openWorkspace(
       saved = { ...fields };
       refreshHeader();
       context.changed(record);
-      context.announce(`Draft saved (revision ${record.draft?.revision}).`);
+      context.announce('Draft saved.');
       return true;
     } catch (error) {
       context.announce(`Not saved: ${(error as Error).message}`);
       return false;
+    }
+  }
+
+  /** "Published version 2.": the count of published versions, as the history numbers them. */
+  async function publishedAs(published: TemplateRecord): Promise<string> {
+    try {
+      const listed = await call<TemplateRecord>('GET', `/templates/${encodeURIComponent(published.id)}`);
+      const revisions = listed.revisions ?? [];
+      const at = revisions.findIndex((r) => r.revision === published.published?.revision);
+      return at < 0 ? 'Published.' : `Published version ${revisions.length - at}.`;
+    } catch {
+      return 'Published.';
     }
   }
 
@@ -464,9 +472,7 @@ export function openWorkspace(
         archive: 'Archived',
         discard: 'Draft discarded',
       };
-      context.announce(
-        action === 'publish' ? `Published revision ${record.published?.revision}.` : `${done[action]}.`,
-      );
+      context.announce(action === 'publish' ? await publishedAs(record) : `${done[action]}.`);
     } catch (error) {
       context.announce(`${action}: ${(error as Error).message}`);
     }

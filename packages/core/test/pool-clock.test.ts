@@ -3,14 +3,14 @@
  * wall-clock backstop stops a worker that makes no progress; loading the CJK faces is never counted, and a worker
  * that replaces one stopped by a limit loads again what the pool had loaded.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { cpus } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../dist/index.js';
 import { RenderClock, cpuMsOf, processStatPath } from '../src/pool/render-clock.js';
 import { renderTimeoutMessage } from '../src/pool/render-timeout.js';
+import { busyCores, stopBusyCores } from './helpers/busy-cores.mjs';
 import { expectFormatAndSize } from './helpers/image-compare.js';
 
 const CARD =
@@ -19,23 +19,6 @@ const CJK_CARD =
   '<div style="display:flex;width:100%;height:100%;background:white;font-size:40px;padding:20px">你好，世界 こんにちは</div>';
 /** Lays out for seconds of CPU time (a worker's heap grows meanwhile: cut short by the limits below). */
 const HEAVY = `<div style="display:flex;flex-wrap:wrap">${'<div style="box-shadow:0 0 40px red;width:30px;height:30px;margin:2px;filter:blur(4px)">x</div>'.repeat(3000)}</div>`;
-
-/** Busy loops on every core, twice over, at normal priority; each ends itself after two minutes. */
-async function saturateCores(): Promise<ChildProcess[]> {
-  const children: ChildProcess[] = [];
-  const started: Promise<void>[] = [];
-  for (let index = 0; index < Math.max(2, cpus().length) * 4; index++) {
-    const child = spawn(
-      process.execPath,
-      ['-e', 'process.send("spinning"); const end = Date.now() + 120000; while (Date.now() < end) {}'],
-      { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] },
-    );
-    children.push(child);
-    started.push(new Promise((resolve) => child.once('message', () => resolve())));
-  }
-  await Promise.all(started);
-  return children;
-}
 
 describe('the render clock', () => {
   it("reads a process's CPU time from /proc and counts only while running", () => {
@@ -79,10 +62,10 @@ describe.each(['process', 'thread'] as const)(
   (isolation) => {
     let spinners: ChildProcess[] = [];
     beforeAll(async () => {
-      spinners = await saturateCores();
+      spinners = await busyCores();
     });
     afterAll(() => {
-      for (const child of spinners) child.kill('SIGKILL');
+      stopBusyCores(spinners);
     });
 
     it('ordinary renders succeed under a 1 s CPU limit while every core is busy (workers at the default priority)', async () => {

@@ -2,8 +2,7 @@
  * Variable patterns run on RE2 (src/templates/linear-regexp.ts): JavaScript's meaning, linear time, no clock. A
  * value matches or not whatever else the machine is doing; patterns RE2 cannot run are refused at save.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { cpus } from 'node:os';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileTemplate, type PictorError } from '../src/index.js';
 import {
@@ -12,6 +11,7 @@ import {
   toRe2Syntax,
   compileLinearPattern,
 } from '../src/templates/linear-regexp.js';
+import { busyCores, stopBusyCores } from './helpers/busy-cores.mjs';
 
 function templateWith(pattern: string) {
   return compileTemplate({
@@ -155,24 +155,11 @@ describe('work, not time, bounds a fill', () => {
 });
 
 describe('the same answer when the machine is busy', () => {
-  const spinners: ChildProcess[] = [];
+  let spinners: ChildProcess[] = [];
   beforeAll(async () => {
-    // Saturate every core with busy loops (ended in afterAll; each also ends itself after two minutes).
-    const started: Promise<void>[] = [];
-    for (let index = 0; index < Math.max(2, cpus().length) * 2; index++) {
-      const child = spawn(
-        process.execPath,
-        ['-e', 'process.send("spinning"); const end = Date.now() + 120000; while (Date.now() < end) {}'],
-        { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] },
-      );
-      spinners.push(child);
-      started.push(new Promise((resolve) => child.once('message', () => resolve())));
-    }
-    await Promise.all(started);
+    spinners = await busyCores();
   });
-  afterAll(() => {
-    for (const child of spinners) child.kill('SIGKILL');
-  });
+  afterAll(() => stopBusyCores(spinners));
 
   it("200 fills of the social card starter's tags while every core is busy: 0 refused", () => {
     const template = templateWith('^[\\p{L}\\p{N}_-]+$');

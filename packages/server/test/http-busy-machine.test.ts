@@ -4,33 +4,17 @@
  * refuse valid values, and a render stopped by its time limit says so in HTTP terms and is logged at warn with both
  * codes, the engine's message, the limit and the timings.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { cpus, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busyCores, stopBusyCores } from '../../core/test/helpers/busy-cores.mjs';
 import { loadConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { ADMIN_TOKEN, adminOk, fetchImage, render, seedAccount } from './helpers/http-server.js';
-
-/** Busy loops on every core, four times over, at normal priority; each ends itself after three minutes. */
-async function saturateCores(): Promise<ChildProcess[]> {
-  const children: ChildProcess[] = [];
-  const started: Promise<void>[] = [];
-  for (let index = 0; index < Math.max(2, cpus().length) * 4; index++) {
-    const child = spawn(
-      process.execPath,
-      ['-e', 'process.send("spinning"); const end = Date.now() + 180000; while (Date.now() < end) {}'],
-      { stdio: ['ignore', 'ignore', 'ignore', 'ipc'] },
-    );
-    children.push(child);
-    started.push(new Promise((resolve) => child.once('message', () => resolve())));
-  }
-  await Promise.all(started);
-  return children;
-}
 
 /** Log lines the server wrote (pino JSON), as objects. */
 const lines: Record<string, unknown>[] = [];
@@ -47,7 +31,7 @@ let dataDir: string;
 let base: string;
 
 beforeAll(async () => {
-  spinners = await saturateCores();
+  spinners = await busyCores();
   dataDir = await mkdtemp(join(tmpdir(), 'pictor-busy-'));
   const config = loadConfig(
     {},
@@ -66,7 +50,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of spinners) child.kill('SIGKILL');
+  stopBusyCores(spinners);
   await server?.close();
   await rm(dataDir, { recursive: true, force: true });
 });

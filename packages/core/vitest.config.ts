@@ -7,8 +7,8 @@ export default defineConfig({
   test: {
     server: { deps: { inline: ['satori'] } },
     include: ['test/**/*.test.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     pool: 'forks',
   },
 });

@@ -162,9 +162,13 @@ describe('guarded fetcher against a local server (allow-listed)', () => {
 
   it('serves a repeated URL from the cache and shares concurrent requests', async () => {
     const url = `${server.origin}/counted`;
-    const fetches = [fetcher.fetch(url, 'image'), fetcher.fetch(url, 'image'), fetcher.fetch(url, 'font')];
+    const fetches = Promise.all([
+      fetcher.fetch(url, 'image'),
+      fetcher.fetch(url, 'image'),
+      fetcher.fetch(url, 'font'),
+    ]);
     answerCounted();
-    const [a, b, c] = await Promise.all(fetches);
+    const [a, b, c] = await fetches;
     expect(server.hits.get('/counted')).toBe(1);
     expect(a.data).toBe(b.data);
     expect(c.data.toString()).toBe('counted');

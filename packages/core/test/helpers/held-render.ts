@@ -50,8 +50,8 @@ export async function startHeldImages(): Promise<HeldImages> {
     fetch: { allowList: ['127.0.0.1'], timeoutMs: 600_000 },
     hold(): Hold {
       const id = String(next++);
-      let asked = () => undefined as void;
-      let release = () => undefined as void;
+      let asked: () => void = () => undefined;
+      let release: () => void = () => undefined;
       const askedPromise = new Promise<void>((resolve) => {
         asked = resolve;
       });

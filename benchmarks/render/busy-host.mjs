@@ -31,11 +31,15 @@ const cjkCard = (n) =>
   `<div style="display:flex;width:100%;height:100%;background:white;font-size:48px;padding:40px">你好，世界 ${n}</div>`;
 
 console.log(machineLine());
-console.log(`${busy} busy processes at nice 0 beside a renderer of 2 workers; ${renders} renders per block, ${blocks} blocks per nice value`);
+console.log(
+  `${busy} busy processes at nice 0 beside a renderer of 2 workers; ${renders} renders per block, ${blocks} blocks per nice value`,
+);
 
 // The neighbours: each ends by itself after 15 minutes at most, and is killed at the end.
 const spinners = Array.from({ length: busy }, () =>
-  spawn(process.execPath, ['-e', 'const end = Date.now() + 900000; while (Date.now() < end) {}'], { stdio: 'ignore' }),
+  spawn(process.execPath, ['-e', 'const end = Date.now() + 900000; while (Date.now() < end) {}'], {
+    stdio: 'ignore',
+  }),
 );
 const results = new Map(niceValues.map((nice) => [nice, { wall: [], failed: 0, cjk: [] }]));
 let n = 0;

@@ -119,33 +119,31 @@ describe('request values where numbers go', () => {
 });
 
 describe('documents that are too big', () => {
-  it('1 MiB of text → INVALID_INPUT, quickly, without satori seeing it', async () => {
-    const started = Date.now();
+  // How fast these are answered is measured in benchmarks/guards (a clock in a test measures the neighbours too);
+  // here, that the tree-size check answered (its rule), before satori saw the document.
+  it('1 MiB of text → INVALID_INPUT, without satori seeing it', async () => {
     const e = await failure({ html: `<div>${'lorem ipsum '.repeat(87_382)}</div>`, width: 200, height: 100 });
     expect(e.code).toBe('INVALID_INPUT');
     expect(e.message).toBe('html: must contain at most 20000 characters of text');
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(e.details).toMatchObject({ rule: 'maxTextLength' });
   });
 
   it.each([
     ['closed', `${'<div style="display:flex;padding:1px">'.repeat(10_000)}deep${'</div>'.repeat(10_000)}`],
     ['never closed', `${'<div style="display:flex;padding:1px">'.repeat(50_000)}deep`],
-  ])('deep nesting (%s) → renders, deep levels left out with a warning, quickly', async (_name, html) => {
-    const started = Date.now();
+  ])('deep nesting (%s) → renders, deep levels left out with a warning', async (_name, html) => {
     const result = await renderer.render({ html, width: 200, height: 100, format: 'png' });
     expect(result.width).toBe(200);
     expect(result.height).toBe(100);
     expect(result.warnings.join('\n')).toMatch(/nested deeper than \d+ levels/);
-    expect(Date.now() - started).toBeLessThan(15_000);
   });
 
-  it('100,000 elements → INVALID_INPUT before layout (limits.maxElements), quickly', async () => {
+  it('100,000 elements → INVALID_INPUT before layout (limits.maxElements)', async () => {
     const html = `<div style="display:flex;flex-wrap:wrap">${'<i></i>'.repeat(100_000)}</div>`;
-    const started = Date.now();
     const e = await failure({ html, width: 100, height: 100, format: 'png' });
     expect(e.code).toBe('INVALID_INPUT');
     expect(e.message).toMatch(/^html: must contain at most \d+ elements$/);
-    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(e.details).toMatchObject({ rule: 'maxElements' });
   });
 });
 
@@ -269,11 +267,9 @@ describe('decompression bombs and hostile images (data: URIs)', () => {
   for (const [name, make, message] of bombs) {
     it(`${name} as <img> → FETCH_ERROR (403/20105) naming the problem, nothing decoded`, async () => {
       const uri = await make();
-      const started = Date.now();
       const e = await failure({ html: `<img src="${uri}" width="10" height="10">`, width: 20, height: 20 });
       expect(e.code).toBe('FETCH_ERROR');
       expect(e.message).toMatch(message);
-      expect(Date.now() - started).toBeLessThan(5_000);
     });
     it(`${name} as a CSS background → FETCH_ERROR`, async () => {
       const uri = await make();
@@ -333,9 +329,8 @@ describe('broken and malicious fonts', () => {
     ['empty', async () => Buffer.alloc(0)],
     ['invalid base64', async () => '!!!! not base64 $$$$'],
   ];
-  it.each(cases)('%s → FONT_ERROR (403/20105) naming the family, quickly', async (_name, make) => {
+  it.each(cases)('%s → FONT_ERROR (403/20105) naming the family', async (_name, make) => {
     const data = await make();
-    const started = Date.now();
     const e = await failure({
       html: '<div style="display:flex;font-family:Evil">hi</div>',
       width: 60,
@@ -344,7 +339,6 @@ describe('broken and malicious fonts', () => {
     });
     expect(['FONT_ERROR', 'INVALID_INPUT']).toContain(e.code);
     expect(e.message).toMatch(/Evil|fonts\[0\]/);
-    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it('a font over the byte limit → FONT_ERROR without parsing it', async () => {

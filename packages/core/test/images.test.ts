@@ -55,7 +55,8 @@ afterAll(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-const fetcher = createFetcher({ allowList: ['127.0.0.1'], maxBytes: 200_000, timeoutMs: 2000 });
+// A fetch time limit none of this local server's answers reaches, however busy the machine (fetch.test.ts tests it).
+const fetcher = createFetcher({ allowList: ['127.0.0.1'], maxBytes: 200_000, timeoutMs: 60_000 });
 const ctx = (extra: Partial<InlineImagesContext> = {}): InlineImagesContext => ({
   fetcher,
   limits,
@@ -273,9 +274,8 @@ describe('inlineImages', () => {
   });
 
   it('refuses a decompression bomb from its header, without decoding it', async () => {
-    const started = performance.now();
+    // The answer names the header's size: it came from the header (decoding 2.5 G pixels would not fit in memory).
     const error = await refusal(inlineImages(el('img', { src: `${server.origin}/bomb.png` }), ctx()));
-    expect(performance.now() - started).toBeLessThan(500);
     expect(error.message).toBe(
       `image ${server.origin}/bomb.png: the image declares 50000×50000 pixels, over the limit of 25000000 (limits.maxImagePixels)`,
     );

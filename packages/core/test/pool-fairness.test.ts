@@ -2,17 +2,18 @@
  * Fair sharing (built package and the queue itself): tenants take turns for workers, one tenant's share of the queue
  * and (while others wait) of the workers is capped, a caller that leaves drops its waiting render, a render that
  * waits too long is given up, a shutdown rejects what never started, and a worker dies with its parent process.
+ * Renders held by the test (helpers/held-render.ts) keep a worker busy: no sleep or render length orders events.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
-import { createRenderer, PictorError } from '../dist/index.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderer, PictorError, type Renderer } from '../dist/index.js';
 import { FairQueue } from '../src/pool/fair-queue.js';
-import { slowTextHtml } from './helpers/slow-text.mjs';
+import { type HeldImages, startHeldImages } from './helpers/held-render.js';
 
-/** Seconds of layout: a worker stays busy while others queue. */
-const SLOW = slowTextHtml();
 const FAST = '<div style="display:flex;width:40px;height:20px;background:#0ea5e9"></div>';
 
 describe('FairQueue', () => {
@@ -76,29 +77,42 @@ describe('FairQueue', () => {
 });
 
 describe('fair renderer', () => {
-  const renderer = createRenderer({
-    workers: 1,
-    startWorkers: 'eager',
-    fairness: { maxQueuedPerTenant: 3 },
+  // A held render keeps the one worker busy until the test releases it: the queue's order, not a render's length on
+  // this machine, decides what happens.
+  let held: HeldImages;
+  let renderer: Renderer;
+  beforeAll(async () => {
+    held = await startHeldImages();
+    renderer = createRenderer({
+      workers: 1,
+      startWorkers: 'eager',
+      fairness: { maxQueuedPerTenant: 3 },
+      fetch: held.fetch,
+    });
   });
-  afterAll(() => renderer.close());
+  afterAll(async () => {
+    await held.close();
+    await renderer.close();
+  });
 
   it("runs a victim's render before the attacker's queue", async () => {
     await renderer.render({ html: FAST }, { tenant: 'warm-up' });
     const finished: string[] = [];
-    const attacker = Array.from({ length: 3 }, (_, n) =>
-      renderer
-        .render({ html: SLOW, width: 600 }, { tenant: 'attacker' })
-        .then(() => finished.push(`attacker${n}`)),
+    const first = held.hold();
+    const attacker = [first.html, FAST, FAST].map((html, n) =>
+      renderer.render({ html, width: 600 }, { tenant: 'attacker' }).then(() => finished.push(`attacker${n}`)),
     );
     const victim = renderer.render({ html: FAST }, { tenant: 'victim' }).then(() => finished.push('victim'));
+    await first.asked;
+    first.release();
     await Promise.all([...attacker, victim]);
     // The first attacker render had the worker already; the victim is next, ahead of the other two.
-    expect(finished.indexOf('victim')).toBe(1);
+    expect(finished).toEqual(['attacker0', 'victim', 'attacker1', 'attacker2']);
   });
 
   it("refuses a tenant's render over its share of the queue with TENANT_BUSY, others still queue", async () => {
-    const running = renderer.render({ html: SLOW, width: 600 }, { tenant: 'greedy' });
+    const hold = held.hold();
+    const running = renderer.render({ html: hold.html, width: 600 }, { tenant: 'greedy' });
     const queued = [1, 2, 3].map(() => renderer.render({ html: FAST }, { tenant: 'greedy' }));
     const refused = await renderer
       .render({ html: FAST }, { tenant: 'greedy' })
@@ -106,17 +120,21 @@ describe('fair renderer', () => {
     expect(refused).toBeInstanceOf(PictorError);
     expect((refused as PictorError).code).toBe('TENANT_BUSY');
     const other = renderer.render({ html: FAST }, { tenant: 'polite' });
+    expect(renderer.stats()).toMatchObject({ busy: 1, queued: 4 });
+    hold.release();
     await Promise.all([running, ...queued, other]);
   });
 
   it('drops a waiting render whose caller aborted, before it starts', async () => {
     const before = renderer.stats().completed;
-    const running = renderer.render({ html: SLOW, width: 600 }, { tenant: 'a' });
+    const hold = held.hold();
+    const running = renderer.render({ html: hold.html, width: 600 }, { tenant: 'a' });
     const controller = new AbortController();
     const waiting = renderer.render({ html: FAST }, { tenant: 'b', signal: controller.signal });
     controller.abort();
     const error = await waiting.catch((e: unknown) => e);
     expect((error as PictorError).code).toBe('ABORTED');
+    hold.release();
     await running;
     expect(renderer.stats().completed).toBe(before + 1);
     expect(renderer.stats().queued).toBe(0);
@@ -124,11 +142,18 @@ describe('fair renderer', () => {
 });
 
 describe('queue wait and shutdown', () => {
+  let held: HeldImages;
+  beforeAll(async () => {
+    held = await startHeldImages();
+  });
+  afterAll(() => held.close());
+
   it('gives up a render that waited longer than maxQueueWaitMs with OVERLOADED', async () => {
     const renderer = createRenderer({
       workers: 1,
       startWorkers: 'eager',
       maxQueueWaitMs: 200,
+      fetch: held.fetch,
     });
     try {
       // The worker's start counts as waiting too: the first renders may be given up until it is ready.
@@ -138,10 +163,13 @@ describe('queue wait and shutdown', () => {
           () => true,
           () => false,
         );
-      const running = renderer.render({ html: SLOW, width: 600 });
+      // The worker stays busy until the waiting render has been given up, however long that takes here.
+      const hold = held.hold();
+      const running = renderer.render({ html: hold.html, width: 600 });
       const waiting = await renderer.render({ html: FAST }).catch((e: unknown) => e);
       expect((waiting as PictorError).code).toBe('OVERLOADED');
       expect((waiting as PictorError).message).toContain('waited 200 ms');
+      hold.release();
       await running;
     } finally {
       await renderer.close();
@@ -149,14 +177,17 @@ describe('queue wait and shutdown', () => {
   });
 
   it("close({ queued: 'reject' }) fails what never started with CLOSED and lets the running render finish", async () => {
-    const renderer = createRenderer({ workers: 1, startWorkers: 'eager' });
+    const renderer = createRenderer({ workers: 1, startWorkers: 'eager', fetch: held.fetch });
     await renderer.render({ html: FAST });
-    const running = renderer.render({ html: SLOW, width: 600 });
+    const hold = held.hold();
+    const running = renderer.render({ html: hold.html, width: 600 });
     const waiting = [1, 2].map(() => renderer.render({ html: FAST }).catch((e: unknown) => e));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The worker has the running render (it asked for its image) when the renderer is closed.
+    await hold.asked;
     const closed = renderer.close({ queued: 'reject' });
     const errors = await Promise.all(waiting);
     expect(errors.map((e) => (e as PictorError).code)).toEqual(['CLOSED', 'CLOSED']);
+    hold.release();
     expect((await running).width).toBe(600);
     await closed;
   });
@@ -171,31 +202,58 @@ describe('queue wait and shutdown', () => {
 });
 
 describe('workers die with their parent', () => {
-  it('a worker process rendering for a parent that was SIGKILLed is gone within a second', async () => {
+  it('a worker process rendering for a parent that was SIGKILLed ends in the middle of its render', async () => {
     const script = fileURLToPath(new URL('./helpers/orphan-parent.mjs', import.meta.url));
-    const parent = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const workerPid = await new Promise<number>((resolve, reject) => {
-      parent.stdout.once('data', (chunk) => resolve(Number(String(chunk).trim())));
-      parent.once('exit', () => reject(new Error('the parent ended before reporting its worker')));
-    });
-    expect(workerPid).toBeGreaterThan(0);
-    parent.kill('SIGKILL');
-    const killedAt = Date.now();
-    // Running or sleeping: a zombie (state Z, waiting for init to reap it) has ended.
-    const running = () => {
-      try {
-        return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${workerPid}/stat`, 'utf8'));
-      } catch {
-        return false;
-      }
-    };
-    let alive = true;
-    while (alive && Date.now() - killedAt < 5000) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      alive = running();
+    const folder = mkdtempSync(join(tmpdir(), 'pictor-orphan-'));
+    const saveTo = join(folder, 'never.png');
+    const parent = spawn(process.execPath, [script, saveTo], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let holderPid = 0;
+    try {
+      const workerPid = await new Promise<number>((resolve, reject) => {
+        parent.stdout.once('data', (chunk) => {
+          const [worker, holder] = String(chunk).trim().split(' ').map(Number);
+          holderPid = holder ?? 0;
+          resolve(worker ?? 0);
+        });
+        parent.once('exit', () => reject(new Error('the parent ended before reporting its worker')));
+      });
+      expect(workerPid).toBeGreaterThan(0);
+      // The worker is rendering once it has spent CPU time of its own on it (0.3 s of the render's seconds): the
+      // parent dies while the worker's main thread is busy, however slowly a loaded machine runs it.
+      const started = cpuTicks(workerPid);
+      await expect.poll(() => cpuTicks(workerPid) - started, POLL).toBeGreaterThanOrEqual(30);
+      parent.kill('SIGKILL');
+      // Its IPC channel is still open (held): without the watchdog it would finish the render and save the image.
+      await expect.poll(() => running(workerPid) && !existsSync(saveTo), POLL).toBe(false);
+      expect(existsSync(saveTo)).toBe(false);
+      expect(running(workerPid)).toBe(false);
+    } finally {
+      parent.kill('SIGKILL');
+      if (holderPid > 0) process.kill(holderPid, 'SIGKILL');
+      rmSync(folder, { recursive: true, force: true });
     }
-    if (alive) process.kill(workerPid, 'SIGKILL');
-    expect(alive).toBe(false);
-    expect(Date.now() - killedAt).toBeLessThan(1000);
   });
 });
+
+/** Polling for an event only; the suite's per-test time-out is the hang guard. */
+const POLL = { timeout: 100_000, interval: 20 };
+
+/** CPU time a process has used (user + system, in clock ticks); 0 once it is gone. */
+function cpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/** Running or sleeping: a zombie (state Z, waiting for init to reap it) has ended. */
+function running(pid: number): boolean {
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+}

@@ -10,30 +10,34 @@ afterAll(() => renderer.close());
 describe('bounds before satori', () => {
   it('more elements than limits.maxElements → INVALID_INPUT before layout', async () => {
     const small = createRenderer({ workers: 0, limits: { maxElements: 100 } });
-    // Load the engine first (its first render imports it): the time below is the check's alone.
-    await small.render({ html: '<div style="display:flex">warm</div>', width: 10, height: 10 });
-    const started = performance.now();
+    // The tree-size check's own answer (rule maxElements): satori never saw the tree. How fast it answers is a
+    // benchmark's question (benchmarks/guards), not a test's.
     await expect(
       small.render({
         html: `<div style="display:flex">${'<i></i>'.repeat(200)}</div>`,
         width: 10,
         height: 10,
       }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'html: must contain at most 100 elements' });
-    expect(performance.now() - started).toBeLessThan(2000);
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'html: must contain at most 100 elements',
+      details: { rule: 'maxElements' },
+    });
     await small.close();
   });
 
-  it('the default element limit stops 100,000 elements quickly', async () => {
-    const started = performance.now();
+  it('the default element limit stops 100,000 elements before layout', async () => {
     await expect(
       renderer.render({
         html: `<div style="display:flex">${'<i></i>'.repeat(100_000)}</div>`,
         width: 10,
         height: 10,
       }),
-    ).rejects.toMatchObject({ code: 'INVALID_INPUT', message: 'html: must contain at most 10000 elements' });
-    expect(performance.now() - started).toBeLessThan(5000);
+    ).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      message: 'html: must contain at most 10000 elements',
+      details: { rule: 'maxElements' },
+    });
   });
   // As many siblings as the 2 MiB content limit holds: one spread of them overflowed the call stack (RangeError,
   // 403 / 20105 at the server) before the element limit was reached.
@@ -70,15 +74,15 @@ describe('bounds before resvg', () => {
     'text-shadow:1e9px 1e9px 1e9px red',
     'border:100000000px solid red;border-radius:1e9px',
   ]) {
-    it(`${style}: renders at the asked size, quickly`, async () => {
-      const started = performance.now();
+    // Unbounded, the render aborts this process or outlasts the suite's hang guard; how fast it is bounded is
+    // measured in benchmarks/guards.
+    it(`${style}: renders at the asked size`, async () => {
       const result = await renderer.render({
         html: `<div style="display:flex;${style}">Hello</div>`,
         width: 120,
         height: 60,
       });
       await expectFormatAndSize(result.data, { format: 'png', width: 120, height: 60 });
-      expect(performance.now() - started).toBeLessThan(5000);
     });
   }
 

@@ -174,7 +174,7 @@ describe('saveFileAtomically', () => {
     }
     expect(outcome).toBe('stopped mid-encode');
     await expect
-      .poll(() => readdirSync(folder).filter((name) => name.endsWith('.tmp')), { timeout: 5000 })
+      .poll(() => readdirSync(folder).filter((name) => name.endsWith('.tmp')), { timeout: 100_000 })
       .toEqual([]);
   }, 120_000);
 

@@ -287,7 +287,7 @@ function catchError(fn: () => unknown): PictorError {
 }
 
 describe('bounded fill', () => {
-  it('stops a fill that would visit more than a million tags, whatever it writes, in well under a second', async () => {
+  it('stops a fill that would visit more than a million tags, whatever it writes, by counting its steps', async () => {
     const { compileTemplate, MAX_FILL_STEPS } = await import('../src/templates/index.js');
     const items = { type: 'array', items: { type: 'integer' } } as const;
     const template = compileTemplate({
@@ -295,14 +295,13 @@ describe('bounded fill', () => {
       variables: { a: items, b: items },
     });
     const many = Array.from({ length: 5000 }, (_, i) => i);
-    const started = performance.now();
+    // 25 million visits unbounded; the bound counts steps, so no clock is needed to see it stop.
     let error: unknown;
     try {
       template.fill({ a: many, b: many });
     } catch (caught) {
       error = caught;
     }
-    expect(performance.now() - started).toBeLessThan(1000);
     expect(error).toMatchObject({
       code: 'VARIABLE_INVALID',
       details: { field: 'variables', rule: 'fillSteps' },

@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signFilePath } from '../src/services/links.js';
 import { createStore } from '../src/db/index.js';
+import { type HeldImages, startHeldImages } from './helpers/held-image.js';
 import { adminOk, render, seedAccount } from './helpers/http-server.js';
 import { createTestSchema } from './helpers/postgres-schema.js';
 import {
@@ -39,21 +40,35 @@ function longRenders(url: string, key: string, first: number): Promise<unknown>[
   );
 }
 
-/** Poll /healthz until the render pool's counters pass `ready` (30 s at most). */
+/** Poll /healthz until the render pool's counters pass `ready` (the test's time-out is the hang guard). */
 async function waitForPool(
   url: string,
   ready: (pool: { busy: number; queued: number }) => boolean,
 ): Promise<void> {
-  const deadline = Date.now() + 30_000;
   for (;;) {
     const health = (await (await fetch(`${url}/healthz`)).json()) as {
       renderer: { busy: number; queued: number };
     };
     if (ready(health.renderer)) return;
-    if (Date.now() > deadline) throw new Error('the renders never reached the pool');
     await new Promise((r) => setTimeout(r, 10));
   }
 }
+
+/** Wait until `check` holds, looking every 20 ms (the test's time-out is the hang guard). */
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((r) => setTimeout(r, 20));
+}
+
+/**
+ * Renders held by the test (helpers/held-image.ts) are in flight until it lets them go; the server fetches their
+ * images from this process, and no time limit of its ends them first.
+ */
+let held: HeldImages;
+const HELD_ENV = {
+  PICTOR_FETCH_ALLOW_LIST: '127.0.0.1',
+  PICTOR_FETCH_TIMEOUT_MS: '600000',
+  PICTOR_RENDER_TIMEOUT_MS: '600000',
+};
 
 /** Every file under `dir`, recursively. */
 async function filesUnder(dir: string): Promise<string[]> {
@@ -75,11 +90,13 @@ async function filesUnder(dir: string): Promise<string[]> {
 const dirs: string[] = [];
 const processes: ServerProcess[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   if (!cliBuilt()) throw new Error('dist/cli.js is missing: run `pnpm --filter @pictor/server build` first');
+  held = await startHeldImages();
 });
 
 afterAll(async () => {
+  await held?.close();
   for (const p of processes)
     if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
@@ -117,18 +134,25 @@ describe.each(backends)('SIGKILL in the middle of renders, then restart (%s)', (
   it('keeps the database consistent, gives every reserved unit back, and never serves a partial file', async () => {
     const backend = await makeBackend();
     const dataDir = await newDataDir();
-    const env: Record<string, string> = backend.databaseUrl
-      ? { PICTOR_DATABASE_URL: backend.databaseUrl }
-      : {};
+    const env: Record<string, string> = {
+      ...HELD_ENV,
+      ...(backend.databaseUrl ? { PICTOR_DATABASE_URL: backend.databaseUrl } : {}),
+    };
     const first = await spawnServer(dataDir, env);
     processes.push(first);
     const granted = 40;
     const { accountId, key } = await seedAccount(first.url, granted);
 
-    // Fire renders; kill the process once a few have succeeded and others are surely in flight.
+    // Fire renders; kill the process once a few have succeeded while others are in flight: one held by the test
+    // on one worker (surely in flight), twelve slow ones going through the other.
     const outcomes: ({ ok: true; url: string } | { ok: false; error: string })[] = [];
-    const pending = Array.from({ length: 12 }, (_, i) =>
-      render(first.url, key, '/render', slowBody(i)).then(
+    const hold = held.hold();
+    const bodies = [
+      { content: hold.content, format: 'png' },
+      ...Array.from({ length: 12 }, (_, i) => slowBody(i)),
+    ];
+    const pending = bodies.map((body) =>
+      render(first.url, key, '/render', body).then(
         (res) => {
           if (res.status === 200) outcomes.push({ ok: true, url: String(res.body.data?.url) });
           else outcomes.push({ ok: false, error: `${res.status} ${res.body.code}` });
@@ -136,10 +160,8 @@ describe.each(backends)('SIGKILL in the middle of renders, then restart (%s)', (
         (error: Error) => outcomes.push({ ok: false, error: error.message }),
       ),
     );
-    const deadline = Date.now() + 60_000;
-    while (outcomes.filter((o) => o.ok).length < 2 && Date.now() < deadline) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
+    await hold.asked;
+    await until(() => outcomes.filter((o) => o.ok).length >= 2);
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
     await Promise.all(pending);
@@ -149,7 +171,7 @@ describe.each(backends)('SIGKILL in the middle of renders, then restart (%s)', (
     expect(outcomes.filter((o) => !o.ok).every((o) => !/^\d{3} /.test((o as { error: string }).error))).toBe(
       true,
     );
-    expect(succeeded.length).toBeLessThan(12);
+    expect(succeeded.length).toBeLessThan(bodies.length);
 
     if (!backend.databaseUrl) {
       // The SQLite file is intact.
@@ -177,7 +199,7 @@ describe.each(backends)('SIGKILL in the middle of renders, then restart (%s)', (
       expect(held).toBeGreaterThan(0);
       // The janitor gives held units back once their hold (render time limit + 5 min) has passed: run its step
       // at that time. Nothing is left held for good.
-      const released = await store.releaseExpiredReservations(new Date(Date.now() + 10_000 + 6 * 60_000));
+      const released = await store.releaseExpiredReservations(new Date(Date.now() + 600_000 + 6 * 60_000));
       expect(released).toBe(held);
       await store.close();
       const after = await adminOk<{ packages: { remaining: number }[]; rendersDone: number }>(
@@ -235,16 +257,20 @@ describe.each(backends)('SIGKILL in the middle of renders, then restart (%s)', (
 describe('SIGTERM', () => {
   it('answers what never started 503 at once, lets running renders finish, charges only what it answered, exits 0', async () => {
     const dataDir = await newDataDir();
-    const server = await spawnServer(dataDir);
+    const server = await spawnServer(dataDir, HELD_ENV);
     processes.push(server);
     const { accountId, key } = await seedAccount(server.url, 20);
-    const inFlight = Array.from({ length: 6 }, (_, i) =>
-      render(server.url, key, '/render', slowBody(100 + i)),
+    const holds = Array.from({ length: 6 }, () => held.hold());
+    let answered = 0;
+    const inFlight = holds.map((hold) =>
+      render(server.url, key, '/render', { content: hold.content, format: 'png' }).finally(() => answered++),
     );
     // Wait until all six are in the render pool (two rendering, four queued), then ask the server to stop.
     await waitForPool(server.url, (pool) => pool.busy >= 2 && pool.busy + pool.queued >= 6);
-    const stopAt = Date.now();
     server.child.kill('SIGTERM');
+    // The four that never started are answered while the two running renders are still held; then those finish.
+    await until(() => answered === 4);
+    for (const hold of holds) hold.release();
     const results = await Promise.all(inFlight);
     const codes = results.map((r) => `${r.status}/${r.body.code}`).sort();
     // The two running renders finish and answer; the four that never started answer 503 with Retry-After.
@@ -255,7 +281,8 @@ describe('SIGTERM', () => {
     }
     const exit = await server.exited;
     expect(exit).toEqual({ code: 0, signal: null });
-    expect(Date.now() - stopAt).toBeLessThan(10_000 + 5_000);
+    // Not held open until the grace period (render time limit + 5 s) cut the connections left.
+    expect(server.output()).not.toContain('after the grace period');
     // Nothing but the start banner and JSON log lines: no library notices on the operator's console.
     expect(server.output()).not.toMatch(/DEPRECATED|Warning:/);
     // Units: exactly one per 200 answer written; the refused renders' units came back.
@@ -274,19 +301,22 @@ describe('SIGTERM', () => {
 
   it('a second SIGTERM exits at once with a non-zero code, giving the held units back', async () => {
     const dataDir = await newDataDir();
-    const server = await spawnServer(dataDir, { PICTOR_RENDER_TIMEOUT_MS: '60000' });
+    const server = await spawnServer(dataDir, { ...HELD_ENV, PICTOR_LOG_LEVEL: 'info' });
     processes.push(server);
     const { accountId, key } = await seedAccount(server.url, 20);
-    const inFlight = longRenders(server.url, key, 200);
-    await waitForPool(server.url, (pool) => pool.busy >= 2);
+    const holds = [held.hold(), held.hold()];
+    const inFlight = holds.map((hold) =>
+      render(server.url, key, '/render', { content: hold.content, format: 'png' }).catch(() => null),
+    );
+    await Promise.all(holds.map((hold) => hold.asked));
     server.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 200));
-    const secondAt = Date.now();
+    await until(() => server.output().includes('shutting down: finishing in-flight requests'));
+    // The two renders are held until the process has exited: only the second signal can end it first.
     server.child.kill('SIGTERM');
     const exit = await server.exited;
     expect(exit.code).toBe(1);
-    expect(Date.now() - secondAt).toBeLessThan(3_000);
     expect(server.output()).toContain('giving held units back');
+    for (const hold of holds) hold.release();
     await Promise.all(inFlight);
     const again = await spawnServer(dataDir);
     processes.push(again);
@@ -301,7 +331,7 @@ describe('SIGTERM', () => {
     await again.exited;
   }, 180_000);
 
-  it('SIGKILL of the server mid-render: its worker processes are gone within a second', async () => {
+  it('SIGKILL of the server mid-render: its worker processes end too', async () => {
     const dataDir = await newDataDir();
     const server = await spawnServer(dataDir, { PICTOR_RENDER_TIMEOUT_MS: '60000' });
     processes.push(server);
@@ -315,7 +345,6 @@ describe('SIGTERM', () => {
     expect(workers.length).toBe(2);
     server.child.kill('SIGKILL');
     await server.exited;
-    const killedAt = Date.now();
     // Running or sleeping: a zombie (state Z, waiting for init to reap it) has ended.
     const alive = () =>
       workers.filter((pid) => {
@@ -325,12 +354,9 @@ describe('SIGTERM', () => {
           return false;
         }
       });
-    while (alive().length > 0 && Date.now() - killedAt < 5_000) await new Promise((r) => setTimeout(r, 50));
-    const left = alive();
-    for (const pid of left) process.kill(pid, 'SIGKILL');
-    expect(left).toEqual([]);
-    // The watchdog looks every 250 ms: well within a second, even in the middle of a render.
-    expect(Date.now() - killedAt).toBeLessThan(1_000);
+    // That a worker ends in the middle of a render (its watchdog), not after it, is shown in core's
+    // pool-fairness.test.ts with the worker's channel held open; here, that the server's workers end at all.
+    await until(() => alive().length === 0);
     await Promise.all(inFlight);
   }, 120_000);
 });

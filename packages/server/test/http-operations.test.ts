@@ -3,14 +3,23 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { createLogger } from '../src/http/logging.js';
 import { startServer } from '../src/server.js';
+import { HELD_ALLOW_LIST, type HeldImages, startHeldImages } from './helpers/held-image.js';
 import { ADMIN_TOKEN, admin, render, seedAccount, unitsLeft } from './helpers/http-server.js';
 
+/** Polling for an event only: the suite's per-test time-out is the hang guard. */
+const POLL = { timeout: 100_000, interval: 20 };
 const dirs: string[] = [];
+/** Renders held by the test keep the worker busy until it lets them go (helpers/held-image.ts). */
+let held: HeldImages;
+beforeAll(async () => {
+  held = await startHeldImages();
+});
 afterAll(async () => {
+  await held.close();
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
@@ -23,7 +32,10 @@ async function start(lines: string[]) {
       done();
     },
   });
-  const config = loadConfig({}, { port: 0, dataDir, adminToken: ADMIN_TOKEN, workers: 1 });
+  const config = loadConfig(
+    {},
+    { port: 0, dataDir, adminToken: ADMIN_TOKEN, workers: 1, limits: { fetchAllowList: HELD_ALLOW_LIST } },
+  );
   return startServer(config, { logger: createLogger('info', sink) });
 }
 
@@ -41,9 +53,9 @@ describe('logs', () => {
       await render(server.url, 'pk_wrong', '/render', { content: 'x' });
       const sign = new URL(url).searchParams.get('sign') as string;
       // A request's line is written once its response has gone out, which the client may see first.
-      for (let i = 0; i < 100 && lines.filter((l) => l.includes('"request completed"')).length < 6; i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await expect
+        .poll(() => lines.filter((l) => l.includes('"request completed"')).length, POLL)
+        .toBeGreaterThanOrEqual(6);
       const text = lines.join('\n');
       expect(text).not.toContain(key);
       expect(text).not.toContain(key.slice(3, 20));
@@ -86,29 +98,27 @@ describe('logs', () => {
     try {
       const { key, accountId } = await seedAccount(server.url, 5);
       const controller = new AbortController();
+      const hold = held.hold();
       const request = fetch(`${server.url}/open/v1/images/render`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': key, 'x-request-id': 'gone-early' },
-        body: JSON.stringify({
-          content:
-            '<div style="display:flex;width:100%;height:100%;background:linear-gradient(45deg,#f00,#00f)"></div>',
-          width: 1000,
-          height: 1000,
-          format: 'png',
-        }),
+        body: JSON.stringify({ content: hold.content, format: 'png' }),
         signal: controller.signal,
       });
-      // Leave once the render is running (one still waiting would be dropped and never render).
-      while (server.renderer.stats().busy === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+      // Leave once the render is running (one still waiting would be dropped and never render); it goes on only
+      // once the server has seen the client leave.
+      await hold.asked;
       controller.abort();
       await expect(request).rejects.toThrow();
       const mine = () =>
         lines
           .map((line) => JSON.parse(line) as { reqId?: string; msg: string })
           .filter((l) => l.reqId === 'gone-early');
-      for (let i = 0; i < 250 && !mine().some((l) => l.msg === 'rendered for a client that left'); i++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await expect.poll(() => mine().some((l) => l.msg === 'request aborted'), POLL).toBe(true);
+      hold.release();
+      await expect
+        .poll(() => mine().some((l) => l.msg === 'rendered for a client that left'), POLL)
+        .toBe(true);
       // The abort is noted when it happens; the render finishes (the object stored) and the request's line then says
       // so. Nobody received the answer: the unit goes back.
       expect(mine().map((l) => l.msg)).toEqual(['request aborted', 'rendered for a client that left']);
@@ -127,24 +137,20 @@ describe('graceful shutdown', () => {
     const lines: string[] = [];
     const server = await start(lines);
     const { key } = await seedAccount(server.url, 5);
-    const slow = render(server.url, key, '/render', {
-      content:
-        '<div style="display:flex;width:100%;height:100%;background:linear-gradient(45deg,#f00,#00f,#0f0)"></div>',
-      width: 1000,
-      height: 1000,
-      format: 'png',
-    });
-    // Close once the render is running: one still waiting for a worker would be answered 503 at once.
-    while (server.renderer.stats().busy === 0) await new Promise((resolve) => setTimeout(resolve, 5));
-    const t0 = Date.now();
+    const hold = held.hold();
+    const slow = render(server.url, key, '/render', { content: hold.content, format: 'png' });
+    // Close while the render is running (one still waiting for a worker would be answered 503 at once).
+    await hold.asked;
     const closed = server.close();
+    hold.release();
     const res = await slow;
 
     expect(res.status).toBe(200);
     expect(res.body.code).toBe(0);
     await closed;
-    // The keep-alive connection of the finished request does not hold the shutdown open.
-    expect(Date.now() - t0).toBeLessThan(8_000);
+    // The keep-alive connection of the finished request did not hold the shutdown open until the grace period
+    // (render time limit + 5 s) cut it.
+    expect(lines.filter((l) => l.includes('after the grace period'))).toEqual([]);
     await expect(fetch(`${server.url}/healthz`)).rejects.toThrow();
     await expect(admin(server.url, 'GET', '/templates')).rejects.toThrow();
   });

@@ -45,7 +45,7 @@ async function serveWithoutDrivers(env: Record<string, string>) {
     output += chunk.toString();
   });
   return new Promise<{ listening: string | undefined; code: number | null; output: string }>((resolve) => {
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), 100_000); // a hang guard only
     child.stdout.on('data', async () => {
       const url = /listening on (http:\/\/\S+)/.exec(output)?.[1];
       if (!url) return;

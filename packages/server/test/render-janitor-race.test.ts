@@ -50,12 +50,21 @@ describe.each(stores)('render vs janitor on %s', (_name, url) => {
     const disk = createDiskStorage(join(dir, 'objects'));
     let clock = T0;
     let onDeleteStarted: (() => void) | undefined;
-    // The janitor's delete takes a while, so the render's existence check can run in the middle of it.
+    let onChecked: (() => void) | undefined;
+    let checked: Promise<void> = Promise.resolve();
+    // On PostgreSQL the janitor's delete waits until the second render has looked for the file: its existence
+    // check runs in the middle of the delete, whatever else the machine is doing. (SQLite serialises the two: the
+    // render's store calls wait for the janitor's round, so there is nothing to wait for.)
     const storage: ObjectStorage = {
       ...disk,
+      async head(key) {
+        const found = await disk.head(key);
+        onChecked?.();
+        return found;
+      },
       async delete(key) {
         onDeleteStarted?.();
-        await new Promise((resolve) => setTimeout(resolve, 80));
+        await checked;
         await disk.delete(key);
       },
     };
@@ -90,6 +99,14 @@ describe.each(stores)('render vs janitor on %s', (_name, url) => {
     let second: Promise<unknown> | undefined;
     onDeleteStarted = () => {
       onDeleteStarted = undefined;
+      if (url !== undefined) {
+        checked = new Promise((resolve) => {
+          onChecked = () => {
+            onChecked = undefined;
+            resolve();
+          };
+        });
+      }
       second = service.renderHtml(caller, request);
     };
     const janitor = startJanitor({ store, storage, graceMs: 0, now: () => new Date(clock) });

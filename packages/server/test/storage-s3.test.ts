@@ -190,7 +190,7 @@ describe('S3 storage', () => {
 
   it('an unreachable endpoint fails after bounded retries, naming PICTOR_S3_ENDPOINT', async () => {
     const dead = `http://127.0.0.1:${await closedPort()}`;
-    const started = Date.now();
+    // Bounded: unbounded retries would outlast the test's own time-out.
     const error = await openObjectStorage(
       { dataDir: dir, storage: `s3://${BUCKET}`, s3Endpoint: dead },
       { credentials, maxAttempts: 2, connectTimeoutMs: 1000 },
@@ -200,7 +200,6 @@ describe('S3 storage', () => {
     );
     expect((error as S3StorageError).reason).toBe('unreachable');
     expect((error as Error).message).toMatch(/cannot reach the S3 endpoint .*check PICTOR_S3_ENDPOINT/);
-    expect(Date.now() - started).toBeLessThan(5000);
   });
 
   it('a put into a bucket that vanished says the bucket is missing', async () => {

@@ -18,7 +18,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const packageDir = resolve(here, '..');
 
 /**
- * A child: wait for the start file, reserve \`count\` units concurrently, report, wait for the
+ * A child: say it is ready, wait for the start file, reserve \`count\` units concurrently, report, wait for the
  * second-phase file, then commit odd ones and release even ones (all children at once).
  */
 const CHILD_SOURCE = `
@@ -26,6 +26,7 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { createSqliteStore } from './src/db/sqlite.ts';
 const [file, accountId, count, startFile, index] = process.argv.slice(2);
 const store = createSqliteStore(file, { busyTimeoutMs: 20000 });
+writeFileSync(startFile + '.ready.' + index, '');
 while (!existsSync(startFile)) await new Promise((r) => setTimeout(r, 5));
 const now = new Date('2030-01-01T00:00:00Z');
 const hold = new Date('2030-01-01T00:10:00Z');
@@ -38,18 +39,25 @@ await store.close();
 process.stdout.write(JSON.stringify(won.map((r, i) => ({ ...r, committed: i % 2 === 1 }))));
 `;
 
-/** A child that migrates the database once the start file appears. */
+/** A child that says it is ready, then migrates the database once the start file appears. */
 const MIGRATE_SOURCE = `
-import { existsSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { createSqliteStore } from './src/db/sqlite.ts';
-const [file, startFile] = process.argv.slice(2);
+const [file, startFile, index] = process.argv.slice(2);
 const store = createSqliteStore(file);
+writeFileSync(startFile + '.ready.' + index, '');
 while (!existsSync(startFile)) await new Promise((r) => setTimeout(r, 2));
 await store.migrate();
 const account = await store.createAccount('child');
 await store.close();
 process.stdout.write(account.id);
 `;
+
+/** Wait until every child has written its ready file (the test's time-out is the hang guard), so they start together. */
+async function allReady(startFile: string, count: number): Promise<void> {
+  const ready = () => Array.from({ length: count }, (_, i) => `${startFile}.ready.${i}`).every(existsSync);
+  while (!ready()) await new Promise((r) => setTimeout(r, 10));
+}
 
 describe('SQLite store shared by many processes', () => {
   let dir = '';
@@ -90,10 +98,10 @@ describe('SQLite store shared by many processes', () => {
   it('4 processes starting at once on an empty data dir all migrate and work', async () => {
     const file = join(dir, 'fresh', 'pictor.db');
     const startFile = join(dir, 'go-migrate');
-    const children = Array.from({ length: 4 }, () =>
-      run(process.execPath, [migrateFile, file, startFile], { cwd: packageDir, timeout: 60_000 }),
+    const children = Array.from({ length: 4 }, (_, i) =>
+      run(process.execPath, [migrateFile, file, startFile, String(i)], { cwd: packageDir, timeout: 100_000 }),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await allReady(startFile, 4);
     writeFileSync(startFile, '');
     const outputs = await Promise.all(children);
     expect(outputs.map((o) => o.stdout)).toHaveLength(4);
@@ -120,10 +128,10 @@ describe('SQLite store shared by many processes', () => {
     const children = Array.from({ length: 5 }, (_, i) =>
       run(process.execPath, [childFile, file, account.id, '20', startFile, String(i)], {
         cwd: packageDir,
-        timeout: 60_000,
+        timeout: 100_000, // a hang guard only
       }),
     );
-    await new Promise((r) => setTimeout(r, 300));
+    await allReady(startFile, 5);
     writeFileSync(startFile, '');
     // Phase 1: every child has reserved; all units are held, none left.
     while (![0, 1, 2, 3, 4].every((i) => existsSync(`${startFile}.${i}`)))

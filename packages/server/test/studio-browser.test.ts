@@ -63,7 +63,7 @@ async function nextPreview(page: Page, previous: string | null): Promise<string>
       );
     },
     previous,
-    { timeout: 20_000 },
+    { timeout: 100_000 }, // a hang guard only
   );
   return (await image.getAttribute('src')) as string;
 }
@@ -124,6 +124,7 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
 
   it('signs in, creates, previews as you type, checks values, publishes, matches the API, restores, signs out', async () => {
     const context = await browser.newContext({ viewport: { width: 1440, height: 960 } });
+    context.setDefaultTimeout(100_000); // a hang guard only: Playwright's default is 30 s
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
@@ -234,7 +235,7 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
     await page.getByLabel('with B').selectOption({ index: 1 });
     await page.getByRole('button', { name: 'Compare' }).click();
     await expect
-      .poll(() => page.locator('.compare-previews img[src^="data:"]').count(), { timeout: 20_000 })
+      .poll(() => page.locator('.compare-previews img[src^="data:"]').count(), { timeout: 100_000 })
       .toBe(2);
     await expect.poll(() => page.locator('.cm-mergeView .cm-changedLine').count()).toBeGreaterThan(0);
     // Versions are counted as they were published (draft saves between them do not show as gaps).
@@ -292,6 +293,7 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
       format: 'png',
     });
     const context = await browser.newContext();
+    context.setDefaultTimeout(100_000); // a hang guard only: Playwright's default is 30 s
     const page = await context.newPage();
     const dialogs: string[] = [];
     page.on('dialog', async (dialog) => {
@@ -301,8 +303,15 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
     await signInWithKeyboard(page, account.key);
     await page.getByRole('button', { name: /Hostile/ }).click();
     await expect.poll(() => page.locator('.preview-meta').textContent()).not.toMatch(/^Rendering/);
+    // The preview of the hostile value has been answered and shown (whatever the machine's load): anything it
+    // could run has had its chance.
+    const previewed = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/preview') && !!response.request().postData()?.includes('__pwned=3'),
+    );
     await page.getByLabel('title', { exact: true }).fill(`${hostile}<svg onload="window.__pwned=3">`);
-    await page.waitForTimeout(800);
+    await previewed;
+    await expect.poll(() => page.locator('.preview-meta').textContent()).not.toMatch(/^Rendering/);
     await page.getByRole('tab', { name: 'Use it' }).click();
     await expect.poll(() => page.locator('.use-it pre').count()).toBe(3);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
@@ -373,6 +382,7 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
 
   it('moves between tabs with the arrow keys', async () => {
     const context = await browser.newContext();
+    context.setDefaultTimeout(100_000); // a hang guard only: Playwright's default is 30 s
     const page = await context.newPage();
     await signInWithKeyboard(page, account.key);
     await page.getByRole('button', { name: /Launch card/ }).click();

@@ -372,8 +372,17 @@ describe('secrets never in logs or error messages', () => {
     ]) {
       messages.push(res.body.message);
     }
-    // Give pino a moment to flush.
-    await new Promise((r) => setTimeout(r, 100));
+    // A request's line is written once its response has gone out, which the client may see first: wait for the
+    // last one's (the test's time-out is the hang guard).
+    await expect
+      .poll(
+        () =>
+          logs
+            .split('\n')
+            .some((l) => /request completed/.test(l) && /\/packages/.test(l) && /"statusCode":400/.test(l)),
+        { timeout: 100_000, interval: 20 },
+      )
+      .toBe(true);
     expect(logs.length).toBeGreaterThan(1000);
     for (const secret of [key, wrongKey, key.slice(3), ADMIN_TOKEN, SIGNING_SECRET, sign]) {
       const leak = logs.split('\n').find((line) => line.includes(secret));

@@ -1,20 +1,32 @@
-// A parent for the watchdog test: starts a renderer with one worker process, starts a long render (the worker's
-// main thread is busy), prints the worker's pid, and waits to be SIGKILLed.
-import { execFileSync } from 'node:child_process';
+// A parent for the watchdog test: starts a renderer with one worker process and a long render that would save its
+// image to argv[2] (the worker's main thread is busy with it). A `sleep` holds this process's sockets, the worker's
+// IPC channel among them, so when this process is SIGKILLed the worker sees no `disconnect`: only its watchdog
+// (a new parent process id) can end it. Prints "<worker pid> <holder pid>" and waits to be SIGKILLed.
+import { execFileSync, spawn } from 'node:child_process';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { createRenderer } from '../../dist/index.js';
 import { slowTextHtml } from './slow-text.mjs';
 
 const renderer = createRenderer({
   workers: 1,
   startWorkers: 'eager',
-  limits: { timeoutMs: 60_000 },
+  limits: { timeoutMs: 600_000 },
 });
 await renderer.render({ html: '<div style="display:flex">warm</div>' });
-const slow = slowTextHtml();
-renderer.render({ html: slow, width: 600 }).catch(() => undefined);
-await new Promise((resolve) => setTimeout(resolve, 300));
+renderer.render({ html: slowTextHtml(), width: 600, saveTo: process.argv[2] }).catch(() => undefined);
 const children = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' })
   .trim()
   .split('\n');
-process.stdout.write(`${children[0]}\n`);
+const isSocket = (fd) => {
+  try {
+    return readlinkSync(`/proc/self/fd/${fd}`).startsWith('socket:');
+  } catch {
+    return false;
+  }
+};
+const sockets = readdirSync('/proc/self/fd')
+  .map(Number)
+  .filter((fd) => fd > 2 && isSocket(fd));
+const holder = spawn('sleep', ['600'], { stdio: ['ignore', 'ignore', 'ignore', ...sockets] });
+process.stdout.write(`${children[0]} ${holder.pid}\n`);
 setInterval(() => undefined, 1000);

@@ -25,16 +25,15 @@ function readThreads() {
   return threads;
 }
 // A worker lowers encoder threads after it has posted its result, and a thread that has not yet named itself
-// "libvips worker" is lowered after a later render: give the workers up to 2 s and one more round of renders, then
-// report what is there — a worker that never lowers them fails.
+// "libvips worker" is lowered after a later render: each round of renders lets the workers catch up (a worker
+// handles its next render after what it did for the last one). Counted in rounds, not time, so a busy machine only
+// makes it slower; a worker that never lowers them fails after 20 rounds.
 const expected = workerNice ?? 10;
 const lowered = (threads) =>
   threads.filter((t) => t.name === 'libvips worker').every((t) => t.nice === expected);
 let threads = readThreads();
-for (let i = 0; i < 40 && !lowered(threads); i++) {
-  if (i === 20)
-    await Promise.all([renderer.render({ html, format: 'webp' }), renderer.render({ html, format: 'webp' })]);
-  await new Promise((resolve) => setTimeout(resolve, 50));
+for (let round = 0; round < 20 && !lowered(threads); round++) {
+  await Promise.all([renderer.render({ html, format: 'webp' }), renderer.render({ html, format: 'webp' })]);
   threads = readThreads();
 }
 await renderer.close();

@@ -54,12 +54,12 @@ describe.each(['process', 'thread'] as const)('time and memory limits (%s worker
   it('stops a runaway render with RENDER_TIMEOUT, replaces the worker, and keeps rendering', async () => {
     const renderer = createRenderer({ workers: 1, isolation, limits: { timeoutMs: 300 } });
     await renderer.render({ html: SMALL }); // warm: the limit counts render time, not worker start-up
-    const started = performance.now();
+    // The limit counts the worker's CPU time: a busy machine makes it later by the clock, never a different answer.
     await expect(renderer.render({ html: HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
       code: 'RENDER_TIMEOUT',
-      message: expect.stringContaining('300 ms'),
+      message: expect.stringContaining('used more than 300 ms of CPU time'),
+      details: { limit: 'timeoutMs', reason: 'cpu' },
     });
-    expect(performance.now() - started).toBeLessThan(5000);
     expect(renderer.stats()).toMatchObject({ timedOut: 1, workersReplaced: 1, workers: 1 });
     const after = await renderer.render({ html: SMALL, format: 'png' });
     await expectFormatAndSize(after.data, { format: 'png', width: 120, height: 60 });

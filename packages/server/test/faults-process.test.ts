@@ -11,7 +11,9 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { signFilePath } from '../src/services/links.js';
+import { holdMsOf } from '../src/services/render-job.js';
 import { createStore } from '../src/db/index.js';
 import { type HeldImages, startHeldImages } from './helpers/held-image.js';
 import { adminOk, render, seedAccount } from './helpers/http-server.js';
@@ -197,9 +199,11 @@ describe.each(backends)('SIGKILL in the middle of renders, then restart (%s)', (
       const held = granted - left - usage.rendersDone;
       // The kill left renders in flight, each holding a unit.
       expect(held).toBeGreaterThan(0);
-      // The janitor gives held units back once their hold (render time limit + 5 min) has passed: run its step
+      // The janitor gives held units back once their hold (holdMsOf: wait, wall-clock limit, 5 min) has passed:
+      // run its step
       // at that time. Nothing is left held for good.
-      const released = await store.releaseExpiredReservations(new Date(Date.now() + 600_000 + 6 * 60_000));
+      const holdMs = holdMsOf(loadConfig(env, { dataDir }).limits);
+      const released = await store.releaseExpiredReservations(new Date(Date.now() + holdMs + 60_000));
       expect(released).toBe(held);
       await store.close();
       const after = await adminOk<{ packages: { remaining: number }[]; rendersDone: number }>(

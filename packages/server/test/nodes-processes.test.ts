@@ -10,7 +10,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.js';
 import { createStore } from '../src/db/index.js';
+import { holdMsOf } from '../src/services/render-job.js';
 import type { Store } from '../src/db/types.js';
 import { type HeldImages, startHeldImages } from './helpers/held-image.js';
 import { adminOk, seedAccount } from './helpers/http-server.js';
@@ -232,9 +234,10 @@ describe.skipIf(!baseUrl)('three server processes on one PostgreSQL and one buck
     const held = 50 - left - usage.rendersDone;
     expect(held).toBeGreaterThan(0);
     expect(usage.rendersDone).toBe(otherAnswers + victimAnswers);
-    // The janitor (on whichever node holds its lease) gives them back once the hold — render time limit + 5 min —
+    // The janitor (on whichever node holds its lease) gives them back once the hold — queue wait + wall-clock limit + 5 min —
     // has passed: run its step at that time.
-    expect(await store.releaseExpiredReservations(new Date(Date.now() + 10_000 + 6 * 60_000))).toBe(held);
+    const holdMs = holdMsOf(loadConfig({}, { dataDir: tmpdir() }).limits);
+    expect(await store.releaseExpiredReservations(new Date(Date.now() + holdMs + 60_000))).toBe(held);
     const after = await store.usage(accountId, new Date());
     expect(after.packages.reduce((sum, p) => sum + p.remaining, 0) + after.rendersDone).toBe(50);
     nodes[2] = await startNode();

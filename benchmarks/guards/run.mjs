@@ -2,8 +2,8 @@
  * How fast the engine's guards answer hostile input: the timing claims the unit tests used to make with a clock
  * ("quickly", "in linear time", "in well under a second"), measured here instead (issue 37: a clock in a test
  * measures the machine's other work too). The tests check each guard's answer; this reports how long it took, on
- * the calling thread (workers: 0), the median of --runs, and exits 1 when a median is over its bound — run it on a
- * quiet machine.
+ * the calling thread (workers: 0) with fresh content every run (a numbered comment), the median of --runs, and exits
+ * 1 when a median is over its bound — run it on a quiet machine.
  *
  *   pnpm --filter @pictor/core build
  *   node benchmarks/guards/run.mjs [--runs 5]
@@ -19,9 +19,11 @@ const RUNS = Number(values.runs);
 const renderer = createRenderer({ workers: 0 });
 const small = { width: 120, height: 60 };
 /** Render `html` and return how it ended (the error code, or 'ok'): these answers are what the tests check. */
+/** Every render gets content no earlier one had: a comment numbering it goes before the case's HTML. */
+let fresh = 0;
 async function outcome(input) {
   try {
-    await renderer.render(input);
+    await renderer.render({ ...input, html: `<!--${++fresh}-->${input.html}` });
     return 'ok';
   } catch (error) {
     return error.code ?? String(error);

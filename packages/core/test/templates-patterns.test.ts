@@ -31,6 +31,16 @@ function saveError(pattern: string): PictorError {
   throw new Error(`pattern ${pattern} was accepted`);
 }
 
+/** The error a fill of `tags` throws, or undefined when it fills. */
+function fillError(template: ReturnType<typeof templateWith>, tags: string[]): PictorError | undefined {
+  try {
+    template.fill({ tags });
+  } catch (caught) {
+    return caught as PictorError;
+  }
+  return undefined;
+}
+
 describe('JavaScript meaning on RE2', () => {
   // Each pattern against values that tell the two engines' defaults apart; RE2 must answer as JavaScript does.
   const cases: [string, string[]][] = [
@@ -105,12 +115,7 @@ describe('work, not time, bounds a fill', () => {
   it('^(a+)+$ over 1,024 crafted values: every value answered (does not match), no budget hit', () => {
     const template = templateWith('^(a+)+$');
     const tags = Array.from({ length: 1024 }, () => `${'a'.repeat(64)}!`);
-    let error: PictorError | undefined;
-    try {
-      template.fill({ tags });
-    } catch (caught) {
-      error = caught as PictorError;
-    }
+    const error = fillError(template, tags);
     expect(error?.code).toBe('VARIABLE_INVALID');
     expect(error?.message).toMatch(/^variables\.tags\[0\]: must match pattern "\^\(a\+\)\+\$"/);
     expect((error?.details as { errors?: unknown[] } | undefined)?.errors).toHaveLength(1024);
@@ -122,12 +127,7 @@ describe('work, not time, bounds a fill', () => {
     const template = templateWith('^[\\p{L}\\p{N}_-]+$');
     // Each value costs (length + 1) × the pattern's size: 1,000 values of 1,000 letters are far over the budget.
     const tags = Array.from({ length: 1000 }, () => 'a'.repeat(1000));
-    let error: PictorError | undefined;
-    try {
-      template.fill({ tags });
-    } catch (caught) {
-      error = caught as PictorError;
-    }
+    const error = fillError(template, tags);
     expect(error?.code).toBe('VARIABLE_INVALID');
     expect(error?.details).toMatchObject({ field: 'variables', rule: 'patternSteps' });
     expect(error?.message).toContain(`more than ${PATTERN_STEP_BUDGET} steps`);

@@ -80,10 +80,10 @@ export interface RenderTimings {
   total: number;
 }
 
-/** Variable types of template definitions (DECISIONS.md). */
+/** Variable types of template definitions (docs/contract/decisions.md "Variable definitions"). */
 export type VariableType = 'string' | 'number' | 'integer' | 'boolean' | 'color' | 'url' | 'image' | 'array';
 
-/** Definition of one template variable (DECISIONS.md, "Variable definitions"). */
+/** Definition of one template variable (docs/contract/decisions.md "Variable definitions"). */
 export interface VariableDefinition {
   type: VariableType;
   required?: boolean;

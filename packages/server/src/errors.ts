@@ -60,9 +60,6 @@ export const ERROR_KINDS = {
 
 export type ErrorKindName = keyof typeof ERROR_KINDS;
 
-/** Envelope code of success. */
-export const SUCCESS_CODE = 0;
-
 /** The response envelope of every `/open/v1/*` and `/admin/v1/*` response. */
 export interface Envelope<T = unknown> {
   code: number;

@@ -1,7 +1,8 @@
 /**
  * Every document the repository cites resolves inside it: a `docs/….md` or `benchmarks/….md` path named in source,
  * tests, scripts or Markdown exists, with the `#anchor` it names; a section cited by title
- * (`docs/contract/decisions.md "Links"`, `docs/contract/specification.md 4.1`) is a heading of that file; and no
+ * (`docs/contract/decisions.md "Links"`, `benchmarks/RESULTS.md, "Tunings"`, `docs/contract/specification.md 4.1`)
+ * is a heading of that file; and no
  * file cites the contract by its old name outside the repository (`DECISIONS.md`).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
@@ -87,19 +88,20 @@ describe('citations of documents', () => {
     expect(broken).toEqual([]);
   });
 
-  it('cite sections of the contract that exist', () => {
-    const decisions = headings('docs/contract/decisions.md');
+  it('cite sections that exist: a quoted title after a document is one of its headings', () => {
     const specification = headings('docs/contract/specification.md');
     const broken: string[] = [];
     for (const [file, body] of text) {
-      // `docs/contract/decisions.md "Links"`, also several: `… "Limits", "Fonts"`, across a comment's line break.
-      for (const match of body.matchAll(
-        /docs\/contract\/decisions\.md((?:,?\s*(?:\*\s*|\/\/\s*)?"[^"]+")+)/g,
-      )) {
-        for (const [, quoted] of match[1]!.matchAll(/"([^"]+)"/g)) {
+      // `docs/contract/decisions.md "Links"`, `(\`benchmarks/RESULTS.md\`, "Tunings")`, also several titles
+      // (`… "Limits", "Fonts"`) and across a comment's line break.
+      const cited = /((?:docs|benchmarks)\/[\w./-]*\.md)`?((?:,?\s*(?:\*\s*|\/\/\s*)?"[^"]+")+)/g;
+      for (const match of body.matchAll(cited)) {
+        if (!existsSync(join(root, match[1]!))) continue; // reported by the first test
+        const titles = headings(match[1]!);
+        for (const [, quoted] of match[2]!.matchAll(/"([^"]+)"/g)) {
           const title = quoted!.replace(/\s*\n\s*(?:\*|\/\/)?\s*/g, ' ');
-          const found = decisions.some((heading) => heading === title || heading.startsWith(`${title} (`));
-          if (!found) broken.push(`${file}: decisions.md has no section "${title}"`);
+          const found = titles.some((heading) => heading === title || heading.startsWith(`${title} (`));
+          if (!found) broken.push(`${file}: ${match[1]} has no section "${title}"`);
         }
       }
       for (const match of body.matchAll(/docs\/contract\/specification\.md (\d+(?:\.\d+)?)/g)) {

@@ -16,12 +16,14 @@ const self = relative(root, fileURLToPath(import.meta.url));
 /** Folders never scanned: installed, built or generated files, and the changelog's history. */
 const SKIP_DIRS = new Set(['node_modules', 'dist', '.turbo', '.git', 'out', '__image_snapshots__', 'corpus']);
 const SKIP_FILES = new Set(['CHANGELOG.md']);
+/** Upstream's own files (the satori fork), whose links follow upstream's layout. */
+const SKIP_PATHS = new Set(['packages/satori']);
 const SCANNED = /\.(ts|mts|mjs|js|md)$/;
 
 function files(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
-    if (SKIP_DIRS.has(name) || SKIP_FILES.has(name)) return [];
     const path = join(dir, name);
+    if (SKIP_DIRS.has(name) || SKIP_FILES.has(name) || SKIP_PATHS.has(relative(root, path))) return [];
     if (statSync(path).isDirectory()) return files(path);
     return SCANNED.test(name) ? [relative(root, path)] : [];
   });

@@ -1,4 +1,7 @@
-/** Default limits of the engine and its fetcher (DECISIONS.md "Limits"); the service's settings start from them. */
+/**
+ * Default limits of the engine and its fetcher (docs/contract/decisions.md "Limits"); the service's settings start
+ * from them.
+ */
 import type { RenderLimits } from './types.js';
 
 /** Defaults of `RenderLimits`. */

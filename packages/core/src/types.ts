@@ -80,10 +80,10 @@ export interface RenderTimings {
   total: number;
 }
 
-/** Variable types of template definitions (DECISIONS.md). */
+/** Variable types of template definitions (docs/contract/decisions.md "Variable definitions"). */
 export type VariableType = 'string' | 'number' | 'integer' | 'boolean' | 'color' | 'url' | 'image' | 'array';
 
-/** Definition of one template variable (DECISIONS.md, "Variable definitions"). */
+/** Definition of one template variable (docs/contract/decisions.md "Variable definitions"). */
 export interface VariableDefinition {
   type: VariableType;
   required?: boolean;
@@ -219,11 +219,6 @@ export interface RendererOptions {
    * in this process (lighter: about 110 MiB less memory per worker; libuv's and libvips' threads are shared).
    */
   isolation?: WorkerIsolation;
-  /**
-   * @deprecated Accepted and ignored: worker processes are left to the kernel's scheduler. Pinning each to a core
-   * did not earn its place (benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)").
-   */
-  pinWorkers?: boolean;
   /** Renders waiting for a worker before `OVERLOADED` is thrown; default 1,000. */
   maxQueue?: number;
   /** Longest wait for a worker (ms) before a render fails with `OVERLOADED`; default no limit. */

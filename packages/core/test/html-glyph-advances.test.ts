@@ -3,8 +3,9 @@
  * kerning rounded to whole pixels apart (the patch `glyph-advances-whole-pixels` of build/satori-patch.mjs). With
  * satori's fractional advances a line came out a few px narrower than Chromium's and took one more word: the repro's
  * paragraph (from the postmark mails) kept "the" on its first line. The layout is computed in CSS pixels whatever the
- * device scale (DECISIONS.md, device scale), so a 2× render has the same advances, each two device pixels per CSS
- * pixel (Chromium at device scale 2 would keep fractions of a CSS pixel, and wrap a line differently now and then).
+ * device scale (docs/contract/decisions.md "Device scale"), so a 2× render has the same advances, each two device
+ * pixels per CSS pixel (Chromium at device scale 2 would keep fractions of a CSS pixel, and wrap a line differently
+ * now and then).
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

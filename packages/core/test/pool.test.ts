@@ -387,7 +387,14 @@ describe('isolation', () => {
     );
   });
 
-  it('accepts pinWorkers and ignores it (removed in issue 21)', async () => {
-    for (const pinWorkers of [true, false]) await createRenderer({ workers: 1, pinWorkers }).close();
+  it('refuses pinWorkers, an option removed before any release, as an unknown field', () => {
+    expect(() =>
+      createRenderer({ workers: 1, pinWorkers: true } as Parameters<typeof createRenderer>[0]),
+    ).toThrow(
+      expect.objectContaining({
+        code: 'INVALID_INPUT',
+        message: expect.stringMatching(/^renderer\.pinWorkers: is not a known field/),
+      }),
+    );
   });
 });

@@ -118,6 +118,23 @@ describe('resvg and files referenced by nested pictures', () => {
     expect(await refusal(svgOf(body(redFile)))).toMatch(/references|twice/);
   });
 
+  it('a style sheet named by <?xml-stylesheet?>: accepted by the check, which reads no processing instruction, and never loaded by resvg 2.6.2', async () => {
+    const sheet = path.join(folder, 'red.css');
+    const rule = 'rect { fill: #ff0000 !important; }';
+    await writeFile(sheet, rule);
+    // The rule, written inside the SVG, paints the rect red: the checks below would see a loaded sheet.
+    expect(
+      redPixels(rasterize(svgOf(`<style>${rule}</style><rect width="8" height="8" fill="#0000ff"/>`))),
+    ).toBe(64);
+    for (const href of [sheet, `file://${sheet}`]) {
+      const svg = `<?xml-stylesheet type="text/css" href="${href}"?>${svgOf('<rect width="8" height="8" fill="#0000ff"/>')}`;
+      expect(await refusal(svg)).toBeUndefined();
+      // Given the SVG itself, not even nested: if resvg ever reads the sheet, the check must refuse such instructions.
+      expect(redPixels(rasterize(svg))).toBe(0);
+      expect(redPixels(rasterize(nested(svg)))).toBe(0);
+    }
+  });
+
   it('two levels deep: not drawn either', () => {
     const raster = rasterize(nested(nested(svgOf(`<image href="${redFile}" width="8" height="8"/>`))));
     expect(redPixels(raster)).toBe(0);

@@ -9,7 +9,7 @@ import {
 } from '@pictor/core';
 import { parseS3Location } from './storage/s3-location.js';
 
-/** Every limit of DECISIONS.md ("Limits"), each a setting. */
+/** Every limit of docs/contract/decisions.md "Limits", each a setting. */
 export interface ServerLimits {
   /** Max request body in bytes (413 / 10107 above). Default 5 MiB. */
   bodyLimit: number;
@@ -154,7 +154,7 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
-/** Default limits of DECISIONS.md: the engine's own where the engine has the limit. */
+/** Default limits of docs/contract/decisions.md "Limits": the engine's own where the engine has the limit. */
 export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   bodyLimit: 5 * 1024 * 1024,
   maxDimension: ENGINE_LIMITS.maxDimension,

@@ -1,4 +1,4 @@
-/** Envelope codes of the public API (DECISIONS.md "Error codes") and the mapping from engine errors. */
+/** Envelope codes of the public API (docs/contract/decisions.md "Error codes") and the mapping from engine errors. */
 import { PictorError, type PictorErrorCode, renderTimeoutMessage } from '@pictor/core';
 import { LIMIT_VARIABLES } from './config.js';
 import { NoResourcePackageError } from './services/quota.js';
@@ -11,7 +11,7 @@ export interface ErrorKind {
   meaning: string;
 }
 
-/** The error table of DECISIONS.md; the one place where codes and statuses are defined. */
+/** The error table of docs/contract/decisions.md "Error codes"; the one place where codes and statuses are defined. */
 export const ERROR_KINDS = {
   INVALID_PARAMETER: {
     code: 10103,
@@ -59,9 +59,6 @@ export const ERROR_KINDS = {
 } as const satisfies Record<string, ErrorKind>;
 
 export type ErrorKindName = keyof typeof ERROR_KINDS;
-
-/** Envelope code of success. */
-export const SUCCESS_CODE = 0;
 
 /** The response envelope of every `/open/v1/*` and `/admin/v1/*` response. */
 export interface Envelope<T = unknown> {

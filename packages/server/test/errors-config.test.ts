@@ -1,4 +1,4 @@
-/** Configuration errors fail fast and name the variable; defaults follow DECISIONS.md. */
+/** Configuration errors fail fast and name the variable; defaults follow docs/contract/decisions.md "Limits". */
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_LIMITS, LIMIT_VARIABLES, loadConfig } from '../src/config.js';
 
@@ -12,7 +12,7 @@ describe('loadConfig', () => {
     ).toBe(5000);
   });
 
-  it('has the defaults of DECISIONS.md', () => {
+  it('has the defaults of the contract', () => {
     const config = loadConfig({});
     expect(config.port).toBe(3000);
     expect(config.host).toBe('127.0.0.1');

@@ -1,12 +1,15 @@
-/** The error table: every DECISIONS.md row is present with its status; every engine code maps to exactly one row. */
+/**
+ * The error table: every row of docs/contract/decisions.md "Error codes" is present with its status; every engine
+ * code maps to exactly one row.
+ */
 import { ERROR_CODES, PictorError } from '@pictor/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, CORE_ERROR_KINDS, ERROR_KINDS, fromPictorError, toApiError } from '../src/errors.js';
 import { NoResourcePackageError } from '../src/services/quota.js';
 import { StoreError } from '../src/db/errors.js';
 
-/** DECISIONS.md "Error codes", code → HTTP status (0 → 200 is the success envelope). */
-const DECISIONS_TABLE: Record<number, number> = {
+/** docs/contract/decisions.md "Error codes", code → HTTP status (0 → 200 is the success envelope). */
+const CONTRACT_TABLE: Record<number, number> = {
   10103: 400,
   10104: 401,
   10105: 404,
@@ -20,25 +23,25 @@ const DECISIONS_TABLE: Record<number, number> = {
 };
 
 describe('error table', () => {
-  it('has every code of DECISIONS.md with its HTTP status', () => {
-    for (const [code, status] of Object.entries(DECISIONS_TABLE)) {
+  it('has every code of the contract with its HTTP status', () => {
+    for (const [code, status] of Object.entries(CONTRACT_TABLE)) {
       const rows = Object.values(ERROR_KINDS).filter((k) => k.code === Number(code));
       expect(rows.length, code).toBeGreaterThan(0);
       expect(rows.map((r) => r.status)).toContain(status);
     }
   });
 
-  it('uses no code outside DECISIONS.md, and each (code, status) pair once', () => {
+  it('uses no code outside the contract, and each (code, status) pair once', () => {
     const pairs = Object.values(ERROR_KINDS).map((k) => `${k.code}/${k.status}`);
     expect(new Set(pairs).size).toBe(pairs.length);
     for (const kind of Object.values(ERROR_KINDS)) {
-      expect(Object.keys(DECISIONS_TABLE)).toContain(String(kind.code));
+      expect(Object.keys(CONTRACT_TABLE)).toContain(String(kind.code));
       expect(kind.meaning.length).toBeGreaterThan(10);
       // Only the 50000 family may use a status other than the table's (503 when overloaded), and 10103 answers 414
-      // for an image URL over the length limit (DECISIONS "Embeddable image URLs": "414 or 400 with the envelope").
+      // for an image URL over the length limit (docs/api.md "The envelope"; the contract's table has only 400).
       if (kind.code === 50000) expect(kind.status).toBeGreaterThanOrEqual(500);
       else if (kind === ERROR_KINDS.URL_TOO_LONG) expect([kind.code, kind.status]).toEqual([10103, 414]);
-      else expect(kind.status).toBe(DECISIONS_TABLE[kind.code]);
+      else expect(kind.status).toBe(CONTRACT_TABLE[kind.code]);
     }
   });
 

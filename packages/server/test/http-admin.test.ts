@@ -1,4 +1,4 @@
-/** The admin API (DECISIONS "Administration"), /healthz and /openapi.json over HTTP. */
+/** The admin API (docs/contract/decisions.md "Administration"), /healthz and /openapi.json over HTTP. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   ADMIN_TOKEN,

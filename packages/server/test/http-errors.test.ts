@@ -1,4 +1,7 @@
-/** Every row of the DECISIONS error table over HTTP, and the order of checks (401 → 400/413 → 404/409 → variables → 30101 → 20105). */
+/**
+ * Every row of the error table (docs/contract/decisions.md "Error codes") over HTTP, and the order of checks (401 →
+ * 400/413 → 404/409 → variables → 30101 → 20105).
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminOk,

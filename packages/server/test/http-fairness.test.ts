@@ -86,7 +86,7 @@ describe('fair scheduling', () => {
     for (const { hold } of flood) hold.fail();
     const results = await Promise.all(flood.map((f) => f.answer));
     expect(results.every((r) => r.status === 403 && r.body.code === 20105)).toBe(true);
-    // A failed render uses no unit (DECISIONS "Resource packages").
+    // A failed render uses no unit (docs/contract/decisions.md "Resource packages").
     expect(await unitsLeft(server.url, attacker.accountId)).toBe(100);
   });
 

@@ -1,4 +1,7 @@
-/** `GET|HEAD /files/{key}.{ext}?expires&sign` (DECISIONS "Links"): headers, tampering, expiry by an injected clock. */
+/**
+ * `GET|HEAD /files/{key}.{ext}?expires&sign` (docs/contract/decisions.md "Links"): headers, tampering, expiry by an
+ * injected clock.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { render, seedAccount, startTestServer, type TestServer } from './helpers/http-server.js';
 

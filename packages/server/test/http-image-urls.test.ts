@@ -1,7 +1,8 @@
 /**
- * Embeddable image URLs over HTTP (DECISIONS "Embeddable image URLs", "Device scale") on the real server: SQLite and
- * disk always, PostgreSQL and S3-compatible storage (s3rver) when PICTOR_TEST_DATABASE_URL is set. URLs are signed
- * here with node:crypto, independently of @pictor/client (whose own tests check it against published vectors).
+ * Embeddable image URLs over HTTP (docs/contract/decisions.md "Embeddable image URLs", "Device scale") on the real
+ * server: SQLite and disk always, PostgreSQL and S3-compatible storage (s3rver) when PICTOR_TEST_DATABASE_URL is set.
+ * URLs are signed here with node:crypto, independently of @pictor/client (whose own tests check it against published
+ * vectors).
  */
 import { createHmac } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -40,7 +41,7 @@ const TEMPLATE = {
   format: 'png',
 };
 
-/** base64url HMAC-SHA256: the signature of DECISIONS.md. */
+/** base64url HMAC-SHA256: the signature of docs/contract/decisions.md "Embeddable image URLs". */
 function hmac(secret: string, text: string): string {
   return createHmac('sha256', secret).update(text, 'utf8').digest('base64url');
 }

@@ -1,4 +1,7 @@
-/** Operation B over HTTP (spec 4.2 rules 1-3, DECISIONS "Auto size", "Fonts"): formats, auto size, quality, fonts. */
+/**
+ * Operation B over HTTP (docs/contract/specification.md 4.2 rules 1-3, docs/contract/decisions.md "Limits" (auto
+ * size), "Fonts"): formats, auto size, quality, fonts.
+ */
 import { readFileSync, truncateSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,7 @@
-/** Operation A over HTTP (spec 4.1 rules 1-5, DECISIONS "Templates"): statuses, useDraft, defaults, overrides, ownership. */
+/**
+ * Operation A over HTTP (docs/contract/specification.md 4.1 rules 1-5, docs/contract/decisions.md "Templates"):
+ * statuses, useDraft, defaults, overrides, ownership.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminOk,

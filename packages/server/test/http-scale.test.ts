@@ -1,4 +1,7 @@
-/** Device scale in operations A and B (DECISIONS "Device scale"): pixel size, data.width/height, limits, messages. */
+/**
+ * Device scale in operations A and B (docs/contract/decisions.md "Device scale"): pixel size, data.width/height,
+ * limits, messages.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminOk,

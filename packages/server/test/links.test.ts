@@ -1,4 +1,4 @@
-/** Signed file links: the exact format of DECISIONS.md, and every way a link can be wrong. */
+/** Signed file links: the exact format of docs/contract/decisions.md "Links", and every way a link can be wrong. */
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {

@@ -29,7 +29,7 @@ export function pngRowsFor(pictureArea: number, canvasArea: number): PngRows {
 const DEFLATE_CHUNK = 1 << 20;
 /**
  * Rows of at least this many bytes are deflated in two halves at once: a photo-sized image (1080×1080 has 3.5 MB).
- * Below it the second thread's start-up eats the gain (benchmarks/RESULTS.md, "Tunings of 2026-11-25").
+ * Below it the second thread's start-up eats the gain (benchmarks/RESULTS.md, "Deflating in two halves").
  */
 const HALVES_FROM_BYTES = 3 << 20;
 

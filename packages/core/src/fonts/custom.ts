@@ -1,4 +1,7 @@
-/** Custom fonts (DECISIONS.md "Fonts"): spec validation, fetch or decode, WOFF/WOFF2 → sfnt, checks, caching. */
+/**
+ * Custom fonts (docs/contract/decisions.md "Fonts"): spec validation, fetch or decode, WOFF/WOFF2 → sfnt, checks,
+ * caching.
+ */
 import { createHash } from 'node:crypto';
 import { PictorError } from '../errors.js';
 import { LRUCache } from 'lru-cache';

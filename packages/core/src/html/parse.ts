@@ -53,8 +53,9 @@ function checkElementCount(root: ParentNode, max: number): void {
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
 
 /**
- * UA rule for a fragment's wrapper: a fragment gets no implicit margin (DECISIONS.md, "Auto size"); the wrapper is
- * a formatting context, as the root is in browsers, so a child's top margin never uncovers the canvas background.
+ * UA rule for a fragment's wrapper: a fragment gets no implicit margin (docs/contract/decisions.md "Limits", auto
+ * size); the wrapper is a formatting context, as the root is in browsers, so a child's top margin never uncovers the
+ * canvas background.
  */
 const FRAGMENT_PREAMBLE = ':where(body[data-pictor-fragment]){margin:0;height:100%;display:flow-root}';
 

@@ -137,7 +137,6 @@ const RENDERER_OPTIONS = [
   'workers',
   'startWorkers',
   'isolation',
-  'pinWorkers',
   'maxQueue',
   'maxQueueWaitMs',
   'fairness',

@@ -39,13 +39,6 @@ export function rasterize(input: string | PrescaledSvg, scale = 1): RasterImage 
   return { pixels: image.pixels, width: image.width, height: image.height };
 }
 
-/** Rasterise and encode with resvg's own PNG encoder (kept for comparison; slower than sharp at a low level). */
-export function rasterizeToPng(svg: string): Buffer {
-  return new Resvg(boundEffectRegions(svg), { font: { loadSystemFonts: false }, logLevel: 'off' })
-    .render()
-    .asPng();
-}
-
 /** A region attribute is absurd above this many percent of the bounding box (satori writes a few hundred). */
 const MAX_REGION_PERCENT = 10_000;
 /** ...or above this many canvases, in user units. */

@@ -24,7 +24,7 @@ export interface InlineImagesContext {
 export const MAX_IMAGES_PER_RENDER = 256;
 export const MAX_REMOTE_IMAGES_PER_RENDER = 32;
 const FETCH_CONCURRENCY = 6;
-/** `limits.maxImagePixels` when the caller gives none (DECISIONS.md). */
+/** `limits.maxImagePixels` when the caller gives none (docs/contract/decisions.md "Limits"). */
 const DEFAULT_MAX_IMAGE_PIXELS = 25_000_000;
 
 /** Checked data: URIs by the fetched Buffer (the fetcher's cache returns the same Buffer for a cached URL). */

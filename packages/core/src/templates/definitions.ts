@@ -4,7 +4,7 @@ import type { VariableDefinition, VariableType } from '../types.js';
 import { MAX_DEFINITION_DEPTH, MAX_VARIABLE_DEFINITIONS } from './limits.js';
 import { compileLinearPattern } from './linear-regexp.js';
 
-/** Every variable type of DECISIONS.md. */
+/** Every variable type of docs/contract/decisions.md "Variable definitions". */
 export const VARIABLE_TYPES: readonly VariableType[] = [
   'string',
   'number',

@@ -1,4 +1,4 @@
-/** Limits of templates and their variables (DECISIONS.md, "Limits"). */
+/** Limits of templates and their variables (docs/contract/decisions.md "Limits"). */
 
 /** At most this many variable definitions per template, counting the properties of array items. */
 export const MAX_VARIABLE_DEFINITIONS = 256;

@@ -1,4 +1,7 @@
-/** `GET|HEAD /files/{key}.{ext}?expires&sign`: rendered images behind signed, expiring links (DECISIONS "Links"). */
+/**
+ * `GET|HEAD /files/{key}.{ext}?expires&sign`: rendered images behind signed, expiring links
+ * (docs/contract/decisions.md "Links").
+ */
 import type { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from '../errors.js';

@@ -1,4 +1,7 @@
-/** `GET|HEAD /img/…`: embeddable image URLs, signed by the template owner's URL key (DECISIONS "Embeddable image URLs"). */
+/**
+ * `GET|HEAD /img/…`: embeddable image URLs, signed by the template owner's URL key (docs/contract/decisions.md
+ * "Embeddable image URLs").
+ */
 import type { FastifyInstance } from 'fastify';
 import type { ImageUrlService } from '../services/image-urls.js';
 import { errorEnvelope } from './envelope-schemas.js';

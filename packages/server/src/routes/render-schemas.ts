@@ -1,7 +1,8 @@
 /**
- * JSON Schemas and rule texts of the two render operations (spec 2.2, 2.3; DECISIONS "Limits", "Fonts"), built on the
- * engine's schema of its render input: the ranges and defaults are the engine's, the descriptions and the HTTP API's
- * own rules (webp by default, http(s) font URLs, base64 font data) are added here.
+ * JSON Schemas and rule texts of the two render operations (docs/contract/specification.md 2.2, 2.3;
+ * docs/contract/decisions.md "Limits", "Fonts"), built on the engine's schema of its render input: the ranges and
+ * defaults are the engine's, the descriptions and the HTTP API's own rules (webp by default, http(s) font URLs,
+ * base64 font data) are added here.
  */
 import {
   DEFAULT_LIMITS,
@@ -52,7 +53,7 @@ function quality(limits: ServerLimits) {
   return { ...rest, description: '0 to 100; used by jpeg and webp, ignored for png' };
 }
 
-/** Device scale (DECISIONS "Device scale"). */
+/** Device scale (docs/contract/decisions.md "Device scale"). */
 function scale(limits: ServerLimits) {
   return {
     ...engine(limits).scale,
@@ -60,7 +61,10 @@ function scale(limits: ServerLimits) {
   };
 }
 
-/** One custom font (DECISIONS "Fonts"): the engine's, with no other fields, http(s) URLs and base64 data. */
+/**
+ * One custom font (docs/contract/decisions.md "Fonts"): the engine's, with no other fields, http(s) URLs and base64
+ * data.
+ */
 const fontSchema = {
   ...FONT_SPEC_SCHEMA,
   additionalProperties: false,

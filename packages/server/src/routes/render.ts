@@ -1,4 +1,7 @@
-/** The two render operations (spec 4.1 and 4.2). Thin: auth and schemas here, the work in the render service. */
+/**
+ * The two render operations (docs/contract/specification.md 4.1 and 4.2). Thin: auth and schemas here, the work in
+ * the render service.
+ */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import { apiKeyHook } from '../http/auth.js';

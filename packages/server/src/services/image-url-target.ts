@@ -1,5 +1,5 @@
 /**
- * The request target of an embeddable image URL (DECISIONS.md "Embeddable image URLs"), in either form:
+ * The request target of an embeddable image URL (docs/contract/decisions.md "Embeddable image URLs"), in either form:
  * query form `/img/{urlKeyId}/{templateId}.{ext}?{params}&sign={signature}` and path form
  * `/img/{urlKeyId}/{templateId}/{q}/{signature}.{ext}`. Both sign the same string: the query form's target up to
  * `&sign=` (or `?sign=`), exactly as sent — nothing is decoded, re-ordered or re-encoded before the check.

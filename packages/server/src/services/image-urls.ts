@@ -1,7 +1,8 @@
 /**
- * Embeddable image URLs (DECISIONS.md "Embeddable image URLs"): a signed GET renders a template's image once, stores
- * it, and serves the stored image to every later request without a render or a unit. Every request is checked in
- * full — signature, URL key, template status — so revoking a key or unpublishing a template stops serving at once.
+ * Embeddable image URLs (docs/contract/decisions.md "Embeddable image URLs"): a signed GET renders a template's image
+ * once, stores it, and serves the stored image to every later request without a render or a unit. Every request is
+ * checked in full — signature, URL key, template status — so revoking a key or unpublishing a template stops serving
+ * at once.
  */
 import { performance } from 'node:perf_hooks';
 import type { Readable } from 'node:stream';
@@ -81,7 +82,10 @@ export interface ImageRequest {
 }
 
 export interface ImageUrlService {
-  /** @throws ApiError (and engine/quota errors the error handler maps) with the codes of DECISIONS.md */
+  /**
+   * @throws ApiError (and engine/quota errors the error handler maps) with the codes of docs/contract/decisions.md
+   * "Error codes"
+   */
   answer(request: ImageRequest): Promise<ImageAnswer>;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Signed file links (DECISIONS.md "Links"): `{publicUrl}/files/{key}?expires={unix}&sign={sig}`,
+ * Signed file links (docs/contract/decisions.md "Links"): `{publicUrl}/files/{key}?expires={unix}&sign={sig}`,
  * sig = base64url (no padding) of HMAC-SHA256(secret, "{path}\n{expires}"), path = `/files/{key}`.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -52,8 +52,8 @@ export interface TemplateServiceOptions {
 }
 
 /**
- * The version to render under the rules of DECISIONS.md "Templates", or a 409 saying what to do. `useDraft` is
- * `'none'` where the caller has no such field (image URLs): the message then only says to publish.
+ * The version to render under the rules of docs/contract/decisions.md "Templates", or a 409 saying what to do.
+ * `useDraft` is `'none'` where the caller has no such field (image URLs): the message then only says to publish.
  */
 export function pickVersion(record: TemplateRecord, useDraft: boolean | 'none'): TemplateVersion {
   const name = JSON.stringify(record.id);

@@ -10,9 +10,6 @@ import type { Store, UrlKeyRecord } from '../db/types.js';
 /** Every URL key secret starts with this. */
 export const URL_KEY_SECRET_PREFIX = 'us_';
 
-/** The shape of a URL key id: `uk_` and 22 base64url characters. */
-export const URL_KEY_ID_SHAPE = /^uk_[A-Za-z0-9_-]{22}$/;
-
 /**
  * The secret of URL key `keyId`: `us_` and base64url of HMAC-SHA256(signing secret, "pictor url key v1\n{keyId}").
  * A new signing secret gives every URL key a new secret (and invalidates every URL signed before).

@@ -18,7 +18,8 @@ export interface Snippets {
 
 /**
  * Values an image URL can carry: objects inside the top level are dropped (not expressible as one parameter), and so
- * are names starting with `_`, which are the URL's reserved parameters (DECISIONS.md: they cannot be set by URL).
+ * are names starting with `_`, which are the URL's reserved parameters (docs/contract/decisions.md "Embeddable image
+ * URLs": they cannot be set by URL).
  */
 function urlVariables(values: Record<string, unknown>): {
   variables: Record<string, ImageVariable>;

@@ -1,4 +1,4 @@
-/** Schemas and rule texts of the admin API (DECISIONS "Administration"). */
+/** Schemas and rule texts of the admin API (docs/contract/decisions.md "Administration"). */
 import type { ServerLimits } from '../../config.js';
 import type { FieldRules } from '../../http/validation-message.js';
 import { MAX_CONTENT_LENGTH } from '../render-schemas.js';

@@ -922,10 +922,15 @@ export default class FontLoader {
       if ('string' === typeof lineHeight && 'normal' === lineHeight) {
         const _lineGap =
           (useOS2Table ? resolvedFont.tables?.os2?.sTypoLineGap : 0) || 0
+        // Pictor (line-height-normal): as Chrome computes it (SimpleFontData),
+        // ascent, descent and line gap each rounded, the hhea line gap included.
+        const lineGap = useOS2Table
+          ? _lineGap
+          : resolvedFont.tables?.hhea?.lineGap || 0
         return (
-          ascender(resolvedFont, useOS2Table) -
-          descender(resolvedFont, useOS2Table) +
-          (_lineGap / resolvedFont.unitsPerEm) * fontSize
+          Math.round(ascender(resolvedFont, useOS2Table)) +
+          Math.round(-descender(resolvedFont, useOS2Table)) +
+          Math.round((lineGap / resolvedFont.unitsPerEm) * fontSize)
         )
       } else if ('number' === typeof lineHeight) {
         return fontSize * lineHeight

@@ -451,9 +451,16 @@ export default async function compute(
       style,
       imageWidth,
       imageHeight,
-      // Images of list markers and generated content have their natural size.
-      props.width ?? (props.__naturalSize ? imageWidth : undefined),
-      props.height
+      // Pictor (img-auto-size-is-natural): `width: auto` / `height: auto` mean
+      // the natural size (or the size the other dimension and the ratio
+      // give), as in browsers, and outrank the attributes as any CSS does.
+      style.width === 'auto'
+        ? style.height === undefined || style.height === 'auto'
+          ? imageWidth
+          : undefined
+        : // Images of list markers and generated content have their natural size.
+          props.width ?? (props.__naturalSize ? imageWidth : undefined),
+      style.height === 'auto' ? undefined : props.height
     )
     style.__src = resolvedSrc
   }

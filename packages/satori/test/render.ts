@@ -4,7 +4,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import satori from '../dist/index.js';
+import { pathToFileURL } from 'node:url';
+
+// PICTOR_SATORI_DIST: another build to test (e.g. one without a change, to watch its test fail).
+const satori = (
+  await import(process.env.PICTOR_SATORI_DIST ? pathToFileURL(process.env.PICTOR_SATORI_DIST).href : '../dist/index.js')
+).default as (element: unknown, options: unknown) => Promise<string>;
 
 const require = createRequire(import.meta.url);
 const font = (file: string) => readFileSync(require.resolve(`@expo-google-fonts/inter/${file}`));

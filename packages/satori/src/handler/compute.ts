@@ -94,14 +94,44 @@ export function setReplacedElementSize(
       : value === 'auto'
       ? undefined
       : value
-  let width = size(style.width, attributeWidth)
-  let height = size(style.height, attributeHeight)
+  // Pictor (img-width-limits): `auto` falls back to the attribute, which is
+  // the natural size when the style says `auto` (img-auto-size-is-natural).
+  let width = size(
+    style.width === 'auto' ? undefined : style.width,
+    attributeWidth
+  )
+  let height = size(
+    style.height === 'auto' ? undefined : style.height,
+    attributeHeight
+  )
+  // Pictor (img-width-limits): a picture with a width and an auto height is
+  // as wide as min-width and max-width allow and keeps its ratio, as in
+  // browsers. A px limit clamps the width here. A percentage max-width becomes
+  // the width, and the picture's own size its max-width and max-height: the
+  // same used width, with the height following by the ratio (yoga-style
+  // engines take the height from the ratio before max-width applies), and no
+  // min-content width of its own in a table column (CSS Sizing 3 §5.2.2).
+  let percentMaxWidth = false
+  if (typeof width === 'number' && height === undefined) {
+    const maxWidth = style.maxWidth
+    const minWidth = style.minWidth
+    if (typeof maxWidth === 'number') width = Math.min(width, maxWidth)
+    if (typeof minWidth === 'number') width = Math.max(width, minWidth)
+    if (typeof maxWidth === 'string' && /%$/.test(maxWidth.trim())) {
+      percentMaxWidth = true
+      style.maxWidth = width
+      if (style.maxHeight === undefined) {
+        style.maxHeight = (width - extraHorizontal) * r + extraVertical
+      }
+      width = maxWidth
+    }
+  }
 
   if (width === undefined && height === undefined) {
     width = '100%'
     node.style.aspectRatio = 1 / r
   } else if (height === undefined) {
-    if (typeof width === 'number') {
+    if (typeof width === 'number' && !percentMaxWidth) {
       height = (width - extraHorizontal) * r + extraVertical
     } else {
       node.style.aspectRatio = 1 / r

@@ -376,7 +376,9 @@ export default async function* buildTextNodes(
         lines++
         height += currentLineHeight
         currentWidth = w
-        currentLineHeight = w ? Math.round(engine.height(word)) : 0
+        // Pictor (line-height-exact): line boxes keep their fractions, as
+        // Chrome stacks them; glyphs are drawn on whole pixels (below).
+        currentLineHeight = w ? engine.height(word) : 0
         currentBaselineOffset = w ? Math.round(engine.baseline(word)) : 0
         lineSegmentNumber.push(1)
         lineIndex = -1
@@ -390,7 +392,7 @@ export default async function* buildTextNodes(
       } else {
         // It fits into the current line.
         currentWidth += w
-        const glyphHeight = Math.round(engine.height(word))
+        const glyphHeight = engine.height(word)
         if (glyphHeight > currentLineHeight) {
           // Use the baseline of the highest segment as the baseline of the line.
           currentLineHeight = glyphHeight
@@ -411,7 +413,8 @@ export default async function* buildTextNodes(
 
       if (w === 0) {
         wordPositionInLayout.push({
-          y: height,
+          // Pictor (line-height-exact): each line top rounded where its glyphs go.
+          y: Math.round(height),
           x,
           width: 0,
           line: lines,
@@ -447,7 +450,7 @@ export default async function* buildTextNodes(
 
           texts.push(_text)
           wordPositionInLayout.push({
-            y: height,
+            y: Math.round(height),
             x,
             width: _width,
             line: lines,

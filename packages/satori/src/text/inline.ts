@@ -841,7 +841,9 @@ export class Paragraph {
     // Line heights include the strut of the container.
     const strut = this.engine(this.style)
     const strutAscent = Math.round(strut.baseline(STRUT))
-    const strutDescent = Math.round(strut.height(STRUT)) - strutAscent
+    // Pictor (line-height-exact): the strut and each run keep the fractions
+    // of their line-height; the glyph baseline is drawn on a whole pixel.
+    const strutDescent = strut.height(STRUT) - strutAscent
     // `start` and `end` follow `direction`. Lines with inline boxes or atomic
     // inlines are aligned, but their content isn't reordered with `rtl` yet.
     const textAlign = resolveTextAlign(
@@ -894,7 +896,7 @@ export class Paragraph {
           if (item.kind === 'text' && segment.text) {
             const { engine, shift } = this.runState(item.run)
             const a = Math.round(engine.baseline(segment.text))
-            const d = Math.round(engine.height(segment.text)) - a
+            const d = engine.height(segment.text) - a
             ascent = Math.max(ascent, a + shift)
             descent = Math.max(descent, d - shift)
           } else if (item.kind === 'atomic') {
@@ -1203,7 +1205,7 @@ export class Paragraph {
               x: segment.x,
               width: segment.width,
               line: this.lines.indexOf(line),
-              baseline: line.top + line.baseline - shift,
+              baseline: Math.round(line.top) + line.baseline - shift,
             })
             this.pieces.set(item.run, pieces)
           } else if (item.kind === 'atomic') {

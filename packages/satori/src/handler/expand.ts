@@ -1313,6 +1313,18 @@ export default function expand(
   if (typeof serializedStyle.fontSize !== 'undefined') {
     serializedStyle.fontSize = baseFontSize
   }
+  // Pictor (line-height-length-inherits): a line-height given as a length is
+  // inherited as that length, as CSS computes it (a unitless number is still
+  // inherited as the number). The length travels down as `_lineHeightPx`.
+  const lineHeightInherited =
+    serializedStyle.lineHeight === undefined &&
+    typeof inheritedStyle._lineHeightPx === 'number' &&
+    baseFontSize > 0
+  if (lineHeightInherited) {
+    serializedStyle.lineHeight =
+      (inheritedStyle._lineHeightPx as number) / baseFontSize
+    serializedStyle._lineHeightPx = inheritedStyle._lineHeightPx
+  }
 
   if (serializedStyle.transformOrigin) {
     serializedStyle.transformOrigin = parseTransformOrigin(
@@ -1353,12 +1365,33 @@ export default function expand(
 
     // Line height needs to be relative.
     if (prop === 'lineHeight') {
-      if (typeof value === 'string' && value !== 'normal') {
-        value = serializedStyle[prop] = resolveLineHeight(
-          value,
-          baseFontSize,
-          inheritedStyle
-        )
+      // Pictor (line-height-length-inherits): a length is kept in px for the
+      // children; under font-size 0 it is 0 (was NaN: 0 / 0).
+      if (typeof value === 'string') {
+        const trimmed = value.trim()
+        if (trimmed === 'normal') {
+          serializedStyle._lineHeightPx = undefined
+        } else if (/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(trimmed)) {
+          value = serializedStyle[prop] = Number(trimmed)
+          serializedStyle._lineHeightPx = undefined
+        } else {
+          let px =
+            baseFontSize > 0
+              ? resolveLineHeight(value, baseFontSize, inheritedStyle) *
+                baseFontSize
+              : lengthToNumber(
+                  trimmed,
+                  baseFontSize,
+                  baseFontSize,
+                  inheritedStyle,
+                  true
+                )
+          px = Number.isFinite(px) ? px : 0
+          value = serializedStyle[prop] = baseFontSize > 0 ? px / baseFontSize : 0
+          serializedStyle._lineHeightPx = px
+        }
+      } else if (!lineHeightInherited) {
+        serializedStyle._lineHeightPx = undefined
       }
     } else {
       // Math functions are resolved, except for percentages of lengths that

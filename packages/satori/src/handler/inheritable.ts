@@ -60,6 +60,8 @@ const list = new Set([
   '_inheritedBackgroundClipTextHasBackground',
   '_alwaysDrawn',
   '_cullMargin',
+  // Pictor (line-height-length-inherits): a line-height given as a length.
+  '_lineHeightPx',
 ])
 
 /**

@@ -1304,6 +1304,17 @@ export default function expand(
     }
   }
 
+  // Pictor (th-center-unless-aligned): a header cell is centred only when its
+  // parent's text-align is the initial one (HTML's rendering rules; Chrome's
+  // UA sheet says `th { text-align: -internal-center }`).
+  if (serializedStyle.textAlign === '-internal-center') {
+    serializedStyle.textAlign =
+      inheritedStyle.textAlign === undefined ||
+      inheritedStyle.textAlign === 'start'
+        ? 'center'
+        : inheritedStyle.textAlign
+  }
+
   // Calculate the base font size.
   const baseFontSize = calcBaseFontSize(
     serializedStyle.fontSize,

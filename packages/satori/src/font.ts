@@ -10,6 +10,8 @@ import {
   type ShapedGlyph,
 } from './harfbuzz.js'
 import { segment } from './utils.js'
+import type { PictorTunings } from './pictor-tunings.js'
+import { tenths } from './pictor-numbers.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -762,6 +764,7 @@ export default class FontLoader {
       fontSynthesis?: unknown
       fontSynthesisWeight?: unknown
       fontSynthesisStyle?: unknown
+      _pictorTunings?: Required<PictorTunings>
     },
     locale: Locale | undefined
   ): FontEngine {
@@ -1045,7 +1048,14 @@ export default class FontLoader {
         },
         band?: SkipInkBand
       ) => {
-        return this.getSVG(s, style, getShapedRuns, synthesis, band)
+        return this.getSVG(
+          s,
+          style,
+          getShapedRuns,
+          synthesis,
+          band,
+          synthesisStyle._pictorTunings
+        )
       },
     }
 
@@ -1169,8 +1179,10 @@ export default class FontLoader {
     },
     getShapedRuns: GetShapedRuns,
     synthesis: Synthesis,
-    band?: SkipInkBand
+    band?: SkipInkBand,
+    tunings?: Required<PictorTunings>
   ): GlyphPaths {
+    const integerTenths = tunings?.glyphPathNumbers !== false
     if (fontSize === 0) {
       return { path: '', boldPath: '', boxes: [] }
     }
@@ -1225,7 +1237,8 @@ export default class FontLoader {
             gX,
             gY,
             fontSize / (glyph.path.unitsPerEm || 1000),
-            skew
+            skew,
+            integerTenths
           )
           if (bold) boldPath += data
           else path += data
@@ -1287,8 +1300,10 @@ function glyphPathData(
   x: number,
   y: number,
   scale: number,
-  skew = 0
+  skew = 0,
+  integerTenths = false
 ) {
+  if (integerTenths) return glyphPathTenths(commands, x, y, scale, skew)
   const px = (cx: number, cy: number) => round(x + (cx + skew * cy) * scale)
   const py = (cy: number) => round(y - cy * scale)
   let data = ''
@@ -1309,6 +1324,42 @@ function glyphPathData(
           command.x2,
           command.y2
         )} ${py(command.y2)} ${px(command.x, command.y)} ${py(command.y)}`
+        break
+      case 'Z':
+        data += 'Z'
+        break
+    }
+  }
+  return data
+}
+
+/** glyphPathData's text, its numbers written by tenths (glyph-path-numbers). */
+function glyphPathTenths(
+  commands: opentype.Path['commands'],
+  x: number,
+  y: number,
+  scale: number,
+  skew: number
+) {
+  const px = (cx: number, cy: number) => tenths(x + (cx + skew * cy) * scale)
+  const py = (cy: number) => tenths(y - cy * scale)
+  let data = ''
+  for (const command of commands) {
+    switch (command.type) {
+      case 'M':
+      case 'L':
+        data += command.type + px(command.x, command.y) + ' ' + py(command.y)
+        break
+      case 'Q':
+        data +=
+          'Q' + px(command.x1, command.y1) + ' ' + py(command.y1) + ' ' +
+          px(command.x, command.y) + ' ' + py(command.y)
+        break
+      case 'C':
+        data +=
+          'C' + px(command.x1, command.y1) + ' ' + py(command.y1) + ' ' +
+          px(command.x2, command.y2) + ' ' + py(command.y2) + ' ' +
+          px(command.x, command.y) + ' ' + py(command.y)
         break
       case 'Z':
         data += 'Z'

@@ -6,5 +6,6 @@ export type {
 export type { Locale } from './language.js'
 
 export type { SatoriOptions, SatoriNode } from './satori.js'
+export type { PictorTunings } from './pictor-tunings.js'
 export { default } from './satori.js'
 export { init } from './layout-engine/wasm.js'

@@ -1,4 +1,5 @@
 import { Counters } from './list-marker.js'
+import { resolveTunings, type PictorTunings } from './pictor-tunings.js'
 import type { ReactElement, ReactNode } from 'react'
 import type { TwConfig } from 'twrnc'
 import type { SatoriNode } from './layout.js'
@@ -117,8 +118,11 @@ export type SatoriOptions = (
    */
   convertColors?: boolean
   pointScaleFactor?: number
+  /** Pictor: its speed-only changes, each on unless `false` (for measurement). */
+  pictorTunings?: PictorTunings
 }
 export type { SatoriNode }
+export type { PictorTunings }
 
 const satori: (element: ReactNode, options: SatoriOptions) => Promise<string> =
   render
@@ -270,6 +274,7 @@ export async function render(
         // Special style properties:
         _viewportWidth: definedWidth,
         _viewportHeight: definedHeight,
+        _pictorTunings: resolveTunings(options.pictorTunings) as any,
       },
       parent: root,
       font,

@@ -62,6 +62,8 @@ const list = new Set([
   '_cullMargin',
   // Pictor (line-height-length-inherits): a line-height given as a length.
   '_lineHeightPx',
+  // Pictor: its speed-only switches (pictor-tunings.ts).
+  '_pictorTunings',
 ])
 
 /**

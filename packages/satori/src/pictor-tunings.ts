@@ -1,0 +1,15 @@
+/**
+ * Pictor's speed-only changes to satori, each on by default. Turning one off (`false`) gives the same SVG more
+ * slowly: the switches exist to measure what each one earns (docs/layout-engine.md).
+ */
+export interface PictorTunings {
+  /** glyph-path-numbers: glyph outlines written from integer tenths of a pixel (V8's fast number-to-string path). */
+  glyphPathNumbers?: boolean
+}
+
+/** `tunings` with every switch that is not `false` on. */
+export function resolveTunings(tunings: PictorTunings | undefined): Required<PictorTunings> {
+  return {
+    glyphPathNumbers: tunings?.glyphPathNumbers !== false,
+  }
+}

@@ -765,6 +765,7 @@ export default class FontLoader {
       fontSynthesisWeight?: unknown
       fontSynthesisStyle?: unknown
       _pictorTunings?: Required<PictorTunings>
+      _wholePixelAdvances?: boolean
     },
     locale: Locale | undefined
   ): FontEngine {
@@ -1034,7 +1035,12 @@ export default class FontLoader {
           wordSpacing?: number
         }
       ) => {
-        return this.measure(s, style, getShapedRuns)
+        return this.measure(
+          s,
+          style,
+          getShapedRuns,
+          synthesisStyle._wholePixelAdvances
+        )
       },
       getSVG: (
         s: string,
@@ -1054,7 +1060,8 @@ export default class FontLoader {
           getShapedRuns,
           synthesis,
           band,
-          synthesisStyle._pictorTunings
+          synthesisStyle._pictorTunings,
+          synthesisStyle._wholePixelAdvances
         )
       },
     }
@@ -1132,20 +1139,26 @@ export default class FontLoader {
       wordSpacing?: number
       fontFeatureSettings?: string
     },
-    getShapedRuns: GetShapedRuns
+    getShapedRuns: GetShapedRuns,
+    wholePixelAdvances?: boolean
   ) {
     const shapedRuns = getShapedRuns(content, fontFeatureSettings)
 
     let totalWidth = 0
     let clusterCount = 0
     for (const [, font, glyphs] of shapedRuns) {
+      // Pictor (glyph-advances-whole-pixels): each advance in px, whole
+      // pixels with the option.
       let segmentWidth = 0
+      const scale = fontSize / font.unitsPerEm
       for (let i = 0; i < glyphs.length; i++) {
-        segmentWidth += glyphs[i].ax
+        segmentWidth += wholePixelAdvances
+          ? wholePixelAdvance(font.glyphs.get(glyphs[i].g), glyphs[i], scale)
+          : glyphs[i].ax * scale
         if (glyphs[i + 1]?.cl !== glyphs[i].cl) clusterCount++
       }
 
-      totalWidth += (segmentWidth / font.unitsPerEm) * fontSize
+      totalWidth += segmentWidth
     }
 
     // Like in browsers, letter spacing is added after every character,
@@ -1180,7 +1193,8 @@ export default class FontLoader {
     getShapedRuns: GetShapedRuns,
     synthesis: Synthesis,
     band?: SkipInkBand,
-    tunings?: Required<PictorTunings>
+    tunings?: Required<PictorTunings>,
+    wholePixelAdvances?: boolean
   ): GlyphPaths {
     const integerTenths = tunings?.glyphPathNumbers !== false
     if (fontSize === 0) {
@@ -1228,7 +1242,10 @@ export default class FontLoader {
 
         if (glyph && glyph.path) {
           // Calculate glyph position
-          const gX = cursorX + shapedGlyph.dx * scale
+          // Pictor (glyph-advances-whole-pixels): at a whole-pixel x.
+          const gX = wholePixelAdvances
+            ? Math.round(cursorX + shapedGlyph.dx * scale)
+            : cursorX + shapedGlyph.dx * scale
           const gY = cursorY + shapedGlyph.dy * scale
 
           // Like `glyph.getPath()`, scaled by the units per em of the path.
@@ -1253,7 +1270,9 @@ export default class FontLoader {
         }
 
         // Advance cursor by the shaped advance.
-        cursorX += shapedGlyph.ax * scale
+        cursorX += wholePixelAdvances
+          ? wholePixelAdvance(glyph, shapedGlyph, scale)
+          : shapedGlyph.ax * scale
 
         // Letter spacing is added after the last glyph of every character,
         // and word spacing after the last glyph of a word separator.
@@ -1268,6 +1287,30 @@ export default class FontLoader {
 
     return { path, boldPath, boxes }
   }
+}
+
+/**
+ * Pictor (glyph-advances-whole-pixels): a shaped glyph's advance in whole
+ * pixels, as Chromium adds them: its own advance (from FreeType in 26.6 fixed
+ * point, so on a 1/64 px grid first) and the shaper's adjustment (kerning),
+ * each rounded half away from zero (lroundf). Inter 18px `e` is 10.494 px,
+ * 10.5 in 26.6, and 11 px wide in Chromium.
+ */
+function wholePixelAdvance(
+  glyph: opentype.Glyph | undefined,
+  shaped: { ax: number },
+  scale: number
+) {
+  const own =
+    glyph && typeof glyph.advanceWidth === 'number'
+      ? glyph.advanceWidth
+      : shaped.ax
+  const advance = Math.round(own * scale * 64) / 64
+  const kerning = (shaped.ax - own) * scale
+  return (
+    (advance < 0 ? -Math.round(-advance) : Math.round(advance)) +
+    (kerning < 0 ? -Math.round(-kerning) : Math.round(kerning))
+  )
 }
 
 /** Slants path commands in px around the baseline at `y`. */

@@ -118,6 +118,12 @@ export type SatoriOptions = (
    */
   convertColors?: boolean
   pointScaleFactor?: number
+  /**
+   * Pictor: round each glyph's advance and kerning to whole pixels and draw
+   * glyphs at whole-pixel x, as Chromium on Linux lays text out at device
+   * scale 1 (no subpixel positioning). Defaults to `false`.
+   */
+  wholePixelAdvances?: boolean
   /** Pictor: its speed-only changes, each on unless `false` (for measurement). */
   pictorTunings?: PictorTunings
 }
@@ -274,6 +280,7 @@ export async function render(
         // Special style properties:
         _viewportWidth: definedWidth,
         _viewportHeight: definedHeight,
+        _wholePixelAdvances: options.wholePixelAdvances === true,
         _pictorTunings: resolveTunings(options.pictorTunings) as any,
       },
       parent: root,

@@ -53,6 +53,8 @@ const list = new Set([
   // Special properties of Satori:
   '_viewportWidth',
   '_viewportHeight',
+  // Pictor (glyph-advances-whole-pixels): the wholePixelAdvances option.
+  '_wholePixelAdvances',
   '_chRatio',
   '_inheritedClipPathId',
   '_inheritedMaskId',

@@ -11,7 +11,7 @@ import {
 } from './harfbuzz.js'
 import { segment } from './utils.js'
 import type { PictorTunings } from './pictor-tunings.js'
-import { tenths } from './pictor-numbers.js'
+import { glyphPath, glyphPathTenths } from './pictor-glyph-paths.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -1249,14 +1249,24 @@ export default class FontLoader {
           const gY = cursorY + shapedGlyph.dy * scale
 
           // Like `glyph.getPath()`, scaled by the units per em of the path.
-          const data = glyphPathData(
-            glyph.path.commands,
-            gX,
-            gY,
-            fontSize / (glyph.path.unitsPerEm || 1000),
-            skew,
-            integerTenths
-          )
+          // Pictor (glyph-path-cache): each outline written once per size,
+          // slant and sub-pixel offset, then reused.
+          const data = tunings?.glyphPathCache
+            ? glyphPath(
+                glyph,
+                gX,
+                gY,
+                fontSize / (glyph.path.unitsPerEm || 1000),
+                skew
+              )
+            : glyphPathData(
+                glyph.path.commands,
+                gX,
+                gY,
+                fontSize / (glyph.path.unitsPerEm || 1000),
+                skew,
+                integerTenths
+              )
           if (bold) boldPath += data
           else path += data
 
@@ -1367,42 +1377,6 @@ function glyphPathData(
           command.x2,
           command.y2
         )} ${py(command.y2)} ${px(command.x, command.y)} ${py(command.y)}`
-        break
-      case 'Z':
-        data += 'Z'
-        break
-    }
-  }
-  return data
-}
-
-/** glyphPathData's text, its numbers written by tenths (glyph-path-numbers). */
-function glyphPathTenths(
-  commands: opentype.Path['commands'],
-  x: number,
-  y: number,
-  scale: number,
-  skew: number
-) {
-  const px = (cx: number, cy: number) => tenths(x + (cx + skew * cy) * scale)
-  const py = (cy: number) => tenths(y - cy * scale)
-  let data = ''
-  for (const command of commands) {
-    switch (command.type) {
-      case 'M':
-      case 'L':
-        data += command.type + px(command.x, command.y) + ' ' + py(command.y)
-        break
-      case 'Q':
-        data +=
-          'Q' + px(command.x1, command.y1) + ' ' + py(command.y1) + ' ' +
-          px(command.x, command.y) + ' ' + py(command.y)
-        break
-      case 'C':
-        data +=
-          'C' + px(command.x1, command.y1) + ' ' + py(command.y1) + ' ' +
-          px(command.x2, command.y2) + ' ' + py(command.y2) + ' ' +
-          px(command.x, command.y) + ' ' + py(command.y)
         break
       case 'Z':
         data += 'Z'

@@ -5,11 +5,14 @@
 export interface PictorTunings {
   /** glyph-path-numbers: glyph outlines written from integer tenths of a pixel (V8's fast number-to-string path). */
   glyphPathNumbers?: boolean
+  /** glyph-path-cache: each glyph outline written once per size, slant and sub-pixel offset, then reused. */
+  glyphPathCache?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
 export function resolveTunings(tunings: PictorTunings | undefined): Required<PictorTunings> {
   return {
     glyphPathNumbers: tunings?.glyphPathNumbers !== false,
+    glyphPathCache: tunings?.glyphPathCache !== false,
   }
 }

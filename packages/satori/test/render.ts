@@ -49,3 +49,9 @@ export async function boxes(element: Element, options: Record<string, unknown> =
   const svg = await render(element, { ...options, onNodeDetected: (node: any) => found.push(node) });
   return { svg, boxes: found };
 }
+
+/** The SVG rasterized by resvg (as @pictor/core does): RGBA pixels. */
+export async function pixels(svg: string): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  return Buffer.from(new Resvg(svg).render().pixels);
+}

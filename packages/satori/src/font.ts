@@ -11,7 +11,11 @@ import {
 } from './harfbuzz.js'
 import { segment } from './utils.js'
 import type { PictorTunings } from './pictor-tunings.js'
-import { glyphPath, glyphPathTenths } from './pictor-glyph-paths.js'
+import {
+  glyphPath,
+  glyphPathTenths,
+  glyphRecord,
+} from './pictor-glyph-paths.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -766,6 +770,7 @@ export default class FontLoader {
       fontSynthesisStyle?: unknown
       _pictorTunings?: Required<PictorTunings>
       _wholePixelAdvances?: boolean
+      _glyphRuns?: unknown[][]
     },
     locale: Locale | undefined
   ): FontEngine {
@@ -1061,7 +1066,8 @@ export default class FontLoader {
           synthesis,
           band,
           synthesisStyle._pictorTunings,
-          synthesisStyle._wholePixelAdvances
+          synthesisStyle._wholePixelAdvances,
+          synthesisStyle._glyphRuns
         )
       },
     }
@@ -1194,7 +1200,8 @@ export default class FontLoader {
     synthesis: Synthesis,
     band?: SkipInkBand,
     tunings?: Required<PictorTunings>,
-    wholePixelAdvances?: boolean
+    wholePixelAdvances?: boolean,
+    glyphRuns?: unknown[][]
   ): GlyphPaths {
     const integerTenths = tunings?.glyphPathNumbers !== false
     if (fontSize === 0) {
@@ -1217,6 +1224,8 @@ export default class FontLoader {
 
     let path = ''
     let boldPath = ''
+    // Pictor (glyph-runs): this run's glyphs as data.
+    const glyphRun: unknown[] | undefined = glyphRuns ? [] : undefined
 
     const extraWordSpacing = toWordSpacing(wordSpacing)
 
@@ -1251,7 +1260,17 @@ export default class FontLoader {
           // Like `glyph.getPath()`, scaled by the units per em of the path.
           // Pictor (glyph-path-cache): each outline written once per size,
           // slant and sub-pixel offset, then reused.
-          const data = tunings?.glyphPathCache
+          const data =
+            glyphRun && !bold
+              ? glyphRecord(
+                  glyphRun,
+                  glyph,
+                  gX,
+                  gY,
+                  fontSize / (glyph.path.unitsPerEm || 1000),
+                  skew
+                )
+              : tunings?.glyphPathCache
             ? glyphPath(
                 glyph,
                 gX,
@@ -1295,7 +1314,14 @@ export default class FontLoader {
       }
     }
 
-    return { path, boldPath, boxes }
+    return {
+      path:
+        glyphRun && glyphRun.length > 0
+          ? '~' + (glyphRuns!.push(glyphRun) - 1)
+          : path,
+      boldPath,
+      boxes,
+    }
   }
 }
 

@@ -205,3 +205,27 @@ export function glyphPath(
   }
   return 'M' + tenthsText(xi * 10 + entry.x0) + ' ' + tenthsText(yi * 10 + entry.y0) + entry.t
 }
+
+/**
+ * Pictor (glyph-runs): `glyph` as data, three entries of `run`: its start in tenths and its relative outline
+ * (glyphPath's cache entry), or NaN, NaN and the absolute path data glyphPath would give. Returns ''.
+ */
+export function glyphRecord(
+  run: unknown[],
+  glyph: opentype.Glyph,
+  x: number,
+  y: number,
+  scale: number,
+  skew = 0
+): string {
+  const xi = Math.floor(x)
+  const yi = Math.floor(y)
+  const entry = glyphEntry(glyph, x - xi, y - yi, scale, skew)
+  if (entry === null) return ''
+  if (xi * 10 + entry.mx < 0 || yi * 10 + entry.my < 0) {
+    run.push(NaN, NaN, glyphPathTenths(glyph.path.commands, x, y, scale, skew))
+  } else {
+    run.push(xi * 10 + entry.x0, yi * 10 + entry.y0, entry.t)
+  }
+  return ''
+}

@@ -7,6 +7,8 @@ export interface PictorTunings {
   glyphPathNumbers?: boolean
   /** glyph-path-cache: each glyph outline written once per size, slant and sub-pixel offset, then reused. */
   glyphPathCache?: boolean
+  /** glyph-runs: text handed over as data through the `glyphRuns` option (ignored when this is false). */
+  glyphRuns?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -14,5 +16,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
   return {
     glyphPathNumbers: tunings?.glyphPathNumbers !== false,
     glyphPathCache: tunings?.glyphPathCache !== false,
+    glyphRuns: tunings?.glyphRuns !== false,
   }
 }

@@ -124,6 +124,14 @@ export type SatoriOptions = (
    * scale 1 (no subpixel positioning). Defaults to `false`.
    */
   wholePixelAdvances?: boolean
+  /**
+   * Pictor (glyph-runs): an array to receive the glyphs of each text run as
+   * data; a text path's data is then the token `~N`, N the run's index here.
+   * Each run is a flat list of three entries per glyph: its start in tenths of
+   * a pixel and its relative outline, or NaN, NaN and absolute path data.
+   * Synthetic bold is written as before.
+   */
+  glyphRuns?: unknown[][]
   /** Pictor: its speed-only changes, each on unless `false` (for measurement). */
   pictorTunings?: PictorTunings
 }
@@ -282,6 +290,11 @@ export async function render(
         _viewportHeight: definedHeight,
         _wholePixelAdvances: options.wholePixelAdvances === true,
         _pictorTunings: resolveTunings(options.pictorTunings) as any,
+        _glyphRuns:
+          Array.isArray(options.glyphRuns) &&
+          options.pictorTunings?.glyphRuns !== false
+            ? (options.glyphRuns as any)
+            : undefined,
       },
       parent: root,
       font,

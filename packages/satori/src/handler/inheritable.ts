@@ -66,6 +66,8 @@ const list = new Set([
   '_lineHeightPx',
   // Pictor: its speed-only switches (pictor-tunings.ts).
   '_pictorTunings',
+  // Pictor (glyph-runs): the glyphRuns option's array.
+  '_glyphRuns',
 ])
 
 /**

@@ -9,6 +9,11 @@ export interface PictorTunings {
   glyphPathCache?: boolean
   /** glyph-runs: text handed over as data through the `glyphRuns` option (ignored when this is false). */
   glyphRuns?: boolean
+  /**
+   * no-enable-background-scan: no search of the whole document for a backdrop filter to set the root's
+   * `enable-background`, which resvg ignores (the search copies the document into one string).
+   */
+  noEnableBackgroundScan?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -17,5 +22,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     glyphPathNumbers: tunings?.glyphPathNumbers !== false,
     glyphPathCache: tunings?.glyphPathCache !== false,
     glyphRuns: tunings?.glyphRuns !== false,
+    noEnableBackgroundScan: tunings?.noEnableBackgroundScan !== false,
   }
 }

@@ -244,6 +244,8 @@ export async function render(
     width: pass.root.layout.width,
     height: pass.root.layout.height,
     content,
+    // Pictor (no-enable-background-scan).
+    scanBackground: options.pictorTunings?.noEnableBackgroundScan === false,
   })
 
   /**

@@ -14,6 +14,11 @@ export interface PictorTunings {
    * `enable-background`, which resvg ignores (the search copies the document into one string).
    */
   noEnableBackgroundScan?: boolean
+  /**
+   * plain-text-graphemes: text whose characters never join a grapheme cluster is split one character per cluster,
+   * without Intl.Segmenter. Process-wide: each render sets it (for measurement, one setting per process).
+   */
+  plainTextGraphemes?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -23,5 +28,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     glyphPathCache: tunings?.glyphPathCache !== false,
     glyphRuns: tunings?.glyphRuns !== false,
     noEnableBackgroundScan: tunings?.noEnableBackgroundScan !== false,
+    plainTextGraphemes: tunings?.plainTextGraphemes !== false,
   }
 }

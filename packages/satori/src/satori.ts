@@ -1,5 +1,6 @@
 import { Counters } from './list-marker.js'
 import { resolveTunings, type PictorTunings } from './pictor-tunings.js'
+import { setPlainTextGraphemes } from './pictor-graphemes.js'
 import type { ReactElement, ReactNode } from 'react'
 import type { TwConfig } from 'twrnc'
 import type { SatoriNode } from './layout.js'
@@ -162,6 +163,8 @@ export async function render(
 ): Promise<string> {
   // Initialize the layout and shaping engines together.
   const [layoutEngine] = await Promise.all([getLayoutEngine(), initHarfBuzz()])
+  // Pictor (plain-text-graphemes): process-wide, as the segmenter's cache is.
+  setPlainTextGraphemes(options.pictorTunings?.plainTextGraphemes !== false)
   if (!layoutEngine) {
     throw new Error(
       'Satori is not initialized: expect the layout engine to be loaded, got ' +

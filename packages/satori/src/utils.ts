@@ -1,5 +1,6 @@
 import type { ReactNode, ReactElement } from 'react'
 import escapeHTML from 'escape-html'
+import { plainGraphemes } from './pictor-graphemes.js'
 import LineBreaker from 'linebreak'
 
 import CssDimension from './vendor/parse-css-dimension/index.js'
@@ -266,9 +267,12 @@ export function segment(
   let result: string[]
 
   if (granularity === 'grapheme') {
-    result = [...getSegmenter('grapheme', locale).segment(content)].map(
-      (seg) => seg.segment
-    )
+    // Pictor (plain-text-graphemes): plain text without the segmenter.
+    result =
+      plainGraphemes(content) ??
+      [...getSegmenter('grapheme', locale).segment(content)].map(
+        (seg) => seg.segment
+      )
   } else {
     const segmented = [...getSegmenter('word', locale).segment(content)].map(
       (seg) => seg.segment

@@ -705,9 +705,16 @@ export class Paragraph {
     const { layout } = node
     const marginBoxHeight =
       layout.height + layout.margin.top + layout.margin.bottom
-    // The baseline of the last line, or the bottom margin edge.
+    // The baseline of the last line, or the bottom margin edge. Pictor
+    // (inline-flex-baseline): an inline-flex or inline-grid box by its first
+    // item (CSS Flexbox §8.5, as Chrome aligns it).
     const baseline =
-      atomic.style.overflow === 'hidden' ? undefined : findBaseline(node)
+      atomic.style.__innerDisplay === 'flex' ||
+      atomic.style.__innerDisplay === 'grid'
+        ? firstItemBaseline(node)
+        : atomic.style.overflow === 'hidden'
+        ? undefined
+        : findBaseline(node)
     const result: AtomicLayout = {
       width: layout.width,
       marginBoxWidth: marginWidth(),
@@ -1583,6 +1590,26 @@ function segmentGraphemes(text: string) {
  * The baseline of the last line box in the normal flow of a node, relative
  * to its top, if it has one.
  */
+/**
+ * Pictor (inline-flex-baseline): the baseline of a flex or grid container's
+ * first in-flow item, or that item's bottom border edge when it has none (an
+ * <svg>, an <img>).
+ */
+function firstItemBaseline(node: LayoutNode): number | undefined {
+  for (let i = 0; i < node.children.length; i++) {
+    const child = node.children[i]
+    if (
+      child.style.position === 'absolute' ||
+      child.style.display === 'none' ||
+      child.style.display === 'contents'
+    ) {
+      continue
+    }
+    const baseline = findBaseline(child)
+    return child.layout.top + (baseline === undefined ? child.layout.height : baseline)
+  }
+}
+
 function findBaseline(node: LayoutNode): number | undefined {
   if (node.lastBaseline) {
     return node.lastBaseline(node.layout.width)

@@ -609,7 +609,22 @@ export function splitByBreakOpportunities(
     bk = breaker.nextBreak()
   }
 
-  return { words, requiredBreaks }
+  // Pictor (break-beside-atomic-inline): a line may break between an atomic
+  // inline (U+FFFC, UAX #14 class CB) and a no-break space beside it, as in
+  // Chrome; the no-break space (GL) glued them together.
+  if (!content.includes('\uFFFC')) return { words, requiredBreaks }
+  const splitWords: string[] = []
+  const splitBreaks: boolean[] = []
+  words.forEach((word, n) => {
+    word
+      .split(/(?<=\uFFFC)(?=\u00a0)|(?<=\u00a0)(?=\uFFFC)/)
+      .forEach((part, k) => {
+        splitWords.push(part)
+        splitBreaks.push(k === 0 ? requiredBreaks[n] : false)
+      })
+  })
+  splitBreaks.push(requiredBreaks[words.length])
+  return { words: splitWords, requiredBreaks: splitBreaks }
 }
 
 export const midline = (s: string) => {

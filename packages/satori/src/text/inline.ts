@@ -787,7 +787,9 @@ export class Paragraph {
           const collapse = COLLAPSIBLE_WHITE_SPACE.includes(
             item.run.style.whiteSpace as string
           )
-          const trimmed = segment.text.trimEnd()
+          // Pictor (trailing-no-break-spaces-stay): only collapsible white
+          // space hangs at a line's end; trimEnd also removed U+00A0.
+          const trimmed = segment.text.replace(/[ \t\n\r\f]+$/, '')
           word.trailing =
             collapse && trimmed !== segment.text
               ? segment.width - measureText(trimmed)

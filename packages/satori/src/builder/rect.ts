@@ -417,11 +417,6 @@ export default async function rect(
 
     // Parse object-position
     const position = (style.objectPosition || 'center').toString()
-    const [objPosX, objPosY] = parseObjectPosition(
-      position,
-      containerInnerWidth,
-      containerInnerHeight
-    )
 
     // Get natural image dimensions if available
     const naturalWidth = (style.__naturalWidth as number) || containerInnerWidth
@@ -439,122 +434,39 @@ export default async function rect(
       // Like in browsers, `object-fit` doesn't apply to inline SVGs, which
       // fit their viewBox in their box themselves.
       preserveAspectRatio = svgAspectRatio
-    } else if (style.objectFit === 'contain') {
-      // Scale to fit within container while preserving aspect ratio
-      const scaleX = containerInnerWidth / naturalWidth
-      const scaleY = containerInnerHeight / naturalHeight
-      const scale = Math.min(scaleX, scaleY)
-
-      imageWidth = naturalWidth * scale
-      imageHeight = naturalHeight * scale
-
-      // Apply object-position to center the image within the container
-      imageX =
-        left +
-        offsetLeft +
-        objPosX -
-        (imageWidth * objPosX) / containerInnerWidth
-      imageY =
-        top +
-        offsetTop +
-        objPosY -
-        (imageHeight * objPosY) / containerInnerHeight
-
-      preserveAspectRatio = 'none'
-    } else if (style.objectFit === 'cover') {
-      // Scale to cover the container while preserving aspect ratio
-      const scaleX = containerInnerWidth / naturalWidth
-      const scaleY = containerInnerHeight / naturalHeight
-      const scale = Math.max(scaleX, scaleY)
-
-      imageWidth = naturalWidth * scale
-      imageHeight = naturalHeight * scale
-
-      // Apply object-position
-      imageX =
-        left +
-        offsetLeft +
-        objPosX -
-        (imageWidth * objPosX) / containerInnerWidth
-      imageY =
-        top +
-        offsetTop +
-        objPosY -
-        (imageHeight * objPosY) / containerInnerHeight
-
-      preserveAspectRatio = 'none'
-    } else if (style.objectFit === 'fill') {
-      // Stretch to fill (ignore aspect ratio)
-      preserveAspectRatio = 'none'
-    } else if (style.objectFit === 'scale-down') {
-      if (naturalWidth && naturalHeight) {
-        // Calculate if we need to scale down
+    } else {
+      // Pictor (object-fit-none-and-position): `none` draws the picture at its
+      // natural size (satori stretched it as for `fill`), and object-position
+      // places it as CSS does: a percentage is of the free space (the box less
+      // the picture), a length an offset from the box's edge.
+      const fit = style.objectFit
+      if (
+        fit === 'contain' ||
+        fit === 'cover' ||
+        fit === 'scale-down' ||
+        fit === 'none'
+      ) {
         const scaleX = containerInnerWidth / naturalWidth
         const scaleY = containerInnerHeight / naturalHeight
-        const minScale = Math.min(scaleX, scaleY)
-
-        if (minScale >= 1) {
-          // Image is smaller than or equal to container
-          // Use natural size (don't scale up)
-          imageWidth = naturalWidth
-          imageHeight = naturalHeight
-          preserveAspectRatio = 'none'
-
-          // Apply object-position to position the un-scaled image
-          imageX =
-            left +
-            offsetLeft +
-            objPosX -
-            (imageWidth * objPosX) / containerInnerWidth
-          imageY =
-            top +
-            offsetTop +
-            objPosY -
-            (imageHeight * objPosY) / containerInnerHeight
-        } else {
-          // Image is larger than container, scale down like 'contain'
-          const scale = minScale
-          imageWidth = naturalWidth * scale
-          imageHeight = naturalHeight * scale
-
-          // Apply object-position
-          imageX =
-            left +
-            offsetLeft +
-            objPosX -
-            (imageWidth * objPosX) / containerInnerWidth
-          imageY =
-            top +
-            offsetTop +
-            objPosY -
-            (imageHeight * objPosY) / containerInnerHeight
-
-          preserveAspectRatio = 'none'
-        }
-      } else {
-        // Fall back to 'contain' behavior if natural dimensions are unavailable
-        const scaleX = containerInnerWidth / naturalWidth
-        const scaleY = containerInnerHeight / naturalHeight
-        const scale = Math.min(scaleX, scaleY)
-
+        const scale =
+          fit === 'cover'
+            ? Math.max(scaleX, scaleY)
+            : fit === 'contain'
+            ? Math.min(scaleX, scaleY)
+            : fit === 'scale-down'
+            ? Math.min(scaleX, scaleY, 1)
+            : 1
         imageWidth = naturalWidth * scale
         imageHeight = naturalHeight * scale
-
-        imageX =
-          left +
-          offsetLeft +
-          objPosX -
-          (imageWidth * objPosX) / containerInnerWidth
-        imageY =
-          top +
-          offsetTop +
-          objPosY -
-          (imageHeight * objPosY) / containerInnerHeight
-
-        preserveAspectRatio = 'none'
+        const [freeX, freeY] = parseObjectPosition(
+          position,
+          containerInnerWidth - imageWidth,
+          containerInnerHeight - imageHeight
+        )
+        imageX = left + offsetLeft + freeX
+        imageY = top + offsetTop + freeY
       }
-    } else {
-      // Default/none: fill (stretch)
+      // `fill` (and anything else) stretches.
       preserveAspectRatio = 'none'
     }
 

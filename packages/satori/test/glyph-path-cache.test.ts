@@ -18,7 +18,11 @@ describe('glyph-path-cache', () => {
     it(`${name}: the same pixels on and off, shorter path data on`, async () => {
       const element = h('div', { display: 'flex', width: 400, flexWrap: 'wrap', ...style }, text);
       const on = await render(element, { width: 400, height: 300 });
-      const off = await render(element, { width: 400, height: 300, pictorTunings: { glyphPathCache: false } });
+      const off = await render(element, {
+        width: 400,
+        height: 300,
+        pictorTunings: { glyphPathCache: false },
+      });
       expect(Buffer.compare(await pixels(on), await pixels(off))).toBe(0);
       if (name !== 'off-canvas') expect(on.length).toBeLessThan(off.length);
     });

@@ -15,10 +15,17 @@ describe('glyph-path-numbers', () => {
   });
 
   it('gives the same SVG on and off', async () => {
-    const text = h('div', { display: 'flex', fontSize: 13.7, width: 300, fontStyle: 'italic' }, 'Quick brown fox, 0.5 px');
+    const text = h(
+      'div',
+      { display: 'flex', fontSize: 13.7, width: 300, fontStyle: 'italic' },
+      'Quick brown fox, 0.5 px',
+    );
     // glyph-path-cache off: it writes its own relative path data.
     const on = await render(text, { width: 300, height: 60, pictorTunings: { glyphPathCache: false } });
-    const off = await render(text, { width: 300, height: 60, pictorTunings: { glyphPathNumbers: false, glyphPathCache: false },
+    const off = await render(text, {
+      width: 300,
+      height: 60,
+      pictorTunings: { glyphPathNumbers: false, glyphPathCache: false },
     });
     expect(on).toBe(off);
     expect(on).toContain('<path');

@@ -41,7 +41,12 @@ describe('glyph-runs', () => {
 
   it('is off with pictorTunings.glyphRuns: false, the array left empty', async () => {
     const runs: unknown[][] = [];
-    const svg = await render(element, { width: 400, height: 120, glyphRuns: runs, pictorTunings: { glyphRuns: false } });
+    const svg = await render(element, {
+      width: 400,
+      height: 120,
+      glyphRuns: runs,
+      pictorTunings: { glyphRuns: false },
+    });
     expect(svg).not.toMatch(/d="~/);
     expect(runs).toEqual([]);
   });

@@ -9,7 +9,11 @@ const lines = (n: number) => Array.from({ length: n }, (_, i) => `line ${i}`).jo
 describe('fractional line heights', () => {
   it('30 lines of 16px × 1.4 = 22.4px are 672px tall, not 30 × 22 = 660', async () => {
     const svg = await render(
-      h('div', { display: 'flex', width: 200, fontSize: 16, lineHeight: 1.4, whiteSpace: 'pre-wrap' }, lines(30)),
+      h(
+        'div',
+        { display: 'flex', width: 200, fontSize: 16, lineHeight: 1.4, whiteSpace: 'pre-wrap' },
+        lines(30),
+      ),
     );
     expect(svgSize(svg).height).toBeCloseTo(672, 0);
   });

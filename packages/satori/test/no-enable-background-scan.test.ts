@@ -12,7 +12,11 @@ const element = h(
 describe('no-enable-background-scan', () => {
   it('writes no enable-background; off, the attribute is back and the pixels are the same', async () => {
     const on = await render(element, { width: 200, height: 100 });
-    const off = await render(element, { width: 200, height: 100, pictorTunings: { noEnableBackgroundScan: false } });
+    const off = await render(element, {
+      width: 200,
+      height: 100,
+      pictorTunings: { noEnableBackgroundScan: false },
+    });
     expect(off).toContain('in="BackgroundImage"');
     expect(off).toContain('enable-background="new"');
     expect(on).not.toContain('enable-background');

@@ -14,7 +14,9 @@ async function drawn(style: Record<string, unknown>) {
     { width: 100, height: 100 },
   );
   const image = /<image [^>]*>/.exec(svg)?.[0] ?? '';
-  return ['x', 'y', 'width', 'height'].map((name) => Number(new RegExp(` ${name}="([-\\d.]+)"`).exec(image)?.[1]));
+  return ['x', 'y', 'width', 'height'].map((name) =>
+    Number(new RegExp(` ${name}="([-\\d.]+)"`).exec(image)?.[1]),
+  );
 }
 
 describe('object-fit and object-position', () => {

@@ -39,7 +39,16 @@ describe('plain text graphemes', () => {
     }
     expect(joined).toEqual([]);
     // What must go to the segmenter does.
-    for (const outside of ['\r\n', 'e\u0301', 'a\u200d', '\u2764\ufe0f', '\u{1f600}', '\t', '\u1100\u1161', '\u200c'])
+    for (const outside of [
+      '\r\n',
+      'e\u0301',
+      'a\u200d',
+      '\u2764\ufe0f',
+      '\u{1f600}',
+      '\t',
+      '\u1100\u1161',
+      '\u200c',
+    ])
       expect(plain.test(outside), JSON.stringify(outside)).toBe(false);
     expect(plain.test('Plain — “quoted”, 1 € · 中文 かな 한국어 Ελληνικά Кириллица')).toBe(true);
   });

@@ -8,7 +8,9 @@ import { pathToFileURL } from 'node:url';
 
 // PICTOR_SATORI_DIST: another build to test (e.g. one without a change, to watch its test fail).
 const satori = (
-  await import(process.env.PICTOR_SATORI_DIST ? pathToFileURL(process.env.PICTOR_SATORI_DIST).href : '../dist/index.js')
+  await import(
+    process.env.PICTOR_SATORI_DIST ? pathToFileURL(process.env.PICTOR_SATORI_DIST).href : '../dist/index.js'
+  )
 ).default as (element: unknown, options: unknown) => Promise<string>;
 
 const require = createRequire(import.meta.url);
@@ -16,7 +18,12 @@ const font = (file: string) => readFileSync(require.resolve(`@expo-google-fonts/
 
 /** Inter Regular and Bold, as satori takes fonts. */
 export const fonts = [
-  { name: 'Inter', data: font('400Regular/Inter_400Regular.ttf'), weight: 400 as const, style: 'normal' as const },
+  {
+    name: 'Inter',
+    data: font('400Regular/Inter_400Regular.ttf'),
+    weight: 400 as const,
+    style: 'normal' as const,
+  },
   { name: 'Inter', data: font('700Bold/Inter_700Bold.ttf'), weight: 700 as const, style: 'normal' as const },
 ];
 
@@ -40,13 +47,19 @@ export function render(element: Element, options: Record<string, unknown> = {}):
 /** The root `<svg>`'s width and height. */
 export function svgSize(svg: string): { width: number; height: number } {
   const root = /<svg[^>]*>/.exec(svg)?.[0] ?? '';
-  return { width: Number(/width="([\d.]+)"/.exec(root)?.[1]), height: Number(/height="([\d.]+)"/.exec(root)?.[1]) };
+  return {
+    width: Number(/width="([\d.]+)"/.exec(root)?.[1]),
+    height: Number(/height="([\d.]+)"/.exec(root)?.[1]),
+  };
 }
+
+/** An element's box as satori's onNodeDetected reports it. */
+export type LaidOut = { left: number; top: number; width: number; height: number; type: string };
 
 /** Each element's laid-out box, in document order (satori's onNodeDetected). */
 export async function boxes(element: Element, options: Record<string, unknown> = {}) {
-  const found: { left: number; top: number; width: number; height: number; type: string; props: any }[] = [];
-  const svg = await render(element, { ...options, onNodeDetected: (node: any) => found.push(node) });
+  const found: LaidOut[] = [];
+  const svg = await render(element, { ...options, onNodeDetected: (node: LaidOut) => found.push(node) });
   return { svg, boxes: found };
 }
 

@@ -5,7 +5,11 @@ import { describe, expect, it } from 'vitest';
 import { boxes, h } from './render.js';
 
 async function textWidth(text: string, style: Record<string, unknown>, wholePixelAdvances: boolean) {
-  const root = h('div', { display: 'flex', alignItems: 'flex-start' }, h('div', { display: 'flex', ...style }, text));
+  const root = h(
+    'div',
+    { display: 'flex', alignItems: 'flex-start' },
+    h('div', { display: 'flex', ...style }, text),
+  );
   const { boxes: found } = await boxes(root, { width: 600, height: 60, wholePixelAdvances });
   return found[1].width;
 }

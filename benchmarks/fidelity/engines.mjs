@@ -65,11 +65,9 @@ async function bundle(entry, name) {
       ),
     ).href
   );
-  const { satoriPatchEsbuild } = await import(pathToFileURL(join(coreDir, 'build/satori-patch.mjs')).href);
-  // satori bundled and patched, as the package build does (packages/core/tsup.config.ts).
-  const satoriEntry = createRequire(join(coreDir, 'package.json'))
-    .resolve('satori')
-    .replace(/index\.cjs$/, 'index.js');
+  // Our satori (packages/satori, built: `pnpm build`) bundled with Pictor, as the package build does
+  // (packages/core/tsup.config.ts).
+  const satoriDir = join(coreDir, '../satori');
   await esbuild.build({
     entryPoints: [entry],
     bundle: true,
@@ -81,14 +79,17 @@ async function bundle(entry, name) {
       {
         name: 'satori-from-core',
         setup(build) {
-          build.onResolve({ filter: /^satori$/ }, () => ({ path: satoriEntry }));
-          // Pictor's own imports stay outside; satori's (from node_modules) go in with it, as in the package.
+          build.onResolve({ filter: /^@pictor\/satori$/ }, () => ({
+            path: join(satoriDir, 'dist/index.js'),
+          }));
+          // Pictor's own imports stay outside; satori's (from node_modules or its package) go in with it.
           build.onResolve({ filter: /^[^./]/ }, (args) =>
-            args.importer.includes('/node_modules/') ? undefined : { external: true },
+            args.importer.includes('/node_modules/') || args.importer.startsWith(satoriDir)
+              ? undefined
+              : { external: true },
           );
         },
       },
-      satoriPatchEsbuild(),
     ],
   });
   // The bundle looks for the built-in fonts beside itself (`./assets/`): point that at the built package's.

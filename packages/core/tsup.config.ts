@@ -1,5 +1,4 @@
 import { defineConfig } from 'tsup';
-import { satoriPatchEsbuild } from './build/satori-patch.mjs';
 
 export default defineConfig({
   entry: {
@@ -17,7 +16,7 @@ export default defineConfig({
   // dist/assets is made after tsup by scripts/copy-assets.mjs.
   clean: ['!assets', '!assets/**'],
   splitting: true,
-  // satori is bundled, patched (build/satori-patch.mjs, docs/satori-patches.md): what users install is what was tested.
-  noExternal: ['satori'],
-  esbuildPlugins: [satoriPatchEsbuild()],
+  // The layout engine, satori built from its source with our changes (packages/satori, docs/layout-engine.md), is
+  // bundled: users install nothing more, and what they install is what was tested.
+  noExternal: ['@pictor/satori'],
 });

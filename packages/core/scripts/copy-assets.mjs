@@ -33,3 +33,17 @@ for (const name of readdirSync(emojiDir).sort()) {
 }
 writeFileSync(join(out, 'twemoji.json'), JSON.stringify(emoji));
 console.log(`assets: ${FONT_FILES.length} fonts, ${Object.keys(emoji).length} emoji`);
+
+// The layout engine bundled into dist/ is satori, MPL-2.0 (a file-level licence): its licence and where its source
+// form is go with it (dist/satori/).
+const satoriDir = dirname(require.resolve('@pictor/satori/package.json'));
+mkdirSync(join(packageDir, 'dist', 'satori'), { recursive: true });
+copyFileSync(join(satoriDir, 'LICENSE'), join(packageDir, 'dist', 'satori', 'LICENSE'));
+writeFileSync(
+  join(packageDir, 'dist', 'satori', 'README.md'),
+  '# satori in this package\n\n' +
+    "@pictor/core's dist/ bundles satori 0.63.2 (https://github.com/vercel/satori, by Vercel) with Pictor's changes,\n" +
+    'under the Mozilla Public License 2.0 (LICENSE beside this file): those files and the changes to them stay under\n' +
+    'it; the rest of @pictor/core is MIT. The source form, each change as one commit with its test, is packages/satori\n' +
+    'of the Pictor repository (docs/layout-engine.md).\n',
+);

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { Resvg } from '@resvg/resvg-js';
-import satori from 'satori';
+import satori from '@pictor/satori';
 import { describe, expect, it } from 'vitest';
 import { loadFontBytes } from '../src/fonts/custom.js';
 import { encodeWoff } from './fixtures/woff.js';

@@ -1,6 +1,6 @@
 /**
  * Issue 17: text measured and placed as Chromium on Linux does at device scale 1 — each glyph's advance and its
- * kerning rounded to whole pixels apart (the patch `glyph-advances-whole-pixels` of build/satori-patch.mjs). With
+ * kerning rounded to whole pixels apart (the satori change `glyph-advances-whole-pixels`, packages/satori). With
  * satori's fractional advances a line came out a few px narrower than Chromium's and took one more word: the repro's
  * paragraph (from the postmark mails) kept "the" on its first line. The layout is computed in CSS pixels whatever the
  * device scale (docs/contract/decisions.md "Device scale"), so a 2× render has the same advances, each two device

@@ -1,7 +1,7 @@
 /**
  * Issue 17: an inline-flex or inline-grid box stands on its line by its first item — that item's baseline, or the
- * bottom edge of an item without one (an <svg>) — as Chromium aligns it (the patch `inline-flex-baseline` of
- * build/satori-patch.mjs). satori stood such a box on its bottom margin edge, as an inline-block without text: an
+ * bottom edge of an item without one (an <svg>) — as Chromium aligns it (the satori change `inline-flex-baseline`,
+ * packages/satori). satori stood such a box on its bottom margin edge, as an inline-block without text: an
  * icon tile (`inline-flex p-3` around an svg, HyperUI's feature grid) made its line 12 px taller less the strut's
  * descent, and the heading under it came out 5–6 px lower than Chromium's.
  */

@@ -1,6 +1,6 @@
 /**
  * Issue 17: line boxes with `line-height: normal` as Chromium makes them (round(ascent) + round(descent) +
- * round(line gap), the patch `line-height-normal` of build/satori-patch.mjs). The repro page has 30 lines in each of
+ * round(line gap), the satori change `line-height-normal`, packages/satori). The repro page has 30 lines in each of
  * three built-in faces; the last line's ink must end within 1 px of where Chromium's does (unrounded line boxes
  * ended 20–25 px off, higher or lower with the face and size). Explicit fractional line heights (`1.4` of 16px =
  * 22.4px) stack at their exact height, as Chromium stacks them (the patch `line-height-exact`; rounded per line they

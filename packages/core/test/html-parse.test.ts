@@ -452,7 +452,7 @@ describe('issue 23, item 7: what Chrome draws that satori would not', () => {
   });
 
   it('draws an image sized only by max-width or min-width at its natural size, within those limits', () => {
-    // The limits apply in satori (the img-width-limits patch of build/satori-patch.mjs); pixels in
+    // The limits apply in satori (the satori change img-width-limits, packages/satori); pixels in
     // test/repros/img-max-width-natural.html.
     const { root, warnings } = parseHtml('<style>img{max-width:100%}</style><p><img src="a.png"></p>');
     expect(warnings).toEqual([]);

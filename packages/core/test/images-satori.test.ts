@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import satori from 'satori';
+import satori from '@pictor/satori';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher } from '../src/fetch/index.js';
 import type { SatoriElement } from '../src/html/types.js';

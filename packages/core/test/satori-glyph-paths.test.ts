@@ -1,16 +1,11 @@
 /**
- * Two satori patches (build/satori-patch.mjs) write glyph outlines: `glyph-path-numbers` writes coordinates from
+ * Two satori changes (packages/satori, speed only) write glyph outlines: `glyph-path-numbers` writes coordinates from
  * integers instead of through JavaScript's number-to-string conversion, and `glyph-path-cache` writes each glyph's
  * outline once per size and sub-pixel offset, as relative commands after an absolute first point. Together they
  * must draw what satori drew: every number written as satori writes a number rounded to 0.1 ("12", "12.3", "-0.5";
  * never "-0", "12.0" or "1e-7"), and every point, made absolute again, where satori without the cache puts it.
  */
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SATORI_PATCHES, patchSatori } from '../build/satori-patch.mjs';
+import { describe, expect, it } from 'vitest';
 import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
@@ -76,26 +71,6 @@ function absolutePoints(d: string): number[] {
 }
 
 describe('glyph outlines in path data', () => {
-  // satori with every patch but the cache (and glyph-runs, which hands on its entries), loaded from a file beside
-  // satori's own (so its imports resolve).
-  const uncachedFile = join(
-    dirname(createRequire(import.meta.url).resolve('satori')),
-    `pictor-test-uncached-${process.pid}.mjs`,
-  );
-  let uncachedSatori: (element: unknown, options: unknown) => Promise<string>;
-  beforeAll(async () => {
-    const source = readFileSync(join(dirname(uncachedFile), 'index.js'), 'utf8');
-    writeFileSync(
-      uncachedFile,
-      patchSatori(
-        source,
-        SATORI_PATCHES.filter((patch) => patch.name !== 'glyph-path-cache' && patch.name !== 'glyph-runs'),
-      ),
-    );
-    uncachedSatori = (await import(/* @vite-ignore */ pathToFileURL(uncachedFile).href)).default;
-  });
-  afterAll(() => rmSync(uncachedFile, { force: true }));
-
   it('every number is written as satori writes a number rounded to 0.1', async () => {
     const { svg } = await layoutToSvg(parseHtml(TEXT).root, {
       fonts: [...getBuiltinFonts()],
@@ -123,11 +98,12 @@ describe('glyph outlines in path data', () => {
   it('every point is where satori without the cache puts it', async () => {
     const fonts = [...getBuiltinFonts()];
     const { svg: cached } = await layoutToSvg(parseHtml(TEXT).root, { fonts, width: 900, height: 260 });
-    const uncached = await uncachedSatori(parseHtml(TEXT).root, {
+    // The cache switched off (its switch, pictorTunings.glyphPathCache).
+    const { svg: uncached } = await layoutToSvg(parseHtml(TEXT).root, {
+      fonts,
       width: 900,
       height: 260,
-      fonts,
-      wholePixelAdvances: true,
+      pictorTunings: { glyphPathCache: false },
     });
     const withCache = glyphPathData(cached);
     const without = glyphPathData(uncached);

@@ -1,5 +1,5 @@
 /**
- * The satori patch `no-enable-background-scan` (build/satori-patch.mjs): satori no longer searches the whole
+ * The satori change `no-enable-background-scan` (packages/satori): satori no longer searches the whole
  * document for a backdrop filter to set the root's `enable-background`. That attribute is for resvg only, and
  * resvg draws the same pixels without it; if a resvg upgrade starts to honour it, the second test fails.
  */

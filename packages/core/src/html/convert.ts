@@ -337,8 +337,8 @@ export class TreeConverter {
   /**
    * `width` and `height` of an `<img>` read as HTML dimension attributes (`80`, `80px` → 80, `50%`; `auto` and other
    * values are ignored, as Chrome ignores them). An image that nothing sizes has its natural size, as in browsers
-   * (satori would make it as wide as its container), within its `min-`/`max-` limits (applied by satori patched:
-   * build/satori-patch.mjs).
+   * (satori would make it as wide as its container), within its `min-`/`max-` limits (applied by our satori: its
+   * change img-width-limits, docs/layout-engine.md).
    */
   private imageSize(el: Element, img: SatoriElement): void {
     for (const dim of ['width', 'height'] as const) {

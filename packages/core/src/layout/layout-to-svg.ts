@@ -1,5 +1,5 @@
 /** Layout and SVG: the only module that imports satori. */
-import satori, { type Font } from 'satori';
+import satori, { type Font, type PictorTunings } from '@pictor/satori';
 import type { SatoriElement } from '../html/types.js';
 import { svgRootSize } from '../svg/root-size.js';
 import type { GlyphRun } from './glyph-runs.js';
@@ -23,15 +23,17 @@ export interface LayoutOptions {
   onStyleError?: (error: Error) => void;
   /**
    * Round each glyph's advance to whole CSS pixels and draw glyphs at whole-pixel x, as Chromium on Linux lays text
-   * out at device scale 1 (satori patch `glyph-advances-whole-pixels`). Default true, at every scale: the layout is
+   * out at device scale 1 (our satori change `glyph-advances-whole-pixels`, docs/layout-engine.md). Default true, at every scale: the layout is
    * the same at every scale, only drawn with more pixels. False gives satori's fractional advances.
    */
   wholePixelAdvances?: boolean;
   /**
-   * Hand text over as glyph runs (satori patch `glyph-runs`): text paths' data are then tokens naming `runs` of the
+   * Hand text over as glyph runs (satori change `glyph-runs`): text paths' data are then tokens naming `runs` of the
    * result, to be painted by the text layer or written out by `expandGlyphRuns`. Default false: plain path data.
    */
   glyphRuns?: boolean;
+  /** satori's speed-only switches, each on unless false (for measurement: the pixels are the same). */
+  pictorTunings?: PictorTunings;
   /** Called with each element's box as satori lays it out (layout/overflow.ts). */
   onNode?: (node: LaidOutNode) => void;
 }
@@ -57,11 +59,10 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     ...(options.loadAdditionalAsset ? { loadAdditionalAsset: options.loadAdditionalAsset } : {}),
     ...(options.onStyleError ? { onStyleError: options.onStyleError } : {}),
     ...(options.onNode ? { onNodeDetected: options.onNode } : {}),
-    // Options of the patched satori (build/satori-patch.mjs), unknown to its types.
-    ...({
-      wholePixelAdvances: options.wholePixelAdvances !== false,
-      ...(options.glyphRuns ? { glyphRuns: runs } : {}),
-    } as object),
+    // Options of our satori (packages/satori, docs/layout-engine.md).
+    wholePixelAdvances: options.wholePixelAdvances !== false,
+    ...(options.glyphRuns ? { glyphRuns: runs as unknown[][] } : {}),
+    ...(options.pictorTunings ? { pictorTunings: options.pictorTunings } : {}),
   });
   return { svg, ...svgRootSize(svg), runs };
 }

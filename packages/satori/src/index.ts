@@ -1,0 +1,11 @@
+export type {
+  FontOptions as Font,
+  Weight as FontWeight,
+  FontStyle,
+} from './font.js'
+export type { Locale } from './language.js'
+
+export type { SatoriOptions, SatoriNode } from './satori.js'
+export type { PictorTunings } from './pictor-tunings.js'
+export { default } from './satori.js'
+export { init } from './layout-engine/wasm.js'

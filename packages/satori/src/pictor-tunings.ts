@@ -1,0 +1,33 @@
+/**
+ * Pictor's speed-only changes to satori, each on by default. Turning one off (`false`) gives the same SVG more
+ * slowly: the switches exist to measure what each one earns (docs/layout-engine.md).
+ */
+export interface PictorTunings {
+  /** glyph-path-numbers: glyph outlines written from integer tenths of a pixel (V8's fast number-to-string path). */
+  glyphPathNumbers?: boolean
+  /** glyph-path-cache: each glyph outline written once per size, slant and sub-pixel offset, then reused. */
+  glyphPathCache?: boolean
+  /** glyph-runs: text handed over as data through the `glyphRuns` option (ignored when this is false). */
+  glyphRuns?: boolean
+  /**
+   * no-enable-background-scan: no search of the whole document for a backdrop filter to set the root's
+   * `enable-background`, which resvg ignores (the search copies the document into one string).
+   */
+  noEnableBackgroundScan?: boolean
+  /**
+   * plain-text-graphemes: text whose characters never join a grapheme cluster is split one character per cluster,
+   * without Intl.Segmenter. Process-wide: each render sets it (for measurement, one setting per process).
+   */
+  plainTextGraphemes?: boolean
+}
+
+/** `tunings` with every switch that is not `false` on. */
+export function resolveTunings(tunings: PictorTunings | undefined): Required<PictorTunings> {
+  return {
+    glyphPathNumbers: tunings?.glyphPathNumbers !== false,
+    glyphPathCache: tunings?.glyphPathCache !== false,
+    glyphRuns: tunings?.glyphRuns !== false,
+    noEnableBackgroundScan: tunings?.noEnableBackgroundScan !== false,
+    plainTextGraphemes: tunings?.plainTextGraphemes !== false,
+  }
+}

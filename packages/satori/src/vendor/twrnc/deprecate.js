@@ -1,0 +1,6 @@
+module.exports = function deprecate(fn, message) {
+  return function (...args) {
+    console.warn(message)
+    return fn(...args)
+  }
+}

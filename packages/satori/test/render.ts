@@ -1,0 +1,70 @@
+/**
+ * Test helpers: elements as satori takes them, Inter from @expo-google-fonts/inter, and the built package
+ * (`dist/index.js`, what @pictor/core bundles; turbo builds it before the tests).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+
+// PICTOR_SATORI_DIST: another build to test (e.g. one without a change, to watch its test fail).
+const satori = (
+  await import(
+    process.env.PICTOR_SATORI_DIST ? pathToFileURL(process.env.PICTOR_SATORI_DIST).href : '../dist/index.js'
+  )
+).default as (element: unknown, options: unknown) => Promise<string>;
+
+const require = createRequire(import.meta.url);
+const font = (file: string) => readFileSync(require.resolve(`@expo-google-fonts/inter/${file}`));
+
+/** Inter Regular and Bold, as satori takes fonts. */
+export const fonts = [
+  {
+    name: 'Inter',
+    data: font('400Regular/Inter_400Regular.ttf'),
+    weight: 400 as const,
+    style: 'normal' as const,
+  },
+  { name: 'Inter', data: font('700Bold/Inter_700Bold.ttf'), weight: 700 as const, style: 'normal' as const },
+];
+
+export type Element = { type: string; props: Record<string, unknown> };
+
+/** An element: `h('div', { display: 'flex' }, 'text')`. */
+export function h(type: string, style: Record<string, unknown>, ...children: unknown[]): Element {
+  return { type, props: { style, children: children.length === 1 ? children[0] : children } };
+}
+
+/** An element with attributes besides its style (`<img src width height>`). */
+export function hp(type: string, props: Record<string, unknown>, ...children: unknown[]): Element {
+  return { type, props: { ...props, children: children.length === 1 ? children[0] : children } };
+}
+
+/** The SVG satori writes for `element` (options: width, height and Pictor's own). */
+export function render(element: Element, options: Record<string, unknown> = {}): Promise<string> {
+  return satori(element as never, { fonts, ...options } as never);
+}
+
+/** The root `<svg>`'s width and height. */
+export function svgSize(svg: string): { width: number; height: number } {
+  const root = /<svg[^>]*>/.exec(svg)?.[0] ?? '';
+  return {
+    width: Number(/width="([\d.]+)"/.exec(root)?.[1]),
+    height: Number(/height="([\d.]+)"/.exec(root)?.[1]),
+  };
+}
+
+/** An element's box as satori's onNodeDetected reports it. */
+export type LaidOut = { left: number; top: number; width: number; height: number; type: string };
+
+/** Each element's laid-out box, in document order (satori's onNodeDetected). */
+export async function boxes(element: Element, options: Record<string, unknown> = {}) {
+  const found: LaidOut[] = [];
+  const svg = await render(element, { ...options, onNodeDetected: (node: LaidOut) => found.push(node) });
+  return { svg, boxes: found };
+}
+
+/** The SVG rasterized by resvg (as @pictor/core does): RGBA pixels. */
+export async function pixels(svg: string): Promise<Buffer> {
+  const { Resvg } = await import('@resvg/resvg-js');
+  return Buffer.from(new Resvg(svg).render().pixels);
+}

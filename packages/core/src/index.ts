@@ -26,6 +26,7 @@ export type {
   RenderTimings,
   Renderer,
   RendererOptions,
+  Tunings,
   WorkerIsolation,
   RendererStats,
   TemplateDefinition,

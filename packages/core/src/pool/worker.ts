@@ -13,14 +13,15 @@ import {
   renderHtml,
   startLoadingRendererFonts,
 } from '../render.js';
+import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
+import { ALL_TUNINGS_ON } from '../tuning/switches.js';
+import { doTemplateWork } from '../templates/template-work.js';
 import {
-  applyHeapGrowingPercent,
+  currentThreadId,
   lowerEncoderThreads,
   setCurrentThreadNice,
   setProcessNice,
-} from '../tuning/index.js';
-import { doTemplateWork } from '../templates/template-work.js';
-import { currentThreadId } from '../tuning/thread-priority.js';
+} from '../tuning/thread-priority.js';
 import type { RenderResult } from '../types.js';
 import { validateRenderInput } from '../validate.js';
 import { dieWithParent } from './parent-watchdog.js';
@@ -43,10 +44,11 @@ interface PoolChannel {
 
 const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
 
-applyHeapGrowingPercent(setup.heapGrowingPercent);
+const tunings = setup.environment.tunings ?? ALL_TUNINGS_ON;
+if (tunings.heapGrowing) applyHeapGrowingPercent(setup.heapGrowingPercent);
 const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();
-configureEncoder();
+if (tunings.encoderThreads) configureEncoder();
 startLoadingRendererFonts(env);
 // Font sets an earlier worker of the pool loaded (this one may replace it): before ready, outside any time limit.
 await loadFontSets(env.registry, setup.preload ?? []).catch(() => undefined);

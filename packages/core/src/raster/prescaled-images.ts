@@ -10,16 +10,10 @@
  * emoji or product photos are prepared once, not once per render.
  */
 import sharp from 'sharp';
-import { rasterize } from './resvg.js';
-
-/** Pictures resvg gets by reference instead of inline: `href` → PNG bytes. */
-export type ResolvedImages = ReadonlyMap<string, Buffer>;
+import { rasterize, type SvgWithImages } from './resvg.js';
 
 /** The SVG with its pictures referenced instead of inlined, the bytes of those pictures, and the SVG as it came. */
-export interface PrescaledSvg {
-  svg: string;
-  images: ResolvedImages;
-  original: string;
+export interface PrescaledSvg extends SvgWithImages {
   /** The area the raster pictures cover, in square CSS px (by their width and height; overlaps counted twice). */
   pictureArea: number;
 }
@@ -88,6 +82,14 @@ export class PrescaledImageCache {
   }
 }
 
+/** Which pictures `prescaleImages` prepares (the tunings `prescaledImages` and `prescaledEmoji`); default both. */
+export interface PrescaleChoice {
+  /** Raster pictures (PNG, JPEG, WebP). */
+  pictures: boolean;
+  /** SVG pictures (emoji). */
+  emoji: boolean;
+}
+
 /**
  * Replace the raster pictures of `svg` (drawn at `scale`) by references to decoded copies: scaled to the device
  * pixels they cover where they are drawn smaller than they are, else at their own size. Pictures in masks and
@@ -98,6 +100,7 @@ export async function prescaleImages(
   svg: string,
   scale: number,
   cache: PrescaledImageCache,
+  choice: PrescaleChoice = { pictures: true, emoji: true },
 ): Promise<PrescaledSvg> {
   const images = new Map<string, Buffer>();
   // Inside the root element (whose viewBox maps user units onto the canvas one to one).
@@ -114,6 +117,7 @@ export async function prescaleImages(
     const width = Number(WIDTH_ATTR.exec(attributes)?.[1]);
     const height = Number(HEIGHT_ATTR.exec(attributes)?.[1]);
     if (source.startsWith(VECTOR_SOURCE)) {
+      if (!choice.emoji) continue;
       // An SVG picture (an emoji) drawn on whole device pixels: drawn once at its size, then drawn as a raster.
       const box = transformed ? undefined : vectorBox(attributes, width, height, scale);
       const prepared = box && (await preparedVector(source, box, scale, cache));
@@ -130,6 +134,7 @@ export async function prescaleImages(
       continue;
     }
     pictureArea += (width || 0) * (height || 0);
+    if (!choice.pictures) continue;
     // Under a transform the pixels a picture covers are not its width and height times the scale: not scaled.
     const size =
       transformed || RESIZING_ATTR.test(attributes)

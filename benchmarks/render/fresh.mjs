@@ -23,6 +23,11 @@
  *
  * `ab` — two Pictor processes differing only in their environment (phaseAb); with `--concurrency N` each side renders
  * blocks of 4 × N with N in flight (the pool saturated) and the time per render is compared.
+ *
+ *   node benchmarks/render/fresh.mjs --only tunings [--tunings textLayer,pngWriter] [--warmup 6 --rounds 20]
+ *
+ * `tunings` — every switch of RendererOptions.tunings off against all on, side by side from this one build
+ * (tunings.mjs): ratio off / on per card and format, and the pixel difference of the two outputs.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -41,6 +46,7 @@ import { fmt, kb, load1, machineLine, markdownTable, quantile } from '../lib/rep
 import { toTakumiNode } from './card.mjs';
 import { engineProcess } from './engine-process.mjs';
 import { CARD_SIZE, CARDS, cardHtml, emojiLoader, fontsFor, loadAssets } from './fresh-cards.mjs';
+import { AWAITING_SATORI_FORK, phaseTunings } from './tunings.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /**
@@ -49,7 +55,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  * `PICTOR_BENCH_OPTIONS` — JSON merged into its createRenderer options.
  */
 const BENCH_CORE = process.env.PICTOR_BENCH_CORE;
-const { createRenderer } = await import(
+const { createRenderer, TUNING_NAMES } = await import(
   BENCH_CORE
     ? pathToFileURL(BENCH_CORE.endsWith('.js') ? BENCH_CORE : join(BENCH_CORE, 'dist', 'index.js')).href
     : '@pictor/core'
@@ -76,6 +82,7 @@ const { values: args } = parseArgs({
     formats: { type: 'string' },
     concurrency: { type: 'string' },
     'pool-warmup': { type: 'string' },
+    tunings: { type: 'string' },
   },
 });
 const quick = args.quick;
@@ -725,6 +732,23 @@ async function main() {
     );
     console.log(await phaseAb());
     console.log(`load at the end ${fmt(load1(), 2)}`);
+  }
+  if (PHASES.includes('tunings')) {
+    const names = args.tunings
+      ? args.tunings.split(',')
+      : TUNING_NAMES.filter((name) => !AWAITING_SATORI_FORK.includes(name));
+    const { table } = await phaseTunings({
+      createRenderer,
+      names,
+      assets,
+      warmup: Number(args.warmup ?? (quick ? 1 : 6)),
+      rounds: Number(args.rounds ?? (quick ? 2 : 20)),
+    });
+    console.log(
+      `\n### Tunings, each switched off (${startedAt.toISOString()}, ${machine}, load ${fmt(load1(), 2)} at the end)\n\n${table}`,
+    );
+    if (!args.tunings && AWAITING_SATORI_FORK.length > 0)
+      console.log(`\nNot measured (not wired yet: the satori fork): ${AWAITING_SATORI_FORK.join(', ')}`);
   }
   if (PHASES.includes('inproc')) {
     out.inproc = await phaseInproc(assets);

@@ -28,7 +28,7 @@ import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
-import { ALL_TUNINGS_ON, type ResolvedTunings } from './tuning/switches.js';
+import { ALL_TUNINGS_ON, type ResolvedTunings, type TuningName } from './tuning/switches.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
 import { keyElements, type LaidOutNode, overflowWarning } from './layout/overflow.js';
@@ -59,6 +59,8 @@ export interface RenderEnvironment {
   readonly fetcher: ResourceFetcher;
   readonly prescaledImages: PrescaledImageCache;
   rendererFonts?: Promise<LoadedFont[]>;
+  /** The tunings of the worker this environment lives in that are on (set by the worker; RenderResult.tuningsUsed). */
+  workerTunings?: TuningName[];
 }
 
 /** Create the per-thread state. Fonts are read on first use, then shared by every render of the thread. */
@@ -164,6 +166,8 @@ async function renderStages(
 ): Promise<RenderResult> {
   const { limits } = env.options;
   const tunings = env.options.tunings ?? ALL_TUNINGS_ON;
+  // The tunings that change this render (RenderResult.tuningsUsed).
+  const used = new Set<TuningName>(env.workerTunings);
   const warnings: string[] = [];
   const { timings, started } = progress;
   let mark = started;
@@ -239,13 +243,16 @@ async function renderStages(
   // It draws at `scale` × the layout's size: `image` has the pixel size the result reports.
   // Rewrites that resvg draws faster with the same pixels (tuning/svg-rewrites.ts).
   let svg = layout.svg;
-  if (tunings.gradientPatterns) svg = inlineGradientPatterns(svg);
-  if (tunings.imageMasks) svg = dropRedundantImageMasks(svg, input.scale);
+  if (layout.runs.length > 0) used.add('glyphRuns');
+  if (tunings.gradientPatterns) svg = tuned('gradientPatterns', svg, inlineGradientPatterns(svg));
+  if (tunings.imageMasks) svg = tuned('imageMasks', svg, dropRedundantImageMasks(svg, input.scale));
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = tunings.canvasGradient ? liftCanvasGradient(svg, input.scale) : undefined;
+  if (lifted) used.add('canvasGradient');
   // Text nothing later covers is painted over resvg's raster from glyph masks kept in this worker; the rest of the
   // text comes as glyph runs (layout/glyph-runs.ts), written out as path data for resvg.
   const text = tunings.textLayer ? liftTextLayer(lifted?.svg ?? svg, input.scale, layout.runs) : undefined;
+  if (text && text.layer.runs.length > 0) used.add('textLayer');
   const forResvg = text?.svg ?? expandGlyphRuns(lifted?.svg ?? svg, layout.runs);
   const { image, pictureArea } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
@@ -253,6 +260,8 @@ async function renderStages(
       pictures: tunings.prescaledImages,
       emoji: tunings.prescaledEmoji,
     });
+    if (prescaled.prepared.pictures > 0) used.add('prescaledImages');
+    if (prescaled.prepared.emoji > 0) used.add('prescaledEmoji');
     const raster = rasterize(prescaled, input.scale);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (text) paintTextLayer(raster, text.layer);
@@ -271,6 +280,7 @@ async function renderStages(
       pngRows,
       pngWriter: tunings.pngWriter,
       deflateHalves: tunings.deflateHalves,
+      onTuning: (name) => used.add(name),
     }),
   );
   // The encoder runs on threads of its own: this thread opens the file of saveTo meanwhile.
@@ -300,7 +310,14 @@ async function renderStages(
     contentType: CONTENT_TYPES[input.format],
     warnings,
     timings: { queue: 0, ...timings },
+    tuningsUsed: [...used],
   };
+
+  /** `after` (a tuning's rewrite of `before`), noting the tuning as used when it changed anything. */
+  function tuned(name: TuningName, before: string, after: string): string {
+    if (after !== before) used.add(name);
+    return after;
+  }
 }
 
 /**

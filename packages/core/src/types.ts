@@ -61,6 +61,12 @@ export interface RenderResult {
   warnings: string[];
   /** Milliseconds spent in each stage (parse, resources, layout, raster, encode) and in the queue. */
   timings: RenderTimings;
+  /**
+   * The tunings (RendererOptions.tunings) that changed how this render was made — each one on and with something
+   * to do here (a gradient to inline, text to paint, an opaque PNG to write…), and those of the worker that made it.
+   * For measuring.
+   */
+  tuningsUsed?: (keyof Tunings)[];
 }
 
 export interface RenderTimings {

@@ -33,6 +33,11 @@ const DEFLATE_CHUNK = 1 << 20;
  */
 const HALVES_FROM_BYTES = 3 << 20;
 
+/** Whether an opaque PNG of `image` has rows enough to be deflated in two halves (with `halves` on). */
+export function deflatesInHalves(image: { width: number; height: number }): boolean {
+  return image.height * (image.width * 3 + 1) >= HALVES_FROM_BYTES;
+}
+
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
@@ -51,7 +56,7 @@ export async function encodeOpaquePng(
     if (!packOpaqueRowsInto(image, rows, kind === 'photo')) return undefined;
     const settings = { level: DEFLATE_LEVEL[kind], chunkSize: DEFLATE_CHUNK };
     const data =
-      halves && rows.length >= HALVES_FROM_BYTES
+      halves && deflatesInHalves(image)
         ? await deflateInHalves(rows, settings)
         : zlib.deflateSync(rows, settings);
     const header = Buffer.alloc(13);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
-import { type PngRows, encodeOpaquePng } from './png.js';
+import { deflatesInHalves, encodeOpaquePng, type PngRows } from './png.js';
 
 /**
  * Configure libvips for pool workers: no operation cache (every encode starts from fresh raw pixels, so it would
@@ -26,6 +26,8 @@ export interface EncodeChoice {
   pngWriter?: boolean;
   /** Large opaque PNGs deflated in two halves at once (tuning `deflateHalves`). Default true. */
   deflateHalves?: boolean;
+  /** Told each tuning that changed this encode (RenderResult.tuningsUsed). */
+  onTuning?: (name: 'pngWriter' | 'pngPhotoRows' | 'deflateHalves') => void;
 }
 
 export { CONTENT_TYPES } from '../formats.js';
@@ -113,7 +115,12 @@ async function encodePng(image: RasterImage, choice: EncodeChoice): Promise<Buff
   let opaque = false;
   if (choice.pngWriter !== false) {
     const written = await encodeOpaquePng(image, choice.pngRows, choice.deflateHalves !== false);
-    if (written) return written;
+    if (written) {
+      choice.onTuning?.('pngWriter');
+      if (choice.pngRows === 'photo') choice.onTuning?.('pngPhotoRows');
+      if (choice.deflateHalves !== false && deflatesInHalves(image)) choice.onTuning?.('deflateHalves');
+      return written;
+    }
   } else {
     opaque = isOpaque(image.pixels);
   }

@@ -14,7 +14,8 @@ import {
   startLoadingRendererFonts,
 } from '../render.js';
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
-import { ALL_TUNINGS_ON } from '../tuning/switches.js';
+import { LARGE_PAGES } from '../tuning/allocator.js';
+import { ALL_TUNINGS_ON, type TuningName } from '../tuning/switches.js';
 import { doTemplateWork } from '../templates/template-work.js';
 import {
   currentThreadId,
@@ -49,6 +50,7 @@ if (tunings.heapGrowing) applyHeapGrowingPercent(setup.heapGrowingPercent);
 const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();
 if (tunings.encoderThreads) configureEncoder();
+env.workerTunings = workerTunings();
 startLoadingRendererFonts(env);
 // Font sets an earlier worker of the pool loaded (this one may replace it): before ready, outside any time limit.
 await loadFontSets(env.registry, setup.preload ?? []).catch(() => undefined);
@@ -97,6 +99,20 @@ channel.onRequest((request) => {
     },
   );
 });
+
+/**
+ * The tunings of this worker that are on, as it finds itself (RenderResult.tuningsUsed): the heap growing factor it
+ * set, and — in a worker process, whose flags and environment are its own — large pages in its environment and
+ * single-threaded collection in its flags; the encoder's settings it made.
+ */
+function workerTunings(): TuningName[] {
+  const names: TuningName[] = [];
+  if (tunings.heapGrowing && setup.heapGrowingPercent > 0) names.push('heapGrowing');
+  if (!parentPort && process.env[LARGE_PAGES] === '1') names.push('largePages');
+  if (!parentPort && process.execArgv.includes('--single-threaded-gc')) names.push('singleThreadedGc');
+  if (tunings.encoderThreads) names.push('encoderThreads');
+  return names;
+}
 
 function optionalTid(): { tid?: number } {
   const tid = currentThreadId();

@@ -16,6 +16,8 @@ import { rasterize, type SvgWithImages } from './resvg.js';
 export interface PrescaledSvg extends SvgWithImages {
   /** The area the raster pictures cover, in square CSS px (by their width and height; overlaps counted twice). */
   pictureArea: number;
+  /** How many raster pictures and SVG pictures (emoji) are handed over prepared. */
+  prepared: { pictures: number; emoji: number };
 }
 
 /** Default size of a PrescaledImageCache: the pictures of a few hundred cards. */
@@ -105,7 +107,8 @@ export async function prescaleImages(
   const images = new Map<string, Buffer>();
   // Inside the root element (whose viewBox maps user units onto the canvas one to one).
   const inside = svg.slice(svg.indexOf('>') + 1);
-  if (!inside.includes('<image')) return { svg, images, original: svg, pictureArea: 0 };
+  const prepared = { pictures: 0, emoji: 0 };
+  if (!inside.includes('<image')) return { svg, images, original: svg, pictureArea: 0, prepared };
   const transformed = RESIZING_CONTAINER.test(inside);
   const parts: string[] = [];
   let last = 0;
@@ -120,10 +123,11 @@ export async function prescaleImages(
       if (!choice.emoji) continue;
       // An SVG picture (an emoji) drawn on whole device pixels: drawn once at its size, then drawn as a raster.
       const box = transformed ? undefined : vectorBox(attributes, width, height, scale);
-      const prepared = box && (await preparedVector(source, box, scale, cache));
-      if (!prepared) continue;
+      const drawn = box && (await preparedVector(source, box, scale, cache));
+      if (!drawn) continue;
+      prepared.emoji++;
       const href = `https://prescaled.pictor.invalid/${images.size}.png`;
-      images.set(href, prepared);
+      images.set(href, drawn);
       const rest = (before + ` href="${href}"` + after).replace(ASPECT_ATTR, '').replace(RENDERING_ATTR, '');
       // Drawn pixel for pixel: its box covers exactly its pixels, so no filtering (a bicubic one would blur it).
       parts.push(
@@ -140,16 +144,17 @@ export async function prescaleImages(
       transformed || RESIZING_ATTR.test(attributes)
         ? undefined
         : { width: Math.round(width * scale), height: Math.round(height * scale) };
-    const prepared = await preparedImage(source, size, cache);
-    if (!prepared) continue;
+    const decoded = await preparedImage(source, size, cache);
+    if (!decoded) continue;
+    prepared.pictures++;
     const href = `https://prescaled.pictor.invalid/${images.size}.png`;
-    images.set(href, prepared);
+    images.set(href, decoded);
     parts.push(svg.slice(last, match.index), `<image${before} href="${href}"${after}>`);
     last = match.index + tag.length;
   }
-  if (images.size === 0) return { svg, images, original: svg, pictureArea };
+  if (images.size === 0) return { svg, images, original: svg, pictureArea, prepared };
   parts.push(svg.slice(last));
-  return { svg: parts.join(''), images, original: svg, pictureArea };
+  return { svg: parts.join(''), images, original: svg, pictureArea, prepared };
 }
 
 /** Where an SVG picture is drawn, in CSS px, and how it fits its box. */

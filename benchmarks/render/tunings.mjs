@@ -1,0 +1,146 @@
+/**
+ * `node benchmarks/render/fresh.mjs --only tunings [--tunings textLayer,pngWriter] [--warmup N --rounds N]`: what
+ * each tuning earns, from one build. For every switch of `RendererOptions.tunings` (core's TUNING_NAMES), two
+ * renderers in this process — every tuning on, and the same with that one off — render the same fresh contents in
+ * alternation (the order swapping every round), every card and format the tuning touches. Render-stage tunings run
+ * one render in flight on one worker per side; the per-process ones (POOL_TUNINGS) the default pool saturated,
+ * blocks of 8 with 4 in flight, ms per render, on the reference and photos cards in png and webp. Prints per tuning and card the ratio off / on of the medians for each
+ * format (above 1: the tuning helps; bold at 1.05 and more) and the fidelity delta of the PNGs of one content: pixels
+ * that differ by more than 2 levels in a channel (largest difference) and SSIM (ssim.js 'fast', 11 px window).
+ */
+import { performance } from 'node:perf_hooks';
+import sharp from 'sharp';
+import { ssim } from 'ssim.js';
+import { fmt, load1, markdownTable, quantile } from '../lib/report.mjs';
+import { CARD_SIZE, CARDS, cardHtml } from './fresh-cards.mjs';
+
+/** Switches of satori's own tunings, passed through once the satori fork (issue 39 item 1) offers them. */
+export const AWAITING_SATORI_FORK = [
+  'glyphPathNumbers',
+  'glyphPathCache',
+  'noEnableBackgroundScan',
+  'plainTextGraphemes',
+];
+/** Tunings of the worker process as a whole: measured with the pool saturated, where they are aimed. */
+const POOL_TUNINGS = new Set(['heapGrowing', 'largePages', 'singleThreadedGc', 'encoderThreads']);
+/** Where the pool tunings are measured (the saturated pool is slow to measure: two cards, two formats). */
+const POOL_CARDS = ['reference', 'photos'];
+const POOL_FORMATS = ['png', 'webp'];
+/** Tunings of the PNG writer: png only. */
+const PNG_TUNINGS = new Set(['pngWriter', 'pngPhotoRows', 'deflateHalves']);
+const FORMATS = ['png', 'jpeg', 'webp'];
+const QUALITY = 80;
+const BLOCK = 8;
+const IN_FLIGHT = 4;
+const SSIM_OPTIONS = { ssim: 'fast', windowSize: 11, k1: 0.01, k2: 0.03, bitDepth: 8, downsample: false };
+
+const median = (xs) => quantile(xs, 0.5);
+
+/** Pixels differing by more than 2 levels in some channel, the largest difference, and SSIM, of two PNGs. */
+async function fidelityDelta(a, b) {
+  const raw = async (png) => sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [x, y] = await Promise.all([raw(a), raw(b)]);
+  let differing = 0;
+  let largest = 0;
+  for (let i = 0; i < x.data.length; i += 4) {
+    let d = 0;
+    for (let k = 0; k < 4; k++) d = Math.max(d, Math.abs(x.data[i + k] - y.data[i + k]));
+    if (d > 2) differing++;
+    largest = Math.max(largest, d);
+  }
+  const image = (r) => ({ data: new Uint8ClampedArray(r.data), width: r.info.width, height: r.info.height });
+  const { mssim } = ssim(image(x), image(y), SSIM_OPTIONS);
+  return { differing, largest, ssim: mssim };
+}
+
+/**
+ * Measure `names` (default every switch core knows). `log` gets progress lines. Returns the markdown table and the
+ * ratios per tuning ({ name → best ratio }), for the keep-or-remove rule.
+ */
+export async function phaseTunings({ createRenderer, names, assets, warmup, rounds, log = console.error }) {
+  const rows = [];
+  const best = {};
+  let seq = 7_000_000;
+  for (const name of names) {
+    const pool = POOL_TUNINGS.has(name);
+    const formats = PNG_TUNINGS.has(name) ? ['png'] : pool ? POOL_FORMATS : FORMATS;
+    const cards = pool ? POOL_CARDS : CARDS;
+    const base = { startWorkers: 'eager', ...(pool ? {} : { workers: 1 }), limits: { timeoutMs: 60_000 } };
+    const sides = [
+      { key: 'on', renderer: createRenderer(base) },
+      { key: 'off', renderer: createRenderer({ ...base, tunings: { [name]: false } }) },
+    ];
+    const render = (renderer, card, format, n) =>
+      renderer.render({ html: cardHtml(card, n, assets), ...CARD_SIZE[card], format, quality: QUALITY });
+    // Fidelity: the same content as png from both sides.
+    const fidelity = {};
+    for (const card of CARDS) {
+      const [on, off] = await Promise.all(sides.map((s) => render(s.renderer, card, 'png', seq)));
+      fidelity[card] = await fidelityDelta(on.data, off.data);
+      seq++;
+    }
+    const samples = {};
+    const started = performance.now();
+    const total = pool ? Math.max(3, Math.ceil(warmup / 3)) + Math.ceil(rounds / 2) : warmup + rounds;
+    const measuredFrom = pool ? Math.max(3, Math.ceil(warmup / 3)) : warmup;
+    for (let round = 0; round < total; round++) {
+      for (const card of cards) {
+        for (const format of formats) {
+          const start = seq;
+          seq += pool ? BLOCK : 1;
+          for (const side of round % 2 ? [...sides].reverse() : sides) {
+            let ms;
+            const t0 = performance.now();
+            if (pool) {
+              let next = 0;
+              const lane = async () => {
+                while (next < BLOCK) await render(side.renderer, card, format, start + next++);
+              };
+              await Promise.all(Array.from({ length: IN_FLIGHT }, lane));
+              ms = (performance.now() - t0) / BLOCK;
+            } else {
+              await render(side.renderer, card, format, start);
+              ms = performance.now() - t0;
+            }
+            if (round < measuredFrom) continue;
+            const key = `${card} ${format} ${side.key}`;
+            samples[key] ??= [];
+            samples[key].push(ms);
+          }
+        }
+      }
+    }
+    await Promise.all(sides.map((s) => s.renderer.close()));
+    const ratio = (card, format) =>
+      median(samples[`${card} ${format} off`]) / median(samples[`${card} ${format} on`]);
+    best[name] = Math.max(...cards.flatMap((card) => formats.map((format) => ratio(card, format))));
+    const cells = CARDS.map((card) =>
+      FORMATS.map((format) => {
+        if (!formats.includes(format) || !cards.includes(card)) return '–';
+        const r = ratio(card, format);
+        return r >= 1.05 ? `**${fmt(r, 2)}**` : fmt(r, 2);
+      }).join(' / '),
+    );
+    const fid = CARDS.map((card) => {
+      const f = fidelity[card];
+      return f.differing === 0 && f.largest === 0
+        ? 'same'
+        : `${f.differing} (${f.largest}), ${fmt(f.ssim, 4)}`;
+    }).join('; ');
+    rows.push([`\`${name}\``, pool ? 'pool, 4 in flight' : '1 in flight', ...cells, fmt(best[name], 2), fid]);
+    log(
+      `tunings: ${name} best ${fmt(best[name], 3)} (${fmt((performance.now() - started) / 1000, 0)} s, load ${fmt(load1(), 2)})`,
+    );
+  }
+  const table = markdownTable(
+    [
+      'tuning',
+      'measured',
+      ...CARDS.map((card) => `${card}: off / on, png / jpeg / webp`),
+      'best',
+      `pixels > 2 levels off (largest), SSIM — ${CARDS.join('; ')}`,
+    ],
+    rows,
+  );
+  return { table, best };
+}

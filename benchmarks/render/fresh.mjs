@@ -24,10 +24,11 @@
  * `ab` — two Pictor processes differing only in their environment (phaseAb); with `--concurrency N` each side renders
  * blocks of 4 × N with N in flight (the pool saturated) and the time per render is compared.
  *
- *   node benchmarks/render/fresh.mjs --only tunings [--tunings textLayer,pngWriter] [--warmup 6 --rounds 20]
+ *   node benchmarks/render/fresh.mjs --only tunings [--tunings textLayer,pngWriter] [--warmup 6 --rounds 20] [--samples FILE]
  *
  * `tunings` — every switch of RendererOptions.tunings off against all on, side by side from this one build
- * (tunings.mjs): ratio off / on per card and format, and the pixel difference of the two outputs.
+ * (tunings.mjs): ratio off / on per card and format, and the pixel difference of the two outputs; `--samples`
+ * writes every time measured to a JSON file.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -83,6 +84,7 @@ const { values: args } = parseArgs({
     concurrency: { type: 'string' },
     'pool-warmup': { type: 'string' },
     tunings: { type: 'string' },
+    samples: { type: 'string' },
   },
 });
 const quick = args.quick;
@@ -737,7 +739,7 @@ async function main() {
     const names = args.tunings
       ? args.tunings.split(',')
       : TUNING_NAMES.filter((name) => !AWAITING_SATORI_FORK.includes(name));
-    const { table } = await phaseTunings({
+    const { table, samples } = await phaseTunings({
       createRenderer,
       names,
       assets,
@@ -747,6 +749,7 @@ async function main() {
     console.log(
       `\n### Tunings, each switched off (${startedAt.toISOString()}, ${machine}, load ${fmt(load1(), 2)} at the end)\n\n${table}`,
     );
+    if (args.samples) writeFileSync(args.samples, JSON.stringify(samples));
     if (!args.tunings && AWAITING_SATORI_FORK.length > 0)
       console.log(`\nNot measured (not wired yet: the satori fork): ${AWAITING_SATORI_FORK.join(', ')}`);
   }

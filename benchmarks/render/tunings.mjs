@@ -2,12 +2,12 @@
  * `node benchmarks/render/fresh.mjs --only tunings [--tunings textLayer,pngWriter] [--warmup N --rounds N]`: what
  * each tuning earns, from one build. For every switch of `RendererOptions.tunings` (core's TUNING_NAMES), two
  * renderers in this process — every tuning on, and the same with that one off — render the same fresh contents in
- * alternation (the order swapping every round), every card and format the tuning touches. Render-stage tunings run
- * one render in flight on one worker per side; the per-process ones (POOL_TUNINGS) the default pool saturated,
- * blocks of 8 with 4 in flight, ms per render, on the reference and photos cards in png and webp. Prints per tuning and card the ratio off / on of the medians for each
- * format (above 1: the tuning helps; bold at 1.05 and more) and the fidelity delta of the PNGs of one content: pixels
- * that differ by more than 2 levels in a channel (largest difference) and SSIM (ssim.js 'fast', 11 px window).
- */
+ * alternation (the order swapping every round), every card and format the tuning touches; the gain of a card and
+ * format is the median of the rounds' ratios off / on. Render-stage tunings run one render in flight on one worker
+ * per side; the per-process ones (POOL_TUNINGS) the default pool saturated, blocks of 8 with 4 in flight, ms per
+ * render, on the reference and photos cards in png and webp. Prints per tuning and card that ratio for each format
+ * (above 1: the tuning helps; bold at 1.05 and more) and the fidelity delta of the PNGs of one content: pixels that
+ * differ by more than 2 levels in a channel (largest difference) and SSIM (ssim.js 'fast', 11 px window). */
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
@@ -60,6 +60,8 @@ async function fidelityDelta(a, b) {
 export async function phaseTunings({ createRenderer, names, assets, warmup, rounds, log = console.error }) {
   const rows = [];
   const best = {};
+  /** Every sample: tuning → "card format side" → ms per round. */
+  const all = {};
   let seq = 7_000_000;
   for (const name of names) {
     const pool = POOL_TUNINGS.has(name);
@@ -111,8 +113,13 @@ export async function phaseTunings({ createRenderer, names, assets, warmup, roun
       }
     }
     await Promise.all(sides.map((s) => s.renderer.close()));
-    const ratio = (card, format) =>
-      median(samples[`${card} ${format} off`]) / median(samples[`${card} ${format} on`]);
+    all[name] = samples;
+    // The median of the paired ratios: each round renders the same content on both sides back to back, so a ratio
+    // of one round's pair shares that moment's load (the machine is shared); the median of those is the gain.
+    const ratio = (card, format) => {
+      const on = samples[`${card} ${format} on`];
+      return median(samples[`${card} ${format} off`].map((off, i) => off / on[i]));
+    };
     best[name] = Math.max(...cards.flatMap((card) => formats.map((format) => ratio(card, format))));
     const cells = CARDS.map((card) =>
       FORMATS.map((format) => {
@@ -127,7 +134,15 @@ export async function phaseTunings({ createRenderer, names, assets, warmup, roun
         ? 'same'
         : `${f.differing} (${f.largest}), ${fmt(f.ssim, 4)}`;
     }).join('; ');
-    rows.push([`\`${name}\``, pool ? 'pool, 4 in flight' : '1 in flight', ...cells, fmt(best[name], 2), fid]);
+    const row = [
+      `\`${name}\``,
+      pool ? 'pool, 4 in flight' : '1 in flight',
+      ...cells,
+      fmt(best[name], 2),
+      fid,
+    ];
+    rows.push(row);
+    log(`| ${row.join(' | ')} |`);
     log(
       `tunings: ${name} best ${fmt(best[name], 3)} (${fmt((performance.now() - started) / 1000, 0)} s, load ${fmt(load1(), 2)})`,
     );
@@ -142,5 +157,5 @@ export async function phaseTunings({ createRenderer, names, assets, warmup, roun
     ],
     rows,
   );
-  return { table, best };
+  return { table, best, samples: all };
 }

@@ -122,7 +122,7 @@ describe('tunings: one switch each, carried to the workers', () => {
       try {
         createRenderer({ workers: 0, tunings: tunings as Tunings });
       } catch (error) {
-        return error instanceof PictorError ? [error.code, error.details.field] : error;
+        return error instanceof PictorError ? [error.code, error.details?.field] : error;
       }
       return 'accepted';
     };

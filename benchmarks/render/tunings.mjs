@@ -6,7 +6,8 @@
  * format is the median of the rounds' ratios off / on. Render-stage tunings run one render in flight on one worker
  * per side; the per-process ones (POOL_TUNINGS) the default pool saturated, blocks of 8 with 4 in flight, ms per
  * render, on the reference and photos cards in png and webp. Prints per tuning and card that ratio for each format
- * (above 1: the tuning helps; bold at 1.05 and more) and the fidelity delta of the PNGs of one content: pixels that
+ * (above 1: the tuning helps; bold at 1.05 and more; in brackets where the tuning changes nothing on that card,
+ * its `tuningsUsed` says, so the ratio is the noise of the machine) and the fidelity delta of the PNGs of one content: pixels that
  * differ by more than 2 levels in a channel (largest difference) and SSIM (ssim.js 'fast', 11 px window). */
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
@@ -76,9 +77,12 @@ export async function phaseTunings({ createRenderer, names, assets, warmup, roun
       renderer.render({ html: cardHtml(card, n, assets), ...CARD_SIZE[card], format, quality: QUALITY });
     // Fidelity: the same content as png from both sides.
     const fidelity = {};
+    /** The cards where the tuning changes a render (RenderResult.tuningsUsed): elsewhere its ratio is noise. */
+    const usedOn = new Set();
     for (const card of CARDS) {
       const [on, off] = await Promise.all(sides.map((s) => render(s.renderer, card, 'png', seq)));
       fidelity[card] = await fidelityDelta(on.data, off.data);
+      if (on.tuningsUsed?.includes(name)) usedOn.add(card);
       seq++;
     }
     const samples = {};
@@ -120,11 +124,13 @@ export async function phaseTunings({ createRenderer, names, assets, warmup, roun
       const on = samples[`${card} ${format} on`];
       return median(samples[`${card} ${format} off`].map((off, i) => off / on[i]));
     };
-    best[name] = Math.max(...cards.flatMap((card) => formats.map((format) => ratio(card, format))));
+    const counted = cards.filter((card) => usedOn.has(card));
+    best[name] = Math.max(...counted.flatMap((card) => formats.map((format) => ratio(card, format))));
     const cells = CARDS.map((card) =>
       FORMATS.map((format) => {
         if (!formats.includes(format) || !cards.includes(card)) return '–';
         const r = ratio(card, format);
+        if (!usedOn.has(card)) return `(${fmt(r, 2)})`;
         return r >= 1.05 ? `**${fmt(r, 2)}**` : fmt(r, 2);
       }).join(' / '),
     );
@@ -152,7 +158,7 @@ export async function phaseTunings({ createRenderer, names, assets, warmup, roun
       'tuning',
       'measured',
       ...CARDS.map((card) => `${card}: off / on, png / jpeg / webp`),
-      'best',
+      'best (cards it changes)',
       `pixels > 2 levels off (largest), SSIM — ${CARDS.join('; ')}`,
     ],
     rows,

@@ -8,7 +8,8 @@
  * render, on the reference and photos cards in png and webp. Prints per tuning and card that ratio for each format
  * (above 1: the tuning helps; bold at 1.05 and more; in brackets where the tuning changes nothing on that card,
  * its `tuningsUsed` says, so the ratio is the noise of the machine) and the fidelity delta of the PNGs of one content: pixels that
- * differ by more than 2 levels in a channel (largest difference) and SSIM (ssim.js 'fast', 11 px window). */
+ * differ by more than 2 levels in a channel (largest difference) and SSIM (ssim.js 'fast', 11 px window). The name
+ * `control` (`--tunings control,…`) measures two sides with every tuning on: the spread of a ratio that should be 1. */
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
@@ -71,7 +72,11 @@ export async function phaseTunings({ createRenderer, names, assets, warmup, roun
     const base = { startWorkers: 'eager', ...(pool ? {} : { workers: 1 }), limits: { timeoutMs: 60_000 } };
     const sides = [
       { key: 'on', renderer: createRenderer(base) },
-      { key: 'off', renderer: createRenderer({ ...base, tunings: { [name]: false } }) },
+      // `control`: both sides with every tuning on, so the table shows what two identical sides differ by.
+      {
+        key: 'off',
+        renderer: createRenderer(name === 'control' ? base : { ...base, tunings: { [name]: false } }),
+      },
     ];
     const render = (renderer, card, format, n) =>
       renderer.render({ html: cardHtml(card, n, assets), ...CARD_SIZE[card], format, quality: QUALITY });
@@ -82,7 +87,7 @@ export async function phaseTunings({ createRenderer, names, assets, warmup, roun
     for (const card of CARDS) {
       const [on, off] = await Promise.all(sides.map((s) => render(s.renderer, card, 'png', seq)));
       fidelity[card] = await fidelityDelta(on.data, off.data);
-      if (on.tuningsUsed?.includes(name)) usedOn.add(card);
+      if (name === 'control' || on.tuningsUsed?.includes(name)) usedOn.add(card);
       seq++;
     }
     const samples = {};

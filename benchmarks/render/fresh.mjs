@@ -47,7 +47,7 @@ import { fmt, kb, load1, machineLine, markdownTable, quantile } from '../lib/rep
 import { toTakumiNode } from './card.mjs';
 import { engineProcess } from './engine-process.mjs';
 import { CARD_SIZE, CARDS, cardHtml, emojiLoader, fontsFor, loadAssets } from './fresh-cards.mjs';
-import { AWAITING_SATORI_FORK, phaseTunings } from './tunings.mjs';
+import { phaseTunings } from './tunings.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /**
@@ -736,9 +736,7 @@ async function main() {
     console.log(`load at the end ${fmt(load1(), 2)}`);
   }
   if (PHASES.includes('tunings')) {
-    const names = args.tunings
-      ? args.tunings.split(',')
-      : TUNING_NAMES.filter((name) => !AWAITING_SATORI_FORK.includes(name));
+    const names = args.tunings ? args.tunings.split(',') : TUNING_NAMES;
     const { table, samples } = await phaseTunings({
       createRenderer,
       names,
@@ -750,8 +748,6 @@ async function main() {
       `\n### Tunings, each switched off (${startedAt.toISOString()}, ${machine}, load ${fmt(load1(), 2)} at the end)\n\n${table}`,
     );
     if (args.samples) writeFileSync(args.samples, JSON.stringify(samples));
-    if (!args.tunings && AWAITING_SATORI_FORK.length > 0)
-      console.log(`\nNot measured (not wired yet: the satori fork): ${AWAITING_SATORI_FORK.join(', ')}`);
   }
   if (PHASES.includes('inproc')) {
     out.inproc = await phaseInproc(assets);

@@ -16,13 +16,6 @@ import { ssim } from 'ssim.js';
 import { fmt, load1, markdownTable, quantile } from '../lib/report.mjs';
 import { CARD_SIZE, CARDS, cardHtml } from './fresh-cards.mjs';
 
-/** Switches of satori's own tunings, passed through once the satori fork (issue 39 item 1) offers them. */
-export const AWAITING_SATORI_FORK = [
-  'glyphPathNumbers',
-  'glyphPathCache',
-  'noEnableBackgroundScan',
-  'plainTextGraphemes',
-];
 /** Tunings of the worker process as a whole: measured with the pool saturated, where they are aimed. */
 const POOL_TUNINGS = new Set(['heapGrowing', 'largePages', 'singleThreadedGc', 'encoderThreads']);
 /** Where the pool tunings are measured (the saturated pool is slow to measure: two cards, two formats). */

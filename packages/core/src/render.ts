@@ -28,7 +28,7 @@ import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
-import { ALL_TUNINGS_ON, type ResolvedTunings, type TuningName } from './tuning/switches.js';
+import { ALL_TUNINGS_ON, type ResolvedTunings, SATORI_TUNINGS, type TuningName } from './tuning/switches.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
 import { keyElements, type LaidOutNode, overflowWarning } from './layout/overflow.js';
@@ -223,6 +223,7 @@ async function renderStages(
           loadAdditionalAsset,
           onStyleError,
           glyphRuns: tunings.glyphRuns,
+          pictorTunings: Object.fromEntries(SATORI_TUNINGS.map((name) => [name, tunings[name]])),
           onNode,
         });
       },
@@ -244,6 +245,8 @@ async function renderStages(
   // Rewrites that resvg draws faster with the same pixels (tuning/svg-rewrites.ts).
   let svg = layout.svg;
   if (layout.runs.length > 0) used.add('glyphRuns');
+  // satori applies its own throughout a layout: named whenever they are on.
+  for (const name of SATORI_TUNINGS) if (tunings[name]) used.add(name);
   if (tunings.gradientPatterns) svg = tuned('gradientPatterns', svg, inlineGradientPatterns(svg));
   if (tunings.imageMasks) svg = tuned('imageMasks', svg, dropRedundantImageMasks(svg, input.scale));
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.

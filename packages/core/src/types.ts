@@ -244,8 +244,7 @@ export interface Tunings {
   encoderThreads?: boolean;
   /** satori hands text over as glyph runs instead of path data. */
   glyphRuns?: boolean;
-  // satori's own tunings: accepted, and passed to the layout engine once its fork (packages/satori) offers them;
-  // until then they switch nothing.
+  // satori's own tunings (packages/satori, its option `pictorTunings`).
   /** satori writes glyph coordinates from integers (its patch `glyph-path-numbers`). */
   glyphPathNumbers?: boolean;
   /** satori keeps each glyph's path data per size and sub-pixel offset (its patch `glyph-path-cache`). */

@@ -13,14 +13,6 @@ import { decodeImage } from './helpers/image-compare.js';
 
 type Name = keyof Tunings;
 
-/** The switches of satori's own tunings, not wired until the satori fork offers them. */
-const AWAITING_SATORI_FORK: Name[] = [
-  'glyphPathNumbers',
-  'glyphPathCache',
-  'noEnableBackgroundScan',
-  'plainTextGraphemes',
-];
-
 /** A 640×480 photo-like JPEG as a data: URI (as the image-heavy card of the benchmarks). */
 async function photoUri(): Promise<string> {
   const width = 640;
@@ -112,9 +104,7 @@ describe('tunings: one switch each, carried to the workers', () => {
   it('knows every switch the type names, all on by default, and each one used on these documents', () => {
     expect([...TUNING_NAMES].sort()).toEqual(Object.keys(DOCUMENT_OF).sort());
     const used = new Set(Object.values(withAllOn).flatMap((result) => result.tuningsUsed ?? []));
-    for (const name of TUNING_NAMES) {
-      if (!AWAITING_SATORI_FORK.includes(name)) expect(used, name).toContain(name);
-    }
+    for (const name of TUNING_NAMES) expect(used, name).toContain(name);
   });
 
   it('refuses a switch it does not know and a value that is not true or false', () => {
@@ -131,8 +121,7 @@ describe('tunings: one switch each, carried to the workers', () => {
     expect(refused([false])).toEqual(['INVALID_INPUT', 'tunings']);
   });
 
-  const wired = TUNING_NAMES.filter((name) => !AWAITING_SATORI_FORK.includes(name));
-  it.each(wired)('%s: off in the worker, the same picture within rounding', async (name) => {
+  it.each([...TUNING_NAMES])('%s: off in the worker, the same picture within rounding', async (name) => {
     const key = DOCUMENT_OF[name];
     const renderer = createRenderer({ workers: 1, tunings: { [name]: false } });
     try {

@@ -38,6 +38,14 @@ export const TUNING_SWITCHES = {
   plainTextGraphemes: 'plain text split without Intl.Segmenter (satori patch plain-text-graphemes)',
 } as const satisfies Record<keyof Tunings, string>;
 
+/** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
+export const SATORI_TUNINGS = [
+  'glyphPathNumbers',
+  'glyphPathCache',
+  'noEnableBackgroundScan',
+  'plainTextGraphemes',
+] as const satisfies readonly (keyof Tunings)[];
+
 /** The name of a tuning's switch. */
 export type TuningName = keyof typeof TUNING_SWITCHES;
 

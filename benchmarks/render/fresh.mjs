@@ -23,6 +23,12 @@
  *
  * `ab` — two Pictor processes differing only in their environment (phaseAb); with `--concurrency N` each side renders
  * blocks of 4 × N with N in flight (the pool saturated) and the time per render is compared.
+ *
+ *   node benchmarks/render/fresh.mjs --only tunings [--tunings textLayer,pngWriter] [--warmup 6 --rounds 20] [--samples FILE]
+ *
+ * `tunings` — every switch of RendererOptions.tunings off against all on, side by side from this one build
+ * (tunings.mjs): ratio off / on per card and format, and the pixel difference of the two outputs; `--samples`
+ * writes every time measured to a JSON file.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -41,6 +47,7 @@ import { fmt, kb, load1, machineLine, markdownTable, quantile } from '../lib/rep
 import { toTakumiNode } from './card.mjs';
 import { engineProcess } from './engine-process.mjs';
 import { CARD_SIZE, CARDS, cardHtml, emojiLoader, fontsFor, loadAssets } from './fresh-cards.mjs';
+import { phaseTunings } from './tunings.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 /**
@@ -49,7 +56,7 @@ const here = dirname(fileURLToPath(import.meta.url));
  * `PICTOR_BENCH_OPTIONS` — JSON merged into its createRenderer options.
  */
 const BENCH_CORE = process.env.PICTOR_BENCH_CORE;
-const { createRenderer } = await import(
+const { createRenderer, TUNING_NAMES } = await import(
   BENCH_CORE
     ? pathToFileURL(BENCH_CORE.endsWith('.js') ? BENCH_CORE : join(BENCH_CORE, 'dist', 'index.js')).href
     : '@pictor/core'
@@ -76,6 +83,8 @@ const { values: args } = parseArgs({
     formats: { type: 'string' },
     concurrency: { type: 'string' },
     'pool-warmup': { type: 'string' },
+    tunings: { type: 'string' },
+    samples: { type: 'string' },
   },
 });
 const quick = args.quick;
@@ -725,6 +734,20 @@ async function main() {
     );
     console.log(await phaseAb());
     console.log(`load at the end ${fmt(load1(), 2)}`);
+  }
+  if (PHASES.includes('tunings')) {
+    const names = args.tunings ? args.tunings.split(',') : TUNING_NAMES;
+    const { table, samples } = await phaseTunings({
+      createRenderer,
+      names,
+      assets,
+      warmup: Number(args.warmup ?? (quick ? 1 : 6)),
+      rounds: Number(args.rounds ?? (quick ? 2 : 20)),
+    });
+    console.log(
+      `\n### Tunings, each switched off (${startedAt.toISOString()}, ${machine}, load ${fmt(load1(), 2)} at the end)\n\n${table}`,
+    );
+    if (args.samples) writeFileSync(args.samples, JSON.stringify(samples));
   }
   if (PHASES.includes('inproc')) {
     out.inproc = await phaseInproc(assets);

@@ -10,6 +10,7 @@ export { CONTENT_TYPES, DEFAULT_QUALITY, FORMATS, roundMs } from './formats.js';
 export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';
 export { type RenderTimeoutReason, renderTimeoutMessage } from './pool/render-timeout.js';
 export { FONT_SPEC_SCHEMA, MAX_FONT_FAMILY_LENGTH, renderInputSchema } from './input-schema.js';
+export { TUNING_NAMES } from './tuning/switches.js';
 export { createRenderer };
 export type {
   CloseOptions,
@@ -26,6 +27,7 @@ export type {
   RenderTimings,
   Renderer,
   RendererOptions,
+  Tunings,
   WorkerIsolation,
   RendererStats,
   TemplateDefinition,

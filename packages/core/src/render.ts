@@ -25,14 +25,10 @@ import {
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
-import {
-  dropRedundantImageMasks,
-  inlineGradientPatterns,
-  liftCanvasGradient,
-  liftTextLayer,
-  paintCanvasGradient,
-  paintTextLayer,
-} from './tuning/index.js';
+import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
+import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
+import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
+import { ALL_TUNINGS_ON, type ResolvedTunings, SATORI_TUNINGS, type TuningName } from './tuning/switches.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
 import { keyElements, type LaidOutNode, overflowWarning } from './layout/overflow.js';
@@ -49,6 +45,8 @@ export interface EnvironmentOptions {
   baseDir?: string;
   /** Size of the cache of decoded pictures (RendererOptions.prescaledImageCacheMb). */
   prescaledImageCacheMb?: number;
+  /** The tunings' switches (RendererOptions.tunings); default all on. */
+  tunings?: ResolvedTunings;
 }
 
 /**
@@ -61,6 +59,8 @@ export interface RenderEnvironment {
   readonly fetcher: ResourceFetcher;
   readonly prescaledImages: PrescaledImageCache;
   rendererFonts?: Promise<LoadedFont[]>;
+  /** The tunings of the worker this environment lives in that are on (set by the worker; RenderResult.tuningsUsed). */
+  workerTunings?: TuningName[];
 }
 
 /** Create the per-thread state. Fonts are read on first use, then shared by every render of the thread. */
@@ -165,6 +165,9 @@ async function renderStages(
   progress: RenderProgress,
 ): Promise<RenderResult> {
   const { limits } = env.options;
+  const tunings = env.options.tunings ?? ALL_TUNINGS_ON;
+  // The tunings that change this render (RenderResult.tuningsUsed).
+  const used = new Set<TuningName>(env.workerTunings);
   const warnings: string[] = [];
   const { timings, started } = progress;
   let mark = started;
@@ -219,7 +222,8 @@ async function renderStages(
           fonts,
           loadAdditionalAsset,
           onStyleError,
-          glyphRuns: true,
+          glyphRuns: tunings.glyphRuns,
+          pictorTunings: Object.fromEntries(SATORI_TUNINGS.map((name) => [name, tunings[name]])),
           onNode,
         });
       },
@@ -239,16 +243,28 @@ async function renderStages(
   // rasterize() bounds absurd effect regions and strokes first (resvg panics on them, aborting the process).
   // It draws at `scale` × the layout's size: `image` has the pixel size the result reports.
   // Rewrites that resvg draws faster with the same pixels (tuning/svg-rewrites.ts).
-  const svg = dropRedundantImageMasks(inlineGradientPatterns(layout.svg), input.scale);
+  let svg = layout.svg;
+  if (layout.runs.length > 0) used.add('glyphRuns');
+  // satori applies its own throughout a layout: named whenever they are on.
+  for (const name of SATORI_TUNINGS) if (tunings[name]) used.add(name);
+  if (tunings.gradientPatterns) svg = tuned('gradientPatterns', svg, inlineGradientPatterns(svg));
+  if (tunings.imageMasks) svg = tuned('imageMasks', svg, dropRedundantImageMasks(svg, input.scale));
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
-  const lifted = liftCanvasGradient(svg, input.scale);
+  const lifted = tunings.canvasGradient ? liftCanvasGradient(svg, input.scale) : undefined;
+  if (lifted) used.add('canvasGradient');
   // Text nothing later covers is painted over resvg's raster from glyph masks kept in this worker; the rest of the
   // text comes as glyph runs (layout/glyph-runs.ts), written out as path data for resvg.
-  const text = liftTextLayer(lifted?.svg ?? svg, input.scale, layout.runs);
+  const text = tunings.textLayer ? liftTextLayer(lifted?.svg ?? svg, input.scale, layout.runs) : undefined;
+  if (text && text.layer.runs.length > 0) used.add('textLayer');
   const forResvg = text?.svg ?? expandGlyphRuns(lifted?.svg ?? svg, layout.runs);
   const { image, pictureArea } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
-    const prescaled = await prescaleImages(forResvg, input.scale, env.prescaledImages);
+    const prescaled = await prescaleImages(forResvg, input.scale, env.prescaledImages, {
+      pictures: tunings.prescaledImages,
+      emoji: tunings.prescaledEmoji,
+    });
+    if (prescaled.prepared.pictures > 0) used.add('prescaledImages');
+    if (prescaled.prepared.emoji > 0) used.add('prescaledEmoji');
     const raster = rasterize(prescaled, input.scale);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (text) paintTextLayer(raster, text.layer);
@@ -260,9 +276,15 @@ async function renderStages(
   // PNG writer finds that out while packing the rows: no look at the SVG for it.)
   const knownOpaque = input.format !== 'png' && (lifted !== undefined || paintsOpaqueCanvas(svg));
   // A PNG mostly of photographs is filtered for them (encode/png.ts).
-  const pngRows = pngRowsFor(pictureArea, layout.width * layout.height);
+  const pngRows = tunings.pngPhotoRows ? pngRowsFor(pictureArea, layout.width * layout.height) : 'plain';
   const encoding = stageAsync('encode', () =>
-    encodeImage(image, input.format, input.quality, knownOpaque, pngRows),
+    encodeImage(image, input.format, input.quality, {
+      knownOpaque,
+      pngRows,
+      pngWriter: tunings.pngWriter,
+      deflateHalves: tunings.deflateHalves,
+      onTuning: (name) => used.add(name),
+    }),
   );
   // The encoder runs on threads of its own: this thread opens the file of saveTo meanwhile.
   let file: AtomicFile | undefined;
@@ -291,7 +313,14 @@ async function renderStages(
     contentType: CONTENT_TYPES[input.format],
     warnings,
     timings: { queue: 0, ...timings },
+    tuningsUsed: [...used],
   };
+
+  /** `after` (a tuning's rewrite of `before`), noting the tuning as used when it changed anything. */
+  function tuned(name: TuningName, before: string, after: string): string {
+    if (after !== before) used.add(name);
+    return after;
+  }
 }
 
 /**

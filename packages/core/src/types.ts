@@ -61,6 +61,12 @@ export interface RenderResult {
   warnings: string[];
   /** Milliseconds spent in each stage (parse, resources, layout, raster, encode) and in the queue. */
   timings: RenderTimings;
+  /**
+   * The tunings (RendererOptions.tunings) that changed how this render was made — each one on and with something
+   * to do here (a gradient to inline, text to paint, an opaque PNG to write…), and those of the worker that made it.
+   * For measuring.
+   */
+  tuningsUsed?: (keyof Tunings)[];
 }
 
 export interface RenderTimings {
@@ -202,6 +208,53 @@ export interface Logger {
 /** What a render worker is: a child process of its own, or a worker thread in this process (RendererOptions). */
 export type WorkerIsolation = 'process' | 'thread';
 
+/**
+ * Switches of the performance tunings (RendererOptions.tunings), **for measuring**: every one is on by default,
+ * and each makes renders faster with the same pixels (within rounding); switching one off shows what it earns
+ * (`node benchmarks/render/fresh.mjs --only tunings`). A service has no reason to switch one off. Per-process
+ * switches (`heapGrowing`, `largePages`, `singleThreadedGc`, `encoderThreads`) apply to worker processes; with
+ * `isolation: 'thread'` the last three do nothing, and without workers none of the four does.
+ */
+export interface Tunings {
+  /** satori's single-tile gradient `<pattern>`s replaced by the gradient itself. */
+  gradientPatterns?: boolean;
+  /** The overflow mask of a clipped picture dropped where it changes no pixel. */
+  imageMasks?: boolean;
+  /** A linear gradient filling the canvas painted under resvg's raster by table lookups, not by resvg. */
+  canvasGradient?: boolean;
+  /** Text nothing later covers painted over resvg's raster from glyph masks kept per worker. */
+  textLayer?: boolean;
+  /** Raster pictures decoded once per worker and scaled to the device pixels they cover. */
+  prescaledImages?: boolean;
+  /** SVG pictures (emoji) on whole pixels drawn once per worker on a canvas of their box. */
+  prescaledEmoji?: boolean;
+  /** Opaque PNGs written by Pictor's writer (rows packed to RGB, Node's zlib) instead of sharp. */
+  pngWriter?: boolean;
+  /** PNGs mostly of photographs written with the Sub filter at zlib level 1 (with `pngWriter`). */
+  pngPhotoRows?: boolean;
+  /** PNG rows of 3 MB and more deflated as two halves at once (with `pngWriter`). */
+  deflateHalves?: boolean;
+  /** Workers set V8's heap growing factor to `heapGrowingPercent` (off: V8's own). */
+  heapGrowing?: boolean;
+  /** Worker processes allow resvg's allocator large OS pages (`MIMALLOC_ALLOW_LARGE_OS_PAGES=1`). */
+  largePages?: boolean;
+  /** Worker processes run V8's garbage collector on their own thread (`--single-threaded-gc`). */
+  singleThreadedGc?: boolean;
+  /** Workers encode with one libvips thread per operation and no libvips operation cache. */
+  encoderThreads?: boolean;
+  /** satori hands text over as glyph runs instead of path data. */
+  glyphRuns?: boolean;
+  // satori's own tunings (packages/satori, its option `pictorTunings`).
+  /** satori writes glyph coordinates from integers (its patch `glyph-path-numbers`). */
+  glyphPathNumbers?: boolean;
+  /** satori keeps each glyph's path data per size and sub-pixel offset (its patch `glyph-path-cache`). */
+  glyphPathCache?: boolean;
+  /** satori does not search the document for `BackgroundImage` (its patch `no-enable-background-scan`). */
+  noEnableBackgroundScan?: boolean;
+  /** satori splits plain text into characters without `Intl.Segmenter` (its patch `plain-text-graphemes`). */
+  plainTextGraphemes?: boolean;
+}
+
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */
 export interface RendererOptions {
   /** Render workers; default one per core. `0` renders on the calling thread (no isolation, for tests and tools). */
@@ -252,6 +305,8 @@ export interface RendererOptions {
    * same picture (a logo, an avatar) reuse it. 0 prepares it every time.
    */
   prescaledImageCacheMb?: number;
+  /** Switches of the performance tunings, all on by default: for measuring what each earns (Tunings). */
+  tunings?: Tunings;
   limits?: Partial<RenderLimits>;
   fetch?: FetchOptions;
   /** Fonts available to every render of this renderer, loaded once per worker. */

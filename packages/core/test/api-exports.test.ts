@@ -21,6 +21,7 @@ describe('public API', () => {
       'MAX_SCALE',
       'MIN_SCALE',
       'PictorError',
+      'TUNING_NAMES',
       'WALL_TIMEOUT_FACTOR',
       'compileTemplate',
       'createRenderer',

@@ -8,7 +8,7 @@ import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { expandGlyphRuns, type GlyphRun, tenthsText } from '../src/layout/glyph-runs.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
-import { liftTextLayer } from '../src/tuning/text-layer.js';
+import { liftTextLayer } from '../src/raster/text-layer.js';
 
 const fonts = [...getBuiltinFonts()];
 

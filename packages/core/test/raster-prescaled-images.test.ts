@@ -157,10 +157,7 @@ describe('rasterize with prescaled pictures', () => {
       .toBuffer();
     // The referenced picture sits in a mask, where resvg resolves none: drawn so, the page would lose its picture.
     const svg = svgOf(`<mask id="m"><image width="4" height="4" href="https://x.invalid/0.png"/></mask>`);
-    const fallback = rasterize(
-      { svg, images: new Map([['https://x.invalid/0.png', png]]), original, pictureArea: 0 },
-      1,
-    );
+    const fallback = rasterize({ svg, images: new Map([['https://x.invalid/0.png', png]]), original }, 1);
     expect(fallback.pixels.equals(rasterize(original, 1).pixels)).toBe(true);
   });
 });

@@ -33,23 +33,30 @@ const DEFLATE_CHUNK = 1 << 20;
  */
 const HALVES_FROM_BYTES = 3 << 20;
 
+/** Whether an opaque PNG of `image` has rows enough to be deflated in two halves (with `halves` on). */
+export function deflatesInHalves(image: { width: number; height: number }): boolean {
+  return image.height * (image.width * 3 + 1) >= HALVES_FROM_BYTES;
+}
+
 const SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /**
  * Encode premultiplied RGBA pixels as an 8-bit RGB PNG (colour type 2, filter type 0 on every row), or resolve to
  * `undefined` when some pixel is not fully opaque, so the caller encodes it with alpha. The opacity check rides
- * on the packing pass, so the caller need not scan first.
+ * on the packing pass, so the caller need not scan first. `halves` (tuning `deflateHalves`): large rows deflated in
+ * two halves at once.
  */
 export async function encodeOpaquePng(
   image: RasterImage,
   kind: PngRows = 'plain',
+  halves = true,
 ): Promise<Buffer | undefined> {
   const rows = takeRowBuffer(image.height * (image.width * 3 + 1));
   try {
     if (!packOpaqueRowsInto(image, rows, kind === 'photo')) return undefined;
     const settings = { level: DEFLATE_LEVEL[kind], chunkSize: DEFLATE_CHUNK };
     const data =
-      rows.length >= HALVES_FROM_BYTES
+      halves && deflatesInHalves(image)
         ? await deflateInHalves(rows, settings)
         : zlib.deflateSync(rows, settings);
     const header = Buffer.alloc(13);

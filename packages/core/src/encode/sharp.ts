@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
-import { type PngRows, encodeOpaquePng } from './png.js';
+import { deflatesInHalves, encodeOpaquePng, type PngRows } from './png.js';
 
 /**
  * Configure libvips for pool workers: no operation cache (every encode starts from fresh raw pixels, so it would
@@ -14,6 +14,20 @@ import { type PngRows, encodeOpaquePng } from './png.js';
 export function configureEncoder(): void {
   sharp.cache(false);
   sharp.concurrency(1);
+}
+
+/** How `encodeImage` goes about it; every field optional. */
+export interface EncodeChoice {
+  /** The caller proved every pixel opaque (from the SVG): no scan for alpha. */
+  knownOpaque?: boolean;
+  /** How an opaque PNG's rows are filtered and deflated (encode/png.ts). Default 'plain'. */
+  pngRows?: PngRows;
+  /** Opaque PNGs by `encodeOpaquePng` (tuning `pngWriter`); false: every PNG by sharp. Default true. */
+  pngWriter?: boolean;
+  /** Large opaque PNGs deflated in two halves at once (tuning `deflateHalves`). Default true. */
+  deflateHalves?: boolean;
+  /** Told each tuning that changed this encode (RenderResult.tuningsUsed). */
+  onTuning?: (name: 'pngWriter' | 'pngPhotoRows' | 'deflateHalves') => void;
 }
 
 export { CONTENT_TYPES } from '../formats.js';
@@ -72,11 +86,10 @@ export async function encodeImage(
   image: RasterImage,
   format: ImageFormat,
   quality: number,
-  knownOpaque = false,
-  pngRows: PngRows = 'plain',
+  choice: EncodeChoice = {},
 ): Promise<Buffer> {
-  if (format === 'png') return encodePng(image, pngRows);
-  const opaque = knownOpaque || isOpaque(image.pixels);
+  if (format === 'png') return encodePng(image, choice);
+  const opaque = choice.knownOpaque === true || isOpaque(image.pixels);
   let pipeline = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
   });
@@ -94,15 +107,28 @@ export async function encodeImage(
 }
 
 /**
- * PNG: an opaque image as RGB by `encodeOpaquePng` (which finds out whether it is opaque; `rows` says how to filter
- * and deflate them), else RGBA by sharp.
+ * PNG: an opaque image as RGB by `encodeOpaquePng` (which finds out whether it is opaque; `pngRows` says how to
+ * filter and deflate them), else RGBA by sharp. Without the writer (`pngWriter: false`) sharp writes every PNG, an
+ * opaque one as RGB.
  */
-async function encodePng(image: RasterImage, rows: PngRows): Promise<Buffer> {
-  const opaque = await encodeOpaquePng(image, rows);
-  if (opaque) return opaque;
-  return sharp(image.pixels, {
-    raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },
-  })
+async function encodePng(image: RasterImage, choice: EncodeChoice): Promise<Buffer> {
+  let opaque = false;
+  if (choice.pngWriter !== false) {
+    const written = await encodeOpaquePng(image, choice.pngRows, choice.deflateHalves !== false);
+    if (written) {
+      choice.onTuning?.('pngWriter');
+      if (choice.pngRows === 'photo') choice.onTuning?.('pngPhotoRows');
+      if (choice.deflateHalves !== false && deflatesInHalves(image)) choice.onTuning?.('deflateHalves');
+      return written;
+    }
+  } else {
+    opaque = isOpaque(image.pixels);
+  }
+  let pipeline = sharp(image.pixels, {
+    raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
+  });
+  if (opaque) pipeline = pipeline.removeAlpha();
+  return pipeline
     .png({ compressionLevel: ENCODER_SETTINGS.pngCompressionLevel, adaptiveFiltering: false })
     .toBuffer();
 }

@@ -25,6 +25,7 @@ import {
 import type { RenderExecutor } from './executor.js';
 import { DEFAULT_HEAP_GROWING_PERCENT, DEFAULT_WORKER_NICE } from '../tuning/index.js';
 import { DEFAULT_PRESCALED_CACHE_MB } from '../raster/prescaled-images.js';
+import { resolveTunings } from '../tuning/switches.js';
 import { LocalExecutor } from './local-executor.js';
 import { WorkerPool } from './worker-pool.js';
 
@@ -144,6 +145,7 @@ const RENDERER_OPTIONS = [
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
+  'tunings',
   'limits',
   'fetch',
   'fonts',
@@ -179,6 +181,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       65_536,
       DEFAULT_PRESCALED_CACHE_MB,
     ),
+    tunings: resolveTunings(options.tunings),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
   };

@@ -6,7 +6,8 @@ import { type ChildProcess, fork } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { workerProcessEnv } from '../tuning/index.js';
+import { workerProcessEnv } from '../tuning/allocator.js';
+import { ALL_TUNINGS_ON } from '../tuning/switches.js';
 import { processStatPath, threadStatPath } from './render-clock.js';
 import type { WorkerIsolation } from '../types.js';
 import type {
@@ -46,8 +47,11 @@ export interface StartWorkerOptions {
   memoryLimitMb: number;
 }
 
-/** V8 flags of every worker process: each collects its own garbage on its own thread (fewer threads per render). */
-const WORKER_PROCESS_FLAGS = ['--single-threaded-gc'];
+/**
+ * V8 flag of worker processes (tuning `singleThreadedGc`): each collects its own garbage on its own thread (fewer
+ * threads per render).
+ */
+const SINGLE_THREADED_GC = '--single-threaded-gc';
 
 /** How much of a worker process's last stderr output is kept to explain its end. */
 const STDERR_TAIL_CHARS = 4096;
@@ -79,11 +83,15 @@ function startThread(options: StartWorkerOptions, events: WorkerEvents): WorkerH
 }
 
 function startProcess(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
+  const tunings = options.setup.environment.tunings ?? ALL_TUNINGS_ON;
   const child: ChildProcess = fork(fileURLToPath(options.script), [], {
-    execArgv: [...WORKER_PROCESS_FLAGS, `--max-old-space-size=${options.memoryLimitMb}`],
+    execArgv: [
+      ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
+      `--max-old-space-size=${options.memoryLimitMb}`,
+    ],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    env: workerProcessEnv(),
+    env: tunings.largePages ? workerProcessEnv() : process.env,
   });
   // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
   let stderrTail = '';

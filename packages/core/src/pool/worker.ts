@@ -13,14 +13,16 @@ import {
   renderHtml,
   startLoadingRendererFonts,
 } from '../render.js';
+import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
+import { LARGE_PAGES } from '../tuning/allocator.js';
+import { ALL_TUNINGS_ON, type TuningName } from '../tuning/switches.js';
+import { doTemplateWork } from '../templates/template-work.js';
 import {
-  applyHeapGrowingPercent,
+  currentThreadId,
   lowerEncoderThreads,
   setCurrentThreadNice,
   setProcessNice,
-} from '../tuning/index.js';
-import { doTemplateWork } from '../templates/template-work.js';
-import { currentThreadId } from '../tuning/thread-priority.js';
+} from '../tuning/thread-priority.js';
 import type { RenderResult } from '../types.js';
 import { validateRenderInput } from '../validate.js';
 import { dieWithParent } from './parent-watchdog.js';
@@ -43,10 +45,12 @@ interface PoolChannel {
 
 const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
 
-applyHeapGrowingPercent(setup.heapGrowingPercent);
+const tunings = setup.environment.tunings ?? ALL_TUNINGS_ON;
+if (tunings.heapGrowing) applyHeapGrowingPercent(setup.heapGrowingPercent);
 const env = createRenderEnvironment(setup.environment);
 getBuiltinFonts();
-configureEncoder();
+if (tunings.encoderThreads) configureEncoder();
+env.workerTunings = workerTunings();
 startLoadingRendererFonts(env);
 // Font sets an earlier worker of the pool loaded (this one may replace it): before ready, outside any time limit.
 await loadFontSets(env.registry, setup.preload ?? []).catch(() => undefined);
@@ -95,6 +99,20 @@ channel.onRequest((request) => {
     },
   );
 });
+
+/**
+ * The tunings of this worker that are on, as it finds itself (RenderResult.tuningsUsed): the heap growing factor it
+ * set, and — in a worker process, whose flags and environment are its own — large pages in its environment and
+ * single-threaded collection in its flags; the encoder's settings it made.
+ */
+function workerTunings(): TuningName[] {
+  const names: TuningName[] = [];
+  if (tunings.heapGrowing && setup.heapGrowingPercent > 0) names.push('heapGrowing');
+  if (!parentPort && process.env[LARGE_PAGES] === '1') names.push('largePages');
+  if (!parentPort && process.execArgv.includes('--single-threaded-gc')) names.push('singleThreadedGc');
+  if (tunings.encoderThreads) names.push('encoderThreads');
+  return names;
+}
 
 function optionalTid(): { tid?: number } {
   const tid = currentThreadId();

@@ -10,18 +10,14 @@
  * emoji or product photos are prepared once, not once per render.
  */
 import sharp from 'sharp';
-import { rasterize } from './resvg.js';
-
-/** Pictures resvg gets by reference instead of inline: `href` → PNG bytes. */
-export type ResolvedImages = ReadonlyMap<string, Buffer>;
+import { rasterize, type SvgWithImages } from './resvg.js';
 
 /** The SVG with its pictures referenced instead of inlined, the bytes of those pictures, and the SVG as it came. */
-export interface PrescaledSvg {
-  svg: string;
-  images: ResolvedImages;
-  original: string;
+export interface PrescaledSvg extends SvgWithImages {
   /** The area the raster pictures cover, in square CSS px (by their width and height; overlaps counted twice). */
   pictureArea: number;
+  /** How many raster pictures and SVG pictures (emoji) are handed over prepared. */
+  prepared: { pictures: number; emoji: number };
 }
 
 /** Default size of a PrescaledImageCache: the pictures of a few hundred cards. */
@@ -88,6 +84,14 @@ export class PrescaledImageCache {
   }
 }
 
+/** Which pictures `prescaleImages` prepares (the tunings `prescaledImages` and `prescaledEmoji`); default both. */
+export interface PrescaleChoice {
+  /** Raster pictures (PNG, JPEG, WebP). */
+  pictures: boolean;
+  /** SVG pictures (emoji). */
+  emoji: boolean;
+}
+
 /**
  * Replace the raster pictures of `svg` (drawn at `scale`) by references to decoded copies: scaled to the device
  * pixels they cover where they are drawn smaller than they are, else at their own size. Pictures in masks and
@@ -98,11 +102,13 @@ export async function prescaleImages(
   svg: string,
   scale: number,
   cache: PrescaledImageCache,
+  choice: PrescaleChoice = { pictures: true, emoji: true },
 ): Promise<PrescaledSvg> {
   const images = new Map<string, Buffer>();
   // Inside the root element (whose viewBox maps user units onto the canvas one to one).
   const inside = svg.slice(svg.indexOf('>') + 1);
-  if (!inside.includes('<image')) return { svg, images, original: svg, pictureArea: 0 };
+  const prepared = { pictures: 0, emoji: 0 };
+  if (!inside.includes('<image')) return { svg, images, original: svg, pictureArea: 0, prepared };
   const transformed = RESIZING_CONTAINER.test(inside);
   const parts: string[] = [];
   let last = 0;
@@ -114,12 +120,14 @@ export async function prescaleImages(
     const width = Number(WIDTH_ATTR.exec(attributes)?.[1]);
     const height = Number(HEIGHT_ATTR.exec(attributes)?.[1]);
     if (source.startsWith(VECTOR_SOURCE)) {
+      if (!choice.emoji) continue;
       // An SVG picture (an emoji) drawn on whole device pixels: drawn once at its size, then drawn as a raster.
       const box = transformed ? undefined : vectorBox(attributes, width, height, scale);
-      const prepared = box && (await preparedVector(source, box, scale, cache));
-      if (!prepared) continue;
+      const drawn = box && (await preparedVector(source, box, scale, cache));
+      if (!drawn) continue;
+      prepared.emoji++;
       const href = `https://prescaled.pictor.invalid/${images.size}.png`;
-      images.set(href, prepared);
+      images.set(href, drawn);
       const rest = (before + ` href="${href}"` + after).replace(ASPECT_ATTR, '').replace(RENDERING_ATTR, '');
       // Drawn pixel for pixel: its box covers exactly its pixels, so no filtering (a bicubic one would blur it).
       parts.push(
@@ -130,21 +138,23 @@ export async function prescaleImages(
       continue;
     }
     pictureArea += (width || 0) * (height || 0);
+    if (!choice.pictures) continue;
     // Under a transform the pixels a picture covers are not its width and height times the scale: not scaled.
     const size =
       transformed || RESIZING_ATTR.test(attributes)
         ? undefined
         : { width: Math.round(width * scale), height: Math.round(height * scale) };
-    const prepared = await preparedImage(source, size, cache);
-    if (!prepared) continue;
+    const decoded = await preparedImage(source, size, cache);
+    if (!decoded) continue;
+    prepared.pictures++;
     const href = `https://prescaled.pictor.invalid/${images.size}.png`;
-    images.set(href, prepared);
+    images.set(href, decoded);
     parts.push(svg.slice(last, match.index), `<image${before} href="${href}"${after}>`);
     last = match.index + tag.length;
   }
-  if (images.size === 0) return { svg, images, original: svg, pictureArea };
+  if (images.size === 0) return { svg, images, original: svg, pictureArea, prepared };
   parts.push(svg.slice(last));
-  return { svg: parts.join(''), images, original: svg, pictureArea };
+  return { svg: parts.join(''), images, original: svg, pictureArea, prepared };
 }
 
 /** Where an SVG picture is drawn, in CSS px, and how it fits its box. */

@@ -1,12 +1,24 @@
 /** SVG → raw pixels: the only module that imports @resvg/resvg-js. */
 import { Resvg } from '@resvg/resvg-js';
-import type { PrescaledSvg } from './prescaled-images.js';
 
 /** Raw RGBA pixels, premultiplied by alpha (as resvg produces them). */
 export interface RasterImage {
   pixels: Buffer;
   width: number;
   height: number;
+}
+
+/** Pictures resvg gets by reference instead of inline: `href` → PNG bytes. */
+export type ResolvedImages = ReadonlyMap<string, Buffer>;
+
+/**
+ * An SVG whose pictures are referenced instead of inlined (raster/prescaled-images.ts makes it): the bytes of those
+ * pictures, and the SVG as it came, drawn instead when resvg does not offer to resolve every reference.
+ */
+export interface SvgWithImages {
+  svg: string;
+  images: ResolvedImages;
+  original: string;
 }
 
 /**
@@ -17,7 +29,7 @@ export interface RasterImage {
  * text into paths, and loading them costs ~4 ms a render). `input` is the SVG, or the SVG from `prescaleImages`
  * with the pictures it references instead of inlining.
  */
-export function rasterize(input: string | PrescaledSvg, scale = 1): RasterImage {
+export function rasterize(input: string | SvgWithImages, scale = 1): RasterImage {
   const options = {
     font: { loadSystemFonts: false },
     logLevel: 'off',

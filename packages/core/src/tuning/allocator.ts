@@ -7,7 +7,7 @@
  */
 
 /** mimalloc's option, read from the environment at its start. */
-const LARGE_PAGES = 'MIMALLOC_ALLOW_LARGE_OS_PAGES';
+export const LARGE_PAGES = 'MIMALLOC_ALLOW_LARGE_OS_PAGES';
 
 /** The environment for a render worker process: this process's, with large pages allowed unless it says otherwise. */
 export function workerProcessEnv(env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {

@@ -1,17 +1,17 @@
 /**
- * Tuning (see index.ts): a linear-gradient background that covers the whole canvas — the usual social card — is
- * painted here, under what resvg draws, instead of by resvg. resvg fills a gradient through tiny-skia's
- * floating-point pipeline, pixel by pixel; here one table of colours is built per render, the rows are copied from
- * strips of it (or, for a gradient close to vertical, each pixel is a lookup), and resvg draws the rest onto a
- * transparent canvas. Source-over is associative, so drawing the content onto nothing and then over the gradient
- * gives the same picture as drawing it over the gradient (up to
- * one level of rounding per channel); that does not hold for blend modes, so an SVG with `mix-blend-mode` is left
- * to resvg. Only satori's own shape is lifted — the root rect of `findCanvasRect` filled with a
- * `<linearGradient>` in bounding-box units, `spreadMethod="pad"`, opaque `#hex`/`rgb()` stops — at a scale that
- * maps the canvas onto whole pixels. Everything else renders as before.
+ * A raster stage and a tuning (switch `canvasGradient`, tuning/switches.ts): a linear-gradient background that covers
+ * the whole canvas — the usual social card — is painted here, under what resvg draws, instead of by resvg. resvg fills
+ * a gradient through tiny-skia's floating-point pipeline, pixel by pixel; here one table of colours is built per
+ * render, the rows are copied from strips of it (or, for a gradient close to vertical, each pixel is a lookup), and
+ * resvg draws the rest onto a transparent canvas. Source-over is associative, so drawing the content onto nothing and
+ * then over the gradient gives the same picture as drawing it over the gradient (up to one level of rounding per
+ * channel); that does not hold for blend modes, so an SVG with `mix-blend-mode` is left to resvg. Only satori's own
+ * shape is lifted — the root rect of `findCanvasRect` filled with a `<linearGradient>` in bounding-box units,
+ * `spreadMethod="pad"`, opaque `#hex`/`rgb()` stops — at a scale that maps the canvas onto whole pixels. Everything
+ * else renders as before.
  */
 import { LITTLE_ENDIAN } from '../encode/byte-order.js';
-import type { RasterImage } from '../raster/resvg.js';
+import type { RasterImage } from './resvg.js';
 import { findCanvasRect, gradientOf, isOpaqueStop } from '../svg/opacity.js';
 
 /** A canvas-filling linear gradient, read from the SVG. */

@@ -1,12 +1,12 @@
 /**
- * Tuning (see index.ts): text that nothing drawn after it covers — most text of cards and documents — is painted
- * here over resvg's raster from coverage masks kept per glyph, instead of by resvg. resvg parses every glyph outline
- * of a page and fills it again on every render; here each glyph at each sub-pixel offset is filled by resvg once per
- * worker (all the glyphs a render has not met before, in one atlas), and its coverage is blended at every place
- * the glyph stands. The masks are resvg's own coverage for the same outline at the same sub-pixel offset (the
- * glyph-path-cache patch writes each glyph as its start point plus the same relative outline, so a glyph moved by
- * whole pixels is the same shape on the pixel grid). Glyphs are blended one by one, source-over, as browsers
- * composite glyph masks; where two glyphs share a pixel, resvg filled their union instead.
+ * A raster stage and a tuning (switch `textLayer`, tuning/switches.ts): text that nothing drawn after it covers — most
+ * text of cards and documents — is painted here over resvg's raster from coverage masks kept per glyph, instead of by
+ * resvg. resvg parses every glyph outline of a page and fills it again on every render; here each glyph at each
+ * sub-pixel offset is filled by resvg once per worker (all the glyphs a render has not met before, in one atlas), and its
+ * coverage is blended at every place the glyph stands. The masks are resvg's own coverage for the same outline at the
+ * same sub-pixel offset (the glyph-path-cache patch writes each glyph as its start point plus the same relative
+ * outline, so a glyph moved by whole pixels is the same shape on the pixel grid). Glyphs are blended one by one,
+ * source-over, as browsers composite glyph masks; where two glyphs share a pixel, resvg filled their union instead.
  *
  * The glyphs come as glyph runs (satori patch glyph-runs, layout/glyph-runs.ts) or, in an SVG without them, are read
  * from the path data. Only what composites exactly is lifted: glyphs of satori's plain text paths (`<path fill="…"
@@ -18,8 +18,8 @@
  * groups (within its glyphs' boxes); the first one that does not keeps all text before it with resvg. Everything
  * else renders as before.
  */
-import type { RasterImage } from '../raster/resvg.js';
-import { rasterize } from '../raster/resvg.js';
+import type { RasterImage } from './resvg.js';
+import { rasterize } from './resvg.js';
 import { svgRootSize } from '../svg/root-size.js';
 import {
   expandGlyphRuns,

@@ -1,5 +1,5 @@
 /**
- * tuning/text-layer.ts: the text drawn last, painted over resvg's raster from glyph masks, must give the picture resvg
+ * raster/text-layer.ts: the text drawn last, painted over resvg's raster from glyph masks, must give the picture resvg
  * gives when it fills the outlines itself — the same pixels but where two glyphs share one (resvg fills their union,
  * the masks are blended one after the other, as browsers blend glyphs) — and everything it cannot paint exactly
  * must be left to resvg.
@@ -9,9 +9,9 @@ import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 import { rasterize } from '../src/raster/resvg.js';
-import { liftCanvasGradient, paintCanvasGradient } from '../src/tuning/canvas-gradient.js';
+import { liftCanvasGradient, paintCanvasGradient } from '../src/raster/canvas-gradient.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from '../src/tuning/svg-rewrites.js';
-import { liftTextLayer, paintTextLayer } from '../src/tuning/text-layer.js';
+import { liftTextLayer, paintTextLayer } from '../src/raster/text-layer.js';
 import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
 import { pixelDifference } from './helpers/image-compare.js';
 

@@ -1,5 +1,5 @@
 /**
- * tuning/canvas-gradient.ts: a canvas-filling linear gradient painted under resvg's raster must give the picture
+ * raster/canvas-gradient.ts: a canvas-filling linear gradient painted under resvg's raster must give the picture
  * resvg gives when it draws the gradient itself (within a level or two of rounding per channel), and everything it
  * does not paint exactly must be left to resvg.
  */
@@ -9,7 +9,7 @@ import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 import { rasterize } from '../src/raster/resvg.js';
-import { liftCanvasGradient, paintCanvasGradient } from '../src/tuning/canvas-gradient.js';
+import { liftCanvasGradient, paintCanvasGradient } from '../src/raster/canvas-gradient.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from '../src/tuning/svg-rewrites.js';
 import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
 

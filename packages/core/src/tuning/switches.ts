@@ -1,0 +1,97 @@
+/**
+ * The one place that names every performance tuning and switches it (RendererOptions.tunings). A tuning makes renders
+ * faster with the same pixels (within rounding) and earns its place by it: `node benchmarks/render/fresh.mjs --only
+ * tunings` renders fresh content with each one on and off, side by side from one build, and prints the gain and
+ * the pixel difference (benchmarks/RESULTS.md, "Tunings, each switched off"). One that gains less than 5% on every
+ * card and format is removed. The switches are for measuring: every tuning is on by default, and a service has no
+ * reason to switch one off.
+ */
+import { PictorError } from '../errors.js';
+import type { Tunings } from '../types.js';
+
+/** Every switch, each with where its tuning lives. */
+export const TUNING_SWITCHES = {
+  // SVG rewrites before resvg (tuning/svg-rewrites.ts)
+  gradientPatterns: "satori's single-tile gradient patterns inlined (tuning/svg-rewrites.ts)",
+  imageMasks: 'overflow masks of clipped pictures that change no pixel dropped (tuning/svg-rewrites.ts)',
+  // Raster stages (raster/)
+  canvasGradient: 'a canvas-filling linear gradient painted under the raster (raster/canvas-gradient.ts)',
+  textLayer: 'text painted over the raster from glyph masks kept per worker (raster/text-layer.ts)',
+  prescaledImages:
+    'raster pictures decoded once per worker, scaled to the pixels they cover (raster/prescaled-images.ts)',
+  prescaledEmoji: 'SVG pictures (emoji) drawn once per worker on their own box (raster/prescaled-images.ts)',
+  // The PNG writer (encode/)
+  pngWriter: "opaque PNGs written by packing rows to RGB and Node's zlib instead of sharp (encode/png.ts)",
+  pngPhotoRows: 'PNG rows of photographs Sub-filtered at zlib level 1 (encode/png.ts)',
+  deflateHalves: 'PNG rows of 3 MB and more deflated as two halves at once (encode/deflate-halves.ts)',
+  // Worker processes (pool/, tuning/)
+  heapGrowing: "V8's heap growing factor of workers set by heapGrowingPercent (tuning/heap-growing.ts)",
+  largePages: "large OS pages for resvg's allocator in worker processes (tuning/allocator.ts)",
+  singleThreadedGc: 'worker processes collect garbage on their own thread (pool/worker-handle.ts)',
+  encoderThreads: 'one libvips thread per encode in workers, no operation cache (encode/sharp.ts)',
+  // The layout engine (satori; layout/)
+  glyphRuns: 'text handed over as glyph runs, not path data (layout/glyph-runs.ts, satori patch glyph-runs)',
+  glyphPathNumbers: 'glyph coordinates written from integers (satori patch glyph-path-numbers)',
+  glyphPathCache: "glyph outlines' path data kept per size and offset (satori patch glyph-path-cache)",
+  noEnableBackgroundScan:
+    'no search of the document for BackgroundImage (satori patch no-enable-background-scan)',
+  plainTextGraphemes: 'plain text split without Intl.Segmenter (satori patch plain-text-graphemes)',
+} as const satisfies Record<keyof Tunings, string>;
+
+/** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
+export const SATORI_TUNINGS = [
+  'glyphPathNumbers',
+  'glyphPathCache',
+  'noEnableBackgroundScan',
+  'plainTextGraphemes',
+] as const satisfies readonly (keyof Tunings)[];
+
+/** The name of a tuning's switch. */
+export type TuningName = keyof typeof TUNING_SWITCHES;
+
+/** Every switch set: what a render environment and a worker get. */
+export type ResolvedTunings = Readonly<Record<TuningName, boolean>>;
+
+/** The names of all switches, in the order of TUNING_SWITCHES. */
+export const TUNING_NAMES = Object.keys(TUNING_SWITCHES) as TuningName[];
+
+/** Every tuning on: the default. */
+export const ALL_TUNINGS_ON: ResolvedTunings = Object.freeze(
+  Object.fromEntries(TUNING_NAMES.map((name) => [name, true])) as Record<TuningName, boolean>,
+);
+
+/**
+ * `tunings` (RendererOptions) with every switch not given on.
+ * @throws PictorError INVALID_INPUT for a value that is not an object of known names with boolean values.
+ */
+export function resolveTunings(value: unknown): ResolvedTunings {
+  if (value === undefined) return ALL_TUNINGS_ON;
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    throw new PictorError(
+      'INVALID_INPUT',
+      'tunings: must be an object of switches, e.g. { textLayer: false }',
+      {
+        field: 'tunings',
+        rule: 'type',
+      },
+    );
+  }
+  const resolved: Record<TuningName, boolean> = { ...ALL_TUNINGS_ON };
+  for (const [name, on] of Object.entries(value)) {
+    if (!(name in TUNING_SWITCHES)) {
+      throw new PictorError(
+        'INVALID_INPUT',
+        `tunings.${name}: is not a known tuning (known: ${TUNING_NAMES.join(', ')})`,
+        { field: `tunings.${name}`, rule: 'unknown' },
+      );
+    }
+    if (typeof on !== 'boolean') {
+      throw new PictorError('INVALID_INPUT', `tunings.${name}: must be true or false`, {
+        field: `tunings.${name}`,
+        rule: 'type',
+      });
+    }
+    resolved[name as TuningName] = on;
+  }
+  return Object.freeze(resolved);
+}

@@ -1,0 +1,142 @@
+/**
+ * RendererOptions.tunings (built package): every switch reaches the worker — the worker names the tunings that
+ * changed a render in `tuningsUsed`, and with a switch off its tuning is not among them — and switching a tuning off
+ * still renders the same picture within rounding (both PNGs decoded with sharp). Three documents give every tuning
+ * something to do: a card (a gradient filling the canvas, text, an avatar), a line with an emoji on whole pixels, and
+ * a 1080×1080 page of rounded photos (masked pictures, photographs over a third of the canvas, rows over 3 MB).
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRenderer, PictorError, type RenderResult, TUNING_NAMES, type Tunings } from '../dist/index.js';
+import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
+import { decodeImage } from './helpers/image-compare.js';
+
+type Name = keyof Tunings;
+
+/** A 640×480 photo-like JPEG as a data: URI (as the image-heavy card of the benchmarks). */
+async function photoUri(): Promise<string> {
+  const width = 640;
+  const height = 480;
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + (i >> 7) * 11) % 251;
+  const jpeg = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .jpeg()
+    .toBuffer();
+  return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
+}
+
+type DocumentName = 'card' | 'photos' | 'emoji';
+
+interface Document {
+  html: string;
+  width: number;
+  height: number;
+}
+
+/** Which document gives each tuning something to do. */
+const DOCUMENT_OF: Record<Name, DocumentName> = {
+  gradientPatterns: 'card',
+  imageMasks: 'photos',
+  canvasGradient: 'card',
+  textLayer: 'card',
+  prescaledImages: 'card',
+  prescaledEmoji: 'emoji',
+  pngWriter: 'card',
+  pngPhotoRows: 'photos',
+  deflateHalves: 'photos',
+  heapGrowing: 'card',
+  largePages: 'card',
+  singleThreadedGc: 'card',
+  encoderThreads: 'card',
+  glyphRuns: 'card',
+  glyphPathNumbers: 'card',
+  glyphPathCache: 'card',
+  noEnableBackgroundScan: 'card',
+  plainTextGraphemes: 'card',
+};
+
+/** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */
+const DEPENDENT: Partial<Record<Name, Name[]>> = {
+  gradientPatterns: ['canvasGradient'],
+  pngWriter: ['pngPhotoRows', 'deflateHalves'],
+};
+
+/** Mean difference per channel (0–255) and the share of pixels off by more than 24 levels in some channel. */
+async function difference(a: RenderResult, b: RenderResult): Promise<{ mean: number; farShare: number }> {
+  const [x, y] = await Promise.all([decodeImage(a.data), decodeImage(b.data)]);
+  expect([y.format, y.width, y.height]).toEqual([x.format, x.width, x.height]);
+  let sum = 0;
+  let far = 0;
+  for (let i = 0; i < x.pixels.length; i += 4) {
+    let worst = 0;
+    for (let c = 0; c < 4; c++) {
+      const d = Math.abs((x.pixels[i + c] as number) - (y.pixels[i + c] as number));
+      sum += d;
+      worst = Math.max(worst, d);
+    }
+    if (worst > 24) far++;
+  }
+  return { mean: sum / x.pixels.length, farShare: far / (x.width * x.height) };
+}
+
+describe('tunings: one switch each, carried to the workers', () => {
+  const documents: Record<DocumentName, Document> = {
+    card: { html: '', width: 1200, height: 630 },
+    photos: { html: '', width: 1080, height: 1080 },
+    emoji: {
+      html: '<div style="display:flex;width:100%;height:100%;padding:40px;background:#fff;font-size:40px">Launch 🚀</div>',
+      width: 600,
+      height: 315,
+    },
+  };
+  const allOn = createRenderer({ workers: 1, startWorkers: 'eager' });
+  const withAllOn: Partial<Record<DocumentName, RenderResult>> = {};
+  afterAll(() => allOn.close());
+
+  beforeAll(async () => {
+    documents.card.html = referenceCardHtml(await avatarDataUri());
+    const photo = `<img src="${await photoUri()}" width="532" height="420" style="width:532px;height:420px;object-fit:cover;border-radius:16px" />`;
+    documents.photos.html = `<div style="display:flex;flex-wrap:wrap;gap:16px;box-sizing:border-box;width:1080px;height:1080px;background-color:#0f172a">${photo.repeat(4)}</div>`;
+    for (const key of ['card', 'photos', 'emoji'] as const)
+      withAllOn[key] = await allOn.render({ ...documents[key], format: 'png' });
+  });
+
+  it('knows every switch the type names, all on by default, and each one used on these documents', () => {
+    expect([...TUNING_NAMES].sort()).toEqual(Object.keys(DOCUMENT_OF).sort());
+    const used = new Set(Object.values(withAllOn).flatMap((result) => result.tuningsUsed ?? []));
+    for (const name of TUNING_NAMES) expect(used, name).toContain(name);
+  });
+
+  it('refuses a switch it does not know and a value that is not true or false', () => {
+    const refused = (tunings: unknown) => {
+      try {
+        createRenderer({ workers: 0, tunings: tunings as Tunings });
+      } catch (error) {
+        return error instanceof PictorError ? [error.code, error.details?.field] : error;
+      }
+      return 'accepted';
+    };
+    expect(refused({ textLayers: false })).toEqual(['INVALID_INPUT', 'tunings.textLayers']);
+    expect(refused({ textLayer: 'no' })).toEqual(['INVALID_INPUT', 'tunings.textLayer']);
+    expect(refused([false])).toEqual(['INVALID_INPUT', 'tunings']);
+  });
+
+  it.each([...TUNING_NAMES])('%s: off in the worker, the same picture within rounding', async (name) => {
+    const key = DOCUMENT_OF[name];
+    const renderer = createRenderer({ workers: 1, tunings: { [name]: false } });
+    try {
+      const off = await renderer.render({ ...documents[key], format: 'png' });
+      const on = withAllOn[key] as RenderResult;
+      expect(on.tuningsUsed).toContain(name);
+      expect(off.tuningsUsed).not.toContain(name);
+      // Every other tuning still did its part (but those that work on what this one makes).
+      const others = (on.tuningsUsed ?? []).filter((n) => n !== name && !DEPENDENT[name]?.includes(n));
+      expect([...(off.tuningsUsed ?? [])].sort()).toEqual(others.sort());
+      const { mean, farShare } = await difference(on, off);
+      expect(mean).toBeLessThan(0.5);
+      expect(farShare).toBeLessThan(0.001);
+    } finally {
+      await renderer.close();
+    }
+  });
+});

@@ -106,6 +106,11 @@ export interface ServerLimits {
   batchConcurrency: number;
   /** Time a webhook receiver has to answer 2xx, in ms (then the delivery is retried). Default 10,000. */
   webhookTimeoutMs: number;
+  /**
+   * How long a node's claim of a batch item holds without renewal, in seconds (renewed every third of it while the
+   * item renders): a dead node's items are taken over this long after it died. Default 30.
+   */
+  batchClaimSeconds: number;
 }
 
 /** The parsed environment. Secrets kept in the data dir are resolved later by `resolveSecrets`. */
@@ -201,6 +206,7 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   batchMaxRunningPerAccount: 4,
   batchConcurrency: 0,
   webhookTimeoutMs: 10_000,
+  batchClaimSeconds: 30,
 });
 
 /** Environment variable of each limit. */
@@ -240,6 +246,7 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   batchMaxRunningPerAccount: 'PICTOR_BATCH_MAX_RUNNING_PER_ACCOUNT',
   batchConcurrency: 'PICTOR_BATCH_CONCURRENCY',
   webhookTimeoutMs: 'PICTOR_WEBHOOK_TIMEOUT_MS',
+  batchClaimSeconds: 'PICTOR_BATCH_CLAIM_SECONDS',
 });
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -404,6 +411,7 @@ function readLimits(env: Env): ServerLimits {
     ),
     batchConcurrency: readInt(env, v.batchConcurrency, d.batchConcurrency, 0, 1_024),
     webhookTimeoutMs: readInt(env, v.webhookTimeoutMs, d.webhookTimeoutMs, 100, 600_000),
+    batchClaimSeconds: readInt(env, v.batchClaimSeconds, d.batchClaimSeconds, 3, 3_600),
   };
 }
 

@@ -56,6 +56,7 @@ describe('loadConfig', () => {
       batchMaxRunningPerAccount: 4,
       batchConcurrency: 0,
       webhookTimeoutMs: 10_000,
+      batchClaimSeconds: 30,
     });
     expect(config.trustProxy).toBe(false);
     expect(Object.isFrozen(config)).toBe(true);

@@ -36,7 +36,7 @@ export interface BatchRunnerDeps {
   now: () => number;
   /** How often to look for items when told of none (ms). Default 1,000. */
   pollMs?: number;
-  /** How long a claim holds without renewal (ms); renewed every third of it while rendering. Default 30,000. */
+  /** How long a claim holds without renewal (ms); renewed every third of it while rendering. Default `limits.batchClaimSeconds`. */
   claimMs?: number;
   onError?: (error: unknown) => void;
   /** Told after each item ended here (tests wait on it). */
@@ -61,7 +61,7 @@ function isTransient(error: unknown): boolean {
 export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
   const { store, storage, renderer, templates, limits } = deps;
   const pollMs = deps.pollMs ?? 1_000;
-  const claimMs = deps.claimMs ?? 30_000;
+  const claimMs = deps.claimMs ?? limits.batchClaimSeconds * 1000;
   const concurrency = limits.batchConcurrency > 0 ? limits.batchConcurrency : renderer.stats().workers;
   const timer = new WakeTimer();
   const active = new Map<string, ClaimedBatchItem>();

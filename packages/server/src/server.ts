@@ -21,7 +21,7 @@ export interface StartOptions {
   /** Logger to use; default pino JSON on stdout at `config.logLevel`. */
   logger?: Logger;
   /** The batch queue's and webhooks' polling and hooks (tests wait on the hooks). */
-  batches?: Pick<BatchRunnerDeps, 'pollMs' | 'claimMs' | 'onItem'> &
+  batches?: Pick<BatchRunnerDeps, 'pollMs' | 'claimMs' | 'onItem' | 'onClaim'> &
     Pick<WebhookRunnerDeps, 'random' | 'onAttempt'> & { webhookPollMs?: number };
 }
 
@@ -171,6 +171,7 @@ export async function startServer(
       ...(hooks.pollMs === undefined ? {} : { pollMs: hooks.pollMs }),
       ...(hooks.claimMs === undefined ? {} : { claimMs: hooks.claimMs }),
       ...(hooks.onItem ? { onItem: hooks.onItem } : {}),
+      ...(hooks.onClaim ? { onClaim: hooks.onClaim } : {}),
       onError: (error) =>
         logger.error({ err: error }, 'batch item: rendering or keeping it failed; it goes back to the queue'),
     });

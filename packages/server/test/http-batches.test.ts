@@ -13,6 +13,7 @@ import {
   adminOk,
   call,
   fetchImage,
+  render,
   seedAccount,
   startTestServer,
   type TestBackends,
@@ -53,6 +54,8 @@ if (postgresUrl) {
   });
 }
 
+/** What the servers' batch runners did, in order (with what the tests did in between). */
+const events: string[] = [];
 /** The server of the backend whose tests run now (describes run one after the other). */
 let server: TestServer;
 let held: HeldImages;
@@ -89,8 +92,13 @@ describe.each(BACKENDS)('on $name', (backend) => {
   beforeAll(async () => {
     const setUp = await backend.setUp();
     tearDown = setUp.tearDown;
-    server = await startTestServer({ fetchAllowList: HELD_ALLOW_LIST }, setUp.backends, {
-      batches: { pollMs: 20, webhookPollMs: 20 },
+    // Three batch items at once at most, on one worker: only while it is idle and nothing interactive waits.
+    server = await startTestServer({ fetchAllowList: HELD_ALLOW_LIST, batchConcurrency: 3 }, setUp.backends, {
+      batches: {
+        pollMs: 20,
+        webhookPollMs: 20,
+        onClaim: (item) => events.push(`claimed ${item.batchId} ${item.itemId}`),
+      },
     });
   });
   afterAll(async () => {
@@ -299,6 +307,41 @@ describe.each(BACKENDS)('on $name', (backend) => {
         'cancelled',
         'cancelled',
       ]);
+    });
+  });
+
+  describe('fairness', () => {
+    it('an interactive render waits for at most the batch item rendering: no other item starts while it waits', async () => {
+      const { accountId, key } = await seedAccount(server.url, 10);
+      const other = await seedAccount(server.url, 10);
+      const templateId = await publishedTemplate(accountId, {
+        content: '<div style="display:flex;width:100%;height:100%">{{{html}}}</div>',
+        variables: { html: { type: 'string', raw: true } },
+      });
+      const hold = held.hold();
+      const items = [{ variables: { html: hold.content } }, { variables: { html: 'second' } }];
+      const id = ((await batches(key, 'POST', '', { templateId, items })).body.data as { id: string }).id;
+      // The one worker renders item 0 (held); an interactive render of another account arrives and waits.
+      await hold.asked;
+      const interactive = render(server.url, other.key, '/render', {
+        content: '<div style="display:flex;width:20px;height:20px;background:#123456"></div>',
+      }).then((res) => {
+        events.push(`interactive ${res.status}`);
+      });
+      await expect.poll(() => server.server.renderer.stats().queued, POLL).toBe(1);
+      // While item 0 holds the worker and the interactive render waits, no other item was started (with room for 3).
+      const mineSoFar = events.filter((e) => e.includes(id));
+      hold.release();
+      await interactive;
+      await finished(key, id);
+      expect(mineSoFar).toEqual([`claimed ${id} 0`]);
+      expect(events.filter((e) => e.includes(id))).toEqual([`claimed ${id} 0`, `claimed ${id} 1`]);
+      const itemsDone = await adminOk<{ rendersDone: number }>(
+        server.url,
+        'GET',
+        `/accounts/${accountId}/usage`,
+      );
+      expect(itemsDone.rendersDone).toBe(2);
     });
   });
 

@@ -39,6 +39,8 @@ export interface BatchRunnerDeps {
   /** How long a claim holds without renewal (ms); renewed every third of it while rendering. Default `limits.batchClaimSeconds`. */
   claimMs?: number;
   onError?: (error: unknown) => void;
+  /** Told when this node claimed an item (tests order events with it). */
+  onClaim?: (item: ClaimedBatchItem) => void;
   /** Told after each item ended here (tests wait on it). */
   onItem?: (item: ClaimedBatchItem, outcome: BatchItemOutcome | 'released') => void;
 }
@@ -67,12 +69,26 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
   const active = new Map<string, ClaimedBatchItem>();
   const onEnd = batchFinishedWebhook(deps.now);
   let stopped = false;
+  /** Items of `active` inside a renderer call (counted in its stats); the others are between calls. */
+  let inRenderer = 0;
   const date = () => new Date(deps.now());
 
-  /** Interactive renders first: a batch item starts only when nothing waits for a worker and one is idle. */
+  /**
+   * Interactive renders first: a batch item starts only when nothing waits for a worker and one is idle, and every
+   * item this node has started is inside a renderer call (so the renderer's counts include it).
+   */
   function workersIdle(): boolean {
     const stats = renderer.stats();
-    return stats.queued === 0 && stats.busy < Math.max(1, stats.workers);
+    return inRenderer === active.size && stats.queued === 0 && stats.busy < Math.max(1, stats.workers);
+  }
+
+  async function inWorker<T>(call: () => Promise<T>): Promise<T> {
+    inRenderer++;
+    try {
+      return await call();
+    } finally {
+      inRenderer--;
+    }
   }
 
   async function finish(item: ClaimedBatchItem, outcome: BatchItemOutcome, reservationId: string | null) {
@@ -109,7 +125,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         fonts: [],
       };
       checkPixels(job.width, job.height, job.scale, limits);
-      job.html = await fill(request.variables);
+      job.html = await inWorker(() => fill(request.variables));
       const reservation = await reserveOrWait(store, item.accountId, {
         now: date,
         holdMs: holdMsOf(limits),
@@ -130,7 +146,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         width = devicePixels(job.width, job.scale);
         height = devicePixels(job.height, job.scale);
       } else {
-        const stored = await renderAndStore(renderer, storage, limits, job, objectKey);
+        const stored = await inWorker(() => renderAndStore(renderer, storage, limits, job, objectKey));
         width = stored.result.width;
         height = stored.result.height;
       }
@@ -172,6 +188,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
           if (item && stopped) await store.releaseBatchItem(item);
           else if (item) {
             claimed = true;
+            deps.onClaim?.(item);
             const key = `${item.batchId}/${item.seq}`;
             active.set(key, item);
             render(item)

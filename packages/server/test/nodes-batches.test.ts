@@ -2,7 +2,8 @@
  * Three server processes (`node dist/cli.js serve`) on one PostgreSQL and one bucket work one batch of 1,000 items;
  * one is SIGKILLed midway. Every item ends done exactly once (units used = items done = 1,000), the killed node's
  * items are taken over by the others once their claims run out, and the batch's webhook is delivered once, signed.
- * Runs when PICTOR_TEST_DATABASE_URL is set (CI starts PostgreSQL); needs the built CLI.
+ * Runs when PICTOR_TEST_DATABASE_URL is set (CI starts PostgreSQL); needs the built CLI. On SQLite, one server
+ * SIGKILLed midway and started again on its data dir finishes the batch with nothing lost or charged twice.
  */
 import http from 'node:http';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -141,5 +142,51 @@ describe.skipIf(!baseUrl)('a batch on three nodes, one SIGKILLed midway', () => 
       data: { done: number; status: string };
     };
     expect(verified.data).toMatchObject({ status: 'done', done: ITEMS });
+  });
+});
+
+describe('a batch on SQLite, its one server SIGKILLed midway and started again', () => {
+  const ITEMS_SQLITE = 60;
+  let dataDir: string;
+  const started: ServerProcess[] = [];
+  const env = { PICTOR_WORKERS: '1', PICTOR_BATCH_CLAIM_SECONDS: '3' };
+  beforeAll(async () => {
+    if (!cliBuilt())
+      throw new Error('dist/cli.js is missing: run `pnpm --filter @pictor/server build` first');
+    dataDir = await mkdtemp(join(tmpdir(), 'pictor-batch-sqlite-'));
+  });
+  afterAll(async () => {
+    for (const node of started)
+      if (node.child.exitCode === null && node.child.signalCode === null) node.child.kill('SIGKILL');
+    await Promise.all(started.map((n) => n.exited));
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('loses nothing: the items resume after the restart, each done once, units used = items done', async () => {
+    const first = await spawnServer(dataDir, env);
+    started.push(first);
+    const { accountId, key } = await seedAccount(first.url, 2 * ITEMS_SQLITE);
+    const template = await adminOk<{ id: string }>(first.url, 'POST', '/templates', templateBody(accountId));
+    await adminOk(first.url, 'POST', `/templates/${template.id}/publish`, {});
+    const submitted = await call(first.url, 'POST', '/open/v1/images/batches', {
+      headers: { 'x-api-key': key },
+      body: {
+        templateId: template.id,
+        items: Array.from({ length: ITEMS_SQLITE }, (_, i) => ({ variables: { title: `#${i}` } })),
+      },
+    });
+    const id = (submitted.body.data as { id: string }).id;
+    const batch = async (node: ServerProcess) =>
+      (await call(node.url, 'GET', `/open/v1/images/batches/${id}`, { headers: { 'x-api-key': key } })).body
+        .data as { status: string; done: number; failed: number };
+    await expect.poll(async () => (await batch(first)).done, POLL).toBeGreaterThanOrEqual(10);
+    first.child.kill('SIGKILL');
+    await first.exited;
+    const second = await spawnServer(dataDir, env);
+    started.push(second);
+    await expect.poll(async () => (await batch(second)).status, POLL).toBe('done');
+    expect(await batch(second)).toMatchObject({ done: ITEMS_SQLITE, failed: 0 });
+    const usage = await adminOk<{ rendersDone: number }>(second.url, 'GET', `/accounts/${accountId}/usage`);
+    expect(usage.rendersDone).toBe(ITEMS_SQLITE);
   });
 });

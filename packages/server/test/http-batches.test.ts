@@ -1,5 +1,5 @@
 /**
- * Batches on SQLite and disk (DECISIONS.md "Batches"): whole-batch validation naming the item, progress, units
+ * Batches on SQLite and disk (docs/contract/decisions.md "Batches"): whole-batch validation naming the item, progress, units
  * (8 items on 5 units), listing order and cursor pages with signed links, the streamed zip with decoded images,
  * cancel, and Standard Webhooks signed for a loopback receiver that answers 500 then 200.
  */

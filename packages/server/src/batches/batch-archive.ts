@@ -1,5 +1,5 @@
 /**
- * A batch's zip (DECISIONS.md "Batches", Archive), streamed while it is read: `archiver` writes each entry as its
+ * A batch's zip (docs/contract/decisions.md "Batches", Archive), streamed while it is read: `archiver` writes each entry as its
  * object streams out of storage, one at a time and at the reader's pace, never holding the zip whole in memory or on
  * disk. Every done item is `{id}.{ext}`; `manifest.json` is the items listing without links (written last, so it
  * says which objects were missing from storage, if any).

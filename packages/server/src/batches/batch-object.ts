@@ -1,4 +1,4 @@
-/** The batch object and the `batch.finished` webhook body as the API shows them (DECISIONS.md "Batches"). */
+/** The batch object and the `batch.finished` webhook body as the API shows them (docs/contract/decisions.md "Batches"). */
 import { randomBytes } from 'node:crypto';
 import type { BatchEndHook, BatchRecord, BatchStatus } from '../db/types.js';
 

@@ -1,5 +1,5 @@
 /**
- * The batch queue's worker on this node (DECISIONS.md "Batches"): claims pending items from the database (any node
+ * The batch queue's worker on this node (docs/contract/decisions.md "Batches"): claims pending items from the database (any node
  * may; a claim runs out `claimMs` after its last renewal, so a dead node's items are taken over), only while the
  * render workers have nothing interactive waiting and one is idle, and renders each as operation A would, with its
  * unit committed in the same transaction that marks the item done (charged at most once whoever renders it).

@@ -1,5 +1,5 @@
 /**
- * Batches without HTTP (DECISIONS.md "Batches"): submit (the whole batch checked before anything is kept), the
+ * Batches without HTTP (docs/contract/decisions.md "Batches"): submit (the whole batch checked before anything is kept), the
  * batch object, the items listing with signed links, cancel, and the webhook deliveries. Rendering is the runner's.
  */
 import { type AllowList, CONTENT_TYPES } from '@pictor/core';

@@ -1,5 +1,5 @@
 /**
- * Delivers the webhooks of ended batches (DECISIONS.md "Batches", Webhook): any node claims a due delivery, makes
+ * Delivers the webhooks of ended batches (docs/contract/decisions.md "Batches", Webhook): any node claims a due delivery, makes
  * one attempt, and logs it; a failed attempt is due again after a growing delay with jitter (WEBHOOK_RETRY_DELAYS_MS)
  * until none is left. The `webhook-id` is the delivery's, the same on every attempt.
  */

@@ -1,5 +1,5 @@
 /**
- * An account's webhook secret (DECISIONS.md "Batches", Webhook): `whsec_` and base64 of 32 bytes, derived from the
+ * An account's webhook secret (docs/contract/decisions.md "Batches", Webhook): `whsec_` and base64 of 32 bytes, derived from the
  * server's signing secret and a salt the store keeps, so a stolen database alone cannot sign webhooks. A new secret
  * (a new salt) replaces the old one at once.
  */

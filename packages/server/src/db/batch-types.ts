@@ -1,4 +1,4 @@
-/** Records of batches, their items and webhook deliveries as the store hands them out (DECISIONS.md "Batches"). */
+/** Records of batches, their items and webhook deliveries as the store hands them out (docs/contract/decisions.md "Batches"). */
 import type { ImageFormat } from '@pictor/core';
 
 export type BatchStatus = 'queued' | 'running' | 'done' | 'cancelled';

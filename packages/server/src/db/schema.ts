@@ -111,7 +111,7 @@ export interface StudioSessionsTable {
   admin_token_fingerprint: string | null;
 }
 
-/** A batch (DECISIONS.md "Batches"): options is JSON of {format?, quality?, scale?}. */
+/** A batch (docs/contract/decisions.md "Batches"): options is JSON of {format?, quality?, scale?}. */
 export interface BatchesTable {
   id: string;
   account_id: string;

@@ -1,4 +1,4 @@
-/** Batches (DECISIONS.md "Batches"): submit, the batch object, items, archive, cancel, webhook deliveries. Thin. */
+/** Batches (docs/contract/decisions.md "Batches"): submit, the batch object, items, archive, cancel, webhook deliveries. Thin. */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import type { BatchItemStatus } from '../db/types.js';

@@ -1,5 +1,5 @@
 /**
- * Migration 007: batches (DECISIONS.md "Batches"). A batch and its items live in the database so that any node takes
+ * Migration 007: batches (docs/contract/decisions.md "Batches"). A batch and its items live in the database so that any node takes
  * pending items and a dead node's claims run out and are taken over; webhook deliveries are kept with their log;
  * each account may have a webhook secret (a salt: the secret is derived from the signing secret, never stored).
  * Portable SQLite/PostgreSQL.

@@ -24,6 +24,9 @@ import type { ObjectStorage } from '../storage/types.js';
 import { batchFinishedWebhook } from './batch-object.js';
 import { WakeTimer } from './wake-timer.js';
 
+/** How soon a node with batch work looks again at workers held by interactive renders or its own items (ms). */
+const GATE_RECHECK_MS = 10;
+
 /** An item that stopped its node (or failed to finish) this many times fails with 20105. */
 export const MAX_ITEM_ATTEMPTS = 5;
 
@@ -74,12 +77,13 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
   const date = () => new Date(deps.now());
 
   /**
-   * Interactive renders first: a batch item starts only when nothing waits for a worker and one is idle, and every
-   * item this node has started is inside a renderer call (so the renderer's counts include it).
+   * Interactive renders first: a batch item starts only when nothing waits for a worker and one is idle, counting
+   * the items this node has started that are between renderer calls (they will need a worker in a moment) as busy.
    */
   function workersIdle(): boolean {
     const stats = renderer.stats();
-    return inRenderer === active.size && stats.queued === 0 && stats.busy < Math.max(1, stats.workers);
+    const between = active.size - inRenderer;
+    return stats.queued === 0 && stats.busy + between < Math.max(1, stats.workers);
   }
 
   async function inWorker<T>(call: () => Promise<T>): Promise<T> {
@@ -176,32 +180,42 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
   heartbeat.unref();
 
   async function loop(): Promise<void> {
+    // Whether the last look found work: then the workers are watched closely, else the database is polled slowly.
+    let busy = true;
     while (!stopped) {
-      let claimed = false;
-      if (active.size < concurrency && workersIdle()) {
-        try {
-          const item = await store.claimBatchItem(
-            date(),
-            new Date(deps.now() + claimMs),
-            limits.batchMaxRunningPerAccount,
-          );
-          if (item && stopped) await store.releaseBatchItem(item);
-          else if (item) {
-            claimed = true;
-            deps.onClaim?.(item);
-            const key = `${item.batchId}/${item.seq}`;
-            active.set(key, item);
-            render(item)
-              .catch((error: unknown) => deps.onError?.(error))
-              .finally(() => {
-                active.delete(key);
-                timer.wake();
-              });
-          }
-        } catch (error) {
-          deps.onError?.(error);
-        }
+      if (active.size >= concurrency) {
+        await timer.wait(pollMs); // woken when an item ends
+        continue;
       }
+      if (!workersIdle()) {
+        // Interactive work, or this node's items, hold the workers: look again shortly (a cheap, local check).
+        await timer.wait(busy ? GATE_RECHECK_MS : pollMs);
+        continue;
+      }
+      let claimed = false;
+      try {
+        const item = await store.claimBatchItem(
+          date(),
+          new Date(deps.now() + claimMs),
+          limits.batchMaxRunningPerAccount,
+        );
+        if (item && stopped) await store.releaseBatchItem(item);
+        else if (item) {
+          claimed = true;
+          deps.onClaim?.(item);
+          const key = `${item.batchId}/${item.seq}`;
+          active.set(key, item);
+          render(item)
+            .catch((error: unknown) => deps.onError?.(error))
+            .finally(() => {
+              active.delete(key);
+              timer.wake();
+            });
+        }
+      } catch (error) {
+        deps.onError?.(error);
+      }
+      busy = claimed;
       // Another claim at once while there is room; else wait for a render to end, a submit, or the poll.
       if (!claimed) await timer.wait(pollMs);
       else await new Promise((resolve) => setImmediate(resolve));

@@ -110,7 +110,7 @@ async function oneByOne(node, who, n, concurrency, tag) {
   return performance.now() - started;
 }
 
-/** `n` single renders one after another; their latencies (ms). `until` stops early when it resolves true. */
+/** `n` single renders one after another; their latencies (ms). */
 async function interactive(node, who, n, tag) {
   const times = [];
   for (let i = 0; i < n; i++) {
@@ -148,7 +148,6 @@ const machine = machineLine();
 console.log(machine);
 const rows = [];
 const latency = [];
-let overhead;
 for (const count of NODE_COUNTS) {
   const env = count === 1 ? {} : { PICTOR_DATABASE_URL: await freshSchema(postgresUrl()) };
   const nodes = [];
@@ -168,7 +167,6 @@ for (const count of NODE_COUNTS) {
     ];
     if (count === 1) {
       const singleMs = await oneByOne(nodes[0], shop, ITEMS, WORKERS, `single-${count}`);
-      overhead = { batchMs, singleMs };
       row.push(fmt(ITEMS / (singleMs / 1000), 1), `${fmt((batchMs / singleMs - 1) * 100, 1)}%`);
       // Another account's single renders, before and during a batch of the first.
       const reader = await account(nodes[0], 'reader');
@@ -203,4 +201,3 @@ const report = [
 ].join('\n');
 console.log(`\n${report}`);
 if (!args['no-write'] && !args.quick) writeFileSync(join(here, 'RESULTS.md'), report);
-void overhead;

@@ -391,10 +391,10 @@ describe.each(BACKENDS)('on $name', (backend) => {
         expect(a.headers['webhook-id']).toMatch(/^msg_/);
         expect(b.headers['webhook-id']).toBe(a.headers['webhook-id']);
         expect(b.body).toBe(a.body);
-        const verified = new Webhook(secret).verify(b.body, b.headers as Record<string, string>) as Record<
-          string,
-          any
-        >;
+        const verified = new Webhook(secret).verify(b.body, b.headers as Record<string, string>) as {
+          type: string;
+          data: Record<string, unknown>;
+        };
         expect(verified.type).toBe('batch.finished');
         expect(verified.data).toMatchObject({ id, status: 'done', total: 2, done: 2 });
         // Signed with another secret, the same webhook does not verify.
@@ -404,8 +404,11 @@ describe.each(BACKENDS)('on $name', (backend) => {
         await expect
           .poll(
             async () =>
-              ((await batches(key, 'GET', `/${id}/webhook-deliveries`)).body.data as any).deliveries[0]
-                .status,
+              (
+                (await batches(key, 'GET', `/${id}/webhook-deliveries`)).body.data as {
+                  deliveries: { status: string }[];
+                }
+              ).deliveries[0]?.status,
             POLL,
           )
           .toBe('delivered');

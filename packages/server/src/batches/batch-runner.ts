@@ -88,10 +88,13 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
 
   async function inWorker<T>(call: () => Promise<T>): Promise<T> {
     inRenderer++;
+    // The item now counts in the renderer's own figures: the gate may open for another one.
+    timer.wake();
     try {
       return await call();
     } finally {
       inRenderer--;
+      timer.wake();
     }
   }
 

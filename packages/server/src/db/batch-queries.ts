@@ -117,7 +117,23 @@ export async function createBatch(db: Kysely<Database>, batch: NewBatch, now: Da
         throw new StoreError('not-found', `account "${batch.accountId}" does not exist`, { cause: error });
       throw error;
     });
-  return (await getBatchById(db, id)) as BatchRecord;
+  // As accepted: a node may claim an item (and mark the batch running) the moment the transaction commits.
+  return {
+    id,
+    accountId: batch.accountId,
+    templateId: batch.templateId,
+    useDraft: batch.useDraft,
+    options: batch.options,
+    webhookUrl: batch.webhookUrl,
+    status: 'queued',
+    total: batch.items.length,
+    pending: batch.items.length,
+    done: 0,
+    failed: 0,
+    cancelled: 0,
+    createdAt: toIso(nowMs),
+    finishedAt: null,
+  };
 }
 
 async function getBatchById(db: Db, id: string): Promise<BatchRecord | null> {

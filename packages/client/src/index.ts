@@ -8,7 +8,10 @@ export {
   imageUrl,
 } from './image-url.js';
 export {
+  type BatchItem,
+  type BatchItemInput,
   type ClientOptions,
+  type CreateBatchBody,
   createClient,
   type FontSource,
   type PictorClient,
@@ -16,5 +19,13 @@ export {
   type RenderFormat,
   type RenderHtmlBody,
   type RenderTemplateBody,
+  type WaitForBatchOptions,
 } from './render-client.js';
+export {
+  type Batch,
+  type BatchFinishedEvent,
+  type VerifyWebhookOptions,
+  verifyWebhook,
+  WebhookVerificationError,
+} from './webhook.js';
 export { signImageTarget } from './sign.js';

@@ -9,6 +9,7 @@ export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 export { CONTENT_TYPES, DEFAULT_QUALITY, FORMATS, roundMs } from './formats.js';
 export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';
 export { type RenderTimeoutReason, renderTimeoutMessage } from './pool/render-timeout.js';
+export { type AllowList, parseAllowList, refusedReason } from './fetch/address-policy.js';
 export { FONT_SPEC_SCHEMA, MAX_FONT_FAMILY_LENGTH, renderInputSchema } from './input-schema.js';
 export { TUNING_NAMES } from './tuning/switches.js';
 export { createRenderer };
@@ -22,6 +23,10 @@ export type {
   Logger,
   RenderInput,
   RenderLimits,
+  RenderManyItem,
+  RenderManyOptions,
+  RenderManyProgress,
+  RenderManyResult,
   RenderOptions,
   RenderResult,
   RenderTimings,

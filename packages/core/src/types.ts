@@ -1,4 +1,5 @@
 /** Public types of the engine: render inputs and results, fonts, templates and renderer options. */
+import type { PictorError } from './errors.js';
 
 /** Output formats. */
 export type ImageFormat = 'png' | 'jpeg' | 'webp';
@@ -342,12 +343,48 @@ export interface FairnessOptions {
   maxRunningPerTenant?: number;
 }
 
+/** One item of `renderMany`: an HTML render or a template render. */
+export type RenderManyItem = RenderInput | TemplateRenderInput;
+
+/** The outcome of one item of `renderMany`, in input order: its result or its error. */
+export type RenderManyResult =
+  | { index: number; item: RenderManyItem; result: RenderResult; error?: undefined }
+  | { index: number; item: RenderManyItem; result?: undefined; error: PictorError };
+
+/** Counts of `renderMany` after each item ended. */
+export interface RenderManyProgress {
+  done: number;
+  failed: number;
+  /** Items read from the input so far. */
+  started: number;
+}
+
+export interface RenderManyOptions {
+  /** Renders in flight at once. Default the renderer's workers (at least 1). */
+  concurrency?: number;
+  /** Stop: no new item starts; renders still waiting for a worker are dropped; the iteration throws the reason. */
+  signal?: AbortSignal;
+  /** Told after each item ended (in the order they end). */
+  onProgress?: (progress: RenderManyProgress) => void;
+  /** As RenderOptions.tenant. */
+  tenant?: string;
+}
+
 /** A renderer owns a worker pool, fonts and a fetcher cache. Close it when done. */
 export interface Renderer {
   /** Render an HTML string. @throws PictorError */
   render(input: RenderInput, options?: RenderOptions): Promise<RenderResult>;
   /** Fill a template with variables and render it. @throws PictorError */
   renderTemplate(input: TemplateRenderInput, options?: RenderOptions): Promise<RenderResult>;
+  /**
+   * Render many items (HTML or template renders), at most `concurrency` at once (default: the workers), yielding each
+   * item's result or error in input order; the input is read lazily.
+   * @example for await (const { index, result, error } of renderer.renderMany(items, { concurrency: 4 })) …
+   */
+  renderMany(
+    items: Iterable<RenderManyItem> | AsyncIterable<RenderManyItem>,
+    options?: RenderManyOptions,
+  ): AsyncIterable<RenderManyResult>;
   /**
    * Fill a template in a worker, in the tenant's turn and under the time limit, and return the HTML: a template
    * compiled or filled on a server's own thread would hold its event loop (a large one takes a second). `key` names

@@ -25,6 +25,8 @@ describe('public API', () => {
       'WALL_TIMEOUT_FACTOR',
       'compileTemplate',
       'createRenderer',
+      'parseAllowList',
+      'refusedReason',
       'render',
       'renderInputSchema',
       'renderTimeoutMessage',

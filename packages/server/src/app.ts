@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import rateLimit from '@fastify/rate-limit';
-import type { Renderer } from '@pictor/core';
+import { parseAllowList, type Renderer } from '@pictor/core';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify';
 import { defaultPublicUrl, type ServerConfig } from './config.js';
 import { apiError } from './errors.js';
@@ -17,6 +17,8 @@ import { registerHealthRoute } from './routes/health.js';
 import { registerHomeRoute } from './routes/home.js';
 import { registerImageUrlRoutes } from './routes/img.js';
 import { registerRenderRoutes } from './routes/render.js';
+import { registerBatchRoutes } from './routes/batches.js';
+import { createBatchService } from './batches/batch-service.js';
 import { createAccountAdmin } from './services/account-admin.js';
 import { createImageUrlService } from './services/image-urls.js';
 import { createRenderService } from './services/render-service.js';
@@ -52,6 +54,8 @@ export interface AppDeps {
    * default false: in this process's memory.
    */
   sharedLimits?: boolean;
+  /** Told when a batch was accepted (this node's batch runner looks for work at once). */
+  onBatchSubmitted?: () => void;
 }
 
 /** The app and the services tests and the server may want to reach. */
@@ -189,6 +193,24 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   app.decorate('pictor', { templates });
 
   registerRenderRoutes(app, { store: deps.store, renderService, limits });
+  registerBatchRoutes(app, {
+    store: deps.store,
+    storage: deps.storage,
+    limits,
+    batches: createBatchService({
+      store: deps.store,
+      templates,
+      limits,
+      signingSecret: deps.signingSecret,
+      publicUrl: () => {
+        listening ??= config.publicUrl ?? listeningUrl(app, config.host);
+        return listening;
+      },
+      now,
+      allow: parseAllowList(limits.fetchAllowList),
+      ...(deps.onBatchSubmitted ? { onSubmitted: deps.onBatchSubmitted } : {}),
+    }),
+  });
   registerFileRoutes(app, { storage: deps.storage, signingSecret: deps.signingSecret, now });
   registerImageUrlRoutes(
     app,
@@ -218,7 +240,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   await registerAdminRoutes(app, {
     adminTokenHash: deps.adminTokenHash,
     signInLimits,
-    accounts: createAccountAdmin(deps.store, now),
+    accounts: createAccountAdmin(deps.store, now, deps.signingSecret),
     urlKeys: createUrlKeyAdmin(deps.store, deps.signingSecret),
     templates: templateAdmin,
     limits,

@@ -96,6 +96,21 @@ export interface ServerLimits {
    * minutes; then its attempts with that credential are held off with growing delays (429). Default 10.
    */
   studioSignInFailuresMax: number;
+  /** Items of one batch (400 / 10103 above). Default 10,000. */
+  batchMaxItems: number;
+  /** Validity of the `/files` links of a batch's items listing, in seconds. Default 86,400. */
+  batchLinkTtlSeconds: number;
+  /** Batch items of one account rendering at once across every node (batches of accounts take turns). Default 4. */
+  batchMaxRunningPerAccount: number;
+  /** Batch items this node renders at once, only on workers interactive renders leave idle; 0: one per worker. Default 0. */
+  batchConcurrency: number;
+  /** Time a webhook receiver has to answer 2xx, in ms (then the delivery is retried). Default 10,000. */
+  webhookTimeoutMs: number;
+  /**
+   * How long a node's claim of a batch item holds without renewal, in seconds (renewed every third of it while the
+   * item renders): a dead node's items are taken over this long after it died. Default 30.
+   */
+  batchClaimSeconds: number;
 }
 
 /** The parsed environment. Secrets kept in the data dir are resolved later by `resolveSecrets`. */
@@ -186,6 +201,12 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   studioPreviewMaxPixels: 4_194_304,
   studioSessionMaxAgeSeconds: 43_200,
   studioSignInFailuresMax: 10,
+  batchMaxItems: 10_000,
+  batchLinkTtlSeconds: 86_400,
+  batchMaxRunningPerAccount: 4,
+  batchConcurrency: 0,
+  webhookTimeoutMs: 10_000,
+  batchClaimSeconds: 30,
 });
 
 /** Environment variable of each limit. */
@@ -220,6 +241,12 @@ export const LIMIT_VARIABLES: Readonly<Record<keyof ServerLimits, string>> = Obj
   studioPreviewMaxPixels: 'PICTOR_STUDIO_PREVIEW_MAX_PIXELS',
   studioSessionMaxAgeSeconds: 'PICTOR_STUDIO_SESSION_MAX_AGE',
   studioSignInFailuresMax: 'PICTOR_STUDIO_SIGN_IN_FAILURES_MAX',
+  batchMaxItems: 'PICTOR_BATCH_MAX_ITEMS',
+  batchLinkTtlSeconds: 'PICTOR_BATCH_LINK_TTL_SECONDS',
+  batchMaxRunningPerAccount: 'PICTOR_BATCH_MAX_RUNNING_PER_ACCOUNT',
+  batchConcurrency: 'PICTOR_BATCH_CONCURRENCY',
+  webhookTimeoutMs: 'PICTOR_WEBHOOK_TIMEOUT_MS',
+  batchClaimSeconds: 'PICTOR_BATCH_CLAIM_SECONDS',
 });
 
 function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
@@ -373,6 +400,18 @@ function readLimits(env: Env): ServerLimits {
       30 * 86_400,
     ),
     studioSignInFailuresMax: readInt(env, v.studioSignInFailuresMax, d.studioSignInFailuresMax, 1, 100_000),
+    batchMaxItems: readInt(env, v.batchMaxItems, d.batchMaxItems, 1, 1_000_000),
+    batchLinkTtlSeconds: readInt(env, v.batchLinkTtlSeconds, d.batchLinkTtlSeconds, 1, 604_800),
+    batchMaxRunningPerAccount: readInt(
+      env,
+      v.batchMaxRunningPerAccount,
+      d.batchMaxRunningPerAccount,
+      1,
+      100_000,
+    ),
+    batchConcurrency: readInt(env, v.batchConcurrency, d.batchConcurrency, 0, 1_024),
+    webhookTimeoutMs: readInt(env, v.webhookTimeoutMs, d.webhookTimeoutMs, 100, 600_000),
+    batchClaimSeconds: readInt(env, v.batchClaimSeconds, d.batchClaimSeconds, 3, 3_600),
   };
 }
 

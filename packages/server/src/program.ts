@@ -1,6 +1,7 @@
 /** The `pictor` program: serve, administration on the data dir, and local renders (loaded by cli.ts). */
 import { Command } from 'commander';
 import { registerAdminCommands } from './commands/admin.js';
+import { registerBatchCommand } from './commands/batch.js';
 import { registerRenderCommand } from './commands/render.js';
 import { registerServeCommand } from './commands/serve.js';
 import { registerTemplateCommands } from './commands/templates.js';
@@ -19,6 +20,7 @@ export function createProgram(): Command {
   registerTemplateCommands(program);
   registerUrlKeyCommands(program);
   registerRenderCommand(program);
+  registerBatchCommand(program);
   return program;
 }
 

@@ -1,5 +1,7 @@
 /** Start and stop the service: config → data dir → store → storage → renderer → app → listen; close in reverse. */
-import { createRenderer, type Renderer } from '@pictor/core';
+import { createRenderer, parseAllowList, type Renderer } from '@pictor/core';
+import { type BatchRunner, type BatchRunnerDeps, startBatchRunner } from './batches/batch-runner.js';
+import { startWebhookRunner, type WebhookRunner, type WebhookRunnerDeps } from './batches/webhook-runner.js';
 import { buildApp, type PictorApp } from './app.js';
 import type { ServerConfig } from './config.js';
 import { markAdminTokenShown, prepareDataDir } from './data-dir.js';
@@ -18,6 +20,9 @@ export interface StartOptions {
   listen?: boolean;
   /** Logger to use; default pino JSON on stdout at `config.logLevel`. */
   logger?: Logger;
+  /** The batch queue's and webhooks' polling and hooks (tests wait on the hooks). */
+  batches?: Pick<BatchRunnerDeps, 'pollMs' | 'claimMs' | 'onItem' | 'onClaim'> &
+    Pick<WebhookRunnerDeps, 'random' | 'onAttempt'> & { webhookPollMs?: number };
 }
 
 /** A running service. */
@@ -105,12 +110,19 @@ export async function startServer(
   });
   let janitor: Janitor | undefined;
   let app: PictorApp | undefined;
+  let batchRunner: BatchRunner | undefined;
+  let webhookRunner: WebhookRunner | undefined;
   const closeAll = async () => {
+    // The batch runner claims no more items; its items not yet rendering go back to the queue for any node.
+    const batchesStopped = batchRunner?.stop();
+    const webhooksStopped = webhookRunner?.stop();
     // Renders that have not started answer 503 with Retry-After now (their units go back); running ones finish
     // within the render time limit while the app waits for their answers.
     const rendererClosed = renderer.close({ queued: 'reject' });
     if (app) await closeGracefully(app, config.limits.renderTimeoutMs + 5_000);
     await janitor?.stop();
+    await batchesStopped;
+    await webhooksStopped;
     await rendererClosed;
     await storage.close();
     await store.close();
@@ -126,6 +138,7 @@ export async function startServer(
       logger,
       // With PostgreSQL the nodes are many: count their rate limits together.
       sharedLimits: config.databaseUrl !== undefined,
+      onBatchSubmitted: () => batchRunner?.wake(),
     });
     let url = '';
     if (options.listen !== false) {
@@ -146,6 +159,32 @@ export async function startServer(
             `janitor round (this node holds the janitor lease as ${round.lease})`,
           );
       },
+    });
+    const hooks = options.batches ?? {};
+    batchRunner = startBatchRunner({
+      store,
+      storage,
+      renderer,
+      templates: app.pictor.templates,
+      limits: config.limits,
+      now,
+      ...(hooks.pollMs === undefined ? {} : { pollMs: hooks.pollMs }),
+      ...(hooks.claimMs === undefined ? {} : { claimMs: hooks.claimMs }),
+      ...(hooks.onItem ? { onItem: hooks.onItem } : {}),
+      ...(hooks.onClaim ? { onClaim: hooks.onClaim } : {}),
+      onError: (error) =>
+        logger.error({ err: error }, 'batch item: rendering or keeping it failed; it goes back to the queue'),
+    });
+    webhookRunner = startWebhookRunner({
+      store,
+      signingSecret: secrets.signingSecret,
+      allow: parseAllowList(config.limits.fetchAllowList),
+      timeoutMs: config.limits.webhookTimeoutMs,
+      now,
+      ...(hooks.webhookPollMs === undefined ? {} : { pollMs: hooks.webhookPollMs }),
+      ...(hooks.random ? { random: hooks.random } : {}),
+      ...(hooks.onAttempt ? { onAttempt: hooks.onAttempt } : {}),
+      onError: (error) => logger.error({ err: error }, 'webhook delivery failed'),
     });
     let closing: Promise<void> | undefined;
     return {

@@ -51,6 +51,12 @@ describe('loadConfig', () => {
       studioPreviewMaxPixels: 4_194_304,
       studioSessionMaxAgeSeconds: 43_200,
       studioSignInFailuresMax: 10,
+      batchMaxItems: 10_000,
+      batchLinkTtlSeconds: 86_400,
+      batchMaxRunningPerAccount: 4,
+      batchConcurrency: 0,
+      webhookTimeoutMs: 10_000,
+      batchClaimSeconds: 30,
     });
     expect(config.trustProxy).toBe(false);
     expect(Object.isFrozen(config)).toBe(true);

@@ -1,4 +1,5 @@
 /** createRenderer: validation, templates and logging in front of an executor (worker pool or calling thread). */
+import { renderMany } from './render-many.js';
 import { availableParallelism } from 'node:os';
 import { PictorError } from '../errors.js';
 import { createFetcher } from '../fetch/index.js';
@@ -237,8 +238,16 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     }
   }
 
-  return {
+  const renderer: Renderer = {
     render: async (input, renderOptions) => render(input, renderOptions),
+    renderMany: (items, manyOptions) =>
+      renderMany(
+        (item, renderOptions) =>
+          'template' in item ? renderer.renderTemplate(item, renderOptions) : render(item, renderOptions),
+        executor.stats().workers,
+        items,
+        manyOptions,
+      ),
     async renderTemplate(input: TemplateRenderInput, renderOptions?: RenderOptions): Promise<RenderResult> {
       if (typeof input !== 'object' || input === null) {
         throw new PictorError('INVALID_INPUT', 'input: must be an object with template and variables', {
@@ -277,6 +286,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     stats: () => executor.stats(),
     close: (closeOptions) => executor.close(closeOptions),
   };
+  return renderer;
 }
 
 /** A template handed to a worker must be plain data with a string key and content. @throws PictorError TEMPLATE_INVALID */

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { createAccountAdmin } from '../services/account-admin.js';
 import { join } from 'node:path';
-import { resetAdminToken } from '../data-dir.js';
+import { resetAdminToken, resolveSigningSecret } from '../data-dir.js';
 import { commandConfig, type GlobalOptions, positiveInt, printJson, withStore } from './context.js';
 
 const DAY_MS = 86_400_000;
@@ -36,7 +36,7 @@ export function registerAdminCommands(program: Command): void {
     .description('Create an account; prints {id, name, createdAt}')
     .action((name: string) =>
       withStore(globals(), async (store) =>
-        printJson(await createAccountAdmin(store, Date.now).createAccount(name)),
+        printJson(await createAccountAdmin(store, Date.now, '').createAccount(name)),
       ),
     );
   accounts
@@ -44,8 +44,22 @@ export function registerAdminCommands(program: Command): void {
     .description('Packages with units left, and renders done')
     .action((accountId: string) =>
       withStore(globals(), async (store) =>
-        printJson(await createAccountAdmin(store, Date.now).usage(accountId)),
+        printJson(await createAccountAdmin(store, Date.now, '').usage(accountId)),
       ),
+    );
+
+  program
+    .command('webhook-secret')
+    .description("The account's webhook secret, which signs its batch webhooks")
+    .command('create <accountId>')
+    .description(
+      'Create a webhook secret for an account (replacing the old one); prints {accountId, secret} once',
+    )
+    .action((accountId: string) =>
+      withStore(globals(), async (store, config) => {
+        const signingSecret = await resolveSigningSecret(config.dataDir, config.signingSecret);
+        printJson(await createAccountAdmin(store, Date.now, signingSecret).createWebhookSecret(accountId));
+      }),
     );
 
   const keys = program.command('keys').description('Manage API keys');
@@ -54,7 +68,7 @@ export function registerAdminCommands(program: Command): void {
     .description('Create an API key for an account; the key is printed once and only its hash is stored')
     .action((accountId: string) =>
       withStore(globals(), async (store) =>
-        printJson(await createAccountAdmin(store, Date.now).createKey(accountId)),
+        printJson(await createAccountAdmin(store, Date.now, '').createKey(accountId)),
       ),
     );
   keys
@@ -62,7 +76,7 @@ export function registerAdminCommands(program: Command): void {
     .description('Revoke an API key at once')
     .action((keyId: string) =>
       withStore(globals(), async (store) =>
-        printJson(await createAccountAdmin(store, Date.now).revokeKey(keyId)),
+        printJson(await createAccountAdmin(store, Date.now, '').revokeKey(keyId)),
       ),
     );
 
@@ -77,7 +91,7 @@ export function registerAdminCommands(program: Command): void {
       withStore(globals(), async (store) => {
         const expires = options.expires ?? new Date(Date.now() + options.days * DAY_MS).toISOString();
         printJson(
-          await createAccountAdmin(store, Date.now).grantPackage(accountId, options.renders, expires),
+          await createAccountAdmin(store, Date.now, '').grantPackage(accountId, options.renders, expires),
         );
       }),
     );

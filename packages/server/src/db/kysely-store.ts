@@ -3,6 +3,7 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import { StoreError, isForeignKeyViolation } from './errors.js';
 import { newId } from './ids.js';
 import { migrationProvider } from './migrations/index.js';
+import * as batches from './batch-queries.js';
 import * as counters from './counter-queries.js';
 import * as objects from './object-queries.js';
 import * as quota from './quota-queries.js';
@@ -11,6 +12,17 @@ import type { Database } from './schema.js';
 import * as studio from './studio-queries.js';
 import * as templates from './template-queries.js';
 import * as urlKeys from './url-key-queries.js';
+import type {
+  BatchEndHook,
+  BatchItemOutcome,
+  BatchItemRecord,
+  BatchItemStatus,
+  BatchRecord,
+  ClaimedBatchItem,
+  NewBatch,
+  WebhookAttempt,
+  WebhookDelivery,
+} from './batch-types.js';
 import type {
   Account,
   ApiKeyRecord,
@@ -343,5 +355,71 @@ export class KyselyStore implements Store {
 
   takeExpiredObjects(before: Date, limit: number): Promise<string[]> {
     return objects.takeExpiredObjects(this.db, before, limit);
+  }
+
+  createBatch(batch: NewBatch, now: Date): Promise<BatchRecord> {
+    return batches.createBatch(this.db, batch, now);
+  }
+
+  getBatch(accountId: string, id: string): Promise<BatchRecord | null> {
+    return batches.getBatch(this.db, accountId, id);
+  }
+
+  listBatchItems(
+    batchId: string,
+    query: { status?: BatchItemStatus; afterSeq: number; limit: number },
+  ): Promise<BatchItemRecord[]> {
+    return batches.listBatchItems(this.db, batchId, query);
+  }
+
+  cancelBatch(accountId: string, id: string, now: Date, onEnd: BatchEndHook): Promise<BatchRecord | null> {
+    return batches.cancelBatch(this.db, accountId, id, now, onEnd);
+  }
+
+  claimBatchItem(now: Date, until: Date, maxPerAccount: number): Promise<ClaimedBatchItem | null> {
+    return batches.claimBatchItem(this.db, now, until, maxPerAccount);
+  }
+
+  finishBatchItem(
+    item: Pick<ClaimedBatchItem, 'batchId' | 'seq' | 'claim'>,
+    outcome: BatchItemOutcome,
+    reservationId: string | null,
+    now: Date,
+    onEnd: BatchEndHook,
+  ): Promise<boolean> {
+    return batches.finishBatchItem(this.db, item, outcome, reservationId, now, onEnd);
+  }
+
+  renewBatchClaims(items: Pick<ClaimedBatchItem, 'batchId' | 'seq' | 'claim'>[], until: Date): Promise<void> {
+    return batches.renewBatchClaims(this.db, items, until);
+  }
+
+  releaseBatchItem(item: Pick<ClaimedBatchItem, 'batchId' | 'seq' | 'claim'>): Promise<void> {
+    return batches.releaseBatchItem(this.db, item);
+  }
+
+  setWebhookSecretSalt(accountId: string, salt: string, now: Date): Promise<void> {
+    return batches.setWebhookSecretSalt(this.db, accountId, salt, now);
+  }
+
+  getWebhookSecretSalt(accountId: string): Promise<string | null> {
+    return batches.getWebhookSecretSalt(this.db, accountId);
+  }
+
+  claimWebhookDelivery(now: Date, until: Date): Promise<WebhookDelivery | null> {
+    return batches.claimWebhookDelivery(this.db, now, until);
+  }
+
+  recordWebhookAttempt(
+    id: string,
+    attempt: WebhookAttempt,
+    delivered: boolean,
+    next: Date | null,
+  ): Promise<void> {
+    return batches.recordWebhookAttempt(this.db, id, attempt, delivered, next);
+  }
+
+  listWebhookDeliveries(batchId: string): Promise<WebhookDelivery[]> {
+    return batches.listWebhookDeliveries(this.db, batchId);
   }
 }

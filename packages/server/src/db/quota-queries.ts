@@ -2,7 +2,7 @@
  * Quota queries: reserve one unit, commit or release it, recover abandoned reservations.
  * Correct under concurrent writers in one process (SQLite) and many processes (PostgreSQL).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { newId } from './ids.js';
 import type { Database } from './schema.js';
 import type { Reservation } from './types.js';
@@ -76,43 +76,50 @@ export async function reserveUnit(
   throw new Error(`reserveUnit: gave up after ${MAX_RESERVE_ATTEMPTS} attempts under contention`);
 }
 
+/** In `trx`: mark a held reservation committed and count a render done. False when it was not held. */
+export async function commitHeld(trx: Transaction<Database>, reservationId: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('reservations')
+    .set({ state: 'committed' })
+    .where('id', '=', reservationId)
+    .where('state', '=', 'held')
+    .returning(['account_id'])
+    .executeTakeFirst();
+  if (!row) return false;
+  await trx
+    .updateTable('accounts')
+    .set((eb) => ({ renders_done: eb('renders_done', '+', 1) }))
+    .where('id', '=', row.account_id)
+    .execute();
+  return true;
+}
+
+/** In `trx`: give a held reservation's unit back to its package. False when it was not held (already done). */
+export async function releaseHeld(trx: Transaction<Database>, reservationId: string): Promise<boolean> {
+  const row = await trx
+    .updateTable('reservations')
+    .set({ state: 'released' })
+    .where('id', '=', reservationId)
+    .where('state', '=', 'held')
+    .returning(['package_id'])
+    .executeTakeFirst();
+  if (!row) return false;
+  await trx
+    .updateTable('packages')
+    .set((eb) => ({ remaining: eb('remaining', '+', 1) }))
+    .where('id', '=', row.package_id)
+    .execute();
+  return true;
+}
+
 /** Mark a held reservation committed and count a render done. Does nothing unless it is still held. */
 export async function commitReservation(db: Kysely<Database>, reservationId: string): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('reservations')
-      .set({ state: 'committed' })
-      .where('id', '=', reservationId)
-      .where('state', '=', 'held')
-      .returning(['account_id'])
-      .executeTakeFirst();
-    if (!row) return;
-    await trx
-      .updateTable('accounts')
-      .set((eb) => ({ renders_done: eb('renders_done', '+', 1) }))
-      .where('id', '=', row.account_id)
-      .execute();
-  });
+  await db.transaction().execute((trx) => commitHeld(trx, reservationId));
 }
 
 /** Give a held reservation's unit back to its package. Returns false when it was not held (already done). */
 export async function releaseReservation(db: Kysely<Database>, reservationId: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('reservations')
-      .set({ state: 'released' })
-      .where('id', '=', reservationId)
-      .where('state', '=', 'held')
-      .returning(['package_id'])
-      .executeTakeFirst();
-    if (!row) return false;
-    await trx
-      .updateTable('packages')
-      .set((eb) => ({ remaining: eb('remaining', '+', 1) }))
-      .where('id', '=', row.package_id)
-      .execute();
-    return true;
-  });
+  return db.transaction().execute((trx) => releaseHeld(trx, reservationId));
 }
 
 /** Units of `accountId` held right now by renders in progress (reservations held and not expired at `now`). */

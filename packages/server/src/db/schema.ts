@@ -111,6 +111,68 @@ export interface StudioSessionsTable {
   admin_token_fingerprint: string | null;
 }
 
+/** A batch (docs/contract/decisions.md "Batches"): options is JSON of {format?, quality?, scale?}. */
+export interface BatchesTable {
+  id: string;
+  account_id: string;
+  template_id: string;
+  use_draft: number;
+  options: string;
+  webhook_url: string | null;
+  /** queued, running, done or cancelled. */
+  status: string;
+  total: number;
+  /** When the account's batches were last given an item (a clock in ms): the account served longest ago goes first. */
+  turn: number;
+  created_at: number;
+  finished_at: number | null;
+}
+
+/** One item of a batch, in submission order (`seq`); `claim` names the node's attempt that holds it until `claimed_until`. */
+export interface BatchItemsTable {
+  batch_id: string;
+  seq: number;
+  item_id: string;
+  account_id: string;
+  /** JSON of {variables, width?, height?, format?, quality?, scale?}. */
+  request: string;
+  /** pending, done, failed or cancelled. */
+  status: string;
+  claim: string | null;
+  claimed_until: number | null;
+  attempts: Generated<number>;
+  object_key: string | null;
+  width: number | null;
+  height: number | null;
+  format: string | null;
+  code: number | null;
+  message: string | null;
+  finished_at: number | null;
+}
+
+/** A webhook to deliver (one per batch end), with its attempts so far (`log`: JSON array). */
+export interface WebhookDeliveriesTable {
+  id: string;
+  batch_id: string;
+  account_id: string;
+  url: string;
+  payload: string;
+  /** pending, delivered or failed (no attempt left). */
+  status: string;
+  attempts: Generated<number>;
+  next_attempt_at: number;
+  claimed_until: number | null;
+  log: string;
+  created_at: number;
+}
+
+/** An account's webhook secret, as the salt it is derived from with the signing secret. */
+export interface WebhookSecretsTable {
+  account_id: string;
+  salt: string;
+  created_at: number;
+}
+
 export interface Database {
   accounts: AccountsTable;
   api_keys: ApiKeysTable;
@@ -124,4 +186,8 @@ export interface Database {
   rate_windows: RateWindowsTable;
   leases: LeasesTable;
   studio_sessions: StudioSessionsTable;
+  batches: BatchesTable;
+  batch_items: BatchItemsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_secrets: WebhookSecretsTable;
 }

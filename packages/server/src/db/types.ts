@@ -1,5 +1,8 @@
 /** The store contract: accounts, API keys, resource packages (quota), templates and stored objects. Drivers: sqlite (embedded default), postgres. */
 import type { ImageFormat, VariableDefinition } from '@pictor/core';
+import type { BatchStore } from './batch-types.js';
+
+export type * from './batch-types.js';
 
 export type TemplateStatus = 'draft' | 'published' | 'unpublished' | 'archived';
 
@@ -139,7 +142,7 @@ export interface PublishedRevision {
   publishedAt: string;
 }
 
-export interface Store {
+export interface Store extends BatchStore {
   /** Create tables and apply pending versioned migrations. */
   migrate(): Promise<void>;
   close(): Promise<void>;

@@ -2,6 +2,7 @@
 import { apiError } from '../errors.js';
 import type { Account, ResourcePackage, Store, Usage } from '../db/types.js';
 import { issueApiKey } from './api-keys.js';
+import { rotateWebhookSecret } from '../batches/webhook-secret.js';
 
 /** A key as returned once at creation: the plaintext `key` is never available again. */
 export interface CreatedKey {
@@ -18,6 +19,8 @@ export interface AccountAdmin {
   revokeKey(keyId: string): Promise<{ id: string; revoked: true }>;
   grantPackage(accountId: string, renders: number, expiresAt: string): Promise<ResourcePackage>;
   usage(accountId: string): Promise<Usage & { accountId: string }>;
+  /** A new webhook secret (`whsec_…`, shown once) replacing the account's old one. */
+  createWebhookSecret(accountId: string): Promise<{ accountId: string; secret: string }>;
 }
 
 /** ISO 8601 date or date-time (with a zone, or a plain date taken as UTC midnight). */
@@ -32,13 +35,20 @@ export function parseIsoTime(value: string, field: string): Date {
   return date;
 }
 
-/** Create the service; `now` is the clock of usage. */
-export function createAccountAdmin(store: Store, now: () => number): AccountAdmin {
+/** Create the service; `now` is the clock of usage; `signingSecret` derives webhook secrets. */
+export function createAccountAdmin(store: Store, now: () => number, signingSecret: string): AccountAdmin {
   async function requireAccount(id: string): Promise<void> {
     if (!(await store.getAccount(id))) throw apiError('NOT_FOUND', `account ${JSON.stringify(id)} not found`);
   }
   return {
     createAccount: (name) => store.createAccount(name),
+    async createWebhookSecret(accountId) {
+      await requireAccount(accountId);
+      return {
+        accountId,
+        secret: await rotateWebhookSecret(store, signingSecret, accountId, new Date(now())),
+      };
+    },
     async createKey(accountId) {
       await requireAccount(accountId);
       const { record, key } = await issueApiKey(store, accountId);

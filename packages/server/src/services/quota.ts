@@ -1,5 +1,5 @@
 /** Quota around a render: reserve one unit, run, then commit on success or release on failure. */
-import type { Store } from '../db/types.js';
+import type { Reservation, Store } from '../db/types.js';
 import { performance } from 'node:perf_hooks';
 import { apiError } from '../errors.js';
 
@@ -70,7 +70,11 @@ export async function releaseHeldUnits(store: Store): Promise<number> {
  * Reserve a unit. When none is free but some are held by renders in progress, wait (up to `heldWaitMs`) for them to
  * be used (then 30101) or given back (then reserve one): 30101 is the answer only when no unit is left at all.
  */
-async function reserveOrWait(store: Store, accountId: string, options: ReservedUnitOptions) {
+export async function reserveOrWait(
+  store: Store,
+  accountId: string,
+  options: ReservedUnitOptions,
+): Promise<Reservation> {
   const clock = options.now ?? (() => new Date());
   const deadline = performance.now() + (options.heldWaitMs ?? DEFAULT_HELD_WAIT_MS);
   let pollMs = HELD_POLL_FIRST_MS;

@@ -2,6 +2,7 @@
 import { afterEach, beforeEach, describe } from 'vitest';
 import type { Store } from '../../src/db/types.js';
 import { accountCases } from './store-accounts-cases.js';
+import { batchCases } from './store-batches-cases.js';
 import { counterCases } from './store-counters-cases.js';
 import type { StoreContext, StoreHarness } from './store-fixtures.js';
 import { objectCases } from './store-objects-cases.js';
@@ -44,5 +45,6 @@ export function describeStoreContract(driver: string, harness: StoreHarness): vo
     renderClaimCases(ctx);
     counterCases(ctx);
     studioSessionCases(ctx);
+    batchCases(ctx);
   });
 }

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadConfig, type ServerLimits } from '../../src/config.js';
-import { type RunningServer, startServer } from '../../src/server.js';
+import { type RunningServer, type StartOptions, startServer } from '../../src/server.js';
 
 /** The admin token of test servers. */
 export const ADMIN_TOKEN = 'test-admin-token-0123456789abcdef';
@@ -38,6 +38,8 @@ export interface TestBackends {
 export async function startTestServer(
   limits: Partial<ServerLimits> = {},
   backends: TestBackends = {},
+  /** Start options besides the clock (batch queue hooks…). */
+  start: Omit<StartOptions, 'now'> = {},
 ): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'pictor-http-'));
   let offset = 0;
@@ -55,7 +57,7 @@ export async function startTestServer(
       ...backends,
     },
   );
-  const server = await startServer(config, { now });
+  const server = await startServer(config, { ...start, now });
   return {
     url: server.url,
     server,

@@ -6,6 +6,7 @@ import { migration003SharedCounters } from './003-shared-counters.js';
 import { migration004StudioSessions } from './004-studio-sessions.js';
 import { migration005StudioSessionAdminToken } from './005-studio-session-admin-token.js';
 import { migration006TemplateNamespaces } from './006-template-namespaces.js';
+import { migration007Batches } from './007-batches.js';
 
 /** Every migration by name; names sort in the order they apply. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -15,6 +16,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '004_studio_sessions': migration004StudioSessions,
   '005_studio_session_admin_token': migration005StudioSessionAdminToken,
   '006_template_namespaces': migration006TemplateNamespaces,
+  '007_batches': migration007Batches,
 };
 
 /** Kysely MigrationProvider over {@link MIGRATIONS}. */

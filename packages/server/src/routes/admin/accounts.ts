@@ -34,6 +34,13 @@ export function registerAccountAdminRoutes(
   actionRoute(app, 'POST', '/accounts/:id/keys', 'Create an API key (the key is shown once)', (id) =>
     admin.createKey(id),
   );
+  actionRoute(
+    app,
+    'POST',
+    '/accounts/:id/webhook-secret',
+    "Create the account's webhook secret (shown once; replaces the old one)",
+    (id) => admin.createWebhookSecret(id),
+  );
   actionRoute(app, 'DELETE', '/keys/:id', 'Revoke an API key at once', (id) => admin.revokeKey(id));
 
   app.post<{ Params: { id: string }; Body: { renders: number; expiresAt: string } }>(

@@ -2,7 +2,7 @@
  * The one place that names every performance tuning and switches it (RendererOptions.tunings). A tuning makes renders
  * faster with the same pixels (within rounding) and earns its place by it: `node benchmarks/render/fresh.mjs --only
  * tunings` renders fresh content with each one on and off, side by side from one build, and prints the gain and
- * the pixel difference (benchmarks/RESULTS.md, "Tunings, each switched off"). One that gains less than 5% on every
+ * the pixel difference (benchmarks/RESULTS.md, "Every tuning switched off, from one build"). One that gains less than 5% on every
  * card and format is removed. The switches are for measuring: every tuning is on by default, and a service has no
  * reason to switch one off.
  */

@@ -7,7 +7,7 @@ import {
   WALL_TIMEOUT_FACTOR,
   type WorkerIsolation,
 } from '@pictor/core';
-import { parseS3Location } from './storage/s3-location.js';
+import { parseS3Location } from './s3-location.js';
 
 /** Every limit of docs/contract/decisions.md "Limits", each a setting. */
 export interface ServerLimits {

@@ -169,6 +169,9 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** Longest `content` of operation B and of a template: the engine's HTML length limit. */
+export const MAX_CONTENT_LENGTH = ENGINE_LIMITS.maxHtmlLength;
+
 /** Default limits of docs/contract/decisions.md "Limits": the engine's own where the engine has the limit. */
 export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   bodyLimit: 5 * 1024 * 1024,

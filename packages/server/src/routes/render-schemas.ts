@@ -5,7 +5,6 @@
  * base64 font data) are added here.
  */
 import {
-  DEFAULT_LIMITS,
   FONT_SPEC_SCHEMA,
   FORMATS,
   MAX_FONT_FAMILY_LENGTH,
@@ -13,11 +12,8 @@ import {
   MIN_SCALE,
   renderInputSchema,
 } from '@pictor/core';
-import type { ServerLimits } from '../config.js';
+import { MAX_CONTENT_LENGTH, type ServerLimits } from '../config.js';
 import type { FieldRules } from '../http/validation-message.js';
-
-/** Longest `content` of operation B: the engine's HTML length limit. */
-export const MAX_CONTENT_LENGTH = DEFAULT_LIMITS.maxHtmlLength;
 
 /** Fields of operation A's body. */
 export const TEMPLATE_RENDER_FIELDS = [

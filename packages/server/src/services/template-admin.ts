@@ -5,10 +5,9 @@ import {
   type TemplateDefinition,
   type VariableDefinition,
 } from '@pictor/core';
-import type { ServerLimits } from '../config.js';
+import { MAX_CONTENT_LENGTH, type ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { DraftPatch, Store, TemplateRecord, TemplateVersion } from '../db/types.js';
-import { MAX_CONTENT_LENGTH } from '../routes/render-schemas.js';
 import { toDefinition } from './template-service.js';
 
 /** Body of `POST /admin/v1/templates`. */

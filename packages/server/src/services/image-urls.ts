@@ -237,7 +237,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
       const stored = await withReservedUnit(
         store,
         accountId,
-        () => renderAndStore(renderer, storage, limits, job, objectKey),
+        () => renderAndStore(renderer, storage, job, objectKey),
         { now: () => new Date(deps.now()), holdMs, heldWaitMs: heldWaitMsOf(limits) },
       ).catch(async (error: unknown) => {
         if (stoppedByTimeLimit(error)) await deps.timeouts?.record(accountId);

@@ -163,13 +163,12 @@ export interface StoredRender {
 
 /**
  * Render `job` and store it under `objectKey`: a local-disk object is written by the render worker straight after
- * encoding (no second hop), anything else is put afterwards. The pixel limits are checked again on the result (an
- * auto-sized render learns its size only now).
+ * encoding (no second hop), anything else is put afterwards. The pixel limits were checked on the request
+ * ({@link checkPixels}) and by the engine, which also caps an auto-sized render's laid-out size: not again here.
  */
 export async function renderAndStore(
   renderer: Renderer,
   storage: ObjectStorage,
-  limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
   job: RenderJob,
   objectKey: string,
   /** Fires when the caller has gone: a render still waiting for a worker is dropped. */
@@ -189,7 +188,6 @@ export async function renderAndStore(
     },
     { tenant: job.owner, ...(signal ? { signal } : {}) },
   );
-  checkPixels(result.width, result.height, 1, limits);
   if (saveTo !== undefined) return { result, storeMs: result.timings.save };
   const started = performance.now();
   await storage.put(objectKey, result.data, result.contentType);

@@ -185,7 +185,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       width = known.width;
       height = known.height;
     } else {
-      const stored = await renderAndStore(renderer, storage, limits, job, objectKey, caller.signal);
+      const stored = await renderAndStore(renderer, storage, job, objectKey, caller.signal);
       const result = stored.result;
       storeMs = stored.storeMs;
       width = result.width;
@@ -244,7 +244,6 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
 
   return {
     async renderTemplate(caller, templateId, request) {
-      checkPixels(request.width, request.height, request.scale, limits);
       const { version, fill } = await deps.templates.resolve(
         caller.accountId,
         templateId,

@@ -95,7 +95,7 @@ export interface ImageUrlService {
  * @throws ApiError INVALID_PARAMETER (pixel limits), PictorError VARIABLE_INVALID
  */
 async function jobFor(
-  owner: string,
+  accountId: string,
   target: ImageUrlTarget,
   params: ImageUrlParams,
   version: TemplateVersion,
@@ -106,9 +106,9 @@ async function jobFor(
   const height = params.height ?? version.height;
   checkPixels(width, height, params.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
   return {
-    owner,
+    accountId,
     templateId: target.templateId,
-    html: await fill(typeVariables(params.text, version.variables)),
+    content: await fill(typeVariables(params.text, version.variables)),
     width,
     height,
     format: target.format,

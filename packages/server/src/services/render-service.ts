@@ -250,9 +250,9 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         request.useDraft === true,
       );
       const job: RenderJob = {
-        owner: caller.accountId,
+        accountId: caller.accountId,
         templateId,
-        html: '',
+        content: '',
         width: request.width ?? version.width,
         height: request.height ?? version.height,
         format: request.format ?? version.format,
@@ -261,15 +261,15 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         fonts: [],
       };
       checkPixels(job.width, job.height, job.scale, limits);
-      job.html = await fill(request.variables);
+      job.content = await fill(request.variables);
       return run(caller, job);
     },
     async renderHtml(caller, request) {
       checkPixels(request.width, request.height, request.scale, limits);
       return run(caller, {
-        owner: caller.accountId,
+        accountId: caller.accountId,
         templateId: undefined,
-        html: request.content,
+        content: request.content,
         width: request.width,
         height: request.height,
         format: request.format ?? 'webp',

@@ -24,6 +24,8 @@ export interface StudioIdentity {
   idleSeconds: number;
   /** When the session ends however it is used (its absolute lifetime), ISO 8601. */
   endsAt: string;
+  /** The largest width or height a template may have (`PICTOR_MAX_DIMENSION`): the studio's size fields follow it. */
+  maxDimension: number;
 }
 
 /** How to sign in: exactly one of the two. */
@@ -144,6 +146,7 @@ export function createStudioSessions(deps: {
         csrfToken: session.csrfToken,
         idleSeconds: limits.studioIdleSeconds,
         endsAt: new Date(session.createdAt.getTime() + maxAgeMs).toISOString(),
+        maxDimension: limits.maxDimension,
       };
     },
   };

@@ -26,6 +26,8 @@ export interface WorkspaceContext {
   announce(message: string): void;
   /** The template changed on the server: refresh the list (and usage). */
   changed(record: TemplateRecord): void;
+  /** The largest width or height the server takes (the session's `maxDimension`, from `PICTOR_MAX_DIMENSION`). */
+  maxDimension: number;
 }
 
 /** Debounce of the live preview after the last edit. */
@@ -152,8 +154,20 @@ export function openWorkspace(
     },
   });
 
-  const widthInput = h('input', { type: 'number', min: 1, max: 4096, step: 1, value: fields.width });
-  const heightInput = h('input', { type: 'number', min: 1, max: 4096, step: 1, value: fields.height });
+  const widthInput = h('input', {
+    type: 'number',
+    min: 1,
+    max: context.maxDimension,
+    step: 1,
+    value: fields.width,
+  });
+  const heightInput = h('input', {
+    type: 'number',
+    min: 1,
+    max: context.maxDimension,
+    step: 1,
+    value: fields.height,
+  });
   const formatSelect = h(
     'select',
     {},

@@ -32,6 +32,7 @@ import {
 } from './render-job.js';
 import type { TemplateService } from './template-service.js';
 import type { TimeoutPenalty } from './timeout-penalty.js';
+import { LRUCache } from 'lru-cache';
 
 /** Who is rendering: the authenticated key. */
 export interface RenderCaller {
@@ -136,12 +137,10 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   const holdMs = holdMsOf(limits);
   const keepMs = keepMsOf(limits);
   /** Sizes of auto-sized objects rendered by this process, so a reused object needs no render. */
-  const sizes = new Map<string, { width: number; height: number }>();
+  const sizes = new LRUCache<string, { width: number; height: number }>({ max: 10_000 });
 
   function rememberSize(key: string, width: number, height: number): void {
-    sizes.delete(key);
     sizes.set(key, { width, height });
-    if (sizes.size > 10_000) sizes.delete(sizes.keys().next().value as string);
   }
 
   function sizeOf(key: string, job: RenderJob): { width: number; height: number } | undefined {

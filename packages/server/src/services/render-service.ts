@@ -4,7 +4,6 @@
  */
 import {
   CONTENT_TYPES,
-  type FontSpec,
   type ImageFormat,
   PictorError,
   type Renderer,
@@ -16,6 +15,7 @@ import type { ServerLimits } from '../config.js';
 import { isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
 import type { Store } from '../db/types.js';
+import type { HtmlRenderRequest, TemplateRenderRequest } from '../schemas/render.js';
 import { createFileLink } from './links.js';
 import { withReservedUnit } from './quota.js';
 import {
@@ -64,27 +64,7 @@ export interface RenderReport {
   server: { lookup: number; store: number };
 }
 
-/** Body of operation A (already schema-checked). */
-export interface TemplateRenderRequest {
-  variables: Record<string, unknown>;
-  width?: number;
-  height?: number;
-  format?: ImageFormat;
-  quality?: number;
-  useDraft?: boolean;
-  scale?: number;
-}
-
-/** Body of operation B (already schema-checked). */
-export interface HtmlRenderRequest {
-  content: string;
-  width?: number;
-  height?: number;
-  format?: ImageFormat;
-  quality?: number;
-  scale?: number;
-  fonts?: FontSpec[];
-}
+export type { HtmlRenderRequest, TemplateRenderRequest };
 
 /** What a successful render answers in `data`. */
 export interface RenderedImage {

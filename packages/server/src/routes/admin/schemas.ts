@@ -1,6 +1,6 @@
 /** Schemas and rule texts of the admin API (docs/contract/decisions.md "Administration"). */
 import type { ServerLimits } from '../../config.js';
-import type { FieldRules } from '../../http/validation-message.js';
+import type { FieldRules } from '../../schemas/field-rules.js';
 import { MAX_CONTENT_LENGTH } from '../../config.js';
 import { errorEnvelope, successEnvelope } from '../envelope-schemas.js';
 

@@ -23,5 +23,12 @@ module.exports = {
       from: { path: '^src/(services|storage|db)/' },
       to: { path: '^src/(routes|http|commands)/' },
     },
+    {
+      name: 'server-schemas-below-routes-and-services',
+      severity: 'error',
+      comment: "The API's JSON Schemas (and the body types derived from them) are read by routes and services alike.",
+      from: { path: '^src/schemas/' },
+      to: { path: '^src/(routes|http|services|storage|db|studio|commands)/' },
+    },
   ],
 };

@@ -10,7 +10,7 @@ import { requireContentType } from '../http/json-body.js';
 import { validationFormatter } from '../http/validation-message.js';
 import type { RenderCaller, RenderService } from '../services/render-service.js';
 import type { Store } from '../db/types.js';
-import { responses, success } from './envelope-schemas.js';
+import { responses, success } from '../schemas/envelope.js';
 import {
   HTML_RENDER_FIELDS,
   type HtmlRenderRequest,

@@ -5,8 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import { apiError, toApiError } from '../errors.js';
-import { draftBody } from '../routes/admin/schemas.js';
-import { success } from '../routes/envelope-schemas.js';
+import { draftBody } from '../schemas/admin.js';
+import { success } from '../schemas/envelope.js';
 import type { CreateTemplateInput, TemplateAdmin } from '../services/template-admin.js';
 import type { WindowCounter } from '../services/window-counter.js';
 import { clientGoneSignal } from '../http/client-gone.js';

@@ -7,6 +7,7 @@ import type { ServerLimits } from '../config.js';
 import { apiError, toApiError } from '../errors.js';
 import { draftBody } from '../schemas/admin.js';
 import { success } from '../schemas/envelope.js';
+import { previewBody, signInBody, type ValuesBody, valuesBody } from '../schemas/studio.js';
 import type { CreateTemplateInput, TemplateAdmin } from '../services/template-admin.js';
 import type { WindowCounter } from '../services/window-counter.js';
 import { clientGoneSignal } from '../http/client-gone.js';
@@ -60,7 +61,6 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 /** `?accountId=`: whose template an admin session means (ids are unique per account only). */
 const accountQuery = { type: 'object', properties: { accountId: { type: 'string', maxLength: 200 } } };
 type AccountQuery = { Querystring: { accountId?: string } };
-const valuesSchema = { type: 'object', additionalProperties: true };
 const hide = { hide: true };
 
 export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): void {
@@ -76,14 +76,7 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
       config: { signIn: true },
       schema: {
         ...hide,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            apiKey: { type: 'string', maxLength: 512 },
-            adminToken: { type: 'string', maxLength: 512 },
-          },
-        },
+        body: signInBody,
       },
     },
     async (request, reply) => {
@@ -300,14 +293,14 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { values?: Record<string, unknown> } } & AccountQuery>(
+  app.post<{ Params: { id: string }; Body: ValuesBody } & AccountQuery>(
     '/templates/:id/snippets',
     {
       schema: {
         ...hide,
         params: idParams,
         querystring: accountQuery,
-        body: { type: 'object', additionalProperties: false, properties: { values: valuesSchema } },
+        body: valuesBody,
       },
     },
     async (request) => {
@@ -335,12 +328,7 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
     {
       schema: {
         ...hide,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['content', 'width', 'height'],
-          properties: { ...(draftBody(limits).properties as Record<string, unknown>), values: valuesSchema },
-        },
+        body: previewBody(limits),
       },
     },
     async (request, reply) => previewRoute(request, reply),

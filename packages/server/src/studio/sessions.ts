@@ -11,6 +11,7 @@ import { apiError } from '../errors.js';
 import { authenticateApiKey } from '../services/api-keys.js';
 import { credentialName, type SignInLimits } from '../services/sign-in-limits.js';
 import type { Store, StudioSession } from '../db/types.js';
+import type { SignInBody } from '../schemas/studio.js';
 
 /** What the page is told about who is signed in. */
 export interface StudioIdentity {
@@ -29,10 +30,7 @@ export interface StudioIdentity {
 }
 
 /** How to sign in: exactly one of the two. */
-export interface SignInBody {
-  apiKey?: string;
-  adminToken?: string;
-}
+export type { SignInBody };
 
 export interface StudioSessions {
   /**

@@ -27,6 +27,21 @@ export function previewBody(limits: ServerLimits) {
   } as const;
 }
 
+/** `POST /studio/api/templates`: a new template; `accountId` only for the admin's session (whose template). */
+export function studioCreateTemplateBody(limits: ServerLimits) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['name', 'content', 'width', 'height'],
+    properties: {
+      ...draftBody(limits).properties,
+      accountId: { type: 'string' },
+      id: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,128}$' },
+      name: { type: 'string', minLength: 1, maxLength: 200 },
+    },
+  } as const;
+}
+
 /** `POST /studio/api/templates/{id}/snippets`: sample values only. */
 export const valuesBody = {
   type: 'object',
@@ -39,6 +54,14 @@ export type SignInBody = FromSchema<typeof signInBody>;
 
 /** Body of `POST /studio/api/preview` (`variables` as the engine reads them, as in the admin bodies). */
 export type PreviewRequest = Omit<FromSchema<ReturnType<typeof previewBody>>, 'variables'> & {
+  variables?: Record<string, VariableDefinition>;
+};
+
+/** Body of `POST /studio/api/templates` (`variables` as the engine reads them). */
+export type StudioCreateTemplateBody = Omit<
+  FromSchema<ReturnType<typeof studioCreateTemplateBody>>,
+  'variables'
+> & {
   variables?: Record<string, VariableDefinition>;
 };
 

@@ -7,8 +7,15 @@ import type { ServerLimits } from '../config.js';
 import { apiError, toApiError } from '../errors.js';
 import { draftBody } from '../schemas/admin.js';
 import { success } from '../schemas/envelope.js';
-import { previewBody, signInBody, type ValuesBody, valuesBody } from '../schemas/studio.js';
-import type { CreateTemplateInput, TemplateAdmin } from '../services/template-admin.js';
+import {
+  previewBody,
+  signInBody,
+  type StudioCreateTemplateBody,
+  studioCreateTemplateBody,
+  type ValuesBody,
+  valuesBody,
+} from '../schemas/studio.js';
+import type { TemplateAdmin } from '../services/template-admin.js';
 import type { WindowCounter } from '../services/window-counter.js';
 import { clientGoneSignal } from '../http/client-gone.js';
 import { stoppedByTimeLimit } from '../services/render-job.js';
@@ -135,32 +142,19 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
     },
   );
 
-  app.post<{ Body: { accountId?: string; id?: string; name: string } & Record<string, unknown> }>(
+  app.post<{ Body: StudioCreateTemplateBody }>(
     '/templates',
     {
       schema: {
         ...hide,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name', 'content', 'width', 'height'],
-          properties: {
-            ...(draftBody(limits).properties as Record<string, unknown>),
-            accountId: { type: 'string' },
-            id: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,128}$' },
-            name: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
+        body: studioCreateTemplateBody(limits),
       },
     },
     async (request) => {
       const session = sessionOf(request);
       const { accountId: requested, ...rest } = request.body;
       const accountId = await accountFor(store, session, requested);
-      const created = await templates.create({
-        ...(rest as Omit<CreateTemplateInput, 'accountId'>),
-        accountId,
-      });
+      const created = await templates.create({ ...rest, accountId });
       return success(created);
     },
   );

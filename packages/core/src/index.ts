@@ -4,7 +4,7 @@ import type { RenderInput, RenderResult, Renderer } from './types.js';
 
 export { PictorError, ERROR_CODES } from './errors.js';
 export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from './errors.js';
-export { compileTemplate } from './templates/index.js';
+export { compileTemplate, MAX_VARIABLE_DEFINITIONS, MAX_VARIABLE_ENTRIES } from './templates/index.js';
 export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 export { CONTENT_TYPES, DEFAULT_QUALITY, FORMATS, roundMs } from './formats.js';
 export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';

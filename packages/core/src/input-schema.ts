@@ -22,7 +22,7 @@ export const FONT_SPEC_SCHEMA = Object.freeze({
     style: { type: 'string', enum: ['normal', 'italic'], default: 'normal' },
   },
   oneOf: [{ required: ['url'] }, { required: ['data'] }],
-});
+} as const);
 
 /**
  * JSON Schema of `RenderInput` given as JSON, for `limits` over the defaults: field types, ranges and defaults.

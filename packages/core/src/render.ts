@@ -12,10 +12,10 @@ import { type FontSet, fontSetsToLoad, loadFontSets } from './fonts/font-sets.js
 import { FontRegistry } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
 import { DEFAULT_LIMITS } from './limits.js';
-import { describeStyleError } from './html/style-errors.js';
+import { describeStyleError } from './html/style-sheets/style-errors.js';
 import type { ParsedHtml, SatoriElement } from './html/types.js';
-import { loadDocumentResources } from './html-resources/load-document-resources.js';
-import { inlineImages } from './resources/images.js';
+import { loadDocumentResources } from './document-resources/load-document-resources.js';
+import { inlineImages } from './images/inline-images.js';
 import { type AtomicFile, openAtomicFile } from './output/atomic-file.js';
 import {
   DEFAULT_PRESCALED_CACHE_MB,

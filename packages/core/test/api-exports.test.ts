@@ -19,6 +19,8 @@ describe('public API', () => {
       'FORMATS',
       'MAX_FONT_FAMILY_LENGTH',
       'MAX_SCALE',
+      'MAX_VARIABLE_DEFINITIONS',
+      'MAX_VARIABLE_ENTRIES',
       'MIN_SCALE',
       'PictorError',
       'TUNING_NAMES',

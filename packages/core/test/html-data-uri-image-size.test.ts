@@ -4,7 +4,7 @@
  */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { dataUriImageSize } from '../src/html/data-uri-image-size.js';
+import { dataUriImageSize } from '../src/html/elements/data-uri-image-size.js';
 
 async function uriOf(
   format: 'png' | 'jpeg' | 'gif' | 'webp',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../src/html/parse.js';
-import { describeStyleError } from '../src/html/style-errors.js';
+import { describeStyleError } from '../src/html/style-sheets/style-errors.js';
 import type { SatoriChild, SatoriElement } from '../src/html/types.js';
 
 function kids(el: SatoriElement): SatoriChild[] {

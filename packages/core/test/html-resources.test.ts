@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PictorError } from '../src/errors.js';
 import type { FetchedResource, ResourceFetcher, ResourceKind } from '../src/fetch/types.js';
-import { loadDocumentResources } from '../src/html-resources/load-document-resources.js';
+import { loadDocumentResources } from '../src/document-resources/load-document-resources.js';
 import { parseHtml } from '../src/html/parse.js';
 import type { SatoriChild, SatoriElement } from '../src/html/types.js';
 

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { FontRegistry } from '../src/fonts/registry.js';
 import { parseHtml } from '../src/html/parse.js';
-import { describeStyleError } from '../src/html/style-errors.js';
+import { describeStyleError } from '../src/html/style-sheets/style-errors.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 
 /** Small deterministic PRNG (mulberry32), so a failure is reproducible from its seed. */

@@ -2,8 +2,12 @@ import { parse } from 'parse5';
 import * as csstree from 'css-tree';
 import { describe, expect, it } from 'vitest';
 import { type Element, isElement } from '../src/html/dom.js';
-import { compareSpecificity, matchesSelectorList, specificity } from '../src/html/selector-match.js';
-import { DocumentStyles } from '../src/html/stylesheet.js';
+import {
+  compareSpecificity,
+  matchesSelectorList,
+  specificity,
+} from '../src/html/style-sheets/selector-match.js';
+import { DocumentStyles } from '../src/html/style-sheets/stylesheet.js';
 
 const doc = parse(`<html><body>
   <table id="t" class="inv big"><tbody>
@@ -108,7 +112,7 @@ describe('selector matching (what the HTML stage needs to know before satori)', 
 
 describe('CSS escapes in class and id selectors', () => {
   it('unescape as CSS Syntax says: characters, hex with its optional space, invalid code points', async () => {
-    const { unescapeCssIdentifier } = await import('../src/html/css-escape.js');
+    const { unescapeCssIdentifier } = await import('../src/html/style-sheets/css-escape.js');
     expect(unescapeCssIdentifier('sm\\:text-4xl')).toBe('sm:text-4xl');
     expect(unescapeCssIdentifier('w-\\[50\\%\\]')).toBe('w-[50%]');
     expect(unescapeCssIdentifier('space-y-0\\.5')).toBe('space-y-0.5');

@@ -4,7 +4,7 @@
  * The pixels of such a table are checked against Chromium by the repro `table-collapsed-edges`.
  */
 import { describe, expect, it } from 'vitest';
-import { resolveCalcPx } from '../src/html/table-model.js';
+import { resolveCalcPx } from '../src/html/tables/table-model.js';
 
 describe('resolveCalcPx', () => {
   it('works out products, sums and nested calc() of px, rem and numbers', () => {

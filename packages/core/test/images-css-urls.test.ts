@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isImageProperty, kebabProperty, mapDeclarations } from '../src/resources/css-declarations.js';
-import { findCssUrls, replaceCssUrls, stripUnusedAtRules, unescapeCss } from '../src/resources/css-urls.js';
+import { isImageProperty, kebabProperty, mapDeclarations } from '../src/images/css-declarations.js';
+import { findCssUrls, replaceCssUrls, stripUnusedAtRules, unescapeCss } from '../src/images/css-urls.js';
 
 describe('CSS url() handling', () => {
   it('finds quoted, unquoted, escaped and upper-case url() tokens, leaving #fragments out', () => {
@@ -86,14 +86,14 @@ describe('hostile CSS and SVG text stays linear', () => {
   });
 
   it('an unclosed SVG tag with many attributes', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     expect(() => checkSvg(`<svg ${'a = b  '.repeat(30_000)}`)).toThrow('not well-formed');
   });
 });
 
 describe('SVG <style> text', () => {
   it('is checked (also in CDATA and with a prefix) and scanned in linear time', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const svg = (body: string) => `<svg xmlns="http://www.w3.org/2000/svg">${body}</svg>`;
     expect(() => checkSvg(svg('<style><![CDATA[ .a { fill: url(http://x/y.png) } ]]></style>'))).toThrow(
       'references "http://x/y.png"',
@@ -116,7 +116,7 @@ describe('SVG <style> text', () => {
 
 describe('SVG nesting', () => {
   it('refuses elements nested deeper than 256 levels (before any recursion)', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const deep = `<svg xmlns="http://www.w3.org/2000/svg">${'<g>'.repeat(19_000)}${'</g>'.repeat(19_000)}</svg>`;
     expect(() => checkSvg(deep)).toThrow('nests elements deeper than 256 levels');
   });
@@ -133,14 +133,14 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   };
 
   it('sees through a CDATA section that hides a closing </style>', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const prefix = '<style><![CDATA[ </style> ]]></style>';
     expect(() => checkSvg(svg(`${prefix}<image href="/etc/passwd"/>`))).toThrow('references "/etc/passwd"');
     expect(() => checkSvg(svg(`${prefix}${chain(24)}`))).toThrow('expands to more than 20000 elements');
   });
 
   it('refuses mismatched closing tags, unknown entities and markup in attribute values', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     expect(() => checkSvg(svg('<g><rect></g></rect>'))).toThrow('not well-formed');
     expect(() => checkSvg(svg('<text>&nbsp;</text>'))).toThrow('not well-formed');
     expect(() => checkSvg(svg('<image href="<![CDATA[/etc/passwd]]>"/>'))).toThrow('not well-formed');
@@ -148,7 +148,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   });
 
   it('decodes character references in references before checking them', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     expect(() => checkSvg(svg('<image href="&#x2F;etc&#47;passwd"/>'))).toThrow('references "/etc/passwd"');
     expect(() => checkSvg(svg('<image xlink:href="fi&#108;e:///etc/passwd"/>'))).toThrow(
       'references "file:///etc/passwd"',
@@ -156,7 +156,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   });
 
   it('checks references and <use> under any prefix bound to the namespaces', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const odd = ' xmlns:q="http://www.w3.org/1999/xlink" xmlns:s="http://www.w3.org/2000/svg"';
     expect(() => checkSvg(svg('<s:image q:href="/etc/passwd"/>', odd))).toThrow('references "/etc/passwd"');
     let body = '<rect id="u0" width="1" height="1"/>';
@@ -166,7 +166,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   });
 
   it('checks references under prefixes bound to other namespaces too (resvg may read them; refusing is safe)', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const other = ' xmlns:x="urn:example:other"';
     expect(() => checkSvg(svg('<image x:href="/etc/passwd"/>', other))).toThrow('references "/etc/passwd"');
     expect(() => checkSvg(svg('<x:image href="file:///etc/passwd"/>', other))).toThrow(
@@ -180,7 +180,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   });
 
   it('still accepts ordinary SVG: prefixes, CDATA styles, comments, processing instructions', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const text = `<?xml version="1.0"?><!-- a comment -->${svg(
       '<defs><style><![CDATA[ .a { fill: url(#g) } ]]></style><linearGradient id="g"/></defs><use xlink:href="#r"/><rect id="r" class="a" width="10" height="5"/>',
       ' width="20" height="10"',
@@ -189,7 +189,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   });
 
   it('refuses an attribute given twice (any case, with or without xlink:): no reading can take another one', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const odd = ' xmlns:q="http://www.w3.org/1999/xlink" xmlns:s="http://www.w3.org/2000/svg"';
     for (const [body, extra] of [
       // A Map of attributes by lower-case name once let the third replace the second, unchecked.
@@ -217,7 +217,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   });
 
   it('examines every attribute under other namespaces, repeated names included (resvg reads none of them)', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const other = ' xmlns:x="urn:example:other"';
     expect(() => checkSvg(svg('<image x:href="#a" x:HREF="/var/secret.png" x:Href="#b"/>', other))).toThrow(
       'references "/var/secret.png"',
@@ -233,7 +233,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   });
 
   it('counts <use> through the ids resvg reads, not an id under another namespace', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const other = ' xmlns:x="urn:example:other"';
     let body = '<rect x:id="d0" id="u0" width="1" height="1"/>';
     for (let i = 1; i <= 24; i++)
@@ -242,7 +242,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
   });
 
   it('lists the data: pictures of attributes and CSS, once each', async () => {
-    const { checkSvg } = await import('../src/resources/svg-safety.js');
+    const { checkSvg } = await import('../src/images/svg-safety.js');
     const png = 'data:image/png;base64,iVBORw0KGgo=';
     const gif = 'data:image/gif;base64,R0lGODlh';
     const body = `<image href="${png}"/><image xlink:href=" ${png}"/><rect style="fill:url('${gif}')"/><style>.a{fill:url(#g)}</style>`;

@@ -8,7 +8,7 @@ import satori from '@pictor/satori';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createFetcher } from '../src/fetch/index.js';
 import type { SatoriElement } from '../src/html/types.js';
-import { inlineImages } from '../src/resources/images.js';
+import { inlineImages } from '../src/images/inline-images.js';
 import { solidImage } from './fixtures/images.js';
 import { startServer, type TestServer } from './fixtures/http-server.js';
 

@@ -6,9 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PictorError } from '../src/errors.js';
 import { createFetcher } from '../src/fetch/index.js';
 import type { SatoriElement } from '../src/html/types.js';
-import { type InlineImagesContext, inlineImages } from '../src/resources/images.js';
+import { type InlineImagesContext, inlineImages } from '../src/images/inline-images.js';
 import type { RenderLimits } from '../src/types.js';
-import { STYLESHEET_HREF_ATTR } from '../src/html/convert.js';
+import { STYLESHEET_HREF_ATTR } from '../src/html/elements/convert.js';
 import { bombPng, solidImage } from './fixtures/images.js';
 import { closedPort, startServer, type TestServer } from './fixtures/http-server.js';
 

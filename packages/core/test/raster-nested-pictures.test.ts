@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PrescaledImageCache, prescaleImages } from '../src/raster/prescaled-images.js';
 import { type RasterImage, rasterize } from '../src/raster/resvg.js';
-import { checkImage, ImageCheckError } from '../src/resources/image-check.js';
+import { checkImage, ImageCheckError } from '../src/images/image-check.js';
 import { solidImage } from './fixtures/images.js';
 
 let folder: string;

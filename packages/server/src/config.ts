@@ -4,10 +4,12 @@ import { resolve } from 'node:path';
 import {
   DEFAULT_LIMITS as ENGINE_LIMITS,
   FETCH_DEFAULTS,
+  MAX_VARIABLE_DEFINITIONS,
+  MAX_VARIABLE_ENTRIES,
   WALL_TIMEOUT_FACTOR,
   type WorkerIsolation,
 } from '@pictor/core';
-import { parseS3Location } from './storage/s3-location.js';
+import { parseS3Location } from './s3-location.js';
 
 /** Every limit of docs/contract/decisions.md "Limits", each a setting. */
 export interface ServerLimits {
@@ -44,9 +46,9 @@ export interface ServerLimits {
   fetchTimeoutMs: number;
   /** Hosts, IPs or CIDR ranges allowed even when private or loopback. Default none. */
   fetchAllowList: string[];
-  /** Max variable definitions of one template. Default 256. */
+  /** Max variable definitions of one template. Default and most 256 (the engine's limit). */
   maxTemplateVariables: number;
-  /** Max entries of a request's `variables` object. Default 1,024. */
+  /** Max entries of a request's `variables` object. Default and most 1,024 (the engine's limit). */
   maxRequestVariables: number;
   /** Templates one account may have, in every status (409 / 10106 past it). Default 500. */
   maxTemplatesPerAccount: number;
@@ -169,6 +171,9 @@ type Env = Record<string, string | undefined>;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
+/** Longest `content` of operation B and of a template: the engine's HTML length limit. */
+export const MAX_CONTENT_LENGTH = ENGINE_LIMITS.maxHtmlLength;
+
 /** Default limits of docs/contract/decisions.md "Limits": the engine's own where the engine has the limit. */
 export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   bodyLimit: 5 * 1024 * 1024,
@@ -183,8 +188,8 @@ export const DEFAULT_LIMITS: Readonly<ServerLimits> = Object.freeze({
   fetchMaxBytes: FETCH_DEFAULTS.maxBytes,
   fetchTimeoutMs: FETCH_DEFAULTS.timeoutMs,
   fetchAllowList: [],
-  maxTemplateVariables: 256,
-  maxRequestVariables: 1_024,
+  maxTemplateVariables: MAX_VARIABLE_DEFINITIONS,
+  maxRequestVariables: MAX_VARIABLE_ENTRIES,
   maxTemplatesPerAccount: 500,
   maxRevisionsPerTemplate: 20,
   rateLimitMax: 120,
@@ -376,8 +381,15 @@ function readLimits(env: Env): ServerLimits {
           .map((s) => s.trim())
           .filter(Boolean)
       : [],
-    maxTemplateVariables: readInt(env, v.maxTemplateVariables, d.maxTemplateVariables, 1, 100_000),
-    maxRequestVariables: readInt(env, v.maxRequestVariables, d.maxRequestVariables, 1, 1_000_000),
+    // The engine refuses more whatever the setting says: a setting can only lower them.
+    maxTemplateVariables: readInt(
+      env,
+      v.maxTemplateVariables,
+      d.maxTemplateVariables,
+      1,
+      MAX_VARIABLE_DEFINITIONS,
+    ),
+    maxRequestVariables: readInt(env, v.maxRequestVariables, d.maxRequestVariables, 1, MAX_VARIABLE_ENTRIES),
     maxTemplatesPerAccount: readInt(env, v.maxTemplatesPerAccount, d.maxTemplatesPerAccount, 1, 10_000_000),
     maxRevisionsPerTemplate: readInt(env, v.maxRevisionsPerTemplate, d.maxRevisionsPerTemplate, 1, 1_000_000),
     rateLimitMax: readInt(env, v.rateLimitMax, d.rateLimitMax, 1, 100_000_000),

@@ -1,8 +1,22 @@
 /** Envelope codes of the public API (docs/contract/decisions.md "Error codes") and the mapping from engine errors. */
 import { PictorError, type PictorErrorCode, renderTimeoutMessage } from '@pictor/core';
 import { LIMIT_VARIABLES } from './config.js';
-import { NoResourcePackageError } from './services/quota.js';
 import { StoreError } from './db/errors.js';
+
+/** Envelope code for "no valid resource package". */
+export const NO_RESOURCE_PACKAGE_CODE = 30101;
+
+/** No package with units left and not expired: the HTTP layer answers 403 / 30101. */
+export class NoResourcePackageError extends Error {
+  override readonly name = 'NoResourcePackageError';
+  readonly code = NO_RESOURCE_PACKAGE_CODE;
+  readonly accountId: string;
+
+  constructor(accountId: string) {
+    super('no valid resource package: none, used up, or expired; ask for a new package');
+    this.accountId = accountId;
+  }
+}
 
 /** One row of the error table: envelope code, HTTP status and when it happens. */
 export interface ErrorKind {

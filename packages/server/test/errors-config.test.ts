@@ -1,4 +1,5 @@
 /** Configuration errors fail fast and name the variable; defaults follow docs/contract/decisions.md "Limits". */
+import { MAX_VARIABLE_DEFINITIONS, MAX_VARIABLE_ENTRIES } from '@pictor/core';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_LIMITS, LIMIT_VARIABLES, loadConfig } from '../src/config.js';
 
@@ -135,5 +136,17 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ [name]: '-1' }), name).toThrow(new RegExp(`^${name}: must be an integer`));
       expect(DEFAULT_LIMITS).toHaveProperty(limit);
     }
+  });
+
+  it('takes the template variable limits from the engine: a setting lowers them, never raises them', () => {
+    expect(DEFAULT_LIMITS.maxTemplateVariables).toBe(MAX_VARIABLE_DEFINITIONS);
+    expect(DEFAULT_LIMITS.maxRequestVariables).toBe(MAX_VARIABLE_ENTRIES);
+    expect(loadConfig({ PICTOR_MAX_TEMPLATE_VARIABLES: '10' }).limits.maxTemplateVariables).toBe(10);
+    expect(() => loadConfig({ PICTOR_MAX_TEMPLATE_VARIABLES: `${MAX_VARIABLE_DEFINITIONS + 1}` })).toThrow(
+      `PICTOR_MAX_TEMPLATE_VARIABLES: must be an integer from 1 to ${MAX_VARIABLE_DEFINITIONS}`,
+    );
+    expect(() => loadConfig({ PICTOR_MAX_REQUEST_VARIABLES: `${MAX_VARIABLE_ENTRIES + 1}` })).toThrow(
+      `PICTOR_MAX_REQUEST_VARIABLES: must be an integer from 1 to ${MAX_VARIABLE_ENTRIES}`,
+    );
   });
 });

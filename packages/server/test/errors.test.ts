@@ -5,7 +5,7 @@
 import { ERROR_CODES, PictorError } from '@pictor/core';
 import { describe, expect, it } from 'vitest';
 import { ApiError, CORE_ERROR_KINDS, ERROR_KINDS, fromPictorError, toApiError } from '../src/errors.js';
-import { NoResourcePackageError } from '../src/services/quota.js';
+import { NoResourcePackageError } from '../src/errors.js';
 import { StoreError } from '../src/db/errors.js';
 
 /** docs/contract/decisions.md "Error codes", code → HTTP status (0 → 200 is the success envelope). */

@@ -5,7 +5,7 @@
  * answer 200 for every sample value a user can type, reserved URL parameter names included.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_CONTENT_LENGTH } from '../src/routes/render-schemas.js';
+import { MAX_CONTENT_LENGTH } from '../src/config.js';
 import {
   admin,
   adminOk,

@@ -3,7 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_HOLD_MS, NoResourcePackageError, withReservedUnit } from '../src/services/quota.js';
+import { NoResourcePackageError } from '../src/errors.js';
+import { DEFAULT_HOLD_MS, withReservedUnit } from '../src/services/quota.js';
 import { type Store, createStore } from '../src/db/index.js';
 
 const NOW = new Date('2030-01-01T00:00:00Z');

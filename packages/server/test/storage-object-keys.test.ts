@@ -6,9 +6,16 @@ import {
   fontFingerprint,
   parseObjectKey,
 } from '../src/services/object-keys.js';
+import { objectKeyOf } from '../src/services/render-job.js';
 import { isValidStorageKey } from '../src/storage/keys.js';
 
-const base: ObjectKeyInput = { html: '<div>Hi</div>', width: 300, height: 100, format: 'webp', quality: 80 };
+const base: ObjectKeyInput = {
+  content: '<div>Hi</div>',
+  width: 300,
+  height: 100,
+  format: 'webp',
+  quality: 80,
+};
 
 describe('deriveObjectKey', () => {
   it('is {sha256 hex}.{png|jpg|webp}, a valid storage key', () => {
@@ -26,7 +33,7 @@ describe('deriveObjectKey', () => {
         format: 'webp',
         height: 100,
         width: 300,
-        html: '<div>Hi</div>',
+        content: '<div>Hi</div>',
       }),
     );
     expect(deriveObjectKey({ ...base, fonts: [] })).toBe(deriveObjectKey(base));
@@ -36,7 +43,7 @@ describe('deriveObjectKey', () => {
   it('changes with html, size, format, quality, fonts and extra', () => {
     const variants: ObjectKeyInput[] = [
       base,
-      { ...base, html: '<div>Hi!</div>' },
+      { ...base, content: '<div>Hi!</div>' },
       { ...base, width: 301 },
       { ...base, height: 101 },
       { ...base, width: null },
@@ -50,8 +57,8 @@ describe('deriveObjectKey', () => {
       { ...base, fonts: ['ab', 'c'] },
       { ...base, fonts: ['a', 'bc'] },
       // The HTML follows the parameters after a NUL; HTML that imitates parameters cannot collide.
-      { ...base, html: '\u0000<div>Hi</div>' },
-      { ...base, width: 30, html: '0,100,"webp",80,[],[]]\u0000<div>Hi</div>' },
+      { ...base, content: '\u0000<div>Hi</div>' },
+      { ...base, width: 30, content: '0,100,"webp",80,[],[]]\u0000<div>Hi</div>' },
     ];
     expect(new Set(variants.map(deriveObjectKey)).size).toBe(variants.length);
   });
@@ -63,6 +70,24 @@ describe('deriveObjectKey', () => {
     expect(deriveObjectKey({ ...base, format: 'jpeg', quality: 10 })).not.toBe(
       deriveObjectKey({ ...base, format: 'jpeg', quality: 90 }),
     );
+  });
+});
+
+describe('objectKeyOf', () => {
+  it('gives the keys stored objects already have (a renamed field must not orphan them)', () => {
+    // sha256 of ["pictor-object-v2",300,100,"webp",80,[],[["owner","acc-1"],["scale",2]]] NUL <div>Hi</div>
+    const key = objectKeyOf({
+      accountId: 'acc-1',
+      templateId: undefined,
+      content: '<div>Hi</div>',
+      width: 300,
+      height: 100,
+      format: 'webp',
+      quality: 80,
+      scale: 2,
+      fonts: [],
+    });
+    expect(key).toBe('4aef0caf560723f0c15092fc5c1f2b6cdb5eaa69957c89ec6e9277e056eb92c2.webp');
   });
 });
 

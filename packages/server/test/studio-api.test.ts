@@ -70,6 +70,7 @@ describe('sign-in and the session', () => {
       kind: 'account',
       accountId: mine.accountId,
       idleSeconds: 600,
+      maxDimension: 4096,
     });
     // The key itself is never echoed back.
     expect(JSON.stringify(response.body)).not.toContain(mine.key);
@@ -85,6 +86,19 @@ describe('sign-in and the session', () => {
       expect(response.headers.get('set-cookie')).toContain('Secure');
     } finally {
       await https.close();
+    }
+  });
+
+  it("tells the page the server's PICTOR_MAX_DIMENSION, which its size fields follow", async () => {
+    const small = await startTestServer({ maxDimension: 2000 });
+    try {
+      const account = await seedAccount(small.url, 0);
+      const response = await call(small.url, 'POST', '/studio/api/session', {
+        body: { apiKey: account.key },
+      });
+      expect(response.body.data).toMatchObject({ kind: 'account', maxDimension: 2000 });
+    } finally {
+      await small.close();
     }
   });
 

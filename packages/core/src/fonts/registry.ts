@@ -4,6 +4,7 @@ import { CJK_FONTS_PACKAGE, cjkFontsLoaded, getBuiltinFonts, getCjkFonts } from 
 import type { LoadedFont } from './custom.js';
 import { loadEmoji } from './emoji.js';
 import { cssFaceSet } from './matching.js';
+import { LRUCache } from 'lru-cache';
 
 /** Satori language codes (possibly joined by `|`) that the built-in CJK fonts cover. */
 const CJK_CODES = new Set(['zh-CN', 'zh-TW', 'zh-HK', 'ja-JP']);
@@ -14,7 +15,7 @@ const MAX_CACHED_LISTS = 64;
  * custom fonts give the same array of the same Buffers every render and satori reuses its parsed fonts.
  */
 export class FontRegistry {
-  readonly #lists = new Map<string, SatoriFont[]>();
+  readonly #lists = new LRUCache<string, SatoriFont[]>({ max: MAX_CACHED_LISTS });
   #cjkVersion = cjkFontsLoaded();
   #cjkFaces: SatoriFont[] | undefined;
 
@@ -31,12 +32,7 @@ export class FontRegistry {
     }
     const key = custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}`).join('|');
     let list = this.#lists.get(key);
-    if (list) {
-      // Keep recently used lists at the end of the map (LRU order).
-      this.#lists.delete(key);
-      this.#lists.set(key, list);
-      return list;
-    }
+    if (list) return list;
     const customNames = new Set(custom.map((font) => font.name.toLowerCase()));
     list = cssFaceSet([
       ...custom.map((font) => ({
@@ -48,10 +44,6 @@ export class FontRegistry {
       ...getBuiltinFonts().filter((font) => !customNames.has(font.name.toLowerCase())),
       ...(cjkFontsLoaded() ? getCjkFonts() : []),
     ]);
-    if (this.#lists.size >= MAX_CACHED_LISTS) {
-      const oldest = this.#lists.keys().next().value;
-      if (oldest !== undefined) this.#lists.delete(oldest);
-    }
     this.#lists.set(key, list);
     return list;
   }

@@ -1,12 +1,12 @@
 /** HTML string → satori tree: a standards-compliant parse (parse5), the document's sheets read first. */
 import { parse, parseFragment } from 'parse5';
 import { PictorError } from '../errors.js';
-import { bodyBackgroundHints } from './body-attributes.js';
-import { MAX_DEPTH, SKIPPED, TreeConverter } from './convert.js';
+import { bodyBackgroundHints } from './elements/body-attributes.js';
+import { MAX_DEPTH, SKIPPED, TreeConverter } from './elements/convert.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
-import { toCamelCase } from './inline-style.js';
+import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
-import { DocumentStyles } from './stylesheet.js';
+import { DocumentStyles } from './style-sheets/stylesheet.js';
 import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
 
 /** Options of `parseHtml`. */

@@ -121,9 +121,9 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       const { version, fill } = await templates.resolve(item.accountId, item.templateId, item.useDraft);
       const request = item.request;
       const job: RenderJob = {
-        owner: item.accountId,
+        accountId: item.accountId,
         templateId: item.templateId,
-        html: '',
+        content: '',
         width: request.width ?? version.width,
         height: request.height ?? version.height,
         format: request.format ?? item.options.format ?? version.format,
@@ -132,7 +132,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         fonts: [],
       };
       checkPixels(job.width, job.height, job.scale, limits);
-      job.html = await inWorker(() => fill(request.variables));
+      job.content = await inWorker(() => fill(request.variables));
       const reservation = await reserveOrWait(store, item.accountId, {
         now: date,
         holdMs: holdMsOf(limits),
@@ -153,7 +153,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         width = devicePixels(job.width, job.scale);
         height = devicePixels(job.height, job.scale);
       } else {
-        const stored = await inWorker(() => renderAndStore(renderer, storage, limits, job, objectKey));
+        const stored = await inWorker(() => renderAndStore(renderer, storage, job, objectKey));
         width = stored.result.width;
         height = stored.result.height;
       }

@@ -1,12 +1,9 @@
 /** Turn ajv errors of a route schema into one 10103 message that names the field and the rule it broke. */
 import type { FastifySchemaValidationError } from 'fastify';
 import { type ApiError, apiError } from '../errors.js';
+import type { FieldRules } from '../schemas/field-rules.js';
 
-/**
- * Rule text per field, keyed by the field path with array indexes removed (`fonts[].weight`).
- * `''` is the body itself.
- */
-export type FieldRules = Readonly<Record<string, string>>;
+export type { FieldRules };
 
 /** `/fonts/0/weight` → `fonts[0].weight`; `` → ``. */
 export function fieldPath(instancePath: string): string {

@@ -10,8 +10,8 @@ import type { Store } from '../db/types.js';
 import type { ObjectStorage } from '../storage/types.js';
 import { batchArchive } from '../batches/batch-archive.js';
 import type { BatchService, SubmitBatchRequest } from '../batches/batch-service.js';
-import { success } from './envelope-schemas.js';
-import { renderRules, templateRenderBody } from './render-schemas.js';
+import { success } from '../schemas/envelope.js';
+import { renderRules, templateRenderBody } from '../schemas/render.js';
 
 export interface BatchRoutesOptions {
   store: Store;

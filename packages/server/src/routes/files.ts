@@ -8,7 +8,7 @@ import { apiError } from '../errors.js';
 import { type LinkCheck, readLinkQuery, verifyFileLink } from '../services/links.js';
 import { parseObjectKey } from '../services/object-keys.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
-import { errorEnvelope } from './envelope-schemas.js';
+import { errorEnvelope } from '../schemas/envelope.js';
 
 export interface FileRoutesOptions {
   storage: ObjectStorage;

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ImageUrlService } from '../services/image-urls.js';
-import { errorEnvelope } from './envelope-schemas.js';
+import { errorEnvelope } from '../schemas/envelope.js';
 
 /** Register the image URL route in both forms (GET and HEAD). */
 export function registerImageUrlRoutes(app: FastifyInstance, images: ImageUrlService): void {

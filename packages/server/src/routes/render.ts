@@ -8,21 +8,18 @@ import { apiKeyHook } from '../http/auth.js';
 import { clientGoneSignal } from '../http/client-gone.js';
 import { requireContentType } from '../http/json-body.js';
 import { validationFormatter } from '../http/validation-message.js';
-import type {
-  HtmlRenderRequest,
-  RenderCaller,
-  RenderService,
-  TemplateRenderRequest,
-} from '../services/render-service.js';
+import type { RenderCaller, RenderService } from '../services/render-service.js';
 import type { Store } from '../db/types.js';
-import { responses, success } from './envelope-schemas.js';
+import { responses, success } from '../schemas/envelope.js';
 import {
   HTML_RENDER_FIELDS,
+  type HtmlRenderRequest,
   htmlRenderBody,
   rulesFor,
   TEMPLATE_RENDER_FIELDS,
+  type TemplateRenderRequest,
   templateRenderBody,
-} from './render-schemas.js';
+} from '../schemas/render.js';
 
 export interface RenderRoutesOptions {
   store: Store;

@@ -44,7 +44,6 @@ interface Described {
   etag: string;
   contentType: string;
 }
-const EMPTY: ReadonlyMap<string, Described> = new Map();
 
 /** `Cache-Control` of an image whose URL pins a published revision (`_v`): a year, immutable. */
 export const PINNED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -95,7 +94,7 @@ export interface ImageUrlService {
  * @throws ApiError INVALID_PARAMETER (pixel limits), PictorError VARIABLE_INVALID
  */
 async function jobFor(
-  owner: string,
+  accountId: string,
   target: ImageUrlTarget,
   params: ImageUrlParams,
   version: TemplateVersion,
@@ -106,9 +105,9 @@ async function jobFor(
   const height = params.height ?? version.height;
   checkPixels(width, height, params.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
   return {
-    owner,
+    accountId,
     templateId: target.templateId,
-    html: await fill(typeVariables(params.text, version.variables)),
+    content: await fill(typeVariables(params.text, version.variables)),
     width,
     height,
     format: target.format,
@@ -142,27 +141,24 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
   /** Renders in flight in this process by object key: requests for the same new image wait for one render. */
   const flights = new Map<string, Promise<Buffer | null>>();
   /** When this process last extended a stored image's retention, by object key (bounded). */
-  const retained = new Map<string, number>();
+  const retained = new LRUCache<string, number>({ max: 100_000 });
   /** What each URL of a template revision names (object key, ETag), by key and signature; recent revisions only. */
-  const descriptions = new LRUCache<string, Map<string, Described>>({ max: MAX_DESCRIBED_TEMPLATES });
-  const descriptionsOf = (templateKey: string) => descriptions.get(templateKey) ?? EMPTY;
+  const descriptions = new LRUCache<string, LRUCache<string, Described>>({ max: MAX_DESCRIBED_TEMPLATES });
   function remember(templateKey: string, urlId: string, described: Described): void {
     let map = descriptions.get(templateKey);
     if (!map) {
-      map = new Map();
+      map = new LRUCache({ max: MAX_DESCRIBED_PER_TEMPLATE });
       descriptions.set(templateKey, map);
     }
-    if (map.size >= MAX_DESCRIBED_PER_TEMPLATE) map.delete(map.keys().next().value as string);
     map.set(urlId, described);
   }
   /** Derived URL key secrets by key id (bounded): one HMAC saved per request. */
-  const secrets = new Map<string, string>();
+  const secrets = new LRUCache<string, string>({ max: 10_000 });
 
   function secretOf(keyId: string): string {
     let secret = secrets.get(keyId);
     if (secret === undefined) {
       secret = deriveUrlKeySecret(deps.signingSecret, keyId);
-      if (secrets.size >= 10_000) secrets.delete(secrets.keys().next().value as string);
       secrets.set(keyId, secret);
     }
     return secret;
@@ -173,9 +169,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
     const now = deps.now();
     const last = retained.get(objectKey);
     if (last !== undefined && now - last < Math.min(86_400_000, retentionMs / 2)) return;
-    retained.delete(objectKey);
     retained.set(objectKey, now);
-    if (retained.size > 100_000) retained.delete(retained.keys().next().value as string);
     store.touchObject(objectKey, new Date(now + retentionMs)).catch((error: unknown) => {
       retained.delete(objectKey);
       deps.onBackgroundError?.(error);
@@ -237,7 +231,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
       const stored = await withReservedUnit(
         store,
         accountId,
-        () => renderAndStore(renderer, storage, limits, job, objectKey),
+        () => renderAndStore(renderer, storage, job, objectKey),
         { now: () => new Date(deps.now()), holdMs, heldWaitMs: heldWaitMsOf(limits) },
       ).catch(async (error: unknown) => {
         if (stoppedByTimeLimit(error)) await deps.timeouts?.record(accountId);
@@ -270,7 +264,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
       // The same URL of the same compiled revision always names the same image: skip filling and hashing it again.
       // Its verified signature identifies the URL (with its key) in 43 characters, whatever the URL's length.
       const urlId = `${target.keyId}\u0000${target.sign}`;
-      let described = descriptionsOf(templateKey).get(urlId);
+      let described = descriptions.get(templateKey)?.get(urlId);
       let job: RenderJob | undefined;
       if (!described) {
         job = await jobFor(urlKey.accountId, target, params, version, fill, limits);

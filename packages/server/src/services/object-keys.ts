@@ -14,7 +14,7 @@ const SHA256_HEX = /^[0-9a-f]{64}$/;
 
 export interface ObjectKeyInput {
   /** The HTML as rendered: after the template was filled in. */
-  html: string;
+  content: string;
   /** null/undefined for an auto-sized dimension. */
   width?: number | null;
   height?: number | null;
@@ -55,13 +55,13 @@ function canonicalParameters(input: ObjectKeyInput): string {
  * `{key}.{ext}` part of a file link. The HTML (often tens of KB with inline images) is hashed as it is, not
  * JSON-escaped first: about half the cost per request.
  *
- * @example deriveObjectKey({ html: '<div>Hi</div>', width: 300, height: 100, format: 'jpeg', quality: 80 }) // "9b1f….jpg"
+ * @example deriveObjectKey({ content: '<div>Hi</div>', width: 300, height: 100, format: 'jpeg', quality: 80 }) // "9b1f….jpg"
  */
 export function deriveObjectKey(input: ObjectKeyInput): string {
   const hash = createHash('sha256')
     .update(canonicalParameters(input), 'utf8')
     .update('\u0000', 'utf8')
-    .update(input.html, 'utf8')
+    .update(input.content, 'utf8')
     .digest('hex');
   return `${hash}.${EXTENSION_OF_FORMAT[input.format]}`;
 }

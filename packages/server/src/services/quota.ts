@@ -1,22 +1,7 @@
 /** Quota around a render: reserve one unit, run, then commit on success or release on failure. */
 import type { Reservation, Store } from '../db/types.js';
 import { performance } from 'node:perf_hooks';
-import { apiError } from '../errors.js';
-
-/** Envelope code for "no valid resource package". */
-export const NO_RESOURCE_PACKAGE_CODE = 30101;
-
-/** No package with units left and not expired: the HTTP layer answers 403 / 30101. */
-export class NoResourcePackageError extends Error {
-  override readonly name = 'NoResourcePackageError';
-  readonly code = NO_RESOURCE_PACKAGE_CODE;
-  readonly accountId: string;
-
-  constructor(accountId: string) {
-    super('no valid resource package: none, used up, or expired; ask for a new package');
-    this.accountId = accountId;
-  }
-}
+import { apiError, NoResourcePackageError } from '../errors.js';
 
 /** The render succeeded but nobody is there to take it (the client closed its connection): nothing is charged. */
 export class CallerGoneError extends Error {

@@ -21,10 +21,11 @@ export interface RenderJob {
    * The account the render is for: its turn in the render queue (renders of different accounts take turns), and part
    * of the object key, so an identical render of another account is never reused (no cross-account timing signal).
    */
-  owner: string;
+  accountId: string;
   /** For the log line. */
   templateId: string | undefined;
-  html: string;
+  /** The HTML to render: operation B's `content`, or a template's content with the variables filled in. */
+  content: string;
   /** CSS pixels; undefined follows the content. */
   width: number | undefined;
   height: number | undefined;
@@ -85,11 +86,13 @@ const REMOTE_URL = /https?:\/\//i;
  * sheets, fonts, CSS `url()`) or a font given by URL. Conservative: a link's `href` counts too.
  */
 export function usesRemoteResources(job: RenderJob): boolean {
-  return job.fonts.some((f) => f.url !== undefined) || REMOTE_URL.test(job.html.replace(NAMESPACE_URLS, ''));
+  return (
+    job.fonts.some((f) => f.url !== undefined) || REMOTE_URL.test(job.content.replace(NAMESPACE_URLS, ''))
+  );
 }
 
 /**
- * The object key of a job: its content and its owner (accounts never share stored objects).
+ * The object key of a job: its content and its account (accounts never share stored objects).
  * `remoteEpoch`, when given, is part of the key: renders that load remote resources are reused only within it.
  */
 export function objectKeyOf(job: RenderJob, remoteEpoch?: number): string {
@@ -97,9 +100,10 @@ export function objectKeyOf(job: RenderJob, remoteEpoch?: number): string {
   const extra: Record<string, number> = {};
   if (scale !== 1) extra.scale = scale;
   if (remoteEpoch !== undefined) extra.remoteEpoch = remoteEpoch;
-  const owned: Record<string, string | number> = { ...extra, owner: job.owner };
+  // Hashed under the name `owner` since object keys began: renaming it would orphan every stored object.
+  const owned: Record<string, string | number> = { ...extra, owner: job.accountId };
   return deriveObjectKey({
-    html: job.html,
+    content: job.content,
     width: job.width ?? null,
     height: job.height ?? null,
     format: job.format,
@@ -163,13 +167,12 @@ export interface StoredRender {
 
 /**
  * Render `job` and store it under `objectKey`: a local-disk object is written by the render worker straight after
- * encoding (no second hop), anything else is put afterwards. The pixel limits are checked again on the result (an
- * auto-sized render learns its size only now).
+ * encoding (no second hop), anything else is put afterwards. The pixel limits were checked on the request
+ * ({@link checkPixels}) and by the engine, which also caps an auto-sized render's laid-out size: not again here.
  */
 export async function renderAndStore(
   renderer: Renderer,
   storage: ObjectStorage,
-  limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
   job: RenderJob,
   objectKey: string,
   /** Fires when the caller has gone: a render still waiting for a worker is dropped. */
@@ -178,7 +181,7 @@ export async function renderAndStore(
   const saveTo = storage.localPath?.(objectKey);
   const result = await renderer.render(
     {
-      html: job.html,
+      html: job.content,
       width: job.width,
       height: job.height,
       format: job.format,
@@ -187,9 +190,8 @@ export async function renderAndStore(
       ...(job.scale === undefined || job.scale === 1 ? {} : { scale: job.scale }),
       ...(saveTo === undefined ? {} : { saveTo }),
     },
-    { tenant: job.owner, ...(signal ? { signal } : {}) },
+    { tenant: job.accountId, ...(signal ? { signal } : {}) },
   );
-  checkPixels(result.width, result.height, 1, limits);
   if (saveTo !== undefined) return { result, storeMs: result.timings.save };
   const started = performance.now();
   await storage.put(objectKey, result.data, result.contentType);

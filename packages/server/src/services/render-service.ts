@@ -4,7 +4,6 @@
  */
 import {
   CONTENT_TYPES,
-  type FontSpec,
   type ImageFormat,
   PictorError,
   type Renderer,
@@ -16,6 +15,7 @@ import type { ServerLimits } from '../config.js';
 import { isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
 import type { Store } from '../db/types.js';
+import type { HtmlRenderRequest, TemplateRenderRequest } from '../schemas/render.js';
 import { createFileLink } from './links.js';
 import { withReservedUnit } from './quota.js';
 import {
@@ -32,6 +32,7 @@ import {
 } from './render-job.js';
 import type { TemplateService } from './template-service.js';
 import type { TimeoutPenalty } from './timeout-penalty.js';
+import { LRUCache } from 'lru-cache';
 
 /** Who is rendering: the authenticated key. */
 export interface RenderCaller {
@@ -63,27 +64,7 @@ export interface RenderReport {
   server: { lookup: number; store: number };
 }
 
-/** Body of operation A (already schema-checked). */
-export interface TemplateRenderRequest {
-  variables: Record<string, unknown>;
-  width?: number;
-  height?: number;
-  format?: ImageFormat;
-  quality?: number;
-  useDraft?: boolean;
-  scale?: number;
-}
-
-/** Body of operation B (already schema-checked). */
-export interface HtmlRenderRequest {
-  content: string;
-  width?: number;
-  height?: number;
-  format?: ImageFormat;
-  quality?: number;
-  scale?: number;
-  fonts?: FontSpec[];
-}
+export type { HtmlRenderRequest, TemplateRenderRequest };
 
 /** What a successful render answers in `data`. */
 export interface RenderedImage {
@@ -136,12 +117,10 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   const holdMs = holdMsOf(limits);
   const keepMs = keepMsOf(limits);
   /** Sizes of auto-sized objects rendered by this process, so a reused object needs no render. */
-  const sizes = new Map<string, { width: number; height: number }>();
+  const sizes = new LRUCache<string, { width: number; height: number }>({ max: 10_000 });
 
   function rememberSize(key: string, width: number, height: number): void {
-    sizes.delete(key);
     sizes.set(key, { width, height });
-    if (sizes.size > 10_000) sizes.delete(sizes.keys().next().value as string);
   }
 
   function sizeOf(key: string, job: RenderJob): { width: number; height: number } | undefined {
@@ -185,7 +164,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       width = known.width;
       height = known.height;
     } else {
-      const stored = await renderAndStore(renderer, storage, limits, job, objectKey, caller.signal);
+      const stored = await renderAndStore(renderer, storage, job, objectKey, caller.signal);
       const result = stored.result;
       storeMs = stored.storeMs;
       width = result.width;
@@ -244,16 +223,15 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
 
   return {
     async renderTemplate(caller, templateId, request) {
-      checkPixels(request.width, request.height, request.scale, limits);
       const { version, fill } = await deps.templates.resolve(
         caller.accountId,
         templateId,
         request.useDraft === true,
       );
       const job: RenderJob = {
-        owner: caller.accountId,
+        accountId: caller.accountId,
         templateId,
-        html: '',
+        content: '',
         width: request.width ?? version.width,
         height: request.height ?? version.height,
         format: request.format ?? version.format,
@@ -262,15 +240,15 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         fonts: [],
       };
       checkPixels(job.width, job.height, job.scale, limits);
-      job.html = await fill(request.variables);
+      job.content = await fill(request.variables);
       return run(caller, job);
     },
     async renderHtml(caller, request) {
       checkPixels(request.width, request.height, request.scale, limits);
       return run(caller, {
-        owner: caller.accountId,
+        accountId: caller.accountId,
         templateId: undefined,
-        html: request.content,
+        content: request.content,
         width: request.width,
         height: request.height,
         format: request.format ?? 'webp',

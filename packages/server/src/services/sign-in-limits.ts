@@ -13,6 +13,7 @@
  */
 import type { Store } from '../db/types.js';
 import { apiError } from '../errors.js';
+import { LRUCache } from 'lru-cache';
 import { createMemoryWindowCounts } from './window-counter.js';
 
 /** The window failures are counted in, and the longest hold-off. */
@@ -52,7 +53,7 @@ export function createSignInLimits(deps: {
   now: () => number;
 }): SignInLimits {
   const counts = deps.counts ?? createMemoryWindowCounts();
-  const heldUntil = new Map<string, number>();
+  const heldUntil = new LRUCache<string, number>({ max: 100_000 });
   const pairKey = (client: string, credential: string) => `sign-in:${credential}@${client}`;
 
   function remainingSeconds(key: string): number | undefined {
@@ -95,9 +96,7 @@ export function createSignInLimits(deps: {
       if (excess <= 0) throw apiError('UNAUTHORIZED', message);
       const delayMs = Math.min(SIGN_IN_WINDOW_MS, 1000 * 2 ** Math.min(excess - 1, 30));
       const key = pairKey(client, credential);
-      heldUntil.delete(key);
       heldUntil.set(key, deps.now() + delayMs);
-      if (heldUntil.size > 100_000) heldUntil.delete(heldUntil.keys().next().value as string);
       refuse(Math.ceil(delayMs / 1000));
     },
   };

@@ -1,31 +1,16 @@
 /** Template administration: create, edit the draft, change status, each checked before it is stored. */
-import {
-  compileTemplate,
-  type ImageFormat,
-  type TemplateDefinition,
-  type VariableDefinition,
-} from '@pictor/core';
-import type { ServerLimits } from '../config.js';
+import { compileTemplate, type ImageFormat, type TemplateDefinition } from '@pictor/core';
+import { MAX_CONTENT_LENGTH, type ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
-import type { DraftPatch, Store, TemplateRecord, TemplateVersion } from '../db/types.js';
-import { MAX_CONTENT_LENGTH } from '../routes/render-schemas.js';
+import type { Store, TemplateRecord, TemplateVersion } from '../db/types.js';
+import type { CreateTemplateBody, DraftBody } from '../schemas/admin.js';
 import { toDefinition } from './template-service.js';
 
-/** Body of `POST /admin/v1/templates`. */
-export interface CreateTemplateInput {
-  accountId: string;
-  id?: string;
-  name: string;
-  content: string;
-  variables?: Record<string, VariableDefinition>;
-  width: number;
-  height: number;
-  format?: ImageFormat;
-  quality?: number | null;
-}
+/** Body of `POST /admin/v1/templates` (its JSON Schema's type). */
+export type CreateTemplateInput = CreateTemplateBody;
 
-/** Body of `PUT /admin/v1/templates/{id}/draft`. */
-export type DraftInput = DraftPatch;
+/** Body of `PUT /admin/v1/templates/{id}/draft` (its JSON Schema's type). */
+export type DraftInput = DraftBody;
 
 /** Default output format of a template created without one. */
 export const DEFAULT_TEMPLATE_FORMAT: ImageFormat = 'webp';

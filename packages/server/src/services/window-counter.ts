@@ -3,6 +3,7 @@
  * or in the store (PostgreSQL: every node counts in the same window).
  */
 import type { Store } from '../db/types.js';
+import { LRUCache } from 'lru-cache';
 
 export type WindowCheck = { ok: true } | { ok: false; retryAfterSeconds: number };
 
@@ -83,7 +84,7 @@ export interface HoldOff {
 
 /** A HoldOff over `counter`; `now` is the clock in ms. */
 export function createHoldOff(counter: WindowCounter, now: () => number = Date.now): HoldOff {
-  const until = new Map<string, number>();
+  const until = new LRUCache<string, number>({ max: 100_000 });
   return {
     remaining(key) {
       const end = until.get(key);
@@ -99,7 +100,6 @@ export function createHoldOff(counter: WindowCounter, now: () => number = Date.n
       const check = await counter.take(key);
       if (check.ok) return;
       until.set(key, now() + check.retryAfterSeconds * 1000);
-      if (until.size > 100_000) until.delete(until.keys().next().value as string);
     },
   };
 }

@@ -4,6 +4,6 @@
  */
 export { createDiskStorage } from './disk.js';
 export { type StorageConfig, openObjectStorage } from './open.js';
-export { parseS3Location, type S3Location } from './s3-location.js';
+export { parseS3Location, type S3Location } from '../s3-location.js';
 export { assertValidStorageKey, contentTypeOfKey, isValidStorageKey } from './keys.js';
 export type * from './types.js';

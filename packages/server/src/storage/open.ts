@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { createDiskStorage } from './disk.js';
 import { importOptional } from '../optional-module.js';
 import type { S3StorageOptions } from './s3.js';
-import { parseS3Location } from './s3-location.js';
+import { parseS3Location } from '../s3-location.js';
 import type { ObjectStorage } from './types.js';
 
 /** The storage settings of the server config. */

@@ -16,7 +16,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { assertValidStorageKey, contentTypeOfKey } from './keys.js';
-import type { S3Location } from './s3-location.js';
+import type { S3Location } from '../s3-location.js';
 import type { ObjectStorage, StoredObjectInfo } from './types.js';
 
 /** How to reach the bucket. Credentials and region default to the usual AWS variables and files. */

@@ -3,26 +3,17 @@
  * engine and settings as operation A, with no unit used and nothing stored. The image comes back inline with its
  * size, render time and the engine's warnings.
  */
-import type { ImageFormat, Renderer, VariableDefinition } from '@pictor/core';
+import type { Renderer } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { isPictorError } from '../errors.js';
 import { checkVersionLimits } from '../services/template-admin.js';
 import { toDefinition } from '../services/template-service.js';
 import type { Preview } from './preview-types.js';
+import type { PreviewRequest } from '../schemas/studio.js';
 
 export type { Preview };
 
-/** Body of `POST /studio/api/preview`. */
-export interface PreviewRequest {
-  content: string;
-  variables?: Record<string, VariableDefinition>;
-  width: number;
-  height: number;
-  format?: ImageFormat;
-  quality?: number | null;
-  /** Sample values of the variables. */
-  values?: Record<string, unknown>;
-}
+export type { PreviewRequest };
 
 /** Where in the draft a problem is, as far as the engine can tell. */
 export interface PreviewProblem {

@@ -5,9 +5,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ServerLimits } from '../config.js';
 import { apiError, toApiError } from '../errors.js';
-import { draftBody } from '../routes/admin/schemas.js';
-import { success } from '../routes/envelope-schemas.js';
-import type { CreateTemplateInput, TemplateAdmin } from '../services/template-admin.js';
+import { draftBody } from '../schemas/admin.js';
+import { success } from '../schemas/envelope.js';
+import {
+  previewBody,
+  signInBody,
+  type StudioCreateTemplateBody,
+  studioCreateTemplateBody,
+  type ValuesBody,
+  valuesBody,
+} from '../schemas/studio.js';
+import type { TemplateAdmin } from '../services/template-admin.js';
 import type { WindowCounter } from '../services/window-counter.js';
 import { clientGoneSignal } from '../http/client-gone.js';
 import { stoppedByTimeLimit } from '../services/render-job.js';
@@ -60,7 +68,6 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 /** `?accountId=`: whose template an admin session means (ids are unique per account only). */
 const accountQuery = { type: 'object', properties: { accountId: { type: 'string', maxLength: 200 } } };
 type AccountQuery = { Querystring: { accountId?: string } };
-const valuesSchema = { type: 'object', additionalProperties: true };
 const hide = { hide: true };
 
 export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): void {
@@ -76,14 +83,7 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
       config: { signIn: true },
       schema: {
         ...hide,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            apiKey: { type: 'string', maxLength: 512 },
-            adminToken: { type: 'string', maxLength: 512 },
-          },
-        },
+        body: signInBody,
       },
     },
     async (request, reply) => {
@@ -142,32 +142,19 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
     },
   );
 
-  app.post<{ Body: { accountId?: string; id?: string; name: string } & Record<string, unknown> }>(
+  app.post<{ Body: StudioCreateTemplateBody }>(
     '/templates',
     {
       schema: {
         ...hide,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name', 'content', 'width', 'height'],
-          properties: {
-            ...(draftBody(limits).properties as Record<string, unknown>),
-            accountId: { type: 'string' },
-            id: { type: 'string', pattern: '^[A-Za-z0-9._~-]{1,128}$' },
-            name: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
+        body: studioCreateTemplateBody(limits),
       },
     },
     async (request) => {
       const session = sessionOf(request);
       const { accountId: requested, ...rest } = request.body;
       const accountId = await accountFor(store, session, requested);
-      const created = await templates.create({
-        ...(rest as Omit<CreateTemplateInput, 'accountId'>),
-        accountId,
-      });
+      const created = await templates.create({ ...rest, accountId });
       return success(created);
     },
   );
@@ -300,14 +287,14 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { values?: Record<string, unknown> } } & AccountQuery>(
+  app.post<{ Params: { id: string }; Body: ValuesBody } & AccountQuery>(
     '/templates/:id/snippets',
     {
       schema: {
         ...hide,
         params: idParams,
         querystring: accountQuery,
-        body: { type: 'object', additionalProperties: false, properties: { values: valuesSchema } },
+        body: valuesBody,
       },
     },
     async (request) => {
@@ -335,12 +322,7 @@ export function registerStudioApi(app: FastifyInstance, deps: StudioApiDeps): vo
     {
       schema: {
         ...hide,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['content', 'width', 'height'],
-          properties: { ...(draftBody(limits).properties as Record<string, unknown>), values: valuesSchema },
-        },
+        body: previewBody(limits),
       },
     },
     async (request, reply) => previewRoute(request, reply),

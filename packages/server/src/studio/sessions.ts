@@ -11,6 +11,7 @@ import { apiError } from '../errors.js';
 import { authenticateApiKey } from '../services/api-keys.js';
 import { credentialName, type SignInLimits } from '../services/sign-in-limits.js';
 import type { Store, StudioSession } from '../db/types.js';
+import type { SignInBody } from '../schemas/studio.js';
 
 /** What the page is told about who is signed in. */
 export interface StudioIdentity {
@@ -24,13 +25,12 @@ export interface StudioIdentity {
   idleSeconds: number;
   /** When the session ends however it is used (its absolute lifetime), ISO 8601. */
   endsAt: string;
+  /** The largest width or height a template may have (`PICTOR_MAX_DIMENSION`): the studio's size fields follow it. */
+  maxDimension: number;
 }
 
 /** How to sign in: exactly one of the two. */
-export interface SignInBody {
-  apiKey?: string;
-  adminToken?: string;
-}
+export type { SignInBody };
 
 export interface StudioSessions {
   /**
@@ -144,6 +144,7 @@ export function createStudioSessions(deps: {
         csrfToken: session.csrfToken,
         idleSeconds: limits.studioIdleSeconds,
         endsAt: new Date(session.createdAt.getTime() + maxAgeMs).toISOString(),
+        maxDimension: limits.maxDimension,
       };
     },
   };

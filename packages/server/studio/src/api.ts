@@ -36,6 +36,8 @@ export interface Identity {
   accountName: string | null;
   csrfToken: string;
   idleSeconds: number;
+  /** The largest width or height the server takes (`PICTOR_MAX_DIMENSION`). */
+  maxDimension: number;
 }
 
 export interface Snippets {

@@ -7,7 +7,7 @@ import { call, type TemplateRecord, type TemplateVersion, templatePath } from '.
 import { field, formatTime, h, replaceChildren } from './dom.js';
 import { createDiff } from './editor.js';
 import type { Values } from './values-form.js';
-import { type DraftFields, fieldsOf, requestPreview } from './workspace.js';
+import { type DraftFields, fieldsOf, requestPreview } from './draft.js';
 
 const DRAFT = 'draft';
 

@@ -219,6 +219,7 @@ async function showStudio(identity: Identity): Promise<void> {
       record,
       {
         announce,
+        maxDimension: identity.maxDimension,
         changed: () => {
           void refreshList();
           void refreshUsage();

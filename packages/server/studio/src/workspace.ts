@@ -6,7 +6,6 @@ import type { EditorView } from '@codemirror/view';
 import {
   call,
   type ImageFormat,
-  type Preview,
   StudioError,
   type TemplateRecord,
   type TemplateVersion,
@@ -15,6 +14,7 @@ import {
 } from './api.js';
 import { field, formatBytes, h, replaceChildren } from './dom.js';
 import { createEditor, setText, showProblem } from './editor.js';
+import { type DraftFields, fieldsOf, parseDefinitions, requestPreview } from './draft.js';
 import { historyPanel } from './history.js';
 import { deleteSampleSet, loadSampleSets, saveSampleSet } from './samples.js';
 import { tabs } from './tabs.js';
@@ -26,71 +26,12 @@ export interface WorkspaceContext {
   announce(message: string): void;
   /** The template changed on the server: refresh the list (and usage). */
   changed(record: TemplateRecord): void;
-}
-
-/** What the editors hold: a version being edited. */
-export interface DraftFields {
-  content: string;
-  variablesText: string;
-  width: number;
-  height: number;
-  format: ImageFormat;
-  quality: number | null;
+  /** The largest width or height the server takes (the session's `maxDimension`, from `PICTOR_MAX_DIMENSION`). */
+  maxDimension: number;
 }
 
 /** Debounce of the live preview after the last edit. */
 const PREVIEW_DELAY_MS = 300;
-
-/** The editor fields of a stored version. */
-export function fieldsOf(version: TemplateVersion): DraftFields {
-  return {
-    content: version.content,
-    variablesText: JSON.stringify(version.variables, null, 2),
-    width: version.width,
-    height: version.height,
-    format: version.format,
-    quality: version.quality,
-  };
-}
-
-/** The variable definitions of the JSON text, or the problem with it. */
-export function parseDefinitions(
-  text: string,
-): { ok: true; value: Record<string, VariableDefinition> } | { ok: false; message: string } {
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (!value || typeof value !== 'object' || Array.isArray(value)) {
-      return { ok: false, message: 'must be a JSON object of definitions by name' };
-    }
-    return { ok: true, value: value as Record<string, VariableDefinition> };
-  } catch (error) {
-    return { ok: false, message: (error as Error).message };
-  }
-}
-
-/** Render a version through the preview route with `values`. */
-export function requestPreview(fields: DraftFields, values: Values, signal?: AbortSignal): Promise<Preview> {
-  const definitions = parseDefinitions(fields.variablesText);
-  if (!definitions.ok) {
-    return Promise.reject(
-      new StudioError(400, 10103, `variables: ${definitions.message}`, { field: 'variables' }),
-    );
-  }
-  return call<Preview>(
-    'POST',
-    '/preview',
-    {
-      content: fields.content,
-      variables: definitions.value,
-      width: fields.width,
-      height: fields.height,
-      format: fields.format,
-      quality: fields.quality,
-      values,
-    },
-    signal,
-  );
-}
 
 /** Open `record` in `container`; returns a function that closes it. */
 export function openWorkspace(
@@ -213,8 +154,20 @@ export function openWorkspace(
     },
   });
 
-  const widthInput = h('input', { type: 'number', min: 1, max: 4096, step: 1, value: fields.width });
-  const heightInput = h('input', { type: 'number', min: 1, max: 4096, step: 1, value: fields.height });
+  const widthInput = h('input', {
+    type: 'number',
+    min: 1,
+    max: context.maxDimension,
+    step: 1,
+    value: fields.width,
+  });
+  const heightInput = h('input', {
+    type: 'number',
+    min: 1,
+    max: context.maxDimension,
+    step: 1,
+    value: fields.height,
+  });
   const formatSelect = h(
     'select',
     {},

@@ -3,9 +3,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerLimits } from '../../config.js';
 import { validationFormatter } from '../../http/validation-message.js';
 import type { AccountAdmin } from '../../services/account-admin.js';
-import { success } from '../envelope-schemas.js';
+import { success } from '../../schemas/envelope.js';
 import { actionRoute, idParams } from './action.js';
-import { adminResponses, adminRules, createAccountBody, grantPackageBody } from './schemas.js';
+import {
+  adminResponses,
+  adminRules,
+  type CreateAccountBody,
+  createAccountBody,
+  type GrantPackageBody,
+  grantPackageBody,
+} from '../../schemas/admin.js';
 
 /** Register the account routes on an admin scope (prefix `/admin/v1`). */
 export function registerAccountAdminRoutes(
@@ -16,7 +23,7 @@ export function registerAccountAdminRoutes(
   const tags = ['admin'];
   const security = [{ adminToken: [] }];
 
-  app.post<{ Body: { name: string } }>(
+  app.post<{ Body: CreateAccountBody }>(
     '/accounts',
     {
       schemaErrorFormatter: validationFormatter(adminRules(limits, 'name')),
@@ -43,7 +50,7 @@ export function registerAccountAdminRoutes(
   );
   actionRoute(app, 'DELETE', '/keys/:id', 'Revoke an API key at once', (id) => admin.revokeKey(id));
 
-  app.post<{ Params: { id: string }; Body: { renders: number; expiresAt: string } }>(
+  app.post<{ Params: { id: string }; Body: GrantPackageBody }>(
     '/accounts/:id/packages',
     {
       schemaErrorFormatter: validationFormatter(adminRules(limits, 'renders, expiresAt')),

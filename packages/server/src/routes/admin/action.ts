@@ -1,8 +1,8 @@
 /** Admin action routes (publish, revoke…): an empty body or `{}`, an id in the path, the object in `data`. */
 import type { FastifyInstance } from 'fastify';
 import { apiError } from '../../errors.js';
-import { success } from '../envelope-schemas.js';
-import { adminResponses } from './schemas.js';
+import { success } from '../../schemas/envelope.js';
+import { adminResponses } from '../../schemas/admin.js';
 
 /** `{id}` path parameter. */
 export const idParams = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'] };

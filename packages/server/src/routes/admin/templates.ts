@@ -3,9 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { ServerLimits } from '../../config.js';
 import { validationFormatter } from '../../http/validation-message.js';
 import type { CreateTemplateInput, DraftInput, TemplateAdmin } from '../../services/template-admin.js';
-import { success } from '../envelope-schemas.js';
+import { success } from '../../schemas/envelope.js';
 import { actionRoute, idParams } from './action.js';
-import { adminResponses, adminRules, createTemplateBody, draftBody } from './schemas.js';
+import { adminResponses, adminRules, createTemplateBody, draftBody } from '../../schemas/admin.js';
 
 const TEMPLATE_FIELDS = 'accountId, id, name, content, variables, width, height, format, quality';
 /**

@@ -1,9 +1,9 @@
 /** Admin: URL keys of the embeddable image URLs (the secret is shown once, at creation). */
 import type { FastifyInstance } from 'fastify';
 import type { UrlKeyAdmin } from '../../services/url-keys.js';
-import { success } from '../envelope-schemas.js';
+import { success } from '../../schemas/envelope.js';
 import { actionRoute, idParams } from './action.js';
-import { adminResponses } from './schemas.js';
+import { adminResponses } from '../../schemas/admin.js';
 
 /** Register `POST|GET /accounts/:id/url-keys` and `DELETE /url-keys/:id` on an admin scope (prefix `/admin/v1`). */
 export function registerUrlKeyAdminRoutes(app: FastifyInstance, urlKeys: UrlKeyAdmin): void {

@@ -2,7 +2,7 @@
  * The background attributes of `<body>` (`bgcolor`, `background`), which browsers still honour as presentational
  * hints (HTML, "The page"): e-mail templates set the canvas colour so, often without CSS for it.
  */
-import { type Element, getAttr } from './dom.js';
+import { type Element, getAttr } from '../dom.js';
 
 /**
  * The `background-color` and `background-image` the body's attributes ask for, each where `declared` (the body's

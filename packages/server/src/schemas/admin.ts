@@ -1,8 +1,10 @@
 /** Schemas and rule texts of the admin API (docs/contract/decisions.md "Administration"). */
-import type { ServerLimits } from '../../config.js';
-import type { FieldRules } from '../../http/validation-message.js';
-import { MAX_CONTENT_LENGTH } from '../render-schemas.js';
-import { errorEnvelope, successEnvelope } from '../envelope-schemas.js';
+import type { VariableDefinition } from '@pictor/core';
+import type { FromSchema } from 'json-schema-to-ts';
+import type { ServerLimits } from '../config.js';
+import type { FieldRules } from './field-rules.js';
+import { MAX_CONTENT_LENGTH } from '../config.js';
+import { errorEnvelope, successEnvelope } from './envelope.js';
 
 const anyObject = { type: 'object', additionalProperties: true };
 
@@ -29,7 +31,7 @@ function versionFields(limits: ServerLimits) {
     height: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
     format: { type: 'string', enum: ['png', 'jpeg', 'webp'] },
     quality: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
-  };
+  } as const;
 }
 
 /** `POST /admin/v1/templates`. */
@@ -48,12 +50,12 @@ export function createTemplateBody(limits: ServerLimits) {
       name: { type: 'string', minLength: 1, maxLength: 200 },
       ...versionFields(limits),
     },
-  };
+  } as const;
 }
 
 /** `PUT /admin/v1/templates/{id}/draft`. */
 export function draftBody(limits: ServerLimits) {
-  return { type: 'object', additionalProperties: false, properties: versionFields(limits) };
+  return { type: 'object', additionalProperties: false, properties: versionFields(limits) } as const;
 }
 
 export const createAccountBody = {
@@ -61,7 +63,7 @@ export const createAccountBody = {
   additionalProperties: false,
   required: ['name'],
   properties: { name: { type: 'string', minLength: 1, maxLength: 200 } },
-};
+} as const;
 
 export const grantPackageBody = {
   type: 'object',
@@ -75,7 +77,25 @@ export const grantPackageBody = {
       description: 'ISO 8601 time; a past time makes an expired package',
     },
   },
-};
+} as const;
+
+/**
+ * A body's `variables` as the engine reads them: the schema checks an object of objects, the engine each definition
+ * (compileTemplate), so the type says what the engine then holds.
+ */
+type WithDefinitions<T> = Omit<T, 'variables'> & { variables?: Record<string, VariableDefinition> };
+
+/** Body of `POST /admin/v1/templates`, as its schema checked it. */
+export type CreateTemplateBody = WithDefinitions<FromSchema<ReturnType<typeof createTemplateBody>>>;
+
+/** Body of `PUT /admin/v1/templates/{id}/draft`, as its schema checked it. */
+export type DraftBody = WithDefinitions<FromSchema<ReturnType<typeof draftBody>>>;
+
+/** Body of `POST /admin/v1/accounts`. */
+export type CreateAccountBody = FromSchema<typeof createAccountBody>;
+
+/** Body of `POST /admin/v1/accounts/{id}/packages`. */
+export type GrantPackageBody = FromSchema<typeof grantPackageBody>;
 
 /** Rule texts of the admin bodies. */
 export function adminRules(limits: ServerLimits, fields: string): FieldRules {

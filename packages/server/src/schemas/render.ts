@@ -5,7 +5,6 @@
  * base64 font data) are added here.
  */
 import {
-  DEFAULT_LIMITS,
   FONT_SPEC_SCHEMA,
   FORMATS,
   MAX_FONT_FAMILY_LENGTH,
@@ -13,11 +12,9 @@ import {
   MIN_SCALE,
   renderInputSchema,
 } from '@pictor/core';
-import type { ServerLimits } from '../config.js';
-import type { FieldRules } from '../http/validation-message.js';
-
-/** Longest `content` of operation B: the engine's HTML length limit. */
-export const MAX_CONTENT_LENGTH = DEFAULT_LIMITS.maxHtmlLength;
+import type { FromSchema } from 'json-schema-to-ts';
+import { MAX_CONTENT_LENGTH, type ServerLimits } from '../config.js';
+import type { FieldRules } from './field-rules.js';
 
 /** Fields of operation A's body. */
 export const TEMPLATE_RENDER_FIELDS = [
@@ -39,18 +36,21 @@ function engine(limits: ServerLimits) {
 }
 
 function dimension(limits: ServerLimits, what: string) {
-  return { ...engine(limits).width, description: `Output ${what} in pixels, 1 to ${limits.maxDimension}` };
+  return {
+    ...engine(limits).width,
+    description: `Output ${what} in pixels, 1 to ${limits.maxDimension}`,
+  } as const;
 }
 
 /** The engine's format without its default (the API's defaults differ per operation). */
 function format(limits: ServerLimits) {
   const { default: _engineDefault, ...rest } = engine(limits).format;
-  return { ...rest, description: 'png, jpeg or webp' };
+  return { ...rest, description: 'png, jpeg or webp' } as const;
 }
 
 function quality(limits: ServerLimits) {
   const { default: _engineDefault, ...rest } = engine(limits).quality;
-  return { ...rest, description: '0 to 100; used by jpeg and webp, ignored for png' };
+  return { ...rest, description: '0 to 100; used by jpeg and webp, ignored for png' } as const;
 }
 
 /** Device scale (docs/contract/decisions.md "Device scale"). */
@@ -58,7 +58,7 @@ function scale(limits: ServerLimits) {
   return {
     ...engine(limits).scale,
     description: `Device pixels per CSS pixel, ${MIN_SCALE} to ${MAX_SCALE} (default 1): the layout is computed at width × height and drawn at scale times as many pixels`,
-  };
+  } as const;
 }
 
 /**
@@ -83,7 +83,7 @@ const fontSchema = {
       description: 'base64 of a TTF, OTF, WOFF or WOFF2 file',
     },
   },
-};
+} as const;
 
 /** Body schema of operation A (`POST /open/v1/images/templates/{id}/render`). */
 export function templateRenderBody(limits: ServerLimits) {
@@ -107,7 +107,7 @@ export function templateRenderBody(limits: ServerLimits) {
       useDraft: { type: 'boolean', default: false, description: 'Render the draft content (debugging only)' },
       scale: scale(limits),
     },
-  };
+  } as const;
 }
 
 /** Body schema of operation B (`POST /open/v1/images/render`). */
@@ -130,8 +130,17 @@ export function htmlRenderBody(limits: ServerLimits) {
       scale: scale(limits),
       fonts: { type: 'array', items: fontSchema, default: [], description: 'Custom fonts' },
     },
-  };
+  } as const;
 }
+
+/** Fields with a default stay optional in the types: the service does not count on the validator filling them in. */
+type AsBefore = { keepDefaultedPropertiesOptional: true };
+
+/** Body of operation A, as its schema checked it. */
+export type TemplateRenderRequest = FromSchema<ReturnType<typeof templateRenderBody>, AsBefore>;
+
+/** Body of operation B, as its schema checked it. */
+export type HtmlRenderRequest = FromSchema<ReturnType<typeof htmlRenderBody>, AsBefore>;
 
 /** Rule texts of both bodies, used in 10103 messages. */
 export function renderRules(limits: ServerLimits): FieldRules {

@@ -5,7 +5,7 @@
  */
 import type { CssNode } from 'css-tree';
 import { unescapeCssIdentifier } from './css-escape.js';
-import { type Element, classList, getAttr, isElement, parentElement } from './dom.js';
+import { type Element, classList, getAttr, isElement, parentElement } from '../dom.js';
 
 type Specificity = [number, number, number];
 

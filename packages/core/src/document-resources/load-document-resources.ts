@@ -11,8 +11,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeDataUrl } from '../fetch/data-url.js';
 import type { ResourceFetcher, ResourceKind } from '../fetch/types.js';
 import { type LoadedFont, loadFontBytes, loadFontUrl } from '../fonts/custom.js';
-import { STYLESHEET_HREF_ATTR } from '../html/convert.js';
-import { DocumentStyles } from '../html/stylesheet.js';
+import { STYLESHEET_HREF_ATTR } from '../html/elements/convert.js';
+import { DocumentStyles } from '../html/style-sheets/stylesheet.js';
 import type { DocumentFontFace, ParsedHtml, SatoriChild, SatoriElement } from '../html/types.js';
 
 /** Where a document's resources come from. */

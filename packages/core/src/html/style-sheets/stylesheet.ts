@@ -4,10 +4,10 @@
  * would drop them, and a small cascade for the few properties the stage itself needs.
  */
 import * as csstree from 'css-tree';
-import { isSupportedDisplay, degradeDisplay } from './display.js';
-import type { Element } from './dom.js';
+import { isSupportedDisplay, degradeDisplay } from '../elements/display.js';
+import type { Element } from '../dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
-import type { DocumentFontFace } from './types.js';
+import type { DocumentFontFace } from '../types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
 import {
   invalidDeclaration,

@@ -1,7 +1,7 @@
 /** The HTML table model: rows in visual order, each cell's row, column and spans (colspan, rowspan), border widths. */
-import { type Element, childElements, getAttr, isElement } from './dom.js';
-import type { DocumentStyles } from './stylesheet.js';
-import type { SatoriChild, SatoriElement } from './types.js';
+import { type Element, childElements, getAttr, isElement } from '../dom.js';
+import type { DocumentStyles } from '../style-sheets/stylesheet.js';
+import type { SatoriChild, SatoriElement } from '../types.js';
 
 /** What the table translation needs from the element converter. */
 export interface TableContext {

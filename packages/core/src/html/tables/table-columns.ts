@@ -2,8 +2,8 @@
  * Column sizes of a translated table: widths from `<col>` and cells, otherwise grid tracks weighted by an
  * estimate of each column's max-content width (browsers share a table's free width in that proportion).
  */
-import { dataUriImageSize } from './data-uri-image-size.js';
-import { type Element, childElements, getAttr, textContent } from './dom.js';
+import { dataUriImageSize } from '../elements/data-uri-image-size.js';
+import { type Element, childElements, getAttr, textContent } from '../dom.js';
 import {
   MAX_COLS,
   type PlacedCell,

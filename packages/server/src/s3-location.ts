@@ -1,4 +1,4 @@
-/** Parse `PICTOR_STORAGE=s3://bucket/prefix` into a bucket and a key prefix. */
+/** Parse `PICTOR_STORAGE=s3://bucket/prefix` into a bucket and a key prefix (read by the config and the S3 driver). */
 
 /** Where objects live in S3: every key is stored as `{prefix}{key}`. */
 export interface S3Location {

@@ -3,9 +3,9 @@
  * `white-space` rules itself: runs collapse, spaces between inline elements stay, `<pre>` keeps its
  * newlines); only whitespace that can never render (inside table structure, `<html>`, `<head>`) is dropped.
  */
-import { type Element, type Node, type ParentNode, getAttr, isElement, isText } from './dom.js';
-import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from './inline-style.js';
-import type { DocumentStyles } from './stylesheet.js';
+import { type Element, type Node, type ParentNode, getAttr, isElement, isText } from '../dom.js';
+import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from '../style-sheets/inline-style.js';
+import type { DocumentStyles } from '../style-sheets/stylesheet.js';
 import { BLOCK_TAGS, PICTURE_TAGS } from './element-kinds.js';
 import {
   ANONYMOUS_LINE_BOX,
@@ -17,16 +17,16 @@ import {
   wrapPictureLines,
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
-import { convertTable, isTableStructure } from './tables.js';
+import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
   TAILWIND_PREFLIGHT,
   UtilityCensus,
   preflightStyle,
   splitTailwind,
   tailwindUtilities,
-} from './tailwind.js';
-import { UA_RULES } from './ua-styles.js';
-import type { DocumentFontFace, SatoriChild, SatoriElement } from './types.js';
+} from '../style-sheets/tailwind.js';
+import { UA_RULES } from '../style-sheets/ua-styles.js';
+import type { DocumentFontFace, SatoriChild, SatoriElement } from '../types.js';
 
 /** A `float` value that floats. */
 const FLOATS = /^\s*(?:left|right|inline-start|inline-end)\s*$/i;

@@ -3,6 +3,7 @@ import { PictorError, toPictorError } from '../errors.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { SatoriElement } from '../html/types.js';
 import type { RenderLimits } from '../types.js';
+import { DEFAULT_LIMITS } from '../limits.js';
 import { LRUCache } from 'lru-cache';
 import { type CheckedImage, checkImage, ImageCheckError } from './image-check.js';
 import { LocalFileError, readLocalFile } from './local-files.js';
@@ -24,8 +25,6 @@ export interface InlineImagesContext {
 export const MAX_IMAGES_PER_RENDER = 256;
 export const MAX_REMOTE_IMAGES_PER_RENDER = 32;
 const FETCH_CONCURRENCY = 6;
-/** `limits.maxImagePixels` when the caller gives none (docs/contract/decisions.md "Limits"). */
-const DEFAULT_MAX_IMAGE_PIXELS = 25_000_000;
 
 /** Checked data: URIs by the fetched Buffer (the fetcher's cache returns the same Buffer for a cached URL). */
 const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
@@ -116,7 +115,7 @@ function resolveUrl(url: string, ctx: InlineImagesContext): string {
 async function loadImage(original: string, target: string, ctx: InlineImagesContext): Promise<string> {
   const shown = shorten(original);
   const limit = ctx.limits?.maxImagePixels;
-  const maxPixels = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_MAX_IMAGE_PIXELS;
+  const maxPixels = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMITS.maxImagePixels;
   const isDataUri = target.startsWith('data:');
   if (isDataUri) {
     // The same data: URI (an avatar in a template, say) comes back render after render: check it once.

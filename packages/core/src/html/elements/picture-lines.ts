@@ -5,7 +5,7 @@
  */
 import { BLOCK_TAGS, PICTURE_TAGS } from './element-kinds.js';
 import { ANONYMOUS_BLOCK, isBlankText } from './float-breaks.js';
-import type { SatoriChild, SatoriElement } from './types.js';
+import type { SatoriChild, SatoriElement } from '../types.js';
 
 /** Box properties that an `em` length would tie to the font size. */
 export const EM_SENSITIVE = [

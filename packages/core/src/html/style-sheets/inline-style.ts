@@ -6,7 +6,7 @@ import {
   unprefixedProperty,
   unsupportedDeclaration,
 } from './css-values.js';
-import { degradeDisplay } from './display.js';
+import { degradeDisplay } from '../elements/display.js';
 
 /** A parsed inline style: CSS property names (`background-color`) → values, in source order. */
 export type CssDeclarations = Record<string, string>;

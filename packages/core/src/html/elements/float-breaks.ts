@@ -6,7 +6,7 @@
  * paragraph of its own there; the block's lines are the lines that content had (the `<br>` ends them, as it ends
  * the last line of a block).
  */
-import type { SatoriChild } from './types.js';
+import type { SatoriChild } from '../types.js';
 
 /** Element type of the anonymous block that holds the lines before a float (no author selector reaches it). */
 export const ANONYMOUS_BLOCK = 'pictor-block';

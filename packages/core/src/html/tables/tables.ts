@@ -4,7 +4,7 @@
  * group backgrounds are drawn by backdrop boxes behind the cells, `border-collapse` is emulated by overlapping
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
-import { type Element, childElements, getAttr, isElement } from './dom.js';
+import { type Element, childElements, getAttr, isElement } from '../dom.js';
 import { trackList, widthSizesColumn } from './table-columns.js';
 import {
   type PlacedCell,
@@ -18,7 +18,7 @@ import {
   shorthandSide,
   sideBorder,
 } from './table-model.js';
-import type { SatoriChild, SatoriElement } from './types.js';
+import type { SatoriChild, SatoriElement } from '../types.js';
 
 export type { TableContext } from './table-model.js';
 

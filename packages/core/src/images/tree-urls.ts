@@ -3,7 +3,7 @@
  * href, `url()` in the background and mask properties of inline styles and of `<style>` text.
  */
 import path from 'node:path';
-import { STYLESHEET_HREF_ATTR } from '../html/convert.js';
+import { STYLESHEET_HREF_ATTR } from '../html/elements/convert.js';
 import type { SatoriChild, SatoriElement } from '../html/types.js';
 import { isImageProperty, kebabProperty, mapDeclarations } from './css-declarations.js';
 import {

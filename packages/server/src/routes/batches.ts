@@ -82,7 +82,8 @@ export function submitBatchBody(limits: ServerLimits) {
   };
 }
 
-function batchRules(limits: ServerLimits) {
+/** Rule text of the batch body's fields, for its 10103 messages. */
+export function batchRules(limits: ServerLimits) {
   const render = renderRules(limits);
   const rules: Record<string, string> = {
     '': 'must be a JSON object',

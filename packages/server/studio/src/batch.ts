@@ -6,7 +6,7 @@
 import { type BatchRow, type BatchRowsFormat, parseBatchRows } from '../../src/batches/batch-rows.js';
 import type { BatchObject, ItemProblem } from '../../src/batches/batch-shapes.js';
 import { call, StudioError, type TemplateRecord, templatePath } from './api.js';
-import { field, h, replaceChildren, uid } from './dom.js';
+import { field, h, plural, replaceChildren, uid } from './dom.js';
 
 /** How often a running batch is asked for its progress. */
 const POLL_MS = 1000;
@@ -37,7 +37,12 @@ function itemOf(message: string): { item: number; rest: string } | undefined {
   return match ? { item: Number(match[1]), rest: match[2] as string } : undefined;
 }
 
-export function batchPanel(options: { record: () => TemplateRecord; announce: (message: string) => void }) {
+export function batchPanel(options: {
+  record: () => TemplateRecord;
+  announce: (message: string) => void;
+  /** A batch ended (done or cancelled): the account's units changed. */
+  finished: () => void;
+}) {
   const text = h('textarea', {
     rows: 8,
     spellcheck: 'false',
@@ -172,7 +177,11 @@ export function batchPanel(options: { record: () => TemplateRecord; announce: (m
       );
       if (answer.problems.length > 0) {
         showProblems(answer.problems, answer.more);
-        options.announce(`${answer.problems.length}${answer.more ? '+' : ''} rows have problems.`);
+        options.announce(
+          answer.more
+            ? `More than ${plural(answer.problems.length, 'row')} have problems.`
+            : `${plural(answer.problems.length, 'row')} with problems.`,
+        );
         return false;
       }
       checked = checkedKey;
@@ -211,10 +220,11 @@ export function batchPanel(options: { record: () => TemplateRecord; announce: (m
     const ended = batch.done + batch.failed + batch.cancelled;
     progress.max = batch.total;
     progress.value = ended;
-    const parts = [`${batch.done} of ${batch.total} done`];
+    const parts = [`${batch.done} of ${batch.total} rendered`];
     if (batch.failed) parts.push(`${batch.failed} failed`);
     if (batch.cancelled) parts.push(`${batch.cancelled} cancelled`);
-    progressText.textContent = `${batch.status}: ${parts.join(' · ')}`;
+    const status = batch.status.charAt(0).toUpperCase() + batch.status.slice(1);
+    progressText.textContent = `${status}: ${parts.join(' · ')}`;
     progressSection.dataset.status = batch.status;
     download.href = `/studio/api${batchPath(batch.id, '/archive')}`;
     download.hidden = batch.done === 0;
@@ -232,7 +242,10 @@ export function batchPanel(options: { record: () => TemplateRecord; announce: (m
     try {
       batch = await call<BatchObject>('GET', batchPath(batch.id));
       showBatch();
-      if (finished()) options.announce(`Batch ${batch.status}: ${batch.done} of ${batch.total} done.`);
+      if (finished()) {
+        options.announce(`Batch ${batch.status}: ${batch.done} of ${batch.total} rendered.`);
+        options.finished();
+      }
     } catch (error) {
       if (error instanceof StudioError && error.status === 404) return;
       progressText.textContent = `Progress unknown: ${(error as Error).message}; retrying`;
@@ -245,7 +258,8 @@ export function batchPanel(options: { record: () => TemplateRecord; announce: (m
     try {
       batch = await call<BatchObject>('DELETE', batchPath(batch.id));
       showBatch();
-      options.announce(`Batch cancelled: ${batch.done} of ${batch.total} done.`);
+      options.announce(`Batch cancelled: ${batch.done} of ${batch.total} rendered.`);
+      options.finished();
     } catch (error) {
       options.announce(`Not cancelled: ${(error as Error).message}`);
     }
@@ -260,7 +274,7 @@ export function batchPanel(options: { record: () => TemplateRecord; announce: (m
       'One image per row. CSV: a header row of variable names (and an optional id column); every value is text. JSON: an array of objects. NDJSON: one object per line. Each image uses a unit of the account.',
     ),
     field('Rows', text),
-    h('div', { class: 'settings' }, field('Format', formatSelect), field('Upload a file', upload)),
+    h('div', { class: 'settings' }, field('Rows format', formatSelect), field('Upload a file', upload)),
     h('div', { class: 'check-row' }, useDraft, h('label', { for: useDraft.id }, 'Render the saved draft')),
     h('div', { class: 'actions' }, checkButton, startButton),
     problems,

@@ -453,7 +453,11 @@ export function openWorkspace(
     announce: context.announce,
   });
   const useIt = snippetsPanel({ record: () => record, values: () => values });
-  const batch = batchPanel({ record: () => record, announce: context.announce });
+  const batch = batchPanel({
+    record: () => record,
+    announce: context.announce,
+    finished: () => context.changed(record),
+  });
   const asideTabs = tabs('Preview and use', [
     { label: 'Preview', panel: previewPanel },
     { label: 'History', panel: history.panel, onShow: () => void history.refresh() },

@@ -10,7 +10,7 @@ import { batchArchive } from '../batches/batch-archive.js';
 import type { BatchService, SubmitBatchRequest } from '../batches/batch-service.js';
 import { validationFormatter } from '../http/validation-message.js';
 import { batchRules, submitBatchBody } from '../routes/batches.js';
-import { success } from '../routes/envelope-schemas.js';
+import { success } from '../schemas/envelope.js';
 import type { TemplateAdmin } from '../services/template-admin.js';
 import type { ObjectStorage } from '../storage/types.js';
 import { accountFor, sessionOf, templateFor } from './access.js';

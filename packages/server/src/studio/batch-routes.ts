@@ -9,8 +9,9 @@ import type { Store } from '../db/types.js';
 import { batchArchive } from '../batches/batch-archive.js';
 import type { BatchService, SubmitBatchRequest } from '../batches/batch-service.js';
 import { validationFormatter } from '../http/validation-message.js';
-import { batchRules, submitBatchBody } from '../routes/batches.js';
+import { batchRules } from '../schemas/batches.js';
 import { success } from '../schemas/envelope.js';
+import { batchRowsBody } from '../schemas/studio.js';
 import type { TemplateAdmin } from '../services/template-admin.js';
 import type { ObjectStorage } from '../storage/types.js';
 import { accountFor, sessionOf, templateFor } from './access.js';
@@ -31,22 +32,11 @@ const hide = { hide: true };
 const accountQuery = { type: 'object', properties: { accountId: { type: 'string', maxLength: 200 } } };
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 200 } } };
 
-/** Body of the check and start routes: the public submit body's items (same schema and messages), and useDraft. */
-function rowsBody(limits: ServerLimits) {
-  const submit = submitBatchBody(limits).properties;
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['items'],
-    properties: { items: submit.items, useDraft: submit.useDraft },
-  };
-}
-
 export function registerStudioBatchApi(app: FastifyInstance, deps: StudioBatchDeps): void {
   const { store, batches, templates, limits } = deps;
   const rowsRoute = {
     schemaErrorFormatter: validationFormatter(batchRules(limits)),
-    schema: { ...hide, params: idParams, querystring: accountQuery, body: rowsBody(limits) },
+    schema: { ...hide, params: idParams, querystring: accountQuery, body: batchRowsBody(limits) },
   };
   type RowsRequest = { Params: { id: string }; Querystring: { accountId?: string }; Body: Rows };
 

@@ -193,24 +193,20 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   app.decorate('pictor', { templates });
 
   registerRenderRoutes(app, { store: deps.store, renderService, limits });
-  registerBatchRoutes(app, {
+  const batches = createBatchService({
     store: deps.store,
-    storage: deps.storage,
+    templates,
     limits,
-    batches: createBatchService({
-      store: deps.store,
-      templates,
-      limits,
-      signingSecret: deps.signingSecret,
-      publicUrl: () => {
-        listening ??= config.publicUrl ?? listeningUrl(app, config.host);
-        return listening;
-      },
-      now,
-      allow: parseAllowList(limits.fetchAllowList),
-      ...(deps.onBatchSubmitted ? { onSubmitted: deps.onBatchSubmitted } : {}),
-    }),
+    signingSecret: deps.signingSecret,
+    publicUrl: () => {
+      listening ??= config.publicUrl ?? listeningUrl(app, config.host);
+      return listening;
+    },
+    now,
+    allow: parseAllowList(limits.fetchAllowList),
+    ...(deps.onBatchSubmitted ? { onSubmitted: deps.onBatchSubmitted } : {}),
   });
+  registerBatchRoutes(app, { store: deps.store, storage: deps.storage, limits, batches });
   registerFileRoutes(app, { storage: deps.storage, signingSecret: deps.signingSecret, now });
   registerImageUrlRoutes(
     app,
@@ -248,6 +244,8 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
   if (config.studio) {
     await registerStudio(app, {
       store: deps.store,
+      storage: deps.storage,
+      batches,
       renderer: deps.renderer,
       templates: templateAdmin,
       limits,

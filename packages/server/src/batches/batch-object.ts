@@ -1,21 +1,9 @@
 /** The batch object and the `batch.finished` webhook body as the API shows them (docs/contract/decisions.md "Batches"). */
 import { randomBytes } from 'node:crypto';
-import type { BatchEndHook, BatchRecord, BatchStatus } from '../db/types.js';
+import type { BatchEndHook, BatchRecord } from '../db/types.js';
+import type { BatchObject } from './batch-shapes.js';
 
-/** `data` of the batch routes. */
-export interface BatchObject {
-  id: string;
-  templateId: string;
-  status: BatchStatus;
-  total: number;
-  done: number;
-  failed: number;
-  cancelled: number;
-  pending: number;
-  createdAt: string;
-  /** Once the batch is `done` or `cancelled`. */
-  finishedAt?: string;
-}
+export type { BatchObject };
 
 export function toBatchObject(batch: BatchRecord): BatchObject {
   return {

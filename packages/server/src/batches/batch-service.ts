@@ -18,6 +18,9 @@ import { createFileLink } from '../services/links.js';
 import { checkPixels, keepMsOf } from '../services/render-job.js';
 import type { TemplateService } from '../services/template-service.js';
 import { type BatchObject, batchFinishedWebhook, toBatchObject } from './batch-object.js';
+import type { ItemProblem } from './batch-shapes.js';
+
+export type { ItemProblem };
 import { checkedAddresses, WebhookAddressError } from './webhook-address.js';
 
 /** Body of `POST /open/v1/images/batches` (already schema-checked). */
@@ -70,6 +73,15 @@ function seqOfCursor(cursor: string): number {
 }
 
 export interface BatchService {
+  /**
+   * Check a batch as submit would, without keeping it: the whole-batch problems (template 404/409, ids used twice)
+   * are thrown; every item's problem (pixels, variables) is answered, in item order, at most `limit` of them.
+   */
+  check(
+    accountId: string,
+    request: Omit<SubmitBatchRequest, 'webhook'>,
+    limit: number,
+  ): Promise<{ problems: ItemProblem[]; more: boolean }>;
   submit(accountId: string, request: SubmitBatchRequest): Promise<BatchObject>;
   get(accountId: string, id: string): Promise<BatchObject>;
   /** The batch record (for the archive). @throws ApiError NOT_FOUND */
@@ -136,34 +148,66 @@ export function createBatchService(deps: BatchServiceDeps): BatchService {
     }
   }
 
-  return {
-    async submit(accountId, request) {
-      const ids = checkIds(request.items);
-      if (request.webhook) await checkWebhook(request.webhook.url);
-      const { version, fill } = await deps.templates.resolve(
-        accountId,
-        request.templateId,
-        request.useDraft === true,
-      );
-      request.items.forEach((item, index) => {
-        const scale = item.scale ?? request.scale;
+  function problem(item: number, message: string): ItemProblem {
+    const field = /^items\[\d+\]\.([^:]*):/.exec(message)?.[1] ?? '';
+    return { item, field, message };
+  }
+
+  /**
+   * The items' problems in order (pixels of every item, then variables), at most `limit`: each item's variables as
+   * a single render would check them (a fill in a render worker, 8 at a time).
+   */
+  async function itemProblems(
+    accountId: string,
+    request: Omit<SubmitBatchRequest, 'webhook'>,
+    limit: number,
+  ): Promise<ItemProblem[]> {
+    const { version, fill } = await deps.templates.resolve(
+      accountId,
+      request.templateId,
+      request.useDraft === true,
+    );
+    const problems: ItemProblem[] = [];
+    request.items.forEach((item, index) => {
+      const scale = item.scale ?? request.scale;
+      try {
         checkPixels(item.width ?? version.width, item.height ?? version.height, scale, limits, {
           width: `items[${index}].width`,
           height: `items[${index}].height`,
           scale: `items[${index}].scale`,
         });
-      });
-      // Every item's variables, as a single render would check them; the first invalid item (in order) is named.
-      for (let start = 0; start < request.items.length; start += CHECKS_AT_ONCE) {
-        const chunk = request.items.slice(start, start + CHECKS_AT_ONCE);
-        const outcomes = await Promise.allSettled(chunk.map((item) => fill(item.variables)));
-        const index = outcomes.findIndex((o) => o.status === 'rejected');
-        if (index < 0) continue;
-        const error = (outcomes[index] as PromiseRejectedResult).reason;
-        if (isPictorError(error) && (error.code === 'VARIABLE_INVALID' || error.code === 'INVALID_INPUT'))
-          throw apiError('INVALID_PARAMETER', `items[${start + index}].${error.message}`);
-        throw error;
+      } catch (error) {
+        if (problems.length < limit) problems.push(problem(index, (error as Error).message));
       }
+    });
+    for (let start = 0; start < request.items.length && problems.length < limit; start += CHECKS_AT_ONCE) {
+      const chunk = request.items.slice(start, start + CHECKS_AT_ONCE);
+      const outcomes = await Promise.allSettled(chunk.map((item) => fill(item.variables)));
+      outcomes.forEach((outcome, offset) => {
+        if (outcome.status === 'fulfilled') return;
+        const error = outcome.reason;
+        if (!(isPictorError(error) && (error.code === 'VARIABLE_INVALID' || error.code === 'INVALID_INPUT')))
+          throw error;
+        if (problems.length < limit)
+          problems.push(problem(start + offset, `items[${start + offset}].${error.message}`));
+      });
+    }
+    return problems;
+  }
+
+  return {
+    async check(accountId, request, limit) {
+      checkIds(request.items);
+      const problems = await itemProblems(accountId, request, limit + 1);
+      return { problems: problems.slice(0, limit), more: problems.length > limit };
+    },
+
+    async submit(accountId, request) {
+      const ids = checkIds(request.items);
+      if (request.webhook) await checkWebhook(request.webhook.url);
+      // The first invalid item (in order) is named.
+      const [first] = await itemProblems(accountId, request, 1);
+      if (first) throw apiError('INVALID_PARAMETER', first.message);
       const options: BatchOptions = {};
       if (request.format !== undefined) options.format = request.format;
       if (request.quality !== undefined) options.quality = request.quality;

@@ -11,7 +11,7 @@ import type { ObjectStorage } from '../storage/types.js';
 import { batchArchive } from '../batches/batch-archive.js';
 import type { BatchService, SubmitBatchRequest } from '../batches/batch-service.js';
 import { success } from '../schemas/envelope.js';
-import { renderRules, templateRenderBody } from '../schemas/render.js';
+import { batchRules, submitBatchBody } from '../schemas/batches.js';
 
 export interface BatchRoutesOptions {
   store: Store;
@@ -20,89 +20,11 @@ export interface BatchRoutesOptions {
   limits: ServerLimits;
 }
 
-const ITEM_FIELDS = ['variables', 'id', 'width', 'height', 'format', 'quality', 'scale'];
-const BATCH_FIELDS = ['templateId', 'items', 'format', 'quality', 'scale', 'useDraft', 'webhook'];
 const ITEM_STATUSES: readonly BatchItemStatus[] = ['pending', 'done', 'failed', 'cancelled'];
 /** Items per page of the listing. */
 const LIMIT_MIN = 1;
 const LIMIT_MAX = 1_000;
 const LIMIT_DEFAULT = 100;
-
-/** Body schema of `POST /open/v1/images/batches`. */
-export function submitBatchBody(limits: ServerLimits) {
-  const render = templateRenderBody(limits).properties;
-  return {
-    type: 'object',
-    additionalProperties: false,
-    required: ['templateId', 'items'],
-    properties: {
-      templateId: { type: 'string', minLength: 1, maxLength: 256, description: 'Template id' },
-      items: {
-        type: 'array',
-        minItems: 1,
-        maxItems: limits.batchMaxItems,
-        description: `1 to ${limits.batchMaxItems} items (PICTOR_BATCH_MAX_ITEMS)`,
-        items: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['variables'],
-          properties: {
-            id: {
-              type: 'string',
-              pattern: '^[A-Za-z0-9._~-]{1,128}$',
-              description: "The caller's reference, unique in the batch (default the item's index)",
-            },
-            variables: render.variables,
-            width: render.width,
-            height: render.height,
-            format: render.format,
-            quality: render.quality,
-            scale: render.scale,
-          },
-        },
-      },
-      format: render.format,
-      quality: render.quality,
-      scale: render.scale,
-      useDraft: { type: 'boolean', description: 'Render the draft content' },
-      webhook: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['url'],
-        properties: {
-          url: {
-            type: 'string',
-            maxLength: 2048,
-            pattern: '^[Hh][Tt][Tt][Pp][Ss]?://',
-            description: 'http(s) URL',
-          },
-        },
-      },
-    },
-  };
-}
-
-function batchRules(limits: ServerLimits) {
-  const render = renderRules(limits);
-  const rules: Record<string, string> = {
-    '': 'must be a JSON object',
-    '#fields': BATCH_FIELDS.join(', '),
-    templateId: 'must be a template id (a non-empty string)',
-    items: `must be an array of 1 to ${limits.batchMaxItems} item objects`,
-    'items[]': 'must be an object with variables',
-    'items[]#fields': ITEM_FIELDS.join(', '),
-    'items[].id': 'must be 1 to 128 characters of A-Z a-z 0-9 . _ ~ -',
-    webhook: 'must be an object {url}',
-    'webhook#fields': 'url',
-    'webhook.url': 'must be an http or https URL of at most 2048 characters',
-  };
-  for (const field of ['variables', 'width', 'height', 'format', 'quality', 'scale']) {
-    rules[`items[].${field}`] = render[field] as string;
-    rules[field] = render[field] as string;
-  }
-  rules.useDraft = render.useDraft as string;
-  return rules;
-}
 
 const idParams = {
   type: 'object',

@@ -3,6 +3,7 @@ import type { VariableDefinition } from '@pictor/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ServerLimits } from '../config.js';
 import { draftBody } from './admin.js';
+import { submitBatchBody } from './batches.js';
 
 /** Sample values of a template's variables, checked by the engine against the definitions. */
 const valuesSchema = { type: 'object', additionalProperties: true } as const;
@@ -67,3 +68,14 @@ export type StudioCreateTemplateBody = Omit<
 
 /** Body of `POST /studio/api/templates/{id}/snippets`. */
 export type ValuesBody = FromSchema<typeof valuesBody>;
+
+/** `POST /studio/api/templates/{id}/batches` and `…/batches/check`: the submit body's items (same schema), useDraft. */
+export function batchRowsBody(limits: ServerLimits) {
+  const submit = submitBatchBody(limits).properties;
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['items'],
+    properties: { items: submit.items, useDraft: submit.useDraft },
+  };
+}

@@ -8,13 +8,20 @@ import type { TemplateAdmin } from '../services/template-admin.js';
 import type { TimeoutPenalty } from '../services/timeout-penalty.js';
 import { windowCounters } from '../services/window-counter.js';
 import type { Store } from '../db/types.js';
+import type { BatchService } from '../batches/batch-service.js';
+import type { ObjectStorage } from '../storage/types.js';
 import { studioAccessHook } from './access.js';
 import { registerStudioPage } from './assets.js';
+import { registerStudioBatchApi } from './batch-routes.js';
 import { registerStudioApi } from './routes.js';
 import { createStudioSessions } from './sessions.js';
 
 export interface StudioDeps {
   store: Store;
+  /** Where batch images are kept (the Batch tab's zip). */
+  storage: ObjectStorage;
+  /** The batch service of the public API (the Batch tab starts batches through it). */
+  batches: BatchService;
   renderer: Renderer;
   templates: TemplateAdmin;
   limits: ServerLimits;
@@ -63,6 +70,13 @@ export async function registerStudio(app: FastifyInstance, deps: StudioDeps): Pr
         secureCookie: (request) =>
           request.protocol === 'https' || (deps.publicUrl?.startsWith('https:') ?? false),
         now,
+      });
+      registerStudioBatchApi(scope, {
+        store: deps.store,
+        storage: deps.storage,
+        batches: deps.batches,
+        templates: deps.templates,
+        limits,
       });
     },
     { prefix: '/studio/api' },

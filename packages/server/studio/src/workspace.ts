@@ -12,6 +12,7 @@ import {
   templatePath,
   type VariableDefinition,
 } from './api.js';
+import { batchPanel } from './batch.js';
 import { field, formatBytes, h, replaceChildren } from './dom.js';
 import { createEditor, setText, showProblem } from './editor.js';
 import { type DraftFields, fieldsOf, parseDefinitions, requestPreview } from './draft.js';
@@ -452,10 +453,16 @@ export function openWorkspace(
     announce: context.announce,
   });
   const useIt = snippetsPanel({ record: () => record, values: () => values });
+  const batch = batchPanel({
+    record: () => record,
+    announce: context.announce,
+    finished: () => context.changed(record),
+  });
   const asideTabs = tabs('Preview and use', [
     { label: 'Preview', panel: previewPanel },
     { label: 'History', panel: history.panel, onShow: () => void history.refresh() },
     { label: 'Use it', panel: useIt.panel, onShow: () => void useIt.refresh() },
+    { label: 'Batch', panel: batch.panel, onShow: () => batch.refresh() },
   ]);
 
   const onKey = (event: KeyboardEvent) => {
@@ -491,6 +498,7 @@ export function openWorkspace(
       htmlEditor.destroy();
       variablesEditor.destroy();
       history.destroy();
+      batch.destroy();
     },
     isDirty: dirty,
   };

@@ -1,4 +1,4 @@
-/** @pictor/core: HTML and Mustache templates to PNG, JPEG and WebP without a browser. */
+/** @pictor/core: HTML and Mustache templates to PNG, JPEG, WebP and AVIF without a browser. */
 import { createRenderer } from './pool/renderer.js';
 import type { RenderInput, RenderResult, Renderer } from './types.js';
 
@@ -6,7 +6,16 @@ export { PictorError, ERROR_CODES } from './errors.js';
 export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from './errors.js';
 export { compileTemplate, MAX_VARIABLE_DEFINITIONS, MAX_VARIABLE_ENTRIES } from './templates/index.js';
 export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
-export { CONTENT_TYPES, DEFAULT_QUALITY, FORMATS, roundMs } from './formats.js';
+export {
+  CONTENT_TYPES,
+  DEFAULT_QUALITY,
+  EXTENSION_OF_FORMAT,
+  FORMATS,
+  formatOfExtension,
+  type ImageExtension,
+  MIN_MAX_BYTES,
+  roundMs,
+} from './formats.js';
 export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';
 export { type RenderTimeoutReason, renderTimeoutMessage } from './pool/render-timeout.js';
 export { type AllowList, parseAllowList, refusedReason } from './fetch/address-policy.js';
@@ -14,6 +23,7 @@ export { FONT_SPEC_SCHEMA, MAX_FONT_FAMILY_LENGTH, renderInputSchema } from './i
 export { TUNING_NAMES } from './tuning/switches.js';
 export { createRenderer };
 export type {
+  BudgetResult,
   CloseOptions,
   CompiledTemplate,
   FairnessOptions,

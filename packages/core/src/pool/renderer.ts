@@ -267,6 +267,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           ...(input.scale !== undefined ? { scale: input.scale } : {}),
           ...pick('format', input.format, def.format),
           ...pick('quality', input.quality, def.quality),
+          ...(input.maxBytes !== undefined ? { maxBytes: input.maxBytes } : {}),
           ...(fonts.length > 0 ? { fonts } : {}),
           ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
           ...(input.saveTo !== undefined ? { saveTo: input.saveTo } : {}),

@@ -1,5 +1,5 @@
 /** Schemas and rule texts of the admin API (docs/contract/decisions.md "Administration"). */
-import type { VariableDefinition } from '@pictor/core';
+import { FORMATS, type VariableDefinition } from '@pictor/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ServerLimits } from '../config.js';
 import type { FieldRules } from './field-rules.js';
@@ -29,7 +29,7 @@ function versionFields(limits: ServerLimits) {
     },
     width: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
     height: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
-    format: { type: 'string', enum: ['png', 'jpeg', 'webp'] },
+    format: { type: 'string', enum: [...FORMATS] },
     quality: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
   } as const;
 }
@@ -110,7 +110,7 @@ export function adminRules(limits: ServerLimits, fields: string): FieldRules {
     variables: `must be an object of at most ${limits.maxTemplateVariables} variable definitions`,
     width: dim,
     height: dim,
-    format: 'must be one of png, jpeg, webp',
+    format: `must be one of ${FORMATS.join(', ')}`,
     quality: 'must be an integer from 0 to 100, or null',
     renders: 'must be an integer from 0 to 1000000000',
     expiresAt: 'must be an ISO 8601 time',

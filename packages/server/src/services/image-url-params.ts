@@ -1,13 +1,13 @@
 /**
- * The parameters of an embeddable image URL: reserved ones (`_w`, `_h`, `_q`, `_scale`, `_v`) parsed strictly, and
+ * The parameters of an embeddable image URL: reserved ones (`_w`, `_h`, `_q`, `_bytes`, `_scale`, `_v`) parsed strictly, and
  * the template's variables typed from their text by their definitions, so operation A's validation (and messages)
  * apply to them unchanged: `count=1.5` for an integer variable fails with `variables.count: must be an integer`.
  */
-import type { VariableDefinition } from '@pictor/core';
+import { MIN_MAX_BYTES, type VariableDefinition } from '@pictor/core';
 import { apiError } from '../errors.js';
 
 /** The reserved parameters, and what each accepts. */
-export const RESERVED_PARAMETERS = ['_w', '_h', '_q', '_scale', '_v'] as const;
+export const RESERVED_PARAMETERS = ['_w', '_h', '_q', '_bytes', '_scale', '_v'] as const;
 
 /** The parameters of one image URL, reserved ones parsed; variables still as text. */
 export interface ImageUrlParams {
@@ -16,6 +16,8 @@ export interface ImageUrlParams {
   width?: number;
   height?: number;
   quality?: number;
+  /** The byte budget `_bytes` asks for. */
+  maxBytes?: number;
   scale?: number;
   /** The published revision `_v` pins. */
   revision?: number;
@@ -54,6 +56,9 @@ function readReserved(name: string, text: string, limits: ImageUrlParamLimits, i
       return;
     case '_q':
       into.quality = integerIn(name, text, 0, 100);
+      return;
+    case '_bytes':
+      into.maxBytes = integerIn(name, text, MIN_MAX_BYTES, Number.MAX_SAFE_INTEGER);
       return;
     case '_scale': {
       const value = Number(text);

@@ -3,6 +3,7 @@
  * (or reuse an identical stored object) → store → signed link → commit; the unit goes back on failure.
  */
 import {
+  type BudgetResult,
   CONTENT_TYPES,
   type ImageFormat,
   PictorError,
@@ -76,6 +77,29 @@ export interface RenderedImage {
   contentType: string;
   /** ISO 8601 time the link stops working. */
   expiresAt: string;
+  /** With `maxBytes`: the image's size in bytes. */
+  bytes?: number;
+  /** With `maxBytes`, jpeg, webp and avif: the quality the image was encoded at. */
+  quality?: number;
+  /** With `maxBytes`, png: the colours of the palette, when the lossless image did not fit. */
+  colours?: number;
+}
+
+/** What a render remembers of an image it stored, so an identical request can be answered without rendering. */
+interface KnownImage {
+  width: number;
+  height: number;
+  budget?: BudgetResult;
+}
+
+/** What `data` says of a byte budget: the bytes and the setting used (DECISIONS "Formats and byte budgets"). */
+function budgetFields(bytes: number | undefined, budget: BudgetResult | undefined): Partial<RenderedImage> {
+  if (budget === undefined) return {};
+  return {
+    ...(bytes === undefined ? {} : { bytes }),
+    ...(budget.quality === undefined ? {} : { quality: budget.quality }),
+    ...(budget.colours === undefined ? {} : { colours: budget.colours }),
+  };
 }
 
 export interface RenderServiceDeps {
@@ -116,15 +140,18 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   const { store, storage, renderer, limits } = deps;
   const holdMs = holdMsOf(limits);
   const keepMs = keepMsOf(limits);
-  /** Sizes of auto-sized objects rendered by this process, so a reused object needs no render. */
-  const sizes = new LRUCache<string, { width: number; height: number }>({ max: 10_000 });
+  /**
+   * Sizes (and budgets' settings) of objects rendered by this process whose answer the request alone does not give
+   * (auto-sized, or with a byte budget), so a reused object needs no render.
+   */
+  const sizes = new LRUCache<string, KnownImage>({ max: 10_000 });
 
-  function rememberSize(key: string, width: number, height: number): void {
-    sizes.set(key, { width, height });
+  function remember(key: string, known: KnownImage): void {
+    sizes.set(key, known);
   }
 
-  function sizeOf(key: string, job: RenderJob): { width: number; height: number } | undefined {
-    if (job.width !== undefined && job.height !== undefined)
+  function sizeOf(key: string, job: RenderJob): KnownImage | undefined {
+    if (job.width !== undefined && job.height !== undefined && job.maxBytes === undefined)
       return { width: devicePixels(job.width, job.scale), height: devicePixels(job.height, job.scale) };
     return sizes.get(key);
   }
@@ -160,6 +187,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     let height: number;
     let timings: RenderTimings | undefined;
     let bytes = existing?.size;
+    let budget = known?.budget;
     if (known) {
       width = known.width;
       height = known.height;
@@ -171,7 +199,8 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       height = result.height;
       timings = result.timings;
       bytes = result.data.length;
-      rememberSize(objectKey, width, height);
+      budget = result.budget;
+      remember(objectKey, { width, height, ...(budget ? { budget } : {}) });
     }
     const link = createFileLink({
       publicUrl: deps.publicUrl(),
@@ -199,6 +228,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       format: job.format,
       contentType: CONTENT_TYPES[job.format],
       expiresAt: new Date(link.expires * 1000).toISOString(),
+      ...budgetFields(bytes, budget),
     };
   }
 
@@ -236,6 +266,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         height: request.height ?? version.height,
         format: request.format ?? version.format,
         quality: request.quality ?? version.quality ?? undefined,
+        ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
         scale: request.scale,
         fonts: [],
       };
@@ -253,6 +284,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         height: request.height,
         format: request.format ?? 'webp',
         quality: request.quality,
+        ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
         scale: request.scale,
         fonts: request.fonts ?? [],
       });

@@ -14,6 +14,9 @@ import {
 } from './api.js';
 import { batchPanel } from './batch.js';
 import { field, formatBytes, h, replaceChildren } from './dom.js';
+
+/** The output formats (core's FORMATS, written out: the studio bundle does not import the engine). */
+const OUTPUT_FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'webp', 'avif'];
 import { createEditor, setText, showProblem } from './editor.js';
 import { type DraftFields, fieldsOf, parseDefinitions, requestPreview } from './draft.js';
 import { historyPanel } from './history.js';
@@ -172,9 +175,7 @@ export function openWorkspace(
   const formatSelect = h(
     'select',
     {},
-    ...(['png', 'jpeg', 'webp'] as const).map((f) =>
-      h('option', { value: f, selected: f === fields.format }, f),
-    ),
+    ...OUTPUT_FORMATS.map((f) => h('option', { value: f, selected: f === fields.format }, f)),
   );
   const qualityInput = h('input', {
     type: 'number',
@@ -199,7 +200,7 @@ export function openWorkspace(
     field('Width (CSS px)', widthInput),
     field('Height (CSS px)', heightInput),
     field('Format', formatSelect),
-    field('Quality (jpeg, webp)', qualityInput, '0–100; empty for the default'),
+    field('Quality (jpeg, webp, avif)', qualityInput, '0–100; empty for the default'),
   );
 
   const editorTabs = tabs('Template parts', [

@@ -183,6 +183,7 @@ async function renderStages(
     parseHtml(input.html, {
       defaultFontFamily: 'sans-serif',
       maxElements: limits.maxElements ?? DEFAULT_LIMITS.maxElements,
+      viewport: { width: input.width, height: input.height },
     }),
   );
   warnings.push(...parsed.warnings);

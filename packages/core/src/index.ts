@@ -5,6 +5,7 @@ import type { RenderInput, RenderResult, Renderer } from './types.js';
 export { PictorError, ERROR_CODES } from './errors.js';
 export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from './errors.js';
 export { compileTemplate, MAX_VARIABLE_DEFINITIONS, MAX_VARIABLE_ENTRIES } from './templates/index.js';
+export { isVariantName, MAX_VARIANTS, VARIANT_NAME_PATTERN, variantSize } from './templates/variants.js';
 export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 export {
   CONTENT_TYPES,
@@ -47,6 +48,7 @@ export type {
   RendererStats,
   TemplateDefinition,
   TemplateRenderInput,
+  TemplateVariant,
   VariableDefinition,
   VariableType,
 } from './types.js';

@@ -128,6 +128,12 @@ export interface VariableDefinition {
   description?: string;
 }
 
+/** A named size of a template (`variants`): CSS pixels, as `width` and `height`. */
+export interface TemplateVariant {
+  width: number;
+  height: number;
+}
+
 /** A template as stored: Mustache HTML plus defaults and variable definitions. */
 export interface TemplateDefinition {
   /** Mustache HTML. */
@@ -137,6 +143,11 @@ export interface TemplateDefinition {
   height?: number;
   format?: ImageFormat;
   quality?: number;
+  /**
+   * Named sizes (names of 1–32 `a-z`, `0-9`, `-`), e.g. `{og: {width: 1200, height: 630}, square: {width: 1080,
+   * height: 1080}}`: a render names one with `variant`; `@media` queries lay the content out for each.
+   */
+  variants?: Record<string, TemplateVariant>;
   fonts?: FontSpec[];
 }
 
@@ -156,6 +167,8 @@ export interface CompiledTemplate {
 export interface TemplateRenderInput {
   template: CompiledTemplate | TemplateDefinition;
   variables: Record<string, unknown>;
+  /** A variant of the template: its size (explicit `width`/`height` still win). @throws PictorError INVALID_INPUT when it has none of that name */
+  variant?: string;
   width?: number;
   height?: number;
   /** As in RenderInput (a request value; templates have no default scale). */

@@ -22,14 +22,17 @@ describe('public API', () => {
       'MAX_SCALE',
       'MAX_VARIABLE_DEFINITIONS',
       'MAX_VARIABLE_ENTRIES',
+      'MAX_VARIANTS',
       'MIN_MAX_BYTES',
       'MIN_SCALE',
       'PictorError',
       'TUNING_NAMES',
+      'VARIANT_NAME_PATTERN',
       'WALL_TIMEOUT_FACTOR',
       'compileTemplate',
       'createRenderer',
       'formatOfExtension',
+      'isVariantName',
       'parseAllowList',
       'refusedReason',
       'render',
@@ -37,6 +40,7 @@ describe('public API', () => {
       'renderTimeoutMessage',
       'roundMs',
       'scaledPixels',
+      'variantSize',
     ]);
   });
 

@@ -28,7 +28,9 @@ interface RenderFlags {
 }
 
 /** The output file extensions: each format's (core's map), and `.jpeg` beside `.jpg`. */
-const EXTENSIONS = [...Object.values(EXTENSION_OF_FORMAT), 'jpeg'].map((ext) => `.${ext}`);
+const EXTENSIONS = Object.values(EXTENSION_OF_FORMAT)
+  .flatMap((ext) => (ext === 'jpg' ? ['jpg', 'jpeg'] : [ext]))
+  .map((ext) => `.${ext}`);
 
 /**
  * The format the output file's extension names; `--format` must agree with it.

@@ -53,6 +53,22 @@ export const renderedImageSchema = {
   required: ['url', 'width', 'height', 'format', 'contentType', 'expiresAt'],
 };
 
+/** `data` of operation A with `variants`: one image per variant. */
+export const renderedVariantsSchema = {
+  type: 'object',
+  properties: {
+    images: {
+      type: 'array',
+      items: {
+        ...renderedImageSchema,
+        properties: { variant: { type: 'string' }, ...renderedImageSchema.properties },
+        required: ['variant', ...renderedImageSchema.required],
+      },
+    },
+  },
+  required: ['images'],
+};
+
 /** The authenticated caller, with its render reported on the request's log line (see http/logging.ts). */
 function callerOf(request: FastifyRequest, reply: FastifyReply): RenderCaller {
   return {
@@ -95,7 +111,7 @@ export function registerRenderRoutes(app: FastifyInstance, options: RenderRoutes
           required: ['id'],
         },
         body: templateRenderBody(limits),
-        response: responses(renderedImageSchema),
+        response: responses({ anyOf: [renderedVariantsSchema, renderedImageSchema] }),
       },
     },
     async (request, reply) => {

@@ -12,7 +12,9 @@ import {
   MAX_SCALE,
   MIN_MAX_BYTES,
   MIN_SCALE,
+  MAX_VARIANTS,
   renderInputSchema,
+  VARIANT_NAME_PATTERN,
 } from '@pictor/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { MAX_CONTENT_LENGTH, type ServerLimits } from '../config.js';
@@ -28,6 +30,8 @@ export const TEMPLATE_RENDER_FIELDS = [
   'maxBytes',
   'useDraft',
   'scale',
+  'variant',
+  'variants',
 ];
 /** Fields of operation B's body. */
 export const HTML_RENDER_FIELDS = [
@@ -133,6 +137,19 @@ export function templateRenderBody(limits: ServerLimits) {
       maxBytes: maxBytes(limits),
       useDraft: { type: 'boolean', default: false, description: 'Render the draft content (debugging only)' },
       scale: scale(limits),
+      variant: {
+        type: 'string',
+        pattern: VARIANT_NAME_PATTERN,
+        description: 'A variant of the template: its size (width and height given beside it win)',
+      },
+      variants: {
+        type: 'array',
+        minItems: 1,
+        maxItems: MAX_VARIANTS,
+        uniqueItems: true,
+        items: { type: 'string', pattern: VARIANT_NAME_PATTERN },
+        description: 'Several variants at once: data.images lists one image per variant, each using a unit',
+      },
     },
   } as const;
 }
@@ -184,6 +201,8 @@ export function renderRules(limits: ServerLimits): FieldRules {
     maxBytes: `must be an integer of at least ${MIN_MAX_BYTES}`,
     useDraft: 'must be a boolean',
     scale: `must be a number from ${MIN_SCALE} to ${MAX_SCALE}`,
+    variant: 'must be the name of one of the template variants (1 to 32 of a-z 0-9 -)',
+    variants: `must be an array of 1 to ${MAX_VARIANTS} different variant names`,
     content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters`,
     fonts: 'must be an array of font objects',
     'fonts[]': 'must be an object with family and exactly one of url and data',

@@ -11,7 +11,13 @@ import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
 import type { Store, TemplateVersion } from '../db/types.js';
-import { CONTENT_TYPES, type ImageFormat, type Renderer, type RenderTimings } from '@pictor/core';
+import {
+  CONTENT_TYPES,
+  type ImageFormat,
+  type Renderer,
+  type RenderTimings,
+  variantSize,
+} from '@pictor/core';
 import { serverTiming } from '../http/server-timing.js';
 import { negotiateFormat } from './format-negotiation.js';
 import { LRUCache } from 'lru-cache';
@@ -117,8 +123,10 @@ async function jobFor(
   fill: TemplateForRender['fill'],
   limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
 ): Promise<RenderJob> {
-  const width = params.width ?? version.width;
-  const height = params.height ?? version.height;
+  const size =
+    params.variant === undefined ? version : variantSize(version.variants, params.variant, '_variant');
+  const width = params.width ?? size.width;
+  const height = params.height ?? size.height;
   checkPixels(width, height, params.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
   return {
     accountId,

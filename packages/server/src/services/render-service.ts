@@ -10,12 +10,13 @@ import {
   type Renderer,
   type RenderTimings,
   roundMs,
+  variantSize,
 } from '@pictor/core';
 import { performance } from 'node:perf_hooks';
 import type { ServerLimits } from '../config.js';
-import { isPictorError } from '../errors.js';
+import { apiError, isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
-import type { Store } from '../db/types.js';
+import type { Store, TemplateVersion } from '../db/types.js';
 import type { HtmlRenderRequest, TemplateRenderRequest } from '../schemas/render.js';
 import { createFileLink } from './links.js';
 import { withReservedUnit } from './quota.js';
@@ -85,6 +86,11 @@ export interface RenderedImage {
   colours?: number;
 }
 
+/** `data` of operation A with `variants`: one image per variant, in the order asked. */
+export interface RenderedVariants {
+  images: (RenderedImage & { variant: string })[];
+}
+
 /** What a render remembers of an image it stored, so an identical request can be answered without rendering. */
 interface KnownImage {
   width: number;
@@ -123,7 +129,7 @@ export interface RenderService {
     caller: RenderCaller,
     templateId: string,
     request: TemplateRenderRequest,
-  ): Promise<RenderedImage>;
+  ): Promise<RenderedImage | RenderedVariants>;
   /** Operation B. @throws ApiError, PictorError, NoResourcePackageError */
   renderHtml(caller: RenderCaller, request: HtmlRenderRequest): Promise<RenderedImage>;
 }
@@ -253,23 +259,32 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
 
   return {
     async renderTemplate(caller, templateId, request) {
+      if (request.variant !== undefined && request.variants !== undefined) {
+        throw apiError('INVALID_PARAMETER', 'variant and variants: give one of them, not both');
+      }
       const { version, fill } = await deps.templates.resolve(
         caller.accountId,
         templateId,
         request.useDraft === true,
       );
-      const job: RenderJob = {
-        accountId: caller.accountId,
-        templateId,
-        content: '',
-        width: request.width ?? version.width,
-        height: request.height ?? version.height,
-        format: request.format ?? version.format,
-        quality: request.quality ?? version.quality ?? undefined,
-        ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
-        scale: request.scale,
-        fonts: [],
-      };
+      if (request.variants !== undefined) {
+        // Every name is checked before anything renders: an unknown one is refused whole.
+        for (const [i, name] of request.variants.entries())
+          variantSize(version.variants, name, `variants[${i}]`);
+        const html = await fill(request.variables);
+        const images = await Promise.all(
+          request.variants.map(async (variant) => {
+            const size = variantSize(version.variants, variant);
+            const job = templateJob(caller, templateId, request, version, size);
+            checkPixels(job.width, job.height, job.scale, limits);
+            job.content = html;
+            return { variant, ...(await run(caller, job)) };
+          }),
+        );
+        return { images };
+      }
+      const size = request.variant === undefined ? version : variantSize(version.variants, request.variant);
+      const job = templateJob(caller, templateId, request, version, size);
       checkPixels(job.width, job.height, job.scale, limits);
       job.content = await fill(request.variables);
       return run(caller, job);
@@ -289,5 +304,27 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         fonts: request.fonts ?? [],
       });
     },
+  };
+}
+
+/** Operation A's job for one size (the template's, or a variant's), before its HTML is filled in. */
+function templateJob(
+  caller: RenderCaller,
+  templateId: string,
+  request: TemplateRenderRequest,
+  version: TemplateVersion,
+  size: { width: number; height: number },
+): RenderJob {
+  return {
+    accountId: caller.accountId,
+    templateId,
+    content: '',
+    width: request.width ?? size.width,
+    height: request.height ?? size.height,
+    format: request.format ?? version.format,
+    quality: request.quality ?? version.quality ?? undefined,
+    ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
+    scale: request.scale,
+    fonts: [],
   };
 }

@@ -46,6 +46,14 @@ describe('formats', () => {
     });
   }
 
+  it('quality 0 is the lowest setting of every lossy format, not a failure', async () => {
+    for (const format of ['jpeg', 'webp', 'avif'] as const) {
+      const zero = await renderer.render({ html: CARD, width: 100, height: 52, format, quality: 0 });
+      const one = await renderer.render({ html: CARD, width: 100, height: 52, format, quality: 1 });
+      expect(zero.data.equals(one.data)).toBe(true);
+    }
+  });
+
   it('png ignores quality', async () => {
     const low = await renderer.render({ html: CARD, width: 500, height: 260, format: 'png', quality: 0 });
     const high = await renderer.render({ html: CARD, width: 500, height: 260, format: 'png', quality: 100 });

@@ -51,8 +51,8 @@ export class BudgetExceeded extends Error {
 
 /** Slopes of ln(bytes) per quality point (measured on the benchmark cards: benchmarks/formats/run.mjs). */
 const QUALITY_SLOPE: Readonly<Record<'jpeg' | 'webp' | 'avif', number>> = {
-  jpeg: 0.025,
-  webp: 0.02,
+  jpeg: 0.014,
+  webp: 0.012,
   avif: 0.03,
 };
 /** Slope of ln(bytes) per doubling of a palette's colours. */

@@ -41,7 +41,8 @@ export { CONTENT_TYPES } from '../formats.js';
  * JPEG: plain libjpeg (mozjpeg is ~6× slower) with its standard Huffman tables: the optimised tables take a second
  * pass that costs a quarter or more of the jpeg encode for files 1–12% smaller. AVIF: effort AVIF_EFFORT (chosen
  * against WebP at equal SSIM: benchmarks/formats/run.mjs). A palette PNG (a byte budget): libimagequant at effort 3
- * of 10, with its default dithering.
+ * of 10, without dithering (dithered palettes of text cards came out larger than the lossless PNG: 138 KB against
+ * 71 KB for the CJK card, 37 KB undithered).
  */
 export const ENCODER_SETTINGS = {
   pngCompressionLevel: 3,
@@ -49,12 +50,13 @@ export const ENCODER_SETTINGS = {
   jpegOptimiseCoding: false,
   avifEffort: 2,
   paletteEffort: 3,
+  paletteDither: 0,
 } as const;
 
-/** The lowest quality each lossy format's encoder takes (jpeg and avif refuse 0: it is written as 1). */
+/** The lowest quality the lossy encoders take (sharp refuses 0 for each: quality 0 is written as 1). */
 export const LOWEST_QUALITY: Readonly<Record<'jpeg' | 'webp' | 'avif', number>> = {
   jpeg: 1,
-  webp: 0,
+  webp: 1,
   avif: 1,
 };
 
@@ -126,10 +128,15 @@ export function encodeLossy(
       // JPEG has no alpha: a transparent image is flattened onto white, as browsers show it.
       if (!opaque) pipeline = pipeline.flatten({ background: '#ffffff' });
       return pipeline
-        .jpeg({ quality: Math.max(1, quality), optimiseCoding: ENCODER_SETTINGS.jpegOptimiseCoding })
+        .jpeg({
+          quality: Math.max(LOWEST_QUALITY.jpeg, quality),
+          optimiseCoding: ENCODER_SETTINGS.jpegOptimiseCoding,
+        })
         .toBuffer();
     case 'webp':
-      return pipeline.webp({ quality, effort: ENCODER_SETTINGS.webpEffort }).toBuffer();
+      return pipeline
+        .webp({ quality: Math.max(LOWEST_QUALITY.webp, quality), effort: ENCODER_SETTINGS.webpEffort })
+        .toBuffer();
     case 'avif':
       return pipeline
         .avif({ quality: Math.max(LOWEST_QUALITY.avif, quality), effort: ENCODER_SETTINGS.avifEffort })
@@ -146,6 +153,7 @@ export function encodePalettePng(image: RasterImage, colours: number): Promise<B
       palette: true,
       colours,
       effort: ENCODER_SETTINGS.paletteEffort,
+      dither: ENCODER_SETTINGS.paletteDither,
       compressionLevel: ENCODER_SETTINGS.pngCompressionLevel,
     })
     .toBuffer();

@@ -81,6 +81,17 @@ describe('example templates', () => {
     });
   }
 
+  it('the social card lays itself out for each variant: sizes, no warnings, its corners as designed', async () => {
+    const { definition, variables } = load('social-card');
+    expect(Object.keys(definition.variants ?? {})).toEqual(['og', 'square', 'portrait']);
+    for (const [variant, size] of Object.entries(definition.variants ?? {})) {
+      const result = await renderer.renderTemplate({ template: definition, variables, variant });
+      expect([variant, result.width, result.height, result.warnings]).toEqual([variant, size.width, size.height, []]);
+      expectClose(await pixel(result.data, 2, 2), '#4f46e5', `${variant} (2,2)`);
+      expectClose(await pixel(result.data, size.width - 3, size.height - 3), '#db2777', `${variant} corner`);
+    }
+  });
+
   it('variables reach the pixels: a white quote card is white', async () => {
     const { definition, variables } = load('quote-card');
     const result = await renderer.renderTemplate({

@@ -1,5 +1,5 @@
 /**
- * Formats and byte budgets on the real server (DECISIONS "Formats and byte budgets", issue 44): AVIF in operations A
+ * Formats and byte budgets on the real server (docs/contract/decisions.md "Formats and byte budgets", issue 44): AVIF in operations A
  * and B and /files links, `maxBytes` with `data.bytes` and the setting used, 20105 when nothing fits; image URLs in
  * `.avif` and `.auto` (Accept, Vary, each format stored once), `_bytes`; `Server-Timing` and `X-Pictor-Cache`.
  */

@@ -1,5 +1,5 @@
 /**
- * Named sizes of a template (issue 44, DECISIONS "Formats and byte budgets"): `variants: {og: {width: 1200, height:
+ * Named sizes of a template (issue 44, docs/contract/decisions.md "Formats and byte budgets"): `variants: {og: {width: 1200, height:
  * 630}, square: {width: 1080, height: 1080}}`. A render names one (`variant`) and gets its size; `@media` queries in
  * the template (html/media-queries.ts) then lay it out for that size.
  */

@@ -62,7 +62,7 @@ export interface TemplateVersion {
   height: number;
   format: ImageFormat;
   quality: number | null;
-  /** Named sizes (DECISIONS "Formats and byte budgets"); absent or `{}`: none. */
+  /** Named sizes (docs/contract/decisions.md "Formats and byte budgets"); absent or `{}`: none. */
   variants?: Record<string, TemplateVariant>;
   /** Increases on every change of the draft; the published copy keeps the revision it was published from. Used as a compile-cache key. */
   revision: number;

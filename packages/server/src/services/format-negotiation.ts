@@ -1,5 +1,5 @@
 /**
- * The format of an `.auto` image URL (DECISIONS "Formats and byte budgets"): AVIF when the request's `Accept` names
+ * The format of an `.auto` image URL (docs/contract/decisions.md "Formats and byte budgets"): AVIF when the request's `Accept` names
  * `image/avif`, else WebP when it names `image/webp`, else the template's own format. Browsers that decode AVIF or
  * WebP say so in `Accept` on image requests; crawlers often send none and get the template's format.
  */

@@ -25,7 +25,7 @@ export interface ImageUrlTarget {
   keyId: string;
   /** The template id, percent-decoded. */
   templateId: string;
-  /** The format the extension names, or `auto`: chosen from the request's `Accept` (DECISIONS "Formats"). */
+  /** The format the extension names, or `auto`: chosen from the request's `Accept` (docs/contract/decisions.md "Formats and byte budgets"). */
   format: ImageFormat | typeof AUTO_EXTENSION;
   /** The parameters as signed: the query string without `?` and without `sign` ('' when there are none). */
   query: string;

@@ -31,7 +31,7 @@ export interface RenderJob {
   height: number | undefined;
   format: ImageFormat;
   quality: number | undefined;
-  /** Byte budget of the image (DECISIONS "Formats and byte budgets"); undefined: none. */
+  /** Byte budget of the image (docs/contract/decisions.md "Formats and byte budgets"); undefined: none. */
   maxBytes?: number;
   /** Device pixels per CSS pixel (1 to 4); undefined is 1. */
   scale: number | undefined;

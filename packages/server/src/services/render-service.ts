@@ -98,7 +98,7 @@ interface KnownImage {
   budget?: BudgetResult;
 }
 
-/** What `data` says of a byte budget: the bytes and the setting used (DECISIONS "Formats and byte budgets"). */
+/** What `data` says of a byte budget: the bytes and the setting used (docs/contract/decisions.md "Formats and byte budgets"). */
 function budgetFields(bytes: number | undefined, budget: BudgetResult | undefined): Partial<RenderedImage> {
   if (budget === undefined) return {};
   return {

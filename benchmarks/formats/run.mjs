@@ -4,7 +4,7 @@
  * target (default 0.985), so the sizes compare like with like; AVIF at several encoder efforts, to choose one.
  * Then the encodes a byte budget takes (`maxBytes`, `result.budget.encodes`) at a few budgets per card and format.
  *
- *   node benchmarks/formats/run.mjs [--ssim 0.985] [--efforts 2,4,6] [--runs 3]
+ *   node benchmarks/formats/run.mjs [--ssim 0.995] [--efforts 0,1,2] [--runs 5] [--no-budgets | --only-budgets]
  */
 import { performance } from 'node:perf_hooks';
 import sharp from 'sharp';
@@ -16,10 +16,11 @@ const arg = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
   return i === -1 ? fallback : process.argv[i + 1];
 };
-const TARGET = Number(arg('ssim', '0.985'));
-const EFFORTS = arg('efforts', '2,3,4').split(',').map(Number);
+const TARGET = Number(arg('ssim', '0.995'));
+const EFFORTS = arg('efforts', '0,1,2').split(',').map(Number);
 const RUNS = Number(arg('runs', '3'));
 const SKIP_BUDGETS = process.argv.includes('--no-budgets');
+const ONLY_BUDGETS = process.argv.includes('--only-budgets');
 
 sharp.concurrency(1);
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -33,7 +34,11 @@ const ENCODERS = {
 
 async function decodeRgba(data) {
   const { data: pixels, info } = await sharp(data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.length), width: info.width, height: info.height };
+  return {
+    data: new Uint8ClampedArray(pixels.buffer, pixels.byteOffset, pixels.length),
+    width: info.width,
+    height: info.height,
+  };
 }
 
 async function timedEncode(raw, encoder, q) {
@@ -74,12 +79,15 @@ const budgetRows = [];
 for (const card of CARDS) {
   const html = cardHtml(card, 1, assets);
   const png = await renderer.render({ html, ...CARD_SIZE[card], format: 'png' });
-  const { data: pixels, info } = await sharp(png.data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const { data: pixels, info } = await sharp(png.data)
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const raw = { pixels, info: { width: info.width, height: info.height, channels: 3 } };
   const reference = await decodeRgba(png.data);
   const pngTimed = await timedEncode(raw, (p) => p.png({ compressionLevel: 3, adaptiveFiltering: false }), 0);
   rows.push({ card, format: 'png', quality: '-', ssim: 1, bytes: png.data.length, ms: pngTimed.ms });
-  for (const [name, encoder] of Object.entries(ENCODERS)) {
+  for (const [name, encoder] of Object.entries(ONLY_BUDGETS ? {} : ENCODERS)) {
     const { quality, ssim: score } = await matchedQuality(raw, reference, encoder);
     const { bytes, ms } = await timedEncode(raw, encoder, quality);
     rows.push({ card, format: name, quality, ssim: score, bytes, ms });
@@ -102,19 +110,27 @@ for (const card of CARDS) {
 await renderer.close();
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
-console.log(`SSIM target ${TARGET}; median of ${RUNS} encodes; sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`);
+console.log(
+  `SSIM target ${TARGET}; median of ${RUNS} encodes; sharp ${sharp.versions.sharp}, libvips ${sharp.versions.vips}`,
+);
 console.log('| card | format | quality | SSIM | bytes | encode ms |');
 console.log('|---|---|---|---|---|---|');
 for (const r of rows) {
-  console.log(`| ${r.card} | ${r.format} | ${r.quality} | ${r.ssim.toFixed(4)} | ${kb(r.bytes)} | ${r.ms.toFixed(1)} |`);
+  console.log(
+    `| ${r.card} | ${r.format} | ${r.quality} | ${r.ssim.toFixed(4)} | ${kb(r.bytes)} | ${r.ms.toFixed(1)} |`,
+  );
 }
 if (budgetRows.length > 0) {
   console.log('\n| card | format | maxBytes | bytes | quality / colours | encodes |');
   console.log('|---|---|---|---|---|---|');
   for (const r of budgetRows) {
     const setting = r.error ? r.error.slice(0, 60) : (r.quality ?? `${r.colours} colours` ?? 'lossless');
-    console.log(`| ${r.card} | ${r.format} | ${r.maxBytes} | ${r.bytes ?? '-'} | ${setting} | ${r.encodes ?? '-'} |`);
+    console.log(
+      `| ${r.card} | ${r.format} | ${r.maxBytes} | ${r.bytes ?? '-'} | ${setting} | ${r.encodes ?? '-'} |`,
+    );
   }
   const encodes = budgetRows.filter((r) => r.encodes).map((r) => r.encodes);
-  console.log(`\nencodes per budgeted image: median ${median(encodes)}, max ${Math.max(...encodes)} (${encodes.length} images)`);
+  console.log(
+    `\nencodes per budgeted image: median ${median(encodes)}, max ${Math.max(...encodes)} (${encodes.length} images)`,
+  );
 }

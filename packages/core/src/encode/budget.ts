@@ -55,8 +55,13 @@ const QUALITY_SLOPE: Readonly<Record<'jpeg' | 'webp' | 'avif', number>> = {
   webp: 0.012,
   avif: 0.03,
 };
-/** Slope of ln(bytes) per doubling of a palette's colours. */
-const PALETTE_SLOPE = 0.25;
+/**
+ * The palette sizes tried, about √2 apart: without dithering a palette PNG's size moves in steps, not smoothly, with
+ * its colours (libimagequant often uses fewer than allowed), so a search over every count from 2 to 256 wanders.
+ */
+export const PALETTE_LADDER: readonly number[] = [2, 3, 4, 6, 8, 12, 16, 24, 32, 48, 64, 96, 128, 192, 256];
+/** Slope of ln(bytes) per step of the ladder. */
+const PALETTE_SLOPE = 0.12;
 /** Aim a little under the budget with the model's guesses, so a guess that is slightly off still fits. */
 const AIM = 0.97;
 
@@ -142,7 +147,7 @@ export interface BudgetedImage {
 
 /**
  * Encode within `maxBytes`: jpeg, webp and avif at the highest quality up to `quality` that fits; png losslessly
- * when that fits, else with a palette of the most colours (2–256) that fit.
+ * when that fits, else with a palette of the most colours of PALETTE_LADDER (2–256) that fit.
  * @throws PictorError RENDER_FAILED (`details.rule` `maxBytes`, `details.smallest`) when nothing fits
  */
 export async function encodeWithinBudget(
@@ -157,11 +162,10 @@ export async function encodeWithinBudget(
       const lossless = await encodeImage(image, 'png', quality, choice);
       if (lossless.length <= maxBytes) return { data: lossless, budget: { encodes: 1 } };
       const fit = await searchBudget({
-        lowest: PALETTE_COLOURS.fewest,
-        highest: PALETTE_COLOURS.most,
+        lowest: 0,
+        highest: PALETTE_LADDER.length - 1,
         maxBytes,
-        encode: (colours) => encodePalettePng(image, colours),
-        axis: Math.log2,
+        encode: (step) => encodePalettePng(image, PALETTE_LADDER[step] as number),
         slope: PALETTE_SLOPE,
       }).catch((error: unknown) => {
         if (error instanceof BudgetExceeded) {
@@ -169,7 +173,8 @@ export async function encodeWithinBudget(
         }
         throw error;
       });
-      return { data: fit.data, budget: { colours: fit.setting, encodes: fit.encodes + 1 } };
+      const colours = PALETTE_LADDER[fit.setting] as number;
+      return { data: fit.data, budget: { colours, encodes: fit.encodes + 1 } };
     }
     const opaque = choice.knownOpaque === true || isOpaque(image.pixels);
     const lowest = LOWEST_QUALITY[format];

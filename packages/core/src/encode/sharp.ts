@@ -39,8 +39,9 @@ export { CONTENT_TYPES } from '../formats.js';
  * `encodeOpaquePng`, at the same level, or filtered at level 1 when it is mostly photographs (`PngRows`). WebP:
  * effort 2, about 2× faster than the default 4 for files a few percent larger (effort 1 is over 10% larger).
  * JPEG: plain libjpeg (mozjpeg is ~6× slower) with its standard Huffman tables: the optimised tables take a second
- * pass that costs a quarter or more of the jpeg encode for files 1–12% smaller. AVIF: effort AVIF_EFFORT (chosen
- * against WebP at equal SSIM: benchmarks/formats/run.mjs). A palette PNG (a byte budget): libimagequant at effort 3
+ * pass that costs a quarter or more of the jpeg encode for files 1–12% smaller. AVIF: effort 2, smaller than WebP
+ * at equal SSIM on every benchmark card where effort 0 is not (benchmarks/RESULTS.md, "Formats at equal SSIM, and
+ * byte budgets (issue 44)"). A palette PNG (a byte budget): libimagequant at effort 3
  * of 10, without dithering (dithered palettes of text cards came out larger than the lossless PNG: 138 KB against
  * 71 KB for the CJK card, 37 KB undithered).
  */

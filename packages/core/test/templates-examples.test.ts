@@ -81,12 +81,44 @@ describe('example templates', () => {
     });
   }
 
+  it('the quote card lays itself out for each variant: its size, no warnings, its background and accent bar', async () => {
+    const { definition, variables } = load('quote-card');
+    expect(Object.keys(definition.variants ?? {})).toEqual(['square', 'og', 'portrait']);
+    for (const [variant, size] of Object.entries(definition.variants ?? {})) {
+      const result = await renderer.renderTemplate({ template: definition, variables, variant });
+      expect([variant, result.width, result.height, result.warnings]).toEqual([
+        variant,
+        size.width,
+        size.height,
+        [],
+      ]);
+      expectClose(
+        await pixel(result.data, size.width - 20, Math.round(size.height / 2)),
+        '#0f172a',
+        `${variant} background`,
+      );
+      // The accent bar runs along the top, or down the left side of the landscape card.
+      const bar =
+        size.width > size.height ? [6, Math.round(size.height / 2)] : [Math.round(size.width / 2), 6];
+      expectClose(
+        await pixel(result.data, bar[0] as number, bar[1] as number),
+        '#f59e0b',
+        `${variant} accent bar`,
+      );
+    }
+  });
+
   it('the social card lays itself out for each variant: sizes, no warnings, its corners as designed', async () => {
     const { definition, variables } = load('social-card');
     expect(Object.keys(definition.variants ?? {})).toEqual(['og', 'square', 'portrait']);
     for (const [variant, size] of Object.entries(definition.variants ?? {})) {
       const result = await renderer.renderTemplate({ template: definition, variables, variant });
-      expect([variant, result.width, result.height, result.warnings]).toEqual([variant, size.width, size.height, []]);
+      expect([variant, result.width, result.height, result.warnings]).toEqual([
+        variant,
+        size.width,
+        size.height,
+        [],
+      ]);
       expectClose(await pixel(result.data, 2, 2), '#4f46e5', `${variant} (2,2)`);
       expectClose(await pixel(result.data, size.width - 3, size.height - 3), '#db2777', `${variant} corner`);
     }

@@ -81,6 +81,24 @@ describe('example templates', () => {
     });
   }
 
+  for (const id of ids) {
+    it(`${id}: has a square and a portrait variant, and renders each at its size without warnings`, async () => {
+      const { definition, variables } = load(id);
+      const shapes = Object.values(definition.variants ?? {});
+      expect(shapes.some((v) => v.width === v.height)).toBe(true);
+      expect(shapes.some((v) => v.height > v.width)).toBe(true);
+      for (const [variant, size] of Object.entries(definition.variants ?? {})) {
+        const result = await renderer.renderTemplate({ template: definition, variables, variant });
+        expect([variant, result.width, result.height, result.warnings]).toEqual([
+          variant,
+          size.width,
+          size.height,
+          [],
+        ]);
+      }
+    });
+  }
+
   it('the quote card lays itself out for each variant: its size, no warnings, its background and accent bar', async () => {
     const { definition, variables } = load('quote-card');
     expect(Object.keys(definition.variants ?? {})).toEqual(['square', 'og', 'portrait']);

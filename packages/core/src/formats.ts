@@ -1,5 +1,5 @@
 /** The output formats' facts shared by the engine and the service (no engine code: cheap to import). */
-import type { ImageFormat } from './types.js';
+import type { ImageFormat, RenderTimings } from './types.js';
 
 /** The output formats. */
 export const FORMATS: readonly ImageFormat[] = Object.freeze(['png', 'jpeg', 'webp', 'avif']);
@@ -37,6 +37,17 @@ const FORMAT_OF_EXTENSION: ReadonlyMap<string, ImageFormat> = new Map(
 export function formatOfExtension(ext: string): ImageFormat | undefined {
   return FORMAT_OF_EXTENSION.get(ext);
 }
+
+/** The stages of a render in the order they run (`RenderTimings` has each, with `queue` before and `total`). */
+export const RENDER_STAGES: readonly Exclude<keyof RenderTimings, 'queue' | 'total'>[] = Object.freeze([
+  'parse',
+  'fonts',
+  'resources',
+  'layout',
+  'raster',
+  'encode',
+  'save',
+]);
 
 /** A duration in ms as timings report it: rounded to 0.01 ms. */
 export function roundMs(ms: number): number {

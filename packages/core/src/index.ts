@@ -15,6 +15,7 @@ export {
   formatOfExtension,
   type ImageExtension,
   MIN_MAX_BYTES,
+  RENDER_STAGES,
   roundMs,
 } from './formats.js';
 export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';

@@ -35,7 +35,7 @@ import { layoutToSvg } from './layout/layout-to-svg.js';
 import { keyElements, type LaidOutNode, overflowWarning } from './layout/overflow.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
-import { roundMs } from './formats.js';
+import { RENDER_STAGES, roundMs } from './formats.js';
 
 /** What a thread needs to render: plain data, so it can be sent to a worker. */
 export interface EnvironmentOptions {
@@ -132,15 +132,7 @@ interface RenderProgress {
 }
 
 /** The stages in the order they run (a lap ends one and starts the next). */
-const STAGE_ORDER: (keyof StageTimings)[] = [
-  'parse',
-  'fonts',
-  'resources',
-  'layout',
-  'raster',
-  'encode',
-  'save',
-];
+const STAGE_ORDER: readonly (keyof StageTimings)[] = RENDER_STAGES;
 
 /**
  * The error with the stage it stopped in and the timings so far in its details (`stage`, `timings`), for logs: a

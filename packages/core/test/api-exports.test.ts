@@ -26,6 +26,7 @@ describe('public API', () => {
       'MIN_MAX_BYTES',
       'MIN_SCALE',
       'PictorError',
+      'RENDER_STAGES',
       'TUNING_NAMES',
       'VARIANT_NAME_PATTERN',
       'WALL_TIMEOUT_FACTOR',

@@ -2,20 +2,10 @@
  * The `Server-Timing` header of a render (issue 44): where its time went, stage by stage, so a user sees in the
  * browser's network panel whether an image was rendered and what it cost. Stages that did not run (0 ms) are left out.
  */
-import type { RenderTimings } from '@pictor/core';
+import { RENDER_STAGES, type RenderTimings } from '@pictor/core';
 
-/** The engine's stages in the order they run, then its total. */
-const STAGES: readonly (keyof RenderTimings)[] = [
-  'queue',
-  'parse',
-  'fonts',
-  'resources',
-  'layout',
-  'raster',
-  'encode',
-  'save',
-  'total',
-];
+/** The wait for a worker, the engine's stages in the order they run, then its total. */
+const STAGES: readonly (keyof RenderTimings)[] = ['queue', ...RENDER_STAGES, 'total'];
 
 /**
  * `queue;dur=0.4, parse;dur=1.2, …, total;dur=52.3` of a render's timings, and the service's own waits (`lookup`,

@@ -107,7 +107,7 @@ describe('unknown fields are named, as the HTTP API names them', () => {
     const error = await rejection({ html, widht: 300 });
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.message).toBe(
-      'widht: is not a known field (allowed: html, width, height, scale, format, quality, fonts, baseUrl, saveTo)',
+      'widht: is not a known field (allowed: html, width, height, scale, format, quality, maxBytes, fonts, baseUrl, saveTo)',
     );
     expect(error.details).toMatchObject({ field: 'widht', rule: 'unknown' });
   });
@@ -117,7 +117,7 @@ describe('unknown fields are named, as the HTTP API names them', () => {
       .renderTemplate({ template: { content: '<div>x</div>' }, variables: {}, colour: 'red' } as never)
       .catch((e: unknown) => e as PictorError);
     expect((error as PictorError).message).toMatch(
-      /^colour: is not a known field \(allowed: template, variables, width/,
+      /^colour: is not a known field \(allowed: template, variables, variant, width/,
     );
   });
 

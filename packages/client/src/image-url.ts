@@ -124,7 +124,9 @@ export async function imageUrl(options: ImageUrlOptions): Promise<string> {
   const format = options.format ?? 'png';
   const ext = EXTENSIONS[format];
   if (!ext) {
-    throw new TypeError(`format: must be one of ${Object.keys(EXTENSIONS).join(', ')}, got ${String(format)}`);
+    throw new TypeError(
+      `format: must be one of ${Object.keys(EXTENSIONS).join(', ')}, got ${String(format)}`,
+    );
   }
   for (const name of ['baseUrl', 'keyId', 'secret', 'template'] as const) {
     if (typeof options[name] !== 'string' || options[name] === '')

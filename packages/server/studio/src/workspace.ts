@@ -265,7 +265,7 @@ export function openWorkspace(
   });
   const previewMeta = h('p', { class: 'preview-meta', 'aria-live': 'polite' }, 'Rendering…');
   /** One preview per variant, side by side, under the main one. */
-  const variantStrip = h('div', { class: 'variant-strip', 'aria-label': 'Variants' });
+  const variantStrip = h('div', { class: 'variant-strip', role: 'group', 'aria-label': 'Variants' });
   const valuesHost = h('div', {});
   const setSelect = h('select', {});
   const setName = h('input', { type: 'text', placeholder: 'e.g. long title' });

@@ -33,7 +33,8 @@ export function parseVariants(text: string): { ok: true; value: Variants } | { o
     }
     for (const [name, size] of Object.entries(value as Record<string, unknown>)) {
       const { width, height } = (size ?? {}) as { width?: unknown; height?: unknown };
-      if (!/^[a-z0-9-]{1,32}$/.test(name)) return { ok: false, message: `${name}: names are 1 to 32 of a-z 0-9 -` };
+      if (!/^[a-z0-9-]{1,32}$/.test(name))
+        return { ok: false, message: `${name}: names are 1 to 32 of a-z 0-9 -` };
       if (!Number.isInteger(width) || !Number.isInteger(height)) {
         return { ok: false, message: `${name}: must be {"width": integer, "height": integer}` };
       }

@@ -34,7 +34,6 @@ export interface WorkspaceContext {
   maxDimension: number;
 }
 
-
 /** Debounce of the live preview after the last edit. */
 const PREVIEW_DELAY_MS = 300;
 

@@ -8,8 +8,11 @@ import { signImageTarget } from './sign.js';
 /** A variable's value: text is sent as is, numbers and booleans as their text, arrays as JSON. */
 export type ImageVariable = string | number | boolean | readonly unknown[] | null | undefined;
 
-/** The output format; `jpeg` and `jpg` both give a `.jpg` URL. */
-export type ImageUrlFormat = 'png' | 'jpeg' | 'jpg' | 'webp';
+/**
+ * The output format; `jpeg` and `jpg` both give a `.jpg` URL. `auto` lets the server choose from the request's
+ * `Accept`: AVIF or WebP for browsers that say they decode it, the template's format for the rest (crawlers).
+ */
+export type ImageUrlFormat = 'png' | 'jpeg' | 'jpg' | 'webp' | 'avif' | 'auto';
 
 export interface ImageUrlOptions {
   /** Where the Pictor server is, e.g. `https://img.example.com` (a path of its own is kept; trailing `/` dropped). */
@@ -28,8 +31,10 @@ export interface ImageUrlOptions {
   width?: number;
   /** CSS height (`_h`); default the template's. */
   height?: number;
-  /** Quality 0–100 for jpeg and webp (`_q`). */
+  /** Quality 0–100 for jpeg, webp and avif (`_q`). */
   quality?: number;
+  /** Byte budget, at least 1,024 (`_bytes`): the highest quality (png: the most colours) whose file fits. */
+  maxBytes?: number;
   /** Device pixels per CSS pixel, 1–4 (`_scale`): 2 gives a sharp image on high-density screens. */
   scale?: number;
   /** Pin a published revision (`_v`): the image never changes and may be cached for a year. */
@@ -43,6 +48,8 @@ const EXTENSIONS: Readonly<Record<ImageUrlFormat, string>> = {
   jpeg: 'jpg',
   jpg: 'jpg',
   webp: 'webp',
+  avif: 'avif',
+  auto: 'auto',
 };
 const encoder = new TextEncoder();
 
@@ -87,6 +94,12 @@ export function imageQuery(
       throw new RangeError(`quality: must be an integer from 0 to 100, got ${q}`);
     pairs.push(`_q=${q}`);
   }
+  if (options.maxBytes !== undefined) {
+    const b = options.maxBytes;
+    if (!Number.isSafeInteger(b) || b < 1024)
+      throw new RangeError(`maxBytes: must be an integer of at least 1024, got ${b}`);
+    pairs.push(`_bytes=${b}`);
+  }
   if (options.scale !== undefined) {
     const s = options.scale;
     if (!Number.isFinite(s) || s < 1 || s > 4)
@@ -110,7 +123,11 @@ export function imageQuery(
 export async function imageUrl(options: ImageUrlOptions): Promise<string> {
   const format = options.format ?? 'png';
   const ext = EXTENSIONS[format];
-  if (!ext) throw new TypeError(`format: must be one of png, jpeg, jpg, webp, got ${String(format)}`);
+  if (!ext) {
+    throw new TypeError(
+      `format: must be one of ${Object.keys(EXTENSIONS).join(', ')}, got ${String(format)}`,
+    );
+  }
   for (const name of ['baseUrl', 'keyId', 'secret', 'template'] as const) {
     if (typeof options[name] !== 'string' || options[name] === '')
       throw new TypeError(`${name}: is required`);

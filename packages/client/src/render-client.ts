@@ -2,7 +2,7 @@
 import { PictorApiError } from './errors.js';
 import type { Batch } from './webhook.js';
 
-export type RenderFormat = 'png' | 'jpeg' | 'webp';
+export type RenderFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 
 /** Body of operation A (`POST /open/v1/images/templates/{id}/render`). */
 export interface RenderTemplateBody {
@@ -11,6 +11,8 @@ export interface RenderTemplateBody {
   height?: number;
   format?: RenderFormat;
   quality?: number;
+  /** Byte budget, at least 1,024: the highest quality (png: the most colours) whose file fits. */
+  maxBytes?: number;
   /** Render the draft (debugging only). */
   useDraft?: boolean;
   /** Device pixels per CSS pixel, 1–4. */
@@ -33,6 +35,8 @@ export interface RenderHtmlBody {
   height?: number;
   format?: RenderFormat;
   quality?: number;
+  /** Byte budget, at least 1,024: the highest quality (png: the most colours) whose file fits. */
+  maxBytes?: number;
   scale?: number;
   fonts?: FontSource[];
 }
@@ -48,6 +52,12 @@ export interface RenderedImage {
   contentType: string;
   /** ISO 8601 time the link stops working. */
   expiresAt: string;
+  /** With `maxBytes`: the image's size in bytes. */
+  bytes?: number;
+  /** With `maxBytes` (jpeg, webp, avif): the quality used. */
+  quality?: number;
+  /** With `maxBytes` (png): the palette's colours, when the lossless image did not fit. */
+  colours?: number;
 }
 
 export interface ClientOptions {

@@ -101,7 +101,8 @@ describe('imageUrl', () => {
       [{ quality: 101 }, 'quality: must be an integer from 0 to 100'],
       [{ scale: 5 }, 'scale: must be a number from 1 to 4'],
       [{ revision: 0 }, 'revision: must be a positive integer'],
-      [{ format: 'gif' as 'png' }, 'format: must be one of png, jpeg, jpg, webp'],
+      [{ format: 'gif' as 'png' }, 'format: must be one of png, jpeg, jpg, webp, avif, auto, got gif'],
+      [{ maxBytes: 1023 }, 'maxBytes: must be an integer of at least 1024'],
       [{ secret: '' }, 'secret: is required'],
     ];
     for (const [options, message] of bad) {
@@ -110,5 +111,11 @@ describe('imageUrl', () => {
     for (const format of ['jpeg', 'jpg'] as const) {
       expect(await imageUrl({ ...BASE, template: 't', format })).toMatch(/\.jpg$/);
     }
+  });
+
+  it('avif and auto name their extensions; maxBytes is _bytes', async () => {
+    expect(await imageUrl({ ...BASE, template: 't', format: 'avif' })).toMatch(/\.avif$/);
+    const auto = await imageUrl({ ...BASE, template: 't', format: 'auto', maxBytes: 50_000, form: 'query' });
+    expect(auto).toMatch(/\/img\/[^/]+\/t\.auto\?_bytes=50000&sign=/);
   });
 });

@@ -1,12 +1,23 @@
-/** @pictor/core: HTML and Mustache templates to PNG, JPEG and WebP without a browser. */
+/** @pictor/core: HTML and Mustache templates to PNG, JPEG, WebP and AVIF without a browser. */
 import { createRenderer } from './pool/renderer.js';
 import type { RenderInput, RenderResult, Renderer } from './types.js';
 
 export { PictorError, ERROR_CODES } from './errors.js';
 export type { PictorErrorCode, PictorErrorDetails, SerializedPictorError } from './errors.js';
 export { compileTemplate, MAX_VARIABLE_DEFINITIONS, MAX_VARIABLE_ENTRIES } from './templates/index.js';
+export { isVariantName, MAX_VARIANTS, VARIANT_NAME_PATTERN, variantSize } from './templates/variants.js';
 export { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
-export { CONTENT_TYPES, DEFAULT_QUALITY, FORMATS, roundMs } from './formats.js';
+export {
+  CONTENT_TYPES,
+  DEFAULT_QUALITY,
+  EXTENSION_OF_FORMAT,
+  FORMATS,
+  formatOfExtension,
+  type ImageExtension,
+  MIN_MAX_BYTES,
+  RENDER_STAGES,
+  roundMs,
+} from './formats.js';
 export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';
 export { type RenderTimeoutReason, renderTimeoutMessage } from './pool/render-timeout.js';
 export { type AllowList, parseAllowList, refusedReason } from './fetch/address-policy.js';
@@ -14,6 +25,7 @@ export { FONT_SPEC_SCHEMA, MAX_FONT_FAMILY_LENGTH, renderInputSchema } from './i
 export { TUNING_NAMES } from './tuning/switches.js';
 export { createRenderer };
 export type {
+  BudgetResult,
   CloseOptions,
   CompiledTemplate,
   FairnessOptions,
@@ -37,6 +49,7 @@ export type {
   RendererStats,
   TemplateDefinition,
   TemplateRenderInput,
+  TemplateVariant,
   VariableDefinition,
   VariableType,
 } from './types.js';

@@ -4,7 +4,7 @@
  */
 import { MAX_SCALE, MIN_SCALE } from './raster/scale.js';
 import type { RenderLimits } from './types.js';
-import { DEFAULT_QUALITY, FORMATS } from './formats.js';
+import { DEFAULT_QUALITY, FORMATS, MIN_MAX_BYTES } from './formats.js';
 import { DEFAULT_LIMITS } from './limits.js';
 
 /** Longest font family name accepted. */
@@ -42,6 +42,7 @@ export function renderInputSchema(limits: Partial<RenderLimits> = {}) {
       scale: { type: 'number', minimum: MIN_SCALE, maximum: MAX_SCALE, default: 1 },
       format: { type: 'string', enum: [...FORMATS], default: 'png' },
       quality: { type: 'integer', minimum: 0, maximum: 100, default: DEFAULT_QUALITY },
+      maxBytes: { type: 'integer', minimum: MIN_MAX_BYTES },
       fonts: { type: 'array', items: FONT_SPEC_SCHEMA },
       baseUrl: { type: 'string' },
       saveTo: { type: 'string' },

@@ -3,8 +3,9 @@
  * (resvg, at `scale` × the CSS size) → encode (sharp, at the raster's pixel size).
  */
 import { performance } from 'node:perf_hooks';
-import { encodeImage, CONTENT_TYPES } from './encode/sharp.js';
+import { type EncodeChoice, encodeImage, CONTENT_TYPES } from './encode/sharp.js';
 import { pngRowsFor } from './encode/png.js';
+import { type BudgetedImage, encodeWithinBudget } from './encode/budget.js';
 import { PictorError, toPictorError } from './errors.js';
 import { createFetcher, type ResourceFetcher } from './fetch/index.js';
 import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
@@ -34,7 +35,7 @@ import { layoutToSvg } from './layout/layout-to-svg.js';
 import { keyElements, type LaidOutNode, overflowWarning } from './layout/overflow.js';
 import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
-import { roundMs } from './formats.js';
+import { RENDER_STAGES, roundMs } from './formats.js';
 
 /** What a thread needs to render: plain data, so it can be sent to a worker. */
 export interface EnvironmentOptions {
@@ -131,15 +132,7 @@ interface RenderProgress {
 }
 
 /** The stages in the order they run (a lap ends one and starts the next). */
-const STAGE_ORDER: (keyof StageTimings)[] = [
-  'parse',
-  'fonts',
-  'resources',
-  'layout',
-  'raster',
-  'encode',
-  'save',
-];
+const STAGE_ORDER: readonly (keyof StageTimings)[] = RENDER_STAGES;
 
 /**
  * The error with the stage it stopped in and the timings so far in its details (`stage`, `timings`), for logs: a
@@ -182,6 +175,7 @@ async function renderStages(
     parseHtml(input.html, {
       defaultFontFamily: 'sans-serif',
       maxElements: limits.maxElements ?? DEFAULT_LIMITS.maxElements,
+      viewport: { width: input.width, height: input.height },
     }),
   );
   warnings.push(...parsed.warnings);
@@ -277,21 +271,26 @@ async function renderStages(
   const knownOpaque = input.format !== 'png' && (lifted !== undefined || paintsOpaqueCanvas(svg));
   // A PNG mostly of photographs is filtered for them (encode/png.ts).
   const pngRows = tunings.pngPhotoRows ? pngRowsFor(pictureArea, layout.width * layout.height) : 'plain';
-  const encoding = stageAsync('encode', () =>
-    encodeImage(image, input.format, input.quality, {
-      knownOpaque,
-      pngRows,
-      pngWriter: tunings.pngWriter,
-      deflateHalves: tunings.deflateHalves,
-      onTuning: (name) => used.add(name),
-    }),
-  );
+  const choice: EncodeChoice = {
+    knownOpaque,
+    pngRows,
+    pngWriter: tunings.pngWriter,
+    deflateHalves: tunings.deflateHalves,
+    onTuning: (name) => used.add(name),
+  };
+  const encoding = stageAsync('encode', async (): Promise<Partial<BudgetedImage> & { data: Buffer }> => {
+    if (input.maxBytes === undefined) {
+      return { data: await encodeImage(image, input.format, input.quality, choice) };
+    }
+    return encodeWithinBudget(image, input.format, input.quality, input.maxBytes, choice);
+  });
   // The encoder runs on threads of its own: this thread opens the file of saveTo meanwhile.
   let file: AtomicFile | undefined;
   let data: Buffer;
+  let budget: BudgetedImage['budget'] | undefined;
   try {
     if (input.saveTo !== undefined) file = openImageFile(input.saveTo, saveSuffix);
-    data = await encoding;
+    ({ data, budget } = await encoding);
   } catch (error) {
     file?.discard();
     encoding.catch(() => undefined);
@@ -311,6 +310,7 @@ async function renderStages(
     height: image.height,
     format: input.format,
     contentType: CONTENT_TYPES[input.format],
+    ...(budget ? { budget } : {}),
     warnings,
     timings: { queue: 0, ...timings },
     tuningsUsed: [...used],

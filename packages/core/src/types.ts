@@ -2,7 +2,7 @@
 import type { PictorError } from './errors.js';
 
 /** Output formats. */
-export type ImageFormat = 'png' | 'jpeg' | 'webp';
+export type ImageFormat = 'png' | 'jpeg' | 'webp' | 'avif';
 
 /** A custom font. Exactly one of `url` and `data` is given. TTF, OTF, WOFF and WOFF2 are accepted. */
 export interface FontSpec {
@@ -35,8 +35,15 @@ export interface RenderInput {
   scale?: number;
   /** Default `png` for the library (the HTTP API defaults to webp itself). */
   format?: ImageFormat;
-  /** 0..100 integer, for jpeg and webp; ignored for png. Default 80. */
+  /** 0..100 integer, for jpeg, webp and avif; ignored for png. Default 80. */
   quality?: number;
+  /**
+   * Byte budget, an integer ≥ 1,024: the image is encoded at the highest quality not above `quality` whose file fits
+   * (a png that does not fit losslessly gets a palette of as many colours as fit, at most 256). What was chosen is in
+   * the result's `budget`. @throws PictorError RENDER_FAILED (`details.rule` `maxBytes`) when even the lowest
+   * setting does not fit.
+   */
+  maxBytes?: number;
   /** Extra fonts for this render, on top of the renderer's fonts and the built-in defaults. */
   fonts?: FontSpec[];
   /** Base URL that relative URLs in the document (images, stylesheets, @font-face) resolve against. */
@@ -56,8 +63,10 @@ export interface RenderResult {
   width: number;
   height: number;
   format: ImageFormat;
-  /** `image/png`, `image/jpeg` or `image/webp`. */
+  /** `image/png`, `image/jpeg`, `image/webp` or `image/avif`. */
   contentType: string;
+  /** With `maxBytes`: the setting the image was encoded at and how many encodes it took to find it. */
+  budget?: BudgetResult;
   /** Things that did not stop the render but the caller should know (a stylesheet that failed to load...). */
   warnings: string[];
   /** Milliseconds spent in each stage (parse, resources, layout, raster, encode) and in the queue. */
@@ -68,6 +77,16 @@ export interface RenderResult {
    * For measuring.
    */
   tuningsUsed?: (keyof Tunings)[];
+}
+
+/** How a byte budget (`maxBytes`) was met. */
+export interface BudgetResult {
+  /** jpeg, webp, avif: the quality used (the asked one when it fits). */
+  quality?: number;
+  /** png: the colours of the palette used; absent when the lossless png fits. */
+  colours?: number;
+  /** Encodes run to find the setting (1 when the first fits). */
+  encodes: number;
 }
 
 export interface RenderTimings {
@@ -109,6 +128,12 @@ export interface VariableDefinition {
   description?: string;
 }
 
+/** A named size of a template (`variants`): CSS pixels, as `width` and `height`. */
+export interface TemplateVariant {
+  width: number;
+  height: number;
+}
+
 /** A template as stored: Mustache HTML plus defaults and variable definitions. */
 export interface TemplateDefinition {
   /** Mustache HTML. */
@@ -118,6 +143,11 @@ export interface TemplateDefinition {
   height?: number;
   format?: ImageFormat;
   quality?: number;
+  /**
+   * Named sizes (names of 1–32 `a-z`, `0-9`, `-`), e.g. `{og: {width: 1200, height: 630}, square: {width: 1080,
+   * height: 1080}}`: a render names one with `variant`; `@media` queries lay the content out for each.
+   */
+  variants?: Record<string, TemplateVariant>;
   fonts?: FontSpec[];
 }
 
@@ -137,12 +167,16 @@ export interface CompiledTemplate {
 export interface TemplateRenderInput {
   template: CompiledTemplate | TemplateDefinition;
   variables: Record<string, unknown>;
+  /** A variant of the template: its size (explicit `width`/`height` still win). @throws PictorError INVALID_INPUT when it has none of that name */
+  variant?: string;
   width?: number;
   height?: number;
   /** As in RenderInput (a request value; templates have no default scale). */
   scale?: number;
   format?: ImageFormat;
   quality?: number;
+  /** As in RenderInput. */
+  maxBytes?: number;
   fonts?: FontSpec[];
   baseUrl?: string;
   /** As in RenderInput. */

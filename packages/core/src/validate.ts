@@ -4,7 +4,7 @@ import { PictorError } from './errors.js';
 import { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
 import type { FontSpec, ImageFormat, RenderInput, RenderLimits } from './types.js';
 
-import { DEFAULT_QUALITY, FORMATS } from './formats.js';
+import { DEFAULT_QUALITY, FORMATS, MIN_MAX_BYTES } from './formats.js';
 import { DEFAULT_LIMITS, WALL_TIMEOUT_FACTOR } from './limits.js';
 
 /** A render input after validation, with defaults applied. */
@@ -16,6 +16,8 @@ export interface ValidRenderInput {
   scale: number;
   format: ImageFormat;
   quality: number;
+  /** Byte budget of the encoded image, when one was asked. */
+  maxBytes: number | undefined;
   fonts: FontSpec[];
   baseUrl: string | undefined;
   saveTo: string | undefined;
@@ -29,6 +31,7 @@ export const RENDER_INPUT_FIELDS = [
   'scale',
   'format',
   'quality',
+  'maxBytes',
   'fonts',
   'baseUrl',
   'saveTo',
@@ -180,6 +183,10 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
   if (!isInteger(quality) || quality < 0 || quality > 100) {
     throw invalid('quality', 'range', 'must be an integer from 0 to 100');
   }
+  const maxBytes = value.maxBytes;
+  if (maxBytes !== undefined && (!isInteger(maxBytes) || maxBytes < MIN_MAX_BYTES)) {
+    throw invalid('maxBytes', 'range', `must be an integer of at least ${MIN_MAX_BYTES}`);
+  }
   if (value.baseUrl !== undefined && typeof value.baseUrl !== 'string') {
     throw invalid('baseUrl', 'type', 'must be a string');
   }
@@ -194,6 +201,7 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
     scale,
     format: format as ImageFormat,
     quality,
+    maxBytes,
     fonts: checkFontSpecs(value.fonts),
     baseUrl: value.baseUrl as string | undefined,
     saveTo,

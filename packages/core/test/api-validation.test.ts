@@ -25,9 +25,9 @@ describe('render input validation', () => {
     ['width null', { width: null }, 'width: must be an integer from 1 to 4096'],
     ['height -1', { height: -1 }, 'height: must be an integer from 1 to 4096'],
     ['height NaN', { height: Number.NaN }, 'height: must be an integer from 1 to 4096'],
-    ['format gif', { format: 'gif' }, 'format: must be one of png, jpeg, webp'],
-    ['format PNG', { format: 'PNG' }, 'format: must be one of png, jpeg, webp'],
-    ['format null', { format: null }, 'format: must be one of png, jpeg, webp'],
+    ['format gif', { format: 'gif' }, 'format: must be one of png, jpeg, webp, avif'],
+    ['format PNG', { format: 'PNG' }, 'format: must be one of png, jpeg, webp, avif'],
+    ['format null', { format: null }, 'format: must be one of png, jpeg, webp, avif'],
     ['quality 101', { quality: 101 }, 'quality: must be an integer from 0 to 100'],
     ['quality -1', { quality: -1 }, 'quality: must be an integer from 0 to 100'],
     ['quality 50.5', { quality: 50.5 }, 'quality: must be an integer from 0 to 100'],
@@ -107,7 +107,7 @@ describe('unknown fields are named, as the HTTP API names them', () => {
     const error = await rejection({ html, widht: 300 });
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.message).toBe(
-      'widht: is not a known field (allowed: html, width, height, scale, format, quality, fonts, baseUrl, saveTo)',
+      'widht: is not a known field (allowed: html, width, height, scale, format, quality, maxBytes, fonts, baseUrl, saveTo)',
     );
     expect(error.details).toMatchObject({ field: 'widht', rule: 'unknown' });
   });
@@ -117,7 +117,7 @@ describe('unknown fields are named, as the HTTP API names them', () => {
       .renderTemplate({ template: { content: '<div>x</div>' }, variables: {}, colour: 'red' } as never)
       .catch((e: unknown) => e as PictorError);
     expect((error as PictorError).message).toMatch(
-      /^colour: is not a known field \(allowed: template, variables, width/,
+      /^colour: is not a known field \(allowed: template, variables, variant, width/,
     );
   });
 

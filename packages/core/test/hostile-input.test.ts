@@ -71,7 +71,7 @@ describe('request values where numbers go', () => {
     ['quality', Number.NaN, /^quality: must be an integer from 0 to 100$/],
     ['quality', 101, /^quality: must be an integer from 0 to 100$/],
     ['quality', '80', /^quality: must be an integer from 0 to 100$/],
-    ['format', 'gif', /^format: must be one of png, jpeg, webp$/],
+    ['format', 'gif', /^format: must be one of png, jpeg, webp, avif$/],
     ['format', 1, /^format: must be one of/],
   ];
   it.each(bad)('%s = %s → INVALID_INPUT naming the field', async (field, value, message) => {

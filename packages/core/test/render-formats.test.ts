@@ -10,7 +10,7 @@ const CARD = `<div style="display:flex;flex-direction:column;justify-content:cen
   <div style="font-size:48px;font-weight:800">Formats</div><div style="font-size:24px">png · jpeg · webp</div></div>`;
 
 describe('formats', () => {
-  for (const format of ['png', 'jpeg', 'webp'] as const) {
+  for (const format of ['png', 'jpeg', 'webp', 'avif'] as const) {
     it(`${format}: decodes as ${format} at the asked size, with its content type, close to the png pixels`, async () => {
       const result = await renderer.render({ html: CARD, width: 500, height: 260, format });
       expect(result.format).toBe(format);
@@ -29,13 +29,13 @@ describe('formats', () => {
   }
 
   it('odd sizes come out exact in every format', async () => {
-    for (const format of ['png', 'jpeg', 'webp'] as const) {
+    for (const format of ['png', 'jpeg', 'webp', 'avif'] as const) {
       const result = await renderer.render({ html: CARD, width: 333, height: 77, format });
       await expectFormatAndSize(result.data, { format, width: 333, height: 77 });
     }
   });
 
-  for (const format of ['jpeg', 'webp'] as const) {
+  for (const format of ['jpeg', 'webp', 'avif'] as const) {
     it(`${format}: a higher quality gives a larger file`, async () => {
       const low = await renderer.render({ html: CARD, width: 500, height: 260, format, quality: 10 });
       const high = await renderer.render({ html: CARD, width: 500, height: 260, format, quality: 95 });
@@ -46,15 +46,23 @@ describe('formats', () => {
     });
   }
 
+  it('quality 0 is the lowest setting of every lossy format, not a failure', async () => {
+    for (const format of ['jpeg', 'webp', 'avif'] as const) {
+      const zero = await renderer.render({ html: CARD, width: 100, height: 52, format, quality: 0 });
+      const one = await renderer.render({ html: CARD, width: 100, height: 52, format, quality: 1 });
+      expect(zero.data.equals(one.data)).toBe(true);
+    }
+  });
+
   it('png ignores quality', async () => {
     const low = await renderer.render({ html: CARD, width: 500, height: 260, format: 'png', quality: 0 });
     const high = await renderer.render({ html: CARD, width: 500, height: 260, format: 'png', quality: 100 });
     expect(low.data.equals(high.data)).toBe(true);
   });
 
-  it('keeps transparency in png and webp (resvg pixels are premultiplied) and flattens jpeg onto white', async () => {
+  it('keeps transparency in png, webp and avif (resvg pixels are premultiplied) and flattens jpeg onto white', async () => {
     const html = '<div style="width:100px;height:100px;background:rgba(255,0,0,0.5)"></div>';
-    const pick = async (format: 'png' | 'webp' | 'jpeg') => {
+    const pick = async (format: 'png' | 'webp' | 'jpeg' | 'avif') => {
       const { pixels } = await decodeImage(
         (await renderer.render({ html, width: 100, height: 100, format })).data,
       );
@@ -68,6 +76,9 @@ describe('formats', () => {
     const webp = await pick('webp');
     expect(Math.abs((webp[0] ?? 0) - 255)).toBeLessThanOrEqual(8);
     expect(Math.abs((webp[3] ?? 0) - 128)).toBeLessThanOrEqual(8);
+    const avif = await pick('avif');
+    expect(Math.abs((avif[0] ?? 0) - 255)).toBeLessThanOrEqual(8);
+    expect(Math.abs((avif[3] ?? 0) - 128)).toBeLessThanOrEqual(8);
     const jpeg = await pick('jpeg');
     expect(jpeg[0]).toBeGreaterThan(240);
     expect(Math.abs((jpeg[1] ?? 0) - 127)).toBeLessThanOrEqual(8);

@@ -40,6 +40,24 @@ const PROBES: Record<string, [number, number, string][]> = {
   ],
 };
 
+/** Probe points per example's variant, from its size: laid out for each shape, not cropped. */
+const VARIANT_PROBES: Record<
+  string,
+  (size: { width: number; height: number }) => [number, number, string][]
+> = {
+  'social-card': ({ width, height }) => [
+    [2, 2, '#4f46e5'],
+    [width - 3, height - 3, '#db2777'],
+  ],
+  // The accent bar runs along the top, or down the left side of the landscape card.
+  'quote-card': ({ width, height }) => [
+    [width - 20, Math.round(height / 2), '#0f172a'],
+    width > height ? [6, Math.round(height / 2), '#f59e0b'] : [Math.round(width / 2), 6, '#f59e0b'],
+  ],
+  certificate: ({ width, height }) => [[width - 6, Math.round(height / 2), '#fdfaf3']],
+  'event-card': ({ width, height }) => [[width - 20, height - 20, width > height ? '#312e81' : '#0b1020']],
+};
+
 async function pixel(png: Buffer, x: number, y: number): Promise<number[]> {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const i = (y * info.width + x) * info.channels;
@@ -78,6 +96,26 @@ describe('example templates', () => {
       expect([meta.format, meta.width, meta.height]).toEqual(['png', definition.width, definition.height]);
       for (const [x, y, hex] of PROBES[id] ?? [])
         expectClose(await pixel(result.data, x, y), hex, `${id} (${x},${y})`);
+    });
+  }
+
+  for (const id of ids) {
+    it(`${id}: a square and a portrait variant among others, each at its size, without warnings, as designed`, async () => {
+      const { definition, variables } = load(id);
+      const shapes = Object.values(definition.variants ?? {});
+      expect(shapes.some((v) => v.width === v.height)).toBe(true);
+      expect(shapes.some((v) => v.height > v.width)).toBe(true);
+      for (const [variant, size] of Object.entries(definition.variants ?? {})) {
+        const result = await renderer.renderTemplate({ template: definition, variables, variant });
+        expect([variant, result.width, result.height, result.warnings]).toEqual([
+          variant,
+          size.width,
+          size.height,
+          [],
+        ]);
+        for (const [x, y, hex] of VARIANT_PROBES[id]?.(size) ?? [])
+          expectClose(await pixel(result.data, x, y), hex, `${id} ${variant} (${x},${y})`);
+      }
     });
   }
 

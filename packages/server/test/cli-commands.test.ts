@@ -442,7 +442,7 @@ describe('pictor render', () => {
     expect((await sharp(jpeg).metadata()).format).toBe('jpeg');
     await expect(pictor(dir, 'render', join(dir, 'p.html'), '-o', join(dir, 'p.gif'))).rejects.toMatchObject({
       code: 1,
-      stderr: expect.stringContaining('must end in .png, .jpg, .jpeg or .webp'),
+      stderr: expect.stringContaining('must end in .png, .jpg, .jpeg, .webp, .avif'),
     });
     await expect(stat(join(dir, 'p.gif'))).rejects.toMatchObject({ code: 'ENOENT' });
     await expect(

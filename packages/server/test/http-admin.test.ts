@@ -213,7 +213,7 @@ describe('operations', () => {
       properties: Record<string, { enum?: string[]; maximum?: number }>;
     };
     expect(bSchema.required).toEqual(['content']);
-    expect(bSchema.properties.format?.enum).toEqual(['png', 'jpeg', 'webp']);
+    expect(bSchema.properties.format?.enum).toEqual(['png', 'jpeg', 'webp', 'avif']);
     expect(bSchema.properties.width?.maximum).toBe(4096);
     expect(doc.components.securitySchemes.apiKey).toEqual({
       type: 'apiKey',

@@ -168,8 +168,8 @@ describe('operation B: POST /open/v1/images/render', () => {
       [{ content: box(1, 1), width: 10.5 }, 'width: must be an integer from 1 to 4096'],
       [{ content: box(1, 1), quality: '80' }, 'quality: must be an integer from 0 to 100'],
       [{ content: box(1, 1), quality: -1 }, 'quality: must be an integer from 0 to 100'],
-      [{ content: box(1, 1), format: 'PNG' }, 'format: must be one of png, jpeg, webp'],
-      [{ content: box(1, 1), format: null }, 'format: must be one of png, jpeg, webp'],
+      [{ content: box(1, 1), format: 'PNG' }, 'format: must be one of png, jpeg, webp, avif'],
+      [{ content: box(1, 1), format: null }, 'format: must be one of png, jpeg, webp, avif'],
       [{ content: box(1, 1), variables: {} }, 'variables: is not a known field'],
     ];
     for (const [body, message] of cases) {

@@ -133,7 +133,7 @@ describe('operation A: POST /open/v1/images/templates/{id}/render', () => {
   it('rule 4: invalid parameters are 400 / 10103 naming the field and the rule', async () => {
     const id = await createTemplate();
     const cases: [Record<string, unknown>, string][] = [
-      [{ variables: { title: 'x' }, format: 'gif' }, 'format: must be one of png, jpeg, webp'],
+      [{ variables: { title: 'x' }, format: 'gif' }, 'format: must be one of png, jpeg, webp, avif'],
       [{ variables: { title: 'x' }, quality: 101 }, 'quality: must be an integer from 0 to 100'],
       [{ variables: { title: 'x' }, quality: 50.5 }, 'quality: must be an integer from 0 to 100'],
       [{ variables: { title: 'x' }, width: 0 }, 'width: must be an integer from 1 to 4096'],

@@ -279,6 +279,47 @@ describe.skipIf(!executablePath)('studio in Chromium', () => {
     await context.close();
   });
 
+  it('shows a preview per variant side by side: the social card as og, square and portrait', async () => {
+    const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await signInWithKeyboard(page, account.key);
+    await page.getByRole('button', { name: 'New template' }).click();
+    await page.getByLabel('Name').fill('Social everywhere');
+    await page.getByLabel('Id').fill('social-everywhere');
+    await page.getByLabel('Start from').selectOption({ label: 'Social card (Open Graph, 1200×630)' });
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByRole('heading', { name: /Social everywhere/ }).waitFor();
+    const strip = page.locator('.variant-strip figure img');
+    await expect.poll(() => strip.count(), { timeout: 60_000 }).toBe(3);
+    const shown = await page.$$eval('.variant-strip figure', (figures) =>
+      figures.map((f) => ({
+        variant: f.getAttribute('data-variant'),
+        caption: f.querySelector('figcaption')?.textContent,
+        src: (f.querySelector('img') as HTMLImageElement).src,
+      })),
+    );
+    expect(shown.map((f) => [f.variant, f.caption])).toEqual([
+      ['og', 'og · 1200 × 630'],
+      ['square', 'square · 1080 × 1080'],
+      ['portrait', 'portrait · 1080 × 1920'],
+    ]);
+    const images = await Promise.all(shown.map((f) => decode(f.src)));
+    expect(images.map((i) => [i.width, i.height])).toEqual([
+      [1200, 630],
+      [1080, 1080],
+      [1080, 1920],
+    ]);
+    // The same gradient corners in every shape: laid out for each, not cropped.
+    for (const image of images) {
+      const [r, g, b] = image.pixel(image.width - 3, image.height - 3);
+      expect(
+        Math.abs((r as number) - 0xdb) + Math.abs((g as number) - 0x27) + Math.abs((b as number) - 0x77),
+      ).toBeLessThan(30);
+    }
+    await page.getByRole('tab', { name: 'Size & format' }).click();
+    await page.screenshot({ path: join(shots, 'studio-variants.png'), fullPage: true });
+    await page.close();
+  });
+
   it('never runs script from template content, names or values', async () => {
     const hostile =
       '<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=2;alert(2)</script>';

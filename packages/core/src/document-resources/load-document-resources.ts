@@ -153,7 +153,7 @@ export async function loadDocumentResources(
         const location = resolveLocation(href, base, ctx);
         const bytes = await readLocation(location, 'stylesheet', ctx);
         const sheetBase = location.kind === 'url' ? location.url : pathToFileURL(location.path).href;
-        const styles = new DocumentStyles((w) => warnings.push(`stylesheet ${href}: ${w}`));
+        const styles = new DocumentStyles((w) => warnings.push(`stylesheet ${href}: ${w}`), parsed.viewport);
         const processed = styles.addSheet(bytes.toString('utf8'));
         placeholder.props.children = processed.css;
         for (const face of processed.fontFaces)

@@ -1,4 +1,4 @@
-/** Raw pixels → PNG, JPEG or WebP: the only module that imports sharp for encoding. */
+/** Raw pixels → PNG, JPEG, WebP or AVIF: the only module that imports sharp for encoding. */
 import sharp from 'sharp';
 import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
@@ -39,9 +39,30 @@ export { CONTENT_TYPES } from '../formats.js';
  * `encodeOpaquePng`, at the same level, or filtered at level 1 when it is mostly photographs (`PngRows`). WebP:
  * effort 2, about 2× faster than the default 4 for files a few percent larger (effort 1 is over 10% larger).
  * JPEG: plain libjpeg (mozjpeg is ~6× slower) with its standard Huffman tables: the optimised tables take a second
- * pass that costs a quarter or more of the jpeg encode for files 1–12% smaller.
+ * pass that costs a quarter or more of the jpeg encode for files 1–12% smaller. AVIF: effort 2, smaller than WebP
+ * at equal SSIM on every benchmark card where effort 0 is not (benchmarks/RESULTS.md, "Formats at equal SSIM, and
+ * byte budgets (issue 44)"). A palette PNG (a byte budget): libimagequant at effort 3
+ * of 10, without dithering (dithered palettes of text cards came out larger than the lossless PNG: 138 KB against
+ * 71 KB for the CJK card, 37 KB undithered).
  */
-export const ENCODER_SETTINGS = { pngCompressionLevel: 3, webpEffort: 2, jpegOptimiseCoding: false } as const;
+export const ENCODER_SETTINGS = {
+  pngCompressionLevel: 3,
+  webpEffort: 2,
+  jpegOptimiseCoding: false,
+  avifEffort: 2,
+  paletteEffort: 3,
+  paletteDither: 0,
+} as const;
+
+/** The lowest quality the lossy encoders take (sharp refuses 0 for each: quality 0 is written as 1). */
+export const LOWEST_QUALITY: Readonly<Record<'jpeg' | 'webp' | 'avif', number>> = {
+  jpeg: 1,
+  webp: 1,
+  avif: 1,
+};
+
+/** Fewest and most colours of a palette PNG. */
+export const PALETTE_COLOURS = { fewest: 2, most: 256 } as const;
 
 /**
  * True when every pixel is fully opaque (alpha 255): then the alpha channel can be dropped before encoding.
@@ -78,7 +99,7 @@ export function isOpaque(pixels: Buffer): boolean {
 }
 
 /**
- * Encode premultiplied RGBA pixels. `quality` (0–100) applies to jpeg and webp. An opaque image (the usual card)
+ * Encode premultiplied RGBA pixels. `quality` (0–100) applies to jpeg, webp and avif. An opaque image (the usual card)
  * is handed to sharp as plain RGB: no un-premultiply pass, no alpha plane, no flattening (same bytes for webp and
  * jpeg). `knownOpaque` (the caller proved it from the SVG) skips the scan for alpha; PNG needs no scan (`encodePng`).
  */
@@ -89,7 +110,16 @@ export async function encodeImage(
   choice: EncodeChoice = {},
 ): Promise<Buffer> {
   if (format === 'png') return encodePng(image, choice);
-  const opaque = choice.knownOpaque === true || isOpaque(image.pixels);
+  return encodeLossy(image, format, quality, choice.knownOpaque === true || isOpaque(image.pixels));
+}
+
+/** JPEG, WebP or AVIF of pixels whose opacity is known (`opaque`: every alpha is 255). */
+export function encodeLossy(
+  image: RasterImage,
+  format: Exclude<ImageFormat, 'png'>,
+  quality: number,
+  opaque: boolean,
+): Promise<Buffer> {
   let pipeline = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
   });
@@ -99,11 +129,35 @@ export async function encodeImage(
       // JPEG has no alpha: a transparent image is flattened onto white, as browsers show it.
       if (!opaque) pipeline = pipeline.flatten({ background: '#ffffff' });
       return pipeline
-        .jpeg({ quality: Math.max(1, quality), optimiseCoding: ENCODER_SETTINGS.jpegOptimiseCoding })
+        .jpeg({
+          quality: Math.max(LOWEST_QUALITY.jpeg, quality),
+          optimiseCoding: ENCODER_SETTINGS.jpegOptimiseCoding,
+        })
         .toBuffer();
     case 'webp':
-      return pipeline.webp({ quality, effort: ENCODER_SETTINGS.webpEffort }).toBuffer();
+      return pipeline
+        .webp({ quality: Math.max(LOWEST_QUALITY.webp, quality), effort: ENCODER_SETTINGS.webpEffort })
+        .toBuffer();
+    case 'avif':
+      return pipeline
+        .avif({ quality: Math.max(LOWEST_QUALITY.avif, quality), effort: ENCODER_SETTINGS.avifEffort })
+        .toBuffer();
   }
+}
+
+/** A PNG with a palette of at most `colours` (2–256) colours, quantised by libimagequant, alpha kept. */
+export function encodePalettePng(image: RasterImage, colours: number): Promise<Buffer> {
+  return sharp(image.pixels, {
+    raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },
+  })
+    .png({
+      palette: true,
+      colours,
+      effort: ENCODER_SETTINGS.paletteEffort,
+      dither: ENCODER_SETTINGS.paletteDither,
+      compressionLevel: ENCODER_SETTINGS.pngCompressionLevel,
+    })
+    .toBuffer();
 }
 
 /**

@@ -6,6 +6,7 @@ import { MAX_DEPTH, SKIPPED, TreeConverter } from './elements/convert.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
+import type { MediaViewport } from './style-sheets/media-queries.js';
 import { DocumentStyles } from './style-sheets/stylesheet.js';
 import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
 
@@ -24,6 +25,8 @@ export interface ParseHtmlOptions {
    * Default: no limit here (the render checks the converted tree with `checkTreeSize` too).
    */
   maxElements?: number;
+  /** The render's CSS size: `@media` blocks are resolved against it (an omitted dimension matches no query on it). */
+  viewport?: MediaViewport;
 }
 
 /**
@@ -75,7 +78,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     if (!warnings.includes(message)) warnings.push(message);
   };
   const isDocument = DOCUMENT_START.test(source);
-  const styles = new DocumentStyles(warn);
+  const styles = new DocumentStyles(warn, options.viewport);
   const converter = new TreeConverter(styles, warn, options.tailwind ?? true);
 
   // Long data: URIs skip parse5's per-character tokenizer and are put back in the tree it builds.
@@ -129,6 +132,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     warnings,
   };
   if (converter.baseHref) parsed.baseHref = converter.baseHref;
+  if (options.viewport) parsed.viewport = options.viewport;
   return parsed;
 }
 

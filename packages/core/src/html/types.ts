@@ -35,4 +35,6 @@ export interface ParsedHtml {
   warnings: string[];
   /** `href` of the document's first `<base>` element, which relative URLs resolve against (after `baseUrl`). */
   baseHref?: string;
+  /** The CSS size `@media` blocks were resolved against: linked sheets, loaded later, are resolved alike. */
+  viewport?: { width?: number | undefined; height?: number | undefined };
 }

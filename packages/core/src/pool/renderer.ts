@@ -29,6 +29,7 @@ import { DEFAULT_PRESCALED_CACHE_MB } from '../raster/prescaled-images.js';
 import { resolveTunings } from '../tuning/switches.js';
 import { LocalExecutor } from './local-executor.js';
 import { WorkerPool } from './worker-pool.js';
+import { variantSize } from '../templates/variants.js';
 
 /** Heap limit of one worker: a render that needs more fails with RENDER_FAILED and its worker is replaced. */
 export const WORKER_MEMORY_LIMIT_MB = 2048;
@@ -154,7 +155,12 @@ const RENDERER_OPTIONS = [
   'logger',
 ] as const;
 /** The fields of TemplateRenderInput. */
-const TEMPLATE_INPUT_FIELDS = ['template', 'variables', ...RENDER_INPUT_FIELDS.filter((f) => f !== 'html')];
+const TEMPLATE_INPUT_FIELDS = [
+  'template',
+  'variables',
+  'variant',
+  ...RENDER_INPUT_FIELDS.filter((f) => f !== 'html'),
+];
 
 /**
  * Create a renderer with its own worker pool (one worker per core by default), fonts, limits and fetcher.
@@ -258,15 +264,17 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       const compiled = compiledTemplateOf(input.template);
       const html = compiled.fill(input.variables ?? {});
       const def = compiled.definition;
+      const size = input.variant === undefined ? def : variantSize(def.variants, input.variant);
       const fonts = [...(def.fonts ?? []), ...(input.fonts ?? [])];
       return render(
         {
           html,
-          ...pick('width', input.width, def.width),
-          ...pick('height', input.height, def.height),
+          ...pick('width', input.width, size.width),
+          ...pick('height', input.height, size.height),
           ...(input.scale !== undefined ? { scale: input.scale } : {}),
           ...pick('format', input.format, def.format),
           ...pick('quality', input.quality, def.quality),
+          ...(input.maxBytes !== undefined ? { maxBytes: input.maxBytes } : {}),
           ...(fonts.length > 0 ? { fonts } : {}),
           ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
           ...(input.saveTo !== undefined ? { saveTo: input.saveTo } : {}),

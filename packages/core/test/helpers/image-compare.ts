@@ -12,7 +12,7 @@ import sharp from 'sharp';
 const SNAPSHOT_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '__image_snapshots__');
 
 export interface ExpectedImage {
-  format: 'png' | 'jpeg' | 'webp';
+  format: 'png' | 'jpeg' | 'webp' | 'avif';
   width: number;
   height: number;
 }
@@ -32,11 +32,12 @@ export interface DecodedImage {
   pixels: Buffer;
 }
 
-/** Decode any image sharp reads into RGBA pixels (alpha added when absent). */
+/** Decode any image sharp reads into RGBA pixels (alpha added when absent). AVIF (HEIF with AV1) is `avif`. */
 export async function decodeImage(data: Buffer): Promise<DecodedImage> {
   const metadata = await sharp(data).metadata();
   const { data: pixels, info } = await sharp(data).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { format: metadata.format, width: info.width, height: info.height, pixels };
+  const format = metadata.format === 'heif' && metadata.compression === 'av1' ? 'avif' : metadata.format;
+  return { format, width: info.width, height: info.height, pixels };
 }
 
 /** Check the encoded format and exact dimensions. */

@@ -7,9 +7,9 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
+import { EXTENSION_OF_FORMAT } from '@pictor/core';
 import type { Store } from '../db/types.js';
 import type { ObjectStorage } from '../storage/types.js';
-import { EXTENSION_OF_FORMAT } from '../storage/keys.js';
 import { type ListedItem, listedItem } from './batch-service.js';
 
 /** Items read from the database per page while writing the zip. */

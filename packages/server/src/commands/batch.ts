@@ -6,9 +6,14 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { createClient } from '@pictor/client';
-import { compileTemplate, createRenderer, type ImageFormat, type RenderManyItem } from '@pictor/core';
+import {
+  compileTemplate,
+  createRenderer,
+  EXTENSION_OF_FORMAT,
+  type ImageFormat,
+  type RenderManyItem,
+} from '@pictor/core';
 import type { Command } from 'commander';
-import { EXTENSION_OF_FORMAT } from '../storage/keys.js';
 import { type BatchRow, readBatchRows } from './batch-data.js';
 import { positiveInt } from './context.js';
 import { readTemplateFile } from './template-file.js';

@@ -1,4 +1,5 @@
 /** Shared plumbing of the commands: config from the environment and flags, a store opened for one command, output. */
+import { MIN_MAX_BYTES } from '@pictor/core';
 import { InvalidArgumentError } from 'commander';
 import { type ConfigOverrides, loadConfig, type ServerConfig } from '../config.js';
 import { createStore } from '../db/index.js';
@@ -41,6 +42,13 @@ export function printJson(value: unknown): void {
 export function positiveInt(value: string): number {
   if (!/^\d+$/.test(value) || Number(value) < 1)
     throw new InvalidArgumentError('must be a positive integer.');
+  return Number(value);
+}
+
+/** Parse a byte budget argument (an integer of at least MIN_MAX_BYTES). */
+export function maxBytesArg(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < MIN_MAX_BYTES)
+    throw new InvalidArgumentError(`must be an integer of at least ${MIN_MAX_BYTES}.`);
   return Number(value);
 }
 

@@ -1,9 +1,16 @@
 /** `pictor render INPUT -o OUT`: render a local HTML file or template file to an image file, without a server. */
 import { readFile, writeFile } from 'node:fs/promises';
 import { dirname, extname, resolve } from 'node:path';
-import { compileTemplate, createRenderer, type ImageFormat, type VariableDefinition } from '@pictor/core';
+import {
+  compileTemplate,
+  createRenderer,
+  EXTENSION_OF_FORMAT,
+  formatOfExtension,
+  type ImageFormat,
+  type VariableDefinition,
+} from '@pictor/core';
 import type { Command } from 'commander';
-import { positiveInt, qualityArg } from './context.js';
+import { maxBytesArg, positiveInt, qualityArg } from './context.js';
 import { readTemplateFile } from './template-file.js';
 import { formatOption } from './templates.js';
 import { parseAssignments } from './url-keys.js';
@@ -15,16 +22,15 @@ interface RenderFlags {
   height?: number;
   format?: ImageFormat;
   quality?: number;
+  maxBytes?: number;
   vars?: string;
   var: string[];
 }
 
-const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
-  '.png': 'png',
-  '.jpg': 'jpeg',
-  '.jpeg': 'jpeg',
-  '.webp': 'webp',
-};
+/** The output file extensions: each format's (core's map), and `.jpeg` beside `.jpg`. */
+const EXTENSIONS = Object.values(EXTENSION_OF_FORMAT)
+  .flatMap((ext) => (ext === 'jpg' ? ['jpg', 'jpeg'] : [ext]))
+  .map((ext) => `.${ext}`);
 
 /**
  * The format the output file's extension names; `--format` must agree with it.
@@ -32,10 +38,10 @@ const FORMAT_OF_EXTENSION: Record<string, ImageFormat> = {
  */
 export function outputFormat(output: string, flag: ImageFormat | undefined): ImageFormat {
   const extension = extname(output).toLowerCase();
-  const format = FORMAT_OF_EXTENSION[extension];
+  const format = extension === '.jpeg' ? 'jpeg' : formatOfExtension(extension.slice(1));
   if (!format) {
     throw new Error(
-      `-o ${output}: the file name must end in .png, .jpg, .jpeg or .webp (the format follows it)${extension ? `, not ${extension}` : ''}`,
+      `-o ${output}: the file name must end in ${EXTENSIONS.join(', ')} (the format follows it)${extension ? `, not ${extension}` : ''}`,
     );
   }
   if (flag !== undefined && flag !== format) {
@@ -82,7 +88,15 @@ export function definitionsOfValues(variables: Record<string, unknown>): Record<
 export async function renderFile(
   input: string,
   flags: RenderFlags,
-): Promise<{ file: string; width: number; height: number; format: ImageFormat; bytes: number }> {
+): Promise<{
+  file: string;
+  width: number;
+  height: number;
+  format: ImageFormat;
+  bytes: number;
+  quality?: number;
+  colours?: number;
+}> {
   const format = outputFormat(flags.output, flags.format);
   const isTemplate = extname(input).toLowerCase() === '.json';
   // Images, fonts and style sheets named relative to the file are read from its folder, and from nowhere else.
@@ -116,6 +130,7 @@ export async function renderFile(
       height: flags.height ?? defaults.height,
       format,
       quality: flags.quality ?? defaults.quality,
+      ...(flags.maxBytes === undefined ? {} : { maxBytes: flags.maxBytes }),
     });
     const file = resolve(flags.output);
     await writeFile(file, result.data);
@@ -125,6 +140,8 @@ export async function renderFile(
       height: result.height,
       format: result.format,
       bytes: result.data.length,
+      ...(result.budget?.quality === undefined ? {} : { quality: result.budget.quality }),
+      ...(result.budget?.colours === undefined ? {} : { colours: result.budget.colours }),
     };
   } finally {
     await renderer.close();
@@ -140,7 +157,7 @@ export function registerRenderCommand(program: Command): void {
     )
     .requiredOption(
       '-o, --output <file>',
-      'image file to write: .png, .jpg (.jpeg) or .webp, which sets the format',
+      'image file to write: .png, .jpg (.jpeg), .webp or .avif, which sets the format',
     )
     .option(
       '--base-dir <dir>',
@@ -149,7 +166,12 @@ export function registerRenderCommand(program: Command): void {
     .option('--width <px>', 'width (default: the template default, or the content width)', positiveInt)
     .option('--height <px>', 'height (default: the template default, or the content height)', positiveInt)
     .addOption(formatOption().default(undefined, 'the -o extension'))
-    .option('--quality <q>', 'quality 0..100 (jpeg, webp)', qualityArg)
+    .option('--quality <q>', 'quality 0..100 (jpeg, webp, avif)', qualityArg)
+    .option(
+      '--max-bytes <n>',
+      'byte budget (at least 1024): the highest quality (png: the most colours) that fits',
+      maxBytesArg,
+    )
     .option('--vars <file>', 'JSON file of template variables')
     .option('--var <name=value>', 'one template variable (repeatable)', collect, [])
     .action(async (input: string, flags: RenderFlags) => {

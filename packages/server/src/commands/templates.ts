@@ -1,4 +1,5 @@
 /** `pictor templates push FILE | publish | unpublish | archive | list`, straight on the store of the data dir. */
+import { FORMATS } from '@pictor/core';
 import { type Command, Option } from 'commander';
 import type { ServerLimits } from '../config.js';
 import type { Store } from '../db/types.js';
@@ -8,7 +9,7 @@ import { readTemplateFile, type TemplateFileFlags } from './template-file.js';
 
 /** `--format` with its choices. */
 export function formatOption(): Option {
-  return new Option('--format <format>', 'png, jpeg or webp').choices(['png', 'jpeg', 'webp']);
+  return new Option('--format <format>', FORMATS.join(', ')).choices([...FORMATS]);
 }
 
 /** Create the template, or save a new draft when the id exists; optionally publish. */

@@ -1,5 +1,6 @@
 /** `pictor url-keys create|revoke|list` (on the store of the data dir) and `pictor url` (signs an image URL locally). */
 import { imageUrl } from '@pictor/client';
+import { FORMATS, type ImageFormat } from '@pictor/core';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { defaultPublicUrl } from '../config.js';
 import { resolveSigningSecret } from '../data-dir.js';
@@ -9,6 +10,7 @@ import {
   type GlobalOptions,
   positiveInt,
   printJson,
+  maxBytesArg,
   qualityArg,
   withStore,
 } from './context.js';
@@ -35,10 +37,11 @@ interface UrlFlags {
   key: string;
   secret: string;
   baseUrl?: string;
-  format: 'png' | 'jpeg' | 'webp';
+  format: ImageFormat | 'auto';
   width?: number;
   height?: number;
   quality?: number;
+  maxBytes?: number;
   scale?: number;
   revision?: number;
   queryForm?: boolean;
@@ -76,11 +79,17 @@ export function registerUrlKeyCommands(program: Command): void {
     .requiredOption('--secret <secret>', 'the URL key secret (us_…)')
     .option('--base-url <url>', 'the server (default PICTOR_PUBLIC_URL, else http://{host}:{port})')
     .addOption(
-      new Option('--format <format>', 'png, jpeg or webp').choices(['png', 'jpeg', 'webp']).default('png'),
+      new Option(
+        '--format <format>',
+        `${FORMATS.join(', ')}, or auto (AVIF, WebP or the template's by Accept)`,
+      )
+        .choices([...FORMATS, 'auto'])
+        .default('png'),
     )
     .option('--width <px>', 'width in CSS pixels (_w; default the template default)', positiveInt)
     .option('--height <px>', 'height in CSS pixels (_h; default the template default)', positiveInt)
-    .option('--quality <q>', 'jpeg or webp quality 0-100 (_q)', qualityArg)
+    .option('--quality <q>', 'jpeg, webp or avif quality 0-100 (_q)', qualityArg)
+    .option('--max-bytes <n>', 'byte budget, at least 1024 (_bytes)', maxBytesArg)
     .option('--scale <n>', 'device scale 1-4 (_scale)', scaleArg)
     .option('--revision <n>', 'pin a published revision (_v): the image never changes', positiveInt)
     .option('--query-form', 'print the query form instead of the path form')
@@ -97,6 +106,7 @@ export function registerUrlKeyCommands(program: Command): void {
         ...(flags.width === undefined ? {} : { width: flags.width }),
         ...(flags.height === undefined ? {} : { height: flags.height }),
         ...(flags.quality === undefined ? {} : { quality: flags.quality }),
+        ...(flags.maxBytes === undefined ? {} : { maxBytes: flags.maxBytes }),
         ...(flags.scale === undefined ? {} : { scale: flags.scale }),
         ...(flags.revision === undefined ? {} : { revision: flags.revision }),
         form: flags.queryForm ? 'query' : 'path',

@@ -1,5 +1,5 @@
 /** The store contract: accounts, API keys, resource packages (quota), templates and stored objects. Drivers: sqlite (embedded default), postgres. */
-import type { ImageFormat, VariableDefinition } from '@pictor/core';
+import type { ImageFormat, TemplateVariant, VariableDefinition } from '@pictor/core';
 import type { BatchStore } from './batch-types.js';
 
 export type * from './batch-types.js';
@@ -62,6 +62,8 @@ export interface TemplateVersion {
   height: number;
   format: ImageFormat;
   quality: number | null;
+  /** Named sizes (docs/contract/decisions.md "Formats and byte budgets"); absent or `{}`: none. */
+  variants?: Record<string, TemplateVariant>;
   /** Increases on every change of the draft; the published copy keeps the revision it was published from. Used as a compile-cache key. */
   revision: number;
 }

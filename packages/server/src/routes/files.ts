@@ -9,6 +9,7 @@ import { type LinkCheck, readLinkQuery, verifyFileLink } from '../services/links
 import { parseObjectKey } from '../services/object-keys.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
 import { errorEnvelope } from '../schemas/envelope.js';
+import { CONTENT_TYPE_LIST } from '../schemas/render.js';
 
 export interface FileRoutesOptions {
   storage: ObjectStorage;
@@ -45,7 +46,7 @@ export function registerFileRoutes(app: FastifyInstance, options: FileRoutesOpti
       },
       response: {
         200: {
-          description: 'The image bytes (image/png, image/jpeg or image/webp)',
+          description: `The image bytes (${CONTENT_TYPE_LIST})`,
           type: 'string',
           format: 'binary',
         },

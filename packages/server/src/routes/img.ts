@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ImageUrlService } from '../services/image-urls.js';
 import { errorEnvelope } from '../schemas/envelope.js';
+import { CONTENT_TYPE_LIST } from '../schemas/render.js';
 
 /** Register the image URL route in both forms (GET and HEAD). */
 export function registerImageUrlRoutes(app: FastifyInstance, images: ImageUrlService): void {
@@ -16,10 +17,10 @@ export function registerImageUrlRoutes(app: FastifyInstance, images: ImageUrlSer
       operationId: 'getImageUrl',
       tags: ['images'],
       summary:
-        'An image of a published template, rendered on the first request and served from storage afterwards. Query form /img/{urlKeyId}/{templateId}.{png|jpg|webp}?{variables and _w, _h, _q, _scale, _v}&sign={signature}; path form /img/{urlKeyId}/{templateId}/{q}/{signature}.{ext}',
+        'An image of a published template, rendered on the first request and served from storage afterwards. Query form /img/{urlKeyId}/{templateId}.{png|jpg|webp|avif|auto}?{variables and _w, _h, _q, _bytes, _scale, _v}&sign={signature}; path form /img/{urlKeyId}/{templateId}/{q}/{signature}.{ext}. .auto answers AVIF, WebP or the template format by the Accept header (Vary: Accept). X-Pictor-Cache says hit (served from storage) or miss (rendered for this request); Server-Timing the stages.',
       response: {
         200: {
-          description: 'The image bytes (image/png, image/jpeg or image/webp)',
+          description: `The image bytes (${CONTENT_TYPE_LIST})`,
           type: 'string',
           format: 'binary',
         },
@@ -39,6 +40,7 @@ export function registerImageUrlRoutes(app: FastifyInstance, images: ImageUrlSer
         target: request.raw.url ?? request.url,
         head: request.method === 'HEAD',
         ifNoneMatch: typeof ifNoneMatch === 'string' ? ifNoneMatch : undefined,
+        accept: request.headers.accept,
       });
       reply.headers(answer.headers);
       if (answer.status === 304) {

@@ -10,7 +10,10 @@ import { requireContentType } from '../http/json-body.js';
 import { validationFormatter } from '../http/validation-message.js';
 import type { RenderCaller, RenderService } from '../services/render-service.js';
 import type { Store } from '../db/types.js';
+import { serverTiming } from '../http/server-timing.js';
 import { responses, success } from '../schemas/envelope.js';
+import { CONTENT_TYPE_LIST } from '../schemas/render.js';
+import { FORMATS } from '@pictor/core';
 import {
   HTML_RENDER_FIELDS,
   type HtmlRenderRequest,
@@ -37,11 +40,33 @@ export const renderedImageSchema = {
     },
     width: { type: 'integer', description: 'Width of the image in pixels' },
     height: { type: 'integer', description: 'Height of the image in pixels' },
-    format: { type: 'string', enum: ['png', 'jpeg', 'webp'] },
-    contentType: { type: 'string', description: 'image/png, image/jpeg or image/webp' },
+    format: { type: 'string', enum: [...FORMATS] },
+    contentType: { type: 'string', description: CONTENT_TYPE_LIST },
     expiresAt: { type: 'string', format: 'date-time', description: 'When the link stops working' },
+    bytes: { type: 'integer', description: 'With maxBytes: the size of the image in bytes' },
+    quality: { type: 'integer', description: 'With maxBytes (jpeg, webp, avif): the quality used' },
+    colours: {
+      type: 'integer',
+      description: 'With maxBytes (png): the palette colours used, when the lossless image did not fit',
+    },
   },
   required: ['url', 'width', 'height', 'format', 'contentType', 'expiresAt'],
+};
+
+/** `data` of operation A with `variants`: one image per variant. */
+export const renderedVariantsSchema = {
+  type: 'object',
+  properties: {
+    images: {
+      type: 'array',
+      items: {
+        ...renderedImageSchema,
+        properties: { variant: { type: 'string' }, ...renderedImageSchema.properties },
+        required: ['variant', ...renderedImageSchema.required],
+      },
+    },
+  },
+  required: ['images'],
 };
 
 /** The authenticated caller, with its render reported on the request's log line (see http/logging.ts). */
@@ -53,6 +78,7 @@ function callerOf(request: FastifyRequest, reply: FastifyReply): RenderCaller {
       // storedAt: ms from the request's arrival to the object stored and linked (the rest is commit and reply).
       const storedAt = Math.round(reply.elapsedTime * 100) / 100;
       request.renderLog = { ...render, server: { ...render.server, storedAt } };
+      reply.header('server-timing', serverTiming({ render: render.timings, service: render.server }));
       // No `request completed` line will say what a client that already left had rendered (and paid for).
       if (reply.raw.destroyed)
         request.log.info({ req: request, render: request.renderLog }, 'rendered for a client that left');
@@ -85,7 +111,7 @@ export function registerRenderRoutes(app: FastifyInstance, options: RenderRoutes
           required: ['id'],
         },
         body: templateRenderBody(limits),
-        response: responses(renderedImageSchema),
+        response: responses({ anyOf: [renderedVariantsSchema, renderedImageSchema] }),
       },
     },
     async (request, reply) => {

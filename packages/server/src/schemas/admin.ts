@@ -1,5 +1,5 @@
 /** Schemas and rule texts of the admin API (docs/contract/decisions.md "Administration"). */
-import type { VariableDefinition } from '@pictor/core';
+import { FORMATS, MAX_VARIANTS, VARIANT_NAME_PATTERN, type VariableDefinition } from '@pictor/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import type { ServerLimits } from '../config.js';
 import type { FieldRules } from './field-rules.js';
@@ -29,8 +29,24 @@ function versionFields(limits: ServerLimits) {
     },
     width: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
     height: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
-    format: { type: 'string', enum: ['png', 'jpeg', 'webp'] },
+    format: { type: 'string', enum: [...FORMATS] },
     quality: { type: ['integer', 'null'], minimum: 0, maximum: 100 },
+    variants: {
+      type: 'object',
+      maxProperties: MAX_VARIANTS,
+      propertyNames: { pattern: VARIANT_NAME_PATTERN },
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['width', 'height'],
+        properties: {
+          width: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
+          height: { type: 'integer', minimum: 1, maximum: limits.maxDimension },
+        },
+      },
+      description:
+        'Named sizes, e.g. {"og": {"width": 1200, "height": 630}, "square": {"width": 1080, "height": 1080}}; operation A renders one with variant',
+    },
   } as const;
 }
 
@@ -110,8 +126,9 @@ export function adminRules(limits: ServerLimits, fields: string): FieldRules {
     variables: `must be an object of at most ${limits.maxTemplateVariables} variable definitions`,
     width: dim,
     height: dim,
-    format: 'must be one of png, jpeg, webp',
+    format: `must be one of ${FORMATS.join(', ')}`,
     quality: 'must be an integer from 0 to 100, or null',
+    variants: `must be an object of at most ${MAX_VARIANTS} named sizes {width, height} (names of 1 to 32 a-z 0-9 -; sides 1 to ${limits.maxDimension})`,
     renders: 'must be an integer from 0 to 1000000000',
     expiresAt: 'must be an ISO 8601 time',
   };

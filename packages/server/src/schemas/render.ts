@@ -5,12 +5,16 @@
  * base64 font data) are added here.
  */
 import {
+  CONTENT_TYPES,
   FONT_SPEC_SCHEMA,
   FORMATS,
   MAX_FONT_FAMILY_LENGTH,
   MAX_SCALE,
+  MIN_MAX_BYTES,
   MIN_SCALE,
+  MAX_VARIANTS,
   renderInputSchema,
+  VARIANT_NAME_PATTERN,
 } from '@pictor/core';
 import type { FromSchema } from 'json-schema-to-ts';
 import { MAX_CONTENT_LENGTH, type ServerLimits } from '../config.js';
@@ -23,11 +27,23 @@ export const TEMPLATE_RENDER_FIELDS = [
   'height',
   'format',
   'quality',
+  'maxBytes',
   'useDraft',
   'scale',
+  'variant',
+  'variants',
 ];
 /** Fields of operation B's body. */
-export const HTML_RENDER_FIELDS = ['content', 'width', 'height', 'format', 'quality', 'scale', 'fonts'];
+export const HTML_RENDER_FIELDS = [
+  'content',
+  'width',
+  'height',
+  'format',
+  'quality',
+  'maxBytes',
+  'scale',
+  'fonts',
+];
 const FONT_FIELDS = ['family', 'url', 'data', 'weight', 'style'];
 
 /** The engine's schemas of its render input's fields, for the server's limits. */
@@ -42,15 +58,29 @@ function dimension(limits: ServerLimits, what: string) {
   } as const;
 }
 
+/** The formats as a list for descriptions: `png, jpeg, webp or avif`. */
+export const FORMAT_LIST = `${FORMATS.slice(0, -1).join(', ')} or ${FORMATS.at(-1)}`;
+
+/** The MIME types of the formats, for descriptions of image answers. */
+export const CONTENT_TYPE_LIST = Object.values(CONTENT_TYPES).join(', ');
+
 /** The engine's format without its default (the API's defaults differ per operation). */
 function format(limits: ServerLimits) {
   const { default: _engineDefault, ...rest } = engine(limits).format;
-  return { ...rest, description: 'png, jpeg or webp' } as const;
+  return { ...rest, description: FORMAT_LIST } as const;
 }
 
 function quality(limits: ServerLimits) {
   const { default: _engineDefault, ...rest } = engine(limits).quality;
-  return { ...rest, description: '0 to 100; used by jpeg and webp, ignored for png' } as const;
+  return { ...rest, description: '0 to 100; used by jpeg, webp and avif, ignored for png' } as const;
+}
+
+/** Byte budget (docs/contract/decisions.md "Formats and byte budgets"). */
+function maxBytes(limits: ServerLimits) {
+  return {
+    ...engine(limits).maxBytes,
+    description: `Byte budget, at least ${MIN_MAX_BYTES}: the image is encoded at the highest quality (png: the most palette colours) whose file fits; data then carries bytes and the quality (png: colours) used`,
+  } as const;
 }
 
 /** Device scale (docs/contract/decisions.md "Device scale"). */
@@ -99,13 +129,27 @@ export function templateRenderBody(limits: ServerLimits) {
       },
       width: dimension(limits, 'width (default: the template default)'),
       height: dimension(limits, 'height (default: the template default)'),
-      format: { ...format(limits), description: 'png, jpeg or webp (default: the template default)' },
+      format: { ...format(limits), description: `${FORMAT_LIST} (default: the template default)` },
       quality: {
         ...quality(limits),
         description: '0 to 100 (default: the template default); ignored for png',
       },
+      maxBytes: maxBytes(limits),
       useDraft: { type: 'boolean', default: false, description: 'Render the draft content (debugging only)' },
       scale: scale(limits),
+      variant: {
+        type: 'string',
+        pattern: VARIANT_NAME_PATTERN,
+        description: 'A variant of the template: its size (width and height given beside it win)',
+      },
+      variants: {
+        type: 'array',
+        minItems: 1,
+        maxItems: MAX_VARIANTS,
+        uniqueItems: true,
+        items: { type: 'string', pattern: VARIANT_NAME_PATTERN },
+        description: 'Several variants at once: data.images lists one image per variant, each using a unit',
+      },
     },
   } as const;
 }
@@ -125,8 +169,9 @@ export function htmlRenderBody(limits: ServerLimits) {
       },
       width: dimension(limits, 'width (omitted: the content width)'),
       height: dimension(limits, 'height (omitted: the content height)'),
-      format: { ...format(limits), default: 'webp', description: 'png, jpeg or webp (default webp)' },
+      format: { ...format(limits), default: 'webp', description: `${FORMAT_LIST} (default webp)` },
       quality: quality(limits),
+      maxBytes: maxBytes(limits),
       scale: scale(limits),
       fonts: { type: 'array', items: fontSchema, default: [], description: 'Custom fonts' },
     },
@@ -153,8 +198,11 @@ export function renderRules(limits: ServerLimits): FieldRules {
     height: dim,
     format: `must be one of ${FORMATS.join(', ')}`,
     quality: 'must be an integer from 0 to 100',
+    maxBytes: `must be an integer of at least ${MIN_MAX_BYTES}`,
     useDraft: 'must be a boolean',
     scale: `must be a number from ${MIN_SCALE} to ${MAX_SCALE}`,
+    variant: 'must be the name of one of the template variants (1 to 32 of a-z 0-9 -)',
+    variants: `must be an array of 1 to ${MAX_VARIANTS} different variant names`,
     content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters`,
     fonts: 'must be an array of font objects',
     'fonts[]': 'must be an object with family and exactly one of url and data',

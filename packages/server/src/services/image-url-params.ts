@@ -1,13 +1,13 @@
 /**
- * The parameters of an embeddable image URL: reserved ones (`_w`, `_h`, `_q`, `_scale`, `_v`) parsed strictly, and
+ * The parameters of an embeddable image URL: reserved ones (`_w`, `_h`, `_q`, `_bytes`, `_scale`, `_v`) parsed strictly, and
  * the template's variables typed from their text by their definitions, so operation A's validation (and messages)
  * apply to them unchanged: `count=1.5` for an integer variable fails with `variables.count: must be an integer`.
  */
-import type { VariableDefinition } from '@pictor/core';
+import { isVariantName, MIN_MAX_BYTES, type VariableDefinition } from '@pictor/core';
 import { apiError } from '../errors.js';
 
 /** The reserved parameters, and what each accepts. */
-export const RESERVED_PARAMETERS = ['_w', '_h', '_q', '_scale', '_v'] as const;
+export const RESERVED_PARAMETERS = ['_w', '_h', '_q', '_bytes', '_scale', '_v', '_variant'] as const;
 
 /** The parameters of one image URL, reserved ones parsed; variables still as text. */
 export interface ImageUrlParams {
@@ -16,7 +16,11 @@ export interface ImageUrlParams {
   width?: number;
   height?: number;
   quality?: number;
+  /** The byte budget `_bytes` asks for. */
+  maxBytes?: number;
   scale?: number;
+  /** The variant `_variant` names: its size (`_w` and `_h` win). */
+  variant?: string;
   /** The published revision `_v` pins. */
   revision?: number;
 }
@@ -55,6 +59,9 @@ function readReserved(name: string, text: string, limits: ImageUrlParamLimits, i
     case '_q':
       into.quality = integerIn(name, text, 0, 100);
       return;
+    case '_bytes':
+      into.maxBytes = integerIn(name, text, MIN_MAX_BYTES, Number.MAX_SAFE_INTEGER);
+      return;
     case '_scale': {
       const value = Number(text);
       if (!DECIMAL.test(text) || value < 1 || value > 4)
@@ -62,6 +69,12 @@ function readReserved(name: string, text: string, limits: ImageUrlParamLimits, i
       into.scale = value;
       return;
     }
+    case '_variant':
+      if (!isVariantName(text)) {
+        invalid(`_variant: must be a variant name (1 to 32 of a-z 0-9 -), got ${JSON.stringify(text)}`);
+      }
+      into.variant = text;
+      return;
     case '_v':
       into.revision = integerIn(name, text, 1, Number.MAX_SAFE_INTEGER);
       return;

@@ -5,16 +5,19 @@
  * `&sign=` (or `?sign=`), exactly as sent — nothing is decoded, re-ordered or re-encoded before the check.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { ImageFormat } from '@pictor/core';
+import { EXTENSION_OF_FORMAT, formatOfExtension, type ImageFormat } from '@pictor/core';
 import { apiError } from '../errors.js';
 
-const FORMAT_OF_EXTENSION: Readonly<Record<string, ImageFormat>> = { png: 'png', jpg: 'jpeg', webp: 'webp' };
+/** The extension of a negotiated image URL: the format is chosen from the request's `Accept`. */
+export const AUTO_EXTENSION = 'auto';
+/** The extensions an image URL may end in. */
+const EXTENSIONS = [...Object.values(EXTENSION_OF_FORMAT), AUTO_EXTENSION];
+const EXTENSION_LIST = EXTENSIONS.join('|');
 /** A signature: 32 bytes in base64url without padding. */
 const SIGNATURE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
 const BASE64URL = /^[A-Za-z0-9_-]+$/;
 
-export const IMAGE_URL_FORMS =
-  '/img/{urlKeyId}/{templateId}.{png|jpg|webp}?{params}&sign={signature} or /img/{urlKeyId}/{templateId}/{q}/{signature}.{png|jpg|webp}';
+export const IMAGE_URL_FORMS = `/img/{urlKeyId}/{templateId}.{${EXTENSION_LIST}}?{params}&sign={signature} or /img/{urlKeyId}/{templateId}/{q}/{signature}.{${EXTENSION_LIST}}`;
 
 /** A parsed image URL whose signature is still to be checked. */
 export interface ImageUrlTarget {
@@ -22,7 +25,8 @@ export interface ImageUrlTarget {
   keyId: string;
   /** The template id, percent-decoded. */
   templateId: string;
-  format: ImageFormat;
+  /** The format the extension names, or `auto`: chosen from the request's `Accept` (docs/contract/decisions.md "Formats and byte budgets"). */
+  format: ImageFormat | typeof AUTO_EXTENSION;
   /** The parameters as signed: the query string without `?` and without `sign` ('' when there are none). */
   query: string;
   /** The string the signature covers. */
@@ -45,12 +49,13 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** Split `{name}.{ext}` at the last dot; 404 unless ext is png, jpg or webp. */
-function splitExtension(segment: string): { name: string; format: ImageFormat } {
+/** Split `{name}.{ext}` at the last dot; 404 unless ext is a format's (png, jpg, webp, avif) or auto. */
+function splitExtension(segment: string): { name: string; format: ImageFormat | typeof AUTO_EXTENSION } {
   const dot = segment.lastIndexOf('.');
-  const format = dot > 0 ? FORMAT_OF_EXTENSION[segment.slice(dot + 1)] : undefined;
+  const ext = dot > 0 ? segment.slice(dot + 1) : '';
+  const format = ext === AUTO_EXTENSION ? AUTO_EXTENSION : formatOfExtension(ext);
   if (!format) {
-    throw apiError('NOT_FOUND', 'image URL: the file name must end in .png, .jpg or .webp');
+    throw apiError('NOT_FOUND', `image URL: the file name must end in .${EXTENSIONS.join(', .')}`);
   }
   return { name: segment.slice(0, dot), format };
 }

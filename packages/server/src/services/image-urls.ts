@@ -11,10 +11,23 @@ import type { ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { ObjectStorage, StoredObjectInfo } from '../storage/types.js';
 import type { Store, TemplateVersion } from '../db/types.js';
-import { CONTENT_TYPES, type Renderer } from '@pictor/core';
+import {
+  CONTENT_TYPES,
+  type ImageFormat,
+  type Renderer,
+  type RenderTimings,
+  variantSize,
+} from '@pictor/core';
+import { serverTiming } from '../http/server-timing.js';
+import { negotiateFormat } from './format-negotiation.js';
 import { LRUCache } from 'lru-cache';
 import { type ImageUrlParams, parseImageParams, typeVariables } from './image-url-params.js';
-import { type ImageUrlTarget, parseImageTarget, verifyImageTarget } from './image-url-target.js';
+import {
+  AUTO_EXTENSION,
+  type ImageUrlTarget,
+  parseImageTarget,
+  verifyImageTarget,
+} from './image-url-target.js';
 import { withReservedUnit } from './quota.js';
 import {
   checkPixels,
@@ -78,6 +91,14 @@ export interface ImageRequest {
   target: string;
   head: boolean;
   ifNoneMatch: string | undefined;
+  /** The request's `Accept` header: it chooses the format of an `.auto` URL. */
+  accept?: string | undefined;
+}
+
+/** A render an image URL waited for: its bytes and the engine's timings (for `Server-Timing`). */
+interface RenderedBytes {
+  data: Buffer;
+  timings: RenderTimings;
 }
 
 export interface ImageUrlService {
@@ -96,13 +117,16 @@ export interface ImageUrlService {
 async function jobFor(
   accountId: string,
   target: ImageUrlTarget,
+  format: ImageFormat,
   params: ImageUrlParams,
   version: TemplateVersion,
   fill: TemplateForRender['fill'],
   limits: Pick<ServerLimits, 'maxDimension' | 'maxPixels'>,
 ): Promise<RenderJob> {
-  const width = params.width ?? version.width;
-  const height = params.height ?? version.height;
+  const size =
+    params.variant === undefined ? version : variantSize(version.variants, params.variant, '_variant');
+  const width = params.width ?? size.width;
+  const height = params.height ?? size.height;
   checkPixels(width, height, params.scale, limits, { width: '_w', height: '_h', scale: '_scale' });
   return {
     accountId,
@@ -110,8 +134,9 @@ async function jobFor(
     content: await fill(typeVariables(params.text, version.variables)),
     width,
     height,
-    format: target.format,
+    format,
     quality: params.quality ?? version.quality ?? undefined,
+    ...(params.maxBytes === undefined ? {} : { maxBytes: params.maxBytes }),
     scale: params.scale,
     fonts: [],
   };
@@ -139,7 +164,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
     deps.now,
   )(limits.imgRenderRateMax, limits.imgRenderRateWindowMs);
   /** Renders in flight in this process by object key: requests for the same new image wait for one render. */
-  const flights = new Map<string, Promise<Buffer | null>>();
+  const flights = new Map<string, Promise<RenderedBytes | null>>();
   /** When this process last extended a stored image's retention, by object key (bounded). */
   const retained = new LRUCache<string, number>({ max: 100_000 });
   /** What each URL of a template revision names (object key, ETag), by key and signature; recent revisions only. */
@@ -237,7 +262,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         if (stoppedByTimeLimit(error)) await deps.timeouts?.record(accountId);
         throw error;
       });
-      return stored.result.data;
+      return { data: stored.result.data, timings: stored.result.timings };
     } finally {
       await store.releaseRenderClaim(objectKey).catch((error: unknown) => deps.onBackgroundError?.(error));
     }
@@ -261,13 +286,17 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         key: templateKey,
         fill,
       } = await deps.templates.resolvePublished(urlKey.accountId, target.templateId, params.revision);
+      // `.auto`: the format the request's Accept asks for; each format is its own stored image.
+      const negotiated = target.format === AUTO_EXTENSION;
+      const format =
+        target.format === AUTO_EXTENSION ? negotiateFormat(request.accept, version.format) : target.format;
       // The same URL of the same compiled revision always names the same image: skip filling and hashing it again.
       // Its verified signature identifies the URL (with its key) in 43 characters, whatever the URL's length.
-      const urlId = `${target.keyId}\u0000${target.sign}`;
+      const urlId = `${target.keyId}\u0000${target.sign}${negotiated ? `\u0000${format}` : ''}`;
       let described = descriptions.get(templateKey)?.get(urlId);
       let job: RenderJob | undefined;
       if (!described) {
-        job = await jobFor(urlKey.accountId, target, params, version, fill, limits);
+        job = await jobFor(urlKey.accountId, target, format, params, version, fill, limits);
         const objectKey = objectKeyOf(job);
         described = {
           objectKey,
@@ -282,6 +311,9 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         etag,
         'cache-control':
           params.revision === undefined ? `public, max-age=${limits.imgMaxAgeSeconds}` : PINNED_CACHE_CONTROL,
+        // Whether this answer was rendered for the request (miss) or served from storage (hit).
+        'x-pictor-cache': 'hit',
+        ...(negotiated ? { vary: 'Accept' } : {}),
       };
       if (matchesEtag(request.ifNoneMatch, etag)) {
         return { status: 304, headers, body: undefined };
@@ -294,6 +326,7 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
         if (!found) return null;
         retain(objectKey);
         headers['content-length'] = String(found.size);
+        headers['server-timing'] = serverTiming({});
         return { status: 200, headers, body: found.body };
       };
       // A render of this image in flight here: wait for it rather than look in storage while it is being written.
@@ -305,20 +338,22 @@ export function createImageUrlService(deps: ImageUrlServiceDeps): ImageUrlServic
       }
       if (!flight) {
         // Not stored (evicted since it was described): the job again, for the render.
-        job ??= await jobFor(urlKey.accountId, target, params, version, fill, limits);
+        job ??= await jobFor(urlKey.accountId, target, format, params, version, fill, limits);
         flight = renderOnce(urlKey.accountId, urlKey.id, job, objectKey).finally(() =>
           flights.delete(objectKey),
         );
         flights.set(objectKey, flight);
       }
-      const data = await flight;
-      if (data === null) {
+      const rendered = await flight;
+      if (rendered === null) {
         const again = await serveStored();
         if (again) return again;
         throw apiError('INTERNAL', 'the stored image vanished while it was read; request it again');
       }
-      headers['content-length'] = String(data.length);
-      return { status: 200, headers, body: request.head ? undefined : data };
+      headers['content-length'] = String(rendered.data.length);
+      headers['x-pictor-cache'] = 'miss';
+      headers['server-timing'] = serverTiming({ render: rendered.timings });
+      return { status: 200, headers, body: request.head ? undefined : rendered.data };
     },
   };
 }

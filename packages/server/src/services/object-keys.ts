@@ -3,8 +3,8 @@
  * so a request whose object still exists can be answered without rendering again.
  */
 import { createHash } from 'node:crypto';
-import type { ImageFormat } from '@pictor/core';
-import { EXTENSION_OF_FORMAT, splitImageKey } from '../storage/keys.js';
+import { EXTENSION_OF_FORMAT, type ImageExtension, type ImageFormat } from '@pictor/core';
+import { splitImageKey } from '../storage/keys.js';
 
 /** Bump when the rendering or the key's layout changes in a way that must not reuse older objects. */
 const KEY_SCHEME = 'pictor-object-v2';
@@ -51,7 +51,7 @@ function canonicalParameters(input: ObjectKeyInput): string {
 }
 
 /**
- * The object key for a render: `{64 hex}.{png|jpg|webp}`. Also a valid storage key and the
+ * The object key for a render: `{64 hex}.{png|jpg|webp|avif}`. Also a valid storage key and the
  * `{key}.{ext}` part of a file link. The HTML (often tens of KB with inline images) is hashed as it is, not
  * JSON-escaped first: about half the cost per request.
  *
@@ -69,7 +69,7 @@ export function deriveObjectKey(input: ObjectKeyInput): string {
 /** Split an object key (`{hash}.{ext}`) into its parts, or null when it is not one this service makes. */
 export function parseObjectKey(
   key: string,
-): { hash: string; ext: 'png' | 'jpg' | 'webp'; format: ImageFormat } | null {
+): { hash: string; ext: ImageExtension; format: ImageFormat } | null {
   const image = splitImageKey(key);
   if (!image || !SHA256_HEX.test(image.name)) return null;
   return { hash: image.name, ext: image.ext, format: image.format };

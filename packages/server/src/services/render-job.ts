@@ -31,6 +31,8 @@ export interface RenderJob {
   height: number | undefined;
   format: ImageFormat;
   quality: number | undefined;
+  /** Byte budget of the image (docs/contract/decisions.md "Formats and byte budgets"); undefined: none. */
+  maxBytes?: number;
   /** Device pixels per CSS pixel (1 to 4); undefined is 1. */
   scale: number | undefined;
   fonts: FontSpec[];
@@ -99,6 +101,7 @@ export function objectKeyOf(job: RenderJob, remoteEpoch?: number): string {
   const scale = job.scale ?? 1;
   const extra: Record<string, number> = {};
   if (scale !== 1) extra.scale = scale;
+  if (job.maxBytes !== undefined) extra.maxBytes = job.maxBytes;
   if (remoteEpoch !== undefined) extra.remoteEpoch = remoteEpoch;
   // Hashed under the name `owner` since object keys began: renaming it would orphan every stored object.
   const owned: Record<string, string | number> = { ...extra, owner: job.accountId };
@@ -186,6 +189,7 @@ export async function renderAndStore(
       height: job.height,
       format: job.format,
       quality: job.format === 'png' ? undefined : job.quality,
+      ...(job.maxBytes === undefined ? {} : { maxBytes: job.maxBytes }),
       fonts: job.fonts,
       ...(job.scale === undefined || job.scale === 1 ? {} : { scale: job.scale }),
       ...(saveTo === undefined ? {} : { saveTo }),

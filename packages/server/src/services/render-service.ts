@@ -3,18 +3,20 @@
  * (or reuse an identical stored object) → store → signed link → commit; the unit goes back on failure.
  */
 import {
+  type BudgetResult,
   CONTENT_TYPES,
   type ImageFormat,
   PictorError,
   type Renderer,
   type RenderTimings,
   roundMs,
+  variantSize,
 } from '@pictor/core';
 import { performance } from 'node:perf_hooks';
 import type { ServerLimits } from '../config.js';
-import { isPictorError } from '../errors.js';
+import { apiError, isPictorError } from '../errors.js';
 import type { ObjectStorage } from '../storage/types.js';
-import type { Store } from '../db/types.js';
+import type { Store, TemplateVersion } from '../db/types.js';
 import type { HtmlRenderRequest, TemplateRenderRequest } from '../schemas/render.js';
 import { createFileLink } from './links.js';
 import { withReservedUnit } from './quota.js';
@@ -76,6 +78,34 @@ export interface RenderedImage {
   contentType: string;
   /** ISO 8601 time the link stops working. */
   expiresAt: string;
+  /** With `maxBytes`: the image's size in bytes. */
+  bytes?: number;
+  /** With `maxBytes`, jpeg, webp and avif: the quality the image was encoded at. */
+  quality?: number;
+  /** With `maxBytes`, png: the colours of the palette, when the lossless image did not fit. */
+  colours?: number;
+}
+
+/** `data` of operation A with `variants`: one image per variant, in the order asked. */
+export interface RenderedVariants {
+  images: (RenderedImage & { variant: string })[];
+}
+
+/** What a render remembers of an image it stored, so an identical request can be answered without rendering. */
+interface KnownImage {
+  width: number;
+  height: number;
+  budget?: BudgetResult;
+}
+
+/** What `data` says of a byte budget: the bytes and the setting used (docs/contract/decisions.md "Formats and byte budgets"). */
+function budgetFields(bytes: number | undefined, budget: BudgetResult | undefined): Partial<RenderedImage> {
+  if (budget === undefined) return {};
+  return {
+    ...(bytes === undefined ? {} : { bytes }),
+    ...(budget.quality === undefined ? {} : { quality: budget.quality }),
+    ...(budget.colours === undefined ? {} : { colours: budget.colours }),
+  };
 }
 
 export interface RenderServiceDeps {
@@ -99,7 +129,7 @@ export interface RenderService {
     caller: RenderCaller,
     templateId: string,
     request: TemplateRenderRequest,
-  ): Promise<RenderedImage>;
+  ): Promise<RenderedImage | RenderedVariants>;
   /** Operation B. @throws ApiError, PictorError, NoResourcePackageError */
   renderHtml(caller: RenderCaller, request: HtmlRenderRequest): Promise<RenderedImage>;
 }
@@ -116,15 +146,18 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
   const { store, storage, renderer, limits } = deps;
   const holdMs = holdMsOf(limits);
   const keepMs = keepMsOf(limits);
-  /** Sizes of auto-sized objects rendered by this process, so a reused object needs no render. */
-  const sizes = new LRUCache<string, { width: number; height: number }>({ max: 10_000 });
+  /**
+   * Sizes (and budgets' settings) of objects rendered by this process whose answer the request alone does not give
+   * (auto-sized, or with a byte budget), so a reused object needs no render.
+   */
+  const sizes = new LRUCache<string, KnownImage>({ max: 10_000 });
 
-  function rememberSize(key: string, width: number, height: number): void {
-    sizes.set(key, { width, height });
+  function remember(key: string, known: KnownImage): void {
+    sizes.set(key, known);
   }
 
-  function sizeOf(key: string, job: RenderJob): { width: number; height: number } | undefined {
-    if (job.width !== undefined && job.height !== undefined)
+  function sizeOf(key: string, job: RenderJob): KnownImage | undefined {
+    if (job.width !== undefined && job.height !== undefined && job.maxBytes === undefined)
       return { width: devicePixels(job.width, job.scale), height: devicePixels(job.height, job.scale) };
     return sizes.get(key);
   }
@@ -160,6 +193,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
     let height: number;
     let timings: RenderTimings | undefined;
     let bytes = existing?.size;
+    let budget = known?.budget;
     if (known) {
       width = known.width;
       height = known.height;
@@ -171,7 +205,8 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       height = result.height;
       timings = result.timings;
       bytes = result.data.length;
-      rememberSize(objectKey, width, height);
+      budget = result.budget;
+      remember(objectKey, { width, height, ...(budget ? { budget } : {}) });
     }
     const link = createFileLink({
       publicUrl: deps.publicUrl(),
@@ -199,6 +234,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
       format: job.format,
       contentType: CONTENT_TYPES[job.format],
       expiresAt: new Date(link.expires * 1000).toISOString(),
+      ...budgetFields(bytes, budget),
     };
   }
 
@@ -223,22 +259,32 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
 
   return {
     async renderTemplate(caller, templateId, request) {
+      if (request.variant !== undefined && request.variants !== undefined) {
+        throw apiError('INVALID_PARAMETER', 'variant and variants: give one of them, not both');
+      }
       const { version, fill } = await deps.templates.resolve(
         caller.accountId,
         templateId,
         request.useDraft === true,
       );
-      const job: RenderJob = {
-        accountId: caller.accountId,
-        templateId,
-        content: '',
-        width: request.width ?? version.width,
-        height: request.height ?? version.height,
-        format: request.format ?? version.format,
-        quality: request.quality ?? version.quality ?? undefined,
-        scale: request.scale,
-        fonts: [],
-      };
+      if (request.variants !== undefined) {
+        // Every name is checked before anything renders: an unknown one is refused whole.
+        for (const [i, name] of request.variants.entries())
+          variantSize(version.variants, name, `variants[${i}]`);
+        const html = await fill(request.variables);
+        const images = await Promise.all(
+          request.variants.map(async (variant) => {
+            const size = variantSize(version.variants, variant);
+            const job = templateJob(caller, templateId, request, version, size);
+            checkPixels(job.width, job.height, job.scale, limits);
+            job.content = html;
+            return { variant, ...(await run(caller, job)) };
+          }),
+        );
+        return { images };
+      }
+      const size = request.variant === undefined ? version : variantSize(version.variants, request.variant);
+      const job = templateJob(caller, templateId, request, version, size);
       checkPixels(job.width, job.height, job.scale, limits);
       job.content = await fill(request.variables);
       return run(caller, job);
@@ -253,9 +299,32 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         height: request.height,
         format: request.format ?? 'webp',
         quality: request.quality,
+        ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
         scale: request.scale,
         fonts: request.fonts ?? [],
       });
     },
+  };
+}
+
+/** Operation A's job for one size (the template's, or a variant's), before its HTML is filled in. */
+function templateJob(
+  caller: RenderCaller,
+  templateId: string,
+  request: TemplateRenderRequest,
+  version: TemplateVersion,
+  size: { width: number; height: number },
+): RenderJob {
+  return {
+    accountId: caller.accountId,
+    templateId,
+    content: '',
+    width: request.width ?? size.width,
+    height: request.height ?? size.height,
+    format: request.format ?? version.format,
+    quality: request.quality ?? version.quality ?? undefined,
+    ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
+    scale: request.scale,
+    fonts: [],
   };
 }

@@ -42,7 +42,7 @@ export interface TemplateAdmin {
 /** The fields of a version, with the defaults of those left out: no definitions, the default format and quality. */
 function withDefaults(
   fields: Pick<TemplateVersion, 'content' | 'width' | 'height'> &
-    Partial<Pick<TemplateVersion, 'variables' | 'format' | 'quality'>>,
+    Partial<Pick<TemplateVersion, 'variables' | 'format' | 'quality' | 'variants'>>,
 ): Omit<TemplateVersion, 'revision'> {
   return {
     content: fields.content,
@@ -51,6 +51,7 @@ function withDefaults(
     height: fields.height,
     format: fields.format ?? DEFAULT_TEMPLATE_FORMAT,
     quality: fields.quality ?? null,
+    ...(fields.variants && Object.keys(fields.variants).length > 0 ? { variants: fields.variants } : {}),
   };
 }
 
@@ -62,7 +63,8 @@ function sameVersion(a: Omit<TemplateVersion, 'revision'>, b: Omit<TemplateVersi
     a.width === b.width &&
     a.height === b.height &&
     a.format === b.format &&
-    a.quality === b.quality
+    a.quality === b.quality &&
+    JSON.stringify(a.variants ?? {}) === JSON.stringify(b.variants ?? {})
   );
 }
 
@@ -116,6 +118,14 @@ export function checkVersionLimits(version: Omit<TemplateVersion, 'revision'>, l
   }
   if (version.width * version.height > limits.maxPixels) {
     throw apiError('INVALID_PARAMETER', `width × height: must be at most ${limits.maxPixels} pixels`);
+  }
+  for (const [name, size] of Object.entries(version.variants ?? {})) {
+    if (size.width * size.height > limits.maxPixels) {
+      throw apiError(
+        'INVALID_PARAMETER',
+        `variants.${name}: width × height must be at most ${limits.maxPixels} pixels`,
+      );
+    }
   }
 }
 

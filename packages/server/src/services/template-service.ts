@@ -91,6 +91,7 @@ export function toDefinition(version: TemplateVersion): TemplateDefinition {
     height: version.height,
     format: version.format,
     ...(version.quality === null ? {} : { quality: version.quality }),
+    ...(version.variants ? { variants: version.variants } : {}),
   };
 }
 

@@ -2,7 +2,9 @@
  * Is a stored image whole? Objects are written atomically but not flushed to the disk (no fsync: see
  * `@pictor/core/save-file`), so after a power cut the newest files may come back short or empty. Each format says
  * where it ends: PNG with its IEND chunk, JPEG with its end-of-image marker, WebP with the length in its RIFF
- * header. A file that fails the check is treated as absent: rendered again, never served.
+ * header. AVIF (ISO BMFF boxes) says its length nowhere in the first bytes: only its `ftyp` box is checked, and an
+ * empty or truncated-to-nothing file fails. A file that fails the check is treated as absent: rendered again, never
+ * served.
  */
 
 /** How many bytes of the start and of the end of a file the check needs. */
@@ -40,6 +42,8 @@ export function isCompleteImage(key: string, size: number, start: Buffer, end: B
         start.toString('latin1', 8, 12) === 'WEBP' &&
         start.readUInt32LE(4) + 8 === size
       );
+    case 'avif':
+      return size > INTEGRITY_PROBE_BYTES && start.toString('latin1', 4, 12) === 'ftypavif';
     default:
       return true;
   }

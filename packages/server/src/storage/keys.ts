@@ -1,22 +1,18 @@
 /**
  * Object keys, the one grammar: what every storage driver accepts (no path separators, no traversal, a known shape)
- * and, within it, the keys the service makes (`{sha256 hex}.{png|jpg|webp}`), with each extension's format and MIME.
+ * and, within it, the keys the service makes (`{sha256 hex}.{png|jpg|webp|avif}`), with each extension's format and
+ * MIME (the extension↔format map itself is core's, shared with image URLs and the CLI).
  */
-import { CONTENT_TYPES, type ImageFormat } from '@pictor/core';
+import {
+  CONTENT_TYPES,
+  EXTENSION_OF_FORMAT,
+  formatOfExtension,
+  type ImageExtension,
+  type ImageFormat,
+} from '@pictor/core';
 
 /** 4 to 200 characters of `[A-Za-z0-9_-]` (the name), then optionally one `.ext` of 1 to 8 lowercase letters or digits. */
 const STORAGE_KEY = /^([A-Za-z0-9_-]{4,200})(?:\.([a-z0-9]{1,8}))?$/;
-
-/** File extension per format (`jpeg` → `jpg`). */
-export const EXTENSION_OF_FORMAT: Readonly<Record<ImageFormat, 'png' | 'jpg' | 'webp'>> = {
-  png: 'png',
-  jpeg: 'jpg',
-  webp: 'webp',
-};
-
-const FORMAT_OF_EXTENSION: Readonly<Record<string, ImageFormat>> = Object.fromEntries(
-  Object.entries(EXTENSION_OF_FORMAT).map(([format, ext]) => [ext, format as ImageFormat]),
-);
 
 /** True when `key` is acceptable to every driver. */
 export function isValidStorageKey(key: string): boolean {
@@ -35,9 +31,9 @@ export function assertValidStorageKey(key: string): void {
 /** The name and image format of a storage key whose extension is a format's (`jpg` → jpeg), or null. */
 export function splitImageKey(
   key: string,
-): { name: string; ext: 'png' | 'jpg' | 'webp'; format: ImageFormat } | null {
+): { name: string; ext: ImageExtension; format: ImageFormat } | null {
   const match = STORAGE_KEY.exec(key);
-  const format = match?.[2] === undefined ? undefined : FORMAT_OF_EXTENSION[match[2]];
+  const format = match?.[2] === undefined ? undefined : formatOfExtension(match[2]);
   if (!match || format === undefined) return null;
   return { name: match[1] as string, ext: EXTENSION_OF_FORMAT[format], format };
 }

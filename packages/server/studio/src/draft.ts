@@ -17,6 +17,32 @@ export interface DraftFields {
   height: number;
   format: ImageFormat;
   quality: number | null;
+  /** The template's named sizes as JSON text (`{}` when it has none). */
+  variantsText: string;
+}
+
+/** A template's named sizes, as the variants editor holds them. */
+export type Variants = Record<string, { width: number; height: number }>;
+
+/** The variants of the JSON text (name → {width, height}), or the problem with it. */
+export function parseVariants(text: string): { ok: true; value: Variants } | { ok: false; message: string } {
+  try {
+    const value = JSON.parse(text.trim() === '' ? '{}' : text) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) {
+      return { ok: false, message: 'must be a JSON object of {width, height} by name' };
+    }
+    for (const [name, size] of Object.entries(value as Record<string, unknown>)) {
+      const { width, height } = (size ?? {}) as { width?: unknown; height?: unknown };
+      if (!/^[a-z0-9-]{1,32}$/.test(name))
+        return { ok: false, message: `${name}: names are 1 to 32 of a-z 0-9 -` };
+      if (!Number.isInteger(width) || !Number.isInteger(height)) {
+        return { ok: false, message: `${name}: must be {"width": integer, "height": integer}` };
+      }
+    }
+    return { ok: true, value: value as Variants };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
 }
 
 /** The editor fields of a stored version. */
@@ -28,6 +54,7 @@ export function fieldsOf(version: TemplateVersion): DraftFields {
     height: version.height,
     format: version.format,
     quality: version.quality,
+    variantsText: JSON.stringify(version.variants ?? {}, null, 2),
   };
 }
 

@@ -17,6 +17,8 @@ export interface Starter {
   width: number;
   height: number;
   format: ImageFormat;
+  /** Named sizes, previewed side by side. */
+  variants?: Record<string, { width: number; height: number }>;
   /** Sample values to start the preview with. */
   values: Record<string, unknown>;
 }
@@ -49,6 +51,7 @@ interface ExampleFile {
   width: number;
   height: number;
   format?: ImageFormat;
+  variants?: Record<string, { width: number; height: number }>;
 }
 
 function fromExample(file: ExampleFile, values: Record<string, unknown>): Starter {
@@ -60,6 +63,7 @@ function fromExample(file: ExampleFile, values: Record<string, unknown>): Starte
     width: file.width,
     height: file.height,
     format: file.format ?? 'png',
+    ...(file.variants ? { variants: file.variants } : {}),
     values,
   };
 }

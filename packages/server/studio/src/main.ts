@@ -269,6 +269,7 @@ async function showStudio(identity: Identity): Promise<void> {
           width: chosen.width,
           height: chosen.height,
           format: chosen.format,
+          ...(chosen.variants ? { variants: chosen.variants } : {}),
         });
         if (Object.keys(chosen.values).length) saveSampleSet(record.id, 'example', chosen.values);
         dialog.close();

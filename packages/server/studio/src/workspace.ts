@@ -14,8 +14,11 @@ import {
 } from './api.js';
 import { batchPanel } from './batch.js';
 import { field, formatBytes, h, replaceChildren } from './dom.js';
+
+/** The output formats (core's FORMATS, written out: the studio bundle does not import the engine). */
+const OUTPUT_FORMATS: readonly ImageFormat[] = ['png', 'jpeg', 'webp', 'avif'];
 import { createEditor, setText, showProblem } from './editor.js';
-import { type DraftFields, fieldsOf, parseDefinitions, requestPreview } from './draft.js';
+import { type DraftFields, fieldsOf, parseDefinitions, parseVariants, requestPreview } from './draft.js';
 import { historyPanel } from './history.js';
 import { deleteSampleSet, loadSampleSets, saveSampleSet } from './samples.js';
 import { tabs } from './tabs.js';
@@ -172,9 +175,7 @@ export function openWorkspace(
   const formatSelect = h(
     'select',
     {},
-    ...(['png', 'jpeg', 'webp'] as const).map((f) =>
-      h('option', { value: f, selected: f === fields.format }, f),
-    ),
+    ...OUTPUT_FORMATS.map((f) => h('option', { value: f, selected: f === fields.format }, f)),
   );
   const qualityInput = h('input', {
     type: 'number',
@@ -193,13 +194,29 @@ export function openWorkspace(
   };
   for (const input of [widthInput, heightInput, qualityInput]) input.addEventListener('input', readSettings);
   formatSelect.addEventListener('change', readSettings);
+  const variantsInput = h('textarea', {
+    class: 'variants-input',
+    rows: 5,
+    spellcheck: false,
+    placeholder: '{"square": {"width": 1080, "height": 1080}}',
+  }) as HTMLTextAreaElement;
+  variantsInput.value = fields.variantsText;
+  variantsInput.addEventListener('input', () => {
+    fields.variantsText = variantsInput.value;
+    edited();
+  });
   const settings = h(
     'div',
     { class: 'settings' },
     field('Width (CSS px)', widthInput),
     field('Height (CSS px)', heightInput),
     field('Format', formatSelect),
-    field('Quality (jpeg, webp)', qualityInput, '0–100; empty for the default'),
+    field('Quality (jpeg, webp, avif)', qualityInput, '0–100; empty for the default'),
+    field(
+      'Variants (JSON)',
+      variantsInput,
+      'Named sizes, previewed side by side; @media (orientation: portrait) and the like lay the HTML out for each',
+    ),
   );
 
   const editorTabs = tabs('Template parts', [
@@ -229,6 +246,7 @@ export function openWorkspace(
     heightInput.value = String(fields.height);
     formatSelect.value = fields.format;
     qualityInput.value = fields.quality === null ? '' : String(fields.quality);
+    variantsInput.value = fields.variantsText;
     rebuildValuesForm();
     refreshHeader();
     schedulePreview(0);
@@ -245,6 +263,8 @@ export function openWorkspace(
     alt: 'Preview of the template with the sample values',
   });
   const previewMeta = h('p', { class: 'preview-meta', 'aria-live': 'polite' }, 'Rendering…');
+  /** One preview per variant, side by side, under the main one. */
+  const variantStrip = h('div', { class: 'variant-strip', role: 'group', 'aria-label': 'Variants' });
   const valuesHost = h('div', {});
   const setSelect = h('select', {});
   const setName = h('input', { type: 'text', placeholder: 'e.g. long title' });
@@ -356,6 +376,7 @@ export function openWorkspace(
       previewMeta.textContent = `${preview.width} × ${preview.height} px · ${preview.contentType.replace('image/', '')} · ${formatBytes(preview.bytes)} · rendered in ${Math.round(preview.renderMs)} ms`;
       previewImage.classList.remove('stale');
       showProblems(null, preview.warnings);
+      await previewVariants(controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
       const problem =
@@ -370,11 +391,52 @@ export function openWorkspace(
     }
   }
 
+  /** Render each variant of the draft (its size, the same content and values) into the strip, side by side. */
+  async function previewVariants(signal: AbortSignal): Promise<void> {
+    const parsed = parseVariants(fields.variantsText);
+    if (!parsed.ok) {
+      replaceChildren(variantStrip, h('p', { class: 'error' }, `variants: ${parsed.message}`));
+      return;
+    }
+    const entries = Object.entries(parsed.value);
+    const figures = await Promise.all(
+      entries.map(async ([name, size]) => {
+        try {
+          const preview = await requestPreview({ ...fields, ...size }, values, signal);
+          return h(
+            'figure',
+            { class: 'variant', 'data-variant': name },
+            h('img', {
+              src: preview.image,
+              alt: `Preview of the ${name} variant`,
+              'data-width': preview.width,
+              'data-height': preview.height,
+            }),
+            h('figcaption', {}, `${name} · ${preview.width} × ${preview.height}`),
+          );
+        } catch (error) {
+          return h(
+            'figure',
+            { class: 'variant', 'data-variant': name },
+            h('figcaption', { class: 'error' }, `${name}: ${(error as Error).message}`),
+          );
+        }
+      }),
+    );
+    if (signal.aborted) return;
+    replaceChildren(variantStrip, ...figures);
+  }
+
   // --- Saving and status -------------------------------------------------------------------------------------
   async function saveDraft(): Promise<boolean> {
     const parsed = parseDefinitions(fields.variablesText);
     if (!parsed.ok) {
       context.announce(`Not saved: variables: ${parsed.message}`);
+      return false;
+    }
+    const variants = parseVariants(fields.variantsText);
+    if (!variants.ok) {
+      context.announce(`Not saved: variants: ${variants.message}`);
       return false;
     }
     try {
@@ -385,6 +447,7 @@ export function openWorkspace(
         height: fields.height,
         format: fields.format,
         quality: fields.quality,
+        variants: variants.value,
       });
       saved = { ...fields };
       refreshHeader();
@@ -438,6 +501,7 @@ export function openWorkspace(
     { class: 'panel' },
     h('div', { class: 'preview-frame' }, previewImage),
     previewMeta,
+    variantStrip,
     samplesSection,
   );
   const history = historyPanel({

@@ -4,6 +4,7 @@
  * would drop them, and a small cascade for the few properties the stage itself needs.
  */
 import * as csstree from 'css-tree';
+import { type MediaViewport, resolveMediaBlocks } from './media-queries.js';
 import { isSupportedDisplay, degradeDisplay } from '../elements/display.js';
 import type { Element } from '../dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
@@ -153,7 +154,11 @@ export class DocumentStyles {
   /** Cascade results by element and property (the sheets do not change once the tree is being converted). */
   private readonly cache = new WeakMap<Element, Map<string, { decl: Declaration; rule: ProbeRule } | null>>();
 
-  constructor(private readonly warn: (message: string) => void) {}
+  constructor(
+    private readonly warn: (message: string) => void,
+    /** The render's CSS size, which `@media` blocks are resolved against (html/style-sheets/media-queries.ts). */
+    private readonly viewport: MediaViewport = {},
+  ) {}
 
   /** Parse one sheet: record its rules, collect `@font-face`, degrade unsupported `display` values. */
   addSheet(css: string): ProcessedSheet {
@@ -165,7 +170,7 @@ export class DocumentStyles {
       return { css, fontFaces: [] };
     }
     const fontFaces: DocumentFontFace[] = [];
-    let rewritten = false;
+    let rewritten = resolveMediaBlocks(ast, this.viewport);
     // Most sheets have neither: look at other declarations' values only when the sheet's text could need it.
     const mayNeedValues = MAY_NEED_VALUES.test(css);
     const dropped: { list: csstree.List<csstree.CssNode>; item: csstree.ListItem<csstree.CssNode> }[] = [];

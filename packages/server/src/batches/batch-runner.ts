@@ -128,6 +128,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         height: request.height ?? version.height,
         format: request.format ?? item.options.format ?? version.format,
         quality: request.quality ?? item.options.quality ?? version.quality ?? undefined,
+        maxBytes: request.maxBytes ?? item.options.maxBytes,
         scale: request.scale ?? item.options.scale,
         fonts: [],
       };

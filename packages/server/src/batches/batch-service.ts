@@ -211,6 +211,7 @@ export function createBatchService(deps: BatchServiceDeps): BatchService {
       const options: BatchOptions = {};
       if (request.format !== undefined) options.format = request.format;
       if (request.quality !== undefined) options.quality = request.quality;
+      if (request.maxBytes !== undefined) options.maxBytes = request.maxBytes;
       if (request.scale !== undefined) options.scale = request.scale;
       const batch = await store.createBatch(
         {

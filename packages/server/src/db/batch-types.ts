@@ -8,6 +8,8 @@ export type BatchItemStatus = 'pending' | 'done' | 'failed' | 'cancelled';
 export interface BatchOptions {
   format?: ImageFormat;
   quality?: number;
+  /** Byte budget (docs/contract/decisions.md "Formats and byte budgets"). */
+  maxBytes?: number;
   scale?: number;
 }
 
@@ -18,6 +20,8 @@ export interface BatchItemRequest {
   height?: number;
   format?: ImageFormat;
   quality?: number;
+  /** Byte budget (docs/contract/decisions.md "Formats and byte budgets"). */
+  maxBytes?: number;
   scale?: number;
 }
 

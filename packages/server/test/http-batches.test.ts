@@ -333,6 +333,8 @@ describe.each(BACKENDS)('on $name', (backend) => {
       ] as const) {
         const bytes = entries.get(name)!;
         expect(bytes.length).toBeLessThanOrEqual(budget);
+        // The listing says each done item's size.
+        expect(listed.find((i) => `${i.id}.${name.split('.')[1]}` === name)!.bytes).toBe(bytes.length);
         const meta = await sharp(bytes).metadata();
         expect([meta.format, meta.width, meta.height]).toEqual([format, 400, 200]);
       }

@@ -40,6 +40,8 @@ export interface ListedItem {
   height?: number;
   format?: string;
   contentType?: string;
+  /** The image's size in bytes. */
+  bytes?: number;
   expiresAt?: string;
   code?: number;
   message?: string;
@@ -104,6 +106,7 @@ export function listedItem(item: BatchItemRecord, link?: { url: string; expiresA
     out.height = item.height ?? undefined;
     out.format = item.format;
     out.contentType = CONTENT_TYPES[item.format];
+    if (item.bytes !== null) out.bytes = item.bytes;
     if (link) out.expiresAt = link.expiresAt;
   }
   if (item.status === 'failed') {

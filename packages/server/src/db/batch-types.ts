@@ -62,6 +62,8 @@ export interface BatchItemRecord {
   width: number | null;
   height: number | null;
   format: ImageFormat | null;
+  /** A done item's image size in bytes (null for items done before it was kept). */
+  bytes: number | null;
   code: number | null;
   message: string | null;
 }
@@ -84,7 +86,7 @@ export interface ClaimedBatchItem {
 
 /** How an item ended. */
 export type BatchItemOutcome =
-  | { status: 'done'; objectKey: string; width: number; height: number; format: ImageFormat }
+  | { status: 'done'; objectKey: string; width: number; height: number; format: ImageFormat; bytes?: number }
   | { status: 'failed'; code: number; message: string };
 
 /** The webhook of a batch's end: its id (the same on every attempt) and the JSON body. */

@@ -106,6 +106,8 @@ export interface BatchItem {
   height?: number;
   format?: RenderFormat;
   contentType?: string;
+  /** A done item's file size in bytes. */
+  bytes?: number;
   expiresAt?: string;
   code?: number;
   message?: string;

@@ -78,6 +78,8 @@ export interface BatchItemInput {
   height?: number;
   format?: RenderFormat;
   quality?: number;
+  /** Byte budget, at least 1,024 (overrides the batch's); an item that cannot fit fails with 20105. */
+  maxBytes?: number;
   scale?: number;
 }
 
@@ -87,6 +89,8 @@ export interface CreateBatchBody {
   items: BatchItemInput[];
   format?: RenderFormat;
   quality?: number;
+  /** Byte budget of every item, at least 1,024: the highest quality (png: the most colours) whose file fits. */
+  maxBytes?: number;
   scale?: number;
   useDraft?: boolean;
   /** Called (Standard Webhooks, see verifyWebhook) when the batch ends. */
@@ -102,6 +106,8 @@ export interface BatchItem {
   height?: number;
   format?: RenderFormat;
   contentType?: string;
+  /** A done item's file size in bytes. */
+  bytes?: number;
   expiresAt?: string;
   code?: number;
   message?: string;

@@ -144,6 +144,19 @@ describe.each(BACKENDS)('on $name', (backend) => {
       expect(res.body.message).toBe('items[0].width: must be an integer from 1 to 4096');
     });
 
+    it('refuses a maxBytes under 1024 at the batch level or in an item, with operation A’s rule', async () => {
+      const { accountId, key } = await seedAccount(server.url, 1);
+      const templateId = await publishedTemplate(accountId);
+      const items = [{ variables: { title: 'a' } }, { variables: { title: 'b' }, maxBytes: 10 }];
+      let res = await batches(key, 'POST', '', { templateId, items });
+      expect([res.status, res.body.code]).toEqual([400, 10103]);
+      expect(res.body.message).toBe('items[1].maxBytes: must be an integer of at least 1024');
+      res = await batches(key, 'POST', '', { templateId, items: [items[0]], maxBytes: 10 });
+      expect([res.status, res.body.code]).toEqual([400, 10103]);
+      expect(res.body.message).toBe('maxBytes: must be an integer of at least 1024');
+      expect(await unitsLeft(server.url, accountId)).toBe(1);
+    });
+
     it('refuses a webhook URL on a loopback or private address the allow-list does not name', async () => {
       const strict = await startTestServer({}, {}, { batches: { pollMs: 20 } });
       try {
@@ -254,6 +267,77 @@ describe.each(BACKENDS)('on $name', (backend) => {
       };
       expect(manifest.items.map((i) => [i.id, i.status])).toEqual(listed.map((i) => [i.id, i.status]));
       expect(manifest.items.some((i) => 'url' in i)).toBe(false);
+    });
+
+    it('with maxBytes: each image within its budget (an item’s overrides the batch’s); one that cannot fit fails with 20105 and uses no unit', async () => {
+      const { accountId, key } = await seedAccount(server.url, 10);
+      // Noise under the text: no encoder squeezes it much, so a budget binds and 1,024 bytes cannot be met.
+      const noise = await sharp(
+        Buffer.from(Array.from({ length: 200 * 100 * 3 }, () => Math.floor(Math.random() * 256))),
+        {
+          raw: { width: 200, height: 100, channels: 3 },
+        },
+      )
+        .png()
+        .toBuffer();
+      const templateId = await publishedTemplate(accountId, {
+        content: `<div style="display:flex;width:100%;height:100%;color:white;font-size:32px"><img src="data:image/png;base64,${noise.toString('base64')}" style="position:absolute;width:400px;height:200px" />{{title}}</div>`,
+      });
+      const sizeOf = async (format: string) => {
+        const res = await render(server.url, key, `/templates/${templateId}/render`, {
+          variables: { title: 'plain' },
+          format,
+          maxBytes: 10_000_000,
+        });
+        expect(res.status).toBe(200);
+        return (res.body.data as { bytes: number }).bytes;
+      };
+      const webpBudget = Math.round((await sizeOf('webp')) / 2);
+      const jpegBudget = Math.round((await sizeOf('jpeg')) / 2);
+      const unitsBefore = await unitsLeft(server.url, accountId);
+      const items = [
+        { id: 'a', variables: { title: 'a' } },
+        { id: 'b', variables: { title: 'b' }, format: 'jpeg', maxBytes: jpegBudget },
+        { id: 'c', variables: { title: 'c' } },
+        { id: 'd', variables: { title: 'd' }, format: 'png', maxBytes: 1024 },
+      ];
+      const res = await batches(key, 'POST', '', { templateId, items, format: 'webp', maxBytes: webpBudget });
+      expect(res.status).toBe(202);
+      const batch = await finished(key, (res.body.data as { id: string }).id);
+      expect(batch).toMatchObject({ status: 'done', total: 4, done: 3, failed: 1 });
+      expect(await unitsLeft(server.url, accountId)).toBe(unitsBefore - 3);
+
+      const listed = (
+        (await batches(key, 'GET', `/${batch.id}/items`)).body.data as { items: Record<string, unknown>[] }
+      ).items;
+      expect(listed.map((i) => [i.id, i.status])).toEqual([
+        ['a', 'done'],
+        ['b', 'done'],
+        ['c', 'done'],
+        ['d', 'failed'],
+      ]);
+      expect(listed[3]!.code).toBe(20105);
+      expect(listed[3]!.message).toMatch(
+        /maxBytes: the png image does not fit in 1024 bytes even at 2 colours \(smallest \d+ bytes\)/,
+      );
+
+      const zipRes = await fetch(`${server.url}/open/v1/images/batches/${batch.id}/archive`, {
+        headers: { 'x-api-key': key },
+      });
+      const entries = readZip(Buffer.from(await zipRes.arrayBuffer()));
+      expect([...entries.keys()].sort()).toEqual(['a.webp', 'b.jpg', 'c.webp', 'manifest.json']);
+      for (const [name, format, budget] of [
+        ['a.webp', 'webp', webpBudget],
+        ['b.jpg', 'jpeg', jpegBudget],
+        ['c.webp', 'webp', webpBudget],
+      ] as const) {
+        const bytes = entries.get(name)!;
+        expect(bytes.length).toBeLessThanOrEqual(budget);
+        // The listing says each done item's size.
+        expect(listed.find((i) => `${i.id}.${name.split('.')[1]}` === name)!.bytes).toBe(bytes.length);
+        const meta = await sharp(bytes).metadata();
+        expect([meta.format, meta.width, meta.height]).toEqual([format, 400, 200]);
+      }
     });
 
     it('is another account’s: 404 / 10105 everywhere', async () => {

@@ -128,6 +128,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         height: request.height ?? version.height,
         format: request.format ?? item.options.format ?? version.format,
         quality: request.quality ?? item.options.quality ?? version.quality ?? undefined,
+        maxBytes: request.maxBytes ?? item.options.maxBytes,
         scale: request.scale ?? item.options.scale,
         fonts: [],
       };
@@ -149,6 +150,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       const existing = seen && !extended ? await storage.head(objectKey) : seen;
       let width: number;
       let height: number;
+      let bytes = existing?.size;
       if (existing && job.width !== undefined && job.height !== undefined) {
         width = devicePixels(job.width, job.scale);
         height = devicePixels(job.height, job.scale);
@@ -156,8 +158,20 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
         const stored = await inWorker(() => renderAndStore(renderer, storage, job, objectKey));
         width = stored.result.width;
         height = stored.result.height;
+        bytes = stored.result.data.length;
       }
-      await finish(item, { status: 'done', objectKey, width, height, format: job.format }, reservationId);
+      await finish(
+        item,
+        {
+          status: 'done',
+          objectKey,
+          width,
+          height,
+          format: job.format,
+          ...(bytes === undefined ? {} : { bytes }),
+        },
+        reservationId,
+      );
     } catch (error) {
       if (isTransient(error)) {
         if (reservationId !== null) await store.releaseReservation(reservationId).catch(() => {});

@@ -40,6 +40,8 @@ export interface ListedItem {
   height?: number;
   format?: string;
   contentType?: string;
+  /** The image's size in bytes. */
+  bytes?: number;
   expiresAt?: string;
   code?: number;
   message?: string;
@@ -104,6 +106,7 @@ export function listedItem(item: BatchItemRecord, link?: { url: string; expiresA
     out.height = item.height ?? undefined;
     out.format = item.format;
     out.contentType = CONTENT_TYPES[item.format];
+    if (item.bytes !== null) out.bytes = item.bytes;
     if (link) out.expiresAt = link.expiresAt;
   }
   if (item.status === 'failed') {
@@ -211,6 +214,7 @@ export function createBatchService(deps: BatchServiceDeps): BatchService {
       const options: BatchOptions = {};
       if (request.format !== undefined) options.format = request.format;
       if (request.quality !== undefined) options.quality = request.quality;
+      if (request.maxBytes !== undefined) options.maxBytes = request.maxBytes;
       if (request.scale !== undefined) options.scale = request.scale;
       const batch = await store.createBatch(
         {

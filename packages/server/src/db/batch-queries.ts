@@ -162,7 +162,18 @@ export async function listBatchItems(
 ): Promise<BatchItemRecord[]> {
   let select = db
     .selectFrom('batch_items')
-    .select(['seq', 'item_id', 'status', 'object_key', 'width', 'height', 'format', 'code', 'message'])
+    .select([
+      'seq',
+      'item_id',
+      'status',
+      'object_key',
+      'width',
+      'height',
+      'format',
+      'bytes',
+      'code',
+      'message',
+    ])
     .where('batch_id', '=', batchId)
     .where('seq', '>', query.afterSeq);
   if (query.status) select = select.where('status', '=', query.status);
@@ -175,6 +186,7 @@ export async function listBatchItems(
     width: row.width === null ? null : Number(row.width),
     height: row.height === null ? null : Number(row.height),
     format: row.format as BatchItemRecord['format'],
+    bytes: row.bytes === null ? null : Number(row.bytes),
     code: row.code === null ? null : Number(row.code),
     message: row.message,
   }));
@@ -361,6 +373,7 @@ export async function finishBatchItem(
             width: outcome.width,
             height: outcome.height,
             format: outcome.format,
+            bytes: outcome.bytes ?? null,
           }
         : { status: 'failed', code: outcome.code, message: outcome.message };
     const kept = await trx

@@ -8,6 +8,8 @@ export type BatchItemStatus = 'pending' | 'done' | 'failed' | 'cancelled';
 export interface BatchOptions {
   format?: ImageFormat;
   quality?: number;
+  /** Byte budget (docs/contract/decisions.md "Formats and byte budgets"). */
+  maxBytes?: number;
   scale?: number;
 }
 
@@ -18,6 +20,8 @@ export interface BatchItemRequest {
   height?: number;
   format?: ImageFormat;
   quality?: number;
+  /** Byte budget (docs/contract/decisions.md "Formats and byte budgets"). */
+  maxBytes?: number;
   scale?: number;
 }
 
@@ -58,6 +62,8 @@ export interface BatchItemRecord {
   width: number | null;
   height: number | null;
   format: ImageFormat | null;
+  /** A done item's image size in bytes (null for items done before it was kept). */
+  bytes: number | null;
   code: number | null;
   message: string | null;
 }
@@ -80,7 +86,7 @@ export interface ClaimedBatchItem {
 
 /** How an item ended. */
 export type BatchItemOutcome =
-  | { status: 'done'; objectKey: string; width: number; height: number; format: ImageFormat }
+  | { status: 'done'; objectKey: string; width: number; height: number; format: ImageFormat; bytes?: number }
   | { status: 'failed'; code: number; message: string };
 
 /** The webhook of a batch's end: its id (the same on every attempt) and the JSON body. */

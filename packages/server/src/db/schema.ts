@@ -134,7 +134,7 @@ export interface BatchItemsTable {
   seq: number;
   item_id: string;
   account_id: string;
-  /** JSON of {variables, width?, height?, format?, quality?, scale?}. */
+  /** JSON of {variables, width?, height?, format?, quality?, maxBytes?, scale?}. */
   request: string;
   /** pending, done, failed or cancelled. */
   status: string;
@@ -145,6 +145,8 @@ export interface BatchItemsTable {
   width: number | null;
   height: number | null;
   format: string | null;
+  /** A done item's image size in bytes (migration 008; null before it). */
+  bytes: number | null;
   code: number | null;
   message: string | null;
   finished_at: number | null;

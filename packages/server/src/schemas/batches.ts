@@ -2,8 +2,8 @@
 import type { ServerLimits } from '../config.js';
 import { renderRules, templateRenderBody } from './render.js';
 
-const ITEM_FIELDS = ['variables', 'id', 'width', 'height', 'format', 'quality', 'scale'];
-const BATCH_FIELDS = ['templateId', 'items', 'format', 'quality', 'scale', 'useDraft', 'webhook'];
+const ITEM_FIELDS = ['variables', 'id', 'width', 'height', 'format', 'quality', 'maxBytes', 'scale'];
+const BATCH_FIELDS = ['templateId', 'items', 'format', 'quality', 'maxBytes', 'scale', 'useDraft', 'webhook'];
 
 /** Body schema of `POST /open/v1/images/batches`. */
 export function submitBatchBody(limits: ServerLimits) {
@@ -34,12 +34,14 @@ export function submitBatchBody(limits: ServerLimits) {
             height: render.height,
             format: render.format,
             quality: render.quality,
+            maxBytes: render.maxBytes,
             scale: render.scale,
           },
         },
       },
       format: render.format,
       quality: render.quality,
+      maxBytes: render.maxBytes,
       scale: render.scale,
       useDraft: { type: 'boolean', description: 'Render the draft content' },
       webhook: {
@@ -74,7 +76,7 @@ export function batchRules(limits: ServerLimits) {
     'webhook#fields': 'url',
     'webhook.url': 'must be an http or https URL of at most 2048 characters',
   };
-  for (const field of ['variables', 'width', 'height', 'format', 'quality', 'scale']) {
+  for (const field of ['variables', 'width', 'height', 'format', 'quality', 'maxBytes', 'scale']) {
     rules[`items[].${field}`] = render[field] as string;
     rules[field] = render[field] as string;
   }

@@ -7,6 +7,7 @@ import { migration004StudioSessions } from './004-studio-sessions.js';
 import { migration005StudioSessionAdminToken } from './005-studio-session-admin-token.js';
 import { migration006TemplateNamespaces } from './006-template-namespaces.js';
 import { migration007Batches } from './007-batches.js';
+import { migration008BatchItemBytes } from './008-batch-item-bytes.js';
 
 /** Every migration by name; names sort in the order they apply. */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
@@ -17,6 +18,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '005_studio_session_admin_token': migration005StudioSessionAdminToken,
   '006_template_namespaces': migration006TemplateNamespaces,
   '007_batches': migration007Batches,
+  '008_batch_item_bytes': migration008BatchItemBytes,
 };
 
 /** Kysely MigrationProvider over {@link MIGRATIONS}. */

@@ -19,10 +19,14 @@ interface ItemJob {
   seq: number;
 }
 
-/** The job id of an item: a UUID made from batch id and position (pg-boss ids are UUIDs). */
+/**
+ * The job id of an item (pg-boss ids are UUIDs): made from the batch id, then the position, so a batch's jobs, all
+ * created at once, are fetched in submission order (pg-boss orders by creation, then id).
+ */
 export function itemJobId(batchId: string, seq: number): string {
-  const hex = createHash('sha256').update(`${batchId}/${seq}`).digest('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  const hex = createHash('sha256').update(batchId).digest('hex');
+  const position = seq.toString(16).padStart(12, '0');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${position}`;
 }
 
 /** The queue of an account's items. */

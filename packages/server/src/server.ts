@@ -2,7 +2,6 @@
 import { createRenderer, parseAllowList, type Renderer } from '@pictor/core';
 import { type BatchRunner, type BatchRunnerDeps, startBatchRunner } from './batches/batch-runner.js';
 import type { BatchQueue } from './batches/batch-queue.js';
-import { startPgBossQueue } from './batches/pg-boss-queue.js';
 import { startWebhookRunner, type WebhookRunner, type WebhookRunnerDeps } from './batches/webhook-runner.js';
 import { buildApp, type PictorApp } from './app.js';
 import type { ServerConfig } from './config.js';
@@ -133,13 +132,15 @@ export async function startServer(
   };
   try {
     // On PostgreSQL pg-boss delivers the batch items (its own schema, made at first start); on SQLite the table does.
-    if (config.databaseUrl !== undefined)
+    if (config.databaseUrl !== undefined) {
+      const { startPgBossQueue } = await import('./batches/pg-boss-queue.js');
       batchQueue = await startPgBossQueue({
         connectionString: config.databaseUrl,
         store,
         claimSeconds: (options.batches?.claimMs ?? config.limits.batchClaimSeconds * 1000) / 1000,
         onError: (error) => logger.error({ err: error }, 'batch queue (pg-boss) failed'),
       });
+    }
     app = await buildApp(config, {
       store,
       storage,

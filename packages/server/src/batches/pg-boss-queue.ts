@@ -7,7 +7,7 @@
  * delivered twice is charged once). pg-boss keeps its tables in its own schema, created at start.
  */
 import { createHash } from 'node:crypto';
-import PgBoss from 'pg-boss';
+import type PgBoss from 'pg-boss';
 import type { Store } from '../db/types.js';
 import type { BatchQueue } from './batch-queue.js';
 
@@ -48,7 +48,9 @@ export interface PgBossQueueOptions {
 export async function startPgBossQueue(options: PgBossQueueOptions): Promise<BatchQueue> {
   const { store } = options;
   const claimSeconds = Math.max(1, Math.ceil(options.claimSeconds));
-  const boss = new PgBoss({
+  // Loaded only with PostgreSQL (SQLite servers never load pg-boss or pg).
+  const { default: PgBossClass } = await import('pg-boss');
+  const boss = new PgBossClass({
     connectionString: options.connectionString,
     schema: PG_BOSS_SCHEMA,
     max: options.max ?? 4,

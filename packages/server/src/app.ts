@@ -18,6 +18,7 @@ import { registerHomeRoute } from './routes/home.js';
 import { registerImageUrlRoutes } from './routes/img.js';
 import { registerRenderRoutes } from './routes/render.js';
 import { registerBatchRoutes } from './routes/batches.js';
+import type { BatchQueue } from './batches/batch-queue.js';
 import { createBatchService } from './batches/batch-service.js';
 import { createAccountAdmin } from './services/account-admin.js';
 import { createImageUrlService } from './services/image-urls.js';
@@ -56,6 +57,8 @@ export interface AppDeps {
   sharedLimits?: boolean;
   /** Told when a batch was accepted (this node's batch runner looks for work at once). */
   onBatchSubmitted?: () => void;
+  /** The batch queue when it is not the table (pg-boss on PostgreSQL). */
+  batchQueue?: BatchQueue;
 }
 
 /** The app and the services tests and the server may want to reach. */
@@ -205,6 +208,7 @@ export async function buildApp(config: Readonly<ServerConfig>, deps: AppDeps): P
     now,
     allow: parseAllowList(limits.fetchAllowList),
     ...(deps.onBatchSubmitted ? { onSubmitted: deps.onBatchSubmitted } : {}),
+    ...(deps.batchQueue ? { queue: deps.batchQueue } : {}),
   });
   registerBatchRoutes(app, { store: deps.store, storage: deps.storage, limits, batches });
   registerFileRoutes(app, { storage: deps.storage, signingSecret: deps.signingSecret, now });

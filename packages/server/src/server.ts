@@ -1,6 +1,7 @@
 /** Start and stop the service: config → data dir → store → storage → renderer → app → listen; close in reverse. */
 import { createRenderer, parseAllowList, type Renderer } from '@pictor/core';
 import { type BatchRunner, type BatchRunnerDeps, startBatchRunner } from './batches/batch-runner.js';
+import type { BatchQueue } from './batches/batch-queue.js';
 import { startWebhookRunner, type WebhookRunner, type WebhookRunnerDeps } from './batches/webhook-runner.js';
 import { buildApp, type PictorApp } from './app.js';
 import type { ServerConfig } from './config.js';
@@ -111,6 +112,7 @@ export async function startServer(
   let janitor: Janitor | undefined;
   let app: PictorApp | undefined;
   let batchRunner: BatchRunner | undefined;
+  let batchQueue: BatchQueue | undefined;
   let webhookRunner: WebhookRunner | undefined;
   const closeAll = async () => {
     // The batch runner claims no more items; its items not yet rendering go back to the queue for any node.
@@ -122,12 +124,23 @@ export async function startServer(
     if (app) await closeGracefully(app, config.limits.renderTimeoutMs + 5_000);
     await janitor?.stop();
     await batchesStopped;
+    await batchQueue?.close();
     await webhooksStopped;
     await rendererClosed;
     await storage.close();
     await store.close();
   };
   try {
+    // On PostgreSQL pg-boss delivers the batch items (its own schema, made at first start); on SQLite the table does.
+    if (config.databaseUrl !== undefined) {
+      const { startPgBossQueue } = await import('./batches/pg-boss-queue.js');
+      batchQueue = await startPgBossQueue({
+        connectionString: config.databaseUrl,
+        store,
+        claimSeconds: (options.batches?.claimMs ?? config.limits.batchClaimSeconds * 1000) / 1000,
+        onError: (error) => logger.error({ err: error }, 'batch queue (pg-boss) failed'),
+      });
+    }
     app = await buildApp(config, {
       store,
       storage,
@@ -139,6 +152,7 @@ export async function startServer(
       // With PostgreSQL the nodes are many: count their rate limits together.
       sharedLimits: config.databaseUrl !== undefined,
       onBatchSubmitted: () => batchRunner?.wake(),
+      ...(batchQueue ? { batchQueue } : {}),
     });
     let url = '';
     if (options.listen !== false) {
@@ -168,6 +182,7 @@ export async function startServer(
       templates: app.pictor.templates,
       limits: config.limits,
       now,
+      ...(batchQueue ? { queue: batchQueue } : {}),
       ...(hooks.pollMs === undefined ? {} : { pollMs: hooks.pollMs }),
       ...(hooks.claimMs === undefined ? {} : { claimMs: hooks.claimMs }),
       ...(hooks.onItem ? { onItem: hooks.onItem } : {}),

@@ -1,7 +1,8 @@
 /**
  * Three server processes (`node dist/cli.js serve`) on one PostgreSQL and one bucket work one batch of 1,000 items;
  * one is SIGKILLed midway. Every item ends done exactly once (units used = items done = 1,000), the killed node's
- * items are taken over by the others once their claims run out, and the batch's webhook is delivered once, signed.
+ * items are taken over by the others once their claims run out (pg-boss offers their jobs again), and the batch's
+ * webhook is delivered once, signed.
  * Runs when PICTOR_TEST_DATABASE_URL is set (CI starts PostgreSQL); needs the built CLI. On SQLite, one server
  * SIGKILLed midway and started again on its data dir finishes the batch with nothing lost or charged twice.
  */
@@ -10,8 +11,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_BOSS_SCHEMA } from '../src/batches/pg-boss-queue.js';
 import { createStore } from '../src/db/index.js';
 import type { Store } from '../src/db/types.js';
 import { adminOk, call, seedAccount, templateBody } from './helpers/http-server.js';
@@ -132,6 +135,16 @@ describe.skipIf(!baseUrl)('a batch on three nodes, one SIGKILLed midway', () => 
     expect(new Set(listed.map((i) => i.status))).toEqual(new Set(['done']));
     const usage = await store.usage(accountId, new Date());
     expect(usage.rendersDone).toBe(ITEMS);
+    // pg-boss delivered them: one job per item, every one completed.
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    const jobs = await client
+      .query(
+        `select state, count(*)::int as n from ${PG_BOSS_SCHEMA}.job where data->>'batchId' = $1 group by 1`,
+        [id],
+      )
+      .finally(() => client.end());
+    expect(jobs.rows).toEqual([{ state: 'completed', n: ITEMS }]);
 
     // The webhook of the batch's end: once, signed with the account's secret.
     await expect.poll(() => received.length, POLL).toBe(1);

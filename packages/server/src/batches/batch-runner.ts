@@ -22,6 +22,7 @@ import {
 import type { TemplateService } from '../services/template-service.js';
 import type { ObjectStorage } from '../storage/types.js';
 import { batchFinishedWebhook } from './batch-object.js';
+import { type BatchQueue, tableQueue } from './batch-queue.js';
 import { WakeTimer } from './wake-timer.js';
 
 /** How soon a node with batch work looks again at workers held by interactive renders or its own items (ms). */
@@ -37,6 +38,8 @@ export interface BatchRunnerDeps {
   templates: TemplateService;
   limits: ServerLimits;
   now: () => number;
+  /** Where items come from: pg-boss on PostgreSQL; default the `batch_items` table's claims. */
+  queue?: BatchQueue;
   /** How often to look for items when told of none (ms). Default 1,000. */
   pollMs?: number;
   /** How long a claim holds without renewal (ms); renewed every third of it while rendering. Default `limits.batchClaimSeconds`. */
@@ -68,6 +71,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
   const pollMs = deps.pollMs ?? 1_000;
   const claimMs = deps.claimMs ?? limits.batchClaimSeconds * 1000;
   const concurrency = limits.batchConcurrency > 0 ? limits.batchConcurrency : renderer.stats().workers;
+  const queue = deps.queue ?? tableQueue(store);
   const timer = new WakeTimer();
   const active = new Map<string, ClaimedBatchItem>();
   const onEnd = batchFinishedWebhook(deps.now);
@@ -100,6 +104,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
 
   async function finish(item: ClaimedBatchItem, outcome: BatchItemOutcome, reservationId: string | null) {
     await store.finishBatchItem(item, outcome, reservationId, date(), onEnd);
+    await queue.ended(item).catch((error: unknown) => deps.onError?.(error));
     deps.onItem?.(item, outcome);
   }
 
@@ -176,7 +181,7 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       if (isTransient(error)) {
         if (reservationId !== null) await store.releaseReservation(reservationId).catch(() => {});
         if (!isPictorError(error) || error.code !== 'CLOSED') deps.onError?.(error);
-        await store.releaseBatchItem(item);
+        await queue.release(item);
         deps.onItem?.(item, 'released');
         return;
       }
@@ -211,12 +216,12 @@ export function startBatchRunner(deps: BatchRunnerDeps): BatchRunner {
       }
       let claimed = false;
       try {
-        const item = await store.claimBatchItem(
+        const item = await queue.claim(
           date(),
           new Date(deps.now() + claimMs),
           limits.batchMaxRunningPerAccount,
         );
-        if (item && stopped) await store.releaseBatchItem(item);
+        if (item && stopped) await queue.release(item);
         else if (item) {
           claimed = true;
           deps.onClaim?.(item);

@@ -2,6 +2,7 @@
  * Batches without HTTP (docs/contract/decisions.md "Batches"): submit (the whole batch checked before anything is kept), the
  * batch object, the items listing with signed links, cancel, and the webhook deliveries. Rendering is the runner's.
  */
+import type { BatchQueue } from './batch-queue.js';
 import { type AllowList, CONTENT_TYPES } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import type {
@@ -57,6 +58,8 @@ export interface BatchServiceDeps {
   allow: AllowList;
   /** Told when a batch was accepted (the local runner looks for work at once). */
   onSubmitted?: () => void;
+  /** The queue that delivers items when it is not the table (pg-boss on PostgreSQL). */
+  queue?: BatchQueue;
 }
 
 /** Template variables checked at once per batch (each check is a fill in a render worker). */
@@ -226,6 +229,7 @@ export function createBatchService(deps: BatchServiceDeps): BatchService {
           items: request.items.map(({ id: _id, ...item }, index) => ({ id: ids[index]!, request: item })),
         },
         new Date(deps.now()),
+        deps.queue?.onInsert,
       );
       deps.onSubmitted?.();
       return toBatchObject(batch);
@@ -273,6 +277,7 @@ export function createBatchService(deps: BatchServiceDeps): BatchService {
         batchFinishedWebhook(deps.now),
       );
       if (!batch) throw apiError('NOT_FOUND', `batch ${JSON.stringify(id)} not found`);
+      await deps.queue?.cancelled(batch);
       return toBatchObject(batch);
     },
 

@@ -4,9 +4,10 @@
  * Correct with many processes on PostgreSQL: every change to a batch's items first locks the batch row.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely, Selectable, Transaction } from 'kysely';
+import { CompiledQuery, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type {
   BatchEndHook,
+  BatchInsertHook,
   BatchItemOutcome,
   BatchItemRecord,
   BatchItemStatus,
@@ -74,7 +75,12 @@ function toDelivery(row: Selectable<WebhookDeliveriesTable>): WebhookDelivery {
   };
 }
 
-export async function createBatch(db: Kysely<Database>, batch: NewBatch, now: Date): Promise<BatchRecord> {
+export async function createBatch(
+  db: Kysely<Database>,
+  batch: NewBatch,
+  now: Date,
+  onInsert?: BatchInsertHook,
+): Promise<BatchRecord> {
   const id = newId('bat');
   const nowMs = now.getTime();
   await db
@@ -111,6 +117,15 @@ export async function createBatch(db: Kysely<Database>, batch: NewBatch, now: Da
           )
           .execute();
       }
+      // The queue's own records of the items (pg-boss jobs on PostgreSQL), committed with the rows or not at all.
+      await onInsert?.(
+        {
+          executeSql: async (text, values) => ({
+            rows: (await trx.executeQuery(CompiledQuery.raw(text, values))).rows as Record<string, unknown>[],
+          }),
+        },
+        { id, accountId: batch.accountId, total: batch.items.length },
+      );
     })
     .catch((error: unknown) => {
       if (isForeignKeyViolation(error))
@@ -305,7 +320,7 @@ export async function claimBatchItem(
     for (let attempt = 0; attempt < 5; attempt++) {
       const free = await db
         .selectFrom('batch_items')
-        .select(['seq', 'item_id', 'request', 'attempts'])
+        .select(['seq'])
         .where('batch_id', '=', batch.id)
         .where('status', '=', 'pending')
         .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', nowMs)]))
@@ -313,45 +328,111 @@ export async function claimBatchItem(
         .limit(1)
         .executeTakeFirst();
       if (!free) break;
-      const claim = randomBytes(12).toString('base64url');
-      const taken = await db
-        .updateTable('batch_items')
-        .set((eb) => ({ claim, claimed_until: until.getTime(), attempts: eb('attempts', '+', 1) }))
-        .where('batch_id', '=', batch.id)
-        .where('seq', '=', free.seq)
-        .where('status', '=', 'pending')
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', nowMs)]))
-        .returning(['attempts'])
-        .executeTakeFirst();
-      if (!taken) continue;
-      // The account goes to the back of the turn order; its batch is running.
-      await db
-        .updateTable('batches')
-        .set({ turn: nowMs })
-        .where('account_id', '=', batch.account_id)
-        .where('status', 'in', ['queued', 'running'])
-        .execute();
-      await db
-        .updateTable('batches')
-        .set({ status: 'running' })
-        .where('id', '=', batch.id)
-        .where('status', '=', 'queued')
-        .execute();
-      return {
-        batchId: batch.id,
-        seq: Number(free.seq),
-        itemId: free.item_id,
-        accountId: batch.account_id,
-        templateId: batch.template_id,
-        useDraft: batch.use_draft === 1,
-        options: JSON.parse(batch.options),
-        request: JSON.parse(free.request),
-        claim,
-        attempts: Number(taken.attempts),
-      };
+      const taken = await takeItem(db, batch, Number(free.seq), nowMs, until);
+      if (typeof taken !== 'string') return taken;
     }
   }
   return null;
+}
+
+/** Claim item `seq` of `batch` when it is pending and free; else say whether it has ended or another claim holds it. */
+async function takeItem(
+  db: Db,
+  batch: Selectable<BatchesTable>,
+  seq: number,
+  nowMs: number,
+  until: Date,
+): Promise<ClaimedBatchItem | 'ended' | 'held'> {
+  const claim = randomBytes(12).toString('base64url');
+  const taken = await db
+    .updateTable('batch_items')
+    .set((eb) => ({ claim, claimed_until: until.getTime(), attempts: eb('attempts', '+', 1) }))
+    .where('batch_id', '=', batch.id)
+    .where('seq', '=', seq)
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', nowMs)]))
+    .returning(['item_id', 'request', 'attempts'])
+    .executeTakeFirst();
+  if (!taken) {
+    const row = await db
+      .selectFrom('batch_items')
+      .select('status')
+      .where('batch_id', '=', batch.id)
+      .where('seq', '=', seq)
+      .executeTakeFirst();
+    return row?.status === 'pending' ? 'held' : 'ended';
+  }
+  // The account goes to the back of the turn order; its batch is running.
+  await db
+    .updateTable('batches')
+    .set({ turn: nowMs })
+    .where('account_id', '=', batch.account_id)
+    .where('status', 'in', ['queued', 'running'])
+    .execute();
+  await db
+    .updateTable('batches')
+    .set({ status: 'running' })
+    .where('id', '=', batch.id)
+    .where('status', '=', 'queued')
+    .execute();
+  return {
+    batchId: batch.id,
+    seq,
+    itemId: taken.item_id,
+    accountId: batch.account_id,
+    templateId: batch.template_id,
+    useDraft: batch.use_draft === 1,
+    options: JSON.parse(batch.options),
+    request: JSON.parse(taken.request),
+    claim,
+    attempts: Number(taken.attempts),
+  };
+}
+
+/** Accounts with batch work, the one served longest ago first, leaving out those holding `maxPerAccount` live claims. */
+export async function batchAccountsInTurn(
+  db: Kysely<Database>,
+  now: Date,
+  maxPerAccount: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('batches')
+    .select([
+      'account_id',
+      (eb) => eb.fn.min('turn').as('turn'),
+      (eb) => eb.fn.min('created_at').as('created'),
+    ])
+    .where('status', 'in', ['queued', 'running'])
+    .groupBy('account_id')
+    .orderBy('turn', 'asc')
+    .orderBy('created', 'asc')
+    .limit(CLAIM_CANDIDATES)
+    .execute();
+  const accounts: string[] = [];
+  for (const row of rows) {
+    const claimed = await db
+      .selectFrom('batch_items')
+      .select((eb) => eb.fn.countAll<string | number>().as('n'))
+      .where('account_id', '=', row.account_id)
+      .where('status', '=', 'pending')
+      .where('claimed_until', '>', now.getTime())
+      .executeTakeFirst();
+    if (Number(claimed?.n ?? 0) < maxPerAccount) accounts.push(row.account_id);
+  }
+  return accounts;
+}
+
+/** Claim one named item (a queue delivered it); `ended` when it is no longer pending, `held` when a live claim has it. */
+export async function claimBatchItemAt(
+  db: Kysely<Database>,
+  batchId: string,
+  seq: number,
+  now: Date,
+  until: Date,
+): Promise<ClaimedBatchItem | 'ended' | 'held'> {
+  const batch = await db.selectFrom('batches').selectAll().where('id', '=', batchId).executeTakeFirst();
+  if (!batch || !['queued', 'running'].includes(batch.status)) return 'ended';
+  return takeItem(db, batch, seq, now.getTime(), until);
 }
 
 export async function finishBatchItem(

@@ -123,10 +123,21 @@ export interface WebhookDelivery {
   log: WebhookAttempt[];
 }
 
+/** Runs SQL in the transaction that keeps a new batch (pg-boss's `db` option has this shape). */
+export interface SqlRunner {
+  executeSql(text: string, values: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+}
+
+/** Called inside the transaction that inserts a batch's rows: a queue records the items there (committed with them). */
+export type BatchInsertHook = (
+  sql: SqlRunner,
+  batch: { id: string; accountId: string; total: number },
+) => Promise<void>;
+
 /** The batch part of the store (see Store). */
 export interface BatchStore {
-  /** Keep a new batch, status `queued`, all items `pending`. */
-  createBatch(batch: NewBatch, now: Date): Promise<BatchRecord>;
+  /** Keep a new batch, status `queued`, all items `pending`; `onInsert` runs in the same transaction. */
+  createBatch(batch: NewBatch, now: Date, onInsert?: BatchInsertHook): Promise<BatchRecord>;
   /** The account's batch, or null (none, or another account's). */
   getBatch(accountId: string, id: string): Promise<BatchRecord | null>;
   /** Items of a batch in submission order after `afterSeq` (-1: from the first), of one status or all. */
@@ -144,6 +155,15 @@ export interface BatchStore {
    * ago, skipping accounts with `maxPerAccount` items claimed already; the claim holds until `until`.
    */
   claimBatchItem(now: Date, until: Date, maxPerAccount: number): Promise<ClaimedBatchItem | null>;
+  /** Accounts with batch work in turn order (served longest ago first), without those at `maxPerAccount` live claims. */
+  batchAccountsInTurn(now: Date, maxPerAccount: number): Promise<string[]>;
+  /** Claim the named item (a queue delivered it): `ended` when it is not pending any more, `held` when claimed live. */
+  claimBatchItemAt(
+    batchId: string,
+    seq: number,
+    now: Date,
+    until: Date,
+  ): Promise<ClaimedBatchItem | 'ended' | 'held'>;
   /**
    * End a claimed item atomically with its unit: when the item is still pending under this claim it takes
    * `outcome`, and `reservationId` (if any) is committed for a done item or released otherwise; when the claim no

@@ -20,6 +20,7 @@ import type {
   BatchRecord,
   ClaimedBatchItem,
   NewBatch,
+  BatchInsertHook,
   WebhookAttempt,
   WebhookDelivery,
 } from './batch-types.js';
@@ -357,8 +358,8 @@ export class KyselyStore implements Store {
     return objects.takeExpiredObjects(this.db, before, limit);
   }
 
-  createBatch(batch: NewBatch, now: Date): Promise<BatchRecord> {
-    return batches.createBatch(this.db, batch, now);
+  createBatch(batch: NewBatch, now: Date, onInsert?: BatchInsertHook): Promise<BatchRecord> {
+    return batches.createBatch(this.db, batch, now, onInsert);
   }
 
   getBatch(accountId: string, id: string): Promise<BatchRecord | null> {
@@ -378,6 +379,19 @@ export class KyselyStore implements Store {
 
   claimBatchItem(now: Date, until: Date, maxPerAccount: number): Promise<ClaimedBatchItem | null> {
     return batches.claimBatchItem(this.db, now, until, maxPerAccount);
+  }
+
+  batchAccountsInTurn(now: Date, maxPerAccount: number): Promise<string[]> {
+    return batches.batchAccountsInTurn(this.db, now, maxPerAccount);
+  }
+
+  claimBatchItemAt(
+    batchId: string,
+    seq: number,
+    now: Date,
+    until: Date,
+  ): Promise<ClaimedBatchItem | 'ended' | 'held'> {
+    return batches.claimBatchItemAt(this.db, batchId, seq, now, until);
   }
 
   finishBatchItem(

@@ -10,7 +10,7 @@ import { requireContentType } from '../http/json-body.js';
 import { validationFormatter } from '../http/validation-message.js';
 import type { RenderCaller, RenderService } from '../services/render-service.js';
 import type { Store } from '../db/types.js';
-import { serverTiming } from '../http/server-timing.js';
+import { serverTiming } from '../services/server-timing.js';
 import { responses, success } from '../schemas/envelope.js';
 import { CONTENT_TYPE_LIST } from '../schemas/render.js';
 import { FORMATS } from '@pictor/core';

@@ -18,7 +18,7 @@ import {
   type RenderTimings,
   variantSize,
 } from '@pictor/core';
-import { serverTiming } from '../http/server-timing.js';
+import { serverTiming } from './server-timing.js';
 import { negotiateFormat } from './format-negotiation.js';
 import { LRUCache } from 'lru-cache';
 import { type ImageUrlParams, parseImageParams, typeVariables } from './image-url-params.js';

@@ -21,6 +21,12 @@ export {
 export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';
 export { type RenderTimeoutReason, renderTimeoutMessage } from './pool/render-timeout.js';
 export { type AllowList, parseAllowList, refusedReason } from './fetch/address-policy.js';
+export {
+  AddressRefused,
+  checkedAddresses,
+  pinnedConnection,
+  type ResolvedAddress,
+} from './fetch/pinned-addresses.js';
 export { FONT_SPEC_SCHEMA, MAX_FONT_FAMILY_LENGTH, renderInputSchema } from './input-schema.js';
 export { TUNING_NAMES } from './tuning/switches.js';
 export { createRenderer };

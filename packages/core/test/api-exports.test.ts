@@ -10,6 +10,7 @@ afterAll(() => renderer.close());
 describe('public API', () => {
   it('exports exactly these values', () => {
     expect(Object.keys(core).sort()).toEqual([
+      'AddressRefused',
       'CONTENT_TYPES',
       'DEFAULT_LIMITS',
       'DEFAULT_QUALITY',
@@ -30,11 +31,13 @@ describe('public API', () => {
       'TUNING_NAMES',
       'VARIANT_NAME_PATTERN',
       'WALL_TIMEOUT_FACTOR',
+      'checkedAddresses',
       'compileTemplate',
       'createRenderer',
       'formatOfExtension',
       'isVariantName',
       'parseAllowList',
+      'pinnedConnection',
       'refusedReason',
       'render',
       'renderInputSchema',

@@ -2,9 +2,9 @@
 import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
 import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
+import { pinnedConnection } from './pinned-addresses.js';
 
 /** A failure with a reason meant for the user (wrapped into a PictorError by the fetcher). */
 export class FetchFailure extends Error {}
@@ -30,29 +30,16 @@ const USER_AGENT = 'Pictor/0.1 (+https://github.com/pictor)';
  */
 export function getOnce(url: URL, options: HopOptions): Promise<HopResult> {
   const { addresses, maxBytes, signal } = options;
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const literal = isIP(hostname) !== 0;
-  const lookup = (
-    _host: string,
-    opts: { all?: boolean },
-    callback: (err: Error | null, address: string | LookupAddress[], family?: number) => void,
-  ) => {
-    if (opts.all) callback(null, addresses);
-    else callback(null, addresses[0]!.address, addresses[0]!.family);
-  };
   const request = url.protocol === 'https:' ? https.request : http.request;
   return new Promise<HopResult>((resolve, reject) => {
     const req = request(
       {
         protocol: url.protocol,
-        // An IP literal is connected to as it is (Node skips `lookup` for literals); it was checked by the caller.
-        host: literal ? addresses[0]!.address : hostname,
+        ...pinnedConnection(url, addresses),
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
         method: 'GET',
         agent: false,
-        lookup: literal ? undefined : (lookup as never),
-        servername: literal ? undefined : hostname,
         headers: {
           host: url.host,
           'user-agent': USER_AGENT,

@@ -1,13 +1,12 @@
 /** The one guarded fetcher: SSRF rules, size and time limits, bounded cache. */
 import type { LookupAddress } from 'node:dns';
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
 import { PictorError } from '../errors.js';
 import { FETCH_DEFAULTS } from '../limits.js';
 import type { FetchOptions } from '../types.js';
-import { type AllowList, parseAllowList, refusedReason } from './address-policy.js';
+import { type AllowList, parseAllowList } from './address-policy.js';
 import { decodeDataUrl } from './data-url.js';
 import { FetchFailure, getOnce } from './http-get.js';
+import { AddressRefused, checkedAddresses as checkAddresses } from './pinned-addresses.js';
 import { LRUCache } from 'lru-cache';
 import type { FetchedResource, ResourceFetcher, ResourceKind } from './types.js';
 
@@ -163,36 +162,19 @@ export function createFetcher(options: FetchOptions = {}): ResourceFetcher {
   };
 }
 
-/**
- * Resolve the URL's host and check every address; a literal IP is checked as it is (the WHATWG parser has
- * already turned decimal, octal and hex spellings into dotted form). Allow-listed hosts skip the address check.
- */
+/** The shared address check, its refusals worded for the fetcher's users. */
 async function checkedAddresses(url: URL, allowList: AllowList): Promise<LookupAddress[]> {
-  const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const family = isIP(hostname);
-  let addresses: LookupAddress[];
-  if (family) {
-    addresses = [{ address: hostname, family }];
-  } else {
-    try {
-      addresses = await lookup(hostname, { all: true, verbatim: true });
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      throw new FetchFailure(`could not resolve host ${hostname}${code ? ` (${code})` : ''}`);
-    }
-    if (addresses.length === 0) throw new FetchFailure(`could not resolve host ${hostname}`);
+  try {
+    return await checkAddresses(url, allowList);
+  } catch (error) {
+    if (!(error instanceof AddressRefused)) throw error;
+    if (!error.refused)
+      throw new FetchFailure(`could not resolve host ${error.host}${error.code ? ` (${error.code})` : ''}`);
+    const via = error.literal ? '' : ` (${error.host} resolves to it)`;
+    throw new FetchFailure(
+      `address ${error.refused.address}${via} is ${error.refused.reason} and not allowed (add it to the fetch allow-list to permit it)`,
+    );
   }
-  if (allowList.allowsHost(hostname)) return addresses;
-  for (const { address } of addresses) {
-    const reason = refusedReason(address);
-    if (reason && !allowList.allowsAddress(address)) {
-      const via = family ? '' : ` (${hostname} resolves to it)`;
-      throw new FetchFailure(
-        `address ${address}${via} is ${reason} and not allowed (add it to the fetch allow-list to permit it)`,
-      );
-    }
-  }
-  return addresses;
 }
 
 function positive(value: number | undefined, fallback: number): number {

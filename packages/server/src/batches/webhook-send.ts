@@ -6,8 +6,7 @@
 import type { LookupAddress } from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP } from 'node:net';
-import type { AllowList } from '@pictor/core';
+import { type AllowList, pinnedConnection } from '@pictor/core';
 import { Webhook } from 'standardwebhooks';
 import type { WebhookAttempt } from '../db/types.js';
 import { checkedAddresses } from './webhook-address.js';
@@ -53,25 +52,16 @@ function post(
   body: string,
   timeoutMs: number,
 ): Promise<number> {
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const literal = isIP(host) !== 0;
   const request = url.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
     const req = request(
       {
         protocol: url.protocol,
-        host: literal ? addresses[0]!.address : host,
+        ...pinnedConnection(url, addresses),
         port: url.port || undefined,
         path: `${url.pathname}${url.search}`,
         method: 'POST',
         agent: false,
-        ...(literal
-          ? {}
-          : {
-              lookup: ((_h: string, o: { all?: boolean }, cb: (...args: unknown[]) => void) =>
-                o.all ? cb(null, addresses) : cb(null, addresses[0]!.address, addresses[0]!.family)) as never,
-              servername: host,
-            }),
         headers: {
           ...headers,
           'content-length': String(Buffer.byteLength(body)),

@@ -30,10 +30,15 @@ export const BUILTIN_FONT_FILES = [
  * Chromium's fallback for those scripts never reaches a system font: the same Noto faces Pictor's script font
  * packages carry, from @pictor/benchmarks' own dependencies.
  */
-export const SCRIPT_FONT_FILES = ['arabic', 'hebrew', 'devanagari', 'bengali', 'thai', 'kr', 'tc'].flatMap((s) => {
-  const family = `NotoSans${s.length === 2 ? s.toUpperCase() : s[0].toUpperCase() + s.slice(1)}`;
-  return [`noto-sans-${s}/400Regular/${family}_400Regular.ttf`, `noto-sans-${s}/700Bold/${family}_700Bold.ttf`];
-});
+export const SCRIPT_FONT_FILES = ['arabic', 'hebrew', 'devanagari', 'bengali', 'thai', 'kr', 'tc'].flatMap(
+  (s) => {
+    const family = `NotoSans${s.length === 2 ? s.toUpperCase() : s[0].toUpperCase() + s.slice(1)}`;
+    return [
+      `noto-sans-${s}/400Regular/${family}_400Regular.ttf`,
+      `noto-sans-${s}/700Bold/${family}_700Bold.ttf`,
+    ];
+  },
+);
 
 // The Latin fonts are the core's build inputs (devDependencies), the CJK ones @pictor/fonts-cjk's, the script
 // fonts the benchmarks'.

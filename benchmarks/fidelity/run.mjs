@@ -26,6 +26,7 @@
  *   (`apt-get update && apt-get install -y chromium`); the engine itself never uses a browser.
  *   --pictor-only: render only Pictor (the baseline's saved scores are kept); --reuse-reference: score against the
  *   Chromium images a previous run saved in out/ (for quick runs while changing Pictor; a full run takes neither).
+ *   --pictor-workers=1: Pictor renders in a worker (a resvg panic fails the case, not the run; slower).
  *   --kind: only cases of that kind (case.json `group`, or derived from `kind`) or script; --held-out: only the
  *   held-out part or without it (the `wider` corpus; the others have none). Every run prints per-kind and
  *   per-script means (report-kinds.mjs); a whole `--corpus=wider` run writes RESULTS-wider.md.
@@ -171,7 +172,9 @@ if (reportOnly) {
   }
 } else {
   const chromium = await launchChromium(chromiumPath);
-  const pictor = await createPictor({ engine });
+  // --pictor-workers=1 renders each case in a worker thread, so a crash of the rasteriser (a resvg panic aborts the
+  // process) is one failed case instead of the end of the run.
+  const pictor = await createPictor({ engine, workers: Number(option('pictor-workers') ?? 0) });
   pictorNote = pictor.note;
   const baseline = createBaseline();
   for (const corpusName of corpora) {

@@ -35,6 +35,7 @@ import {
   commitOf,
   exists,
   fillPlaceholders,
+  git,
   inlineImages,
   show,
   stripExternal,
@@ -82,15 +83,34 @@ function documents() {
       group: EMAIL,
       kind: 'e-mail (Antwort build output)',
     });
-  // Every fourth of the 28 MJML templates, from the first.
-  for (const n of [1, 5, 9, 13, 17, 21, 25])
+  // Every fourth of the 28 MJML templates, from the first, and the ticket (20) and the receipt (22).
+  for (const n of [1, 5, 9, 13, 17, 20, 21, 22, 25])
     add({
       name: `colorlib-mjml-${n}`,
       repo: 'ColorlibHQ/email-templates',
       path: `${n}/index.html`,
       licence: 'MIT',
       group: EMAIL,
-      kind: 'e-mail (MJML output)',
+      kind: `e-mail (MJML output${n === 20 ? ', conference ticket' : n === 22 ? ', order receipt' : ''})`,
+    });
+  for (const t of [
+    '01-Barebone/welcome',
+    '02-Matte/product-update',
+    '03-Protocol/feature-announcement',
+    '04-Arcane/order-confirmation',
+    '04-Arcane/order-shipping',
+    '05-Studio/newsletter',
+  ])
+    add({
+      name: `react-email-${t.toLowerCase().replace(/^\d+-/, '').replace('/', '-')}`,
+      repo: 'resend/react-email',
+      path: `apps/demo/emails/${t}.tsx`,
+      imagesFrom: 'apps/demo/emails/index.html',
+      licence: 'MIT',
+      group: EMAIL,
+      kind: 'e-mail (react-email output)',
+      build: () => reactEmail(`apps/demo/emails/${t}.tsx`),
+      note: "the demo component with its PreviewProps rendered by react-email 6.9.2's render() (React 19; its Tailwind compiled by react-email's <Tailwind>)",
     });
   for (const t of ['hero', 'newsletter', 'order', 'password', 'sidebar', 'welcome'])
     add({
@@ -181,6 +201,33 @@ function documents() {
     kind: 'invoice / receipt',
   });
   add({
+    name: 'event-tickets-printable',
+    repo: 'TheBnl/event-tickets',
+    path: 'templates/Broarm/EventTickets/ReservationPrintable.ss',
+    licence: 'BSD-3-Clause',
+    group: DOCUMENT,
+    kind: 'printable event ticket (SilverStripe template)',
+    build: () => silverstripeTicket('templates/Broarm/EventTickets/ReservationPrintable.ss'),
+    note: 'SilverStripe template filled by hand for one attendee (<% loop %> once, <%t %> its default text, $QRCode a generated 224×224 code-like picture)',
+  });
+  for (const [pkg, repo, version] of [
+    ['jsonresume-theme-even', 'rbardini/jsonresume-theme-even', '0.26.1'],
+    ['jsonresume-theme-stackoverflow', 'phoinixi/jsonresume-theme-stackoverflow', '3.3.0'],
+    ['jsonresume-theme-flat', 'erming/jsonresume-theme-flat', '0.3.7'],
+  ])
+    add({
+      name: `resume-${pkg.replace('jsonresume-theme-', '')}`,
+      repo,
+      npm: `${pkg}@${version}`,
+      path: `npm ${pkg}@${version}`,
+      commit: `npm:${pkg}@${version}`,
+      licence: 'MIT',
+      group: DOCUMENT,
+      kind: 'résumé (JSON Resume theme)',
+      build: () => jsonResume(pkg),
+      note: `${pkg}@${version}'s render() of @jsonresume/schema 1.3.1's sample.resume.json`,
+    });
+  add({
     name: 'mnjul-resume',
     repo: 'mnjul/html-resume',
     path: 'resume.html',
@@ -222,6 +269,20 @@ function documents() {
       });
     }
   }
+  const ghost = JSON.parse(readFileSync(join(here, 'ghost', 'messages.json'), 'utf8'));
+  for (const [locale, m] of Object.entries(ghost.locales))
+    add({
+      name: `ghost-signin-${locale}`,
+      repo: 'TryGhost/Ghost',
+      path: m.path,
+      commit: m.commit,
+      licence: 'MIT',
+      group: EMAIL,
+      kind: `e-mail (Ghost member sign-in, ${m.language})`,
+      script: m.script,
+      build: () => ghostSignin(ghost, locale),
+      note: `${ghost.template.path} @ ${ghost.template.commit.slice(0, 10)} (copied to wider/${ghost.template.copy}) run with the translations of the file above (wider/ghost/messages.json; an empty one falls back to English as in Ghost); site "Acme Journal", acme-journal.example.com, jane.cooper@example.com`,
+    });
   return docs;
 }
 
@@ -259,6 +320,129 @@ async function waypointEmail(path) {
   return renderToStaticMarkup(document, { rootBlockId: 'root' });
 }
 
+/** react-email: a demo e-mail component (with its folder's theme) bundled and rendered with its PreviewProps. */
+async function reactEmail(path) {
+  const repo = 'resend/react-email';
+  const dir = join(TOOLS, '.build', 'react-email');
+  const folder = posix.dirname(path);
+  for (const file of git(repo, 'ls-tree', '--name-only', 'HEAD', `${folder}/`)
+    .toString()
+    .trim()
+    .split('\n')) {
+    if (!/\.tsx?$/.test(file)) continue;
+    mkdirSync(join(dir, posix.dirname(file)), { recursive: true });
+    writeFileSync(join(dir, file), show(repo, file));
+  }
+  const out = join(TOOLS, '.build', `${path.replaceAll('/', '_')}.cjs`);
+  await toolRequire('esbuild').build({
+    entryPoints: [join(dir, path)],
+    bundle: true,
+    format: 'cjs',
+    platform: 'node',
+    outfile: out,
+    jsx: 'automatic',
+    nodePaths: [join(TOOLS, 'node_modules')],
+    external: ['react', 'react-dom', 'react-email'],
+    logLevel: 'error',
+  });
+  const mod = toolRequire(out);
+  const Email = mod.default ?? Object.values(mod).find((v) => typeof v === 'function');
+  const React = toolRequire('react');
+  return toolRequire('react-email').render(React.createElement(Email, Email.PreviewProps ?? {}));
+}
+
+/** A JSON Resume theme's render() of the schema's sample résumé. */
+async function jsonResume(pkg) {
+  const sample = JSON.parse(
+    readFileSync(toolRequire.resolve('@jsonresume/schema/sample.resume.json'), 'utf8'),
+  );
+  const dir = join(TOOLS, 'node_modules', pkg);
+  const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const theme =
+    meta.type === 'module' ? await import(pathToFileURL(join(dir, meta.module)).href) : toolRequire(pkg);
+  return theme.render(sample);
+}
+
+/** A QR-code-like picture (a fixed pseudo-random module pattern with three finder squares), as a PNG in base64. */
+async function codeLikePicture(size, modules = 29) {
+  const cell = Math.floor(size / modules);
+  const raw = Buffer.alloc(size * size, 255);
+  let seed = 42;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
+    return seed / 0x7fffffff;
+  };
+  const finder = (x, y) => {
+    for (const [fx, fy] of [
+      [0, 0],
+      [modules - 7, 0],
+      [0, modules - 7],
+    ]) {
+      const dx = x - fx;
+      const dy = y - fy;
+      if (dx >= 0 && dx < 7 && dy >= 0 && dy < 7)
+        return dx === 0 || dy === 0 || dx === 6 || dy === 6 || (dx >= 2 && dx <= 4 && dy >= 2 && dy <= 4);
+    }
+    return undefined;
+  };
+  for (let my = 0; my < modules; my++) {
+    for (let mx = 0; mx < modules; mx++) {
+      const dark = finder(mx, my) ?? random() < 0.5;
+      if (!dark) continue;
+      for (let y = my * cell; y < (my + 1) * cell; y++)
+        raw.fill(0, y * size + mx * cell, y * size + (mx + 1) * cell);
+    }
+  }
+  return (
+    await sharp(raw, { raw: { width: size, height: size, channels: 1 } })
+      .png()
+      .toBuffer()
+  ).toString('base64');
+}
+
+/** TheBnl/event-tickets' printable ticket: its SilverStripe template filled for one attendee. */
+async function silverstripeTicket(path) {
+  const values = {
+    TicketCode: 'EVT-2026-004217',
+    Name: 'Jane Cooper',
+    'TicketPage.EventTitle': 'Pictor Summit 2026',
+    'TicketPage.EventAddress': 'Keizersgracht 123, 1015 CJ Amsterdam',
+    'TicketPage.EventStartDate.Nice': '28/11/2026 19:30',
+    'Ticket.Title': 'Early bird',
+    'Ticket.Price.Nice.RAW': '€49.00',
+    'TicketPage.TicketContent.RAW':
+      '<p>Doors open at 19:00. Bring this ticket printed or on your phone; the code is scanned at the entrance.</p>',
+    'SiteConfig.Title': 'Pictor Events',
+    'SiteConfig.TicketLogo.ScaleWidth(160).AbsoluteURL': 'https://assets.example/ticket-logo.png',
+    QRCode: await codeLikePicture(224),
+  };
+  return show('TheBnl/event-tickets', path)
+    .toString('utf8')
+    .replace(/<% loop \$Attendees %>([\s\S]*?)<% end_loop %>/, '$1')
+    .replace(/<% if not \$Last %>[\s\S]*?<% end_if %>/g, '')
+    .replace(/<% if \$TicketPage\.TicketContent %>([\s\S]*?)<% end_if %>/g, '$1')
+    .replace(/<%t [^ ]+ '([^']*)' %>/g, '$1')
+    .replace(/data:image\/png;base64, \$QRCode/, () => `data:image/png;base64,${values.QRCode}`)
+    .replace(/\$([A-Za-z.]+(?:\(\d+\))?[A-Za-z.]*)/g, (m, key) => values[key.replace(/\.$/, '')] ?? m);
+}
+
+/** Ghost: the member sign-in e-mail's template function run with one locale's translations (i18next-like t). */
+function ghostSignin(ghost, locale) {
+  const module = { exports: {} };
+  new Function('module', readFileSync(join(here, ghost.template.copy), 'utf8'))(module);
+  const messages = ghost.locales[locale].messages;
+  const t = (key, values = {}) =>
+    (messages[key] || key).replace(/\{(\w+)\}/g, (m, name) => (name in values ? values[name] : m));
+  return module.exports({
+    t,
+    siteTitle: 'Acme Journal',
+    email: 'jane.cooper@example.com',
+    url: 'https://acme-journal.example.com/members/?token=Xy9kQa2LmN&action=signin&r=%2F',
+    siteDomain: 'acme-journal.example.com',
+    siteUrl: 'https://acme-journal.example.com/',
+  });
+}
+
 /**
  * Keycloak: template.ftl's layout around one translated message, its arguments filled as Keycloak's e-mail
  * provider passes them (FreeMarkerEmailTemplateProvider: link, expiry in minutes, realm, [required actions,]
@@ -280,6 +464,7 @@ function keycloakEmail(messages, locale, key) {
 // ---------------------------------------------------------------- style sheets
 
 const CDN = [
+  /^(?:https?:)?\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/twitter-(bootstrap)\/([^/]+)\/(css\/.+)$/,
   /^(?:https?:)?\/\/unpkg\.com\/((?:@[^/]+\/)?[^@/]+)@([^/]+)\/(.+)$/,
   /^(?:https?:)?\/\/cdn\.jsdelivr\.net\/npm\/((?:@[^/]+\/)?[^@/]+)@([^/]+)\/(.+)$/,
 ];
@@ -307,7 +492,7 @@ function inlineStyleSheets(html, doc, changes) {
     const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] ?? '';
     for (const re of CDN) {
       const m = re.exec(href);
-      const found = m && npmFile(m[1], m[2], m[3]);
+      const found = m && npmFile(m[1], m[2], re === CDN[0] ? `dist/${m[3]}` : m[3]);
       if (found) {
         inlined.push(`${m[1]}@${found.version}/${m[3]} (npm)`);
         return `<style>\n${found.css}\n</style>`;
@@ -380,9 +565,13 @@ for (const doc of docs) {
   const filled = fillPlaceholders(html);
   if (filled !== html) changes.push('template placeholders filled with sample values');
   html = filled;
-  if (!doc.commit) html = inlineStyleSheets(html, doc, changes);
+  if (!doc.commit || doc.npm) html = inlineStyleSheets(html, doc, changes);
   html = stripExternal(html, changes);
-  html = doc.commit ? html : await compressImages(await inlineImages(html, doc, changes), changes);
+  const imageDoc = { ...doc, path: doc.imagesFrom ?? doc.path };
+  html =
+    doc.repo === 'keycloak/keycloak' || doc.repo === 'TryGhost/Ghost' || doc.npm
+      ? html
+      : await compressImages(await inlineImages(html, imageDoc, changes), changes);
   const dir = join(here, doc.name);
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'index.html'), html);
@@ -419,6 +608,33 @@ for (const repo of Object.keys(commits)) {
     if (exists(repo, file))
       writeFileSync(join(here, 'LICENSES', `${repo.replace('/', '+')}-${file}`), show(repo, file));
   }
+}
+
+// npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
+for (const pkg of [
+  'bulma',
+  '@picocss/pico',
+  'pico1',
+  'bootstrap3',
+  'foundation-emails',
+  'inky',
+  '@usewaypoint/email-builder',
+  'react-email',
+  '@jsonresume/schema',
+  'jsonresume-theme-even',
+  'jsonresume-theme-stackoverflow',
+  'jsonresume-theme-flat',
+]) {
+  const dir = join(TOOLS, 'node_modules', pkg);
+  if (!existsSync(dir)) continue;
+  const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
+  writeFileSync(
+    join(here, 'LICENSES', `npm+${meta.name.replace('/', '+')}@${meta.version}-LICENSE`),
+    file
+      ? readFileSync(join(dir, file))
+      : `${meta.name}@${meta.version}: package.json declares "license": "${meta.license}"; the package ships no licence file.\n`,
+  );
 }
 
 // README.md: every case with its source, commit, licence and part (tuning or held out).

@@ -22,8 +22,12 @@
  *   needs the repositories as bare git directories under $MIRRORS (default /work/.mirror/<owner>+<name>/repo) and
  *   the compilers and CSS packages under $WIDER_TOOLS (default /tmp/wider-tools: `npm i inky@1.5.0
  *   foundation-emails@2.5.1 juice@12.2.0 @usewaypoint/email-builder@0.0.9 react@18 react-dom@18 bulma@1.0.4
- *   @picocss/pico@2.1.1 pico1@npm:@picocss/pico@1 bootstrap@5.3.8 esbuild`). The documents it wrote are
- *   committed, so the benchmark never needs this script.
+ *   @picocss/pico@2.1.1 pico1@npm:@picocss/pico@1 bootstrap3@npm:bootstrap@3.2.0 esbuild
+ *   jsonresume-theme-even@0.26.1 jsonresume-theme-stackoverflow@3.3.0 jsonresume-theme-flat@0.3.7
+ *   @jsonresume/schema@1.3.1`; the Waypoint cases were rendered with React 18, then `npm i react-email@6.9.2
+ *   react@19 react-dom@19` for the react-email cases). Keycloak's and Ghost's texts are in keycloak-messages.json
+ *   and ghost/ (their repositories are too large to mirror). The documents it wrote are committed, so the
+ *   benchmark never needs this script.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -181,6 +185,18 @@ function documents() {
       licence: 'MIT',
       group: FRAMEWORK,
       kind: 'Spectre.css page',
+      width: 1280,
+    });
+  for (const t of ['starter', 'parallax', 'masonry'])
+    add({
+      name: `materialize-${t}`,
+      repo: 'Dogfalo/materialize',
+      path: `templates/${t}-template/index.html`,
+      // The template's css/materialize.css is the repository's dist/css/materialize.css copied in by its build.
+      styleAliases: { [`templates/${t}-template/css/materialize.css`]: 'dist/css/materialize.css' },
+      licence: 'MIT',
+      group: FRAMEWORK,
+      kind: 'Materialize page',
       width: 1280,
     });
   add({
@@ -499,7 +515,8 @@ function inlineStyleSheets(html, doc, changes) {
       }
     }
     if (!/^(?:https?:)?\/\//.test(href)) {
-      const path = posix.normalize(posix.join(posix.dirname(doc.path), href.split(/[?#]/)[0]));
+      const local = posix.normalize(posix.join(posix.dirname(doc.path), href.split(/[?#]/)[0]));
+      const path = doc.styleAliases?.[local] ?? local;
       if (exists(doc.repo, path)) {
         inlined.push(path);
         return `<style>\n${show(doc.repo, path).toString('utf8')}\n</style>`;
@@ -518,10 +535,12 @@ function inlineStyleSheets(html, doc, changes) {
 /**
  * Pictures inlined from the repositories, re-encoded to keep the corpus small in git: over 24 KB, an opaque one
  * becomes a JPEG of quality 55 and one with transparency a 64-colour PNG, at the same pixel size (so unsized
- * images keep their natural size).
+ * images keep their natural size) unless wider than 1200 px (then 1200 px wide: the retina-size pictures of MJML
+ * e-mails, shown at the width their markup gives).
  */
 async function compressImages(html, changes) {
   let count = 0;
+  let wide = 0;
   let before = 0;
   let after = 0;
   const parts = [];
@@ -531,9 +550,11 @@ async function compressImages(html, changes) {
     const input = Buffer.from(m[2], 'base64');
     const image = sharp(input);
     const { hasAlpha } = await image.stats().then((s) => ({ hasAlpha: !s.isOpaque }));
+    if ((await image.metadata()).width > 1200) wide++;
+    const scaled = () => sharp(input).resize({ width: 1200, withoutEnlargement: true });
     const output = hasAlpha
-      ? await sharp(input).png({ palette: true, colours: 64, compressionLevel: 9 }).toBuffer()
-      : await sharp(input).flatten({ background: '#ffffff' }).jpeg({ quality: 55, mozjpeg: true }).toBuffer();
+      ? await scaled().png({ palette: true, colours: 64, compressionLevel: 9 }).toBuffer()
+      : await scaled().flatten({ background: '#ffffff' }).jpeg({ quality: 55, mozjpeg: true }).toBuffer();
     if (output.length >= input.length) continue;
     count++;
     before += input.length;
@@ -545,6 +566,10 @@ async function compressImages(html, changes) {
     last = m.index + m[0].length;
   }
   parts.push(html.slice(last));
+  if (wide)
+    changes.push(
+      `${wide} inlined picture(s) wider than 1200 px scaled to 1200 px wide (all are shown at a width the markup gives)`,
+    );
   if (count)
     changes.push(
       `${count} inlined picture(s) re-encoded at the same pixel size to keep the corpus small (${Math.round(before / 1024)} → ${Math.round(after / 1024)} KB: opaque ones JPEG q55, transparent ones 64-colour PNG)`,
@@ -653,9 +678,15 @@ writeFileSync(
   `# Wider fidelity corpus (issues 40 and 41)
 
 ${all.length} documents from public repositories under permissive licences that the project had not used before
-(licence texts in LICENSES/; Keycloak's Apache-2.0 licence: LICENSES/keycloak+keycloak-LICENSE.txt): e-mails of
-other builders and hand-written table e-mails, CSS frameworks' example pages, a résumé and an invoice, and
-e-mails and pages in right-to-left and complex scripts. Each case folder has \`index.html\` (made self-contained
+(licence texts in LICENSES/; for Keycloak and Ghost, whose repositories are too large to mirror here, the files
+were read from the public index and the licence texts are the standard Apache-2.0 and MIT texts their
+repositories carry; \`npm+…\` files are the licences of the npm packages whose files are in documents: framework
+style sheets, compiled output, JSON Resume themes and the sample résumé). Kinds: e-mails of other builders
+(Cerberus, Antwort, MJML via ColorlibHQ, Foundation for Emails' Inky, Waypoint's email-builder, react-email,
+Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
+Skeleton), documents (an invoice, a printable event ticket, résumés), and e-mails and pages in right-to-left and
+complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
+Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,
 framework page, document —, \`script\` for the right-to-left and complex-script set, source repository, path,
 commit, licence, and the changes made). Built by \`import.mjs\`; scored by

@@ -285,6 +285,19 @@ function documents() {
       });
     }
   }
+  add({
+    name: 'bootstrap-checkout-rtl-ar',
+    repo: 'twbs/bootstrap',
+    path: 'site/src/assets/examples/checkout-rtl/index.astro',
+    commit: '4689538c7bad40492b346f17c79f48ae5b788a0b',
+    licence: 'MIT',
+    group: FRAMEWORK,
+    kind: 'Bootstrap example page (Arabic, right to left, prices)',
+    script: 'Arabic',
+    width: 1280,
+    build: () => bootstrapExample('bootstrap/checkout-rtl.astro.txt', 'ar'),
+    note: "the example's body (copied to wider/bootstrap/) in site/src/layouts/ExamplesLayout.astro @ 0021823a63's page: its <head> essentials and its global <style>, bootstrap 5.3.8's dist/css/bootstrap.rtl.min.css (npm) as the layout's Stylesheet gives RTL examples; lang=\"ar\" dir=\"rtl\" on <html> as Bootstrap's RTL guide requires; the theme toggler, icon sprite, scripts and checkout.css (not in the index) left out; {new Date().getFullYear()} = 2026, the logo a placeholder",
+  });
   const ghost = JSON.parse(readFileSync(join(here, 'ghost', 'messages.json'), 'utf8'));
   for (const [locale, m] of Object.entries(ghost.locales))
     add({
@@ -440,6 +453,37 @@ async function silverstripeTicket(path) {
     .replace(/<%t [^ ]+ '([^']*)' %>/g, '$1')
     .replace(/data:image\/png;base64, \$QRCode/, () => `data:image/png;base64,${values.QRCode}`)
     .replace(/\$([A-Za-z.]+(?:\(\d+\))?[A-Za-z.]*)/g, (m, key) => values[key.replace(/\.$/, '')] ?? m);
+}
+
+/** Bootstrap: an example page (Astro source) in the examples layout's page, with Bootstrap's CSS from npm. */
+function bootstrapExample(copy, lang) {
+  const source = readFileSync(join(here, copy), 'utf8');
+  const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source);
+  const title = /export const title = '([^']*)'/.exec(front)[1];
+  const rtl = /export const direction = 'rtl'/.test(front);
+  const bodyClass = /export const body_class = '([^']*)'/.exec(front)?.[1] ?? '';
+  const css = readFileSync(
+    join(TOOLS, 'node_modules/bootstrap/dist/css', rtl ? 'bootstrap.rtl.min.css' : 'bootstrap.min.css'),
+    'utf8',
+  );
+  const layoutStyle = readFileSync(join(here, 'bootstrap/examples-layout-style.css.txt'), 'utf8');
+  const html = body
+    .replace(/\{getVersionedDocsPath\('([^']*)'\)\}/g, (_, p) => `"https://assets.example${p}"`)
+    .replace('{new Date().getFullYear()}', '2026');
+  return `<!doctype html>
+<html lang="${lang}"${rtl ? ' dir="rtl"' : ''} data-bs-theme="auto">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title} · Bootstrap v5.3</title>
+    <style>${css}</style>
+    <style>
+${layoutStyle}    </style>
+  </head>
+  <body class="${bodyClass}">
+${html}  </body>
+</html>
+`;
 }
 
 /** Ghost: the member sign-in e-mail's template function run with one locale's translations (i18next-like t). */
@@ -640,6 +684,7 @@ for (const pkg of [
   'bulma',
   '@picocss/pico',
   'pico1',
+  'bootstrap',
   'bootstrap3',
   'foundation-emails',
   'inky',
@@ -684,7 +729,7 @@ repositories carry; \`npm+…\` files are the licences of the npm packages whose
 style sheets, compiled output, JSON Resume themes and the sample résumé). Kinds: e-mails of other builders
 (Cerberus, Antwort, MJML via ColorlibHQ, Foundation for Emails' Inky, Waypoint's email-builder, react-email,
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
-Skeleton), documents (an invoice, a printable event ticket, résumés), and e-mails and pages in right-to-left and
+Materialize, Skeleton, Bootstrap's Arabic checkout), documents (an invoice, a printable event ticket, résumés), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,

@@ -710,33 +710,33 @@ async function main() {
     join(here, 'README.md'),
     `# Real-world fidelity corpus
 
-  ${all.length} documents written for browsers by people outside this project, taken from public repositories under
-  permissive licences (their licence texts are in LICENSES/). Each case folder has \`index.html\` (the document, made
-  self-contained: placeholders filled with sample values, external images replaced by generated placeholders of the
-  same size or inlined from the repository, web-font links and scripts removed, Tailwind utilities compiled to CSS)
-  and \`case.json\` (fixed viewport, source repository, path, commit, licence, and the list of changes made).
-  The documents' own CSS is not edited. Built by \`import.mjs\` (see its header); scored by
-  \`node benchmarks/fidelity/run.mjs --corpus=real-world\`. \`causes.json\` holds the cause found by looking at the
-  images side by side for every case under 0.95 dSSIM.
+${all.length} documents written for browsers by people outside this project, taken from public repositories under
+permissive licences (their licence texts are in LICENSES/). Each case folder has \`index.html\` (the document, made
+self-contained: placeholders filled with sample values, external images replaced by generated placeholders of the
+same size or inlined from the repository, web-font links and scripts removed, Tailwind utilities compiled to CSS)
+and \`case.json\` (fixed viewport, source repository, path, commit, licence, and the list of changes made).
+The documents' own CSS is not edited. Built by \`import.mjs\` (see its header); scored by
+\`node benchmarks/fidelity/run.mjs --corpus=real-world\`. \`causes.json\` holds the cause found by looking at the
+images side by side for every case under 0.95 dSSIM.
 
-  | source | licence | documents |
-  |---|---|---|
-  ${Object.entries(perSource)
-    .map(([k, n]) => {
-      const [, repo, licence] = /^(\S+) \((.+)\)$/.exec(k);
-      return `| ${repo} | ${licence} | ${n} |`;
-    })
-    .join('\n')}
+| source | licence | documents |
+|---|---|---|
+${Object.entries(perSource)
+  .map(([k, n]) => {
+    const [, repo, licence] = /^(\S+) \((.+)\)$/.exec(k);
+    return `| ${repo} | ${licence} | ${n} |`;
+  })
+  .join('\n')}
 
-  | case | kind | viewport | source (path @ commit) | licence |
-  |---|---|---|---|---|
-  ${all
-    .map(
-      (c) =>
-        `| ${c.name} | ${c.kind} | ${c.width}×${c.height} | ${c.source.repository.replace('https://github.com/', '')} \`${c.source.path}\` @ ${c.source.commit.slice(0, 10)} | ${c.source.licence} |`,
-    )
-    .join('\n')}
-  `,
+| case | kind | viewport | source (path @ commit) | licence |
+|---|---|---|---|---|
+${all
+  .map(
+    (c) =>
+      `| ${c.name} | ${c.kind} | ${c.width}×${c.height} | ${c.source.repository.replace('https://github.com/', '')} \`${c.source.path}\` @ ${c.source.commit.slice(0, 10)} | ${c.source.licence} |`,
+  )
+  .join('\n')}
+`,
   );
 }
 

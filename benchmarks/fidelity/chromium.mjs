@@ -25,10 +25,27 @@ export const BUILTIN_FONT_FILES = [
   'noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
 ];
 
-// The Latin fonts are the core's build inputs (devDependencies), the CJK ones @pictor/fonts-cjk's.
+/**
+ * Fonts for the scripts the built-in set lacks (the `wider` corpus's RTL and complex-script documents), so that
+ * Chromium's fallback for those scripts never reaches a system font: the same Noto faces Pictor's script font
+ * packages carry, from @pictor/benchmarks' own dependencies.
+ */
+export const SCRIPT_FONT_FILES = ['arabic', 'hebrew', 'devanagari', 'bengali', 'thai', 'kr', 'tc'].flatMap(
+  (s) => {
+    const family = `NotoSans${s.length === 2 ? s.toUpperCase() : s[0].toUpperCase() + s.slice(1)}`;
+    return [
+      `noto-sans-${s}/400Regular/${family}_400Regular.ttf`,
+      `noto-sans-${s}/700Bold/${family}_700Bold.ttf`,
+    ];
+  },
+);
+
+// The Latin fonts are the core's build inputs (devDependencies), the CJK ones @pictor/fonts-cjk's, the script
+// fonts the benchmarks'.
 const fontRequires = [
   createRequire(require.resolve('@pictor/core/package.json')),
   createRequire(require.resolve('@pictor/fonts-cjk/package.json')),
+  require,
 ];
 
 /** Absolute path of a built-in font file. */
@@ -47,7 +64,7 @@ function fontconfigDir() {
   const dir = join(tmpdir(), `pictor-fidelity-fonts-${process.pid}`);
   const fonts = join(dir, 'fonts');
   mkdirSync(fonts, { recursive: true });
-  for (const file of BUILTIN_FONT_FILES) {
+  for (const file of [...BUILTIN_FONT_FILES, ...SCRIPT_FONT_FILES]) {
     const target = join(fonts, file.split('/').at(-1));
     if (!existsSync(target)) symlinkSync(builtinFontPath(file), target);
   }

@@ -104,17 +104,24 @@ async function bundle(entry, name) {
  * Pictor from its current source: the public `createRenderer` once the pipeline loads document resources
  * (`@font-face`, `<link>`); until then its HTML stage + resources stage feeding the same satori + resvg.
  */
-export async function createPictor({ engine = 'auto' } = {}) {
+export async function createPictor({ engine = 'auto', workers = 0 } = {}) {
   const renderSource = readFileSync(join(coreDir, 'src/render.ts'), 'utf8');
   const usePipeline =
     engine === 'pipeline' || (engine === 'auto' && renderSource.includes('loadDocumentResources'));
   if (usePipeline) {
-    const core = await bundle(join(coreDir, 'src/index.ts'), 'core');
+    // Worker threads need the built package (its worker file sits beside dist/index.js): `pnpm build` first.
+    const core =
+      workers > 0
+        ? await import(pathToFileURL(join(coreDir, 'dist/index.js')).href)
+        : await bundle(join(coreDir, 'src/index.ts'), 'core');
     return {
       name: 'Pictor',
-      note: '`createRenderer({ workers: 0, baseDir })` of packages/core/src (bundled fresh by the script)',
+      note:
+        workers > 0
+          ? `\`createRenderer({ workers: ${workers}, baseDir })\` of packages/core/dist (the last \`pnpm build\`)`
+          : '`createRenderer({ workers: 0, baseDir })` of packages/core/src (bundled fresh by the script)',
       async render(html, { width, height, dir }) {
-        const renderer = core.createRenderer({ workers: 0, baseDir: dir });
+        const renderer = core.createRenderer({ workers, baseDir: dir });
         try {
           const result = await renderer.render({ html, width, height, format: 'png' });
           return { png: result.data, warnings: result.warnings };

@@ -4,7 +4,9 @@
  *
  * Corpora: `own` = packages/core/test/fidelity (written by the project), `real-world` =
  * benchmarks/fidelity/real-world (documents from public repositories nobody here wrote; source and licence in
- * each case.json, see real-world/README.md).
+ * each case.json, see real-world/README.md), `wider` = benchmarks/fidelity/wider (e-mails of other builders,
+ * framework pages, documents, right-to-left and complex scripts; split into a tuning and a HELD-OUT part by a fixed
+ * rule, see wider/README.md — never tune against the held-out part). `all` = own + real-world.
  *
  * Scores, all on the images flattened over white:
  * - dSSIM (downsampled SSIM, the SSIM authors' reference method `ssim.m`): luma (Matlab rgb2gray weights),
@@ -15,14 +17,19 @@
  *   constants, no downsampling.
  * - diff: share of pixels whose largest channel difference is over 32 (of 255).
  *
- * Usage: node benchmarks/fidelity/run.mjs [case-name-filter] [--corpus=all|own|real-world] [--engine=auto|pipeline|stage]
- *          [--chromium=/path] [--no-gallery]
+ * Usage: node benchmarks/fidelity/run.mjs [case-name-filter] [--corpus=all|own|real-world|wider]
+ *          [--engine=auto|pipeline|stage] [--chromium=/path] [--no-gallery]
+ *          [--kind=card|e-mail|framework page|document|<script>] [--held-out=only|exclude]
  *   writes RESULTS.md (only for a run of both whole corpora), out/<corpus>/<case>/{chromium,pictor,baseline}.png,
  *   out/results-<corpus>.json and the gallery gallery/index.html (reference | Pictor | difference, worst first;
  *   images in gallery/images/, both git-ignored). Needs Debian's chromium
  *   (`apt-get update && apt-get install -y chromium`); the engine itself never uses a browser.
  *   --pictor-only: render only Pictor (the baseline's saved scores are kept); --reuse-reference: score against the
  *   Chromium images a previous run saved in out/ (for quick runs while changing Pictor; a full run takes neither).
+ *   --pictor-workers=1: Pictor renders in a worker (a resvg panic fails the case, not the run; slower).
+ *   --kind: only cases of that kind (case.json `group`, or derived from `kind`) or script; --held-out: only the
+ *   held-out part or without it (the `wider` corpus; the others have none). Every run prints per-kind and
+ *   per-script means (report-kinds.mjs); a whole `--corpus=wider` run writes RESULTS-wider.md.
  *   --engine: `pipeline` = createRenderer() of packages/core/src; `stage` = its HTML + document-resources
  *   stages feeding satori + resvg; `auto` (default) = pipeline once render.ts calls loadDocumentResources.
  */
@@ -34,12 +41,15 @@ import { ssim } from 'ssim.js';
 import { launchChromium } from './chromium.mjs';
 import { createBaseline, createPictor } from './engines.mjs';
 import { writeGallery } from './gallery.mjs';
+import { classify, kindReport, selected } from './report-kinds.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CORPORA = {
   own: join(here, '../../packages/core/test/fidelity'),
   'real-world': join(here, 'real-world'),
+  wider: join(here, 'wider'),
 };
+const ALL = ['own', 'real-world'];
 const outDir = join(here, 'out');
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -52,8 +62,14 @@ const reportOnly = rescore || args.includes('--report');
 const filter = args.find((a) => !a.startsWith('--'));
 const pictorOnly = args.includes('--pictor-only');
 const reuseReference = args.includes('--reuse-reference');
-if (corpusOption !== 'all' && !CORPORA[corpusOption]) throw new Error(`--corpus: all, own or real-world`);
-const corpora = corpusOption === 'all' ? Object.keys(CORPORA) : [corpusOption];
+const selection = { kind: option('kind'), heldOut: option('held-out') };
+if (corpusOption !== 'all' && !CORPORA[corpusOption])
+  throw new Error(`--corpus: all, ${Object.keys(CORPORA).join(', ')}`);
+if (selection.heldOut && !['only', 'exclude'].includes(selection.heldOut))
+  throw new Error('--held-out: only or exclude');
+const corpora = corpusOption === 'all' ? ALL : [corpusOption];
+// A run limited by name, kind or part updates its cases in the saved results and writes no RESULTS file.
+const partial = Boolean(filter || selection.kind || selection.heldOut);
 
 const SSIM_OPTIONS = { ssim: 'fast', windowSize: 11, k1: 0.01, k2: 0.03, bitDepth: 8, downsample: false };
 const DSSIM_OPTIONS = {
@@ -156,7 +172,9 @@ if (reportOnly) {
   }
 } else {
   const chromium = await launchChromium(chromiumPath);
-  const pictor = await createPictor({ engine });
+  // --pictor-workers=1 renders each case in a worker thread, so a crash of the rasteriser (a resvg panic aborts the
+  // process) is one failed case instead of the end of the run.
+  const pictor = await createPictor({ engine, workers: Number(option('pictor-workers') ?? 0) });
   pictorNote = pictor.note;
   const baseline = createBaseline();
   for (const corpusName of corpora) {
@@ -165,6 +183,7 @@ if (reportOnly) {
       .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'index.html')))
       .map((d) => d.name)
       .filter((name) => !filter || name.includes(filter))
+      .filter((name) => selected(classify(corpusName, corpus, name), selection))
       .sort();
     const causes = causesOf(corpusName);
     const savedFile = join(outDir, `results-${corpusName}.json`);
@@ -237,7 +256,7 @@ if (reportOnly) {
     }
     results[corpusName] = rows;
     // A filtered run updates its cases in the saved results and keeps the others (--report reads them all).
-    const saved = filter ? [...previous.values()].filter((r) => !cases.includes(r.name)) : [];
+    const saved = partial ? [...previous.values()].filter((r) => !cases.includes(r.name)) : [];
     const merged = [...saved, ...rows].sort((a, b) => a.name.localeCompare(b.name));
     writeFileSync(savedFile, JSON.stringify({ pictorNote, rows: merged }, null, 2));
   }
@@ -292,8 +311,56 @@ for (const [corpusName, rows] of Object.entries(results)) {
   );
 }
 
+for (const [corpusName, rows] of Object.entries(results)) {
+  const report = kindReport(corpusName, CORPORA[corpusName], rows);
+  console.log(`\n${report.join('\n')}`);
+  if (corpusName === 'wider' && !partial) {
+    const preface = existsSync(join(here, 'RESULTS-wider-preface.md'))
+      ? readFileSync(join(here, 'RESULTS-wider-preface.md'), 'utf8').trim().split('\n')
+      : [];
+    const realWorld = existsSync(join(outDir, 'results-real-world.json'))
+      ? JSON.parse(readFileSync(join(outDir, 'results-real-world.json'), 'utf8'))
+      : undefined;
+    writeFileSync(
+      join(here, 'RESULTS-wider.md'),
+      [
+        '# Fidelity on the wider corpus (issues 40 and 41)',
+        '',
+        `Generated by \`node benchmarks/fidelity/run.mjs --corpus=wider\` on ${new Date().toISOString().slice(0, 10)}: ${rows.length} documents of`,
+        '`benchmarks/fidelity/wider/` (sources, licences and the held-out rule in its README.md), scored as in RESULTS.md',
+        `(dSSIM against Chromium). Pictor engine: ${pictorNote}.`,
+        '',
+        ...preface,
+        '',
+        ...report,
+        '',
+        ...(realWorld
+          ? [
+              '## The real-world corpus per kind (from the last saved run, out/results-real-world.json)',
+              '',
+              ...kindReport(
+                'real-world',
+                CORPORA['real-world'],
+                Array.isArray(realWorld) ? realWorld : realWorld.rows,
+              ).slice(2),
+              '',
+            ]
+          : []),
+        '## Every tuning case',
+        '',
+        '| case | Pictor dSSIM | Pictor SSIM | Pictor diff | baseline dSSIM | baseline SSIM | baseline diff | what differs |',
+        '|---|---|---|---|---|---|---|---|',
+        ...rows
+          .filter((r) => !classify('wider', CORPORA.wider, r.name).heldOut)
+          .map((r) => `| ${r.name} | ${cell(r.pictor)} | ${cell(r.baseline)} | ${r.missing} |`),
+        '',
+      ].join('\n'),
+    );
+  }
+}
+
 // RESULTS.md only from a whole run of both corpora: a filtered run must not overwrite the record.
-if (!filter && corpora.length === 2) {
+if (!partial && corpora.length === 2) {
   const real = results['real-world'];
   const own = results.own;
   const preface = existsSync(join(here, 'RESULTS-preface.md'))

@@ -29,11 +29,12 @@ const MIRRORS = process.env.MIRRORS ?? '/work/.mirror';
 const TAILWIND_DIR = process.env.TAILWIND_DIR ?? '/tmp/tw';
 const only = process.argv[2];
 
-const gitDir = (repo) => join(MIRRORS, repo.replace('/', '+'), 'repo');
-const git = (repo, ...args) => execFileSync('git', ['-C', gitDir(repo), ...args], { maxBuffer: 64 << 20 });
-const commitOf = (repo) => git(repo, 'rev-parse', 'HEAD').toString().trim();
-const show = (repo, path) => git(repo, 'show', `HEAD:${path}`);
-const exists = (repo, path) => {
+export const gitDir = (repo) => join(MIRRORS, repo.replace('/', '+'), 'repo');
+export const git = (repo, ...args) =>
+  execFileSync('git', ['-C', gitDir(repo), ...args], { maxBuffer: 64 << 20 });
+export const commitOf = (repo) => git(repo, 'rev-parse', 'HEAD').toString().trim();
+export const show = (repo, path) => git(repo, 'show', `HEAD:${path}`);
+export const exists = (repo, path) => {
   try {
     execFileSync('git', ['-C', gitDir(repo), 'cat-file', '-e', `HEAD:${path}`], { stdio: 'ignore' });
     return true;
@@ -437,7 +438,7 @@ export function fillPlaceholders(text, data) {
 // ---------------------------------------------------------------- resources
 
 const placeholderCache = new Map();
-async function placeholder(width, height, seed) {
+export async function placeholder(width, height, seed) {
   const w = Math.max(1, Math.min(1200, Math.round(width)));
   const h = Math.max(1, Math.min(1200, Math.round(height)));
   const key = `${w}x${h}:${seed % 6}`;
@@ -500,7 +501,7 @@ const MIME = {
 let seedCounter = 0;
 
 /** Replaces every image reference (img src, background attribute, CSS url()) by a data: URI. */
-async function inlineImages(html, doc, changes) {
+export async function inlineImages(html, doc, changes) {
   const counts = { placeholder: 0, inlined: 0, sizedByRole: 0 };
   const resolve = async (url, width, height) => {
     if (url.startsWith('data:') || url.startsWith('#') || url === '') return url;
@@ -585,7 +586,7 @@ async function inlineImages(html, doc, changes) {
   return result;
 }
 
-function stripExternal(html, changes) {
+export function stripExternal(html, changes) {
   let out = html;
   const before = out;
   out = out.replace(/<link\b[^>]*href\s*=\s*["'](?:https?:)?\/\/[^"']*["'][^>]*>/gi, '');
@@ -629,84 +630,85 @@ function tailwindCss(html) {
 
 // ---------------------------------------------------------------- main
 
-const docs = documents().filter((d) => !only || d.name.includes(only));
-const commits = {};
-const written = [];
-for (const doc of docs) {
-  commits[doc.repo] ??= commitOf(doc.repo);
-  const changes = [];
-  let html = doc.build ? doc.build() : show(doc.repo, doc.path).toString('utf8');
-  if (doc.note) changes.push(doc.note);
-  const filled = fillPlaceholders(
-    html,
-    doc.data ? JSON.parse(show(doc.repo, doc.data).toString('utf8')) : undefined,
-  );
-  if (filled !== html) {
-    changes.push(
-      doc.data
-        ? `template placeholders filled from the repository's sample data ${doc.data}`
-        : 'template placeholders filled with sample values',
+async function main() {
+  const docs = documents().filter((d) => !only || d.name.includes(only));
+  const commits = {};
+  const written = [];
+  for (const doc of docs) {
+    commits[doc.repo] ??= commitOf(doc.repo);
+    const changes = [];
+    let html = doc.build ? doc.build() : show(doc.repo, doc.path).toString('utf8');
+    if (doc.note) changes.push(doc.note);
+    const filled = fillPlaceholders(
+      html,
+      doc.data ? JSON.parse(show(doc.repo, doc.data).toString('utf8')) : undefined,
     );
+    if (filled !== html) {
+      changes.push(
+        doc.data
+          ? `template placeholders filled from the repository's sample data ${doc.data}`
+          : 'template placeholders filled with sample values',
+      );
+    }
+    html = filled;
+    if (doc.tailwind) {
+      const css = tailwindCss(html);
+      html = html.replace(/<link\b[^>]*href="\/component\.css"[^>]*>/, () => `<style>\n${css}</style>`);
+      changes.push(
+        "Tailwind utilities compiled to CSS (Tailwind CLI 4.3.1 with the repository's src/styles/component.css, without its Google-font import; 'Google Sans Flex' falls back to sans-serif)",
+      );
+    }
+    html = stripExternal(html, changes);
+    html = await inlineImages(html, doc, changes);
+    const dir = join(here, doc.name);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'index.html'), html);
+    written.push({ doc, dir, changes });
   }
-  html = filled;
-  if (doc.tailwind) {
-    const css = tailwindCss(html);
-    html = html.replace(/<link\b[^>]*href="\/component\.css"[^>]*>/, () => `<style>\n${css}</style>`);
-    changes.push(
-      "Tailwind utilities compiled to CSS (Tailwind CLI 4.3.1 with the repository's src/styles/component.css, without its Google-font import; 'Google Sans Flex' falls back to sans-serif)",
-    );
-  }
-  html = stripExternal(html, changes);
-  html = await inlineImages(html, doc, changes);
-  const dir = join(here, doc.name);
-  mkdirSync(dir, { recursive: true });
-  writeFileSync(join(dir, 'index.html'), html);
-  written.push({ doc, dir, changes });
-}
 
-// Fixed viewport: the document's height in Chromium at the case's width.
-const chromium = await launchChromium();
-for (const { doc, dir, changes } of written) {
-  const height =
-    doc.height ?? (await chromium.measureHeight(pathToFileURL(join(dir, 'index.html')).href, doc.width));
-  const meta = {
-    width: doc.width,
-    height: Math.max(120, Math.min(2000, height)),
-    kind: doc.kind,
-    description: `${doc.kind}: ${doc.repo} ${doc.path}`,
-    source: {
-      repository: `https://github.com/${doc.repo}`,
-      path: doc.path,
-      commit: commits[doc.repo],
-      licence: doc.licence,
-    },
-    changes,
-  };
-  writeFileSync(join(dir, 'case.json'), `${JSON.stringify(meta, null, 2)}\n`);
-  console.log(`${doc.name.padEnd(40)} ${meta.width}×${meta.height}`);
-}
-await chromium.close();
-if (!existsSync(join(here, 'LICENSES'))) mkdirSync(join(here, 'LICENSES'));
-for (const repo of Object.keys(commits)) {
-  for (const file of ['LICENSE', 'license.txt', 'NOTICE']) {
-    if (exists(repo, file))
-      writeFileSync(join(here, 'LICENSES', `${repo.replace('/', '+')}-${file}`), show(repo, file));
+  // Fixed viewport: the document's height in Chromium at the case's width.
+  const chromium = await launchChromium();
+  for (const { doc, dir, changes } of written) {
+    const height =
+      doc.height ?? (await chromium.measureHeight(pathToFileURL(join(dir, 'index.html')).href, doc.width));
+    const meta = {
+      width: doc.width,
+      height: Math.max(120, Math.min(2000, height)),
+      kind: doc.kind,
+      description: `${doc.kind}: ${doc.repo} ${doc.path}`,
+      source: {
+        repository: `https://github.com/${doc.repo}`,
+        path: doc.path,
+        commit: commits[doc.repo],
+        licence: doc.licence,
+      },
+      changes,
+    };
+    writeFileSync(join(dir, 'case.json'), `${JSON.stringify(meta, null, 2)}\n`);
+    console.log(`${doc.name.padEnd(40)} ${meta.width}×${meta.height}`);
   }
-}
+  await chromium.close();
+  if (!existsSync(join(here, 'LICENSES'))) mkdirSync(join(here, 'LICENSES'));
+  for (const repo of Object.keys(commits)) {
+    for (const file of ['LICENSE', 'license.txt', 'NOTICE']) {
+      if (exists(repo, file))
+        writeFileSync(join(here, 'LICENSES', `${repo.replace('/', '+')}-${file}`), show(repo, file));
+    }
+  }
 
-// README.md: every case with its source, commit and licence.
-const { readdirSync } = await import('node:fs');
-const all = readdirSync(here, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(join(here, d.name, 'case.json')))
-  .map((d) => ({ name: d.name, ...JSON.parse(readFileSync(join(here, d.name, 'case.json'), 'utf8')) }))
-  .sort((a, b) => a.name.localeCompare(b.name));
-const perSource = {};
-for (const c of all)
-  perSource[`${c.source.repository} (${c.source.licence})`] =
-    (perSource[`${c.source.repository} (${c.source.licence})`] ?? 0) + 1;
-writeFileSync(
-  join(here, 'README.md'),
-  `# Real-world fidelity corpus
+  // README.md: every case with its source, commit and licence.
+  const { readdirSync } = await import('node:fs');
+  const all = readdirSync(here, { withFileTypes: true })
+    .filter((d) => d.isDirectory() && existsSync(join(here, d.name, 'case.json')))
+    .map((d) => ({ name: d.name, ...JSON.parse(readFileSync(join(here, d.name, 'case.json'), 'utf8')) }))
+    .sort((a, b) => a.name.localeCompare(b.name));
+  const perSource = {};
+  for (const c of all)
+    perSource[`${c.source.repository} (${c.source.licence})`] =
+      (perSource[`${c.source.repository} (${c.source.licence})`] ?? 0) + 1;
+  writeFileSync(
+    join(here, 'README.md'),
+    `# Real-world fidelity corpus
 
 ${all.length} documents written for browsers by people outside this project, taken from public repositories under
 permissive licences (their licence texts are in LICENSES/). Each case folder has \`index.html\` (the document, made
@@ -735,4 +737,8 @@ ${all
   )
   .join('\n')}
 `,
-);
+  );
+}
+
+// Run as a script (the wider corpus imports the helpers above without building this one).
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) await main();

@@ -1,0 +1,72 @@
+/**
+ * Right-to-left text as Chromium sets it (issue 40.2 and 40.5): the repro pages in test/repros with `"test":
+ * "html-bidi.test.ts"` in repros.json, each compared by pixels with Chromium's drawing (`{name}.chromium.png`, made by
+ * `node benchmarks/fidelity/repro-references.mjs NAME`). The built-in faces lack Arabic and Hebrew: a page loads Noto
+ * Sans Arabic and Hebrew (devDependencies) with `@font-face { src: url(fonts/<File>_<style>.ttf) }`, which Chromium
+ * gets as data: URIs and the engine here through the `fonts` option, so the test does not depend on font packages.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRenderer, type FontSpec } from '../src/index.js';
+
+const dir = join(import.meta.dirname, 'repros');
+const require = createRequire(import.meta.url);
+const all = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Record<
+  string,
+  { width: number; height: number; issue: string; test?: string }
+>;
+const cases = Object.entries(all).filter(([, page]) => page.test === 'html-bidi.test.ts');
+const renderer = createRenderer({ workers: 0 });
+afterAll(() => renderer.close());
+
+const FONT_FACE =
+  /@font-face\s*{\s*font-family:\s*'([^']+)';\s*(?:font-weight:\s*(\d+);\s*)?src:\s*url\(fonts\/(\w+?)_(\w+)\.ttf\);\s*}/g;
+
+/** The page without its @font-face rules, and their faces as the `fonts` option. */
+function pageAndFonts(html: string): { html: string; fonts: FontSpec[] } {
+  const fonts: FontSpec[] = [];
+  const page = html.replace(
+    FONT_FACE,
+    (_, family: string, weight: string | undefined, file: string, style: string) => {
+      const pkg = file.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+      const path = require.resolve(`@expo-google-fonts/${pkg}/${style}/${file}_${style}.ttf`);
+      fonts.push({ family, weight: weight ? Number(weight) : 400, data: readFileSync(path) });
+      return '';
+    },
+  );
+  return { html: page, fonts };
+}
+
+async function rgb(png: Buffer) {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+describe.each(cases)('%s', (name, { width, height }) => {
+  it('draws like Chromium: every word where Chromium puts it, text within antialiasing', async () => {
+    const { html, fonts } = pageAndFonts(readFileSync(join(dir, `${name}.html`), 'utf8'));
+    const result = await renderer.render({ html, width, height, format: 'png', fonts });
+    expect(result.warnings).toEqual([]);
+    const ours = await rgb(result.data);
+    const reference = await rgb(readFileSync(join(dir, `${name}.chromium.png`)));
+    expect([ours.width, ours.height]).toEqual([reference.width, reference.height]);
+    let sum = 0;
+    let far = 0;
+    for (let i = 0; i < ours.data.length; i += 3) {
+      const d = Math.max(
+        Math.abs((ours.data[i] as number) - (reference.data[i] as number)),
+        Math.abs((ours.data[i + 1] as number) - (reference.data[i + 1] as number)),
+        Math.abs((ours.data[i + 2] as number) - (reference.data[i + 2] as number)),
+      );
+      sum += d;
+      if (d > 96) far++;
+    }
+    const pixels = ours.data.length / 3;
+    // Words in the wrong order move thousands of pixels far off; antialiasing moves edges slightly.
+    expect(sum / pixels).toBeLessThan(4);
+    expect(far / pixels).toBeLessThan(0.01);
+  });
+});

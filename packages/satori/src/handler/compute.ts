@@ -337,9 +337,25 @@ function getSelectPreset(type: string, props: Record<string, any>) {
   return type === 'select' && isListBox(props) ? { borderRadius: 2 } : {}
 }
 
-function getDirPreset(props: Record<string, any>) {
+function getDirPreset(type: string, props: Record<string, any>) {
   const dir = typeof props?.dir === 'string' ? props.dir.toLowerCase() : ''
-  return dir === 'ltr' || dir === 'rtl' ? { direction: dir } : {}
+  // Pictor (bidi-inline): and `unicode-bidi` as Chrome's user agent
+  // stylesheet sets it: an element with `dir`, and `<bdi>`, isolate their
+  // content from the text around them, `dir="auto"` and `<bdi>` without
+  // `dir` in the direction of their first strong character; `<bdo>`
+  // overrides the directions of its characters.
+  const unicodeBidi =
+    type === 'bdo'
+      ? 'bidi-override'
+      : dir === 'auto' || (type === 'bdi' && dir !== 'ltr' && dir !== 'rtl')
+      ? 'plaintext'
+      : dir === 'ltr' || dir === 'rtl'
+      ? 'isolate'
+      : undefined
+  return {
+    ...(dir === 'ltr' || dir === 'rtl' ? { direction: dir } : {}),
+    ...(unicodeBidi ? { unicodeBidi } : {}),
+  }
 }
 
 /**
@@ -419,7 +435,7 @@ export default async function compute(
     ...presets[type],
     ...getListPresets(type, props, listDepth),
     ...getSelectPreset(type, props),
-    ...getDirPreset(props),
+    ...getDirPreset(type, props),
     ...getHiddenPreset(type, props),
   }
   // Logical properties are physical ones of the element's direction.

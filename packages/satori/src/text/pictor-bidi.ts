@@ -7,9 +7,12 @@
  * https://www.unicode.org/reports/tr9/
  * https://www.w3.org/TR/css-writing-modes-3/#bidi-control-codes-injection-table
  */
-import bidiFactory from 'bidi-js'
+import bidiModule, { type Bidi } from 'bidi-js'
 
-type Bidi = ReturnType<typeof bidiFactory>
+// The package's only export is a factory (its types describe it as an ES
+// module's default export, its `main` as CommonJS).
+const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi })
+  .default ?? bidiModule) as unknown as () => Bidi
 let bidi: Bidi | undefined
 const getBidi = () => (bidi ??= bidiFactory())
 

@@ -337,6 +337,18 @@ function getSelectPreset(type: string, props: Record<string, any>) {
   return type === 'select' && isListBox(props) ? { borderRadius: 2 } : {}
 }
 
+/** Swaps the left and right margins and padding of a preset, in place. */
+function mirrorInlineSides(preset: Record<string, string | number>) {
+  for (const prop of ['margin', 'padding']) {
+    const left = preset[`${prop}Left`]
+    const right = preset[`${prop}Right`]
+    delete preset[`${prop}Left`]
+    delete preset[`${prop}Right`]
+    if (right !== undefined) preset[`${prop}Left`] = right
+    if (left !== undefined) preset[`${prop}Right`] = left
+  }
+}
+
 function getDirPreset(type: string, props: Record<string, any>) {
   const dir = typeof props?.dir === 'string' ? props.dir.toLowerCase() : ''
   // Pictor (bidi-inline): and `unicode-bidi` as Chrome's user agent
@@ -446,6 +458,9 @@ export default async function compute(
     ownDirection === 'ltr' || ownDirection === 'rtl'
       ? ownDirection
       : String(presetStyle.direction ?? inheritedStyle?.direction ?? 'ltr')
+  // Pictor (bidi-blocks): the user agent's margins and padding are on the
+  // inline start, e.g. `padding-inline-start: 40px` of lists.
+  if (logicalDirection === 'rtl') mirrorInlineSides(presetStyle)
   const { defined, initial } = resolveKeywords(
     toPhysicalProperties(definedStyle, logicalDirection),
     presetStyle

@@ -70,3 +70,17 @@ describe.each(cases)('%s', (name, { width, height }) => {
     expect(far / pixels).toBeLessThan(0.01);
   });
 });
+
+describe('a right-to-left table with collapsed borders', () => {
+  it('draws the border on its left edge (each cell overlaps the column before it on its right)', async () => {
+    const html = `<style>body{margin:0;background:#fff} table{margin:10px;border-collapse:collapse}
+      td{border:4px solid #000;padding:6px;font:14px Inter}</style>
+      <table dir="rtl"><tr><td>1</td><td>2</td><td>3</td></tr></table>`;
+    const result = await renderer.render({ html, width: 200, height: 60, format: 'png' });
+    const { data, width } = await rgb(result.data);
+    // The table's left border: 4 dark columns from x = 10, along the cells' height (rows 16 to 30).
+    for (let y = 16; y <= 30; y++) {
+      for (let x = 10; x < 14; x++) expect(data[(y * width + x) * 3], `(${x}, ${y})`).toBeLessThan(64);
+    }
+  });
+});

@@ -4,7 +4,7 @@
 // at the end of a line hang on its left. satori 0.63.2 laid the pieces of such a paragraph out left to right.
 // Chromium repro: packages/core/test/repros/bidi-inline.html (html-bidi.test.ts).
 import { describe, expect, it } from 'vitest';
-import { h, hp, leftToRight, textPieces } from './render.js';
+import { boxes, h, hp, leftToRight, textPieces } from './render.js';
 
 const paragraph = (style: Record<string, unknown>, ...children: unknown[]) =>
   h(
@@ -74,5 +74,16 @@ describe('bidi across inline elements', () => {
     const first = pieces.find((p) => p.text === 'אבג');
     const second = pieces.find((p) => p.text === 'דהו');
     expect(first && second && first.x > second.x).toBe(true);
+  });
+
+  it('places inline-blocks from the right under direction: rtl (the e-mail column swap)', async () => {
+    const column = (color: string) =>
+      h('div', { display: 'inline-block', width: 100, height: 20, backgroundColor: color });
+    const { boxes: found } = await boxes(
+      h('div', { display: 'block', width: 300, direction: 'rtl' }, column('red'), column('blue')),
+      { width: 300, height: 40 },
+    );
+    const [first, second] = found.filter((b) => b.width === 100);
+    expect([first?.left, second?.left]).toEqual([200, 100]);
   });
 });

@@ -86,4 +86,14 @@ describe('bidi across inline elements', () => {
     const [first, second] = found.filter((b) => b.width === 100);
     expect([first?.left, second?.left]).toEqual([200, 100]);
   });
+
+  it('takes dir="auto" from the first strong character: a Hebrew paragraph is right to left', async () => {
+    const auto = (text: string) =>
+      hp('div', { dir: 'auto', style: { display: 'block', width: 300, fontFamily: 'Inter, Hebrew' } }, text);
+    const hebrew = await textPieces(auto('אבג hello'), { width: 300, height: 40 });
+    expect(leftToRight(hebrew)).toEqual(['hello', 'אבג']);
+    expect(hebrew.find((p) => p.text === 'hello')?.x).toBeGreaterThan(150);
+    const latin = await textPieces(auto('hello אבג'), { width: 300, height: 40 });
+    expect(latin.find((p) => p.text === 'hello')?.x).toBe(0);
+  });
 });

@@ -5,6 +5,7 @@
  */
 
 import presets from './presets.js'
+import { autoDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
 import { toPhysicalProperties } from './logical.js'
 import { isLonghandOf } from './shorthands.js'
@@ -350,17 +351,18 @@ function mirrorInlineSides(preset: Record<string, string | number>) {
 }
 
 function getDirPreset(type: string, props: Record<string, any>) {
-  const dir = typeof props?.dir === 'string' ? props.dir.toLowerCase() : ''
-  // Pictor (bidi-inline): and `unicode-bidi` as Chrome's user agent
-  // stylesheet sets it: an element with `dir`, and `<bdi>`, isolate their
-  // content from the text around them, `dir="auto"` and `<bdi>` without
-  // `dir` in the direction of their first strong character; `<bdo>`
-  // overrides the directions of its characters.
+  let dir = typeof props?.dir === 'string' ? props.dir.toLowerCase() : ''
+  // Pictor (bidi-inline): `dir="auto"`, and `<bdi>` without `dir`, are in
+  // the direction of their first strong character. An element with `dir`,
+  // and `<bdi>`, isolate their content from the text around them, and
+  // `<bdo>` overrides the directions of its characters (`unicode-bidi` of
+  // Chrome's user agent stylesheet).
+  if (dir === 'auto' || (type === 'bdi' && dir !== 'ltr' && dir !== 'rtl')) {
+    dir = autoDirection(props?.children)
+  }
   const unicodeBidi =
     type === 'bdo'
       ? 'bidi-override'
-      : dir === 'auto' || (type === 'bdi' && dir !== 'ltr' && dir !== 'rtl')
-      ? 'plaintext'
       : dir === 'ltr' || dir === 'rtl'
       ? 'isolate'
       : undefined

@@ -130,3 +130,42 @@ export function splitByLevels(
   }
   return parts
 }
+
+/** Elements whose text `dir="auto"` doesn't look at (HTML's "auto directionality"). */
+const SKIPPED_FOR_AUTO = new Set(['bdi', 'script', 'style', 'textarea'])
+
+/**
+ * The direction of `dir="auto"`: of the first strong character in the text
+ * of an element's children, skipping the content of elements with a `dir`
+ * of their own, `<bdi>`, `<script>`, `<style>` and `<textarea>`; `ltr`
+ * without one.
+ * https://html.spec.whatwg.org/multipage/dom.html#auto-directionality
+ */
+export function autoDirection(children: unknown): Direction {
+  return firstStrong(children) ?? 'ltr'
+}
+
+function firstStrong(node: unknown): Direction | undefined {
+  if (typeof node === 'string') {
+    for (const char of node) {
+      const type = getBidi().getBidiCharTypeName(char)
+      if (type === 'L') return 'ltr'
+      if (type === 'R' || type === 'AL') return 'rtl'
+    }
+    return undefined
+  }
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = firstStrong(child)
+      if (found) return found
+    }
+    return undefined
+  }
+  if (node && typeof node === 'object' && 'props' in node) {
+    const { type, props } = node as { type?: unknown; props?: any }
+    if (typeof type === 'string' && SKIPPED_FOR_AUTO.has(type)) return
+    if (props?.dir !== undefined) return
+    return firstStrong(props?.children)
+  }
+  return undefined
+}

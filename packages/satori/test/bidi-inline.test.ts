@@ -96,4 +96,19 @@ describe('bidi across inline elements', () => {
     const latin = await textPieces(auto('hello אבג'), { width: 300, height: 40 });
     expect(latin.find((p) => p.text === 'hello')?.x).toBe(0);
   });
+
+  it('aligns the last line of a justified right-to-left paragraph to the right', async () => {
+    const pieces = await textPieces(
+      paragraph(
+        { direction: 'rtl', width: 90, textAlign: 'justify' },
+        'אבג דהו ',
+        h('b', { fontWeight: 700 }, 'זחט'),
+        ' יכל',
+      ),
+      { width: 90, height: 80 },
+    );
+    // The last line holds only its last word, at the right edge.
+    const last = pieces.find((p) => p.text === 'יכל');
+    expect(last?.x).toBeGreaterThan(50);
+  });
 });

@@ -1132,6 +1132,10 @@ export class Paragraph {
           current.words.length > 1
         ) {
           gap = remaining / (current.words.length - 1)
+        } else if (textAlign === 'justify' && this.style.direction === 'rtl') {
+          // Pictor (bidi-inline): the lines that aren't justified are at
+          // the start, the right with `rtl`.
+          x += remaining
         }
         if (this.env.embedFont) x = Math.round(x)
       }

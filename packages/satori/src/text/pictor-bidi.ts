@@ -67,9 +67,12 @@ export function resolveLevels(text: string, direction: Direction): Uint8Array {
  */
 export function visualOrder(levels: number[]): number[] {
   const order = levels.map((_, i) => i)
-  const highest = Math.max(0, ...levels)
+  // Loops, not spreads: a long line may have more pieces than a call takes
+  // arguments.
+  let highest = 0
   let lowestOdd = Infinity
   for (const level of levels) {
+    highest = Math.max(highest, level)
     if (level % 2 === 1) lowestOdd = Math.min(lowestOdd, level)
   }
   for (let level = highest; level >= lowestOdd; level--) {
@@ -80,7 +83,9 @@ export function visualOrder(levels: number[]): number[] {
       }
       let end = start
       while (end < order.length && levels[order[end]] >= level) end++
-      order.splice(start, end - start, ...order.slice(start, end).reverse())
+      for (let i = start, j = end - 1; i < j; i++, j--) {
+        ;[order[i], order[j]] = [order[j], order[i]]
+      }
       start = end
     }
   }

@@ -74,3 +74,29 @@ describe('a right-to-left table with collapsed borders', () => {
     }
   });
 });
+
+describe('an inline box wrapping in a right-to-left paragraph (repros/bidi-fragments.html)', () => {
+  it('draws its start edge on the right of its first line and its end edge (blue) on the left of its last', async () => {
+    const { html, fonts } = pageAndFonts(readFileSync(join(dir, 'bidi-fragments.html'), 'utf8'));
+    const { width, height } = all['bidi-fragments'] as { width: number; height: number };
+    const result = await renderer.render({ html, width, height, format: 'png', fonts });
+    // Pure blue pixels (the box's left border) in each line: the text is about 21 px tall from y = 6.
+    const blueByLine = async (png: Buffer) => {
+      const { data, width: w } = await rgb(png);
+      const lines = [0, 0];
+      for (let i = 0; i < data.length; i += 3) {
+        const blue =
+          (data[i + 2] as number) > 150 && (data[i] as number) < 80 && (data[i + 1] as number) < 80;
+        const y = Math.floor(i / 3 / w);
+        if (blue && y < 50) lines[y < 27 ? 0 : 1] += 1;
+      }
+      return lines;
+    };
+    const ours = await blueByLine(result.data);
+    const reference = await blueByLine(readFileSync(join(dir, 'bidi-fragments.chromium.png')));
+    expect(reference[0]).toBe(0);
+    expect(reference[1]).toBeGreaterThan(20);
+    expect(ours[0]).toBe(0);
+    expect(ours[1]).toBeGreaterThan(20);
+  });
+});

@@ -106,6 +106,11 @@ export interface InlineBoxFragment {
   /** Whether the fragment starts or ends the box, with its edges drawn. */
   first: boolean
   last: boolean
+  /**
+   * Pictor (bidi-inline): the box starts on the right (`direction: rtl` in
+   * a paragraph laid out with bidi), so `first` is its right edge.
+   */
+  rtl?: boolean
 }
 
 export interface TextRun {
@@ -1286,7 +1291,8 @@ export class Paragraph {
       left: number,
       right: number,
       first: boolean,
-      last: boolean
+      last: boolean,
+      rtl?: boolean
     ) => {
       const { style } = box
       const engine = this.engine(style)
@@ -1311,6 +1317,7 @@ export class Paragraph {
         height: bottom - top,
         first,
         last,
+        ...(rtl ? { rtl } : {}),
       })
     }
 
@@ -1408,7 +1415,8 @@ export class Paragraph {
             extent.left,
             extent.right,
             extent.first,
-            extent.last
+            extent.last,
+            box.style.direction === 'rtl'
           )
         }
         continue

@@ -17,10 +17,22 @@ import { BUILTIN_FONT_FILES, builtinFontPath, launchChromium } from './chromium.
 /** The page with its `url(fonts/<file>)` references to built-in font files turned into data: URIs. */
 function withInlineFonts(html) {
   return html.replace(/url\((['"]?)fonts\/([\w.-]+\.ttf)\1\)/g, (_, _quote, file) => {
-    const entry = BUILTIN_FONT_FILES.find((f) => f.endsWith(`/${file}`));
+    const entry = BUILTIN_FONT_FILES.find((f) => f.endsWith(`/${file}`)) ?? testFontFile(file);
     if (!entry) throw new Error(`fonts/${file} is not a built-in font file`);
     return `url(data:font/ttf;base64,${readFileSync(builtinFontPath(entry)).toString('base64')})`;
   });
+}
+
+/**
+ * A font file of the core's tests (a devDependency such as @expo-google-fonts/noto-sans-arabic, for scripts the
+ * built-in faces lack), `NotoSansArabic_400Regular.ttf` as `noto-sans-arabic/400Regular/…`; those tests hand it to
+ * the engine with the `fonts` option (see html-bidi.test.ts).
+ */
+function testFontFile(file) {
+  const match = /^(\w+?)_(\w+)\.ttf$/.exec(file);
+  if (!match) return undefined;
+  const pkg = match[1].replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase();
+  return `${pkg}/${match[2]}/${file}`;
 }
 
 const dir = join(dirname(fileURLToPath(import.meta.url)), '../../packages/core/test/repros');

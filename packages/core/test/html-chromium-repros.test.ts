@@ -6,10 +6,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { assetDir } from '../src/assets.js';
 import { createRenderer } from '../src/index.js';
+import { distanceFromReference } from './helpers/image-compare.js';
 
 const dir = join(import.meta.dirname, 'repros');
 const all = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Record<
@@ -22,34 +22,18 @@ const cases = Object.fromEntries(Object.entries(all).filter(([, page]) => page.t
 const renderer = createRenderer({ workers: 0, baseDir: assetDir() });
 afterAll(() => renderer.close());
 
-async function rgba(png: Buffer) {
-  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
 describe.each(Object.entries(cases))('%s', (name, { width, height }) => {
   it('draws like Chromium: every box where Chromium puts it, text within antialiasing', async () => {
     const html = readFileSync(join(dir, `${name}.html`), 'utf8');
     const result = await renderer.render({ html, width, height, format: 'png' });
     // A page may run past the viewport, cut there as in Chromium's screenshot: the overflow warning says so.
     expect(result.warnings.filter((w) => !w.startsWith('content overflows the image'))).toEqual([]);
-    const ours = await rgba(result.data);
-    const reference = await rgba(readFileSync(join(dir, `${name}.chromium.png`)));
-    expect([ours.width, ours.height]).toEqual([reference.width, reference.height]);
-    let sum = 0;
-    let far = 0;
-    for (let i = 0; i < ours.data.length; i += 3) {
-      const d = Math.max(
-        Math.abs((ours.data[i] as number) - (reference.data[i] as number)),
-        Math.abs((ours.data[i + 1] as number) - (reference.data[i + 1] as number)),
-        Math.abs((ours.data[i + 2] as number) - (reference.data[i + 2] as number)),
-      );
-      sum += d;
-      if (d > 96) far++;
-    }
-    const pixels = ours.data.length / 3;
+    const { mean, far } = await distanceFromReference(
+      result.data,
+      readFileSync(join(dir, `${name}.chromium.png`)),
+    );
     // A box in the wrong place or size moves thousands of pixels far off; antialiasing moves edges slightly.
-    expect(sum / pixels).toBeLessThan(4);
-    expect(far / pixels).toBeLessThan(0.01);
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
   });
 });

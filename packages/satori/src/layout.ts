@@ -1097,17 +1097,19 @@ export default async function* layout(
     drawn.shapes = false
     for (const [index, fragment] of inlineBox.fragments.entries()) {
       const fragmentStyle = { ...computedStyle }
+      // Pictor (bidi-inline): a right-to-left box starts on the right.
+      const [start, end] = fragment.rtl ? ['Right', 'Left'] : ['Left', 'Right']
       if (!fragment.first) {
-        fragmentStyle.borderLeftWidth = 0
-        fragmentStyle.paddingLeft = 0
-        fragmentStyle.borderTopLeftRadius = 0
-        fragmentStyle.borderBottomLeftRadius = 0
+        fragmentStyle[`border${start}Width`] = 0
+        fragmentStyle[`padding${start}`] = 0
+        fragmentStyle[`borderTop${start}Radius`] = 0
+        fragmentStyle[`borderBottom${start}Radius`] = 0
       }
       if (!fragment.last) {
-        fragmentStyle.borderRightWidth = 0
-        fragmentStyle.paddingRight = 0
-        fragmentStyle.borderTopRightRadius = 0
-        fragmentStyle.borderBottomRightRadius = 0
+        fragmentStyle[`border${end}Width`] = 0
+        fragmentStyle[`padding${end}`] = 0
+        fragmentStyle[`borderTop${end}Radius`] = 0
+        fragmentStyle[`borderBottom${end}Radius`] = 0
       }
       const fragmentBox = fragmentRect(inlineBox, fragment, left, top)
       if (isCulled(fragmentBox)) continue

@@ -354,6 +354,14 @@ export function getListMarker(
         borderRadius: '50%',
       })
     }
+    // Pictor (bidi-blocks): with `rtl`, markers are on the right of the line:
+    // outside ones hang there, inside ones have their space on the left.
+    if (style.direction === 'rtl') {
+      ;[shape.marginLeft, shape.marginRight] = [
+        shape.marginRight,
+        shape.marginLeft,
+      ]
+    }
     if (name === 'disclosure-open') {
       shape.clipPath = 'polygon(0 0, 100% 0, 50% 86.6%)'
     } else if (name === 'disclosure-closed') {

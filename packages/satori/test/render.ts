@@ -27,6 +27,45 @@ export const fonts = [
   { name: 'Inter', data: font('700Bold/Inter_700Bold.ttf'), weight: 700 as const, style: 'normal' as const },
 ];
 
+/** Noto Sans Hebrew and Noto Sans Arabic Regular, for right-to-left text (family names `Hebrew` and `Arabic`). */
+export const rtlFonts = [
+  {
+    name: 'Hebrew',
+    data: readFileSync(
+      require.resolve('@expo-google-fonts/noto-sans-hebrew/400Regular/NotoSansHebrew_400Regular.ttf'),
+    ),
+    weight: 400 as const,
+    style: 'normal' as const,
+  },
+  {
+    name: 'Arabic',
+    data: readFileSync(
+      require.resolve('@expo-google-fonts/noto-sans-arabic/400Regular/NotoSansArabic_400Regular.ttf'),
+    ),
+    weight: 400 as const,
+    style: 'normal' as const,
+  },
+];
+
+/**
+ * The text satori writes with `embedFont: false`, one `<text>` per piece, and the left of each, in document order.
+ */
+export async function textPieces(element: Element, options: Record<string, unknown> = {}) {
+  const svg = await render(element, { fonts: [...fonts, ...rtlFonts], embedFont: false, ...options });
+  return [...svg.matchAll(/<text[^>]*? x="([\d.-]+)"[^>]*>([^<]*)<\/text>/g)].map((m) => ({
+    text: m[2] as string,
+    x: Number(m[1]),
+  }));
+}
+
+/** The pieces' texts from left to right, spaces left out. */
+export function leftToRight(pieces: { text: string; x: number }[]): string[] {
+  return pieces
+    .filter((p) => p.text.trim())
+    .sort((a, b) => a.x - b.x)
+    .map((p) => p.text.trim());
+}
+
 export type Element = { type: string; props: Record<string, unknown> };
 
 /** An element: `h('div', { display: 'flex' }, 'text')`. */

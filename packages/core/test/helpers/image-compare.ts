@@ -126,3 +126,33 @@ export async function expectImageToMatch(
     : `size ${actual.width}×${actual.height} differs from the baseline's ${baseline.width}×${baseline.height}`;
   throw new Error(`${suite}/${name}: ${what}; see ${stem}.actual.png and .diff.png`);
 }
+
+/**
+ * How far a rendered PNG is from a Chromium reference of the same size, as the repro tests measure it (alpha dropped):
+ * the mean of each pixel's largest channel difference (0–255), and the share of pixels more than 96 off.
+ */
+export async function distanceFromReference(
+  png: Buffer,
+  reference: Buffer,
+): Promise<{ width: number; height: number; mean: number; far: number }> {
+  const decode = (data: Buffer) => sharp(data).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const [ours, theirs] = await Promise.all([decode(png), decode(reference)]);
+  if (ours.info.width !== theirs.info.width || ours.info.height !== theirs.info.height) {
+    throw new Error(
+      `size ${ours.info.width}×${ours.info.height} against the reference's ${theirs.info.width}×${theirs.info.height}`,
+    );
+  }
+  let sum = 0;
+  let far = 0;
+  for (let i = 0; i < ours.data.length; i += 3) {
+    const d = Math.max(
+      Math.abs((ours.data[i] as number) - (theirs.data[i] as number)),
+      Math.abs((ours.data[i + 1] as number) - (theirs.data[i + 1] as number)),
+      Math.abs((ours.data[i + 2] as number) - (theirs.data[i + 2] as number)),
+    );
+    sum += d;
+    if (d > 96) far++;
+  }
+  const pixels = ours.data.length / 3;
+  return { width: ours.info.width, height: ours.info.height, mean: sum / pixels, far: far / pixels };
+}

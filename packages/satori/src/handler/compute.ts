@@ -5,6 +5,7 @@
  */
 
 import presets from './presets.js'
+import { autoDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
 import { toPhysicalProperties } from './logical.js'
 import { isLonghandOf } from './shorthands.js'
@@ -337,9 +338,38 @@ function getSelectPreset(type: string, props: Record<string, any>) {
   return type === 'select' && isListBox(props) ? { borderRadius: 2 } : {}
 }
 
-function getDirPreset(props: Record<string, any>) {
-  const dir = typeof props?.dir === 'string' ? props.dir.toLowerCase() : ''
-  return dir === 'ltr' || dir === 'rtl' ? { direction: dir } : {}
+/** Swaps the left and right margins and padding of a preset, in place. */
+function mirrorInlineSides(preset: Record<string, string | number>) {
+  for (const prop of ['margin', 'padding']) {
+    const left = preset[`${prop}Left`]
+    const right = preset[`${prop}Right`]
+    delete preset[`${prop}Left`]
+    delete preset[`${prop}Right`]
+    if (right !== undefined) preset[`${prop}Left`] = right
+    if (left !== undefined) preset[`${prop}Right`] = left
+  }
+}
+
+function getDirPreset(type: string, props: Record<string, any>) {
+  let dir = typeof props?.dir === 'string' ? props.dir.toLowerCase() : ''
+  // Pictor (bidi-inline): `dir="auto"`, and `<bdi>` without `dir`, are in
+  // the direction of their first strong character. An element with `dir`,
+  // and `<bdi>`, isolate their content from the text around them, and
+  // `<bdo>` overrides the directions of its characters (`unicode-bidi` of
+  // Chrome's user agent stylesheet).
+  if (dir === 'auto' || (type === 'bdi' && dir !== 'ltr' && dir !== 'rtl')) {
+    dir = autoDirection(props?.children)
+  }
+  const unicodeBidi =
+    type === 'bdo'
+      ? 'bidi-override'
+      : dir === 'ltr' || dir === 'rtl'
+      ? 'isolate'
+      : undefined
+  return {
+    ...(dir === 'ltr' || dir === 'rtl' ? { direction: dir } : {}),
+    ...(unicodeBidi ? { unicodeBidi } : {}),
+  }
 }
 
 /**
@@ -419,7 +449,7 @@ export default async function compute(
     ...presets[type],
     ...getListPresets(type, props, listDepth),
     ...getSelectPreset(type, props),
-    ...getDirPreset(props),
+    ...getDirPreset(type, props),
     ...getHiddenPreset(type, props),
   }
   // Logical properties are physical ones of the element's direction.
@@ -430,6 +460,9 @@ export default async function compute(
     ownDirection === 'ltr' || ownDirection === 'rtl'
       ? ownDirection
       : String(presetStyle.direction ?? inheritedStyle?.direction ?? 'ltr')
+  // Pictor (bidi-blocks): the user agent's margins and padding are on the
+  // inline start, e.g. `padding-inline-start: 40px` of lists.
+  if (logicalDirection === 'rtl') mirrorInlineSides(presetStyle)
   const { defined, initial } = resolveKeywords(
     toPhysicalProperties(definedStyle, logicalDirection),
     presetStyle

@@ -136,7 +136,8 @@ export function reorderLine(
   lineWidth: number
 ): number[] {
   const lefts = pieces.map(({ x }) => x)
-  const highest = Math.max(0, ...levels)
+  // Pictor (bidi-inline): a loop, not a spread, for lines of many pieces.
+  const highest = levels.reduce((max, level) => Math.max(max, level), 0)
   for (let level = highest; level >= 1; level--) {
     for (let start = 0; start < pieces.length; ) {
       if (levels[start] < level) {

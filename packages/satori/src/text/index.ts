@@ -37,13 +37,8 @@ import {
   resolveTextAlign,
 } from './processor.js'
 import { getFontFeatureSettings } from './font-features.js'
-import {
-  getBidiClass,
-  hasRTL,
-  reorderLine,
-  resolveLevels,
-  splitByDirection,
-} from './bidi.js'
+import { hasRTL, reorderLine, splitByDirection } from './bidi.js'
+import { resolvePieceLevels } from './pictor-bidi.js'
 import cssColorParse from 'parse-css-color'
 import { isOutside } from '../culling.js'
 
@@ -621,9 +616,11 @@ export default async function* buildTextNodes(
   const baseLevel = isRTL ? 1 : 0
   const levels = needsBidi ? reorderLines() : undefined
   function reorderLines() {
-    const pieceLevels = resolveLevels(
-      wordPositionInLayout.map((_, i) => getBidiClass(texts[i] ?? '')),
-      baseLevel
+    // Pictor (bidi-numbers): levels from the whole paragraph's characters,
+    // so separators between numbers (10:02, 2025/04/18) keep their order.
+    const pieceLevels = resolvePieceLevels(
+      wordPositionInLayout.map((_, i) => texts[i] ?? ''),
+      isRTL ? 'rtl' : 'ltr'
     )
     for (let start = 0; start < wordPositionInLayout.length; ) {
       const line = wordPositionInLayout[start]?.line

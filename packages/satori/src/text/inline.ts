@@ -47,6 +47,8 @@ import {
   resolveTextAlign,
 } from './processor.js'
 import { getFontFeatureSettings } from './font-features.js'
+import { hasRTL } from './bidi.js'
+import { bidiControls, resolveLevels, visualOrder } from './pictor-bidi.js'
 import buildTextNodes from './index.js'
 import cssColorParse from 'parse-css-color'
 
@@ -104,6 +106,11 @@ export interface InlineBoxFragment {
   /** Whether the fragment starts or ends the box, with its edges drawn. */
   first: boolean
   last: boolean
+  /**
+   * Pictor (bidi-inline): the box starts on the right (`direction: rtl` in
+   * a paragraph laid out with bidi), so `first` is its right edge.
+   */
+  rtl?: boolean
 }
 
 export interface TextRun {
@@ -138,6 +145,10 @@ interface Segment {
   width: number
   /** Set by `flow()`. */
   x: number
+  /** Pictor (bidi-inline): with bidi, the embedding level of the segment. */
+  level?: number
+  /** The margin on the outer side of an open or close segment. */
+  margin?: number
 }
 
 interface Word {
@@ -354,6 +365,12 @@ export class Paragraph {
     })
   }
   private words: Word[] | null = null
+  /**
+   * Pictor (bidi-inline): the base level of a paragraph laid out with the
+   * bidi algorithm (right-to-left, or with right-to-left text or boxes), see
+   * `resolveBidi()`; undefined otherwise.
+   */
+  private baseLevel: 0 | 1 | undefined
   private lines: Line[] = []
   private runStates = new Map<TextRun, RunState>()
   private atomicLayouts = new Map<AtomicInline, AtomicLayout>()
@@ -366,7 +383,15 @@ export class Paragraph {
   /** The pieces of each run, set by `finalize()`. */
   private pieces = new Map<
     TextRun,
-    { text: string; x: number; width: number; line: number; baseline: number }[]
+    {
+      text: string
+      x: number
+      width: number
+      line: number
+      baseline: number
+      /** Pictor (bidi-inline): shaped right to left, at an odd level. */
+      rtl: boolean
+    }[]
   >()
   /** Set when the paragraph is only text of the container. */
   simple?: {
@@ -532,6 +557,9 @@ export class Paragraph {
       texts.push('')
     }
 
+    const bidi = this.resolveBidi(content, markers)
+    this.baseLevel = bidi?.baseLevel
+
     let offset = 0
     this.words = texts.map((text, index) => {
       const start = offset
@@ -563,7 +591,14 @@ export class Paragraph {
             item.kind === 'close' || isEmpty
               ? p > start || isFirst
               : p < end || (isLast && p === end)
-          if (belongs) segments.push({ item, width: 0, x: 0 })
+          if (belongs) {
+            segments.push({
+              item,
+              width: 0,
+              x: 0,
+              level: bidi?.markerLevels.get(markerIndex),
+            })
+          }
         }
         if (p === end) break
 
@@ -572,18 +607,24 @@ export class Paragraph {
         if (item.kind === 'text') {
           if (char === '\n') continue
           const last = segments[segments.length - 1]
-          // Tabs are in segments of their own, see `placeTabs()`.
+          const level = bidi?.levels[p]
+          // Tabs are in segments of their own, see `placeTabs()`. With bidi,
+          // so are spaces at the end of a word, which may hang at the end of
+          // a line, and each segment has one level.
           if (
             last &&
             last.item === item &&
-            (last.text[0] === '\t') === (char === '\t')
+            (last.text[0] === '\t') === (char === '\t') &&
+            (!bidi ||
+              (last.level === level &&
+                (last.text[last.text.length - 1] === ' ') === (char === ' ')))
           ) {
             last.text += char
           } else {
-            segments.push({ item, text: char, width: 0, x: 0 })
+            segments.push({ item, text: char, width: 0, x: 0, level })
           }
         } else if (item.kind === 'atomic') {
-          segments.push({ item, width: 0, x: 0 })
+          segments.push({ item, width: 0, x: 0, level: bidi?.levels[p] })
         }
       }
 
@@ -603,6 +644,78 @@ export class Paragraph {
       }
     })
     return this.words
+  }
+
+  /**
+   * Pictor (bidi-inline): the embedding level of each code unit of the
+   * paragraph's text and of the inline boxes' edges (by the index of their
+   * item), when the paragraph needs the bidi algorithm. Inline boxes with
+   * `unicode-bidi` (`dir` on an element, `<bdi>`, `<bdo>`) are written as
+   * the controls of UAX #9 around their content.
+   */
+  private resolveBidi(content: string, markers: Map<number, number[]>) {
+    const direction = this.style.direction === 'rtl' ? 'rtl' : 'ltr'
+    let text = ''
+    const offsets: number[] = []
+    const controlOffsets = new Map<number, number>()
+    const edges = [...markers.entries()].sort(([a], [b]) => a - b)
+    let next = 0
+    const addEdges = (offset: number) => {
+      while (next < edges.length && edges[next][0] <= offset) {
+        for (const index of edges[next][1]) {
+          const item = this.items[index]
+          if (item.kind !== 'open' && item.kind !== 'close') continue
+          const { style } = item.box
+          const boxDirection =
+            style.unicodeBidi === 'plaintext'
+              ? 'auto'
+              : style.direction === 'rtl'
+              ? 'rtl'
+              : 'ltr'
+          const [start, end] = bidiControls(style.unicodeBidi, boxDirection)
+          const control = item.kind === 'open' ? start : end
+          if (control) {
+            controlOffsets.set(index, text.length)
+            text += control
+          }
+        }
+        next++
+      }
+    }
+    for (let p = 0; p < content.length; p++) {
+      addEdges(p)
+      offsets.push(text.length)
+      text += content[p]
+    }
+    addEdges(content.length)
+    if (
+      direction === 'ltr' &&
+      !hasRTL(content) &&
+      ![...controlOffsets.values()].length
+    ) {
+      return undefined
+    }
+
+    const resolved = resolveLevels(text, direction)
+    const baseLevel: 0 | 1 = direction === 'rtl' ? 1 : 0
+    const levels = offsets.map((offset) => resolved[offset])
+    // The edges of a box without controls are at the level of the text
+    // inside them.
+    const markerLevels = new Map<number, number>()
+    for (const [offset, indices] of edges) {
+      for (const index of indices) {
+        const control = controlOffsets.get(index)
+        const inside =
+          this.items[index].kind === 'open'
+            ? levels[offset] ?? levels[offset - 1]
+            : levels[offset - 1] ?? levels[offset]
+        markerLevels.set(
+          index,
+          control !== undefined ? resolved[control] : inside ?? baseLevel
+        )
+      }
+    }
+    return { baseLevel, levels, markerLevels }
   }
 
   /** Lays out an atomic inline, which shrinks to fit the width. */
@@ -794,20 +907,20 @@ export class Paragraph {
             collapse && trimmed !== segment.text
               ? segment.width - measureText(trimmed)
               : 0
-        } else if (item.kind === 'open') {
+        } else if (item.kind === 'open' || item.kind === 'close') {
           const { style } = item.box
-          segment.width = item.continuation
+          // Pictor (bidi-inline): a box at an odd level starts on the right.
+          const odd = (segment.level ?? 0) % 2 === 1
+          const side = (item.kind === 'open') === odd ? 'Right' : 'Left'
+          const none = item.kind === 'open' ? item.continuation : item.continued
+          segment.margin = none
             ? 0
-            : toNumber(style.marginLeft, style, containerWidth) +
-              ((style.borderLeftWidth as number) || 0) +
-              toNumber(style.paddingLeft, style, containerWidth)
-        } else if (item.kind === 'close') {
-          const { style } = item.box
-          segment.width = item.continued
+            : toNumber(style[`margin${side}`], style, containerWidth)
+          segment.width = none
             ? 0
-            : toNumber(style.marginRight, style, containerWidth) +
-              ((style.borderRightWidth as number) || 0) +
-              toNumber(style.paddingRight, style, containerWidth)
+            : segment.margin +
+              ((style[`border${side}Width`] as number) || 0) +
+              toNumber(style[`padding${side}`], style, containerWidth)
         } else if (item.kind === 'atomic') {
           segment.width = this.layoutAtomic(item.atomic, width).marginBoxWidth
           word.trailing = 0
@@ -1024,8 +1137,16 @@ export class Paragraph {
           current.words.length > 1
         ) {
           gap = remaining / (current.words.length - 1)
+        } else if (textAlign === 'justify' && this.style.direction === 'rtl') {
+          // Pictor (bidi-inline): the lines that aren't justified are at
+          // the start, the right with `rtl`.
+          x += remaining
         }
         if (this.env.embedFont) x = Math.round(x)
+      }
+      if (this.baseLevel !== undefined) {
+        this.placeBidiLine(current, x, gap * (current.words.length - 1))
+        return
       }
       current.words.forEach((word, wordIndex) => {
         for (const segment of word.segments) {
@@ -1041,6 +1162,41 @@ export class Paragraph {
       width: Math.max(maxWidth, wrapped ? width : 0),
       height: top,
     }
+  }
+
+  /**
+   * Pictor (bidi-inline): places the segments of a line from `x` in their
+   * visual order (rules L1 and L2). Spaces at the end of the line have the
+   * base level and hang past the end of the line, on the left of a
+   * right-to-left line. `spread` is the width that `justify` adds, between
+   * neighbours from different words.
+   */
+  private placeBidiLine(line: Line, x: number, spread: number) {
+    const segments: Segment[] = []
+    const wordOf: Word[] = []
+    for (const word of line.words) {
+      for (const segment of word.segments) {
+        segments.push(segment)
+        wordOf.push(word)
+      }
+    }
+    const base = this.baseLevel ?? 0
+    const levels = segments.map((segment) => segment.level ?? base)
+    for (const segment of hangingSegments(segments)) {
+      levels[segments.indexOf(segment)] = base
+    }
+    const order = visualOrder(levels)
+    let gaps = 0
+    for (let k = 1; k < order.length; k++) {
+      if (wordOf[order[k]] !== wordOf[order[k - 1]]) gaps++
+    }
+    const gap = gaps ? spread / gaps : 0
+    if (base === 1) x -= line.trailing
+    order.forEach((index, k) => {
+      if (k > 0 && wordOf[index] !== wordOf[order[k - 1]]) x += gap
+      segments[index].x = x
+      x += segments[index].width
+    })
   }
 
   /** The vertical position of an atomic inline relative to the baseline. */
@@ -1127,6 +1283,17 @@ export class Paragraph {
       last: boolean
     ) => {
       const start = fragmentStart.get(box)
+      pushFragment(box, line, start.x, right, start.first, last)
+    }
+    const pushFragment = (
+      box: InlineBox,
+      line: Line,
+      left: number,
+      right: number,
+      first: boolean,
+      last: boolean,
+      rtl?: boolean
+    ) => {
       const { style } = box
       const engine = this.engine(style)
       const ascent = engine.ascent(STRUT)
@@ -1144,16 +1311,117 @@ export class Paragraph {
         ((style.borderBottomWidth as number) || 0)
       box.fragments.push({
         paragraph: this,
-        left: start.x,
+        left,
         top,
-        width: Math.max(0, right - start.x),
+        width: Math.max(0, right - left),
         height: bottom - top,
-        first: start.first,
+        first,
         last,
+        ...(rtl ? { rtl } : {}),
       })
     }
 
+    const addPiece = (run: TextRun, segment: Segment, line: Line) => {
+      const { shift } = this.runState(run)
+      const pieces = this.pieces.get(run) || []
+      pieces.push({
+        text: segment.text,
+        x: segment.x,
+        width: segment.width,
+        line: this.lines.indexOf(line),
+        baseline: Math.round(line.top) + line.baseline - shift,
+        rtl: (segment.level ?? 0) % 2 === 1,
+      })
+      this.pieces.set(run, pieces)
+    }
+    const placeAtomic = (atomic: AtomicInline, line: Line, x: number) => {
+      const laidOut = this.layoutAtomic(atomic, width)
+      const strut = this.engine(this.style)
+      const align = this.atomicAlignment(atomic, laidOut, strut)
+      const marginTop = align.lineRelative
+        ? align.lineRelative === 'top'
+          ? line.top
+          : line.top + line.height - laidOut.marginBoxHeight
+        : line.top + line.baseline - align.ascent
+      const { layout } = atomic.node
+      const [dx, dy] = relativeOffset(open, width)
+      layout.left = this.node.layout.left + x + layout.margin.left + dx
+      layout.top = this.node.layout.top + marginTop + layout.margin.top + dy
+    }
+
     for (const line of this.lines) {
+      // Pictor (bidi-inline): with bidi, the fragment of a box on a line is
+      // the extent of its segments there, which may be in any order.
+      if (this.baseLevel !== undefined) {
+        const extents = new Map<
+          InlineBox,
+          { left: number; right: number; first: boolean; last: boolean }
+        >()
+        const extend = (box: InlineBox, left: number, right: number) => {
+          const extent = extents.get(box) ?? {
+            left: Infinity,
+            right: -Infinity,
+            first: false,
+            last: false,
+          }
+          extent.left = Math.min(extent.left, left)
+          extent.right = Math.max(extent.right, right)
+          extents.set(box, extent)
+          return extent
+        }
+        // Spaces that hang at the end of the line aren't drawn.
+        const hanging = hangingSegments(
+          line.words.flatMap((word) => word.segments)
+        )
+        for (const word of line.words) {
+          for (const segment of word.segments) {
+            if (hanging.has(segment) && segment.item.kind === 'text') continue
+            const { item, x: left, width: segmentWidth } = segment
+            const right = left + segmentWidth
+            // The outer side of an edge is the box's margin.
+            const odd = (segment.level ?? 0) % 2 === 1
+            const margin = segment.margin ?? 0
+            const startsOnLeft = (item.kind === 'open') !== odd
+            if (item.kind === 'open') {
+              open.push(item.box)
+              extend(
+                item.box,
+                startsOnLeft ? left + margin : left,
+                startsOnLeft ? right : right - margin
+              ).first ||= !item.continuation
+            } else if (item.kind === 'close') {
+              extend(
+                item.box,
+                startsOnLeft ? left + margin : left,
+                startsOnLeft ? right : right - margin
+              ).last ||= !item.continued
+              open.splice(open.lastIndexOf(item.box), 1)
+            } else {
+              for (const box of open) extend(box, left, right)
+              if (item.kind === 'text' && segment.text) {
+                if (segment.text[0] !== '\t') addPiece(item.run, segment, line)
+              } else if (item.kind === 'atomic') {
+                placeAtomic(item.atomic, line, left)
+              }
+            }
+          }
+        }
+        for (const box of open) extend(box, Infinity, -Infinity)
+        for (const [box, extent] of extents) {
+          if (extent.left > extent.right) continue
+          pushFragment(
+            box,
+            line,
+            extent.left,
+            extent.right,
+            extent.first,
+            extent.last,
+            box.style.direction === 'rtl'
+          )
+        }
+        continue
+      }
+
       const lineStart = line.words[0]?.segments[0]?.x ?? 0
       for (const box of open)
         fragmentStart.set(box, { x: lineStart, first: false })
@@ -1207,31 +1475,9 @@ export class Paragraph {
             segment.text &&
             segment.text[0] !== '\t'
           ) {
-            const { shift } = this.runState(item.run)
-            const pieces = this.pieces.get(item.run) || []
-            pieces.push({
-              text: segment.text,
-              x: segment.x,
-              width: segment.width,
-              line: this.lines.indexOf(line),
-              baseline: Math.round(line.top) + line.baseline - shift,
-            })
-            this.pieces.set(item.run, pieces)
+            addPiece(item.run, segment, line)
           } else if (item.kind === 'atomic') {
-            const atomic = this.layoutAtomic(item.atomic, width)
-            const strut = this.engine(this.style)
-            const align = this.atomicAlignment(item.atomic, atomic, strut)
-            const marginTop = align.lineRelative
-              ? align.lineRelative === 'top'
-                ? line.top
-                : line.top + line.height - atomic.marginBoxHeight
-              : line.top + line.baseline - align.ascent
-            const { layout } = item.atomic.node
-            const [dx, dy] = relativeOffset(open, width)
-            layout.left =
-              this.node.layout.left + segment.x + layout.margin.left + dx
-            layout.top =
-              this.node.layout.top + marginTop + layout.margin.top + dy
+            placeAtomic(item.atomic, line, segment.x)
           }
           x = segment.x + segment.width
         }
@@ -1338,10 +1584,26 @@ export class Paragraph {
       if (
         last &&
         last.line === piece.line &&
+        last.rtl === piece.rtl &&
         Math.abs(last.x + last.width - piece.x) < 1e-3
       ) {
         merged.push({
           ...last,
+          text: last.text + piece.text,
+          width: last.width + piece.width,
+        })
+        merged.splice(merged.length - 2, 1)
+      } else if (
+        // Pictor (bidi-inline): right-to-left pieces follow each other to
+        // the left.
+        last &&
+        last.line === piece.line &&
+        last.rtl &&
+        piece.rtl &&
+        Math.abs(piece.x + piece.width - last.x) < 1e-3
+      ) {
+        merged.push({
+          ...piece,
           text: last.text + piece.text,
           width: last.width + piece.width,
         })
@@ -1363,7 +1625,9 @@ export class Paragraph {
         : undefined
 
       let glyphBoxes: GlyphBox[] = []
-      let pieceX = left + piece.x
+      // Pictor (bidi-inline): the parts of a right-to-left piece go from its
+      // right.
+      let pieceX = left + piece.x + (piece.rtl ? piece.width : 0)
       // Images of graphemes, e.g. emoji, are drawn as images.
       const parts: string[] = []
       let words = segmentText(piece.text, 'word')
@@ -1388,6 +1652,7 @@ export class Paragraph {
               wordSpacing,
               fontFeatureSettings,
             })
+        if (piece.rtl) pieceX -= partWidth
         if (isImage(part) || !embedFont) {
           if (part.trim() || isImage(part)) {
             const [element] = buildText(
@@ -1419,6 +1684,13 @@ export class Paragraph {
               letterSpacing,
               wordSpacing,
               fontFeatureSettings,
+              // Pictor (bidi-inline): shaped in the direction of its level.
+              direction:
+                this.baseLevel === undefined
+                  ? undefined
+                  : piece.rtl
+                  ? 'rtl'
+                  : 'ltr',
             },
             band
           )
@@ -1427,7 +1699,7 @@ export class Paragraph {
           if (band && svg.boxes) glyphBoxes = glyphBoxes.concat(svg.boxes)
         }
         // Widths include the letter spacing after each character.
-        pieceX += partWidth
+        if (!piece.rtl) pieceX += partWidth
       }
 
       if (decorationLines.length) {
@@ -1519,6 +1791,21 @@ export class Paragraph {
     }
     return result
   }
+}
+
+/**
+ * Pictor (bidi-inline): the segments at the end of a line that are only
+ * spaces, and the edges of boxes among them (rule L1).
+ */
+function hangingSegments(segments: Segment[]): Set<Segment> {
+  const hanging = new Set<Segment>()
+  for (let i = segments.length - 1; i >= 0; i--) {
+    const { item, text } = segments[i]
+    if (item.kind === 'atomic') break
+    if (item.kind === 'text' && text && !/^[ \t]*$/.test(text)) break
+    hanging.add(segments[i])
+  }
+  return hanging
 }
 
 /**

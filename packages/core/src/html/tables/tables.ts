@@ -6,6 +6,7 @@
  */
 import { type Element, childElements, getAttr, isElement } from '../dom.js';
 import { trackList, widthSizesColumn } from './table-columns.js';
+import { isRightToLeft } from './table-direction.js';
 import {
   type PlacedCell,
   type TableContext,
@@ -125,6 +126,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const caption = childElements(table).find((c) => c.tagName === 'caption');
   const offset = caption ? 1 : 0;
   const collapse = ctx.styles.declared(table, 'border-collapse', tableInline)?.trim() === 'collapse';
+  const rtl = collapse && isRightToLeft(table, ctx);
 
   const spacingDecl = ctx.styles.declared(table, 'border-spacing', tableInline);
   const cellspacing = lengthAttr(getAttr(table, 'cellspacing'));
@@ -286,9 +288,10 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
           other: 'bottom',
           neighbour: cell.row > 0 ? slotOwner(cell.row - 1, cell.col) : undefined,
         },
+        // The column before is on the right of a right-to-left table.
         {
-          side: 'left',
-          other: 'right',
+          side: rtl ? 'right' : 'left',
+          other: rtl ? 'left' : 'right',
           neighbour: cell.col > 0 ? slotOwner(cell.row, cell.col - 1) : undefined,
         },
       ] as const;
@@ -296,7 +299,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
         const own = cellBorder(cell, side);
         const theirs = neighbour ? cellBorder(neighbour, other) : 0;
         if (own === 0 || theirs === 0) continue;
-        const Side = side === 'top' ? 'Top' : 'Left';
+        const Side = side === 'top' ? 'Top' : side === 'left' ? 'Left' : 'Right';
         if (theirs >= own) extra[`border${Side}Width`] = '0px';
         else extra[`margin${Side}`] = `-${theirs}px`;
       }

@@ -1,0 +1,133 @@
+/**
+ * Pictor (vertical-writing): glyph outlines written into SVG path data through
+ * an affine map, so vertical text is drawn upright or turned sideways without
+ * a `transform` per glyph.
+ */
+import type opentype from '@shuding/opentype.js'
+
+/**
+ * An affine map from font units (y up) to the image: a point (gx, gy) goes to
+ * (e + a·gx + c·gy, f + b·gx + d·gy).
+ */
+export type GlyphMatrix = [
+  a: number,
+  b: number,
+  c: number,
+  d: number,
+  e: number,
+  f: number
+]
+
+const round = (value: number) => Math.round(value * 100) / 100
+
+/** The SVG path data of a glyph's outline mapped by `m`. */
+export function glyphPathThrough(
+  glyph: opentype.Glyph | undefined,
+  m: GlyphMatrix
+): string {
+  const commands = glyph?.path?.commands
+  if (!commands?.length) return ''
+  const [a, b, c, d, e, f] = m
+  const x = (gx: number, gy: number) => round(e + a * gx + c * gy)
+  const y = (gx: number, gy: number) => round(f + b * gx + d * gy)
+  let data = ''
+  for (const cmd of commands as any[]) {
+    switch (cmd.type) {
+      case 'M':
+      case 'L':
+        data += `${cmd.type}${x(cmd.x, cmd.y)} ${y(cmd.x, cmd.y)}`
+        break
+      case 'Q':
+        data += `Q${x(cmd.x1, cmd.y1)} ${y(cmd.x1, cmd.y1)} ${x(
+          cmd.x,
+          cmd.y
+        )} ${y(cmd.x, cmd.y)}`
+        break
+      case 'C':
+        data += `C${x(cmd.x1, cmd.y1)} ${y(cmd.x1, cmd.y1)} ${x(
+          cmd.x2,
+          cmd.y2
+        )} ${y(cmd.x2, cmd.y2)} ${x(cmd.x, cmd.y)} ${y(cmd.x, cmd.y)}`
+        break
+      case 'Z':
+        data += 'Z'
+        break
+    }
+  }
+  return data
+}
+
+/** The scale from a glyph's path units to px at `fontSize`. */
+export function pathScale(glyph: opentype.Glyph | undefined, fontSize: number) {
+  return fontSize / ((glyph?.path as any)?.unitsPerEm || 1000)
+}
+
+/** The top side bearings of a font's glyphs (`vmtx`), or undefined without one. */
+const topSideBearings = new WeakMap<opentype.Font, Int16Array | null>()
+
+function readTopSideBearings(font: opentype.Font): Int16Array | null {
+  const raw = (font as any)._rawFontData as ArrayBuffer | undefined
+  if (!raw) return null
+  const view = new DataView(raw)
+  const count = view.getUint16(4)
+  let vhea = -1
+  let vmtx = -1
+  for (let i = 0; i < count; i++) {
+    const at = 12 + 16 * i
+    const tag = String.fromCharCode(
+      view.getUint8(at),
+      view.getUint8(at + 1),
+      view.getUint8(at + 2),
+      view.getUint8(at + 3)
+    )
+    if (tag === 'vhea') vhea = view.getUint32(at + 8)
+    else if (tag === 'vmtx') vmtx = view.getUint32(at + 8)
+  }
+  if (vhea < 0 || vmtx < 0) return null
+  const longMetrics = view.getUint16(vhea + 34)
+  const glyphs = font.numGlyphs || longMetrics
+  const bearings = new Int16Array(glyphs)
+  for (let g = 0; g < glyphs; g++) {
+    bearings[g] =
+      g < longMetrics
+        ? view.getInt16(vmtx + 4 * g + 2)
+        : view.getInt16(vmtx + 4 * longMetrics + 2 * (g - longMetrics))
+  }
+  return bearings
+}
+
+/**
+ * A glyph's vertical origin in font units, from its horizontal origin: the
+ * middle of its advance, and its top side bearing above its top (`vmtx`), or
+ * the font's ascender without one, as HarfBuzz and Chromium place it; and the
+ * glyph's top (yMax).
+ */
+export function verticalOrigin(
+  font: opentype.Font,
+  glyphId: number
+): [x: number, y: number, top: number] {
+  let bearings = topSideBearings.get(font)
+  if (bearings === undefined) {
+    try {
+      bearings = readTopSideBearings(font)
+    } catch {
+      bearings = null
+    }
+    topSideBearings.set(font, bearings)
+  }
+  const glyph = font.glyphs.get(glyphId) as any
+  const x = (glyph?.advanceWidth ?? font.unitsPerEm) / 2
+  if (!bearings || glyphId >= bearings.length) {
+    return [x, font.ascender, font.ascender]
+  }
+  // opentype.js reads a glyph's bounds with its outline, on first use.
+  const commands = glyph?.path?.commands as { y?: number }[] | undefined
+  let yMax = glyph?.yMax
+  if (typeof yMax !== 'number') {
+    yMax = 0
+    for (const c of commands ?? []) {
+      if (typeof c.y === 'number') yMax = Math.max(yMax, c.y)
+    }
+  }
+  return [x, bearings[glyphId] + yMax, yMax]
+}

@@ -141,6 +141,54 @@ describe('text-orientation and text-combine-upright', () => {
     expect(digits.right - digits.left).toBeLessThanOrEqual(21);
   });
 
+  it('text-combine-upright: digits 2 on the element combines "12" and "3", not "2026"', async () => {
+    const found = await boxes(
+      card({ ...text, writingMode: 'vertical-rl', textCombineUpright: 'digits 2' }, '12月3日'),
+      { fonts: jp },
+    );
+    const block = found.boxes.find((b) => b.type === 'div' && b.width < 200);
+    // 4 ems: 12, 月, 3, 日 (sideways, 12 and 3 would be ≈ 11px and 34px).
+    expect(block?.height).toBe(80);
+    const long = await boxes(
+      card({ ...text, writingMode: 'vertical-rl', textCombineUpright: 'digits 2' }, '2026年'),
+      { fonts: jp },
+    );
+    expect(long.boxes.find((b) => b.type === 'div' && b.width < 200)?.height).not.toBe(40);
+  });
+
+  it('text-orientation: sideways turns CJK sideways too', async () => {
+    const band = await ink(
+      card({ ...text, writingMode: 'vertical-rl', textOrientation: 'sideways', height: 100 }, '一一一'),
+      200,
+      120,
+    );
+    // 一 turned sideways is a vertical bar: ink narrow across the column, 3 ems long.
+    const bars = band(0, 200);
+    expect(bars.right - bars.left).toBeLessThan(6);
+    expect(bars.bottom - bars.top).toBeGreaterThan(50);
+  });
+
+  it('an emoji drawn as a picture (graphemeImages) stands upright in its em', async () => {
+    const square =
+      'data:image/svg+xml,%3Csvg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"%3E%3Crect width="1" height="1" fill="red"/%3E%3C/svg%3E';
+    const svg = await render(card({ ...text, writingMode: 'vertical-rl', height: 100 }, '一😀一'), {
+      fonts: jp,
+      width: 200,
+      height: 120,
+      graphemeImages: { '😀': square },
+    });
+    // In the middle of the column (30px wide, the em 20px), the second em down.
+    expect(svg).toMatch(/<image[^>]*x="5"[^>]*y="20"[^>]*width="20"[^>]*height="20"/);
+  });
+
+  it('two <br> in a row leave an empty column', async () => {
+    const found = await boxes(
+      card({ ...text, writingMode: 'vertical-rl', height: 100 }, '一', hp('br', {}), hp('br', {}), '二'),
+      { fonts: jp },
+    );
+    expect(found.boxes.find((b) => b.type === 'div' && b.width < 200)?.width).toBe(90);
+  });
+
   it("CJK punctuation takes its vertical form (the font's vert): 。 at the top right of its em", async () => {
     const band = await ink(
       card({ ...text, lineHeight: 1, writingMode: 'vertical-rl', height: 100 }, '。'),

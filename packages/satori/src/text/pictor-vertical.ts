@@ -56,8 +56,12 @@ export function getVerticalWritingMode(
   return mode === 'vertical-rl' || mode === 'vertical-lr' ? mode : undefined
 }
 
-/** A run of text with the style of its inline element, or a forced break. */
-type Item = { text: string; style: SerializedStyle } | 'break'
+/**
+ * A run of text with the style of its inline element, a forced break
+ * (`<br>`), or the edge of a block-level child, which ends a column that has
+ * content.
+ */
+type Item = { text: string; style: SerializedStyle } | 'break' | 'block'
 
 const BLOCK_DISPLAYS = /^(block|flex|grid|flow-root|list-item|table)/
 
@@ -104,7 +108,7 @@ async function collectItems(
     )
     if (style.display === 'none') continue
     const isBlock = BLOCK_DISPLAYS.test(String(style.display ?? ''))
-    if (isBlock) items.push('break')
+    if (isBlock) items.push('block')
     // `text-combine-upright` isn't inherited: it's kept on the run's style.
     const runStyle = { ...inheritable } as SerializedStyle
     if (style.textCombineUpright !== undefined) {
@@ -112,12 +116,12 @@ async function collectItems(
     }
     // Children don't inherit it: their runs have their own style.
     await collectItems(props.children, runStyle, context, items)
-    if (isBlock) items.push('break')
+    if (isBlock) items.push('block')
   }
 }
 
-/** How a piece of a column is set. */
-type Orientation = 'upright' | 'sideways' | 'combine'
+/** How a piece of a column is set: `image`, an emoji drawn as a picture. */
+type Orientation = 'upright' | 'sideways' | 'combine' | 'image'
 
 /** Glyphs of one font, shaped together. */
 interface ShapedPart {
@@ -151,6 +155,8 @@ interface Piece {
   squeeze?: number
   /** For `combine`: its width once squeezed. */
   width?: number
+  /** For `image`: the picture's URL. */
+  image?: string
 }
 
 /** Pieces that are never broken between (a word, a CJK character). */
@@ -219,14 +225,26 @@ function verticalLength(parts: ShapedPart[], fontSize: number) {
   return length
 }
 
-/** Whether a run is combined upright: `all`, or `digits N` for ≤ N digits. */
-function isCombined(style: SerializedStyle, text: string) {
+/**
+ * A line of a run cut into the parts combined upright and the others: all of
+ * it with `text-combine-upright: all`, runs of at most N ASCII digits with
+ * `digits N` (2 by default).
+ */
+function combinedSpans(
+  style: SerializedStyle,
+  text: string
+): [text: string, combined: boolean][] {
   const value = String(style.textCombineUpright ?? 'none').trim()
-  if (value === 'all') return text.trim().length > 0
+  if (value === 'all') {
+    return text.trim() ? [[text.trim(), true]] : [[text, false]]
+  }
   const digits = /^digits(?:\s+([234]))?$/.exec(value)
-  if (!digits) return false
+  if (!digits) return [[text, false]]
   const max = Number(digits[1] ?? 2)
-  return new RegExp(`^[0-9]{1,${max}}$`).test(text.trim())
+  return text
+    .split(/([0-9]+)/)
+    .filter(Boolean)
+    .map((part) => [part, /^[0-9]+$/.test(part) && part.length <= max])
 }
 
 /** The orientation of a grapheme in the element's `text-orientation`. */
@@ -250,7 +268,15 @@ export async function* buildVerticalText(
   const { font, locale, id, canLoadAdditionalAssets } = context
 
   const items: Item[] = []
-  await collectItems(children, inheritableStyle, context, items)
+  // `text-combine-upright` isn't inherited: the element's own text has it.
+  const ownStyle =
+    elementStyle.textCombineUpright !== undefined
+      ? ({
+          ...inheritableStyle,
+          textCombineUpright: elementStyle.textCombineUpright,
+        } as unknown as SerializedStyle)
+      : inheritableStyle
+  await collectItems(children, ownStyle, context, items)
 
   // The leaf that holds the columns fills the element's content box.
   const leaf = new LayoutNode({ flexGrow: 1, flexShrink: 1 })
@@ -270,7 +296,7 @@ export async function* buildVerticalText(
   if (canLoadAdditionalAssets) {
     const missing: { word: string; locale?: string }[] = []
     for (const item of items) {
-      if (item === 'break') continue
+      if (typeof item === 'string') continue
       const engine = engineOf(item.style)
       for (const grapheme of segment(item.text, 'grapheme')) {
         if (!isCollapsible(grapheme) && !engine.has(grapheme)) {
@@ -283,7 +309,12 @@ export async function* buildVerticalText(
     yield []
   }
 
-  const segments = buildSegments(items, elementStyle, engineOf)
+  const segments = buildSegments(
+    items,
+    elementStyle,
+    engineOf,
+    context.graphemeImages
+  )
   trimPunctuation(segments)
   const strut = runStyleOf(elementStyle, engineOf, sampleOf(items)).lineHeight
 
@@ -358,6 +389,7 @@ export async function* buildVerticalText(
     if (d) paths.set(color, (paths.get(color) ?? '') + d)
   }
 
+  let images = ''
   let edge = mode === 'vertical-rl' ? left + width : left
   for (const column of columns) {
     const center =
@@ -367,7 +399,15 @@ export async function* buildVerticalText(
     let pen = top + Math.max(0, height - columnLength(column)) * alignFactor
     for (const seg of column.segments) {
       for (const piece of seg.pieces) {
-        if (!piece.isSpace) {
+        if (piece.image) {
+          images += buildXMLString('image', {
+            href: piece.image,
+            x: center - piece.advance / 2,
+            y: pen,
+            width: piece.advance,
+            height: piece.advance,
+          })
+        } else if (!piece.isSpace) {
           add(
             piece.style.color,
             drawPiece(piece, center, pen, edgeRight, column.width)
@@ -395,6 +435,11 @@ export async function* buildVerticalText(
       d,
       transform: matrix || undefined,
     })
+  }
+  if (images) {
+    result += matrix
+      ? buildXMLString('g', { transform: matrix }, images)
+      : images
   }
   const clipPathId = inheritableStyle._inheritedClipPathId as
     | string
@@ -446,7 +491,7 @@ function lineHeightOf(engine: FontEngine, sample: string) {
 /** The first character of `items` that isn't white space, or a space. */
 function sampleOf(items: Item[]) {
   for (const item of items) {
-    if (item === 'break') continue
+    if (typeof item === 'string') continue
     const match = /[^ \t\n\r\f]/u.exec(item.text)
     if (match) return match[0]
   }
@@ -457,16 +502,25 @@ function sampleOf(items: Item[]) {
 function buildSegments(
   items: Item[],
   elementStyle: SerializedStyle,
-  engineOf: (style: SerializedStyle) => FontEngine
+  engineOf: (style: SerializedStyle) => FontEngine,
+  graphemeImages: Record<string, string> | undefined
 ): Segment[] {
+  const isImage = (grapheme: string) =>
+    !!graphemeImages &&
+    Object.prototype.hasOwnProperty.call(graphemeImages, grapheme) &&
+    !!graphemeImages[grapheme]
   const segments: Segment[] = []
   const textOrientation = String(elementStyle.textOrientation ?? 'mixed')
   let breakBefore = false
   let lastWasSpace = true
   const styles = new Map<SerializedStyle, RunStyle>()
   for (const item of items) {
-    if (item === 'break') {
-      breakBefore = true
+    if (item === 'break' || item === 'block') {
+      // Two forced breaks in a row leave an empty column between them.
+      if (item === 'break' && breakBefore) {
+        segments.push({ pieces: [], advance: 0, trailing: 0, breakBefore })
+      }
+      breakBefore = item === 'break' || segments.length > 0 || breakBefore
       lastWasSpace = true
       continue
     }
@@ -491,6 +545,16 @@ function buildSegments(
 
     const makePiece = (t: string, orientation: Orientation): Piece => {
       const isSpace = isCollapsible(t)
+      if (orientation === 'image') {
+        return {
+          orientation,
+          style,
+          parts: [],
+          advance: style.fontSize,
+          isSpace: false,
+          image: graphemeImages?.[t],
+        }
+      }
       if (orientation === 'combine') {
         let parts = shape(style.engine, t, undefined, features)
         let width = horizontalWidth(parts, style.fontSize, whole)
@@ -537,22 +601,9 @@ function buildSegments(
       }
     }
 
-    const lines = preserves ? text.split('\n') : [text]
-    for (const [lineIndex, line] of lines.entries()) {
-      if (lineIndex > 0) breakBefore = true
-      if (isCombined(item.style, line)) {
-        const piece = makePiece(line.trim(), 'combine')
-        segments.push({
-          pieces: [piece],
-          advance: piece.advance,
-          trailing: 0,
-          breakBefore,
-        })
-        breakBefore = false
-        continue
-      }
+    const addWords = (span: string) => {
       const { words } = splitByBreakOpportunities(
-        line,
+        span,
         String(item.style.wordBreak ?? 'normal')
       )
       for (const word of words) {
@@ -561,10 +612,11 @@ function buildSegments(
         let current = ''
         let currentKind = ''
         for (const grapheme of segment(word, 'grapheme')) {
-          const kind =
-            (isCollapsible(grapheme) ? 's' : 'g') +
-            orientationOf(grapheme, textOrientation)
-          if (current && kind !== currentKind) {
+          const kind = isImage(grapheme)
+            ? 'iimage'
+            : (isCollapsible(grapheme) ? 's' : 'g') +
+              orientationOf(grapheme, textOrientation)
+          if (current && (kind !== currentKind || kind === 'iimage')) {
             pieces.push(makePiece(current, currentKind.slice(1) as Orientation))
             current = ''
           }
@@ -585,6 +637,30 @@ function buildSegments(
           breakBefore,
         })
         breakBefore = false
+      }
+    }
+
+    const lines = preserves ? text.split('\n') : [text]
+    for (const [lineIndex, line] of lines.entries()) {
+      if (lineIndex > 0) {
+        if (breakBefore) {
+          segments.push({ pieces: [], advance: 0, trailing: 0, breakBefore })
+        }
+        breakBefore = true
+      }
+      for (const [span, combined] of combinedSpans(item.style, line)) {
+        if (combined) {
+          const piece = makePiece(span, 'combine')
+          segments.push({
+            pieces: [piece],
+            advance: piece.advance,
+            trailing: 0,
+            breakBefore,
+          })
+          breakBefore = false
+          continue
+        }
+        addWords(span)
       }
     }
   }

@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { boxes, type Element, h, hp, pixels, render } from './render.js';
+import { boxes, type Element, fonts, h, hp, pixels, render } from './render.js';
 
 // Noto Sans JP as @pictor/fonts-cjk ships it (its build input, a dependency of that workspace package).
 const require = createRequire(createRequire(import.meta.url).resolve('../../fonts-cjk/package.json'));
@@ -141,19 +141,27 @@ describe('text-orientation and text-combine-upright', () => {
     expect(digits.right - digits.left).toBeLessThanOrEqual(21);
   });
 
-  it('text-combine-upright: digits 2 on the element combines "12" and "3", not "2026"', async () => {
+  it('text-combine-upright: digits 2 is ignored, as Chromium ignores it: "12" and "3" stay sideways', async () => {
     const found = await boxes(
       card({ ...text, writingMode: 'vertical-rl', textCombineUpright: 'digits 2' }, '12月3日'),
       { fonts: jp },
     );
-    const block = found.boxes.find((b) => b.type === 'div' && b.width < 200);
-    // 4 ems: 12, 月, 3, 日 (sideways, 12 and 3 would be ≈ 11px and 34px).
-    expect(block?.height).toBe(80);
-    const long = await boxes(
-      card({ ...text, writingMode: 'vertical-rl', textCombineUpright: 'digits 2' }, '2026年'),
-      { fonts: jp },
+    const height = found.boxes.find((b) => b.type === 'div' && b.width < 200)?.height ?? 0;
+    // Sideways: 12 ≈ 22px, 3 ≈ 11px, with 月 and 日 ≈ 73px (combined, each would take an em: 80px).
+    expect(height).toBeGreaterThan(60);
+    expect(height).toBeLessThan(78);
+  });
+
+  it('line-height: normal: a column is as wide as the tallest font in it (CJK fallback under Inter)', async () => {
+    const found = await boxes(
+      card(
+        { ...text, fontFamily: 'Inter', lineHeight: 'normal', writingMode: 'vertical-rl', height: 100 },
+        '一二',
+      ),
+      { fonts: [...fonts, ...jp] },
     );
-    expect(long.boxes.find((b) => b.type === 'div' && b.width < 200)?.height).not.toBe(40);
+    // Noto Sans JP at 20px: 23 + 6 = 29px (Inter's own line would be 24px).
+    expect(found.boxes.find((b) => b.type === 'div' && b.width < 200)?.width).toBe(29);
   });
 
   it('text-orientation: sideways turns CJK sideways too', async () => {

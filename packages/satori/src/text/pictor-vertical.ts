@@ -15,8 +15,8 @@
  * vertical advances, and are centred on the column; other runs (Latin,
  * digits with `mixed`, all with `sideways`) are shaped horizontally and
  * turned 90° clockwise, centred on the column by their ascent and descent;
- * runs with `text-combine-upright: all` (or `digits N` for runs of at most N
- * digits) are set horizontally in one em, squeezed when wider.
+ * runs with `text-combine-upright: all` are set horizontally in one em,
+ * squeezed when wider.
  */
 import type { ReactNode } from 'react'
 import type opentype from '@shuding/opentype.js'
@@ -141,6 +141,8 @@ interface RunStyle {
   engine: FontEngine
   /** Whether glyphs are placed on whole pixels, see `drawPiece()`. */
   whole: boolean
+  /** Whether its `line-height` is `normal`, see `pieceLineHeight()`. */
+  normal: boolean
 }
 
 /** Consecutive characters of one run set the same way. */
@@ -227,24 +229,17 @@ function verticalLength(parts: ShapedPart[], fontSize: number) {
 
 /**
  * A line of a run cut into the parts combined upright and the others: all of
- * it with `text-combine-upright: all`, runs of at most N ASCII digits with
- * `digits N` (2 by default).
+ * it with `text-combine-upright: all`. Chromium ignores `digits N` (it
+ * parses only `none` and `all`), and so does this, so that pages look as
+ * they do in Chrome; @pictor/core warns about it.
  */
 function combinedSpans(
   style: SerializedStyle,
   text: string
 ): [text: string, combined: boolean][] {
   const value = String(style.textCombineUpright ?? 'none').trim()
-  if (value === 'all') {
-    return text.trim() ? [[text.trim(), true]] : [[text, false]]
-  }
-  const digits = /^digits(?:\s+([234]))?$/.exec(value)
-  if (!digits) return [[text, false]]
-  const max = Number(digits[1] ?? 2)
-  return text
-    .split(/([0-9]+)/)
-    .filter(Boolean)
-    .map((part) => [part, /^[0-9]+$/.test(part) && part.length <= max])
+  if (value === 'all' && text.trim()) return [[text.trim(), true]]
+  return [[text, false]]
 }
 
 /** The orientation of a grapheme in the element's `text-orientation`. */
@@ -344,7 +339,9 @@ export async function* buildVerticalText(
       }
       column.segments.push(s)
       column.length += s.advance
-      for (const p of s.pieces) column.width = Math.max(column.width, p.style.lineHeight)
+      for (const p of s.pieces) {
+        column.width = Math.max(column.width, pieceLineHeight(p))
+      }
     }
     return columns
   }
@@ -468,6 +465,7 @@ function runStyleOf(
   return {
     fontSize: style.fontSize as number,
     lineHeight: lineHeightOf(engine, sample),
+    normal: style.lineHeight === 'normal',
     whole: !!style._wholePixelAdvances,
     color: getTextFillColor(style) ?? 'black',
     engine,
@@ -486,6 +484,20 @@ function lineHeightOf(engine: FontEngine, sample: string) {
     // No face of the family: the font that draws the text.
   }
   return engine.height(sample)
+}
+
+/**
+ * A piece's line height: with `line-height: normal`, the largest of its
+ * fonts' (as Chromium sizes a line from each font used in it).
+ */
+function pieceLineHeight(piece: Piece) {
+  let height = piece.style.lineHeight
+  if (piece.style.normal) {
+    for (const part of piece.parts) {
+      height = Math.max(height, piece.style.engine.height(undefined, part.font))
+    }
+  }
+  return height
 }
 
 /** The first character of `items` that isn't white space, or a space. */

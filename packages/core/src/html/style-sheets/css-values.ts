@@ -129,8 +129,8 @@ export function unsupportedDeclaration(property: string, value: string): string 
   if (property === 'text-orientation' && !TEXT_ORIENTATIONS.has(v)) {
     return `text-orientation: ${value} is not supported; laid out as text-orientation: mixed`;
   }
-  if (property === 'text-combine-upright' && !/^(none|all|digits( [234])?|initial|inherit|unset)$/.test(v)) {
-    return `text-combine-upright: ${value} is not supported; the characters are set one by one`;
+  if (property === 'text-combine-upright' && !/^(none|all|initial|inherit|unset)$/.test(v)) {
+    return `text-combine-upright: ${value} is not supported (Chrome ignores it too); the characters are set one by one`;
   }
   return undefined;
 }

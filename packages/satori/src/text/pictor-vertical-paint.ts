@@ -4,6 +4,7 @@
  * a `transform` per glyph.
  */
 import type opentype from '@shuding/opentype.js'
+import type { Piece } from './pictor-vertical-runs.js'
 
 /**
  * An affine map from font units (y up) to the image: a point (gx, gy) goes to
@@ -131,3 +132,120 @@ export function verticalOrigin(
   }
   return [x, bearings[glyphId] + yMax, yMax]
 }
+
+/**
+ * The line of a column that upright glyphs are centred on, as Chromium places
+ * it with whole-pixel font metrics: below the line-over edge (the right one,
+ * in both vertical modes) by half of the leading and half of the font's
+ * height, each floored, where the height is its ascent and descent rounded.
+ */
+function uprightCentre(
+  font: opentype.Font,
+  fontSize: number,
+  right: number,
+  columnWidth: number
+) {
+  const ascent = Math.round((font.ascender / font.unitsPerEm) * fontSize)
+  const descent = Math.round((-font.descender / font.unitsPerEm) * fontSize)
+  const height = ascent + descent
+  return (
+    right - Math.floor((columnWidth - height) / 2) - Math.floor(height / 2)
+  )
+}
+
+/**
+ * The outlines of a piece whose start is at `pen` on the column at `center`,
+ * whose right edge is at `right`.
+ */
+export function drawPiece(
+  piece: Piece,
+  center: number,
+  pen: number,
+  right: number,
+  columnWidth: number
+): string {
+  const { fontSize, whole } = piece.style
+  let d = ''
+  if (piece.orientation === 'upright') {
+    // HarfBuzz's offsets for top-to-bottom text are from the vertical origin,
+    // the middle of the top of the glyph's vertical advance (harfbuzzjs's
+    // build doesn't move them to the horizontal origin). With whole-pixel
+    // metrics (fonts found locally), Chromium places each glyph on whole
+    // pixels, its top from the glyph's bounds rounded out (Skia's bounds
+    // without sub-pixel positioning).
+    let y = pen
+    for (const part of piece.parts) {
+      const { font, glyphs } = part
+      const scale = fontSize / font.unitsPerEm
+      const axis = whole
+        ? uprightCentre(font, fontSize, right, columnWidth)
+        : center
+      for (const [i, g] of glyphs.entries()) {
+        y -= part.trimStart?.[i] ?? 0
+        const glyph = font.glyphs.get(g.g)
+        const s = pathScale(glyph, fontSize)
+        const [ox, oy, top] = verticalOrigin(font, g.g)
+        let gx = axis + (g.dx - ox) * scale
+        let gy = y + (oy - g.dy) * scale
+        if (whole) {
+          gx = Math.ceil(gx - 0.5)
+          gy = Math.round(y + (oy - top - g.dy) * scale + Math.ceil(top * scale))
+        }
+        d += glyphPathThrough(glyph, [s, 0, 0, -s, gx, gy])
+        y -= g.ay * scale + (part.trimEnd?.[i] ?? 0)
+      }
+    }
+    return d
+  }
+  if (piece.orientation === 'combine') {
+    const squeeze = piece.squeeze ?? 1
+    let x = center - (piece.width ?? 0) / 2
+    for (const { font, glyphs } of piece.parts) {
+      const scale = fontSize / font.unitsPerEm
+      const ascent = (font.ascender / font.unitsPerEm) * fontSize
+      const descent = (-font.descender / font.unitsPerEm) * fontSize
+      // The middle of its ascent and descent at the middle of the em.
+      const baseline = pen + fontSize / 2 + (ascent - descent) / 2
+      for (const g of glyphs) {
+        const glyph = font.glyphs.get(g.g)
+        const s = pathScale(glyph, fontSize)
+        const m: GlyphMatrix = [
+          s * squeeze,
+          0,
+          0,
+          -s,
+          x + g.dx * scale * squeeze,
+          baseline - g.dy * scale,
+        ]
+        d += glyphPathThrough(glyph, m)
+        x += g.ax * scale * squeeze
+      }
+    }
+    return d
+  }
+  // Sideways: turned 90° clockwise, the tops of the glyphs to the right,
+  // the middle of their ascent and descent on the column's centre line.
+  let u = pen
+  for (const { font, glyphs } of piece.parts) {
+    const scale = fontSize / font.unitsPerEm
+    const ascent = (font.ascender / font.unitsPerEm) * fontSize
+    const descent = (-font.descender / font.unitsPerEm) * fontSize
+    const baseline = center - (ascent - descent) / 2
+    for (const g of glyphs) {
+      const glyph = font.glyphs.get(g.g)
+      const s = pathScale(glyph, fontSize)
+      const m: GlyphMatrix = [
+        0,
+        s,
+        s,
+        0,
+        baseline + g.dy * scale,
+        u + g.dx * scale,
+      ]
+      d += glyphPathThrough(glyph, m)
+      u += g.ax * scale
+    }
+  }
+  return d
+}
+

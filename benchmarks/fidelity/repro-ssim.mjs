@@ -10,21 +10,11 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
+import { DSSIM_OPTIONS, SSIM_OPTIONS } from './ssim-options.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = join(here, '../../packages/core/test/repros');
 const cases = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8'));
-const SSIM_OPTIONS = { ssim: 'fast', windowSize: 11, k1: 0.01, k2: 0.03, bitDepth: 8, downsample: false };
-const DSSIM_OPTIONS = {
-  ssim: 'original',
-  rgb2grayVersion: 'original',
-  windowSize: 11,
-  k1: 0.01,
-  k2: 0.03,
-  bitDepth: 8,
-  downsample: 'original',
-  maxSize: 256,
-};
 
 async function pixels(png) {
   const { data, info } = await sharp(png)

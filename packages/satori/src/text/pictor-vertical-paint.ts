@@ -21,41 +21,105 @@ export type GlyphMatrix = [
 
 const round = (value: number) => Math.round(value * 100) / 100
 
-/** The SVG path data of a glyph's outline mapped by `m`. */
+/**
+ * A glyph's outline mapped by a matrix without its translation, as path
+ * data whose first point is absolute and the rest relative to it (so it can
+ * be reused wherever the glyph is placed), with that first point apart.
+ */
+interface RelativeOutline {
+  x: number
+  y: number
+  data: string
+}
+
+const outlines = new WeakMap<object, Map<string, RelativeOutline>>()
+const MAX_OUTLINES_PER_GLYPH = 16
+
+function relativeOutline(
+  commands: any[],
+  a: number,
+  b: number,
+  c: number,
+  d: number
+): RelativeOutline {
+  // Rounded positions first, then their differences: placed at a whole
+  // pixel, the glyph has exactly the rounded absolute coordinates.
+  const x = (gx: number, gy: number) => round(a * gx + c * gy)
+  const y = (gx: number, gy: number) => round(b * gx + d * gy)
+  let cx = 0
+  let cy = 0
+  let sx = 0
+  let sy = 0
+  let first: [number, number] | undefined
+  let data = ''
+  const rel = (px: number, py: number) =>
+    `${round(px - cx)} ${round(py - cy)}`
+  for (const cmd of commands) {
+    switch (cmd.type) {
+      case 'M':
+      case 'L': {
+        const px = x(cmd.x, cmd.y)
+        const py = y(cmd.x, cmd.y)
+        if (!first) first = [px, py]
+        else data += `${cmd.type === 'M' ? 'm' : 'l'}${rel(px, py)}`
+        cx = px
+        cy = py
+        if (cmd.type === 'M') {
+          sx = px
+          sy = py
+        }
+        break
+      }
+      case 'Q': {
+        const px = x(cmd.x, cmd.y)
+        const py = y(cmd.x, cmd.y)
+        data += `q${rel(x(cmd.x1, cmd.y1), y(cmd.x1, cmd.y1))} ${rel(px, py)}`
+        cx = px
+        cy = py
+        break
+      }
+      case 'C': {
+        const px = x(cmd.x, cmd.y)
+        const py = y(cmd.x, cmd.y)
+        data += `c${rel(x(cmd.x1, cmd.y1), y(cmd.x1, cmd.y1))} ${rel(
+          x(cmd.x2, cmd.y2),
+          y(cmd.x2, cmd.y2)
+        )} ${rel(px, py)}`
+        cx = px
+        cy = py
+        break
+      }
+      case 'Z':
+        data += 'z'
+        cx = sx
+        cy = sy
+        break
+    }
+  }
+  return { x: first?.[0] ?? 0, y: first?.[1] ?? 0, data }
+}
+
+/**
+ * The SVG path data of a glyph's outline mapped by `m`. Each outline is
+ * written once per size and orientation and reused wherever it is placed.
+ */
 export function glyphPathThrough(
   glyph: opentype.Glyph | undefined,
   m: GlyphMatrix
 ): string {
-  const commands = glyph?.path?.commands
-  if (!commands?.length) return ''
+  const commands = glyph?.path?.commands as any[] | undefined
+  if (!glyph || !commands?.length || commands[0].type !== 'M') return ''
   const [a, b, c, d, e, f] = m
-  const x = (gx: number, gy: number) => round(e + a * gx + c * gy)
-  const y = (gx: number, gy: number) => round(f + b * gx + d * gy)
-  let data = ''
-  for (const cmd of commands as any[]) {
-    switch (cmd.type) {
-      case 'M':
-      case 'L':
-        data += `${cmd.type}${x(cmd.x, cmd.y)} ${y(cmd.x, cmd.y)}`
-        break
-      case 'Q':
-        data += `Q${x(cmd.x1, cmd.y1)} ${y(cmd.x1, cmd.y1)} ${x(
-          cmd.x,
-          cmd.y
-        )} ${y(cmd.x, cmd.y)}`
-        break
-      case 'C':
-        data += `C${x(cmd.x1, cmd.y1)} ${y(cmd.x1, cmd.y1)} ${x(
-          cmd.x2,
-          cmd.y2
-        )} ${y(cmd.x2, cmd.y2)} ${x(cmd.x, cmd.y)} ${y(cmd.x, cmd.y)}`
-        break
-      case 'Z':
-        data += 'Z'
-        break
-    }
+  let cache = outlines.get(glyph)
+  if (!cache) outlines.set(glyph, (cache = new Map()))
+  const key = `${a},${b},${c},${d}`
+  let outline = cache.get(key)
+  if (!outline) {
+    if (cache.size >= MAX_OUTLINES_PER_GLYPH) cache.clear()
+    outline = relativeOutline(commands, a, b, c, d)
+    cache.set(key, outline)
   }
-  return data
+  return `M${round(e + outline.x)} ${round(f + outline.y)}${outline.data}`
 }
 
 /** The scale from a glyph's path units to px at `fontSize`. */

@@ -90,11 +90,39 @@ function shape(
     if (last && last.font === font) last.text += grapheme
     else runs.push({ font, text: grapheme })
   }
+  const featureKey = JSON.stringify(features)
   return runs.map(({ font, text: t }) => ({
     font,
     text: t,
-    glyphs: shapeText(font, t, { features, direction }),
+    glyphs: shapeCached(font, t, direction, features, featureKey),
   }))
+}
+
+/**
+ * Shaped glyphs by font, for the same text shaped again: CJK text repeats
+ * its characters, and each is shaped on its own (a segment of its own).
+ * Never changed once shaped.
+ */
+const shapedCache = new WeakMap<opentype.Font, Map<string, ShapedGlyph[]>>()
+const MAX_SHAPED_PER_FONT = 20000
+
+function shapeCached(
+  font: opentype.Font,
+  text: string,
+  direction: 'ttb' | undefined,
+  features: Record<string, boolean | number>,
+  featureKey: string
+): ShapedGlyph[] {
+  let cache = shapedCache.get(font)
+  if (!cache) shapedCache.set(font, (cache = new Map()))
+  const key = `${direction ?? ''}\0${featureKey}\0${text}`
+  let glyphs = cache.get(key)
+  if (!glyphs) {
+    if (cache.size >= MAX_SHAPED_PER_FONT) cache.clear()
+    glyphs = shapeText(font, text, { features, direction })
+    cache.set(key, glyphs)
+  }
+  return glyphs
 }
 
 function horizontalWidth(parts: ShapedPart[], fontSize: number, whole: boolean) {

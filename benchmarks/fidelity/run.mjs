@@ -38,6 +38,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
+import { DSSIM_OPTIONS, SSIM_OPTIONS } from './ssim-options.mjs';
 import { launchChromium } from './chromium.mjs';
 import { createBaseline, createPictor } from './engines.mjs';
 import { writeGallery } from './gallery.mjs';
@@ -70,18 +71,6 @@ if (selection.heldOut && !['only', 'exclude'].includes(selection.heldOut))
 const corpora = corpusOption === 'all' ? ALL : [corpusOption];
 // A run limited by name, kind or part updates its cases in the saved results and writes no RESULTS file.
 const partial = Boolean(filter || selection.kind || selection.heldOut);
-
-const SSIM_OPTIONS = { ssim: 'fast', windowSize: 11, k1: 0.01, k2: 0.03, bitDepth: 8, downsample: false };
-const DSSIM_OPTIONS = {
-  ssim: 'original',
-  rgb2grayVersion: 'original',
-  windowSize: 11,
-  k1: 0.01,
-  k2: 0.03,
-  bitDepth: 8,
-  downsample: 'original',
-  maxSize: 256,
-};
 
 /** RGBA pixels of a PNG flattened over white, at exactly width × height (cropped or padded white). */
 async function pixels(png, width, height) {

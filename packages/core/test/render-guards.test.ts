@@ -143,17 +143,33 @@ describe('what satori does not draw is named', () => {
   const renderer = createRenderer({ workers: 0 });
   afterAll(() => renderer.close());
 
-  it('warns about vertical writing modes, in a style attribute and in a sheet', async () => {
+  it('lays out vertical-rl, vertical-lr, upright and combined text without a warning', async () => {
     const result = await renderer.render({
-      html: '<style>.v{text-orientation:upright}</style><div class="v" style="display:flex;writing-mode:vertical-rl">縦書き</div>',
+      html:
+        '<style>.v{text-orientation:upright}.t{text-combine-upright:all}</style>' +
+        '<div class="v" style="display:flex;writing-mode:vertical-rl">縦書き<span class="t">12</span></div>' +
+        '<div style="-webkit-writing-mode:vertical-lr">縦</div>',
+      width: 100,
+      height: 100,
+      format: 'png',
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('warns about writing modes it does not lay out, in a style attribute and in a sheet', async () => {
+    const result = await renderer.render({
+      html:
+        '<style>.v{text-orientation:sideways-left}</style><div class="v" style="display:flex;writing-mode:sideways-rl">縦書き</div>' +
+        '<div style="writing-mode:vertical-rl;text-combine-upright:digits 2">12月</div>',
       width: 100,
       height: 100,
       format: 'png',
     });
     expect(result.warnings).toEqual(
       expect.arrayContaining([
-        'writing-mode: vertical-rl is not supported; the text is laid out horizontally',
-        'text-orientation: upright is not supported; the text is laid out horizontally',
+        'writing-mode: sideways-rl is not supported; the text is laid out horizontally',
+        'text-orientation: sideways-left is not supported; laid out as text-orientation: mixed',
+        'text-combine-upright: digits 2 is not supported (Chrome ignores it too); the characters are set one by one',
       ]),
     );
   });

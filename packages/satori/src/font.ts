@@ -273,6 +273,8 @@ export type FontEngine = {
     },
     band?: SkipInkBand
   ) => GlyphPaths
+  /** Pictor (vertical-writing): the font that draws `s`, for vertical text. */
+  fontFor: (s: string) => opentype.Font | undefined
 }
 
 /**
@@ -996,6 +998,7 @@ export default class FontLoader {
     }
 
     const engine = {
+      fontFor: (s: string) => resolveFont(s),
       has: (s: string) => {
         if (s === '\n') return true
         // Characters followed by U+FE0F or a keycap (U+20E3) are emojis, even

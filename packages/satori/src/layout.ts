@@ -31,6 +31,10 @@ import computeStyle from './handler/compute.js'
 import FontLoader from './font.js'
 import buildTextNodes from './text/index.js'
 import {
+  buildVerticalText,
+  getVerticalWritingMode,
+} from './text/pictor-vertical.js'
+import {
   buildInlineText,
   InlineFormatting,
   relativeOffset,
@@ -714,6 +718,7 @@ export default async function* layout(
       ? []
       : normalizeChildren(children)
   const iterators: ReturnType<typeof layout>[] = []
+  const segmentsMissingFontVertical: { word: string; locale?: string }[] = []
 
   // The markers of list items are placed at the start of the first line of
   // their block container: before its first in-flow child, or in the first
@@ -754,9 +759,44 @@ export default async function* layout(
     }
   }
 
+  // Pictor (vertical-writing): the inline content of an element in a
+  // vertical writing mode, inside horizontal content, is laid out in columns
+  // and drawn by `buildVerticalText()`.
+  const verticalMode =
+    !inlineBox &&
+    !isContents &&
+    !isReplacedElement &&
+    node.style.display !== 'none' &&
+    !getVerticalWritingMode(inheritedStyle)
+      ? getVerticalWritingMode(computedStyle)
+      : undefined
+  if (verticalMode) {
+    // Its width, the block size, comes from its columns, as in CSS.
+    if (
+      context.formattingContext === 'block' &&
+      (node.style.width === undefined || node.style.width === 'auto')
+    ) {
+      node.style.width = 'fit-content'
+    }
+    const iter = buildVerticalText(
+      normalizedChildren,
+      verticalMode,
+      computedStyle,
+      newInheritableStyle,
+      node,
+      context
+    )
+    segmentsMissingFontVertical.push(
+      ...(((await iter.next()).value as { word: string }[]) || [])
+    )
+    iterators.push(iter)
+    normalizedChildren.length = 0
+  }
+
   // Children of a block container take part in its inline content, and
   // children of inline boxes in the one of their block container.
   const isBlockContainer =
+    !verticalMode &&
     !inlineBox &&
     !isContents &&
     !isReplacedElement &&
@@ -784,7 +824,9 @@ export default async function* layout(
   const childParent = inlineBox || isContents ? context.inline.container : node
 
   let i = 0
-  const segmentsMissingFont: { word: string; locale?: string }[] = []
+  const segmentsMissingFont: { word: string; locale?: string }[] = [
+    ...segmentsMissingFontVertical,
+  ]
   // The `order` of the flex or grid item each child generates.
   const childOrders: number[] = []
   for (const [index, child] of normalizedChildren.entries()) {

@@ -49,6 +49,9 @@ const list = new Set([
   'tabSize',
   'visibility',
   'direction',
+  // Pictor (vertical-writing): inherited, as in CSS.
+  'writingMode',
+  'textOrientation',
 
   // Special properties of Satori:
   '_viewportWidth',

@@ -1,9 +1,9 @@
 /**
  * CSS values satori cannot take, made into ones it can before it sees them, and properties it ignores named in a
- * warning: `calc(infinity * 1px)` (Tailwind 4's `rounded-full`) → the largest length Chrome lays out; `writing-mode`
- * and `text-orientation` other than horizontal, which satori does not draw; `-webkit-` aliases Chrome still
- * honours (`-webkit-transform`, …), which satori ignores, renamed to their standard property; `opacity` in percent
- * as a number.
+ * warning: `calc(infinity * 1px)` (Tailwind 4's `rounded-full`) → the largest length Chrome lays out; values of
+ * `writing-mode`, `text-orientation` and `text-combine-upright` the engine does not lay out (`sideways-rl`, …);
+ * `-webkit-` aliases Chrome still honours (`-webkit-transform`, …), which satori ignores, renamed to their standard
+ * property; `opacity` in percent as a number.
  */
 import * as csstree from 'css-tree';
 
@@ -28,6 +28,8 @@ const WEBKIT_ALIASES = new Set([
   'flex-grow',
   'flex-shrink',
   'flex-basis',
+  'writing-mode',
+  'text-orientation',
   'justify-content',
   'align-items',
   'align-self',
@@ -106,14 +108,29 @@ export function invalidDeclaration(property: string, value: string): string | un
     : undefined;
 }
 
+/** Writing modes the engine lays out (vertical text in columns: packages/satori/src/text/pictor-vertical.ts). */
+const WRITING_MODES = new Set(['horizontal-tb', 'vertical-rl', 'vertical-lr', 'initial', 'inherit', 'unset']);
+const TEXT_ORIENTATIONS = new Set([
+  'mixed',
+  'upright',
+  'sideways',
+  'sideways-right',
+  'initial',
+  'inherit',
+  'unset',
+]);
+
 /** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */
 export function unsupportedDeclaration(property: string, value: string): string | undefined {
   const v = value.trim().toLowerCase();
-  if (property === 'writing-mode' && v !== 'horizontal-tb' && v !== 'initial' && v !== 'inherit') {
+  if (property === 'writing-mode' && !WRITING_MODES.has(v)) {
     return `writing-mode: ${value} is not supported; the text is laid out horizontally`;
   }
-  if (property === 'text-orientation' && v !== 'mixed' && v !== 'initial' && v !== 'inherit') {
-    return `text-orientation: ${value} is not supported; the text is laid out horizontally`;
+  if (property === 'text-orientation' && !TEXT_ORIENTATIONS.has(v)) {
+    return `text-orientation: ${value} is not supported; laid out as text-orientation: mixed`;
+  }
+  if (property === 'text-combine-upright' && !/^(none|all|initial|inherit|unset)$/.test(v)) {
+    return `text-combine-upright: ${value} is not supported (Chrome ignores it too); the characters are set one by one`;
   }
   return undefined;
 }

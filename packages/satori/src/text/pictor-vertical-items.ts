@@ -1,0 +1,76 @@
+/**
+ * Pictor (vertical-writing): the inline content of a vertical element as runs
+ * of text with the computed styles of their inline elements, see
+ * `pictor-vertical.ts`.
+ */
+import type { ReactNode } from 'react'
+import type { LayoutContext } from '../layout.js'
+import type { SerializedStyle } from '../handler/expand.js'
+import { LayoutNode } from '../layout-engine/index.js'
+import computeStyle from '../handler/compute.js'
+import { isReactElement, normalizeChildren } from '../utils.js'
+
+/**
+ * A run of text with the style of its inline element, a forced break
+ * (`<br>`), or the edge of a block-level child, which ends a column that has
+ * content.
+ */
+export type Item = { text: string; style: SerializedStyle } | 'break' | 'block'
+
+const BLOCK_DISPLAYS = /^(block|flex|grid|flow-root|list-item|table)/
+
+/**
+ * The inline content of a vertical element as runs of text: the text of
+ * inline elements with their computed styles, `<br>` and block-level
+ * children as breaks.
+ */
+export async function collectItems(
+  children: ReactNode,
+  inheritedStyle: SerializedStyle,
+  context: LayoutContext,
+  items: Item[]
+) {
+  for (const child of normalizeChildren(children)) {
+    if (child === null || child === undefined || typeof child === 'boolean') {
+      continue
+    }
+    if (!isReactElement(child)) {
+      items.push({ text: String(child), style: inheritedStyle })
+      continue
+    }
+    const type = child.type as unknown
+    if (type === 'br') {
+      items.push('break')
+      continue
+    }
+    if (typeof type !== 'string' && type !== Symbol.for('react.fragment')) {
+      continue
+    }
+    if (type === 'img' || type === 'svg' || type === '::counter') continue
+    const props = (child.props || {}) as Record<string, any>
+    const [style, inheritable] = await computeStyle(
+      new LayoutNode(),
+      typeof type === 'string' ? type : 'span',
+      inheritedStyle,
+      props.style || {},
+      props,
+      context.replacedElements,
+      context.onStyleError,
+      context.convertColors,
+      context.pointScaleFactor,
+      context.listDepth
+    )
+    if (style.display === 'none') continue
+    const isBlock = BLOCK_DISPLAYS.test(String(style.display ?? ''))
+    if (isBlock) items.push('block')
+    // `text-combine-upright` isn't inherited: it's kept on the run's style.
+    const runStyle = { ...inheritable } as SerializedStyle
+    if (style.textCombineUpright !== undefined) {
+      runStyle.textCombineUpright = style.textCombineUpright
+    }
+    // Children don't inherit it: their runs have their own style.
+    await collectItems(props.children, runStyle, context, items)
+    if (isBlock) items.push('block')
+  }
+}
+

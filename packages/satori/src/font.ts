@@ -1258,7 +1258,10 @@ export default class FontLoader {
           const gX = wholePixelAdvances
             ? Math.round(cursorX + shapedGlyph.dx * scale)
             : cursorX + shapedGlyph.dx * scale
-          const gY = cursorY + shapedGlyph.dy * scale
+          // Pictor (mark-offsets-up): HarfBuzz's y offsets point up, as in
+          // the font; SVG's y axis points down. Marks (Arabic dots, hamza and
+          // madda, niqqud, matras, tone marks) sit where GPOS puts them.
+          const gY = cursorY - shapedGlyph.dy * scale
 
           // Like `glyph.getPath()`, scaled by the units per em of the path.
           // Pictor (glyph-path-cache): each outline written once per size,

@@ -807,6 +807,21 @@ export default class FontLoader {
         fonts.push(getUnknown)
         return
       }
+
+      // Pictor (named-lang-family): a family whose faces carry a language
+      // (the CJK faces: `Noto Sans JP` with lang ja-JP) is used where
+      // font-family names it, as browsers use any installed family they are
+      // given by name; the element's own language first.
+      const names = [...this.fonts.keys()].filter(
+        (key) => key.slice(0, key.lastIndexOf('_')) === face
+      )
+      if (locale && names.includes(`${face}_${locale}`)) {
+        names.unshift(`${face}_${locale}`)
+      }
+      const getWithLang = names.length
+        ? this.get({ name: names[0], weight: fontWeight, style: fontStyle })
+        : null
+      if (getWithLang) fonts.push(getWithLang)
     })
 
     // Add additional fonts as the fallback.

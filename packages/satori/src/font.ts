@@ -11,6 +11,7 @@ import {
 } from './harfbuzz.js'
 import { segment } from './utils.js'
 import type { PictorTunings } from './pictor-tunings.js'
+import { punctuationTrims } from './text/pictor-cjk-spacing.js'
 import {
   glyphPath,
   glyphPathTenths,
@@ -1000,7 +1001,12 @@ export default class FontLoader {
         ([text, font]): ShapedRun => [
           text,
           font,
-          shapeText(font, text, { features, direction }),
+          // Pictor (cjk-punctuation-trim): adjacent punctuation trimmed.
+          shapeText(font, text, {
+            features,
+            direction,
+            rangedFeatures: punctuationTrims(text),
+          }),
         ]
       )
 

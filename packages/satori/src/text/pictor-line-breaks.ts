@@ -12,7 +12,10 @@
  *   which is what Chromium's `auto` does; `linebreak` resolves them to NS (never at a line's start), as only
  *   `line-break: strict` has it.
  * - `line-break: anywhere` puts an opportunity between every two grapheme clusters.
+ * - A closing, dot or colon mark and an opening mark after it stay in one word, to be trimmed together
+ *   (cjk-punctuation-trim, pictor-cjk-spacing.ts).
  */
+import { joinsPunctuation } from './pictor-cjk-spacing.js'
 
 /** Scripts UAX #14 gives class SA (complex context: breaks come from a dictionary). */
 const SA = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}\p{Script=Tai_Tham}\p{Script=Tai_Viet}\p{Script=New_Tai_Lue}]/u
@@ -39,6 +42,27 @@ function lastChar(text: string): string {
   return code >= 0xdc00 && code <= 0xdfff
     ? String.fromCodePoint(text.codePointAt(text.length - 2) ?? 0)
     : String.fromCodePoint(code)
+}
+
+/** Joins each word with the next where `joins` says so and the break between them is not required. */
+function joinWords(
+  words: string[],
+  requiredBreaks: boolean[],
+  joins: (before: string, after: string) => boolean
+): { words: string[]; requiredBreaks: boolean[] } {
+  const out: string[] = []
+  const breaks: boolean[] = [requiredBreaks[0] ?? false]
+  words.forEach((word, n) => {
+    const previous = out[out.length - 1]
+    if (previous !== undefined && !requiredBreaks[n] && word && joins(previous, word)) {
+      out[out.length - 1] = previous + word
+    } else {
+      out.push(word)
+      if (n > 0) breaks.push(requiredBreaks[n] ?? false)
+    }
+  })
+  breaks.push(requiredBreaks[words.length] ?? false)
+  return { words: out, requiredBreaks: breaks }
 }
 
 /** Splits `word` before each CJ character that follows an ideograph or kana (`line-break: normal`). */
@@ -84,27 +108,15 @@ export function breaksByLanguage(
   wordBreak: string,
   lineBreak?: string
 ): { words: string[]; requiredBreaks: boolean[] } {
-  let outWords: string[] = words
-  let outBreaks: boolean[] = requiredBreaks
-  if (wordBreak === 'keep-all') {
-    outWords = []
-    outBreaks = [requiredBreaks[0] ?? false]
-    words.forEach((word, n) => {
-      const previous = outWords[outWords.length - 1]
-      if (
-        previous !== undefined &&
-        !requiredBreaks[n] &&
-        LETTER.test(lastChar(previous)) &&
-        LETTER.test(firstChar(word))
-      ) {
-        outWords[outWords.length - 1] = previous + word
-      } else {
-        outWords.push(word)
-        if (n > 0) outBreaks.push(requiredBreaks[n] ?? false)
-      }
-    })
-    outBreaks.push(requiredBreaks[words.length] ?? false)
-  }
+  // keep-all joins letters again; punctuation pairs are joined so that they are trimmed together
+  // (pictor-cjk-spacing.ts).
+  const keepAll = wordBreak === 'keep-all'
+  const joined = joinWords(words, requiredBreaks, (before, after) =>
+    joinsPunctuation(before, after) ||
+    (keepAll && LETTER.test(lastChar(before)) && LETTER.test(firstChar(after)))
+  )
+  const outWords = joined.words
+  const outBreaks = joined.requiredBreaks
   const smallKana = wordBreak !== 'keep-all' && lineBreak !== 'strict'
   if (
     !outWords.some((word) => SA.test(word) || (smallKana && CJ.test(word)))

@@ -37,6 +37,31 @@ const world = (name: string, script: string, label = script): SetSpec => ({
   label,
 });
 
+const WORLD_SCRIPTS = [
+  'Arabic',
+  'Hebrew',
+  'Devanagari',
+  'Bengali',
+  'Thai',
+  'Lao',
+  'Khmer',
+  'Myanmar',
+  'Tamil',
+  'Telugu',
+  'Kannada',
+  'Malayalam',
+  'Gujarati',
+  'Gurmukhi',
+  'Oriya',
+  'Sinhala',
+  'Armenian',
+  'Georgian',
+  'Ethiopic',
+];
+
+/** Any script of @pictor/fonts-world: one scan before the one per script. */
+const WORLD_TEXT = new RegExp(`[${WORLD_SCRIPTS.map((script) => `\\p{Script=${script}}`).join('')}]`, 'u');
+
 /** Every set, in the order their fonts are listed (and glyphs fall back along). */
 const SETS: readonly SetSpec[] = [
   {
@@ -53,25 +78,7 @@ const SETS: readonly SetSpec[] = [
     document: /\blang\s*=\s*["']?zh-(?:tw|hk)/i,
     label: 'Traditional Chinese',
   },
-  world('arabic', 'Arabic'),
-  world('hebrew', 'Hebrew'),
-  world('devanagari', 'Devanagari'),
-  world('bengali', 'Bengali'),
-  world('thai', 'Thai'),
-  world('lao', 'Lao'),
-  world('khmer', 'Khmer'),
-  world('myanmar', 'Myanmar'),
-  world('tamil', 'Tamil'),
-  world('telugu', 'Telugu'),
-  world('kannada', 'Kannada'),
-  world('malayalam', 'Malayalam'),
-  world('gujarati', 'Gujarati'),
-  world('gurmukhi', 'Gurmukhi'),
-  world('oriya', 'Oriya'),
-  world('sinhala', 'Sinhala'),
-  world('armenian', 'Armenian'),
-  world('georgian', 'Georgian'),
-  world('ethiopic', 'Ethiopic'),
+  ...WORLD_SCRIPTS.map((script) => world(script.toLowerCase(), script)),
 ];
 
 /** A set of optional faces: `cjk`, `korean`, `chinese-traditional`, or a script of @pictor/fonts-world. */
@@ -117,16 +124,19 @@ function spec(name: FontSet): SetSpec | undefined {
 }
 
 /** The sets `text` has characters of (their own test only; see `setsForDocument`). */
-export function setsForText(text: string): SetSpec[] {
+export function setsForText(text: string, among: readonly SetSpec[] = SETS): SetSpec[] {
   if (NO_SET.test(text)) return [];
-  return SETS.filter((set) => set.text.test(text));
+  const world = WORLD_TEXT.test(text);
+  return among.filter((set) => (set.package !== WORLD_FONTS_PACKAGE || world) && set.text.test(text));
 }
 
 /** The installed sets a document (HTML) needs that this thread has not loaded yet. */
 export function setsToLoad(html: string): FontSet[] {
-  return setsForText(html)
-    .filter((set) => !loaded.has(set.name) && (!set.document || set.document.test(html)))
-    .filter((set) => facesOf(set).length > 0)
+  // Loaded and uninstalled sets are not looked for: a long document is scanned once per set still to find.
+  const candidates = SETS.filter((set) => !loaded.has(set.name) && facesOf(set).length > 0);
+  if (candidates.length === 0) return [];
+  return setsForText(html, candidates)
+    .filter((set) => !set.document || set.document.test(html))
     .map((set) => set.name);
 }
 

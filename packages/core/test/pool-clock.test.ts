@@ -90,7 +90,7 @@ describe.each(['process', 'thread'] as const)(
       try {
         const first = await renderer.render({ html: CJK_CARD, width: 400, height: 100 });
         await expectFormatAndSize(first.data, { format: 'png', width: 400, height: 100 });
-        expect(first.warnings).toEqual([]);
+        expect(first.warnings.join(' ')).not.toMatch(/font is installed|no font covers/);
         expect(first.timings.fonts).toBeGreaterThan(0);
         // The content's own cost still has its limit: the worker is stopped and replaced...
         await expect(renderer.render({ html: HEAVY, width: 1200, height: 2000 })).rejects.toMatchObject({

@@ -146,7 +146,7 @@ const SETS: readonly SetSpec[] = [
     name: 'chinese-traditional',
     package: CJK_FONTS_PACKAGE,
     blocks: HAN,
-    document: /\blang\s*=\s*["']?zh-(?:tw|hk)/i,
+    document: /\blang\s*=\s*["']?zh-(?:tw|hk|mo|hant)/i,
     label: 'Traditional Chinese',
   },
   ...WORLD_SCRIPTS.map(([name, label, blocks]) => ({ name, package: WORLD_FONTS_PACKAGE, blocks, label })),

@@ -27,24 +27,26 @@ export const BUILTIN_FONT_FILES = [
 
 /**
  * Fonts for the scripts the built-in set lacks (the `wider` corpus's RTL and complex-script documents), so that
- * Chromium's fallback for those scripts never reaches a system font: the same Noto faces Pictor's script font
- * packages carry, from @pictor/benchmarks' own dependencies.
+ * Chromium's fallback for those scripts never reaches a system font: the faces Pictor's optional packages carry —
+ * Noto Sans KR and TC of @pictor/fonts-cjk, and every face of @pictor/fonts-world (Arabic, Hebrew, Devanagari,
+ * Bengali, Thai and 14 more scripts).
  */
-export const SCRIPT_FONT_FILES = ['arabic', 'hebrew', 'devanagari', 'bengali', 'thai', 'kr', 'tc'].flatMap(
-  (s) => {
-    const family = `NotoSans${s.length === 2 ? s.toUpperCase() : s[0].toUpperCase() + s.slice(1)}`;
-    return [
-      `noto-sans-${s}/400Regular/${family}_400Regular.ttf`,
-      `noto-sans-${s}/700Bold/${family}_700Bold.ttf`,
-    ];
-  },
-);
+export const SCRIPT_FONT_FILES = [
+  'noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf',
+  'noto-sans-kr/700Bold/NotoSansKR_700Bold.ttf',
+  'noto-sans-tc/400Regular/NotoSansTC_400Regular.ttf',
+  'noto-sans-tc/700Bold/NotoSansTC_700Bold.ttf',
+  ...require('@pictor/fonts-world').families.flatMap((family) =>
+    family.files.map((file) => `${family.package.replace('@expo-google-fonts/', '')}/${file}`),
+  ),
+];
 
-// The Latin fonts are the core's build inputs (devDependencies), the CJK ones @pictor/fonts-cjk's, the script
-// fonts the benchmarks'.
+// The Latin fonts are the core's build inputs (devDependencies), the others @pictor/fonts-cjk's and -world's (and
+// the benchmarks' own).
 const fontRequires = [
   createRequire(require.resolve('@pictor/core/package.json')),
   createRequire(require.resolve('@pictor/fonts-cjk/package.json')),
+  createRequire(require.resolve('@pictor/fonts-world/package.json')),
   require,
 ];
 

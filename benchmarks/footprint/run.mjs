@@ -1,8 +1,8 @@
 /**
  * What users install: the packages packed as they would be published (pnpm pack), installed with npm into an empty
  * folder from their tarballs (third-party dependencies from the npm registry), and the size of node_modules —
- * @pictor/core alone, with the optional CJK fonts, @pictor/server on its defaults (SQLite, disk; it brings the CJK
- * fonts), and the server with its optional PostgreSQL and
+ * @pictor/core alone, with the optional CJK fonts, with the optional fonts of the other scripts, @pictor/server on its
+ * defaults (SQLite, disk; it brings both font packages), and the server with its optional PostgreSQL and
  * S3 drivers added (what every server install carried before they became optional); and how the installed core
  * loads from CommonJS.
  *
@@ -18,7 +18,7 @@ import { machineLine, markdownTable } from '../lib/report.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '../..');
 const packs = mkdtempSync(join(tmpdir(), 'pictor-packs-'));
 const pnpm = ['-y', 'pnpm@10.34.9'];
-for (const pkg of ['core', 'fonts-cjk', 'client', 'server']) {
+for (const pkg of ['core', 'fonts-cjk', 'fonts-world', 'client', 'server']) {
   execFileSync('npx', [...pnpm, 'pack', '--pack-destination', packs], {
     cwd: join(root, 'packages', pkg),
     stdio: 'ignore',
@@ -73,9 +73,21 @@ rows.push(['@pictor/core', ...Object.values(sizeOf(core))]);
 const loaded = loading(core);
 rmSync(core, { recursive: true, force: true });
 const withCjk = install([tarball('core'), tarball('fonts-cjk')]);
-rows.push(['@pictor/core + @pictor/fonts-cjk (Chinese and Japanese)', ...Object.values(sizeOf(withCjk))]);
+rows.push([
+  '@pictor/core + @pictor/fonts-cjk (Chinese, Japanese, Korean)',
+  ...Object.values(sizeOf(withCjk)),
+]);
 rmSync(withCjk, { recursive: true, force: true });
-const server = install([tarball('core'), tarball('fonts-cjk'), tarball('client'), tarball('server')]);
+const withWorld = install([tarball('core'), tarball('fonts-world')]);
+rows.push(['@pictor/core + @pictor/fonts-world (19 more scripts)', ...Object.values(sizeOf(withWorld))]);
+rmSync(withWorld, { recursive: true, force: true });
+const server = install([
+  tarball('core'),
+  tarball('fonts-cjk'),
+  tarball('fonts-world'),
+  tarball('client'),
+  tarball('server'),
+]);
 rows.push(['@pictor/server (SQLite, disk: the defaults)', ...Object.values(sizeOf(server))]);
 execFileSync('npm', ['install', '--no-audit', '--no-fund', 'pg@8', '@aws-sdk/client-s3@3'], {
   cwd: server,

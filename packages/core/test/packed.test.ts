@@ -1,8 +1,8 @@
 /**
  * The package as users install it: packed (pnpm pack), unpacked into an empty folder's node_modules beside its runtime
  * dependencies only. It carries its own fonts and emoji (dist/assets), no `workspace:` range, and renders Latin text
- * and emoji; Chinese text without @pictor/fonts-cjk renders with a warning naming that package, and with it installed
- * draws the glyphs; its types resolve with moduleResolution nodenext and bundler. Needs the built dist.
+ * and emoji; Chinese text without @pictor/fonts-cjk (Arabic and Thai without @pictor/fonts-world) renders with a
+ * warning naming that package, and with it installed draws the glyphs; its types resolve with moduleResolution nodenext and bundler. Needs the built dist.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import {
@@ -123,6 +123,18 @@ try {
     expect(without.width).toBe(300);
     expect(without.warnings.join('\n')).toContain('install @pictor/fonts-cjk');
     link('@pictor/fonts-cjk');
+    expect(renderInApp(html)).toEqual({ width: 300, warnings: [] });
+  });
+
+  it('renders Arabic and Thai text without @pictor/fonts-world, with a warning that names it; with it, without warning', () => {
+    const html = '<div style="display:flex;font-size:32px">مرحبا สวัสดี</div>';
+    const without = renderInApp(html);
+    expect(without.width).toBe(300);
+    expect(without.warnings.join('\n')).toMatch(
+      /no Arabic font is installed: .*install @pictor\/fonts-world/,
+    );
+    expect(without.warnings.join('\n')).toMatch(/no Thai font is installed: .*install @pictor\/fonts-world/);
+    link('@pictor/fonts-world');
     expect(renderInApp(html)).toEqual({ width: 300, warnings: [] });
   });
 });

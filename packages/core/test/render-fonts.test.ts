@@ -1,7 +1,8 @@
 /** Built-in fonts: generic names, lazy CJK, emoji file names, per-glyph fallback from custom fonts. */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cjkFontsLoaded, getBuiltinFonts } from '../src/fonts/builtin.js';
+import { getBuiltinFonts } from '../src/fonts/builtin.js';
+import { setLoaded } from '../src/fonts/optional-sets.js';
 import { emojiFileCandidates, loadEmoji } from '../src/fonts/emoji.js';
 import { createRenderer } from '../src/index.js';
 import { decodeImage } from './helpers/image-compare.js';
@@ -46,14 +47,53 @@ describe('built-in fonts', () => {
 
   it('loads the CJK fonts only when a render has CJK text, then keeps them', async () => {
     await pixels('<div>Latin only</div>');
-    expect(cjkFontsLoaded()).toBe(false);
+    expect(setLoaded('cjk')).toBe(false);
     const first = await renderer.render({ html: '<div>你好</div>', width: 100, height: 30 });
-    expect(cjkFontsLoaded()).toBe(true);
+    expect(setLoaded('cjk')).toBe(true);
     const again = await renderer.render({ html: '<div>你好</div>', width: 100, height: 30 });
     expect(again.data.equals(first.data)).toBe(true);
     // Kept: the first render loaded them (its `fonts` stage ran), the second had nothing to load (`fonts` is 0).
     expect(first.timings.fonts).toBeGreaterThan(0);
     expect(again.timings.fonts).toBe(0);
+  });
+
+  it("loads a script's face (@pictor/fonts-world) only when a render has text in it, then keeps it", async () => {
+    await pixels('<div>Latin only</div>');
+    expect(setLoaded('arabic')).toBe(false);
+    const first = await renderer.render({
+      html: '<div style="font-size:30px">مرحبا</div>',
+      width: 120,
+      height: 80,
+    });
+    expect(first.warnings).toEqual([]);
+    expect(setLoaded('arabic')).toBe(true);
+    expect(setLoaded('thai')).toBe(false);
+    expect(first.timings.fonts).toBeGreaterThan(0);
+    const again = await renderer.render({
+      html: '<div style="font-size:30px">مرحبا</div>',
+      width: 120,
+      height: 80,
+    });
+    expect(again.timings.fonts).toBe(0);
+    expect(again.data.equals(first.data)).toBe(true);
+    // Drawn with glyphs: not an empty picture.
+    const blank = await renderer.render({ html: '<div></div>', width: 120, height: 80 });
+    expect(first.data.equals(blank.data)).toBe(false);
+  });
+
+  it('draws Hangul with Noto Sans KR and Han under lang="zh-TW" in its Traditional forms (Noto Sans TC)', async () => {
+    const hangul = await renderer.render({
+      html: '<div style="font-size:30px">안녕하세요</div>',
+      width: 200,
+      height: 80,
+    });
+    expect(hangul.warnings).toEqual([]);
+    expect(setLoaded('korean')).toBe(true);
+    const han = (lang: string) => `<div${lang} style="font-size:40px">骨角直</div>`;
+    const plain = await pixels(han(''));
+    expect(setLoaded('chinese-traditional')).toBe(false);
+    expect((await pixels(han(' lang="zh-TW"'))).equals(plain)).toBe(false);
+    expect(setLoaded('chinese-traditional')).toBe(true);
   });
 
   it('draws Han characters in their Japanese forms under lang="ja" (Noto Sans JP), Chinese forms otherwise', async () => {

@@ -11,6 +11,7 @@ import {
 } from './harfbuzz.js'
 import { segment } from './utils.js'
 import type { PictorTunings } from './pictor-tunings.js'
+import { punctuationTrims } from './text/pictor-cjk-spacing.js'
 import {
   glyphPath,
   glyphPathTenths,
@@ -807,6 +808,21 @@ export default class FontLoader {
         fonts.push(getUnknown)
         return
       }
+
+      // Pictor (named-lang-family): a family whose faces carry a language
+      // (the CJK faces: `Noto Sans JP` with lang ja-JP) is used where
+      // font-family names it, as browsers use any installed family they are
+      // given by name; the element's own language first.
+      const names = [...this.fonts.keys()].filter(
+        (key) => key.slice(0, key.lastIndexOf('_')) === face
+      )
+      if (locale && names.includes(`${face}_${locale}`)) {
+        names.unshift(`${face}_${locale}`)
+      }
+      const getWithLang = names.length
+        ? this.get({ name: names[0], weight: fontWeight, style: fontStyle })
+        : null
+      if (getWithLang) fonts.push(getWithLang)
     })
 
     // Add additional fonts as the fallback.
@@ -985,7 +1001,12 @@ export default class FontLoader {
         ([text, font]): ShapedRun => [
           text,
           font,
-          shapeText(font, text, { features, direction }),
+          // Pictor (cjk-punctuation-trim): adjacent punctuation trimmed.
+          shapeText(font, text, {
+            features,
+            direction,
+            rangedFeatures: punctuationTrims(text),
+          }),
         ]
       )
 
@@ -1258,7 +1279,10 @@ export default class FontLoader {
           const gX = wholePixelAdvances
             ? Math.round(cursorX + shapedGlyph.dx * scale)
             : cursorX + shapedGlyph.dx * scale
-          const gY = cursorY + shapedGlyph.dy * scale
+          // Pictor (mark-offsets-up): HarfBuzz's y offsets point up, as in
+          // the font; SVG's y axis points down. Marks (Arabic dots, hamza and
+          // madda, niqqud, matras, tone marks) sit where GPOS puts them.
+          const gY = cursorY - shapedGlyph.dy * scale
 
           // Like `glyph.getPath()`, scaled by the units per em of the path.
           // Pictor (glyph-path-cache): each outline written once per size,

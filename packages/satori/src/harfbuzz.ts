@@ -132,6 +132,8 @@ export function shapeText(
     language?: string
     script?: string
     direction?: 'ltr' | 'rtl' | 'ttb' | 'btt'
+    /** Pictor (cjk-punctuation-trim): features on ranges, as HarfBuzz writes them (`halt[3:4]`). */
+    rangedFeatures?: string[]
   } = {}
 ): ShapedGlyph[] {
   if (!hb) {
@@ -143,7 +145,7 @@ export function shapeText(
     return []
   }
 
-  const { features, language, script, direction } = options
+  const { features, language, script, direction, rangedFeatures } = options
 
   // Get or create HarfBuzz font
   const hbFont = getHarfBuzzFont(font)
@@ -177,6 +179,11 @@ export function shapeText(
         }
       }
       featuresString = featureStrings.join(',')
+    }
+    if (rangedFeatures && rangedFeatures.length > 0) {
+      featuresString = [featuresString, ...rangedFeatures]
+        .filter(Boolean)
+        .join(',')
     }
 
     // Shape the text with optional features (passed as third parameter)

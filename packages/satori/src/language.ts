@@ -90,7 +90,22 @@ export function detectLanguageCode(
   return languages
 }
 
+// Pictor (chinese-script-locales): Chinese named by its script (zh-Hant,
+// zh-Hans) or by Macau takes the forms of the region that writes it.
+const CHINESE_BY_SCRIPT: Record<string, Locale> = {
+  'zh-hant': 'zh-TW',
+  'zh-hant-tw': 'zh-TW',
+  'zh-hant-hk': 'zh-HK',
+  'zh-hant-mo': 'zh-HK',
+  'zh-mo': 'zh-HK',
+  'zh-hans': 'zh-CN',
+  'zh-hans-cn': 'zh-CN',
+  'zh-sg': 'zh-CN',
+}
+
 export function normalizeLocale(locale?: string): Locale | undefined {
+  const chinese = locale && CHINESE_BY_SCRIPT[locale.toLowerCase()]
+  if (chinese) return chinese
   if (locale) {
     return locales.find((l) => l.toLowerCase().startsWith(locale.toLowerCase()))
   }

@@ -2,6 +2,7 @@ import type { ReactNode, ReactElement } from 'react'
 import escapeHTML from 'escape-html'
 import { plainGraphemes } from './pictor-graphemes.js'
 import LineBreaker from 'linebreak'
+import { breaksByLanguage } from './text/pictor-line-breaks.js'
 
 import CssDimension from './vendor/parse-css-dimension/index.js'
 import type { CalcLength, Size } from './layout-engine/node.js'
@@ -576,7 +577,8 @@ export function asPointAutoPercentageLength(
 
 export function splitByBreakOpportunities(
   content: string,
-  wordBreak: string
+  wordBreak: string,
+  lineBreak?: string
 ): {
   words: string[]
   requiredBreaks: boolean[]
@@ -585,10 +587,17 @@ export function splitByBreakOpportunities(
     return { words: segment(content, 'grapheme'), requiredBreaks: [] }
   }
 
-  if (wordBreak === 'keep-all') {
-    return { words: segment(content, 'word'), requiredBreaks: [] }
-  }
+  // Pictor (line-breaks-by-language): Thai, Lao, Khmer and Myanmar at their
+  // dictionary's word boundaries; keep-all keeps CJK letters together.
+  const { words, requiredBreaks } = uaxBreakOpportunities(content)
+  return breaksByLanguage(words, requiredBreaks, wordBreak, lineBreak)
+}
 
+/** UAX #14's break opportunities in `content` (the `linebreak` package). */
+function uaxBreakOpportunities(content: string): {
+  words: string[]
+  requiredBreaks: boolean[]
+} {
   const breaker = new LineBreaker(content)
   let last = 0
   let bk = breaker.nextBreak()

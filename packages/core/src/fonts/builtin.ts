@@ -1,14 +1,11 @@
 /**
  * The built-in fonts: Inter (sans-serif), Noto Serif and JetBrains Mono, shipped in this package (dist/assets/fonts,
- * the faces listed here only), and the CJK fonts of the optional package @pictor/fonts-cjk, loaded on first use.
+ * the faces listed here only). The optional packages' fonts (CJK, the world's scripts) are in optional-sets.ts.
  */
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { assetDir } from '../assets.js';
 import type { SatoriFont } from '../layout/layout-to-svg.js';
-
-const require = createRequire(import.meta.url);
 
 /** One built-in face: its file in dist/assets/fonts and the family names it answers to. */
 interface BuiltinFace {
@@ -36,31 +33,6 @@ const BASE_FACES: BuiltinFace[] = [
   { file: 'JetBrainsMono_700Bold.ttf', names: MONO, weight: 700, style: 'normal' },
 ];
 
-/** The package that carries the CJK faces; named in the warning when it is not installed. */
-export const CJK_FONTS_PACKAGE = '@pictor/fonts-cjk';
-
-interface CjkFace {
-  file: string;
-  name: string;
-  weight: SatoriFont['weight'];
-  style: SatoriFont['style'];
-  lang: string;
-}
-
-/**
- * The CJK faces of @pictor/fonts-cjk when it is installed (each file is 5–10 MB; parsing them takes about a second,
- * so they are read together on first use). Always both families, in this order, so a glyph's font never depends on
- * what the thread rendered before: Noto Sans SC draws Han and kana by default; Noto Sans JP takes over for elements
- * with `lang="ja"`.
- */
-function cjkFaces(): CjkFace[] {
-  try {
-    return (require(CJK_FONTS_PACKAGE) as { faces: CjkFace[] }).faces;
-  } catch {
-    return [];
-  }
-}
-
 function loadBaseFaces(): SatoriFont[] {
   const fonts: SatoriFont[] = [];
   const dir = join(assetDir(), 'fonts');
@@ -72,37 +44,10 @@ function loadBaseFaces(): SatoriFont[] {
   return fonts;
 }
 
-function loadCjkFaces(): SatoriFont[] {
-  return cjkFaces().map((face) => ({
-    name: face.name,
-    data: readFileSync(face.file),
-    weight: face.weight,
-    style: face.style,
-    lang: face.lang,
-  }));
-}
-
 let baseFonts: SatoriFont[] | undefined;
-let cjkFonts: SatoriFont[] | undefined;
 
 /** The base built-in fonts (sans, serif, mono), read on first call and the same objects ever after. */
 export function getBuiltinFonts(): readonly SatoriFont[] {
   baseFonts ??= loadBaseFaces();
   return baseFonts;
-}
-
-/** The CJK fonts (none without @pictor/fonts-cjk), read on first call and kept for the life of the thread. */
-export function getCjkFonts(): readonly SatoriFont[] {
-  cjkFonts ??= loadCjkFaces();
-  return cjkFonts;
-}
-
-/** True when @pictor/fonts-cjk is installed (its faces can be loaded). */
-export function cjkFontsInstalled(): boolean {
-  return cjkFontsLoaded() ? getCjkFonts().length > 0 : cjkFaces().length > 0;
-}
-
-/** True once the CJK fonts have been read in this thread. */
-export function cjkFontsLoaded(): boolean {
-  return cjkFonts !== undefined;
 }

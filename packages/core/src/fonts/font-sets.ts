@@ -1,21 +1,17 @@
 /**
- * Font sets that load on demand (the CJK faces: ~1 s to read and parse), found in a document before its render is
- * timed, so loading them is never counted against the render's time limit: a first render with Chinese text must not
- * time out because the fonts arrived with it.
+ * Font sets that load on demand (optional-sets.ts: the CJK faces take about a second to read and parse, each script's
+ * face a few ms), found in a document before its render is timed, so loading them is never counted against the
+ * render's time limit: a first render with Chinese or Arabic text must not time out because the fonts arrived with it.
  */
 import { layoutToSvg } from '../layout/layout-to-svg.js';
-import { cjkFontsInstalled, cjkFontsLoaded, getCjkFonts } from './builtin.js';
+import { type FontSet, loadSet, setLoaded, setsToLoad } from './optional-sets.js';
 import type { FontRegistry } from './registry.js';
 
-/** A font set loaded on demand. */
-export type FontSet = 'cjk';
-
-/** Text the CJK faces draw: Han, kana, CJK punctuation, full-width forms. */
-const CJK_TEXT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u3000-\u303f\uff00-\uffef]/u;
+export type { FontSet } from './optional-sets.js';
 
 /** The installed font sets `html` needs that this thread has not loaded yet. */
 export function fontSetsToLoad(html: string): FontSet[] {
-  return !cjkFontsLoaded() && CJK_TEXT.test(html) && cjkFontsInstalled() ? ['cjk'] : [];
+  return setsToLoad(html);
 }
 
 /**
@@ -23,10 +19,12 @@ export function fontSetsToLoad(html: string): FontSet[] {
  * faces by the identity of their bytes, which the registry hands it every render).
  */
 export async function loadFontSets(registry: FontRegistry, sets: readonly FontSet[]): Promise<void> {
-  if (!sets.includes('cjk') || cjkFontsLoaded()) return;
-  if (getCjkFonts().length === 0) return;
+  const fresh = sets.filter((set) => !setLoaded(set));
+  if (fresh.length === 0) return;
+  if (fresh.map((set) => loadSet(set).length).every((count) => count === 0)) return;
+  // One layout with every font of the list parses each face (satori parses them all on first sight).
   await layoutToSvg(
-    { type: 'div', props: { style: { display: 'flex' }, children: '中かカ' } },
+    { type: 'div', props: { style: { display: 'flex' }, children: 'x' } },
     { width: 16, height: 16, fonts: registry.fontsFor([]) },
   );
 }

@@ -1,13 +1,22 @@
 /** Combines custom fonts with the built-in set into the font list satori gets, and resolves missing glyphs. */
 import type { AssetLoader, SatoriFont } from '../layout/layout-to-svg.js';
-import { CJK_FONTS_PACKAGE, cjkFontsLoaded, getBuiltinFonts, getCjkFonts } from './builtin.js';
+import { getBuiltinFonts } from './builtin.js';
 import type { LoadedFont } from './custom.js';
 import { loadEmoji } from './emoji.js';
 import { cssFaceSet } from './matching.js';
+import {
+  loadSet,
+  loadedSetFonts,
+  loadedSetsVersion,
+  setInstalled,
+  setLoaded,
+  setPackage,
+  setsForText,
+} from './optional-sets.js';
 import { LRUCache } from 'lru-cache';
 
-/** Satori language codes (possibly joined by `|`) that the built-in CJK fonts cover. */
-const CJK_CODES = new Set(['zh-CN', 'zh-TW', 'zh-HK', 'ja-JP']);
+/** Satori language codes that ask for Traditional Chinese forms. */
+const TRADITIONAL_CODES = new Set(['zh-TW', 'zh-HK']);
 const MAX_CACHED_LISTS = 64;
 
 /**
@@ -16,19 +25,19 @@ const MAX_CACHED_LISTS = 64;
  */
 export class FontRegistry {
   readonly #lists = new LRUCache<string, SatoriFont[]>({ max: MAX_CACHED_LISTS });
-  #cjkVersion = cjkFontsLoaded();
-  #cjkFaces: SatoriFont[] | undefined;
+  #setsVersion = loadedSetsVersion();
 
   /**
    * The font list of one render: custom fonts first (so their glyphs win), then the built-in defaults, then the
-   * CJK fonts once loaded. Missing glyphs fall back along this order. Custom fonts of one family (input, document
-   * and renderer fonts together) form one family, as `@font-face` rules do, and hide a built-in family of the same
-   * name (as web fonts hide local ones); each family is matched by weight and style as CSS does (matching.ts).
+   * optional sets' fonts once loaded (CJK, the world's scripts: optional-sets.ts). Missing glyphs fall back along
+   * this order. Custom fonts of one family (input, document and renderer fonts together) form one family, as
+   * `@font-face` rules do, and hide a built-in family of the same name (as web fonts hide local ones); each family
+   * is matched by weight and style as CSS does (matching.ts).
    */
   fontsFor(custom: readonly LoadedFont[]): SatoriFont[] {
-    if (this.#cjkVersion !== cjkFontsLoaded()) {
+    if (this.#setsVersion !== loadedSetsVersion()) {
       this.#lists.clear();
-      this.#cjkVersion = cjkFontsLoaded();
+      this.#setsVersion = loadedSetsVersion();
     }
     const key = custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}`).join('|');
     let list = this.#lists.get(key);
@@ -42,35 +51,44 @@ export class FontRegistry {
         style: font.style,
       })),
       ...getBuiltinFonts().filter((font) => !customNames.has(font.name.toLowerCase())),
-      ...(cjkFontsLoaded() ? getCjkFonts() : []),
+      ...loadedSetFonts(),
     ]);
     this.#lists.set(key, list);
     return list;
   }
 
   /**
-   * satori's `loadAdditionalAsset` for one render: emoji → twemoji SVG data: URI; CJK text → the CJK fonts (read
-   * on first need, then part of every list). Text no built-in font covers adds a warning.
+   * satori's `loadAdditionalAsset` for one render: emoji → twemoji SVG data: URI; text of an optional set (CJK, a
+   * script of @pictor/fonts-world) that the document scan did not load (text from a stylesheet) → that set, read now
+   * and part of every list after. Text no installed font covers adds a warning naming the package to install.
    */
   assetLoader(warnings: string[]): AssetLoader {
+    const warn = (note: string) => {
+      if (!warnings.includes(note)) warnings.push(note);
+    };
     return async (languageCode, segment) => {
       if (languageCode === 'emoji') return loadEmoji(segment) ?? [];
-      const codes = languageCode.split('|');
-      if (codes.some((code) => CJK_CODES.has(code))) {
-        const already = cjkFontsLoaded();
-        const cjk = getCjkFonts();
-        if (cjk.length === 0) {
-          const note = `no CJK font is installed: "${[...segment].slice(0, 20).join('')}" (${languageCode}) is drawn without glyphs; install ${CJK_FONTS_PACKAGE} beside @pictor/core, or pass a font for it in fonts`;
-          if (!warnings.includes(note)) warnings.push(note);
-          return [];
-        }
-        // Already loaded: the glyph is missing from them too; returning them again would duplicate them in satori.
-        this.#cjkFaces ??= cssFaceSet(cjk);
-        return already ? [] : [...this.#cjkFaces];
+      const quoted = `"${[...segment].slice(0, 20).join('')}" (${languageCode})`;
+      const sets = setsForText(segment).map((set) => set.name);
+      if (sets.includes('cjk') && languageCode.split('|').some((code) => TRADITIONAL_CODES.has(code))) {
+        sets.push('chinese-traditional');
       }
-      const note = `no font covers "${[...segment].slice(0, 20).join('')}" (${languageCode}); pass a font for it in fonts`;
-      if (!warnings.includes(note)) warnings.push(note);
-      return [];
+      const fonts: SatoriFont[] = [];
+      for (const set of sets) {
+        const from = setPackage(set);
+        if (!setInstalled(set)) {
+          if (from) {
+            warn(
+              `no ${from.label} font is installed: ${quoted} is drawn without glyphs; install ${from.package} beside @pictor/core, or pass a font for it in fonts`,
+            );
+          }
+          continue;
+        }
+        // Already loaded: the glyph is missing from it too; returning it again would duplicate it in satori.
+        if (!setLoaded(set)) fonts.push(...cssFaceSet(loadSet(set)));
+      }
+      if (sets.length === 0) warn(`no font covers ${quoted}; pass a font for it in fonts`);
+      return fonts;
     };
   }
 }

@@ -45,6 +45,8 @@ const list = new Set([
   'textWrap',
   'transform',
   'wordBreak',
+  // Pictor (line-breaks-by-language): inherited, as CSS has it.
+  'lineBreak',
   'overflowWrap',
   'tabSize',
   'visibility',

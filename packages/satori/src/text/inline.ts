@@ -7,6 +7,7 @@
  * block-level children. Each paragraph is laid out as a leaf, like an
  * anonymous block box.
  */
+import { effectiveWordBreak } from './pictor-line-breaks.js'
 import type { LayoutContext } from '../layout.js'
 import type { SerializedStyle } from '../handler/expand.js'
 import {
@@ -550,7 +551,11 @@ export class Paragraph {
     }
 
     const { words: texts, requiredBreaks } = content
-      ? splitByBreakOpportunities(content, this.style.wordBreak as string)
+      ? splitByBreakOpportunities(
+          content,
+          effectiveWordBreak(this.style),
+          this.style.lineBreak as string | undefined
+        )
       : { words: [] as string[], requiredBreaks: [] as boolean[] }
     if (!texts.length) {
       // Only empty inline boxes.
@@ -951,7 +956,7 @@ export class Paragraph {
     }
 
     const breakWords = canBreakWords(
-      this.style.wordBreak as string,
+      effectiveWordBreak(this.style),
       this.style.overflowWrap as string
     )
     const allowBreakWord = minContent

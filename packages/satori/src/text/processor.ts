@@ -1,3 +1,4 @@
+import { effectiveWordBreak } from './pictor-line-breaks.js'
 import { Locale } from '../language.js'
 import {
   isString,
@@ -23,7 +24,9 @@ export function preprocess(
   lineLimit: number
   blockEllipsis: string
 } {
-  const { textTransform, whiteSpace, wordBreak, overflowWrap } = style
+  const { textTransform, whiteSpace, overflowWrap } = style
+  // Pictor (line-breaks-by-language): line-break: anywhere.
+  const wordBreak = effectiveWordBreak(style)
 
   content = processTextTransform(content, textTransform, locale)
 
@@ -34,7 +37,12 @@ export function preprocess(
   } = processWhiteSpace(content, whiteSpace)
 
   const { words, requiredBreaks, allowBreakWord, allowBreakWordInMinContent } =
-    processWordBreak(processedContent, wordBreak, overflowWrap as string)
+    processWordBreak(
+      processedContent,
+      wordBreak,
+      overflowWrap as string,
+      style.lineBreak as string | undefined
+    )
 
   const [lineLimit, blockEllipsis] = processTextOverflow(style, allowSoftWrap)
 
@@ -261,7 +269,8 @@ export function canBreakWords(wordBreak: string, overflowWrap: string) {
 function processWordBreak(
   content,
   wordBreak: string,
-  overflowWrap: string
+  overflowWrap: string,
+  lineBreak?: string
 ): {
   words: string[]
   requiredBreaks: boolean[]
@@ -275,7 +284,8 @@ function processWordBreak(
 
   const { words, requiredBreaks } = splitByBreakOpportunities(
     content,
-    wordBreak
+    wordBreak,
+    lineBreak
   )
 
   return { words, requiredBreaks, allowBreakWord, allowBreakWordInMinContent }

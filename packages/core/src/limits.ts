@@ -14,7 +14,7 @@ export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
   maxImagePixels: 25_000_000,
   maxTextLength: 20_000,
   maxElements: 10_000,
-  maxStyleLength: 500_000,
+  maxStyleLength: 2_000_000,
 });
 
 /** The wall-clock backstop is at least this many times the CPU time limit (RenderLimits.wallTimeoutMs). */

@@ -26,6 +26,7 @@ import {
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
+import { mayHaveOffCanvasLayers } from './svg/offcanvas-layers.js';
 import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
@@ -259,7 +260,10 @@ async function renderStages(
     });
     if (prescaled.prepared.pictures > 0) used.add('prescaledImages');
     if (prescaled.prepared.emoji > 0) used.add('prescaledEmoji');
-    const raster = rasterize(prescaled, input.scale);
+    // Layers wholly off the canvas make resvg panic (svg/offcanvas-layers.ts): looked for only when the boxes or a
+    // transform can put content there.
+    const offCanvasLayers = mayHaveOffCanvasLayers(forResvg, boxes, layout.width, layout.height);
+    const raster = rasterize(prescaled, input.scale, { offCanvasLayers });
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (text) paintTextLayer(raster, text.layer);
     return { image: raster, pictureArea: prescaled.pictureArea };

@@ -211,7 +211,10 @@ export interface RenderLimits {
   maxTextLength?: number;
   /** Max elements in one render, default 10,000 (satori takes ~2 s for that many). */
   maxElements?: number;
-  /** Characters of `<style>` sheets (their own limit: they are not text). Default 500,000. */
+  /**
+   * Characters of `<style>` sheets (their own limit: they are not text). Default 2,000,000: framework sheets are
+   * large (Bulma 1.0.4 minified is ~690 KB) and must render.
+   */
   maxStyleLength?: number;
 }
 

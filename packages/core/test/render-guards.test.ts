@@ -2,6 +2,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../src/index.js';
 import { boundEffectRegions } from '../src/raster/resvg.js';
+import { checkTreeSize } from '../src/validate.js';
+import { DEFAULT_LIMITS } from '../src/limits.js';
 import { expectFormatAndSize } from './helpers/image-compare.js';
 
 const renderer = createRenderer({ workers: 0 });
@@ -136,6 +138,15 @@ describe('style sheets have a limit of their own, not the text limit', () => {
     } finally {
       await small.close();
     }
+  });
+
+  it("admits a framework's whole style sheet by default (Bulma 1.0.4 minified: ~690 KB)", () => {
+    const sheet = '.a{color:red}'.repeat(53_000); // 689,000 characters
+    const tree = { type: 'div', props: { children: [{ type: 'style', props: { children: sheet } }, 'x'] } };
+    expect(() => checkTreeSize(tree, DEFAULT_LIMITS)).not.toThrow();
+    expect(() => checkTreeSize(tree, { ...DEFAULT_LIMITS, maxStyleLength: 500_000 })).toThrow(
+      /at most 500000 characters of style/,
+    );
   });
 });
 

@@ -1,5 +1,6 @@
 /** SVG → raw pixels: the only module that imports @resvg/resvg-js. */
 import { Resvg } from '@resvg/resvg-js';
+import { dropOffCanvasLayers } from '../svg/offcanvas-layers.js';
 
 /** Raw RGBA pixels, premultiplied by alpha (as resvg produces them). */
 export interface RasterImage {
@@ -21,6 +22,15 @@ export interface SvgWithImages {
   original: string;
 }
 
+/** How much of the SVG `rasterize` checks before resvg sees it. */
+export interface RasterizeOptions {
+  /**
+   * Look for layers wholly off the canvas and cut them (svg/offcanvas-layers.ts; resvg panics on them). Default
+   * true; false only when `mayHaveOffCanvasLayers` said there can be none.
+   */
+  offCanvasLayers?: boolean;
+}
+
 /**
  * Rasterise an SVG at its own size times `scale` (device pixels per CSS pixel, 1–4): resvg draws the vectors at
  * that zoom — crisp text and edges, not an enlarged small image — on `scaledPixels(width, scale)` ×
@@ -29,21 +39,29 @@ export interface SvgWithImages {
  * text into paths, and loading them costs ~4 ms a render). `input` is the SVG, or the SVG from `prescaleImages`
  * with the pictures it references instead of inlining.
  */
-export function rasterize(input: string | SvgWithImages, scale = 1): RasterImage {
+export function rasterize(
+  input: string | SvgWithImages,
+  scale = 1,
+  { offCanvasLayers = true }: RasterizeOptions = {},
+): RasterImage {
   const options = {
     font: { loadSystemFonts: false },
     logLevel: 'off',
     ...(scale !== 1 ? { fitTo: { mode: 'zoom', value: scale } as const } : {}),
   } as const;
   const prescaled = typeof input === 'string' ? undefined : input;
-  let resvg = new Resvg(boundEffectRegions(prescaled?.svg ?? (input as string)), options);
+  const guard = (svg: string) => {
+    const bounded = boundEffectRegions(svg);
+    return offCanvasLayers ? dropOffCanvasLayers(bounded) : bounded;
+  };
+  let resvg = new Resvg(guard(prescaled?.svg ?? (input as string)), options);
   if (prescaled && prescaled.images.size > 0) {
     const offered = new Set(resvg.imagesToResolve());
     // A picture resvg does not offer to resolve would not be drawn: then draw the SVG as it came.
     if ([...prescaled.images.keys()].every((href) => offered.has(href))) {
       for (const [href, bytes] of prescaled.images) resvg.resolveImage(href, bytes);
     } else {
-      resvg = new Resvg(boundEffectRegions(prescaled.original), options);
+      resvg = new Resvg(guard(prescaled.original), options);
     }
   }
   const image = resvg.render();

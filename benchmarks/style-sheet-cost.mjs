@@ -1,0 +1,54 @@
+/**
+ * What a framework-sized style sheet costs a render, on one core (in-process, `workers: 0`): a wider-corpus page
+ * (default bulma-admin: Bulma 1.0.4's ~690 KB sheet inlined) rendered with its sheets and, side by side in the same
+ * run, with its `<style>` elements emptied (the baseline). Prints the median of each stage over the runs and the
+ * ratio of the totals. Run after `pnpm build` (uses packages/core/dist):
+ *   node benchmarks/style-sheet-cost.mjs [case] [runs]
+ */
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const [name = 'bulma-admin', runsArg = '5'] = process.argv.slice(2);
+const runs = Number(runsArg);
+const dir = join(here, 'fidelity/wider', name);
+const spec = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8'));
+const html = readFileSync(join(dir, 'index.html'), 'utf8');
+const bare = html.replace(/<style\b[^>]*>[\s\S]*?<\/style>/gi, '<style></style>');
+const sheets = html.length - bare.length;
+const core = await import(pathToFileURL(join(here, '../packages/core/dist/index.js')).href);
+const renderer = core.createRenderer({
+  workers: 0,
+  baseDir: dir,
+  // Generous: this measures the cost, the limits are not what is under test.
+  limits: { timeoutMs: 600_000, wallTimeoutMs: 1_200_000 },
+});
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const timings = { sheets: [], bare: [] };
+try {
+  for (let i = 0; i < runs + 1; i++) {
+    for (const [label, page] of [
+      ['sheets', html],
+      ['bare', bare],
+    ]) {
+      const result = await renderer.render({
+        html: page,
+        width: spec.width,
+        height: spec.height,
+        format: 'png',
+      });
+      if (i > 0) timings[label].push(result.timings); // the first run warms up fonts and caches
+    }
+  }
+} finally {
+  await renderer.close();
+}
+console.log(`${name}: ${sheets} characters of style sheets, ${runs} runs each, one core (workers: 0)`);
+for (const label of ['sheets', 'bare']) {
+  const stages = Object.keys(timings[label][0]);
+  const row = stages.map((s) => `${s} ${median(timings[label].map((t) => t[s])).toFixed(0)}`).join(' | ');
+  console.log(`${label.padEnd(6)} ${row}`);
+}
+const total = (label) => median(timings[label].map((t) => t.total));
+console.log(`total with sheets / without: ${(total('sheets') / total('bare')).toFixed(2)}`);

@@ -1,0 +1,82 @@
+/**
+ * Layers wholly off the canvas are cut before resvg sees them (svg/offcanvas-layers.ts): resvg panics on a layer —
+ * an element with mask, clip-path, filter or opacity — whose content lies past about two canvases, aborting the
+ * process. The page-level check is test/repros/offcanvas-layers.html (html-chromium-repros.test.ts).
+ */
+import { describe, expect, it } from 'vitest';
+import { rasterize } from '../src/raster/resvg.js';
+import {
+  dropOffCanvasLayers,
+  mayHaveOffCanvasLayers,
+  parseTransform,
+  pathBox,
+} from '../src/svg/offcanvas-layers.js';
+
+const head = '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">';
+const mask = '<mask id="m"><rect x="0" y="0" width="100" height="100" fill="#fff"/></mask>';
+const visible = '<rect x="10" y="10" width="20" height="20" fill="#f00"/>';
+
+describe('dropOffCanvasLayers', () => {
+  it('cuts a masked group whose content lies far below the canvas, and resvg draws the rest', () => {
+    const far = '<g mask="url(#m)"><path fill="#00f" d="M10 250 h10 v10 h-10z"/></g>';
+    const svg = `${head}${mask}${visible}${far}</svg>`;
+    const out = dropOffCanvasLayers(svg);
+    expect(out).toBe(`${head}${mask}${visible}</svg>`);
+    const image = rasterize(svg);
+    // The red square is drawn (premultiplied RGBA, row 20, column 20).
+    const at = (20 * 100 + 20) * 4;
+    expect([...image.pixels.subarray(at, at + 4)]).toEqual([255, 0, 0, 255]);
+  });
+
+  it('cuts opacity, clip-path and filter layers too, and self-closing ones', () => {
+    for (const layer of [
+      '<g opacity="0.5"><rect x="250" y="10" width="10" height="10"/></g>',
+      '<g clip-path="url(#c)"><rect x="-300" y="10" width="10" height="10"/></g>',
+      '<g filter="url(#f)"><path d="M10 -400 l5 5 l-5 0z"/></g>',
+      '<rect opacity="0.5" x="10" y="900" width="10" height="10"/>',
+    ]) {
+      expect(dropOffCanvasLayers(`${head}${visible}${layer}</svg>`)).toBe(`${head}${visible}</svg>`);
+    }
+  });
+
+  it('keeps layers that reach the canvas, near it, or that it cannot bound', () => {
+    for (const layer of [
+      '<g mask="url(#m)"><path d="M10 90 h10 v30 h-10z"/></g>',
+      // Half a canvas past the edge: kept (a shadow or blur could reach in).
+      '<g opacity="0.5"><rect x="10" y="140" width="10" height="5"/></g>',
+      // Moved back onto the canvas by a transform.
+      '<g transform="translate(0 -500)"><g mask="url(#m)"><rect x="10" y="520" width="10" height="10"/></g></g>',
+      '<g opacity="0.5"><text x="10" y="900">x</text></g>',
+      '<g opacity="0.5" transform="perspective(3)"><rect x="10" y="900" width="10" height="10"/></g>',
+      // Relative arcs and curves are followed.
+      '<g mask="url(#m)"><path d="M10 900 c0 -400 0 -800 10 -850 a4,4 0 0 1 4,4"/></g>',
+    ]) {
+      const svg = `${head}${mask}${visible}${layer}</svg>`;
+      expect(dropOffCanvasLayers(svg)).toBe(svg);
+    }
+  });
+
+  it('moves transformed content before deciding', () => {
+    const layer =
+      '<g transform="matrix(1,0,0,1,0,600)"><g opacity="0.5"><rect x="10" y="10" width="10" height="10"/></g></g>';
+    expect(dropOffCanvasLayers(`${head}${layer}</svg>`)).toBe(
+      `${head}<g transform="matrix(1,0,0,1,0,600)"></g></svg>`,
+    );
+    expect(parseTransform('translate(3 4) scale(2)')).toEqual([2, 0, 0, 2, 3, 4]);
+    expect(parseTransform('bogus(1)')).toBeNull();
+  });
+
+  it('bounds path data with its control points', () => {
+    expect(pathBox('M10 20 h5 v-30 q1 2 3 4 Z')).toEqual([10, -10, 18, 20]);
+    expect(pathBox('')).toBeNull();
+  });
+
+  it('says when a page cannot have such layers, so the scan is skipped', () => {
+    const box = { left: 0, top: 0, width: 100, height: 140 };
+    expect(mayHaveOffCanvasLayers(`${head}</svg>`, [box], 100, 100)).toBe(false);
+    expect(mayHaveOffCanvasLayers(`${head}</svg>`, [{ ...box, top: 200 }], 100, 100)).toBe(true);
+    expect(mayHaveOffCanvasLayers(`${head}<g transform="translate(1)"></g></svg>`, [box], 100, 100)).toBe(
+      true,
+    );
+  });
+});

@@ -17,6 +17,7 @@ import {
   wrapPictureLines,
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
+import { legacyPlacement } from './legacy-placement.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
   TAILWIND_PREFLIGHT,
@@ -231,8 +232,10 @@ export class TreeConverter {
       this.legacyAlign = undefined;
       try {
         const table = convertTable(el, this.tableContext(depth));
-        const style = this.tableAlignStyle(el, inherited);
-        if (Object.keys(style).length > 0) table.props.style = { ...style, ...(table.props.style as object) };
+        const { style, placement } = this.tableAlignStyle(el, inherited);
+        // The legacy placement goes over the page's margins (it adds to them, legacy-placement.ts).
+        if (Object.keys(style).length > 0 || Object.keys(placement).length > 0)
+          table.props.style = { ...style, ...(table.props.style as object), ...placement };
         return table;
       } finally {
         this.legacyAlign = inherited;
@@ -247,23 +250,32 @@ export class TreeConverter {
    * inline margins, `align="left|right"` → a float; a legacy centre or right of the parent places it the same way;
    * an inherited legacy alignment is reset to `start`. Nothing the page's CSS sets is touched.
    */
-  private tableAlignStyle(table: Element, inherited: LegacyAlign | undefined): Record<string, string> {
+  private tableAlignStyle(
+    table: Element,
+    inherited: LegacyAlign | undefined,
+  ): { style: Record<string, string>; placement: Record<string, string> } {
     const style: Record<string, string> = {};
+    let placement: Record<string, string> = {};
     if (inherited && !this.declares(table, 'text-align')) style.textAlign = 'start';
     const own = getAttr(table, 'align')?.trim().toLowerCase();
     if ((own === 'left' || own === 'right') && !this.declares(table, 'float')) style.float = own;
-    else {
-      const place = own === 'center' ? 'center' : inherited;
-      Object.assign(style, this.placement(table, place));
-    }
-    return style;
+    else if (
+      own === 'center' &&
+      !this.declares(table, 'margin', 'margin-left', 'margin-right', 'margin-inline', 'float')
+    ) {
+      // `align="center"` is the presentational hint `margin-inline: auto`, which any margin of the page's beats.
+      style.marginLeft = 'auto';
+      style.marginRight = 'auto';
+    } else placement = this.placement(table, inherited);
+    return { style, placement };
   }
 
-  /** Auto inline margins that place a block under a legacy `center` or `right`, unless the page sets margins. */
+  /**
+   * Where a block goes under an inherited legacy `center` or `right` (legacy-placement.ts): added to its own margins
+   * in Chrome, so an e-mail reset's `table { margin: 0 }` does not stop it.
+   */
   private placement(el: Element, align: LegacyAlign | undefined): Record<string, string> {
     if (align !== 'center' && align !== 'right') return {};
-    if (this.declares(el, 'margin', 'margin-left', 'margin-right', 'margin-inline', 'float', 'position'))
-      return {};
     // Only in block flow: a flex or grid parent places its items itself.
     const parent = el.parentNode as Node | null;
     if (parent && isElement(parent)) {
@@ -271,7 +283,8 @@ export class TreeConverter {
         this.styles.declared(parent, 'display', this.inlineOf(parent))?.trim().toLowerCase() ?? '';
       if (/flex|grid/.test(display)) return {};
     }
-    return align === 'center' ? { marginLeft: 'auto', marginRight: 'auto' } : { marginLeft: 'auto' };
+    const inline = this.inlineOf(el);
+    return legacyPlacement((property) => this.styles.declared(el, property, inline), align);
   }
 
   /**
@@ -469,13 +482,14 @@ export class TreeConverter {
     const inherited = this.legacyAlign;
     const align = this.ownAlign(el, inherited);
     const legacy: Record<string, string> = align.textAlign ? { textAlign: align.textAlign } : {};
-    if (this.isSizedBlock(el)) Object.assign(legacy, this.placement(el, inherited));
     if (el.tagName === 'img') Object.assign(legacy, this.imageAlign(el));
-    // Utility declarations sit under the style attribute, as `tw` does.
+    // Utility declarations sit under the style attribute, as `tw` does; the legacy placement over it (it adds to
+    // the page's margins, legacy-placement.ts).
     const style = {
       ...legacy,
       ...twStyle,
       ...toSatoriStyle(this.inlineOf(el), this.warn),
+      ...(this.isSizedBlock(el) ? this.placement(el, inherited) : {}),
       ...this.monospaceSize(el),
       ...extra,
     };

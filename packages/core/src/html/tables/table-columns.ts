@@ -269,20 +269,71 @@ export function trackList(table: Element, cells: PlacedCell[], columns: number, 
   // column has content, and an equal share when none has. (Weights summing to under 1 would leave free space.)
   const anyContent = weights.some((weight) => weight > 0);
   for (let i = 0; i < columns; i++) if (weights[i] === 0) weights[i] = anyContent ? 0.01 : 1;
+  spanningPercentages(cells, widths, weights, ctx);
   const boxes = widths.map((width, i) =>
     width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined,
   );
-  const allFixed = boxes.every((box) => box !== undefined);
+  const percent = widths.map((width) => percentOf(width));
+  // Chrome's auto table layout gives the width left over (a definite table wider than its columns want) to the
+  // auto columns; without any, to the fixed ones in proportion to their widths; without those, to the percentage
+  // columns in proportion to their percentages (css-tables-3 width distribution, Blink's
+  // DistributeInlineSizeToComputedInlineSizeAuto). A grid gives leftover width only to `fr` tracks, so the columns
+  // that take it are `fr` tracks weighted so (e-mail's lone `width: 87.5%` cell fills its table).
+  const growFixed = definite && boxes.every((box, i) => box !== undefined || percent[i] !== undefined);
+  const growPercent = growFixed && boxes.every((box) => box === undefined);
   return widths
     .map((width, i) => {
-      if (width?.endsWith('%')) return width;
+      const share = percent[i];
+      if (share !== undefined) return growPercent ? `minmax(min-content, ${share}fr)` : width;
       const box = boxes[i];
-      if (box !== undefined) return `minmax(min-content, ${box}${definite && allFixed ? 'fr' : 'px'})`;
+      if (box !== undefined) return `minmax(min-content, ${box}${growFixed ? 'fr' : 'px'})`;
       if (width) return `minmax(${width}, auto)`;
       if (!definite) return 'auto';
       return `minmax(min-content, ${weights[i]}fr)`;
     })
     .join(' ');
+}
+
+/** The percentage of a `50%` width, or undefined for another value. */
+function percentOf(width: string | undefined): number | undefined {
+  const m = width ? /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(width) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * A percentage width of a cell spanning columns goes to the columns it spans, as in Chrome: what the columns' own
+ * percentages leave of it, to those without a width, in proportion to their content (equally when all are
+ * empty). `widths` is updated in place.
+ */
+function spanningPercentages(
+  cells: PlacedCell[],
+  widths: (string | undefined)[],
+  weights: number[],
+  ctx: TableContext,
+): void {
+  for (const cell of cells) {
+    if (cell.colSpan === 1) continue;
+    const declared = percentOf(
+      ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el)) ?? lengthAttr(getAttr(cell.el, 'width')),
+    );
+    if (declared === undefined) continue;
+    const spanned = Array.from({ length: cell.colSpan }, (_, k) => cell.col + k).filter(
+      (i) => i < widths.length,
+    );
+    const free = spanned.filter((i) => widths[i] === undefined);
+    if (
+      free.length === 0 ||
+      spanned.some((i) => widths[i] !== undefined && percentOf(widths[i]) === undefined)
+    )
+      continue;
+    const left = declared - spanned.reduce((sum, i) => sum + (percentOf(widths[i]) ?? 0), 0);
+    if (left <= 0) continue;
+    const total = free.reduce((sum, i) => sum + weights[i]!, 0);
+    for (const i of free) {
+      const share = total > 0 ? (left * weights[i]!) / total : left / free.length;
+      widths[i] = `${Number(share.toFixed(4))}%`;
+    }
+  }
 }
 
 /** True when a cell's px width sizes its column (see `trackList`): the cell then fills the track instead. */

@@ -156,9 +156,12 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // A table's `width: auto` is its content's width (shrink-to-fit), not its container's: e-mail buttons are tables
   // with `width: auto` inside a `width: 100%` one.
   if (declaredWidth === 'auto') tableStyle.width = 'fit-content';
-  const heightAttr = lengthAttr(getAttr(table, 'height'));
-  if (heightAttr && ctx.styles.declared(table, 'height', tableInline) === undefined)
-    tableStyle.height = heightAttr;
+  // A table's height (CSS or attribute) is the least it takes, as in browsers: rows taller than it make it taller
+  // (an e-mail's `<table height="30">` round three lines of text must not run into the next table); a taller
+  // table gives its rows the rest.
+  Object.assign(tableStyle, minimumHeight(table, ctx));
+  const trackRows = rowTracks(rows, offset, ctx);
+  if (trackRows) tableStyle.gridTemplateRows = trackRows;
   warnUnmapped(table, ctx);
   for (const { tr } of rows) warnUnmapped(tr, ctx);
   const bgcolor = getAttr(table, 'bgcolor');
@@ -367,10 +370,46 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   return ctx.convert(table, tableStyle, [...backdrops, ...children]);
 }
 
+/** A height that sizes a box: a length, not `auto`, a CSS-wide keyword or a percentage. */
+function isLengthHeight(value: string | undefined): value is string {
+  return value !== undefined && !/^\s*(?:auto|inherit|initial|unset|revert|revert-layer)?\s*$|%/i.test(value);
+}
+
+/**
+ * The style that makes a table's or cell's height (CSS, else the `height` attribute) a minimum: `height: auto` and
+ * `min-height`, unless CSS sets a `min-height` of its own. A percentage is kept as a height (it needs a definite
+ * containing block, where it is one in browsers too).
+ */
+export function minimumHeight(el: Element, ctx: TableContext): Record<string, string> {
+  const inline = ctx.inlineOf(el);
+  const declared = ctx.styles.declared(el, 'height', inline);
+  const attribute = lengthAttr(getAttr(el, 'height'));
+  const height = declared ?? attribute;
+  if (isLengthHeight(height) && ctx.styles.declared(el, 'min-height', inline) === undefined)
+    return { height: 'auto', minHeight: height };
+  return attribute && declared === undefined ? { height: attribute } : {};
+}
+
+/**
+ * `grid-template-rows` for rows with a height (CSS or the `height` attribute of `<tr>`): the row is at least that
+ * tall, as in browsers (a row's height is a minimum); undefined when no row has one. `offset` rows (a caption's)
+ * come first.
+ */
+function rowTracks(rows: { tr: Element }[], offset: number, ctx: TableContext): string | undefined {
+  let any = false;
+  const tracks = rows.map(({ tr }) => {
+    const height = ctx.styles.declared(tr, 'height', ctx.inlineOf(tr)) ?? lengthAttr(getAttr(tr, 'height'));
+    if (!isLengthHeight(height)) return 'auto';
+    any = true;
+    return `minmax(${height.trim()}, auto)`;
+  });
+  return any ? [...new Array(offset).fill('auto'), ...tracks].join(' ') : undefined;
+}
+
 /** Table attributes Chrome draws that the grid translation does not: named in a warning when present. */
 const UNMAPPED_ATTRIBUTES: Record<string, readonly string[]> = {
   table: ['bordercolor', 'frame', 'rules'],
-  tr: ['height', 'bordercolor'],
+  tr: ['bordercolor'],
   td: ['bordercolor'],
   th: ['bordercolor'],
 };

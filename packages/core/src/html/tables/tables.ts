@@ -92,6 +92,12 @@ function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, strin
 const ANONYMOUS_CELL_BOX = 'pictor-cell';
 const ANONYMOUS_BACKDROP_BOX = 'pictor-backdrop';
 
+/**
+ * The prop naming the grid rows a row or row group covers (`2 / span 3`): our satori puts the absolutely
+ * positioned `::before`/`::after` of a positioned one in a box over that area (its change table-area-pseudo).
+ */
+const TABLE_AREA_PROP = 'data-pictor-area';
+
 /** A length in px (`0` too), or undefined for another unit. */
 function pxOf(value: string): number | undefined {
   if (/^[+-]?0+(?:\.0*)?$/.test(value)) return 0;
@@ -324,13 +330,22 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     return ctx.convert(cell.el, extra);
   };
 
+  /** The grid rows a row or group covers (for its positioned pseudo-elements, satori's table-area-pseudo). */
+  const areaOf = (el: Element, converted: SatoriElement): SatoriElement => {
+    const first = rows.findIndex((r) => r.tr === el || r.group === el);
+    if (first < 0) return converted;
+    const count = rows.filter((r) => r.tr === el || r.group === el).length;
+    converted.props[TABLE_AREA_PROP] = `${first + 1 + offset} / span ${count}`;
+    return converted;
+  };
+
   const convertRow = (tr: Element): SatoriElement => {
     const children: SatoriChild[] = [];
     for (const child of childElements(tr)) {
       const cell = cellsByElement.get(child);
       if (cell) children.push(convertCell(cell));
     }
-    return ctx.convert(tr, { display: hidden(tr, ctx) ? 'none' : 'contents' }, children);
+    return areaOf(tr, ctx.convert(tr, { display: hidden(tr, ctx) ? 'none' : 'contents' }, children));
   };
 
   // Row and group backgrounds are painted per cell, as browsers do: a rowspan cell shows the background
@@ -357,12 +372,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     else if (child.tagName === 'tr') children.push(convertRow(child));
     else if (groups.includes(child))
       children.push(
-        ctx.convert(
+        areaOf(
           child,
-          { display: hidden(child, ctx) ? 'none' : 'contents' },
-          childElements(child)
-            .filter((tr) => tr.tagName === 'tr')
-            .map(convertRow),
+          ctx.convert(
+            child,
+            { display: hidden(child, ctx) ? 'none' : 'contents' },
+            childElements(child)
+              .filter((tr) => tr.tagName === 'tr')
+              .map(convertRow),
+          ),
         ),
       );
   }

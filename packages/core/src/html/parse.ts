@@ -90,6 +90,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
     lifted?.restore(doc);
     converter.quirksMode = doc.mode !== 'no-quirks';
+    converter.fullQuirks = doc.mode === 'quirks';
     converter.sheetTexts = converter.collectSheets(doc);
     const html = childElements(doc).find((e) => e.tagName === 'html')!;
     root = converter.convertNode(html, 0)!;

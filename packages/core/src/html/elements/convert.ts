@@ -18,6 +18,7 @@ import {
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { legacyPlacement } from './legacy-placement.js';
+import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
   TAILWIND_PREFLIGHT,
@@ -98,6 +99,14 @@ export class TreeConverter {
    * Transitional, common in e-mails): the line-height calculation quirk applies (see `lineHeightQuirk`).
    */
   quirksMode = false;
+  /**
+   * The document is in quirks mode (no doctype): Chrome's quirks.css and the margin collapsing quirks apply too
+   * (quirks.ts); limited-quirks mode has only the line-height quirk.
+   */
+  fullQuirks = false;
+  /** Elements whose UA top or bottom margin the margin collapsing quirk zeroes (quirks.ts). */
+  private readonly quirkyTop = new Set<Element>();
+  private readonly quirkyBottom = new Set<Element>();
   /** Content flags of the converted elements, so a parent's come from its children's. */
   private readonly contentFlags = new WeakMap<SatoriElement, ContentFlags>();
   /**
@@ -428,6 +437,7 @@ export class TreeConverter {
         this.convertElement(el, extra, children, depth),
       addPreamble: (css: string) => this.addPreamble(css),
       warn: this.warn,
+      quirks: this.fullQuirks,
     };
   }
 
@@ -483,6 +493,11 @@ export class TreeConverter {
     const align = this.ownAlign(el, inherited);
     const legacy: Record<string, string> = align.textAlign ? { textAlign: align.textAlign } : {};
     if (el.tagName === 'img') Object.assign(legacy, this.imageAlign(el));
+    if (this.fullQuirks) {
+      this.marginQuirks(el, legacy);
+      if (el.tagName === 'table') this.addPreamble(QUIRKS_TABLE_RULE);
+      if (el.tagName === 'img' && getAttr(el, 'align') !== undefined) this.addPreamble(QUIRKS_IMAGE_RULE);
+    }
     // Utility declarations sit under the style attribute, as `tw` does; the legacy placement over it (it adds to
     // the page's margins, legacy-placement.ts).
     const style = {
@@ -539,6 +554,22 @@ export class TreeConverter {
       if (isBlockContainer(converted) && kids.some(isBlockLevel)) this.wrapPictureLinesOf(converted, kids);
     } else if (flags.picture && flags.text && isBlockContainer(converted))
       this.wrapPictureLinesOf(converted, kids);
+  }
+
+  /**
+   * Quirks mode's margin collapsing quirk: a body or cell finds the children whose UA margins it zeroes (before they
+   * are converted); such a child gets the zero.
+   */
+  private marginQuirks(el: Element, style: Record<string, string>): void {
+    if (el.tagName === 'body' || el.tagName === 'td' || el.tagName === 'th')
+      quirkyMargins(
+        el,
+        (e, property) => this.styles.declared(e, property, this.inlineOf(e)),
+        this.quirkyTop,
+        this.quirkyBottom,
+      );
+    if (this.quirkyTop.has(el)) style.marginTop = '0px';
+    if (this.quirkyBottom.has(el)) style.marginBottom = '0px';
   }
 
   /** True when CSS floats the element a converted child came from. */

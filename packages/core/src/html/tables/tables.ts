@@ -279,6 +279,13 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     ) {
       extra.height = 'auto';
       extra.minHeight = minHeight;
+      // Quirks mode: the height is the cell's border box's (HTML's table cell height box sizing quirk). A cell's
+      // width is its column's (auto) unless CSS sets another kind.
+      if (
+        ctx.quirks &&
+        (extra.width === 'auto' || ctx.styles.declared(cell.el, 'width', inline) === undefined)
+      )
+        extra.boxSizing = 'border-box';
     } else if (heightAttr && declaredHeight === undefined) extra.height = heightAttr;
     if (collapse) {
       // A row's (or, at a group's first and last row, the group's) top and bottom borders are drawn on the edges of

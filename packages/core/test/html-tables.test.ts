@@ -316,7 +316,8 @@ describe('tables → grid', () => {
       '<div align="center"><table id="m" style="margin: 0 10px 0 30px"><tr><td>a</td></tr></table>' +
         '<table id="a" style="margin: 0 auto 0 0"><tr><td>a</td></tr></table>' +
         '<table id="f" style="float: left"><tr><td>a</td></tr></table></div>' +
-        '<div align="right"><div id="r" style="width: 10px; margin-right: 5px">b</div></div>',
+        '<div align="right"><div id="r" style="width: 10px; margin-right: 5px">b</div>' +
+        '<div id="ib" style="display: inline-block; width: 10px; margin: 0 -2px">c</div></div>',
     );
     const byId = (id: string) =>
       all(root, 'table')
@@ -332,6 +333,8 @@ describe('tables → grid', () => {
     expect(style(byId('a')).marginLeft).toBeUndefined();
     expect(style(byId('f')).marginLeft).toBeUndefined();
     expect(style(byId('r'))).toMatchObject({ marginLeft: 'auto', marginRight: '5px' });
+    // An inline-block sits on its line (hybrid e-mails' columns): its margins stay.
+    expect(style(byId('ib')).marginLeft).toBeUndefined();
   });
 
   it('floats or aligns an image by its align attribute, as Chrome does', () => {

@@ -684,8 +684,13 @@ export class TreeConverter {
    * CSS makes a block (`<img style="display:block">`, e-mail's usual logo) — an image is as wide as its picture.
    */
   private isSizedBlock(el: Element): boolean {
-    if (BLOCK_TAGS.has(el.tagName)) return this.hasWidth(el);
     const display = this.styles.declared(el, 'display', this.inlineOf(el))?.trim().toLowerCase();
+    // An element CSS makes inline (`display: inline-block` columns of hybrid e-mails) sits on a line instead.
+    if (BLOCK_TAGS.has(el.tagName))
+      return (
+        (display === undefined || /^(?:block|flex|grid|table|list-item|flow-root)$/.test(display)) &&
+        this.hasWidth(el)
+      );
     if (display !== 'block' && display !== 'flex' && display !== 'grid') return false;
     return el.tagName === 'img' || this.hasWidth(el);
   }

@@ -249,12 +249,19 @@ function fixedBoxWidth(
 }
 
 /**
- * `grid-template-columns` of a table: percentages kept, other columns sized from content. A px width is a
- * column's preferred width, not its minimum, as in Chrome's auto table layout: the column shrinks to its content's
- * minimum when the table is too narrow for the widths. When every column has one and the table a width of its
- * own, the columns share the table's width in proportion to them (Chrome spreads the difference so, both ways).
+ * `grid-template-columns` of a table (`columnGap`: its horizontal border spacing in px): percentages kept, other
+ * columns sized from content. A px width is a column's preferred width, not its minimum, as in Chrome's auto table
+ * layout: the column shrinks to its content's minimum when the table is too narrow for the widths. When every column
+ * has one and the table a width of its own, the columns share the table's width in proportion to them (Chrome
+ * spreads the difference so, both ways).
  */
-export function trackList(table: Element, cells: PlacedCell[], columns: number, ctx: TableContext): string {
+export function trackList(
+  table: Element,
+  cells: PlacedCell[],
+  columns: number,
+  ctx: TableContext,
+  columnGap = 0,
+): string {
   const widths = columnWidths(table, cells, columns, ctx);
   const definite = hasDefiniteWidth(table, ctx);
   const collapsed = ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table))?.trim() === 'collapse';
@@ -284,7 +291,13 @@ export function trackList(table: Element, cells: PlacedCell[], columns: number, 
   return widths
     .map((width, i) => {
       const share = percent[i];
-      if (share !== undefined) return growPercent ? `minmax(min-content, ${share}fr)` : width;
+      if (share !== undefined) {
+        if (growPercent) return `minmax(min-content, ${share}fr)`;
+        // Chrome resolves a column's percentage against the table's width less its border spacing; a grid's
+        // percentage is of the width with the gaps.
+        const gaps = (columnGap * (columns - 1) * share) / 100;
+        return gaps > 0 ? `calc(${share}% - ${Number(gaps.toFixed(3))}px)` : width;
+      }
       const box = boxes[i];
       if (box !== undefined) return `minmax(min-content, ${box}${growFixed ? 'fr' : 'px'})`;
       if (width) return `minmax(${width}, auto)`;
@@ -302,8 +315,8 @@ function percentOf(width: string | undefined): number | undefined {
 
 /**
  * A percentage width of a cell spanning columns goes to the columns it spans, as in Chrome: what the columns' own
- * percentages leave of it, to those without a width, in proportion to their content (equally when all are
- * empty). `widths` is updated in place.
+ * percentages leave of it, to the others (fixed ones too), in proportion to their width or content (equally when all
+ * are empty). `widths` is updated in place.
  */
 function spanningPercentages(
   cells: PlacedCell[],
@@ -320,17 +333,18 @@ function spanningPercentages(
     const spanned = Array.from({ length: cell.colSpan }, (_, k) => cell.col + k).filter(
       (i) => i < widths.length,
     );
-    const free = spanned.filter((i) => widths[i] === undefined);
-    if (
-      free.length === 0 ||
-      spanned.some((i) => widths[i] !== undefined && percentOf(widths[i]) === undefined)
-    )
-      continue;
+    // Columns of a fixed width take a share too: they become percentage columns, as in Chrome.
+    const free = spanned.filter((i) => percentOf(widths[i]) === undefined);
+    if (free.length === 0) continue;
     const left = declared - spanned.reduce((sum, i) => sum + (percentOf(widths[i]) ?? 0), 0);
     if (left <= 0) continue;
-    const total = free.reduce((sum, i) => sum + weights[i]!, 0);
+    const weight = (i: number) => {
+      const fixed = /^(\d+(?:\.\d+)?)(?:px)?$/.exec(widths[i]?.trim() ?? '');
+      return fixed ? Number(fixed[1]) : weights[i]!;
+    };
+    const total = free.reduce((sum, i) => sum + weight(i), 0);
     for (const i of free) {
-      const share = total > 0 ? (left * weights[i]!) / total : left / free.length;
+      const share = total > 0 ? (left * weight(i)) / total : left / free.length;
       widths[i] = `${Number(share.toFixed(4))}%`;
     }
   }

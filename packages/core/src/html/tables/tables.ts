@@ -139,7 +139,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const spacing = collapse ? ['0px'] : (spacingDecl ?? cellspacing ?? '2px').trim().split(/\s+/);
   const tableStyle: Record<string, string> = {
     display: 'grid',
-    gridTemplateColumns: columns > 0 ? trackList(table, cells, columns, ctx) : 'auto',
+    gridTemplateColumns: columns > 0 ? trackList(table, cells, columns, ctx, pxOf(spacing[0]!) ?? 0) : 'auto',
     gridAutoRows: 'auto',
     columnGap: spacing[0]!,
     rowGap: spacing[1] ?? spacing[0]!,

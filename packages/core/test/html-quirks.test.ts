@@ -72,3 +72,25 @@ describe('quirks mode', () => {
     expect(cell('<!doctype html>').boxSizing).toBeUndefined();
   });
 });
+
+describe("quirks mode's body that fills the viewport", () => {
+  const body = (html: string, height?: number) => {
+    const { root } = parseHtml(html, height === undefined ? {} : { viewport: { width: 400, height } });
+    return style(findAll(root, 'body')[0]!);
+  };
+
+  it('is as tall as the viewport less its margins, so percentage heights in it resolve', () => {
+    expect(
+      body('<html><body><table height="100%"><tr><td>a</td></tr></table></body></html>', 300),
+    ).toMatchObject({
+      height: '284px',
+    });
+    expect(body('<html><body style="margin:0 0 10px"><p>a</p></body></html>', 300).height).toBe('290px');
+  });
+
+  it('keeps a height the page sets, an unknown viewport height, and standards mode', () => {
+    expect(body('<html><body style="height:50px"><p>a</p></body></html>', 300).height).toBe('50px');
+    expect(body('<html><body><p>a</p></body></html>').height).toBeUndefined();
+    expect(body('<!doctype html><html><body><p>a</p></body></html>', 300).height).toBeUndefined();
+  });
+});

@@ -122,3 +122,53 @@ function edgeChild(el: Element, side: 'top' | 'bottom', declared: DeclaredOf): E
   }
   return undefined;
 }
+
+/** A vertical margin of the body in px (`0`, `12px`; the UA's 8px when none is declared), or undefined. */
+function bodyMargin(
+  declared: (property: string) => string | undefined,
+  side: 'top' | 'bottom',
+): number | undefined {
+  const longhand = declared(`margin-${side}`);
+  const shorthand = declared('margin');
+  const value = (
+    longhand ??
+    (shorthand === undefined
+      ? '8px'
+      : (() => {
+          const values = shorthand.trim().split(/\s+/);
+          return side === 'top' ? values[0] : (values[2] ?? values[0]);
+        })())
+  )
+    ?.trim()
+    .toLowerCase();
+  if (value === undefined) return undefined;
+  if (/^0+(?:\.0*)?$/.test(value)) return 0;
+  const m = /^(\d+(?:\.\d+)?)px$/.exec(value);
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * HTML's "body element fills the html element" quirk: in quirks mode, a body without a height of its own is as tall
+ * as the viewport less its margins, so a percentage height in it resolves against that (an e-mail's `<table
+ * height="100%">` fills the page with its background). The body's height as a style, or undefined where the page
+ * sets a height on `<html>` or `<body>`, the viewport's height is not known, or the margins are not in px.
+ */
+export function bodyFillsViewport(
+  htmlDeclared: (property: string) => string | undefined,
+  bodyDeclared: (property: string) => string | undefined,
+  viewportHeight: number | undefined,
+): Record<string, string> | undefined {
+  if (viewportHeight === undefined) return undefined;
+  if (['height', 'min-height'].some((p) => htmlDeclared(p) !== undefined || bodyDeclared(p) !== undefined))
+    return undefined;
+  const top = bodyMargin(bodyDeclared, 'top');
+  const bottom = bodyMargin(bodyDeclared, 'bottom');
+  if (top === undefined || bottom === undefined) return undefined;
+  const border = ['border', 'border-top', 'border-bottom', 'padding', 'padding-top', 'padding-bottom'].some(
+    (p) => bodyDeclared(p) !== undefined,
+  );
+  return {
+    height: `${Math.max(0, viewportHeight - top - bottom)}px`,
+    boxSizing: border ? 'border-box' : 'content-box',
+  };
+}

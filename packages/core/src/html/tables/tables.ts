@@ -337,12 +337,18 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     return ctx.convert(cell.el, extra);
   };
 
-  /** The grid rows a row or group covers (for its positioned pseudo-elements, satori's table-area-pseudo). */
+  /** The grid rows each row and group covers (for its positioned pseudo-elements, satori's table-area-pseudo). */
+  const areas = new Map<Element, { first: number; count: number }>();
+  rows.forEach(({ tr, group }, index) => {
+    for (const el of group ? [tr, group] : [tr]) {
+      const area = areas.get(el);
+      if (area) area.count++;
+      else areas.set(el, { first: index, count: 1 });
+    }
+  });
   const areaOf = (el: Element, converted: SatoriElement): SatoriElement => {
-    const first = rows.findIndex((r) => r.tr === el || r.group === el);
-    if (first < 0) return converted;
-    const count = rows.filter((r) => r.tr === el || r.group === el).length;
-    converted.props[TABLE_AREA_PROP] = `${first + 1 + offset} / span ${count}`;
+    const area = areas.get(el);
+    if (area) converted.props[TABLE_AREA_PROP] = `${area.first + 1 + offset} / span ${area.count}`;
     return converted;
   };
 

@@ -259,6 +259,10 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       delete extra.gridRow;
       delete extra.gridColumn;
       delete extra.margin;
+      // Its CSS width and max-width are its own (a `display: inline-block; width: 150px` button), not its column's.
+      delete extra.width;
+      delete extra.boxSizing;
+      delete extra.maxWidth;
       return {
         type: ANONYMOUS_CELL_BOX,
         props: {
@@ -284,8 +288,16 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       if (
         ctx.quirks &&
         (extra.width === 'auto' || ctx.styles.declared(cell.el, 'width', inline) === undefined)
-      )
+      ) {
         extra.boxSizing = 'border-box';
+        // Collapsed, only half of each border lies in Chrome's cell box (the other half in its neighbour's), but
+        // the whole of it in ours: a `<td height="5">` rule with a 1px border is 5.5px tall in the row.
+        const px = pxOf(minHeight.trim());
+        const half = collapse
+          ? (sideBorder(ctx, cell.el, 'top') + sideBorder(ctx, cell.el, 'bottom')) / 2
+          : 0;
+        if (px !== undefined && half > 0) extra.minHeight = `${px + half}px`;
+      }
     } else if (heightAttr && declaredHeight === undefined) extra.height = heightAttr;
     if (collapse) {
       // A row's (or, at a group's first and last row, the group's) top and bottom borders are drawn on the edges of

@@ -232,12 +232,45 @@ describe('tables → grid', () => {
     );
     // A px width is the column's preferred width (content box: 120 px and the UA's 1 px padding each side), not its
     // minimum: the column shrinks to its content when the table is too narrow, as in Chrome.
-    expect(style(t).gridTemplateColumns).toBe('40% minmax(min-content, 122px)');
+    // The percentage is of the table's width less its border spacing (the UA's 2px between the columns), as in Chrome.
+    expect(style(t).gridTemplateColumns).toBe('calc(40% - 0.8px) minmax(min-content, 122px)');
     // Every column with a px width, in a table with a width of its own: they share it in proportion.
     const fixed = table(
       '<table width="500" cellpadding="0"><tr><td width="100">a</td><td width="150">b</td></tr></table>',
     );
     expect(style(fixed).gridTemplateColumns).toBe('minmax(min-content, 100fr) minmax(min-content, 150fr)');
+  });
+
+  it('gives the width a definite table has left to auto columns, else fixed ones, else percentage ones', () => {
+    // Only percentages: they grow in proportion (e-mail's lone `width: 87.5%` cell fills its table).
+    const percent = table('<table width="480"><tr><td style="width:87.5%">a</td></tr></table>');
+    expect(style(percent).gridTemplateColumns).toBe('minmax(min-content, 87.5fr)');
+    // A percentage beside a fixed column: the fixed one takes the rest.
+    const fixed = table(
+      '<table width="480" cellpadding="0"><tr><td width="40%">a</td><td width="120">b</td></tr></table>',
+    );
+    expect(style(fixed).gridTemplateColumns).toBe('calc(40% - 0.8px) minmax(min-content, 120fr)');
+    // With an auto column, percentages stay as they are.
+    const auto = table('<table width="480"><tr><td width="40%">a</td><td>b</td></tr></table>');
+    expect(style(auto).gridTemplateColumns).toMatch(/^calc\(40% - 0.8px\) minmax\(min-content, [\d.]+fr\)$/);
+    // A table sized by its content keeps the percentages.
+    expect(style(table('<table><tr><td width="40%">a</td></tr></table>')).gridTemplateColumns).toBe('40%');
+  });
+
+  it("shares a spanning cell's percentage among the columns it spans, by their content or width", () => {
+    const t = table(
+      '<table width="480" cellpadding="0"><tr><td colspan="2" width="60%">a</td><td width="20%">b</td></tr>' +
+        '<tr><td>x</td><td>x</td><td>c</td></tr></table>',
+    );
+    expect(style(t).gridTemplateColumns).toBe(
+      'minmax(min-content, 30fr) minmax(min-content, 30fr) minmax(min-content, 20fr)',
+    );
+    // A fixed column under it becomes a percentage column too: 70% less the other column's 50%.
+    const fixed = table(
+      '<table width="460" cellspacing="0"><tr><td width="100">a</td><td width="50%">b</td><td>c</td></tr>' +
+        '<tr><td colspan="2" width="70%">d</td><td>e</td></tr></table>',
+    );
+    expect(String(style(fixed).gridTemplateColumns).startsWith('20% 50% ')).toBe(true);
   });
 
   it('centres cell content vertically like vertical-align: middle, unless told otherwise', () => {
@@ -275,13 +308,40 @@ describe('tables → grid', () => {
     expect(style(byId('d')).justifyContent).toBe('flex-end');
   });
 
-  it("leaves alignment the page's CSS sets alone", () => {
+  it("leaves the text alignment the page's CSS sets alone; a legacy centre still places a table with margins", () => {
     const { root } = parseHtml(
       '<style>.l{text-align:left}</style><div align="center"><table class="l" style="margin:0"><tr><td align="center">a</td></tr></table></div>',
     );
     const [t] = all(root, 'table');
     expect(style(t!).textAlign).toBeUndefined();
-    expect(style(t!).marginLeft).toBeUndefined();
+    // Chrome adds the free width to the table's own margins (`margin: 0` of e-mail resets does not stop it).
+    expect(style(t!)).toMatchObject({ marginLeft: 'auto', marginRight: 'auto' });
+  });
+
+  it("places a block under a legacy centre by half the difference of its own margins; an auto margin is CSS's", () => {
+    const { root } = parseHtml(
+      '<div align="center"><table id="m" style="margin: 0 10px 0 30px"><tr><td>a</td></tr></table>' +
+        '<table id="a" style="margin: 0 auto 0 0"><tr><td>a</td></tr></table>' +
+        '<table id="f" style="float: left"><tr><td>a</td></tr></table></div>' +
+        '<div align="right"><div id="r" style="width: 10px; margin-right: 5px">b</div>' +
+        '<div id="ib" style="display: inline-block; width: 10px; margin: 0 -2px">c</div></div>',
+    );
+    const byId = (id: string) =>
+      all(root, 'table')
+        .concat(all(root, 'div'))
+        .find((e) => e.props.id === id)!;
+    expect(style(byId('m'))).toMatchObject({
+      marginLeft: 'auto',
+      marginRight: 'auto',
+      position: 'relative',
+      left: '10px',
+    });
+    expect(style(byId('a')).margin).toBe('0 auto 0 0');
+    expect(style(byId('a')).marginLeft).toBeUndefined();
+    expect(style(byId('f')).marginLeft).toBeUndefined();
+    expect(style(byId('r'))).toMatchObject({ marginLeft: 'auto', marginRight: '5px' });
+    // An inline-block sits on its line (hybrid e-mails' columns): its margins stay.
+    expect(style(byId('ib')).marginLeft).toBeUndefined();
   });
 
   it('floats or aligns an image by its align attribute, as Chrome does', () => {
@@ -299,7 +359,12 @@ describe('tables → grid', () => {
       '<table height="90" background="bg.png"><tr height="30"><td nowrap><img src="a.png" width="10" hspace="4" vspace="2" border="1"></td></tr></table>',
     );
     const [t] = all(root, 'table');
-    expect(style(t!).height).toBe('90px');
+    // A table's height is a minimum (its rows may make it taller), as a row's: a grid track at least that tall.
+    expect(style(t!)).toMatchObject({
+      height: 'auto',
+      minHeight: '90px',
+      gridTemplateRows: 'minmax(30px, auto)',
+    });
     expect(style(all(root, 'td')[0]!).whiteSpace).toBe('nowrap');
     expect(style(all(root, 'img')[0]!)).toMatchObject({
       marginLeft: '4px',
@@ -309,7 +374,7 @@ describe('tables → grid', () => {
       border: '1px solid',
     });
     expect(style(t!).backgroundImage).toBe('url("bg.png")');
-    expect(warnings).toEqual(['the height attribute of <tr> is not drawn; use CSS instead']);
+    expect(warnings).toEqual([]);
   });
 
   it('leaves out rows and cells the author hides with display: none: they take no row and no column', () => {

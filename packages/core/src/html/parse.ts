@@ -3,6 +3,7 @@ import { parse, parseFragment } from 'parse5';
 import { PictorError } from '../errors.js';
 import { bodyBackgroundHints } from './elements/body-attributes.js';
 import { MAX_DEPTH, SKIPPED, TreeConverter } from './elements/convert.js';
+import { bodyFillsViewport } from './elements/quirks.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
@@ -90,10 +91,12 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
     lifted?.restore(doc);
     converter.quirksMode = doc.mode !== 'no-quirks';
+    converter.fullQuirks = doc.mode === 'quirks';
     converter.sheetTexts = converter.collectSheets(doc);
     const html = childElements(doc).find((e) => e.tagName === 'html')!;
     root = converter.convertNode(html, 0)!;
     propagateBodyBackground(html, root, styles, converter);
+    if (converter.fullQuirks) fillViewport(html, root, styles, converter, options.viewport?.height);
   } else {
     const fragment = parseFragment(text);
     if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
@@ -134,6 +137,27 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
   if (converter.baseHref) parsed.baseHref = converter.baseHref;
   if (options.viewport) parsed.viewport = options.viewport;
   return parsed;
+}
+
+/** Quirks mode: the body fills the viewport (quirks.ts, `bodyFillsViewport`). */
+function fillViewport(
+  html: Element,
+  root: SatoriElement,
+  styles: DocumentStyles,
+  converter: TreeConverter,
+  viewportHeight: number | undefined,
+): void {
+  const body = childElements(html).find((e) => e.tagName === 'body');
+  const bodyEl = childrenOf(root).find(
+    (c): c is SatoriElement => typeof c === 'object' && c?.type === 'body',
+  );
+  if (!body || !bodyEl) return;
+  const height = bodyFillsViewport(
+    (p) => styles.declared(html, p, converter.inlineOf(html)),
+    (p) => styles.declared(body, p, converter.inlineOf(body)),
+    viewportHeight,
+  );
+  if (height) bodyEl.props.style = { ...((bodyEl.props.style as object) ?? {}), ...height };
 }
 
 /** Background properties that travel with a body background to the canvas (besides colour and image). */

@@ -708,12 +708,53 @@ function rebuild(children: ReactNode, nodes: Node[], context: RebuildContext) {
     if (node.matched.before) {
       const before = generateContent(node, context, 'before')
       const after = generateContent(node, context, 'after')
-      if (before || after) {
+      const area = positionedArea(props, style, before, after)
+      if (area) {
+        content = [...(content ?? []), area]
+      } else if (before || after) {
         content = [before, ...(content ?? []), after].filter(Boolean)
       }
     }
     if (content !== undefined) props.children = content
     return { ...child, props }
+  })
+}
+
+/**
+ * The prop that gives a `display: contents` element the grid area its box
+ * would cover (a table's row or row group, which Pictor lays out as a grid:
+ * `grid-row` of its rows), see `positionedArea()`.
+ */
+export const AREA_PROP = 'data-pictor-area'
+
+/**
+ * Pictor (table-area-pseudo): a table row or row group with `position:
+ * relative` is the containing block of its absolutely positioned `::before`
+ * and `::after` in browsers (an invoice's rule under its `<thead>`). Laid out
+ * as `display: contents` in a grid, it has no box, so they went to the
+ * table's or the page's edges. They go into a box covering its area instead:
+ * a grid item over its rows and every column, positioned like it, painted
+ * after the cells. Undefined when the element has no area, is not positioned
+ * or has no pseudo-element.
+ */
+function positionedArea(
+  props: Record<string, any>,
+  style: Record<string, unknown> | undefined,
+  before: ReactElement | undefined,
+  after: ReactElement | undefined
+) {
+  const area = props[AREA_PROP]
+  if (typeof area !== 'string' || (!before && !after)) return
+  const position = String(style?.position ?? props.style?.position ?? '')
+  if (!/^(relative|absolute|fixed|sticky)$/.test(position.trim())) return
+  return element('pictor-area', {
+    style: {
+      display: 'block',
+      position: 'relative',
+      gridRow: area,
+      gridColumn: '1 / -1',
+    },
+    children: [before, after].filter(Boolean),
   })
 }
 

@@ -17,6 +17,8 @@ import {
   wrapPictureLines,
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
+import { legacyPlacement } from './legacy-placement.js';
+import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
   TAILWIND_PREFLIGHT,
@@ -97,6 +99,14 @@ export class TreeConverter {
    * Transitional, common in e-mails): the line-height calculation quirk applies (see `lineHeightQuirk`).
    */
   quirksMode = false;
+  /**
+   * The document is in quirks mode (no doctype): Chrome's quirks.css and the margin collapsing quirks apply too
+   * (quirks.ts); limited-quirks mode has only the line-height quirk.
+   */
+  fullQuirks = false;
+  /** Elements whose UA top or bottom margin the margin collapsing quirk zeroes (quirks.ts). */
+  private readonly quirkyTop = new Set<Element>();
+  private readonly quirkyBottom = new Set<Element>();
   /** Content flags of the converted elements, so a parent's come from its children's. */
   private readonly contentFlags = new WeakMap<SatoriElement, ContentFlags>();
   /**
@@ -231,8 +241,10 @@ export class TreeConverter {
       this.legacyAlign = undefined;
       try {
         const table = convertTable(el, this.tableContext(depth));
-        const style = this.tableAlignStyle(el, inherited);
-        if (Object.keys(style).length > 0) table.props.style = { ...style, ...(table.props.style as object) };
+        const { style, placement } = this.tableAlignStyle(el, inherited);
+        // The legacy placement goes over the page's margins (it adds to them, legacy-placement.ts).
+        if (Object.keys(style).length > 0 || Object.keys(placement).length > 0)
+          table.props.style = { ...style, ...(table.props.style as object), ...placement };
         return table;
       } finally {
         this.legacyAlign = inherited;
@@ -247,23 +259,32 @@ export class TreeConverter {
    * inline margins, `align="left|right"` → a float; a legacy centre or right of the parent places it the same way;
    * an inherited legacy alignment is reset to `start`. Nothing the page's CSS sets is touched.
    */
-  private tableAlignStyle(table: Element, inherited: LegacyAlign | undefined): Record<string, string> {
+  private tableAlignStyle(
+    table: Element,
+    inherited: LegacyAlign | undefined,
+  ): { style: Record<string, string>; placement: Record<string, string> } {
     const style: Record<string, string> = {};
+    let placement: Record<string, string> = {};
     if (inherited && !this.declares(table, 'text-align')) style.textAlign = 'start';
     const own = getAttr(table, 'align')?.trim().toLowerCase();
     if ((own === 'left' || own === 'right') && !this.declares(table, 'float')) style.float = own;
-    else {
-      const place = own === 'center' ? 'center' : inherited;
-      Object.assign(style, this.placement(table, place));
-    }
-    return style;
+    else if (
+      own === 'center' &&
+      !this.declares(table, 'margin', 'margin-left', 'margin-right', 'margin-inline', 'float')
+    ) {
+      // `align="center"` is the presentational hint `margin-inline: auto`, which any margin of the page's beats.
+      style.marginLeft = 'auto';
+      style.marginRight = 'auto';
+    } else placement = this.placement(table, inherited);
+    return { style, placement };
   }
 
-  /** Auto inline margins that place a block under a legacy `center` or `right`, unless the page sets margins. */
+  /**
+   * Where a block goes under an inherited legacy `center` or `right` (legacy-placement.ts): added to its own margins
+   * in Chrome, so an e-mail reset's `table { margin: 0 }` does not stop it.
+   */
   private placement(el: Element, align: LegacyAlign | undefined): Record<string, string> {
     if (align !== 'center' && align !== 'right') return {};
-    if (this.declares(el, 'margin', 'margin-left', 'margin-right', 'margin-inline', 'float', 'position'))
-      return {};
     // Only in block flow: a flex or grid parent places its items itself.
     const parent = el.parentNode as Node | null;
     if (parent && isElement(parent)) {
@@ -271,7 +292,8 @@ export class TreeConverter {
         this.styles.declared(parent, 'display', this.inlineOf(parent))?.trim().toLowerCase() ?? '';
       if (/flex|grid/.test(display)) return {};
     }
-    return align === 'center' ? { marginLeft: 'auto', marginRight: 'auto' } : { marginLeft: 'auto' };
+    const inline = this.inlineOf(el);
+    return legacyPlacement((property) => this.styles.declared(el, property, inline), align);
   }
 
   /**
@@ -415,6 +437,7 @@ export class TreeConverter {
         this.convertElement(el, extra, children, depth),
       addPreamble: (css: string) => this.addPreamble(css),
       warn: this.warn,
+      quirks: this.fullQuirks,
     };
   }
 
@@ -469,13 +492,19 @@ export class TreeConverter {
     const inherited = this.legacyAlign;
     const align = this.ownAlign(el, inherited);
     const legacy: Record<string, string> = align.textAlign ? { textAlign: align.textAlign } : {};
-    if (this.isSizedBlock(el)) Object.assign(legacy, this.placement(el, inherited));
     if (el.tagName === 'img') Object.assign(legacy, this.imageAlign(el));
-    // Utility declarations sit under the style attribute, as `tw` does.
+    if (this.fullQuirks) {
+      this.marginQuirks(el, legacy);
+      if (el.tagName === 'table') this.addPreamble(QUIRKS_TABLE_RULE);
+      if (el.tagName === 'img' && getAttr(el, 'align') !== undefined) this.addPreamble(QUIRKS_IMAGE_RULE);
+    }
+    // Utility declarations sit under the style attribute, as `tw` does; the legacy placement over it (it adds to
+    // the page's margins, legacy-placement.ts).
     const style = {
       ...legacy,
       ...twStyle,
       ...toSatoriStyle(this.inlineOf(el), this.warn),
+      ...(this.isSizedBlock(el) ? this.placement(el, inherited) : {}),
       ...this.monospaceSize(el),
       ...extra,
     };
@@ -525,6 +554,22 @@ export class TreeConverter {
       if (isBlockContainer(converted) && kids.some(isBlockLevel)) this.wrapPictureLinesOf(converted, kids);
     } else if (flags.picture && flags.text && isBlockContainer(converted))
       this.wrapPictureLinesOf(converted, kids);
+  }
+
+  /**
+   * Quirks mode's margin collapsing quirk: a body or cell finds the children whose UA margins it zeroes (before they
+   * are converted); such a child gets the zero.
+   */
+  private marginQuirks(el: Element, style: Record<string, string>): void {
+    if (el.tagName === 'body' || el.tagName === 'td' || el.tagName === 'th')
+      quirkyMargins(
+        el,
+        (e, property) => this.styles.declared(e, property, this.inlineOf(e)),
+        this.quirkyTop,
+        this.quirkyBottom,
+      );
+    if (this.quirkyTop.has(el)) style.marginTop = '0px';
+    if (this.quirkyBottom.has(el)) style.marginBottom = '0px';
   }
 
   /** True when CSS floats the element a converted child came from. */
@@ -639,8 +684,13 @@ export class TreeConverter {
    * CSS makes a block (`<img style="display:block">`, e-mail's usual logo) — an image is as wide as its picture.
    */
   private isSizedBlock(el: Element): boolean {
-    if (BLOCK_TAGS.has(el.tagName)) return this.hasWidth(el);
     const display = this.styles.declared(el, 'display', this.inlineOf(el))?.trim().toLowerCase();
+    // An element CSS makes inline (`display: inline-block` columns of hybrid e-mails) sits on a line instead.
+    if (BLOCK_TAGS.has(el.tagName))
+      return (
+        (display === undefined || /^(?:block|flex|grid|table|list-item|flow-root)$/.test(display)) &&
+        this.hasWidth(el)
+      );
     if (display !== 'block' && display !== 'flex' && display !== 'grid') return false;
     return el.tagName === 'img' || this.hasWidth(el);
   }

@@ -249,12 +249,19 @@ function fixedBoxWidth(
 }
 
 /**
- * `grid-template-columns` of a table: percentages kept, other columns sized from content. A px width is a
- * column's preferred width, not its minimum, as in Chrome's auto table layout: the column shrinks to its content's
- * minimum when the table is too narrow for the widths. When every column has one and the table a width of its
- * own, the columns share the table's width in proportion to them (Chrome spreads the difference so, both ways).
+ * `grid-template-columns` of a table (`columnGap`: its horizontal border spacing in px): percentages kept, other
+ * columns sized from content. A px width is a column's preferred width, not its minimum, as in Chrome's auto table
+ * layout: the column shrinks to its content's minimum when the table is too narrow for the widths. When every column
+ * has one and the table a width of its own, the columns share the table's width in proportion to them (Chrome
+ * spreads the difference so, both ways).
  */
-export function trackList(table: Element, cells: PlacedCell[], columns: number, ctx: TableContext): string {
+export function trackList(
+  table: Element,
+  cells: PlacedCell[],
+  columns: number,
+  ctx: TableContext,
+  columnGap = 0,
+): string {
   const widths = columnWidths(table, cells, columns, ctx);
   const definite = hasDefiniteWidth(table, ctx);
   const collapsed = ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table))?.trim() === 'collapse';
@@ -269,20 +276,78 @@ export function trackList(table: Element, cells: PlacedCell[], columns: number, 
   // column has content, and an equal share when none has. (Weights summing to under 1 would leave free space.)
   const anyContent = weights.some((weight) => weight > 0);
   for (let i = 0; i < columns; i++) if (weights[i] === 0) weights[i] = anyContent ? 0.01 : 1;
+  spanningPercentages(cells, widths, weights, ctx);
   const boxes = widths.map((width, i) =>
     width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined,
   );
-  const allFixed = boxes.every((box) => box !== undefined);
+  const percent = widths.map((width) => percentOf(width));
+  // Chrome's auto table layout gives the width left over (a definite table wider than its columns want) to the
+  // auto columns; without any, to the fixed ones in proportion to their widths; without those, to the percentage
+  // columns in proportion to their percentages (css-tables-3 width distribution, Blink's
+  // DistributeInlineSizeToComputedInlineSizeAuto). A grid gives leftover width only to `fr` tracks, so the columns
+  // that take it are `fr` tracks weighted so (e-mail's lone `width: 87.5%` cell fills its table).
+  const growFixed = definite && boxes.every((box, i) => box !== undefined || percent[i] !== undefined);
+  const growPercent = growFixed && boxes.every((box) => box === undefined);
   return widths
     .map((width, i) => {
-      if (width?.endsWith('%')) return width;
+      const share = percent[i];
+      if (share !== undefined) {
+        if (growPercent) return `minmax(min-content, ${share}fr)`;
+        // Chrome resolves a column's percentage against the table's width less its border spacing; a grid's
+        // percentage is of the width with the gaps.
+        const gaps = (columnGap * (columns - 1) * share) / 100;
+        return gaps > 0 ? `calc(${share}% - ${Number(gaps.toFixed(3))}px)` : width;
+      }
       const box = boxes[i];
-      if (box !== undefined) return `minmax(min-content, ${box}${definite && allFixed ? 'fr' : 'px'})`;
+      if (box !== undefined) return `minmax(min-content, ${box}${growFixed ? 'fr' : 'px'})`;
       if (width) return `minmax(${width}, auto)`;
       if (!definite) return 'auto';
       return `minmax(min-content, ${weights[i]}fr)`;
     })
     .join(' ');
+}
+
+/** The percentage of a `50%` width, or undefined for another value. */
+function percentOf(width: string | undefined): number | undefined {
+  const m = width ? /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(width) : null;
+  return m ? Number(m[1]) : undefined;
+}
+
+/**
+ * A percentage width of a cell spanning columns goes to the columns it spans, as in Chrome: what the columns' own
+ * percentages leave of it, to the others (fixed ones too), in proportion to their width or content (equally when all
+ * are empty). `widths` is updated in place.
+ */
+function spanningPercentages(
+  cells: PlacedCell[],
+  widths: (string | undefined)[],
+  weights: number[],
+  ctx: TableContext,
+): void {
+  for (const cell of cells) {
+    if (cell.colSpan === 1) continue;
+    const declared = percentOf(
+      ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el)) ?? lengthAttr(getAttr(cell.el, 'width')),
+    );
+    if (declared === undefined) continue;
+    const spanned = Array.from({ length: cell.colSpan }, (_, k) => cell.col + k).filter(
+      (i) => i < widths.length,
+    );
+    // Columns of a fixed width take a share too: they become percentage columns, as in Chrome.
+    const free = spanned.filter((i) => percentOf(widths[i]) === undefined);
+    if (free.length === 0) continue;
+    const left = declared - spanned.reduce((sum, i) => sum + (percentOf(widths[i]) ?? 0), 0);
+    if (left <= 0) continue;
+    const weight = (i: number) => {
+      const fixed = /^(\d+(?:\.\d+)?)(?:px)?$/.exec(widths[i]?.trim() ?? '');
+      return fixed ? Number(fixed[1]) : weights[i]!;
+    };
+    const total = free.reduce((sum, i) => sum + weight(i), 0);
+    for (const i of free) {
+      const share = total > 0 ? (left * weight(i)) / total : left / free.length;
+      widths[i] = `${Number(share.toFixed(4))}%`;
+    }
+  }
 }
 
 /** True when a cell's px width sizes its column (see `trackList`): the cell then fills the track instead. */

@@ -13,6 +13,8 @@ export interface TableContext {
   /** Register a UA rule (zero specificity) in the document's preamble sheet. */
   addPreamble(css: string): void;
   warn(message: string): void;
+  /** The document is in quirks mode (a cell's height is its border box's, HTML's table cell height quirk). */
+  quirks?: boolean;
 }
 
 /** A cell and the grid area it covers (0-based row and column). */

@@ -92,6 +92,12 @@ function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, strin
 const ANONYMOUS_CELL_BOX = 'pictor-cell';
 const ANONYMOUS_BACKDROP_BOX = 'pictor-backdrop';
 
+/**
+ * The prop naming the grid rows a row or row group covers (`2 / span 3`): our satori puts the absolutely
+ * positioned `::before`/`::after` of a positioned one in a box over that area (its change table-area-pseudo).
+ */
+const TABLE_AREA_PROP = 'data-pictor-area';
+
 /** A length in px (`0` too), or undefined for another unit. */
 function pxOf(value: string): number | undefined {
   if (/^[+-]?0+(?:\.0*)?$/.test(value)) return 0;
@@ -133,7 +139,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const spacing = collapse ? ['0px'] : (spacingDecl ?? cellspacing ?? '2px').trim().split(/\s+/);
   const tableStyle: Record<string, string> = {
     display: 'grid',
-    gridTemplateColumns: columns > 0 ? trackList(table, cells, columns, ctx) : 'auto',
+    gridTemplateColumns: columns > 0 ? trackList(table, cells, columns, ctx, pxOf(spacing[0]!) ?? 0) : 'auto',
     gridAutoRows: 'auto',
     columnGap: spacing[0]!,
     rowGap: spacing[1] ?? spacing[0]!,
@@ -156,9 +162,12 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // A table's `width: auto` is its content's width (shrink-to-fit), not its container's: e-mail buttons are tables
   // with `width: auto` inside a `width: 100%` one.
   if (declaredWidth === 'auto') tableStyle.width = 'fit-content';
-  const heightAttr = lengthAttr(getAttr(table, 'height'));
-  if (heightAttr && ctx.styles.declared(table, 'height', tableInline) === undefined)
-    tableStyle.height = heightAttr;
+  // A table's height (CSS or attribute) is the least it takes, as in browsers: rows taller than it make it taller
+  // (an e-mail's `<table height="30">` round three lines of text must not run into the next table); a taller
+  // table gives its rows the rest.
+  Object.assign(tableStyle, minimumHeight(table, ctx));
+  const trackRows = rowTracks(rows, offset, ctx);
+  if (trackRows) tableStyle.gridTemplateRows = trackRows;
   warnUnmapped(table, ctx);
   for (const { tr } of rows) warnUnmapped(tr, ctx);
   const bgcolor = getAttr(table, 'bgcolor');
@@ -250,6 +259,10 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       delete extra.gridRow;
       delete extra.gridColumn;
       delete extra.margin;
+      // Its CSS width and max-width are its own (a `display: inline-block; width: 150px` button), not its column's.
+      delete extra.width;
+      delete extra.boxSizing;
+      delete extra.maxWidth;
       return {
         type: ANONYMOUS_CELL_BOX,
         props: {
@@ -270,6 +283,21 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     ) {
       extra.height = 'auto';
       extra.minHeight = minHeight;
+      // Quirks mode: the height is the cell's border box's (HTML's table cell height box sizing quirk). A cell's
+      // width is its column's (auto) unless CSS sets another kind.
+      if (
+        ctx.quirks &&
+        (extra.width === 'auto' || ctx.styles.declared(cell.el, 'width', inline) === undefined)
+      ) {
+        extra.boxSizing = 'border-box';
+        // Collapsed, only half of each border lies in Chrome's cell box (the other half in its neighbour's), but
+        // the whole of it in ours: a `<td height="5">` rule with a 1px border is 5.5px tall in the row.
+        const px = pxOf(minHeight.trim());
+        const half = collapse
+          ? (sideBorder(ctx, cell.el, 'top') + sideBorder(ctx, cell.el, 'bottom')) / 2
+          : 0;
+        if (px !== undefined && half > 0) extra.minHeight = `${px + half}px`;
+      }
     } else if (heightAttr && declaredHeight === undefined) extra.height = heightAttr;
     if (collapse) {
       // A row's (or, at a group's first and last row, the group's) top and bottom borders are drawn on the edges of
@@ -321,13 +349,28 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     return ctx.convert(cell.el, extra);
   };
 
+  /** The grid rows each row and group covers (for its positioned pseudo-elements, satori's table-area-pseudo). */
+  const areas = new Map<Element, { first: number; count: number }>();
+  rows.forEach(({ tr, group }, index) => {
+    for (const el of group ? [tr, group] : [tr]) {
+      const area = areas.get(el);
+      if (area) area.count++;
+      else areas.set(el, { first: index, count: 1 });
+    }
+  });
+  const areaOf = (el: Element, converted: SatoriElement): SatoriElement => {
+    const area = areas.get(el);
+    if (area) converted.props[TABLE_AREA_PROP] = `${area.first + 1 + offset} / span ${area.count}`;
+    return converted;
+  };
+
   const convertRow = (tr: Element): SatoriElement => {
     const children: SatoriChild[] = [];
     for (const child of childElements(tr)) {
       const cell = cellsByElement.get(child);
       if (cell) children.push(convertCell(cell));
     }
-    return ctx.convert(tr, { display: hidden(tr, ctx) ? 'none' : 'contents' }, children);
+    return areaOf(tr, ctx.convert(tr, { display: hidden(tr, ctx) ? 'none' : 'contents' }, children));
   };
 
   // Row and group backgrounds are painted per cell, as browsers do: a rowspan cell shows the background
@@ -354,12 +397,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     else if (child.tagName === 'tr') children.push(convertRow(child));
     else if (groups.includes(child))
       children.push(
-        ctx.convert(
+        areaOf(
           child,
-          { display: hidden(child, ctx) ? 'none' : 'contents' },
-          childElements(child)
-            .filter((tr) => tr.tagName === 'tr')
-            .map(convertRow),
+          ctx.convert(
+            child,
+            { display: hidden(child, ctx) ? 'none' : 'contents' },
+            childElements(child)
+              .filter((tr) => tr.tagName === 'tr')
+              .map(convertRow),
+          ),
         ),
       );
   }
@@ -367,10 +413,46 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   return ctx.convert(table, tableStyle, [...backdrops, ...children]);
 }
 
+/** A height that sizes a box: a length, not `auto`, a CSS-wide keyword or a percentage. */
+function isLengthHeight(value: string | undefined): value is string {
+  return value !== undefined && !/^\s*(?:auto|inherit|initial|unset|revert|revert-layer)?\s*$|%/i.test(value);
+}
+
+/**
+ * The style that makes a table's or cell's height (CSS, else the `height` attribute) a minimum: `height: auto` and
+ * `min-height`, unless CSS sets a `min-height` of its own. A percentage is kept as a height (it needs a definite
+ * containing block, where it is one in browsers too).
+ */
+export function minimumHeight(el: Element, ctx: TableContext): Record<string, string> {
+  const inline = ctx.inlineOf(el);
+  const declared = ctx.styles.declared(el, 'height', inline);
+  const attribute = lengthAttr(getAttr(el, 'height'));
+  const height = declared ?? attribute;
+  if (isLengthHeight(height) && ctx.styles.declared(el, 'min-height', inline) === undefined)
+    return { height: 'auto', minHeight: height };
+  return attribute && declared === undefined ? { height: attribute } : {};
+}
+
+/**
+ * `grid-template-rows` for rows with a height (CSS or the `height` attribute of `<tr>`): the row is at least that
+ * tall, as in browsers (a row's height is a minimum); undefined when no row has one. `offset` rows (a caption's)
+ * come first.
+ */
+function rowTracks(rows: { tr: Element }[], offset: number, ctx: TableContext): string | undefined {
+  let any = false;
+  const tracks = rows.map(({ tr }) => {
+    const height = ctx.styles.declared(tr, 'height', ctx.inlineOf(tr)) ?? lengthAttr(getAttr(tr, 'height'));
+    if (!isLengthHeight(height)) return 'auto';
+    any = true;
+    return `minmax(${height.trim()}, auto)`;
+  });
+  return any ? [...new Array(offset).fill('auto'), ...tracks].join(' ') : undefined;
+}
+
 /** Table attributes Chrome draws that the grid translation does not: named in a warning when present. */
 const UNMAPPED_ATTRIBUTES: Record<string, readonly string[]> = {
   table: ['bordercolor', 'frame', 'rules'],
-  tr: ['height', 'bordercolor'],
+  tr: ['bordercolor'],
   td: ['bordercolor'],
   th: ['bordercolor'],
 };

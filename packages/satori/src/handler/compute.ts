@@ -482,7 +482,14 @@ export default async function compute(
   }
   const style: SerializedStyle = Object.assign(
     base,
-    expand({ ...presetStyle, ...defined }, base, onStyleError, convertColors)
+    expand(
+      { ...presetStyle, ...defined },
+      base,
+      onStyleError,
+      convertColors,
+      // Pictor (rem-from-root): `<html>` is the root of a document.
+      type === 'html' && base._rootFontSize === undefined
+    )
   )
 
   // An `aspect-ratio` replaces the natural ratio of replaced elements, unless

@@ -1148,7 +1148,8 @@ export default function expand(
   style: Record<string, string | number> | undefined,
   inheritedStyle: SerializedStyle,
   onStyleError?: (error: Error) => void,
-  convertColors = true
+  convertColors = true,
+  isRoot = false
 ): SerializedStyle {
   const serializedStyle: SerializedStyle = {}
 
@@ -1323,6 +1324,12 @@ export default function expand(
   )
   if (typeof serializedStyle.fontSize !== 'undefined') {
     serializedStyle.fontSize = baseFontSize
+  }
+  // Pictor (rem-from-root): `rem` is the root element's font size, for the
+  // root's own lengths too (its `font-size` in rem is of the initial 16 px).
+  if (isRoot) {
+    serializedStyle._rootFontSize = baseFontSize
+    inheritedStyle = { ...inheritedStyle, _rootFontSize: baseFontSize }
   }
   // Pictor (line-height-length-inherits): a line-height given as a length is
   // inherited as that length, as CSS computes it (a unitless number is still

@@ -11,7 +11,7 @@ import {
   splitRadius,
 } from '../parser/border-radius.js'
 import { parseElementStyle } from 'css-background-parser'
-import { parse as parseBoxShadow } from 'css-box-shadow'
+import { parseBoxShadow, type BoxShadow } from '../parser/box-shadow.js'
 import cssColorParse from 'parse-css-color'
 import {
   convertColors as convertColorValues,
@@ -684,8 +684,10 @@ function handleSpecialCase(
     if (!value) {
       throw new Error('Invalid `boxShadow` value: "' + value + '".')
     }
+    // Pictor (box-shadow-lengths): lengths in any unit, the colour anywhere.
     return {
-      [name]: typeof value === 'string' ? parseBoxShadow(value) : value,
+      [name]:
+        typeof value === 'string' ? parseBoxShadow(value, currentColor) : value,
     }
   }
 
@@ -1494,6 +1496,50 @@ export default function expand(
         if (!onStyleError) throw error
         onStyleError(error)
         delete serializedStyle.transform
+      }
+    }
+
+    // Pictor (box-shadow-lengths): em, rem and viewport lengths in px.
+    if (prop === 'boxShadow' && Array.isArray(value)) {
+      try {
+        serializedStyle.boxShadow = (value as unknown as BoxShadow[]).map(
+          (shadow) => {
+            const px = (length: number | string) => {
+              const resolved =
+                typeof length === 'string' && MATH_FUNCTION.test(length)
+                  ? parseMath(length, (l) =>
+                      lengthToNumber(l, baseFontSize, 0, inheritedStyle)
+                    )
+                  : undefined
+              const n = resolved
+                ? resolved.percentage
+                  ? undefined
+                  : resolved.evaluate(0)
+                : lengthToNumber(length, baseFontSize, 0, inheritedStyle)
+              if (typeof n !== 'number' || !Number.isFinite(n)) {
+                throw new Error(`Invalid \`boxShadow\` length: "${length}".`)
+              }
+              return n
+            }
+            const blurRadius = px(shadow.blurRadius)
+            if (blurRadius < 0) {
+              throw new Error(
+                `Invalid \`boxShadow\` blur radius: "${shadow.blurRadius}".`
+              )
+            }
+            return {
+              ...shadow,
+              offsetX: px(shadow.offsetX),
+              offsetY: px(shadow.offsetY),
+              blurRadius,
+              spreadRadius: px(shadow.spreadRadius),
+            }
+          }
+        ) as any
+      } catch (error) {
+        if (!onStyleError) throw error
+        onStyleError(error)
+        delete serializedStyle.boxShadow
       }
     }
 

@@ -415,6 +415,42 @@ function parseAspectRatio(value: string | number) {
   }
 }
 
+/**
+ * `text-align` keywords and what they compute to. Chrome's `-webkit-left`,
+ * `-webkit-right` and `-webkit-center` (of `<center>` and `align`) align text
+ * as their plain forms; `match-parent` is resolved against the parent.
+ */
+const TEXT_ALIGN: Record<string, string> = {
+  left: 'left',
+  right: 'right',
+  center: 'center',
+  justify: 'justify',
+  start: 'start',
+  end: 'end',
+  '-internal-center': '-internal-center',
+  '-webkit-left': 'left',
+  '-webkit-right': 'right',
+  '-webkit-center': 'center',
+  'match-parent': 'match-parent',
+  '-webkit-match-parent': 'match-parent',
+}
+
+const CLIP_PATH =
+  /^(none|(url|circle|ellipse|path|polygon|inset|shape|rect|xywh)\(.*|((border|padding|content|margin|fill|stroke|view)-box)(\s.*)?)$/is
+
+const IMAGE_PROPERTIES = new Set([
+  'maskImage',
+  'WebkitMaskImage',
+  'backgroundImage',
+  'listStyleImage',
+  'borderImageSource',
+])
+const BARE_LENGTH = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?([a-z%]*)$/i
+
+function isClipPath(value: string | number) {
+  return typeof value === 'string' && CLIP_PATH.test(value.trim())
+}
+
 function handleSpecialCase(
   name: string,
   value: string | number,
@@ -423,6 +459,29 @@ function handleSpecialCase(
 ) {
   if (name === 'inset') {
     return expandEdges(value, ['top', 'right', 'bottom', 'left'])
+  }
+
+  // Pictor (unknown-values-dropped): a `text-align` satori doesn't know is
+  // dropped here, as browsers drop it, instead of aborting the text layout.
+  if (name === 'textAlign') {
+    const keyword = String(value).trim().toLowerCase()
+    const align = TEXT_ALIGN[keyword]
+    if (!align) {
+      throw new Error(`Invalid \`textAlign\` value: "${value}".`)
+    }
+    return { textAlign: align }
+  }
+
+  // Pictor (unknown-values-dropped): a `clip-path` that is no shape, box or
+  // url() (a length, a number) is dropped.
+  if (name === 'clipPath' && !isClipPath(value)) {
+    throw new Error(`Invalid \`clipPath\` value: "${value}".`)
+  }
+
+  // Pictor (unknown-values-dropped): images never are a bare number or length
+  // (satori turned one into a number and failed when it drew it).
+  if (IMAGE_PROPERTIES.has(name) && BARE_LENGTH.test(String(value).trim())) {
+    throw new Error(`Invalid \`${name}\` value: "${value}".`)
   }
 
   // `normal` spacing is no extra spacing.
@@ -1199,6 +1258,18 @@ export default function expand(
           )
     }
 
+    // Pictor (unknown-values-dropped): a `color` that is no colour is dropped
+    // (the inherited one stays), as in browsers.
+    if (
+      resolvedColor &&
+      resolvedColor.toLowerCase() !== 'currentcolor' &&
+      !isColor(resolvedColor)
+    ) {
+      const error = new Error(`Invalid \`color\` value: "${color}".`)
+      if (!onStyleError) throw error
+      onStyleError(error)
+      resolvedColor = undefined
+    }
     const currentColor = getCurrentColor(resolvedColor, inheritedStyle.color)
 
     serializedStyle.color = currentColor
@@ -1316,6 +1387,24 @@ export default function expand(
       inheritedStyle.textAlign === 'start'
         ? 'center'
         : inheritedStyle.textAlign
+  }
+
+  // Pictor (unknown-values-dropped): `match-parent` (Bootstrap's `th {
+  // text-align: -webkit-match-parent }`) is the parent's alignment, with
+  // `start` and `end` resolved by the parent's direction, as in Chrome.
+  if (serializedStyle.textAlign === 'match-parent') {
+    const parent = inheritedStyle.textAlign
+    const rtl = inheritedStyle.direction === 'rtl'
+    serializedStyle.textAlign =
+      parent === undefined || parent === 'start'
+        ? rtl
+          ? 'right'
+          : 'left'
+        : parent === 'end'
+        ? rtl
+          ? 'left'
+          : 'right'
+        : parent
   }
 
   // Calculate the base font size.

@@ -28,7 +28,7 @@ describe('unknown CSS values', () => {
     const html = readFileSync(join(dir, 'unknown-values-dropped.html'), 'utf8');
     const result = await renderer.render({ html, width: 340, height: 230, format: 'png' });
     const warnings = result.warnings.filter((w) => w.startsWith('CSS ignored'));
-    for (const [property, value] of [
+    const dropped: [string, string][] = [
       ['background', 'qqq(1)'],
       ['color', '12px'],
       ['text-align', '-moz-foo'],
@@ -36,7 +36,8 @@ describe('unknown CSS values', () => {
       ['width', 'banana'],
       ['clip-path', '0.5'],
       ['mask-image', '3px'],
-    ])
+    ];
+    for (const [property, value] of dropped)
       expect(warnings.some((w) => w.includes(property) && w.includes(value))).toBe(true);
     expect(warnings.some((w) => w.includes('match-parent'))).toBe(false);
     const ours = await rgb(result.data);

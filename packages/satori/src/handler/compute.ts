@@ -149,6 +149,23 @@ export function setReplacedElementSize(
   style.height = height
   style.__naturalWidth = naturalWidth
   style.__naturalHeight = naturalHeight
+
+  // Pictor (img-percent-width-intrinsic): a picture under a percentage
+  // max-width (Tailwind's preflight `img { max-width: 100% }`) in a box sized
+  // by its content (a shrink-to-fit flex item) counts with its own width, as
+  // in Chrome: the percentage resolves against nothing there, and the picture
+  // had no size at all. Its min-content width stays 0 (compressible).
+  if (percentMaxWidth && typeof style.maxWidth === 'number') {
+    const natural = style.maxWidth - extraHorizontal
+    node.measure = (knownWidth, _height, _exclusions, minContent) => {
+      const contentWidth = !Number.isNaN(knownWidth)
+        ? knownWidth
+        : minContent
+        ? 0
+        : natural
+      return { width: contentWidth, height: contentWidth * r }
+    }
+  }
 }
 
 // Values of `align-items`, `align-self`, `justify-items` and `justify-self`.

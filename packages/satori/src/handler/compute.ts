@@ -25,6 +25,7 @@ import {
 } from '../layout-engine/index.js'
 import { resolveImageData } from './image.js'
 import { isListBox } from '../form-control.js'
+import { getFormControlPreset } from '../pictor-form-controls.js'
 import {
   parseGridAutoFlow,
   parseGridAutoTracks,
@@ -466,6 +467,8 @@ export default async function compute(
     ...presets[type],
     ...getListPresets(type, props, listDepth),
     ...getSelectPreset(type, props),
+    // Pictor (form-controls-ua): Chrome's look of inputs, buttons, text areas.
+    ...getFormControlPreset(type, props),
     ...getDirPreset(type, props),
     ...getHiddenPreset(type, props),
   }

@@ -91,7 +91,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     const doc = parse(text);
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
     lifted?.restore(doc);
-    resolveSvgUses(doc, warn);
+    if (MAY_USE.test(text)) resolveSvgUses(doc, warn);
     converter.quirksMode = doc.mode !== 'no-quirks';
     converter.fullQuirks = doc.mode === 'quirks';
     converter.sheetTexts = converter.collectSheets(doc);
@@ -103,7 +103,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     const fragment = parseFragment(text);
     if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
     lifted?.restore(fragment);
-    resolveSvgUses(fragment, warn);
+    if (MAY_USE.test(text)) resolveSvgUses(fragment, warn);
     converter.sheetTexts = converter.collectSheets(fragment);
     const significant = fragment.childNodes.filter(
       (n: Node) =>
@@ -162,6 +162,9 @@ function fillViewport(
   );
   if (height) bodyEl.props.style = { ...((bodyEl.props.style as object) ?? {}), ...height };
 }
+
+/** Only a source with a `<use` element can hold an SVG sprite reference: the others skip the tree walk. */
+const MAY_USE = /<use[\s/>]/i;
 
 /** Background properties that travel with a body background to the canvas (besides colour and image). */
 const BACKGROUND_LONGHANDS = [

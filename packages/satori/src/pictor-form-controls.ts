@@ -152,8 +152,11 @@ export function getFormControlPreset(
       boxSizing: 'border-box',
       width: 13,
       height: 13,
+      // Chrome puts a checkbox's baseline at its border box's bottom: its 3 px
+      // bottom margin hangs below the baseline, in the text's descent, where
+      // it changes nothing; left out, so the box stands on the baseline.
       marginTop: 3,
-      marginBottom: inputType === 'checkbox' ? 3 : 0,
+      marginBottom: 0,
       marginLeft: inputType === 'checkbox' ? 4 : 5,
       marginRight: 3,
       backgroundImage: image,

@@ -30,6 +30,11 @@ describe('box-shadow lengths', () => {
     expect(far).toEqual([255, 255, 255]);
   });
 
+  it("minified CSS's `0 0#0000` (no space before a hash) is a shadow too", async () => {
+    const [inside] = await drawn('0 0#0000,1em 1em 0 #00f', [[55, 35]]);
+    expect(inside).toEqual([0, 0, 255]);
+  });
+
   it('the colour may come first', async () => {
     const [ring] = await drawn('#f00 0 0 0 0.5em', [[7, 20]]);
     expect(ring).toEqual([255, 0, 0]);

@@ -31,7 +31,8 @@ export function parseBoxShadow(
   value: string,
   currentColor: string
 ): BoxShadow[] | undefined {
-  const text = value.trim()
+  // A hash starts a token of its own: minified CSS writes `0 0#0000`.
+  const text = value.trim().replace(/([^\s,(])#/g, '$1 #')
   if (/^none$/i.test(text)) return undefined
   return splitEffects(text).map((shadow) => {
     const lengths: (number | string)[] = []

@@ -418,7 +418,8 @@ function parseAspectRatio(value: string | number) {
 /**
  * `text-align` keywords and what they compute to. Chrome's `-webkit-left`,
  * `-webkit-right` and `-webkit-center` (of `<center>` and `align`) align text
- * as their plain forms; `match-parent` is resolved against the parent.
+ * as their plain forms, `-webkit-auto` as `start`; `match-parent` is resolved
+ * against the parent.
  */
 const TEXT_ALIGN: Record<string, string> = {
   left: 'left',
@@ -431,6 +432,7 @@ const TEXT_ALIGN: Record<string, string> = {
   '-webkit-left': 'left',
   '-webkit-right': 'right',
   '-webkit-center': 'center',
+  '-webkit-auto': 'start',
   'match-parent': 'match-parent',
   '-webkit-match-parent': 'match-parent',
 }

@@ -30,8 +30,8 @@ describe('box-shadow lengths', () => {
     expect(far).toEqual([255, 255, 255]);
   });
 
-  it("minified CSS's `0 0#0000` (no space before a hash) is a shadow too", async () => {
-    const [inside] = await drawn('0 0#0000,1em 1em 0 #00f', [[55, 35]]);
+  it("minified CSS's `0 0#0000` and Tailwind 4's empty `/*!*/ /*!*/` are read as browsers read them", async () => {
+    const [inside] = await drawn('0 0#0000,/*!*/ /*!*/ 1em 1em 0 #00f', [[55, 35]]);
     expect(inside).toEqual([0, 0, 255]);
   });
 

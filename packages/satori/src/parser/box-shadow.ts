@@ -39,7 +39,7 @@ export function parseBoxShadow(
     let inset = false
     let color: string | undefined
     for (const node of valueParser(shadow).nodes) {
-      if (node.type === 'space') continue
+      if (node.type === 'space' || node.type === 'comment') continue
       const word = valueParser.stringify(node)
       if (node.type === 'word' && /^inset$/i.test(word) && !inset) {
         inset = true

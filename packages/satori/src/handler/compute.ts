@@ -158,12 +158,15 @@ export function setReplacedElementSize(
   // had no size at all. Its min-content width stays 0 (compressible).
   if (percentMaxWidth && typeof style.maxWidth === 'number') {
     const natural = style.maxWidth - extraHorizontal
-    node.measure = (knownWidth, _height, _exclusions, minContent) => {
-      const contentWidth = !Number.isNaN(knownWidth)
-        ? knownWidth
+    node.measuredPicture = true
+    node.measure = (width, _height, _exclusions, minContent, widthKnown) => {
+      // Its own width when known; else the space it has, up to its natural
+      // width (all of it for a max-content size, none for a min-content one).
+      const contentWidth = widthKnown
+        ? width
         : minContent
         ? 0
-        : natural
+        : Math.min(width, natural)
       return { width: contentWidth, height: contentWidth * r }
     }
   }

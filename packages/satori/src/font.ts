@@ -670,6 +670,38 @@ export default class FontLoader {
     return average > 0 ? average / font.unitsPerEm : this.getChRatio(style)
   }
 
+  /**
+   * Pictor (form-controls-ua): the width of the font's bounding box (head
+   * xMax − xMin) relative to the font size, Chrome's "max char width", or
+   * undefined.
+   */
+  public getMaxCharRatio(style: {
+    fontFamily?: string | string[]
+    fontWeight?: FontWeight
+    fontStyle?: FontStyle
+  }): number | undefined {
+    if (!this.fonts.size) return
+    const weight = style.fontWeight ?? 400
+    const fontStyle = style.fontStyle ?? 'normal'
+    let font: opentype.Font | null = null
+    for (const family of [style.fontFamily ?? []].flat()) {
+      const name = family.toLowerCase()
+      font =
+        this.get({ name, weight, style: fontStyle }) ??
+        this.get({ name: name + '_unknown', weight, style: fontStyle })
+      if (font) break
+    }
+    font ??= this.get({
+      name: this.fonts.keys().next().value,
+      weight,
+      style: fontStyle,
+    })
+    const head = font?.tables.head
+    if (!(font?.tables.os2?.xAvgCharWidth > 0) || !head) return
+    const width = head.xMax - head.xMin
+    return width > 0 ? width / font.unitsPerEm : undefined
+  }
+
   public addFonts(fontOptions: FontOptions[]) {
     // Adding fonts can change how text resolves across the font list, so
     // previously shaped runs may no longer be correct.

@@ -79,10 +79,14 @@ export function getInputContent(
       : undefined
 
   const size = parseInt(props.size, 10)
+  const fontSize = style.fontSize as number
+  const average = (font.getAverageCharRatio(style) ?? 0.5) * fontSize
+  // Pictor (form-controls-ua): Chrome adds the font's max char width (its
+  // bounding box) less the average once (LayoutTextControlSingleLine).
+  const max = font.getMaxCharRatio(style)
   const width = Math.ceil(
-    (size > 0 ? size : 20) *
-      (font.getAverageCharRatio(style) ?? 0.5) *
-      (style.fontSize as number)
+    (size > 0 ? size : 20) * average +
+      (max !== undefined ? Math.round(max * fontSize) - average : 0)
   )
   return [
     element('::input', {

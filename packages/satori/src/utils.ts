@@ -116,8 +116,10 @@ export function lengthToNumber(
   switch (unit) {
     case 'em':
       return value * baseFontSize
+    // Pictor (rem-from-root): of the root element's font size, 16 px until the
+    // root's style is computed.
     case 'rem':
-      return value * 16
+      return value * ((inheritedStyle._rootFontSize as number) ?? 16)
     // The width of `0` in the font, see `FontLoader.getChRatio()`. The x-height
     // is about half the font size.
     case 'ch':

@@ -4,6 +4,7 @@ import { PictorError } from '../errors.js';
 import { bodyBackgroundHints } from './elements/body-attributes.js';
 import { MAX_DEPTH, SKIPPED, TreeConverter } from './elements/convert.js';
 import { bodyFillsViewport } from './elements/quirks.js';
+import { resolveSvgUses } from './elements/svg-sprites.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
@@ -90,6 +91,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     const doc = parse(text);
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
     lifted?.restore(doc);
+    if (MAY_USE.test(text)) resolveSvgUses(doc, warn);
     converter.quirksMode = doc.mode !== 'no-quirks';
     converter.fullQuirks = doc.mode === 'quirks';
     converter.sheetTexts = converter.collectSheets(doc);
@@ -101,6 +103,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     const fragment = parseFragment(text);
     if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
     lifted?.restore(fragment);
+    if (MAY_USE.test(text)) resolveSvgUses(fragment, warn);
     converter.sheetTexts = converter.collectSheets(fragment);
     const significant = fragment.childNodes.filter(
       (n: Node) =>
@@ -159,6 +162,9 @@ function fillViewport(
   );
   if (height) bodyEl.props.style = { ...((bodyEl.props.style as object) ?? {}), ...height };
 }
+
+/** Only a source with a `<use` element can hold an SVG sprite reference: the others skip the tree walk. */
+const MAY_USE = /<use[\s/>]/i;
 
 /** Background properties that travel with a body background to the canvas (besides colour and image). */
 const BACKGROUND_LONGHANDS = [

@@ -25,6 +25,7 @@ import {
 } from '../layout-engine/index.js'
 import { resolveImageData } from './image.js'
 import { isListBox } from '../form-control.js'
+import { getFormControlPreset } from '../pictor-form-controls.js'
 import {
   parseGridAutoFlow,
   parseGridAutoTracks,
@@ -149,6 +150,26 @@ export function setReplacedElementSize(
   style.height = height
   style.__naturalWidth = naturalWidth
   style.__naturalHeight = naturalHeight
+
+  // Pictor (img-percent-width-intrinsic): a picture under a percentage
+  // max-width (Tailwind's preflight `img { max-width: 100% }`) in a box sized
+  // by its content (a shrink-to-fit flex item) counts with its own width, as
+  // in Chrome: the percentage resolves against nothing there, and the picture
+  // had no size at all. Its min-content width stays 0 (compressible).
+  if (percentMaxWidth && typeof style.maxWidth === 'number') {
+    const natural = style.maxWidth - extraHorizontal
+    node.measuredPicture = true
+    node.measure = (width, _height, _exclusions, minContent, widthKnown) => {
+      // Its own width when known; else the space it has, up to its natural
+      // width (all of it for a max-content size, none for a min-content one).
+      const contentWidth = widthKnown
+        ? width
+        : minContent
+        ? 0
+        : Math.min(width, natural)
+      return { width: contentWidth, height: contentWidth * r }
+    }
+  }
 }
 
 // Values of `align-items`, `align-self`, `justify-items` and `justify-self`.
@@ -449,6 +470,8 @@ export default async function compute(
     ...presets[type],
     ...getListPresets(type, props, listDepth),
     ...getSelectPreset(type, props),
+    // Pictor (form-controls-ua): Chrome's look of inputs, buttons, text areas.
+    ...getFormControlPreset(type, props),
     ...getDirPreset(type, props),
     ...getHiddenPreset(type, props),
   }
@@ -482,7 +505,14 @@ export default async function compute(
   }
   const style: SerializedStyle = Object.assign(
     base,
-    expand({ ...presetStyle, ...defined }, base, onStyleError, convertColors)
+    expand(
+      { ...presetStyle, ...defined },
+      base,
+      onStyleError,
+      convertColors,
+      // Pictor (rem-from-root): `<html>` is the root of a document.
+      type === 'html' && base._rootFontSize === undefined
+    )
   )
 
   // An `aspect-ratio` replaces the natural ratio of replaced elements, unless

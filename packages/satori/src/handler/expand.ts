@@ -11,7 +11,7 @@ import {
   splitRadius,
 } from '../parser/border-radius.js'
 import { parseElementStyle } from 'css-background-parser'
-import { parse as parseBoxShadow } from 'css-box-shadow'
+import { parseBoxShadow, type BoxShadow } from '../parser/box-shadow.js'
 import cssColorParse from 'parse-css-color'
 import {
   convertColors as convertColorValues,
@@ -415,6 +415,44 @@ function parseAspectRatio(value: string | number) {
   }
 }
 
+/**
+ * `text-align` keywords and what they compute to. Chrome's `-webkit-left`,
+ * `-webkit-right` and `-webkit-center` (of `<center>` and `align`) align text
+ * as their plain forms, `-webkit-auto` as `start`; `match-parent` is resolved
+ * against the parent.
+ */
+const TEXT_ALIGN: Record<string, string> = {
+  left: 'left',
+  right: 'right',
+  center: 'center',
+  justify: 'justify',
+  start: 'start',
+  end: 'end',
+  '-internal-center': '-internal-center',
+  '-webkit-left': 'left',
+  '-webkit-right': 'right',
+  '-webkit-center': 'center',
+  '-webkit-auto': 'start',
+  'match-parent': 'match-parent',
+  '-webkit-match-parent': 'match-parent',
+}
+
+const CLIP_PATH =
+  /^(none|(url|circle|ellipse|path|polygon|inset|shape|rect|xywh)\(.*|((border|padding|content|margin|fill|stroke|view)-box)(\s.*)?)$/is
+
+const IMAGE_PROPERTIES = new Set([
+  'maskImage',
+  'WebkitMaskImage',
+  'backgroundImage',
+  'listStyleImage',
+  'borderImageSource',
+])
+const BARE_LENGTH = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?([a-z%]*)$/i
+
+function isClipPath(value: string | number) {
+  return typeof value === 'string' && CLIP_PATH.test(value.trim())
+}
+
 function handleSpecialCase(
   name: string,
   value: string | number,
@@ -423,6 +461,29 @@ function handleSpecialCase(
 ) {
   if (name === 'inset') {
     return expandEdges(value, ['top', 'right', 'bottom', 'left'])
+  }
+
+  // Pictor (unknown-values-dropped): a `text-align` satori doesn't know is
+  // dropped here, as browsers drop it, instead of aborting the text layout.
+  if (name === 'textAlign') {
+    const keyword = String(value).trim().toLowerCase()
+    const align = TEXT_ALIGN[keyword]
+    if (!align) {
+      throw new Error(`Invalid \`textAlign\` value: "${value}".`)
+    }
+    return { textAlign: align }
+  }
+
+  // Pictor (unknown-values-dropped): a `clip-path` that is no shape, box or
+  // url() (a length, a number) is dropped.
+  if (name === 'clipPath' && !isClipPath(value)) {
+    throw new Error(`Invalid \`clipPath\` value: "${value}".`)
+  }
+
+  // Pictor (unknown-values-dropped): images never are a bare number or length
+  // (satori turned one into a number and failed when it drew it).
+  if (IMAGE_PROPERTIES.has(name) && BARE_LENGTH.test(String(value).trim())) {
+    throw new Error(`Invalid \`${name}\` value: "${value}".`)
   }
 
   // `normal` spacing is no extra spacing.
@@ -684,8 +745,10 @@ function handleSpecialCase(
     if (!value) {
       throw new Error('Invalid `boxShadow` value: "' + value + '".')
     }
+    // Pictor (box-shadow-lengths): lengths in any unit, the colour anywhere.
     return {
-      [name]: typeof value === 'string' ? parseBoxShadow(value) : value,
+      [name]:
+        typeof value === 'string' ? parseBoxShadow(value, currentColor) : value,
     }
   }
 
@@ -1148,7 +1211,8 @@ export default function expand(
   style: Record<string, string | number> | undefined,
   inheritedStyle: SerializedStyle,
   onStyleError?: (error: Error) => void,
-  convertColors = true
+  convertColors = true,
+  isRoot = false
 ): SerializedStyle {
   const serializedStyle: SerializedStyle = {}
 
@@ -1196,6 +1260,18 @@ export default function expand(
           )
     }
 
+    // Pictor (unknown-values-dropped): a `color` that is no colour is dropped
+    // (the inherited one stays), as in browsers.
+    if (
+      resolvedColor &&
+      resolvedColor.toLowerCase() !== 'currentcolor' &&
+      !isColor(resolvedColor)
+    ) {
+      const error = new Error(`Invalid \`color\` value: "${color}".`)
+      if (!onStyleError) throw error
+      onStyleError(error)
+      resolvedColor = undefined
+    }
     const currentColor = getCurrentColor(resolvedColor, inheritedStyle.color)
 
     serializedStyle.color = currentColor
@@ -1315,6 +1391,24 @@ export default function expand(
         : inheritedStyle.textAlign
   }
 
+  // Pictor (unknown-values-dropped): `match-parent` (Bootstrap's `th {
+  // text-align: -webkit-match-parent }`) is the parent's alignment, with
+  // `start` and `end` resolved by the parent's direction, as in Chrome.
+  if (serializedStyle.textAlign === 'match-parent') {
+    const parent = inheritedStyle.textAlign
+    const rtl = inheritedStyle.direction === 'rtl'
+    serializedStyle.textAlign =
+      parent === undefined || parent === 'start'
+        ? rtl
+          ? 'right'
+          : 'left'
+        : parent === 'end'
+        ? rtl
+          ? 'left'
+          : 'right'
+        : parent
+  }
+
   // Calculate the base font size.
   const baseFontSize = calcBaseFontSize(
     serializedStyle.fontSize,
@@ -1323,6 +1417,12 @@ export default function expand(
   )
   if (typeof serializedStyle.fontSize !== 'undefined') {
     serializedStyle.fontSize = baseFontSize
+  }
+  // Pictor (rem-from-root): `rem` is the root element's font size, for the
+  // root's own lengths too (its `font-size` in rem is of the initial 16 px).
+  if (isRoot) {
+    serializedStyle._rootFontSize = baseFontSize
+    inheritedStyle = { ...inheritedStyle, _rootFontSize: baseFontSize }
   }
   // Pictor (line-height-length-inherits): a line-height given as a length is
   // inherited as that length, as CSS computes it (a unitless number is still
@@ -1487,6 +1587,50 @@ export default function expand(
         if (!onStyleError) throw error
         onStyleError(error)
         delete serializedStyle.transform
+      }
+    }
+
+    // Pictor (box-shadow-lengths): em, rem and viewport lengths in px.
+    if (prop === 'boxShadow' && Array.isArray(value)) {
+      try {
+        serializedStyle.boxShadow = (value as unknown as BoxShadow[]).map(
+          (shadow) => {
+            const px = (length: number | string) => {
+              const resolved =
+                typeof length === 'string' && MATH_FUNCTION.test(length)
+                  ? parseMath(length, (l) =>
+                      lengthToNumber(l, baseFontSize, 0, inheritedStyle)
+                    )
+                  : undefined
+              const n = resolved
+                ? resolved.percentage
+                  ? undefined
+                  : resolved.evaluate(0)
+                : lengthToNumber(length, baseFontSize, 0, inheritedStyle)
+              if (typeof n !== 'number' || !Number.isFinite(n)) {
+                throw new Error(`Invalid \`boxShadow\` length: "${length}".`)
+              }
+              return n
+            }
+            const blurRadius = px(shadow.blurRadius)
+            if (blurRadius < 0) {
+              throw new Error(
+                `Invalid \`boxShadow\` blur radius: "${shadow.blurRadius}".`
+              )
+            }
+            return {
+              ...shadow,
+              offsetX: px(shadow.offsetX),
+              offsetY: px(shadow.offsetY),
+              blurRadius,
+              spreadRadius: px(shadow.spreadRadius),
+            }
+          }
+        ) as any
+      } catch (error) {
+        if (!onStyleError) throw error
+        onStyleError(error)
+        delete serializedStyle.boxShadow
       }
     }
 

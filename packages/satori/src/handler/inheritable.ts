@@ -69,6 +69,8 @@ const list = new Set([
   '_cullMargin',
   // Pictor (line-height-length-inherits): a line-height given as a length.
   '_lineHeightPx',
+  // Pictor (rem-from-root): the root element's font size, for `rem`.
+  '_rootFontSize',
   // Pictor: its speed-only switches (pictor-tunings.ts).
   '_pictorTunings',
   // Pictor (glyph-runs): the glyphRuns option's array.

@@ -331,6 +331,20 @@ export async function preProcessNode(
   return Promise.all(Array.from(set).map((s) => resolveImageData(s)))
 }
 
+/** Inherited SVG properties a style sheet may set on an <svg>. */
+const SVG_PRESENTATION_STYLES = [
+  'fill',
+  'fillOpacity',
+  'fillRule',
+  'stroke',
+  'strokeWidth',
+  'strokeOpacity',
+  'strokeLinecap',
+  'strokeLinejoin',
+  'strokeDasharray',
+  'strokeMiterlimit',
+]
+
 export async function SVGNodeToImage(
   node: ReactElement,
   inheritedColor: string,
@@ -372,6 +386,13 @@ export async function SVGNodeToImage(
   restProps.width = width ?? undefined
   restProps.height = height ?? undefined
   if (viewBox) restProps.viewBox = viewBox
+
+  // Pictor (svg-css-presentation): CSS `fill`, `stroke` and the like on the
+  // <svg> (Bootstrap Icons' `.bi { fill: currentColor }`) are inherited by its
+  // content, and beat its presentation attributes.
+  for (const property of SVG_PRESENTATION_STYLES) {
+    if (style?.[property] != null) restProps[property] = style[property]
+  }
 
   const attrs: Record<string, unknown> = {}
   for (const [k, value] of Object.entries(restProps)) {

@@ -95,10 +95,13 @@ function roundLayouts(
     const top = parentTop + layout.top
     const roundedLeft = round(left)
     const roundedTop = round(top)
-    const right = node.measure
+    // Pictor (img-percent-width-intrinsic): a measured picture is rounded as
+    // a box; only text must still fit.
+    const roundsUp = !!node.measure && !node.measuredPicture
+    const right = roundsUp
       ? roundedLeft + ceil(layout.width)
       : round(left + layout.width)
-    const bottom = node.measure
+    const bottom = roundsUp
       ? roundedTop + ceil(layout.height)
       : round(top + layout.height)
 
@@ -164,7 +167,10 @@ export function createLayoutEngine(): LayoutEngine {
           width / scale,
           height / scale,
           exclusions,
-          Number.isNaN(knownWidth) && availableWidth < 0
+          Number.isNaN(knownWidth) && availableWidth < 0,
+          // Pictor (img-percent-width-intrinsic): whether `width` is the
+          // node's own width rather than the space available to it.
+          !Number.isNaN(knownWidth)
         )
         // Measuring may have grown the memory, so create the view now.
         new Float32Array(exports.memory.buffer, out, 4).set([

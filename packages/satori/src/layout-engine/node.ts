@@ -213,7 +213,8 @@ export type MeasureFunction = (
   width: number,
   height: number,
   exclusions: FloatExclusion[],
-  minContent?: boolean
+  minContent?: boolean,
+  widthKnown?: boolean
 ) => MeasureResult
 
 const zeroEdges = (): Edges => ({ left: 0, right: 0, top: 0, bottom: 0 })
@@ -234,6 +235,8 @@ export class LayoutNode {
   parent: LayoutNode | null = null
   /** Measures the node, which must not have children. */
   measure: MeasureFunction | null = null
+  /** Pictor (img-percent-width-intrinsic): `measure` sizes a picture, not text. */
+  measuredPicture?: boolean
   /**
    * The baseline of the last line of a measured node with a width, e.g. the
    * baseline of an `inline-block` element.

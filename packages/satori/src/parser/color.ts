@@ -990,20 +990,27 @@ const CONVERTED_FUNCTION =
 
 /**
  * Whether SVG renderers may not support a color function. Of `rgb()` and
- * `hsl()`, only the comma separated syntax of CSS Color 3 is kept.
+ * `hsl()`, only the comma separated syntax of CSS Color 3 is kept, and only
+ * with whole-number channels.
  */
 function needsConversion(node: FunctionNode) {
   const name = node.value.toLowerCase()
   if (CONVERTED_FUNCTION.test(name)) return true
   if (!/^(rgba?|hsla?)$/.test(name)) return false
   const tokens = significant(node.nodes)
+  // Pictor (fractional-rgb): a fraction in a channel (`rgb(234.6, 234.6,
+  // 234.6)`, as Sass writes it) made SVG renderers draw black; such colors are
+  // converted (the channels rounded, as browsers keep 8 bits). The alpha may
+  // be a fraction.
   return !(
     (tokens.length === 5 || tokens.length === 7) &&
     tokens.every((token, i) =>
       i % 2
         ? isComma(token)
         : token.type === 'word' &&
-          /^[+-]?(\d*\.)?\d+(e[+-]?\d+)?%?$/i.test(token.value)
+          (i === 6
+            ? /^[+-]?(\d*\.)?\d+$/i.test(token.value)
+            : /^[+-]?\d+%?$/i.test(token.value))
     )
   )
 }

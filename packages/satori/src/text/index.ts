@@ -4,7 +4,6 @@
  */
 import type { LayoutContext } from '../layout.js'
 import {
-  v,
   segment,
   splitImages,
   wordSeparators,
@@ -108,20 +107,9 @@ export default async function* buildTextNodes(
     blockEllipsis,
   } = preprocess(content, parentStyle, locale)
 
-  v(
-    textAlign,
-    {
-      left: true,
-      right: true,
-      center: true,
-      justify: true,
-      // We don't have other writing modes yet.
-      start: true,
-      end: true,
-    },
-    true,
-    'textAlign'
-  )
+  // Pictor (unknown-values-dropped): `textAlign` is checked where the style is
+  // computed (an unknown value is dropped there), not here, where it aborted
+  // the whole layout.
 
   // Lines start at the right with `rtl`. Their pieces are reordered with the
   // bidi algorithm with `rtl`, or when they have right-to-left text, see

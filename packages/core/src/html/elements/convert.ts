@@ -476,7 +476,8 @@ export class TreeConverter {
       props[attr.name] = attr.value;
     }
     let twStyle: Record<string, string> = {};
-    if (this.tailwind && props.class) {
+    // A document with its own compiled Tailwind gets no utility styling of ours (stylesheet.ts, compiledTailwind).
+    if (this.tailwind && !this.styles.compiledTailwind && props.class) {
       const classes = String(props.class).split(/\s+/).filter(Boolean);
       const utilities = tailwindUtilities(classes, this.styles.classNames);
       this.utilityCensus.record(classes, utilities);

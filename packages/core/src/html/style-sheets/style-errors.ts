@@ -14,5 +14,14 @@ const HARMLESS = [/\b\w+\.split is not a function[\s\S]*fontFamily/];
 export function describeStyleError(error: Error): string | null {
   const message = error.message.trim();
   if (HARMLESS.some((re) => re.test(message))) return null;
-  return `CSS ignored: ${message.replace(/\s+/g, ' ')}`;
+  return `CSS ignored: ${cssPropertyNames(message.replace(/\s+/g, ' '))}`;
+}
+
+/** satori names properties in camel case (`textAlign`): in a warning they read as in CSS (`text-align`). */
+function cssPropertyNames(message: string): string {
+  return message.replace(
+    /(`|property ")((?:Webkit)?[a-z]+(?:[A-Z][a-z]*)+)(`|")/g,
+    (_, open: string, name: string, close: string) =>
+      `${open}${name.replace(/^Webkit/, '-webkit').replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}${close}`,
+  );
 }

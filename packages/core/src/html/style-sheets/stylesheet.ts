@@ -146,11 +146,19 @@ function dirSelector(argument: string): csstree.CssNode | undefined {
   return selector.children.first ?? undefined;
 }
 
+/** What compiled Tailwind CSS (v2–v4) always holds: its licence banner or its `--tw-` custom properties. */
+const COMPILED_TAILWIND = /\/\*!\s*tailwindcss|--tw-[a-z]/i;
+
 /** The stylesheets of one document, in order. */
 export class DocumentStyles {
   private readonly rules: ProbeRule[] = [];
   /** Class names that appear in a class selector of any sheet. */
   readonly classNames = new Set<string>();
+  /**
+   * True once a sheet is compiled Tailwind CSS (its banner or its `--tw-` variables): then the document's sheets are
+   * the whole truth, and no class is styled as a bare utility (`h-11/12` that the build left out styles nothing).
+   */
+  compiledTailwind = false;
   private order = 0;
   /** Cascade results by element and property (the sheets do not change once the tree is being converted). */
   private readonly cache = new WeakMap<Element, Map<string, { decl: Declaration; rule: ProbeRule } | null>>();
@@ -163,6 +171,7 @@ export class DocumentStyles {
 
   /** Parse one sheet: record its rules, collect `@font-face`, degrade unsupported `display` values. */
   addSheet(css: string): ProcessedSheet {
+    if (COMPILED_TAILWIND.test(css)) this.compiledTailwind = true;
     let ast: csstree.CssNode;
     try {
       ast = csstree.parse(css, { parseValue: true, parseCustomProperty: false, onParseError: () => {} });

@@ -1,7 +1,8 @@
 /**
  * Bare Tailwind utility classes (`class="flex p-4 bg-[#0b1020]"` without the compiled CSS) → satori's `tw`
  * prop. A class some stylesheet of the document styles is left to that stylesheet, so compiled Tailwind
- * CSS in a `<style>` is never applied twice.
+ * CSS in a `<style>` is never applied twice; and a document that brings compiled Tailwind CSS gets no utility
+ * styling at all (`DocumentStyles.compiledTailwind`): what its build left out styles nothing, as in a browser.
  */
 
 const UTILITY =

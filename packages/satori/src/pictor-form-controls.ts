@@ -1,0 +1,168 @@
+/**
+ * Pictor (form-controls-ua): Chrome's user-agent look of form controls (its html.css and the way its theme paints
+ * them), as presets under every author rule: text fields and text areas with a 1 px #767676 frame and 2 px corners on
+ * white, buttons in #efefef, checkboxes and radio buttons drawn at 13 px (checked ones in Chrome's accent blue), all
+ * at the controls' 13.33 px font. Chrome lays a field's frame out 2 px wide and paints 1 px of it: the extra pixel is
+ * padding here, so boxes and text sit where Chrome puts them.
+ */
+
+const FRAME = '#767676'
+const ACCENT = '#0075ff'
+
+/** The control font: Chrome's `-webkit-small-control` size, normal everything else. */
+const CONTROL_FONT = {
+  fontSize: '13.333333px',
+  fontWeight: 'normal',
+  fontStyle: 'normal',
+  lineHeight: 'normal',
+  letterSpacing: 'normal',
+  wordSpacing: 'normal',
+  textTransform: 'none',
+  textIndent: 0,
+  textShadow: 'none',
+  textAlign: 'start',
+}
+
+const FIELD = {
+  ...CONTROL_FONT,
+  display: 'inline-block',
+  backgroundColor: 'white',
+  color: 'black',
+  borderWidth: 1,
+  borderStyle: 'solid',
+  borderColor: FRAME,
+  borderRadius: 2,
+}
+
+const BUTTON = {
+  ...CONTROL_FONT,
+  display: 'inline-block',
+  textAlign: 'center',
+  color: 'black',
+  backgroundColor: '#efefef',
+  borderWidth: 1,
+  borderStyle: 'solid',
+  borderColor: FRAME,
+  borderRadius: 2,
+  paddingTop: 2,
+  paddingBottom: 2,
+  paddingLeft: 7,
+  paddingRight: 7,
+}
+
+const DISABLED_BUTTON = {
+  color: 'rgba(16, 16, 16, 0.3)',
+  backgroundColor: 'rgba(239, 239, 239, 0.3)',
+  borderColor: 'rgba(118, 118, 118, 0.3)',
+}
+
+const svg = (body: string) =>
+  `url("data:image/svg+xml;utf8,${encodeURIComponent(
+    `<svg xmlns='http://www.w3.org/2000/svg' width='13' height='13' viewBox='0 0 13 13'>${body}</svg>`
+  )}")`
+
+const CHECKBOX = svg(
+  `<rect x='0.5' y='0.5' width='12' height='12' rx='2' fill='white' stroke='${FRAME}'/>`
+)
+const CHECKBOX_CHECKED = svg(
+  `<rect width='13' height='13' rx='2' fill='${ACCENT}'/><path d='M3 6.8 5.4 9.2 10.2 3.8' fill='none' stroke='white' stroke-width='1.8'/>`
+)
+const RADIO = svg(
+  `<circle cx='6.5' cy='6.5' r='6' fill='white' stroke='${FRAME}'/>`
+)
+const RADIO_CHECKED = svg(
+  `<circle cx='6.5' cy='6.5' r='6' fill='white' stroke='${ACCENT}'/><circle cx='6.5' cy='6.5' r='4' fill='${ACCENT}'/>`
+)
+
+const isSet = (value: unknown) =>
+  value !== undefined && value !== null && value !== false
+
+const TEXT_FIELDS = new Set([
+  '',
+  'text',
+  'email',
+  'search',
+  'url',
+  'tel',
+  'password',
+  'number',
+])
+
+/** The preset of a form control, or `{}` for other elements. */
+export function getFormControlPreset(
+  type: string,
+  props: Record<string, any>
+): Record<string, string | number> {
+  if (type === 'button') {
+    return isSet(props?.disabled) ? { ...BUTTON, ...DISABLED_BUTTON } : BUTTON
+  }
+  if (type === 'textarea') {
+    // `cols` average characters and the scrollbar Chrome keeps room for,
+    // `rows` lines.
+    const cols = parseInt(props?.cols, 10)
+    const rows = parseInt(props?.rows, 10)
+    return {
+      // Monospace fonts' characters are 0.6em wide (`ch` here would be of the
+      // parent's font).
+      width: `calc(${(cols > 0 ? cols : 20) * 0.6}em + 15px)`,
+      height: `calc(${rows > 0 ? rows : 2}lh)`,
+      ...FIELD,
+      fontFamily: 'monospace',
+      paddingTop: 2,
+      paddingBottom: 2,
+      paddingLeft: 2,
+      paddingRight: 2,
+      whiteSpace: 'pre-wrap',
+      overflowWrap: 'break-word',
+      overflow: 'hidden',
+    }
+  }
+  if (type !== 'input') return {}
+  const inputType = String(props?.type ?? '')
+    .trim()
+    .toLowerCase()
+  if (TEXT_FIELDS.has(inputType)) {
+    return {
+      ...FIELD,
+      paddingTop: 2,
+      paddingBottom: 2,
+      paddingLeft: 3,
+      paddingRight: 3,
+    }
+  }
+  if (
+    inputType === 'submit' ||
+    inputType === 'reset' ||
+    inputType === 'button'
+  ) {
+    return isSet(props?.disabled) ? { ...BUTTON, ...DISABLED_BUTTON } : BUTTON
+  }
+  if (inputType === 'checkbox' || inputType === 'radio') {
+    const checked = isSet(props?.checked) || isSet(props?.defaultChecked)
+    const image =
+      inputType === 'checkbox'
+        ? checked
+          ? CHECKBOX_CHECKED
+          : CHECKBOX
+        : checked
+        ? RADIO_CHECKED
+        : RADIO
+    return {
+      display: 'inline-block',
+      boxSizing: 'border-box',
+      width: 13,
+      height: 13,
+      // Chrome puts a checkbox's baseline at its border box's bottom: its 3 px
+      // bottom margin hangs below the baseline, in the text's descent, where
+      // it changes nothing; left out, so the box stands on the baseline.
+      marginTop: 3,
+      marginBottom: 0,
+      marginLeft: inputType === 'checkbox' ? 4 : 5,
+      marginRight: 3,
+      backgroundImage: image,
+      backgroundSize: '100% 100%',
+      backgroundRepeat: 'no-repeat',
+    }
+  }
+  return {}
+}

@@ -7,10 +7,13 @@ import { h, pixels, render } from './render.js';
 /** RGBA of pixel (x, y) of a 100×60 canvas with a 40×20 box at (10, 10) with `boxShadow`, font size 10px. */
 async function drawn(boxShadow: string, points: [number, number][]) {
   const box = h('div', { display: 'flex', width: 40, height: 20, marginLeft: 10, marginTop: 10, boxShadow });
-  const svg = await render(h('div', { display: 'flex', width: 100, height: 60, fontSize: 10, background: '#fff' }, box), {
-    width: 100,
-    height: 60,
-  });
+  const svg = await render(
+    h('div', { display: 'flex', width: 100, height: 60, fontSize: 10, background: '#fff' }, box),
+    {
+      width: 100,
+      height: 60,
+    },
+  );
   const px = await pixels(svg);
   return points.map(([x, y]) => Array.from(px.subarray((y * 100 + x) * 4, (y * 100 + x) * 4 + 3)));
 }

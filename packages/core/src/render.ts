@@ -177,6 +177,7 @@ async function renderStages(
       defaultFontFamily: 'sans-serif',
       maxElements: limits.maxElements ?? DEFAULT_LIMITS.maxElements,
       viewport: { width: input.width, height: input.height },
+      styleSheets: { cache: tunings.styleSheetCache, index: tunings.styleSheetIndex },
     }),
   );
   warnings.push(...parsed.warnings);
@@ -351,6 +352,7 @@ async function loadResources(
       fetcher: env.fetcher,
       limits: env.options.limits,
       warnings,
+      sheetCache: (env.options.tunings ?? ALL_TUNINGS_ON).styleSheetCache,
       ...(baseUrl ? { baseUrl } : {}),
       ...(env.options.baseDir ? { baseDir: env.options.baseDir } : {}),
     });

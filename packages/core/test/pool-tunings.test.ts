@@ -53,6 +53,10 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   glyphPathCache: 'card',
   noEnableBackgroundScan: 'card',
   plainTextGraphemes: 'card',
+  // Named whenever on, as satori's own are (the card has no style sheet: style-sheet-speed.test.ts compares pixels).
+  styleSheetCache: 'card',
+  styleSheetIndex: 'card',
+  engineMemo: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

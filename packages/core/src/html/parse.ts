@@ -9,7 +9,7 @@ import { type Element, type Node, type ParentNode, childElements, isElement, isT
 import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
 import type { MediaViewport } from './style-sheets/media-queries.js';
-import { DocumentStyles } from './style-sheets/stylesheet.js';
+import { DocumentStyles, type StyleSheetOptions } from './style-sheets/stylesheet.js';
 import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
 
 /** Options of `parseHtml`. */
@@ -29,6 +29,8 @@ export interface ParseHtmlOptions {
   maxElements?: number;
   /** The render's CSS size: `@media` blocks are resolved against it (an omitted dimension matches no query on it). */
   viewport?: MediaViewport;
+  /** How style sheets are read and matched (tunings `styleSheetCache`, `styleSheetIndex`): both on by default. */
+  styleSheets?: StyleSheetOptions;
 }
 
 /**
@@ -80,7 +82,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     if (!warnings.includes(message)) warnings.push(message);
   };
   const isDocument = DOCUMENT_START.test(source);
-  const styles = new DocumentStyles(warn, options.viewport);
+  const styles = new DocumentStyles(warn, options.viewport, options.styleSheets);
   const converter = new TreeConverter(styles, warn, options.tailwind ?? true);
 
   // Long data: URIs skip parse5's per-character tokenizer and are put back in the tree it builds.

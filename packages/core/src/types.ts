@@ -262,6 +262,8 @@ export interface Tunings {
   canvasGradient?: boolean;
   /** Text nothing later covers painted over resvg's raster from glyph masks kept per worker. */
   textLayer?: boolean;
+  /** A raster of one opaque colour (what is left once the painters took text and gradients) filled without resvg. */
+  solidCanvas?: boolean;
   /** Raster pictures decoded once per worker and scaled to the device pixels they cover. */
   prescaledImages?: boolean;
   /** SVG pictures (emoji) on whole pixels drawn once per worker on a canvas of their box. */

@@ -17,6 +17,8 @@ export const TUNING_SWITCHES = {
   // Raster stages (raster/)
   canvasGradient: 'a canvas-filling linear gradient painted under the raster (raster/canvas-gradient.ts)',
   textLayer: 'text painted over the raster from glyph masks kept per worker (raster/text-layer.ts)',
+  solidCanvas:
+    'a raster of one colour (what the painters left) filled without resvg (raster/solid-canvas.ts)',
   prescaledImages:
     'raster pictures decoded once per worker, scaled to the pixels they cover (raster/prescaled-images.ts)',
   prescaledEmoji: 'SVG pictures (emoji) drawn once per worker on their own box (raster/prescaled-images.ts)',

@@ -8,6 +8,7 @@ import { resolveSvgUses } from './elements/svg-sprites.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
+import { liftStyleSheets } from './lift-style-sheets.js';
 import type { MediaViewport } from './style-sheets/media-queries.js';
 import { DocumentStyles, type StyleSheetOptions } from './style-sheets/stylesheet.js';
 import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
@@ -87,11 +88,14 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
 
   // Long data: URIs skip parse5's per-character tokenizer and are put back in the tree it builds.
   const lifted = liftDataUris(source);
-  const text = lifted?.source ?? source;
+  // Long sheets too (their data: URIs lifted first, put back after them).
+  const sheets = options.styleSheets?.cache === false ? undefined : liftStyleSheets(lifted?.source ?? source);
+  const text = sheets?.source ?? lifted?.source ?? source;
   let root: SatoriElement;
   if (isDocument) {
     const doc = parse(text);
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
+    sheets?.restore(doc);
     lifted?.restore(doc);
     if (MAY_USE.test(text)) resolveSvgUses(doc, warn);
     converter.quirksMode = doc.mode !== 'no-quirks';
@@ -104,6 +108,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
   } else {
     const fragment = parseFragment(text);
     if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
+    sheets?.restore(fragment);
     lifted?.restore(fragment);
     if (MAY_USE.test(text)) resolveSvgUses(fragment, warn);
     converter.sheetTexts = converter.collectSheets(fragment);

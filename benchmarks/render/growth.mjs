@@ -7,8 +7,11 @@
  * memory (this process and each worker process, VmHWM) at the end.
  *
  *   node benchmarks/render/growth.mjs [--rounds 30] [--warmup 8] [--format webp] [--cases lines-2,pics-32] [--engines pictor,takumi,careful]
+ *   node benchmarks/render/growth.mjs --base /work/main/packages/core   # adds engine `base`: another build, side by side
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Resvg } from '@resvg/resvg-js';
@@ -29,19 +32,23 @@ const { values: args } = parseArgs({
     format: { type: 'string', default: 'webp' },
     cases: { type: 'string' },
     engines: { type: 'string', default: 'pictor,takumi,careful' },
+    base: { type: 'string' },
   },
 });
 const ROUNDS = Number(args.rounds);
 const WARMUP = Number(args.warmup);
 const FORMAT = args.format;
 const QUALITY = 80;
-const ENGINES = args.engines.split(',');
+const ENGINES = [...args.engines.split(','), ...(args.base ? ['base'] : [])];
 
 const caseNames = args.cases ? args.cases.split(',') : Object.keys(CASES);
 
 const fonts = loadInterFonts();
 const pictures = await makePictures();
 const pictor = createRenderer();
+const base = args.base
+  ? (await import(pathToFileURL(join(args.base, 'dist', 'index.js')).href)).createRenderer()
+  : undefined;
 const takumi = new TakumiRenderer();
 for (const f of fonts)
   await takumi.registerFont({ name: f.name, data: f.data, weight: f.weight, style: f.style });
@@ -50,6 +57,10 @@ const render = {
   async pictor(doc) {
     const result = await pictor.render({ ...doc, format: FORMAT, quality: QUALITY });
     return { data: result.data, timings: result.timings };
+  },
+  async base(doc) {
+    const result = await base.render({ ...doc, format: FORMAT, quality: QUALITY });
+    return { data: result.data };
   },
   async takumi(doc) {
     const options = { width: doc.width, height: doc.height, format: FORMAT };
@@ -109,6 +120,7 @@ const rows = caseNames.map((name) => {
     ...ENGINES.map((e) => fmt(m[e])),
     ...(m.takumi ? [`**${fmt(m.pictor / m.takumi, 2)}**`] : []),
     ...(m.careful ? [fmt(m.pictor / m.careful, 2)] : []),
+    ...(m.base ? [fmt(m.pictor / m.base, 2)] : []),
   ];
 });
 const header = [
@@ -116,6 +128,7 @@ const header = [
   ...ENGINES.map((e) => `${e} median ms`),
   ...(ENGINES.includes('takumi') ? ['Pictor / Takumi'] : []),
   ...(ENGINES.includes('careful') ? ['Pictor / careful'] : []),
+  ...(ENGINES.includes('base') ? ['Pictor / base'] : []),
 ];
 console.log(
   `growth.mjs · ${new Date().toISOString()} · ${machineLine()} · load (1 min) during the run: ${loads.map((l) => l.toFixed(1)).join(', ')}`,
@@ -161,3 +174,4 @@ console.log(
   )}`,
 );
 await pictor.close();
+await base?.close();

@@ -40,7 +40,9 @@ function memoryOf(pid) {
   }
 }
 
-const renderer = createRenderer({ startWorkers: 'eager' });
+/** `PICTOR_BENCH_OPTIONS`: JSON merged into the renderer's options (e.g. '{"tunings":{"largePages":false}}'). */
+const options = process.env.PICTOR_BENCH_OPTIONS ? JSON.parse(process.env.PICTOR_BENCH_OPTIONS) : {};
+const renderer = createRenderer({ startWorkers: 'eager', ...options });
 const samples = [];
 let done = 0;
 let next = 0;

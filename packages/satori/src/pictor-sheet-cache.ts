@@ -6,7 +6,7 @@
  */
 
 /** Total length of the sheets kept (characters). */
-const MAX_CHARS = 16 * 1024 * 1024
+const MAX_CHARS = 4 * 1024 * 1024
 
 const sheets = new Map<string, unknown>()
 let chars = 0

@@ -6,7 +6,7 @@
 import { LRUCache } from 'lru-cache';
 
 /** Bound of each cache, in characters of sheet text (and rewritten text) held. */
-const MAX_CHARS = 16 * 1024 * 1024;
+const MAX_CHARS = 4 * 1024 * 1024;
 
 /** Sheets shorter than this are walked every time: the cache would not pay its key. */
 const MIN_CHARS = 2048;

@@ -8,7 +8,7 @@ import { LRUCache } from 'lru-cache';
 import type { MediaViewport } from './media-queries.js';
 
 /** The default bound of the cache (MB of sheet text and rules, estimated). */
-export const DEFAULT_SHEET_CACHE_MB = 48;
+export const DEFAULT_SHEET_CACHE_MB = 16;
 
 /** Estimated bytes a parsed rule holds (its selector's AST, its declarations), for the cache's bound. */
 const BYTES_PER_RULE = 600;

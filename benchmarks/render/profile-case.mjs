@@ -66,7 +66,10 @@ const steps = [
   ['parse: HTML → tree (parseHtml)', 'parseHtml'],
   ['  style sheets (addSheet)', 'addSheet'],
   ['resources: pictures checked and inlined (inlineImages)', 'inlineImages'],
-  ['box layout in layout.wasm (computeLayout; satori's style and SVG writing are in its async frames)', 'computeLayout'],
+  [
+    'box layout in layout.wasm (computeLayout; satori style and SVG writing run in async frames)',
+    'computeLayout',
+  ],
   ['text lifted for the text layer (liftTextLayer)', 'liftTextLayer'],
   ['pictures prepared (prescaleImages)', 'prescaleImages'],
   ['resvg: parse and draw (rasterize)', 'rasterize'],

@@ -58,6 +58,11 @@ describe('solid canvas', () => {
     expect(paintSolidCanvas(svg, 1)).toBeUndefined();
   });
 
+  it('leaves a canvas whose user units are not CSS pixels to resvg', () => {
+    const svg = PLAIN_CARD.replace('viewBox="0 0 120 63"', 'viewBox="0 0 240 126"');
+    expect(paintSolidCanvas(svg, 1)).toBeUndefined();
+  });
+
   it('leaves a fractional scale to resvg', () => {
     expect(paintSolidCanvas(PLAIN_CARD, 1.5)).toBeUndefined();
   });

@@ -8,6 +8,7 @@
 import type { RasterImage } from './resvg.js';
 
 const ROOT = /^<svg\b[^>]*\swidth="(\d+)" height="(\d+)"[^>]*>/;
+const VIEW_BOX = /\sviewBox="([^"]*)"/;
 const UNUSED_DEFINITION = /<(mask|clipPath) id="([^"]+)">(?:(?!<\/\1>)[\s\S])*<\/\1>/g;
 const EMPTY_GROUP = /<g><\/g>/g;
 const CANVAS_RECT = /^<rect x="0" y="0" width="(\d+)" height="(\d+)" fill="#([\da-f]{6}|[\da-f]{3})"\/>$/i;
@@ -22,6 +23,9 @@ export function paintSolidCanvas(svg: string, scale: number): RasterImage | unde
   if (!root || !svg.endsWith('</svg>')) return undefined;
   const width = Number(root[1]);
   const height = Number(root[2]);
+  // User units must be CSS pixels (satori writes `viewBox="0 0 width height"`).
+  const viewBox = VIEW_BOX.exec(root[0])?.[1];
+  if (viewBox !== undefined && viewBox !== `0 0 ${width} ${height}`) return undefined;
   let body = svg.slice(root[0].length, -'</svg>'.length);
   body = body.replace(UNUSED_DEFINITION, (definition, _name: string, id: string) =>
     svg.includes(`url(#${id})`) ? definition : '',

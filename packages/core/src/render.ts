@@ -29,6 +29,7 @@ import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { mayHaveOffCanvasLayers } from './svg/offcanvas-layers.js';
 import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
+import { paintSolidCanvas } from './raster/solid-canvas.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
 import { ALL_TUNINGS_ON, type ResolvedTunings, SATORI_TUNINGS, type TuningName } from './tuning/switches.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
@@ -177,6 +178,7 @@ async function renderStages(
       defaultFontFamily: 'sans-serif',
       maxElements: limits.maxElements ?? DEFAULT_LIMITS.maxElements,
       viewport: { width: input.width, height: input.height },
+      styleSheets: { cache: tunings.styleSheetCache, index: tunings.styleSheetIndex },
     }),
   );
   warnings.push(...parsed.warnings);
@@ -260,10 +262,18 @@ async function renderStages(
     });
     if (prescaled.prepared.pictures > 0) used.add('prescaledImages');
     if (prescaled.prepared.emoji > 0) used.add('prescaledEmoji');
+    // What is left for resvg may be one colour (the painters took the rest): filled without resvg.
+    const solid =
+      tunings.solidCanvas && prescaled.images.size === 0
+        ? paintSolidCanvas(prescaled.svg, input.scale)
+        : undefined;
+    if (solid) used.add('solidCanvas');
     // Layers wholly off the canvas make resvg panic (svg/offcanvas-layers.ts): looked for only when the boxes or a
     // transform can put content there.
-    const offCanvasLayers = mayHaveOffCanvasLayers(forResvg, boxes, layout.width, layout.height);
-    const raster = rasterize(prescaled, input.scale, { offCanvasLayers });
+    const offCanvasLayers = solid
+      ? false
+      : mayHaveOffCanvasLayers(forResvg, boxes, layout.width, layout.height);
+    const raster = solid ?? rasterize(prescaled, input.scale, { offCanvasLayers });
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (text) paintTextLayer(raster, text.layer);
     return { image: raster, pictureArea: prescaled.pictureArea };
@@ -351,6 +361,7 @@ async function loadResources(
       fetcher: env.fetcher,
       limits: env.options.limits,
       warnings,
+      sheetCache: (env.options.tunings ?? ALL_TUNINGS_ON).styleSheetCache,
       ...(baseUrl ? { baseUrl } : {}),
       ...(env.options.baseDir ? { baseDir: env.options.baseDir } : {}),
     });

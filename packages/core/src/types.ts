@@ -262,6 +262,8 @@ export interface Tunings {
   canvasGradient?: boolean;
   /** Text nothing later covers painted over resvg's raster from glyph masks kept per worker. */
   textLayer?: boolean;
+  /** A raster of one opaque colour (what is left once the painters took text and gradients) filled without resvg. */
+  solidCanvas?: boolean;
   /** Raster pictures decoded once per worker and scaled to the device pixels they cover. */
   prescaledImages?: boolean;
   /** SVG pictures (emoji) on whole pixels drawn once per worker on a canvas of their box. */
@@ -282,6 +284,10 @@ export interface Tunings {
   encoderThreads?: boolean;
   /** satori hands text over as glyph runs instead of path data. */
   glyphRuns?: boolean;
+  /** Each distinct style sheet parsed once per worker (the HTML stage's and satori's), kept in a bounded cache. */
+  styleSheetCache?: boolean;
+  /** Style rules matched through an index by their rightmost compound (id, class, tag), not one by one. */
+  styleSheetIndex?: boolean;
   // satori's own tunings (packages/satori, its option `pictorTunings`).
   /** satori writes glyph coordinates from integers (its patch `glyph-path-numbers`). */
   glyphPathNumbers?: boolean;
@@ -291,6 +297,8 @@ export interface Tunings {
   noEnableBackgroundScan?: boolean;
   /** satori splits plain text into characters without `Intl.Segmenter` (its patch `plain-text-graphemes`). */
   plainTextGraphemes?: boolean;
+  /** satori makes one font engine per font setting and render, not one per text node (its patch `engine-memo`). */
+  engineMemo?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

@@ -25,7 +25,7 @@ async function photoUri(): Promise<string> {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-type DocumentName = 'card' | 'photos' | 'emoji';
+type DocumentName = 'card' | 'photos' | 'emoji' | 'plain';
 
 interface Document {
   html: string;
@@ -39,6 +39,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   imageMasks: 'photos',
   canvasGradient: 'card',
   textLayer: 'card',
+  solidCanvas: 'plain',
   prescaledImages: 'card',
   prescaledEmoji: 'emoji',
   pngWriter: 'card',
@@ -53,6 +54,10 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   glyphPathCache: 'card',
   noEnableBackgroundScan: 'card',
   plainTextGraphemes: 'card',
+  // Named whenever on, as satori's own are (the card has no style sheet: style-sheet-speed.test.ts compares pixels).
+  styleSheetCache: 'card',
+  styleSheetIndex: 'card',
+  engineMemo: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */
@@ -88,6 +93,12 @@ describe('tunings: one switch each, carried to the workers', () => {
       width: 600,
       height: 315,
     },
+    // Text on one colour: once the text layer takes the text, the canvas is that colour (solidCanvas).
+    plain: {
+      html: '<div style="display:flex;flex-direction:column;box-sizing:border-box;width:100%;height:100%;padding:40px;background:#f0f4ff;color:#123;font-size:40px"><b>Release notes</b><span>Two lines of text on a plain card</span></div>',
+      width: 600,
+      height: 315,
+    },
   };
   const allOn = createRenderer({ workers: 1, startWorkers: 'eager' });
   const withAllOn: Partial<Record<DocumentName, RenderResult>> = {};
@@ -97,7 +108,7 @@ describe('tunings: one switch each, carried to the workers', () => {
     documents.card.html = referenceCardHtml(await avatarDataUri());
     const photo = `<img src="${await photoUri()}" width="532" height="420" style="width:532px;height:420px;object-fit:cover;border-radius:16px" />`;
     documents.photos.html = `<div style="display:flex;flex-wrap:wrap;gap:16px;box-sizing:border-box;width:1080px;height:1080px;background-color:#0f172a">${photo.repeat(4)}</div>`;
-    for (const key of ['card', 'photos', 'emoji'] as const)
+    for (const key of ['card', 'photos', 'emoji', 'plain'] as const)
       withAllOn[key] = await allOn.render({ ...documents[key], format: 'png' });
   });
 

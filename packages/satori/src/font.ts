@@ -708,6 +708,8 @@ export default class FontLoader {
     if (fontOptions.length && this.fonts.size) {
       this.shapedRunCache.clear()
       this.chRatios.clear()
+      // Pictor (engine-memo): engines resolve fonts from the list.
+      this.engines = new WeakMap()
     }
     for (const fontOption of fontOptions) {
       const { name, data, lang } = fontOption
@@ -788,7 +790,51 @@ export default class FontLoader {
     }
   }
 
+  /**
+   * Pictor (engine-memo): the engines made so far, per render (its glyph runs or tunings object) or per loader, by
+   * everything an engine depends on. A page asks for one per text node, and making one walks every font of the
+   * loader; text nodes with the same font settings share it.
+   */
+  private engines = new WeakMap<object, Map<string, FontEngine>>()
+
   public getEngine(
+    fontSize = 16,
+    lineHeight: number | string = 'normal',
+    style: Parameters<FontLoader['createEngine']>[2],
+    locale: Locale | undefined
+  ): FontEngine {
+    if (style?._pictorTunings?.engineMemo === false) {
+      return this.createEngine(fontSize, lineHeight, style, locale)
+    }
+    const scope: object = style?._glyphRuns ?? style?._pictorTunings ?? this
+    let engines = this.engines.get(scope)
+    if (!engines) {
+      engines = new Map()
+      this.engines.set(scope, engines)
+    }
+    const family = style?.fontFamily
+    const key = [
+      fontSize,
+      lineHeight,
+      Array.isArray(family) ? family.join('\0') : family,
+      style?.fontWeight,
+      style?.fontStyle,
+      style?.fontSynthesis,
+      style?.fontSynthesisWeight,
+      style?.fontSynthesisStyle,
+      style?._wholePixelAdvances,
+      locale,
+    ].join('\u0001')
+    let engine = engines.get(key)
+    if (!engine) {
+      if (engines.size >= 4096) engines.clear()
+      engine = this.createEngine(fontSize, lineHeight, style, locale)
+      engines.set(key, engine)
+    }
+    return engine
+  }
+
+  private createEngine(
     fontSize = 16,
     lineHeight: number | string = 'normal',
     {

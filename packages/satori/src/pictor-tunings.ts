@@ -19,6 +19,12 @@ export interface PictorTunings {
    * without Intl.Segmenter. Process-wide: each render sets it (for measurement, one setting per process).
    */
   plainTextGraphemes?: boolean
+  /** style-sheet-speed: each distinct `<style>` sheet parsed once per thread (a bounded cache by its text). */
+  styleSheetCache?: boolean
+  /** style-sheet-speed: rules matched through an index by the rightmost compound of their selectors. */
+  styleSheetIndex?: boolean
+  /** engine-memo: text nodes with the same font settings share one font engine within a render. */
+  engineMemo?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -29,5 +35,8 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     glyphRuns: tunings?.glyphRuns !== false,
     noEnableBackgroundScan: tunings?.noEnableBackgroundScan !== false,
     plainTextGraphemes: tunings?.plainTextGraphemes !== false,
+    styleSheetCache: tunings?.styleSheetCache !== false,
+    styleSheetIndex: tunings?.styleSheetIndex !== false,
+    engineMemo: tunings?.engineMemo !== false,
   }
 }

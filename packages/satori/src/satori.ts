@@ -266,7 +266,12 @@ export async function render(
           getStyleError({ [name]: value }, options.convertColors ?? true),
         onError: onStyleError,
       },
-      containers
+      containers,
+      // Pictor (style-sheet-speed).
+      {
+        styleSheetCache: options.pictorTunings?.styleSheetCache !== false,
+        styleSheetIndex: options.pictorTunings?.styleSheetIndex !== false,
+      }
     )
     const svgFilters = new Map<string, ReactElement>()
     await preProcessNode(tree, svgFilters)

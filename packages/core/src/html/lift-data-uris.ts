@@ -62,7 +62,7 @@ export function liftDataUris(source: string): LiftedSource | undefined {
 }
 
 /** Walk a parse5 tree (template contents too) and rewrite attribute values, texts and comments. */
-function restoreTree(node: Node, put: (value: string) => string): void {
+export function restoreTree(node: Node, put: (value: string) => string): void {
   const any = node as unknown as {
     attrs?: { value: string }[];
     value?: string;

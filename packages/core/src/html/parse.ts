@@ -8,8 +8,9 @@ import { resolveSvgUses } from './elements/svg-sprites.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
+import { liftStyleSheets } from './lift-style-sheets.js';
 import type { MediaViewport } from './style-sheets/media-queries.js';
-import { DocumentStyles } from './style-sheets/stylesheet.js';
+import { DocumentStyles, type StyleSheetOptions } from './style-sheets/stylesheet.js';
 import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
 
 /** Options of `parseHtml`. */
@@ -29,6 +30,8 @@ export interface ParseHtmlOptions {
   maxElements?: number;
   /** The render's CSS size: `@media` blocks are resolved against it (an omitted dimension matches no query on it). */
   viewport?: MediaViewport;
+  /** How style sheets are read and matched (tunings `styleSheetCache`, `styleSheetIndex`): both on by default. */
+  styleSheets?: StyleSheetOptions;
 }
 
 /**
@@ -80,16 +83,19 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     if (!warnings.includes(message)) warnings.push(message);
   };
   const isDocument = DOCUMENT_START.test(source);
-  const styles = new DocumentStyles(warn, options.viewport);
+  const styles = new DocumentStyles(warn, options.viewport, options.styleSheets);
   const converter = new TreeConverter(styles, warn, options.tailwind ?? true);
 
   // Long data: URIs skip parse5's per-character tokenizer and are put back in the tree it builds.
   const lifted = liftDataUris(source);
-  const text = lifted?.source ?? source;
+  // Long sheets too (their data: URIs lifted first, put back after them).
+  const sheets = options.styleSheets?.cache === false ? undefined : liftStyleSheets(lifted?.source ?? source);
+  const text = sheets?.source ?? lifted?.source ?? source;
   let root: SatoriElement;
   if (isDocument) {
     const doc = parse(text);
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
+    sheets?.restore(doc);
     lifted?.restore(doc);
     if (MAY_USE.test(text)) resolveSvgUses(doc, warn);
     converter.quirksMode = doc.mode !== 'no-quirks';
@@ -102,6 +108,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
   } else {
     const fragment = parseFragment(text);
     if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
+    sheets?.restore(fragment);
     lifted?.restore(fragment);
     if (MAY_USE.test(text)) resolveSvgUses(fragment, warn);
     converter.sheetTexts = converter.collectSheets(fragment);

@@ -19,6 +19,8 @@ export interface InlineImagesContext {
   limits: RenderLimits;
   /** Non-fatal notes are appended here. */
   warnings: string[];
+  /** Each distinct `<style>` sheet's URLs found once per thread (tree-urls.ts). Default true. */
+  sheetCache?: boolean;
 }
 
 /** Most distinct images of one render, and most fetched over the network. */

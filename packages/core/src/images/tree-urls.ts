@@ -6,6 +6,7 @@ import path from 'node:path';
 import { STYLESHEET_HREF_ATTR } from '../html/elements/convert.js';
 import type { SatoriChild, SatoriElement } from '../html/types.js';
 import { isImageProperty, kebabProperty, mapDeclarations } from './css-declarations.js';
+import { sheetRewriteOnce, sheetUrlsOnce } from './sheet-url-cache.js';
 import {
   cssString,
   findCssUrls,
@@ -22,6 +23,8 @@ export interface TreeUrlContext {
   baseDir?: string;
   /** Notes about URLs that were dropped. */
   warnings: string[];
+  /** Each distinct `<style>` sheet's URLs found once per thread (sheet-url-cache.ts; tunings `styleSheetCache`). Default true. */
+  sheetCache?: boolean;
 }
 
 /** Every image URL the tree refers to (as written, unescaped; relative ones made relative to the document). */
@@ -90,11 +93,17 @@ function rewriteStyleValue(
 }
 
 /** A `<style>` element's text, or a style attribute kept as a string: declarations walked, at-rules dropped. */
-function sheetUrls(css: string, urls: Set<string>): void {
+function sheetUrls(css: string, urls: Set<string>, cache = false): void {
+  for (const url of sheetUrlsOnce(css, cache, scanSheetUrls)) urls.add(url);
+}
+
+function scanSheetUrls(css: string): string[] {
+  const urls: string[] = [];
   mapDeclarations(stripUnusedAtRules(css), (property, value) => {
-    for (const url of styleValueUrls(property, value)) urls.add(url);
+    urls.push(...styleValueUrls(property, value));
     return value;
   });
+  return urls;
 }
 
 function collect(node: SatoriChild | SatoriChild[], urls: Set<string>, ctx: TreeUrlContext): void {
@@ -118,7 +127,7 @@ function collect(node: SatoriChild | SatoriChild[], urls: Set<string>, ctx: Tree
   }
   if (type === 'style') {
     for (const child of childrenOf(node))
-      if (typeof child === 'string') sheetUrls(relativeTo(node, child, ctx), urls);
+      if (typeof child === 'string') sheetUrls(relativeTo(node, child, ctx), urls, ctx.sheetCache !== false);
     return;
   }
   for (const child of childrenOf(node)) collect(child, urls, ctx);
@@ -178,9 +187,11 @@ function rewrite(
   }
   if (typeof props.tw === 'string' && /url\(/i.test(props.tw))
     props.tw = withoutUrlClasses(props.tw, warnings);
-  const sheet = (css: string) =>
-    mapDeclarations(stripUnusedAtRules(css), (property, value) =>
-      rewriteStyleValue(property, value, replace, warnings),
+  const sheet = (css: string, cache = false) =>
+    sheetRewriteOnce(css, cache, replace, warnings, (text, replaceUrl, notes) =>
+      mapDeclarations(stripUnusedAtRules(text), (property, value) =>
+        rewriteStyleValue(property, value, replaceUrl, notes),
+      ),
     );
   const style = props.style as unknown;
   if (typeof style === 'string') props.style = sheet(style) as never;
@@ -194,7 +205,7 @@ function rewrite(
   }
   if (node.type === 'style') {
     props.children = childrenOf(node).map((child) =>
-      typeof child === 'string' ? sheet(relativeTo(node, child, ctx)) : child,
+      typeof child === 'string' ? sheet(relativeTo(node, child, ctx), ctx.sheetCache !== false) : child,
     );
   } else if (props.children !== undefined) {
     const rewriteChild = (child: SatoriChild) => rewrite(child, replace, ctx);

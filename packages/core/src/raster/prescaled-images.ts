@@ -113,10 +113,11 @@ export async function prescaleImages(
   const parts: string[] = [];
   let last = 0;
   let pictureArea = 0;
+  const isInsideResource = resourceFinder(svg);
   for (const match of svg.matchAll(PICTURE)) {
     const [tag, before = '', source = '', after = ''] = match;
     const attributes = before + after;
-    if (isInsideResource(svg, match.index)) continue;
+    if (isInsideResource(match.index)) continue;
     const width = Number(WIDTH_ATTR.exec(attributes)?.[1]);
     const height = Number(HEIGHT_ATTR.exec(attributes)?.[1]);
     if (source.startsWith(VECTOR_SOURCE)) {
@@ -210,11 +211,35 @@ async function preparedVector(
 /** Elements whose pictures resvg does not offer to resolve (a background picture's tile, a mask-image). */
 const RESOURCE_ELEMENTS = ['pattern', 'mask', 'clipPath', 'defs', 'symbol', 'marker', 'filter'];
 
-/** Whether the element at `index` is inside one of RESOURCE_ELEMENTS (satori does not nest them in each other). */
-function isInsideResource(svg: string, index: number): boolean {
-  return RESOURCE_ELEMENTS.some(
-    (name) => svg.lastIndexOf(`<${name}`, index) > svg.lastIndexOf(`</${name}>`, index),
-  );
+/**
+ * Whether the element at an index is inside one of RESOURCE_ELEMENTS (satori does not nest them in each other): the
+ * last `<name` before it comes after the last `</name>`. Where each opens and closes is found once per SVG: looking
+ * back from every picture through an SVG of inlined pictures cost 1.4 ms per picture of 32.
+ */
+function resourceFinder(svg: string): (index: number) => boolean {
+  const positions = (text: string): number[] => {
+    const found: number[] = [];
+    for (let at = svg.indexOf(text); at !== -1; at = svg.indexOf(text, at + 1)) found.push(at);
+    return found;
+  };
+  const tags = RESOURCE_ELEMENTS.map((name) => ({
+    opens: positions(`<${name}`),
+    closes: positions(`</${name}>`),
+  }));
+  return (index) =>
+    tags.some(({ opens, closes }) => lastAtOrBefore(opens, index) > lastAtOrBefore(closes, index));
+}
+
+/** The last of the ascending `positions` at or before `index`, or -1 (as `lastIndexOf` answers). */
+function lastAtOrBefore(positions: number[], index: number): number {
+  let low = 0;
+  let high = positions.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((positions[mid] as number) <= index) low = mid + 1;
+    else high = mid;
+  }
+  return low === 0 ? -1 : (positions[low - 1] as number);
 }
 
 /** Pixel size of the device area a picture covers. */

@@ -17,6 +17,8 @@ export const TUNING_SWITCHES = {
   // Raster stages (raster/)
   canvasGradient: 'a canvas-filling linear gradient painted under the raster (raster/canvas-gradient.ts)',
   textLayer: 'text painted over the raster from glyph masks kept per worker (raster/text-layer.ts)',
+  solidCanvas:
+    'a raster of one colour (what the painters left) filled without resvg (raster/solid-canvas.ts)',
   prescaledImages:
     'raster pictures decoded once per worker, scaled to the pixels they cover (raster/prescaled-images.ts)',
   prescaledEmoji: 'SVG pictures (emoji) drawn once per worker on their own box (raster/prescaled-images.ts)',
@@ -29,6 +31,11 @@ export const TUNING_SWITCHES = {
   largePages: "large OS pages for resvg's allocator in worker processes (tuning/allocator.ts)",
   singleThreadedGc: 'worker processes collect garbage on their own thread (pool/worker-handle.ts)',
   encoderThreads: 'one libvips thread per encode in workers, no operation cache (encode/sharp.ts)',
+  // Style sheets (html/style-sheets/, satori patch style-sheet-speed)
+  styleSheetCache:
+    'each distinct style sheet parsed once per worker (html/style-sheets/sheet-cache.ts, satori patch style-sheet-speed)',
+  styleSheetIndex:
+    'style rules matched through an index by their rightmost compound (html/style-sheets/rule-index.ts, satori patch style-sheet-speed)',
   // The layout engine (satori; layout/)
   glyphRuns: 'text handed over as glyph runs, not path data (layout/glyph-runs.ts, satori patch glyph-runs)',
   glyphPathNumbers: 'glyph coordinates written from integers (satori patch glyph-path-numbers)',
@@ -36,6 +43,7 @@ export const TUNING_SWITCHES = {
   noEnableBackgroundScan:
     'no search of the document for BackgroundImage (satori patch no-enable-background-scan)',
   plainTextGraphemes: 'plain text split without Intl.Segmenter (satori patch plain-text-graphemes)',
+  engineMemo: 'one font engine per font setting and render, not per text node (satori patch engine-memo)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -44,6 +52,9 @@ export const SATORI_TUNINGS = [
   'glyphPathCache',
   'noEnableBackgroundScan',
   'plainTextGraphemes',
+  'styleSheetCache',
+  'styleSheetIndex',
+  'engineMemo',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

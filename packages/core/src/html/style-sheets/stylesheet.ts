@@ -8,6 +8,8 @@ import { type MediaViewport, resolveMediaBlocks } from './media-queries.js';
 import { isSupportedDisplay, degradeDisplay } from '../elements/display.js';
 import type { Element } from '../dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
+import { RuleIndex } from './rule-index.js';
+import { SheetCache } from './sheet-cache.js';
 import type { DocumentFontFace } from '../types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
 import {
@@ -149,9 +151,45 @@ function dirSelector(argument: string): csstree.CssNode | undefined {
 /** What compiled Tailwind CSS (v2–v4) always holds: its licence banner or its `--tw-` custom properties. */
 const COMPILED_TAILWIND = /\/\*!\s*tailwindcss|--tw-[a-z]/i;
 
+/** How a document's sheets are read and matched (RendererOptions.tunings `styleSheetCache`, `styleSheetIndex`). */
+export interface StyleSheetOptions {
+  /** Each distinct sheet parsed once per thread (sheet-cache.ts). Default true. */
+  cache?: boolean;
+  /** Rules matched through an index by their rightmost compound (rule-index.ts). Default true. */
+  index?: boolean;
+}
+
+/** What one sheet gives a document, as the sheet cache keeps it (no document's cascade order in it). */
+interface SheetRecord {
+  processed: ProcessedSheet;
+  /** Its rules, with cascade positions and layer ranks of their own (from 0). */
+  rules: ProbeRule[];
+  index: RuleIndex<ProbeRule>;
+  /** How many cascade positions its rules take (a rule with several selectors shares one). */
+  orders: number;
+  /** Its layers by their rank within the sheet. */
+  layers: string[];
+  classNames: string[];
+  warnings: string[];
+}
+
+/** The sheets this thread has parsed (sheet-cache.ts). */
+const SHEETS = new SheetCache<SheetRecord>();
+
 /** The stylesheets of one document, in order. */
 export class DocumentStyles {
   private readonly rules: ProbeRule[] = [];
+  /** `rules` by the rightmost compound of their selector (rule-index.ts). */
+  private readonly index = new RuleIndex<ProbeRule>();
+  /** The document's sheets in order: each one's rules, where its positions start and its layers' ranks here. */
+  private readonly segments: {
+    rules: ProbeRule[];
+    index: RuleIndex<ProbeRule>;
+    base: number;
+    ranks: number[];
+  }[] = [];
+  /** The candidate rules of each element, with the number of sheets they were taken from. */
+  private readonly candidates = new WeakMap<Element, { sheets: number; rules: ProbeRule[] }>();
   /** Class names that appear in a class selector of any sheet. */
   readonly classNames = new Set<string>();
   /**
@@ -167,11 +205,66 @@ export class DocumentStyles {
     private readonly warn: (message: string) => void,
     /** The render's CSS size, which `@media` blocks are resolved against (html/style-sheets/media-queries.ts). */
     private readonly viewport: MediaViewport = {},
+    private readonly sheetOptions: StyleSheetOptions = {},
   ) {}
 
-  /** Parse one sheet: record its rules, collect `@font-face`, degrade unsupported `display` values. */
+  /**
+   * Parse one sheet (or take it from this thread's sheet cache): record its rules, collect `@font-face`, degrade
+   * unsupported `display` values.
+   */
   addSheet(css: string): ProcessedSheet {
     if (COMPILED_TAILWIND.test(css)) this.compiledTailwind = true;
+    const read = (): SheetRecord => {
+      const warnings: string[] = [];
+      const one = new DocumentStyles((message) => warnings.push(message), this.viewport, { cache: false });
+      const processed = one.processSheet(css);
+      const layers: string[] = [];
+      for (const [name, rank] of one.layers) layers[rank] = name;
+      return {
+        processed,
+        rules: one.rules,
+        index: one.index,
+        orders: one.order,
+        layers,
+        classNames: [...one.classNames],
+        warnings,
+      };
+    };
+    const record =
+      this.sheetOptions.cache === false
+        ? read()
+        : SHEETS.get(css, this.viewport, () => {
+            const made = read();
+            return { value: made, rules: made.rules.length };
+          });
+    this.mergeSheet(record);
+    return { css: record.processed.css, fontFaces: record.processed.fontFaces.map((face) => ({ ...face })) };
+  }
+
+  /**
+   * Take in a sheet after the earlier ones: its rules keep the sheet's own objects and index (shared through the
+   * cache); their cascade positions and layer ranks in this document are given where they are matched.
+   */
+  private mergeSheet(record: SheetRecord): void {
+    for (const message of record.warnings) this.warn(message);
+    for (const name of record.classNames) this.classNames.add(name);
+    const sheet = this.segments.length;
+    // Layers rank in the order first named; an anonymous one (`.#n`) is this sheet's own.
+    const ranks = record.layers.map((name) =>
+      this.layerRank(name.includes('.#') ? `${name}@${sheet}` : name),
+    );
+    this.segments.push({ rules: record.rules, index: record.index, base: this.order, ranks });
+    this.order += record.orders;
+  }
+
+  /** Record a rule of the sheet this instance parses. */
+  private addRule(rule: ProbeRule): void {
+    this.rules.push(rule);
+    this.index.add(rule, rule.selector);
+  }
+
+  /** Parse one sheet into this instance: its rules, class names, layers and warnings. */
+  private processSheet(css: string): ProcessedSheet {
     let ast: csstree.CssNode;
     try {
       ast = csstree.parse(css, { parseValue: true, parseCustomProperty: false, onParseError: () => {} });
@@ -310,7 +403,7 @@ export class DocumentStyles {
     if (declarations.size > 0) {
       const order = this.order++;
       selectors.children.forEach((selector) => {
-        this.rules.push({ selector, specificity: specificity(selector), order, layer, declarations });
+        this.addRule({ selector, specificity: specificity(selector), order, layer, declarations });
       });
     }
     const nested = nestedRules(block);
@@ -356,7 +449,7 @@ export class DocumentStyles {
   /** The winning sheet declaration of `property` for `el` (null when none). */
   private cascade(el: Element, property: string): { decl: Declaration; rule: ProbeRule } | null {
     let best: { decl: Declaration; rule: ProbeRule } | null = null;
-    for (const rule of this.rules) {
+    for (const rule of this.candidateRules(el)) {
       const decl = rule.declarations.get(property);
       if (!decl || !matchesSelector(el, rule.selector)) continue;
       if (!best) {
@@ -376,5 +469,32 @@ export class DocumentStyles {
         best = { decl, rule };
     }
     return best;
+  }
+
+  /**
+   * The rules that can match `el` (those of its index buckets, or with the index off every rule), with their
+   * cascade positions and layer ranks in this document.
+   */
+  private candidateRules(el: Element): ProbeRule[] {
+    const known = this.candidates.get(el);
+    if (known && known.sheets === this.segments.length) return known.rules;
+    const rules: ProbeRule[] = [];
+    for (const { rules: all, index, base, ranks } of this.segments) {
+      const candidates = this.sheetOptions.index === false ? all : index.candidates(el);
+      // The first sheet of a document without earlier layers keeps its own positions and ranks: no copies.
+      if (base === 0 && ranks.every((rank, local) => rank === local)) {
+        rules.push(...candidates);
+        continue;
+      }
+      for (const rule of candidates) {
+        rules.push({
+          ...rule,
+          order: base + rule.order,
+          layer: rule.layer === UNLAYERED ? UNLAYERED : ranks[rule.layer]!,
+        });
+      }
+    }
+    this.candidates.set(el, { sheets: this.segments.length, rules });
+    return rules;
   }
 }

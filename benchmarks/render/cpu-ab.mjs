@@ -1,0 +1,71 @@
+/**
+ * CPU time per render of this build against another (`--base DIR`, a packages/core folder), both rendering on this
+ * thread (`workers: 0`), alternating render by render, fresh content: CPU time (all threads of this process) is far
+ * less disturbed than wall time when other work shares the cores. Growth cases (growth-cases.mjs), the Bootstrap
+ * page (`bootstrap`) or the 2-line card with Bootstrap's sheet (`card-sheet`).
+ *
+ *   node benchmarks/render/cpu-ab.mjs --base /work/main/packages/core --cases lines-2,pics-32,card-sheet [--renders 20] [--format webp]
+ */
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createRenderer } from '@pictor/core';
+import { fmt, load1, markdownTable, quantile } from '../lib/report.mjs';
+import { BOOTSTRAP_CSS, frameworkPage, PAGE_SIZE } from './framework-page.mjs';
+import { CASES, makePictures, textCard } from './growth-cases.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    base: { type: 'string' },
+    cases: { type: 'string', default: 'lines-2,pics-32,card-sheet,bootstrap' },
+    renders: { type: 'string', default: '20' },
+    format: { type: 'string', default: 'webp' },
+  },
+});
+if (!args.base) throw new Error('--base DIR (a packages/core folder with a dist/) is required');
+const base = (await import(pathToFileURL(join(args.base, 'dist', 'index.js')).href)).createRenderer({
+  workers: 0,
+});
+const ours = createRenderer({ workers: 0 });
+const pictures = await makePictures();
+const make = {
+  ...Object.fromEntries(Object.entries(CASES).map(([name, f]) => [name, (seq) => f(seq, pictures)])),
+  bootstrap: (seq) => ({ html: frameworkPage(seq), ...PAGE_SIZE }),
+  'card-sheet': (seq) => {
+    const card = textCard(seq, 2);
+    return { ...card, html: `<style>${BOOTSTRAP_CSS}</style>${card.html}` };
+  },
+};
+const rows = [];
+let seq = 1;
+const loads = [load1()];
+for (const name of args.cases.split(',')) {
+  const cpu = { ours: [], base: [] };
+  for (let i = 0; i < Number(args.renders) + 3; i++) {
+    const doc = make[name](seq++);
+    for (const [side, renderer] of i % 2
+      ? [
+          ['ours', ours],
+          ['base', base],
+        ]
+      : [
+          ['base', base],
+          ['ours', ours],
+        ]) {
+      const before = process.cpuUsage();
+      await renderer.render({ ...doc, format: args.format, quality: 80 });
+      const used = process.cpuUsage(before);
+      if (i >= 3) cpu[side].push((used.user + used.system) / 1000);
+    }
+  }
+  const a = quantile(cpu.ours, 0.5);
+  const b = quantile(cpu.base, 0.5);
+  rows.push([name, fmt(a), fmt(b), `**${fmt(a / b, 2)}**`]);
+  loads.push(load1());
+}
+console.log(
+  `cpu-ab.mjs · ${new Date().toISOString()} · ${args.format} · ${args.renders} renders per side and case after 3 warm-up, alternating · load ${loads.map((l) => l.toFixed(1)).join(', ')}\n`,
+);
+console.log(markdownTable(['case', 'this build CPU ms (median)', 'base CPU ms', 'this / base'], rows));
+await ours.close();
+await base.close();

@@ -1,0 +1,33 @@
+/**
+ * Pictor (style-sheet-speed): each distinct style sheet parsed once per thread. Parsing a framework sheet
+ * (Bootstrap's 232 KB) in `crates/layout/src/css.rs` and reading its JSON costs tens of milliseconds a render, and a
+ * service renders the same sheets again and again. The parsed items, which compiling never changes, are kept by the
+ * sheet's text in a small LRU bounded by the total length of the sheets.
+ */
+
+/** Total length of the sheets kept (characters). */
+const MAX_CHARS = 4 * 1024 * 1024
+
+const sheets = new Map<string, unknown>()
+let chars = 0
+
+/** The parse of `css`: kept from an earlier render, or made by `parse` and kept. */
+export function cachedSheet<T>(css: string, parse: (css: string) => T): T {
+  const hit = sheets.get(css)
+  if (hit !== undefined) {
+    // Most recently used last.
+    sheets.delete(css)
+    sheets.set(css, hit)
+    return hit as T
+  }
+  const parsed = parse(css)
+  if (css.length > MAX_CHARS) return parsed
+  sheets.set(css, parsed)
+  chars += css.length
+  for (const [key] of sheets) {
+    if (chars <= MAX_CHARS) break
+    sheets.delete(key)
+    chars -= key.length
+  }
+  return parsed
+}

@@ -186,6 +186,12 @@ export interface FontOptions {
   weight?: Weight
   style?: FontStyle
   lang?: string
+  /**
+   * Pictor (advances-per-face): this face's glyph advances in whole pixels
+   * (true) or fractional (false), as Chromium sets them by where a face comes
+   * from; default: the `wholePixelAdvances` option of the render.
+   */
+  wholePixelAdvances?: boolean
 }
 
 export type GlyphBox = {
@@ -564,6 +570,8 @@ export default class FontLoader {
   // for the same font configuration) so repeated renders don't re-shape
   // identical text runs with HarfBuzz.
   private shapedRunCache = new Map<string, ShapedRun[]>()
+  /** Pictor (advances-per-face): each face's own `wholePixelAdvances`. */
+  private faceAdvances = new Map<opentype.Font, boolean>()
   /** Decodes WOFF2 fonts, see `crates/layout`. */
   private decodeWoff2?: (data: Uint8Array) => ArrayBuffer | undefined
   constructor(
@@ -787,6 +795,9 @@ export default class FontLoader {
         this.fonts.set(_name, [])
       }
       this.fonts.get(_name).push([font, fontOption.weight, fontOption.style])
+      if (typeof fontOption.wholePixelAdvances === 'boolean') {
+        this.faceAdvances.set(font, fontOption.wholePixelAdvances)
+      }
     }
   }
 
@@ -1096,6 +1107,12 @@ export default class FontLoader {
       return shapedRuns
     }
 
+    // Pictor (advances-per-face): whole-pixel advances by the face's own
+    // setting, else the render's.
+    const faceAdvances = this.faceAdvances
+    const wholePixel = (font: opentype.Font) =>
+      faceAdvances.get(font) ?? synthesisStyle._wholePixelAdvances === true
+
     const engine = {
       fontFor: (s: string) => resolveFont(s),
       has: (s: string) => {
@@ -1142,12 +1159,7 @@ export default class FontLoader {
           wordSpacing?: number
         }
       ) => {
-        return this.measure(
-          s,
-          style,
-          getShapedRuns,
-          synthesisStyle._wholePixelAdvances
-        )
+        return this.measure(s, style, getShapedRuns, wholePixel)
       },
       getSVG: (
         s: string,
@@ -1168,7 +1180,7 @@ export default class FontLoader {
           synthesis,
           band,
           synthesisStyle._pictorTunings,
-          synthesisStyle._wholePixelAdvances,
+          wholePixel,
           synthesisStyle._glyphRuns
         )
       },
@@ -1248,7 +1260,7 @@ export default class FontLoader {
       fontFeatureSettings?: string
     },
     getShapedRuns: GetShapedRuns,
-    wholePixelAdvances?: boolean
+    wholePixel: (font: opentype.Font) => boolean
   ) {
     const shapedRuns = getShapedRuns(content, fontFeatureSettings)
 
@@ -1259,6 +1271,7 @@ export default class FontLoader {
       // pixels with the option.
       let segmentWidth = 0
       const scale = fontSize / font.unitsPerEm
+      const wholePixelAdvances = wholePixel(font)
       for (let i = 0; i < glyphs.length; i++) {
         segmentWidth += wholePixelAdvances
           ? wholePixelAdvance(font.glyphs.get(glyphs[i].g), glyphs[i], scale)
@@ -1302,7 +1315,7 @@ export default class FontLoader {
     synthesis: Synthesis,
     band?: SkipInkBand,
     tunings?: Required<PictorTunings>,
-    wholePixelAdvances?: boolean,
+    wholePixel?: (font: opentype.Font) => boolean,
     glyphRuns?: unknown[][]
   ): GlyphPaths {
     const integerTenths = tunings?.glyphPathNumbers !== false
@@ -1334,6 +1347,7 @@ export default class FontLoader {
     // Process each font segment
     for (const [runText, font, glyphs] of shapedRuns) {
       const scale = fontSize / font.unitsPerEm
+      const wholePixelAdvances = wholePixel?.(font) === true
       const { bold, italic } = synthesis(font)
       const skew = italic ? SYNTHETIC_SKEW : 0
 

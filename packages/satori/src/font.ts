@@ -17,6 +17,7 @@ import {
   glyphPathTenths,
   glyphRecord,
 } from './pictor-glyph-paths.js'
+import { variedFont, type VariationStyle } from './pictor-variations.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -192,6 +193,12 @@ export interface FontOptions {
    * from; default: the `wholePixelAdvances` option of the render.
    */
   wholePixelAdvances?: boolean
+  /**
+   * Pictor (variable-fonts): the weights a variable face serves, as an
+   * `@font-face` rule's `font-weight` range gives them (one weight: `[w, w]`);
+   * the `wght` axis is clamped to it. Default: the whole axis.
+   */
+  weightRange?: [number, number]
 }
 
 export type GlyphBox = {
@@ -572,6 +579,8 @@ export default class FontLoader {
   private shapedRunCache = new Map<string, ShapedRun[]>()
   /** Pictor (advances-per-face): each face's own `wholePixelAdvances`. */
   private faceAdvances = new Map<opentype.Font, boolean>()
+  /** Pictor (variable-fonts): each face's own `weightRange`. */
+  private faceWeights = new Map<opentype.Font, [number, number]>()
   /** Decodes WOFF2 fonts, see `crates/layout`. */
   private decodeWoff2?: (data: Uint8Array) => ArrayBuffer | undefined
   constructor(
@@ -798,6 +807,9 @@ export default class FontLoader {
       if (typeof fontOption.wholePixelAdvances === 'boolean') {
         this.faceAdvances.set(font, fontOption.wholePixelAdvances)
       }
+      if (fontOption.weightRange) {
+        this.faceWeights.set(font, fontOption.weightRange)
+      }
     }
   }
 
@@ -863,6 +875,9 @@ export default class FontLoader {
       _pictorTunings?: Required<PictorTunings>
       _wholePixelAdvances?: boolean
       _glyphRuns?: unknown[][]
+      fontStretch?: unknown
+      fontOpticalSizing?: unknown
+      fontVariationSettings?: unknown
     },
     locale: Locale | undefined
   ): FontEngine {
@@ -961,6 +976,22 @@ export default class FontLoader {
       }
     }
 
+    // Pictor (variable-fonts): each variable face as the instance this style asks for.
+    const variationStyle: VariationStyle = { fontWeight, fontStyle, ...synthesisStyle }
+    for (const list of [fonts, additionalFonts, specifiedLangFonts, nonSpecifiedLangFonts]) {
+      for (let i = 0; i < list.length; i++) {
+        list[i] = variedFont(
+          list[i],
+          variationStyle,
+          fontSize,
+          this.faceWeights.get(list[i])
+        )
+      }
+    }
+    const variationKey = fonts
+      .map((f) => (f?._variations ? Object.values(f._variations).join(',') : ''))
+      .join(';')
+
     const cachedFontResolver = new Map<number, opentype.Font | undefined>()
     const resolveFont = (word: string, fallback = true) => {
       const _fonts = [
@@ -1011,10 +1042,11 @@ export default class FontLoader {
         bold:
           allowed.weight &&
           requestedWeight >= 600 &&
-          (os2?.usWeightClass || 400) < 600,
+          ((font as any)._pictorWeight || os2?.usWeightClass || 400) < 600,
         italic:
           allowed.style &&
           slanted &&
+          !(font as any)._pictorItalic &&
           !(os2?.fsSelection & 1) &&
           !(head?.macStyle & 2),
       }
@@ -1066,7 +1098,7 @@ export default class FontLoader {
     const shapedRunCache = this.shapedRunCache
     const engineKey = `${fontFamily.join(',')}|${fontWeight}|${fontStyle}|${
       locale || ''
-    }`
+    }|${variationKey}`
     const getShapedRuns: GetShapedRuns = (
       content,
       fontFeatureSettings,

@@ -55,7 +55,7 @@ function getFontLoaderKey(fonts: FontOptions[]): string {
     }
     key += `${id}:${font.name}:${font.weight ?? ''}:${font.style ?? ''}:${
       font.lang ?? ''
-    }:${font.wholePixelAdvances ?? ''};`
+    }:${font.wholePixelAdvances ?? ''}:${font.weightRange ?? ''};`
   }
   return key
 }

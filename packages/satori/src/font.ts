@@ -1143,7 +1143,8 @@ export default class FontLoader {
     // setting, else the render's.
     const faceAdvances = this.faceAdvances
     const wholePixel = (font: opentype.Font) =>
-      faceAdvances.get(font) ?? synthesisStyle._wholePixelAdvances === true
+      faceAdvances.get((font as any)._pictorBase ?? font) ??
+      synthesisStyle._wholePixelAdvances === true
 
     const engine = {
       fontFor: (s: string) => resolveFont(s),

@@ -158,6 +158,8 @@ function makeInstance(
 ): opentype.Font {
   const instance = Object.create(font)
   instance._variations = coordinates
+  // The face it is an instance of, for what is set per face (its advances).
+  instance._pictorBase = font
   // What synthesis reads: an instance is as bold as its wght, italic when ital or slnt says so.
   instance._pictorWeight = coordinates.wght
   instance._pictorItalic = coordinates.ital >= 1 || coordinates.slnt < 0

@@ -44,3 +44,21 @@ describe('variable fonts', () => {
     );
   });
 });
+
+describe('variable fonts and advances per face', () => {
+  it("an instance keeps its face's own advances: fractional under a whole-pixel render", async () => {
+    const root = h(
+      'div',
+      { display: 'flex', alignItems: 'flex-start' },
+      h(
+        'div',
+        { display: 'flex', fontFamily: 'V', fontSize: 24, fontWeight: 100 },
+        'Variable 100 Hamburgefonstiv',
+      ),
+    );
+    const fonts = [{ name: 'V', data, weight: 400, style: 'normal', wholePixelAdvances: false }];
+    const { boxes: found } = await boxes(root, { width: 800, height: 60, fonts, wholePixelAdvances: true });
+    // Chromium: 320.39 (whole pixels would give 324).
+    expect(found[1].width).toBe(321);
+  });
+});

@@ -12,7 +12,10 @@ export interface FontSpec {
   url?: string;
   /** Font file bytes, or a base64 string of them. */
   data?: string | Uint8Array;
-  /** 100..900, default 400. */
+  /**
+   * 100..900, default 400. A variable font (with a `wght` axis) given without a weight serves every weight of its
+   * axis; with one, only that weight (bold then synthesized, as for an `@font-face` rule with one weight).
+   */
   weight?: number;
   /** Default `normal`. */
   style?: 'normal' | 'italic';

@@ -42,7 +42,7 @@ export class FontRegistry {
       this.#lists.clear();
       this.#setsVersion = loadedSetsVersion();
     }
-    const key = `${positioning}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}`).join('|')}`;
+    const key = `${positioning}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}:${font.weightRange ?? ''}`).join('|')}`;
     let list = this.#lists.get(key);
     if (list) return list;
     const customNames = new Set(custom.map((font) => font.name.toLowerCase()));
@@ -54,6 +54,7 @@ export class FontRegistry {
         data: font.data,
         weight: font.weight as SatoriFont['weight'],
         style: font.style,
+        ...(font.weightRange ? { weightRange: font.weightRange } : {}),
         wholePixelAdvances: web,
       })),
       ...getBuiltinFonts()

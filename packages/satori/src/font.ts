@@ -38,7 +38,8 @@ function isWhitespace(char: string): boolean {
  */
 function splitByFont(
   content: string,
-  resolveFont: (word: string) => opentype.Font
+  resolveFont: (word: string) => opentype.Font,
+  primaryHas?: (grapheme: string) => boolean
 ): Array<[string, opentype.Font]> {
   if (!content) return []
 
@@ -52,7 +53,10 @@ function splitByFont(
     // For whitespace, try to keep it with the current font if the font
     // has a glyph for it. This maintains proper spacing within text runs.
     let font: opentype.Font
-    if (isWhitespace(grapheme) && currentFont !== null) {
+    // Pictor (fallback-on-primary-baseline): a space is drawn by the first
+    // font that has it, as in Chrome (Inter's after Han from Noto Sans SC),
+    // unless the run's font is a fallback font the family's fonts precede.
+    if (isWhitespace(grapheme) && currentFont !== null && !primaryHas?.(grapheme)) {
       // Check if current font has a glyph for this whitespace
       if (currentFont.charToGlyphIndex(grapheme)) {
         font = currentFont
@@ -1118,7 +1122,7 @@ export default class FontLoader {
       const features = fontFeatureSettings
         ? parseFontFeatureSettings(fontFeatureSettings)
         : {}
-      const shapedRuns = splitByFont(content, resolveFont).map(
+      const shapedRuns = splitByFont(content, resolveFont, primaryHas).map(
         ([text, font]): ShapedRun => [
           text,
           font,
@@ -1146,6 +1150,18 @@ export default class FontLoader {
       faceAdvances.get((font as any)._pictorBase ?? font) ??
       synthesisStyle._wholePixelAdvances === true
 
+    // Pictor (fallback-on-primary-baseline): with a line-height that is a
+    // length or a number, text sits on the first available font's baseline
+    // and its box is that font's, whatever font draws its glyphs, as in
+    // Chrome; with `normal`, each used font's metrics count (as Chrome's
+    // used fonts do for line-height: normal).
+    const primaryHas = (grapheme: string) =>
+      !!fonts[0] && !!fonts[0].charToGlyphIndex(grapheme)
+    const lineFont = (s?: string) =>
+      typeof s === 'undefined' || (typeof lineHeight === 'number' && fonts[0])
+        ? fonts[0]
+        : resolveFont(s)
+
     const engine = {
       fontFor: (s: string) => resolveFont(s),
       has: (s: string) => {
@@ -1164,20 +1180,14 @@ export default class FontLoader {
         }
         return true
       },
-      baseline: (
-        s?: string,
-        resolvedFont = typeof s === 'undefined' ? fonts[0] : resolveFont(s)
-      ) => {
+      baseline: (s?: string, resolvedFont = lineFont(s)) => {
         // Like in Chrome, the ascent and descent are rounded to pixels, and
         // half of the leading is floored.
         const asc = Math.round(ascender(resolvedFont))
         const desc = Math.round(-descender(resolvedFont))
         return asc + Math.floor((height(resolvedFont) - asc - desc) / 2)
       },
-      height: (
-        s?: string,
-        resolvedFont = typeof s === 'undefined' ? fonts[0] : resolveFont(s)
-      ) => {
+      height: (s?: string, resolvedFont = lineFont(s)) => {
         return height(resolvedFont)
       },
       ascent: (s?: string) =>

@@ -86,6 +86,27 @@ function splitByFont(
   return result
 }
 
+/**
+ * Pictor (own-emoji-font): whether one of the element's own family fonts
+ * (not a fallback) has a glyph for every character of an emoji sequence,
+ * its variation selectors and joiners aside, and no built-in text face
+ * stands in for the emoji (a `©` of Inter is not the page's emoji font).
+ */
+function familyHasEmoji(fonts: opentype.Font[], s: string) {
+  const chars = [...s].filter((c) => !/[\uFE0E\uFE0F\u200D]/.test(c))
+  return fonts.some(
+    (font) =>
+      !!font &&
+      isEmojiFont(font) &&
+      chars.every((c) => !!font.charToGlyphIndex(c))
+  )
+}
+
+/** A font made for emoji: one that has the thumbs-up sign (U+1F44D). */
+function isEmojiFont(font: opentype.Font) {
+  return !!font.charToGlyphIndex('\u{1F44D}')
+}
+
 /** Whether font data is WOFF2, from its `wOF2` signature. */
 function isWoff2(data: ArrayBuffer) {
   if (data.byteLength < 4) return false
@@ -1168,7 +1189,10 @@ export default class FontLoader {
         if (s === '\n') return true
         // Characters followed by U+FE0F or a keycap (U+20E3) are emojis, even
         // if a font has them, like digits and the copyright sign.
-        if (/[\uFE0F\u20E3]/.test(s)) return false
+        // Pictor (own-emoji-font): unless a font of the element's own
+        // families has every character of the emoji (the page's emoji font),
+        // which Chrome then uses, as for any text.
+        if (/[\uFE0F\u20E3]/.test(s)) return familyHasEmoji(fonts, s)
         const font = resolve(s)
         if (!font) return false
         // Use charToGlyphIndex directly instead of stringToGlyphs to avoid

@@ -5,14 +5,15 @@
  * Roboto Flex's (@fontsource-variable/roboto-flex, OFL-1.1) with font-stretch, an oblique angle and
  * font-variation-settings. Without the change every row came out at the default instance (400, width 100, upright).
  */
-import { copyFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { toSfnt } from '../src/fonts/font-format.js';
 import { createRenderer } from '../src/index.js';
+import { withNpmFonts } from './helpers/npm-fonts.js';
 
 const require = createRequire(import.meta.url);
 const dir = join(import.meta.dirname, 'repros');
@@ -25,16 +26,9 @@ afterAll(() => renderer.close());
 
 const INTER = '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
 const file = (path: string) => readFileSync(require.resolve(path));
-/** The page with its url(npm/…) fonts copied beside it (Inter's as `inter`, a file name). */
-const withFonts = (html: string, inter = basename(INTER)) => {
-  copyFileSync(require.resolve(INTER), join(folder, basename(INTER)));
-  return html
-    .replace(`url(npm/${INTER})`, `url(${inter})`)
-    .replace(/url\(npm\/([@\w./-]+\.woff2)\)/g, (_, path: string) => {
-      copyFileSync(require.resolve(path), join(folder, basename(path)));
-      return `url(${basename(path)})`;
-    });
-};
+/** The page with its url(npm/…) fonts copied beside it (Inter's named `inter`, a file name, when given). */
+const withFonts = (html: string, inter?: string) =>
+  withNpmFonts(inter ? html.replace(`url(npm/${INTER})`, `url(${inter})`) : html, folder);
 
 async function gray(png: Buffer) {
   const { data, info } = await sharp(png).flatten({ background: '#ffffff' }).greyscale().raw().toBuffer({

@@ -251,7 +251,7 @@ if (reportOnly) {
           ? `FAILED (${r.error})`
           : `dssim ${r.dssim.toFixed(4)} ssim ${r.ssim.toFixed(4)} diff ${(r.diff * 100).toFixed(2)}%`;
       console.log(
-        `${name.padEnd(40)} pictor ${fmt(row.pictor)} | baseline ${fmt(row.baseline)}${row.web ? ` | web faces ${fmt(row.web)}` : ''}`,
+        `${name.padEnd(40)} pictor ${fmt(row.pictor)} | baseline ${fmt(row.baseline)}${row.web ? ` | web faces ${fmt(row.web)}${row.web.wholePixel ? ` (whole-pixel ${row.web.wholePixel.dssim.toFixed(4)})` : ''}` : ''}`,
       );
     }
     results[corpusName] = rows;

@@ -10,6 +10,9 @@ import { getHarfBuzzFont } from './harfbuzz.js'
 
 export type Axis = { tag: string; min: number; default: number; max: number }
 
+/** Instances kept per face; past it they are made again (a page of many sizes of an `opsz` face). */
+const MAX_INSTANCES = 64
+
 const axesOfFont = new WeakMap<opentype.Font, Axis[]>()
 const instancesOfFont = new WeakMap<opentype.Font, Map<string, opentype.Font>>()
 
@@ -147,6 +150,7 @@ export function variedFont(
   let instance = instances.get(key)
   if (!instance) {
     instance = makeInstance(font, coordinates)
+    if (instances.size >= MAX_INSTANCES) instances.clear()
     instances.set(key, instance)
   }
   return instance

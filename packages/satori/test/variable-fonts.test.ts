@@ -62,3 +62,25 @@ describe('variable fonts and advances per face', () => {
     expect(found[1].width).toBe(321);
   });
 });
+
+describe('variable font instances', () => {
+  it('stay right past the instances kept per face (opsz from 80 font sizes)', async () => {
+    const flex = readFileSync(
+      require.resolve('@fontsource-variable/roboto-flex/files/roboto-flex-latin-opsz-normal.woff2'),
+    );
+    const widths: number[] = [];
+    for (const round of [0, 1]) {
+      for (let size = 10; size < 90; size++) {
+        const root = h(
+          'div',
+          { display: 'flex', alignItems: 'flex-start' },
+          h('div', { display: 'flex', fontFamily: 'F', fontSize: size }, 'Hamburgefonstiv'),
+        );
+        const fonts = [{ name: 'F', data: flex, weight: 400, style: 'normal' }];
+        const { boxes: found } = await boxes(root, { width: 1200, height: 120, fonts });
+        if (round === 0) widths.push(found[1].width);
+        else expect(found[1].width).toBe(widths[size - 10]);
+      }
+    }
+  });
+});

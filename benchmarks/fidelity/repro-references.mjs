@@ -15,7 +15,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILTIN_FONT_FILES, builtinFontPath, launchChromium } from './chromium.mjs';
 
-const coreRequire = createRequire(join(dirname(fileURLToPath(import.meta.url)), '../../packages/core/package.json'));
+const coreRequire = createRequire(
+  join(dirname(fileURLToPath(import.meta.url)), '../../packages/core/package.json'),
+);
 
 /**
  * The page with its `url(fonts/<file>)` references to built-in font files, and its `url(npm/<package>/<path>)` ones

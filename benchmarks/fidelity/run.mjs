@@ -306,7 +306,8 @@ if (gallery) {
 }
 
 for (const [corpusName, rows] of Object.entries(results)) {
-  if (rows.some((r) => r.web)) console.log([`${corpusName}, local and web faces:`, ...webFontReport(rows)].join('\n'));
+  if (rows.some((r) => r.web))
+    console.log([`${corpusName}, local and web faces:`, ...webFontReport(rows)].join('\n'));
   console.log(
     `${corpusName}: ${rows.length} cases; mean dSSIM pictor ${mean(rows, 'pictor', 'dssim').toFixed(4)} (min ${min(rows, 'pictor', 'dssim').toFixed(4)}), baseline ${mean(rows, 'baseline', 'dssim').toFixed(4)} (min ${min(rows, 'baseline', 'dssim').toFixed(4)}); SSIM pictor ${mean(rows, 'pictor', 'ssim').toFixed(4)}, baseline ${mean(rows, 'baseline', 'ssim').toFixed(4)}`,
   );

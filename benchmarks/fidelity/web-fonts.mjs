@@ -47,15 +47,23 @@ const FAMILY_FILES = {
 
 function faceOf(file) {
   const base = file.split('/').at(-1).replace('.ttf', '');
-  return { weight: Number.parseInt(base.split('_')[1], 10), style: base.endsWith('_Italic') ? 'italic' : 'normal' };
+  return {
+    weight: Number.parseInt(base.split('_')[1], 10),
+    style: base.endsWith('_Italic') ? 'italic' : 'normal',
+  };
 }
 
 /** The built-in family a stack falls back to, as chromium.mjs's fontconfig aliases generics. */
 function builtinFor(stack, first) {
   const names = stack.map((n) => n.toLowerCase());
-  if (names.includes('monospace') || names.includes('ui-monospace') || /mono|courier|consol|menlo/i.test(first))
+  if (
+    names.includes('monospace') ||
+    names.includes('ui-monospace') ||
+    /mono|courier|consol|menlo/i.test(first)
+  )
     return 'JetBrains Mono';
-  const serif = names.includes('serif') || names.includes('ui-serif') || /times|georgia|garamond|serif/i.test(first);
+  const serif =
+    names.includes('serif') || names.includes('ui-serif') || /times|georgia|garamond|serif/i.test(first);
   if (serif && !/sans/i.test(first)) return 'Noto Serif';
   return 'Inter';
 }
@@ -67,7 +75,12 @@ export function webFamilies(html) {
     const stack = match[1]
       .replace(/!important/i, '')
       .split(',')
-      .map((n) => n.trim().replace(/^["']|["']$/g, '').trim())
+      .map((n) =>
+        n
+          .trim()
+          .replace(/^["']|["']$/g, '')
+          .trim(),
+      )
       .filter(Boolean);
     // Emoji and symbol fonts in a stack (Tailwind's default) are not the text's face.
     const first = stack.find(
@@ -104,7 +117,8 @@ export function withWebFonts(html, caseDir) {
     const style = `<style>${css}</style>`;
     // Before the document's own styles (in its head when it has one), so its rules still apply as written.
     if (/<head[^>]*>/i.test(html)) return html.replace(/<head[^>]*>/i, (head) => `${head}${style}`);
-    if (/<html[^>]*>/i.test(html)) return html.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${style}</head>`);
+    if (/<html[^>]*>/i.test(html))
+      return html.replace(/<html[^>]*>/i, (tag) => `${tag}<head>${style}</head>`);
     if (/^\s*<!doctype[^>]*>/i.test(html)) return html.replace(/^\s*<!doctype[^>]*>/i, (d) => `${d}${style}`);
     return `${style}${html}`;
   };
@@ -121,7 +135,17 @@ export function withWebFonts(html, caseDir) {
  * (`chromium-web.png`, `pictor-web.png` in `caseOut`), scored by `score(reference, png, width, height)`.
  * A page that declares no family of its own gets the same images as the local column, marked `same: true`.
  */
-export async function webFontColumn({ html, dir, caseOut, width, height, chromium, pictor, score, chromiumSource }) {
+export async function webFontColumn({
+  html,
+  dir,
+  caseOut,
+  width,
+  height,
+  chromium,
+  pictor,
+  score,
+  chromiumSource,
+}) {
   const pages = withWebFonts(html, dir);
   const tmpPage = join(dir, '.chromium-web-source.html');
   try {
@@ -131,7 +155,12 @@ export async function webFontColumn({ html, dir, caseOut, width, height, chromiu
     const result = await pictor.render(pages.pictorHtml, { width, height, dir });
     writeFileSync(join(caseOut, 'pictor-web.png'), result.png);
     // Side by side: every advance in whole pixels, as Pictor set them before issue 40.
-    const whole = await pictor.render(pages.pictorHtml, { width, height, dir, textPositioning: 'whole-pixel' });
+    const whole = await pictor.render(pages.pictorHtml, {
+      width,
+      height,
+      dir,
+      textPositioning: 'whole-pixel',
+    });
     return {
       ...(await score(reference, result.png, width, height)),
       wholePixel: await score(reference, whole.png, width, height),
@@ -139,7 +168,12 @@ export async function webFontColumn({ html, dir, caseOut, width, height, chromiu
       ...(pages.families.length === 0 ? { same: true } : {}),
     };
   } catch (error) {
-    return { error: String(error?.message ?? error).split('\n')[0].slice(0, 120), families: pages.families };
+    return {
+      error: String(error?.message ?? error)
+        .split('\n')[0]
+        .slice(0, 120),
+      families: pages.families,
+    };
   } finally {
     rmSync(tmpPage, { force: true });
     pages.cleanup();

@@ -31,8 +31,8 @@ async function rgb(png: Buffer) {
 function coloured(data: Buffer): number {
   let count = 0;
   for (let i = 0; i < data.length; i += 3) {
-    const [r, g, b] = [data[i], data[i + 1], data[i + 2]] as number[];
-    if (Math.max(r, g, b) - Math.min(r, g, b) > 60) count++;
+    const channels = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
+    if (Math.max(...channels) - Math.min(...channels) > 60) count++;
   }
   return count;
 }

@@ -871,6 +871,10 @@ export default class FontLoader {
       style?.fontSynthesisWeight,
       style?.fontSynthesisStyle,
       style?._wholePixelAdvances,
+      // Pictor (variable-fonts): what chooses a variable face's instance.
+      style?.fontStretch,
+      style?.fontOpticalSizing,
+      style?.fontVariationSettings,
       locale,
     ].join('\u0001')
     let engine = engines.get(key)

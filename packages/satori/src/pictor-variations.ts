@@ -73,7 +73,7 @@ export function parseVariationSettings(value: unknown): Record<string, number> {
   const settings: Record<string, number> = {}
   if (typeof value !== 'string' || value.trim() === 'normal') return settings
   for (const part of value.split(',')) {
-    const match = /^\s*["']([\x20-\x7e]{4})["']\s+(-?[\d.]+(?:e-?\d+)?)\s*$/i.exec(part)
+    const match = /^\s*["']([\x20-\x7e]{4})["']\s*(-?[\d.]+(?:e-?\d+)?)\s*$/i.exec(part)
     if (match) settings[match[1]] = Number(match[2])
   }
   return settings

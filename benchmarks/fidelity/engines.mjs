@@ -120,10 +120,16 @@ export async function createPictor({ engine = 'auto', workers = 0 } = {}) {
         workers > 0
           ? `\`createRenderer({ workers: ${workers}, baseDir })\` of packages/core/dist (the last \`pnpm build\`)`
           : '`createRenderer({ workers: 0, baseDir })` of packages/core/src (bundled fresh by the script)',
-      async render(html, { width, height, dir }) {
+      async render(html, { width, height, dir, textPositioning }) {
         const renderer = core.createRenderer({ workers, baseDir: dir });
         try {
-          const result = await renderer.render({ html, width, height, format: 'png' });
+          const result = await renderer.render({
+            html,
+            width,
+            height,
+            format: 'png',
+            ...(textPositioning ? { textPositioning } : {}),
+          });
           return { png: result.data, warnings: result.warnings };
         } finally {
           await renderer.close();

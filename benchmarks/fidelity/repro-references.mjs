@@ -9,14 +9,26 @@
  * its dist/assets); here they are put into a copy of the page as data: URIs (Chromium loads no fonts from file:).
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BUILTIN_FONT_FILES, builtinFontPath, launchChromium } from './chromium.mjs';
 
-/** The page with its `url(fonts/<file>)` references to built-in font files turned into data: URIs. */
+const coreRequire = createRequire(
+  join(dirname(fileURLToPath(import.meta.url)), '../../packages/core/package.json'),
+);
+
+/**
+ * The page with its `url(fonts/<file>)` references to built-in font files, and its `url(npm/<package>/<path>)` ones
+ * to font files of the core's (dev) dependencies, turned into data: URIs.
+ */
 function withInlineFonts(html) {
-  return html.replace(/url\((['"]?)fonts\/([\w.-]+\.ttf)\1\)/g, (_, _quote, file) => {
+  const npm = html.replace(/url\((['"]?)npm\/([@\w./-]+\.(ttf|otf|woff2?))\1\)/g, (_, _quote, path, ext) => {
+    const type = ext === 'otf' ? 'otf' : ext;
+    return `url(data:font/${type};base64,${readFileSync(coreRequire.resolve(path)).toString('base64')})`;
+  });
+  return npm.replace(/url\((['"]?)fonts\/([\w.-]+\.ttf)\1\)/g, (_, _quote, file) => {
     const entry = BUILTIN_FONT_FILES.find((f) => f.endsWith(`/${file}`)) ?? testFontFile(file);
     if (!entry) throw new Error(`fonts/${file} is not a built-in font file`);
     return `url(data:font/ttf;base64,${readFileSync(builtinFontPath(entry)).toString('base64')})`;

@@ -30,6 +30,8 @@
  *   --kind: only cases of that kind (case.json `group`, or derived from `kind`) or script; --held-out: only the
  *   held-out part or without it (the `wider` corpus; the others have none). Every run prints per-kind and
  *   per-script means (report-kinds.mjs); a whole `--corpus=wider` run writes RESULTS-wider.md.
+ *   --web-fonts: also the second reference column (web-fonts.mjs): each page with its families loaded as web fonts
+ *   by both engines (`row.web`, images chromium-web.png and pictor-web.png), and mean dSSIM per kind for both columns.
  *   --engine: `pipeline` = createRenderer() of packages/core/src; `stage` = its HTML + document-resources
  *   stages feeding satori + resvg; `auto` (default) = pipeline once render.ts calls loadDocumentResources.
  */
@@ -43,6 +45,7 @@ import { launchChromium } from './chromium.mjs';
 import { createBaseline, createPictor } from './engines.mjs';
 import { writeGallery } from './gallery.mjs';
 import { classify, kindReport, selected } from './report-kinds.mjs';
+import { webFontColumn, webFontReport } from './web-fonts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const CORPORA = {
@@ -71,6 +74,7 @@ if (selection.heldOut && !['only', 'exclude'].includes(selection.heldOut))
 const corpora = corpusOption === 'all' ? ALL : [corpusOption];
 // A run limited by name, kind or part updates its cases in the saved results and writes no RESULTS file.
 const partial = Boolean(filter || selection.kind || selection.heldOut);
+const webFonts = args.includes('--web-fonts');
 
 /** RGBA pixels of a PNG flattened over white, at exactly width × height (cropped or padded white). */
 async function pixels(png, width, height) {
@@ -211,6 +215,7 @@ if (reportOnly) {
         width,
         height,
         description: meta.description ?? '',
+        ...(meta.kind ? { kind: meta.kind } : {}),
         missing: causes[name] ?? meta.missing ?? '',
       };
       if (pictorOnly)
@@ -236,12 +241,18 @@ if (reportOnly) {
           };
         }
       }
+      if (webFonts) {
+        const page = { html, dir, caseOut, width, height, chromium, pictor, score, chromiumSource };
+        row.web = await webFontColumn(page);
+      }
       rows.push(row);
       const fmt = (r) =>
         r.error
           ? `FAILED (${r.error})`
           : `dssim ${r.dssim.toFixed(4)} ssim ${r.ssim.toFixed(4)} diff ${(r.diff * 100).toFixed(2)}%`;
-      console.log(`${name.padEnd(40)} pictor ${fmt(row.pictor)} | baseline ${fmt(row.baseline)}`);
+      console.log(
+        `${name.padEnd(40)} pictor ${fmt(row.pictor)} | baseline ${fmt(row.baseline)}${row.web ? ` | web faces ${fmt(row.web)}${row.web.wholePixel ? ` (whole-pixel ${row.web.wholePixel.dssim.toFixed(4)})` : ''}` : ''}`,
+      );
     }
     results[corpusName] = rows;
     // A filtered run updates its cases in the saved results and keeps the others (--report reads them all).
@@ -295,6 +306,8 @@ if (gallery) {
 }
 
 for (const [corpusName, rows] of Object.entries(results)) {
+  if (rows.some((r) => r.web))
+    console.log([`${corpusName}, local and web faces:`, ...webFontReport(rows)].join('\n'));
   console.log(
     `${corpusName}: ${rows.length} cases; mean dSSIM pictor ${mean(rows, 'pictor', 'dssim').toFixed(4)} (min ${min(rows, 'pictor', 'dssim').toFixed(4)}), baseline ${mean(rows, 'baseline', 'dssim').toFixed(4)} (min ${min(rows, 'baseline', 'dssim').toFixed(4)}); SSIM pictor ${mean(rows, 'pictor', 'ssim').toFixed(4)}, baseline ${mean(rows, 'baseline', 'ssim').toFixed(4)}`,
   );

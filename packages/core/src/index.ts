@@ -56,6 +56,7 @@ export type {
   TemplateDefinition,
   TemplateRenderInput,
   TemplateVariant,
+  TextPositioning,
   VariableDefinition,
   VariableType,
 } from './types.js';

@@ -45,6 +45,7 @@ export function renderInputSchema(limits: Partial<RenderLimits> = {}) {
       maxBytes: { type: 'integer', minimum: MIN_MAX_BYTES },
       fonts: { type: 'array', items: FONT_SPEC_SCHEMA },
       baseUrl: { type: 'string' },
+      textPositioning: { type: 'string', enum: ['auto', 'fractional', 'whole-pixel'], default: 'auto' },
       saveTo: { type: 'string' },
     },
   } as const;

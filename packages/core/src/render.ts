@@ -35,7 +35,14 @@ import { ALL_TUNINGS_ON, type ResolvedTunings, SATORI_TUNINGS, type TuningName }
 import { expandGlyphRuns } from './layout/glyph-runs.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
 import { keyElements, type LaidOutNode, overflowWarning } from './layout/overflow.js';
-import type { FetchOptions, FontSpec, RenderLimits, RenderResult, RenderTimings } from './types.js';
+import type {
+  FetchOptions,
+  FontSpec,
+  RenderLimits,
+  RenderResult,
+  RenderTimings,
+  TextPositioning,
+} from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
 import { RENDER_STAGES, roundMs } from './formats.js';
 
@@ -50,6 +57,8 @@ export interface EnvironmentOptions {
   prescaledImageCacheMb?: number;
   /** The tunings' switches (RendererOptions.tunings); default all on. */
   tunings?: ResolvedTunings;
+  /** Glyph positions of renders that do not choose (RendererOptions.textPositioning). */
+  textPositioning?: TextPositioning;
 }
 
 /**
@@ -197,8 +206,9 @@ async function renderStages(
   const { root, customFonts } = await loadResources(env, input, parsed, warnings);
   lap('resources');
 
-  const fonts = env.registry.fontsFor(customFonts);
-  const loadAdditionalAsset = env.registry.assetLoader(warnings);
+  const positioning = input.textPositioning ?? env.options.textPositioning ?? 'auto';
+  const fonts = env.registry.fontsFor(customFonts, positioning);
+  const loadAdditionalAsset = env.registry.assetLoader(warnings, positioning);
   const onStyleError = (error: Error): void => {
     const note = describeStyleError(error);
     if (note && !warnings.includes(note)) warnings.push(note);
@@ -219,6 +229,8 @@ async function renderStages(
           fonts,
           loadAdditionalAsset,
           onStyleError,
+          // Faces carry their own setting (FontRegistry.fontsFor); this is for any face without one.
+          wholePixelAdvances: positioning !== 'fractional',
           glyphRuns: tunings.glyphRuns,
           pictorTunings: Object.fromEntries(SATORI_TUNINGS.map((name) => [name, tunings[name]])),
           onNode,

@@ -12,11 +12,23 @@ export interface FontSpec {
   url?: string;
   /** Font file bytes, or a base64 string of them. */
   data?: string | Uint8Array;
-  /** 100..900, default 400. */
+  /**
+   * 100..900, default 400. A variable font (with a `wght` axis) given without a weight serves every weight of its
+   * axis; with one, only that weight (bold then synthesized, as for an `@font-face` rule with one weight).
+   */
   weight?: number;
   /** Default `normal`. */
   style?: 'normal' | 'italic';
 }
+
+/**
+ * How glyphs are positioned along a line (docs/api.md "Text positioning"). `'auto'` (default): as Chromium sets them
+ * for each font's source — fractional advances for web fonts (the `fonts` option and the document's `@font-face`
+ * rules), whole-pixel advances for the built-in faces (as Chromium on Linux sets local fonts under full hinting, the
+ * project's reference setup). `'fractional'`: every font fractional, as on macOS and Windows and in Chromium on Linux
+ * with slight hinting (most desktop distributions). `'whole-pixel'`: every advance rounded to whole pixels.
+ */
+export type TextPositioning = 'auto' | 'fractional' | 'whole-pixel';
 
 /** One render from an HTML string. */
 export interface RenderInput {
@@ -48,6 +60,8 @@ export interface RenderInput {
   fonts?: FontSpec[];
   /** Base URL that relative URLs in the document (images, stylesheets, @font-face) resolve against. */
   baseUrl?: string;
+  /** Glyph positions along a line (TextPositioning); default the renderer's `textPositioning`, else `'auto'`. */
+  textPositioning?: TextPositioning;
   /**
    * Absolute path of a file to write the image to, in the rendering thread, before the render resolves,
    * atomically (a temporary file beside it, then renamed; the folder is made when missing; not flushed to the disk
@@ -179,6 +193,8 @@ export interface TemplateRenderInput {
   maxBytes?: number;
   fonts?: FontSpec[];
   baseUrl?: string;
+  /** As in RenderInput. */
+  textPositioning?: TextPositioning;
   /** As in RenderInput. */
   saveTo?: string;
 }
@@ -357,6 +373,8 @@ export interface RendererOptions {
   fetch?: FetchOptions;
   /** Fonts available to every render of this renderer, loaded once per worker. */
   fonts?: FontSpec[];
+  /** Glyph positions of renders that do not choose (RenderInput.textPositioning); default `'auto'`. */
+  textPositioning?: TextPositioning;
   /** Local folder that relative URLs resolve against when no baseUrl is given (library use only). */
   baseDir?: string;
   logger?: Logger;

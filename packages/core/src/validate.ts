@@ -2,7 +2,7 @@
 import { isAbsolute } from 'node:path';
 import { PictorError } from './errors.js';
 import { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
-import type { FontSpec, ImageFormat, RenderInput, RenderLimits } from './types.js';
+import type { FontSpec, ImageFormat, RenderInput, RenderLimits, TextPositioning } from './types.js';
 
 import { DEFAULT_QUALITY, FORMATS, MIN_MAX_BYTES } from './formats.js';
 import { DEFAULT_LIMITS, WALL_TIMEOUT_FACTOR } from './limits.js';
@@ -20,7 +20,24 @@ export interface ValidRenderInput {
   maxBytes: number | undefined;
   fonts: FontSpec[];
   baseUrl: string | undefined;
+  /** As asked; undefined leaves it to the renderer. */
+  textPositioning: TextPositioning | undefined;
   saveTo: string | undefined;
+}
+
+/** The values of `textPositioning`. */
+export const TEXT_POSITIONINGS: readonly TextPositioning[] = ['auto', 'fractional', 'whole-pixel'];
+
+/**
+ * `textPositioning` checked (undefined stays undefined).
+ * @throws PictorError INVALID_INPUT naming `field`
+ */
+export function checkTextPositioning(value: unknown, field = 'textPositioning'): TextPositioning | undefined {
+  if (value === undefined) return undefined;
+  if (!TEXT_POSITIONINGS.includes(value as TextPositioning)) {
+    throw invalid(field, 'enum', `must be one of ${TEXT_POSITIONINGS.join(', ')}`);
+  }
+  return value as TextPositioning;
 }
 
 /** The fields of RenderInput: anything else is a typo the caller should hear about. */
@@ -34,6 +51,7 @@ export const RENDER_INPUT_FIELDS = [
   'maxBytes',
   'fonts',
   'baseUrl',
+  'textPositioning',
   'saveTo',
 ] as const;
 
@@ -204,6 +222,7 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
     maxBytes,
     fonts: checkFontSpecs(value.fonts),
     baseUrl: value.baseUrl as string | undefined,
+    textPositioning: checkTextPositioning(value.textPositioning),
     saveTo,
   };
 }

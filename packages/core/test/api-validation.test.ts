@@ -99,6 +99,16 @@ describe('render input validation', () => {
     expect(() => createRenderer({ limits: { timeoutMs: 0 } })).toThrow(
       'limits.timeoutMs: must be a positive integer',
     );
+    expect(() => createRenderer({ textPositioning: 'subpixel' as never })).toThrow(
+      'renderer.textPositioning: must be one of auto, fractional, whole-pixel',
+    );
+  });
+
+  it('rejects an unknown textPositioning, naming the values', async () => {
+    const error = await rejection({ html, textPositioning: 'subpixel' });
+    expect(error.code).toBe('INVALID_INPUT');
+    expect(error.message).toBe('textPositioning: must be one of auto, fractional, whole-pixel');
+    expect(error.details).toMatchObject({ field: 'textPositioning', rule: 'enum' });
   });
 });
 
@@ -107,7 +117,7 @@ describe('unknown fields are named, as the HTTP API names them', () => {
     const error = await rejection({ html, widht: 300 });
     expect(error.code).toBe('INVALID_INPUT');
     expect(error.message).toBe(
-      'widht: is not a known field (allowed: html, width, height, scale, format, quality, maxBytes, fonts, baseUrl, saveTo)',
+      'widht: is not a known field (allowed: html, width, height, scale, format, quality, maxBytes, fonts, baseUrl, textPositioning, saveTo)',
     );
     expect(error.details).toMatchObject({ field: 'widht', rule: 'unknown' });
   });

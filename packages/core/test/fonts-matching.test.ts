@@ -63,3 +63,16 @@ describe('cssFaceSet', () => {
     expect(set.slice(18).every((f) => f.name === 'Other')).toBe(true);
   });
 });
+
+describe('a variable face serves the weights of its range (issue 40, item 8)', () => {
+  const variable = { name: 'v', weight: 300, weightRange: [300, 500] as [number, number] };
+  const bold = { name: 'b', weight: 700 };
+  it('matches every weight inside its range exactly, and ranks by its nearer end outside it', () => {
+    expect(matchFace([variable, bold], 450, 'normal')?.name).toBe('v');
+    expect(matchFace([variable, bold], 300, 'normal')?.name).toBe('v');
+    expect(matchFace([variable, bold], 700, 'normal')?.name).toBe('b');
+    expect(matchFace([variable, bold], 600, 'normal')?.name).toBe('b');
+    expect(matchFace([variable, bold], 200, 'normal')?.name).toBe('v');
+    expect(matchFace([{ name: 's', weight: 500 }, bold], 450, 'normal')?.name).toBe('s');
+  });
+});

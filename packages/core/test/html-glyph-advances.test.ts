@@ -1,4 +1,8 @@
 /**
+ * Issue 40, item 1: advances by the face's source (`textPositioning`, default `auto`): the built-in faces, local fonts
+ * to Chromium, whole pixels; faces from `@font-face` and `fonts`, web fonts, fractional (repro
+ * `advances-per-font-source`).
+ *
  * Issue 17: text measured and placed as Chromium on Linux does at device scale 1 — each glyph's advance and its
  * kerning rounded to whole pixels apart (the satori change `glyph-advances-whole-pixels`, packages/satori). With
  * satori's fractional advances a line came out a few px narrower than Chromium's and took one more word: the repro's
@@ -88,5 +92,62 @@ describe('the same layout at device scale 2', () => {
   it('ten Inter 16px i are 40 CSS px there too: 80 pixels', async () => {
     const result = await renderer.render({ html, width: 520, height: 200, scale: 2, format: 'png' });
     expect(backgroundRun(await raster(result.data), ROWS.iii * 2)).toBe(80);
+  });
+});
+
+/** Width of the run of painted (not white) pixels along row y: a span's box with its antialiased edge. */
+function paintedRun({ data, width }: Raster, y: number): number {
+  let first = -1;
+  let last = -1;
+  for (let x = 0; x < width; x++) {
+    if ((data[(y * width + x) * 3] as number) < 250) {
+      if (first < 0) first = x;
+      last = x;
+    }
+  }
+  return first < 0 ? 0 : last - first + 1;
+}
+
+describe("advances by the face's source (textPositioning)", () => {
+  const sourcePage = 'advances-per-font-source';
+  const sourceHtml = readFileSync(join(dir, `${sourcePage}.html`), 'utf8');
+  const sourceReference = readFileSync(join(dir, `${sourcePage}.chromium.png`));
+  // Spans of ten 16px i at rows 8–28 (local Inter) and 36–56 (the same file by @font-face); the web face's
+  // paragraph's sixth line, "day.", at 272–292 (the local face's paragraph has five lines).
+  const local = 18;
+  const web = 46;
+  const sixthLine = [272, 292] as const;
+  const render = async (textPositioning?: 'auto' | 'fractional' | 'whole-pixel') =>
+    raster(
+      (
+        await renderer.render({
+          html: sourceHtml,
+          width: 400,
+          height: 330,
+          format: 'png',
+          ...(textPositioning ? { textPositioning } : {}),
+        })
+      ).data,
+    );
+
+  it('by default, as Chromium: the local face 40 px, the web face 38.75 (39 with its antialiased edge), wrapped as there', async () => {
+    const chromium = await raster(sourceReference);
+    expect(paintedRun(chromium, local)).toBe(40);
+    expect(paintedRun(chromium, web)).toBe(39);
+    expect(lastInkColumn(chromium, ...sixthLine)).toBeGreaterThan(0);
+    const ours = await render();
+    expect(paintedRun(ours, local)).toBe(40);
+    expect(paintedRun(ours, web)).toBe(39);
+    expect(
+      Math.abs(lastInkColumn(ours, ...sixthLine) - lastInkColumn(chromium, ...sixthLine)),
+    ).toBeLessThanOrEqual(1);
+  });
+
+  it("'whole-pixel' rounds the web face's advances too, 'fractional' the built-in face's", async () => {
+    const whole = await render('whole-pixel');
+    expect([paintedRun(whole, local), paintedRun(whole, web)]).toEqual([40, 40]);
+    expect(lastInkColumn(whole, ...sixthLine)).toBe(-1);
+    const fractional = await render('fractional');
+    expect([paintedRun(fractional, local), paintedRun(fractional, web)]).toEqual([39, 39]);
   });
 });

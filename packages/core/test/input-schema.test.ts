@@ -50,6 +50,8 @@ describe('renderInputSchema', () => {
     ['a font of style oblique', { html: '', fonts: [{ ...font, style: 'oblique' }] }],
     ['baseUrl and saveTo', { html: '', baseUrl: 'https://example.com/', saveTo: '/tmp/x.png' }],
     ['baseUrl not a string', { html: '', baseUrl: 1 }],
+    ['textPositioning fractional', { html: '', textPositioning: 'fractional' }],
+    ['textPositioning subpixel', { html: '', textPositioning: 'subpixel' }],
   ];
 
   it.each(inputs)('%s: the schema and the engine agree', (_name, input) => {

@@ -17,6 +17,7 @@ import {
   glyphPathTenths,
   glyphRecord,
 } from './pictor-glyph-paths.js'
+import { variedFont, type VariationStyle } from './pictor-variations.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -37,7 +38,8 @@ function isWhitespace(char: string): boolean {
  */
 function splitByFont(
   content: string,
-  resolveFont: (word: string) => opentype.Font
+  resolveFont: (word: string) => opentype.Font,
+  primaryHas?: (grapheme: string) => boolean
 ): Array<[string, opentype.Font]> {
   if (!content) return []
 
@@ -51,7 +53,10 @@ function splitByFont(
     // For whitespace, try to keep it with the current font if the font
     // has a glyph for it. This maintains proper spacing within text runs.
     let font: opentype.Font
-    if (isWhitespace(grapheme) && currentFont !== null) {
+    // Pictor (fallback-on-primary-baseline): a space is drawn by the first
+    // font that has it, as in Chrome (Inter's after Han from Noto Sans SC),
+    // unless the run's font is a fallback font the family's fonts precede.
+    if (isWhitespace(grapheme) && currentFont !== null && !primaryHas?.(grapheme)) {
       // Check if current font has a glyph for this whitespace
       if (currentFont.charToGlyphIndex(grapheme)) {
         font = currentFont
@@ -79,6 +84,27 @@ function splitByFont(
   }
 
   return result
+}
+
+/**
+ * Pictor (own-emoji-font): whether one of the element's own family fonts
+ * (not a fallback) has a glyph for every character of an emoji sequence,
+ * its variation selectors and joiners aside, and no built-in text face
+ * stands in for the emoji (a `©` of Inter is not the page's emoji font).
+ */
+function familyHasEmoji(fonts: opentype.Font[], s: string) {
+  const chars = [...s].filter((c) => !/[\uFE0E\uFE0F\u200D]/.test(c))
+  return fonts.some(
+    (font) =>
+      !!font &&
+      isEmojiFont(font) &&
+      chars.every((c) => !!font.charToGlyphIndex(c))
+  )
+}
+
+/** A font made for emoji: one that has the thumbs-up sign (U+1F44D). */
+function isEmojiFont(font: opentype.Font) {
+  return !!font.charToGlyphIndex('\u{1F44D}')
 }
 
 /** Whether font data is WOFF2, from its `wOF2` signature. */
@@ -186,6 +212,18 @@ export interface FontOptions {
   weight?: Weight
   style?: FontStyle
   lang?: string
+  /**
+   * Pictor (advances-per-face): this face's glyph advances in whole pixels
+   * (true) or fractional (false), as Chromium sets them by where a face comes
+   * from; default: the `wholePixelAdvances` option of the render.
+   */
+  wholePixelAdvances?: boolean
+  /**
+   * Pictor (variable-fonts): the weights a variable face serves, as an
+   * `@font-face` rule's `font-weight` range gives them (one weight: `[w, w]`);
+   * the `wght` axis is clamped to it. Default: the whole axis.
+   */
+  weightRange?: [number, number]
 }
 
 export type GlyphBox = {
@@ -564,6 +602,10 @@ export default class FontLoader {
   // for the same font configuration) so repeated renders don't re-shape
   // identical text runs with HarfBuzz.
   private shapedRunCache = new Map<string, ShapedRun[]>()
+  /** Pictor (advances-per-face): each face's own `wholePixelAdvances`. */
+  private faceAdvances = new Map<opentype.Font, boolean>()
+  /** Pictor (variable-fonts): each face's own `weightRange`. */
+  private faceWeights = new Map<opentype.Font, [number, number]>()
   /** Decodes WOFF2 fonts, see `crates/layout`. */
   private decodeWoff2?: (data: Uint8Array) => ArrayBuffer | undefined
   constructor(
@@ -787,6 +829,12 @@ export default class FontLoader {
         this.fonts.set(_name, [])
       }
       this.fonts.get(_name).push([font, fontOption.weight, fontOption.style])
+      if (typeof fontOption.wholePixelAdvances === 'boolean') {
+        this.faceAdvances.set(font, fontOption.wholePixelAdvances)
+      }
+      if (fontOption.weightRange) {
+        this.faceWeights.set(font, fontOption.weightRange)
+      }
     }
   }
 
@@ -823,6 +871,10 @@ export default class FontLoader {
       style?.fontSynthesisWeight,
       style?.fontSynthesisStyle,
       style?._wholePixelAdvances,
+      // Pictor (variable-fonts): what chooses a variable face's instance.
+      style?.fontStretch,
+      style?.fontOpticalSizing,
+      style?.fontVariationSettings,
       locale,
     ].join('\u0001')
     let engine = engines.get(key)
@@ -852,6 +904,9 @@ export default class FontLoader {
       _pictorTunings?: Required<PictorTunings>
       _wholePixelAdvances?: boolean
       _glyphRuns?: unknown[][]
+      fontStretch?: unknown
+      fontOpticalSizing?: unknown
+      fontVariationSettings?: unknown
     },
     locale: Locale | undefined
   ): FontEngine {
@@ -950,6 +1005,22 @@ export default class FontLoader {
       }
     }
 
+    // Pictor (variable-fonts): each variable face as the instance this style asks for.
+    const variationStyle: VariationStyle = { fontWeight, fontStyle, ...synthesisStyle }
+    for (const list of [fonts, additionalFonts, specifiedLangFonts, nonSpecifiedLangFonts]) {
+      for (let i = 0; i < list.length; i++) {
+        list[i] = variedFont(
+          list[i],
+          variationStyle,
+          fontSize,
+          this.faceWeights.get(list[i])
+        )
+      }
+    }
+    const variationKey = fonts
+      .map((f) => (f?._variations ? Object.values(f._variations).join(',') : ''))
+      .join(';')
+
     const cachedFontResolver = new Map<number, opentype.Font | undefined>()
     const resolveFont = (word: string, fallback = true) => {
       const _fonts = [
@@ -1000,10 +1071,11 @@ export default class FontLoader {
         bold:
           allowed.weight &&
           requestedWeight >= 600 &&
-          (os2?.usWeightClass || 400) < 600,
+          ((font as any)._pictorWeight || os2?.usWeightClass || 400) < 600,
         italic:
           allowed.style &&
           slanted &&
+          !(font as any)._pictorItalic &&
           !(os2?.fsSelection & 1) &&
           !(head?.macStyle & 2),
       }
@@ -1055,7 +1127,7 @@ export default class FontLoader {
     const shapedRunCache = this.shapedRunCache
     const engineKey = `${fontFamily.join(',')}|${fontWeight}|${fontStyle}|${
       locale || ''
-    }`
+    }|${variationKey}`
     const getShapedRuns: GetShapedRuns = (
       content,
       fontFeatureSettings,
@@ -1075,7 +1147,7 @@ export default class FontLoader {
       const features = fontFeatureSettings
         ? parseFontFeatureSettings(fontFeatureSettings)
         : {}
-      const shapedRuns = splitByFont(content, resolveFont).map(
+      const shapedRuns = splitByFont(content, resolveFont, primaryHas).map(
         ([text, font]): ShapedRun => [
           text,
           font,
@@ -1096,13 +1168,35 @@ export default class FontLoader {
       return shapedRuns
     }
 
+    // Pictor (advances-per-face): whole-pixel advances by the face's own
+    // setting, else the render's.
+    const faceAdvances = this.faceAdvances
+    const wholePixel = (font: opentype.Font) =>
+      faceAdvances.get((font as any)._pictorBase ?? font) ??
+      synthesisStyle._wholePixelAdvances === true
+
+    // Pictor (fallback-on-primary-baseline): with a line-height that is a
+    // length or a number, text sits on the first available font's baseline
+    // and its box is that font's, whatever font draws its glyphs, as in
+    // Chrome; with `normal`, each used font's metrics count (as Chrome's
+    // used fonts do for line-height: normal).
+    const primaryHas = (grapheme: string) =>
+      !!fonts[0] && !!fonts[0].charToGlyphIndex(grapheme)
+    const lineFont = (s?: string) =>
+      typeof s === 'undefined' || (typeof lineHeight === 'number' && fonts[0])
+        ? fonts[0]
+        : resolveFont(s)
+
     const engine = {
       fontFor: (s: string) => resolveFont(s),
       has: (s: string) => {
         if (s === '\n') return true
         // Characters followed by U+FE0F or a keycap (U+20E3) are emojis, even
         // if a font has them, like digits and the copyright sign.
-        if (/[\uFE0F\u20E3]/.test(s)) return false
+        // Pictor (own-emoji-font): unless a font of the element's own
+        // families has every character of the emoji (the page's emoji font),
+        // which Chrome then uses, as for any text.
+        if (/[\uFE0F\u20E3]/.test(s)) return familyHasEmoji(fonts, s)
         const font = resolve(s)
         if (!font) return false
         // Use charToGlyphIndex directly instead of stringToGlyphs to avoid
@@ -1114,20 +1208,14 @@ export default class FontLoader {
         }
         return true
       },
-      baseline: (
-        s?: string,
-        resolvedFont = typeof s === 'undefined' ? fonts[0] : resolveFont(s)
-      ) => {
+      baseline: (s?: string, resolvedFont = lineFont(s)) => {
         // Like in Chrome, the ascent and descent are rounded to pixels, and
         // half of the leading is floored.
         const asc = Math.round(ascender(resolvedFont))
         const desc = Math.round(-descender(resolvedFont))
         return asc + Math.floor((height(resolvedFont) - asc - desc) / 2)
       },
-      height: (
-        s?: string,
-        resolvedFont = typeof s === 'undefined' ? fonts[0] : resolveFont(s)
-      ) => {
+      height: (s?: string, resolvedFont = lineFont(s)) => {
         return height(resolvedFont)
       },
       ascent: (s?: string) =>
@@ -1142,12 +1230,7 @@ export default class FontLoader {
           wordSpacing?: number
         }
       ) => {
-        return this.measure(
-          s,
-          style,
-          getShapedRuns,
-          synthesisStyle._wholePixelAdvances
-        )
+        return this.measure(s, style, getShapedRuns, wholePixel)
       },
       getSVG: (
         s: string,
@@ -1168,7 +1251,7 @@ export default class FontLoader {
           synthesis,
           band,
           synthesisStyle._pictorTunings,
-          synthesisStyle._wholePixelAdvances,
+          wholePixel,
           synthesisStyle._glyphRuns
         )
       },
@@ -1248,7 +1331,7 @@ export default class FontLoader {
       fontFeatureSettings?: string
     },
     getShapedRuns: GetShapedRuns,
-    wholePixelAdvances?: boolean
+    wholePixel: (font: opentype.Font) => boolean
   ) {
     const shapedRuns = getShapedRuns(content, fontFeatureSettings)
 
@@ -1259,6 +1342,7 @@ export default class FontLoader {
       // pixels with the option.
       let segmentWidth = 0
       const scale = fontSize / font.unitsPerEm
+      const wholePixelAdvances = wholePixel(font)
       for (let i = 0; i < glyphs.length; i++) {
         segmentWidth += wholePixelAdvances
           ? wholePixelAdvance(font.glyphs.get(glyphs[i].g), glyphs[i], scale)
@@ -1302,7 +1386,7 @@ export default class FontLoader {
     synthesis: Synthesis,
     band?: SkipInkBand,
     tunings?: Required<PictorTunings>,
-    wholePixelAdvances?: boolean,
+    wholePixel?: (font: opentype.Font) => boolean,
     glyphRuns?: unknown[][]
   ): GlyphPaths {
     const integerTenths = tunings?.glyphPathNumbers !== false
@@ -1334,6 +1418,7 @@ export default class FontLoader {
     // Process each font segment
     for (const [runText, font, glyphs] of shapedRuns) {
       const scale = fontSize / font.unitsPerEm
+      const wholePixelAdvances = wholePixel?.(font) === true
       const { bold, italic } = synthesis(font)
       const skew = italic ? SYNTHETIC_SKEW : 0
 

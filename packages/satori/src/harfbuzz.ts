@@ -70,7 +70,7 @@ export async function initHarfBuzz(): Promise<void> {
 /**
  * Create or get cached HarfBuzz font from opentype.js font
  */
-function getHarfBuzzFont(font: opentype.Font): any {
+export function getHarfBuzzFont(font: opentype.Font): any {
   if (!hb) {
     throw new Error('HarfBuzz not initialized. Call initHarfBuzz() first.')
   }
@@ -105,6 +105,9 @@ function getHarfBuzzFont(font: opentype.Font): any {
   // The caller scales by (fontSize / unitsPerEm) to convert to pixels.
   const upem = font.unitsPerEm
   hbFont.setScale(upem, upem)
+  // Pictor (variable-fonts): an instance's axis values.
+  const variations = (font as any)._variations
+  if (variations) hbFont.setVariations(variations)
 
   // Cache the HarfBuzz font
   hbFontCache.set(font, hbFont)

@@ -55,7 +55,7 @@ function getFontLoaderKey(fonts: FontOptions[]): string {
     }
     key += `${id}:${font.name}:${font.weight ?? ''}:${font.style ?? ''}:${
       font.lang ?? ''
-    };`
+    }:${font.wholePixelAdvances ?? ''}:${font.weightRange ?? ''};`
   }
   return key
 }
@@ -122,7 +122,8 @@ export type SatoriOptions = (
   /**
    * Pictor: round each glyph's advance and kerning to whole pixels and draw
    * glyphs at whole-pixel x, as Chromium on Linux lays text out at device
-   * scale 1 (no subpixel positioning). Defaults to `false`.
+   * scale 1 (no subpixel positioning). Defaults to `false`. A face's own
+   * `wholePixelAdvances` (in `fonts`) outranks it for that face's glyphs.
    */
   wholePixelAdvances?: boolean
   /**

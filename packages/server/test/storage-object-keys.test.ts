@@ -89,6 +89,25 @@ describe('objectKeyOf', () => {
     });
     expect(key).toBe('4aef0caf560723f0c15092fc5c1f2b6cdb5eaa69957c89ec6e9277e056eb92c2.webp');
   });
+
+  it('keys a textPositioning other than auto apart (auto keeps the key it always had)', () => {
+    const job = {
+      accountId: 'acc-1',
+      templateId: undefined,
+      content: '<div>Hi</div>',
+      width: 300,
+      height: 100,
+      format: 'webp' as const,
+      quality: 80,
+      scale: 2,
+      fonts: [],
+    };
+    const plain = objectKeyOf(job);
+    expect(objectKeyOf({ ...job, textPositioning: 'auto' })).toBe(plain);
+    const keys = new Set([plain, objectKeyOf({ ...job, textPositioning: 'fractional' })]);
+    keys.add(objectKeyOf({ ...job, textPositioning: 'whole-pixel' }));
+    expect(keys.size).toBe(3);
+  });
 });
 
 describe('fontFingerprint / parseObjectKey', () => {

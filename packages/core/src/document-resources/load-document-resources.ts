@@ -11,6 +11,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { decodeDataUrl } from '../fetch/data-url.js';
 import type { ResourceFetcher, ResourceKind } from '../fetch/types.js';
 import { type LoadedFont, loadFontBytes, loadFontUrl } from '../fonts/custom.js';
+import { servedWeights } from '../fonts/variation-axes.js';
 import { STYLESHEET_HREF_ATTR } from '../html/elements/convert.js';
 import { DocumentStyles } from '../html/style-sheets/stylesheet.js';
 import type { DocumentFontFace, ParsedHtml, SatoriChild, SatoriElement } from '../html/types.js';
@@ -170,7 +171,7 @@ export async function loadDocumentResources(
     faces.map(async ({ face, base: faceBase }, index) => {
       const weight = normalizeWeight(face.weight);
       const style = face.style ?? 'normal';
-      const key = `${face.family}|${weight}|${style}`;
+      const key = `${face.family}|${weight}|${style}|${face.weightRange ?? ''}`;
       if (seen.has(key)) return;
       seen.add(key);
       const reasons: string[] = [];
@@ -181,7 +182,16 @@ export async function loadDocumentResources(
             location.kind === 'url' && /^https?:/i.test(location.url) && ctx.fetcher
               ? await loadFontUrl(location.url, face.family, ctx.fetcher)
               : await loadFontBytes(await readLocation(location, 'font', ctx), face.family);
-          loaded[index] = { name: face.family, data, weight, style, hash: hashOf(data) };
+          // A variable face serves its declared weights, or its whole wght axis without a font-weight.
+          const weightRange = servedWeights(data, face.weightRange ?? face.weight);
+          loaded[index] = {
+            name: face.family,
+            data,
+            weight,
+            style,
+            hash: hashOf(data),
+            ...(weightRange ? { weightRange } : {}),
+          };
           return;
         } catch (error) {
           reasons.push(`${source.length > 80 ? `${source.slice(0, 77)}...` : source}: ${describe(error)}`);

@@ -9,6 +9,7 @@ import { MAX_FONT_FAMILY_LENGTH } from '../input-schema.js';
 import type { ResourceFetcher } from '../fetch/types.js';
 import type { FontSpec } from '../types.js';
 import { FontFormatError, toSfnt } from './font-format.js';
+import { servedWeights } from './variation-axes.js';
 
 /** A font ready for satori. The same content always yields the same `data` Buffer object (satori caches by identity). */
 export interface LoadedFont {
@@ -20,6 +21,8 @@ export interface LoadedFont {
   style: 'normal' | 'italic';
   /** sha256 hex of `data`. */
   hash: string;
+  /** A variable face's weights (variation-axes.ts `servedWeights`): it matches every weight in them. */
+  weightRange?: [number, number];
 }
 
 /** Largest font file accepted from `data` (the fetcher bounds `url` fonts itself). */
@@ -62,7 +65,16 @@ export async function loadFontSpecs(
         spec.url !== undefined
           ? await loadFontUrl(spec.url, spec.family, fetcher, `${field}.url`)
           : await loadFontBytes(decodeData(spec.data!, `${field}.data`), spec.family, `${field}.data`);
-      return { name: spec.family, data, weight, style, hash: hashOf(data) };
+      // A variable face given without a weight serves its whole wght axis.
+      const weightRange = servedWeights(data, spec.weight);
+      return {
+        name: spec.family,
+        data,
+        weight,
+        style,
+        hash: hashOf(data),
+        ...(weightRange ? { weightRange } : {}),
+      };
     }),
   );
 }

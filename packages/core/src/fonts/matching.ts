@@ -10,7 +10,7 @@ import type { SatoriFont } from '../layout/layout-to-svg.js';
 type Style = 'normal' | 'italic';
 
 /** The face CSS matching chooses among one family's faces for a weight and a style; undefined without faces. */
-export function matchFace<T extends { weight?: number; style?: Style }>(
+export function matchFace<T extends { weight?: number; weightRange?: [number, number]; style?: Style }>(
   faces: readonly T[],
   weight: number,
   style: Style,
@@ -22,16 +22,21 @@ export function matchFace<T extends { weight?: number; style?: Style }>(
   return matchWeight(preferred.length > 0 ? preferred : style === 'italic' ? normal : italic, weight);
 }
 
-function matchWeight<T extends { weight?: number }>(faces: readonly T[], desired: number): T | undefined {
-  const weightOf = (face: T) => face.weight ?? 400;
-  const exact = faces.find((face) => weightOf(face) === desired);
+function matchWeight<T extends { weight?: number; weightRange?: [number, number] }>(
+  faces: readonly T[],
+  desired: number,
+): T | undefined {
+  // A variable face serves a range of weights (its weightRange); a static one its weight.
+  const lowest = (face: T) => face.weightRange?.[0] ?? face.weight ?? 400;
+  const highest = (face: T) => face.weightRange?.[1] ?? face.weight ?? 400;
+  const exact = faces.find((face) => lowest(face) <= desired && desired <= highest(face));
   if (exact) return exact;
   // Stable sorts: between faces of the same weight the earlier (more specific) one wins.
-  const below = faces.filter((face) => weightOf(face) < desired).sort((a, b) => weightOf(b) - weightOf(a));
-  const above = faces.filter((face) => weightOf(face) > desired).sort((a, b) => weightOf(a) - weightOf(b));
+  const below = faces.filter((face) => highest(face) < desired).sort((a, b) => highest(b) - highest(a));
+  const above = faces.filter((face) => lowest(face) > desired).sort((a, b) => lowest(a) - lowest(b));
   if (desired >= 400 && desired <= 500) {
     // 400–500: heavier faces up to 500 first, then lighter ones, then heavier than 500.
-    return above.find((face) => weightOf(face) <= 500) ?? below[0] ?? above[0];
+    return above.find((face) => lowest(face) <= 500) ?? below[0] ?? above[0];
   }
   return desired < 400 ? (below[0] ?? above[0]) : (above[0] ?? below[0]);
 }

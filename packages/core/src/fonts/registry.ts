@@ -1,6 +1,7 @@
 /** Combines custom fonts with the built-in set into the font list satori gets, and resolves missing glyphs. */
 import type { AssetLoader, SatoriFont } from '../layout/layout-to-svg.js';
 import { getBuiltinFonts } from './builtin.js';
+import type { TextPositioning } from '../types.js';
 import type { LoadedFont } from './custom.js';
 import { loadEmoji } from './emoji.js';
 import { cssFaceSet } from './matching.js';
@@ -32,26 +33,34 @@ export class FontRegistry {
    * optional sets' fonts once loaded (CJK, the world's scripts: optional-sets.ts). Missing glyphs fall back along
    * this order. Custom fonts of one family (input, document and renderer fonts together) form one family, as
    * `@font-face` rules do, and hide a built-in family of the same name (as web fonts hide local ones); each family
-   * is matched by weight and style as CSS does (matching.ts).
+   * is matched by weight and style as CSS does (matching.ts). Each face carries its glyph positioning
+   * (`positioning`, see TextPositioning): with `'auto'`, custom faces are web fonts (fractional advances) and built-in
+   * ones local fonts (whole pixels).
    */
-  fontsFor(custom: readonly LoadedFont[]): SatoriFont[] {
+  fontsFor(custom: readonly LoadedFont[], positioning: TextPositioning = 'auto'): SatoriFont[] {
     if (this.#setsVersion !== loadedSetsVersion()) {
       this.#lists.clear();
       this.#setsVersion = loadedSetsVersion();
     }
-    const key = custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}`).join('|');
+    const key = `${positioning}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}:${font.weightRange ?? ''}`).join('|')}`;
     let list = this.#lists.get(key);
     if (list) return list;
     const customNames = new Set(custom.map((font) => font.name.toLowerCase()));
+    const web = wholePixelAdvances('web', positioning);
+    const local = wholePixelAdvances('built-in', positioning);
     list = cssFaceSet([
       ...custom.map((font) => ({
         name: font.name,
         data: font.data,
         weight: font.weight as SatoriFont['weight'],
         style: font.style,
+        ...(font.weightRange ? { weightRange: font.weightRange } : {}),
+        wholePixelAdvances: web,
       })),
-      ...getBuiltinFonts().filter((font) => !customNames.has(font.name.toLowerCase())),
-      ...loadedSetFonts(),
+      ...getBuiltinFonts()
+        .filter((font) => !customNames.has(font.name.toLowerCase()))
+        .map((font) => ({ ...font, wholePixelAdvances: local })),
+      ...loadedSetFonts().map((font) => ({ ...font, wholePixelAdvances: local })),
     ]);
     this.#lists.set(key, list);
     return list;
@@ -62,7 +71,8 @@ export class FontRegistry {
    * script of @pictor/fonts-world) that the document scan did not load (text from a stylesheet) → that set, read now
    * and part of every list after. Text no installed font covers adds a warning naming the package to install.
    */
-  assetLoader(warnings: string[]): AssetLoader {
+  assetLoader(warnings: string[], positioning: TextPositioning = 'auto'): AssetLoader {
+    const wholePixel = wholePixelAdvances('built-in', positioning);
     const warn = (note: string) => {
       if (!warnings.includes(note)) warnings.push(note);
     };
@@ -85,10 +95,23 @@ export class FontRegistry {
           continue;
         }
         // Already loaded: the glyph is missing from it too; returning it again would duplicate it in satori.
-        if (!setLoaded(set)) fonts.push(...cssFaceSet(loadSet(set)));
+        if (!setLoaded(set))
+          fonts.push(
+            ...cssFaceSet(loadSet(set)).map((face) => ({ ...face, wholePixelAdvances: wholePixel })),
+          );
       }
       if (sets.length === 0) warn(`no font covers ${quoted}; pass a font for it in fonts`);
       return fonts;
     };
   }
+}
+
+/**
+ * Whether a face's glyph advances are whole pixels: with `'auto'`, as Chromium on Linux sets them by the face's
+ * source — web fonts (`fonts`, `@font-face`) fractional, local fonts (our built-in faces, standing in for them)
+ * whole pixels under fontconfig's full hinting (measured: docs/layout-engine.md "advances-per-face").
+ */
+export function wholePixelAdvances(source: 'web' | 'built-in', positioning: TextPositioning): boolean {
+  if (positioning === 'auto') return source === 'built-in';
+  return positioning === 'whole-pixel';
 }

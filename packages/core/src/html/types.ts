@@ -18,6 +18,8 @@ export interface DocumentFontFace {
   /** The `src` URLs in order of preference (data:, http(s) or relative). */
   sources: string[];
   weight?: number;
+  /** A `font-weight` range (`100 900`), for a variable face. */
+  weightRange?: [number, number];
   style?: 'normal' | 'italic';
 }
 

@@ -19,6 +19,7 @@ import type {
 import {
   checkFontSpecs,
   checkKnownFields,
+  checkTextPositioning,
   RENDER_INPUT_FIELDS,
   resolveLimits,
   validateRenderInput,
@@ -151,6 +152,7 @@ const RENDERER_OPTIONS = [
   'limits',
   'fetch',
   'fonts',
+  'textPositioning',
   'baseDir',
   'logger',
 ] as const;
@@ -189,6 +191,9 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       DEFAULT_PRESCALED_CACHE_MB,
     ),
     tunings: resolveTunings(options.tunings),
+    ...(options.textPositioning !== undefined
+      ? { textPositioning: checkTextPositioning(options.textPositioning, 'renderer.textPositioning') }
+      : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),
   };
@@ -277,6 +282,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           ...(input.maxBytes !== undefined ? { maxBytes: input.maxBytes } : {}),
           ...(fonts.length > 0 ? { fonts } : {}),
           ...(input.baseUrl !== undefined ? { baseUrl: input.baseUrl } : {}),
+          ...(input.textPositioning !== undefined ? { textPositioning: input.textPositioning } : {}),
           ...(input.saveTo !== undefined ? { saveTo: input.saveTo } : {}),
         },
         renderOptions,

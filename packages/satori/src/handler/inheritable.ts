@@ -9,6 +9,10 @@ const list = new Set([
   'fontStyle',
   'fontWeight',
   'fontFeatureSettings',
+  // Pictor (variable-fonts): inherited, as in CSS.
+  'fontVariationSettings',
+  'fontStretch',
+  'fontOpticalSizing',
   'fontSynthesis',
   'fontSynthesisWeight',
   'fontSynthesisStyle',

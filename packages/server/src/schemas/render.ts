@@ -30,6 +30,7 @@ export const TEMPLATE_RENDER_FIELDS = [
   'maxBytes',
   'useDraft',
   'scale',
+  'textPositioning',
   'variant',
   'variants',
 ];
@@ -42,6 +43,7 @@ export const HTML_RENDER_FIELDS = [
   'quality',
   'maxBytes',
   'scale',
+  'textPositioning',
   'fonts',
 ];
 const FONT_FIELDS = ['family', 'url', 'data', 'weight', 'style'];
@@ -49,6 +51,15 @@ const FONT_FIELDS = ['family', 'url', 'data', 'weight', 'style'];
 /** The engine's schemas of its render input's fields, for the server's limits. */
 function engine(limits: ServerLimits) {
   return renderInputSchema({ maxDimension: limits.maxDimension }).properties;
+}
+
+/** Glyph positions along a line (docs/api.md "Text positioning"). */
+function textPositioning(limits: ServerLimits) {
+  return {
+    ...engine(limits).textPositioning,
+    description:
+      'auto (default): fractional advances for fonts from fonts and @font-face, whole pixels for the built-in ones, as Chromium on Linux; fractional or whole-pixel for every font',
+  } as const;
 }
 
 function dimension(limits: ServerLimits, what: string) {
@@ -137,6 +148,7 @@ export function templateRenderBody(limits: ServerLimits) {
       maxBytes: maxBytes(limits),
       useDraft: { type: 'boolean', default: false, description: 'Render the draft content (debugging only)' },
       scale: scale(limits),
+      textPositioning: textPositioning(limits),
       variant: {
         type: 'string',
         pattern: VARIANT_NAME_PATTERN,
@@ -173,6 +185,7 @@ export function htmlRenderBody(limits: ServerLimits) {
       quality: quality(limits),
       maxBytes: maxBytes(limits),
       scale: scale(limits),
+      textPositioning: textPositioning(limits),
       fonts: { type: 'array', items: fontSchema, default: [], description: 'Custom fonts' },
     },
   } as const;
@@ -201,6 +214,7 @@ export function renderRules(limits: ServerLimits): FieldRules {
     maxBytes: `must be an integer of at least ${MIN_MAX_BYTES}`,
     useDraft: 'must be a boolean',
     scale: `must be a number from ${MIN_SCALE} to ${MAX_SCALE}`,
+    textPositioning: 'must be one of auto, fractional, whole-pixel',
     variant: 'must be the name of one of the template variants (1 to 32 of a-z 0-9 -)',
     variants: `must be an array of 1 to ${MAX_VARIANTS} different variant names`,
     content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters`,

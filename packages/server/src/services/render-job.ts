@@ -9,6 +9,7 @@ import {
   type Renderer,
   type RenderResult,
   scaledPixels,
+  type TextPositioning,
 } from '@pictor/core';
 import type { ServerLimits } from '../config.js';
 import { apiError, isPictorError } from '../errors.js';
@@ -35,6 +36,8 @@ export interface RenderJob {
   maxBytes?: number;
   /** Device pixels per CSS pixel (1 to 4); undefined is 1. */
   scale: number | undefined;
+  /** Glyph positions (docs/api.md "Text positioning"); undefined is `auto`. */
+  textPositioning?: TextPositioning;
   fonts: FontSpec[];
 }
 
@@ -102,9 +105,12 @@ export function objectKeyOf(job: RenderJob, remoteEpoch?: number): string {
   const extra: Record<string, number> = {};
   if (scale !== 1) extra.scale = scale;
   if (job.maxBytes !== undefined) extra.maxBytes = job.maxBytes;
+  const keyed: Record<string, number | string> = extra;
+  if (job.textPositioning !== undefined && job.textPositioning !== 'auto')
+    keyed.textPositioning = job.textPositioning;
   if (remoteEpoch !== undefined) extra.remoteEpoch = remoteEpoch;
   // Hashed under the name `owner` since object keys began: renaming it would orphan every stored object.
-  const owned: Record<string, string | number> = { ...extra, owner: job.accountId };
+  const owned: Record<string, string | number> = { ...keyed, owner: job.accountId };
   return deriveObjectKey({
     content: job.content,
     width: job.width ?? null,
@@ -192,6 +198,7 @@ export async function renderAndStore(
       ...(job.maxBytes === undefined ? {} : { maxBytes: job.maxBytes }),
       fonts: job.fonts,
       ...(job.scale === undefined || job.scale === 1 ? {} : { scale: job.scale }),
+      ...(job.textPositioning === undefined ? {} : { textPositioning: job.textPositioning }),
       ...(saveTo === undefined ? {} : { saveTo }),
     },
     { tenant: job.accountId, ...(signal ? { signal } : {}) },

@@ -301,6 +301,7 @@ export function createRenderService(deps: RenderServiceDeps): RenderService {
         quality: request.quality,
         ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
         scale: request.scale,
+        ...(request.textPositioning === undefined ? {} : { textPositioning: request.textPositioning }),
         fonts: request.fonts ?? [],
       });
     },
@@ -325,6 +326,7 @@ function templateJob(
     quality: request.quality ?? version.quality ?? undefined,
     ...(request.maxBytes === undefined ? {} : { maxBytes: request.maxBytes }),
     scale: request.scale,
+    ...(request.textPositioning === undefined ? {} : { textPositioning: request.textPositioning }),
     fonts: [],
   };
 }

@@ -108,6 +108,7 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   let family: string | undefined;
   let sources: string[] = [];
   let weight: number | undefined;
+  let weightRange: [number, number] | undefined;
   let style: 'normal' | 'italic' | undefined;
   csstree.walk(block, {
     visit: 'Declaration',
@@ -116,13 +117,22 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
       const text = csstree.generate(node.value);
       if (prop === 'font-family') family = unquote(text);
       else if (prop === 'src') sources = fontSources(node.value);
-      else if (prop === 'font-weight') weight = parseWeight(text.split(/\s+/)[0]);
-      else if (prop === 'font-style') style = /italic|oblique/i.test(text) ? 'italic' : 'normal';
+      else if (prop === 'font-weight') {
+        const [from, to] = text.trim().split(/\s+/);
+        weight = parseWeight(from);
+        // A range (`100 900`) for a variable face: the weights it serves.
+        const low = Number(from);
+        const high = Number(to);
+        if (to !== undefined && Number.isFinite(low) && Number.isFinite(high) && low <= high) {
+          weightRange = [low, high];
+        }
+      } else if (prop === 'font-style') style = /italic|oblique/i.test(text) ? 'italic' : 'normal';
     },
   });
   if (!family || sources.length === 0) return null;
   const face: DocumentFontFace = { family, sources };
   if (weight !== undefined) face.weight = weight;
+  if (weightRange !== undefined) face.weightRange = weightRange;
   if (style !== undefined) face.style = style;
   return face;
 }
@@ -277,7 +287,12 @@ export class DocumentStyles {
     // Most sheets have neither: look at other declarations' values only when the sheet's text could need it.
     const mayNeedValues = MAY_NEED_VALUES.test(css);
     const dropped: { list: csstree.List<csstree.CssNode>; item: csstree.ListItem<csstree.CssNode> }[] = [];
+    // Inside `@font-face` descriptors are not properties: `font-weight: 100 900` is a valid range there.
+    let inFontFace = 0;
     csstree.walk(ast, {
+      leave: (node: csstree.CssNode) => {
+        if (node.type === 'Atrule' && node.name.toLowerCase() === 'font-face') inFontFace--;
+      },
       enter: (
         node: csstree.CssNode,
         item: csstree.ListItem<csstree.CssNode> | null,
@@ -289,13 +304,16 @@ export class DocumentStyles {
             item.data = replacement;
             rewritten = true;
           }
-        } else if (node.type === 'Atrule' && node.name.toLowerCase() === 'font-face' && node.block) {
+        } else if (node.type === 'Atrule' && node.name.toLowerCase() === 'font-face') {
+          inFontFace++;
+          if (!node.block) return;
           const face = readFontFace(node.block);
           if (face) fontFaces.push(face);
         } else if (node.type === 'ClassSelector') {
           this.classNames.add(unescapeCssIdentifier(node.name));
         } else if (
           mayNeedValues &&
+          inFontFace === 0 &&
           node.type === 'Declaration' &&
           node.property.toLowerCase() !== 'display'
         ) {

@@ -576,7 +576,12 @@ export class TreeConverter {
   /** True when CSS floats the element a converted child came from. */
   private isFloat(kid: SatoriChild): boolean {
     const el = kid && typeof kid === 'object' ? this.sourceOf.get(kid) : undefined;
-    return el !== undefined && FLOATS.test(this.styles.declared(el, 'float', this.inlineOf(el)) ?? '');
+    if (el === undefined) return false;
+    // A float from an HTML attribute (`<table align="left">`) is in the converted style, not in the cascade.
+    const own = (kid as SatoriElement).props.style?.float;
+    return FLOATS.test(
+      typeof own === 'string' ? own : (this.styles.declared(el, 'float', this.inlineOf(el)) ?? ''),
+    );
   }
 
   /** Take the white space at the ends of `converted`'s children out, for its parent to put beside it. */

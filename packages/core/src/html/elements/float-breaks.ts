@@ -4,7 +4,8 @@
  * the paragraph's first line. Chrome places it at the top of the line it is on: the line after the break. The
  * inline content before such a float, up to its last `<br>`, goes into an anonymous block, so the float starts a
  * paragraph of its own there; the block's lines are the lines that content had (the `<br>` ends them, as it ends
- * the last line of a block).
+ * the last line of a block). A lone `<br>` (between a block and the floats, as Antwort's e-mails write it) is such a
+ * run too: its line is empty but has the line height.
  */
 import type { SatoriChild } from '../types.js';
 
@@ -35,7 +36,7 @@ export function wrapLinesBeforeFloats(
       let last = result.length - 1;
       while (last >= runStart && isBlankText(result[last] as SatoriChild)) last--;
       const lines = result.slice(runStart, last + 1);
-      if (isBreak(result[last] as SatoriChild) && lines.some((k) => !isBlankText(k) && !isBreak(k))) {
+      if (isBreak(result[last] as SatoriChild)) {
         result.splice(runStart, lines.length, {
           type: ANONYMOUS_BLOCK,
           props: { style: { display: 'block' }, children: lines },

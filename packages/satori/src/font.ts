@@ -683,6 +683,32 @@ export default class FontLoader {
   }
 
   /**
+   * Pictor: the face of the first family of `style` that has one at its
+   * weight and style, else the first registered font's (what
+   * getAverageCharRatio and getMaxCharRatio measure).
+   */
+  private firstFontOf(style: {
+    fontFamily?: string | string[]
+    fontWeight?: FontWeight
+    fontStyle?: FontStyle
+  }): opentype.Font | null {
+    const weight = style.fontWeight ?? 400
+    const fontStyle = style.fontStyle ?? 'normal'
+    for (const family of [style.fontFamily ?? []].flat()) {
+      const name = family.toLowerCase()
+      const font =
+        this.get({ name, weight, style: fontStyle }) ??
+        this.get({ name: name + '_unknown', weight, style: fontStyle })
+      if (font) return font
+    }
+    return this.get({
+      name: this.fonts.keys().next().value,
+      weight,
+      style: fontStyle,
+    })
+  }
+
+  /**
    * The average width of characters relative to the font size, for the width
    * of text inputs, or `undefined` without fonts. Like in Chrome, it's from
    * the first font of the family, or the width of `0`.
@@ -693,21 +719,7 @@ export default class FontLoader {
     fontStyle?: FontStyle
   }) {
     if (!this.fonts.size) return
-    const weight = style.fontWeight ?? 400
-    const fontStyle = style.fontStyle ?? 'normal'
-    let font: opentype.Font | null = null
-    for (const family of [style.fontFamily ?? []].flat()) {
-      const name = family.toLowerCase()
-      font =
-        this.get({ name, weight, style: fontStyle }) ??
-        this.get({ name: name + '_unknown', weight, style: fontStyle })
-      if (font) break
-    }
-    font ??= this.get({
-      name: this.fonts.keys().next().value,
-      weight,
-      style: fontStyle,
-    })
+    const font = this.firstFontOf(style)
     const average = font?.tables.os2?.xAvgCharWidth
     return average > 0 ? average / font.unitsPerEm : this.getChRatio(style)
   }
@@ -723,21 +735,7 @@ export default class FontLoader {
     fontStyle?: FontStyle
   }): number | undefined {
     if (!this.fonts.size) return
-    const weight = style.fontWeight ?? 400
-    const fontStyle = style.fontStyle ?? 'normal'
-    let font: opentype.Font | null = null
-    for (const family of [style.fontFamily ?? []].flat()) {
-      const name = family.toLowerCase()
-      font =
-        this.get({ name, weight, style: fontStyle }) ??
-        this.get({ name: name + '_unknown', weight, style: fontStyle })
-      if (font) break
-    }
-    font ??= this.get({
-      name: this.fonts.keys().next().value,
-      weight,
-      style: fontStyle,
-    })
+    const font = this.firstFontOf(style)
     const head = font?.tables.head
     if (!(font?.tables.os2?.xAvgCharWidth > 0) || !head) return
     const width = head.xMax - head.xMin

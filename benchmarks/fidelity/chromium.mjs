@@ -61,14 +61,27 @@ export function builtinFontPath(file) {
   throw new Error(`font package @expo-google-fonts/${pkg} not found`);
 }
 
-/** The families of the built-in fonts, as fontconfig names them. */
-const BUILTIN_FAMILIES = ['Inter', 'Noto Serif', 'JetBrains Mono', 'Noto Sans SC', 'Noto Sans JP'];
+/**
+ * The families of Pictor's own faces, as fontconfig names them: the built-in fonts, and those of its optional font
+ * packages (Noto Sans KR and TC, and every @pictor/fonts-world family), which Pictor sets as it sets the built-in
+ * ones (whole-pixel advances under `textPositioning: 'auto'`, packages/core/src/fonts/registry.ts).
+ */
+const BUILTIN_FAMILIES = [
+  'Inter',
+  'Noto Serif',
+  'JetBrains Mono',
+  'Noto Sans SC',
+  'Noto Sans JP',
+  'Noto Sans KR',
+  'Noto Sans TC',
+  ...require('@pictor/fonts-world').families.map((family) => family.name),
+];
 
 /**
  * A fontconfig tree holding only the built-in fonts; generic families map to them as in Pictor. Hinting as on a
  * stock Linux desktop (Debian's `10-hinting-slight.conf`), under which Chromium keeps fractional glyph advances for
- * every font, except for the built-in families installed here as local fonts, which get full hinting: Chromium then
- * rounds their advances to whole pixels (what Pictor's built-in faces do by default; web fonts loaded by
+ * every font, except for the families of Pictor's own faces installed here as local fonts (built-in and optional
+ * packages'), which get full hinting: Chromium then rounds their advances to whole pixels (what Pictor's built-in faces do by default; web fonts loaded by
  * `@font-face` keep fractional advances, as Pictor's `fonts` and `@font-face` faces do). Measured with Chromium 150:
  * ten Inter 16px `i` are 40 px from the local face, 38.75 px from the same file as a web font; with no hinting
  * setting at all (this file before issue 40) both were 40, with slight hinting for all both 38.75. The flag

@@ -5,6 +5,7 @@ import opentype from '@shuding/opentype.js'
 import { inflateSync } from 'fflate'
 import { Locale, locales, isValidLocale } from './language.js'
 import { languageFaceKey, STANDARD_FAMILY } from './pictor-language-default.js'
+import { canSkipInk } from './text/pictor-skip-ink.js'
 import {
   shapeText,
   parseFontFeatureSettings,
@@ -1503,7 +1504,8 @@ export default class FontLoader {
           else path += data
 
           // Compute band boxes for text decoration skip-ink
-          if (band) {
+          // Pictor (skip-ink-characters): not for `/`, `_` and CJK.
+          if (band && canSkipInk(runText.codePointAt(shapedGlyph.cl))) {
             let commands = glyph.getPath(gX, gY, fontSize, {}).commands
             if (skew) commands = skewCommands(commands, gY, skew)
             const bandBoxes = computeBandBox(commands, band)

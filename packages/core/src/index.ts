@@ -57,6 +57,7 @@ export type {
   TemplateRenderInput,
   TemplateVariant,
   TextPositioning,
+  DefaultFontFamily,
   VariableDefinition,
   VariableType,
 } from './types.js';

@@ -10,7 +10,7 @@ import { PictorError, toPictorError } from './errors.js';
 import { createFetcher, type ResourceFetcher } from './fetch/index.js';
 import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
 import { type FontSet, fontSetsToLoad, loadFontSets } from './fonts/font-sets.js';
-import { FontRegistry } from './fonts/registry.js';
+import { FontRegistry, STANDARD_FAMILY } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
 import { DEFAULT_LIMITS } from './limits.js';
 import { describeStyleError } from './html/style-sheets/style-errors.js';
@@ -42,6 +42,7 @@ import type {
   RenderResult,
   RenderTimings,
   TextPositioning,
+  DefaultFontFamily,
 } from './types.js';
 import { checkScaledSize, checkTreeSize, type ValidRenderInput } from './validate.js';
 import { RENDER_STAGES, roundMs } from './formats.js';
@@ -59,6 +60,8 @@ export interface EnvironmentOptions {
   tunings?: ResolvedTunings;
   /** Glyph positions of renders that do not choose (RendererOptions.textPositioning). */
   textPositioning?: TextPositioning;
+  /** The family of text whose CSS names none (RendererOptions.defaultFontFamily); default serif. */
+  defaultFontFamily?: DefaultFontFamily;
 }
 
 /**
@@ -184,7 +187,8 @@ async function renderStages(
 
   const parsed = stage('parse', () =>
     parseHtml(input.html, {
-      defaultFontFamily: 'sans-serif',
+      // The standard font (fonts/registry.ts): serif, or the renderer's choice; a CJK face under lang=ja/ko/zh.
+      defaultFontFamily: STANDARD_FAMILY,
       maxElements: limits.maxElements ?? DEFAULT_LIMITS.maxElements,
       viewport: { width: input.width, height: input.height },
       styleSheets: { cache: tunings.styleSheetCache, index: tunings.styleSheetIndex },
@@ -207,7 +211,7 @@ async function renderStages(
   lap('resources');
 
   const positioning = input.textPositioning ?? env.options.textPositioning ?? 'auto';
-  const fonts = env.registry.fontsFor(customFonts, positioning);
+  const fonts = env.registry.fontsFor(customFonts, positioning, env.options.defaultFontFamily);
   const loadAdditionalAsset = env.registry.assetLoader(warnings, positioning);
   const onStyleError = (error: Error): void => {
     const note = describeStyleError(error);

@@ -30,6 +30,14 @@ export interface FontSpec {
  */
 export type TextPositioning = 'auto' | 'fractional' | 'whole-pixel';
 
+/**
+ * The built-in family that text whose CSS names no font family is set in (docs/api.md "Default font"), and that a
+ * `font-family` list none of whose families is available falls back to. `'serif'` (default): Noto Serif, as Chromium's
+ * standard font is a serif; under `lang="ja"`, `ko`, `zh-Hant` or `zh-Hans` the language's face of @pictor/fonts-cjk,
+ * as in Chromium. `'sans-serif'`: Inter (Pictor's default before 0.x). `'monospace'`: JetBrains Mono.
+ */
+export type DefaultFontFamily = 'serif' | 'sans-serif' | 'monospace';
+
 /** One render from an HTML string. */
 export interface RenderInput {
   /** HTML fragment or complete document. */
@@ -375,6 +383,8 @@ export interface RendererOptions {
   fonts?: FontSpec[];
   /** Glyph positions of renders that do not choose (RenderInput.textPositioning); default `'auto'`. */
   textPositioning?: TextPositioning;
+  /** The family of text whose CSS names none (DefaultFontFamily); default `'serif'`, as in Chromium. */
+  defaultFontFamily?: DefaultFontFamily;
   /** Local folder that relative URLs resolve against when no baseUrl is given (library use only). */
   baseDir?: string;
   logger?: Logger;

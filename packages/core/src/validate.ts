@@ -2,7 +2,14 @@
 import { isAbsolute } from 'node:path';
 import { PictorError } from './errors.js';
 import { MAX_SCALE, MIN_SCALE, scaledPixels } from './raster/scale.js';
-import type { FontSpec, ImageFormat, RenderInput, RenderLimits, TextPositioning } from './types.js';
+import type {
+  DefaultFontFamily,
+  FontSpec,
+  ImageFormat,
+  RenderInput,
+  RenderLimits,
+  TextPositioning,
+} from './types.js';
 
 import { DEFAULT_QUALITY, FORMATS, MIN_MAX_BYTES } from './formats.js';
 import { DEFAULT_LIMITS, WALL_TIMEOUT_FACTOR } from './limits.js';
@@ -38,6 +45,24 @@ export function checkTextPositioning(value: unknown, field = 'textPositioning'):
     throw invalid(field, 'enum', `must be one of ${TEXT_POSITIONINGS.join(', ')}`);
   }
   return value as TextPositioning;
+}
+
+/** The values of `defaultFontFamily`. */
+export const DEFAULT_FONT_FAMILIES: readonly DefaultFontFamily[] = ['serif', 'sans-serif', 'monospace'];
+
+/**
+ * `defaultFontFamily` checked (undefined stays undefined).
+ * @throws PictorError INVALID_INPUT naming `field`
+ */
+export function checkDefaultFontFamily(
+  value: unknown,
+  field = 'defaultFontFamily',
+): DefaultFontFamily | undefined {
+  if (value === undefined) return undefined;
+  if (!DEFAULT_FONT_FAMILIES.includes(value as DefaultFontFamily)) {
+    throw invalid(field, 'enum', `must be one of ${DEFAULT_FONT_FAMILIES.join(', ')}`);
+  }
+  return value as DefaultFontFamily;
 }
 
 /** The fields of RenderInput: anything else is a typo the caller should hear about. */

@@ -6,7 +6,7 @@ import { decodeImage, expectFormatAndSize, expectImageToMatch } from './helpers/
 const renderer = createRenderer({ workers: 0 });
 afterAll(() => renderer.close());
 
-const CARD = `<div style="display:flex;flex-direction:column;justify-content:center;width:100%;height:100%;padding:32px;background-image:linear-gradient(90deg,#0ea5e9,#6366f1);color:white">
+const CARD = `<div style="display:flex;flex-direction:column;justify-content:center;width:100%;height:100%;padding:32px;background-image:linear-gradient(90deg,#0ea5e9,#6366f1);color:white;font-family:Inter">
   <div style="font-size:48px;font-weight:800">Formats</div><div style="font-size:24px">png · jpeg · webp</div></div>`;
 
 describe('formats', () => {

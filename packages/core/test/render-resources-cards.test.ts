@@ -40,7 +40,7 @@ afterAll(async () => {
 
 const cardHtml = (
   origin: string,
-) => `<div style="display:flex;align-items:center;gap:24px;box-sizing:border-box;width:100%;height:100%;padding:24px;background:#f8fafc">
+) => `<div style="display:flex;align-items:center;gap:24px;box-sizing:border-box;width:100%;height:100%;padding:24px;background:#f8fafc;font-family:Inter">
   <img src="${origin}/avatar.png" width="120" height="120" style="border-radius:60px" />
   <div style="display:flex;width:120px;height:120px;border-radius:16px;background-image:url(${origin}/avatar.png);background-size:60px 60px"></div>
   <div style="display:flex;flex-direction:column;font-size:28px;color:#0f172a">

@@ -15,7 +15,7 @@ const renderer = createRenderer({ workers: 0 });
 afterAll(() => renderer.close());
 
 /** Dark text and a 1px border on white: edges that show whether they were drawn at the pixel size or enlarged. */
-const CARD = `<div style="display:flex;flex-direction:column;justify-content:center;box-sizing:border-box;width:100%;height:100%;padding:16px;background:#ffffff;border:1px solid #0f172a;color:#0f172a">
+const CARD = `<div style="display:flex;flex-direction:column;justify-content:center;box-sizing:border-box;width:100%;height:100%;padding:16px;background:#ffffff;border:1px solid #0f172a;color:#0f172a;font-family:Inter">
   <div style="font-size:30px;font-weight:700">Crisp at 2×</div>
   <div style="font-size:14px">Text and a 1px border, drawn at scale</div>
   <div style="display:flex;margin-top:8px"><div style="padding:2px 8px;border-radius:8px;background:#6366f1;color:white;font-size:12px">device pixels</div></div>

@@ -4,6 +4,8 @@
 import opentype from '@shuding/opentype.js'
 import { inflateSync } from 'fflate'
 import { Locale, locales, isValidLocale } from './language.js'
+import { languageFaceKey, STANDARD_FAMILY } from './pictor-language-default.js'
+import { canSkipInk } from './text/pictor-skip-ink.js'
 import {
   shapeText,
   parseFontFeatureSettings,
@@ -919,6 +921,17 @@ export default class FontLoader {
     )
     const fonts = []
     fontFamily.forEach((face) => {
+      // Pictor (language-default-font): a generic family under ja, ko or zh
+      // is that language's face, as Chrome's per-script font settings are.
+      const languageFace = languageFaceKey(face, locale, this.fonts.keys())
+      const getLanguageFace =
+        languageFace &&
+        this.get({ name: languageFace, weight: fontWeight, style: fontStyle })
+      if (getLanguageFace) {
+        fonts.push(getLanguageFace)
+        return
+      }
+
       const getNormal = this.get({
         name: face,
         weight: fontWeight,
@@ -955,6 +968,19 @@ export default class FontLoader {
         : null
       if (getWithLang) fonts.push(getWithLang)
     })
+    // Pictor (language-default-font): a list none of whose families has a
+    // face is set in the standard font, as in Chrome (when the list of fonts
+    // names one).
+    if (!fonts.length) {
+      const standard = this.get({
+        name:
+          languageFaceKey(STANDARD_FAMILY, locale, this.fonts.keys()) ??
+          `${STANDARD_FAMILY}_${SUFFIX_WHEN_LANG_NOT_SET}`,
+        weight: fontWeight,
+        style: fontStyle,
+      })
+      if (standard) fonts.push(standard)
+    }
 
     // Add additional fonts as the fallback.
     const keys = Array.from(this.fonts.keys())
@@ -1478,7 +1504,8 @@ export default class FontLoader {
           else path += data
 
           // Compute band boxes for text decoration skip-ink
-          if (band) {
+          // Pictor (skip-ink-characters): not for `/`, `_` and CJK.
+          if (band && canSkipInk(runText.codePointAt(shapedGlyph.cl))) {
             let commands = glyph.getPath(gX, gY, fontSize, {}).commands
             if (skew) commands = skewCommands(commands, gY, skew)
             const bandBoxes = computeBandBox(commands, band)

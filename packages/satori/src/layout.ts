@@ -809,6 +809,7 @@ export default async function* layout(
         graphemeImages,
         pointScaleFactor: context.pointScaleFactor,
         computeLayout: context.computeLayout,
+        locale: newLocale,
       })
     : inlineBox || isContents
     ? context.inline

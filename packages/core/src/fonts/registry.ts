@@ -1,7 +1,7 @@
 /** Combines custom fonts with the built-in set into the font list satori gets, and resolves missing glyphs. */
 import type { AssetLoader, SatoriFont } from '../layout/layout-to-svg.js';
 import { getBuiltinFonts } from './builtin.js';
-import type { TextPositioning } from '../types.js';
+import type { DefaultFontFamily, TextPositioning } from '../types.js';
 import type { LoadedFont } from './custom.js';
 import { loadEmoji } from './emoji.js';
 import { cssFaceSet } from './matching.js';
@@ -15,6 +15,14 @@ import {
   setsForText,
 } from './optional-sets.js';
 import { LRUCache } from 'lru-cache';
+
+/**
+ * The family name of the standard font (Chromium's own name for it): the family of text whose CSS names none, and
+ * the fallback of a `font-family` list none of whose families is available. The registry lists the faces of the
+ * renderer's default family (DefaultFontFamily, serif unless chosen) under it too; under `lang="ja"`, `ko` or `zh`
+ * the layout engine takes the language's face for it (satori's pictor-language-default.ts).
+ */
+export const STANDARD_FAMILY = '-webkit-standard';
 
 /** Satori language codes that ask for Traditional Chinese forms. */
 const TRADITIONAL_CODES = new Set(['zh-TW', 'zh-HK']);
@@ -37,18 +45,22 @@ export class FontRegistry {
    * (`positioning`, see TextPositioning): with `'auto'`, custom faces are web fonts (fractional advances) and built-in
    * ones local fonts (whole pixels).
    */
-  fontsFor(custom: readonly LoadedFont[], positioning: TextPositioning = 'auto'): SatoriFont[] {
+  fontsFor(
+    custom: readonly LoadedFont[],
+    positioning: TextPositioning = 'auto',
+    standard: DefaultFontFamily = 'serif',
+  ): SatoriFont[] {
     if (this.#setsVersion !== loadedSetsVersion()) {
       this.#lists.clear();
       this.#setsVersion = loadedSetsVersion();
     }
-    const key = `${positioning}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}:${font.weightRange ?? ''}`).join('|')}`;
+    const key = `${positioning}|${standard}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}:${font.weightRange ?? ''}`).join('|')}`;
     let list = this.#lists.get(key);
     if (list) return list;
     const customNames = new Set(custom.map((font) => font.name.toLowerCase()));
     const web = wholePixelAdvances('web', positioning);
     const local = wholePixelAdvances('built-in', positioning);
-    list = cssFaceSet([
+    const named = [
       ...custom.map((font) => ({
         name: font.name,
         data: font.data,
@@ -60,6 +72,15 @@ export class FontRegistry {
       ...getBuiltinFonts()
         .filter((font) => !customNames.has(font.name.toLowerCase()))
         .map((font) => ({ ...font, wholePixelAdvances: local })),
+    ];
+    // The standard font: the default family's faces again under STANDARD_FAMILY (same Buffers, parsed once), right
+    // after them, so the order glyphs fall back along, and the list's last font, stay as they were.
+    const isStandard = (font: SatoriFont) => font.name.toLowerCase() === standard;
+    const after = named.findLastIndex(isStandard) + 1;
+    list = cssFaceSet([
+      ...named.slice(0, after),
+      ...named.filter(isStandard).map((font) => ({ ...font, name: STANDARD_FAMILY })),
+      ...named.slice(after),
       ...loadedSetFonts().map((font) => ({ ...font, wholePixelAdvances: local })),
     ]);
     this.#lists.set(key, list);

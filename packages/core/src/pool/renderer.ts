@@ -20,6 +20,7 @@ import {
   checkFontSpecs,
   checkKnownFields,
   checkTextPositioning,
+  checkDefaultFontFamily,
   RENDER_INPUT_FIELDS,
   resolveLimits,
   validateRenderInput,
@@ -153,6 +154,7 @@ const RENDERER_OPTIONS = [
   'fetch',
   'fonts',
   'textPositioning',
+  'defaultFontFamily',
   'baseDir',
   'logger',
 ] as const;
@@ -193,6 +195,11 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
     tunings: resolveTunings(options.tunings),
     ...(options.textPositioning !== undefined
       ? { textPositioning: checkTextPositioning(options.textPositioning, 'renderer.textPositioning') }
+      : {}),
+    ...(options.defaultFontFamily !== undefined
+      ? {
+          defaultFontFamily: checkDefaultFontFamily(options.defaultFontFamily, 'renderer.defaultFontFamily'),
+        }
       : {}),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.baseDir ? { baseDir: options.baseDir } : {}),

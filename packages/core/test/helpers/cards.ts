@@ -16,7 +16,7 @@ export async function avatarDataUri(): Promise<string> {
  * lines, a subtitle, a 200×200 avatar (data: URI) and a rounded badge.
  */
 export function referenceCardHtml(avatar: string): string {
-  return `<div style="display:flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;width:1200px;height:630px;padding:56px 64px;background-image:linear-gradient(135deg,#1e3a8a 0%,#7c3aed 55%,#db2777 100%);color:white">
+  return `<div style="display:flex;flex-direction:column;justify-content:space-between;box-sizing:border-box;width:1200px;height:630px;padding:56px 64px;font-family:Inter;background-image:linear-gradient(135deg,#1e3a8a 0%,#7c3aed 55%,#db2777 100%);color:white">
   <div style="display:flex;justify-content:space-between;align-items:flex-start">
     <div style="display:flex;padding:8px 20px;border-radius:999px;background:rgba(255,255,255,0.18);border:2px solid rgba(255,255,255,0.5);font-size:24px;font-weight:600">Engineering blog</div>
     <img src="${avatar}" width="200" height="200" style="border-radius:100px;border:6px solid white" />
@@ -33,7 +33,7 @@ export const CARDS: Record<string, { html: string; width: number; height: number
   'text-weights': {
     width: 640,
     height: 420,
-    html: `<div style="display:flex;flex-direction:column;width:100%;height:100%;padding:24px;background:#fff;color:#111;font-size:30px">
+    html: `<div style="display:flex;flex-direction:column;width:100%;height:100%;padding:24px;background:#fff;color:#111;font-family:Inter;font-size:30px">
       <div style="font-weight:400">Inter 400 Regular — Hamburgefonstiv</div>
       <div style="font-weight:500">Inter 500 Medium — Hamburgefonstiv</div>
       <div style="font-weight:600">Inter 600 SemiBold — Hamburgefonstiv</div>
@@ -65,7 +65,7 @@ export const CARDS: Record<string, { html: string; width: number; height: number
   emoji: {
     width: 520,
     height: 120,
-    html: `<div style="display:flex;width:100%;height:100%;align-items:center;justify-content:center;background:#fff;font-size:56px">😀👍🏽❤️👩‍💻🇯🇵🏳️‍🌈</div>`,
+    html: `<div style="display:flex;width:100%;height:100%;align-items:center;justify-content:center;background:#fff;font-family:Inter;font-size:56px">😀👍🏽❤️👩‍💻🇯🇵🏳️‍🌈</div>`,
   },
   chinese: {
     width: 520,

@@ -78,9 +78,26 @@ export function getDecorationThickness(style: Record<string, any>) {
   )
   // The UA should use such font-based information when choosing auto line thicknesses wherever appropriate.
   // https://drafts.csswg.org/css-text-decor-4/#text-decoration-thickness
+  // Pictor (underline-geometry): Chrome paints the auto thickness (a tenth
+  // of the font size) in whole pixels, rounded down: 1 px up to 19 px text.
   return thickness === undefined
-    ? Math.max(1, style.fontSize * 0.1)
+    ? Math.max(1, Math.floor(style.fontSize * 0.1))
     : Math.max(0, thickness)
+}
+
+/**
+ * Pictor (underline-geometry): the gap between the baseline and the top of
+ * an underline at `text-underline-offset: auto`, as Chrome's
+ * `ComputeUnderlineOffsetAuto`: half the thickness rounded up, at least a
+ * pixel, the thickness being the unrounded auto one (a tenth of the font size)
+ * unless given. Measured on Chromium 156 for Inter, Noto Serif, Noto Sans JP
+ * and JetBrains Mono from 12 to 48 px.
+ */
+function autoUnderlineGap(style: Record<string, any>) {
+  const thickness =
+    resolveDecorationLength(style.textDecorationThickness, style.fontSize) ??
+    Math.max(1, style.fontSize * 0.1)
+  return Math.max(1, Math.ceil(thickness / 2))
 }
 
 /**
@@ -97,7 +114,7 @@ export function getUnderlineY(
     style.fontSize
   )
   return offset === undefined
-    ? ascender * 1.1
+    ? ascender + autoUnderlineGap(style) + thickness / 2
     : ascender + offset + thickness / 2
 }
 
@@ -150,7 +167,7 @@ export default function buildDecoration(
         line === 'line-through'
           ? top + ascender * 0.7
           : line === 'underline'
-          ? top + getUnderlineY(style, ascender, height)
+          ? underlineCenter(top, ascender, height)
           : top - height / 2
       )
     )
@@ -159,6 +176,14 @@ export default function buildDecoration(
   return clipPathId && content
     ? buildXMLString('g', { 'clip-path': `url(#${clipPathId})` }, content)
     : content
+
+  // Pictor (underline-geometry): an auto underline's top on a whole pixel,
+  // as Chrome paints it.
+  function underlineCenter(top: number, ascender: number, height: number) {
+    const y = top + getUnderlineY(style, ascender, height)
+    if (resolveDecorationLength(style.textUnderlineOffset, style.fontSize) !== undefined) return y
+    return Math.round(y - height / 2) + height / 2
+  }
 
   function buildLine(line: string, y: number) {
     const dasharray =

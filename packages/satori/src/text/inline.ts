@@ -60,6 +60,11 @@ export interface InlineEnv {
   graphemeImages?: Record<string, string>
   /** The scale that layouts are rounded at, see `roundUpToLayout()`. */
   pointScaleFactor?: number
+  /**
+   * Pictor (language-default-font): the container's language, which chooses
+   * the face of its strut (a generic family under lang=ja is the Japanese face).
+   */
+  locale?: Locale
   /** Lays out a tree, used for atomic inlines. */
   computeLayout: (
     root: LayoutNode,
@@ -966,7 +971,7 @@ export class Paragraph {
     const indent = toNumber(this.style.textIndent, this.style, containerWidth)
 
     // Line heights include the strut of the container.
-    const strut = this.engine(this.style)
+    const strut = this.engine(this.style, this.env.locale)
     const strutAscent = Math.round(strut.baseline(STRUT))
     // Pictor (line-height-exact): the strut and each run keep the fractions
     // of their line-height; the glyph baseline is drawn on a whole pixel.
@@ -1341,7 +1346,7 @@ export class Paragraph {
     }
     const placeAtomic = (atomic: AtomicInline, line: Line, x: number) => {
       const laidOut = this.layoutAtomic(atomic, width)
-      const strut = this.engine(this.style)
+      const strut = this.engine(this.style, this.env.locale)
       const align = this.atomicAlignment(atomic, laidOut, strut)
       const marginTop = align.lineRelative
         ? align.lineRelative === 'top'

@@ -21,8 +21,10 @@ import { type AtomicFile, openAtomicFile } from './output/atomic-file.js';
 import {
   DEFAULT_PRESCALED_CACHE_MB,
   PrescaledImageCache,
+  pictureBytes,
   prescaleImages,
 } from './raster/prescaled-images.js';
+import { liftPictureLayer, paintPictureLayer } from './raster/picture-layer.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
@@ -272,12 +274,17 @@ async function renderStages(
   const forResvg = text?.svg ?? expandGlyphRuns(lifted?.svg ?? svg, layout.runs);
   const { image, pictureArea } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
-    const prescaled = await prescaleImages(forResvg, input.scale, env.prescaledImages, {
+    const all = await prescaleImages(forResvg, input.scale, env.prescaledImages, {
       pictures: tunings.prescaledImages,
       emoji: tunings.prescaledEmoji,
+      bytes: false,
     });
-    if (prescaled.prepared.pictures > 0) used.add('prescaledImages');
-    if (prescaled.prepared.emoji > 0) used.add('prescaledEmoji');
+    if (all.prepared.pictures > 0) used.add('prescaledImages');
+    if (all.prepared.emoji > 0) used.add('prescaledEmoji');
+    // Pictures on whole pixels are composited from their pixels over resvg's raster; resvg gets the others' PNGs.
+    const pictures = tunings.pictureLayer ? liftPictureLayer(all, input.scale) : undefined;
+    if (pictures) used.add('pictureLayer');
+    const prescaled = await pictureBytes(pictures?.rest ?? all);
     // What is left for resvg may be one colour (the painters took the rest): filled without resvg.
     const solid =
       tunings.solidCanvas && prescaled.images.size === 0
@@ -291,6 +298,7 @@ async function renderStages(
       : mayHaveOffCanvasLayers(forResvg, boxes, layout.width, layout.height);
     const raster = solid ?? rasterize(prescaled, input.scale, { offCanvasLayers });
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
+    if (pictures) paintPictureLayer(raster, pictures.layer);
     if (text) paintTextLayer(raster, text.layer);
     return { image: raster, pictureArea: prescaled.pictureArea };
   });

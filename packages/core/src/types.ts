@@ -292,6 +292,11 @@ export interface Tunings {
   prescaledImages?: boolean;
   /** SVG pictures (emoji) on whole pixels drawn once per worker on a canvas of their box. */
   prescaledEmoji?: boolean;
+  /**
+   * Prepared pictures (`prescaledImages`, `prescaledEmoji`) lying on whole device pixels composited from their
+   * pixels over resvg's raster, instead of handed to resvg as PNGs.
+   */
+  pictureLayer?: boolean;
   /** Opaque PNGs written by Pictor's writer (rows packed to RGB, Node's zlib) instead of sharp. */
   pngWriter?: boolean;
   /** PNGs mostly of photographs written with the Sub filter at zlib level 1 (with `pngWriter`). */

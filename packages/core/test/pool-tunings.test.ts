@@ -42,6 +42,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   solidCanvas: 'plain',
   prescaledImages: 'card',
   prescaledEmoji: 'emoji',
+  pictureLayer: 'photos',
   pngWriter: 'card',
   pngPhotoRows: 'photos',
   deflateHalves: 'photos',
@@ -63,6 +64,10 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */
 const DEPENDENT: Partial<Record<Name, Name[]>> = {
   gradientPatterns: ['canvasGradient'],
+  // The picture layer paints prepared pictures; once it took the card's avatar, what is left is one colour.
+  prescaledImages: ['pictureLayer', 'solidCanvas'],
+  prescaledEmoji: ['pictureLayer'],
+  pictureLayer: ['solidCanvas'],
   pngWriter: ['pngPhotoRows', 'deflateHalves'],
 };
 

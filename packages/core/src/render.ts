@@ -32,6 +32,7 @@ import { mayHaveOffCanvasLayers } from './svg/offcanvas-layers.js';
 import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
 import { paintSolidCanvas } from './raster/solid-canvas.js';
+import { giveBackCanvas, takeCanvas } from './raster/canvas-pool.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
 import { ALL_TUNINGS_ON, type ResolvedTunings, SATORI_TUNINGS, type TuningName } from './tuning/switches.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
@@ -272,7 +273,7 @@ async function renderStages(
   const text = tunings.textLayer ? liftTextLayer(lifted?.svg ?? svg, input.scale, layout.runs) : undefined;
   if (text && text.layer.runs.length > 0) used.add('textLayer');
   const forResvg = text?.svg ?? expandGlyphRuns(lifted?.svg ?? svg, layout.runs);
-  const { image, pictureArea } = await stageAsync('raster', async () => {
+  const { image, pictureArea, reusable } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
     const all = await prescaleImages(forResvg, input.scale, env.prescaledImages, {
       pictures: tunings.prescaledImages,
@@ -288,9 +289,10 @@ async function renderStages(
     // What is left for resvg may be one colour (the painters took the rest): filled without resvg.
     const solid =
       tunings.solidCanvas && prescaled.images.size === 0
-        ? paintSolidCanvas(prescaled.svg, input.scale)
+        ? paintSolidCanvas(prescaled.svg, input.scale, tunings.canvasReuse ? takeCanvas : undefined)
         : undefined;
     if (solid) used.add('solidCanvas');
+    if (solid && tunings.canvasReuse) used.add('canvasReuse');
     // Layers wholly off the canvas make resvg panic (svg/offcanvas-layers.ts): looked for only when the boxes or a
     // transform can put content there.
     const offCanvasLayers = solid
@@ -300,7 +302,11 @@ async function renderStages(
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (pictures) paintPictureLayer(raster, pictures.layer);
     if (text) paintTextLayer(raster, text.layer);
-    return { image: raster, pictureArea: prescaled.pictureArea };
+    return {
+      image: raster,
+      pictureArea: prescaled.pictureArea,
+      reusable: solid !== undefined && tunings.canvasReuse,
+    };
   });
   lap('raster');
 
@@ -335,6 +341,8 @@ async function renderStages(
     throw error;
   }
   lap('encode');
+  // Encoded: the raster is of no more use to this render (raster/canvas-pool.ts).
+  if (reusable) giveBackCanvas(image.pixels);
 
   if (file !== undefined) {
     commitImageFile(file, input.saveTo as string, data);

@@ -288,6 +288,8 @@ export interface Tunings {
   textLayer?: boolean;
   /** A raster of one opaque colour (what is left once the painters took text and gradients) filled without resvg. */
   solidCanvas?: boolean;
+  /** The buffer of a one-colour raster (`solidCanvas`) kept for the next render of the thread once encoded. */
+  canvasReuse?: boolean;
   /** Raster pictures decoded once per worker and scaled to the device pixels they cover. */
   prescaledImages?: boolean;
   /** SVG pictures (emoji) on whole pixels drawn once per worker on a canvas of their box. */

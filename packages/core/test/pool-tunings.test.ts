@@ -40,6 +40,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   canvasGradient: 'card',
   textLayer: 'card',
   solidCanvas: 'plain',
+  canvasReuse: 'plain',
   prescaledImages: 'card',
   prescaledEmoji: 'emoji',
   pictureLayer: 'photos',
@@ -65,9 +66,10 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
 const DEPENDENT: Partial<Record<Name, Name[]>> = {
   gradientPatterns: ['canvasGradient'],
   // The picture layer paints prepared pictures; once it took the card's avatar, what is left is one colour.
-  prescaledImages: ['pictureLayer', 'solidCanvas'],
+  prescaledImages: ['pictureLayer', 'solidCanvas', 'canvasReuse'],
   prescaledEmoji: ['pictureLayer'],
-  pictureLayer: ['solidCanvas'],
+  pictureLayer: ['solidCanvas', 'canvasReuse'],
+  solidCanvas: ['canvasReuse'],
   pngWriter: ['pngPhotoRows', 'deflateHalves'],
 };
 

@@ -422,22 +422,28 @@ function paintPicture(image: RasterImage, picture: LiftedPicture): void {
   if (x1 <= x0 || y1 <= y0) return;
   const source = raster.pixels;
   const clipWidth = clip[2] - clip[0];
-  if (raster.opaque && !coverage && opacity === 1) {
-    // Opaque, uncut by anything soft: its rows are copied.
-    for (let y = y0; y < y1; y++) {
-      const from = ((y - top) * raster.width + (x0 - left)) * 4;
-      source.copy(pixels, (y * width + x0) * 4, from, from + (x1 - x0) * 4);
-    }
-    return;
-  }
+  // Where an opaque picture is neither faded nor partly covered, its pixels are copied a run at a time.
+  const copies = raster.opaque && opacity === 1;
   for (let y = y0; y < y1; y++) {
-    let p = (y * width + x0) * 4;
-    let s = ((y - top) * raster.width + (x0 - left)) * 4;
-    let m = (y - clip[1]) * clipWidth + (x0 - clip[0]);
-    for (let x = x0; x < x1; x++, p += 4, s += 4, m++) {
+    const row = (y - clip[1]) * clipWidth - clip[0];
+    let x = x0;
+    while (x < x1) {
+      if (copies) {
+        let end = x;
+        if (coverage) while (end < x1 && coverage[row + end] === 255) end++;
+        else end = x1;
+        if (end > x) {
+          const from = ((y - top) * raster.width + (x - left)) * 4;
+          source.copy(pixels, (y * width + x) * 4, from, from + (end - x) * 4);
+          x = end;
+          continue;
+        }
+      }
       // The picture's pixel times its coverage and opacity, then source over.
-      const k = (coverage ? (coverage[m] as number) / 255 : 1) * opacity;
-      if (k === 0) continue;
+      const k = (coverage ? (coverage[row + x] as number) / 255 : 1) * opacity;
+      const p = (y * width + x) * 4;
+      const s = ((y - top) * raster.width + (x - left)) * 4;
+      x++;
       const a = (source[s + 3] as number) * k;
       if (a === 0) continue;
       const keep = 1 - a / 255;

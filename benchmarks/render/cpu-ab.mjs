@@ -5,7 +5,11 @@
  * page (`bootstrap`) or the 2-line card with Bootstrap's sheet (`card-sheet`). `--takumi` adds Takumi as a third side
  * (its CPU time too: all threads of this process), for the ratio to Takumi on a busy machine.
  *
+ * `--off a,b` switches those tunings off on the base side (its build, or this one without `--base`): one tuning's
+ * gain from one build.
+ *
  *   node benchmarks/render/cpu-ab.mjs --base /work/main/packages/core --cases lines-2,pics-32,card-sheet [--renders 20] [--format webp] [--takumi]
+ *   node benchmarks/render/cpu-ab.mjs --off pictureLayer --cases pics-32,pics-1
  */
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -25,12 +29,20 @@ const { values: args } = parseArgs({
     renders: { type: 'string', default: '20' },
     format: { type: 'string', default: 'webp' },
     takumi: { type: 'boolean', default: false },
+    off: { type: 'string' },
   },
 });
-if (!args.base) throw new Error('--base DIR (a packages/core folder with a dist/) is required');
-const base = (await import(pathToFileURL(join(args.base, 'dist', 'index.js')).href)).createRenderer({
-  workers: 0,
-});
+if (!args.base && !args.off)
+  throw new Error('--base DIR (a packages/core folder with a dist/) or --off is required');
+const tunings = Object.fromEntries(
+  (args.off ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((name) => [name, false]),
+);
+const base = (
+  args.base ? await import(pathToFileURL(join(args.base, 'dist', 'index.js')).href) : { createRenderer }
+).createRenderer({ workers: 0, tunings });
 const ours = createRenderer({ workers: 0 });
 /** Takumi, as a renderer with the render() of Pictor's: its Inter fonts, the document through satori-html. */
 let takumi;
@@ -62,11 +74,7 @@ let seq = 1;
 const loads = [load1()];
 for (const name of args.cases.split(',')) {
   const cpu = { ours: [], base: [], takumi: [] };
-  const sides = [
-    ['ours', ours],
-    ['base', base],
-    ...(takumi ? [['takumi', takumi]] : []),
-  ];
+  const sides = [['ours', ours], ['base', base], ...(takumi ? [['takumi', takumi]] : [])];
   for (let i = 0; i < Number(args.renders) + 3; i++) {
     const doc = make[name](seq++);
     // Rotate which side goes first.
@@ -90,7 +98,7 @@ for (const name of args.cases.split(',')) {
   loads.push(load1());
 }
 console.log(
-  `cpu-ab.mjs · ${new Date().toISOString()} · ${args.format} · ${args.renders} renders per side and case after 3 warm-up, alternating · load ${loads.map((l) => l.toFixed(1)).join(', ')}\n`,
+  `cpu-ab.mjs · ${new Date().toISOString()} · ${args.format} · base ${args.base ?? 'this build'}${args.off ? ` with ${args.off} off` : ''} · ${args.renders} renders per side and case after 3 warm-up, alternating · load ${loads.map((l) => l.toFixed(1)).join(', ')}\n`,
 );
 console.log(
   markdownTable(

@@ -55,6 +55,7 @@ const X_ATTR = /\sx="(-?[\d.]+)"/;
 const Y_ATTR = /\sy="(-?[\d.]+)"/;
 const ASPECT_ATTR = /\spreserveAspectRatio="([^"]*)"/;
 const RENDERING_ATTR = /\simage-rendering="[^"]*"/;
+const RENDERING_VALUE = /\simage-rendering="([^"]*)"/;
 const NUMBER_ATTR = (name: string) => new RegExp(`\\s${name}="([\\d.]+)"`);
 const WIDTH_ATTR = NUMBER_ATTR('width');
 const HEIGHT_ATTR = NUMBER_ATTR('height');
@@ -174,7 +175,14 @@ export async function prescaleImages(
       transformed || RESIZING_ATTR.test(attributes)
         ? undefined
         : { width: Math.round(width * scale), height: Math.round(height * scale) };
-    const decoded = await preparedImage(source, size, cache);
+    // On whole device pixels, a picture drawn larger than it is is drawn so by resvg once, at the pixels it covers.
+    const x = Number(X_ATTR.exec(attributes)?.[1] ?? 0);
+    const y = Number(Y_ATTR.exec(attributes)?.[1] ?? 0);
+    const enlarged =
+      size && [x, y, width, height].every((value) => Number.isInteger(value * scale))
+        ? { width, height, scale, rendering: RENDERING_VALUE.exec(attributes)?.[1] }
+        : undefined;
+    const decoded = await preparedImage(source, size, cache, enlarged);
     if (!decoded) continue;
     prepared.pictures++;
     const href = `https://prescaled.pictor.invalid/${pictures.size}.png`;
@@ -194,19 +202,22 @@ export async function prescaleImages(
  */
 export async function pictureBytes(prescaled: PrescaledSvg): Promise<PrescaledSvg> {
   const images = new Map<string, Buffer>();
-  for (const [href, { raster }] of prescaled.pictures) {
-    if (!raster.png) {
-      const { width, height, opaque } = raster;
-      const premultiplied = !opaque && !raster.straight;
-      const pixels = sharp(raster.straight ?? raster.pixels, {
-        raw: { width, height, channels: 4, premultiplied },
-      });
-      // An opaque picture as RGB, as it was decoded.
-      raster.png = await (opaque ? pixels.removeAlpha() : pixels).png({ compressionLevel: 0 }).toBuffer();
-    }
-    images.set(href, raster.png);
-  }
+  for (const [href, { raster }] of prescaled.pictures) images.set(href, await pngOf(raster));
   return { ...prescaled, images };
+}
+
+/** A prepared picture's PNG, made once and kept with it. */
+async function pngOf(raster: PictureRaster): Promise<Buffer> {
+  if (!raster.png) {
+    const { width, height, opaque } = raster;
+    const premultiplied = !opaque && !raster.straight;
+    const pixels = sharp(raster.straight ?? raster.pixels, {
+      raw: { width, height, channels: 4, premultiplied },
+    });
+    // An opaque picture as RGB, as it was decoded.
+    raster.png = await (opaque ? pixels.removeAlpha() : pixels).png({ compressionLevel: 0 }).toBuffer();
+  }
+  return raster.png;
 }
 
 /** Where an SVG picture is drawn, in CSS px, and how it fits its box. */
@@ -317,13 +328,45 @@ async function preparedImage(
   source: string,
   size: DeviceSize | undefined,
   cache: PrescaledImageCache,
+  enlarged?: EnlargedBox,
 ): Promise<PictureRaster | null> {
-  const key = size && size.width > 0 && size.height > 0 ? `${size.width}x${size.height} ${source}` : source;
+  const sized = size !== undefined && size.width > 0 && size.height > 0;
+  const sampled = enlarged ? ` ${enlarged.rendering ?? ''}` : '';
+  const key = sized ? `${size.width}x${size.height}${sampled} ${source}` : source;
   const kept = cache.get(key);
   if (kept) return kept.image;
-  const image = await prepare(source, key === source ? undefined : size);
+  let image = await prepare(source, sized ? size : undefined);
+  if (image && sized && enlarged && (image.width !== size.width || image.height !== size.height))
+    image = await drawnLarger(image, enlarged);
   cache.set(key, { image, bytes: key.length + rasterBytes(image) });
   return image;
+}
+
+/** Where a picture drawn larger than it is lies: its box in CSS px (on whole device pixels), and how it is sampled. */
+interface EnlargedBox {
+  width: number;
+  height: number;
+  scale: number;
+  rendering: string | undefined;
+}
+
+/**
+ * A decoded picture drawn by resvg alone on a canvas of its box at `scale`, as resvg draws it inside the page (the
+ * same filter; the page's device pixels moved by whole pixels); the picture at its own size when resvg cannot.
+ */
+async function drawnLarger(picture: PictureRaster, box: EnlargedBox): Promise<PictureRaster> {
+  try {
+    const href = 'https://prescaled.pictor.invalid/0.png';
+    const rendering = box.rendering === undefined ? '' : ` image-rendering="${box.rendering}"`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}" viewBox="0 0 ${box.width} ${box.height}"><image width="${box.width}" height="${box.height}" preserveAspectRatio="none"${rendering} href="${href}"/></svg>`;
+    const images = new Map([[href, await pngOf(picture)]]);
+    const { pixels, width, height } = rasterize({ svg, images, original: svg }, box.scale);
+    const expected = [box.width, box.height].map((side) => Math.round(side * box.scale));
+    if (width !== expected[0] || height !== expected[1]) return picture;
+    return { pixels, width, height, opaque: isOpaque(pixels) };
+  } catch {
+    return picture;
+  }
 }
 
 async function prepare(source: string, size: DeviceSize | undefined): Promise<PictureRaster | null> {

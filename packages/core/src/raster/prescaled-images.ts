@@ -266,9 +266,12 @@ async function preparedVector(
   return image;
 }
 
-/** What a kept raster may come to hold: its pixels, maybe their straight copy, and the PNG made of them. */
+/**
+ * The bytes a kept raster holds: its pixels and their straight copy. (The PNG made for resvg when the picture is left
+ * to it comes on top, at most as much again: most pictures are composited and never need one.)
+ */
 function rasterBytes(raster: PictureRaster | null): number {
-  return raster ? raster.pixels.length * (raster.straight ? 3 : 2) : 0;
+  return raster ? raster.pixels.length + (raster.straight?.length ?? 0) : 0;
 }
 
 /** Whether every alpha of RGBA pixels is 255. */

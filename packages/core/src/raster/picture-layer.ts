@@ -18,7 +18,15 @@
  */
 import type { PictureRaster, PreparedPicture, PrescaledSvg } from './prescaled-images.js';
 import { type RasterImage, rasterize } from './resvg.js';
-import { attributesOf, type Box, filterRegions, overlaps, paintedBoxes, REFERENCE } from './text-layer.js';
+import {
+  attributesOf,
+  type Box,
+  filterRegions,
+  groupEnd,
+  overlaps,
+  paintedBoxes,
+  REFERENCE,
+} from './text-layer.js';
 import { svgRootSize } from '../svg/root-size.js';
 
 /** One lifted picture: its pixels, where they go and what cuts or fades them (device pixels). */
@@ -287,23 +295,10 @@ function openGroup(
  * paints: nothing but definitions and empty groups besides it, up to the group's end.
  */
 function paintsAlone(svg: string, contentStart: number, pictureStart: number, pictureEnd: number): boolean {
-  const close = groupClose(svg, contentStart);
+  const close = groupEnd(svg, contentStart);
   if (close === undefined) return false;
   const others = svg.slice(contentStart, pictureStart) + svg.slice(pictureEnd, close);
   return paintedBoxes(others, new Map())?.length === 0;
-}
-
-/** The index of the `</g>` that closes a group whose content starts at `from`. */
-function groupClose(svg: string, from: number): number | undefined {
-  const tag = /<g\b[^>]*?(\/?)>|<\/g>/g;
-  tag.lastIndex = from;
-  let depth = 1;
-  for (let found = tag.exec(svg); found; found = tag.exec(svg)) {
-    if (found[0] === '</g>') {
-      if (--depth === 0) return found.index;
-    } else if (!found[1]) depth++;
-  }
-  return undefined;
 }
 
 /**

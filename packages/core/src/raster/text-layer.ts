@@ -285,7 +285,7 @@ export function filterRegions(svg: string): ReadonlyMap<string, FilterRegion> {
 }
 
 /** Where the group opened just before `from` ends (the index of its `</g>`), or undefined when not in `fragment`. */
-function groupEnd(fragment: string, from: number): number | undefined {
+export function groupEnd(fragment: string, from: number): number | undefined {
   const groupTag = /<g\b[^>]*?(\/?)>|<\/g>/g;
   groupTag.lastIndex = from;
   let depth = 1;

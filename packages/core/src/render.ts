@@ -21,8 +21,10 @@ import { type AtomicFile, openAtomicFile } from './output/atomic-file.js';
 import {
   DEFAULT_PRESCALED_CACHE_MB,
   PrescaledImageCache,
+  pictureBytes,
   prescaleImages,
 } from './raster/prescaled-images.js';
+import { liftPictureLayer, paintPictureLayer } from './raster/picture-layer.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
@@ -30,6 +32,7 @@ import { mayHaveOffCanvasLayers } from './svg/offcanvas-layers.js';
 import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
 import { paintSolidCanvas } from './raster/solid-canvas.js';
+import { giveBackCanvas, takeCanvas } from './raster/canvas-pool.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
 import { ALL_TUNINGS_ON, type ResolvedTunings, SATORI_TUNINGS, type TuningName } from './tuning/switches.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
@@ -270,20 +273,26 @@ async function renderStages(
   const text = tunings.textLayer ? liftTextLayer(lifted?.svg ?? svg, input.scale, layout.runs) : undefined;
   if (text && text.layer.runs.length > 0) used.add('textLayer');
   const forResvg = text?.svg ?? expandGlyphRuns(lifted?.svg ?? svg, layout.runs);
-  const { image, pictureArea } = await stageAsync('raster', async () => {
+  const { image, pictureArea, reusable } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
-    const prescaled = await prescaleImages(forResvg, input.scale, env.prescaledImages, {
+    const all = await prescaleImages(forResvg, input.scale, env.prescaledImages, {
       pictures: tunings.prescaledImages,
       emoji: tunings.prescaledEmoji,
+      bytes: false,
     });
-    if (prescaled.prepared.pictures > 0) used.add('prescaledImages');
-    if (prescaled.prepared.emoji > 0) used.add('prescaledEmoji');
+    if (all.prepared.pictures > 0) used.add('prescaledImages');
+    if (all.prepared.emoji > 0) used.add('prescaledEmoji');
+    // Pictures on whole pixels are composited from their pixels over resvg's raster; resvg gets the others' PNGs.
+    const pictures = tunings.pictureLayer ? liftPictureLayer(all, input.scale) : undefined;
+    if (pictures) used.add('pictureLayer');
+    const prescaled = await pictureBytes(pictures?.rest ?? all);
     // What is left for resvg may be one colour (the painters took the rest): filled without resvg.
     const solid =
       tunings.solidCanvas && prescaled.images.size === 0
-        ? paintSolidCanvas(prescaled.svg, input.scale)
+        ? paintSolidCanvas(prescaled.svg, input.scale, tunings.canvasReuse ? takeCanvas : undefined)
         : undefined;
     if (solid) used.add('solidCanvas');
+    if (solid && tunings.canvasReuse) used.add('canvasReuse');
     // Layers wholly off the canvas make resvg panic (svg/offcanvas-layers.ts): looked for only when the boxes or a
     // transform can put content there.
     const offCanvasLayers = solid
@@ -291,8 +300,13 @@ async function renderStages(
       : mayHaveOffCanvasLayers(forResvg, boxes, layout.width, layout.height);
     const raster = solid ?? rasterize(prescaled, input.scale, { offCanvasLayers });
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
+    if (pictures) paintPictureLayer(raster, pictures.layer);
     if (text) paintTextLayer(raster, text.layer);
-    return { image: raster, pictureArea: prescaled.pictureArea };
+    return {
+      image: raster,
+      pictureArea: prescaled.pictureArea,
+      reusable: solid !== undefined && tunings.canvasReuse,
+    };
   });
   lap('raster');
 
@@ -327,6 +341,8 @@ async function renderStages(
     throw error;
   }
   lap('encode');
+  // Encoded: the raster is of no more use to this render (raster/canvas-pool.ts).
+  if (reusable) giveBackCanvas(image.pixels);
 
   if (file !== undefined) {
     commitImageFile(file, input.saveTo as string, data);

@@ -288,10 +288,17 @@ export interface Tunings {
   textLayer?: boolean;
   /** A raster of one opaque colour (what is left once the painters took text and gradients) filled without resvg. */
   solidCanvas?: boolean;
+  /** The buffer of a one-colour raster (`solidCanvas`) kept for the next render of the thread once encoded. */
+  canvasReuse?: boolean;
   /** Raster pictures decoded once per worker and scaled to the device pixels they cover. */
   prescaledImages?: boolean;
   /** SVG pictures (emoji) on whole pixels drawn once per worker on a canvas of their box. */
   prescaledEmoji?: boolean;
+  /**
+   * Prepared pictures (`prescaledImages`, `prescaledEmoji`) lying on whole device pixels composited from their
+   * pixels over resvg's raster, instead of handed to resvg as PNGs.
+   */
+  pictureLayer?: boolean;
   /** Opaque PNGs written by Pictor's writer (rows packed to RGB, Node's zlib) instead of sharp. */
   pngWriter?: boolean;
   /** PNGs mostly of photographs written with the Sub filter at zlib level 1 (with `pngWriter`). */

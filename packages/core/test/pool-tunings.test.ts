@@ -40,8 +40,10 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   canvasGradient: 'card',
   textLayer: 'card',
   solidCanvas: 'plain',
+  canvasReuse: 'plain',
   prescaledImages: 'card',
   prescaledEmoji: 'emoji',
+  pictureLayer: 'photos',
   pngWriter: 'card',
   pngPhotoRows: 'photos',
   deflateHalves: 'photos',
@@ -63,6 +65,11 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */
 const DEPENDENT: Partial<Record<Name, Name[]>> = {
   gradientPatterns: ['canvasGradient'],
+  // The picture layer paints prepared pictures; once it took the card's avatar, what is left is one colour.
+  prescaledImages: ['pictureLayer', 'solidCanvas', 'canvasReuse'],
+  prescaledEmoji: ['pictureLayer'],
+  pictureLayer: ['solidCanvas', 'canvasReuse'],
+  solidCanvas: ['canvasReuse'],
   pngWriter: ['pngPhotoRows', 'deflateHalves'],
 };
 

@@ -63,7 +63,7 @@ describe('prescaleImages', () => {
   });
 
   it('keeps at most its size in bytes, dropping the least recently used first; size 0 keeps nothing', async () => {
-    const entry = (bytes: number) => ({ image: Buffer.alloc(bytes - 1), bytes });
+    const entry = (bytes: number) => ({ image: null, bytes });
     const small = new PrescaledImageCache(100);
     small.set('a', entry(40));
     small.set('b', entry(40));
@@ -88,13 +88,12 @@ describe('prescaleImages', () => {
     expect(none.bytes).toBe(0);
   });
 
-  it('hands pictures drawn at their size or larger, or transformed, over decoded at their own size', async () => {
+  it('hands pictures drawn at their size, off whole pixels or transformed, over decoded at their own size', async () => {
     const source = await noiseJpeg(100, 75);
     const large = await noiseJpeg(400, 300);
     const cases: [string, number, number][] = [
       [svgOf(imageTag(source)), 100, 75], // its own size
-      [svgOf(imageTag(source, 'x="0" y="0" width="200" height="150"')), 100, 75], // enlarged
-      [svgOf(imageTag(source, 'x="0" y="0" width="200" height="50"')), 100, 75], // enlarged one way
+      [svgOf(imageTag(source, 'x="0.5" y="0" width="200" height="150"')), 100, 75], // enlarged, off whole pixels
       [svgOf(imageTag(large, 'x="0" y="0" width="50" height="50" transform="rotate(30)"')), 400, 300],
       [svgOf(`<g transform="scale(4)">${imageTag(large)}</g>`), 400, 300],
     ];
@@ -110,6 +109,32 @@ describe('prescaleImages', () => {
         ),
       );
       if (width === 100) expect(ours?.equals(decoded as Buffer)).toBe(true);
+    }
+  });
+
+  it('hands a picture drawn larger than it is on whole pixels over as resvg draws it there, once', async () => {
+    // A PNG, which resvg and sharp decode alike: resvg enlarging it in the page is the reference.
+    const png = await sharp(Buffer.from((await noiseJpeg(100, 75)).split(',')[1] as string, 'base64'))
+      .png()
+      .toBuffer();
+    const source = `data:image/png;base64,${png.toString('base64')}`;
+    for (const [attributes, scale, width, height] of [
+      ['x="10" y="20" width="200" height="150"', 1, 200, 150],
+      ['x="10" y="20" width="200" height="50"', 1, 200, 50], // enlarged one way
+      ['x="10" y="20" width="100" height="75"', 2, 200, 150], // its own size, at scale 2
+      ['x="10.5" y="20" width="150" height="75" image-rendering="optimizeSpeed"', 2, 300, 150],
+    ] as const) {
+      const svg = svgOf(`<rect width="400" height="300" fill="#fff"/>${imageTag(source, attributes)}`);
+      const result = await prescaleImages(svg, scale, cache);
+      const meta = await sharp([...result.images.values()][0]).metadata();
+      expect([meta.width, meta.height]).toEqual([width, height]);
+      const { max, pixels } = pixelDifference(rasterize(svg, scale).pixels, rasterize(result, scale).pixels);
+      expect({ attributes, scale, max, pixels }).toEqual({
+        attributes,
+        scale,
+        max: expect.any(Number),
+        pixels: 0,
+      });
     }
   });
 
@@ -135,10 +160,10 @@ describe('prescaleImages', () => {
       const svg = svgOf(`<${container}>${imageTag(await noiseJpeg(400, 300))}</${name}>`);
       expect((await prescaleImages(svg, 1, cache)).svg).toBe(svg);
     }
-    // At scale 2 a picture of 150 × 112 drawn at 100 × 75 user units covers 200 × 150 pixels: enlarged, not scaled.
+    // At scale 2 a picture of 150 × 112 drawn at 100 × 75 user units covers 200 × 150 pixels: enlarged by resvg.
     const small = svgOf(imageTag(await noiseJpeg(150, 112)));
     for (const [scale, width] of [
-      [2, 150],
+      [2, 200],
       [1, 100],
     ] as const) {
       const result = await prescaleImages(small, scale, cache);

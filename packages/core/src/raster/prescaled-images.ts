@@ -12,12 +12,35 @@
 import sharp from 'sharp';
 import { rasterize, type SvgWithImages } from './resvg.js';
 
+/**
+ * A prepared picture's pixels: premultiplied RGBA (as resvg's raster), `opaque` when every alpha is 255. The PNG
+ * resvg is handed is made from them when first needed (`pictureBytes`), then kept with them.
+ */
+export interface PictureRaster {
+  width: number;
+  height: number;
+  pixels: Buffer;
+  opaque: boolean;
+  /** The pixels not premultiplied, when they differ (a picture with transparency): what its PNG is made of. */
+  straight?: Buffer;
+  png?: Buffer;
+}
+
+/** A picture referenced by `href` in the prescaled SVG: its pixels, and where its tag stands in the SVG as it came. */
+export interface PreparedPicture {
+  raster: PictureRaster;
+  /** Start and end of its `<image>` tag in `original`. */
+  span: readonly [number, number];
+}
+
 /** The SVG with its pictures referenced instead of inlined, the bytes of those pictures, and the SVG as it came. */
 export interface PrescaledSvg extends SvgWithImages {
   /** The area the raster pictures cover, in square CSS px (by their width and height; overlaps counted twice). */
   pictureArea: number;
   /** How many raster pictures and SVG pictures (emoji) are handed over prepared. */
   prepared: { pictures: number; emoji: number };
+  /** Every picture the SVG references, by href (`images` holds their PNGs once `pictureBytes` made them). */
+  pictures: Map<string, PreparedPicture>;
 }
 
 /** Default size of a PrescaledImageCache: the pictures of a few hundred cards. */
@@ -32,6 +55,7 @@ const X_ATTR = /\sx="(-?[\d.]+)"/;
 const Y_ATTR = /\sy="(-?[\d.]+)"/;
 const ASPECT_ATTR = /\spreserveAspectRatio="([^"]*)"/;
 const RENDERING_ATTR = /\simage-rendering="[^"]*"/;
+const RENDERING_VALUE = /\simage-rendering="([^"]*)"/;
 const NUMBER_ATTR = (name: string) => new RegExp(`\\s${name}="([\\d.]+)"`);
 const WIDTH_ATTR = NUMBER_ATTR('width');
 const HEIGHT_ATTR = NUMBER_ATTR('height');
@@ -42,7 +66,7 @@ const RESIZING_CONTAINER =
 
 /** A kept result: the prepared picture, or `null` when the picture stays inline. */
 interface Entry {
-  image: Buffer | null;
+  image: PictureRaster | null;
   bytes: number;
 }
 
@@ -90,6 +114,11 @@ export interface PrescaleChoice {
   pictures: boolean;
   /** SVG pictures (emoji). */
   emoji: boolean;
+  /**
+   * Make the PNGs resvg is handed now (default true); false leaves `images` empty until `pictureBytes`, so that
+   * pictures painted without resvg (raster/picture-layer.ts) need none.
+   */
+  bytes?: boolean;
 }
 
 /**
@@ -105,10 +134,11 @@ export async function prescaleImages(
   choice: PrescaleChoice = { pictures: true, emoji: true },
 ): Promise<PrescaledSvg> {
   const images = new Map<string, Buffer>();
+  const pictures = new Map<string, PreparedPicture>();
   // Inside the root element (whose viewBox maps user units onto the canvas one to one).
   const inside = svg.slice(svg.indexOf('>') + 1);
   const prepared = { pictures: 0, emoji: 0 };
-  if (!inside.includes('<image')) return { svg, images, original: svg, pictureArea: 0, prepared };
+  if (!inside.includes('<image')) return { svg, images, original: svg, pictureArea: 0, prepared, pictures };
   const transformed = RESIZING_CONTAINER.test(inside);
   const parts: string[] = [];
   let last = 0;
@@ -127,8 +157,8 @@ export async function prescaleImages(
       const drawn = box && (await preparedVector(source, box, scale, cache));
       if (!drawn) continue;
       prepared.emoji++;
-      const href = `https://prescaled.pictor.invalid/${images.size}.png`;
-      images.set(href, drawn);
+      const href = `https://prescaled.pictor.invalid/${pictures.size}.png`;
+      pictures.set(href, { raster: drawn, span: [match.index, match.index + tag.length] });
       const rest = (before + ` href="${href}"` + after).replace(ASPECT_ATTR, '').replace(RENDERING_ATTR, '');
       // Drawn pixel for pixel: its box covers exactly its pixels, so no filtering (a bicubic one would blur it).
       parts.push(
@@ -145,17 +175,49 @@ export async function prescaleImages(
       transformed || RESIZING_ATTR.test(attributes)
         ? undefined
         : { width: Math.round(width * scale), height: Math.round(height * scale) };
-    const decoded = await preparedImage(source, size, cache);
+    // On whole device pixels, a picture drawn larger than it is is drawn so by resvg once, at the pixels it covers.
+    const x = Number(X_ATTR.exec(attributes)?.[1] ?? 0);
+    const y = Number(Y_ATTR.exec(attributes)?.[1] ?? 0);
+    const enlarged =
+      size && [x, y, width, height].every((value) => Number.isInteger(value * scale))
+        ? { width, height, scale, rendering: RENDERING_VALUE.exec(attributes)?.[1] }
+        : undefined;
+    const decoded = await preparedImage(source, size, cache, enlarged);
     if (!decoded) continue;
     prepared.pictures++;
-    const href = `https://prescaled.pictor.invalid/${images.size}.png`;
-    images.set(href, decoded);
+    const href = `https://prescaled.pictor.invalid/${pictures.size}.png`;
+    pictures.set(href, { raster: decoded, span: [match.index, match.index + tag.length] });
     parts.push(svg.slice(last, match.index), `<image${before} href="${href}"${after}>`);
     last = match.index + tag.length;
   }
-  if (images.size === 0) return { svg, images, original: svg, pictureArea, prepared };
+  if (pictures.size === 0) return { svg, images, original: svg, pictureArea, prepared, pictures };
   parts.push(svg.slice(last));
-  return { svg: parts.join(''), images, original: svg, pictureArea, prepared };
+  const result = { svg: parts.join(''), images, original: svg, pictureArea, prepared, pictures };
+  return choice.bytes === false ? result : await pictureBytes(result);
+}
+
+/**
+ * The prescaled SVG with `images` holding the PNG of every picture it references (made once per prepared picture,
+ * then kept with its pixels). Uncompressed (zlib stores the rows), so resvg's decode is a copy.
+ */
+export async function pictureBytes(prescaled: PrescaledSvg): Promise<PrescaledSvg> {
+  const images = new Map<string, Buffer>();
+  for (const [href, { raster }] of prescaled.pictures) images.set(href, await pngOf(raster));
+  return { ...prescaled, images };
+}
+
+/** A prepared picture's PNG, made once and kept with it. */
+async function pngOf(raster: PictureRaster): Promise<Buffer> {
+  if (!raster.png) {
+    const { width, height, opaque } = raster;
+    const premultiplied = !opaque && !raster.straight;
+    const pixels = sharp(raster.straight ?? raster.pixels, {
+      raw: { width, height, channels: 4, premultiplied },
+    });
+    // An opaque picture as RGB, as it was decoded.
+    raster.png = await (opaque ? pixels.removeAlpha() : pixels).png({ compressionLevel: 0 }).toBuffer();
+  }
+  return raster.png;
 }
 
 /** Where an SVG picture is drawn, in CSS px, and how it fits its box. */
@@ -179,33 +241,43 @@ function vectorBox(attributes: string, width: number, height: number, scale: num
 }
 
 /**
- * An SVG picture drawn by resvg alone on a canvas of its box (at `scale`), as it draws it inside the page, as an
- * uncompressed PNG; null when resvg cannot draw it (then it stays inline, as before).
+ * An SVG picture drawn by resvg alone on a canvas of its box (at `scale`), as it draws it inside the page; null when
+ * resvg cannot draw it (then it stays inline, as before).
  */
 async function preparedVector(
   source: string,
   box: VectorBox,
   scale: number,
   cache: PrescaledImageCache,
-): Promise<Buffer | null> {
+): Promise<PictureRaster | null> {
   const key = `vector ${box.width}x${box.height}@${scale} ${box.aspect ?? ''} ${source}`;
   const kept = cache.get(key);
   if (kept) return kept.image;
-  let image: Buffer | null = null;
+  let image: PictureRaster | null = null;
   try {
     const aspect = box.aspect === undefined ? '' : ` preserveAspectRatio="${box.aspect}"`;
     const alone = `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}" viewBox="0 0 ${box.width} ${box.height}"><image width="${box.width}" height="${box.height}"${aspect} href="${source}"/></svg>`;
-    const raster = rasterize(alone, scale);
-    image = await sharp(raster.pixels, {
-      raw: { width: raster.width, height: raster.height, channels: 4, premultiplied: true },
-    })
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+    const { pixels, width, height } = rasterize(alone, scale);
+    image = { pixels, width, height, opaque: isOpaque(pixels) };
   } catch {
     image = null;
   }
-  cache.set(key, { image, bytes: key.length + (image?.length ?? 0) });
+  cache.set(key, { image, bytes: key.length + rasterBytes(image) });
   return image;
+}
+
+/**
+ * The bytes a kept raster holds: its pixels and their straight copy. (The PNG made for resvg when the picture is left
+ * to it comes on top, at most as much again: most pictures are composited and never need one.)
+ */
+function rasterBytes(raster: PictureRaster | null): number {
+  return raster ? raster.pixels.length + (raster.straight?.length ?? 0) : 0;
+}
+
+/** Whether every alpha of RGBA pixels is 255. */
+function isOpaque(pixels: Buffer): boolean {
+  for (let at = 3; at < pixels.length; at += 4) if (pixels[at] !== 255) return false;
+  return true;
 }
 
 /** Elements whose pictures resvg does not offer to resolve (a background picture's tile, a mask-image). */
@@ -252,23 +324,55 @@ interface DeviceSize {
 const MAX_UNSCALED_PIXELS = 4 << 20;
 
 /**
- * The picture of the data: URI `source` decoded as an uncompressed PNG: scaled to `size` when that is smaller than
- * the picture in one direction and not larger in the other, else at its own size; null when it is left inline.
+ * The picture of the data: URI `source` decoded: scaled to `size` when that is smaller than the picture in one
+ * direction and not larger in the other, else at its own size; null when it is left inline.
  */
 async function preparedImage(
   source: string,
   size: DeviceSize | undefined,
   cache: PrescaledImageCache,
-): Promise<Buffer | null> {
-  const key = size && size.width > 0 && size.height > 0 ? `${size.width}x${size.height} ${source}` : source;
+  enlarged?: EnlargedBox,
+): Promise<PictureRaster | null> {
+  const sized = size !== undefined && size.width > 0 && size.height > 0;
+  const sampled = enlarged ? ` ${enlarged.rendering ?? ''}` : '';
+  const key = sized ? `${size.width}x${size.height}${sampled} ${source}` : source;
   const kept = cache.get(key);
   if (kept) return kept.image;
-  const image = await prepare(source, key === source ? undefined : size);
-  cache.set(key, { image, bytes: key.length + (image?.length ?? 0) });
+  let image = await prepare(source, sized ? size : undefined);
+  if (image && sized && enlarged && (image.width !== size.width || image.height !== size.height))
+    image = await drawnLarger(image, enlarged);
+  cache.set(key, { image, bytes: key.length + rasterBytes(image) });
   return image;
 }
 
-async function prepare(source: string, size: DeviceSize | undefined): Promise<Buffer | null> {
+/** Where a picture drawn larger than it is lies: its box in CSS px (on whole device pixels), and how it is sampled. */
+interface EnlargedBox {
+  width: number;
+  height: number;
+  scale: number;
+  rendering: string | undefined;
+}
+
+/**
+ * A decoded picture drawn by resvg alone on a canvas of its box at `scale`, as resvg draws it inside the page (the
+ * same filter; the page's device pixels moved by whole pixels); the picture at its own size when resvg cannot.
+ */
+async function drawnLarger(picture: PictureRaster, box: EnlargedBox): Promise<PictureRaster> {
+  try {
+    const href = 'https://prescaled.pictor.invalid/0.png';
+    const rendering = box.rendering === undefined ? '' : ` image-rendering="${box.rendering}"`;
+    const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${box.width}" height="${box.height}" viewBox="0 0 ${box.width} ${box.height}"><image width="${box.width}" height="${box.height}" preserveAspectRatio="none"${rendering} href="${href}"/></svg>`;
+    const images = new Map([[href, await pngOf(picture)]]);
+    const { pixels, width, height } = rasterize({ svg, images, original: svg }, box.scale);
+    const expected = [box.width, box.height].map((side) => Math.round(side * box.scale));
+    if (width !== expected[0] || height !== expected[1]) return picture;
+    return { pixels, width, height, opaque: isOpaque(pixels) };
+  } catch {
+    return picture;
+  }
+}
+
+async function prepare(source: string, size: DeviceSize | undefined): Promise<PictureRaster | null> {
   try {
     const input = Buffer.from(source.slice(source.indexOf(',') + 1), 'base64');
     const picture = sharp(input, { failOn: 'error' });
@@ -279,15 +383,32 @@ async function prepare(source: string, size: DeviceSize | undefined): Promise<Bu
       size.height <= height &&
       (size.width < width || size.height < height);
     if (!reduced && width * height > MAX_UNSCALED_PIXELS) return null;
-    // compressionLevel 0: zlib stores the rows, so resvg's decode is a copy.
-    return await (reduced
+    const { data, info } = await (reduced
       ? picture.resize(size.width, size.height, { fit: 'fill', kernel: 'mitchell' })
       : picture
     )
-      .png({ compressionLevel: 0 })
-      .toBuffer();
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+    if (info.channels !== 4) return null;
+    const raster = { width: info.width, height: info.height, pixels: data, opaque: isOpaque(data) };
+    return raster.opaque ? raster : { ...raster, pixels: premultiplied(data), straight: data };
   } catch {
     // resvg gets the picture as it came, and treats it as it always did.
     return null;
   }
+}
+
+/** RGBA pixels premultiplied by their alpha as resvg premultiplies a decoded picture: c·a/255, rounded. */
+function premultiplied(straight: Buffer): Buffer {
+  const out = Buffer.allocUnsafe(straight.length);
+  for (let at = 0; at < straight.length; at += 4) {
+    const a = straight[at + 3] as number;
+    out[at] = Math.round(((straight[at] as number) * a) / 255);
+    out[at + 1] = Math.round(((straight[at + 1] as number) * a) / 255);
+    out[at + 2] = Math.round(((straight[at + 2] as number) * a) / 255);
+    out[at + 3] = a;
+  }
+  return out;
 }

@@ -15,9 +15,14 @@ const CANVAS_RECT = /^<rect x="0" y="0" width="(\d+)" height="(\d+)" fill="#([\d
 
 /**
  * The raster of `svg` at `scale` when it is one opaque colour (see above), else undefined (resvg draws it). Only a
- * whole-number scale, at which the canvas's edges are whole device pixels.
+ * whole-number scale, at which the canvas's edges are whole device pixels. `allocate` gives a buffer of a size, its
+ * content undefined (raster/canvas-pool.ts keeps them between renders).
  */
-export function paintSolidCanvas(svg: string, scale: number): RasterImage | undefined {
+export function paintSolidCanvas(
+  svg: string,
+  scale: number,
+  allocate: (bytes: number) => Buffer = Buffer.allocUnsafeSlow,
+): RasterImage | undefined {
   if (!Number.isInteger(scale) || scale < 1) return undefined;
   const root = ROOT.exec(svg);
   if (!root || !svg.endsWith('</svg>')) return undefined;
@@ -34,7 +39,7 @@ export function paintSolidCanvas(svg: string, scale: number): RasterImage | unde
   // Nothing left that paints: a transparent canvas.
   if (body === '')
     return {
-      pixels: Buffer.alloc(width * scale * height * scale * 4),
+      pixels: allocate(width * scale * height * scale * 4).fill(0),
       width: width * scale,
       height: height * scale,
     };
@@ -43,7 +48,7 @@ export function paintSolidCanvas(svg: string, scale: number): RasterImage | unde
   const hex = rect[3] as string;
   const full = hex.length === 3 ? [...hex].map((digit) => digit + digit).join('') : hex;
   const colour = Number.parseInt(full, 16);
-  const pixels = Buffer.alloc(width * scale * height * scale * 4);
+  const pixels = allocate(width * scale * height * scale * 4);
   // RGBA bytes, alpha 255 (premultiplied is the same when opaque), written as one 32-bit word per pixel.
   const word = new Uint8Array([colour >>> 16, (colour >>> 8) & 0xff, colour & 0xff, 0xff]);
   new Uint32Array(pixels.buffer, pixels.byteOffset, pixels.length >>> 2).fill(

@@ -166,7 +166,7 @@ export function liftTextLayer(
 }
 
 /** A box on the canvas in CSS px: left, top, right, bottom. */
-type Box = [number, number, number, number];
+export type Box = [number, number, number, number];
 
 /** Elements that paint nothing by themselves (what refers to them does): skipped with their content. */
 const DEFINITIONS = new Set([
@@ -184,7 +184,7 @@ const TAG = /<(\/?)([a-zA-Z]+)\b([^>]*?)(\/?)>/g;
 const ATTRIBUTE = /\s([a-zA-Z-]+)="([^"]*)"/g;
 
 /** A tag's `key="value"` attributes. */
-function attributesOf(attributeText: string): Map<string, string> {
+export function attributesOf(attributeText: string): Map<string, string> {
   const attributes = new Map<string, string>();
   for (const [, key, value] of attributeText.matchAll(ATTRIBUTE))
     attributes.set(key as string, value as string);
@@ -198,7 +198,10 @@ function attributesOf(attributeText: string): Map<string, string> {
  * the fragment did not open. A group with a filter (satori's box shadows) paints within the filter's region around
  * its content.
  */
-function paintedBoxes(fragment: string, filters: ReadonlyMap<string, FilterRegion>): Box[] | undefined {
+export function paintedBoxes(
+  fragment: string,
+  filters: ReadonlyMap<string, FilterRegion>,
+): Box[] | undefined {
   const boxes: Box[] = [];
   TAG.lastIndex = 0;
   for (let tag = TAG.exec(fragment); tag; tag = TAG.exec(fragment)) {
@@ -237,7 +240,7 @@ function paintedBoxes(fragment: string, filters: ReadonlyMap<string, FilterRegio
 }
 
 /** A filter's region (`x`, `y`, `width`, `height`), as fractions of the filtered content's box or in user space. */
-interface FilterRegion {
+export interface FilterRegion {
   units: 'box' | 'user';
   x: number;
   y: number;
@@ -247,14 +250,14 @@ interface FilterRegion {
 
 const FILTER_TAG = /<filter\b([^>]*)>/g;
 /** `url(#id)`: a reference to an element of the document. */
-const REFERENCE = /^url\(#([^)]+)\)$/;
+export const REFERENCE = /^url\(#([^)]+)\)$/;
 const NO_FILTERS: ReadonlyMap<string, FilterRegion> = new Map();
 
 /**
  * The regions of the SVG's filters, by id. A region not read whole (a value with another unit, `NaN%`…) leaves the
  * filter out: groups using it are then of unknown extent.
  */
-function filterRegions(svg: string): ReadonlyMap<string, FilterRegion> {
+export function filterRegions(svg: string): ReadonlyMap<string, FilterRegion> {
   if (!svg.includes('<filter')) return NO_FILTERS;
   const regions = new Map<string, FilterRegion>();
   for (const [, attributeText = ''] of svg.matchAll(FILTER_TAG)) {
@@ -282,7 +285,7 @@ function filterRegions(svg: string): ReadonlyMap<string, FilterRegion> {
 }
 
 /** Where the group opened just before `from` ends (the index of its `</g>`), or undefined when not in `fragment`. */
-function groupEnd(fragment: string, from: number): number | undefined {
+export function groupEnd(fragment: string, from: number): number | undefined {
   const groupTag = /<g\b[^>]*?(\/?)>|<\/g>/g;
   groupTag.lastIndex = from;
   let depth = 1;
@@ -418,7 +421,7 @@ function pathExtent(d: string): Box | undefined {
   return numbers.length === 0 && box.every(Number.isFinite) ? box : undefined;
 }
 
-const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
+export const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];
 
 /** The SVG's text paths, each with what the groups open around it do. */
 function textPaths(svg: string): TextPathFound[] {

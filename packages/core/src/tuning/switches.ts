@@ -19,9 +19,13 @@ export const TUNING_SWITCHES = {
   textLayer: 'text painted over the raster from glyph masks kept per worker (raster/text-layer.ts)',
   solidCanvas:
     'a raster of one colour (what the painters left) filled without resvg (raster/solid-canvas.ts)',
+  canvasReuse:
+    "a raster's buffer kept for the next render of the thread once encoded (raster/canvas-pool.ts)",
   prescaledImages:
     'raster pictures decoded once per worker, scaled to the pixels they cover (raster/prescaled-images.ts)',
   prescaledEmoji: 'SVG pictures (emoji) drawn once per worker on their own box (raster/prescaled-images.ts)',
+  pictureLayer:
+    'prepared pictures on whole pixels composited from their pixels, not drawn by resvg (raster/picture-layer.ts)',
   // The PNG writer (encode/)
   pngWriter: "opaque PNGs written by packing rows to RGB and Node's zlib instead of sharp (encode/png.ts)",
   pngPhotoRows: 'PNG rows of photographs Sub-filtered at zlib level 1 (encode/png.ts)',

@@ -50,7 +50,10 @@ const familyOfFile = (file) => {
  * each script family of Pictor's optional packages (a page naming "Noto Sans Thai" gets that face as a web font).
  */
 const FAMILY_FILES = {};
-for (const file of ALL_FONT_FILES) (FAMILY_FILES[familyOfFile(file)] ??= []).push(file);
+for (const file of ALL_FONT_FILES) {
+  const family = familyOfFile(file);
+  FAMILY_FILES[family] = [...(FAMILY_FILES[family] ?? []), file];
+}
 const KNOWN_FAMILY = new Map(Object.keys(FAMILY_FILES).map((name) => [name.toLowerCase(), name]));
 
 function faceOf(file) {

@@ -53,15 +53,15 @@ function fontFaces(family, files) {
     .join('\n');
 }
 
-const escape = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
+const escapeText = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** A news card: badge, title, summary, author line with an avatar, a footer link. */
 function newsCard(c, t) {
   return `<div class="card">
   <div class="top">
-    <span class="badge">${c.badge ?? escape(t.autonym)}</span>
-    <h1>${c.titleHtml ?? escape(t.title)}</h1>
-    <p class="summary">${c.bodyHtml ?? escape(t.body)}</p>
+    <span class="badge">${c.badge ?? escapeText(t.autonym)}</span>
+    <h1>${c.titleHtml ?? escapeText(t.title)}</h1>
+    <p class="summary">${c.bodyHtml ?? escapeText(t.body)}</p>
   </div>
   <div class="author">
     <div class="avatar">${c.initials ?? 'UN'}</div>
@@ -73,9 +73,9 @@ function newsCard(c, t) {
 /** A quote card: centred quote on a coloured ground, source line under it. */
 function quoteCard(c, t) {
   return `<div class="card quote">
-  <span class="badge">${c.badge ?? escape(t.autonym)}</span>
-  <blockquote>${c.titleHtml ?? escape(t.title)}</blockquote>
-  <p class="summary">${c.bodyHtml ?? escape(t.body)}</p>
+  <span class="badge">${c.badge ?? escapeText(t.autonym)}</span>
+  <blockquote>${c.titleHtml ?? escapeText(t.title)}</blockquote>
+  <p class="summary">${c.bodyHtml ?? escapeText(t.body)}</p>
   <div class="meta">${c.meta ?? 'UDHR · 1948'}</div>
 </div>`;
 }
@@ -83,11 +83,11 @@ function quoteCard(c, t) {
 /** A split card: a coloured panel with the language's name, the text beside it. */
 function splitCard(c, t) {
   return `<div class="card split">
-  <div class="panel"><div class="big">${c.panel ?? escape(t.autonym)}</div><div class="meta">${c.meta ?? 'UDHR · 1948'}</div></div>
+  <div class="panel"><div class="big">${c.panel ?? escapeText(t.autonym)}</div><div class="meta">${c.meta ?? 'UDHR · 1948'}</div></div>
   <div class="text">
     <span class="badge">${c.badge ?? 'Article 1'}</span>
-    <h1>${c.titleHtml ?? escape(t.title)}</h1>
-    <p class="summary">${c.bodyHtml ?? escape(t.body)}</p>
+    <h1>${c.titleHtml ?? escapeText(t.title)}</h1>
+    <p class="summary">${c.bodyHtml ?? escapeText(t.body)}</p>
   </div>
 </div>`;
 }
@@ -127,7 +127,7 @@ function page(c) {
 <html lang="${c.lang}"${c.dir ? ` dir="${c.dir}"` : ''}>
 <head>
 <meta charset="utf-8">
-<title>${escape(t.title).slice(0, 60)}</title>
+<title>${escapeText(t.title).slice(0, 60)}</title>
 <style>
 ${faces}${styles(c, theme)}
 </style>

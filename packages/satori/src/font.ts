@@ -6,6 +6,7 @@ import { inflateSync } from 'fflate'
 import { Locale, locales, isValidLocale } from './language.js'
 import { languageFaceKey, STANDARD_FAMILY } from './pictor-language-default.js'
 import { canSkipInk } from './text/pictor-skip-ink.js'
+import { shapingLanguage } from './text/pictor-shaping-language.js'
 import {
   shapeText,
   parseFontFeatureSettings,
@@ -1180,6 +1181,8 @@ export default class FontLoader {
             features,
             direction,
             rangedFeatures: punctuationTrims(text),
+            // Pictor (shaping-language): shaped in the element's language.
+            language: shapingLanguage(locale),
           }),
         ]
       )

@@ -1,5 +1,5 @@
 /** Headless Chromium (Debian's, through playwright-core) with exactly Pictor's built-in fonts, via a private fontconfig. */
-import { mkdirSync, symlinkSync, writeFileSync, existsSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -87,13 +87,23 @@ const BUILTIN_FAMILIES = [
  * setting at all (this file before issue 40) both were 40, with slight hinting for all both 38.75. The flag
  * `--font-render-hinting=none` changes neither.
  */
-function fontconfigDir() {
+async function fontconfigDir() {
   const dir = join(tmpdir(), `pictor-fidelity-fonts-${process.pid}`);
   const fonts = join(dir, 'fonts');
   mkdirSync(fonts, { recursive: true });
   for (const file of [...BUILTIN_FONT_FILES, ...SCRIPT_FONT_FILES]) {
     const target = join(fonts, file.split('/').at(-1));
     if (!existsSync(target)) symlinkSync(builtinFontPath(file), target);
+  }
+  // Colour emoji: Twemoji (the artwork Pictor draws, @twemoji/svg 15) as Mozilla's COLR font, decoded from WOFF2,
+  // so Chromium's emoji fallback finds a colour emoji font instead of drawing empty boxes.
+  const emoji = join(fonts, 'Twemoji.ttf');
+  if (!existsSync(emoji)) {
+    const { decompress } = createRequire(require.resolve('@pictor/core/package.json'))('wawoff2');
+    writeFileSync(
+      emoji,
+      Buffer.from(await decompress(readFileSync(require.resolve('twemoji-colr-font/twemoji.woff2')))),
+    );
   }
   const alias = (generic, family) =>
     `<alias binding="same"><family>${generic}</family><prefer><family>${family}</family></prefer></alias>`;
@@ -123,7 +133,7 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
       '--no-first-run',
       '--font-render-hinting=none',
     ],
-    env: { ...process.env, FONTCONFIG_FILE: fontconfigDir() },
+    env: { ...process.env, FONTCONFIG_FILE: await fontconfigDir() },
   });
   return {
     async screenshot(url, width, height) {

@@ -10,10 +10,10 @@
  * Chromium loads no fonts from file: pages, so its copy carries the files as data: URIs; Pictor's copy names
  * copies of the files in a scratch folder inside the case folder (its `baseDir`), removed afterwards.
  */
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { BUILTIN_FONT_FILES, builtinFontPath } from './chromium.mjs';
+import { BUILTIN_FONT_FILES, SCRIPT_FONT_FILES, builtinFontPath } from './chromium.mjs';
 
 const GENERIC = new Set([
   'serif',
@@ -38,12 +38,23 @@ const GENERIC = new Set([
   'blinkmacsystemfont',
 ]);
 
-/** The built-in files of each family the web faces are served from, with their weight and style. */
-const FAMILY_FILES = {
-  Inter: BUILTIN_FONT_FILES.filter((f) => f.startsWith('inter/')),
-  'Noto Serif': BUILTIN_FONT_FILES.filter((f) => f.startsWith('noto-serif/')),
-  'JetBrains Mono': BUILTIN_FONT_FILES.filter((f) => f.startsWith('jetbrains-mono/')),
+/** Every font file the references have (built-in and script faces), and its family: `Noto Sans Thai`… */
+const ALL_FONT_FILES = [...BUILTIN_FONT_FILES, ...SCRIPT_FONT_FILES];
+const familyOfFile = (file) => {
+  const base = file.split('/').at(-1).split('_')[0];
+  return base === 'JetBrainsMono' ? 'JetBrains Mono' : base.replace(/([a-z])([A-Z])/g, '$1 $2');
 };
+
+/**
+ * The files of each family the web faces are served from, with their weight and style: the built-in families, and
+ * each script family of Pictor's optional packages (a page naming "Noto Sans Thai" gets that face as a web font).
+ */
+const FAMILY_FILES = {};
+for (const file of ALL_FONT_FILES) {
+  const family = familyOfFile(file);
+  FAMILY_FILES[family] = [...(FAMILY_FILES[family] ?? []), file];
+}
+const KNOWN_FAMILY = new Map(Object.keys(FAMILY_FILES).map((name) => [name.toLowerCase(), name]));
 
 function faceOf(file) {
   const base = file.split('/').at(-1).replace('.ttf', '');
@@ -55,6 +66,8 @@ function faceOf(file) {
 
 /** The built-in family a stack falls back to, as chromium.mjs's fontconfig aliases generics. */
 function builtinFor(stack, first) {
+  const known = KNOWN_FAMILY.get(first.toLowerCase());
+  if (known) return known;
   const names = stack.map((n) => n.toLowerCase());
   if (
     names.includes('monospace') ||
@@ -71,6 +84,9 @@ function builtinFor(stack, first) {
 /** The first non-generic family of each `font-family` stack in the document, with the built-in family serving it. */
 export function webFamilies(html) {
   const found = new Map();
+  // Families the page loads by its own @font-face rules are web fonts already.
+  for (const rule of html.matchAll(/@font-face\s*{[^}]*font-family\s*:\s*["']?([^;"'}]+)/gi))
+    found.set(rule[1].trim().toLowerCase(), undefined);
   for (const match of html.replace(/&quot;/g, '"').matchAll(/font-family\s*:\s*([^;}<>]+)/gi)) {
     const stack = match[1]
       .replace(/!important/i, '')
@@ -89,7 +105,44 @@ export function webFamilies(html) {
     if (!first || /[{}()]/.test(first) || found.has(first.toLowerCase())) continue;
     found.set(first.toLowerCase(), { name: first, builtin: builtinFor(stack, first) });
   }
-  return [...found.values()];
+  return [...found.values()].filter(Boolean);
+}
+
+const FONT_FILE_URL = /url\((['"]?)fonts\/([\w.-]+\.ttf)\1\)/g;
+
+/** The reference font file a page names as `url(fonts/<file>.ttf)` (script cards' `@font-face` rules). */
+function fontFileEntry(file) {
+  const entry = ALL_FONT_FILES.find((f) => f.endsWith(`/${file}`));
+  if (!entry) throw new Error(`fonts/${file} is not a built-in or script font file`);
+  return entry;
+}
+
+/**
+ * A page that loads font files as `url(fonts/<file>.ttf)` (the script cards' web-font cards), for each engine:
+ * Chromium's copy with the files as data: URIs (it loads no fonts from file: pages), and for Pictor the files
+ * copied into `<caseDir>/fonts/` (its `baseDir`), removed by `cleanup()`. A page without such URLs is unchanged.
+ * @returns {{ chromiumHtml: string, pictorHtml: string, cleanup: () => void }}
+ */
+export function withFontFiles(html, caseDir) {
+  const files = [...new Set([...html.matchAll(FONT_FILE_URL)].map((m) => m[2]))];
+  if (files.length === 0) return { chromiumHtml: html, pictorHtml: html, cleanup: () => {} };
+  const folder = join(caseDir, 'fonts');
+  const created = !existsSync(folder);
+  mkdirSync(folder, { recursive: true });
+  for (const file of files) copyFileSync(builtinFontPath(fontFileEntry(file)), join(folder, file));
+  const chromiumHtml = html.replace(
+    FONT_FILE_URL,
+    (_, _quote, file) =>
+      `url(data:font/ttf;base64,${readFileSync(builtinFontPath(fontFileEntry(file))).toString('base64')})`,
+  );
+  return {
+    chromiumHtml,
+    pictorHtml: html,
+    cleanup: () => {
+      if (created) rmSync(folder, { recursive: true, force: true });
+      else for (const file of files) rmSync(join(folder, file), { force: true });
+    },
+  };
 }
 
 /**
@@ -147,9 +200,10 @@ export async function webFontColumn({
   chromiumSource,
 }) {
   const pages = withWebFonts(html, dir);
+  const files = withFontFiles(pages.chromiumHtml, dir);
   const tmpPage = join(dir, '.chromium-web-source.html');
   try {
-    writeFileSync(tmpPage, chromiumSource(pages.chromiumHtml));
+    writeFileSync(tmpPage, chromiumSource(files.chromiumHtml));
     const reference = await chromium.screenshot(pathToFileURL(tmpPage).href, width, height);
     writeFileSync(join(caseOut, 'chromium-web.png'), reference);
     const result = await pictor.render(pages.pictorHtml, { width, height, dir });
@@ -176,6 +230,7 @@ export async function webFontColumn({
     };
   } finally {
     rmSync(tmpPage, { force: true });
+    files.cleanup();
     pages.cleanup();
   }
 }

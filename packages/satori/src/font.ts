@@ -6,6 +6,7 @@ import { inflateSync } from 'fflate'
 import { Locale, locales, isValidLocale } from './language.js'
 import { languageFaceKey, STANDARD_FAMILY } from './pictor-language-default.js'
 import { canSkipInk } from './text/pictor-skip-ink.js'
+import { shapingLanguage } from './text/pictor-shaping-language.js'
 import {
   shapeText,
   parseFontFeatureSettings,
@@ -218,8 +219,12 @@ export interface FontOptions {
    * Pictor (advances-per-face): this face's glyph advances in whole pixels
    * (true) or fractional (false), as Chromium sets them by where a face comes
    * from; default: the `wholePixelAdvances` option of the render.
+   * Pictor (fallback-advances): `'when-named'` — whole pixels where the
+   * element's font-family names the face, fractional where it draws glyphs as
+   * a fallback, as Chromium sets a local font it finds by name (its family's
+   * hinting) and one it falls back to (the default's).
    */
-  wholePixelAdvances?: boolean
+  wholePixelAdvances?: boolean | 'when-named'
   /**
    * Pictor (variable-fonts): the weights a variable face serves, as an
    * `@font-face` rule's `font-weight` range gives them (one weight: `[w, w]`);
@@ -605,7 +610,7 @@ export default class FontLoader {
   // identical text runs with HarfBuzz.
   private shapedRunCache = new Map<string, ShapedRun[]>()
   /** Pictor (advances-per-face): each face's own `wholePixelAdvances`. */
-  private faceAdvances = new Map<opentype.Font, boolean>()
+  private faceAdvances = new Map<opentype.Font, boolean | 'when-named'>()
   /** Pictor (variable-fonts): each face's own `weightRange`. */
   private faceWeights = new Map<opentype.Font, [number, number]>()
   /** Decodes WOFF2 fonts, see `crates/layout`. */
@@ -829,7 +834,10 @@ export default class FontLoader {
         this.fonts.set(_name, [])
       }
       this.fonts.get(_name).push([font, fontOption.weight, fontOption.style])
-      if (typeof fontOption.wholePixelAdvances === 'boolean') {
+      if (
+        typeof fontOption.wholePixelAdvances === 'boolean' ||
+        fontOption.wholePixelAdvances === 'when-named'
+      ) {
         this.faceAdvances.set(font, fontOption.wholePixelAdvances)
       }
       if (fontOption.weightRange) {
@@ -1180,6 +1188,8 @@ export default class FontLoader {
             features,
             direction,
             rangedFeatures: punctuationTrims(text),
+            // Pictor (shaping-language): shaped in the element's language.
+            language: shapingLanguage(locale),
           }),
         ]
       )
@@ -1195,9 +1205,14 @@ export default class FontLoader {
     // Pictor (advances-per-face): whole-pixel advances by the face's own
     // setting, else the render's.
     const faceAdvances = this.faceAdvances
-    const wholePixel = (font: opentype.Font) =>
-      faceAdvances.get((font as any)._pictorBase ?? font) ??
-      synthesisStyle._wholePixelAdvances === true
+    // Pictor (fallback-advances): a face marked 'when-named' is whole-pixel
+    // only as one of the faces font-family names.
+    const namedFonts = new Set(fonts)
+    const wholePixel = (font: opentype.Font) => {
+      const own = faceAdvances.get((font as any)._pictorBase ?? font)
+      if (own === 'when-named') return namedFonts.has(font)
+      return own ?? synthesisStyle._wholePixelAdvances === true
+    }
 
     // Pictor (fallback-on-primary-baseline): with a line-height that is a
     // length or a number, text sits on the first available font's baseline

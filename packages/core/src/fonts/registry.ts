@@ -130,9 +130,14 @@ export class FontRegistry {
 /**
  * Whether a face's glyph advances are whole pixels: with `'auto'`, as Chromium on Linux sets them by the face's
  * source — web fonts (`fonts`, `@font-face`) fractional, local fonts (our built-in faces, standing in for them)
- * whole pixels under fontconfig's full hinting (measured: docs/layout-engine.md "advances-per-face").
+ * whole pixels under fontconfig's full hinting where font-family names them, and fractional where they draw glyphs
+ * as a fallback (Chromium gives a fallback font the default hinting; measured: docs/layout-engine.md
+ * "advances-per-face" and "fallback-advances").
  */
-export function wholePixelAdvances(source: 'web' | 'built-in', positioning: TextPositioning): boolean {
-  if (positioning === 'auto') return source === 'built-in';
+export function wholePixelAdvances(
+  source: 'web' | 'built-in',
+  positioning: TextPositioning,
+): boolean | 'when-named' {
+  if (positioning === 'auto') return source === 'built-in' ? 'when-named' : false;
   return positioning === 'whole-pixel';
 }

@@ -49,6 +49,7 @@ import {
   resolveVariables,
   CSSVariables,
 } from './variables.js'
+import { propertyAlias } from '../pictor-property-aliases.js'
 
 // https://react-cn.github.io/react/tips/style-props-value-px.html
 const optOutPx = new Set([
@@ -1291,7 +1292,8 @@ export default function expand(
         continue
       }
 
-      const name = getPropertyName(prop)
+      // Pictor (legacy-property-aliases): `gridColumnGap` is `columnGap`.
+      const name = propertyAlias(getPropertyName(prop))
       // Resolve CSS variables before preprocessing
       const resolvedValue = resolveVariables(
         processableStyle[prop],

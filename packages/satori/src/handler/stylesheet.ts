@@ -12,6 +12,7 @@ import { isReactElement, normalizeChildren } from '../utils.js'
 import { PLACEHOLDER_PROP } from '../form-control.js'
 import { RuleIndex } from '../pictor-rule-index.js'
 import { cachedSheet } from '../pictor-sheet-cache.js'
+import { propertyAlias } from '../pictor-property-aliases.js'
 
 // The JSON from `crates/layout/src/css.rs`.
 type Combinator = ' ' | '>' | '+' | '~'
@@ -855,7 +856,8 @@ function toPropertyName(name: string) {
   const camel = name
     .replace(/^-/, '')
     .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
-  return vendor ? camel[0].toUpperCase() + camel.slice(1) : camel
+  // Pictor (legacy-property-aliases): `grid-column-gap` is `column-gap`.
+  return propertyAlias(vendor ? camel[0].toUpperCase() + camel.slice(1) : camel)
 }
 
 interface Match {

@@ -13,6 +13,10 @@ import { PLACEHOLDER_PROP } from '../form-control.js'
 import { RuleIndex } from '../pictor-rule-index.js'
 import { cachedSheet } from '../pictor-sheet-cache.js'
 import { propertyAlias } from '../pictor-property-aliases.js'
+import {
+  FORM_STATE_PSEUDO_CLASSES,
+  matchesFormState,
+} from '../pictor-form-states.js'
 
 // The JSON from `crates/layout/src/css.rs`.
 type Combinator = ' ' | '>' | '+' | '~'
@@ -180,6 +184,10 @@ const PSEUDO_CLASSES = new Set([
   'visited',
   'target',
   'target-within',
+  // Pictor (form-state-pseudo-classes): of the form states, `:checked`,
+  // `:disabled`, `:enabled`, `:required`, `:optional`, `:read-write`,
+  // `:placeholder-shown` and `:open` match by the controls' markup
+  // (pictor-form-states.ts); the others never match.
   'checked',
   'indeterminate',
   'default',
@@ -1378,10 +1386,13 @@ function matchesPseudoClass(simple: Simple, node: Node): boolean {
     case 'lang':
       return simple[2].some((range: string) => matchesLang(node.lang, range))
     case 'defined':
-    case 'read-only':
       return true
     default:
-      return false
+      // Pictor (form-state-pseudo-classes): `:checked`, `:disabled`… of the
+      // controls' markup.
+      return (
+        FORM_STATE_PSEUDO_CLASSES.has(name) && matchesFormState(name, node)
+      )
   }
 }
 

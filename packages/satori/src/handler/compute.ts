@@ -7,6 +7,10 @@
 import presets from './presets.js'
 import { autoDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
+import {
+  inheritedFromParent,
+  passToChildren,
+} from '../pictor-explicit-inherit.js'
 import { toPhysicalProperties } from './logical.js'
 import { isLonghandOf } from './shorthands.js'
 import expand, { SerializedStyle } from './expand.js'
@@ -303,7 +307,8 @@ const CSS_WIDE_KEYWORDS = new Set([
  */
 function resolveKeywords(
   style: Record<string, string | number>,
-  preset: Record<string, string | number>
+  preset: Record<string, string | number>,
+  inheritedStyle?: SerializedStyle
 ) {
   const defined: Record<string, string | number> = {}
   const initial = new Set<string>()
@@ -328,6 +333,16 @@ function resolveKeywords(
     if (keyword === 'revert' || keyword === 'revert-layer') continue
 
     for (const key in preset) if (affects(key)) delete preset[key]
+    // Pictor (box-sizing-inherit): `inherit` of a property whose parent's
+    // value travels down (`box-sizing: inherit` of Bulma, Spectre and
+    // Materialize under `html { box-sizing: border-box }`) is that value.
+    const parentValue =
+      keyword === 'inherit' ? inheritedFromParent(prop, inheritedStyle) : undefined
+    if (parentValue !== undefined) {
+      defined[prop] = parentValue
+      initial.delete(prop)
+      continue
+    }
     if (keyword === 'initial' || (prop !== 'all' && !isInherited(prop))) {
       initial.add(prop)
     } else {
@@ -488,7 +503,8 @@ export default async function compute(
   if (logicalDirection === 'rtl') mirrorInlineSides(presetStyle)
   const { defined, initial } = resolveKeywords(
     toPhysicalProperties(definedStyle, logicalDirection),
-    presetStyle
+    presetStyle,
+    inheritedStyle
   )
   for (const prop in defined) delete presetStyle[prop]
 
@@ -1115,5 +1131,8 @@ export default async function compute(
   layout.replaced =
     type === 'img' || type === 'svg' || !!replacedElements?.[type]
 
+  // Pictor (box-sizing-inherit): the element's own values that its children
+  // may ask for with `inherit`.
+  passToChildren(style)
   return [style, inheritable(style)]
 }

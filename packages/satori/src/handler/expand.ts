@@ -346,6 +346,12 @@ function splitValues(value: string) {
       current = ''
     } else {
       current += char
+      // Pictor (minified-values): a function ends a value, as CSS tokenizes
+      // it: `calc(1rem*-1)0` (a minifier's, css-tree's) is two values.
+      if (char === ')' && depth === 0) {
+        values.push(current)
+        current = ''
+      }
     }
   }
   if (current) values.push(current)

@@ -73,6 +73,7 @@ import {
   type TransformState,
   default as buildTransform,
 } from './builder/transform.js'
+import { isToggleInput } from './pictor-toggle-inputs.js'
 import {
   getFixedElementPosition,
   insertFixedNode,
@@ -403,7 +404,11 @@ export default async function* layout(
   }
   // Inputs show their value or placeholder instead of children, and selects
   // their options.
-  if (type === 'input') children = getInputContent(props, computedStyle, font)
+  // Pictor (toggle-input-pseudo-elements): a checkbox or radio button keeps
+  // its `::before` and `::after`, as in Chrome.
+  if (type === 'input' && !isToggleInput({ type, props })) {
+    children = getInputContent(props, computedStyle, font)
+  }
   else if (type === 'select') children = getSelectContent(props, computedStyle)
 
   // Counters are changed in tree order, by elements that are displayed.

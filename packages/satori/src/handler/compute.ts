@@ -30,6 +30,7 @@ import {
 import { resolveImageData } from './image.js'
 import { isListBox } from '../form-control.js'
 import { getFormControlPreset } from '../pictor-form-controls.js'
+import { dropNativeLook, isToggleInput } from '../pictor-toggle-inputs.js'
 import {
   parseGridAutoFlow,
   parseGridAutoTracks,
@@ -507,6 +508,11 @@ export default async function compute(
     inheritedStyle
   )
   for (const prop in defined) delete presetStyle[prop]
+  // Pictor (toggle-input-pseudo-elements): `appearance: none` leaves a
+  // checkbox or radio button without Chrome's painted look.
+  if (type === 'input' && isToggleInput({ type, props })) {
+    dropNativeLook(presetStyle, defined)
+  }
 
   // Properties without a value have their initial value, except the root
   // ones. Satori's own properties are kept.

@@ -17,6 +17,7 @@ import {
   FORM_STATE_PSEUDO_CLASSES,
   matchesFormState,
 } from '../pictor-form-states.js'
+import { isToggleInput } from '../pictor-toggle-inputs.js'
 
 // The JSON from `crates/layout/src/css.rs`.
 type Combinator = ' ' | '>' | '+' | '~'
@@ -285,7 +286,10 @@ export async function applyStyleSheets(
       node.container = getContainer(node, containerCount)
       if (node.container) containerCount++
     }
-    if (!node.svg && !NO_GENERATED_CONTENT.has(node.type)) {
+    if (
+      !node.svg &&
+      (!NO_GENERATED_CONTENT.has(node.type) || isToggleInput(node))
+    ) {
       node.matched.before = matchRules(
         node,
         candidates(node, 'before'),

@@ -74,6 +74,7 @@ import {
   default as buildTransform,
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
+import { customPropertiesOf } from './pictor-custom-properties.js'
 import {
   getFixedElementPosition,
   insertFixedNode,
@@ -1105,10 +1106,8 @@ export default async function* layout(
     // SVG data URL embedded.
     const currentColor = computedStyle.color
     // `var()` in its attributes uses the variables of the element.
-    const variables: Record<string, string> = {}
-    for (const key in computedStyle) {
-      if (key.startsWith('--')) variables[key] = String(computedStyle[key])
-    }
+    // Pictor (custom-properties-shared): kept in one object.
+    const variables = customPropertiesOf(computedStyle)
     const src = await SVGNodeToImage(
       element,
       currentColor,

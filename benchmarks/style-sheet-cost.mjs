@@ -5,6 +5,8 @@
  * ratio of the totals. Every render gets content no earlier render had (a numbered paragraph at the top of the
  * body); the sheets themselves are the same every run, as a site's framework sheet is, so the per-worker sheet
  * cache is warm after the first (warm-up) run: the figures are the cost with a warm sheet cache.
+ * Also prints the process's CPU time per render (user + system, median): the renders run on this thread and
+ * libvips' threads, so it is the render's CPU on one core whatever else the machine runs.
  * Run after `pnpm build` (uses packages/core/dist):
  *   node benchmarks/style-sheet-cost.mjs [case] [runs]
  */
@@ -29,6 +31,8 @@ const renderer = core.createRenderer({
 });
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const timings = { sheets: [], bare: [] };
+const cpu = { sheets: [], bare: [] };
+const coldCpu = {};
 /** The page with a paragraph no earlier render had, right after `<body …>`. */
 const fresh = (page, n) => page.replace(/<body\b[^>]*>/i, (body) => `${body}<p>render ${n}</p>`);
 let seq = 0;
@@ -38,13 +42,19 @@ try {
       ['sheets', html],
       ['bare', bare],
     ]) {
+      const before = process.cpuUsage();
       const result = await renderer.render({
         html: fresh(page, seq++),
         width: spec.width,
         height: spec.height,
         format: 'png',
       });
-      if (i > 0) timings[label].push(result.timings); // the first run warms up fonts and caches
+      const used = process.cpuUsage(before);
+      if (i === 0) coldCpu[label] = (used.user + used.system) / 1000;
+      if (i > 0) {
+        timings[label].push(result.timings); // the first run warms up fonts and caches
+        cpu[label].push((used.user + used.system) / 1000);
+      }
     }
   }
 } finally {
@@ -60,3 +70,7 @@ for (const label of ['sheets', 'bare']) {
 }
 const total = (label) => median(timings[label].map((t) => t.total));
 console.log(`total with sheets / without: ${(total('sheets') / total('bare')).toFixed(2)}`);
+console.log(
+  `CPU ms per render (median): with sheets ${median(cpu.sheets).toFixed(0)}, without ${median(cpu.bare).toFixed(0)}; ` +
+    `first render (cold caches, fonts loading): ${coldCpu.sheets.toFixed(0)} and ${coldCpu.bare.toFixed(0)}`,
+);

@@ -8,6 +8,7 @@
 
 import type { SerializedStyle } from './handler/expand.js'
 import type { BackdropFilter, URLFilter } from './parser/backdrop-filter.js'
+import { blurGrow } from './builder/shadow.js'
 
 /** The size of the image, known once the layout is. */
 export interface PaintBounds {
@@ -60,8 +61,10 @@ export function getBoxShadowExtent(style: SerializedStyle): number {
       Math.abs(shadow.offsetX || 0) +
         Math.abs(shadow.offsetY || 0) +
         Math.abs(shadow.spreadRadius || 0) +
-        blur * 3 +
-        (blur * blur) / 4
+        // Pictor (shadow-blur-region): the filter's region, as builder/shadow.ts
+        // grows it, holds all that is drawn (was `3 × radius + radius² / 4`,
+        // which kept wide shadows of boxes far below the image).
+        blurGrow(blur)
     )
   }
   return extent

@@ -73,6 +73,8 @@ import {
   type TransformState,
   default as buildTransform,
 } from './builder/transform.js'
+import { isToggleInput } from './pictor-toggle-inputs.js'
+import { customPropertiesOf } from './pictor-custom-properties.js'
 import {
   getFixedElementPosition,
   insertFixedNode,
@@ -403,7 +405,11 @@ export default async function* layout(
   }
   // Inputs show their value or placeholder instead of children, and selects
   // their options.
-  if (type === 'input') children = getInputContent(props, computedStyle, font)
+  // Pictor (toggle-input-pseudo-elements): a checkbox or radio button keeps
+  // its `::before` and `::after`, as in Chrome.
+  if (type === 'input' && !isToggleInput({ type, props })) {
+    children = getInputContent(props, computedStyle, font)
+  }
   else if (type === 'select') children = getSelectContent(props, computedStyle)
 
   // Counters are changed in tree order, by elements that are displayed.
@@ -1100,10 +1106,8 @@ export default async function* layout(
     // SVG data URL embedded.
     const currentColor = computedStyle.color
     // `var()` in its attributes uses the variables of the element.
-    const variables: Record<string, string> = {}
-    for (const key in computedStyle) {
-      if (key.startsWith('--')) variables[key] = String(computedStyle[key])
-    }
+    // Pictor (custom-properties-shared): kept in one object.
+    const variables = customPropertiesOf(computedStyle)
     const src = await SVGNodeToImage(
       element,
       currentColor,

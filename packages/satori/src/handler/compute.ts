@@ -7,6 +7,10 @@
 import presets from './presets.js'
 import { autoDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
+import {
+  inheritedFromParent,
+  passToChildren,
+} from '../pictor-explicit-inherit.js'
 import { toPhysicalProperties } from './logical.js'
 import { isLonghandOf } from './shorthands.js'
 import expand, { SerializedStyle } from './expand.js'
@@ -26,6 +30,7 @@ import {
 import { resolveImageData } from './image.js'
 import { isListBox } from '../form-control.js'
 import { getFormControlPreset } from '../pictor-form-controls.js'
+import { dropNativeLook, isToggleInput } from '../pictor-toggle-inputs.js'
 import {
   parseGridAutoFlow,
   parseGridAutoTracks,
@@ -303,7 +308,8 @@ const CSS_WIDE_KEYWORDS = new Set([
  */
 function resolveKeywords(
   style: Record<string, string | number>,
-  preset: Record<string, string | number>
+  preset: Record<string, string | number>,
+  inheritedStyle?: SerializedStyle
 ) {
   const defined: Record<string, string | number> = {}
   const initial = new Set<string>()
@@ -328,6 +334,16 @@ function resolveKeywords(
     if (keyword === 'revert' || keyword === 'revert-layer') continue
 
     for (const key in preset) if (affects(key)) delete preset[key]
+    // Pictor (box-sizing-inherit): `inherit` of a property whose parent's
+    // value travels down (`box-sizing: inherit` of Bulma, Spectre and
+    // Materialize under `html { box-sizing: border-box }`) is that value.
+    const parentValue =
+      keyword === 'inherit' ? inheritedFromParent(prop, inheritedStyle) : undefined
+    if (parentValue !== undefined) {
+      defined[prop] = parentValue
+      initial.delete(prop)
+      continue
+    }
     if (keyword === 'initial' || (prop !== 'all' && !isInherited(prop))) {
       initial.add(prop)
     } else {
@@ -488,9 +504,15 @@ export default async function compute(
   if (logicalDirection === 'rtl') mirrorInlineSides(presetStyle)
   const { defined, initial } = resolveKeywords(
     toPhysicalProperties(definedStyle, logicalDirection),
-    presetStyle
+    presetStyle,
+    inheritedStyle
   )
   for (const prop in defined) delete presetStyle[prop]
+  // Pictor (toggle-input-pseudo-elements): `appearance: none` leaves a
+  // checkbox or radio button without Chrome's painted look.
+  if (type === 'input' && isToggleInput({ type, props })) {
+    dropNativeLook(presetStyle, defined)
+  }
 
   // Properties without a value have their initial value, except the root
   // ones. Satori's own properties are kept.
@@ -1115,5 +1137,8 @@ export default async function compute(
   layout.replaced =
     type === 'img' || type === 'svg' || !!replacedElements?.[type]
 
+  // Pictor (box-sizing-inherit): the element's own values that its children
+  // may ask for with `inherit`.
+  passToChildren(style)
   return [style, inheritable(style)]
 }

@@ -49,6 +49,12 @@ import {
   resolveVariables,
   CSSVariables,
 } from './variables.js'
+import { propertyAlias } from '../pictor-property-aliases.js'
+import {
+  CUSTOM_PROPERTIES,
+  hasOwnVariables,
+  inheritedCustomProperties,
+} from '../pictor-custom-properties.js'
 
 // https://react-cn.github.io/react/tips/style-props-value-px.html
 const optOutPx = new Set([
@@ -345,6 +351,12 @@ function splitValues(value: string) {
       current = ''
     } else {
       current += char
+      // Pictor (minified-values): a function ends a value, as CSS tokenizes
+      // it: `calc(1rem*-1)0` (a minifier's, css-tree's) is two values.
+      if (char === ')' && depth === 0) {
+        values.push(current)
+        current = ''
+      }
     }
   }
   if (current) values.push(current)
@@ -1216,13 +1228,9 @@ export default function expand(
 ): SerializedStyle {
   const serializedStyle: SerializedStyle = {}
 
-  // Extract inherited CSS variables
-  const inheritedVariables: CSSVariables = {}
-  for (const prop in inheritedStyle) {
-    if (prop.startsWith('--')) {
-      inheritedVariables[prop] = String(inheritedStyle[prop])
-    }
-  }
+  // Pictor (custom-properties-shared): the inherited custom properties are
+  // one object, shared by every element that declares none of its own.
+  const inheritedVariables = inheritedCustomProperties(inheritedStyle)
 
   // Extract and resolve CSS variables from current style
   let currentVariables: CSSVariables = {}
@@ -1235,12 +1243,13 @@ export default function expand(
   }
 
   // Merge variables (current overrides inherited)
-  const mergedVariables = mergeVariables(inheritedVariables, currentVariables)
+  const mergedVariables = hasOwnVariables(currentVariables)
+    ? mergeVariables(inheritedVariables, currentVariables)
+    : inheritedVariables
 
-  // Store merged variables in the serialized style for inheritance
-  for (const varName in mergedVariables) {
-    serializedStyle[varName] = mergedVariables[varName]
-  }
+  // Store merged variables in the serialized style for inheritance.
+  // Pictor (custom-properties-shared): as one object, not a property each.
+  serializedStyle[CUSTOM_PROPERTIES] = mergedVariables as any
 
   if (processableStyle) {
     // Resolve CSS variables in color property before processing. A color that
@@ -1291,7 +1300,8 @@ export default function expand(
         continue
       }
 
-      const name = getPropertyName(prop)
+      // Pictor (legacy-property-aliases): `gridColumnGap` is `columnGap`.
+      const name = propertyAlias(getPropertyName(prop))
       // Resolve CSS variables before preprocessing
       const resolvedValue = resolveVariables(
         processableStyle[prop],
@@ -1470,7 +1480,7 @@ export default function expand(
   for (const prop in serializedStyle) {
     // Custom properties are kept as they are, to be resolved where var()
     // uses them.
-    if (prop.startsWith('--')) continue
+    if (prop.startsWith('--') || prop === CUSTOM_PROPERTIES) continue
 
     let value = serializedStyle[prop]
 

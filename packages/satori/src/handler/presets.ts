@@ -56,6 +56,23 @@ export default {
     color: 'black',
   },
   figcaption: block,
+  // Pictor (fieldset-block): Chrome's html.css; a fieldset always starts a
+  // formatting context of its own (its children's margins stay inside it).
+  // The legend is laid out as a block at the top, not set into the border.
+  fieldset: {
+    display: 'flow-root',
+    marginLeft: 2,
+    marginRight: 2,
+    paddingTop: '0.35em',
+    paddingBottom: '0.625em',
+    paddingLeft: '0.75em',
+    paddingRight: '0.75em',
+    borderWidth: 2,
+    borderStyle: 'groove',
+    borderColor: 'rgb(192, 192, 192)',
+    minWidth: 'min-content',
+  },
+  legend: { display: DEFAULT_DISPLAY, paddingLeft: 2, paddingRight: 2 },
   footer: block,
   form: block,
   header: block,

@@ -12,6 +12,12 @@ import { isReactElement, normalizeChildren } from '../utils.js'
 import { PLACEHOLDER_PROP } from '../form-control.js'
 import { RuleIndex } from '../pictor-rule-index.js'
 import { cachedSheet } from '../pictor-sheet-cache.js'
+import { propertyAlias } from '../pictor-property-aliases.js'
+import {
+  FORM_STATE_PSEUDO_CLASSES,
+  matchesFormState,
+} from '../pictor-form-states.js'
+import { isToggleInput } from '../pictor-toggle-inputs.js'
 
 // The JSON from `crates/layout/src/css.rs`.
 type Combinator = ' ' | '>' | '+' | '~'
@@ -179,6 +185,10 @@ const PSEUDO_CLASSES = new Set([
   'visited',
   'target',
   'target-within',
+  // Pictor (form-state-pseudo-classes): of the form states, `:checked`,
+  // `:disabled`, `:enabled`, `:required`, `:optional`, `:read-write`,
+  // `:placeholder-shown` and `:open` match by the controls' markup
+  // (pictor-form-states.ts); the others never match.
   'checked',
   'indeterminate',
   'default',
@@ -276,7 +286,10 @@ export async function applyStyleSheets(
       node.container = getContainer(node, containerCount)
       if (node.container) containerCount++
     }
-    if (!node.svg && !NO_GENERATED_CONTENT.has(node.type)) {
+    if (
+      !node.svg &&
+      (!NO_GENERATED_CONTENT.has(node.type) || isToggleInput(node))
+    ) {
       node.matched.before = matchRules(
         node,
         candidates(node, 'before'),
@@ -855,7 +868,8 @@ function toPropertyName(name: string) {
   const camel = name
     .replace(/^-/, '')
     .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
-  return vendor ? camel[0].toUpperCase() + camel.slice(1) : camel
+  // Pictor (legacy-property-aliases): `grid-column-gap` is `column-gap`.
+  return propertyAlias(vendor ? camel[0].toUpperCase() + camel.slice(1) : camel)
 }
 
 interface Match {
@@ -1376,10 +1390,13 @@ function matchesPseudoClass(simple: Simple, node: Node): boolean {
     case 'lang':
       return simple[2].some((range: string) => matchesLang(node.lang, range))
     case 'defined':
-    case 'read-only':
       return true
     default:
-      return false
+      // Pictor (form-state-pseudo-classes): `:checked`, `:disabled`… of the
+      // controls' markup.
+      return (
+        FORM_STATE_PSEUDO_CLASSES.has(name) && matchesFormState(name, node)
+      )
   }
 }
 

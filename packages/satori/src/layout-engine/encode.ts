@@ -64,6 +64,26 @@ const SIZING_KEYWORD = {
   content: 10,
 }
 
+const f32 = new Float32Array(1)
+const u32 = new Uint32Array(f32.buffer)
+
+/**
+ * Pictor (percent-f32-floor): the largest 32-bit float not above `value`. The
+ * layout engine reads its styles as 32-bit floats, and rounding a fraction to
+ * the nearest one can round it up: `33.3333333333%` became 0.33333334, three
+ * such floats came to 920.00006 px of a 920 px row, and Materialize's third
+ * `.col.m4` dropped below the first two. Chrome resolves percentages to
+ * LayoutUnits rounded down, so a row of thirds always fits.
+ */
+export function float32AtMost(value: number): number {
+  f32[0] = value
+  if (f32[0] <= value || !Number.isFinite(value)) return f32[0]
+  if (f32[0] > 0) u32[0] -= 1
+  else if (f32[0] < 0) u32[0] += 1
+  else return -Number.MIN_VALUE
+  return f32[0]
+}
+
 /**
  * Unit codes: 0 is auto, 1 is a length, 2 is a percentage, 3 is a `calc()`
  * expression, by its index in `calcs`, 4 to 6, 9 and 10 are sizing keywords,
@@ -86,7 +106,8 @@ function pushLength(
   } else if (typeof value === 'object') {
     data.push(3, calcs.push(value.calc) - 1)
   } else if (value.endsWith('%')) {
-    data.push(2, parseFloat(value) / 100)
+    // Pictor (percent-f32-floor): the engine reads 32-bit floats.
+    data.push(2, float32AtMost(parseFloat(value) / 100))
   } else {
     data.push(SIZING_KEYWORD[value] ?? 0, 0)
   }

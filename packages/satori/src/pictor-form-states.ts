@@ -1,0 +1,143 @@
+/**
+ * Pictor (form-state-pseudo-classes): the pseudo-classes of form controls'
+ * states, as a browser matches them on a page nobody has touched. satori
+ * never matched them (its elements aren't interactive), but a control's state
+ * here is its markup: `<input type=checkbox checked>` is `:checked` until
+ * someone clicks it, and Spectre's docs open their sidebar's section with
+ * `.accordion input:checked ~ .accordion-body { max-height: 50rem }`.
+ * Interaction states (`:hover`, `:focus`…) still never match.
+ */
+
+/** What the matcher knows of an element. */
+export interface FormStateNode {
+  type: string
+  props: Record<string, any>
+  parent: FormStateNode | null
+  children: FormStateNode[]
+  text: boolean
+}
+
+/** The pseudo-classes answered here. */
+export const FORM_STATE_PSEUDO_CLASSES = new Set([
+  'checked',
+  'disabled',
+  'enabled',
+  'required',
+  'optional',
+  'placeholder-shown',
+  'read-only',
+  'read-write',
+  'open',
+])
+
+const has = (node: FormStateNode, attribute: string) =>
+  node.props[attribute] != null && node.props[attribute] !== false
+
+const inputType = (node: FormStateNode) =>
+  String(node.props.type ?? 'text').toLowerCase()
+
+/** Elements that can be disabled (HTML's "form-associated" controls). */
+const DISABLEABLE = new Set([
+  'button',
+  'input',
+  'select',
+  'textarea',
+  'optgroup',
+  'option',
+  'fieldset',
+])
+
+/** Input types whose text can be edited, so `:read-write` and `:placeholder-shown` apply. */
+const TEXT_INPUTS = new Set([
+  'text',
+  'search',
+  'url',
+  'tel',
+  'email',
+  'password',
+  'number',
+  'date',
+  'month',
+  'week',
+  'time',
+  'datetime-local',
+])
+
+const REQUIRABLE = new Set(['input', 'select', 'textarea'])
+
+/**
+ * Disabled by its own attribute, or inside a disabled `<fieldset>` (not in its
+ * first `<legend>`), as HTML defines it.
+ */
+function isDisabled(node: FormStateNode): boolean {
+  if (!DISABLEABLE.has(node.type)) return false
+  if (has(node, 'disabled')) return true
+  if (node.type === 'option' && node.parent?.type === 'optgroup') {
+    if (has(node.parent, 'disabled')) return true
+  }
+  let child = node
+  for (let parent = node.parent; parent; parent = parent.parent) {
+    if (parent.type === 'fieldset' && has(parent, 'disabled')) {
+      const legend = parent.children.find((c) => c.type === 'legend')
+      if (child !== legend) return true
+    }
+    child = parent
+  }
+  return false
+}
+
+function isReadWrite(node: FormStateNode): boolean {
+  if (node.type === 'textarea') {
+    return !has(node, 'readonly') && !isDisabled(node)
+  }
+  if (node.type === 'input') {
+    return (
+      TEXT_INPUTS.has(inputType(node)) &&
+      !has(node, 'readonly') &&
+      !isDisabled(node)
+    )
+  }
+  const editable = node.props.contentEditable ?? node.props.contenteditable
+  return editable != null && String(editable).toLowerCase() !== 'false'
+}
+
+/** Whether `node` matches the form state pseudo-class `name` (one of {@link FORM_STATE_PSEUDO_CLASSES}). */
+export function matchesFormState(name: string, node: FormStateNode): boolean {
+  switch (name) {
+    case 'checked':
+      if (node.type === 'input') {
+        const type = inputType(node)
+        return (type === 'checkbox' || type === 'radio') && has(node, 'checked')
+      }
+      return node.type === 'option' && has(node, 'selected')
+    case 'disabled':
+      return isDisabled(node)
+    case 'enabled':
+      return DISABLEABLE.has(node.type) && !isDisabled(node)
+    case 'required':
+      return REQUIRABLE.has(node.type) && has(node, 'required')
+    case 'optional':
+      return REQUIRABLE.has(node.type) && !has(node, 'required')
+    case 'placeholder-shown': {
+      if (!has(node, 'placeholder') || !String(node.props.placeholder)) {
+        return false
+      }
+      if (node.type === 'textarea') return !node.text
+      return (
+        node.type === 'input' &&
+        TEXT_INPUTS.has(inputType(node)) &&
+        !String(node.props.value ?? '')
+      )
+    }
+    case 'read-write':
+      return isReadWrite(node)
+    case 'read-only':
+      return !isReadWrite(node)
+    case 'open':
+      return (
+        (node.type === 'details' || node.type === 'dialog') && has(node, 'open')
+      )
+    default:
+      return false
+  }
+}

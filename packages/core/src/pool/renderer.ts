@@ -27,7 +27,7 @@ import {
 } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { DEFAULT_HEAP_GROWING_PERCENT, DEFAULT_WORKER_NICE } from '../tuning/index.js';
-import { DEFAULT_PRESCALED_CACHE_MB } from '../raster/prescaled-images.js';
+import { DEFAULT_PRESCALED_CACHE_MB } from '../limits.js';
 import { resolveTunings } from '../tuning/switches.js';
 import { LocalExecutor } from './local-executor.js';
 import { WorkerPool } from './worker-pool.js';
@@ -35,6 +35,12 @@ import { variantSize } from '../templates/variants.js';
 
 /** Heap limit of one worker: a render that needs more fails with RENDER_FAILED and its worker is replaced. */
 export const WORKER_MEMORY_LIMIT_MB = 2048;
+/**
+ * Resident memory of a worker process (MB) over which it is replaced after its render (`workerMaxRssMb`): above what
+ * a worker holds after ordinary cards, CJK text and framework pages (benchmarks/render/RESULTS.md, memory), so only
+ * a worker that grew for an unusual render (a huge page, many large pictures) is started afresh.
+ */
+export const DEFAULT_WORKER_MAX_RSS_MB = 512;
 const DEFAULT_MAX_QUEUE = 1000;
 
 /** Compiled templates by definition identity, so rendering the same definition object compiles it once. */
@@ -146,6 +152,7 @@ const RENDERER_OPTIONS = [
   'maxQueueWaitMs',
   'fairness',
   'workerMemoryLimitMb',
+  'workerMaxRssMb',
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
@@ -220,6 +227,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           wallTimeoutMs: limits.wallTimeoutMs,
           memoryLimitMb:
             checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
+          maxRssMb: checkCount('workerMaxRssMb', options.workerMaxRssMb, 0) ?? DEFAULT_WORKER_MAX_RSS_MB,
           setup: {
             environment: setup,
             nice: checkInRange('workerNice', options.workerNice, 0, 19, DEFAULT_WORKER_NICE),

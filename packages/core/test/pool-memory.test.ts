@@ -3,9 +3,32 @@
  * replaced by a fresh one once that render has answered — decided by what the worker reports after each render, so
  * a limit under any worker's size recycles after every render and the default never does for small cards.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError, type Renderer } from '../dist/index.js';
+import { workerProcessEnv } from '../src/tuning/allocator.js';
 import { expectFormatAndSize } from './helpers/image-compare.js';
+
+/** The environment of each live child process of this one (the pool's worker processes), from /proc. */
+function childEnvironments(): Record<string, string>[] {
+  const found: Record<string, string>[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
+      const pairs = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').filter(Boolean);
+      found.push(
+        Object.fromEntries(
+          pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+        ),
+      );
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return found;
+}
 
 const card = (n: number) =>
   `<div style="display:flex;width:200px;height:100px;background:#0ea5e9;color:#fff;font-size:24px">card ${n}</div>`;
@@ -56,5 +79,35 @@ describe('workerMaxRssMb', () => {
     );
     renderer = createRenderer({ workers: 1, workerMaxRssMb: 0 });
     expect(renderer.stats()).toMatchObject({ workersRecycled: 0 });
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('workerMallocArenas', () => {
+  it('starts worker processes with MALLOC_ARENA_MAX=2 by default, the given count, or none with 0', async () => {
+    const seen: (string | undefined)[] = [];
+    for (const workerMallocArenas of [undefined, 3, 0]) {
+      const renderer = createRenderer({ workers: 1, startWorkers: 'eager', workerMallocArenas });
+      await renderer.render({ html: card(1), width: 200, height: 100 });
+      const envs = childEnvironments();
+      expect(envs).toHaveLength(1);
+      seen.push(envs[0]?.MALLOC_ARENA_MAX);
+      await renderer.close();
+    }
+    expect(seen).toEqual(
+      process.env.MALLOC_ARENA_MAX ? Array(3).fill(process.env.MALLOC_ARENA_MAX) : ['2', '3', undefined],
+    );
+  });
+
+  it("keeps the environment's own value and refuses a count out of range", () => {
+    expect(workerProcessEnv({ largePages: false, mallocArenas: 2 }, { MALLOC_ARENA_MAX: '8' })).toEqual({
+      MALLOC_ARENA_MAX: '8',
+    });
+    expect(workerProcessEnv({ largePages: true, mallocArenas: 2 }, {})).toEqual({
+      MIMALLOC_ALLOW_LARGE_OS_PAGES: '1',
+      MALLOC_ARENA_MAX: '2',
+    });
+    expect(() => createRenderer({ workers: 1, workerMallocArenas: -1 })).toThrow(
+      /workerMallocArenas: must be an integer from 0 to 1024/,
+    );
   });
 });

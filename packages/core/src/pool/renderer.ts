@@ -27,6 +27,7 @@ import {
 } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { DEFAULT_HEAP_GROWING_PERCENT, DEFAULT_WORKER_NICE } from '../tuning/index.js';
+import { DEFAULT_MALLOC_ARENAS } from '../tuning/allocator.js';
 import { DEFAULT_PRESCALED_CACHE_MB } from '../limits.js';
 import { resolveTunings } from '../tuning/switches.js';
 import { LocalExecutor } from './local-executor.js';
@@ -153,6 +154,7 @@ const RENDERER_OPTIONS = [
   'fairness',
   'workerMemoryLimitMb',
   'workerMaxRssMb',
+  'workerMallocArenas',
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
@@ -228,6 +230,13 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           memoryLimitMb:
             checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
           maxRssMb: checkCount('workerMaxRssMb', options.workerMaxRssMb, 0) ?? DEFAULT_WORKER_MAX_RSS_MB,
+          mallocArenas: checkInRange(
+            'workerMallocArenas',
+            options.workerMallocArenas,
+            0,
+            1024,
+            DEFAULT_MALLOC_ARENAS,
+          ),
           setup: {
             environment: setup,
             nice: checkInRange('workerNice', options.workerNice, 0, 19, DEFAULT_WORKER_NICE),

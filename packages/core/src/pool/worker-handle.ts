@@ -45,6 +45,8 @@ export interface StartWorkerOptions {
   setup: WorkerSetup;
   /** Heap limit of the worker (MB). */
   memoryLimitMb: number;
+  /** glibc's malloc arenas of a worker process (tuning/allocator.ts); 0: glibc's own. */
+  mallocArenas: number;
 }
 
 /**
@@ -91,7 +93,7 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     ],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    env: tunings.largePages ? workerProcessEnv() : process.env,
+    env: workerProcessEnv({ largePages: tunings.largePages, mallocArenas: options.mallocArenas }),
   });
   // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
   let stderrTail = '';

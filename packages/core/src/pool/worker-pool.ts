@@ -43,6 +43,8 @@ export interface WorkerPoolOptions {
    * never shrink); 0 (default): never. Worker threads share their process's memory and are never replaced for it.
    */
   maxRssMb?: number;
+  /** glibc's malloc arenas of each worker process (tuning/allocator.ts); 0 (default): glibc's own. */
+  mallocArenas?: number;
   setup: WorkerSetup;
   isolation: WorkerIsolation;
   /** Worker script; default `worker.js` beside the built module. */
@@ -247,6 +249,7 @@ export class WorkerPool implements RenderExecutor {
         script: this.#script,
         setup: { ...this.#options.setup, preload: preload ? [...this.#fontSets] : [] },
         memoryLimitMb: this.#options.memoryLimitMb,
+        mallocArenas: this.#options.mallocArenas ?? 0,
       },
       // Events come later, from the event loop: `slot` exists by then.
       {

@@ -24,7 +24,13 @@ export function smapsBreakdown(pid = process.pid) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
     if (head) {
       const start = Number.parseInt(head[1], 16);
-      maps.push({ start, size: Number.parseInt(head[2], 16) - start, perm: head[3], path: head[4].trim(), rss: 0 });
+      maps.push({
+        start,
+        size: Number.parseInt(head[2], 16) - start,
+        perm: head[3],
+        path: head[4].trim(),
+        rss: 0,
+      });
       continue;
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
@@ -64,7 +70,13 @@ function kindOf(map, next) {
   }
   if (path !== '' && !path.startsWith('[anon')) return 'other anonymous (V8 heap, stacks)';
   // A wasm memory: its accessible pages, then the rest of its reservation (several GiB, no access) right after.
-  if (next && next.start === start + size && next.path === '' && next.perm.startsWith('---') && next.size >= 4 * GIB)
+  if (
+    next &&
+    next.start === start + size &&
+    next.path === '' &&
+    next.perm.startsWith('---') &&
+    next.size >= 4 * GIB
+  )
     return 'wasm memories';
   // mimalloc (linked into resvg-js) reserves its arenas a GiB at a time.
   if (size >= GIB) return 'mimalloc (resvg)';

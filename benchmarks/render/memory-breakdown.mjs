@@ -103,24 +103,42 @@ const alone = JSON.parse(
 const column = (list, pick) => list.map((p) => fmt(pick(p), 0));
 const sum = (list, pick) => list.reduce((total, p) => total + pick(p), 0);
 const rows = [
-  ['RSS now', ...column(processes, (p) => p.rss), fmt(sum(processes, (p) => p.rss), 0), fmt(alone.rss, 0)],
-  ['peak (VmHWM)', ...column(processes, (p) => p.peak), fmt(sum(processes, (p) => p.peak), 0), fmt(alone.peak, 0)],
+  [
+    'RSS now',
+    ...column(processes, (p) => p.rss),
+    fmt(
+      sum(processes, (p) => p.rss),
+      0,
+    ),
+    fmt(alone.rss, 0),
+  ],
+  [
+    'peak (VmHWM)',
+    ...column(processes, (p) => p.peak),
+    fmt(
+      sum(processes, (p) => p.peak),
+      0,
+    ),
+    fmt(alone.peak, 0),
+  ],
   ...KINDS.map((kind) => [
     `… ${kind}`,
     ...column(processes, (p) => p.kinds[kind] ?? 0),
-    fmt(sum(processes, (p) => p.kinds[kind] ?? 0), 0),
+    fmt(
+      sum(processes, (p) => p.kinds[kind] ?? 0),
+      0,
+    ),
     fmt(alone.kinds[kind] ?? 0, 0),
   ]),
 ];
-console.log(`memory-breakdown.mjs · ${new Date().toISOString()} · ${machineLine()} · load ${fmt(load1(), 1)}`);
+console.log(
+  `memory-breakdown.mjs · ${new Date().toISOString()} · ${machineLine()} · load ${fmt(load1(), 1)}`,
+);
 console.log(
   `\`node benchmarks/render/memory-breakdown.mjs ${process.argv.slice(2).join(' ')}\`: ${ROUNDS} rounds of ${names.join(', ')} (${ROUNDS * names.length} renders, webp, 4 in flight); workers replaced ${stats.workersReplaced}\n`,
 );
 console.log(
-  markdownTable(
-    ['MiB', ...processes.map((p) => p.name), 'all processes', 'one process, workers: 0'],
-    rows,
-  ),
+  markdownTable(['MiB', ...processes.map((p) => p.name), 'all processes', 'one process, workers: 0'], rows),
 );
 const v8 = alone.v8;
 console.log(

@@ -4,9 +4,10 @@
  * pictures, a Chinese/Japanese card and an Arabic card (their optional font sets load on first use), and the
  * Bootstrap 5 page (232 KB style sheet). `mixDocuments()` gives one maker per kind: `make(seq)` → render input.
  */
+import { execFileSync } from 'node:child_process';
 import { frameworkPage, PAGE_SIZE } from './framework-page.mjs';
-import { CASES, makePictures } from './growth-cases.mjs';
 import { fill } from './fresh-cards.mjs';
+import { CASES } from './growth-cases.mjs';
 
 const CJK_LINES = ['你好，世界。今天的天气很好', '東京の夜景はとても美しい', '新しい記事を公開しました'];
 const ARABIC_LINES = ['مرحبا بالعالم، هذه بطاقة جديدة', 'تم نشر المقال الجديد اليوم', 'شكرا لكم على القراءة'];
@@ -28,9 +29,21 @@ function scriptCard(seq, lines, dir) {
   };
 }
 
+/** growth-cases.mjs's pictures, made by sharp in a child process: this one (the pool's caller) never loads sharp. */
+function picturesFromChild() {
+  const source = `import { makePictures } from ${JSON.stringify(new URL('./growth-cases.mjs', import.meta.url).href)};
+process.stdout.write(JSON.stringify(await makePictures()));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', source], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    }),
+  );
+}
+
 /** The kinds of document, each `name: make(seq)`. */
 export async function mixDocuments() {
-  const pictures = await makePictures();
+  const pictures = picturesFromChild();
   return {
     ...Object.fromEntries(Object.entries(CASES).map(([name, make]) => [name, (seq) => make(seq, pictures)])),
     cjk: (seq) => scriptCard(seq, CJK_LINES, 'ltr'),

@@ -5,7 +5,7 @@
  * (../lib/smaps.mjs). A second run renders the same documents in one process (`workers: 0`) and adds what V8 says of
  * its heap there (heap, external memory, array buffers): the part of the anonymous memory that is V8's.
  *
- *   node benchmarks/render/memory-breakdown.mjs [--rounds 6] [--workers 2] [--env NAME=value …] [--options JSON]
+ *   node benchmarks/render/memory-breakdown.mjs [--rounds 6] [--workers 2] [--kinds lines-2,pics-1] [--env NAME=value …] [--options JSON]
  *
  * `--env` sets a variable for the workers (they inherit this process's environment; e.g. MALLOC_ARENA_MAX=2);
  * `--options` is merged into createRenderer's options (e.g. '{"workerMaxRssMb":0}').
@@ -27,6 +27,7 @@ const { values: args } = parseArgs({
     workers: { type: 'string', default: '2' },
     env: { type: 'string', multiple: true, default: [] },
     options: { type: 'string', default: '{}' },
+    kinds: { type: 'string' },
     'in-process': { type: 'boolean', default: false },
   },
 });
@@ -36,7 +37,8 @@ for (const pair of args.env) {
 }
 const ROUNDS = Number(args.rounds);
 const kinds = await mixDocuments();
-const names = Object.keys(kinds);
+const names = args.kinds ? args.kinds.split(',') : Object.keys(kinds);
+for (const name of names) if (!kinds[name]) throw new Error(`--kinds: no kind ${name} (${Object.keys(kinds).join(', ')})`);
 
 /** VmRSS and VmHWM of `pid` (MiB). */
 function status(pid) {

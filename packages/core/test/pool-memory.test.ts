@@ -9,20 +9,22 @@ import { createRenderer, PictorError, type Renderer } from '../dist/index.js';
 import { workerProcessEnv } from '../src/tuning/allocator.js';
 import { expectFormatAndSize } from './helpers/image-compare.js';
 
-/** The environment of each live child process of this one (the pool's worker processes), from /proc. */
-function childEnvironments(): Record<string, string>[] {
-  const found: Record<string, string>[] = [];
+/** The environment and arguments of each live child process of this one (the pool's workers), from /proc. */
+function childProcesses(): { env: Record<string, string>; args: string[] }[] {
+  const found: { env: Record<string, string>; args: string[] }[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) !== process.pid) continue;
       const pairs = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').filter(Boolean);
-      found.push(
-        Object.fromEntries(
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      found.push({
+        args,
+        env: Object.fromEntries(
           pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
         ),
-      );
+      });
     } catch {
       // ended meanwhile
     }
@@ -82,20 +84,35 @@ describe('workerMaxRssMb', () => {
   });
 });
 
-describe.skipIf(process.platform !== 'linux')('workerMallocArenas', () => {
-  it('starts worker processes with MALLOC_ARENA_MAX=2 by default, the given count, or none with 0', async () => {
-    const seen: (string | undefined)[] = [];
-    for (const workerMallocArenas of [undefined, 3, 0]) {
-      const renderer = createRenderer({ workers: 1, startWorkers: 'eager', workerMallocArenas });
+describe.skipIf(process.platform !== 'linux')('workerMallocArenas, workerSemiSpaceMb', () => {
+  it('starts worker processes with MALLOC_ARENA_MAX=2 and 4 MB semi-spaces by default, the given values, or none with 0', async () => {
+    const seen: [string | undefined, string | undefined][] = [];
+    for (const [workerMallocArenas, workerSemiSpaceMb] of [
+      [undefined, undefined],
+      [3, 8],
+      [0, 0],
+    ]) {
+      const renderer = createRenderer({
+        workers: 1,
+        startWorkers: 'eager',
+        workerMallocArenas,
+        workerSemiSpaceMb,
+      });
       await renderer.render({ html: card(1), width: 200, height: 100 });
-      const envs = childEnvironments();
-      expect(envs).toHaveLength(1);
-      seen.push(envs[0]?.MALLOC_ARENA_MAX);
+      const children = childProcesses();
+      expect(children).toHaveLength(1);
+      seen.push([
+        children[0]?.env.MALLOC_ARENA_MAX,
+        children[0]?.args.find((arg) => arg.startsWith('--max-semi-space-size=')),
+      ]);
       await renderer.close();
     }
-    expect(seen).toEqual(
-      process.env.MALLOC_ARENA_MAX ? Array(3).fill(process.env.MALLOC_ARENA_MAX) : ['2', '3', undefined],
-    );
+    const arenas = (value: string | undefined) => process.env.MALLOC_ARENA_MAX ?? value;
+    expect(seen).toEqual([
+      [arenas('2'), '--max-semi-space-size=4'],
+      [arenas('3'), '--max-semi-space-size=8'],
+      [arenas(undefined), undefined],
+    ]);
   });
 
   it("keeps the environment's own value and refuses a count out of range", () => {
@@ -108,6 +125,9 @@ describe.skipIf(process.platform !== 'linux')('workerMallocArenas', () => {
     });
     expect(() => createRenderer({ workers: 1, workerMallocArenas: -1 })).toThrow(
       /workerMallocArenas: must be an integer from 0 to 1024/,
+    );
+    expect(() => createRenderer({ workers: 1, workerSemiSpaceMb: 2048 })).toThrow(
+      /workerSemiSpaceMb: must be an integer from 0 to 1024/,
     );
   });
 });

@@ -42,6 +42,12 @@ export const WORKER_MEMORY_LIMIT_MB = 2048;
  * a worker that grew for an unusual render (a huge page, many large pictures) is started afresh.
  */
 export const DEFAULT_WORKER_MAX_RSS_MB = 512;
+/**
+ * V8's largest semi-space in a worker process (MB; V8's own is 16): the young generation (two semi-spaces) of a
+ * worker that renders cards settles at a few MB of live objects, and 16 MB semi-spaces held ~25–30 MiB more resident
+ * memory per worker for no CPU saved (benchmarks/render/RESULTS.md, memory).
+ */
+export const DEFAULT_WORKER_SEMI_SPACE_MB = 4;
 const DEFAULT_MAX_QUEUE = 1000;
 
 /** Compiled templates by definition identity, so rendering the same definition object compiles it once. */
@@ -155,6 +161,7 @@ const RENDERER_OPTIONS = [
   'workerMemoryLimitMb',
   'workerMaxRssMb',
   'workerMallocArenas',
+  'workerSemiSpaceMb',
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
@@ -236,6 +243,13 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
             0,
             1024,
             DEFAULT_MALLOC_ARENAS,
+          ),
+          semiSpaceMb: checkInRange(
+            'workerSemiSpaceMb',
+            options.workerSemiSpaceMb,
+            0,
+            1024,
+            DEFAULT_WORKER_SEMI_SPACE_MB,
           ),
           setup: {
             environment: setup,

@@ -47,6 +47,8 @@ export interface StartWorkerOptions {
   memoryLimitMb: number;
   /** glibc's malloc arenas of a worker process (tuning/allocator.ts); 0: glibc's own. */
   mallocArenas: number;
+  /** V8's largest semi-space of a worker process (MB, `--max-semi-space-size`); 0: V8's own. */
+  semiSpaceMb: number;
 }
 
 /**
@@ -90,6 +92,7 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     execArgv: [
       ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
       `--max-old-space-size=${options.memoryLimitMb}`,
+      ...(options.semiSpaceMb > 0 ? [`--max-semi-space-size=${options.semiSpaceMb}`] : []),
     ],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],

@@ -45,6 +45,8 @@ export interface WorkerPoolOptions {
   maxRssMb?: number;
   /** glibc's malloc arenas of each worker process (tuning/allocator.ts); 0 (default): glibc's own. */
   mallocArenas?: number;
+  /** V8's largest semi-space of each worker process (MB); 0 (default): V8's own. */
+  semiSpaceMb?: number;
   setup: WorkerSetup;
   isolation: WorkerIsolation;
   /** Worker script; default `worker.js` beside the built module. */
@@ -250,6 +252,7 @@ export class WorkerPool implements RenderExecutor {
         setup: { ...this.#options.setup, preload: preload ? [...this.#fontSets] : [] },
         memoryLimitMb: this.#options.memoryLimitMb,
         mallocArenas: this.#options.mallocArenas ?? 0,
+        semiSpaceMb: this.#options.semiSpaceMb ?? 0,
       },
       // Events come later, from the event loop: `slot` exists by then.
       {

@@ -8,14 +8,15 @@
  *   node benchmarks/render/memory-breakdown.mjs [--rounds 6] [--workers 2] [--kinds lines-2,pics-1] [--env NAME=value …] [--options JSON]
  *
  * `--env` sets a variable for the workers (they inherit this process's environment; e.g. MALLOC_ARENA_MAX=2);
- * `--options` is merged into createRenderer's options (e.g. '{"workerMaxRssMb":0}').
+ * `--options` is merged into createRenderer's options (e.g. '{"workerMaxRssMb":0}'); `--core DIR` measures another
+ * build (its packages/core, e.g. /work/main/packages/core).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
-import { createRenderer } from '@pictor/core';
 import { childPids } from '../lib/process-tree.mjs';
 import { fmt, load1, machineLine, markdownTable } from '../lib/report.mjs';
 import { KINDS, smapsBreakdown } from '../lib/smaps.mjs';
@@ -28,6 +29,7 @@ const { values: args } = parseArgs({
     env: { type: 'string', multiple: true, default: [] },
     options: { type: 'string', default: '{}' },
     kinds: { type: 'string' },
+    core: { type: 'string' },
     'in-process': { type: 'boolean', default: false },
   },
 });
@@ -36,9 +38,14 @@ for (const pair of args.env) {
   process.env[pair.slice(0, at)] = pair.slice(at + 1);
 }
 const ROUNDS = Number(args.rounds);
+/** `--core DIR`: another build's packages/core (e.g. /work/main/packages/core) instead of this workspace's. */
+const { createRenderer } = await import(
+  args.core ? pathToFileURL(join(resolve(args.core), 'dist/index.js')).href : '@pictor/core'
+);
 const kinds = await mixDocuments();
 const names = args.kinds ? args.kinds.split(',') : Object.keys(kinds);
-for (const name of names) if (!kinds[name]) throw new Error(`--kinds: no kind ${name} (${Object.keys(kinds).join(', ')})`);
+for (const name of names)
+  if (!kinds[name]) throw new Error(`--kinds: no kind ${name} (${Object.keys(kinds).join(', ')})`);
 
 /** VmRSS and VmHWM of `pid` (MiB). */
 function status(pid) {

@@ -83,7 +83,8 @@ for (let i = 0; i < runs; i++) {
       );
       const wall = performance.now() - started;
       loads.push(load1());
-      (samples[`${name}:${kind}`] ??= []).push({ ...JSON.parse(out), wall });
+      const key = `${name}:${kind}`;
+      samples[key] = [...(samples[key] ?? []), { ...JSON.parse(out), wall }];
     }
   }
   writeFileSync(join(dir, 'card.html'), LATIN(`CLI ${i}`));

@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const coreDir = join(here, '../../packages/core');
@@ -74,7 +73,8 @@ export async function createAvatar() {
       pixels[i + 2] = Math.max(0, Math.min(255, b + grain + chroma()));
     }
   }
-  return sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+  return (await import('sharp'))
+    .default(pixels, { raw: { width: size, height: size, channels: 3 } })
     .jpeg({ quality: 94, chromaSubsampling: '4:4:4' })
     .toBuffer();
 }

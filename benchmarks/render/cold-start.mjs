@@ -2,23 +2,31 @@
  * Cold start: what a script or a CLI call pays for its first image, in fresh processes. For each run: the time to
  * import @pictor/core, then `createRenderer()` (defaults: workers started lazily) and one render of a small Latin
  * card — split into the wait for the worker (process start, fonts, warm-up render) and the render itself — and the
- * same with Chinese text (the CJK fonts load on first use); and the wall time of `pictor render card.html -o out.png`.
- * Medians of `--runs` (default 5) alternating runs; every render is its process's first, of a card no other run had.
+ * same with Chinese text (the CJK fonts load on first use); the whole process's wall time from outside (spawn to
+ * exit) and the CPU time of the process and its worker; and the wall time of `pictor render card.html -o out.png`.
+ * Medians and worst of `--runs` (default 5) runs; every render is its process's first, of a card no other run had.
+ * `--base DIR` (another build's packages/core, e.g. /work/main/packages/core) runs the same in turn with that build.
  *
- *   pnpm build && node benchmarks/render/cold-start.mjs [--runs 5]
+ *   pnpm build && node benchmarks/render/cold-start.mjs [--runs 5] [--base /work/main/packages/core]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { fmt, machineLine, markdownTable, quantile } from '../lib/report.mjs';
+import { treeCpuMs } from '../lib/process-tree.mjs';
+import { fmt, load1, machineLine, markdownTable, quantile } from '../lib/report.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../..');
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '5' }, child: { type: 'string' } },
+  options: {
+    runs: { type: 'string', default: '5' },
+    base: { type: 'string' },
+    child: { type: 'string' },
+    core: { type: 'string' },
+  },
 });
 
 /** The card of run `n`: its text differs from every other run's (each process renders once, cold, and new content). */
@@ -29,12 +37,15 @@ const CJK = (n) => card(`你好，世界 ${n}`);
 
 if (values.child) {
   const started = performance.now();
-  const { createRenderer } = await import('@pictor/core');
+  const { createRenderer } = await import(
+    values.core ? pathToFileURL(join(values.core, 'dist/index.js')).href : '@pictor/core'
+  );
   const imported = performance.now();
   const renderer = createRenderer();
   const [kind, run] = values.child.split(':');
   const result = await renderer.render({ html: kind === 'cjk' ? CJK(run) : LATIN(run), format: 'png' });
   const done = performance.now();
+  const cpu = treeCpuMs();
   await renderer.close();
   process.stdout.write(
     JSON.stringify({
@@ -43,47 +54,72 @@ if (values.child) {
       worker: result.timings.queue,
       render: result.timings.total,
       layout: result.timings.layout,
+      cpu,
     }),
   );
   process.exit(0);
 }
 
 const runs = Number(values.runs);
-const samples = { latin: [], cjk: [], cli: [] };
+const builds = values.base ? [['this build'], ['base', resolve(values.base)]] : [['this build']];
+const samples = {};
+const cli = [];
 const dir = mkdtempSync(join(tmpdir(), 'pictor-cold-'));
-const cli = join(root, 'packages/server/dist/cli.js');
+const cliScript = join(root, 'packages/server/dist/cli.js');
+const loads = [];
 for (let i = 0; i < runs; i++) {
   for (const kind of ['latin', 'cjk']) {
-    const out = execFileSync(process.execPath, [fileURLToPath(import.meta.url), '--child', `${kind}:${i}`], {
-      encoding: 'utf8',
-    });
-    samples[kind].push(JSON.parse(out));
+    for (const [name, core] of builds) {
+      const started = performance.now();
+      const out = execFileSync(
+        process.execPath,
+        [
+          fileURLToPath(import.meta.url),
+          '--child',
+          `${kind}:${i}:${name}`,
+          ...(core ? ['--core', core] : []),
+        ],
+        { encoding: 'utf8' },
+      );
+      const wall = performance.now() - started;
+      loads.push(load1());
+      const key = `${name}:${kind}`;
+      samples[key] = [...(samples[key] ?? []), { ...JSON.parse(out), wall }];
+    }
   }
   writeFileSync(join(dir, 'card.html'), LATIN(`CLI ${i}`));
   const started = performance.now();
-  execFileSync(process.execPath, [cli, 'render', join(dir, 'card.html'), '-o', join(dir, 'card.png')]);
-  samples.cli.push(performance.now() - started);
+  execFileSync(process.execPath, [cliScript, 'render', join(dir, 'card.html'), '-o', join(dir, 'card.png')]);
+  cli.push(performance.now() - started);
 }
 rmSync(dir, { recursive: true, force: true });
 
-const median = (list, key) =>
+const stat = (list, key, q) =>
   quantile(
-    list.map((s) => s[key]),
-    0.5,
+    list.map((s) => (key === 'first' ? s.import + s.firstRender : s[key])),
+    q,
   );
-const row = (name, list) => [
-  name,
-  fmt(median(list, 'import'), 0),
-  fmt(median(list, 'worker'), 0),
-  fmt(median(list, 'render'), 0),
-  fmt(median(list, 'layout'), 0),
-  fmt(median(list, 'import') + median(list, 'firstRender'), 0),
-];
+const both = (list, key) => `${fmt(stat(list, key, 0.5), 0)} / ${fmt(stat(list, key, 1), 0)}`;
+const rows = [];
+for (const kind of ['latin', 'cjk']) {
+  for (const [name] of builds) {
+    const list = samples[`${name}:${kind}`];
+    rows.push([
+      `${kind === 'latin' ? 'Latin card' : 'Chinese card (CJK fonts load on first use)'}, ${name}`,
+      both(list, 'import'),
+      both(list, 'worker'),
+      both(list, 'render'),
+      both(list, 'first'),
+      both(list, 'wall'),
+      both(list, 'cpu'),
+    ]);
+  }
+}
 console.log(
   [
-    `Run ${new Date().toISOString()} — ${machineLine()}`,
+    `Run ${new Date().toISOString()} — ${machineLine()}; load during the runs ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}`,
     '',
-    `\`node benchmarks/render/cold-start.mjs --runs ${runs}\`: fresh processes, medians (ms).`,
+    `\`node benchmarks/render/cold-start.mjs --runs ${runs}${values.base ? ` --base ${values.base}` : ''}\`: fresh processes, ms, median / worst of ${runs}.`,
     '',
     markdownTable(
       [
@@ -91,15 +127,13 @@ console.log(
         'import',
         'worker start (process, fonts, warm-up)',
         'render',
-        'of which layout',
-        'import + first render()',
+        'import + createRenderer + first render()',
+        'whole process from outside (spawn → exit)',
+        'CPU of the process and its worker',
       ],
-      [
-        row('Latin card, createRenderer() defaults', samples.latin),
-        row('Chinese card (CJK fonts load on first use)', samples.cjk),
-      ],
+      rows,
     ),
     '',
-    `\`pictor render card.html -o card.png\` (the CLI, Latin card), wall time from process start: median ${fmt(quantile(samples.cli, 0.5), 0)} ms.`,
+    `\`pictor render card.html -o card.png\` (the CLI, Latin card, this build), wall time from process start: median ${fmt(quantile(cli, 0.5), 0)} ms, worst ${fmt(quantile(cli, 1), 0)} ms.`,
   ].join('\n'),
 );

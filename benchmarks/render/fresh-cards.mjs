@@ -9,7 +9,6 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import sharp from 'sharp';
 import { createAvatar, loadInterFonts } from './card.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -156,7 +155,8 @@ async function createPhoto(index) {
       pixels[i + 2] = Math.max(0, Math.min(255, b + grain));
     }
   }
-  return sharp(pixels, { raw: { width, height, channels: 3 } })
+  return (await import('sharp'))
+    .default(pixels, { raw: { width, height, channels: 3 } })
     .blur(0.6)
     .jpeg({ quality: 85 })
     .toBuffer();

@@ -2,7 +2,6 @@
  * The documents of growth.mjs (issue 42), each a new filling for every `seq`: a card of N lines of text, a card with
  * one picture or 32 distinct 64×64 pictures, the 2-line card at 600×315, 1200×630 and 2400×1260.
  */
-import sharp from 'sharp';
 import { fill, prng } from './fresh-cards.mjs';
 
 const WORDS =
@@ -53,7 +52,8 @@ export async function makePictures() {
             Math.min(255, base[c] * (0.5 + (0.5 * (x + y)) / size) + (random() - 0.5) * 40),
           );
       }
-    const jpeg = await sharp(pixels, { raw: { width: size, height: size, channels: 3 } })
+    const jpeg = await (await import('sharp'))
+      .default(pixels, { raw: { width: size, height: size, channels: 3 } })
       .jpeg({ quality: 90 })
       .toBuffer();
     return `data:image/jpeg;base64,${jpeg.toString('base64')}`;

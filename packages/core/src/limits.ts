@@ -20,6 +20,9 @@ export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
 /** The wall-clock backstop is at least this many times the CPU time limit (RenderLimits.wallTimeoutMs). */
 export const WALL_TIMEOUT_FACTOR = 6;
 
+/** Default size of a worker's PrescaledImageCache (raster/prescaled-images.ts): the pictures of a few hundred cards. */
+export const DEFAULT_PRESCALED_CACHE_MB = 64;
+
 /** Defaults of `FetchOptions`, and the fetcher's cache bounds. */
 export const FETCH_DEFAULTS = Object.freeze({
   maxBytes: 10 * 1024 * 1024,

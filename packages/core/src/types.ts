@@ -361,6 +361,26 @@ export interface RendererOptions {
    */
   workerMemoryLimitMb?: number;
   /**
+   * Resident memory (MB) of a worker process over which it is replaced by a fresh one once its render has answered,
+   * default 512; 0: never. Memory a worker took for one large render (allocator arenas, grown caches, the layout
+   * engine's WebAssembly memories, which never shrink) goes back to the system instead of staying with the worker.
+   * No render fails or waits longer for it; the new worker loads optional font sets as its renders need them.
+   * Worker processes only (`isolation: 'process'`): threads share one process's memory.
+   */
+  workerMaxRssMb?: number;
+  /**
+   * glibc's malloc arenas in each worker process (`MALLOC_ARENA_MAX`, unless the environment sets it), default 2;
+   * 0 leaves glibc's own (8 per core). Each thread that allocates (libvips', libuv's) otherwise gets an arena that
+   * keeps what it freed: 100–140 MiB per worker after a few dozen mixed renders, 20 with two. Worker processes only.
+   */
+  workerMallocArenas?: number;
+  /**
+   * V8's largest semi-space (MB) in each worker process (`--max-semi-space-size`), default 4; 0 leaves V8's own (16).
+   * The young generation is two semi-spaces: with V8's own, a worker rendering cards held ~25–30 MiB more for no
+   * CPU saved. Worker processes only.
+   */
+  workerSemiSpaceMb?: number;
+  /**
    * Nice value of the worker processes (every thread of them) or of the worker threads and libvips' encoder
    * threads (Linux; 0 = normal priority, 19 = lowest), default 0. A higher value lets the thread that owns the
    * renderer (an HTTP server's event loop) run before renders when it wakes — for a host that runs nothing else:
@@ -491,5 +511,8 @@ export interface RendererStats {
   completed: number;
   failed: number;
   timedOut: number;
+  /** Workers stopped and replaced after a time-out or a crash. */
   workersReplaced: number;
+  /** Worker processes replaced, between renders, because their memory was over `workerMaxRssMb`. */
+  workersRecycled: number;
 }

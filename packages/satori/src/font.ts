@@ -773,13 +773,19 @@ export default class FontLoader {
       if (cachedParsedFont.has(data)) {
         font = cachedParsedFont.get(data)
       } else {
-        // Convert Buffer to ArrayBuffer if needed
+        // Convert Buffer to ArrayBuffer if needed. Pictor change font-bytes-shared: a Buffer that is its whole
+        // ArrayBuffer (readFileSync's) is used as it is — nothing here writes to it — instead of copied (a CJK
+        // face is 5–10 MB, kept for the life of the worker).
         let arrayBuffer =
           'buffer' in data
-            ? data.buffer.slice(
-                data.byteOffset,
-                data.byteOffset + data.byteLength
-              )
+            ? data.byteOffset === 0 &&
+              data.byteLength === data.buffer.byteLength &&
+              data.buffer instanceof ArrayBuffer
+              ? data.buffer
+              : data.buffer.slice(
+                  data.byteOffset,
+                  data.byteOffset + data.byteLength
+                )
             : data
 
         // WOFF2 fonts are decoded into TrueType or OpenType fonts.

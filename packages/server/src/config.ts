@@ -141,6 +141,10 @@ export interface ServerConfig {
   workerNice: number | undefined;
   /** What a render worker is (`PICTOR_WORKER_ISOLATION`); undefined: the engine's default, `process`. */
   workerIsolation: WorkerIsolation | undefined;
+  /** A worker process over this resident memory (MB) is replaced after its render (`PICTOR_WORKER_MAX_RSS_MB`, 0: never); undefined: the engine's default, 512. */
+  workerMaxRssMb: number | undefined;
+  /** glibc malloc arenas per worker process (`PICTOR_WORKER_MALLOC_ARENAS`, 0: glibc's own); undefined: the engine's default, 2. */
+  workerMallocArenas: number | undefined;
   /** pino level. Default `info`. */
   logLevel: string;
   /** Serve the template studio at `/studio` (`PICTOR_STUDIO`, true/false). Default true. */
@@ -455,6 +459,8 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   }
   const workersRaw = readString(env, 'PICTOR_WORKERS');
   const workerNiceRaw = readString(env, 'PICTOR_WORKER_NICE');
+  const maxRssRaw = readString(env, 'PICTOR_WORKER_MAX_RSS_MB');
+  const arenasRaw = readString(env, 'PICTOR_WORKER_MALLOC_ARENAS');
   const config: ServerConfig = {
     port,
     host,
@@ -473,6 +479,12 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
       (workerNiceRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_NICE', 0, 0, 19)),
     workerIsolation:
       overrides.workerIsolation ?? readChoice(env, 'PICTOR_WORKER_ISOLATION', ['process', 'thread'] as const),
+    workerMaxRssMb:
+      overrides.workerMaxRssMb ??
+      (maxRssRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_MAX_RSS_MB', 0, 0, 1_048_576)),
+    workerMallocArenas:
+      overrides.workerMallocArenas ??
+      (arenasRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_MALLOC_ARENAS', 0, 0, 1024)),
     logLevel,
     studio: overrides.studio ?? readBoolean(env, 'PICTOR_STUDIO') ?? true,
     trustProxy: overrides.trustProxy ?? readTrustProxy(env, 'PICTOR_TRUST_PROXY'),

@@ -87,6 +87,8 @@ export async function startServer(
     startWorkers: 'eager',
     ...(config.workerNice === undefined ? {} : { workerNice: config.workerNice }),
     ...(config.workerIsolation === undefined ? {} : { isolation: config.workerIsolation }),
+    ...(config.workerMaxRssMb === undefined ? {} : { workerMaxRssMb: config.workerMaxRssMb }),
+    ...(config.workerMallocArenas === undefined ? {} : { workerMallocArenas: config.workerMallocArenas }),
     // Accounts take turns for the workers; one account's renders cannot fill the queue or, while others wait, every
     // worker; and no render waits longer than its unit's hold allows for.
     maxQueueWaitMs: config.limits.queueWaitMs,

@@ -84,6 +84,8 @@ describe('loadConfig', () => {
       PICTOR_RATE_LIMIT_MAX: '5',
       PICTOR_WORKER_NICE: '4',
       PICTOR_WORKER_ISOLATION: 'thread',
+      PICTOR_WORKER_MAX_RSS_MB: '300',
+      PICTOR_WORKER_MALLOC_ARENAS: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -93,6 +95,8 @@ describe('loadConfig', () => {
       databaseUrl: 'postgres://u:p@db/pictor',
       workerNice: 4,
       workerIsolation: 'thread',
+      workerMaxRssMb: 300,
+      workerMallocArenas: 0,
     });
     expect(config.limits.fetchAllowList).toEqual(['assets.internal', '10.0.0.0/8']);
     expect(config.limits.rateLimitMax).toBe(5);
@@ -122,6 +126,8 @@ describe('loadConfig', () => {
       [{ PICTOR_WORKER_NICE: '20' }, 'PICTOR_WORKER_NICE'],
       [{ PICTOR_WORKER_NICE: '-1' }, 'PICTOR_WORKER_NICE'],
       [{ PICTOR_WORKER_ISOLATION: 'fiber' }, 'PICTOR_WORKER_ISOLATION'],
+      [{ PICTOR_WORKER_MAX_RSS_MB: '-5' }, 'PICTOR_WORKER_MAX_RSS_MB'],
+      [{ PICTOR_WORKER_MALLOC_ARENAS: 'two' }, 'PICTOR_WORKER_MALLOC_ARENAS'],
       [{ PICTOR_TRUST_PROXY: '1' }, 'PICTOR_TRUST_PROXY'],
       [{ PICTOR_TRUST_PROXY: 'yes' }, 'PICTOR_TRUST_PROXY'],
       [{ PICTOR_TRUST_PROXY: '10.0.0.0/33' }, 'PICTOR_TRUST_PROXY'],

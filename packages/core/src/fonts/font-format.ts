@@ -1,6 +1,5 @@
 /** Font file formats: sniffing by magic bytes, WOFF and WOFF2 → sfnt, and a structural check of sfnt tables. */
 import { inflateSync } from 'node:zlib';
-import { decompress as decompressWoff2 } from 'wawoff2';
 
 /** Formats told apart by their first four bytes. */
 export type FontFormat = 'ttf' | 'otf' | 'woff' | 'woff2' | 'collection';
@@ -61,7 +60,8 @@ async function woff2ToSfnt(woff2: Buffer): Promise<Buffer> {
   // wawoff2 returns a view of its WebAssembly memory, which the next decompression overwrites: two fonts of one
   // document decoded at once came out as each other's bytes ("corrupt font header"). One at a time, copied out
   // before the next starts.
-  const run = woff2Queue.then(async () => Buffer.from(await decompressWoff2(woff2)));
+  // wawoff2 (an Emscripten module with its own WebAssembly memory) is loaded on the first WOFF2 font, not at start.
+  const run = woff2Queue.then(async () => Buffer.from(await (await import('wawoff2')).decompress(woff2)));
   woff2Queue = run.catch(() => undefined);
   try {
     return await run;

@@ -152,19 +152,24 @@ const SETS: readonly SetSpec[] = [
   ...WORLD_SCRIPTS.map(([name, label, blocks]) => ({ name, package: WORLD_FONTS_PACKAGE, blocks, label })),
 ];
 
+let setsOfUnit: Uint32Array | undefined;
+
 /**
  * For each UTF-16 code unit, the sets that draw it, as bits (SETS has fewer than 32): one pass over a document finds
- * every set it needs (regular expressions with a class or property escape per script took 2–20 ms on 240 kB).
+ * every set it needs (regular expressions with a class or property escape per script took 2–20 ms on 240 kB). Built
+ * on the first document that may need a set, not at start (20–100 ms of a worker's start under load).
  */
-const SETS_OF_UNIT = (() => {
+function setsOfUnitTable(): Uint32Array {
+  if (setsOfUnit) return setsOfUnit;
   const table = new Uint32Array(0x10000);
   SETS.forEach((set, index) => {
     for (const [from, to] of set.blocks) {
       for (let unit = from; unit <= to; unit++) table[unit] = (table[unit] as number) | (1 << index);
     }
   });
+  setsOfUnit = table;
   return table;
-})();
+}
 
 /**
  * A code unit some set may draw: outside Latin, Greek, Cyrillic, general punctuation and symbols, and outside the
@@ -214,8 +219,9 @@ export function setsForText(text: string, among: readonly SetSpec[] = SETS): Set
   let wanted = 0;
   for (const set of among) wanted |= 1 << SETS.indexOf(set);
   let found = 0;
+  const setsOf = setsOfUnitTable();
   for (let i = 0; i < text.length; i++) {
-    const bits = SETS_OF_UNIT[text.charCodeAt(i)] as number;
+    const bits = setsOf[text.charCodeAt(i)] as number;
     if (bits === 0) continue;
     found |= bits & wanted;
     if (found === wanted) break;

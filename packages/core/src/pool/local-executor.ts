@@ -20,7 +20,7 @@ export class LocalExecutor implements RenderExecutor {
     | Promise<{ env: RenderEnvironment; renderHtml: typeof import('../render.js').renderHtml }>
     | undefined;
   readonly #inFlight = new Set<Promise<unknown>>();
-  readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0 };
+  readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0, workersRecycled: 0 };
   #closed = false;
 
   constructor(options: EnvironmentOptions) {

@@ -56,7 +56,13 @@ export type WorkerMessage =
    * `loaded` at the end); its time limit does not count it.
    */
   | { type: 'untimed'; id: number; untimed: boolean; loaded?: FontSet }
-  | { type: 'result'; id: number; result: Omit<RenderResult, 'data'> & { data: Uint8Array } }
+  | {
+      type: 'result';
+      id: number;
+      result: Omit<RenderResult, 'data'> & { data: Uint8Array };
+      /** A worker process's resident memory (bytes) after the render (WorkerPoolOptions.maxRssMb). */
+      rss?: number;
+    }
   /** Template work done: the filled HTML, or nothing for a check. */
   | { type: 'template-result'; id: number; html: string | undefined }
-  | { type: 'error'; id: number; error: SerializedPictorError };
+  | { type: 'error'; id: number; error: SerializedPictorError; rss?: number };

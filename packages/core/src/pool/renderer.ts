@@ -27,7 +27,8 @@ import {
 } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { DEFAULT_HEAP_GROWING_PERCENT, DEFAULT_WORKER_NICE } from '../tuning/index.js';
-import { DEFAULT_PRESCALED_CACHE_MB } from '../raster/prescaled-images.js';
+import { DEFAULT_MALLOC_ARENAS } from '../tuning/allocator.js';
+import { DEFAULT_PRESCALED_CACHE_MB } from '../limits.js';
 import { resolveTunings } from '../tuning/switches.js';
 import { LocalExecutor } from './local-executor.js';
 import { WorkerPool } from './worker-pool.js';
@@ -35,6 +36,18 @@ import { variantSize } from '../templates/variants.js';
 
 /** Heap limit of one worker: a render that needs more fails with RENDER_FAILED and its worker is replaced. */
 export const WORKER_MEMORY_LIMIT_MB = 2048;
+/**
+ * Resident memory of a worker process (MB) over which it is replaced after its render (`workerMaxRssMb`): above what
+ * a worker holds after ordinary cards, CJK text and framework pages (benchmarks/render/RESULTS.md, memory), so only
+ * a worker that grew for an unusual render (a huge page, many large pictures) is started afresh.
+ */
+export const DEFAULT_WORKER_MAX_RSS_MB = 512;
+/**
+ * V8's largest semi-space in a worker process (MB; V8's own is 16): the young generation (two semi-spaces) of a
+ * worker that renders cards settles at a few MB of live objects, and 16 MB semi-spaces held ~25–30 MiB more resident
+ * memory per worker for no CPU saved (benchmarks/render/RESULTS.md, memory).
+ */
+export const DEFAULT_WORKER_SEMI_SPACE_MB = 4;
 const DEFAULT_MAX_QUEUE = 1000;
 
 /** Compiled templates by definition identity, so rendering the same definition object compiles it once. */
@@ -146,6 +159,9 @@ const RENDERER_OPTIONS = [
   'maxQueueWaitMs',
   'fairness',
   'workerMemoryLimitMb',
+  'workerMaxRssMb',
+  'workerMallocArenas',
+  'workerSemiSpaceMb',
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
@@ -220,6 +236,21 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           wallTimeoutMs: limits.wallTimeoutMs,
           memoryLimitMb:
             checkCount('workerMemoryLimitMb', options.workerMemoryLimitMb, 64) ?? WORKER_MEMORY_LIMIT_MB,
+          maxRssMb: checkCount('workerMaxRssMb', options.workerMaxRssMb, 0) ?? DEFAULT_WORKER_MAX_RSS_MB,
+          mallocArenas: checkInRange(
+            'workerMallocArenas',
+            options.workerMallocArenas,
+            0,
+            1024,
+            DEFAULT_MALLOC_ARENAS,
+          ),
+          semiSpaceMb: checkInRange(
+            'workerSemiSpaceMb',
+            options.workerSemiSpaceMb,
+            0,
+            1024,
+            DEFAULT_WORKER_SEMI_SPACE_MB,
+          ),
           setup: {
             environment: setup,
             nice: checkInRange('workerNice', options.workerNice, 0, 19, DEFAULT_WORKER_NICE),

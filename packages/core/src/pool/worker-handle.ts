@@ -45,6 +45,10 @@ export interface StartWorkerOptions {
   setup: WorkerSetup;
   /** Heap limit of the worker (MB). */
   memoryLimitMb: number;
+  /** glibc's malloc arenas of a worker process (tuning/allocator.ts); 0: glibc's own. */
+  mallocArenas: number;
+  /** V8's largest semi-space of a worker process (MB, `--max-semi-space-size`); 0: V8's own. */
+  semiSpaceMb: number;
 }
 
 /**
@@ -88,10 +92,11 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     execArgv: [
       ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
       `--max-old-space-size=${options.memoryLimitMb}`,
+      ...(options.semiSpaceMb > 0 ? [`--max-semi-space-size=${options.semiSpaceMb}`] : []),
     ],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    env: tunings.largePages ? workerProcessEnv() : process.env,
+    env: workerProcessEnv({ largePages: tunings.largePages, mallocArenas: options.mallocArenas }),
   });
   // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
   let stderrTail = '';

@@ -37,6 +37,16 @@ export interface WorkerPoolOptions {
   wallTimeoutMs: number;
   /** Heap limit of each worker (MB); a render that needs more fails alone. */
   memoryLimitMb: number;
+  /**
+   * A worker process whose resident memory is over this (MB) after a render is replaced by a fresh one once that
+   * render has answered (its memory returned to the system: grown caches, allocator arenas, WebAssembly memories that
+   * never shrink); 0 (default): never. Worker threads share their process's memory and are never replaced for it.
+   */
+  maxRssMb?: number;
+  /** glibc's malloc arenas of each worker process (tuning/allocator.ts); 0 (default): glibc's own. */
+  mallocArenas?: number;
+  /** V8's largest semi-space of each worker process (MB); 0 (default): V8's own. */
+  semiSpaceMb?: number;
   setup: WorkerSetup;
   isolation: WorkerIsolation;
   /** Worker script; default `worker.js` beside the built module. */
@@ -86,7 +96,7 @@ export class WorkerPool implements RenderExecutor {
   /** A later look at the queue, when renders wait only for other tenants to go quiet (FairQueue.retryInMs). */
   #retryTimer: NodeJS.Timeout | undefined;
   #drained: (() => void) | undefined;
-  readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0 };
+  readonly #counters = { completed: 0, failed: 0, timedOut: 0, workersReplaced: 0, workersRecycled: 0 };
   /** Font sets some worker loaded: workers started from now on load them before they are ready. */
   readonly #fontSets = new Set<FontSet>();
 
@@ -230,14 +240,19 @@ export class WorkerPool implements RenderExecutor {
     return this.#closing;
   }
 
-  /** Start a worker (for a slot). */
-  #spawn(): Slot {
+  /**
+   * Start a worker (for a slot), with the font sets other workers loaded (`preload`) or without them (a worker that
+   * replaces one recycled for its memory starts light and loads sets as its renders need them).
+   */
+  #spawn(preload = true): Slot {
     const worker = startWorker(
       {
         isolation: this.#options.isolation,
         script: this.#script,
-        setup: { ...this.#options.setup, preload: [...this.#fontSets] },
+        setup: { ...this.#options.setup, preload: preload ? [...this.#fontSets] : [] },
         memoryLimitMb: this.#options.memoryLimitMb,
+        mallocArenas: this.#options.mallocArenas ?? 0,
+        semiSpaceMb: this.#options.semiSpaceMb ?? 0,
       },
       // Events come later, from the event loop: `slot` exists by then.
       {
@@ -373,7 +388,20 @@ export class WorkerPool implements RenderExecutor {
           : error,
       );
     }
+    // Before the next job can be handed to it.
+    if (message.type !== 'template-result' && overLimit(message.rss, this.#options.maxRssMb ?? 0))
+      this.#recycle(slot);
     this.#afterJob();
+  }
+
+  /** Replace an idle worker whose memory grew over `maxRssMb` by a fresh one (no render is lost or failed). */
+  #recycle(slot: Slot): void {
+    if (slot.retired) return;
+    slot.retired = true;
+    this.#counters.workersRecycled++;
+    slot.worker.terminate().catch(() => undefined);
+    const index = this.#slots.indexOf(slot);
+    if (!this.#closing && index >= 0) this.#slots[index] = this.#spawn(false);
   }
 
   #onTimeout(slot: Slot, reason: RenderTimeoutReason): void {
@@ -468,6 +496,11 @@ export class WorkerPool implements RenderExecutor {
  * worker again.
  */
 const ACTIVE_TENANT_MS = 1000;
+
+/** True when a worker's reported resident memory (bytes) is over `maxRssMb` (MB; 0: no limit). */
+function overLimit(rss: number | undefined, maxRssMb: number): boolean {
+  return rss !== undefined && maxRssMb > 0 && rss > maxRssMb * 1024 * 1024;
+}
 
 function abortedError(): PictorError {
   return new PictorError('ABORTED', 'the render was abandoned by its caller before it started');

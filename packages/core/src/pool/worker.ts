@@ -41,6 +41,8 @@ interface PoolChannel {
   /** Send a render's result the cheapest way this end allows. */
   postResult(id: number, result: RenderResult): void;
   onRequest(listener: (request: RenderRequest | TemplateRequest) => void): void;
+  /** A worker process's resident memory, for the pool's `maxRssMb` (a thread's would be the whole process's: none). */
+  memory(): { rss?: number };
 }
 
 const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
@@ -95,7 +97,7 @@ channel.onRequest((request) => {
     (result) => channel.postResult(request.id, result),
     (error: unknown) => {
       const failure = error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');
-      channel.post({ type: 'error', id: request.id, error: failure.toJSON() });
+      channel.post({ type: 'error', id: request.id, error: failure.toJSON(), ...channel.memory() });
     },
   );
 });
@@ -138,6 +140,7 @@ function asThread(port: MessagePort): { channel: PoolChannel; setup: WorkerSetup
         if (setup.nice > 0) lowerEncoderThreads(setup.nice);
       },
       onRequest: (listener) => port.on('message', listener),
+      memory: () => ({}),
     },
     setup,
   };
@@ -166,8 +169,9 @@ async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup }
     channel: {
       post,
       // Bytes are copied over the IPC channel either way: nothing to transfer.
-      postResult: (id, result) => post({ type: 'result', id, result }),
+      postResult: (id, result) => post({ type: 'result', id, result, rss: process.memoryUsage.rss() }),
       onRequest: (listener) => process.on('message', listener),
+      memory: () => ({ rss: process.memoryUsage.rss() }),
     },
     setup: first.setup,
   };

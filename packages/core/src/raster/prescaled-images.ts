@@ -43,8 +43,7 @@ export interface PrescaledSvg extends SvgWithImages {
   pictures: Map<string, PreparedPicture>;
 }
 
-/** Default size of a PrescaledImageCache: the pictures of a few hundred cards. */
-export const DEFAULT_PRESCALED_CACHE_MB = 64;
+export { DEFAULT_PRESCALED_CACHE_MB } from '../limits.js';
 /** An entry (source and prepared picture) over this size is prepared for each render, not kept: it would crowd out others. */
 const MAX_KEPT_ENTRY_BYTES = 16 << 20;
 

@@ -1,5 +1,6 @@
 /** The shared ajv instance: strict, all errors, defaults applied, no type coercion. */
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import type { Ajv, ErrorObject, ValidateFunction } from 'ajv';
+import { ajvLibrary } from './lazy-libraries.js';
 import { linearRegExp, withPatternBudget } from './linear-regexp.js';
 import { isCssColor, isHttpUrl, isImageSource } from './formats.js';
 import { FORMATS, type JsonSchema } from './schema.js';
@@ -13,7 +14,7 @@ import { FORMATS, type JsonSchema } from './schema.js';
 const COMPILES_PER_INSTANCE = 256;
 
 function createAjv(): Ajv {
-  const ajv = new Ajv({
+  const ajv = new (ajvLibrary().Ajv)({
     allErrors: true,
     useDefaults: true,
     coerceTypes: false,
@@ -28,7 +29,8 @@ function createAjv(): Ajv {
   return ajv;
 }
 
-let ajv = createAjv();
+/** Made on the first compile (lazy-libraries.ts). */
+let ajv: Ajv | undefined;
 let compilesOnInstance = 0;
 let compiled = 0;
 
@@ -40,7 +42,7 @@ export type Validator = (data: unknown) => ErrorObject[] | null;
 
 /** Compile a schema with the shared instance (replaced every COMPILES_PER_INSTANCE compiles). */
 export function compileSchema(schema: JsonSchema): Validator {
-  if (compilesOnInstance >= COMPILES_PER_INSTANCE) {
+  if (!ajv || compilesOnInstance >= COMPILES_PER_INSTANCE) {
     ajv = createAjv();
     compilesOnInstance = 0;
   }

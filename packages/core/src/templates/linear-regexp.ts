@@ -9,7 +9,8 @@
  * with a message that says so (never "must match").
  */
 import type { CodeOptions } from 'ajv';
-import { RE2JS } from 're2js';
+import type { RE2JS } from 're2js';
+import { re2Library } from './lazy-libraries.js';
 
 type RegExpEngine = NonNullable<CodeOptions['regExp']>;
 type RegExpLike = ReturnType<RegExpEngine>;
@@ -151,12 +152,13 @@ export function toRe2Syntax(pattern: string, dotAll = false): string {
     }
     out += c === '.' && !dotAll ? JS_DOT : c;
   }
-  return RE2JS.translateRegExp(out);
+  return re2Library().RE2JS.translateRegExp(out);
 }
 
 /** RE2 flags for the JavaScript flags ajv passes (`u` always; RE2 is Unicode-aware anyway). */
 function re2Flags(flags: string): number {
   let bits = 0;
+  const { RE2JS } = re2Library();
   if (flags.includes('i')) bits |= RE2JS.CASE_INSENSITIVE;
   if (flags.includes('m')) bits |= RE2JS.MULTILINE;
   if (flags.includes('s')) bits |= RE2JS.DOTALL;
@@ -170,7 +172,7 @@ function re2Flags(flags: string): number {
 export function compileLinearPattern(pattern: string, flags = 'u'): RE2JS {
   let compiled: RE2JS;
   try {
-    compiled = RE2JS.compile(toRe2Syntax(pattern, flags.includes('s')), re2Flags(flags));
+    compiled = re2Library().RE2JS.compile(toRe2Syntax(pattern, flags.includes('s')), re2Flags(flags));
   } catch (error) {
     if (error instanceof UnsupportedPattern) throw error;
     // re2js: "error parsing regexp: invalid or unsupported Perl syntax: `(?=`" → the part after the colon.

@@ -3,8 +3,8 @@
  * `{{{x}}}` / `{{& x}}` insert raw HTML only for variables marked `raw: true` — decided per value at run time,
  * from where the value was found (the object and key), so sections and dotted names cannot smuggle raw HTML.
  */
-import Mustache from 'mustache';
 import { PictorError } from '../errors.js';
+import { mustacheLibrary } from './lazy-libraries.js';
 
 /** A parsed Mustache token: `[type, value, start, end, children?, sectionEnd?]`. */
 export type Token = [string, string, number, number, Token[]?, number?];
@@ -37,7 +37,7 @@ function lineOf(content: string, message: string): { offset: number; line: numbe
 export function parseContent(content: string): Token[] {
   let tokens: Token[];
   try {
-    tokens = new Mustache.Writer().parse(content) as Token[];
+    tokens = new (mustacheLibrary().Writer)().parse(content) as Token[];
   } catch (error) {
     const message = (error as Error).message;
     throw new PictorError('TEMPLATE_INVALID', `content: ${message}`, {

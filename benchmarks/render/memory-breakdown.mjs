@@ -1,0 +1,155 @@
+/**
+ * Where the pool's memory goes (issue 42): a pool of `--workers` worker processes (createRenderer defaults otherwise)
+ * renders every kind of memory-mix.mjs `--rounds` times (fresh content, 4 in flight); then, for the calling process
+ * and each worker: resident memory now (VmRSS) and at its peak (VmHWM), and the resident memory by kind of mapping
+ * (../lib/smaps.mjs). A second run renders the same documents in one process (`workers: 0`) and adds what V8 says of
+ * its heap there (heap, external memory, array buffers): the part of the anonymous memory that is V8's.
+ *
+ *   node benchmarks/render/memory-breakdown.mjs [--rounds 6] [--workers 2] [--kinds lines-2,pics-1] [--env NAME=value …] [--options JSON]
+ *
+ * `--env` sets a variable for the workers (they inherit this process's environment; e.g. MALLOC_ARENA_MAX=2);
+ * `--options` is merged into createRenderer's options (e.g. '{"workerMaxRssMb":0}'); `--core DIR` measures another
+ * build (its packages/core, e.g. /work/main/packages/core).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { getHeapStatistics } from 'node:v8';
+import { childPids } from '../lib/process-tree.mjs';
+import { fmt, load1, machineLine, markdownTable } from '../lib/report.mjs';
+import { KINDS, smapsBreakdown } from '../lib/smaps.mjs';
+import { mixDocuments } from './memory-mix.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '6' },
+    workers: { type: 'string', default: '2' },
+    env: { type: 'string', multiple: true, default: [] },
+    options: { type: 'string', default: '{}' },
+    kinds: { type: 'string' },
+    core: { type: 'string' },
+    'in-process': { type: 'boolean', default: false },
+  },
+});
+for (const pair of args.env) {
+  const at = pair.indexOf('=');
+  process.env[pair.slice(0, at)] = pair.slice(at + 1);
+}
+const ROUNDS = Number(args.rounds);
+/** `--core DIR`: another build's packages/core (e.g. /work/main/packages/core) instead of this workspace's. */
+const { createRenderer } = await import(
+  args.core ? pathToFileURL(join(resolve(args.core), 'dist/index.js')).href : '@pictor/core'
+);
+const kinds = await mixDocuments();
+const names = args.kinds ? args.kinds.split(',') : Object.keys(kinds);
+for (const name of names)
+  if (!kinds[name]) throw new Error(`--kinds: no kind ${name} (${Object.keys(kinds).join(', ')})`);
+
+/** VmRSS and VmHWM of `pid` (MiB). */
+function status(pid) {
+  const text = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const mib = (field) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(text)?.[1]) / 1024;
+  return { rss: mib('VmRSS'), peak: mib('VmHWM') };
+}
+
+async function renderMix(renderer) {
+  let next = 0;
+  const total = ROUNDS * names.length;
+  const lane = async () => {
+    while (next < total) {
+      const seq = next++;
+      await renderer.render({ ...kinds[names[seq % names.length]](seq + 1), format: 'webp' });
+    }
+  };
+  await Promise.all([lane(), lane(), lane(), lane()]);
+}
+
+if (args['in-process']) {
+  const renderer = createRenderer({ ...JSON.parse(args.options), workers: 0 });
+  await renderMix(renderer);
+  const usage = process.memoryUsage();
+  const heap = getHeapStatistics();
+  process.stdout.write(
+    JSON.stringify({
+      ...status(process.pid),
+      kinds: smapsBreakdown(),
+      v8: {
+        heapTotal: usage.heapTotal / 2 ** 20,
+        heapUsed: usage.heapUsed / 2 ** 20,
+        external: usage.external / 2 ** 20,
+        arrayBuffers: usage.arrayBuffers / 2 ** 20,
+        mallocedMemory: heap.malloced_memory / 2 ** 20,
+        peakMallocedMemory: heap.peak_malloced_memory / 2 ** 20,
+      },
+    }),
+  );
+  await renderer.close();
+  process.exit(0);
+}
+
+const renderer = createRenderer({
+  workers: Number(args.workers),
+  startWorkers: 'eager',
+  ...JSON.parse(args.options),
+});
+await renderMix(renderer);
+const processes = [
+  { name: 'caller', pid: process.pid },
+  ...childPids().map((pid, i) => ({ name: `worker ${i + 1}`, pid })),
+].map((p) => ({ ...p, ...status(p.pid), kinds: smapsBreakdown(p.pid) ?? {} }));
+const stats = renderer.stats();
+await renderer.close();
+
+const alone = JSON.parse(
+  execFileSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2), '--in-process'], {
+    encoding: 'utf8',
+    maxBuffer: 1 << 24,
+  }),
+);
+
+const column = (list, pick) => list.map((p) => fmt(pick(p), 0));
+const sum = (list, pick) => list.reduce((total, p) => total + pick(p), 0);
+const rows = [
+  [
+    'RSS now',
+    ...column(processes, (p) => p.rss),
+    fmt(
+      sum(processes, (p) => p.rss),
+      0,
+    ),
+    fmt(alone.rss, 0),
+  ],
+  [
+    'peak (VmHWM)',
+    ...column(processes, (p) => p.peak),
+    fmt(
+      sum(processes, (p) => p.peak),
+      0,
+    ),
+    fmt(alone.peak, 0),
+  ],
+  ...KINDS.map((kind) => [
+    `… ${kind}`,
+    ...column(processes, (p) => p.kinds[kind] ?? 0),
+    fmt(
+      sum(processes, (p) => p.kinds[kind] ?? 0),
+      0,
+    ),
+    fmt(alone.kinds[kind] ?? 0, 0),
+  ]),
+];
+console.log(
+  `memory-breakdown.mjs · ${new Date().toISOString()} · ${machineLine()} · load ${fmt(load1(), 1)}`,
+);
+console.log(
+  `\`node benchmarks/render/memory-breakdown.mjs ${process.argv.slice(2).join(' ')}\`: ${ROUNDS} rounds of ${names.join(', ')} (${ROUNDS * names.length} renders, webp, 4 in flight); workers replaced ${stats.workersReplaced}\n`,
+);
+console.log(
+  markdownTable(['MiB', ...processes.map((p) => p.name), 'all processes', 'one process, workers: 0'], rows),
+);
+const v8 = alone.v8;
+console.log(
+  `\nOne process (workers: 0), V8's own account: heap ${fmt(v8.heapTotal, 0)} MiB (${fmt(v8.heapUsed, 0)} used), external ${fmt(v8.external, 0)} (of which array buffers ${fmt(v8.arrayBuffers, 0)}), V8's malloc ${fmt(v8.mallocedMemory, 0)} (peak ${fmt(v8.peakMallocedMemory, 0)}).`,
+);

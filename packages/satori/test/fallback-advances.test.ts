@@ -11,7 +11,9 @@ import { boxes, fonts, h } from './render.js';
 const require = createRequire(import.meta.url);
 const thai = {
   name: 'Noto Sans Thai',
-  data: readFileSync(require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf')),
+  data: readFileSync(
+    require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
+  ),
   weight: 400 as const,
   style: 'normal' as const,
 };

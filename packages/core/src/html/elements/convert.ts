@@ -504,7 +504,7 @@ export class TreeConverter {
     const style = {
       ...legacy,
       ...twStyle,
-      ...toSatoriStyle(this.inlineOf(el), this.warn),
+      ...toSatoriStyle(this.inlineOf(el), this.warn, el.tagName),
       ...(this.isSizedBlock(el) ? this.placement(el, inherited) : {}),
       ...this.monospaceSize(el),
       ...extra,

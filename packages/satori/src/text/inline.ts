@@ -8,6 +8,7 @@
  * anonymous block box.
  */
 import { effectiveWordBreak } from './pictor-line-breaks.js'
+import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
 import type { LayoutContext } from '../layout.js'
 import type { SerializedStyle } from '../handler/expand.js'
 import {
@@ -185,6 +186,8 @@ interface Line {
 interface AtomicLayout {
   width: number
   marginBoxWidth: number
+  /** Pictor (percent-inline-blocks-fit): the width it takes on its line. */
+  advance: number
   marginBoxHeight: number
   /** The distance of the baseline from the top of the margin box. */
   ascent: number
@@ -838,9 +841,22 @@ export class Paragraph {
         : atomic.style.overflow === 'hidden'
         ? undefined
         : findBaseline(node)
+    // Pictor (percent-inline-blocks-fit): a percentage width as Chromium
+    // resolves it, in 1/64 px, fills the line.
+    const exact = hasWidth
+      ? percentBorderBoxWidth(
+          node.style as Record<string, unknown>,
+          width,
+          layout.padding.left +
+            layout.padding.right +
+            layout.border.left +
+            layout.border.right
+        )
+      : undefined
     const result: AtomicLayout = {
       width: layout.width,
       marginBoxWidth: marginWidth(),
+      advance: lineAdvance(marginWidth(), layout.width, exact),
       marginBoxHeight,
       ascent:
         baseline === undefined ? marginBoxHeight : layout.margin.top + baseline,
@@ -932,7 +948,7 @@ export class Paragraph {
               ((style[`border${side}Width`] as number) || 0) +
               toNumber(style[`padding${side}`], style, containerWidth)
         } else if (item.kind === 'atomic') {
-          segment.width = this.layoutAtomic(item.atomic, width).marginBoxWidth
+          segment.width = this.layoutAtomic(item.atomic, width).advance
           word.trailing = 0
         }
         word.width += segment.width

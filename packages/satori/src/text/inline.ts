@@ -416,6 +416,12 @@ export class Paragraph {
       const last = this.lines[this.lines.length - 1]
       return last ? last.top + last.baseline : undefined
     }
+    // Pictor (inline-table-first-baseline): see findFirstBaseline.
+    this.node.firstBaseline = (width) => {
+      this.flow(width)
+      const first = this.lines[0]
+      return first ? first.top + first.baseline : undefined
+    }
   }
 
   /** Whether the paragraph is only text directly in the container. */
@@ -1913,16 +1919,41 @@ function segmentGraphemes(text: string) {
 function firstItemBaseline(node: LayoutNode): number | undefined {
   for (let i = 0; i < node.children.length; i++) {
     const child = node.children[i]
+    // Pictor (inline-table-first-baseline): the items of a `display:
+    // contents` child (a table's rows) are the container's, placed in it.
+    if (child.style.display === 'contents') {
+      const inner = firstItemBaseline(child)
+      if (inner !== undefined) return inner
+      continue
+    }
+    if (child.style.position === 'absolute' || child.style.display === 'none') {
+      continue
+    }
+    // Pictor (inline-table-first-baseline): an item's first baseline, as
+    // CSS Grid §9 and Flexbox §8.5 align by; its last one set an inline
+    // table of two-line cells a line lower than Chrome.
+    const baseline = findFirstBaseline(child)
+    return child.layout.top + (baseline === undefined ? child.layout.height : baseline)
+  }
+}
+
+/** The baseline of the first line in a box, or undefined without one. */
+function findFirstBaseline(node: LayoutNode): number | undefined {
+  if (node.firstBaseline) return node.firstBaseline(node.layout.width)
+  if (node.lastBaseline) return node.lastBaseline(node.layout.width)
+  for (const child of node.children) {
     if (
       child.style.position === 'absolute' ||
       child.style.display === 'none' ||
-      child.style.display === 'contents'
+      child.style.display === 'contents' ||
+      (child.style.float && child.style.float !== 'none')
     ) {
       continue
     }
-    const baseline = findBaseline(child)
-    return child.layout.top + (baseline === undefined ? child.layout.height : baseline)
+    const baseline = findFirstBaseline(child)
+    if (baseline !== undefined) return child.layout.top + baseline
   }
+  return undefined
 }
 
 function findBaseline(node: LayoutNode): number | undefined {

@@ -87,10 +87,11 @@ const TABLE_DISPLAY: Record<string, string> = {
 
 /**
  * True when `value` is the display a table element has anyway (Inky's `<table class="row" style="display:
- * table">`): the table layer lays it out as a table, so it is not degraded.
+ * table">`), or `inline-table` on a `<table>`: the table layer lays it out as such, so it is not degraded.
  */
 export function isOwnTableDisplay(tagName: string, value: string): boolean {
-  return TABLE_DISPLAY[tagName] === value.trim().toLowerCase();
+  const v = value.trim().toLowerCase();
+  return TABLE_DISPLAY[tagName] === v || (tagName === 'table' && v === 'inline-table');
 }
 
 /** True when satori accepts the value as it is. */

@@ -410,6 +410,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       );
   }
   if (hidden(table, ctx)) tableStyle.display = 'none';
+  // An inline table (konsav's two `display: inline-table` floaters side by side) sits on its line.
+  else if (ctx.styles.declared(table, 'display', tableInline)?.trim().toLowerCase() === 'inline-table')
+    tableStyle.display = 'inline-grid';
   return ctx.convert(table, tableStyle, [...backdrops, ...children]);
 }
 

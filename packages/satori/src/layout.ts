@@ -25,6 +25,7 @@ import {
   getListMarker,
   type Counters,
 } from './list-marker.js'
+import { textAfterMarkers } from './pictor-marker-space.js'
 import { SVGNodeToImage, serializeSVGFilter } from './handler/preprocess.js'
 import { svgTransformToCSS } from './parser/svg-transform.js'
 import computeStyle from './handler/compute.js'
@@ -752,6 +753,15 @@ export default async function* layout(
       computedStyle.__innerDisplay === 'flex' ||
       computedStyle.__innerDisplay === 'grid'
     const target = findMarkerTarget(normalizedChildren, isItemContainer)
+    // Pictor (outside-marker-space): the text after an outside marker starts the line.
+    const first = normalizedChildren[target.index]
+    if (!target.nested && typeof first === 'string') {
+      normalizedChildren[target.index] = textAfterMarkers(
+        markers,
+        first,
+        computedStyle.whiteSpace
+      )
+    }
     if (target.nested) {
       markerTarget = target.index
     } else if (target.wrap) {

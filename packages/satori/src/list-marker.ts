@@ -7,6 +7,7 @@ import type { ReactElement } from 'react'
 
 import type { CounterChange, SerializedStyle } from './handler/expand.js'
 import presets from './handler/presets.js'
+import { markOutside } from './pictor-marker-space.js'
 import {
   formatCounter,
   getMarkerText,
@@ -272,6 +273,20 @@ const trailingSpace = (font: Record<string, string | number>, spaces: string) =>
  * Symbols are drawn as shapes, sized and positioned like in Chrome.
  */
 export function getListMarker(
+  style: SerializedStyle,
+  value: number,
+  ascent: number
+): ReactElement[] {
+  const markers = listMarkerElements(style, value, ascent)
+  // Pictor (outside-marker-space): what follows an outside marker starts its
+  // line, see pictor-marker-space.ts.
+  if (style.listStylePosition !== 'inside') {
+    for (const marker of markers) markOutside(marker)
+  }
+  return markers
+}
+
+function listMarkerElements(
   style: SerializedStyle,
   value: number,
   ascent: number

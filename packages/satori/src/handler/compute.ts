@@ -142,6 +142,17 @@ export function setReplacedElementSize(
       height = (width - extraHorizontal) * r + extraVertical
     } else {
       node.style.aspectRatio = 1 / r
+      // Pictor (img-percent-width-px-limits): a percentage width clamped by a
+      // px max-width or min-width (`width: 100%; max-width: 269px`, react-email's
+      // pictures) keeps the ratio of the clamped width; the engine took the
+      // height from the unclamped one (10 px too tall in a 284 px cell).
+      if (typeof width === 'string' && /%$/.test(width.trim())) {
+        const heightOf = (w: number) => (w - extraHorizontal) * r + extraVertical
+        if (typeof style.maxWidth === 'number' && style.maxHeight === undefined)
+          style.maxHeight = heightOf(style.maxWidth)
+        if (typeof style.minWidth === 'number' && style.minHeight === undefined)
+          style.minHeight = heightOf(style.minWidth)
+      }
     }
   } else if (width === undefined) {
     if (typeof height === 'number') {

@@ -18,6 +18,12 @@ import type {
   LayoutStyle,
   Size,
 } from './node.js'
+import {
+  avoidsFloats,
+  clearanceBlock,
+  holdsFloatsBelowPadding,
+  minWidthBesideFloats,
+} from './pictor-floats.js'
 
 const DISPLAY = {
   none: 0,
@@ -121,7 +127,8 @@ function encodeStyle(
   data: number[],
   style: LayoutStyle,
   scale: number,
-  calcs: CalcLength['calc'][]
+  calcs: CalcLength['calc'][],
+  inBlockFlow = false
 ) {
   const length = (value: Size | undefined, fallback: Length) =>
     pushLength(data, value, fallback, scale, calcs)
@@ -135,7 +142,12 @@ function encodeStyle(
   )
   length(style.width, 'auto')
   length(style.height, 'auto')
-  length(style.minWidth, 'auto')
+  length(
+    inBlockFlow && avoidsFloats(style)
+      ? minWidthBesideFloats(style.minWidth)
+      : style.minWidth,
+    'auto'
+  )
   length(style.minHeight, 'auto')
   length(style.maxWidth, 'auto')
   length(style.maxHeight, 'auto')
@@ -346,6 +358,8 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
   const nodes: LayoutNode[] = []
   const contents: LayoutNode[] = []
   const childIndices: number[][] = []
+  // Pictor (bfc-below-floats): the nodes whose parent lays them out in block flow.
+  const inBlockFlow = new Set<LayoutNode>()
 
   // The children of a `display: contents` node are laid out as children of
   // its parent.
@@ -361,11 +375,15 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
     return into
   }
 
-  const visit = (node: LayoutNode) => {
+  const visit = (node: LayoutNode, parentDisplay?: string) => {
     const index = nodes.length
     nodes.push(node)
     childIndices.push([])
     const children = collectChildren(node, [])
+    // Pictor (bfc-holds-floats): padding and border after the floats.
+    if (holdsFloatsBelowPadding(node, index === 0, parentDisplay)) {
+      children.push(clearanceBlock())
+    }
     // Flex and grid items are laid out in `order`, then in tree order.
     if (
       (node.style.display === 'flex' || node.style.display === 'grid') &&
@@ -373,8 +391,11 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
     ) {
       children.sort((a, b) => (a.style.order || 0) - (b.style.order || 0))
     }
+    const blockFlow =
+      node.style.display === 'block' || node.style.display === 'flow-root'
     for (const child of children) {
-      childIndices[index].push(visit(child))
+      if (blockFlow) inBlockFlow.add(child)
+      childIndices[index].push(visit(child, node.style.display))
     }
     return index
   }
@@ -383,7 +404,7 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
   const data: number[] = [nodes.length]
   const calcs: CalcLength['calc'][] = []
   nodes.forEach((node, index) => {
-    encodeStyle(data, node.style, scale, calcs)
+    encodeStyle(data, node.style, scale, calcs, inBlockFlow.has(node))
     data.push(node.measure ? 1 : 0, childIndices[index].length)
     data.push(...childIndices[index])
   })

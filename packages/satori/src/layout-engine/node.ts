@@ -242,6 +242,8 @@ export class LayoutNode {
    * baseline of an `inline-block` element.
    */
   lastBaseline?: (width: number) => number | undefined
+  /** Pictor (inline-table-first-baseline): the baseline of its first line. */
+  firstBaseline?: (width: number) => number | undefined
   /** Set by `computeLayout`. */
   layout: ComputedLayout = emptyLayout()
 

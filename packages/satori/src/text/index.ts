@@ -574,6 +574,11 @@ export default async function* buildTextNodes(
     measure(width)
     return measureCache.get(width).lastBaseline
   }
+  // Pictor (inline-table-first-baseline): see findFirstBaseline in inline.ts.
+  textContainer.firstBaseline = (width) => {
+    measure(width)
+    return measureCache.get(width).firstBaseline
+  }
 
   const [x, y] = yield
 

@@ -8,6 +8,7 @@
  * anonymous block box.
  */
 import { effectiveWordBreak } from './pictor-line-breaks.js'
+import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
 import type { LayoutContext } from '../layout.js'
 import type { SerializedStyle } from '../handler/expand.js'
 import {
@@ -185,6 +186,8 @@ interface Line {
 interface AtomicLayout {
   width: number
   marginBoxWidth: number
+  /** Pictor (percent-inline-blocks-fit): the width it takes on its line. */
+  advance: number
   marginBoxHeight: number
   /** The distance of the baseline from the top of the margin box. */
   ascent: number
@@ -412,6 +415,12 @@ export class Paragraph {
       this.flow(width)
       const last = this.lines[this.lines.length - 1]
       return last ? last.top + last.baseline : undefined
+    }
+    // Pictor (inline-table-first-baseline): see findFirstBaseline.
+    this.node.firstBaseline = (width) => {
+      this.flow(width)
+      const first = this.lines[0]
+      return first ? first.top + first.baseline : undefined
     }
   }
 
@@ -838,9 +847,22 @@ export class Paragraph {
         : atomic.style.overflow === 'hidden'
         ? undefined
         : findBaseline(node)
+    // Pictor (percent-inline-blocks-fit): a percentage width as Chromium
+    // resolves it, in 1/64 px, fills the line.
+    const exact = hasWidth
+      ? percentBorderBoxWidth(
+          node.style as Record<string, unknown>,
+          width,
+          layout.padding.left +
+            layout.padding.right +
+            layout.border.left +
+            layout.border.right
+        )
+      : undefined
     const result: AtomicLayout = {
       width: layout.width,
       marginBoxWidth: marginWidth(),
+      advance: lineAdvance(marginWidth(), layout.width, exact),
       marginBoxHeight,
       ascent:
         baseline === undefined ? marginBoxHeight : layout.margin.top + baseline,
@@ -932,7 +954,7 @@ export class Paragraph {
               ((style[`border${side}Width`] as number) || 0) +
               toNumber(style[`padding${side}`], style, containerWidth)
         } else if (item.kind === 'atomic') {
-          segment.width = this.layoutAtomic(item.atomic, width).marginBoxWidth
+          segment.width = this.layoutAtomic(item.atomic, width).advance
           word.trailing = 0
         }
         word.width += segment.width
@@ -1897,16 +1919,41 @@ function segmentGraphemes(text: string) {
 function firstItemBaseline(node: LayoutNode): number | undefined {
   for (let i = 0; i < node.children.length; i++) {
     const child = node.children[i]
+    // Pictor (inline-table-first-baseline): the items of a `display:
+    // contents` child (a table's rows) are the container's, placed in it.
+    if (child.style.display === 'contents') {
+      const inner = firstItemBaseline(child)
+      if (inner !== undefined) return inner
+      continue
+    }
+    if (child.style.position === 'absolute' || child.style.display === 'none') {
+      continue
+    }
+    // Pictor (inline-table-first-baseline): an item's first baseline, as
+    // CSS Grid §9 and Flexbox §8.5 align by; its last one set an inline
+    // table of two-line cells a line lower than Chrome.
+    const baseline = findFirstBaseline(child)
+    return child.layout.top + (baseline === undefined ? child.layout.height : baseline)
+  }
+}
+
+/** The baseline of the first line in a box, or undefined without one. */
+function findFirstBaseline(node: LayoutNode): number | undefined {
+  if (node.firstBaseline) return node.firstBaseline(node.layout.width)
+  if (node.lastBaseline) return node.lastBaseline(node.layout.width)
+  for (const child of node.children) {
     if (
       child.style.position === 'absolute' ||
       child.style.display === 'none' ||
-      child.style.display === 'contents'
+      child.style.display === 'contents' ||
+      (child.style.float && child.style.float !== 'none')
     ) {
       continue
     }
-    const baseline = findBaseline(child)
-    return child.layout.top + (baseline === undefined ? child.layout.height : baseline)
+    const baseline = findFirstBaseline(child)
+    if (baseline !== undefined) return child.layout.top + baseline
   }
+  return undefined
 }
 
 function findBaseline(node: LayoutNode): number | undefined {

@@ -3,9 +3,22 @@
  * `white-space` rules itself: runs collapse, spaces between inline elements stay, `<pre>` keeps its
  * newlines); only whitespace that can never render (inside table structure, `<html>`, `<head>`) is dropped.
  */
-import { type Element, type Node, type ParentNode, getAttr, isElement, isText } from '../dom.js';
+import {
+  type Element,
+  type Node,
+  type ParentNode,
+  getAttr,
+  isElement,
+  isText,
+  parentElement,
+} from '../dom.js';
 import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from '../style-sheets/inline-style.js';
 import type { DocumentStyles } from '../style-sheets/stylesheet.js';
+import {
+  type AtomicLineQuirkContext,
+  applyAtomicLineQuirk,
+  isAtomicInlineDisplay,
+} from './atomic-line-quirk.js';
 import { BLOCK_TAGS, PICTURE_TAGS } from './element-kinds.js';
 import {
   ANONYMOUS_LINE_BOX,
@@ -504,7 +517,7 @@ export class TreeConverter {
     const style = {
       ...legacy,
       ...twStyle,
-      ...toSatoriStyle(this.inlineOf(el), this.warn),
+      ...toSatoriStyle(this.inlineOf(el), this.warn, el.tagName),
       ...(this.isSizedBlock(el) ? this.placement(el, inherited) : {}),
       ...this.monospaceSize(el),
       ...extra,
@@ -555,6 +568,34 @@ export class TreeConverter {
       if (isBlockContainer(converted) && kids.some(isBlockLevel)) this.wrapPictureLinesOf(converted, kids);
     } else if (flags.picture && flags.text && isBlockContainer(converted))
       this.wrapPictureLinesOf(converted, kids);
+    else if (flags.text) applyAtomicLineQuirk(converted, kids, this.atomicLineContext(el));
+  }
+
+  /** What atomic-line-quirk.ts asks of the converted children of `el`. */
+  private atomicLineContext(el: Element): AtomicLineQuirkContext {
+    const sourceStyle = (kid: SatoriElement, property: string) => {
+      const source = this.sourceOf.get(kid);
+      return source ? this.styles.declared(source, property, this.inlineOf(source)) : undefined;
+    };
+    return {
+      isAtomicInline: (kid) => {
+        const own = (kid.props.style as Record<string, unknown> | undefined)?.display;
+        return isAtomicInlineDisplay(typeof own === 'string' ? own : sourceStyle(kid, 'display'));
+      },
+      holdsText: (kid) => this.flagsOf(kid).text,
+      declaresLineHeight: (kid) =>
+        (kid.props.style as Record<string, unknown> | undefined)?.lineHeight !== undefined ||
+        sourceStyle(kid, 'line-height') !== undefined,
+      inheritedLineHeight: () => {
+        for (let e: Element | null = el; e; e = parentElement(e)) {
+          const value = this.styles.declared(e, 'line-height', this.inlineOf(e));
+          if (value !== undefined) return value;
+          // Quirks mode's table rule resets it (quirks.ts).
+          if (this.fullQuirks && e.tagName === 'table') return 'normal';
+        }
+        return 'normal';
+      },
+    };
   }
 
   /**

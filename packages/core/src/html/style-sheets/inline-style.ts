@@ -6,7 +6,7 @@ import {
   unprefixedProperty,
   unsupportedDeclaration,
 } from './css-values.js';
-import { degradeDisplay } from '../elements/display.js';
+import { degradeDisplay, isOwnTableDisplay } from '../elements/display.js';
 
 /** A parsed inline style: CSS property names (`background-color`) → values, in source order. */
 export type CssDeclarations = Record<string, string>;
@@ -62,11 +62,13 @@ export function parseInlineStyle(text: string, warn: (message: string) => void):
 
 /**
  * Declarations → the style object satori takes. `display` values satori would throw on are degraded
- * to the nearest supported one (with a warning).
+ * to the nearest supported one (with a warning, unless it is the table display of `tagName`, which the table
+ * layer keeps).
  */
 export function toSatoriStyle(
   declarations: CssDeclarations,
   warn: (message: string) => void,
+  tagName = '',
 ): Record<string, string> {
   const style: Record<string, string> = {};
   for (const [property, written] of Object.entries(declarations)) {
@@ -79,7 +81,7 @@ export function toSatoriStyle(
         warn(`style: display: ${value} is not a display value; the declaration was dropped`);
         continue;
       }
-      if (degraded.display !== value.trim().toLowerCase()) {
+      if (degraded.display !== value.trim().toLowerCase() && !isOwnTableDisplay(tagName, value)) {
         warn(`display: ${value} is not supported; laid out as display: ${degraded.display}`);
       }
       style.display = degraded.display;

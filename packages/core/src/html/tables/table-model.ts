@@ -24,6 +24,11 @@ export interface PlacedCell {
   col: number;
   rowSpan: number;
   colSpan: number;
+  /**
+   * The cell whose slot this one shares: consecutive cells that CSS makes blocks (Inky's vertical menu, `th.menu-item
+   * { display: block }`) are blocks in one anonymous cell in browsers, stacked, not a column each.
+   */
+  sharesSlotOf?: PlacedCell;
 }
 
 /** Spans are clamped like browsers clamp them (colspan ≤ 1000, rowspan ≤ 65534). */
@@ -59,11 +64,13 @@ export function collectRows(table: Element): {
 
 /**
  * The HTML table model: each cell's row, column and spans, skipping slots taken by rowspans above. Cells for which
- * `skip` holds (display: none) are left out, as if absent.
+ * `skip` holds (display: none) are left out, as if absent; consecutive cells for which `isBlock` holds (CSS makes
+ * them blocks) share the first one's slot.
  */
 export function placeCells(
   rows: { tr: Element; group: Element | null }[],
   skip: (cell: Element) => boolean = () => false,
+  isBlock: (cell: Element) => boolean = () => false,
 ): {
   cells: PlacedCell[];
   columns: number;
@@ -74,8 +81,14 @@ export function placeCells(
   rows.forEach(({ tr, group }, r) => {
     let col = 0;
     const groupEnd = group ? rows.findLastIndex((x) => x.group === group) : rows.length - 1;
+    let blockRun: PlacedCell | undefined;
     for (const cell of childElements(tr)) {
       if ((cell.tagName !== 'td' && cell.tagName !== 'th') || skip(cell)) continue;
+      const block = isBlock(cell);
+      if (block && blockRun) {
+        cells.push({ el: cell, row: r, col: blockRun.col, rowSpan: 1, colSpan: 1, sharesSlotOf: blockRun });
+        continue;
+      }
       while (taken[r]?.[col]) col++;
       const colSpan = Math.max(1, spanAttr(cell, 'colspan', MAX_COLS));
       const rawRowSpan = spanAttr(cell, 'rowspan', MAX_ROWSPAN);
@@ -85,7 +98,9 @@ export function placeCells(
         taken[y] ??= [];
         for (let x = col; x < col + colSpan; x++) taken[y]![x] = true;
       }
-      cells.push({ el: cell, row: r, col, rowSpan, colSpan });
+      const placed: PlacedCell = { el: cell, row: r, col, rowSpan, colSpan };
+      cells.push(placed);
+      blockRun = block ? placed : undefined;
       col += colSpan;
       columns = Math.max(columns, col);
     }

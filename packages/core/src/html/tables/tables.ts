@@ -84,6 +84,15 @@ function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, strin
   );
 }
 
+/** True when CSS makes a cell a block-level box (`display: block`), which an anonymous cell holds. */
+function blockDisplay(el: Element, ctx: TableContext): boolean {
+  const display = ctx.styles.declared(el, 'display', ctx.inlineOf(el))?.trim().toLowerCase();
+  return (
+    display !== undefined &&
+    /^(?:block|flex|grid|list-item|flow-root|table)$/.test(display.replace(/\s*!important$/, ''))
+  );
+}
+
 /**
  * Element types of the boxes the table translation adds (a cell's content wrapper, a row's backdrop). They are
  * anonymous boxes in browsers, which no author selector reaches: typed `div`, they took e-mail themes' `td, div
@@ -128,7 +137,11 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // A row, group or cell with display: none has no box in browsers: it takes no row or column of the table (a
   // hidden first cell, e-mail's `<td class="hide">`, does not push the others one column along).
   const rows = allRows.filter(({ tr, group }) => !hidden(tr, ctx) && !(group && hidden(group, ctx)));
-  const { cells, columns } = placeCells(rows, (cell) => hidden(cell, ctx));
+  const { cells, columns } = placeCells(
+    rows,
+    (cell) => hidden(cell, ctx),
+    (cell) => blockDisplay(cell, ctx),
+  );
   const caption = childElements(table).find((c) => c.tagName === 'caption');
   const offset = caption ? 1 : 0;
   const collapse = ctx.styles.declared(table, 'border-collapse', tableInline)?.trim() === 'collapse';
@@ -366,9 +379,23 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
 
   const convertRow = (tr: Element): SatoriElement => {
     const children: SatoriChild[] = [];
+    const wrappers = new Map<PlacedCell, SatoriElement>();
     for (const child of childElements(tr)) {
       const cell = cellsByElement.get(child);
-      if (cell) children.push(convertCell(cell));
+      if (!cell) continue;
+      const converted = convertCell(cell);
+      const first = cell.sharesSlotOf && wrappers.get(cell.sharesSlotOf);
+      // A block after a block cell goes into the same anonymous cell, below it.
+      if (first && converted.type === ANONYMOUS_CELL_BOX) {
+        const held = first.props.children;
+        first.props.children = [
+          ...(Array.isArray(held) ? held : [held]),
+          converted.props.children as SatoriChild,
+        ];
+        continue;
+      }
+      if (converted.type === ANONYMOUS_CELL_BOX) wrappers.set(cell, converted);
+      children.push(converted);
     }
     return areaOf(tr, ctx.convert(tr, { display: hidden(tr, ctx) ? 'none' : 'contents' }, children));
   };
@@ -410,6 +437,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       );
   }
   if (hidden(table, ctx)) tableStyle.display = 'none';
+  // An inline table (konsav's two `display: inline-table` floaters side by side) sits on its line.
+  else if (ctx.styles.declared(table, 'display', tableInline)?.trim().toLowerCase() === 'inline-table')
+    tableStyle.display = 'inline-grid';
   return ctx.convert(table, tableStyle, [...backdrops, ...children]);
 }
 

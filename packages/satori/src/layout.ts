@@ -396,7 +396,8 @@ export default async function* layout(
     context.onStyleError,
     context.convertColors,
     context.pointScaleFactor,
-    context.listDepth
+    context.listDepth,
+    context.parentStyle
   )
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.

@@ -320,7 +320,8 @@ const CSS_WIDE_KEYWORDS = new Set([
 function resolveKeywords(
   style: Record<string, string | number>,
   preset: Record<string, string | number>,
-  inheritedStyle?: SerializedStyle
+  inheritedStyle?: SerializedStyle,
+  parentStyle?: SerializedStyle
 ) {
   const defined: Record<string, string | number> = {}
   const initial = new Set<string>()
@@ -355,6 +356,17 @@ function resolveKeywords(
       initial.delete(prop)
       continue
     }
+    // Pictor (inherit-from-parent): `inherit` of a property that isn't
+    // inherited takes the parent's computed value (`.masthead { display:
+    // inherit; grid-template-columns: inherit }` of a résumé's page grid).
+    if (keyword === 'inherit' && prop !== 'all' && !isInherited(prop)) {
+      const values = parentValues(prop, parentStyle)
+      if (values) {
+        Object.assign(defined, values)
+        initial.delete(prop)
+        continue
+      }
+    }
     if (keyword === 'initial' || (prop !== 'all' && !isInherited(prop))) {
       initial.add(prop)
     } else {
@@ -362,6 +374,28 @@ function resolveKeywords(
     }
   }
   return { defined, initial }
+}
+
+/**
+ * The parent's computed values of a property, or of its longhands, as
+ * declarations an element can take with `inherit`. Only values that are still
+ * CSS text or a number of pixels qualify; without any, the property gets its
+ * initial value as before.
+ */
+function parentValues(
+  prop: string,
+  parentStyle: SerializedStyle | undefined
+): Record<string, string | number> | undefined {
+  if (!parentStyle) return undefined
+  let values: Record<string, string | number> | undefined
+  for (const key in parentStyle) {
+    if (key.startsWith('_') || !isLonghandOf(key, prop)) continue
+    const value = parentStyle[key]
+    if (typeof value !== 'string' && typeof value !== 'number') continue
+    values ??= {}
+    values[key] = value
+  }
+  return values
 }
 
 /**
@@ -473,7 +507,8 @@ export default async function compute(
   onStyleError?: (error: Error) => void,
   convertColors = true,
   pointScaleFactor?: number,
-  listDepth = 0
+  listDepth = 0,
+  parentStyle?: SerializedStyle
 ): Promise<[SerializedStyle, SerializedStyle]> {
   // With `onStyleError`, invalid values are reported and replaced by the
   // fallback, as if the declaration wasn't there.
@@ -516,7 +551,8 @@ export default async function compute(
   const { defined, initial } = resolveKeywords(
     toPhysicalProperties(definedStyle, logicalDirection),
     presetStyle,
-    inheritedStyle
+    inheritedStyle,
+    parentStyle
   )
   for (const prop in defined) delete presetStyle[prop]
   // Pictor (toggle-input-pseudo-elements): `appearance: none` leaves a

@@ -134,6 +134,17 @@ export function setReplacedElementSize(
     }
   }
 
+  // Pictor (img-percent-width-shrink-to-fit): a percentage width with an
+  // auto height (`width: 100%; max-width: 300px`, sparksuite's invoice logo)
+  // resolves against nothing in a box sized by its content (an auto-width
+  // table cell, an inline-block, a float, a flex item): there the picture
+  // counts with its natural width, capped by a px max-width, as in Chrome.
+  const percentWidth =
+    !percentMaxWidth &&
+    height === undefined &&
+    typeof width === 'string' &&
+    /^\s*[\d.]+%\s*$/.test(width)
+
   if (width === undefined && height === undefined) {
     width = '100%'
     node.style.aspectRatio = 1 / r
@@ -172,8 +183,18 @@ export function setReplacedElementSize(
   // by its content (a shrink-to-fit flex item) counts with its own width, as
   // in Chrome: the percentage resolves against nothing there, and the picture
   // had no size at all. Its min-content width stays 0 (compressible).
-  if (percentMaxWidth && typeof style.maxWidth === 'number') {
-    const natural = style.maxWidth - extraHorizontal
+  const natural =
+    percentMaxWidth && typeof style.maxWidth === 'number'
+      ? style.maxWidth - extraHorizontal
+      : percentWidth
+      ? Math.min(
+          naturalWidth,
+          typeof style.maxWidth === 'number'
+            ? style.maxWidth - extraHorizontal
+            : Infinity
+        )
+      : undefined
+  if (natural !== undefined) {
     node.measuredPicture = true
     node.measure = (width, _height, _exclusions, minContent, widthKnown) => {
       // Its own width when known; else the space it has, up to its natural

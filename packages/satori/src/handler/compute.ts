@@ -1179,8 +1179,10 @@ export default async function compute(
   )
 
   // Static elements ignore insets, and sticky elements are moved after the
-  // layout.
-  if (position !== 'static' && position !== 'sticky') {
+  // layout. Pictor (float-relative-offset): so are relatively positioned
+  // floats, see `pictor-float-offset.ts`.
+  const movedAfterLayout = position === 'relative' && layout.float !== undefined
+  if (position !== 'static' && position !== 'sticky' && !movedAfterLayout) {
     for (const edge of ['top', 'bottom', 'left', 'right'] as const) {
       const inset = style[edge]
       // `auto`, the initial value, leaves the inset unset.

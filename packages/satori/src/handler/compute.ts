@@ -975,6 +975,23 @@ export default async function compute(
     'nowrap',
     'flexWrap'
   )
+  // Pictor (column-wrap-auto-height): a column flex container whose height is
+  // auto (and not capped by max-height) is as tall as all its items in one
+  // column, so it never wraps, as in Chrome. The layout engine broke its lines
+  // at the space a grid area offered it instead (a résumé's contact list in
+  // a grid header with padding and gaps came out in two columns).
+  const isColumn =
+    layout.flexDirection === 'column' || layout.flexDirection === 'column-reverse'
+  const autoSize = (value: unknown, none: string) =>
+    value === undefined || String(value).trim().toLowerCase() === none
+  if (
+    layout.flexWrap === 'wrap' &&
+    isColumn &&
+    autoSize(style.height, 'auto') &&
+    autoSize(style.maxHeight, 'none')
+  ) {
+    layout.flexWrap = 'nowrap'
+  }
 
   // `left` and `right` are physical. On the inline axis, they're the end and
   // the start with `rtl`, and otherwise they're the start.

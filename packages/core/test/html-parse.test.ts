@@ -177,9 +177,9 @@ describe('styles', () => {
       '<style>.t{display:table;width:100%}.r{display:table-row}</style><div class="t">x</div>',
     );
     const sheet = String((kids(root)[1] as SatoriElement).props.children);
-    expect(sheet).toContain('.t{display:block;width:100%}');
+    expect(sheet).toContain('.t{display:flow-root;width:100%}');
     expect(sheet).toContain('.r{display:flex}');
-    expect(warnings).toContain('display: table is not supported; laid out as display: block');
+    expect(warnings).toContain('display: table is not supported; laid out as display: flow-root');
   });
 
   it('sizes bare `monospace` text like Chrome (13px default) but leaves authored fonts and sizes alone', () => {

@@ -184,4 +184,20 @@ describe('what satori does not draw is named', () => {
       ]),
     );
   });
+
+  it('warns about multi-column layout, in a sheet and in a style attribute, and not about column gaps', async () => {
+    const result = await renderer.render({
+      html:
+        '<style>.c{-webkit-columns:2;columns:2}.g{display:grid;column-gap:4px;grid-template-columns:1fr 1fr}</style>' +
+        '<ul class="c" style="margin:0"><li>a</li></ul><div class="g"><b>x</b><b>y</b></div>' +
+        '<div style="column-count:3">z</div><div style="columns:auto">w</div>',
+      width: 100,
+      height: 100,
+      format: 'png',
+    });
+    expect(result.warnings).toEqual([
+      'columns: 2 is not supported (multi-column layout); the content is laid out in one column',
+      'column-count: 3 is not supported (multi-column layout); the content is laid out in one column',
+    ]);
+  });
 });

@@ -11,6 +11,7 @@ import {
 } from './utils.js'
 import { LayoutNode } from './layout-engine/index.js'
 import { getStickyOffset } from './sticky-position.js'
+import { floatRelativeOffset } from './pictor-float-offset.js'
 import {
   getBoxShadowExtent,
   getFilterExtent,
@@ -396,7 +397,8 @@ export default async function* layout(
     context.onStyleError,
     context.convertColors,
     context.pointScaleFactor,
-    context.listDepth
+    context.listDepth,
+    context.parentStyle
   )
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.
@@ -926,6 +928,13 @@ export default async function* layout(
     // Attach offset to the current node.
     left += x
     top += y
+  }
+  // Pictor (float-relative-offset): the insets of a relatively positioned
+  // float, which the layout engine leaves out.
+  if (isFloat && computedStyle.position === 'relative' && !fixedElement) {
+    const [dx, dy] = floatRelativeOffset(computedStyle, context.parent)
+    left += dx
+    top += dy
   }
   if (
     computedStyle.position === 'sticky' &&

@@ -48,6 +48,26 @@ export function textContent(node: Node): string {
     .replace(/^ | $/g, '');
 }
 
+/**
+ * The text of a node as the lines its `<br>`s force, each with HTML's white space collapsed as in `textContent`: a
+ * cell's max-content width is its longest line's.
+ */
+export function textLines(node: Node): string[] {
+  const lines: string[][] = [[]];
+  const walk = (n: Node): void => {
+    if (isText(n)) (lines.at(-1) as string[]).push(n.value);
+    else if (isElement(n) && n.tagName === 'br') lines.push([]);
+    else if ('childNodes' in n) for (const c of n.childNodes) walk(c);
+  };
+  walk(node);
+  return lines.map((parts) =>
+    parts
+      .join('')
+      .replace(/[ \t\n\r\f]+/g, ' ')
+      .replace(/^ | $/g, ''),
+  );
+}
+
 /** Class names of an element. */
 export function classList(el: Element): string[] {
   const value = getAttr(el, 'class');

@@ -134,6 +134,17 @@ export function setReplacedElementSize(
     }
   }
 
+  // Pictor (img-percent-width-shrink-to-fit): a percentage width with an
+  // auto height (`width: 100%; max-width: 300px`, sparksuite's invoice logo)
+  // resolves against nothing in a box sized by its content (an auto-width
+  // table cell, an inline-block, a float, a flex item): there the picture
+  // counts with its natural width, capped by a px max-width, as in Chrome.
+  const percentWidth =
+    !percentMaxWidth &&
+    height === undefined &&
+    typeof width === 'string' &&
+    /^\s*[\d.]+%\s*$/.test(width)
+
   if (width === undefined && height === undefined) {
     width = '100%'
     node.style.aspectRatio = 1 / r
@@ -172,8 +183,18 @@ export function setReplacedElementSize(
   // by its content (a shrink-to-fit flex item) counts with its own width, as
   // in Chrome: the percentage resolves against nothing there, and the picture
   // had no size at all. Its min-content width stays 0 (compressible).
-  if (percentMaxWidth && typeof style.maxWidth === 'number') {
-    const natural = style.maxWidth - extraHorizontal
+  const natural =
+    percentMaxWidth && typeof style.maxWidth === 'number'
+      ? style.maxWidth - extraHorizontal
+      : percentWidth
+      ? Math.min(
+          naturalWidth,
+          typeof style.maxWidth === 'number'
+            ? style.maxWidth - extraHorizontal
+            : Infinity
+        )
+      : undefined
+  if (natural !== undefined) {
     node.measuredPicture = true
     node.measure = (width, _height, _exclusions, minContent, widthKnown) => {
       // Its own width when known; else the space it has, up to its natural
@@ -320,7 +341,8 @@ const CSS_WIDE_KEYWORDS = new Set([
 function resolveKeywords(
   style: Record<string, string | number>,
   preset: Record<string, string | number>,
-  inheritedStyle?: SerializedStyle
+  inheritedStyle?: SerializedStyle,
+  parentStyle?: SerializedStyle
 ) {
   const defined: Record<string, string | number> = {}
   const initial = new Set<string>()
@@ -355,6 +377,17 @@ function resolveKeywords(
       initial.delete(prop)
       continue
     }
+    // Pictor (inherit-from-parent): `inherit` of a property that isn't
+    // inherited takes the parent's computed value (`.masthead { display:
+    // inherit; grid-template-columns: inherit }` of a résumé's page grid).
+    if (keyword === 'inherit' && prop !== 'all' && !isInherited(prop)) {
+      const values = parentValues(prop, parentStyle)
+      if (values) {
+        Object.assign(defined, values)
+        initial.delete(prop)
+        continue
+      }
+    }
     if (keyword === 'initial' || (prop !== 'all' && !isInherited(prop))) {
       initial.add(prop)
     } else {
@@ -362,6 +395,28 @@ function resolveKeywords(
     }
   }
   return { defined, initial }
+}
+
+/**
+ * The parent's computed values of a property, or of its longhands, as
+ * declarations an element can take with `inherit`. Only values that are still
+ * CSS text or a number of pixels qualify; without any, the property gets its
+ * initial value as before.
+ */
+function parentValues(
+  prop: string,
+  parentStyle: SerializedStyle | undefined
+): Record<string, string | number> | undefined {
+  if (!parentStyle) return undefined
+  let values: Record<string, string | number> | undefined
+  for (const key in parentStyle) {
+    if (key.startsWith('_') || !isLonghandOf(key, prop)) continue
+    const value = parentStyle[key]
+    if (typeof value !== 'string' && typeof value !== 'number') continue
+    values ??= {}
+    values[key] = value
+  }
+  return values
 }
 
 /**
@@ -473,7 +528,8 @@ export default async function compute(
   onStyleError?: (error: Error) => void,
   convertColors = true,
   pointScaleFactor?: number,
-  listDepth = 0
+  listDepth = 0,
+  parentStyle?: SerializedStyle
 ): Promise<[SerializedStyle, SerializedStyle]> {
   // With `onStyleError`, invalid values are reported and replaced by the
   // fallback, as if the declaration wasn't there.
@@ -516,7 +572,8 @@ export default async function compute(
   const { defined, initial } = resolveKeywords(
     toPhysicalProperties(definedStyle, logicalDirection),
     presetStyle,
-    inheritedStyle
+    inheritedStyle,
+    parentStyle
   )
   for (const prop in defined) delete presetStyle[prop]
   // Pictor (toggle-input-pseudo-elements): `appearance: none` leaves a
@@ -918,6 +975,23 @@ export default async function compute(
     'nowrap',
     'flexWrap'
   )
+  // Pictor (column-wrap-auto-height): a column flex container whose height is
+  // auto (and not capped by max-height) is as tall as all its items in one
+  // column, so it never wraps, as in Chrome. The layout engine broke its lines
+  // at the space a grid area offered it instead (a résumé's contact list in
+  // a grid header with padding and gaps came out in two columns).
+  const isColumn =
+    layout.flexDirection === 'column' || layout.flexDirection === 'column-reverse'
+  const autoSize = (value: unknown, none: string) =>
+    value === undefined || String(value).trim().toLowerCase() === none
+  if (
+    layout.flexWrap === 'wrap' &&
+    isColumn &&
+    autoSize(style.height, 'auto') &&
+    autoSize(style.maxHeight, 'none')
+  ) {
+    layout.flexWrap = 'nowrap'
+  }
 
   // `left` and `right` are physical. On the inline axis, they're the end and
   // the start with `rtl`, and otherwise they're the start.
@@ -1122,8 +1196,10 @@ export default async function compute(
   )
 
   // Static elements ignore insets, and sticky elements are moved after the
-  // layout.
-  if (position !== 'static' && position !== 'sticky') {
+  // layout. Pictor (float-relative-offset): so are relatively positioned
+  // floats, see `pictor-float-offset.ts`.
+  const movedAfterLayout = position === 'relative' && layout.float !== undefined
+  if (position !== 'static' && position !== 'sticky' && !movedAfterLayout) {
     for (const edge of ['top', 'bottom', 'left', 'right'] as const) {
       const inset = style[edge]
       // `auto`, the initial value, leaves the inset unset.

@@ -91,6 +91,18 @@ export function float32AtMost(value: number): number {
 }
 
 /**
+ * Pictor (layout-units): a length as Chrome holds it, in whole 64ths of a
+ * pixel cut toward zero (its `LayoutUnit`). Lengths in inches or points are
+ * not whole in px (`6.4in` is 614.4 px, `2.1in` 201.6 px), and the engine
+ * adds them as 32-bit floats: two floats that fill their container exactly in
+ * Chrome (a résumé's 6.4in column and 2.1in sidebar in an 8.5in page) came
+ * out a hair too wide, and the second one dropped below the first.
+ */
+function toLayoutUnits(px: number) {
+  return Number.isFinite(px) ? Math.trunc(px * 64) / 64 : px
+}
+
+/**
  * Unit codes: 0 is auto, 1 is a length, 2 is a percentage, 3 is a `calc()`
  * expression, by its index in `calcs`, 4 to 6, 9 and 10 are sizing keywords,
  * and 7 and 8 are `fit-content()` with a length and a percentage.
@@ -104,7 +116,7 @@ function pushLength(
 ) {
   const value = length ?? fallback
   if (typeof value === 'number') {
-    data.push(1, value * scale)
+    data.push(1, toLayoutUnits(value * scale))
   } else if (typeof value === 'object' && 'fitContent' in value) {
     const limit = value.fitContent
     if (typeof limit === 'number') data.push(7, limit * scale)

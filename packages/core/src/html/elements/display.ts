@@ -18,7 +18,9 @@ const SUPPORTED = new Set([
 ]);
 
 const NEAREST: Record<string, string> = {
-  table: 'block',
+  // A table is a formatting context of its own: it holds its floats, and margins never collapse through it, even
+  // empty (Bootstrap's clearfix `::before { content: " "; display: table }` keeps a first child's top margin in).
+  table: 'flow-root',
   'inline-table': 'inline-block',
   'table-row-group': 'contents',
   'table-header-group': 'contents',
@@ -45,7 +47,7 @@ const GLOBAL = new Set(['inherit', 'initial', 'unset', 'revert', 'revert-layer']
 
 /**
  * The value satori should get for a `display` value: the value itself when supported, the nearest
- * supported one otherwise (`table` → `block`, `table-row` → `flex`, `inline flow-root` → `inline-block`), or null when
+ * supported one otherwise (`table` → `flow-root`, `table-row` → `flex`, `inline flow-root` → `inline-block`), or null when
  * the value is not a display value at all.
  */
 export function degradeDisplay(value: string): { display: string } | null {
@@ -62,7 +64,7 @@ export function degradeDisplay(value: string): { display: string } | null {
       'flow-root': ['flow-root', 'inline-block'],
       flex: ['flex', 'inline-flex'],
       grid: ['grid', 'inline-grid'],
-      table: ['block', 'inline-block'],
+      table: ['flow-root', 'inline-block'],
       ruby: ['block', 'inline'],
     };
     const pair = map[inner];

@@ -120,6 +120,9 @@ const TEXT_ORIENTATIONS = new Set([
   'unset',
 ]);
 
+/** The properties that make a multi-column container (CSS Multi-column Layout). */
+const MULTI_COLUMN = new Set(['columns', 'column-count', 'column-width']);
+
 /** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */
 export function unsupportedDeclaration(property: string, value: string): string | undefined {
   const v = value.trim().toLowerCase();
@@ -128,6 +131,13 @@ export function unsupportedDeclaration(property: string, value: string): string 
   }
   if (property === 'text-orientation' && !TEXT_ORIENTATIONS.has(v)) {
     return `text-orientation: ${value} is not supported; laid out as text-orientation: mixed`;
+  }
+  // Multi-column layout (`columns: 2`, a résumé's list of courses): not laid out; the content stays in one column.
+  if (
+    MULTI_COLUMN.has(property) &&
+    !/^(auto|auto auto|initial|inherit|unset|revert|revert-layer|1)$/.test(v)
+  ) {
+    return `${property}: ${value} is not supported (multi-column layout); the content is laid out in one column`;
   }
   if (property === 'text-combine-upright' && !/^(none|all|initial|inherit|unset)$/.test(v)) {
     return `text-combine-upright: ${value} is not supported (Chrome ignores it too); the characters are set one by one`;

@@ -12,6 +12,7 @@ import { RuleIndex } from './rule-index.js';
 import { SheetCache } from './sheet-cache.js';
 import type { DocumentFontFace } from '../types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
+import { generateCss } from './css-generate.js';
 import {
   invalidDeclaration,
   resolveValue,
@@ -139,7 +140,7 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
 
 /** Text of a sheet that may hold a value css-values.ts resolves, names or drops (`infinity`, vertical writing, aliases, `opacity`, `font-weight`, box sizes). */
 const MAY_NEED_VALUES =
-  /infinity|writing-mode|text-orientation|text-combine|-webkit-|opacity|font-weight|width|height/i;
+  /infinity|writing-mode|text-orientation|text-combine|-webkit-|opacity|font-weight|width|height|columns|column-count/i;
 
 /**
  * `:dir(rtl)` as attribute selectors satori matches (its CSS parser drops the argument of `:dir()`): inside an
@@ -322,7 +323,7 @@ export class DocumentStyles {
             node.property = property;
             rewritten = true;
           }
-          const value = csstree.generate(node.value);
+          const value = generateCss(node.value);
           const invalid = invalidDeclaration(property, value);
           if (invalid && item && list) {
             this.warn(invalid);
@@ -352,7 +353,7 @@ export class DocumentStyles {
     for (const { list, item } of dropped) list.remove(item);
     if (dropped.length > 0) rewritten = true;
     this.recordRules(ast);
-    return { css: rewritten ? csstree.generate(ast) : css, fontFaces };
+    return { css: rewritten ? generateCss(ast) : css, fontFaces };
   }
 
   /** Layer names in the order the sheets first name them (`@layer a, b;` or `@layer a { … }`). */

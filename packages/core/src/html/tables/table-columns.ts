@@ -3,7 +3,7 @@
  * estimate of each column's max-content width (browsers share a table's free width in that proportion).
  */
 import { dataUriImageSize } from '../elements/data-uri-image-size.js';
-import { type Element, childElements, getAttr, textContent } from '../dom.js';
+import { type Element, childElements, getAttr, textLines } from '../dom.js';
 import {
   MAX_COLS,
   type PlacedCell,
@@ -103,13 +103,17 @@ function horizontalPadding(el: Element, ctx: TableContext, fontPx: number, fallb
  */
 function estimateWidth(el: Element, ctx: TableContext, collapsed: boolean): number {
   const fontPx = toPx(inherited(el, 'font-size', ctx)) ?? 16;
-  let text = textContent(el);
-  if (/uppercase/.test(inherited(el, 'text-transform', ctx) ?? '')) text = text.toUpperCase();
+  const upper = /uppercase/.test(inherited(el, 'text-transform', ctx) ?? '');
   const bold = weightFactor(el, ctx);
   const spacing = toPx(inherited(el, 'letter-spacing', ctx), fontPx) ?? 0;
-  let em = 0;
-  for (const ch of text) em += charEm(ch);
-  const inlineContent = em * fontPx * bold + spacing * text.length + inlinePictures(el, ctx);
+  // The longest of the lines its `<br>`s force (an address, an invoice's dates), not all of them in one line.
+  let text = 0;
+  for (const line of textLines(el)) {
+    let em = 0;
+    for (const ch of upper ? line.toUpperCase() : line) em += charEm(ch);
+    text = Math.max(text, em * fontPx * bold + spacing * line.length);
+  }
+  const inlineContent = text + inlinePictures(el, ctx);
   const content = Math.max(inlineContent, preferredFixedWidth(el, ctx));
   // Borders: whole in the separated model, half of each in the collapsed one (a neighbour holds the other half).
   const borders = (sideBorder(ctx, el, 'left') + sideBorder(ctx, el, 'right')) * (collapsed ? 0.5 : 1);
@@ -127,15 +131,17 @@ function pxWidth(el: Element, ctx: TableContext): number | undefined {
 }
 
 /**
- * The width of an `<img>` in px: its px width, else the natural width of a `data:` image that nothing sizes (within
- * a px `max-width`). Undefined otherwise: a remote image's size is known only once it is loaded.
+ * The width of an `<img>` in px: its px width, else the natural width of a `data:` image that nothing sizes or that
+ * a percentage sizes (within a px `max-width`): a percentage resolves against nothing in an auto-width column, so the
+ * picture counts with its natural width there, as in Chrome (sparksuite's invoice logo, `width: 100%; max-width:
+ * 300px`). Undefined otherwise: a remote image's size is known only once it is loaded.
  */
 function imageWidth(img: Element, ctx: TableContext): number | undefined {
   const fixed = pxWidth(img, ctx);
   if (fixed !== undefined) return fixed;
   const inline = ctx.inlineOf(img);
   const width = ctx.styles.declared(img, 'width', inline) ?? getAttr(img, 'width');
-  if (width !== undefined && width.trim().toLowerCase() !== 'auto') return undefined;
+  if (width !== undefined && !/^(?:auto|[\d.]+%)$/i.test(width.trim())) return undefined;
   const natural = dataUriImageSize(getAttr(img, 'src') ?? '')?.width;
   const max = PX_LENGTH.exec(ctx.styles.declared(img, 'max-width', inline)?.trim() ?? '');
   return natural !== undefined && max ? Math.min(natural, Number(max[1])) : natural;

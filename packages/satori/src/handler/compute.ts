@@ -5,7 +5,7 @@
  */
 
 import presets from './presets.js'
-import { autoDirection } from '../text/pictor-bidi.js'
+import { autoDirection, plaintextDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
 import {
   inheritedFromParent,
@@ -808,6 +808,11 @@ export default async function compute(
   style.direction = direction
   layout.direction = direction
   const isRTL = direction === 'rtl'
+  // Pictor (bidi-plaintext): a block container under `unicode-bidi:
+  // plaintext` sets its text in the direction of its first strong character.
+  if (style.unicodeBidi === 'plaintext' && outerDisplay !== 'inline') {
+    style._paragraphDirection = plaintextDirection(props?.children)
+  }
 
   // `align-content` defaults to `normal`. In block containers, other values
   // prevent margins from collapsing.

@@ -50,7 +50,12 @@ import {
 } from './processor.js'
 import { getFontFeatureSettings } from './font-features.js'
 import { hasRTL } from './bidi.js'
-import { bidiControls, resolveLevels, visualOrder } from './pictor-bidi.js'
+import {
+  bidiControls,
+  paragraphDirection,
+  resolveLevels,
+  visualOrder,
+} from './pictor-bidi.js'
 import buildTextNodes from './index.js'
 import cssColorParse from 'parse-css-color'
 
@@ -673,7 +678,9 @@ export class Paragraph {
    * the controls of UAX #9 around their content.
    */
   private resolveBidi(content: string, markers: Map<number, number[]>) {
-    const direction = this.style.direction === 'rtl' ? 'rtl' : 'ltr'
+    // Pictor (bidi-plaintext): `direction`, or the text's first strong
+    // character's under `unicode-bidi: plaintext`.
+    const direction = paragraphDirection(this.style)
     let text = ''
     const offsets: number[] = []
     const controlOffsets = new Map<number, number>()
@@ -1002,7 +1009,7 @@ export class Paragraph {
     // inlines are aligned, but their content isn't reordered with `rtl` yet.
     const textAlign = resolveTextAlign(
       this.style.textAlign,
-      this.style.direction
+      paragraphDirection(this.style)
     )
 
     // Lines are shortened by the floats beside them. A line that is at least
@@ -1169,7 +1176,10 @@ export class Paragraph {
           current.words.length > 1
         ) {
           gap = remaining / (current.words.length - 1)
-        } else if (textAlign === 'justify' && this.style.direction === 'rtl') {
+        } else if (
+          textAlign === 'justify' &&
+          paragraphDirection(this.style) === 'rtl'
+        ) {
           // Pictor (bidi-inline): the lines that aren't justified are at
           // the start, the right with `rtl`.
           x += remaining

@@ -54,3 +54,17 @@ describe('fallback fonts take their regular face', () => {
     expect(bold).not.toMatch(/stroke-width/);
   });
 });
+
+describe('font-weight: bolder', () => {
+  it('is bold over a normal parent: a fallback face gets synthetic bold', async () => {
+    const svg = await render(
+      h(
+        'div',
+        { display: 'flex', fontFamily: 'Inter', fontWeight: 400, fontSize: 30, width: 600 },
+        h('span', { fontWeight: 'bolder' }, TEXT),
+      ),
+      { width: 600, height: 80, fonts: withArabic },
+    );
+    expect(svg).toMatch(/stroke-width/);
+  });
+});

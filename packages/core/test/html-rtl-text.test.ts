@@ -85,16 +85,22 @@ function inkRows(image: Grey, top: number, bottom: number): [number, number] {
   return [first, last];
 }
 
+/** The page drawn here and by Chromium, and Chromium's lines (more than two). */
+async function drawings(name: string, width: number, height: number) {
+  const html = readFileSync(join(dir, `${name}.html`), 'utf8');
+  const result = await renderer.render({ html, width, height, format: 'png' });
+  expect(result.warnings).toEqual([]);
+  const ours = await grey(result.data);
+  const chromium = await grey(readFileSync(join(dir, `${name}.chromium.png`)));
+  const chromiumLines = lines(chromium);
+  expect(chromiumLines.length).toBeGreaterThan(2);
+  return { ours, chromium, chromiumLines };
+}
+
 describe.each(cases)('%s', (name, { width, height }) => {
   it('the marks of every line as high and as low as Chromium’s', async () => {
-    const html = readFileSync(join(dir, `${name}.html`), 'utf8');
-    const result = await renderer.render({ html, width, height, format: 'png' });
-    expect(result.warnings).toEqual([]);
-    const ours = await grey(result.data);
-    const chromium = await grey(readFileSync(join(dir, `${name}.chromium.png`)));
+    const { ours, chromiumLines } = await drawings(name, width, height);
     const off: string[] = [];
-    const chromiumLines = lines(chromium);
-    expect(chromiumLines.length).toBeGreaterThan(2);
     for (const { top, bottom } of chromiumLines) {
       const [ourTop, ourBottom] = inkRows(ours, top - MARK_GAP, bottom + MARK_GAP);
       if (Math.abs(ourTop - top) > 1 || Math.abs(ourBottom - bottom) > 1) {
@@ -112,14 +118,8 @@ describe.each(cases)('%s', (name, { width, height }) => {
  */
 describe.each(widthCases)('%s', (name, { width, height }) => {
   it('every line as wide as Chromium’s', async () => {
-    const html = readFileSync(join(dir, `${name}.html`), 'utf8');
-    const result = await renderer.render({ html, width, height, format: 'png' });
-    expect(result.warnings).toEqual([]);
-    const ours = await grey(result.data);
-    const chromium = await grey(readFileSync(join(dir, `${name}.chromium.png`)));
+    const { ours, chromium, chromiumLines } = await drawings(name, width, height);
     const off: string[] = [];
-    const chromiumLines = lines(chromium);
-    expect(chromiumLines.length).toBeGreaterThan(2);
     for (const { top, bottom } of chromiumLines) {
       const [left, right] = inkExtent(chromium, top, bottom);
       const [ourLeft, ourRight] = inkExtent(ours, top, bottom);

@@ -1001,6 +1001,18 @@ export default class FontLoader {
     const specifiedLangFonts = []
     const nonSpecifiedLangFonts = []
     const additionalFonts = []
+    // Pictor (fallback-regular-face): a font found for a character the
+    // element's families lack is the regular face of its family, as Chrome
+    // on Linux takes it from fontconfig (by character and language, not by
+    // weight); bold text then gets synthetic bold (below), with the regular
+    // face's advances. Only the first font stands in for a list that names
+    // no font at all (the default font): matched by weight.
+    let firstUnnamed = fonts.length === 0
+    const fallbackWeight = (): FontWeight => {
+      if (!firstUnnamed) return 400
+      firstUnnamed = false
+      return fontWeight
+    }
     for (const name of keys) {
       if (fontFamily.includes(name)) continue
       if (locale) {
@@ -1010,7 +1022,7 @@ export default class FontLoader {
             specifiedLangFonts.push(
               this.get({
                 name,
-                weight: fontWeight,
+                weight: fallbackWeight(),
                 style: fontStyle,
               })
             )
@@ -1018,7 +1030,7 @@ export default class FontLoader {
             nonSpecifiedLangFonts.push(
               this.get({
                 name,
-                weight: fontWeight,
+                weight: fallbackWeight(),
                 style: fontStyle,
               })
             )
@@ -1027,7 +1039,7 @@ export default class FontLoader {
           additionalFonts.push(
             this.get({
               name,
-              weight: fontWeight,
+              weight: fallbackWeight(),
               style: fontStyle,
             })
           )
@@ -1036,7 +1048,7 @@ export default class FontLoader {
         additionalFonts.push(
           this.get({
             name,
-            weight: fontWeight,
+            weight: fallbackWeight(),
             style: fontStyle,
           })
         )

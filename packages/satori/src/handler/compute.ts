@@ -5,7 +5,7 @@
  */
 
 import presets from './presets.js'
-import { autoDirection } from '../text/pictor-bidi.js'
+import { autoDirection, plaintextDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
 import {
   inheritedFromParent,
@@ -441,6 +441,18 @@ function getSelectPreset(type: string, props: Record<string, any>) {
   return type === 'select' && isListBox(props) ? { borderRadius: 2 } : {}
 }
 
+/** `bolder` or `lighter` than an inherited weight, by CSS Fonts 4's table. */
+function relativeFontWeight(keyword: 'bolder' | 'lighter', inherited: unknown) {
+  const from =
+    inherited === 'bold'
+      ? 700
+      : inherited === 'normal' || inherited === undefined
+      ? 400
+      : Number(inherited) || 400
+  if (keyword === 'bolder') return from < 350 ? 400 : from < 550 ? 700 : 900
+  return from < 100 ? from : from < 550 ? 100 : from < 750 ? 400 : 700
+}
+
 /** Swaps the left and right margins and padding of a preset, in place. */
 function mirrorInlineSides(preset: Record<string, string | number>) {
   for (const prop of ['margin', 'padding']) {
@@ -808,6 +820,20 @@ export default async function compute(
   style.direction = direction
   layout.direction = direction
   const isRTL = direction === 'rtl'
+  // Pictor (fallback-regular-face): `bolder` and `lighter` are relative to
+  // the inherited weight (CSS Fonts 4 §2.2), so that synthetic bold knows
+  // the weight asked for.
+  if (style.fontWeight === 'bolder' || style.fontWeight === 'lighter') {
+    style.fontWeight = relativeFontWeight(
+      style.fontWeight,
+      inheritedStyle.fontWeight
+    )
+  }
+  // Pictor (bidi-plaintext): a block container under `unicode-bidi:
+  // plaintext` sets its text in the direction of its first strong character.
+  if (style.unicodeBidi === 'plaintext' && outerDisplay !== 'inline') {
+    style._paragraphDirection = plaintextDirection(props?.children)
+  }
 
   // `align-content` defaults to `normal`. In block containers, other values
   // prevent margins from collapsing.

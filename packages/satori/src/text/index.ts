@@ -37,7 +37,7 @@ import {
 } from './processor.js'
 import { getFontFeatureSettings } from './font-features.js'
 import { hasRTL, reorderLine, splitByDirection } from './bidi.js'
-import { resolvePieceLevels } from './pictor-bidi.js'
+import { paragraphDirection, resolvePieceLevels } from './pictor-bidi.js'
 import cssColorParse from 'parse-css-color'
 import { isOutside } from '../culling.js'
 
@@ -114,8 +114,10 @@ export default async function* buildTextNodes(
   // Lines start at the right with `rtl`. Their pieces are reordered with the
   // bidi algorithm with `rtl`, or when they have right-to-left text, see
   // `reorderLines()`.
-  const isRTL = parentStyle.direction === 'rtl'
-  const align = resolveTextAlign(textAlign, parentStyle.direction)
+  // Pictor (bidi-plaintext): the paragraph's direction, `direction` unless
+  // `unicode-bidi: plaintext` finds it in the text.
+  const isRTL = paragraphDirection(parentStyle) === 'rtl'
+  const align = resolveTextAlign(textAlign, paragraphDirection(parentStyle))
   const needsBidi = isRTL || hasRTL(processedContent)
 
   // The indent of the first line, at its start. Percentages are of the width

@@ -50,7 +50,12 @@ import {
 } from './processor.js'
 import { getFontFeatureSettings } from './font-features.js'
 import { hasRTL } from './bidi.js'
-import { bidiControls, resolveLevels, visualOrder } from './pictor-bidi.js'
+import {
+  bidiControls,
+  paragraphDirection,
+  resolveLevels,
+  visualOrder,
+} from './pictor-bidi.js'
 import buildTextNodes from './index.js'
 import cssColorParse from 'parse-css-color'
 
@@ -673,7 +678,9 @@ export class Paragraph {
    * the controls of UAX #9 around their content.
    */
   private resolveBidi(content: string, markers: Map<number, number[]>) {
-    const direction = this.style.direction === 'rtl' ? 'rtl' : 'ltr'
+    // Pictor (bidi-plaintext): `direction`, or the text's first strong
+    // character's under `unicode-bidi: plaintext`.
+    const direction = paragraphDirection(this.style)
     let text = ''
     const offsets: number[] = []
     const controlOffsets = new Map<number, number>()
@@ -1002,7 +1009,7 @@ export class Paragraph {
     // inlines are aligned, but their content isn't reordered with `rtl` yet.
     const textAlign = resolveTextAlign(
       this.style.textAlign,
-      this.style.direction
+      paragraphDirection(this.style)
     )
 
     // Lines are shortened by the floats beside them. A line that is at least
@@ -1169,7 +1176,10 @@ export class Paragraph {
           current.words.length > 1
         ) {
           gap = remaining / (current.words.length - 1)
-        } else if (textAlign === 'justify' && this.style.direction === 'rtl') {
+        } else if (
+          textAlign === 'justify' &&
+          paragraphDirection(this.style) === 'rtl'
+        ) {
           // Pictor (bidi-inline): the lines that aren't justified are at
           // the start, the right with `rtl`.
           x += remaining
@@ -1382,24 +1392,22 @@ export class Paragraph {
     }
 
     for (const line of this.lines) {
-      // Pictor (bidi-inline): with bidi, the fragment of a box on a line is
-      // the extent of its segments there, which may be in any order.
+      // Pictor (bidi-inline): with bidi, the fragments of a box on a line
+      // are the extents of its segments there, which may be in any order.
+      // Pictor (bidi-box-pieces): one fragment per visually contiguous run
+      // of them, as in Chrome: text of the paragraph that bidi moves between
+      // two pieces of the box splits it.
       if (this.baseLevel !== undefined) {
-        const extents = new Map<
-          InlineBox,
-          { left: number; right: number; first: boolean; last: boolean }
-        >()
+        const pieces = new Map<InlineBox, BoxPiece[]>()
+        /** Every segment of the line with width, and the boxes it is in. */
+        const placed: { left: number; right: number; boxes: InlineBox[] }[] =
+          []
         const extend = (box: InlineBox, left: number, right: number) => {
-          const extent = extents.get(box) ?? {
-            left: Infinity,
-            right: -Infinity,
-            first: false,
-            last: false,
-          }
-          extent.left = Math.min(extent.left, left)
-          extent.right = Math.max(extent.right, right)
-          extents.set(box, extent)
-          return extent
+          const piece: BoxPiece = { left, right, first: false, last: false }
+          const list = pieces.get(box)
+          if (list) list.push(piece)
+          else pieces.set(box, [piece])
+          return piece
         }
         // Spaces that hang at the end of the line aren't drawn.
         const hanging = hangingSegments(
@@ -1430,6 +1438,7 @@ export class Paragraph {
               open.splice(open.lastIndexOf(item.box), 1)
             } else {
               for (const box of open) extend(box, left, right)
+              if (right > left) placed.push({ left, right, boxes: [...open] })
               if (item.kind === 'text' && segment.text) {
                 if (segment.text[0] !== '\t') addPiece(item.run, segment, line)
               } else if (item.kind === 'atomic') {
@@ -1438,18 +1447,18 @@ export class Paragraph {
             }
           }
         }
-        for (const box of open) extend(box, Infinity, -Infinity)
-        for (const [box, extent] of extents) {
-          if (extent.left > extent.right) continue
-          pushFragment(
-            box,
-            line,
-            extent.left,
-            extent.right,
-            extent.first,
-            extent.last,
-            box.style.direction === 'rtl'
-          )
+        for (const [box, list] of pieces) {
+          for (const piece of joinBoxPieces(box, list, placed)) {
+            pushFragment(
+              box,
+              line,
+              piece.left,
+              piece.right,
+              piece.first,
+              piece.last,
+              box.style.direction === 'rtl'
+            )
+          }
         }
         continue
       }
@@ -2040,4 +2049,47 @@ export async function* buildInlineText(
     return delegate ? ((await delegate.next([x, y])).value as string) : ''
   }
   return paragraph.renderRun(run, x, y)
+}
+
+/** Pictor (bidi-box-pieces): a part of an inline box on a line. */
+interface BoxPiece {
+  left: number
+  right: number
+  first: boolean
+  last: boolean
+}
+
+/**
+ * Pictor (bidi-box-pieces): the pieces of a box on one line joined into its
+ * fragments: neighbours join unless a segment with width that is not in the
+ * box lies between them (bidi moved other text there).
+ */
+function joinBoxPieces(
+  box: InlineBox,
+  pieces: BoxPiece[],
+  placed: { left: number; right: number; boxes: InlineBox[] }[]
+): BoxPiece[] {
+  const sorted = pieces
+    .filter((piece) => piece.left <= piece.right)
+    .sort((a, b) => a.left - b.left)
+  const joined: BoxPiece[] = []
+  for (const piece of sorted) {
+    const last = joined[joined.length - 1]
+    const apart =
+      last &&
+      placed.some(
+        (other) =>
+          !other.boxes.includes(box) &&
+          other.left >= last.right - 0.01 &&
+          other.right <= piece.left + 0.01
+      )
+    if (last && !apart) {
+      last.right = Math.max(last.right, piece.right)
+      last.first ||= piece.first
+      last.last ||= piece.last
+    } else {
+      joined.push({ ...piece })
+    }
+  }
+  return joined
 }

@@ -136,6 +136,23 @@ export function splitByLevels(
   return parts
 }
 
+/**
+ * Pictor (bidi-plaintext): the base direction of a block container's
+ * paragraph. `unicode-bidi: plaintext` takes it from the paragraph's first
+ * strong character (UAX #9 P2–P3, left to right without one), set where the
+ * style is computed (`_paragraphDirection`, not inherited); otherwise it is
+ * `direction`. `text-align: start` and `end` follow it too (CSS Text 3).
+ */
+export function paragraphDirection(style: Record<string, unknown>): Direction {
+  const own = style._paragraphDirection ?? style.direction
+  return own === 'rtl' ? 'rtl' : 'ltr'
+}
+
+/** `unicode-bidi: plaintext`'s base direction for a block with these children (see paragraphDirection). */
+export function plaintextDirection(children: unknown): Direction {
+  return firstStrong(children) ?? 'ltr'
+}
+
 /** Elements whose text `dir="auto"` doesn't look at (HTML's "auto directionality"). */
 const SKIPPED_FOR_AUTO = new Set(['bdi', 'script', 'style', 'textarea'])
 

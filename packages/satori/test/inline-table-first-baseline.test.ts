@@ -9,7 +9,11 @@ const inlineTable = (lines: number) =>
   h(
     'div',
     { display: 'inline-grid', width: 120, verticalAlign: 'baseline' },
-    h('div', { display: 'contents' }, h('div', { display: 'block', width: 100 }, Array(lines).fill('word').join(' '))),
+    h(
+      'div',
+      { display: 'contents' },
+      h('div', { display: 'block', width: 100 }, Array(lines).fill('word').join(' ')),
+    ),
   );
 
 describe('inline grids side by side on a line', () => {

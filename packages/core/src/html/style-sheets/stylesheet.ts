@@ -201,7 +201,7 @@ export class DocumentStyles {
   }[] = [];
   /** The candidate rules of each element, with the number of sheets they were taken from. */
   private readonly candidates = new WeakMap<Element, { sheets: number; rules: ProbeRule[] }>();
-  /** Class names that appear in a class selector of any sheet. */
+  /** Class names that appear in a class selector of any sheet, in an `@media` block that does not apply too. */
   readonly classNames = new Set<string>();
   /**
    * True once a sheet is compiled Tailwind CSS (its banner or its `--tw-` variables): then the document's sheets are
@@ -284,6 +284,15 @@ export class DocumentStyles {
       return { css, fontFaces: [] };
     }
     const fontFaces: DocumentFontFace[] = [];
+    // Class names count from every rule, also one in an `@media` block this viewport leaves out: such a class is the
+    // page's own, not a bare Tailwind utility (Ghost's e-mails style `.container` only for narrow screens; taken for
+    // Tailwind's `container`, its cell got the utilities' border-box sizing and came out 20 px narrower).
+    csstree.walk(ast, {
+      visit: 'ClassSelector',
+      enter: (node: csstree.ClassSelector) => {
+        this.classNames.add(unescapeCssIdentifier(node.name));
+      },
+    });
     let rewritten = resolveMediaBlocks(ast, this.viewport);
     // Most sheets have neither: look at other declarations' values only when the sheet's text could need it.
     const mayNeedValues = MAY_NEED_VALUES.test(css);
@@ -310,8 +319,6 @@ export class DocumentStyles {
           if (!node.block) return;
           const face = readFontFace(node.block);
           if (face) fontFaces.push(face);
-        } else if (node.type === 'ClassSelector') {
-          this.classNames.add(unescapeCssIdentifier(node.name));
         } else if (
           mayNeedValues &&
           inFontFace === 0 &&

@@ -9,9 +9,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../src/index.js';
+import { type GreyImage, greyPixels } from './helpers/image-compare.js';
 
 const dir = join(import.meta.dirname, 'repros');
 const all = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Record<
@@ -27,28 +27,13 @@ const INK = 128;
 /** Rows without ink that still join two bands (a mark over or under its letters). */
 const MARK_GAP = 3;
 
-interface Grey {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-async function grey(png: Buffer): Promise<Grey> {
-  const { data, info } = await sharp(png)
-    .removeAlpha()
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
-
-const rowHasInk = (image: Grey, y: number) => {
+const rowHasInk = (image: GreyImage, y: number) => {
   for (let x = 0; x < image.width; x++) if ((image.data[y * image.width + x] as number) < INK) return true;
   return false;
 };
 
 /** The lines: bands of rows with ink, joined across gaps of up to MARK_GAP rows. */
-function lines(image: Grey): { top: number; bottom: number }[] {
+function lines(image: GreyImage): { top: number; bottom: number }[] {
   const found: { top: number; bottom: number }[] = [];
   for (let y = 0; y < image.height; y++) {
     if (!rowHasInk(image, y)) continue;
@@ -60,7 +45,7 @@ function lines(image: Grey): { top: number; bottom: number }[] {
 }
 
 /** The first and last columns with ink in rows top..bottom. */
-function inkExtent(image: Grey, top: number, bottom: number): [number, number] {
+function inkExtent(image: GreyImage, top: number, bottom: number): [number, number] {
   let first = -1;
   let last = -1;
   for (let x = 0; x < image.width; x++) {
@@ -74,7 +59,7 @@ function inkExtent(image: Grey, top: number, bottom: number): [number, number] {
 }
 
 /** The first and last rows with ink between top and bottom. */
-function inkRows(image: Grey, top: number, bottom: number): [number, number] {
+function inkRows(image: GreyImage, top: number, bottom: number): [number, number] {
   let first = -1;
   let last = -1;
   for (let y = Math.max(0, top); y <= Math.min(image.height - 1, bottom); y++) {
@@ -90,8 +75,8 @@ async function drawings(name: string, width: number, height: number) {
   const html = readFileSync(join(dir, `${name}.html`), 'utf8');
   const result = await renderer.render({ html, width, height, format: 'png' });
   expect(result.warnings).toEqual([]);
-  const ours = await grey(result.data);
-  const chromium = await grey(readFileSync(join(dir, `${name}.chromium.png`)));
+  const ours = await greyPixels(result.data);
+  const chromium = await greyPixels(readFileSync(join(dir, `${name}.chromium.png`)));
   const chromiumLines = lines(chromium);
   expect(chromiumLines.length).toBeGreaterThan(2);
   return { ours, chromium, chromiumLines };

@@ -8,9 +8,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../src/index.js';
+import { type GreyImage, greyPixels } from './helpers/image-compare.js';
 
 const dir = join(import.meta.dirname, 'repros');
 const pages = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Record<
@@ -19,21 +19,6 @@ const pages = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Reco
 >;
 const renderer = createRenderer({ workers: 0 });
 afterAll(() => renderer.close());
-
-interface Gray {
-  data: Buffer;
-  width: number;
-  height: number;
-}
-
-async function gray(png: Buffer): Promise<Gray> {
-  const { data, info } = await sharp(png)
-    .removeAlpha()
-    .greyscale()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
 
 /** A column of ink: a run of image columns with a dark pixel, its extent down the page. */
 interface Band {
@@ -44,7 +29,7 @@ interface Band {
 }
 
 /** The columns of ink (pixels darker than 128) inside `area` [x0, y0, x1, y1]. */
-function bands(image: Gray, [x0, y0, x1, y1]: number[]): Band[] {
+function bands(image: GreyImage, [x0, y0, x1, y1]: number[]): Band[] {
   const found: Band[] = [];
   let current: Band | undefined;
   for (let x = x0 as number; x < (x1 as number); x++) {
@@ -70,7 +55,7 @@ function bands(image: Gray, [x0, y0, x1, y1]: number[]): Band[] {
   return found;
 }
 
-function meanDifference(a: Gray, b: Gray) {
+function meanDifference(a: GreyImage, b: GreyImage) {
   let sum = 0;
   for (let i = 0; i < a.data.length; i++) sum += Math.abs((a.data[i] as number) - (b.data[i] as number));
   return sum / a.data.length;
@@ -93,8 +78,8 @@ describe.each(Object.entries(cases))('%s', (name, { area, edge, end, mean }) => 
     const html = readFileSync(join(dir, `${name}.html`), 'utf8');
     const result = await renderer.render({ html, width, height, format: 'png' });
     expect(result.warnings).toEqual([]);
-    const ours = await gray(result.data);
-    const reference = await gray(readFileSync(join(dir, `${name}.chromium.png`)));
+    const ours = await greyPixels(result.data);
+    const reference = await greyPixels(readFileSync(join(dir, `${name}.chromium.png`)));
     const expected = bands(reference, area);
     const actual = bands(ours, area);
     expect(actual.length).toBe(expected.length);

@@ -156,3 +156,20 @@ export async function distanceFromReference(
   const pixels = ours.data.length / 3;
   return { width: ours.info.width, height: ours.info.height, mean: sum / pixels, far: far / pixels };
 }
+
+/** One grey channel per pixel (alpha dropped), for tests that look for ink by rows and columns. */
+export interface GreyImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+/** Decode an image to one grey byte per pixel. */
+export async function greyPixels(image: Buffer): Promise<GreyImage> {
+  const { data, info } = await sharp(image)
+    .removeAlpha()
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}

@@ -10,10 +10,10 @@ import { LayoutNode, type LayoutStyle, type Size } from './node.js'
  * establishes a BFC (an `<hr>`, `overflow` other than visible, `display: flow-root`, a flex or grid container, so
  * also a table here) in a layout opportunity of zero width: after a float as wide as its container (an e-mail's
  * `<table align=left width=100%>`) it goes below the float. The engine placed an auto-width one beside the float
- * at zero width, where it vanished. 1/100 px sends it below as in Chromium; beside narrower floats it is sized as
- * before.
+ * at zero width, where it vanished. The least laid-out length (1/64 px: lengths go to the engine in 64ths of a
+ * pixel, layout-units) sends it below as in Chromium; beside narrower floats it is sized as before.
  */
-export const BESIDE_FLOATS_MIN_WIDTH = 0.01
+export const BESIDE_FLOATS_MIN_WIDTH = 1 / 64
 
 const isFloat = (style: LayoutStyle) => !!style.float && style.float !== 'none'
 const overflows = (style: LayoutStyle) =>

@@ -112,7 +112,8 @@ async function fontconfigDir() {
     `<?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "fonts.dtd"><fontconfig>
 <dir>${fonts}</dir><cachedir>${join(dir, 'cache')}</cachedir>
 ${alias('sans-serif', 'Inter')}${alias('system-ui', 'Inter')}${alias('serif', 'Noto Serif')}${alias('monospace', 'JetBrains Mono')}
-${alias('Times New Roman', 'Noto Serif')}${alias('Arial', 'Inter')}${alias('Helvetica', 'Inter')}
+${alias('Times New Roman', 'Noto Serif')}${alias('Times', 'Noto Serif')}${alias('Arial', 'Inter')}${alias('Helvetica', 'Inter')}
+${alias('Courier New', 'JetBrains Mono')}${alias('Courier', 'JetBrains Mono')}
 <match target="pattern"><edit name="hintstyle" mode="assign"><const>hintslight</const></edit></match>
 ${BUILTIN_FAMILIES.map((family) => `<match target="font"><test name="family"><string>${family}</string></test><edit name="hintstyle" mode="assign"><const>hintfull</const></edit></match>`).join('\n')}
 <config><rescan><int>0</int></rescan></config>

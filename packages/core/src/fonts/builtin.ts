@@ -15,9 +15,15 @@ interface BuiltinFace {
   style: SatoriFont['style'];
 }
 
-const SANS = ['sans-serif', 'Inter', 'system-ui'];
-const SERIF = ['serif', 'Noto Serif'];
-const MONO = ['monospace', 'JetBrains Mono'];
+/**
+ * Each face's family names: its own, its generic family, and the common families a Linux browser's fontconfig
+ * replaces with a metric-compatible face (Arial and Helvetica → a sans-serif, Times → a serif, Courier → a
+ * monospace), so `font-family: arial` is set in the sans-serif as in Chromium, not in the standard font (serif) that a
+ * list of unavailable families falls back to.
+ */
+const SANS = ['sans-serif', 'Inter', 'system-ui', 'Arial', 'Helvetica'];
+const SERIF = ['serif', 'Noto Serif', 'Times New Roman', 'Times'];
+const MONO = ['monospace', 'JetBrains Mono', 'Courier New', 'Courier'];
 
 /** Faces loaded at start: the default sans-serif first (it is satori's last-resort font too). */
 const BASE_FACES: BuiltinFace[] = [

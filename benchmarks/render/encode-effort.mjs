@@ -100,7 +100,7 @@ for (const name of args.cases.split(',')) {
   loads.push(load1());
 }
 console.log(
-  `encode-effort.mjs · ${new Date().toISOString()} · webp q80, ${args.cards} fresh cards per case, 3 encodes each after 1 warm-up, interleaved · load ${loads.map((l) => l.toFixed(1)).join(', ')}\n`,
+  `encode-effort.mjs · ${new Date().toISOString()} · webp q80, ${args.cards} fresh cards per case, 3 encodes each after 1 warm-up (identical repeats of the same pixels: sharp's cache is off, so each is a real encode), interleaved · load ${loads.map((l) => l.toFixed(1)).join(', ')}\n`,
 );
 console.log(
   markdownTable(

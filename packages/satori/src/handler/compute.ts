@@ -7,10 +7,6 @@
 import presets from './presets.js'
 import { autoDirection, plaintextDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
-import {
-  inheritedFromParent,
-  passToChildren,
-} from '../pictor-explicit-inherit.js'
 import { toPhysicalProperties } from './logical.js'
 import { isLonghandOf } from './shorthands.js'
 import expand, { SerializedStyle } from './expand.js'
@@ -367,16 +363,6 @@ function resolveKeywords(
     if (keyword === 'revert' || keyword === 'revert-layer') continue
 
     for (const key in preset) if (affects(key)) delete preset[key]
-    // Pictor (box-sizing-inherit): `inherit` of a property whose parent's
-    // value travels down (`box-sizing: inherit` of Bulma, Spectre and
-    // Materialize under `html { box-sizing: border-box }`) is that value.
-    const parentValue =
-      keyword === 'inherit' ? inheritedFromParent(prop, inheritedStyle) : undefined
-    if (parentValue !== undefined) {
-      defined[prop] = parentValue
-      initial.delete(prop)
-      continue
-    }
     // Pictor (inherit-from-parent): `inherit` of a property that isn't
     // inherited takes the parent's computed value (`.masthead { display:
     // inherit; grid-template-columns: inherit }` of a résumé's page grid).
@@ -1250,8 +1236,5 @@ export default async function compute(
   layout.replaced =
     type === 'img' || type === 'svg' || !!replacedElements?.[type]
 
-  // Pictor (box-sizing-inherit): the element's own values that its children
-  // may ask for with `inherit`.
-  passToChildren(style)
   return [style, inheritable(style)]
 }

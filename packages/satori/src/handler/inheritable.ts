@@ -75,8 +75,6 @@ const list = new Set([
   '_lineHeightPx',
   // Pictor (rem-from-root): the root element's font size, for `rem`.
   '_rootFontSize',
-  // Pictor (box-sizing-inherit): the parent's box-sizing, for `inherit`.
-  '_parentBoxSizing',
   // Pictor (custom-properties-shared): the custom properties, in one object.
   '_customProperties',
   // Pictor: its speed-only switches (pictor-tunings.ts).

@@ -890,6 +890,8 @@ export default class FontLoader {
       style?.fontOpticalSizing,
       style?.fontVariationSettings,
       locale,
+      // Pictor (shaping-language): the element's `lang` as written.
+      style?._lang,
     ].join('\u0001')
     let engine = engines.get(key)
     if (!engine) {
@@ -921,6 +923,7 @@ export default class FontLoader {
       fontStretch?: unknown
       fontOpticalSizing?: unknown
       fontVariationSettings?: unknown
+      _lang?: unknown
     },
     locale: Locale | undefined
   ): FontEngine {
@@ -1175,9 +1178,11 @@ export default class FontLoader {
     // Shaped glyphs are in font units, so the key only needs the inputs that
     // affect font resolution and shaping — not the font size.
     const shapedRunCache = this.shapedRunCache
+    // Pictor (shaping-language): shaped in the element's language.
+    const language = shapingLanguage(locale, synthesisStyle._lang)
     const engineKey = `${fontFamily.join(',')}|${fontWeight}|${fontStyle}|${
       locale || ''
-    }|${variationKey}`
+    }|${language || ''}|${variationKey}`
     const getShapedRuns: GetShapedRuns = (
       content,
       fontFeatureSettings,
@@ -1206,8 +1211,7 @@ export default class FontLoader {
             features,
             direction,
             rangedFeatures: punctuationTrims(text),
-            // Pictor (shaping-language): shaped in the element's language.
-            language: shapingLanguage(locale),
+            language,
           }),
         ]
       )

@@ -14,7 +14,11 @@ import {
 } from './harfbuzz.js'
 import { segment } from './utils.js'
 import type { PictorTunings } from './pictor-tunings.js'
-import { punctuationTrims } from './text/pictor-cjk-spacing.js'
+import {
+  lineEndTrims,
+  punctuationTrims,
+  takeTrimmedEnd,
+} from './text/pictor-cjk-spacing.js'
 import {
   glyphPath,
   glyphPathTenths,
@@ -1199,18 +1203,22 @@ export default class FontLoader {
         return cached
       }
 
-      const features = fontFeatureSettings
-        ? parseFontFeatureSettings(fontFeatureSettings)
-        : {}
-      const shapedRuns = splitByFont(content, resolveFont, primaryHas).map(
-        ([text, font]): ShapedRun => [
+      // Pictor (cjk-closing-at-line-end): a closing mark at a line's end trimmed.
+      const [settings, trimEnd] = takeTrimmedEnd(fontFeatureSettings)
+      const features = settings ? parseFontFeatureSettings(settings) : {}
+      const split = splitByFont(content, resolveFont, primaryHas)
+      const shapedRuns = split.map(
+        ([text, font], index): ShapedRun => [
           text,
           font,
           // Pictor (cjk-punctuation-trim): adjacent punctuation trimmed.
           shapeText(font, text, {
             features,
             direction,
-            rangedFeatures: punctuationTrims(text),
+            rangedFeatures: [
+              ...punctuationTrims(text),
+              ...lineEndTrims(text, trimEnd && index === split.length - 1),
+            ],
             language,
           }),
         ]

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { boxes, fonts, h } from './render.js';
+import { boxes, type Element, fonts, h } from './render.js';
 
 const require = createRequire(import.meta.url);
 const japanese = [
@@ -23,8 +23,10 @@ const japanese = [
 ];
 
 /** The number of 28 px lines `text` takes at 20 px in Noto Sans JP in a block `width` wide. */
-async function lines(text: string, width: number): Promise<number> {
-  const paragraph = h('div', { width, fontSize: 20, lineHeight: '28px', fontFamily: 'Noto Sans JP' }, text);
+async function lines(text: string | Element[], width: number): Promise<number> {
+  const style = { width, fontSize: 20, lineHeight: '28px', fontFamily: 'Noto Sans JP' };
+  const paragraph =
+    typeof text === 'string' ? h('div', style, text) : h('div', { ...style, display: 'block' }, ...text);
   const { boxes: found } = await boxes(h('div', { display: 'flex', alignItems: 'flex-start' }, paragraph), {
     width: 200,
     height: 100,
@@ -44,5 +46,11 @@ describe('a CJK closing bracket at a line end', () => {
     expect(await lines('あいうえお」', 105)).toBe(2);
     expect(await lines('あいうえお。', 110)).toBe(2);
     expect(await lines('あいうえお」', 120)).toBe(1);
+  });
+
+  it('also in a paragraph with inline elements', async () => {
+    const bold = (text: string) => h('span', { fontWeight: 700 }, text);
+    expect(await lines([bold('あい'), 'うえお」' as unknown as Element], 110)).toBe(1);
+    expect(await lines([bold('あい'), 'うえお」' as unknown as Element], 105)).toBe(2);
   });
 });

@@ -49,6 +49,7 @@ import {
   resolveTextAlign,
 } from './processor.js'
 import { getFontFeatureSettings } from './font-features.js'
+import { endsWithClosingMark, withTrimmedEnd } from './pictor-cjk-spacing.js'
 import { hasRTL } from './bidi.js'
 import {
   bidiControls,
@@ -161,6 +162,8 @@ interface Segment {
   level?: number
   /** The margin on the outer side of an open or close segment. */
   margin?: number
+  /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
+  trimsEnd?: boolean
 }
 
 interface Word {
@@ -405,6 +408,8 @@ export class Paragraph {
       baseline: number
       /** Pictor (bidi-inline): shaped right to left, at an odd level. */
       rtl: boolean
+      /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
+      trimsEnd?: boolean
     }[]
   >()
   /** Set when the paragraph is only text of the container. */
@@ -933,6 +938,7 @@ export class Paragraph {
       word.trailing = 0
       for (const segment of word.segments) {
         const { item } = segment
+        segment.trimsEnd = false
         if (item.kind === 'text') {
           const { measureText } = this.runState(item.run)
           segment.width = measureText(segment.text)
@@ -1110,11 +1116,14 @@ export class Paragraph {
         line = newLine()
       } else {
         placeTabs(word, line.width + (lines.length === 1 ? indent : 0))
+        const room = Math.min(line.available, limit) + 1e-3
         if (
           line.words.length &&
           canBreak &&
-          line.width + word.width - word.trailing >
-            Math.min(line.available, limit) + 1e-3
+          line.width + word.width - word.trailing > room &&
+          // Pictor (cjk-closing-at-line-end): unless a closing mark at its
+          // end, set half-width, brings it within the line.
+          !this.trimEnd(word, room - line.width)
         ) {
           line = newLine()
           wrapped = true
@@ -1204,6 +1213,36 @@ export class Paragraph {
       width: Math.max(maxWidth, wrapped ? width : 0),
       height: top,
     }
+  }
+
+  /**
+   * Pictor (cjk-closing-at-line-end): sets the closing mark that ends `word` half-width when that makes the word fit
+   * in `room`, as Chromium's allow-end does; whether it did.
+   */
+  private trimEnd(word: Word, room: number): boolean {
+    const segment = word.segments[word.segments.length - 1]
+    const { item } = segment ?? {}
+    if (
+      item?.kind !== 'text' ||
+      word.trailing !== 0 ||
+      !segment.text ||
+      !endsWithClosingMark(segment.text)
+    ) {
+      return false
+    }
+    const { style } = item.run
+    const trimmed = this.runState(item.run).engine.measure(segment.text, {
+      fontSize: style.fontSize as number,
+      letterSpacing: style.letterSpacing as number,
+      wordSpacing: style.wordSpacing as number,
+      fontFeatureSettings: withTrimmedEnd(getFontFeatureSettings(style)),
+    })
+    const saved = segment.width - trimmed
+    if (saved <= 0 || word.width - saved > room) return false
+    segment.width = trimmed
+    segment.trimsEnd = true
+    word.width -= saved
+    return true
   }
 
   /**
@@ -1373,6 +1412,7 @@ export class Paragraph {
         line: this.lines.indexOf(line),
         baseline: Math.round(line.top) + line.baseline - shift,
         rtl: (segment.level ?? 0) % 2 === 1,
+        ...(segment.trimsEnd ? { trimsEnd: true } : {}),
       })
       this.pieces.set(run, pieces)
     }
@@ -1632,6 +1672,7 @@ export class Paragraph {
           ...last,
           text: last.text + piece.text,
           width: last.width + piece.width,
+          trimsEnd: piece.trimsEnd,
         })
         merged.splice(merged.length - 2, 1)
       } else if (
@@ -1684,14 +1725,19 @@ export class Paragraph {
         }
       }
 
-      for (const part of parts) {
+      for (const [partIndex, part] of parts.entries()) {
+        // Pictor (cjk-closing-at-line-end): the piece's last part trimmed.
+        const partFeatures =
+          piece.trimsEnd && partIndex === parts.length - 1
+            ? withTrimmedEnd(fontFeatureSettings)
+            : fontFeatureSettings
         const partWidth = isImage(part)
           ? fontSize
           : engine.measure(part, {
               fontSize,
               letterSpacing,
               wordSpacing,
-              fontFeatureSettings,
+              fontFeatureSettings: partFeatures,
             })
         if (piece.rtl) pieceX -= partWidth
         if (isImage(part) || !embedFont) {
@@ -1724,7 +1770,7 @@ export class Paragraph {
               top: baseline,
               letterSpacing,
               wordSpacing,
-              fontFeatureSettings,
+              fontFeatureSettings: partFeatures,
               // Pictor (bidi-inline): shaped in the direction of its level.
               direction:
                 this.baseLevel === undefined

@@ -57,6 +57,7 @@ import {
   resolveLevels,
   visualOrder,
 } from './pictor-bidi.js'
+import { placeBoxEdges } from './pictor-bidi-box-edges.js'
 import buildTextNodes from './index.js'
 import cssColorParse from 'parse-css-color'
 
@@ -954,8 +955,10 @@ export class Paragraph {
               : 0
         } else if (item.kind === 'open' || item.kind === 'close') {
           const { style } = item.box
-          // Pictor (bidi-inline): a box at an odd level starts on the right.
-          const odd = (segment.level ?? 0) % 2 === 1
+          // Pictor (bidi-box-edges): with bidi, a right-to-left box starts
+          // on the right.
+          const odd =
+            this.baseLevel !== undefined && style.direction === 'rtl'
           const side = (item.kind === 'open') === odd ? 'Right' : 'Left'
           const none = item.kind === 'open' ? item.continuation : item.continued
           segment.margin = none
@@ -1263,10 +1266,26 @@ export class Paragraph {
     }
     const base = this.baseLevel ?? 0
     const levels = segments.map((segment) => segment.level ?? base)
-    for (const segment of hangingSegments(segments)) {
+    const hanging = hangingSegments(segments)
+    for (const segment of hanging) {
       levels[segments.indexOf(segment)] = base
     }
-    const order = visualOrder(levels)
+    // Pictor (bidi-box-edges): each box's edges at its visual ends.
+    const order = placeBoxEdges(
+      visualOrder(levels),
+      segments.length,
+      (i) => {
+        const { item } = segments[i]
+        return item.kind === 'open' || item.kind === 'close'
+          ? {
+              kind: item.kind,
+              box: item.box,
+              rtl: item.box.style.direction === 'rtl',
+            }
+          : undefined
+      },
+      (i) => !hanging.has(segments[i])
+    )
     let gaps = 0
     for (let k = 1; k < order.length; k++) {
       if (wordOf[order[k]] !== wordOf[order[k - 1]]) gaps++
@@ -1459,7 +1478,11 @@ export class Paragraph {
             const { item, x: left, width: segmentWidth } = segment
             const right = left + segmentWidth
             // The outer side of an edge is the box's margin.
-            const odd = (segment.level ?? 0) % 2 === 1
+            // Pictor (bidi-box-edges): on the side of the box's direction.
+            const odd =
+              item.kind === 'open' || item.kind === 'close'
+                ? item.box.style.direction === 'rtl'
+                : (segment.level ?? 0) % 2 === 1
             const margin = segment.margin ?? 0
             const startsOnLeft = (item.kind === 'open') !== odd
             if (item.kind === 'open') {

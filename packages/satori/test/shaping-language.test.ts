@@ -2,7 +2,7 @@
 // language, so a font's language forms apply (Noto Sans KR's `locl` for Korean: spaces of 0.269 em, 7 px at 26 px,
 // not the default 6). Chromium repro: packages/core/test/repros/korean-lang-spacing.html (html-chromium-repros).
 // Also for languages satori keeps no locale for (its `lang` as written): Urdu and Sindhi digits in Noto Sans Arabic
-// (repro shaping-language-locl.html, html-shaping-language.test.ts).
+// (repro shaping-language-locl.html, html-chromium-rows.test.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';

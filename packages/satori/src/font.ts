@@ -14,7 +14,11 @@ import {
 } from './harfbuzz.js'
 import { segment } from './utils.js'
 import type { PictorTunings } from './pictor-tunings.js'
-import { punctuationTrims } from './text/pictor-cjk-spacing.js'
+import {
+  lineEndTrims,
+  punctuationTrims,
+  takeTrimmedEnd,
+} from './text/pictor-cjk-spacing.js'
 import {
   glyphPath,
   glyphPathTenths,
@@ -890,6 +894,8 @@ export default class FontLoader {
       style?.fontOpticalSizing,
       style?.fontVariationSettings,
       locale,
+      // Pictor (shaping-language): the element's `lang` as written.
+      style?._lang,
     ].join('\u0001')
     let engine = engines.get(key)
     if (!engine) {
@@ -921,6 +927,7 @@ export default class FontLoader {
       fontStretch?: unknown
       fontOpticalSizing?: unknown
       fontVariationSettings?: unknown
+      _lang?: unknown
     },
     locale: Locale | undefined
   ): FontEngine {
@@ -1175,9 +1182,11 @@ export default class FontLoader {
     // Shaped glyphs are in font units, so the key only needs the inputs that
     // affect font resolution and shaping — not the font size.
     const shapedRunCache = this.shapedRunCache
+    // Pictor (shaping-language): shaped in the element's language.
+    const language = shapingLanguage(locale, synthesisStyle._lang)
     const engineKey = `${fontFamily.join(',')}|${fontWeight}|${fontStyle}|${
       locale || ''
-    }|${variationKey}`
+    }|${language || ''}|${variationKey}`
     const getShapedRuns: GetShapedRuns = (
       content,
       fontFeatureSettings,
@@ -1194,20 +1203,23 @@ export default class FontLoader {
         return cached
       }
 
-      const features = fontFeatureSettings
-        ? parseFontFeatureSettings(fontFeatureSettings)
-        : {}
-      const shapedRuns = splitByFont(content, resolveFont, primaryHas).map(
-        ([text, font]): ShapedRun => [
+      // Pictor (cjk-closing-at-line-end): a closing mark at a line's end trimmed.
+      const [settings, trimEnd] = takeTrimmedEnd(fontFeatureSettings)
+      const features = settings ? parseFontFeatureSettings(settings) : {}
+      const split = splitByFont(content, resolveFont, primaryHas)
+      const shapedRuns = split.map(
+        ([text, font], index): ShapedRun => [
           text,
           font,
           // Pictor (cjk-punctuation-trim): adjacent punctuation trimmed.
           shapeText(font, text, {
             features,
             direction,
-            rangedFeatures: punctuationTrims(text),
-            // Pictor (shaping-language): shaped in the element's language.
-            language: shapingLanguage(locale),
+            rangedFeatures: [
+              ...punctuationTrims(text),
+              ...lineEndTrims(text, trimEnd && index === split.length - 1),
+            ],
+            language,
           }),
         ]
       )

@@ -53,6 +53,7 @@ import {
 } from './builder/backdrop-filter.js'
 import type { BackdropFilter, URLFilter } from './parser/backdrop-filter.js'
 import { Locale, normalizeLocale } from './language.js'
+import { keepLanguage } from './text/pictor-shaping-language.js'
 import { SerializedStyle } from './handler/expand.js'
 import type {
   OuterDisplay,
@@ -400,6 +401,8 @@ export default async function* layout(
     context.listDepth,
     context.parentStyle
   )
+  // Pictor (shaping-language): the element's `lang` as written, for shaping.
+  keepLanguage(props?.lang, computedStyle, newInheritableStyle)
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.
   const chRatio = font.getChRatio(computedStyle as any)

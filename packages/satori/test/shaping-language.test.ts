@@ -1,10 +1,12 @@
 // Pictor change shaping-language: text is shaped in its element's `lang`, as Chromium gives HarfBuzz the content
 // language, so a font's language forms apply (Noto Sans KR's `locl` for Korean: spaces of 0.269 em, 7 px at 26 px,
 // not the default 6). Chromium repro: packages/core/test/repros/korean-lang-spacing.html (html-chromium-repros).
+// Also for languages satori keeps no locale for (its `lang` as written): Urdu and Sindhi digits in Noto Sans Arabic
+// (repro shaping-language-locl.html, html-chromium-rows.test.ts).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { boxes, fonts, h, hp } from './render.js';
+import { boxes, fonts, h, hp, render, rtlFonts } from './render.js';
 
 const require = createRequire(import.meta.url);
 const korean = {
@@ -39,5 +41,33 @@ describe('shaping language', () => {
 
   it('text without a lang is shaped as before', async () => {
     expect(await width()).toBe(await width('en'));
+  });
+
+  it('Urdu and Sindhi digits under lang="ur" and "sd", not under "fa" or "ps" (languages outside satori\'s list)', async () => {
+    /** The glyph outlines of ۴۶۷ (Noto Sans Arabic) in an element with `lang` (on the element or its parent). */
+    const digits = async (lang?: string, parentLang?: string) => {
+      const text = hp('div', lang === undefined ? {} : { lang }, '۴۶۷');
+      const root = hp(
+        'div',
+        {
+          ...(parentLang ? { lang: parentLang } : {}),
+          style: { display: 'flex', fontFamily: 'Arabic', fontSize: 30 },
+        },
+        text,
+      );
+      const svg = await render(root, { width: 200, height: 60, fonts: [...fonts, ...rtlFonts] });
+      return [...svg.matchAll(/ d="([^"]+)"/g)].map((m) => m[1]).join(' ');
+    };
+    const plain = await digits();
+    expect(plain.length).toBeGreaterThan(0);
+    expect(await digits('fa')).toBe(plain);
+    expect(await digits('ps')).toBe(plain);
+    const urdu = await digits('ur');
+    expect(urdu).not.toBe(plain);
+    expect(await digits('ur-PK')).toBe(urdu);
+    // Sindhi, inherited from the parent: Urdu's ۴ and ۶ (its own ۷).
+    expect(await digits(undefined, 'sd')).not.toBe(plain);
+    // An empty lang is an unknown language: no language forms, whatever the parent's.
+    expect(await digits('', 'ur')).toBe(plain);
   });
 });

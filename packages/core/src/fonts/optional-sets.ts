@@ -24,6 +24,11 @@ interface SetSpec {
   blocks: readonly (readonly [number, number])[];
   /** A document needs the set only when it also matches this (Traditional Chinese: a `lang` that asks for it). */
   document?: RegExp;
+  /**
+   * A document whose `lang` names one of these languages needs the set even without a character of it: under
+   * ja, ko and zh the standard font and sans-serif are the language's face, Latin text included, as in Chromium.
+   */
+  languages?: RegExp;
   /** What the warning calls the script when no font draws it. */
   label: string;
 }
@@ -122,6 +127,14 @@ const WORLD_SCRIPTS: readonly [string, string, (readonly [number, number])[]][] 
   ],
 ];
 
+/** Text that may be a `lang` attribute naming Japanese, Chinese or Korean (SETS' `languages` tell which). */
+const MAYBE_CJK_LANG = /lang\s*=\s*["']?(?:ja|zh|ko)(?![a-z])/i;
+
+/** A `lang` attribute in a tag whose value starts with one of `languages` (a pattern), as a whole subtag. */
+function langAttribute(languages: string): RegExp {
+  return new RegExp(`<[a-z][^>]*?\\slang\\s*=\\s*["']?(?:${languages})(?![a-z])`, 'i');
+}
+
 /** Every set, in the order their fonts are listed (and glyphs fall back along). */
 const SETS: readonly SetSpec[] = [
   {
@@ -129,6 +142,7 @@ const SETS: readonly SetSpec[] = [
     package: CJK_FONTS_PACKAGE,
     // Radicals, CJK punctuation, kana, strokes, Han, fullwidth forms.
     blocks: [[0x2e80, 0x2fdf], [0x3000, 0x30ff], [0x31c0, 0x31ff], [0xff00, 0xffef], ...HAN],
+    languages: langAttribute('ja|zh(?!-(?:tw|hk|mo|hant))'),
     label: 'CJK',
   },
   {
@@ -140,6 +154,7 @@ const SETS: readonly SetSpec[] = [
       [0xa960, 0xa97f],
       [0xac00, 0xd7ff],
     ],
+    languages: langAttribute('ko'),
     label: 'Korean',
   },
   {
@@ -147,6 +162,7 @@ const SETS: readonly SetSpec[] = [
     package: CJK_FONTS_PACKAGE,
     blocks: HAN,
     document: /\blang\s*=\s*["']?zh-(?:tw|hk|mo|hant)/i,
+    languages: langAttribute('zh-(?:tw|hk|mo|hant)'),
     label: 'Traditional Chinese',
   },
   ...WORLD_SCRIPTS.map(([name, label, blocks]) => ({ name, package: WORLD_FONTS_PACKAGE, blocks, label })),
@@ -236,7 +252,13 @@ export function setsToLoad(html: string): FontSet[] {
     (set) => !loaded.has(set.name) && facesOf(set).length > 0 && (!set.document || set.document.test(html)),
   );
   if (candidates.length === 0) return [];
-  return setsForText(html, candidates).map((set) => set.name);
+  const byText = setsForText(html, candidates);
+  // One quick scan first (0.06 ms on 270 kB): most documents name none of these languages, and a set's own pattern,
+  // which checks that the `lang` is an attribute in a tag, takes 2 ms there.
+  const byLanguage = MAYBE_CJK_LANG.test(html)
+    ? candidates.filter((set) => !byText.includes(set) && set.languages?.test(html))
+    : [];
+  return candidates.filter((set) => byText.includes(set) || byLanguage.includes(set)).map((set) => set.name);
 }
 
 /** Read a set's faces (once per thread); none when its package is not installed. */

@@ -173,3 +173,25 @@ export async function greyPixels(image: Buffer): Promise<GreyImage> {
     .toBuffer({ resolveWithObject: true });
   return { data, width: info.width, height: info.height };
 }
+
+/**
+ * The mean grey difference (0–255) between two images of the same size in each band of `height` rows from `top`
+ * (`count` bands), rounded to hundredths: where a repro's rows differ from Chromium's beyond antialiasing.
+ */
+export function rowBandDifferences(
+  ours: GreyImage,
+  theirs: GreyImage,
+  { top, height, count }: { top: number; height: number; count: number },
+): number[] {
+  const { width } = ours;
+  const bands: number[] = [];
+  for (let band = 0; band < count; band++) {
+    let sum = 0;
+    const y0 = top + band * height;
+    for (let i = y0 * width; i < (y0 + height) * width; i++) {
+      sum += Math.abs((ours.data[i] as number) - (theirs.data[i] as number));
+    }
+    bands.push(Math.round((sum / (height * width)) * 100) / 100);
+  }
+  return bands;
+}

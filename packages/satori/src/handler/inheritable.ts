@@ -77,6 +77,8 @@ const list = new Set([
   '_rootFontSize',
   // Pictor (custom-properties-shared): the custom properties, in one object.
   '_customProperties',
+  // Pictor (shaping-language): the element's `lang`, as written.
+  '_lang',
   // Pictor: its speed-only switches (pictor-tunings.ts).
   '_pictorTunings',
   // Pictor (glyph-runs): the glyphRuns option's array.

@@ -38,6 +38,10 @@ import {
 import { getFontFeatureSettings } from './font-features.js'
 import { hasRTL, reorderLine, splitByDirection } from './bidi.js'
 import { paragraphDirection, resolvePieceLevels } from './pictor-bidi.js'
+import {
+  endsWithClosingMark,
+  withTrimmedEnd,
+} from './pictor-cjk-spacing.js'
 import cssColorParse from 'parse-css-color'
 import { isOutside } from '../culling.js'
 
@@ -240,6 +244,8 @@ export default async function* buildTextNodes(
     isImage: boolean
     /** With bidi, how far `justify` moves the piece. */
     justifyShift?: number
+    /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
+    trimsEnd?: boolean
   })[] = []
 
   // Whether the min-content size is measured, see `canBreakWords()`.
@@ -299,7 +305,7 @@ export default async function* buildTextNodes(
 
       const allowedToJustify = textAlign === 'justify'
 
-      const willWrap =
+      let willWrap =
         i &&
         // When determining whether a line break is necessary, the width of the
         // trailing spaces is not included in the calculation, as the end boundary
@@ -311,6 +317,22 @@ export default async function* buildTextNodes(
         // |ccc    |
         currentWidth + w > width - lineIndent() + lineEndingSpacesWidth &&
         allowSoftWrap
+      // Pictor (cjk-closing-at-line-end): a closing mark that overflows by at
+      // most its blank half is trimmed to half and stays on the line.
+      let trimmedEnd = 0
+      if (willWrap && !forceBreak && endsWithClosingMark(word)) {
+        const trimmed = engine.measure(word, {
+          fontSize,
+          letterSpacing,
+          wordSpacing: wordSpacing as number,
+          fontFeatureSettings: withTrimmedEnd(fontFeatureSettings),
+        })
+        if (trimmed < w && currentWidth + trimmed <= width - lineIndent()) {
+          trimmedEnd = w - trimmed
+          w = trimmed
+          willWrap = false
+        }
+      }
 
       // Need to break the word if:
       // - we have break-word
@@ -433,6 +455,10 @@ export default async function* buildTextNodes(
             _width = measureGrapheme(_text)
           }
 
+          // Pictor (cjk-closing-at-line-end): the trimmed mark's piece.
+          const trimsEnd = trimmedEnd > 0 && j === _texts.length - 1
+          if (trimsEnd) _width -= trimmedEnd
+
           texts.push(_text)
           wordPositionInLayout.push({
             y: Math.round(height),
@@ -441,6 +467,7 @@ export default async function* buildTextNodes(
             line: lines,
             lineIndex,
             isImage: _isImage,
+            ...(trimsEnd ? { trimsEnd } : {}),
           })
 
           // Widths include the letter spacing after each character, so they
@@ -1104,7 +1131,9 @@ export default async function* buildTextNodes(
           top: top + topOffset + baselineOfWord + baselineDelta,
           letterSpacing,
           wordSpacing: wordSpacing as number,
-          fontFeatureSettings,
+          fontFeatureSettings: layout.trimsEnd
+            ? withTrimmedEnd(fontFeatureSettings)
+            : fontFeatureSettings,
           direction,
         },
         band

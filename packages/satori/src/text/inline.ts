@@ -49,6 +49,7 @@ import {
   resolveTextAlign,
 } from './processor.js'
 import { getFontFeatureSettings } from './font-features.js'
+import { endsWithClosingMark, withTrimmedEnd } from './pictor-cjk-spacing.js'
 import { hasRTL } from './bidi.js'
 import {
   bidiControls,
@@ -56,6 +57,7 @@ import {
   resolveLevels,
   visualOrder,
 } from './pictor-bidi.js'
+import { placeBoxEdges } from './pictor-bidi-box-edges.js'
 import buildTextNodes from './index.js'
 import cssColorParse from 'parse-css-color'
 
@@ -161,6 +163,8 @@ interface Segment {
   level?: number
   /** The margin on the outer side of an open or close segment. */
   margin?: number
+  /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
+  trimsEnd?: boolean
 }
 
 interface Word {
@@ -405,6 +409,8 @@ export class Paragraph {
       baseline: number
       /** Pictor (bidi-inline): shaped right to left, at an odd level. */
       rtl: boolean
+      /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
+      trimsEnd?: boolean
     }[]
   >()
   /** Set when the paragraph is only text of the container. */
@@ -933,6 +939,7 @@ export class Paragraph {
       word.trailing = 0
       for (const segment of word.segments) {
         const { item } = segment
+        segment.trimsEnd = false
         if (item.kind === 'text') {
           const { measureText } = this.runState(item.run)
           segment.width = measureText(segment.text)
@@ -948,8 +955,10 @@ export class Paragraph {
               : 0
         } else if (item.kind === 'open' || item.kind === 'close') {
           const { style } = item.box
-          // Pictor (bidi-inline): a box at an odd level starts on the right.
-          const odd = (segment.level ?? 0) % 2 === 1
+          // Pictor (bidi-box-edges): with bidi, a right-to-left box starts
+          // on the right.
+          const odd =
+            this.baseLevel !== undefined && style.direction === 'rtl'
           const side = (item.kind === 'open') === odd ? 'Right' : 'Left'
           const none = item.kind === 'open' ? item.continuation : item.continued
           segment.margin = none
@@ -1110,11 +1119,14 @@ export class Paragraph {
         line = newLine()
       } else {
         placeTabs(word, line.width + (lines.length === 1 ? indent : 0))
+        const room = Math.min(line.available, limit) + 1e-3
         if (
           line.words.length &&
           canBreak &&
-          line.width + word.width - word.trailing >
-            Math.min(line.available, limit) + 1e-3
+          line.width + word.width - word.trailing > room &&
+          // Pictor (cjk-closing-at-line-end): unless a closing mark at its
+          // end, set half-width, brings it within the line.
+          !this.trimEnd(word, room - line.width)
         ) {
           line = newLine()
           wrapped = true
@@ -1207,6 +1219,36 @@ export class Paragraph {
   }
 
   /**
+   * Pictor (cjk-closing-at-line-end): sets the closing mark that ends `word` half-width when that makes the word fit
+   * in `room`, as Chromium's allow-end does; whether it did.
+   */
+  private trimEnd(word: Word, room: number): boolean {
+    const segment = word.segments[word.segments.length - 1]
+    const { item } = segment ?? {}
+    if (
+      item?.kind !== 'text' ||
+      word.trailing !== 0 ||
+      !segment.text ||
+      !endsWithClosingMark(segment.text)
+    ) {
+      return false
+    }
+    const { style } = item.run
+    const trimmed = this.runState(item.run).engine.measure(segment.text, {
+      fontSize: style.fontSize as number,
+      letterSpacing: style.letterSpacing as number,
+      wordSpacing: style.wordSpacing as number,
+      fontFeatureSettings: withTrimmedEnd(getFontFeatureSettings(style)),
+    })
+    const saved = segment.width - trimmed
+    if (saved <= 0 || word.width - saved > room) return false
+    segment.width = trimmed
+    segment.trimsEnd = true
+    word.width -= saved
+    return true
+  }
+
+  /**
    * Pictor (bidi-inline): places the segments of a line from `x` in their
    * visual order (rules L1 and L2). Spaces at the end of the line have the
    * base level and hang past the end of the line, on the left of a
@@ -1224,10 +1266,26 @@ export class Paragraph {
     }
     const base = this.baseLevel ?? 0
     const levels = segments.map((segment) => segment.level ?? base)
-    for (const segment of hangingSegments(segments)) {
+    const hanging = hangingSegments(segments)
+    for (const segment of hanging) {
       levels[segments.indexOf(segment)] = base
     }
-    const order = visualOrder(levels)
+    // Pictor (bidi-box-edges): each box's edges at its visual ends.
+    const order = placeBoxEdges(
+      visualOrder(levels),
+      segments.length,
+      (i) => {
+        const { item } = segments[i]
+        return item.kind === 'open' || item.kind === 'close'
+          ? {
+              kind: item.kind,
+              box: item.box,
+              rtl: item.box.style.direction === 'rtl',
+            }
+          : undefined
+      },
+      (i) => !hanging.has(segments[i])
+    )
     let gaps = 0
     for (let k = 1; k < order.length; k++) {
       if (wordOf[order[k]] !== wordOf[order[k - 1]]) gaps++
@@ -1373,6 +1431,7 @@ export class Paragraph {
         line: this.lines.indexOf(line),
         baseline: Math.round(line.top) + line.baseline - shift,
         rtl: (segment.level ?? 0) % 2 === 1,
+        ...(segment.trimsEnd ? { trimsEnd: true } : {}),
       })
       this.pieces.set(run, pieces)
     }
@@ -1419,7 +1478,11 @@ export class Paragraph {
             const { item, x: left, width: segmentWidth } = segment
             const right = left + segmentWidth
             // The outer side of an edge is the box's margin.
-            const odd = (segment.level ?? 0) % 2 === 1
+            // Pictor (bidi-box-edges): on the side of the box's direction.
+            const odd =
+              item.kind === 'open' || item.kind === 'close'
+                ? item.box.style.direction === 'rtl'
+                : (segment.level ?? 0) % 2 === 1
             const margin = segment.margin ?? 0
             const startsOnLeft = (item.kind === 'open') !== odd
             if (item.kind === 'open') {
@@ -1632,6 +1695,7 @@ export class Paragraph {
           ...last,
           text: last.text + piece.text,
           width: last.width + piece.width,
+          trimsEnd: piece.trimsEnd,
         })
         merged.splice(merged.length - 2, 1)
       } else if (
@@ -1684,14 +1748,19 @@ export class Paragraph {
         }
       }
 
-      for (const part of parts) {
+      for (const [partIndex, part] of parts.entries()) {
+        // Pictor (cjk-closing-at-line-end): the piece's last part trimmed.
+        const partFeatures =
+          piece.trimsEnd && partIndex === parts.length - 1
+            ? withTrimmedEnd(fontFeatureSettings)
+            : fontFeatureSettings
         const partWidth = isImage(part)
           ? fontSize
           : engine.measure(part, {
               fontSize,
               letterSpacing,
               wordSpacing,
-              fontFeatureSettings,
+              fontFeatureSettings: partFeatures,
             })
         if (piece.rtl) pieceX -= partWidth
         if (isImage(part) || !embedFont) {
@@ -1724,7 +1793,7 @@ export class Paragraph {
               top: baseline,
               letterSpacing,
               wordSpacing,
-              fontFeatureSettings,
+              fontFeatureSettings: partFeatures,
               // Pictor (bidi-inline): shaped in the direction of its level.
               direction:
                 this.baseLevel === undefined

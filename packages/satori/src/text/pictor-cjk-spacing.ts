@@ -58,3 +58,35 @@ export function joinsPunctuation(before: string, after: string): boolean {
   const a = kindOf(before[before.length - 1])
   return (a === 'close' || a === 'dot' || a === 'colon') && kindOf(after[0]) === 'open'
 }
+
+/**
+ * Pictor (cjk-closing-at-line-end): Chromium's `allow-end` (part of `text-spacing-trim: normal`): a fullwidth closing
+ * bracket at the end of a line that would overflow the line by at most its blank half is set half-width (`halt`) and
+ * stays on the line (measured in Chromium 156, Noto Sans JP 20 px: "あいうえお」" in 110 px is one line; in 105 px
+ * "お」" wraps; in 120 px the bracket keeps its full width; 。 and 、 are never trimmed there). The line layouts ask
+ * for it by adding TRIM_END to the font feature settings they measure and draw the line's last word with; the
+ * shaper (font.ts) turns it into `halt` on the text's last character.
+ */
+const TRIM_END = 'pictor-trim-end'
+
+/** Whether `text` ends with a fullwidth closing bracket (which allow-end may trim at a line end). */
+export function endsWithClosingMark(text: string): boolean {
+  return kindOf(text[text.length - 1]) === 'close'
+}
+
+/** The font feature settings that set the last character of the text half-width when it is a closing mark. */
+export function withTrimmedEnd(settings: string | undefined): string {
+  return settings ? `${settings}, ${TRIM_END}` : TRIM_END
+}
+
+/** The settings without TRIM_END, and whether they had it. */
+export function takeTrimmedEnd(settings: string | undefined): [string | undefined, boolean] {
+  if (!settings?.endsWith(TRIM_END)) return [settings, false]
+  const rest = settings.slice(0, -TRIM_END.length).replace(/,\s*$/, '')
+  return [rest || undefined, true]
+}
+
+/** The `halt` feature that trims the closing mark ending `text`, when asked (`trimEnd`) and there is one. */
+export function lineEndTrims(text: string, trimEnd: boolean): string[] {
+  return trimEnd && endsWithClosingMark(text) ? [`halt[${text.length - 1}:${text.length}]`] : []
+}

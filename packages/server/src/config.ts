@@ -503,7 +503,9 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
           : readInt(env, 'PICTOR_WORKER_RESVG_PURGE_DELAY_MS', 0, 0, 60_000)),
     workerMallocMmapThresholdKb:
       overrides.workerMallocMmapThresholdKb ??
-      (mmapRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB', 0, 0, 32_768)),
+      (mmapRaw === undefined
+        ? undefined
+        : readInt(env, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB', 0, 0, 32_768)),
     workerGcAfterMegapixels:
       overrides.workerGcAfterMegapixels ??
       (gcRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS', 0, 0, 1000)),

@@ -63,9 +63,9 @@ const row = (label, pick, digits = 0) => {
   const [a, b] = both(pick);
   rows.push([label, fmt(a, digits), fmt(b, digits), fmt(b / a, 2)]);
 };
-names.forEach((name, i) => row(`${name} peak`, (r) => r.processes[i]?.peak ?? 0));
+for (const [i, name] of names.entries()) row(`${name} peak`, (r) => r.processes[i]?.peak ?? 0);
 row('**all processes, sum of peaks**', (r) => sum(r.processes.map((p) => p.peak)));
-names.forEach((name, i) => row(`${name} RSS after`, (r) => r.processes[i]?.rss ?? 0));
+for (const [i, name] of names.entries()) row(`${name} RSS after`, (r) => r.processes[i]?.rss ?? 0);
 row('all processes RSS after', (r) => sum(r.processes.map((p) => p.rss)));
 for (const kind of KINDS)
   row(`workers: ${kind}`, (r) => sum(r.processes.slice(1).map((p) => p.kinds[kind] ?? 0)));

@@ -9,7 +9,8 @@
  *
  * `--env` sets a variable for the workers (they inherit this process's environment; e.g. MALLOC_ARENA_MAX=2);
  * `--options` is merged into createRenderer's options (e.g. '{"workerMaxRssMb":0}'); `--core DIR` measures another
- * build (its packages/core, e.g. /work/main/packages/core).
+ * build (its packages/core, e.g. /work/main/packages/core). `--json` prints the processes' figures (and the CPU
+ * the pool used) as one JSON line instead of the tables, without the one-process run: memory-ab.mjs reads it.
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -17,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
-import { childPids } from '../lib/process-tree.mjs';
+import { childPids, treeCpuMs } from '../lib/process-tree.mjs';
 import { fmt, load1, machineLine, markdownTable } from '../lib/report.mjs';
 import { KINDS, smapsBreakdown } from '../lib/smaps.mjs';
 import { mixDocuments } from './memory-mix.mjs';
@@ -31,6 +32,7 @@ const { values: args } = parseArgs({
     kinds: { type: 'string' },
     core: { type: 'string' },
     'in-process': { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
   },
 });
 for (const pair of args.env) {
@@ -94,13 +96,25 @@ const renderer = createRenderer({
   startWorkers: 'eager',
   ...JSON.parse(args.options),
 });
+if (args.json) {
+  // One render per worker first, so the CPU counted is the mix's, not the workers' start.
+  await Promise.all([0, 1].map((i) => renderer.render({ ...kinds[names[0]](10 ** 6 + i), format: 'webp' })));
+}
+const cpuBefore = treeCpuMs();
 await renderMix(renderer);
+const cpuMs = treeCpuMs() - cpuBefore;
 const processes = [
   { name: 'caller', pid: process.pid },
   ...childPids().map((pid, i) => ({ name: `worker ${i + 1}`, pid })),
 ].map((p) => ({ ...p, ...status(p.pid), kinds: smapsBreakdown(p.pid) ?? {} }));
 const stats = renderer.stats();
 await renderer.close();
+if (args.json) {
+  process.stdout.write(
+    `${JSON.stringify({ processes, cpuMs, renders: ROUNDS * names.length, load: load1(), recycled: stats.workersRecycled })}\n`,
+  );
+  process.exit(0);
+}
 
 const alone = JSON.parse(
   execFileSync(process.execPath, [fileURLToPath(import.meta.url), ...process.argv.slice(2), '--in-process'], {

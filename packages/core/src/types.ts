@@ -307,7 +307,10 @@ export interface Tunings {
   deflateHalves?: boolean;
   /** Workers set V8's heap growing factor to `heapGrowingPercent` (off: V8's own). */
   heapGrowing?: boolean;
-  /** Worker processes allow resvg's allocator large OS pages (`MIMALLOC_ALLOW_LARGE_OS_PAGES=1`). */
+  /**
+   * Worker processes allow resvg's allocator large OS pages (`MIMALLOC_ALLOW_LARGE_OS_PAGES=1`) where it never gives
+   * memory back (`workerResvgPurgeDelayMs: -1`; not with the default).
+   */
   largePages?: boolean;
   /** Worker processes run V8's garbage collector on their own thread (`--single-threaded-gc`). */
   singleThreadedGc?: boolean;
@@ -380,6 +383,30 @@ export interface RendererOptions {
    * CPU saved. Worker processes only.
    */
   workerSemiSpaceMb?: number;
+  /**
+   * How long (ms) resvg's allocator (mimalloc, inside @resvg/resvg-js) keeps pages it freed before giving them back
+   * to the system (`MIMALLOC_PURGE_DELAY` of each worker process, unless the environment sets it), default 0: at
+   * once. With mimalloc's own 10 ms an idle worker kept the pixmaps of its last renders (a 2400×1260 one is 12 MB,
+   * and resvg copies it once more); with large OS pages (tuning `largePages`) it never gave them back. -1: never
+   * purge, and large OS pages allowed (the tuning `largePages`: fewer page faults per render, 50–110 MiB more per
+   * worker that drew large images). Worker processes only.
+   */
+  workerResvgPurgeDelayMs?: number;
+  /**
+   * glibc's mmap threshold (KiB) in each worker process (`MALLOC_MMAP_THRESHOLD_`, unless the environment sets
+   * it), default 256: a block of this size or more (pixel buffers, encoded images) gets its own mapping and goes back
+   * to the system when freed. glibc's own threshold rises to the largest block freed (up to 32 MiB), after which
+   * such buffers came from the heap and what was freed there stayed resident (45–75 MiB per worker after
+   * 2400×1260 renders). 0 leaves glibc's own; at most 32768. Worker processes only.
+   */
+  workerMallocMmapThresholdKb?: number;
+  /**
+   * Each worker runs a minor garbage collection (a scavenge of V8's young generation, ~1 ms) after answering a render
+   * of at least this many megapixels, default 2 (a 2400×1260 image, a 1200×630 card at scale 2); 0: never. resvg's
+   * raster and parsed SVG are native memory held by small JavaScript objects that V8 does not weigh: a worker kept
+   * the rasters of several large renders until a collection happened to find them. Workers only.
+   */
+  workerGcAfterMegapixels?: number;
   /**
    * Nice value of the worker processes (every thread of them) or of the worker threads and libvips' encoder
    * threads (Linux; 0 = normal priority, 19 = lowest), default 0. A higher value lets the thread that owns the

@@ -7,11 +7,17 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError, type Renderer } from '../dist/index.js';
 import { workerProcessEnv } from '../src/tuning/allocator.js';
-import { expectFormatAndSize } from './helpers/image-compare.js';
+import { decodeImage, expectFormatAndSize, pixelDifference } from './helpers/image-compare.js';
+
+interface ChildProcess {
+  pid: number;
+  env: Record<string, string>;
+  args: string[];
+}
 
 /** The environment and arguments of each live child process of this one (the pool's workers), from /proc. */
-function childProcesses(): { env: Record<string, string>; args: string[] }[] {
-  const found: { env: Record<string, string>; args: string[] }[] = [];
+function childProcesses(): ChildProcess[] {
+  const found: ChildProcess[] = [];
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -20,6 +26,7 @@ function childProcesses(): { env: Record<string, string>; args: string[] }[] {
       const pairs = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').filter(Boolean);
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       found.push({
+        pid: Number(entry),
         args,
         env: Object.fromEntries(
           pairs.map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
@@ -30,6 +37,26 @@ function childProcesses(): { env: Record<string, string>; args: string[] }[] {
     }
   }
   return found;
+}
+
+/**
+ * Resident MiB of resvg's allocator in process `pid`: mimalloc's arenas, the anonymous mappings of a GiB and more
+ * (benchmarks/lib/smaps.mjs tells them apart the same way).
+ */
+function resvgAllocatorMiB(pid: number): number {
+  let kib = 0;
+  let arena = false;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = Number.parseInt(head[2] as string, 16) - Number.parseInt(head[1] as string, 16);
+      arena = (head[3] as string).trim() === '' && size >= 2 ** 30;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && arena) kib += Number(rss[1]);
+  }
+  return kib / 1024;
 }
 
 const card = (n: number) =>
@@ -116,13 +143,16 @@ describe.skipIf(process.platform !== 'linux')('workerMallocArenas, workerSemiSpa
   });
 
   it("keeps the environment's own value and refuses a count out of range", () => {
-    expect(workerProcessEnv({ largePages: false, mallocArenas: 2 }, { MALLOC_ARENA_MAX: '8' })).toEqual({
-      MALLOC_ARENA_MAX: '8',
-    });
-    expect(workerProcessEnv({ largePages: true, mallocArenas: 2 }, {})).toEqual({
-      MIMALLOC_ALLOW_LARGE_OS_PAGES: '1',
-      MALLOC_ARENA_MAX: '2',
-    });
+    const allocators = { resvgPurgeDelayMs: 0, mallocMmapThresholdKb: 0 };
+    expect(
+      workerProcessEnv({ largePages: false, mallocArenas: 2, ...allocators }, { MALLOC_ARENA_MAX: '8' }),
+    ).toEqual({ MALLOC_ARENA_MAX: '8', MIMALLOC_PURGE_DELAY: '0' });
+    expect(
+      workerProcessEnv(
+        { largePages: true, mallocArenas: 2, resvgPurgeDelayMs: -1, mallocMmapThresholdKb: 0 },
+        {},
+      ),
+    ).toEqual({ MIMALLOC_ALLOW_LARGE_OS_PAGES: '1', MIMALLOC_PURGE_DELAY: '-1', MALLOC_ARENA_MAX: '2' });
     expect(() => createRenderer({ workers: 1, workerMallocArenas: -1 })).toThrow(
       /workerMallocArenas: must be an integer from 0 to 1024/,
     );
@@ -131,3 +161,80 @@ describe.skipIf(process.platform !== 'linux')('workerMallocArenas, workerSemiSpa
     );
   });
 });
+
+describe.skipIf(process.platform !== 'linux')(
+  'workerResvgPurgeDelayMs, workerMallocMmapThresholdKb, workerGcAfterMegapixels',
+  () => {
+    it("starts worker processes with resvg's allocator purging at once and a 256 KiB mmap threshold, the given values, or glibc's own with 0", async () => {
+      const seen: (string | undefined)[][] = [];
+      for (const options of [
+        {},
+        { workerResvgPurgeDelayMs: -1, workerMallocMmapThresholdKb: 1024 },
+        { workerResvgPurgeDelayMs: 50, workerMallocMmapThresholdKb: 0 },
+      ]) {
+        const renderer = createRenderer({ workers: 1, startWorkers: 'eager', ...options });
+        await renderer.render({ html: card(1), width: 200, height: 100 });
+        const [child] = childProcesses();
+        seen.push([
+          child?.env.MIMALLOC_PURGE_DELAY,
+          child?.env.MIMALLOC_ALLOW_LARGE_OS_PAGES,
+          child?.env.MALLOC_MMAP_THRESHOLD_,
+        ]);
+        await renderer.close();
+      }
+      const own = (name: string, value: string | undefined) => process.env[name] ?? value;
+      const expected = (purge: string, large: string | undefined, threshold: string | undefined) => [
+        own('MIMALLOC_PURGE_DELAY', purge),
+        own('MIMALLOC_ALLOW_LARGE_OS_PAGES', large),
+        own('MALLOC_MMAP_THRESHOLD_', threshold),
+      ];
+      expect(seen).toEqual([
+        expected('0', undefined, '262144'),
+        // Large pages (tuning largePages) only where resvg's allocator never gives memory back.
+        expected('-1', '1', '1048576'),
+        expected('50', undefined, undefined),
+      ]);
+    });
+
+    it('refuses values out of range', () => {
+      for (const [options, message] of [
+        [{ workerResvgPurgeDelayMs: -2 }, /workerResvgPurgeDelayMs: must be an integer from -1 to 60000/],
+        [
+          { workerMallocMmapThresholdKb: 32769 },
+          /workerMallocMmapThresholdKb: must be an integer from 0 to 32768/,
+        ],
+        [{ workerGcAfterMegapixels: 1.5 }, /workerGcAfterMegapixels: must be an integer from 0 to 1000/],
+      ] as const) {
+        expect(() => createRenderer({ workers: 1, ...options })).toThrow(message);
+      }
+    });
+
+    it("gives a 2400×1260 raster's memory back after the render by default, not with the collection off and no purging; the same pixels", async () => {
+      // resvg draws the ellipse and its shadow on a 12 MB pixmap of its own allocator (and copies it once).
+      const page = (n: number) =>
+        `<div style="display:flex;align-items:center;justify-content:center;width:2400px;height:1260px;background:#fff"><div style="display:flex;width:2000px;height:1000px;border-radius:500px;background:#f43;box-shadow:0 0 40px #000;transform:rotate(${n}deg)"></div></div>`;
+      const kept: number[] = [];
+      const images: Buffer[] = [];
+      for (const options of [{}, { workerGcAfterMegapixels: 0, workerResvgPurgeDelayMs: -1 }]) {
+        const renderer = createRenderer({ workers: 1, startWorkers: 'eager', ...options });
+        let last: Buffer | undefined;
+        for (let n = 1; n <= 3; n++) {
+          last = (await renderer.render({ html: page(n), width: 2400, height: 1260, format: 'png' })).data;
+        }
+        const [child] = childProcesses();
+        kept.push(resvgAllocatorMiB(child?.pid as number));
+        const image = await decodeImage(last as Buffer);
+        const centre = (630 * 2400 + 1200) * 4;
+        // The ellipse's colour in the middle, white in the corner.
+        expect([...image.pixels.subarray(centre, centre + 3)]).toEqual([0xff, 0x44, 0x33]);
+        expect([...image.pixels.subarray(0, 3)]).toEqual([255, 255, 255]);
+        images.push(image.pixels);
+        await renderer.close();
+      }
+      // Less than one raster (12 MB) stays with the defaults; the rasters of earlier renders stay without them.
+      expect(kept[0]).toBeLessThan(12);
+      expect(kept[1]).toBeGreaterThanOrEqual(12);
+      expect(pixelDifference(images[0] as Buffer, images[1] as Buffer)).toEqual({ max: 0, pixels: 0 });
+    });
+  },
+);

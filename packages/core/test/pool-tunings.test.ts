@@ -107,7 +107,9 @@ describe('tunings: one switch each, carried to the workers', () => {
       height: 315,
     },
   };
-  const allOn = createRenderer({ workers: 1, startWorkers: 'eager' });
+  // Large pages (tuning largePages) only where resvg's allocator never gives memory back.
+  const pool = { workers: 1, workerResvgPurgeDelayMs: -1 } as const;
+  const allOn = createRenderer({ ...pool, startWorkers: 'eager' });
   const withAllOn: Partial<Record<DocumentName, RenderResult>> = {};
   afterAll(() => allOn.close());
 
@@ -141,7 +143,7 @@ describe('tunings: one switch each, carried to the workers', () => {
 
   it.each([...TUNING_NAMES])('%s: off in the worker, the same picture within rounding', async (name) => {
     const key = DOCUMENT_OF[name];
-    const renderer = createRenderer({ workers: 1, tunings: { [name]: false } });
+    const renderer = createRenderer({ ...pool, tunings: { [name]: false } });
     try {
       const off = await renderer.render({ ...documents[key], format: 'png' });
       const on = withAllOn[key] as RenderResult;

@@ -340,13 +340,15 @@ describe.runIf(process.platform === 'linux')('worker processes', () => {
     }
   });
 
-  it("worker processes allow resvg's allocator large pages, unless the environment already decides it", () => {
+  it("worker processes allow resvg's allocator large pages where it never purges, unless the environment already decides it", () => {
     const { MIMALLOC_ALLOW_LARGE_OS_PAGES: _, ...inherited } = process.env;
-    for (const [env, expected] of [
-      [inherited, '1'],
-      [{ ...inherited, MIMALLOC_ALLOW_LARGE_OS_PAGES: '0' }, '0'],
+    for (const [options, env, expected] of [
+      [{ workerResvgPurgeDelayMs: -1 }, inherited, '1'],
+      [{ workerResvgPurgeDelayMs: -1 }, { ...inherited, MIMALLOC_ALLOW_LARGE_OS_PAGES: '0' }, '0'],
+      // By default it gives memory back, which pages it got large it never does.
+      [{}, inherited, undefined],
     ] as const) {
-      const workers = probeWorkerProcesses({ workers: 2 }, env);
+      const workers = probeWorkerProcesses({ workers: 2, ...options }, env);
       expect(workers.map((w) => w.largePages)).toEqual([expected, expected]);
     }
   });

@@ -145,6 +145,12 @@ export interface ServerConfig {
   workerMaxRssMb: number | undefined;
   /** glibc malloc arenas per worker process (`PICTOR_WORKER_MALLOC_ARENAS`, 0: glibc's own); undefined: the engine's default, 2. */
   workerMallocArenas: number | undefined;
+  /** Purge delay (ms) of resvg's allocator in worker processes (`PICTOR_WORKER_RESVG_PURGE_DELAY_MS`, `never`: -1); undefined: the engine's default, 0. */
+  workerResvgPurgeDelayMs: number | undefined;
+  /** glibc's mmap threshold (KiB) of worker processes (`PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB`, 0: glibc's own); undefined: the engine's default, 256. */
+  workerMallocMmapThresholdKb: number | undefined;
+  /** A minor collection after renders of this many megapixels (`PICTOR_WORKER_GC_AFTER_MEGAPIXELS`, 0: never); undefined: the engine's default, 2. */
+  workerGcAfterMegapixels: number | undefined;
   /** pino level. Default `info`. */
   logLevel: string;
   /** Serve the template studio at `/studio` (`PICTOR_STUDIO`, true/false). Default true. */
@@ -461,6 +467,9 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   const workerNiceRaw = readString(env, 'PICTOR_WORKER_NICE');
   const maxRssRaw = readString(env, 'PICTOR_WORKER_MAX_RSS_MB');
   const arenasRaw = readString(env, 'PICTOR_WORKER_MALLOC_ARENAS');
+  const purgeRaw = readString(env, 'PICTOR_WORKER_RESVG_PURGE_DELAY_MS');
+  const mmapRaw = readString(env, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB');
+  const gcRaw = readString(env, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS');
   const config: ServerConfig = {
     port,
     host,
@@ -485,6 +494,21 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     workerMallocArenas:
       overrides.workerMallocArenas ??
       (arenasRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_MALLOC_ARENAS', 0, 0, 1024)),
+    workerResvgPurgeDelayMs:
+      overrides.workerResvgPurgeDelayMs ??
+      (purgeRaw === undefined
+        ? undefined
+        : purgeRaw === 'never'
+          ? -1
+          : readInt(env, 'PICTOR_WORKER_RESVG_PURGE_DELAY_MS', 0, 0, 60_000)),
+    workerMallocMmapThresholdKb:
+      overrides.workerMallocMmapThresholdKb ??
+      (mmapRaw === undefined
+        ? undefined
+        : readInt(env, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB', 0, 0, 32_768)),
+    workerGcAfterMegapixels:
+      overrides.workerGcAfterMegapixels ??
+      (gcRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS', 0, 0, 1000)),
     logLevel,
     studio: overrides.studio ?? readBoolean(env, 'PICTOR_STUDIO') ?? true,
     trustProxy: overrides.trustProxy ?? readTrustProxy(env, 'PICTOR_TRUST_PROXY'),

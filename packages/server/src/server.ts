@@ -89,6 +89,15 @@ export async function startServer(
     ...(config.workerIsolation === undefined ? {} : { isolation: config.workerIsolation }),
     ...(config.workerMaxRssMb === undefined ? {} : { workerMaxRssMb: config.workerMaxRssMb }),
     ...(config.workerMallocArenas === undefined ? {} : { workerMallocArenas: config.workerMallocArenas }),
+    ...(config.workerResvgPurgeDelayMs === undefined
+      ? {}
+      : { workerResvgPurgeDelayMs: config.workerResvgPurgeDelayMs }),
+    ...(config.workerMallocMmapThresholdKb === undefined
+      ? {}
+      : { workerMallocMmapThresholdKb: config.workerMallocMmapThresholdKb }),
+    ...(config.workerGcAfterMegapixels === undefined
+      ? {}
+      : { workerGcAfterMegapixels: config.workerGcAfterMegapixels }),
     // Accounts take turns for the workers; one account's renders cannot fill the queue or, while others wait, every
     // worker; and no render waits longer than its unit's hold allows for.
     maxQueueWaitMs: config.limits.queueWaitMs,

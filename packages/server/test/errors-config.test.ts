@@ -86,6 +86,9 @@ describe('loadConfig', () => {
       PICTOR_WORKER_ISOLATION: 'thread',
       PICTOR_WORKER_MAX_RSS_MB: '300',
       PICTOR_WORKER_MALLOC_ARENAS: '0',
+      PICTOR_WORKER_RESVG_PURGE_DELAY_MS: 'never',
+      PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB: '1024',
+      PICTOR_WORKER_GC_AFTER_MEGAPIXELS: '0',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -97,6 +100,9 @@ describe('loadConfig', () => {
       workerIsolation: 'thread',
       workerMaxRssMb: 300,
       workerMallocArenas: 0,
+      workerResvgPurgeDelayMs: -1,
+      workerMallocMmapThresholdKb: 1024,
+      workerGcAfterMegapixels: 0,
     });
     expect(config.limits.fetchAllowList).toEqual(['assets.internal', '10.0.0.0/8']);
     expect(config.limits.rateLimitMax).toBe(5);
@@ -128,6 +134,9 @@ describe('loadConfig', () => {
       [{ PICTOR_WORKER_ISOLATION: 'fiber' }, 'PICTOR_WORKER_ISOLATION'],
       [{ PICTOR_WORKER_MAX_RSS_MB: '-5' }, 'PICTOR_WORKER_MAX_RSS_MB'],
       [{ PICTOR_WORKER_MALLOC_ARENAS: 'two' }, 'PICTOR_WORKER_MALLOC_ARENAS'],
+      [{ PICTOR_WORKER_RESVG_PURGE_DELAY_MS: '-1' }, 'PICTOR_WORKER_RESVG_PURGE_DELAY_MS'],
+      [{ PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB: '65536' }, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB'],
+      [{ PICTOR_WORKER_GC_AFTER_MEGAPIXELS: 'big' }, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS'],
       [{ PICTOR_TRUST_PROXY: '1' }, 'PICTOR_TRUST_PROXY'],
       [{ PICTOR_TRUST_PROXY: 'yes' }, 'PICTOR_TRUST_PROXY'],
       [{ PICTOR_TRUST_PROXY: '10.0.0.0/33' }, 'PICTOR_TRUST_PROXY'],

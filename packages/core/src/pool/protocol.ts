@@ -16,6 +16,11 @@ export interface WorkerSetup {
   /** `--heap-growing-percent` for the process; 0 leaves V8's own. */
   heapGrowingPercent: number;
   /**
+   * A minor collection after each render of at least this many megapixels (tuning/native-collection.ts); 0 or
+   * absent: never.
+   */
+  gcAfterMegapixels?: number;
+  /**
    * Font sets to load before the worker reports ready: those an earlier worker of the pool loaded, so one that
    * replaces it (after a time-out or a crash) does not make the next render wait for them again.
    */

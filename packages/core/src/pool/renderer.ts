@@ -27,9 +27,15 @@ import {
 } from '../validate.js';
 import type { RenderExecutor } from './executor.js';
 import { DEFAULT_HEAP_GROWING_PERCENT, DEFAULT_WORKER_NICE } from '../tuning/index.js';
-import { DEFAULT_MALLOC_ARENAS } from '../tuning/allocator.js';
+import {
+  DEFAULT_MALLOC_ARENAS,
+  DEFAULT_MALLOC_MMAP_THRESHOLD_KB,
+  DEFAULT_RESVG_PURGE_DELAY_MS,
+  MAX_MALLOC_MMAP_THRESHOLD_KB,
+} from '../tuning/allocator.js';
 import { DEFAULT_PRESCALED_CACHE_MB } from '../limits.js';
 import { resolveTunings } from '../tuning/switches.js';
+import { DEFAULT_GC_AFTER_MEGAPIXELS } from '../tuning/native-collection.js';
 import { LocalExecutor } from './local-executor.js';
 import { WorkerPool } from './worker-pool.js';
 import { variantSize } from '../templates/variants.js';
@@ -162,6 +168,9 @@ const RENDERER_OPTIONS = [
   'workerMaxRssMb',
   'workerMallocArenas',
   'workerSemiSpaceMb',
+  'workerResvgPurgeDelayMs',
+  'workerMallocMmapThresholdKb',
+  'workerGcAfterMegapixels',
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
@@ -251,8 +260,29 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
             1024,
             DEFAULT_WORKER_SEMI_SPACE_MB,
           ),
+          resvgPurgeDelayMs: checkInRange(
+            'workerResvgPurgeDelayMs',
+            options.workerResvgPurgeDelayMs,
+            -1,
+            60_000,
+            DEFAULT_RESVG_PURGE_DELAY_MS,
+          ),
+          mallocMmapThresholdKb: checkInRange(
+            'workerMallocMmapThresholdKb',
+            options.workerMallocMmapThresholdKb,
+            0,
+            MAX_MALLOC_MMAP_THRESHOLD_KB,
+            DEFAULT_MALLOC_MMAP_THRESHOLD_KB,
+          ),
           setup: {
             environment: setup,
+            gcAfterMegapixels: checkInRange(
+              'workerGcAfterMegapixels',
+              options.workerGcAfterMegapixels,
+              0,
+              1000,
+              DEFAULT_GC_AFTER_MEGAPIXELS,
+            ),
             nice: checkInRange('workerNice', options.workerNice, 0, 19, DEFAULT_WORKER_NICE),
             heapGrowingPercent: checkInRange(
               'heapGrowingPercent',

@@ -49,6 +49,10 @@ export interface StartWorkerOptions {
   mallocArenas: number;
   /** V8's largest semi-space of a worker process (MB, `--max-semi-space-size`); 0: V8's own. */
   semiSpaceMb: number;
+  /** Purge delay of resvg's allocator in a worker process (ms, tuning/allocator.ts); -1: never. */
+  resvgPurgeDelayMs: number;
+  /** glibc's mmap threshold of a worker process (KiB, tuning/allocator.ts); 0: glibc's own. */
+  mallocMmapThresholdKb: number;
 }
 
 /**
@@ -96,7 +100,12 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     ],
     serialization: 'advanced',
     stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    env: workerProcessEnv({ largePages: tunings.largePages, mallocArenas: options.mallocArenas }),
+    env: workerProcessEnv({
+      largePages: tunings.largePages,
+      mallocArenas: options.mallocArenas,
+      resvgPurgeDelayMs: options.resvgPurgeDelayMs,
+      mallocMmapThresholdKb: options.mallocMmapThresholdKb,
+    }),
   });
   // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
   let stderrTail = '';

@@ -47,6 +47,10 @@ export interface WorkerPoolOptions {
   mallocArenas?: number;
   /** V8's largest semi-space of each worker process (MB); 0 (default): V8's own. */
   semiSpaceMb?: number;
+  /** Purge delay of resvg's allocator in each worker process (ms, tuning/allocator.ts); -1 (default): never. */
+  resvgPurgeDelayMs?: number;
+  /** glibc's mmap threshold of each worker process (KiB, tuning/allocator.ts); 0 (default): glibc's own. */
+  mallocMmapThresholdKb?: number;
   setup: WorkerSetup;
   isolation: WorkerIsolation;
   /** Worker script; default `worker.js` beside the built module. */
@@ -253,6 +257,8 @@ export class WorkerPool implements RenderExecutor {
         memoryLimitMb: this.#options.memoryLimitMb,
         mallocArenas: this.#options.mallocArenas ?? 0,
         semiSpaceMb: this.#options.semiSpaceMb ?? 0,
+        resvgPurgeDelayMs: this.#options.resvgPurgeDelayMs ?? -1,
+        mallocMmapThresholdKb: this.#options.mallocMmapThresholdKb ?? 0,
       },
       // Events come later, from the event loop: `slot` exists by then.
       {

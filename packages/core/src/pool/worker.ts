@@ -15,6 +15,7 @@ import {
 } from '../render.js';
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
 import { LARGE_PAGES } from '../tuning/allocator.js';
+import { collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
 import { ALL_TUNINGS_ON, type TuningName } from '../tuning/switches.js';
 import { doTemplateWork } from '../templates/template-work.js';
 import {
@@ -94,7 +95,11 @@ channel.onRequest((request) => {
     },
   };
   renderHtml(env, request.input, request.saveSuffix, hooks).then(
-    (result) => channel.postResult(request.id, result),
+    (result) => {
+      channel.postResult(request.id, result);
+      // After the answer is on its way: the large raster's native memory goes before the next render's.
+      if (collectsAfter(result.width, result.height, setup.gcAfterMegapixels ?? 0)) collectYoungGeneration();
+    },
     (error: unknown) => {
       const failure = error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');
       channel.post({ type: 'error', id: request.id, error: failure.toJSON(), ...channel.memory() });

@@ -32,7 +32,8 @@ export const TUNING_SWITCHES = {
   deflateHalves: 'PNG rows of 3 MB and more deflated as two halves at once (encode/deflate-halves.ts)',
   // Worker processes (pool/, tuning/)
   heapGrowing: "V8's heap growing factor of workers set by heapGrowingPercent (tuning/heap-growing.ts)",
-  largePages: "large OS pages for resvg's allocator in worker processes (tuning/allocator.ts)",
+  largePages:
+    "large OS pages for resvg's allocator in worker processes, with workerResvgPurgeDelayMs -1 (tuning/allocator.ts)",
   singleThreadedGc: 'worker processes collect garbage on their own thread (pool/worker-handle.ts)',
   encoderThreads: 'one libvips thread per encode in workers, no operation cache (encode/sharp.ts)',
   // Style sheets (html/style-sheets/, satori patch style-sheet-speed)

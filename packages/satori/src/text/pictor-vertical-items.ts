@@ -20,6 +20,42 @@ export type Item = { text: string; style: SerializedStyle } | 'break' | 'block'
 const BLOCK_DISPLAYS = /^(block|flex|grid|flow-root|list-item|table)/
 
 /**
+ * Pictor (vertical-blocks): whether a child of a vertical element is
+ * block-level (or out of flow), so laid out as a box of its own rather than
+ * in the columns of its parent's inline content.
+ */
+export async function isBlockLevel(
+  child: ReactNode,
+  inheritedStyle: SerializedStyle,
+  context: LayoutContext
+): Promise<boolean> {
+  if (!isReactElement(child)) return false
+  const type = child.type as unknown
+  if (typeof type !== 'string' || type === 'br' || type === '::counter') {
+    return false
+  }
+  const props = (child.props || {}) as Record<string, any>
+  const [style] = await computeStyle(
+    new LayoutNode(),
+    type,
+    inheritedStyle,
+    props.style || {},
+    props,
+    context.replacedElements,
+    context.onStyleError,
+    context.convertColors,
+    context.pointScaleFactor,
+    context.listDepth
+  )
+  if (style.display === 'none') return false
+  return (
+    BLOCK_DISPLAYS.test(String(style.display ?? '')) ||
+    style.position === 'absolute' ||
+    style.position === 'fixed'
+  )
+}
+
+/**
  * The inline content of a vertical element as runs of text: the text of
  * inline elements with their computed styles, `<br>` and block-level
  * children as breaks.

@@ -60,14 +60,19 @@ interface Column {
 }
 
 
-/** Lays out and draws the inline content of a vertical element. */
+/**
+ * Lays out and draws the inline content of a vertical element. With
+ * `logical`, the node is in a vertical block, laid out with width and height
+ * swapped (see `pictor-vertical-frame.ts`).
+ */
 export async function* buildVerticalText(
   children: ReactNode,
   mode: VerticalWritingMode,
   elementStyle: SerializedStyle,
   inheritableStyle: SerializedStyle,
   node: LayoutNode,
-  context: LayoutContext
+  context: LayoutContext,
+  logical = false
 ): AsyncGenerator<{ word: string; locale?: string }[], string, [any, any]> {
   const { font, locale, id, canLoadAdditionalAssets } = context
 
@@ -160,7 +165,18 @@ export async function* buildVerticalText(
   const viewportHeight = Number(elementStyle._viewportHeight)
   const ownHeight =
     typeof elementStyle.height === 'number' ? elementStyle.height : undefined
-  leaf.measure = (_width: number, height: number) => {
+  // Pictor (vertical-blocks): in a vertical block (see
+  // `pictor-vertical-frame.ts`), the leaf is laid out with width and height
+  // swapped: its width is the length of its columns, its height their sum.
+  if (logical) {
+    leaf.measure = (width: number) => {
+      const columns = flow(Number.isNaN(width) ? Infinity : width)
+      return {
+        width: Math.max(0, ...columns.map(columnLength)),
+        height: columns.reduce((sum, c) => sum + c.width, 0),
+      }
+    }
+  } else leaf.measure = (_width: number, height: number) => {
     const available =
       Number.isFinite(height) && height > 0
         ? height

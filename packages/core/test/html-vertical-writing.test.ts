@@ -75,6 +75,9 @@ const cases: Record<string, { area: number[]; edge: number; end: number; mean: n
   // out the horizontal borders (of the card, of the note, of the lr heading), so each column is a band of its own.
   'vertical-rl-blocks': { area: [0, 45, 480, 285], edge: 1, end: 3, mean: 4 },
   'vertical-lr-blocks': { area: [0, 20, 420, 235], edge: 1, end: 3, mean: 4 },
+  // Images and an inline SVG upright in their columns (vertical-images), each centred on its column as Chromium
+  // places them with vertical-align: baseline; the 16×32 one is 32 px along its column.
+  'vertical-rl-images': { area: [0, 0, 240, 260], edge: 1, end: 2, mean: 2 },
 };
 
 describe.each(Object.entries(cases))('%s', (name, { area, edge, end, mean }) => {

@@ -222,12 +222,15 @@ export async function* buildVerticalText(
     for (const seg of column.segments) {
       for (const piece of seg.pieces) {
         if (piece.image) {
+          // An emoji is one em square; an image has its own width.
+          const across = piece.width ?? piece.advance
           images += buildXMLString('image', {
             href: piece.image,
-            x: center - piece.advance / 2,
+            x: center - across / 2,
             y: pen,
-            width: piece.advance,
+            width: across,
             height: piece.advance,
+            preserveAspectRatio: piece.width === undefined ? undefined : 'none',
           })
         } else if (!piece.isSpace) {
           add(

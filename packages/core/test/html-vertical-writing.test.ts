@@ -68,8 +68,8 @@ function meanDifference(a: GreyImage, b: GreyImage) {
 const cases: Record<string, { area: number[]; edge: number; end: number; mean: number }> = {
   'vertical-rl-paragraph': { area: [0, 0, 360, 260], edge: 1, end: 6, mean: 4 },
   'vertical-lr-upright': { area: [0, 0, 360, 240], edge: 1, end: 4, mean: 4 },
-  'vertical-combine-upright': { area: [0, 0, 200, 280], edge: 2, end: 2, mean: 7 },
-  'vertical-ticket-stub': { area: [505, 25, 578, 238], edge: 2, end: 3, mean: 4 },
+  'vertical-combine-upright': { area: [0, 0, 200, 280], edge: 1, end: 2, mean: 7 },
+  'vertical-ticket-stub': { area: [505, 25, 578, 238], edge: 1, end: 3, mean: 4 },
   // Block layout in vertical writing (vertical-blocks): a heading with a background, paragraphs with margins and a
   // box with padding, border and background, stacked right to left (rl) and left to right (lr). The area leaves
   // out the horizontal borders (of the card, of the note, of the lr heading), so each column is a band of its own.

@@ -89,6 +89,10 @@ export async function* buildVerticalText(
 
   // The leaf that holds the columns fills the element's content box.
   const leaf = new LayoutNode({ flexGrow: 1, flexShrink: 1 })
+  // Pictor (vertical-column-edges): its edges where they fall, rounded, not
+  // its width rounded up: the columns are placed from its right edge with
+  // vertical-rl, which would be 1 px too far right at a fractional edge.
+  leaf.roundedAsBox = true
   node.style.display = 'flex'
   node.style.flexDirection = 'row'
   node.style.alignItems = 'stretch'
@@ -198,7 +202,8 @@ export async function* buildVerticalText(
   const top = y + leafTop
   if (elementStyle.visibility === 'hidden') return ''
 
-  const columns = flow(height)
+  // Its length may have been rounded down by up to half a pixel.
+  const columns = flow(height + 0.5)
   const align = String(elementStyle.textAlign ?? 'start')
   const alignFactor =
     align === 'center'

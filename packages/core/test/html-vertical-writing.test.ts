@@ -77,6 +77,7 @@ const cases: Record<string, { area: number[]; edge: number; end: number; mean: n
   'vertical-lr-blocks': { area: [0, 20, 420, 235], edge: 1, end: 3, mean: 4 },
   // Images and an inline SVG upright in their columns (vertical-images), each centred on its column as Chromium
   // places them with vertical-align: baseline; the 16×32 one is 32 px along its column.
+  'vertical-rl-ua-margins': { area: [0, 0, 360, 260], edge: 1, end: 3, mean: 4 },
   'vertical-rl-images': { area: [0, 0, 240, 260], edge: 1, end: 2, mean: 2 },
 };
 

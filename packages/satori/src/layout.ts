@@ -39,7 +39,9 @@ import {
 } from './text/pictor-vertical.js'
 import {
   groupVerticalRuns,
+  isInVerticalFrame,
   logicalRootStyle,
+  markVerticalFrame,
   toLogicalStyle,
   toPhysicalLayouts,
   VERTICAL_RUN,
@@ -439,8 +441,6 @@ export default async function* layout(
   )
   // Pictor (shaping-language): the element's `lang` as written, for shaping.
   keepLanguage(props?.lang, computedStyle, newInheritableStyle)
-  // Pictor (vertical-blocks): laid out with width and height swapped.
-  if (context.verticalFrame) toLogicalStyle(node.style, context.verticalFrame)
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.
   const chRatio = font.getChRatio(computedStyle as any)
@@ -543,6 +543,15 @@ export default async function* layout(
       : computedStyle.position === 'absolute'
       ? context.absoluteContainingBlock
       : undefined
+  // Pictor (vertical-blocks): laid out with width and height swapped, unless
+  // out of flow in a containing block of the page.
+  if (
+    context.verticalFrame &&
+    (!outOfFlowContainingBlock ||
+      isInVerticalFrame(outOfFlowContainingBlock.node))
+  ) {
+    toLogicalStyle(node.style, context.verticalFrame)
+  }
   const fixedElement = outOfFlowContainingBlock
     ? insertFixedNode(
         node,
@@ -866,6 +875,7 @@ export default async function* layout(
   if (frameMode) {
     const mode = frameMode
     const root = new LayoutNode(logicalRootStyle(node.style))
+    markVerticalFrame(root)
     frameRoot = root
     const leaf = new LayoutNode({ flexGrow: 1, flexShrink: 1 })
     node.style.display = 'flex'

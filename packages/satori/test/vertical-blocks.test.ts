@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { boxes, type Element, h, pixels } from './render.js';
+import { boxes, type Element, h, hp, pixels } from './render.js';
 
 const require = createRequire(createRequire(import.meta.url).resolve('../../fonts-cjk/package.json'));
 const jp = [
@@ -83,5 +83,36 @@ describe('block layout in vertical writing modes', () => {
     expect(inkBelow(0, 30)).toBeGreaterThan(90);
     // Nothing drawn in the heading's left margin (64…74).
     expect(inkBelow(65, 73)).toBe(0);
+  });
+
+  it("a paragraph's user-agent margins (margin-block: 1em) are on its right and left", async () => {
+    const found = await boxes(
+      h(
+        'div',
+        { display: 'flex', width: 200, height: 120 },
+        h('div', { ...text, writingMode: 'vertical-rl', height: 100 }, hp('p', {}, '一二')),
+      ),
+      { fonts: jp, width: 200, height: 120 },
+    );
+    const [, vertical, paragraph] = found.boxes;
+    expect(vertical).toMatchObject({ left: 0, width: 70 });
+    expect(paragraph).toMatchObject({ type: 'p', left: 20, top: 0, width: 30, height: 100 });
+  });
+
+  it('an absolutely positioned child keeps its physical insets in its containing block', async () => {
+    const found = await boxes(
+      h(
+        'div',
+        { display: 'flex', width: 200, height: 120 },
+        h(
+          'div',
+          { ...text, writingMode: 'vertical-rl', height: 100, width: 100, position: 'relative' },
+          h('div', {}, '一二'),
+          h('div', { position: 'absolute', top: 10, right: 5, width: 20, height: 30 }),
+        ),
+      ),
+      { fonts: jp, width: 200, height: 120 },
+    );
+    expect(found.boxes[3]).toMatchObject({ left: 75, top: 10, width: 20, height: 30 });
   });
 });

@@ -83,6 +83,28 @@ function physicalEdges(edges: Edges, mode: VerticalWritingMode): Edges {
 }
 
 /**
+ * Turns the margins and padding of the user agent's style of an element in a
+ * vertical writing mode, which are logical in CSS (`margin-block`,
+ * `padding-inline-start`) but physical in the presets: block sides (top,
+ * bottom) to the right and left (`vertical-rl`) or left and right
+ * (`vertical-lr`), inline sides (left, right) to the top and bottom.
+ */
+export function turnPresetSides(preset: Record<string, unknown>, mode: string) {
+  const trimmed = mode.trim()
+  if (trimmed !== 'vertical-rl' && trimmed !== 'vertical-lr') return
+  const physical = { ...preset }
+  for (const prefix of ['margin', 'padding']) {
+    for (const side of SIDES) delete preset[`${prefix}${side}`]
+    for (const side of SIDES) {
+      const value = physical[`${prefix}${side}`]
+      if (value !== undefined) {
+        preset[`${prefix}${PHYSICAL_SIDE[trimmed][side]}`] = value
+      }
+    }
+  }
+}
+
+/**
  * Maps the layouts of the descendants of `root`, laid out in the logical
  * tree, back to the page. The children of `root` are offset by `dx`, `dy`.
  */
@@ -107,6 +129,21 @@ export function toPhysicalLayouts(
       margin: physicalEdges(l.margin, mode),
     }
   }
+}
+
+const frameRoots = new WeakSet<LayoutNode>()
+
+/** Marks the root of a logical tree. */
+export function markVerticalFrame(root: LayoutNode) {
+  frameRoots.add(root)
+}
+
+/** Whether a node is in a logical tree, laid out with width and height swapped. */
+export function isInVerticalFrame(node: LayoutNode) {
+  for (let n: LayoutNode | null = node; n; n = n.parent) {
+    if (frameRoots.has(n)) return true
+  }
+  return false
 }
 
 /** The properties of a vertical element that lay out its children. */

@@ -78,6 +78,8 @@ const cases: Record<string, { area: number[]; edge: number; end: number; mean: n
   // Images and an inline SVG upright in their columns (vertical-images), each centred on its column as Chromium
   // places them with vertical-align: baseline; the 16×32 one is 32 px along its column.
   'vertical-rl-ua-margins': { area: [0, 0, 360, 260], edge: 1, end: 3, mean: 4 },
+  // A whole page in vertical-rl (the root element's writing mode): blocks from the right edge of the page.
+  'vertical-rl-page': { area: [0, 0, 520, 300], edge: 1, end: 3, mean: 4 },
   'vertical-rl-images': { area: [0, 0, 240, 260], edge: 1, end: 2, mean: 2 },
 };
 

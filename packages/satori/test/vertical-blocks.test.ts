@@ -115,4 +115,21 @@ describe('block layout in vertical writing modes', () => {
     );
     expect(found.boxes[3]).toMatchObject({ left: 75, top: 10, width: 20, height: 30 });
   });
+
+  it("an element that is not displayed, between blocks, makes no column (a page's <head>)", async () => {
+    const found = await boxes(
+      h(
+        'div',
+        { display: 'flex', width: 200, height: 120 },
+        h(
+          'div',
+          { ...text, writingMode: 'vertical-rl', height: 100 },
+          hp('span', { style: { display: 'none' } }, 'x'),
+          h('div', {}, '一二'),
+        ),
+      ),
+      { fonts: jp, width: 200, height: 120 },
+    );
+    expect(found.boxes[1]).toMatchObject({ left: 0, width: 30 });
+  });
 });

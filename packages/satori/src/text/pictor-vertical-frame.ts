@@ -25,7 +25,7 @@ import type { SerializedStyle } from '../handler/expand.js'
 import type { LayoutNode, LayoutStyle, Edges } from '../layout-engine/index.js'
 import { isReactElement } from '../utils.js'
 import type { VerticalWritingMode } from './pictor-vertical.js'
-import { isBlockLevel } from './pictor-vertical-items.js'
+import { outerLevel } from './pictor-vertical-items.js'
 
 type Side = 'Top' | 'Right' | 'Bottom' | 'Left'
 
@@ -191,7 +191,7 @@ export const VERTICAL_RUN = '::pictor-vertical-run'
 /**
  * The children of a vertical block with each run of inline content between
  * its block-level children in an anonymous block (`VERTICAL_RUN`); runs of
- * white space only are left out. `hasBlocks` is whether a child is
+ * white space only, and elements that aren't displayed, are left out. `hasBlocks` is whether a child is
  * block-level.
  */
 export async function groupVerticalRuns(
@@ -221,13 +221,15 @@ export async function groupVerticalRuns(
     run = []
   }
   for (const child of children) {
-    if (await isBlockLevel(child, inheritedStyle, context)) {
+    const level = await outerLevel(child, inheritedStyle, context)
+    if (level === 'block') {
       hasBlocks = true
       flush()
       result.push(child)
-    } else {
+    } else if (level === 'inline') {
       run.push(child)
     }
+    // Elements not displayed (`<head>`, `<style>`) make no column.
   }
   flush()
   return { children: result, hasBlocks }

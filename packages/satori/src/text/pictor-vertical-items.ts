@@ -83,17 +83,17 @@ async function pictureOf(
 /**
  * Pictor (vertical-blocks): whether a child of a vertical element is
  * block-level (or out of flow), so laid out as a box of its own rather than
- * in the columns of its parent's inline content.
+ * in the columns of its parent's inline content, inline, or not displayed.
  */
-export async function isBlockLevel(
+export async function outerLevel(
   child: ReactNode,
   inheritedStyle: SerializedStyle,
   context: LayoutContext
-): Promise<boolean> {
-  if (!isReactElement(child)) return false
+): Promise<'block' | 'inline' | 'none'> {
+  if (!isReactElement(child)) return 'inline'
   const type = child.type as unknown
   if (typeof type !== 'string' || type === 'br' || type === '::counter') {
-    return false
+    return 'inline'
   }
   const props = (child.props || {}) as Record<string, any>
   const [style] = await computeStyle(
@@ -108,12 +108,12 @@ export async function isBlockLevel(
     context.pointScaleFactor,
     context.listDepth
   )
-  if (style.display === 'none') return false
-  return (
-    BLOCK_DISPLAYS.test(String(style.display ?? '')) ||
+  if (style.display === 'none') return 'none'
+  return BLOCK_DISPLAYS.test(String(style.display ?? '')) ||
     style.position === 'absolute' ||
     style.position === 'fixed'
-  )
+    ? 'block'
+    : 'inline'
 }
 
 /**

@@ -42,6 +42,7 @@ import {
   isInVerticalFrame,
   logicalRootStyle,
   markVerticalFrame,
+  roundPhysicalLayouts,
   toLogicalStyle,
   toPhysicalLayouts,
   VERTICAL_RUN,
@@ -878,6 +879,7 @@ export default async function* layout(
     markVerticalFrame(root)
     frameRoot = root
     const leaf = new LayoutNode({ flexGrow: 1, flexShrink: 1 })
+    leaf.roundedAsBox = true
     node.style.display = 'flex'
     node.style.flexDirection = 'row'
     node.style.alignItems = 'stretch'
@@ -887,8 +889,11 @@ export default async function* layout(
       typeof computedStyle.height === 'number'
         ? computedStyle.height
         : undefined
-    const layoutRoot = (width: number | undefined, height?: number) =>
-      context.computeLayout(root, { width, height } as any)
+    const layoutRoot = (
+      width: number | undefined,
+      height?: number,
+      exact?: boolean
+    ) => context.computeLayout(root, { width, height, exact } as any)
     // Its inline size is its height, or fits its content in the space
     // available: the height of its container, else the viewport's.
     leaf.measure = (_width: number, height: number) => {
@@ -910,10 +915,20 @@ export default async function* layout(
       (async function* () {
         yield []
         yield
+        // Laid out exactly, then mapped and rounded edge by edge on the
+        // page, as Chromium snaps each edge: blocks start from the exact
+        // edge of their content, not from its width rounded up.
         root.style.width = leaf.layout.height
+        root.style.height = undefined
+        layoutRoot(leaf.layout.height, undefined, true)
+        const content = root.layout.height
         root.style.height = leaf.layout.width
-        layoutRoot(leaf.layout.height, leaf.layout.width)
+        layoutRoot(leaf.layout.height, leaf.layout.width, true)
+        if (Math.abs(content - leaf.layout.width) < 1) {
+          root.layout.height = content
+        }
         toPhysicalLayouts(root, mode, leaf.layout.left, leaf.layout.top)
+        roundPhysicalLayouts(root, context.pointScaleFactor || 1)
         return ''
       })() as any
     )

@@ -146,6 +146,35 @@ export function isInVerticalFrame(node: LayoutNode) {
   return false
 }
 
+/**
+ * Rounds the layouts of the descendants of `root`, mapped to the page, to
+ * multiples of `1 / scale` px: each edge in page coordinates, so adjacent
+ * boxes stay adjacent (as `roundLayouts()` of the layout engine does).
+ */
+export function roundPhysicalLayouts(root: LayoutNode, scale: number) {
+  const round = (value: number) => Math.round(value * scale) / scale
+  const visit = (node: LayoutNode, parentLeft: number, parentTop: number) => {
+    const roundedParentLeft = round(parentLeft)
+    const roundedParentTop = round(parentTop)
+    for (const child of node.children) {
+      const l = child.layout
+      const left = parentLeft + l.left
+      const top = parentTop + l.top
+      const roundedLeft = round(left)
+      const roundedTop = round(top)
+      child.layout = {
+        ...l,
+        left: roundedLeft - roundedParentLeft,
+        top: roundedTop - roundedParentTop,
+        width: round(left + l.width) - roundedLeft,
+        height: round(top + l.height) - roundedTop,
+      }
+      visit(child, left, top)
+    }
+  }
+  visit(root, 0, 0)
+}
+
 /** The properties of a vertical element that lay out its children. */
 const CONTAINER_PROPERTIES: (keyof LayoutStyle)[] = [
   'display',

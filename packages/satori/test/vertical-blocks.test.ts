@@ -132,4 +132,28 @@ describe('block layout in vertical writing modes', () => {
     );
     expect(found.boxes[1]).toMatchObject({ left: 0, width: 30 });
   });
+
+  it('blocks at fractional edges are placed from the exact edge of the content and rounded edge by edge', async () => {
+    // A 24 px heading of 1.6 (38.4 px) with 6 px padding on both block sides: 50.4 px; paragraphs of 28.8 and 25.6 px.
+    const found = await boxes(
+      h(
+        'div',
+        { display: 'flex', width: 200, height: 120, alignItems: 'flex-start' },
+        h(
+          'div',
+          { ...text, lineHeight: 1.6, writingMode: 'vertical-rl', height: 100 },
+          h('div', { fontSize: 24, padding: '0 6px' }, '一'),
+          h('div', { fontSize: 18 }, '二'),
+          h('div', { fontSize: 16 }, '三'),
+        ),
+      ),
+      { fonts: jp, width: 200, height: 120 },
+    );
+    const [, , heading, paragraph, last] = found.boxes;
+    // Chromium: the heading from 54.4 to 104.8, the paragraphs from 25.6 and 0, each edge snapped to a pixel (the
+    // heading was drawn from 55: the content's 104.8 px rounded up to 105, less the heading's 50.4 rounded to 50).
+    expect(heading).toMatchObject({ left: 54, width: 51 });
+    expect(paragraph).toMatchObject({ left: 26, width: 28 });
+    expect(last).toMatchObject({ left: 0, width: 26 });
+  });
 });

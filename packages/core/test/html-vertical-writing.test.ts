@@ -68,8 +68,19 @@ function meanDifference(a: GreyImage, b: GreyImage) {
 const cases: Record<string, { area: number[]; edge: number; end: number; mean: number }> = {
   'vertical-rl-paragraph': { area: [0, 0, 360, 260], edge: 1, end: 6, mean: 4 },
   'vertical-lr-upright': { area: [0, 0, 360, 240], edge: 1, end: 4, mean: 4 },
-  'vertical-combine-upright': { area: [0, 0, 200, 280], edge: 2, end: 2, mean: 7 },
-  'vertical-ticket-stub': { area: [505, 25, 578, 238], edge: 2, end: 3, mean: 4 },
+  'vertical-combine-upright': { area: [0, 0, 200, 280], edge: 1, end: 2, mean: 7 },
+  'vertical-ticket-stub': { area: [505, 25, 578, 238], edge: 1, end: 3, mean: 4 },
+  // Block layout in vertical writing (vertical-blocks): a heading with a background, paragraphs with margins and a
+  // box with padding, border and background, stacked right to left (rl) and left to right (lr). The area leaves
+  // out the horizontal borders (of the card, of the note, of the lr heading), so each column is a band of its own.
+  'vertical-rl-blocks': { area: [0, 45, 480, 285], edge: 1, end: 3, mean: 4 },
+  'vertical-lr-blocks': { area: [0, 20, 420, 235], edge: 1, end: 3, mean: 4 },
+  // Images and an inline SVG upright in their columns (vertical-images), each centred on its column as Chromium
+  // places them with vertical-align: baseline; the 16×32 one is 32 px along its column.
+  'vertical-rl-ua-margins': { area: [0, 0, 360, 260], edge: 1, end: 3, mean: 4 },
+  // A whole page in vertical-rl (the root element's writing mode): blocks from the right edge of the page.
+  'vertical-rl-page': { area: [0, 0, 520, 300], edge: 1, end: 3, mean: 4 },
+  'vertical-rl-images': { area: [0, 0, 240, 260], edge: 1, end: 2, mean: 2 },
 };
 
 describe.each(Object.entries(cases))('%s', (name, { area, edge, end, mean }) => {

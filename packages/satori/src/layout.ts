@@ -35,7 +35,18 @@ import buildTextNodes from './text/index.js'
 import {
   buildVerticalText,
   getVerticalWritingMode,
+  type VerticalWritingMode,
 } from './text/pictor-vertical.js'
+import {
+  groupVerticalRuns,
+  isInVerticalFrame,
+  logicalRootStyle,
+  markVerticalFrame,
+  roundPhysicalLayouts,
+  toLogicalStyle,
+  toPhysicalLayouts,
+  VERTICAL_RUN,
+} from './text/pictor-vertical-frame.js'
 import {
   buildInlineText,
   InlineFormatting,
@@ -213,6 +224,12 @@ export interface LayoutContext {
   blockParagraph?: boolean
   /** The nodes of query containers, by their `CONTAINER_PROP`. */
   containers?: Map<number, LayoutNode>
+  /**
+   * Pictor (vertical-blocks): the writing mode of the vertical block the
+   * element is in, whose boxes are laid out with width and height swapped,
+   * see `pictor-vertical-frame.ts`.
+   */
+  verticalFrame?: VerticalWritingMode
 }
 
 export interface SatoriNode {
@@ -355,6 +372,28 @@ export default async function* layout(
     yield []
     yield
     return ''
+  }
+
+  // Pictor (vertical-blocks): a run of inline content of a vertical block,
+  // in columns.
+  if (type === VERTICAL_RUN && context.verticalFrame) {
+    const runNode = new LayoutNode()
+    parent.insertChild(runNode)
+    const iter = buildVerticalText(
+      props.children,
+      context.verticalFrame,
+      inheritedStyle,
+      inheritedStyle,
+      runNode,
+      context,
+      true
+    )
+    yield (await iter.next()).value as { word: string; locale?: Locale }[]
+    await iter.next()
+    const [x, y] = yield
+    return (
+      await iter.next([x + runNode.layout.left, y + runNode.layout.top])
+    ).value as string
   }
 
   let { style, children, tw, lang: _newLocale = locale } = props || {}
@@ -505,6 +544,15 @@ export default async function* layout(
       : computedStyle.position === 'absolute'
       ? context.absoluteContainingBlock
       : undefined
+  // Pictor (vertical-blocks): laid out with width and height swapped, unless
+  // out of flow in a containing block of the page.
+  if (
+    context.verticalFrame &&
+    (!outOfFlowContainingBlock ||
+      isInVerticalFrame(outOfFlowContainingBlock.node))
+  ) {
+    toLogicalStyle(node.style, context.verticalFrame)
+  }
   const fixedElement = outOfFlowContainingBlock
     ? insertFixedNode(
         node,
@@ -791,6 +839,31 @@ export default async function* layout(
     !getVerticalWritingMode(inheritedStyle)
       ? getVerticalWritingMode(computedStyle)
       : undefined
+  // Pictor (vertical-blocks): with block-level children, its content is
+  // laid out as a logical tree, see `pictor-vertical-frame.ts`.
+  let frameMode: VerticalWritingMode | undefined
+  let frameRoot: LayoutNode | undefined
+  const inFrame =
+    !!context.verticalFrame &&
+    !isReplacedElement &&
+    type !== 'svg' &&
+    !inlineBox &&
+    !isContents
+  if (verticalMode || inFrame) {
+    const grouped = await groupVerticalRuns(
+      normalizedChildren,
+      newInheritableStyle,
+      context
+    )
+    if (inFrame || grouped.hasBlocks) {
+      normalizedChildren.splice(
+        0,
+        normalizedChildren.length,
+        ...grouped.children
+      )
+      if (verticalMode) frameMode = verticalMode
+    }
+  }
   if (verticalMode) {
     // Its width, the block size, comes from its columns, as in CSS.
     if (
@@ -799,6 +872,68 @@ export default async function* layout(
     ) {
       node.style.width = 'fit-content'
     }
+  }
+  if (frameMode) {
+    const mode = frameMode
+    const root = new LayoutNode(logicalRootStyle(node.style))
+    markVerticalFrame(root)
+    frameRoot = root
+    const leaf = new LayoutNode({ flexGrow: 1, flexShrink: 1 })
+    leaf.roundedAsBox = true
+    node.style.display = 'flex'
+    node.style.flexDirection = 'row'
+    node.style.alignItems = 'stretch'
+    node.insertChild(leaf)
+    const viewportHeight = Number(computedStyle._viewportHeight)
+    const ownHeight =
+      typeof computedStyle.height === 'number'
+        ? computedStyle.height
+        : undefined
+    const layoutRoot = (
+      width: number | undefined,
+      height?: number,
+      exact?: boolean
+    ) => context.computeLayout(root, { width, height, exact } as any)
+    // Its inline size is its height, or fits its content in the space
+    // available: the height of its container, else the viewport's.
+    leaf.measure = (_width: number, height: number) => {
+      const available =
+        Number.isFinite(height) && height > 0
+          ? height
+          : ownHeight ??
+            (Number.isFinite(viewportHeight) && viewportHeight > 0
+              ? viewportHeight
+              : undefined)
+      root.style.width = ownHeight !== undefined ? available : 'fit-content'
+      root.style.height = undefined
+      layoutRoot(available)
+      return { width: root.layout.height, height: root.layout.width }
+    }
+    // Laid out again at its final size, and mapped to the page, before the
+    // children are drawn.
+    iterators.push(
+      (async function* () {
+        yield []
+        yield
+        // Laid out exactly, then mapped and rounded edge by edge on the
+        // page, as Chromium snaps each edge: blocks start from the exact
+        // edge of their content, not from its width rounded up.
+        root.style.width = leaf.layout.height
+        root.style.height = undefined
+        layoutRoot(leaf.layout.height, undefined, true)
+        const content = root.layout.height
+        root.style.height = leaf.layout.width
+        layoutRoot(leaf.layout.height, leaf.layout.width, true)
+        if (Math.abs(content - leaf.layout.width) < 1) {
+          root.layout.height = content
+        }
+        toPhysicalLayouts(root, mode, leaf.layout.left, leaf.layout.top)
+        roundPhysicalLayouts(root, context.pointScaleFactor || 1)
+        return ''
+      })() as any
+    )
+    await iterators[0].next()
+  } else if (verticalMode) {
     const iter = buildVerticalText(
       normalizedChildren,
       verticalMode,
@@ -818,6 +953,7 @@ export default async function* layout(
   // children of inline boxes in the one of their block container.
   const isBlockContainer =
     !verticalMode &&
+    !context.verticalFrame &&
     !inlineBox &&
     !isContents &&
     !isReplacedElement &&
@@ -838,12 +974,23 @@ export default async function* layout(
   const childFormattingContext: LayoutContext['formattingContext'] =
     isBlockContainer
       ? 'block'
+      : frameRoot
+      ? frameRoot.style.display === 'flow-root'
+        ? 'block'
+        : (frameRoot.style.display as 'flex' | 'grid')
+      : inFrame &&
+        (node.style.display === 'block' || node.style.display === 'flow-root')
+      ? 'block'
       : inlineBox || outerDisplay === 'contents'
       ? context.formattingContext
       : node.style.display === 'grid'
       ? 'grid'
       : 'flex'
-  const childParent = inlineBox || isContents ? context.inline.container : node
+  const childParent = frameRoot
+    ? frameRoot
+    : inlineBox || isContents
+    ? context.inline.container
+    : node
 
   let i = 0
   const segmentsMissingFont: { word: string; locale?: string }[] = [
@@ -900,9 +1047,10 @@ export default async function* layout(
       floats: context.floats,
       stackingContext,
       formattingContext: childFormattingContext,
-      inline: childInline,
+      inline: frameMode || context.verticalFrame ? undefined : childInline,
       computeLayout: context.computeLayout,
       containers: context.containers,
+      verticalFrame: frameMode ?? context.verticalFrame,
     })
     if (canLoadAdditionalAssets) {
       segmentsMissingFont.push(...(((await iter.next()).value as any) || []))

@@ -333,11 +333,11 @@ export async function render(
       floats: { found: false },
       formattingContext: 'root',
       containers: containerNodes,
-      computeLayout: (node, { width, height }) =>
+      computeLayout: (node, { width, height, exact }) =>
         layoutEngine.computeLayout(node, {
           width,
           height,
-          pointScaleFactor: options.pointScaleFactor,
+          pointScaleFactor: exact ? 0 : options.pointScaleFactor,
         }),
       getTwStyles: (tw, style) => {
         const twToStyles = getTw({

@@ -5,6 +5,7 @@
  */
 
 import presets from './presets.js'
+import { turnPresetSides } from '../text/pictor-vertical-frame.js'
 import { autoDirection, plaintextDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
 import { toPhysicalProperties } from './logical.js'
@@ -567,6 +568,12 @@ export default async function compute(
   // Pictor (bidi-blocks): the user agent's margins and padding are on the
   // inline start, e.g. `padding-inline-start: 40px` of lists.
   if (logicalDirection === 'rtl') mirrorInlineSides(presetStyle)
+  // Pictor (vertical-blocks): and on the block sides of a vertical element,
+  // e.g. the `margin-block: 1em` of paragraphs on its right and left.
+  turnPresetSides(
+    presetStyle,
+    String(definedStyle?.writingMode ?? inheritedStyle?.writingMode ?? '')
+  )
   const { defined, initial } = resolveKeywords(
     toPhysicalProperties(definedStyle, logicalDirection),
     presetStyle,

@@ -97,7 +97,9 @@ function roundLayouts(
     const roundedTop = round(top)
     // Pictor (img-percent-width-intrinsic): a measured picture is rounded as
     // a box; only text must still fit.
-    const roundsUp = !!node.measure && !node.measuredPicture
+    // Pictor (vertical-column-edges): so is vertical text.
+    const roundsUp =
+      !!node.measure && !node.measuredPicture && !node.roundedAsBox
     const right = roundsUp
       ? roundedLeft + ceil(layout.width)
       : round(left + layout.width)

@@ -238,6 +238,13 @@ export class LayoutNode {
   /** Pictor (img-percent-width-intrinsic): `measure` sizes a picture, not text. */
   measuredPicture?: boolean
   /**
+   * Pictor (vertical-column-edges): rounded as a box, both edges to the
+   * nearest pixel, though measured: vertical text, whose columns are placed
+   * from an edge of the box, as in Chromium, which keeps that edge where it
+   * falls.
+   */
+  roundedAsBox?: boolean
+  /**
    * The baseline of the last line of a measured node with a width, e.g. the
    * baseline of an `inline-block` element.
    */

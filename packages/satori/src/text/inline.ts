@@ -76,7 +76,12 @@ export interface InlineEnv {
   /** Lays out a tree, used for atomic inlines. */
   computeLayout: (
     root: LayoutNode,
-    options: { width?: number | 'min-content'; height?: number }
+    options: {
+      width?: number | 'min-content'
+      height?: number
+      /** Pictor (vertical-blocks): not rounded, see `pictor-vertical-frame.ts`. */
+      exact?: boolean
+    }
   ) => void
 }
 

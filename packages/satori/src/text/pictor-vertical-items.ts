@@ -3,11 +3,13 @@
  * of text with the computed styles of their inline elements, see
  * `pictor-vertical.ts`.
  */
-import type { ReactNode } from 'react'
+import type { ReactElement, ReactNode } from 'react'
 import type { LayoutContext } from '../layout.js'
 import type { SerializedStyle } from '../handler/expand.js'
 import { LayoutNode } from '../layout-engine/index.js'
 import computeStyle from '../handler/compute.js'
+import { SVGNodeToImage } from '../handler/preprocess.js'
+import { customPropertiesOf } from '../pictor-custom-properties.js'
 import { isReactElement, normalizeChildren } from '../utils.js'
 
 /**
@@ -15,9 +17,104 @@ import { isReactElement, normalizeChildren } from '../utils.js'
  * (`<br>`), or the edge of a block-level child, which ends a column that has
  * content.
  */
-export type Item = { text: string; style: SerializedStyle } | 'break' | 'block'
+export type Item =
+  | { text: string; style: SerializedStyle; picture?: Picture }
+  | 'break'
+  | 'block'
+
+/**
+ * Pictor (vertical-images): an image (`<img>`, inline `<svg>`) in vertical
+ * text, drawn upright in its column: `width` across it, `height` along it.
+ */
+export interface Picture {
+  src: string
+  width: number
+  height: number
+}
 
 const BLOCK_DISPLAYS = /^(block|flex|grid|flow-root|list-item|table)/
+
+/** An image or inline SVG as a picture of its used size, if displayed. */
+async function pictureOf(
+  child: ReactElement,
+  inheritedStyle: SerializedStyle,
+  context: LayoutContext
+): Promise<Picture | undefined> {
+  const type = child.type as string
+  const props = (child.props || {}) as Record<string, any>
+  const node = new LayoutNode()
+  const [style] = await computeStyle(
+    node,
+    type,
+    inheritedStyle,
+    props.style || {},
+    props,
+    context.replacedElements,
+    context.onStyleError,
+    context.convertColors,
+    context.pointScaleFactor,
+    context.listDepth
+  )
+  if (style.display === 'none' || style.visibility === 'hidden') return
+  const src =
+    type === 'svg'
+      ? await SVGNodeToImage(
+          child,
+          String(style.color),
+          context.convertColors,
+          customPropertiesOf(style)
+        )
+      : (style.__src as string | undefined)
+  const size = (value: unknown) =>
+    typeof value === 'number' && Number.isFinite(value) ? value : undefined
+  let width = size(node.style.width)
+  let height = size(node.style.height)
+  const ratio = size(node.style.aspectRatio)
+  if (width === undefined && height !== undefined && ratio) {
+    width = height * ratio
+  }
+  if (height === undefined && width !== undefined && ratio) {
+    height = width / ratio
+  }
+  if (!src || !width || !height) return
+  return { src, width, height }
+}
+
+/**
+ * Pictor (vertical-blocks): whether a child of a vertical element is
+ * block-level (or out of flow), so laid out as a box of its own rather than
+ * in the columns of its parent's inline content, inline, or not displayed.
+ */
+export async function outerLevel(
+  child: ReactNode,
+  inheritedStyle: SerializedStyle,
+  context: LayoutContext
+): Promise<'block' | 'inline' | 'none'> {
+  if (!isReactElement(child)) return 'inline'
+  const type = child.type as unknown
+  if (typeof type !== 'string' || type === 'br' || type === '::counter') {
+    return 'inline'
+  }
+  const props = (child.props || {}) as Record<string, any>
+  const [style] = await computeStyle(
+    new LayoutNode(),
+    type,
+    inheritedStyle,
+    props.style || {},
+    props,
+    context.replacedElements,
+    context.onStyleError,
+    context.convertColors,
+    context.pointScaleFactor,
+    context.listDepth
+  )
+  if (style.display === 'none') return 'none'
+  return BLOCK_DISPLAYS.test(String(style.display ?? '')) ||
+    style.position === 'absolute' ||
+    style.position === 'fixed'
+    ? 'block'
+    : 'inline'
+}
 
 /**
  * The inline content of a vertical element as runs of text: the text of
@@ -46,7 +143,12 @@ export async function collectItems(
     if (typeof type !== 'string' && type !== Symbol.for('react.fragment')) {
       continue
     }
-    if (type === 'img' || type === 'svg' || type === '::counter') continue
+    if (type === '::counter') continue
+    if (type === 'img' || type === 'svg') {
+      const picture = await pictureOf(child, inheritedStyle, context)
+      if (picture) items.push({ text: '', style: inheritedStyle, picture })
+      continue
+    }
     const props = (child.props || {}) as Record<string, any>
     const [style, inheritable] = await computeStyle(
       new LayoutNode(),

@@ -51,7 +51,7 @@ export interface Piece {
   isSpace: boolean
   /** For `combine`: its horizontal scale, to fit one em. */
   squeeze?: number
-  /** For `combine`: its width once squeezed. */
+  /** For `combine`: its width once squeezed; for `image`: its width. */
   width?: number
   /** For `image`: the picture's URL. */
   image?: string
@@ -205,6 +205,10 @@ function lineHeightOf(engine: FontEngine, sample: string) {
  */
 export function pieceLineHeight(piece: Piece) {
   let height = piece.style.lineHeight
+  // Pictor (vertical-images): a column is as wide as its widest image.
+  if (piece.orientation === 'image' && piece.width !== undefined) {
+    height = Math.max(height, piece.width)
+  }
   if (piece.style.normal) {
     for (const part of piece.parts) {
       height = Math.max(height, piece.style.engine.height(undefined, part.font))
@@ -253,6 +257,30 @@ export function buildSegments(
     if (!style) {
       style = runStyleOf(item.style, engineOf, sampleOf([item]))
       styles.set(item.style, style)
+    }
+    // Pictor (vertical-images): an image stands upright in its column, with
+    // break opportunities around it as around any atomic inline.
+    if (item.picture) {
+      const { src, width, height } = item.picture
+      segments.push({
+        pieces: [
+          {
+            orientation: 'image',
+            style,
+            parts: [],
+            advance: height,
+            isSpace: false,
+            image: src,
+            width,
+          },
+        ],
+        advance: height,
+        trailing: 0,
+        breakBefore,
+      })
+      breakBefore = false
+      lastWasSpace = false
+      continue
     }
     const whiteSpace = String(item.style.whiteSpace ?? 'normal')
     const preserves = /^pre|break-spaces/.test(whiteSpace)

@@ -60,14 +60,19 @@ interface Column {
 }
 
 
-/** Lays out and draws the inline content of a vertical element. */
+/**
+ * Lays out and draws the inline content of a vertical element. With
+ * `logical`, the node is in a vertical block, laid out with width and height
+ * swapped (see `pictor-vertical-frame.ts`).
+ */
 export async function* buildVerticalText(
   children: ReactNode,
   mode: VerticalWritingMode,
   elementStyle: SerializedStyle,
   inheritableStyle: SerializedStyle,
   node: LayoutNode,
-  context: LayoutContext
+  context: LayoutContext,
+  logical = false
 ): AsyncGenerator<{ word: string; locale?: string }[], string, [any, any]> {
   const { font, locale, id, canLoadAdditionalAssets } = context
 
@@ -84,6 +89,10 @@ export async function* buildVerticalText(
 
   // The leaf that holds the columns fills the element's content box.
   const leaf = new LayoutNode({ flexGrow: 1, flexShrink: 1 })
+  // Pictor (vertical-column-edges): its edges where they fall, rounded, not
+  // its width rounded up: the columns are placed from its right edge with
+  // vertical-rl, which would be 1 px too far right at a fractional edge.
+  leaf.roundedAsBox = true
   node.style.display = 'flex'
   node.style.flexDirection = 'row'
   node.style.alignItems = 'stretch'
@@ -160,7 +169,18 @@ export async function* buildVerticalText(
   const viewportHeight = Number(elementStyle._viewportHeight)
   const ownHeight =
     typeof elementStyle.height === 'number' ? elementStyle.height : undefined
-  leaf.measure = (_width: number, height: number) => {
+  // Pictor (vertical-blocks): in a vertical block (see
+  // `pictor-vertical-frame.ts`), the leaf is laid out with width and height
+  // swapped: its width is the length of its columns, its height their sum.
+  if (logical) {
+    leaf.measure = (width: number) => {
+      const columns = flow(Number.isNaN(width) ? Infinity : width)
+      return {
+        width: Math.max(0, ...columns.map(columnLength)),
+        height: columns.reduce((sum, c) => sum + c.width, 0),
+      }
+    }
+  } else leaf.measure = (_width: number, height: number) => {
     const available =
       Number.isFinite(height) && height > 0
         ? height
@@ -182,7 +202,8 @@ export async function* buildVerticalText(
   const top = y + leafTop
   if (elementStyle.visibility === 'hidden') return ''
 
-  const columns = flow(height)
+  // Its length may have been rounded down by up to half a pixel.
+  const columns = flow(height + 0.5)
   const align = String(elementStyle.textAlign ?? 'start')
   const alignFactor =
     align === 'center'
@@ -206,12 +227,15 @@ export async function* buildVerticalText(
     for (const seg of column.segments) {
       for (const piece of seg.pieces) {
         if (piece.image) {
+          // An emoji is one em square; an image has its own width.
+          const across = piece.width ?? piece.advance
           images += buildXMLString('image', {
             href: piece.image,
-            x: center - piece.advance / 2,
+            x: center - across / 2,
             y: pen,
-            width: piece.advance,
+            width: across,
             height: piece.advance,
+            preserveAspectRatio: piece.width === undefined ? undefined : 'none',
           })
         } else if (!piece.isSpace) {
           add(

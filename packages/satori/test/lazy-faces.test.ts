@@ -8,7 +8,11 @@ const [regular, bold] = fonts;
 
 /** `count` faces with bytes of their own (no face shared with another test), named `Face 0`…. */
 const ownFaces = (prefix: string, count: number) =>
-  Array.from({ length: count }, (_, i) => ({ ...regular, name: `${prefix} ${i}`, data: Buffer.from(regular.data) }));
+  Array.from({ length: count }, (_, i) => ({
+    ...regular,
+    name: `${prefix} ${i}`,
+    data: Buffer.from(regular.data),
+  }));
 
 const parsed = () => fontStats?.().facesParsed ?? Number.NaN;
 
@@ -40,15 +44,23 @@ describe('faces parsed on first use', () => {
   it('draws the same pixels as a face parsed long before', async () => {
     const line = (family: string) =>
       h('div', { display: 'flex', fontFamily: family, fontSize: 24 }, 'Same pixels, fi ffl 0123');
-    const lazy = await pixels(await render(line('Lazy 2'), { width: 320, height: 40, fonts: ownFaces('Lazy', 3) }));
+    const lazy = await pixels(
+      await render(line('Lazy 2'), { width: 320, height: 40, fonts: ownFaces('Lazy', 3) }),
+    );
     // Inter's own bytes, parsed by the first render of this process.
     await render(line('Inter'), { width: 320, height: 40, fonts: [regular, bold] });
-    const eager = await pixels(await render(line('Inter'), { width: 320, height: 40, fonts: [regular, bold] }));
+    const eager = await pixels(
+      await render(line('Inter'), { width: 320, height: 40, fonts: [regular, bold] }),
+    );
     expect(lazy.equals(eager)).toBe(true);
   });
 
   it('leaves a face that cannot be parsed alone until a render uses it', async () => {
-    const broken = { ...regular, name: 'Broken', data: Buffer.from('not a font at all, but long enough to look') };
+    const broken = {
+      ...regular,
+      name: 'Broken',
+      data: Buffer.from('not a font at all, but long enough to look'),
+    };
     const options = { width: 200, height: 40, fonts: [regular, broken] };
     // Before: the whole font list failed to load, whatever the text.
     const svg = await render(h('div', { display: 'flex', fontSize: 20 }, 'Fine'), options);

@@ -45,6 +45,9 @@ interface PoolChannel {
   memory(): { rss?: number };
 }
 
+/** The warm-up document: one line of the default face on an opaque background (no alpha: no sharp). */
+const WARM_UP_HTML = '<div style="display:flex;padding:4px;background:#fff">Pictor</div>';
+
 const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
 
 const tunings = setup.environment.tunings ?? ALL_TUNINGS_ON;
@@ -57,14 +60,13 @@ startLoadingRendererFonts(env);
 // Font sets an earlier worker of the pool loaded (this one may replace it): before ready, outside any time limit.
 await loadFontSets(env.registry, setup.preload ?? []).catch(() => undefined);
 // Render a small document before reporting ready: a worker's first render pays for lazy set-up (the layout engine's
-// WebAssembly, shaping, the rasteriser, the encoder; ~150 ms), which would otherwise count against the time limit of
-// its first real render — also on a worker that replaced one the limit stopped. A failure here is not fatal.
+// WebAssembly, shaping, the rasteriser, the PNG writer; ~150 ms), which would otherwise count against the time limit
+// of its first real render — also on a worker that replaced one the limit stopped. A failure here is not fatal.
+// Only what every render needs: an opaque PNG in the default face, so no other face is parsed and sharp is not
+// loaded before a render asks for them (a cold start waits for this).
 await renderHtml(
   env,
-  validateRenderInput(
-    { html: '<div style="display:flex;padding:4px;font-weight:700">Pictor</div>', format: 'webp' },
-    setup.environment.limits,
-  ),
+  validateRenderInput({ html: WARM_UP_HTML, format: 'png' }, setup.environment.limits),
 ).catch(() => undefined);
 // A thread's renders are timed by its own CPU time: the pool reads it by the thread's id.
 channel.post(parentPort ? { type: 'ready', ...optionalTid() } : { type: 'ready' });

@@ -47,9 +47,11 @@ export interface WorkerPoolOptions {
   mallocArenas?: number;
   /** V8's largest semi-space of each worker process (MB); 0 (default): V8's own. */
   semiSpaceMb?: number;
+  /** Directory of the worker processes' V8 code cache (code-cache.ts); undefined (default): none. */
+  codeCacheDir?: string;
   setup: WorkerSetup;
   isolation: WorkerIsolation;
-  /** Worker script; default `worker.js` beside the built module. */
+  /** Worker script; default beside the built module: `worker-loader.js` for processes, `worker.js` for threads. */
   script?: URL;
 }
 
@@ -102,7 +104,9 @@ export class WorkerPool implements RenderExecutor {
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
-    this.#script = options.script ?? new URL('./worker.js', import.meta.url);
+    this.#script =
+      options.script ??
+      new URL(options.isolation === 'thread' ? './worker.js' : './worker-loader.js', import.meta.url);
     this.#slots = Array.from({ length: options.size }, () => undefined);
     this.#queue = new FairQueue({
       maxQueued: options.maxQueue,
@@ -253,6 +257,7 @@ export class WorkerPool implements RenderExecutor {
         memoryLimitMb: this.#options.memoryLimitMb,
         mallocArenas: this.#options.mallocArenas ?? 0,
         semiSpaceMb: this.#options.semiSpaceMb ?? 0,
+        codeCacheDir: this.#options.codeCacheDir,
       },
       // Events come later, from the event loop: `slot` exists by then.
       {

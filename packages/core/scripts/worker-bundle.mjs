@@ -20,5 +20,8 @@ await build({
   noExternal: [/^(?!sharp$|@resvg\/resvg-js$|ajv|mustache|re2js|wawoff2).*/],
   esbuildOptions(options) {
     options.alias = { 'css-tree': 'css-tree/dist/csstree.esm' };
+    // import() of what stays outside (sharp, node:https, wawoff2) as require(): a script compiled from V8's code cache
+    // loses the callback dynamic imports need ("A dynamic import callback was not specified").
+    options.supported = { ...options.supported, 'dynamic-import': false };
   },
 });

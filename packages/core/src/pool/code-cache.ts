@@ -58,8 +58,8 @@ export function compileWithCodeCache(file: string, dir: string | undefined): Com
   const cached = cacheFile === undefined ? undefined : readCache(cacheFile, sourceKey);
   const script = new vm.Script(wrapped, {
     filename: file,
+    // No import() in the bundle (scripts/worker-bundle.mjs): a script compiled from the cache could not run one.
     cachedData: typeof cached === 'object' ? cached.payload : undefined,
-    importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
   });
   let state: CodeCacheState;
   if (cacheFile === undefined) state = 'off';

@@ -66,10 +66,17 @@ describe('a fresh worker loads what its renders need', () => {
 
   it('makes its code cache once, uses it in the next worker, and ignores a corrupt one', async () => {
     const cacheDir = join(dir, 'code-cache');
-    const renderIn = async () => {
+    const renderIn = async (alsoWebp = false) => {
       const pool = probedPool(cacheDir);
       try {
         const result = await pool.run(card('png'));
+        // A WebP loads sharp by a dynamic import, which code from the cache must still be able to do.
+        if (alsoWebp)
+          await expectFormatAndSize((await pool.run(card('webp'))).data, {
+            format: 'webp',
+            width: 600,
+            height: 300,
+          });
         return { png: Buffer.from(result.data), codeCache: probe().codeCache };
       } finally {
         await pool.close();
@@ -78,7 +85,7 @@ describe('a fresh worker loads what its renders need', () => {
     const first = await renderIn();
     expect(first.codeCache).toBe('missing');
     const [file] = readdirSync(cacheDir);
-    const second = await renderIn();
+    const second = await renderIn(true);
     expect(second.codeCache).toBe('used');
     expect(second.png.equals(first.png)).toBe(true);
     // One byte of the payload changed: compiled from source, the same image, and the cache made again.

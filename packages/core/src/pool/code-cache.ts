@@ -79,13 +79,14 @@ export function compileWithCodeCache(file: string, dir: string | undefined): Com
 }
 
 /**
- * The cache file's name: the bundle's, Node's version and architecture, and the V8 flags of this process (a cache
- * is valid only under the flags it was made with; workers of renderers with other settings keep their own file).
+ * The cache file's name: where the bundle is (each installed copy keeps its own file, so two versions on one host do
+ * not take turns overwriting one; a rebuild in place replaces its own), Node's version and architecture, and the V8
+ * flags of this process (a cache is valid only under the flags it was made with).
  */
 function cacheName(file: string): string {
+  const place = zlib.crc32(file).toString(16);
   const flags = zlib.crc32(process.execArgv.join('\0')).toString(16);
-  const bundle = file.slice(file.lastIndexOf('/') + 1);
-  return `${bundle}-${process.version}-${process.arch}-${flags}.v8cache`;
+  return `worker-${place}-${process.version}-${process.arch}-${flags}.v8cache`;
 }
 
 /** `dir`, made if needed: a real directory of this user that no one else can write to (or false). */

@@ -6,8 +6,10 @@
  * exit) and the CPU time of the process and its worker; and the wall time of `pictor render card.html -o out.png`.
  * Medians and worst of `--runs` (default 5) runs; every render is its process's first, of a card no other run had.
  * `--base DIR` (another build's packages/core, e.g. /work/main/packages/core) runs the same in turn with that build.
+ * This build's workers keep a V8 code cache across processes (`workerCodeCache`): made by the first run, used by the
+ * others; `--no-code-cache` turns it off for this build (`workerCodeCache: false`; the base build gets no option).
  *
- *   pnpm build && node benchmarks/render/cold-start.mjs [--runs 5] [--base /work/main/packages/core]
+ *   pnpm build && node benchmarks/render/cold-start.mjs [--runs 5] [--base /work/main/packages/core] [--no-code-cache]
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,7 @@ const { values } = parseArgs({
     base: { type: 'string' },
     child: { type: 'string' },
     core: { type: 'string' },
+    'no-code-cache': { type: 'boolean', default: false },
   },
 });
 
@@ -41,7 +44,7 @@ if (values.child) {
     values.core ? pathToFileURL(join(values.core, 'dist/index.js')).href : '@pictor/core'
   );
   const imported = performance.now();
-  const renderer = createRenderer();
+  const renderer = createRenderer(values['no-code-cache'] ? { workerCodeCache: false } : {});
   const [kind, run] = values.child.split(':');
   const result = await renderer.render({ html: kind === 'cjk' ? CJK(run) : LATIN(run), format: 'png' });
   const done = performance.now();
@@ -77,7 +80,7 @@ for (let i = 0; i < runs; i++) {
           fileURLToPath(import.meta.url),
           '--child',
           `${kind}:${i}:${name}`,
-          ...(core ? ['--core', core] : []),
+          ...(core ? ['--core', core] : values['no-code-cache'] ? ['--no-code-cache'] : []),
         ],
         { encoding: 'utf8' },
       );
@@ -119,7 +122,7 @@ console.log(
   [
     `Run ${new Date().toISOString()} — ${machineLine()}; load during the runs ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}`,
     '',
-    `\`node benchmarks/render/cold-start.mjs --runs ${runs}${values.base ? ` --base ${values.base}` : ''}\`: fresh processes, ms, median / worst of ${runs}.`,
+    `\`node benchmarks/render/cold-start.mjs --runs ${runs}${values.base ? ` --base ${values.base}` : ''}${values['no-code-cache'] ? ' --no-code-cache' : ''}\`: fresh processes, ms, median / worst of ${runs}.`,
     '',
     markdownTable(
       [

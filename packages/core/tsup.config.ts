@@ -4,6 +4,8 @@ export default defineConfig({
   entry: {
     index: 'src/index.ts',
     worker: 'src/pool/worker.ts',
+    // Worker processes start here: dist/worker.cjs (scripts/worker-bundle.mjs) through the code cache.
+    'worker-loader': 'src/pool/worker-loader.ts',
     'save-file': 'src/output/save-file.ts',
   },
   format: ['esm'],

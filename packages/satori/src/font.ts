@@ -25,6 +25,7 @@ import {
   glyphRecord,
 } from './pictor-glyph-paths.js'
 import { variedFont, type VariationStyle } from './pictor-variations.js'
+import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -601,22 +602,18 @@ function compareFont(
   return -1
 }
 
-const cachedParsedFont = new WeakMap<
-  Buffer | ArrayBuffer,
-  opentype.Font | null | undefined
->()
-
 export default class FontLoader {
-  defaultFont: opentype.Font
-  fonts = new Map<string, [opentype.Font, Weight?, FontStyle?][]>()
+  defaultFont: LazyFace
+  // Pictor (lazy-faces): faces parsed on first use.
+  fonts = new Map<string, [LazyFace, Weight?, FontStyle?][]>()
   // Shaping results are cached on the loader (which persists across renders
   // for the same font configuration) so repeated renders don't re-shape
   // identical text runs with HarfBuzz.
   private shapedRunCache = new Map<string, ShapedRun[]>()
   /** Pictor (advances-per-face): each face's own `wholePixelAdvances`. */
-  private faceAdvances = new Map<opentype.Font, boolean | 'when-named'>()
+  private faceAdvances = new Map<LazyFace, boolean | 'when-named'>()
   /** Pictor (variable-fonts): each face's own `weightRange`. */
-  private faceWeights = new Map<opentype.Font, [number, number]>()
+  private faceWeights = new Map<LazyFace, [number, number]>()
   /** Decodes WOFF2 fonts, see `crates/layout`. */
   private decodeWoff2?: (data: Uint8Array) => ArrayBuffer | undefined
   constructor(
@@ -710,13 +707,15 @@ export default class FontLoader {
       const font =
         this.get({ name, weight, style: fontStyle }) ??
         this.get({ name: name + '_unknown', weight, style: fontStyle })
-      if (font) return font
+      if (font) return font.face
     }
-    return this.get({
-      name: this.fonts.keys().next().value,
-      weight,
-      style: fontStyle,
-    })
+    return (
+      this.get({
+        name: this.fonts.keys().next().value,
+        weight,
+        style: fontStyle,
+      })?.face ?? null
+    )
   }
 
   /**
@@ -772,11 +771,9 @@ export default class FontLoader {
         )
       }
       const _lang = lang ?? SUFFIX_WHEN_LANG_NOT_SET
-      let font
-
-      if (cachedParsedFont.has(data)) {
-        font = cachedParsedFont.get(data)
-      } else {
+      // Pictor (lazy-faces): parsed when a render first needs the face.
+      const decodeWoff2 = this.decodeWoff2
+      const font = lazyFaceOf(data, () => {
         // Convert Buffer to ArrayBuffer if needed. Pictor change font-bytes-shared: a Buffer that is its whole
         // ArrayBuffer (readFileSync's) is used as it is — nothing here writes to it — instead of copied (a CJK
         // face is 5–10 MB, kept for the life of the worker).
@@ -794,14 +791,14 @@ export default class FontLoader {
 
         // WOFF2 fonts are decoded into TrueType or OpenType fonts.
         if (isWoff2(arrayBuffer)) {
-          const decoded = this.decodeWoff2?.(new Uint8Array(arrayBuffer))
+          const decoded = decodeWoff2?.(new Uint8Array(arrayBuffer))
           if (!decoded) {
             throw new Error(`Failed to decode the WOFF2 font "${name}".`)
           }
           arrayBuffer = decoded
         }
 
-        font = opentype.parse(
+        const font = opentype.parse(
           withoutVariations(arrayBuffer),
           // @ts-ignore
           { lowMemory: true }
@@ -832,8 +829,8 @@ export default class FontLoader {
           return index
         }
 
-        cachedParsedFont.set(data, font)
-      }
+        return font
+      })
 
       // We use the first font as the default font fallback.
       if (!this.defaultFont) this.defaultFont = font
@@ -1064,19 +1061,32 @@ export default class FontLoader {
 
     // Pictor (variable-fonts): each variable face as the instance this style asks for.
     const variationStyle: VariationStyle = { fontWeight, fontStyle, ...synthesisStyle }
-    for (const list of [fonts, additionalFonts, specifiedLangFonts, nonSpecifiedLangFonts]) {
-      for (let i = 0; i < list.length; i++) {
-        list[i] = variedFont(
-          list[i],
-          variationStyle,
-          fontSize,
-          this.faceWeights.get(list[i])
-        )
+    // Pictor (lazy-faces): a face of the lists is parsed (and varied) when the
+    // engine first looks at it: the named families' first face for metrics,
+    // the others in order as characters ask for them.
+    const namedFaces = new Set(fonts)
+    const namedFonts = new Set<opentype.Font>()
+    const realized = new Map<LazyFace, opentype.Font>()
+    const realize = (face: LazyFace | null | undefined): opentype.Font => {
+      if (!face) return face as undefined
+      let font = realized.get(face)
+      if (!font) {
+        font = variedFont(face.face, variationStyle, fontSize, this.faceWeights.get(face))
+        realized.set(face, font)
+        if (namedFaces.has(face)) namedFonts.add(font)
       }
+      return font
     }
-    const variationKey = fonts
-      .map((f) => (f?._variations ? Object.values(f._variations).join(',') : ''))
-      .join(';')
+    const primaryFont = () => realize(fonts[0])
+    // The instances of the named faces, once text is shaped.
+    let variationKey: string | undefined
+    const variations = () =>
+      (variationKey ??= fonts
+        .map((face) => {
+          const f = realize(face)
+          return f?._variations ? Object.values(f._variations).join(',') : ''
+        })
+        .join(';'))
 
     const cachedFontResolver = new Map<number, opentype.Font | undefined>()
     const resolveFont = (word: string, fallback = true) => {
@@ -1089,7 +1099,7 @@ export default class FontLoader {
 
       if (typeof word === 'undefined') {
         if (fallback) {
-          return _fonts[_fonts.length - 1]
+          return realize(_fonts[_fonts.length - 1])
         }
         return undefined
       }
@@ -1097,12 +1107,13 @@ export default class FontLoader {
       const code = word.charCodeAt(0)
       if (cachedFontResolver.has(code)) return cachedFontResolver.get(code)
 
-      const font = _fonts.find((_font, index) => {
+      const face = _fonts.find((_face, index) => {
         return (
-          !!_font.charToGlyphIndex(word) ||
+          !!realize(_face).charToGlyphIndex(word) ||
           (fallback && index === _fonts.length - 1)
         )
       })
+      const font = realize(face)
 
       if (font) {
         cachedFontResolver.set(code, font)
@@ -1186,13 +1197,13 @@ export default class FontLoader {
     const language = shapingLanguage(locale, synthesisStyle._lang)
     const engineKey = `${fontFamily.join(',')}|${fontWeight}|${fontStyle}|${
       locale || ''
-    }|${language || ''}|${variationKey}`
+    }|${language || ''}|`
     const getShapedRuns: GetShapedRuns = (
       content,
       fontFeatureSettings,
       direction
     ) => {
-      const key = `${engineKey}\0${fontFeatureSettings || ''}\0${
+      const key = `${engineKey}${variations()}\0${fontFeatureSettings || ''}\0${
         direction || ''
       }\0${content}`
       const cached = shapedRunCache.get(key)
@@ -1237,9 +1248,8 @@ export default class FontLoader {
     const faceAdvances = this.faceAdvances
     // Pictor (fallback-advances): a face marked 'when-named' is whole-pixel
     // only as one of the faces font-family names.
-    const namedFonts = new Set(fonts)
     const wholePixel = (font: opentype.Font) => {
-      const own = faceAdvances.get((font as any)._pictorBase ?? font)
+      const own = faceAdvances.get((font as any)._pictorFace)
       if (own === 'when-named') return namedFonts.has(font)
       return own ?? synthesisStyle._wholePixelAdvances === true
     }
@@ -1250,10 +1260,10 @@ export default class FontLoader {
     // Chrome; with `normal`, each used font's metrics count (as Chrome's
     // used fonts do for line-height: normal).
     const primaryHas = (grapheme: string) =>
-      !!fonts[0] && !!fonts[0].charToGlyphIndex(grapheme)
+      !!fonts[0] && !!primaryFont().charToGlyphIndex(grapheme)
     const lineFont = (s?: string) =>
       typeof s === 'undefined' || (typeof lineHeight === 'number' && fonts[0])
-        ? fonts[0]
+        ? primaryFont()
         : resolveFont(s)
 
     const engine = {
@@ -1265,7 +1275,8 @@ export default class FontLoader {
         // Pictor (own-emoji-font): unless a font of the element's own
         // families has every character of the emoji (the page's emoji font),
         // which Chrome then uses, as for any text.
-        if (/[\uFE0F\u20E3]/.test(s)) return familyHasEmoji(fonts, s)
+        if (/[\uFE0F\u20E3]/.test(s))
+          return familyHasEmoji(fonts.map(realize), s)
         const font = resolve(s)
         if (!font) return false
         // Use charToGlyphIndex directly instead of stringToGlyphs to avoid
@@ -1288,9 +1299,9 @@ export default class FontLoader {
         return height(resolvedFont)
       },
       ascent: (s?: string) =>
-        ascender(typeof s === 'undefined' ? fonts[0] : resolveFont(s)),
+        ascender(typeof s === 'undefined' ? primaryFont() : resolveFont(s)),
       descent: (s?: string) =>
-        -descender(typeof s === 'undefined' ? fonts[0] : resolveFont(s)),
+        -descender(typeof s === 'undefined' ? primaryFont() : resolveFont(s)),
       measure: (
         s: string,
         style: {

@@ -7,11 +7,13 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 
 // PICTOR_SATORI_DIST: another build to test (e.g. one without a change, to watch its test fail).
-const satori = (
-  await import(
-    process.env.PICTOR_SATORI_DIST ? pathToFileURL(process.env.PICTOR_SATORI_DIST).href : '../dist/index.js'
-  )
-).default as (element: unknown, options: unknown) => Promise<string>;
+const built = await import(
+  process.env.PICTOR_SATORI_DIST ? pathToFileURL(process.env.PICTOR_SATORI_DIST).href : '../dist/index.js'
+);
+const satori = built.default as (element: unknown, options: unknown) => Promise<string>;
+
+/** The build's count of faces parsed so far in this process (lazy-faces), or undefined in a build without it. */
+export const fontStats = built.pictorFontStats as (() => { facesParsed: number }) | undefined;
 
 const require = createRequire(import.meta.url);
 const font = (file: string) => readFileSync(require.resolve(`@expo-google-fonts/inter/${file}`));

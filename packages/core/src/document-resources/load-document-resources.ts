@@ -4,7 +4,6 @@
  * against `baseUrl`, or against the local `baseDir` for library users. A resource that cannot be loaded is
  * a warning and the render falls back (to no sheet, to the built-in fonts), never a failed render.
  */
-import { createHash } from 'node:crypto';
 import { readFile, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -12,6 +11,7 @@ import { decodeDataUrl } from '../fetch/data-url.js';
 import type { ResourceFetcher, ResourceKind } from '../fetch/types.js';
 import { type LoadedFont, loadFontBytes, loadFontUrl } from '../fonts/custom.js';
 import { servedWeights } from '../fonts/variation-axes.js';
+import { sha256Hex } from '../lazy-crypto.js';
 import { STYLESHEET_HREF_ATTR } from '../html/elements/convert.js';
 import { DocumentStyles } from '../html/style-sheets/stylesheet.js';
 import type { DocumentFontFace, ParsedHtml, SatoriChild, SatoriElement } from '../html/types.js';
@@ -39,7 +39,7 @@ const hashes = new WeakMap<Buffer, string>();
 function hashOf(data: Buffer): string {
   let hash = hashes.get(data);
   if (!hash) {
-    hash = createHash('sha256').update(data).digest('hex');
+    hash = sha256Hex(data);
     hashes.set(data, hash);
   }
   return hash;

@@ -1,19 +1,22 @@
 /** Raw pixels → PNG, JPEG, WebP or AVIF: the only module that imports sharp for encoding. */
-import sharp from 'sharp';
 import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
 import { deflatesInHalves, encodeOpaquePng, type PngRows } from './png.js';
+import { loadSharp, whenSharpLoads } from './sharp-module.js';
 
 /**
  * Configure libvips for pool workers: no operation cache (every encode starts from fresh raw pixels, so it would
  * only hold on to multi-megabyte buffers), and one libvips thread per operation — the pool already runs one
  * render per core, and libvips' default of one thread per core in every worker oversubscribes the cores
- * (measured: 2 workers gave 20.5 instead of 16.9 webp renders/s on 2 cores). Called by the worker entry.
+ * (measured: 2 workers gave 20.5 instead of 16.9 webp renders/s on 2 cores). Called by the worker entry;
+ * applied when sharp loads (sharp-module.ts), without loading it.
  */
 export function configureEncoder(): void {
-  sharp.cache(false);
-  sharp.concurrency(1);
+  whenSharpLoads((sharp) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+  });
 }
 
 /** How `encodeImage` goes about it; every field optional. */
@@ -114,12 +117,13 @@ export async function encodeImage(
 }
 
 /** JPEG, WebP or AVIF of pixels whose opacity is known (`opaque`: every alpha is 255). */
-export function encodeLossy(
+export async function encodeLossy(
   image: RasterImage,
   format: Exclude<ImageFormat, 'png'>,
   quality: number,
   opaque: boolean,
 ): Promise<Buffer> {
+  const sharp = await loadSharp();
   let pipeline = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
   });
@@ -146,7 +150,8 @@ export function encodeLossy(
 }
 
 /** A PNG with a palette of at most `colours` (2–256) colours, quantised by libimagequant, alpha kept. */
-export function encodePalettePng(image: RasterImage, colours: number): Promise<Buffer> {
+export async function encodePalettePng(image: RasterImage, colours: number): Promise<Buffer> {
+  const sharp = await loadSharp();
   return sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: true },
   })
@@ -178,6 +183,7 @@ async function encodePng(image: RasterImage, choice: EncodeChoice): Promise<Buff
   } else {
     opaque = isOpaque(image.pixels);
   }
+  const sharp = await loadSharp();
   let pipeline = sharp(image.pixels, {
     raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
   });

@@ -1,7 +1,5 @@
 /** One HTTP(S) GET to addresses already checked: the socket connects only to those, the body is size-bounded. */
 import type { LookupAddress } from 'node:dns';
-import http from 'node:http';
-import https from 'node:https';
 import zlib from 'node:zlib';
 import type { Transform } from 'node:stream';
 import { pinnedConnection } from './pinned-addresses.js';
@@ -27,10 +25,11 @@ const USER_AGENT = 'Pictor/0.1 (+https://github.com/pictor)';
 /**
  * GET `url`, connecting only to `addresses` (the `lookup` hook returns them instead of resolving again,
  * so a DNS answer can't change between the check and the connection). Redirects are returned, not followed.
+ * node:http and node:https (with TLS) load on the first fetch, not at a worker's start.
  */
-export function getOnce(url: URL, options: HopOptions): Promise<HopResult> {
+export async function getOnce(url: URL, options: HopOptions): Promise<HopResult> {
   const { addresses, maxBytes, signal } = options;
-  const request = url.protocol === 'https:' ? https.request : http.request;
+  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise<HopResult>((resolve, reject) => {
     const req = request(
       {

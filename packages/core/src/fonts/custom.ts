@@ -2,8 +2,8 @@
  * Custom fonts (docs/contract/decisions.md "Fonts"): spec validation, fetch or decode, WOFF/WOFF2 → sfnt, checks,
  * caching.
  */
-import { createHash } from 'node:crypto';
 import { PictorError } from '../errors.js';
+import { sha256Hex } from '../lazy-crypto.js';
 import { LRUCache } from 'lru-cache';
 import { MAX_FONT_FAMILY_LENGTH } from '../input-schema.js';
 import type { ResourceFetcher } from '../fetch/types.js';
@@ -134,7 +134,7 @@ export function loadFontUrl(
  * @throws PictorError `FONT_ERROR` naming the family.
  */
 export function loadFontBytes(bytes: Uint8Array, family: string, field?: string): Promise<Buffer> {
-  const inputKey = `in:${sha256(bytes)}`;
+  const inputKey = `in:${sha256Hex(bytes)}`;
   const cached = loaded.get(inputKey);
   if (cached) return Promise.resolve(cached);
   const inFlight = loading.get(inputKey);
@@ -147,7 +147,7 @@ export function loadFontBytes(bytes: Uint8Array, family: string, field?: string)
       if (!(error instanceof FontFormatError)) throw error;
       throw fontError(family, error.message, field);
     }
-    const outputKey = `out:${sfnt === bytes ? inputKey.slice(3) : sha256(sfnt)}`;
+    const outputKey = `out:${sfnt === bytes ? inputKey.slice(3) : sha256Hex(sfnt)}`;
     const existing = loaded.get(outputKey);
     if (existing) return existing;
     // Own copy: the caller's buffer may be a view into something larger, or be reused.
@@ -173,7 +173,7 @@ export function fontHash(data: Buffer): string {
 }
 
 function hashOf(data: Buffer): string {
-  return hashes.get(data) ?? sha256(data);
+  return hashes.get(data) ?? sha256Hex(data);
 }
 
 interface CheckedSpec {
@@ -243,8 +243,4 @@ function invalid(field: string, message: string, rule: string): PictorError {
 
 function fontError(family: string, reason: string, field?: string): PictorError {
   return new PictorError('FONT_ERROR', `font "${family}": ${reason}`, { field, family });
-}
-
-function sha256(bytes: Uint8Array): string {
-  return createHash('sha256').update(bytes).digest('hex');
 }

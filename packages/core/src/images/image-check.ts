@@ -1,5 +1,5 @@
 /** Checking image bytes before satori and resvg see them: a supported format, within the pixel limit, safe SVG. */
-import sharp from 'sharp';
+import { loadSharp } from '../encode/sharp-module.js';
 import { decodeDataUrl } from '../fetch/data-url.js';
 import { checkSvg, type SvgCheck, UnsafeSvgError } from './svg-safety.js';
 
@@ -71,6 +71,7 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
   checkPixels(width, height, maxPixels);
   if (mime === 'image/webp') {
     try {
+      const sharp = await loadSharp();
       const png = await sharp(bytes, { limitInputPixels: maxPixels }).png({ compressionLevel: 1 }).toBuffer();
       return { mime: 'image/png', data: png, width, height, pixels: width * height };
     } catch (error) {
@@ -85,6 +86,7 @@ async function rasterSize(bytes: Buffer, mime: ImageMime): Promise<{ width: numb
   let width: number | undefined;
   let height: number | undefined;
   try {
+    const sharp = await loadSharp();
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     width = meta.width;
     height = meta.pageHeight ?? meta.height;

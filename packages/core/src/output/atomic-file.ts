@@ -7,13 +7,13 @@
  * does). Blocking calls on purpose: the writing thread makes them itself instead of round trips through libuv's
  * pool; a renderer opens the file while its encoder runs, and writes, closes and renames once the bytes are there.
  */
-import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { randomHex } from '../lazy-crypto.js';
 
 /** A random part for the name of a temporary file. */
 export function newTemporarySuffix(): string {
-  return randomBytes(6).toString('hex');
+  return randomHex(6);
 }
 
 /** The temporary file of `target` with the random part `suffix`: hidden, in the same folder. */

@@ -1,4 +1,5 @@
 /** createRenderer: validation, templates and logging in front of an executor (worker pool or calling thread). */
+import { defaultCodeCacheDir } from './code-cache.js';
 import { renderMany } from './render-many.js';
 import { availableParallelism } from 'node:os';
 import { PictorError } from '../errors.js';
@@ -145,6 +146,19 @@ function checkQueueWait(value: unknown): number {
 }
 
 /** `startWorkers`: 'lazy' (default) or 'eager'. @throws PictorError INVALID_INPUT */
+/** The worker processes' code cache directory: `workerCodeCache`, or one per user in the temporary directory. */
+function checkCodeCache(value: unknown): string | undefined {
+  if (value === false) return undefined;
+  if (value === undefined) return defaultCodeCacheDir();
+  if (typeof value !== 'string' || value === '') {
+    throw new PictorError('INVALID_INPUT', 'renderer.workerCodeCache: must be a directory path or false', {
+      field: 'renderer.workerCodeCache',
+      rule: 'type',
+    });
+  }
+  return value;
+}
+
 function checkStartWorkers(value: unknown): 'lazy' | 'eager' {
   if (value === undefined) return 'lazy';
   if (value !== 'lazy' && value !== 'eager') {
@@ -171,6 +185,7 @@ const RENDERER_OPTIONS = [
   'workerResvgPurgeDelayMs',
   'workerMallocMmapThresholdKb',
   'workerGcAfterMegapixels',
+  'workerCodeCache',
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
@@ -274,6 +289,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
             MAX_MALLOC_MMAP_THRESHOLD_KB,
             DEFAULT_MALLOC_MMAP_THRESHOLD_KB,
           ),
+          codeCacheDir: checkCodeCache(options.workerCodeCache),
           setup: {
             environment: setup,
             gcAfterMegapixels: checkInRange(

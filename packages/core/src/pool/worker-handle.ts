@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { workerProcessEnv } from '../tuning/allocator.js';
 import { ALL_TUNINGS_ON } from '../tuning/switches.js';
+import { CODE_CACHE_DIR_ARG } from './code-cache-hook.js';
 import { processStatPath, threadStatPath } from './render-clock.js';
 import type { WorkerIsolation } from '../types.js';
 import type {
@@ -53,6 +54,8 @@ export interface StartWorkerOptions {
   resvgPurgeDelayMs: number;
   /** glibc's mmap threshold of a worker process (KiB, tuning/allocator.ts); 0: glibc's own. */
   mallocMmapThresholdKb: number;
+  /** Where a worker process keeps its V8 code cache (code-cache.ts); undefined: none. */
+  codeCacheDir?: string;
 }
 
 /**
@@ -92,21 +95,31 @@ function startThread(options: StartWorkerOptions, events: WorkerEvents): WorkerH
 
 function startProcess(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
   const tunings = options.setup.environment.tunings ?? ALL_TUNINGS_ON;
-  const child: ChildProcess = fork(fileURLToPath(options.script), [], {
-    execArgv: [
-      ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
-      `--max-old-space-size=${options.memoryLimitMb}`,
-      ...(options.semiSpaceMb > 0 ? [`--max-semi-space-size=${options.semiSpaceMb}`] : []),
-    ],
-    serialization: 'advanced',
-    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
-    env: workerProcessEnv({
-      largePages: tunings.largePages,
-      mallocArenas: options.mallocArenas,
-      resvgPurgeDelayMs: options.resvgPurgeDelayMs,
-      mallocMmapThresholdKb: options.mallocMmapThresholdKb,
-    }),
-  });
+  const { heapGrowingPercent } = options.setup;
+  const child: ChildProcess = fork(
+    fileURLToPath(options.script),
+    options.codeCacheDir === undefined ? [] : [`${CODE_CACHE_DIR_ARG}${options.codeCacheDir}`],
+    {
+      execArgv: [
+        ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
+        // On the command line, not only set by the worker as it starts: V8 accepts a code cache only under the flags
+        // it was made with, and the cache is made after the worker set it.
+        ...(tunings.heapGrowing && heapGrowingPercent > 0
+          ? [`--heap-growing-percent=${heapGrowingPercent}`]
+          : []),
+        `--max-old-space-size=${options.memoryLimitMb}`,
+        ...(options.semiSpaceMb > 0 ? [`--max-semi-space-size=${options.semiSpaceMb}`] : []),
+      ],
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
+      env: workerProcessEnv({
+        largePages: tunings.largePages,
+        mallocArenas: options.mallocArenas,
+        resvgPurgeDelayMs: options.resvgPurgeDelayMs,
+        mallocMmapThresholdKb: options.mallocMmapThresholdKb,
+      }),
+    },
+  );
   // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
   let stderrTail = '';
   // Never what keeps this process alive (the worker and its channel decide that: ref/unref below).

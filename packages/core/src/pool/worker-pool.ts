@@ -51,9 +51,11 @@ export interface WorkerPoolOptions {
   resvgPurgeDelayMs?: number;
   /** glibc's mmap threshold of each worker process (KiB, tuning/allocator.ts); 0 (default): glibc's own. */
   mallocMmapThresholdKb?: number;
+  /** Directory of the worker processes' V8 code cache (code-cache.ts); undefined (default): none. */
+  codeCacheDir?: string;
   setup: WorkerSetup;
   isolation: WorkerIsolation;
-  /** Worker script; default `worker.js` beside the built module. */
+  /** Worker script; default beside the built module: `worker-loader.js` for processes, `worker.js` for threads. */
   script?: URL;
 }
 
@@ -106,7 +108,9 @@ export class WorkerPool implements RenderExecutor {
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
-    this.#script = options.script ?? new URL('./worker.js', import.meta.url);
+    this.#script =
+      options.script ??
+      new URL(options.isolation === 'thread' ? './worker.js' : './worker-loader.js', import.meta.url);
     this.#slots = Array.from({ length: options.size }, () => undefined);
     this.#queue = new FairQueue({
       maxQueued: options.maxQueue,
@@ -259,6 +263,7 @@ export class WorkerPool implements RenderExecutor {
         semiSpaceMb: this.#options.semiSpaceMb ?? 0,
         resvgPurgeDelayMs: this.#options.resvgPurgeDelayMs ?? -1,
         mallocMmapThresholdKb: this.#options.mallocMmapThresholdKb ?? 0,
+        codeCacheDir: this.#options.codeCacheDir,
       },
       // Events come later, from the event loop: `slot` exists by then.
       {

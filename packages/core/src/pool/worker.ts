@@ -26,6 +26,7 @@ import {
 } from '../tuning/thread-priority.js';
 import type { RenderResult } from '../types.js';
 import { validateRenderInput } from '../validate.js';
+import { SAVE_CODE_CACHE } from './code-cache-hook.js';
 import { dieWithParent } from './parent-watchdog.js';
 import type {
   ProcessWorkerSetup,
@@ -46,73 +47,93 @@ interface PoolChannel {
   memory(): { rss?: number };
 }
 
-const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
+/** The warm-up document: one line of the default face on an opaque background (no alpha: no sharp). */
+const WARM_UP_HTML = '<div style="display:flex;padding:4px;background:#fff">Pictor</div>';
 
-const tunings = setup.environment.tunings ?? ALL_TUNINGS_ON;
-if (tunings.heapGrowing) applyHeapGrowingPercent(setup.heapGrowingPercent);
-const env = createRenderEnvironment(setup.environment);
-getBuiltinFonts();
-if (tunings.encoderThreads) configureEncoder();
-env.workerTunings = workerTunings();
-startLoadingRendererFonts(env);
-// Font sets an earlier worker of the pool loaded (this one may replace it): before ready, outside any time limit.
-await loadFontSets(env.registry, setup.preload ?? []).catch(() => undefined);
-// Render a small document before reporting ready: a worker's first render pays for lazy set-up (the layout engine's
-// WebAssembly, shaping, the rasteriser, the encoder; ~150 ms), which would otherwise count against the time limit of
-// its first real render — also on a worker that replaced one the limit stopped. A failure here is not fatal.
-await renderHtml(
-  env,
-  validateRenderInput(
-    { html: '<div style="display:flex;padding:4px;font-weight:700">Pictor</div>', format: 'webp' },
-    setup.environment.limits,
-  ),
-).catch(() => undefined);
-// A thread's renders are timed by its own CPU time: the pool reads it by the thread's id.
-channel.post(parentPort ? { type: 'ready', ...optionalTid() } : { type: 'ready' });
+// Started from a function, not top-level await: the same module is bundled as CommonJS for worker processes
+// (dist/worker.cjs, run through the code cache by worker-loader.ts). A failure to start ends the worker.
+void start();
 
-channel.onRequest((request) => {
-  if (request.type === 'template') {
-    try {
-      channel.post({ type: 'template-result', id: request.id, html: doTemplateWork(request.work) });
-    } catch (error) {
-      const failure =
-        error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'template');
-      channel.post({ type: 'error', id: request.id, error: failure.toJSON() });
-    }
-    return;
-  }
-  if (request.type !== 'render') return;
-  const hooks: RenderHooks = {
-    // Tell the pool to stop counting while a font set loads; the message goes out before the (synchronous) load.
-    untimed: async (set, work) => {
-      channel.post({ type: 'untimed', id: request.id, untimed: true });
-      await new Promise((resolve) => setImmediate(resolve));
+async function start(): Promise<void> {
+  const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
+
+  const tunings = setup.environment.tunings ?? ALL_TUNINGS_ON;
+  if (tunings.heapGrowing) applyHeapGrowingPercent(setup.heapGrowingPercent);
+  const env = createRenderEnvironment(setup.environment);
+  getBuiltinFonts();
+  if (tunings.encoderThreads) configureEncoder();
+  env.workerTunings = workerTunings(tunings, setup);
+  startLoadingRendererFonts(env);
+  // Font sets an earlier worker of the pool loaded (this one may replace it): before ready, outside any time limit.
+  await loadFontSets(env.registry, setup.preload ?? []).catch(() => undefined);
+  // Render a small document before reporting ready: a worker's first render pays for lazy set-up (the layout engine's
+  // WebAssembly, shaping, the rasteriser, the PNG writer; ~150 ms), which would otherwise count against the time limit
+  // of its first real render — also on a worker that replaced one the limit stopped. A failure here is not fatal.
+  // Only what every render needs: an opaque PNG in the default face, so no other face is parsed and sharp is not
+  // loaded before a render asks for them (a cold start waits for this).
+  await renderHtml(
+    env,
+    validateRenderInput({ html: WARM_UP_HTML, format: 'png' }, setup.environment.limits),
+  ).catch(() => undefined);
+  saveCodeCache();
+  // A thread's renders are timed by its own CPU time: the pool reads it by the thread's id.
+  channel.post(parentPort ? { type: 'ready', ...optionalTid() } : { type: 'ready' });
+
+  channel.onRequest((request) => {
+    if (request.type === 'template') {
       try {
-        await work();
-      } finally {
-        channel.post({ type: 'untimed', id: request.id, untimed: false, loaded: set });
+        channel.post({ type: 'template-result', id: request.id, html: doTemplateWork(request.work) });
+      } catch (error) {
+        const failure =
+          error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'template');
+        channel.post({ type: 'error', id: request.id, error: failure.toJSON() });
       }
-    },
-  };
-  renderHtml(env, request.input, request.saveSuffix, hooks).then(
-    (result) => {
-      channel.postResult(request.id, result);
-      // After the answer is on its way: the large raster's native memory goes before the next render's.
-      if (collectsAfter(result.width, result.height, setup.gcAfterMegapixels ?? 0)) collectYoungGeneration();
-    },
-    (error: unknown) => {
-      const failure = error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');
-      channel.post({ type: 'error', id: request.id, error: failure.toJSON(), ...channel.memory() });
-    },
-  );
-});
+      return;
+    }
+    if (request.type !== 'render') return;
+    const hooks: RenderHooks = {
+      // Tell the pool to stop counting while a font set loads; the message goes out before the (synchronous) load.
+      untimed: async (set, work) => {
+        channel.post({ type: 'untimed', id: request.id, untimed: true });
+        await new Promise((resolve) => setImmediate(resolve));
+        try {
+          await work();
+        } finally {
+          channel.post({ type: 'untimed', id: request.id, untimed: false, loaded: set });
+        }
+      },
+    };
+    renderHtml(env, request.input, request.saveSuffix, hooks).then(
+      (result) => {
+        channel.postResult(request.id, result);
+        // After the answer is on its way: the large raster's native memory goes before the next render's.
+        if (collectsAfter(result.width, result.height, setup.gcAfterMegapixels ?? 0)) collectYoungGeneration();
+      },
+      (error: unknown) => {
+        const failure =
+          error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');
+        channel.post({ type: 'error', id: request.id, error: failure.toJSON(), ...channel.memory() });
+      },
+    );
+  });
+}
+
+/**
+ * Let the loader save the code cache (worker-loader.ts) now that the warm-up has compiled what a render runs: before
+ * ready, so a process that renders once and ends leaves it too. Only the first worker of a build (or after a stale
+ * cache) pays for it, ~20–50 ms; it does nothing when the cache was used.
+ */
+function saveCodeCache(): void {
+  const save = (globalThis as Record<symbol, unknown>)[SAVE_CODE_CACHE];
+  if (typeof save === 'function') save();
+}
 
 /**
  * The tunings of this worker that are on, as it finds itself (RenderResult.tuningsUsed): the heap growing factor it
  * set, and — in a worker process, whose flags and environment are its own — large pages in its environment and
  * single-threaded collection in its flags; the encoder's settings it made.
  */
-function workerTunings(): TuningName[] {
+function workerTunings(tunings: Partial<Record<TuningName, boolean>>, setup: WorkerSetup): TuningName[] {
   const names: TuningName[] = [];
   if (tunings.heapGrowing && setup.heapGrowingPercent > 0) names.push('heapGrowing');
   if (!parentPort && process.env[LARGE_PAGES] === '1') names.push('largePages');

@@ -9,7 +9,7 @@
  * whole canvas. The results are kept for the next renders of the same render environment: a card's logo, avatar,
  * emoji or product photos are prepared once, not once per render.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../encode/sharp-module.js';
 import { rasterize, type SvgWithImages } from './resvg.js';
 
 /**
@@ -210,6 +210,7 @@ async function pngOf(raster: PictureRaster): Promise<Buffer> {
   if (!raster.png) {
     const { width, height, opaque } = raster;
     const premultiplied = !opaque && !raster.straight;
+    const sharp = await loadSharp();
     const pixels = sharp(raster.straight ?? raster.pixels, {
       raw: { width, height, channels: 4, premultiplied },
     });
@@ -374,6 +375,7 @@ async function drawnLarger(picture: PictureRaster, box: EnlargedBox): Promise<Pi
 async function prepare(source: string, size: DeviceSize | undefined): Promise<PictureRaster | null> {
   try {
     const input = Buffer.from(source.slice(source.indexOf(',') + 1), 'base64');
+    const sharp = await loadSharp();
     const picture = sharp(input, { failOn: 'error' });
     const { width = 0, height = 0 } = await picture.metadata();
     const reduced =

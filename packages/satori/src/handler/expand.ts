@@ -113,7 +113,8 @@ function isTextDecorationLength(value: string) {
   return (
     value === 'auto' ||
     value === 'from-font' ||
-    /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|%)?$/.test(value)
+    // Pictor (absolute-units-in-shorthands): with the absolute units.
+    /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|in|cm|mm|q|pt|pc|%)?$/.test(value)
   )
 }
 

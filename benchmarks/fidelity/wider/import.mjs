@@ -333,11 +333,15 @@ function documents() {
   for (const [pkg, repo, version] of [
     ['jsonresume-theme-paper', 'TimDaub/jsonresume-theme-paper', '0.5.0'],
     ['jsonresume-theme-class', 'Charlotteis/jsonresume-theme-class', '0.1.2'],
+    ['jsonresume-theme-macchiato', 'biosan/jsonresume-theme-macchiato', '1.1.0'],
+    ['jsonresume-theme-elegant', 'mudassir0909/jsonresume-theme-elegant', '1.16.1'],
   ])
     add({
       name: `resume-${pkg.replace('jsonresume-theme-', '')}`,
       repo,
       npm: `${pkg}@${version}`,
+      // External pictures (elegant's Gravatar avatar) replaced by placeholders of their size, as in other documents.
+      placeholders: true,
       path: `npm ${pkg}@${version}`,
       commit: `npm:${pkg}@${version}`,
       licence: 'MIT',
@@ -777,6 +781,7 @@ ${body}
 
 const CDN = [
   /^(?:https?:)?\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/twitter-(bootstrap)\/([^/]+)\/(css\/.+)$/,
+  /^(?:https?:)?\/\/maxcdn\.bootstrapcdn\.com\/(bootstrap)\/([^/]+)\/(css\/.+)$/,
   /^(?:https?:)?\/\/unpkg\.com\/((?:@[^/]+\/)?[^@/]+)@([^/]+)\/(.+)$/,
   /^(?:https?:)?\/\/cdn\.jsdelivr\.net\/npm\/((?:@[^/]+\/)?[^@/]+)@([^/]+)\/(.+)$/,
 ];
@@ -804,7 +809,7 @@ function inlineStyleSheets(html, doc, changes) {
     const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] ?? '';
     for (const re of CDN) {
       const m = re.exec(href);
-      const found = m && npmFile(m[1], m[2], re === CDN[0] ? `dist/${m[3]}` : m[3]);
+      const found = m && npmFile(m[1], m[2], re === CDN[0] || re === CDN[1] ? `dist/${m[3]}` : m[3]);
       if (found) {
         inlined.push(`${m[1]}@${found.version}/${m[3]} (npm)`);
         return `<style>\n${found.css}\n</style>`;
@@ -891,7 +896,7 @@ for (const doc of docs) {
   html = stripExternal(html, changes);
   const imageDoc = { ...doc, path: doc.imagesFrom ?? doc.path };
   html =
-    doc.repo === 'keycloak/keycloak' || doc.repo === 'TryGhost/Ghost' || doc.npm
+    doc.repo === 'keycloak/keycloak' || doc.repo === 'TryGhost/Ghost' || (doc.npm && !doc.placeholders)
       ? html
       : await compressImages(await inlineImages(html, imageDoc, changes), changes);
   const dir = join(here, doc.name);
@@ -949,6 +954,9 @@ for (const pkg of [
   'jsonresume-theme-flat',
   'jsonresume-theme-paper',
   'jsonresume-theme-class',
+  'jsonresume-theme-macchiato',
+  'jsonresume-theme-elegant',
+  'bootstrap3',
   'normalize.css',
 ]) {
   const dir = join(TOOLS, 'node_modules', pkg);

@@ -252,6 +252,104 @@ function documents() {
     kind: 'résumé',
     width: 816,
   });
+  // Certificates, receipts, tickets, invoices and résumés (issue 41's second pass). The files were read from the
+  // public index (their repositories are not mirrored here) and copied to wider/copies/<owner>+<repo>/ at the
+  // commits recorded below; each builder reads those copies.
+  add({
+    name: 'paper-css-receipt',
+    repo: 'cognitom/paper-css',
+    path: 'examples/receipt.html',
+    commit: '113d7a25c002636907eacafd744f70afb0a677a1',
+    licence: 'MIT',
+    group: DOCUMENT,
+    kind: 'receipt (paper.css, A5 landscape sheet)',
+    width: 860,
+    build: () => paperCssReceipt(),
+    note: "the example's cdnjs sheets inlined: normalize.css 3.0.3 (npm) and the repository's paper.css @ 0cfa4889df (cdnjs's paper-css 0.2.3 is not on npm); the Tangerine web font <link> removed (its text falls back to cursive)",
+  });
+  add({
+    name: 'weasyprint-boarding-ticket',
+    repo: 'CourtBouillon/weasyprint-samples',
+    path: 'ticket/ticket.html',
+    commit: '04e86cdd77b928247e56078afb4d4d183d4b1aaf',
+    licence: 'public domain',
+    group: DOCUMENT,
+    kind: 'boarding pass (WeasyPrint sample, CSS nesting)',
+    width: 1024,
+    // The page centres its 8 cm body in the viewport (html: flex, height 100%): a viewport taller than the body.
+    height: 400,
+    build: () =>
+      weasyprintSample('ticket/ticket.html', { 'ticket.css': 'ticket/ticket.css' }),
+    note: "ticket/ticket.css @ 93a7037640 inlined as <style> (written with CSS nesting); its @font-face files (Barlow Condensed, Libre Barcode 128: OFL, not in the index) are not available: the rules are kept and their text falls back to the stacks' generic families",
+  });
+  add({
+    name: 'weasyprint-invoice',
+    repo: 'CourtBouillon/weasyprint-samples',
+    path: 'invoice/invoice.html',
+    commit: '6c3409aa29e4d9c6c603608504700e0b5bb9419c',
+    licence: 'public domain',
+    group: DOCUMENT,
+    kind: 'invoice (WeasyPrint sample, A4)',
+    width: 794,
+    build: () =>
+      weasyprintSample('invoice/invoice.html', { 'invoice.css': 'invoice/invoice.css' }),
+    note: 'invoice/invoice.css (same commit) inlined as <style> without its media="print" (the sample is made for print; on screen the sheet would not apply); its @font-face files (Pacifico, Source Sans Pro: OFL, not in the index) are not available: the rules are kept and the text falls back to the standard font',
+  });
+  for (const [type, kind, commits] of [
+    [
+      'attendance',
+      'certificate of attendance (Indico)',
+      { template: '620591ebe16022954fd7ea6bd3b931824c937a90', theme: 'd17dbb19050786b908e54f1954eaf41ffbbaa5b5' },
+    ],
+    [
+      'receipt',
+      'event registration receipt (Indico)',
+      { template: '2376ef3ecff75bff95c0ec5154b9d242c5423cfd', theme: '36c237eb27366b0f280c352a9d6e3d88fb3829df' },
+    ],
+  ])
+    add({
+      name: type === 'attendance' ? 'indico-certificate-of-attendance' : 'indico-receipt',
+      repo: 'indico/indico',
+      path: `indico/modules/receipts/default_templates/${type}/template.html`,
+      commit: commits.template,
+      licence: 'MIT',
+      group: DOCUMENT,
+      kind,
+      width: 794,
+      build: () => indicoDocument(type),
+      note: `the default template rendered by nunjucks 3.2.4 (Jinja2-compatible; its filtered for loop written as a for around an if) with sample values for one registration and Indico's filters done by hand (format_date as Babel's English formats); theme.css @ ${commits.theme.slice(0, 10)} as <style> in a page of its own, as Indico's receipt renderer wraps them`,
+    });
+  add({
+    name: 'anvil-invoice',
+    repo: 'anvilco/html-pdf-invoice-template',
+    path: 'invoice.html',
+    commit: '86fc1b39b27050e5ec55255bcc8254676e2c1d05',
+    licence: 'MIT',
+    group: DOCUMENT,
+    kind: 'invoice (Anvil HTML-to-PDF template)',
+    build: () => anvilInvoice(),
+    note: "invoice.html with invoice.css @ 0a8ae7ca54 as <style>, as the repository's generate-pdf.js sends them (html + css); the README says MIT (the repository has no licence file)",
+  });
+  for (const [pkg, repo, version] of [
+    ['jsonresume-theme-paper', 'TimDaub/jsonresume-theme-paper', '0.5.0'],
+    ['jsonresume-theme-class', 'Charlotteis/jsonresume-theme-class', '0.1.2'],
+    ['jsonresume-theme-macchiato', 'biosan/jsonresume-theme-macchiato', '1.1.0'],
+    ['jsonresume-theme-elegant', 'mudassir0909/jsonresume-theme-elegant', '1.16.1'],
+  ])
+    add({
+      name: `resume-${pkg.replace('jsonresume-theme-', '')}`,
+      repo,
+      npm: `${pkg}@${version}`,
+      // External pictures (elegant's Gravatar avatar) replaced by placeholders of their size, as in other documents.
+      placeholders: true,
+      path: `npm ${pkg}@${version}`,
+      commit: `npm:${pkg}@${version}`,
+      licence: 'MIT',
+      group: DOCUMENT,
+      kind: 'résumé (JSON Resume theme)',
+      build: () => jsonResume(pkg),
+      note: `${pkg}@${version}'s render() of @jsonresume/schema 1.3.1's sample.resume.json`,
+    });
   // Right-to-left and complex scripts.
   add({
     name: 'pico-v1-preview-rtl-ar',
@@ -521,10 +619,169 @@ function keycloakEmail(messages, locale, key) {
   return `<html lang="${m.lang}" dir="${m.rtl ? 'rtl' : 'ltr'}">\n<body>\n    ${body}\n</body>\n</html>\n`;
 }
 
+/** A file of wider/copies/: the copy of a repository's file that the index held at the commit recorded. */
+const copy = (repo, path) => readFileSync(join(here, 'copies', repo.replace('/', '+'), `${path}.txt`), 'utf8');
+
+/** paper.css's receipt example with the sheets its cdnjs links name inlined. */
+function paperCssReceipt() {
+  const normalize = readFileSync(toolRequire.resolve('normalize.css/normalize.css'), 'utf8');
+  return copy('cognitom/paper-css', 'examples/receipt.html')
+    .replace(/<link rel="stylesheet" href="[^"]*normalize[^"]*">/, () => `<style>\n${normalize}\n</style>`)
+    .replace(
+      /<link rel="stylesheet" href="[^"]*paper\.css">/,
+      () => `<style>\n${copy('cognitom/paper-css', 'paper.css')}\n</style>`,
+    );
+}
+
+/** A WeasyPrint sample with its linked sheets inlined (a print-only link applied on screen too). */
+function weasyprintSample(path, sheets) {
+  let html = copy('CourtBouillon/weasyprint-samples', path);
+  for (const [href, file] of Object.entries(sheets))
+    html = html.replace(
+      new RegExp(`<link href="${href.replace('.', '\\.')}"[^>]*>`),
+      () => `<style>\n${copy('CourtBouillon/weasyprint-samples', file)}\n</style>`,
+    );
+  return html;
+}
+
+/** Anvil's invoice: invoice.html and invoice.css, as its generate-pdf.js hands them to the HTML-to-PDF API. */
+function anvilInvoice() {
+  const repo = 'anvilco/html-pdf-invoice-template';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>Invoice</title>
+<style>
+${copy(repo, 'invoice.css')}
+</style>
+</head>
+<body>
+${copy(repo, 'invoice.html')}
+</body>
+</html>
+`;
+}
+
+/**
+ * Indico's default receipt and certificate templates (Jinja) rendered by nunjucks for one registration. Indico's
+ * filters are done by hand with Babel's English formats; Python's str.format() is given to strings while rendering.
+ */
+function indicoDocument(type) {
+  const nunjucks = toolRequire('nunjucks');
+  const env = new nunjucks.Environment(null, { autoescape: true });
+  const day = (d) => ({ date: () => d.toISOString().slice(0, 10), d });
+  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+  const two = (n) => String(n).padStart(2, '0');
+  const formatDate = (value, format = 'medium') => {
+    const d = value.d;
+    const [y, m, dd] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
+    if (format === 'dd.MM.yyyy') return `${two(dd)}.${two(m + 1)}.${y}`;
+    if (format === 'dd MMM') return `${two(dd)} ${months[m].slice(0, 3)}`;
+    if (format === 'dd MMM yyyy' || format === 'dd MMM YYYY') return `${two(dd)} ${months[m].slice(0, 3)} ${y}`;
+    if (format === 'long') return `${months[m]} ${dd}, ${y}`;
+    if (format === 'full') return `${weekdays[d.getUTCDay()]}, ${months[m]} ${dd}, ${y}`;
+    return `${months[m].slice(0, 3)} ${dd}, ${y}`; // medium
+  };
+  env.addFilter('format_date', formatDate);
+  env.addFilter('format_datetime', (value) => {
+    const d = value.d;
+    return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMonth() + 1)}`;
+  });
+  env.addFilter('format_currency', (amount, currency) =>
+    `${{ EUR: '€' }[currency] ?? currency}${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  );
+  env.addFilter('format_placeholders', (text, kw) =>
+    new nunjucks.runtime.SafeString(text.replace(/\{(\w+)\}/g, (m, name) => (name in kw ? String(kw[name]) : m))),
+  );
+  env.addGlobal('format_interval', (a, b) =>
+    `${a.d.getUTCDate()}–${b.d.getUTCDate()} ${months[b.d.getUTCMonth()]} ${b.d.getUTCFullYear()}`,
+  );
+  const today = day(new Date(Date.UTC(2026, 10, 30, 9, 0)));
+  env.addGlobal('now_utc', () => today);
+  env.addGlobal('range', (n) => [...Array(n).keys()]);
+  const dir = `indico/modules/receipts/default_templates/${type}`;
+  const repo = 'indico/indico';
+  // The default values of the template's custom fields (metadata.yaml) and sample values for the others.
+  const custom_fields = {
+    document_title: 'Certificate of Attendance',
+    text: 'The Organizing Commitee certifies that {person} participated in the event {event}, which\ntook place {date_range}, at {venue}.\n',
+    address_from: 'Pictor Events Foundation\nKeizersgracht 123\n1015 CJ Amsterdam\nThe Netherlands',
+    venue: '',
+    logo: 'https://assets.example/indico-logo.png',
+    add_url: true,
+    show_affiliation: true,
+    place: 'Amsterdam',
+    signature_name_0: 'Maria Rossi',
+    signature_position_0: 'Chair of the Organizing Committee',
+    signature_name_1: 'Jan de Vries',
+    signature_position_1: 'Programme Chair',
+    fee_category: 'Early Bird',
+    add_affiliation: true,
+  };
+  const registration = {
+    personal_data: {
+      first_name: 'Jane',
+      last_name: 'Cooper',
+      affiliation: 'Acme Cloud',
+      address: 'Rue du Marché 17\n1204 Geneva',
+      country: 'Switzerland',
+    },
+    friendly_id: 217,
+    currency: 'EUR',
+    base_price: 350,
+    field_data: [
+      { title: 'Conference dinner', friendly_value: 'Yes', actual_price: 65 },
+      { title: 'Workshop', friendly_value: 'Typesetting for the web', actual_price: 120 },
+      { title: 'T-shirt size', friendly_value: 'M', actual_price: 0 },
+    ],
+    total_price: 535,
+    transaction: { status: 'successful', provider: 'stripe', amount: 535, currency: 'EUR' },
+  };
+  const event = {
+    title: 'Pictor Summit 2026',
+    start_dt: day(new Date(Date.UTC(2026, 10, 28, 9))),
+    end_dt: day(new Date(Date.UTC(2026, 10, 29, 17))),
+    venue_name: 'Amsterdam Conference Centre',
+    url: 'https://events.example.org/event/42/',
+  };
+  const format = String.prototype.format;
+  // biome-ignore lint/suspicious/noGlobalAssign: Python's str.format for the template's expressions, while rendering
+  String.prototype.format = function (...args) {
+    let i = 0;
+    return String(this).replace(/\{\}/g, () => String(args[i++]));
+  };
+  try {
+    // Jinja's filtered loop (`{% for x in xs if cond %}`), which nunjucks lacks, as a loop around a condition.
+    const template = copy(repo, `${dir}/template.html`).replace(
+      /\{%\s*for (\w+) in ([\w.]+) if ([^%]+?)\s*%\}([\s\S]*?)\{%\s*endfor\s*%\}/g,
+      '{% for $1 in $2 %}{% if $3 %}$4{% endif %}{% endfor %}',
+    );
+    const body = env.renderString(template, { custom_fields, registration, event });
+    return `<!DOCTYPE html>
+<html>
+<head>
+<meta charset="utf-8">
+<style>
+${copy(repo, `${dir}/theme.css`)}
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>
+`;
+  } finally {
+    String.prototype.format = format;
+  }
+}
+
 // ---------------------------------------------------------------- style sheets
 
 const CDN = [
   /^(?:https?:)?\/\/cdnjs\.cloudflare\.com\/ajax\/libs\/twitter-(bootstrap)\/([^/]+)\/(css\/.+)$/,
+  /^(?:https?:)?\/\/maxcdn\.bootstrapcdn\.com\/(bootstrap)\/([^/]+)\/(css\/.+)$/,
   /^(?:https?:)?\/\/unpkg\.com\/((?:@[^/]+\/)?[^@/]+)@([^/]+)\/(.+)$/,
   /^(?:https?:)?\/\/cdn\.jsdelivr\.net\/npm\/((?:@[^/]+\/)?[^@/]+)@([^/]+)\/(.+)$/,
 ];
@@ -552,7 +809,7 @@ function inlineStyleSheets(html, doc, changes) {
     const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] ?? '';
     for (const re of CDN) {
       const m = re.exec(href);
-      const found = m && npmFile(m[1], m[2], re === CDN[0] ? `dist/${m[3]}` : m[3]);
+      const found = m && npmFile(m[1], m[2], re === CDN[0] || re === CDN[1] ? `dist/${m[3]}` : m[3]);
       if (found) {
         inlined.push(`${m[1]}@${found.version}/${m[3]} (npm)`);
         return `<style>\n${found.css}\n</style>`;
@@ -623,7 +880,8 @@ async function compressImages(html, changes) {
 
 // ---------------------------------------------------------------- main
 
-const docs = documents().filter((d) => !only || d.name.includes(only));
+const onlyNames = only?.split(',');
+const docs = documents().filter((d) => !onlyNames || onlyNames.some((n) => d.name.includes(n)));
 const commits = {};
 const written = [];
 for (const doc of docs) {
@@ -638,7 +896,7 @@ for (const doc of docs) {
   html = stripExternal(html, changes);
   const imageDoc = { ...doc, path: doc.imagesFrom ?? doc.path };
   html =
-    doc.repo === 'keycloak/keycloak' || doc.repo === 'TryGhost/Ghost' || doc.npm
+    doc.repo === 'keycloak/keycloak' || doc.repo === 'TryGhost/Ghost' || (doc.npm && !doc.placeholders)
       ? html
       : await compressImages(await inlineImages(html, imageDoc, changes), changes);
   const dir = join(here, doc.name);
@@ -694,6 +952,12 @@ for (const pkg of [
   'jsonresume-theme-even',
   'jsonresume-theme-stackoverflow',
   'jsonresume-theme-flat',
+  'jsonresume-theme-paper',
+  'jsonresume-theme-class',
+  'jsonresume-theme-macchiato',
+  'jsonresume-theme-elegant',
+  'bootstrap3',
+  'normalize.css',
 ]) {
   const dir = join(TOOLS, 'node_modules', pkg);
   if (!existsSync(dir)) continue;
@@ -725,11 +989,13 @@ writeFileSync(
 ${all.length} documents from public repositories under permissive licences that the project had not used before
 (licence texts in LICENSES/; for Keycloak and Ghost, whose repositories are too large to mirror here, the files
 were read from the public index and the licence texts are the standard Apache-2.0 and MIT texts their
-repositories carry; \`npm+…\` files are the licences of the npm packages whose files are in documents: framework
+repositories carry; so were the files of paper.css, the WeasyPrint samples, Indico and Anvil, copied to copies/
+with their commits; \`npm+…\` files are the licences of the npm packages whose files are in documents: framework
 style sheets, compiled output, JSON Resume themes and the sample résumé). Kinds: e-mails of other builders
 (Cerberus, Antwort, MJML via ColorlibHQ, Foundation for Emails' Inky, Waypoint's email-builder, react-email,
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
-Materialize, Skeleton, Bootstrap's Arabic checkout), documents (an invoice, a printable event ticket, résumés), and e-mails and pages in right-to-left and
+Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance,
+résumés), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,

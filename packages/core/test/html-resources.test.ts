@@ -139,7 +139,9 @@ describe('<link rel=stylesheet>', () => {
     );
     const { fonts, warnings } = await loadDocumentResources(parsed, { baseDir: dir });
     const sheet = styles(parsed.root).find((s) => s.props['data-pictor-href'] === 'css/site.css')!;
-    expect(String(sheet.props.children)).toContain('.x{display:block;color:red}');
+    expect(String(sheet.props.children)).toContain(
+      '.x{display:block;--pictor-css-display:table-cell;color:red}',
+    );
     expect(fonts.map((f) => f.name)).toEqual(['Linked']);
     expect(warnings).toEqual([
       'stylesheet css/site.css: display: table-cell is not supported; laid out as display: block',

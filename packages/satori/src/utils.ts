@@ -90,6 +90,20 @@ const ABSOLUTE_LENGTHS: Record<string, number> = {
 const ANGLES = new Set(['deg', 'rad', 'turn', 'grad'])
 
 /**
+ * Pictor (gradient-absolute-units): a length in an absolute unit other than px
+ * (`2mm`, `1.5pt`, `.5in`) in px, else `undefined`; for parsers that know px
+ * and relative units only.
+ */
+export function absoluteLengthInPx(value: string): number | undefined {
+  const match = DIMENSION.exec(value.trim())
+  const unit = match?.[2].toLowerCase()
+  if (!match || !unit || unit === 'px' || !(unit in ABSOLUTE_LENGTHS)) {
+    return undefined
+  }
+  return Number(match[1]) * ABSOLUTE_LENGTHS[unit]
+}
+
+/**
  * Converts a length to px, or an angle to degrees. Percentages are of
  * `baseLength` if `percentage` is set. Returns `undefined` for other values.
  */

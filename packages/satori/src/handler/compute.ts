@@ -1145,6 +1145,12 @@ export default async function compute(
     }
   }
 
+  // Pictor (outline-offset-whole-pixels): Chromium keeps outline-offset in
+  // whole pixels, cut toward zero (`-5mm`, -18.9px, insets an outline 18px).
+  if (typeof style.outlineOffset === 'number') {
+    style.outlineOffset = Math.trunc(style.outlineOffset)
+  }
+
   layout.borderTopWidth = (style.borderTopWidth as number) || 0
   layout.borderBottomWidth = (style.borderBottomWidth as number) || 0
   layout.borderLeftWidth = (style.borderLeftWidth as number) || 0

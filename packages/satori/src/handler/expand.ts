@@ -113,7 +113,8 @@ function isTextDecorationLength(value: string) {
   return (
     value === 'auto' ||
     value === 'from-font' ||
-    /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|%)?$/.test(value)
+    // Pictor (absolute-units-in-shorthands): with the absolute units.
+    /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|in|cm|mm|q|pt|pc|%)?$/.test(value)
   )
 }
 
@@ -124,8 +125,13 @@ function parseLineWidth(value: string) {
   const normalized = value.toLowerCase()
   if (normalized in LINE_WIDTH_KEYWORDS) return LINE_WIDTH_KEYWORDS[normalized]
   if (/^\+?(\d+(?:\.\d*)?|\.\d+)$/.test(normalized)) return normalized + 'px'
+  // Pictor (line-width-absolute-units): a line width is any <length>; print
+  // pages (certificates, invoices, tickets) give theirs in mm, pt, cm or in
+  // (`border-bottom: .2mm solid`), and the whole declaration was dropped.
   if (
-    /^\+?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|vmin|vmax)$/.test(normalized)
+    /^\+?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|vmin|vmax|in|cm|mm|q|pt|pc)$/.test(
+      normalized
+    )
   ) {
     return normalized
   }

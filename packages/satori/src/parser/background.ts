@@ -13,8 +13,12 @@ const BOXES = ['border-box', 'padding-box', 'content-box']
 const POSITION_KEYWORDS = ['left', 'right', 'top', 'bottom', 'center']
 const SIZE_KEYWORDS = ['auto', 'cover', 'contain']
 
+// Pictor (absolute-units-in-shorthands): with the absolute units, as any
+// <length-percentage> (`background: url(seal.png) no-repeat 10mm 5mm / 30mm`).
 const isLengthPercentage = (word: string) =>
-  /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|vmin|vmax|%)?$/i.test(word)
+  /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|vmin|vmax|in|cm|mm|q|pt|pc|%)?$/i.test(
+    word
+  )
 
 interface Layer {
   image: string

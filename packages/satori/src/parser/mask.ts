@@ -44,7 +44,10 @@ const POSITION_KEYWORDS = ['left', 'right', 'top', 'bottom', 'center']
 const SIZE_KEYWORDS = ['auto', 'cover', 'contain']
 
 const isLengthPercentage = (word: string) =>
-  /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|vmin|vmax|%)?$/i.test(word)
+  // Pictor (absolute-units-in-shorthands): with the absolute units.
+  /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|vmin|vmax|in|cm|mm|q|pt|pc|%)?$/i.test(
+    word
+  )
 
 function invalid(value: string): never {
   throw new Error(`Invalid \`mask\` value: "${value}".`)

@@ -315,6 +315,13 @@ function processWhiteSpace(
 
   if (shouldCollapseTabsAndSpaces) {
     content = content.replace(/([ ]|\t)+/g, Space).replace(/^[ ]|[ ]$/g, '')
+    // Pictor (pre-line-spaces): under `pre-line` the spaces before and after a
+    // preserved line break collapse away (CSS Text 3 §4.1.1), as the inline
+    // layout's own pass does; left here, each line after a break began with a
+    // space the inline layout had not, and every piece after it was drawn at
+    // the place of the piece before (indented addresses: `<address
+    // style="white-space: pre-line">` in invoices, receipts and certificates).
+    if (shouldKeepLinebreak) content = content.replace(/ ?\n ?/g, '\n')
   }
 
   return { content, shouldCollapseTabsAndSpaces, allowSoftWrap }

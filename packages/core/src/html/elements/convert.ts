@@ -41,6 +41,8 @@ import {
   tailwindUtilities,
 } from '../style-sheets/tailwind.js';
 import { UA_RULES } from '../style-sheets/ua-styles.js';
+import { CSS_TABLE_DISPLAY, TABLE_TAGS, cssTableRow } from './css-table-row.js';
+import { degradeDisplay } from './display.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from '../types.js';
 
 /** A `float` value that floats. */
@@ -532,6 +534,7 @@ export class TreeConverter {
     }
     const converted: SatoriElement = { type: el.tagName, props };
     this.sourceOf.set(converted, el);
+    this.cssTableRow(el, converted, kids);
     // Only a float after a `<br>` needs it: the cascade is asked for `float` there alone.
     if (kids.some(isBreak) && isBlockContainer(converted))
       kids = wrapLinesBeforeFloats(kids, (kid) => this.isFloat(kid), isBlockLevel) ?? kids;
@@ -539,6 +542,45 @@ export class TreeConverter {
     else if (kids.length > 1) props.children = kids;
     this.lineHeightQuirk(converted, kids, el);
     return converted;
+  }
+
+  /** A box whose element children are all CSS table cells lays them out side by side (css-table-row.ts). */
+  private cssTableRow(el: Element, converted: SatoriElement, kids: SatoriChild[]): void {
+    if (TABLE_TAGS.has(el.tagName) || kids.length === 0) return;
+    const cells: SatoriElement[] = [];
+    for (const kid of kids) {
+      if (typeof kid === 'string') {
+        if (kid.trim()) return;
+      } else if (kid && typeof kid === 'object') cells.push(kid as SatoriElement);
+    }
+    const sources = cells.map((cell) => this.sourceOf.get(cell));
+    if (sources.length === 0 || sources.some((source) => !source || TABLE_TAGS.has(source.tagName))) return;
+    const written = (e: Element, property: string) => {
+      const inline = this.inlineOf(e);
+      return inline[property] ?? this.styles.declared(e, property, inline);
+    };
+    // The table display a sheet wrote, if the display that won the cascade is its degraded value (a later rule, one
+    // for narrow viewports, may set another display and no marker).
+    const displayOf = (e: Element) => {
+      const inline = this.inlineOf(e);
+      if (inline.display !== undefined) return inline.display;
+      const display = this.styles.declared(e, 'display', inline)?.trim().toLowerCase();
+      const marker = this.styles.declared(e, CSS_TABLE_DISPLAY, inline);
+      return marker && display === degradeDisplay(marker)?.display ? marker : display;
+    };
+    const facts = (sources as Element[]).map((source) => ({
+      display: displayOf(source),
+      verticalAlign: written(source, 'vertical-align'),
+      width: written(source, 'width'),
+    }));
+    const layout = cssTableRow(displayOf(el), facts);
+    if (!layout) return;
+    converted.props.style = { ...((converted.props.style as object) ?? {}), ...layout.row };
+    cells.forEach((cell, i) => {
+      const style = layout.cells[i];
+      if (style && Object.keys(style).length > 0)
+        cell.props.style = { ...((cell.props.style as object) ?? {}), ...style };
+    });
   }
 
   /**

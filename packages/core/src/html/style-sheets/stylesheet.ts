@@ -5,6 +5,7 @@
  */
 import * as csstree from 'css-tree';
 import { type MediaViewport, resolveMediaBlocks } from './media-queries.js';
+import { CSS_TABLE_DISPLAY, isCssTableDisplay } from '../elements/css-table-row.js';
 import { isSupportedDisplay, degradeDisplay } from '../elements/display.js';
 import type { Element } from '../dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
@@ -297,6 +298,13 @@ export class DocumentStyles {
     // Most sheets have neither: look at other declarations' values only when the sheet's text could need it.
     const mayNeedValues = MAY_NEED_VALUES.test(css);
     const dropped: { list: csstree.List<csstree.CssNode>; item: csstree.ListItem<csstree.CssNode> }[] = [];
+    // A table display degraded in a rule keeps the value as written beside it, for the CSS table rows of
+    // elements/css-table-row.ts (`declared(el, CSS_TABLE_DISPLAY)`).
+    const tableDisplays: {
+      list: csstree.List<csstree.CssNode>;
+      item: csstree.ListItem<csstree.CssNode>;
+      value: string;
+    }[] = [];
     // Inside `@font-face` descriptors are not properties: `font-weight: 100 900` is a valid range there.
     let inFontFace = 0;
     csstree.walk(ast, {
@@ -352,12 +360,23 @@ export class DocumentStyles {
               node.value = { type: 'Raw', value: degraded.display };
               rewritten = true;
               this.warn(`display: ${value} is not supported; laid out as display: ${degraded.display}`);
+              if (isCssTableDisplay(value) && item && list) tableDisplays.push({ list, item, value });
             }
           }
         }
       },
     });
     for (const { list, item } of dropped) list.remove(item);
+    for (const { list, item, value } of tableDisplays) {
+      const marker: csstree.Declaration = {
+        type: 'Declaration',
+        important: (item.data as csstree.Declaration).important,
+        property: CSS_TABLE_DISPLAY,
+        value: { type: 'Raw', value: value.trim().toLowerCase() },
+      };
+      if (item.next) list.insertData(marker, item.next);
+      else list.appendData(marker);
+    }
     if (dropped.length > 0) rewritten = true;
     this.recordRules(ast);
     return { css: rewritten ? generateCss(ast) : css, fontFaces };

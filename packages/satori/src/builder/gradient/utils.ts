@@ -1,4 +1,4 @@
-import { lengthToNumber } from '../../utils.js'
+import { absoluteLengthInPx, lengthToNumber } from '../../utils.js'
 import { MATH_FUNCTION, parseMath } from '../../parser/math.js'
 import {
   convertColors,
@@ -42,6 +42,18 @@ export function expandColorStops(gradient: string, math?: string[]) {
     }
   }
   let changed = false
+  // Pictor (gradient-absolute-units): stop positions, sizes and centres in mm,
+  // pt, cm, in, pc or Q are given to `css-gradient-parser` in px, the absolute
+  // unit it knows (`repeating-linear-gradient(45deg, gold 0 2mm, transparent
+  // 2mm 4mm)`, a certificate's band, was drawn as a smear or not at all).
+  for (const tokens of args) {
+    tokens.forEach((token, i) => {
+      const px = absoluteLengthInPx(token)
+      if (px === undefined) return
+      tokens[i] = `${px}px`
+      changed = true
+    })
+  }
   if (math) {
     args.forEach((tokens, index) => {
       // The first argument can be the direction or shape instead.

@@ -19,6 +19,7 @@ import {
   punctuationTrims,
   takeTrimmedEnd,
 } from './text/pictor-cjk-spacing.js'
+import { commonTextScript } from './text/pictor-common-script.js'
 import {
   glyphPath,
   glyphPathTenths,
@@ -1231,6 +1232,9 @@ export default class FontLoader {
               ...lineEndTrims(text, trimEnd && index === split.length - 1),
             ],
             language,
+            // Pictor (common-script-by-language): spaces and punctuation
+            // alone in the script of that language.
+            script: commonTextScript(text, language),
           }),
         ]
       )

@@ -3,6 +3,7 @@ import escapeHTML from 'escape-html'
 import { plainGraphemes } from './pictor-graphemes.js'
 import LineBreaker from 'linebreak'
 import { breaksByLanguage } from './text/pictor-line-breaks.js'
+import { withAsciiPairBreaks } from './text/pictor-ascii-breaks.js'
 
 import CssDimension from './vendor/parse-css-dimension/index.js'
 import type { CalcLength, Size } from './layout-engine/node.js'
@@ -605,7 +606,13 @@ export function splitByBreakOpportunities(
 
   // Pictor (line-breaks-by-language): Thai, Lao, Khmer and Myanmar at their
   // dictionary's word boundaries; keep-all keeps CJK letters together.
-  const { words, requiredBreaks } = uaxBreakOpportunities(content)
+  const uax = uaxBreakOpportunities(content)
+  // Pictor (ascii-pair-breaks): between two ASCII characters, Chromium's own
+  // table (no break after `/`, as in URLs and `and/or`).
+  const { words, requiredBreaks } = withAsciiPairBreaks(
+    uax.words,
+    uax.requiredBreaks
+  )
   return breaksByLanguage(words, requiredBreaks, wordBreak, lineBreak)
 }
 

@@ -1,0 +1,76 @@
+/**
+ * Pictor (ascii-pair-breaks): Chromium decides whether a line may break between two printable ASCII characters by
+ * a table of its own (Blink's `kAsciiLineBreakTable`, text_break_iterator.cc), not by UAX #14: between two such
+ * characters it breaks only after `-` and `?` (before letters, digits and most symbols) and before an opening
+ * bracket `(` `<` `[` `{` after closing or separating punctuation. UAX #14 (the `linebreak` package) also breaks
+ * after `/` and before a letter (`and/` `or`, `un.org/` `ar/`), after `%` or `$` and before `#` or `@`. A URL of a
+ * Korean or Arabic card was broken at its slashes where Chromium moved it whole to the next line. A pair with a
+ * character outside printable ASCII, or a space, keeps UAX #14's answer (Chromium asks ICU for those).
+ *
+ * Chromium also breaks after a run of spaces whatever follows, where UAX #14 keeps a space with a following `/`,
+ * `)`, `]`, `,`, `.` or `:` (LB13–LB17): `Paths: /usr/local` breaks after the space there. Such a break before a
+ * printable ASCII character is added; the few other opportunities Chromium's table has and UAX #14 lacks (after `?`
+ * before a digit) are not.
+ */
+
+const PRINTABLE_ASCII = /^[\x21-\x7e]$/
+
+/** Where a run of spaces ends before a printable ASCII character. */
+const AFTER_SPACES = /(?<=[ \t])(?=[\x21-\x7e])/
+
+/** Letters, digits and the symbols a line may start with after `-` or `?` in Chromium. */
+const AFTER_HYPHEN_OR_QUESTION = /^[%&(*+\-0-9<=>@A-Z[\\^_`a-z{|~]$/
+
+/** Whether Chromium allows a break between the printable ASCII characters `before` and `after`. */
+function asciiPairBreaks(before: string, after: string): boolean {
+  if (before === '-') return AFTER_HYPHEN_OR_QUESTION.test(after) || `"#'`.includes(after)
+  if (before === '?') return AFTER_HYPHEN_OR_QUESTION.test(after) || '#$'.includes(after)
+  if ('(<[{'.includes(after)) return '!"#%&)*+,.:;=>\\]|}~'.includes(before)
+  return false
+}
+
+/**
+ * UAX #14's words with the opportunities between two printable ASCII characters that Chromium does not take
+ * joined; `requiredBreaks[i]` is whether a break before word i is forced (as uaxBreakOpportunities gives them).
+ */
+export function withAsciiPairBreaks(
+  uaxWords: string[],
+  uaxBreaks: boolean[]
+): { words: string[]; requiredBreaks: boolean[] } {
+  // A break after spaces before a printable ASCII character, inside UAX #14's words.
+  const words: string[] = []
+  const requiredBreaks: boolean[] = [uaxBreaks[0] ?? false]
+  uaxWords.forEach((word, i) => {
+    const parts = word.split(AFTER_SPACES)
+    parts.forEach((part, k) => {
+      if (words.length > 0) requiredBreaks.push(k === 0 ? uaxBreaks[i] ?? false : false)
+      words.push(part)
+    })
+  })
+  requiredBreaks.push(uaxBreaks[uaxWords.length] ?? false)
+  let joined = words.length !== uaxWords.length
+  const outWords: string[] = []
+  const outBreaks: boolean[] = [requiredBreaks[0] ?? false]
+  words.forEach((word, i) => {
+    const previous = outWords[outWords.length - 1]
+    const before = previous?.[previous.length - 1]
+    const after = word[0]
+    if (
+      previous !== undefined &&
+      !requiredBreaks[i] &&
+      before !== undefined &&
+      after !== undefined &&
+      PRINTABLE_ASCII.test(before) &&
+      PRINTABLE_ASCII.test(after) &&
+      !asciiPairBreaks(before, after)
+    ) {
+      outWords[outWords.length - 1] = previous + word
+      joined = true
+      return
+    }
+    if (previous !== undefined) outBreaks.push(requiredBreaks[i] ?? false)
+    outWords.push(word)
+  })
+  outBreaks.push(requiredBreaks[words.length] ?? false)
+  return joined ? { words: outWords, requiredBreaks: outBreaks } : { words: uaxWords, requiredBreaks: uaxBreaks }
+}

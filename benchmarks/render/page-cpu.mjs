@@ -205,7 +205,7 @@ async function parent() {
   });
   const measured = rows.filter((r) => !r.error);
   const cpus = measured.map((r) => median(r.samples[0], (x) => x.cpu));
-  const overList = measured.filter((r, i) => cpus[i] > over).map((r) => r.name);
+  const overList = measured.filter((_r, i) => cpus[i] > over).map((r) => r.name);
   const lines = [
     `# CPU per render, one core (workers: 0, a process per side), warm, ${runs} runs per case — ${new Date().toISOString()}`,
     '',

@@ -105,10 +105,12 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     const html = childElements(doc).find((e) => e.tagName === 'html')!;
     root = converter.convertNode(html, 0)!;
     propagateBodyBackground(html, root, styles, converter);
+    const bodyElement = childElements(html).find((e) => e.tagName === 'body');
     propagateOverflowToViewport(
       root,
       childrenOf(root).find((c): c is SatoriElement => typeof c === 'object' && c?.type === 'body'),
       (p) => styles.declared(html, p, converter.inlineOf(html)),
+      (p) => (bodyElement ? styles.declared(bodyElement, p, converter.inlineOf(bodyElement)) : undefined),
     );
     if (converter.fullQuirks) fillViewport(html, root, styles, converter, options.viewport?.height);
   } else {

@@ -12,19 +12,21 @@ const OVERFLOW_PROPERTIES = ['overflow', 'overflow-x', 'overflow-y'];
 
 /**
  * Give `<html>` (`root`) and, when its overflow goes to the viewport, `<body>` (`body`) `overflow: visible` in their
- * inline style, under any `!important` of the sheets. `declaredOnRoot(property)` is the root's cascaded value of an
- * overflow property (undefined when no rule sets it).
+ * inline style, under any `!important` of the sheets. `declaredOnRoot(property)` and `declaredOnBody(property)` are
+ * each element's cascaded value of an overflow property (undefined when no rule sets it).
  */
 export function propagateOverflowToViewport(
   root: SatoriElement,
   body: SatoriElement | undefined,
   declaredOnRoot: (property: string) => string | undefined,
+  declaredOnBody: (property: string) => string | undefined,
 ): void {
   // The root's own value is always `visible`: either it was, or it went to the viewport.
   setVisible(root);
   // The body's goes to the viewport when the root's is `visible` (not set, or set so in so many words).
   const rootValues = OVERFLOW_PROPERTIES.map(declaredOnRoot).filter((v) => v !== undefined);
-  if (body && rootValues.every((v) => /^\s*visible\s*$/i.test(v))) setVisible(body);
+  const bodySets = OVERFLOW_PROPERTIES.some((p) => declaredOnBody(p) !== undefined);
+  if (body && bodySets && rootValues.every((v) => /^\s*visible\s*$/i.test(v))) setVisible(body);
 }
 
 function setVisible(el: SatoriElement): void {

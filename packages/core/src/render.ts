@@ -25,6 +25,7 @@ import {
   prescaleImages,
 } from './raster/prescaled-images.js';
 import { liftPictureLayer, paintPictureLayer } from './raster/picture-layer.js';
+import { drawShadowPictures } from './raster/shadow-pictures.js';
 import { rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
@@ -298,7 +299,11 @@ async function renderStages(
     const offCanvasLayers = solid
       ? false
       : mayHaveOffCanvasLayers(forResvg, boxes, layout.width, layout.height);
-    const raster = solid ?? rasterize(prescaled, input.scale, { offCanvasLayers });
+    // Box shadows blurred here rather than by resvg's filters (raster/shadow-pictures.ts).
+    const shadows =
+      tunings.shadowPictures && !solid ? await drawShadowPictures(prescaled, input.scale) : prescaled;
+    if (shadows !== prescaled) used.add('shadowPictures');
+    const raster = solid ?? rasterize(shadows, input.scale, { offCanvasLayers });
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (pictures) paintPictureLayer(raster, pictures.layer);
     if (text) paintTextLayer(raster, text.layer);

@@ -299,6 +299,8 @@ export interface Tunings {
    * pixels over resvg's raster, instead of handed to resvg as PNGs.
    */
   pictureLayer?: boolean;
+  /** Box shadows blurred by libvips and handed to resvg as pictures, instead of as SVG filters resvg computes. */
+  shadowPictures?: boolean;
   /** Opaque PNGs written by Pictor's writer (rows packed to RGB, Node's zlib) instead of sharp. */
   pngWriter?: boolean;
   /** PNGs mostly of photographs written with the Sub filter at zlib level 1 (with `pngWriter`). */

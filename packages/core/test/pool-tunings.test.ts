@@ -1,9 +1,10 @@
 /**
  * RendererOptions.tunings (built package): every switch reaches the worker — the worker names the tunings that
  * changed a render in `tuningsUsed`, and with a switch off its tuning is not among them — and switching a tuning off
- * still renders the same picture within rounding (both PNGs decoded with sharp). Three documents give every tuning
+ * still renders the same picture within rounding (both PNGs decoded with sharp). These documents give every tuning
  * something to do: a card (a gradient filling the canvas, text, an avatar), a line with an emoji on whole pixels, and
- * a 1080×1080 page of rounded photos (masked pictures, photographs over a third of the canvas, rows over 3 MB).
+ * a 1080×1080 page of rounded photos (masked pictures, photographs over a third of the canvas, rows over 3 MB), a
+ * line of text on one colour and two boxes with blurred shadows.
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ async function photoUri(): Promise<string> {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-type DocumentName = 'card' | 'photos' | 'emoji' | 'plain';
+type DocumentName = 'card' | 'photos' | 'emoji' | 'plain' | 'shadows';
 
 interface Document {
   html: string;
@@ -44,6 +45,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   prescaledImages: 'card',
   prescaledEmoji: 'emoji',
   pictureLayer: 'photos',
+  shadowPictures: 'shadows',
   pngWriter: 'card',
   pngPhotoRows: 'photos',
   deflateHalves: 'photos',
@@ -101,6 +103,12 @@ describe('tunings: one switch each, carried to the workers', () => {
       height: 315,
     },
     // Text on one colour: once the text layer takes the text, the canvas is that colour (solidCanvas).
+    // Cards with blurred shadows (satori's filters, drawn as pictures by shadowPictures).
+    shadows: {
+      html: '<div style="display:flex;gap:40px;padding:40px;width:100%;height:100%;background:#f1f5f9"><div style="width:200px;height:120px;background:#fff;border-radius:12px;box-shadow:0 4px 16px rgba(0,0,0,0.2)"></div><div style="width:200px;height:120px;background:#fff;box-shadow:0 1px 3px rgba(0,0,0,0.3),0 0 0 1px rgba(0,0,0,0.05)"></div></div>',
+      width: 600,
+      height: 315,
+    },
     plain: {
       html: '<div style="display:flex;flex-direction:column;box-sizing:border-box;width:100%;height:100%;padding:40px;background:#f0f4ff;color:#123;font-size:40px"><b>Release notes</b><span>Two lines of text on a plain card</span></div>',
       width: 600,
@@ -117,7 +125,7 @@ describe('tunings: one switch each, carried to the workers', () => {
     documents.card.html = referenceCardHtml(await avatarDataUri());
     const photo = `<img src="${await photoUri()}" width="532" height="420" style="width:532px;height:420px;object-fit:cover;border-radius:16px" />`;
     documents.photos.html = `<div style="display:flex;flex-wrap:wrap;gap:16px;box-sizing:border-box;width:1080px;height:1080px;background-color:#0f172a">${photo.repeat(4)}</div>`;
-    for (const key of ['card', 'photos', 'emoji', 'plain'] as const)
+    for (const key of ['card', 'photos', 'emoji', 'plain', 'shadows'] as const)
       withAllOn[key] = await allOn.render({ ...documents[key], format: 'png' });
   });
 

@@ -5,6 +5,7 @@ import { bodyBackgroundHints } from './elements/body-attributes.js';
 import { MAX_DEPTH, SKIPPED, TreeConverter } from './elements/convert.js';
 import { bodyFillsViewport } from './elements/quirks.js';
 import { resolveSvgUses } from './elements/svg-sprites.js';
+import { propagateOverflowToViewport } from './elements/viewport-overflow.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
@@ -104,6 +105,13 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     const html = childElements(doc).find((e) => e.tagName === 'html')!;
     root = converter.convertNode(html, 0)!;
     propagateBodyBackground(html, root, styles, converter);
+    const bodyElement = childElements(html).find((e) => e.tagName === 'body');
+    propagateOverflowToViewport(
+      root,
+      childrenOf(root).find((c): c is SatoriElement => typeof c === 'object' && c?.type === 'body'),
+      (p) => styles.declared(html, p, converter.inlineOf(html)),
+      (p) => (bodyElement ? styles.declared(bodyElement, p, converter.inlineOf(bodyElement)) : undefined),
+    );
     if (converter.fullQuirks) fillViewport(html, root, styles, converter, options.viewport?.height);
   } else {
     const fragment = parseFragment(text);

@@ -9,9 +9,9 @@
  * What is not satori's exact shadow markup, sits in a transformed group, or has a colour not read here stays a filter.
  */
 import { Resvg } from '@resvg/resvg-js';
-import sharp from 'sharp';
 import type { SvgWithImages } from './resvg.js';
 import { groupEnd } from './text-layer.js';
+import { loadSharp } from '../encode/sharp-module.js';
 import { svgRootSize } from '../svg/root-size.js';
 
 /** satori's box shadow (packages/satori/src/builder/shadow.ts): region in % of the box, σ, colour, operator, mask. */
@@ -206,6 +206,8 @@ async function shadowPng(
   const drawn = new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' }).render();
   if (drawn.width !== width || drawn.height !== height) return undefined;
   const rgba = drawn.pixels;
+  // Loaded only when a page has a shadow to draw (encode/sharp-module.ts).
+  const sharp = await loadSharp();
   let coverage: Buffer = Buffer.alloc(width * height);
   for (let i = 0, j = 3; i < coverage.length; i++, j += 4) coverage[i] = rgba[j] as number;
   if (sigma > 0) {

@@ -753,6 +753,22 @@ export default class FontLoader {
     return width > 0 ? width / font.unitsPerEm : undefined
   }
 
+  /**
+   * Pictor (lazy-faces): parse every face of this loader now, for set-up outside a render's time limit (a font set
+   * just loaded); a face that cannot be parsed keeps its failure for the renders that use it.
+   */
+  public parseAll(): void {
+    for (const faces of this.fonts.values()) {
+      for (const [face] of faces) {
+        try {
+          void face.face
+        } catch {
+          // Kept by the face: thrown again where a render uses it.
+        }
+      }
+    }
+  }
+
   public addFonts(fontOptions: FontOptions[]) {
     // Adding fonts can change how text resolves across the font list, so
     // previously shaped runs may no longer be correct.

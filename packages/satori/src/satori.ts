@@ -157,6 +157,18 @@ export interface RenderExtensions {
 /**
  * @internal Render with extensions. Not exported from the root entry.
  */
+/**
+ * Pictor (lazy-faces): parse now every face of `fonts` that is not parsed yet (faces are otherwise parsed when a
+ * render first needs them), so a caller can pay for it outside a render's time limit — a font set just loaded.
+ */
+export async function parseFaces(fonts: FontOptions[]): Promise<void> {
+  const layoutEngine = await getLayoutEngine()
+  if (!layoutEngine) {
+    throw new Error('Satori is not initialized: expect the layout engine to be loaded')
+  }
+  getFontLoader(fonts, layoutEngine).parseAll()
+}
+
 export async function render(
   element: ReactNode,
   options: SatoriOptions,

@@ -2,7 +2,7 @@
 // loaded. A worker holds ten built-in faces (and up to a hundred with the optional sets) and a Latin card draws
 // with one or two; parsing every face at the first render was ~8% of a fresh worker's start.
 import { describe, expect, it } from 'vitest';
-import { fontStats, fonts, h, pixels, render } from './render.js';
+import { fontStats, fonts, h, parseFaces, pixels, render } from './render.js';
 
 const [regular, bold] = fonts;
 
@@ -53,6 +53,21 @@ describe('faces parsed on first use', () => {
       await render(line('Inter'), { width: 320, height: 40, fonts: [regular, bold] }),
     );
     expect(lazy.equals(eager)).toBe(true);
+  });
+
+  it('parses every face of a list when asked ahead of a render (set-up outside its time limit)', async () => {
+    const faces = ownFaces('Ahead', 5);
+    const before = parsed();
+    expect(parseFaces).toBeTypeOf('function');
+    await parseFaces?.(faces);
+    expect(parsed() - before).toBe(5);
+    // The render then parses nothing.
+    await render(h('div', { display: 'flex', fontFamily: 'Ahead 4', fontSize: 20 }, 'Ready'), {
+      width: 200,
+      height: 40,
+      fonts: faces,
+    });
+    expect(parsed() - before).toBe(5);
   });
 
   it('leaves a face that cannot be parsed alone until a render uses it', async () => {

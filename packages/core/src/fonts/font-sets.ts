@@ -3,7 +3,7 @@
  * face a few ms), found in a document before its render is timed, so loading them is never counted against the
  * render's time limit: a first render with Chinese or Arabic text must not time out because the fonts arrived with it.
  */
-import { layoutToSvg } from '../layout/layout-to-svg.js';
+import { pictorParseFaces } from '@pictor/satori';
 import { type FontSet, loadSet, setLoaded, setsToLoad } from './optional-sets.js';
 import type { FontRegistry } from './registry.js';
 
@@ -22,9 +22,6 @@ export async function loadFontSets(registry: FontRegistry, sets: readonly FontSe
   const fresh = sets.filter((set) => !setLoaded(set));
   if (fresh.length === 0) return;
   if (fresh.map((set) => loadSet(set).length).every((count) => count === 0)) return;
-  // One layout with every font of the list parses each face (satori parses them all on first sight).
-  await layoutToSvg(
-    { type: 'div', props: { style: { display: 'flex' }, children: 'x' } },
-    { width: 16, height: 16, fonts: registry.fontsFor([]) },
-  );
+  // The layout engine parses a face when a render first needs it (lazy-faces): here, before the render is timed.
+  await pictorParseFaces(registry.fontsFor([]));
 }

@@ -217,20 +217,26 @@ interface RunState {
 
 const COLLAPSIBLE_WHITE_SPACE = ['normal', 'nowrap', 'pre-line']
 
-const SIDES = ['Top', 'Right', 'Bottom', 'Left']
 
 /** Whether a box has margins, padding or borders on any side. */
-function hasBoxEdges(style: SerializedStyle) {
+/**
+ * Pictor (empty-inline-lines): whether an inline box has margin, padding or
+ * border on `side`. Only the inline sides keep a line box that has nothing
+ * else (CSS 2 §9.4.2), and of a box split by a block-level element only its
+ * first part's start and its last part's end, as Chromium lays it out: Pico's
+ * `nav details.dropdown { margin: -1rem 0 }` (an inline box holding a block
+ * `<summary>`) made an empty line before the summary.
+ */
+function hasBoxEdge(style: SerializedStyle, side: 'Left' | 'Right') {
   const isZero = (value: unknown) =>
     value === undefined || value === 0 || value === '0' || value === '0px'
-  return SIDES.some(
-    (side) =>
-      !isZero(style[`margin${side}`]) ||
-      !isZero(style[`padding${side}`]) ||
-      (!isZero(style[`border${side}Width`]) &&
-        !['none', 'hidden', undefined].includes(
-          style[`border${side}Style`] as string
-        ))
+  return (
+    !isZero(style[`margin${side}`]) ||
+    !isZero(style[`padding${side}`]) ||
+    (!isZero(style[`border${side}Width`]) &&
+      !['none', 'hidden', undefined].includes(
+        style[`border${side}Style`] as string
+      ))
   )
 }
 const PRESERVED_LINE_BREAKS = ['pre', 'pre-wrap', 'pre-line']
@@ -307,6 +313,14 @@ export class InlineFormatting {
   }
 
   closeBox(box: InlineBox) {
+    // Pictor (empty-inline-lines): the end of a box split by a block-level
+    // element is on a line of its own after the block when it has an edge.
+    if (
+      !this.paragraph &&
+      hasBoxEdge(box.style, this.style.direction === 'rtl' ? 'Left' : 'Right')
+    ) {
+      this.current()
+    }
     this.open.pop()
     this.paragraph?.items.push({ kind: 'close', box })
   }
@@ -374,9 +388,17 @@ export class Paragraph {
    * without margins, padding or borders.
    */
   collapsesAway() {
+    const rtl = this.style.direction === 'rtl'
     return this.items.every((item) => {
-      if (item.kind === 'open' || item.kind === 'close') {
-        return !hasBoxEdges(item.box.style)
+      if (item.kind === 'open') {
+        return (
+          item.continuation || !hasBoxEdge(item.box.style, rtl ? 'Right' : 'Left')
+        )
+      }
+      if (item.kind === 'close') {
+        return (
+          item.continued || !hasBoxEdge(item.box.style, rtl ? 'Left' : 'Right')
+        )
       }
       if (item.kind !== 'text') return false
       const whiteSpace = String(item.run.style.whiteSpace ?? 'normal')

@@ -284,10 +284,18 @@ export class InlineFormatting {
     readonly env: InlineEnv
   ) {}
 
+  /**
+   * Pictor (floats-in-max-content): floats before the first paragraph of the
+   * container, in the inline formatting context of the paragraph that follows.
+   */
+  private floatsBefore: LayoutNode[] = []
+
   private current() {
     if (!this.paragraph) {
       this.paragraph = new Paragraph(this.style, this.env)
       this.container.insertChild(this.paragraph.node)
+      this.paragraph.floats.push(...this.floatsBefore)
+      this.floatsBefore = []
       // Boxes split by a block-level element continue in the paragraph.
       for (const box of this.open) {
         this.paragraph.items.push({ kind: 'open', box, continuation: true })
@@ -341,6 +349,8 @@ export class InlineFormatting {
    */
   addFloat(node: LayoutNode) {
     if (this.paragraph) this.paragraph.nearFloats = true
+    if (this.paragraph) this.paragraph.floats.push(node)
+    else this.floatsBefore.push(node)
     const index = this.paragraph
       ? this.container.children.indexOf(this.paragraph.node)
       : -1
@@ -349,6 +359,7 @@ export class InlineFormatting {
 
   /** A block-level element ends the paragraph. */
   breakForBlock() {
+    this.floatsBefore = []
     if (!this.paragraph) return
     for (let i = this.open.length - 1; i >= 0; i--) {
       this.paragraph.items.push({
@@ -425,6 +436,12 @@ export class Paragraph {
   private exclusions: FloatExclusion[] = []
   /** Whether a float is in the paragraph or before it, which it may wrap around. */
   nearFloats = false
+  /**
+   * Pictor (floats-in-max-content): the floats of the paragraph's inline
+   * formatting context (laid out before its node, see `addFloat()`).
+   */
+  readonly floats: LayoutNode[] = []
+  private floatsWidth: number | undefined
   /** The pieces of each run, set by `finalize()`. */
   private pieces = new Map<
     TextRun,
@@ -447,8 +464,8 @@ export class Paragraph {
   } | null
 
   constructor(readonly style: SerializedStyle, readonly env: InlineEnv) {
-    this.node.measure = (width, _height, exclusions, minContent) =>
-      this.measure(width, exclusions, minContent)
+    this.node.measure = (width, _height, exclusions, minContent, known) =>
+      this.measure(width, exclusions, minContent, known)
     this.node.lastBaseline = (width) => {
       this.flow(width)
       const last = this.lines[this.lines.length - 1]
@@ -918,7 +935,8 @@ export class Paragraph {
   private flow(
     width: number,
     exclusions: FloatExclusion[] = [],
-    minContent = false
+    minContent = false,
+    widthKnown = true
   ) {
     const result = this.breakLines(width, exclusions, minContent)
     const count = this.lines.length
@@ -1365,12 +1383,26 @@ export class Paragraph {
   measure(
     width: number,
     exclusions: FloatExclusion[] = [],
-    minContent = false
+    minContent = false,
+    widthKnown = true
   ) {
     if (this.simple?.delegate) {
       // Measured by the delegate.
       return { width: 0, height: 0 }
     }
+    // Pictor (floats-in-max-content): the max-content width of an inline
+    // formatting context has its floats beside its lines, as Chromium sizes
+    // it, so a shrink-to-fit box holds text and floats on one line (Pico's
+    // `<summary>` with a floated `::after` chevron). The floats are laid out
+    // before the paragraph, and the engine took the wider of the two: at the
+    // max-content measure (Infinity) and at the available width of a
+    // shrink-to-fit box (a float), the floats are added here.
+    const floats =
+      !minContent && (width === Infinity || !widthKnown)
+        ? this.floatsMaxContentWidth()
+        : 0
+    const maxContent =
+      floats > 0 && width !== Infinity ? this.flow(Infinity).width : 0
     this.exclusions = exclusions
     const { width: measuredWidth, height } = this.flow(
       width,
@@ -1379,12 +1411,35 @@ export class Paragraph {
     )
     const first = this.lines[0]
     const last = this.lines[this.lines.length - 1]
+    const withFloats =
+      floats === 0
+        ? measuredWidth
+        : width === Infinity
+        ? measuredWidth + floats
+        : Math.max(measuredWidth, Math.min(width, maxContent + floats))
     return {
-      width: roundUpToLayout(measuredWidth, this.env.pointScaleFactor, 1e-3),
+      width: roundUpToLayout(withFloats, this.env.pointScaleFactor, 1e-3),
       height,
       firstBaseline: first ? first.top + first.baseline : undefined,
       lastBaseline: last ? last.top + last.baseline : undefined,
     }
+  }
+
+  /**
+   * Pictor (floats-in-max-content): the sum of the margin-box widths of the
+   * paragraph's floats, each laid out on its own at its max-content width.
+   */
+  private floatsMaxContentWidth() {
+    if (this.floatsWidth === undefined) {
+      this.floatsWidth = 0
+      for (const node of this.floats) {
+        if (node.style.display === 'none') continue
+        this.env.computeLayout(node, {})
+        const { width, margin } = node.layout
+        this.floatsWidth += Math.max(0, width + margin.left + margin.right)
+      }
+    }
+    return this.floatsWidth
   }
 
   /**

@@ -18,7 +18,11 @@ import {
 } from '../font.js'
 import type FontLoader from '../font.js'
 import type { Locale } from '../language.js'
-import { LayoutNode, type FloatExclusion } from '../layout-engine/index.js'
+import {
+  LayoutNode,
+  roundPlacedTree,
+  type FloatExclusion,
+} from '../layout-engine/index.js'
 import {
   buildXMLString,
   lengthToNumber,
@@ -825,10 +829,13 @@ export class Paragraph {
     ].some((value) => typeof value === 'string' && value.endsWith('%'))
       ? this.containerHeight()
       : undefined
+    // Pictor (atomic-inline-fractions): laid out unrounded, so that its line
+    // gets its exact size, as Chromium's (rounded when placed: placeAtomic).
+    // Rounded on its own, a 62.5 px Pico input took 63 px of its line.
     const computeLayout = (
       root: LayoutNode,
       options: { width?: number | 'min-content' }
-    ) => this.env.computeLayout(root, { ...options, height })
+    ) => this.env.computeLayout(root, { ...options, height, exact: true })
     const marginWidth = () =>
       node.layout.width + node.layout.margin.left + node.layout.margin.right
     const margins = () => node.layout.margin.left + node.layout.margin.right
@@ -1528,8 +1535,15 @@ export class Paragraph {
         : line.top + line.baseline - align.ascent
       const { layout } = atomic.node
       const [dx, dy] = relativeOffset(open, width)
-      layout.left = this.node.layout.left + x + layout.margin.left + dx
-      layout.top = this.node.layout.top + marginTop + layout.margin.top + dy
+      // Pictor (atomic-inline-fractions): placed from where the paragraph was
+      // laid out, not where rounding put it, and its edges and those of its
+      // descendants rounded where they are on the page.
+      const exact = this.node.roundedBy ?? { left: 0, top: 0 }
+      layout.left =
+        this.node.layout.left + exact.left + x + layout.margin.left + dx
+      layout.top =
+        this.node.layout.top + exact.top + marginTop + layout.margin.top + dy
+      roundPlacedTree(atomic.node, this.env.pointScaleFactor ?? 1)
     }
 
     for (const line of this.lines) {

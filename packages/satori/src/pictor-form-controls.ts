@@ -37,6 +37,9 @@ const FIELD = {
 const BUTTON = {
   ...CONTROL_FONT,
   display: 'inline-block',
+  // Pictor (button-border-box): as Chrome's html.css has it, so a width or
+  // height given to a button is its border box.
+  boxSizing: 'border-box',
   textAlign: 'center',
   color: 'black',
   backgroundColor: '#efefef',

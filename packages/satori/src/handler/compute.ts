@@ -62,7 +62,8 @@ export function setReplacedElementSize(
   naturalWidth: number,
   naturalHeight: number,
   attributeWidth: number | string | undefined,
-  attributeHeight: number | string | undefined
+  attributeHeight: number | string | undefined,
+  widthIsNatural = false
 ) {
   const r = naturalHeight / naturalWidth
 
@@ -104,6 +105,17 @@ export function setReplacedElementSize(
     style.width === 'auto' ? undefined : style.width,
     attributeWidth
   )
+  // Pictor (img-natural-size-border-box): the natural width is that of the
+  // content box; its border box is wider by the padding and border, also
+  // with `box-sizing: border-box` (Bulma's avatar: a 300 px picture with 5 px
+  // of padding is 310 px wide in Chrome, and was 300 px with a shorter height).
+  if (
+    widthIsNatural &&
+    typeof width === 'number' &&
+    (style.width === undefined || style.width === 'auto')
+  ) {
+    width += extraHorizontal
+  }
   let height = size(
     style.height === 'auto' ? undefined : style.height,
     attributeHeight
@@ -648,7 +660,12 @@ export default async function compute(
           : undefined
         : // Images of list markers and generated content have their natural size.
           props.width ?? (props.__naturalSize ? imageWidth : undefined),
-      style.height === 'auto' ? undefined : props.height
+      style.height === 'auto' ? undefined : props.height,
+      // Pictor (img-natural-size-border-box): whether that width is the
+      // natural one, of the content box.
+      style.width === 'auto'
+        ? style.height === undefined || style.height === 'auto'
+        : props.width === undefined && !!props.__naturalSize
     )
     style.__src = resolvedSrc
   }

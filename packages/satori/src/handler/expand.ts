@@ -848,6 +848,16 @@ function handleSpecialCase(
   if (name === 'textShadow') {
     // Handle multiple text shadows if provided.
     value = value.toString().trim()
+    // Pictor (text-shadow-none): `none` is no shadow; css-to-react-native
+    // read it as a black one at 0 0 0, drawn under every glyph (form
+    // controls' own style says `none`): edges darkened, light text dark.
+    if (value.toLowerCase() === 'none') {
+      return {
+        textShadowOffset: undefined,
+        textShadowColor: undefined,
+        textShadowRadius: undefined,
+      }
+    }
     const result = {}
 
     const shadows = splitEffects(value)
@@ -1648,6 +1658,14 @@ export default function expand(
         onStyleError(error)
         delete serializedStyle.boxShadow
       }
+    }
+
+    // Pictor (text-shadow-none): no shadow.
+    if (
+      (prop === 'textShadowRadius' || prop === 'textShadowOffset') &&
+      value === undefined
+    ) {
+      continue
     }
 
     if (prop === 'textShadowRadius') {

@@ -566,6 +566,15 @@ function compileRelativeSelector(
 }
 
 /**
+ * Pictor (webkit-placeholder-alias): Chrome's own name for `::placeholder`,
+ * which Bulma's sheets use (with `::-moz-placeholder`, which Chrome drops).
+ */
+function pseudoElementName(name: string) {
+  const lower = name.toLowerCase()
+  return lower === '-webkit-input-placeholder' ? 'placeholder' : name
+}
+
+/**
  * Compiles the parts of a selector. A pseudo-element can only end the
  * selector of a rule, and the rest matches its originating element.
  */
@@ -588,7 +597,7 @@ function compileParts(
       if (part[j][0] === '::') {
         const last = i === raw.length - 1 && j === part.length - 1
         if (!allowPseudo || !last) return null
-        pseudo = part[j][1]
+        pseudo = pseudoElementName(part[j][1])
         specificity += TYPE
         continue
       }

@@ -109,6 +109,10 @@ function roundLayouts(
 
     layout.left = roundedLeft - roundedParentLeft
     layout.top = roundedTop - roundedParentTop
+    // Pictor (atomic-inline-fractions): where its atomic inlines start from.
+    if (node.measure) {
+      node.roundedBy = { left: left - roundedLeft, top: top - roundedTop }
+    }
     layout.width = right - roundedLeft
     layout.height = bottom - roundedTop
 
@@ -117,6 +121,35 @@ function roundLayouts(
     }
   }
   visit(0, 0, 0, 0, 0)
+}
+
+/**
+ * Pictor (atomic-inline-fractions): rounds the layouts of a tree that was laid
+ * out unrounded (an atomic inline, laid out on its own so that its line gets
+ * its exact size) once its root is placed: edges in absolute coordinates, as
+ * `computeLayout` rounds a tree, the root's `left` and `top` being relative to
+ * an origin on the rounding grid (its paragraph's container).
+ */
+export function roundPlacedTree(root: LayoutNode, pointScaleFactor = 1) {
+  if (!pointScaleFactor) return
+  const nodes: LayoutNode[] = []
+  const childIndices: number[][] = []
+  const visit = (node: LayoutNode): number => {
+    const index = nodes.length
+    nodes.push(node)
+    childIndices.push([])
+    const add = (parent: LayoutNode) => {
+      for (const child of parent.children) {
+        // `display: contents` boxes are not laid out, their children are.
+        if (child.style.display === 'contents') add(child)
+        else childIndices[index].push(visit(child))
+      }
+    }
+    add(node)
+    return index
+  }
+  visit(root)
+  roundLayouts(nodes, childIndices, pointScaleFactor)
 }
 
 export function createLayoutEngine(): LayoutEngine {

@@ -245,6 +245,11 @@ export class LayoutNode {
    */
   roundedAsBox?: boolean
   /**
+   * Pictor (atomic-inline-fractions): of a measured node, how far its laid-out
+   * position was from where rounding put it (`layout.left` and `top`).
+   */
+  roundedBy?: { left: number; top: number }
+  /**
    * The baseline of the last line of a measured node with a width, e.g. the
    * baseline of an `inline-block` element.
    */

@@ -18,7 +18,11 @@ import {
 } from '../font.js'
 import type FontLoader from '../font.js'
 import type { Locale } from '../language.js'
-import { LayoutNode, type FloatExclusion } from '../layout-engine/index.js'
+import {
+  LayoutNode,
+  roundPlacedTree,
+  type FloatExclusion,
+} from '../layout-engine/index.js'
 import {
   buildXMLString,
   lengthToNumber,
@@ -217,20 +221,26 @@ interface RunState {
 
 const COLLAPSIBLE_WHITE_SPACE = ['normal', 'nowrap', 'pre-line']
 
-const SIDES = ['Top', 'Right', 'Bottom', 'Left']
 
 /** Whether a box has margins, padding or borders on any side. */
-function hasBoxEdges(style: SerializedStyle) {
+/**
+ * Pictor (empty-inline-lines): whether an inline box has margin, padding or
+ * border on `side`. Only the inline sides keep a line box that has nothing
+ * else (CSS 2 §9.4.2), and of a box split by a block-level element only its
+ * first part's start and its last part's end, as Chromium lays it out: Pico's
+ * `nav details.dropdown { margin: -1rem 0 }` (an inline box holding a block
+ * `<summary>`) made an empty line before the summary.
+ */
+function hasBoxEdge(style: SerializedStyle, side: 'Left' | 'Right') {
   const isZero = (value: unknown) =>
     value === undefined || value === 0 || value === '0' || value === '0px'
-  return SIDES.some(
-    (side) =>
-      !isZero(style[`margin${side}`]) ||
-      !isZero(style[`padding${side}`]) ||
-      (!isZero(style[`border${side}Width`]) &&
-        !['none', 'hidden', undefined].includes(
-          style[`border${side}Style`] as string
-        ))
+  return (
+    !isZero(style[`margin${side}`]) ||
+    !isZero(style[`padding${side}`]) ||
+    (!isZero(style[`border${side}Width`]) &&
+      !['none', 'hidden', undefined].includes(
+        style[`border${side}Style`] as string
+      ))
   )
 }
 const PRESERVED_LINE_BREAKS = ['pre', 'pre-wrap', 'pre-line']
@@ -278,10 +288,18 @@ export class InlineFormatting {
     readonly env: InlineEnv
   ) {}
 
+  /**
+   * Pictor (floats-in-max-content): floats before the first paragraph of the
+   * container, in the inline formatting context of the paragraph that follows.
+   */
+  private floatsBefore: LayoutNode[] = []
+
   private current() {
     if (!this.paragraph) {
       this.paragraph = new Paragraph(this.style, this.env)
       this.container.insertChild(this.paragraph.node)
+      this.paragraph.floats.push(...this.floatsBefore)
+      this.floatsBefore = []
       // Boxes split by a block-level element continue in the paragraph.
       for (const box of this.open) {
         this.paragraph.items.push({ kind: 'open', box, continuation: true })
@@ -307,6 +325,14 @@ export class InlineFormatting {
   }
 
   closeBox(box: InlineBox) {
+    // Pictor (empty-inline-lines): the end of a box split by a block-level
+    // element is on a line of its own after the block when it has an edge.
+    if (
+      !this.paragraph &&
+      hasBoxEdge(box.style, this.style.direction === 'rtl' ? 'Left' : 'Right')
+    ) {
+      this.current()
+    }
     this.open.pop()
     this.paragraph?.items.push({ kind: 'close', box })
   }
@@ -327,6 +353,8 @@ export class InlineFormatting {
    */
   addFloat(node: LayoutNode) {
     if (this.paragraph) this.paragraph.nearFloats = true
+    if (this.paragraph) this.paragraph.floats.push(node)
+    else this.floatsBefore.push(node)
     const index = this.paragraph
       ? this.container.children.indexOf(this.paragraph.node)
       : -1
@@ -335,6 +363,7 @@ export class InlineFormatting {
 
   /** A block-level element ends the paragraph. */
   breakForBlock() {
+    this.floatsBefore = []
     if (!this.paragraph) return
     for (let i = this.open.length - 1; i >= 0; i--) {
       this.paragraph.items.push({
@@ -374,9 +403,17 @@ export class Paragraph {
    * without margins, padding or borders.
    */
   collapsesAway() {
+    const rtl = this.style.direction === 'rtl'
     return this.items.every((item) => {
-      if (item.kind === 'open' || item.kind === 'close') {
-        return !hasBoxEdges(item.box.style)
+      if (item.kind === 'open') {
+        return (
+          item.continuation || !hasBoxEdge(item.box.style, rtl ? 'Right' : 'Left')
+        )
+      }
+      if (item.kind === 'close') {
+        return (
+          item.continued || !hasBoxEdge(item.box.style, rtl ? 'Left' : 'Right')
+        )
       }
       if (item.kind !== 'text') return false
       const whiteSpace = String(item.run.style.whiteSpace ?? 'normal')
@@ -403,6 +440,12 @@ export class Paragraph {
   private exclusions: FloatExclusion[] = []
   /** Whether a float is in the paragraph or before it, which it may wrap around. */
   nearFloats = false
+  /**
+   * Pictor (floats-in-max-content): the floats of the paragraph's inline
+   * formatting context (laid out before its node, see `addFloat()`).
+   */
+  readonly floats: LayoutNode[] = []
+  private floatsWidth: number | undefined
   /** The pieces of each run, set by `finalize()`. */
   private pieces = new Map<
     TextRun,
@@ -425,8 +468,8 @@ export class Paragraph {
   } | null
 
   constructor(readonly style: SerializedStyle, readonly env: InlineEnv) {
-    this.node.measure = (width, _height, exclusions, minContent) =>
-      this.measure(width, exclusions, minContent)
+    this.node.measure = (width, _height, exclusions, minContent, known) =>
+      this.measure(width, exclusions, minContent, known)
     this.node.lastBaseline = (width) => {
       this.flow(width)
       const last = this.lines[this.lines.length - 1]
@@ -786,10 +829,13 @@ export class Paragraph {
     ].some((value) => typeof value === 'string' && value.endsWith('%'))
       ? this.containerHeight()
       : undefined
+    // Pictor (atomic-inline-fractions): laid out unrounded, so that its line
+    // gets its exact size, as Chromium's (rounded when placed: placeAtomic).
+    // Rounded on its own, a 62.5 px Pico input took 63 px of its line.
     const computeLayout = (
       root: LayoutNode,
       options: { width?: number | 'min-content' }
-    ) => this.env.computeLayout(root, { ...options, height })
+    ) => this.env.computeLayout(root, { ...options, height, exact: true })
     const marginWidth = () =>
       node.layout.width + node.layout.margin.left + node.layout.margin.right
     const margins = () => node.layout.margin.left + node.layout.margin.right
@@ -896,7 +942,8 @@ export class Paragraph {
   private flow(
     width: number,
     exclusions: FloatExclusion[] = [],
-    minContent = false
+    minContent = false,
+    widthKnown = true
   ) {
     const result = this.breakLines(width, exclusions, minContent)
     const count = this.lines.length
@@ -1343,12 +1390,26 @@ export class Paragraph {
   measure(
     width: number,
     exclusions: FloatExclusion[] = [],
-    minContent = false
+    minContent = false,
+    widthKnown = true
   ) {
     if (this.simple?.delegate) {
       // Measured by the delegate.
       return { width: 0, height: 0 }
     }
+    // Pictor (floats-in-max-content): the max-content width of an inline
+    // formatting context has its floats beside its lines, as Chromium sizes
+    // it, so a shrink-to-fit box holds text and floats on one line (Pico's
+    // `<summary>` with a floated `::after` chevron). The floats are laid out
+    // before the paragraph, and the engine took the wider of the two: at the
+    // max-content measure (Infinity) and at the available width of a
+    // shrink-to-fit box (a float), the floats are added here.
+    const floats =
+      !minContent && (width === Infinity || !widthKnown)
+        ? this.floatsMaxContentWidth()
+        : 0
+    const maxContent =
+      floats > 0 && width !== Infinity ? this.flow(Infinity).width : 0
     this.exclusions = exclusions
     const { width: measuredWidth, height } = this.flow(
       width,
@@ -1357,12 +1418,35 @@ export class Paragraph {
     )
     const first = this.lines[0]
     const last = this.lines[this.lines.length - 1]
+    const withFloats =
+      floats === 0
+        ? measuredWidth
+        : width === Infinity
+        ? measuredWidth + floats
+        : Math.max(measuredWidth, Math.min(width, maxContent + floats))
     return {
-      width: roundUpToLayout(measuredWidth, this.env.pointScaleFactor, 1e-3),
+      width: roundUpToLayout(withFloats, this.env.pointScaleFactor, 1e-3),
       height,
       firstBaseline: first ? first.top + first.baseline : undefined,
       lastBaseline: last ? last.top + last.baseline : undefined,
     }
+  }
+
+  /**
+   * Pictor (floats-in-max-content): the sum of the margin-box widths of the
+   * paragraph's floats, each laid out on its own at its max-content width.
+   */
+  private floatsMaxContentWidth() {
+    if (this.floatsWidth === undefined) {
+      this.floatsWidth = 0
+      for (const node of this.floats) {
+        if (node.style.display === 'none') continue
+        this.env.computeLayout(node, {})
+        const { width, margin } = node.layout
+        this.floatsWidth += Math.max(0, width + margin.left + margin.right)
+      }
+    }
+    return this.floatsWidth
   }
 
   /**
@@ -1451,8 +1535,15 @@ export class Paragraph {
         : line.top + line.baseline - align.ascent
       const { layout } = atomic.node
       const [dx, dy] = relativeOffset(open, width)
-      layout.left = this.node.layout.left + x + layout.margin.left + dx
-      layout.top = this.node.layout.top + marginTop + layout.margin.top + dy
+      // Pictor (atomic-inline-fractions): placed from where the paragraph was
+      // laid out, not where rounding put it, and its edges and those of its
+      // descendants rounded where they are on the page.
+      const exact = this.node.roundedBy ?? { left: 0, top: 0 }
+      layout.left =
+        this.node.layout.left + exact.left + x + layout.margin.left + dx
+      layout.top =
+        this.node.layout.top + exact.top + marginTop + layout.margin.top + dy
+      roundPlacedTree(atomic.node, this.env.pointScaleFactor ?? 1)
     }
 
     for (const line of this.lines) {

@@ -4,7 +4,7 @@
  */
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -25,6 +25,24 @@ async function tempDir(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'pictor-cli-'));
   dirs.push(dir);
   return dir;
+}
+
+/** The packages a built file imports statically, following its local chunks (what loading it loads). */
+async function staticPackageImports(entry: string): Promise<string[]> {
+  const seen = new Set<string>();
+  const bare: string[] = [];
+  const visit = async (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const text = await readFile(file, 'utf8');
+    for (const match of text.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
+      const specifier = match[1] as string;
+      if (specifier.startsWith('.')) await visit(join(dirname(file), specifier));
+      else bare.push(specifier);
+    }
+  };
+  await visit(entry);
+  return bare;
 }
 
 function pictor(dataDir: string, ...args: string[]) {
@@ -456,23 +474,19 @@ describe('pictor --version', () => {
     const { stdout } = await run(process.execPath, [cli, '--version']);
     expect(stdout).toBe(`${SERVER_VERSION}\n`);
     // Follow cli.js's static imports through the bundle's chunks: only local chunks, none of the heavy packages.
-    const seen = new Set<string>();
-    const bare: string[] = [];
-    const visit = async (file: string) => {
-      if (seen.has(file)) return;
-      seen.add(file);
-      const text = await readFile(file, 'utf8');
-      for (const match of text.matchAll(/^import\s+(?:[^'"]*?\s+from\s+)?['"]([^'"]+)['"]/gm)) {
-        const specifier = match[1] as string;
-        if (specifier.startsWith('.')) await visit(join(dirname(file), specifier));
-        else bare.push(specifier);
-      }
-    };
-    await visit(cli);
+    const bare = await staticPackageImports(cli);
     expect(bare.filter((s) => !s.startsWith('node:'))).toEqual([]);
     // The full program still answers --version the same way when other arguments come with it.
     expect((await run(process.execPath, [cli, '--data-dir', tmpdir(), '--version'])).stdout).toBe(
       `${SERVER_VERSION}\n`,
     );
+  });
+
+  it('loads neither the HTTP service nor the database drivers for `render` (they load with the commands that use them)', async () => {
+    const program = (await readdir(join(packageDir, 'dist'))).find((name) => /^program-.*\.js$/.test(name));
+    expect(program).toBeDefined();
+    const bare = await staticPackageImports(join(packageDir, 'dist', program as string));
+    expect(bare).toContain('commander');
+    expect(bare.filter((s) => /fastify|sqlite|^pg|pg-boss|aws-sdk/.test(s))).toEqual([]);
   });
 });

@@ -2,7 +2,6 @@
 import { MIN_MAX_BYTES } from '@pictor/core';
 import { InvalidArgumentError } from 'commander';
 import { type ConfigOverrides, loadConfig, type ServerConfig } from '../config.js';
-import { createStore } from '../db/index.js';
 import type { Store } from '../db/types.js';
 
 /** Options every command accepts. */
@@ -24,6 +23,8 @@ export async function withStore<T>(
   fn: (store: Store, config: Readonly<ServerConfig>) => Promise<T>,
 ): Promise<T> {
   const config = commandConfig(options);
+  // The database drivers load only for the commands that open a store (`pictor render` never does).
+  const { createStore } = await import('../db/index.js');
   const store = createStore(config.databaseUrl, config.dataDir);
   try {
     await store.migrate();

@@ -1,7 +1,6 @@
 /** `pictor serve [--demo]`: start the service; first start prints the admin token; --demo prints two working curl commands and an image URL. */
 import { join } from 'node:path';
 import type { Command } from 'commander';
-import { startServer } from '../server.js';
 import { commandConfig, type GlobalOptions, positiveInt } from './context.js';
 import { demoCurlCommands, demoImageUrl, ensureDemo } from './demo.js';
 import { resolveSigningSecret } from '../data-dir.js';
@@ -35,6 +34,8 @@ export function registerServeCommand(program: Command): void {
         ...(flags.port === undefined ? {} : { port: flags.port }),
         ...(flags.host === undefined ? {} : { host: flags.host }),
       });
+      // The HTTP service (Fastify, its plugins, the stores) loads only for this command.
+      const { startServer } = await import('../server.js');
       const server = await startServer(config).catch((error: unknown) => {
         if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
           throw new Error(`port ${config.port} on ${config.host} is in use: set PICTOR_PORT or pass --port`);

@@ -278,8 +278,7 @@ function documents() {
     width: 1024,
     // The page centres its 8 cm body in the viewport (html: flex, height 100%): a viewport taller than the body.
     height: 400,
-    build: () =>
-      weasyprintSample('ticket/ticket.html', { 'ticket.css': 'ticket/ticket.css' }),
+    build: () => weasyprintSample('ticket/ticket.html', { 'ticket.css': 'ticket/ticket.css' }),
     note: "ticket/ticket.css @ 93a7037640 inlined as <style> (written with CSS nesting); its @font-face files (Barlow Condensed, Libre Barcode 128: OFL, not in the index) are not available: the rules are kept and their text falls back to the stacks' generic families",
   });
   add({
@@ -291,20 +290,25 @@ function documents() {
     group: DOCUMENT,
     kind: 'invoice (WeasyPrint sample, A4)',
     width: 794,
-    build: () =>
-      weasyprintSample('invoice/invoice.html', { 'invoice.css': 'invoice/invoice.css' }),
+    build: () => weasyprintSample('invoice/invoice.html', { 'invoice.css': 'invoice/invoice.css' }),
     note: 'invoice/invoice.css (same commit) inlined as <style> without its media="print" (the sample is made for print; on screen the sheet would not apply); its @font-face files (Pacifico, Source Sans Pro: OFL, not in the index) are not available: the rules are kept and the text falls back to the standard font',
   });
   for (const [type, kind, commits] of [
     [
       'attendance',
       'certificate of attendance (Indico)',
-      { template: '620591ebe16022954fd7ea6bd3b931824c937a90', theme: 'd17dbb19050786b908e54f1954eaf41ffbbaa5b5' },
+      {
+        template: '620591ebe16022954fd7ea6bd3b931824c937a90',
+        theme: 'd17dbb19050786b908e54f1954eaf41ffbbaa5b5',
+      },
     ],
     [
       'receipt',
       'event registration receipt (Indico)',
-      { template: '2376ef3ecff75bff95c0ec5154b9d242c5423cfd', theme: '36c237eb27366b0f280c352a9d6e3d88fb3829df' },
+      {
+        template: '2376ef3ecff75bff95c0ec5154b9d242c5423cfd',
+        theme: '36c237eb27366b0f280c352a9d6e3d88fb3829df',
+      },
     ],
   ])
     add({
@@ -620,7 +624,8 @@ function keycloakEmail(messages, locale, key) {
 }
 
 /** A file of wider/copies/: the copy of a repository's file that the index held at the commit recorded. */
-const copy = (repo, path) => readFileSync(join(here, 'copies', repo.replace('/', '+'), `${path}.txt`), 'utf8');
+const copy = (repo, path) =>
+  readFileSync(join(here, 'copies', repo.replace('/', '+'), `${path}.txt`), 'utf8');
 
 /** paper.css's receipt example with the sheets its cdnjs links name inlined. */
 function paperCssReceipt() {
@@ -671,7 +676,20 @@ function indicoDocument(type) {
   const nunjucks = toolRequire('nunjucks');
   const env = new nunjucks.Environment(null, { autoescape: true });
   const day = (d) => ({ date: () => d.toISOString().slice(0, 10), d });
-  const months = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+  const months = [
+    'January',
+    'February',
+    'March',
+    'April',
+    'May',
+    'June',
+    'July',
+    'August',
+    'September',
+    'October',
+    'November',
+    'December',
+  ];
   const weekdays = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
   const two = (n) => String(n).padStart(2, '0');
   const formatDate = (value, format = 'medium') => {
@@ -679,7 +697,8 @@ function indicoDocument(type) {
     const [y, m, dd] = [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
     if (format === 'dd.MM.yyyy') return `${two(dd)}.${two(m + 1)}.${y}`;
     if (format === 'dd MMM') return `${two(dd)} ${months[m].slice(0, 3)}`;
-    if (format === 'dd MMM yyyy' || format === 'dd MMM YYYY') return `${two(dd)} ${months[m].slice(0, 3)} ${y}`;
+    if (format === 'dd MMM yyyy' || format === 'dd MMM YYYY')
+      return `${two(dd)} ${months[m].slice(0, 3)} ${y}`;
     if (format === 'long') return `${months[m]} ${dd}, ${y}`;
     if (format === 'full') return `${weekdays[d.getUTCDay()]}, ${months[m]} ${dd}, ${y}`;
     return `${months[m].slice(0, 3)} ${dd}, ${y}`; // medium
@@ -689,14 +708,21 @@ function indicoDocument(type) {
     const d = value.d;
     return `${d.getUTCFullYear()}${two(d.getUTCMonth() + 1)}${two(d.getUTCDate())}${two(d.getUTCHours())}${two(d.getUTCMonth() + 1)}`;
   });
-  env.addFilter('format_currency', (amount, currency) =>
-    `${{ EUR: '€' }[currency] ?? currency}${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+  env.addFilter(
+    'format_currency',
+    (amount, currency) =>
+      `${{ EUR: '€' }[currency] ?? currency}${amount.toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
   );
-  env.addFilter('format_placeholders', (text, kw) =>
-    new nunjucks.runtime.SafeString(text.replace(/\{(\w+)\}/g, (m, name) => (name in kw ? String(kw[name]) : m))),
+  env.addFilter(
+    'format_placeholders',
+    (text, kw) =>
+      new nunjucks.runtime.SafeString(
+        text.replace(/\{(\w+)\}/g, (m, name) => (name in kw ? String(kw[name]) : m)),
+      ),
   );
-  env.addGlobal('format_interval', (a, b) =>
-    `${a.d.getUTCDate()}–${b.d.getUTCDate()} ${months[b.d.getUTCMonth()]} ${b.d.getUTCFullYear()}`,
+  env.addGlobal(
+    'format_interval',
+    (a, b) => `${a.d.getUTCDate()}–${b.d.getUTCDate()} ${months[b.d.getUTCMonth()]} ${b.d.getUTCFullYear()}`,
   );
   const today = day(new Date(Date.UTC(2026, 10, 30, 9, 0)));
   env.addGlobal('now_utc', () => today);

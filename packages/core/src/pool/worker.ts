@@ -107,7 +107,8 @@ async function start(): Promise<void> {
       (result) => {
         channel.postResult(request.id, result);
         // After the answer is on its way: the large raster's native memory goes before the next render's.
-        if (collectsAfter(result.width, result.height, setup.gcAfterMegapixels ?? 0)) collectYoungGeneration();
+        if (collectsAfter(result.width, result.height, setup.gcAfterMegapixels ?? 0))
+          collectYoungGeneration();
       },
       (error: unknown) => {
         const failure =

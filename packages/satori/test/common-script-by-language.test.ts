@@ -3,18 +3,9 @@
 // content language, so Noto Sans KR's Korean forms (`locl`: 0.28 em space and middle dot) reach them under
 // lang="ko" between Latin letters and digits too. Widths measured in Chromium 156 (local face, whole-pixel
 // advances). Chromium repro: packages/core/test/repros/korean-common-punctuation.html (html-chromium-repros).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { korean } from './cjk-fonts.js';
 import { boxes, fonts, h, hp } from './render.js';
-
-const require = createRequire(import.meta.url);
-const korean = {
-  name: 'Noto Sans KR',
-  data: readFileSync(require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf')),
-  weight: 400 as const,
-  style: 'normal' as const,
-};
 
 /** The laid-out width of one line of `text` in Noto Sans KR 22px under `lang`. */
 async function width(text: string, lang: string) {

@@ -3,18 +3,9 @@
 // not the default 6). Chromium repro: packages/core/test/repros/korean-lang-spacing.html (html-chromium-repros).
 // Also for languages satori keeps no locale for (its `lang` as written): Urdu and Sindhi digits in Noto Sans Arabic
 // (repro shaping-language-locl.html, html-chromium-rows.test.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { korean } from './cjk-fonts.js';
 import { boxes, fonts, h, hp, render, rtlFonts } from './render.js';
-
-const require = createRequire(import.meta.url);
-const korean = {
-  name: 'Noto Sans KR',
-  data: readFileSync(require.resolve('@expo-google-fonts/noto-sans-kr/400Regular/NotoSansKR_400Regular.ttf')),
-  weight: 400 as const,
-  style: 'normal' as const,
-};
 
 /** The laid-out width of one line of Korean with ten spaces, under `lang` (or none). */
 async function width(lang?: string) {

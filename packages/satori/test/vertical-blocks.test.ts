@@ -2,22 +2,9 @@
 // are laid out as blocks, stacked right to left (rl) or left to right (lr), with their margins, borders, padding and
 // backgrounds, each one's inline content in columns inside it (src/text/pictor-vertical-frame.ts). Chromium repros:
 // packages/core/test/repros/vertical-rl-blocks.html, vertical-lr-blocks.html (html-vertical-writing.test.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { jp } from './cjk-fonts.js';
 import { boxes, type Element, h, hp, pixels } from './render.js';
-
-const require = createRequire(createRequire(import.meta.url).resolve('../../fonts-cjk/package.json'));
-const jp = [
-  {
-    name: 'Noto Sans JP',
-    data: readFileSync(
-      require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
-    ),
-    weight: 400 as const,
-    style: 'normal' as const,
-  },
-];
 
 // 20 px text in 30 px columns; a 100 px tall element holds 5 characters a column.
 const text = { fontFamily: 'Noto Sans JP', fontSize: 20, lineHeight: 1.5, color: 'black' };

@@ -3,22 +3,9 @@
 // instead, which put every column of a box at a fractional left edge 1 px too far right (the summary of the script
 // card japanese-vertical: 40.3 px columns at x = 629.8). Chromium repro: vertical-combine-upright (35.2 px columns),
 // html-vertical-writing.test.ts.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { jp } from './cjk-fonts.js';
 import { h, pixels, render } from './render.js';
-
-const require = createRequire(createRequire(import.meta.url).resolve('../../fonts-cjk/package.json'));
-const jp = [
-  {
-    name: 'Noto Sans JP',
-    data: readFileSync(
-      require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
-    ),
-    weight: 400 as const,
-    style: 'normal' as const,
-  },
-];
 
 /** The left and right edge of the ink (alpha > 96) of each column of a 200×120 image, right to left. */
 async function inkColumns(spacer: number) {

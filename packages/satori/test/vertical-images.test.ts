@@ -1,22 +1,10 @@
 // Pictor change vertical-images: an <img> or inline <svg> in vertical text is drawn upright in its column, centred
 // on it, as long along the column as it is tall (it was left out). Chromium repro:
 // packages/core/test/repros/vertical-rl-images.html (html-vertical-writing.test.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { jp } from './cjk-fonts.js';
 import { h, hp, pixels, render } from './render.js';
 
-const require = createRequire(createRequire(import.meta.url).resolve('../../fonts-cjk/package.json'));
-const jp = [
-  {
-    name: 'Noto Sans JP',
-    data: readFileSync(
-      require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
-    ),
-    weight: 400 as const,
-    style: 'normal' as const,
-  },
-];
 const text = { fontFamily: 'Noto Sans JP', fontSize: 20, lineHeight: 1.5, color: 'black' };
 const red = `data:image/svg+xml,${encodeURIComponent(
   "<svg xmlns='http://www.w3.org/2000/svg' width='16' height='32'><rect width='16' height='32' fill='#ff0000'/></svg>",

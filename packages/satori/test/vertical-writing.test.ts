@@ -1,23 +1,9 @@
 // Pictor change vertical-writing: `writing-mode: vertical-rl | vertical-lr`, `text-orientation` and
 // `text-combine-upright` lay text out in columns (src/text/pictor-vertical*.ts). Chromium repros:
 // packages/core/test/repros/vertical-*.html (html-vertical-writing.test.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { jp } from './cjk-fonts.js';
 import { boxes, type Element, fonts, h, hp, pixels, render } from './render.js';
-
-// Noto Sans JP as @pictor/fonts-cjk ships it (its build input, a dependency of that workspace package).
-const require = createRequire(createRequire(import.meta.url).resolve('../../fonts-cjk/package.json'));
-const jp = [
-  {
-    name: 'Noto Sans JP',
-    data: readFileSync(
-      require.resolve('@expo-google-fonts/noto-sans-jp/400Regular/NotoSansJP_400Regular.ttf'),
-    ),
-    weight: 400 as const,
-    style: 'normal' as const,
-  },
-];
 
 const text = { fontFamily: 'Noto Sans JP', fontSize: 20, lineHeight: 1.5, color: 'black' };
 

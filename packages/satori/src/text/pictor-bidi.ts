@@ -55,9 +55,48 @@ export function bidiControls(
   }
 }
 
+/** A BMP character of each bidi class, without other bidi effects (no bracket, no mirroring). */
+const STAND_IN: Record<string, string> = {
+  L: 'a',
+  R: '\u05D0',
+  AL: '\u0627',
+  EN: '0',
+  ES: '+',
+  ET: '#',
+  AN: '\u0660',
+  CS: ',',
+  NSM: '\u0300',
+  BN: '\u00AD',
+  S: '\t',
+  WS: ' ',
+  ON: '!',
+}
+
+/**
+ * Pictor (bidi-astral-classes): `text` with each character outside the BMP replaced by two code units of its own
+ * bidi class. bidi-js classifies code units, so both halves of a surrogate pair were L: an emoji (ON) that starts
+ * a right-to-left paragraph before a number took the left end instead of the right (UAX #9 N1, as Chromium).
+ */
+function withBmpStandIns(text: string): string {
+  if (!/[\uD800-\uDBFF][\uDC00-\uDFFF]/.test(text)) return text
+  const bidi = getBidi()
+  let out = ''
+  for (let i = 0; i < text.length; i++) {
+    const code = text.codePointAt(i) as number
+    if (code <= 0xffff) {
+      out += text[i]
+      continue
+    }
+    const standIn = STAND_IN[bidi.getBidiCharTypeName(String.fromCodePoint(code))] ?? '!'
+    out += standIn + standIn
+    i++
+  }
+  return out
+}
+
 /** The embedding level of each code unit of a paragraph's text. */
 export function resolveLevels(text: string, direction: Direction): Uint8Array {
-  return getBidi().getEmbeddingLevels(text, direction).levels
+  return getBidi().getEmbeddingLevels(withBmpStandIns(text), direction).levels
 }
 
 /**

@@ -23,6 +23,31 @@ export type Item =
   | 'block'
 
 /**
+ * The computed style of an element of `type` with `props` under
+ * `inheritedStyle`, set on `node`.
+ */
+function styleOf(
+  node: LayoutNode,
+  type: string,
+  props: Record<string, any>,
+  inheritedStyle: SerializedStyle,
+  context: LayoutContext
+) {
+  return computeStyle(
+    node,
+    type,
+    inheritedStyle,
+    props.style || {},
+    props,
+    context.replacedElements,
+    context.onStyleError,
+    context.convertColors,
+    context.pointScaleFactor,
+    context.listDepth
+  )
+}
+
+/**
  * Pictor (vertical-images): an image (`<img>`, inline `<svg>`) in vertical
  * text, drawn upright in its column: `width` across it, `height` along it.
  */
@@ -43,18 +68,7 @@ async function pictureOf(
   const type = child.type as string
   const props = (child.props || {}) as Record<string, any>
   const node = new LayoutNode()
-  const [style] = await computeStyle(
-    node,
-    type,
-    inheritedStyle,
-    props.style || {},
-    props,
-    context.replacedElements,
-    context.onStyleError,
-    context.convertColors,
-    context.pointScaleFactor,
-    context.listDepth
-  )
+  const [style] = await styleOf(node, type, props, inheritedStyle, context)
   if (style.display === 'none' || style.visibility === 'hidden') return
   const src =
     type === 'svg'
@@ -96,17 +110,12 @@ export async function outerLevel(
     return 'inline'
   }
   const props = (child.props || {}) as Record<string, any>
-  const [style] = await computeStyle(
+  const [style] = await styleOf(
     new LayoutNode(),
     type,
-    inheritedStyle,
-    props.style || {},
     props,
-    context.replacedElements,
-    context.onStyleError,
-    context.convertColors,
-    context.pointScaleFactor,
-    context.listDepth
+    inheritedStyle,
+    context
   )
   if (style.display === 'none') return 'none'
   return BLOCK_DISPLAYS.test(String(style.display ?? '')) ||
@@ -150,17 +159,12 @@ export async function collectItems(
       continue
     }
     const props = (child.props || {}) as Record<string, any>
-    const [style, inheritable] = await computeStyle(
+    const [style, inheritable] = await styleOf(
       new LayoutNode(),
       typeof type === 'string' ? type : 'span',
-      inheritedStyle,
-      props.style || {},
       props,
-      context.replacedElements,
-      context.onStyleError,
-      context.convertColors,
-      context.pointScaleFactor,
-      context.listDepth
+      inheritedStyle,
+      context
     )
     if (style.display === 'none') continue
     const isBlock = BLOCK_DISPLAYS.test(String(style.display ?? ''))

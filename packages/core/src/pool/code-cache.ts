@@ -9,6 +9,7 @@
  * corrupt, stale, refused, or a directory others could write to — compiles from source as without a cache, and a
  * worker then writes a fresh one. Writing is best-effort (a read-only disk just means no cache).
  */
+import { isAscii } from 'node:buffer';
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,7 +53,9 @@ export function defaultCodeCacheDir(): string | undefined {
  */
 export function compileWithCodeCache(file: string, dir: string | undefined): CompiledBundle {
   const bytes = readFileSync(file);
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${bytes.toString('utf8')}\n})`;
+  // The bundle is ASCII (scripts/worker-bundle.mjs): read as Latin-1, a one-byte string, without UTF-8 decoding.
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const sourceKey = `${bytes.length}:${zlib.crc32(bytes)}`;
   const cacheFile = dir !== undefined && ownDirectory(dir) ? join(dir, cacheName(file)) : undefined;
   const cached = cacheFile === undefined ? undefined : readCache(cacheFile, sourceKey);

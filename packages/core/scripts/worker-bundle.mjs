@@ -3,6 +3,8 @@
 // packages stay outside (sharp, @resvg/resvg-js), and the template libraries, loaded on first use from
 // node_modules (src/templates/lazy-libraries.ts). css-tree is taken as its own one-file build (its ES modules read
 // their data with a require() relative to themselves, which a bundle cannot keep).
+// Also dist/worker-loader.cjs, the entry worker processes start from: a CommonJS entry spares each worker Node's ES
+// module loader (its resolver, package.json reads and the builtins they load).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
@@ -46,3 +48,17 @@ writeFileSync(
   file,
   text.replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
 );
+
+await build({
+  entry: { 'worker-loader': 'src/pool/worker-loader.ts' },
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  target: 'node20',
+  platform: 'node',
+  splitting: false,
+  sourcemap: false,
+  clean: false,
+  dts: false,
+  shims: true,
+  silent: true,
+});

@@ -1,7 +1,8 @@
 /**
  * A fresh worker process (built package) does only what its renders need: the warm-up and a Latin PNG card load
  * neither sharp (libvips), node:crypto nor node:https (lazy imports, issue 42 item 5); a WebP then loads libvips, and
- * both images are right. Its bundle's code cache is made by the first worker and used by the next; a corrupt one is
+ * both images are right. It starts from the CommonJS loader without Node's ES module loader, and loads resvg without a
+ * diagnostic report (resvg-js's C-library probe). Its bundle's code cache is made by the first worker and used by the next; a corrupt one is
  * ignored and the image is the same.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -27,7 +28,7 @@ const card = (format: 'png' | 'webp') =>
     limits,
   );
 
-/** A pool of one real worker process (the probe around dist/worker-loader.js), with its code cache in `cacheDir`. */
+/** A pool of one real worker process (the probe around dist/worker-loader.cjs), with its code cache in `cacheDir`. */
 function probedPool(cacheDir?: string): WorkerPool {
   return new WorkerPool({
     size: 1,
@@ -41,7 +42,7 @@ function probedPool(cacheDir?: string): WorkerPool {
     memoryLimitMb: 1024,
     setup: { environment: { limits }, nice: 0, heapGrowingPercent: 0 },
     isolation: 'process',
-    script: new URL('./helpers/loaded-modules-probe.mjs', import.meta.url),
+    script: new URL('./helpers/loaded-modules-probe.cjs', import.meta.url),
     codeCacheDir: cacheDir,
   });
 }
@@ -54,7 +55,14 @@ describe('a fresh worker loads what its renders need', () => {
     try {
       const png = await pool.run(card('png'));
       await expectFormatAndSize(png.data, { format: 'png', width: 600, height: 300 });
-      expect(probe()).toEqual({ libvips: false, crypto: false, https: false, codeCache: 'off' });
+      expect(probe()).toEqual({
+        libvips: false,
+        crypto: false,
+        https: false,
+        esModuleLoader: false,
+        diagnosticReport: false,
+        codeCache: 'off',
+      });
 
       const webp = await pool.run(card('webp'));
       await expectFormatAndSize(webp.data, { format: 'webp', width: 600, height: 300 });

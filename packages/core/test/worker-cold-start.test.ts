@@ -1,7 +1,7 @@
 /**
  * A fresh worker process (built package) does only what its renders need: the warm-up and a Latin PNG card load
- * neither sharp (libvips), node:crypto nor node:https (lazy imports, issue 42 item 5); a WebP then loads libvips, and
- * both images are right. It starts from the CommonJS loader without Node's ES module loader, and loads resvg without a
+ * neither sharp (libvips), node:crypto, node:https nor the optional font packages' lists (lazy imports, issue 42 item
+ * 5); a WebP then loads libvips, Thai text the font packages, and the images are right. It starts from the CommonJS loader without Node's ES module loader, and loads resvg without a
  * diagnostic report (resvg-js's C-library probe). Its bundle's code cache is made by the first worker and used by the next; a corrupt one is
  * ignored and the image is the same.
  */
@@ -19,10 +19,10 @@ process.env.PICTOR_PROBE_FILE = probeFile;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const limits = resolveLimits();
-const card = (format: 'png' | 'webp') =>
+const card = (format: 'png' | 'webp', text = 'Hello card') =>
   validateRenderInput(
     {
-      html: '<div style="display:flex;width:600px;height:300px;background:#123;color:#fff;font-size:48px">Hello card</div>',
+      html: `<div style="display:flex;width:600px;height:300px;background:#123;color:#fff;font-size:48px">${text}</div>`,
       format,
     },
     limits,
@@ -50,7 +50,7 @@ function probedPool(cacheDir?: string): WorkerPool {
 const probe = () => JSON.parse(readFileSync(probeFile, 'utf8'));
 
 describe('a fresh worker loads what its renders need', () => {
-  it('renders a Latin PNG card without sharp, crypto or https, and loads libvips for a WebP', async () => {
+  it('renders a Latin PNG card without sharp, crypto, https or the optional fonts, and loads libvips for a WebP', async () => {
     const pool = probedPool();
     try {
       const png = await pool.run(card('png'));
@@ -59,6 +59,7 @@ describe('a fresh worker loads what its renders need', () => {
         libvips: false,
         crypto: false,
         https: false,
+        fontPackages: false,
         esModuleLoader: false,
         diagnosticReport: false,
         codeCache: 'off',
@@ -66,7 +67,12 @@ describe('a fresh worker loads what its renders need', () => {
 
       const webp = await pool.run(card('webp'));
       await expectFormatAndSize(webp.data, { format: 'webp', width: 600, height: 300 });
-      expect(probe()).toMatchObject({ libvips: true });
+      expect(probe()).toMatchObject({ libvips: true, fontPackages: false });
+
+      // Thai text: now the optional fonts' packages are read (fonts-world draws it).
+      const thai = await pool.run(card('png', 'สวัสดีครับ'));
+      await expectFormatAndSize(thai.data, { format: 'png', width: 600, height: 300 });
+      expect(probe()).toMatchObject({ fontPackages: true });
     } finally {
       await pool.close();
     }

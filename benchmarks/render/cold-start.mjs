@@ -138,5 +138,11 @@ console.log(
     ),
     '',
     `\`pictor render card.html -o card.png\` (the CLI, Latin card, this build), wall time from process start: median ${fmt(quantile(cli, 0.5), 0)} ms, worst ${fmt(quantile(cli, 1), 0)} ms.`,
+    '',
+    // Each run's figure in order: the first run of a build is the one without a code cache of its own.
+    ...[...builds].map(
+      ([name]) =>
+        `Latin card, ${name}, import + createRenderer + first render() run by run: ${samples[`${name}:latin`].map((s) => fmt(s.import + s.firstRender, 0)).join(', ')} ms.`,
+    ),
   ].join('\n'),
 );

@@ -3,7 +3,13 @@
 // packages stay outside (sharp, @resvg/resvg-js), and the template libraries, loaded on first use from
 // node_modules (src/templates/lazy-libraries.ts). css-tree is taken as its own one-file build (its ES modules read
 // their data with a require() relative to themselves, which a bundle cannot keep).
+// Also dist/worker-loader.cjs, the entry worker processes start from: a CommonJS entry spares each worker Node's ES
+// module loader (its resolver, package.json reads and the builtins they load).
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
+
+const shim = (name) => fileURLToPath(new URL(`./worker-bundle-shims/${name}.cjs`, import.meta.url));
 
 await build({
   entry: { worker: 'src/pool/worker.ts' },
@@ -19,9 +25,40 @@ await build({
   silent: true,
   noExternal: [/^(?!sharp$|@resvg\/resvg-js$|ajv|mustache|re2js|wawoff2).*/],
   esbuildOptions(options) {
-    options.alias = { 'css-tree': 'css-tree/dist/csstree.esm' };
+    options.alias = {
+      'css-tree': 'css-tree/dist/csstree.esm',
+      // linebreak's table, decoded and inflated as its module loads: by Node's native base64 and zlib (the shims say
+      // why), not in JavaScript.
+      'tiny-inflate': shim('tiny-inflate'),
+      'base64-js': shim('base64-js'),
+    };
     // import() of what stays outside (sharp, node:https, wawoff2) as require(): a script compiled from V8's code cache
     // loses the callback dynamic imports need ("A dynamic import callback was not specified").
     options.supported = { ...options.supported, 'dynamic-import': false };
   },
+});
+
+// ASCII only: the loader then reads the 3.3 MB as a one-byte (Latin-1) string, not UTF-8 into a two-byte one (~13 ms of
+// a worker's start). esbuild escapes strings but leaves comments and regular expression literals as they are: their
+// other characters become \uXXXX escapes of their UTF-16 code units (the same characters in a literal, in a /u one as
+// surrogate pairs; in comments, only text).
+const file = 'dist/worker.cjs';
+const text = readFileSync(file, 'utf8');
+writeFileSync(
+  file,
+  text.replace(/[^\0-\x7f]/g, (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`),
+);
+
+await build({
+  entry: { 'worker-loader': 'src/pool/worker-loader.ts' },
+  format: ['cjs'],
+  outExtension: () => ({ js: '.cjs' }),
+  target: 'node20',
+  platform: 'node',
+  splitting: false,
+  sourcemap: false,
+  clean: false,
+  dts: false,
+  shims: true,
+  silent: true,
 });

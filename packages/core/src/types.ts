@@ -333,6 +333,8 @@ export interface Tunings {
   noEnableBackgroundScan?: boolean;
   /** satori splits plain text into characters without `Intl.Segmenter` (its patch `plain-text-graphemes`). */
   plainTextGraphemes?: boolean;
+  /** satori splits plain ASCII text into words without `Intl.Segmenter` (its patch `plain-text-words`). */
+  plainTextWords?: boolean;
   /** satori makes one font engine per font setting and render, not one per text node (its patch `engine-memo`). */
   engineMemo?: boolean;
 }

@@ -1,14 +1,15 @@
 /**
  * The worker bundle's V8 code cache (src/pool/code-cache.ts), on real files and real V8: a cache is made, then used;
  * a corrupt, stale, foreign or unreadable one is ignored (the bundle still runs right) and remade; a directory
- * others can write to, or none at all, means no cache and no error.
+ * others can write to, or none at all, means no cache and no error. A cache the build left beside the bundle is used
+ * when the user's directory has none, under the same checks, and never when the cache is off.
  */
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { type CompiledBundle, compileWithCodeCache } from '../src/pool/code-cache.js';
+import { type CompiledBundle, compileWithCodeCache, shippedCacheName } from '../src/pool/code-cache.js';
 
 const root = mkdtempSync(join(tmpdir(), 'pictor-code-cache-test-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -100,5 +101,49 @@ describe('worker bundle code cache', () => {
     expect(underFile.state).toBe('off');
     expect(run(underFile, file)).toBe('open6');
     expect(compileWithCodeCache(file, undefined).state).toBe('off');
+  });
+
+  it("uses the build's cache beside the bundle when this user's directory has none", () => {
+    const { file, cacheDir } = bundleSaying('shipped');
+    // The build's way (scripts/prime-code-cache.mjs): a cache made by a worker, copied beside the bundle.
+    const buildDir = join(dirname(file), 'build-cache');
+    compileWithCodeCache(file, buildDir).save();
+    // Another user of the host already made a cache of their own.
+    const ownDir = join(dirname(file), 'own-cache');
+    compileWithCodeCache(file, ownDir).save();
+    const shippedFile = join(dirname(file), shippedCacheName());
+    writeFileSync(shippedFile, readFileSync(cacheFileOf(buildDir)));
+    const compiled = compileWithCodeCache(file, cacheDir);
+    expect(compiled.state).toBe('shipped');
+    expect(run(compiled, file)).toBe('shipped6');
+    // Nothing to write: the next worker uses it again.
+    expect(compiled.save()).toBe(false);
+    expect(readdirSync(cacheDir)).toEqual([]);
+    expect(compileWithCodeCache(file, cacheDir).state).toBe('shipped');
+    // Off means off: not even the build's cache.
+    expect(compileWithCodeCache(file, undefined).state).toBe('off');
+    // A user's own cache comes first.
+    expect(compileWithCodeCache(file, ownDir).state).toBe('used');
+  });
+
+  it("ignores a corrupt or stale cache of the build's, and makes the user's own", () => {
+    const { file, cacheDir } = bundleSaying('stale');
+    const buildDir = join(dirname(file), 'build-cache');
+    compileWithCodeCache(file, buildDir).save();
+    const shippedFile = join(dirname(file), shippedCacheName());
+    const bytes = readFileSync(cacheFileOf(buildDir));
+    bytes[bytes.length - 100] = (bytes[bytes.length - 100] as number) ^ 0xff;
+    writeFileSync(shippedFile, bytes);
+    const corrupt = compileWithCodeCache(file, cacheDir);
+    expect(corrupt.state).toBe('missing');
+    expect(run(corrupt, file)).toBe('stale6');
+    expect(corrupt.save()).toBe(true);
+    expect(compileWithCodeCache(file, cacheDir).state).toBe('used');
+    // A build cache of another bundle (the bundle changed after it was made): ignored.
+    const other = bundleSaying('other');
+    writeFileSync(join(dirname(other.file), shippedCacheName()), readFileSync(cacheFileOf(buildDir)));
+    const stale = compileWithCodeCache(other.file, other.cacheDir);
+    expect(stale.state).toBe('missing');
+    expect(run(stale, other.file)).toBe('other6');
   });
 });

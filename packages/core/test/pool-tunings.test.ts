@@ -58,6 +58,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   glyphPathCache: 'card',
   noEnableBackgroundScan: 'card',
   plainTextGraphemes: 'card',
+  plainTextWords: 'card',
   // Named whenever on, as satori's own are (the card has no style sheet: style-sheet-speed.test.ts compares pixels).
   styleSheetCache: 'card',
   styleSheetIndex: 'card',

@@ -1,7 +1,8 @@
 /**
  * A fresh worker process (built package) does only what its renders need: the warm-up and a Latin PNG card load
- * neither sharp (libvips), node:crypto nor node:https (lazy imports, issue 42 item 5); a WebP then loads libvips, and
- * both images are right. Its bundle's code cache is made by the first worker and used by the next; a corrupt one is
+ * neither sharp (libvips), node:crypto, node:https nor the optional font packages' lists (lazy imports, issue 42 item
+ * 5); a WebP then loads libvips, Thai text the font packages, and the images are right. It starts from the CommonJS loader without Node's ES module loader, and loads resvg without a
+ * diagnostic report (resvg-js's C-library probe). Its bundle's code cache is made by the first worker and used by the next; a corrupt one is
  * ignored and the image is the same.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,16 +19,16 @@ process.env.PICTOR_PROBE_FILE = probeFile;
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const limits = resolveLimits();
-const card = (format: 'png' | 'webp') =>
+const card = (format: 'png' | 'webp', text = 'Hello card') =>
   validateRenderInput(
     {
-      html: '<div style="display:flex;width:600px;height:300px;background:#123;color:#fff;font-size:48px">Hello card</div>',
+      html: `<div style="display:flex;width:600px;height:300px;background:#123;color:#fff;font-size:48px">${text}</div>`,
       format,
     },
     limits,
   );
 
-/** A pool of one real worker process (the probe around dist/worker-loader.js), with its code cache in `cacheDir`. */
+/** A pool of one real worker process (the probe around dist/worker-loader.cjs), with its code cache in `cacheDir`. */
 function probedPool(cacheDir?: string): WorkerPool {
   return new WorkerPool({
     size: 1,
@@ -41,7 +42,7 @@ function probedPool(cacheDir?: string): WorkerPool {
     memoryLimitMb: 1024,
     setup: { environment: { limits }, nice: 0, heapGrowingPercent: 0 },
     isolation: 'process',
-    script: new URL('./helpers/loaded-modules-probe.mjs', import.meta.url),
+    script: new URL('./helpers/loaded-modules-probe.cjs', import.meta.url),
     codeCacheDir: cacheDir,
   });
 }
@@ -49,16 +50,29 @@ function probedPool(cacheDir?: string): WorkerPool {
 const probe = () => JSON.parse(readFileSync(probeFile, 'utf8'));
 
 describe('a fresh worker loads what its renders need', () => {
-  it('renders a Latin PNG card without sharp, crypto or https, and loads libvips for a WebP', async () => {
+  it('renders a Latin PNG card without sharp, crypto, https or the optional fonts, and loads libvips for a WebP', async () => {
     const pool = probedPool();
     try {
       const png = await pool.run(card('png'));
       await expectFormatAndSize(png.data, { format: 'png', width: 600, height: 300 });
-      expect(probe()).toEqual({ libvips: false, crypto: false, https: false, codeCache: 'off' });
+      expect(probe()).toEqual({
+        libvips: false,
+        crypto: false,
+        https: false,
+        fontPackages: false,
+        esModuleLoader: false,
+        diagnosticReport: false,
+        codeCache: 'off',
+      });
 
       const webp = await pool.run(card('webp'));
       await expectFormatAndSize(webp.data, { format: 'webp', width: 600, height: 300 });
-      expect(probe()).toMatchObject({ libvips: true });
+      expect(probe()).toMatchObject({ libvips: true, fontPackages: false });
+
+      // Thai text: now the optional fonts' packages are read (fonts-world draws it).
+      const thai = await pool.run(card('png', 'สวัสดีครับ'));
+      await expectFormatAndSize(thai.data, { format: 'png', width: 600, height: 300 });
+      expect(probe()).toMatchObject({ fontPackages: true });
     } finally {
       await pool.close();
     }

@@ -1,6 +1,7 @@
 import { Counters } from './list-marker.js'
 import { resolveTunings, type PictorTunings } from './pictor-tunings.js'
 import { setPlainTextGraphemes } from './pictor-graphemes.js'
+import { setPlainTextWords } from './pictor-words.js'
 import type { ReactElement, ReactNode } from 'react'
 import type { TwConfig } from 'twrnc'
 import type { SatoriNode } from './layout.js'
@@ -178,6 +179,8 @@ export async function render(
   const [layoutEngine] = await Promise.all([getLayoutEngine(), initHarfBuzz()])
   // Pictor (plain-text-graphemes): process-wide, as the segmenter's cache is.
   setPlainTextGraphemes(options.pictorTunings?.plainTextGraphemes !== false)
+  // Pictor (plain-text-words): likewise.
+  setPlainTextWords(options.pictorTunings?.plainTextWords !== false)
   if (!layoutEngine) {
     throw new Error(
       'Satori is not initialized: expect the layout engine to be loaded, got ' +

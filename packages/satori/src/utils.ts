@@ -1,6 +1,7 @@
 import type { ReactNode, ReactElement } from 'react'
 import escapeHTML from 'escape-html'
 import { plainGraphemes } from './pictor-graphemes.js'
+import { plainWords } from './pictor-words.js'
 import LineBreaker from 'linebreak'
 import { breaksByLanguage } from './text/pictor-line-breaks.js'
 import { withAsciiPairBreaks } from './text/pictor-ascii-breaks.js'
@@ -292,9 +293,12 @@ export function segment(
         (seg) => seg.segment
       )
   } else {
-    const segmented = [...getSegmenter('word', locale).segment(content)].map(
-      (seg) => seg.segment
-    ) as string[]
+    // Pictor (plain-text-words): plain ASCII text without the segmenter.
+    const segmented =
+      plainWords(content) ??
+      ([...getSegmenter('word', locale).segment(content)].map(
+        (seg) => seg.segment
+      ) as string[])
 
     const output = []
 

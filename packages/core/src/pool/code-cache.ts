@@ -8,10 +8,16 @@
  * CRC-32 matches, and V8 accepts it (V8 checks its own version and flags); anything else — missing, unreadable,
  * corrupt, stale, refused, or a directory others could write to — compiles from source as without a cache, and a
  * worker then writes a fresh one. Writing is best-effort (a read-only disk just means no cache).
+ *
+ * The build also leaves a cache beside the bundle (scripts/prime-code-cache.mjs: made by a worker with the default
+ * flags on the building Node): used, under the same checks, when this user's directory has none for the bundle, so
+ * the first worker on a host — a fresh container, an empty temporary directory — starts compiled too (on another Node
+ * version or with other flags its name does not match, and the user's directory takes over as before).
  */
+import { isAscii } from 'node:buffer';
 import { lstatSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import vm from 'node:vm';
 import zlib from 'node:zlib';
 
@@ -22,6 +28,8 @@ const MAGIC = 'pictor-v8-code-cache 1\n';
 export type CodeCacheState =
   /** Compiled from the cache. */
   | 'used'
+  /** Compiled from the cache the build left beside the bundle (this user's directory had none for it). */
+  | 'shipped'
   /** No cache file yet (or no directory): compiled from source; a fresh cache can be saved. */
   | 'missing'
   /** A cache file was there but not for this bundle, corrupt, or refused by V8: compiled from source. */
@@ -52,26 +60,34 @@ export function defaultCodeCacheDir(): string | undefined {
  */
 export function compileWithCodeCache(file: string, dir: string | undefined): CompiledBundle {
   const bytes = readFileSync(file);
-  const wrapped = `(function (exports, require, module, __filename, __dirname) {${bytes.toString('utf8')}\n})`;
+  // The bundle is ASCII (scripts/worker-bundle.mjs): read as Latin-1, a one-byte string, without UTF-8 decoding.
+  const source = bytes.toString(isAscii(bytes) ? 'latin1' : 'utf8');
+  const wrapped = `(function (exports, require, module, __filename, __dirname) {${source}\n})`;
   const sourceKey = `${bytes.length}:${zlib.crc32(bytes)}`;
   const cacheFile = dir !== undefined && ownDirectory(dir) ? join(dir, cacheName(file)) : undefined;
-  const cached = cacheFile === undefined ? undefined : readCache(cacheFile, sourceKey);
+  const own = cacheFile === undefined ? undefined : readCache(cacheFile, sourceKey);
+  // This user's cache first; without a good one, the build's (never when the cache is off).
+  const shipped =
+    cacheFile !== undefined && typeof own !== 'object'
+      ? readCache(join(dirname(file), shippedCacheName()), sourceKey)
+      : undefined;
+  const cached = typeof own === 'object' ? own : typeof shipped === 'object' ? shipped : undefined;
   const script = new vm.Script(wrapped, {
     filename: file,
     // No import() in the bundle (scripts/worker-bundle.mjs): a script compiled from the cache could not run one.
-    cachedData: typeof cached === 'object' ? cached.payload : undefined,
+    cachedData: cached?.payload,
   });
   let state: CodeCacheState;
   if (cacheFile === undefined) state = 'off';
-  else if (cached === undefined) state = 'missing';
-  else if (cached === 'bad' || script.cachedDataRejected) state = 'rejected';
-  else state = 'used';
+  else if (cached !== undefined && !script.cachedDataRejected) state = cached === own ? 'used' : 'shipped';
+  else if (own === undefined) state = 'missing';
+  else state = 'rejected';
   let saved = false;
   return {
     script,
     state,
     save: () => {
-      if (saved || cacheFile === undefined || state === 'used') return false;
+      if (saved || cacheFile === undefined || state === 'used' || state === 'shipped') return false;
       saved = true;
       return writeCache(cacheFile, sourceKey, script.createCachedData());
     },
@@ -84,9 +100,21 @@ export function compileWithCodeCache(file: string, dir: string | undefined): Com
  * flags of this process (a cache is valid only under the flags it was made with).
  */
 function cacheName(file: string): string {
-  const place = zlib.crc32(file).toString(16);
+  return `worker-${zlib.crc32(file).toString(16)}-${runtimeKey()}`;
+}
+
+/**
+ * The name of the cache the build leaves beside the bundle (scripts/prime-code-cache.mjs): as cacheName's, without
+ * the place (it is the bundle's own directory).
+ */
+export function shippedCacheName(): string {
+  return `worker-${runtimeKey()}`;
+}
+
+/** Node's version and architecture and a CRC of this process's V8 flags, as the end of a cache file's name. */
+function runtimeKey(): string {
   const flags = zlib.crc32(process.execArgv.join('\0')).toString(16);
-  return `worker-${place}-${process.version}-${process.arch}-${flags}.v8cache`;
+  return `${process.version}-${process.arch}-${flags}.v8cache`;
 }
 
 /** `dir`, made if needed: a real directory of this user that no one else can write to (or false). */

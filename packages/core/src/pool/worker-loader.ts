@@ -1,5 +1,5 @@
 /**
- * Entry of a worker process (built to dist/worker-loader.js): runs the worker bundle, dist/worker.cjs — worker.ts and
+ * Entry of a worker process (built to dist/worker-loader.cjs, which the pool starts, and dist/worker-loader.js): runs the worker bundle, dist/worker.cjs — worker.ts and
  * every JavaScript module it uses in one CommonJS file, so the process resolves and compiles one file, not a few
  * hundred ES modules — through the V8 code cache (code-cache.ts). Without the bundle (a build that lacks it), the ES
  * module dist/worker.js runs as before. Argument: `--code-cache-dir=DIR`; without it, no cache.
@@ -21,5 +21,5 @@ if (existsSync(bundle)) {
   const module = { exports: {} };
   compiled.script.runInThisContext()(module.exports, createRequire(bundle), module, bundle, dirname(bundle));
 } else {
-  await import(new URL('./worker.js', import.meta.url).href);
+  void import(new URL('./worker.js', import.meta.url).href);
 }

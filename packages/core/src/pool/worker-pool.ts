@@ -4,6 +4,7 @@
  * stuck worker (the worker is stopped and replaced when either runs out), and crash isolation (a dead worker fails
  * only its own render).
  */
+import { existsSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
 import { PictorError } from '../errors.js';
 import { newTemporarySuffix, releaseAbandonedFile, temporaryPathOf } from '../output/atomic-file.js';
@@ -55,7 +56,7 @@ export interface WorkerPoolOptions {
   codeCacheDir?: string;
   setup: WorkerSetup;
   isolation: WorkerIsolation;
-  /** Worker script; default beside the built module: `worker-loader.js` for processes, `worker.js` for threads. */
+  /** Worker script; default beside the built module: `worker-loader.cjs` for processes, `worker.js` for threads. */
   script?: URL;
 }
 
@@ -91,6 +92,16 @@ interface Slot {
   retired: boolean;
 }
 
+/**
+ * The worker script beside the built module: for processes the CommonJS loader `worker-loader.cjs` (no ES module loader
+ * to set up in each worker; `worker-loader.js` in a build without it), for threads `worker.js`.
+ */
+function defaultWorkerScript(isolation: WorkerIsolation): URL {
+  if (isolation === 'thread') return new URL('./worker.js', import.meta.url);
+  const loader = new URL('./worker-loader.cjs', import.meta.url);
+  return existsSync(loader) ? loader : new URL('./worker-loader.js', import.meta.url);
+}
+
 /** The worker pool behind a renderer with `workers >= 1`. */
 export class WorkerPool implements RenderExecutor {
   readonly #options: WorkerPoolOptions;
@@ -108,9 +119,7 @@ export class WorkerPool implements RenderExecutor {
 
   constructor(options: WorkerPoolOptions) {
     this.#options = options;
-    this.#script =
-      options.script ??
-      new URL(options.isolation === 'thread' ? './worker.js' : './worker-loader.js', import.meta.url);
+    this.#script = options.script ?? defaultWorkerScript(options.isolation);
     this.#slots = Array.from({ length: options.size }, () => undefined);
     this.#queue = new FairQueue({
       maxQueued: options.maxQueue,

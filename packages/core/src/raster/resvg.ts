@@ -1,5 +1,5 @@
-/** SVG → raw pixels: the only module that imports @resvg/resvg-js. */
-import { Resvg } from '@resvg/resvg-js';
+/** SVG → raw pixels with resvg (@resvg/resvg-js, loaded by resvg-binding.ts). */
+import { Resvg } from './resvg-binding.js';
 import { dropOffCanvasLayers } from '../svg/offcanvas-layers.js';
 
 /** Raw RGBA pixels, premultiplied by alpha (as resvg produces them). */

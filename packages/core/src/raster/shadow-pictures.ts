@@ -8,7 +8,7 @@
  * the PNG in place of the filtered group, inside the same mask. A shadow whose colour is transparent is dropped.
  * What is not satori's exact shadow markup, sits in a transformed group, or has a colour not read here stays a filter.
  */
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg } from './resvg-binding.js';
 import type { SvgWithImages } from './resvg.js';
 import { groupEnd } from './text-layer.js';
 import { loadSharp } from '../encode/sharp-module.js';

@@ -50,6 +50,7 @@ export const TUNING_SWITCHES = {
   noEnableBackgroundScan:
     'no search of the document for BackgroundImage (satori patch no-enable-background-scan)',
   plainTextGraphemes: 'plain text split without Intl.Segmenter (satori patch plain-text-graphemes)',
+  plainTextWords: 'plain ASCII text split into words without Intl.Segmenter (satori patch plain-text-words)',
   engineMemo: 'one font engine per font setting and render, not per text node (satori patch engine-memo)',
 } as const satisfies Record<keyof Tunings, string>;
 
@@ -59,6 +60,7 @@ export const SATORI_TUNINGS = [
   'glyphPathCache',
   'noEnableBackgroundScan',
   'plainTextGraphemes',
+  'plainTextWords',
   'styleSheetCache',
   'styleSheetIndex',
   'engineMemo',

@@ -1,7 +1,7 @@
 /**
  * The render workers of a server started in this process: with the default isolation they are child processes
- * running the core's worker script (worker-loader.js, or worker.js), so their memory is theirs, not this process's
- * (Linux /proc; empty elsewhere).
+ * running the core's worker script (worker-loader.cjs, worker-loader.js or worker.js), so their memory is theirs, not
+ * this process's (Linux /proc; empty elsewhere).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 
@@ -28,7 +28,7 @@ export function workerProcesses(): WorkerProcess[] {
       const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
       if (parent !== process.pid) continue;
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (!/[/\\]worker(?:-loader)?\.js\0/.test(command)) continue;
+      if (!/[/\\]worker(?:-loader)?\.c?js\0/.test(command)) continue;
       const rss = /^VmRSS:\s*(\d+) kB$/m.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1];
       if (rss) workers.push({ pid: Number(entry), rssBytes: Number(rss) * 1024 });
     } catch {

@@ -12,7 +12,7 @@ import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
 import { type FontSet, fontSetsToLoad, loadFontSets } from './fonts/font-sets.js';
 import { FontRegistry, STANDARD_FAMILY } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
-import { DEFAULT_LIMITS } from './limits.js';
+import { DEFAULT_KEPT_CANVAS_MB, DEFAULT_LIMITS } from './limits.js';
 import { describeStyleError } from './html/style-sheets/style-errors.js';
 import type { ParsedHtml, SatoriElement } from './html/types.js';
 import { loadDocumentResources } from './document-resources/load-document-resources.js';
@@ -60,6 +60,8 @@ export interface EnvironmentOptions {
   baseDir?: string;
   /** Size of the cache of decoded pictures (RendererOptions.prescaledImageCacheMb). */
   prescaledImageCacheMb?: number;
+  /** MB of raster buffers kept for later renders (RendererOptions.keptCanvasMb). */
+  keptCanvasMb?: number;
   /** The tunings' switches (RendererOptions.tunings); default all on. */
   tunings?: ResolvedTunings;
   /** Glyph positions of renders that do not choose (RendererOptions.textPositioning). */
@@ -347,7 +349,7 @@ async function renderStages(
   }
   lap('encode');
   // Encoded: the raster is of no more use to this render (raster/canvas-pool.ts).
-  if (reusable) giveBackCanvas(image.pixels);
+  if (reusable) giveBackCanvas(image.pixels, (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20);
 
   if (file !== undefined) {
     commitImageFile(file, input.saveTo as string, data);

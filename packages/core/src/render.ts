@@ -26,7 +26,7 @@ import {
 } from './raster/prescaled-images.js';
 import { liftPictureLayer, paintPictureLayer } from './raster/picture-layer.js';
 import { drawShadowPictures } from './raster/shadow-pictures.js';
-import { rasterize } from './raster/resvg.js';
+import { type RasterImage, rasterize } from './raster/resvg.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { mayHaveOffCanvasLayers } from './svg/offcanvas-layers.js';
@@ -119,6 +119,13 @@ export interface RenderHooks {
    * count it. Without hooks it simply runs.
    */
   untimed?(set: FontSet, work: () => Promise<void>): Promise<void>;
+  /**
+   * resvg drew a raster of `width` × `height` pixels: its own copy and parsed SVG are garbage now, before the encode
+   * (a worker may collect them: `workerGcAfterMegapixels`).
+   */
+  afterResvg?(width: number, height: number): void;
+  /** The render is done with its raster (encoded, not kept for reuse): a worker may free it now. */
+  releaseRaster?(image: RasterImage): void;
 }
 
 /**
@@ -306,6 +313,7 @@ async function renderStages(
       tunings.shadowPictures && !solid ? await drawShadowPictures(prescaled, input.scale) : prescaled;
     if (shadows !== prescaled) used.add('shadowPictures');
     const raster = solid ?? rasterize(shadows, input.scale, { offCanvasLayers });
+    if (!solid) hooks.afterResvg?.(raster.width, raster.height);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (pictures) paintPictureLayer(raster, pictures.layer);
     if (text) paintTextLayer(raster, text.layer);
@@ -349,7 +357,9 @@ async function renderStages(
   }
   lap('encode');
   // Encoded: the raster is of no more use to this render (raster/canvas-pool.ts).
-  if (reusable) giveBackCanvas(image.pixels, (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20);
+  const kept =
+    reusable && giveBackCanvas(image.pixels, (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20);
+  if (!kept) hooks.releaseRaster?.(image);
 
   if (file !== undefined) {
     commitImageFile(file, input.saveTo as string, data);

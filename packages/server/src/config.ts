@@ -149,7 +149,7 @@ export interface ServerConfig {
   workerResvgPurgeDelayMs: number | undefined;
   /** glibc's mmap threshold (KiB) of worker processes (`PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB`, 0: glibc's own); undefined: the engine's default, 256. */
   workerMallocMmapThresholdKb: number | undefined;
-  /** A minor collection after renders of this many megapixels (`PICTOR_WORKER_GC_AFTER_MEGAPIXELS`, 0: never); undefined: the engine's default, 2. */
+  /** Rasters of renders of this many megapixels freed at once (`PICTOR_WORKER_GC_AFTER_MEGAPIXELS`, 0: never); undefined: the engine's default, 2. */
   workerGcAfterMegapixels: number | undefined;
   /** MB of raster buffers each worker keeps for its next renders (`PICTOR_WORKER_KEPT_CANVAS_MB`, 0: none); undefined: the engine's default, 4. */
   workerKeptCanvasMb: number | undefined;

@@ -16,6 +16,7 @@ import {
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
 import { LARGE_PAGES } from '../tuning/allocator.js';
 import { collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
+import { releaseBuffer } from '../tuning/release-buffers.js';
 import { ALL_TUNINGS_ON, type TuningName } from '../tuning/switches.js';
 import { doTemplateWork } from '../templates/template-work.js';
 import {
@@ -102,14 +103,18 @@ async function start(): Promise<void> {
           channel.post({ type: 'untimed', id: request.id, untimed: false, loaded: set });
         }
       },
+      // A large raster's memory goes as soon as it is of no more use, not when a collection finds it dead: resvg's
+      // own copy and parsed SVG (young objects then) before the encode, the pixels once encoded.
+      afterResvg: (width, height) => {
+        if (collectsAfter(width, height, setup.gcAfterMegapixels ?? 0)) collectYoungGeneration();
+      },
+      releaseRaster: (image) => {
+        if (collectsAfter(image.width, image.height, setup.gcAfterMegapixels ?? 0))
+          releaseBuffer(image.pixels);
+      },
     };
     renderHtml(env, request.input, request.saveSuffix, hooks).then(
-      (result) => {
-        channel.postResult(request.id, result);
-        // After the answer is on its way: the large raster's native memory goes before the next render's.
-        if (collectsAfter(result.width, result.height, setup.gcAfterMegapixels ?? 0))
-          collectYoungGeneration();
-      },
+      (result) => channel.postResult(request.id, result),
       (error: unknown) => {
         const failure =
           error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');

@@ -22,12 +22,14 @@ export function takeCanvas(bytes: number): Buffer {
 
 /**
  * Keep a buffer from `takeCanvas` for a later render, the kept ones together at most `maxBytes` (the oldest go
- * first); the caller must not touch it any more.
+ * first); the caller must not touch it any more. False when it is larger than `maxBytes` (not kept).
  */
-export function giveBackCanvas(buffer: Buffer, maxBytes = DEFAULT_KEPT_CANVAS_MB << 20): void {
-  if (buffer.length > maxBytes || kept.includes(buffer)) return;
+export function giveBackCanvas(buffer: Buffer, maxBytes = DEFAULT_KEPT_CANVAS_MB << 20): boolean {
+  if (kept.includes(buffer)) return true;
+  if (buffer.length > maxBytes) return false;
   kept.push(buffer);
   while (kept.length > MAX_KEPT || keptBytes() > maxBytes) kept.shift();
+  return true;
 }
 
 /** Bytes of the buffers kept now. */

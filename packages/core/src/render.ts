@@ -26,7 +26,8 @@ import {
 } from './raster/prescaled-images.js';
 import { liftPictureLayer, paintPictureLayer } from './raster/picture-layer.js';
 import { drawShadowPictures } from './raster/shadow-pictures.js';
-import { type RasterImage, rasterize } from './raster/resvg.js';
+import { rasterize } from './raster/resvg.js';
+import { releaseBuffer } from './tuning/release-buffers.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { mayHaveOffCanvasLayers } from './svg/offcanvas-layers.js';
@@ -124,8 +125,11 @@ export interface RenderHooks {
    * (a worker may collect them: `workerGcAfterMegapixels`).
    */
   afterResvg?(width: number, height: number): void;
-  /** The render is done with its raster (encoded, not kept for reuse): a worker may free it now. */
-  releaseRaster?(image: RasterImage): void;
+  /**
+   * Whether this thread frees a raster of `width` × `height` pixels as soon as the render is done with it (encoded,
+   * or handed to the encoder as a copy; not kept for reuse): tuning/release-buffers.ts. Without hooks, never.
+   */
+  releasesRaster?(width: number, height: number): boolean;
 }
 
 /**
@@ -330,8 +334,15 @@ async function renderStages(
   const knownOpaque = input.format !== 'png' && (lifted !== undefined || paintsOpaqueCanvas(svg));
   // A PNG mostly of photographs is filtered for them (encode/png.ts).
   const pngRows = tunings.pngPhotoRows ? pngRowsFor(pictureArea, layout.width * layout.height) : 'plain';
+  // A raster the canvas pool will not keep, which this thread frees at once: freed by the encoder once it holds its
+  // own copy (encode/sharp.ts), or after the encode. Not with a byte budget (it may encode several times).
+  const keptBytes = (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20;
+  const keepable = reusable && image.pixels.length <= keptBytes;
+  const releasable =
+    !keepable && input.maxBytes === undefined && hooks.releasesRaster?.(image.width, image.height) === true;
   const choice: EncodeChoice = {
     knownOpaque,
+    ...(releasable ? { release: releaseBuffer } : {}),
     pngRows,
     pngWriter: tunings.pngWriter,
     deflateHalves: tunings.deflateHalves,
@@ -357,9 +368,9 @@ async function renderStages(
   }
   lap('encode');
   // Encoded: the raster is of no more use to this render (raster/canvas-pool.ts).
-  const kept =
-    reusable && giveBackCanvas(image.pixels, (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20);
-  if (!kept) hooks.releaseRaster?.(image);
+  if (keepable) giveBackCanvas(image.pixels, keptBytes);
+  // (Already empty when the encoder freed it.)
+  if (releasable) releaseBuffer(image.pixels);
 
   if (file !== undefined) {
     commitImageFile(file, input.saveTo as string, data);

@@ -16,7 +16,6 @@ import {
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
 import { LARGE_PAGES } from '../tuning/allocator.js';
 import { collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
-import { releaseBuffer } from '../tuning/release-buffers.js';
 import { ALL_TUNINGS_ON, type TuningName } from '../tuning/switches.js';
 import { doTemplateWork } from '../templates/template-work.js';
 import {
@@ -104,14 +103,11 @@ async function start(): Promise<void> {
         }
       },
       // A large raster's memory goes as soon as it is of no more use, not when a collection finds it dead: resvg's
-      // own copy and parsed SVG (young objects then) before the encode, the pixels once encoded.
+      // own copy and parsed SVG (young objects then) before the encode, the pixels once the encoder has its copy.
       afterResvg: (width, height) => {
         if (collectsAfter(width, height, setup.gcAfterMegapixels ?? 0)) collectYoungGeneration();
       },
-      releaseRaster: (image) => {
-        if (collectsAfter(image.width, image.height, setup.gcAfterMegapixels ?? 0))
-          releaseBuffer(image.pixels);
-      },
+      releasesRaster: (width, height) => collectsAfter(width, height, setup.gcAfterMegapixels ?? 0),
     };
     renderHtml(env, request.input, request.saveSuffix, hooks).then(
       (result) => channel.postResult(request.id, result),

@@ -334,8 +334,8 @@ async function renderStages(
   const knownOpaque = input.format !== 'png' && (lifted !== undefined || paintsOpaqueCanvas(svg));
   // A PNG mostly of photographs is filtered for them (encode/png.ts).
   const pngRows = tunings.pngPhotoRows ? pngRowsFor(pictureArea, layout.width * layout.height) : 'plain';
-  // A raster the canvas pool will not keep, which this thread frees at once: freed by the encoder once it holds its
-  // own copy (encode/sharp.ts), or after the encode. Not with a byte budget (it may encode several times).
+  // A raster the canvas pool will not keep, which this thread frees at once: the encoder may use its memory for its
+  // own copy (encode/sharp.ts); freed after the encode. Not with a byte budget (it may encode several times).
   const keptBytes = (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20;
   const keepable = reusable && image.pixels.length <= keptBytes;
   const releasable =
@@ -369,7 +369,6 @@ async function renderStages(
   lap('encode');
   // Encoded: the raster is of no more use to this render (raster/canvas-pool.ts).
   if (keepable) giveBackCanvas(image.pixels, keptBytes);
-  // (Already empty when the encoder freed it.)
   if (releasable) releaseBuffer(image.pixels);
 
   if (file !== undefined) {

@@ -1,9 +1,10 @@
 /**
- * An encode that may free the raster (`EncodeChoice.release`, tuning/release-buffers.ts): an opaque WebP or AVIF is
- * encoded from an RGB copy, the raster freed before the encoder runs and the copy once encoded — the same bytes as
- * the encode from the raster; JPEG and images with alpha are encoded as before and free nothing.
+ * An encode that frees the raster (`EncodeChoice.release`, tuning/release-buffers.ts): an opaque WebP or AVIF is
+ * encoded from RGB pixels packed over the raster's own memory (encode/rgb-in-place.ts), the raster freed once encoded
+ * — the same bytes as the encode from the raster; JPEG and images with alpha are encoded as before.
  */
 import { describe, expect, it } from 'vitest';
+import { packRgbInPlace } from '../src/encode/rgb-in-place.js';
 import { encodeImage } from '../src/encode/sharp.js';
 import { releaseBuffer } from '../src/tuning/release-buffers.js';
 import { decodeImage } from './helpers/image-compare.js';
@@ -26,7 +27,7 @@ function raster(alpha = 255): { pixels: Buffer; width: number; height: number } 
 }
 
 describe('an encode that frees the raster', () => {
-  it('frees the raster and its RGB copy, and writes the same WebP and AVIF bytes', async () => {
+  it('packs RGB over the raster, frees it, and writes the same WebP and AVIF bytes', async () => {
     for (const format of ['webp', 'avif'] as const) {
       const plain = await encodeImage(raster(), format, 80, { knownOpaque: true });
       const image = raster();
@@ -38,8 +39,8 @@ describe('an encode that frees the raster', () => {
           expect(releaseBuffer(pixels)).toBe(true);
         },
       });
-      // The raster (4 bytes a pixel), then the copy (3).
-      expect(freed).toEqual([300 * 200 * 4, 300 * 200 * 3]);
+      // The raster, once.
+      expect(freed).toEqual([300 * 200 * 4]);
       expect(image.pixels.length).toBe(0);
       expect(Buffer.compare(data, plain)).toBe(0);
       const decoded = await decodeImage(data);
@@ -47,12 +48,29 @@ describe('an encode that frees the raster', () => {
     }
   });
 
-  it('frees nothing for JPEG or an image with alpha', async () => {
-    const freed: Buffer[] = [];
-    const release = (pixels: Buffer) => freed.push(pixels);
-    await encodeImage(raster(), 'jpeg', 80, { knownOpaque: true, release });
-    await encodeImage(raster(128), 'webp', 80, { release });
-    expect(freed).toEqual([]);
+  it('leaves the raster as it was for JPEG or an image with alpha (freed after, by the caller)', async () => {
+    const release = () => undefined;
+    for (const [image, format] of [
+      [raster(), 'jpeg'],
+      [raster(128), 'webp'],
+    ] as const) {
+      const before = Buffer.from(image.pixels);
+      await encodeImage(image, format, 80, { knownOpaque: image.pixels[3] === 255, release });
+      expect(Buffer.compare(image.pixels, before)).toBe(0);
+    }
+  });
+
+  it('packs RGB in place for any count of pixels and any alignment', () => {
+    for (const count of [1, 3, 4, 5, 1001]) {
+      for (const offset of [0, 1]) {
+        const whole = Buffer.alloc(count * 4 + offset);
+        const pixels = whole.subarray(offset);
+        for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + 11) % 256;
+        const expected = Buffer.alloc(count * 3);
+        for (let i = 0; i < count; i++) pixels.copy(expected, i * 3, i * 4, i * 4 + 3);
+        expect(Buffer.compare(packRgbInPlace(pixels), expected), `${count} pixels at ${offset}`).toBe(0);
+      }
+    }
   });
 });
 

@@ -3,6 +3,7 @@ import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
 import { deflatesInHalves, encodeOpaquePng, type PngRows } from './png.js';
+import { packRgbInPlace } from './rgb-in-place.js';
 import { loadSharp, type Sharp, whenSharpLoads } from './sharp-module.js';
 
 /**
@@ -30,10 +31,9 @@ export interface EncodeChoice {
   /** Large opaque PNGs deflated in two halves at once (tuning `deflateHalves`). Default true. */
   deflateHalves?: boolean;
   /**
-   * Free pixels the encode is done with now (tuning/release-buffers.ts), the raster's included: an opaque WebP or
-   * AVIF is then encoded from an RGB copy made first, the raster freed before the encoder takes its own memory
-   * (libvips's WebP and AVIF writers hold the whole image, and their copy of a 4-band pipeline came on top of the
-   * raster), the copy freed once encoded.
+   * Free the raster once encoded (tuning/release-buffers.ts): the encode may then overwrite it. An opaque WebP or
+   * AVIF is encoded from RGB pixels packed over the raster's own memory (encode/rgb-in-place.ts): libvips's writers
+   * hold the whole image, and their copy of the 4-band pipeline came on top of the raster.
    */
   release?: (pixels: Buffer) => void;
   /** Told each tuning that changed this encode (RenderResult.tuningsUsed). */
@@ -142,13 +142,12 @@ export async function encodeLossy(
   let pipeline = sharp(image.pixels, { raw: { width, height, channels: 4, premultiplied: !opaque } });
   if (opaque) pipeline = pipeline.removeAlpha();
   if (release && opaque && format !== 'jpeg') {
-    // The same RGB pixels as the pipeline gives, in a buffer of their own: the raster goes before the encoder runs.
-    const rgb = await pipeline.raw().toBuffer();
-    release(image.pixels);
+    // The raster is of no more use once encoded: its own memory holds the RGB pixels the writer copies whole.
     try {
-      return await lossyOutput(sharp(rgb, { raw: { width, height, channels: 3 } }), format, quality, opaque);
+      const rgb = sharp(packRgbInPlace(image.pixels), { raw: { width, height, channels: 3 } });
+      return await lossyOutput(rgb, format, quality, opaque);
     } finally {
-      release(rgb);
+      release(image.pixels);
     }
   }
   return lossyOutput(pipeline, format, quality, opaque);

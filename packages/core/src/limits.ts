@@ -23,6 +23,12 @@ export const WALL_TIMEOUT_FACTOR = 6;
 /** Default size of a worker's PrescaledImageCache (raster/prescaled-images.ts): the pictures of a few hundred cards. */
 export const DEFAULT_PRESCALED_CACHE_MB = 64;
 
+/**
+ * Default `keptCanvasMb` (raster/canvas-pool.ts): a 1200×630 card's raster (2.9 MiB) and a 600×315 one's fit; larger
+ * rasters are not kept between renders (their page faults are a few ms of a render of 50 ms and more).
+ */
+export const DEFAULT_KEPT_CANVAS_MB = 4;
+
 /** Defaults of `FetchOptions`, and the fetcher's cache bounds. */
 export const FETCH_DEFAULTS = Object.freeze({
   maxBytes: 10 * 1024 * 1024,

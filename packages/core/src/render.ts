@@ -12,7 +12,7 @@ import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
 import { type FontSet, fontSetsToLoad, loadFontSets } from './fonts/font-sets.js';
 import { FontRegistry, STANDARD_FAMILY } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
-import { DEFAULT_LIMITS } from './limits.js';
+import { DEFAULT_KEPT_CANVAS_MB, DEFAULT_LIMITS } from './limits.js';
 import { describeStyleError } from './html/style-sheets/style-errors.js';
 import type { ParsedHtml, SatoriElement } from './html/types.js';
 import { loadDocumentResources } from './document-resources/load-document-resources.js';
@@ -27,6 +27,7 @@ import {
 import { liftPictureLayer, paintPictureLayer } from './raster/picture-layer.js';
 import { drawShadowPictures } from './raster/shadow-pictures.js';
 import { rasterize } from './raster/resvg.js';
+import { releaseBuffer } from './tuning/release-buffers.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { mayHaveOffCanvasLayers } from './svg/offcanvas-layers.js';
@@ -60,6 +61,8 @@ export interface EnvironmentOptions {
   baseDir?: string;
   /** Size of the cache of decoded pictures (RendererOptions.prescaledImageCacheMb). */
   prescaledImageCacheMb?: number;
+  /** MB of raster buffers kept for later renders (RendererOptions.keptCanvasMb). */
+  keptCanvasMb?: number;
   /** The tunings' switches (RendererOptions.tunings); default all on. */
   tunings?: ResolvedTunings;
   /** Glyph positions of renders that do not choose (RendererOptions.textPositioning). */
@@ -117,6 +120,16 @@ export interface RenderHooks {
    * count it. Without hooks it simply runs.
    */
   untimed?(set: FontSet, work: () => Promise<void>): Promise<void>;
+  /**
+   * resvg drew a raster of `width` × `height` pixels: its own copy and parsed SVG are garbage now, before the encode
+   * (a worker may collect them: `workerGcAfterMegapixels`).
+   */
+  afterResvg?(width: number, height: number): void;
+  /**
+   * Whether this thread frees a raster of `width` × `height` pixels as soon as the render is done with it (encoded,
+   * or handed to the encoder as a copy; not kept for reuse): tuning/release-buffers.ts. Without hooks, never.
+   */
+  releasesRaster?(width: number, height: number): boolean;
 }
 
 /**
@@ -304,6 +317,7 @@ async function renderStages(
       tunings.shadowPictures && !solid ? await drawShadowPictures(prescaled, input.scale) : prescaled;
     if (shadows !== prescaled) used.add('shadowPictures');
     const raster = solid ?? rasterize(shadows, input.scale, { offCanvasLayers });
+    if (!solid) hooks.afterResvg?.(raster.width, raster.height);
     if (lifted) paintCanvasGradient(raster, lifted.gradient);
     if (pictures) paintPictureLayer(raster, pictures.layer);
     if (text) paintTextLayer(raster, text.layer);
@@ -320,8 +334,15 @@ async function renderStages(
   const knownOpaque = input.format !== 'png' && (lifted !== undefined || paintsOpaqueCanvas(svg));
   // A PNG mostly of photographs is filtered for them (encode/png.ts).
   const pngRows = tunings.pngPhotoRows ? pngRowsFor(pictureArea, layout.width * layout.height) : 'plain';
+  // A raster the canvas pool will not keep, which this thread frees at once: the encoder may use its memory for its
+  // own copy (encode/sharp.ts); freed after the encode. Not with a byte budget (it may encode several times).
+  const keptBytes = (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20;
+  const keepable = reusable && image.pixels.length <= keptBytes;
+  const releasable =
+    !keepable && input.maxBytes === undefined && hooks.releasesRaster?.(image.width, image.height) === true;
   const choice: EncodeChoice = {
     knownOpaque,
+    ...(releasable ? { release: releaseBuffer } : {}),
     pngRows,
     pngWriter: tunings.pngWriter,
     deflateHalves: tunings.deflateHalves,
@@ -347,7 +368,8 @@ async function renderStages(
   }
   lap('encode');
   // Encoded: the raster is of no more use to this render (raster/canvas-pool.ts).
-  if (reusable) giveBackCanvas(image.pixels);
+  if (keepable) giveBackCanvas(image.pixels, keptBytes);
+  if (releasable) releaseBuffer(image.pixels);
 
   if (file !== undefined) {
     commitImageFile(file, input.saveTo as string, data);

@@ -405,10 +405,12 @@ export interface RendererOptions {
    */
   workerMallocMmapThresholdKb?: number;
   /**
-   * Each worker runs a minor garbage collection (a scavenge of V8's young generation, ~1 ms) after answering a render
-   * of at least this many megapixels, default 2 (a 2400×1260 image, a 1200×630 card at scale 2); 0: never. resvg's
-   * raster and parsed SVG are native memory held by small JavaScript objects that V8 does not weigh: a worker kept
-   * the rasters of several large renders until a collection happened to find them. Workers only.
+   * Each worker frees the raster of a render of at least this many megapixels as soon as it is of no more use,
+   * default 2 (a 2400×1260 image, a 1200×630 card at scale 2); 0: never. Rasters are memory held by small JavaScript
+   * objects that V8 does not weigh: a worker kept the rasters of one or more earlier large renders until a collection
+   * happened to find them. resvg's own copy and parsed SVG go by a minor garbage collection (a scavenge of V8's young
+   * generation, ~1 ms) right after drawing, before the encode; the pixels once encoded (their ArrayBuffer detached:
+   * tuning/release-buffers.ts). Workers only.
    */
   workerGcAfterMegapixels?: number;
   /**
@@ -440,6 +442,13 @@ export interface RendererOptions {
    * same picture (a logo, an avatar) reuse it. 0 prepares it every time.
    */
   prescaledImageCacheMb?: number;
+  /**
+   * MB of raster buffers each worker (or, without workers, the renderer) keeps for its next renders (tuning
+   * `canvasReuse`), default 4: a 1200×630 card's raster (2.9 MiB) is filled again rather than allocated afresh (its
+   * page faults, ~1.7 ms); a larger raster (a 2400×1260 card is 12 MB) is not kept, so a worker does not hold it
+   * between renders. 0 keeps none.
+   */
+  keptCanvasMb?: number;
   /** Switches of the performance tunings, all on by default: for measuring what each earns (Tunings). */
   tunings?: Tunings;
   limits?: Partial<RenderLimits>;

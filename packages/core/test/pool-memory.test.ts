@@ -236,5 +236,46 @@ describe.skipIf(process.platform !== 'linux')(
       expect(kept[1]).toBeGreaterThanOrEqual(12);
       expect(pixelDifference(images[0] as Buffer, images[1] as Buffer)).toEqual({ max: 0, pixels: 0 });
     });
+
+    it("frees a 2400×1260 card's raster once encoded by default, not with workerGcAfterMegapixels 0; the same pixels", async () => {
+      // A plain card: its raster (12 MB, filled without resvg) is the only block of that size in the worker.
+      const card = (n: number) =>
+        `<div style="display:flex;box-sizing:border-box;width:2400px;height:1260px;padding:120px;background:#eef2ff;color:#1e1b4b;font-size:96px">Card ${n}</div>`;
+      const rasters: number[] = [];
+      const images: Buffer[] = [];
+      for (const options of [{}, { workerGcAfterMegapixels: 0 }]) {
+        const renderer = createRenderer({ workers: 1, startWorkers: 'eager', ...options });
+        let last: Buffer | undefined;
+        for (let n = 1; n <= 3; n++) {
+          const result = await renderer.render({ html: card(n), width: 2400, height: 1260, format: 'webp' });
+          expect(result.tuningsUsed).toContain('solidCanvas');
+          last = result.data;
+        }
+        const [child] = childProcesses();
+        rasters.push(anonymousBlocksOver(child?.pid as number, 11));
+        images.push((await decodeImage(last as Buffer)).pixels);
+        await renderer.close();
+      }
+      expect(rasters[0]).toBe(0);
+      expect(rasters[1]).toBeGreaterThanOrEqual(1);
+      expect(pixelDifference(images[0] as Buffer, images[1] as Buffer)).toEqual({ max: 0, pixels: 0 });
+    });
   },
 );
+
+/** How many anonymous mappings of process `pid` other than mimalloc's arenas hold `mib` MiB or more resident. */
+function anonymousBlocksOver(pid: number, mib: number): number {
+  let count = 0;
+  let anonymous = false;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (head) {
+      const size = Number.parseInt(head[2] as string, 16) - Number.parseInt(head[1] as string, 16);
+      anonymous = (head[3] as string).trim() === '' && size < 2 ** 30;
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && anonymous && Number(rss[1]) >= mib * 1024) count++;
+  }
+  return count;
+}

@@ -1,11 +1,12 @@
 /**
  * Raster buffers kept between renders (tuning `canvasReuse`, raster/canvas-pool.ts): a buffer given back is taken
  * again by the next render of its size, and a render on a buffer that held another card's pixels is the same picture
- * as one on a fresh buffer (every byte is written again).
+ * as one on a fresh buffer (every byte is written again); the buffers kept stay within `keptCanvasMb` together, so a
+ * large raster is not held between renders.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../src/index.js';
-import { giveBackCanvas, takeCanvas } from '../src/raster/canvas-pool.js';
+import { giveBackCanvas, keptBytes, takeCanvas } from '../src/raster/canvas-pool.js';
 import { paintSolidCanvas } from '../src/raster/solid-canvas.js';
 import { decodeImage } from './helpers/image-compare.js';
 
@@ -59,5 +60,56 @@ describe('canvas reuse', () => {
         expect(Buffer.compare(x.pixels, y.pixels)).toBe(0);
       }
     }
+  });
+});
+
+describe('kept canvases within keptCanvasMb', () => {
+  it('keeps buffers within the budget together, the oldest going first, and none larger than it', () => {
+    // Empty what earlier tests kept: buffers of a size no test uses, each the whole budget.
+    for (let i = 0; i < 3; i++) giveBackCanvas(takeCanvas(999), 999);
+    const budget = 10_000;
+    const [a, b, c] = [takeCanvas(4000), takeCanvas(5000), takeCanvas(3000)];
+    giveBackCanvas(a as Buffer, budget);
+    giveBackCanvas(b as Buffer, budget);
+    expect(keptBytes()).toBe(9000);
+    // 12,000 bytes would be kept with c: a (the oldest) goes.
+    giveBackCanvas(c as Buffer, budget);
+    expect(keptBytes()).toBe(8000);
+    expect(takeCanvas(4000)).not.toBe(a);
+    expect(takeCanvas(5000)).toBe(b);
+    giveBackCanvas(takeCanvas(budget + 4), budget);
+    expect(keptBytes()).toBe(3000);
+  });
+
+  it('a 2400×1260 card is not kept by default, and is with keptCanvasMb 16', async () => {
+    const input = {
+      html: card('#f0f4ff', 'A large card'),
+      width: 2400,
+      height: 1260,
+      format: 'jpeg' as const,
+    };
+    const byDefault = createRenderer({ workers: 0 });
+    const keeping = createRenderer({ workers: 0, keptCanvasMb: 16 });
+    try {
+      for (let i = 0; i < 3; i++) giveBackCanvas(takeCanvas(999), 999);
+      const small = await byDefault.render(input);
+      expect(small.tuningsUsed).toContain('canvasReuse');
+      expect(keptBytes()).toBe(999);
+      const large = await keeping.render(input);
+      expect(keptBytes()).toBe(999 + 2400 * 1260 * 4);
+      const [x, y] = await Promise.all([decodeImage(small.data), decodeImage(large.data)]);
+      expect([x.width, x.height]).toEqual([2400, 1260]);
+      expect(Buffer.compare(x.pixels, y.pixels)).toBe(0);
+    } finally {
+      await Promise.all([byDefault.close(), keeping.close()]);
+    }
+  });
+
+  it('refuses a keptCanvasMb that is not an integer from 0 to 1024', () => {
+    for (const keptCanvasMb of [-1, 1025, 1.5, '4'])
+      expect(() => createRenderer({ workers: 0, keptCanvasMb } as never)).toThrow(
+        /keptCanvasMb: must be an integer from 0 to 1024/,
+      );
+    for (const keptCanvasMb of [0, 1024]) createRenderer({ workers: 0, keptCanvasMb });
   });
 });

@@ -3,9 +3,11 @@
  * canvas (as satori writes a plain card once the text layer took its text) is filled without resvg, with exactly the
  * pixels resvg draws; anything else is left to resvg.
  */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRenderer } from '../src/index.js';
 import { rasterize } from '../src/raster/resvg.js';
 import { paintSolidCanvas } from '../src/raster/solid-canvas.js';
+import { decodeImage, pixelDifference } from './helpers/image-compare.js';
 
 const root = (body: string, width = 120, height = 63) =>
   `<svg width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" xmlns="http://www.w3.org/2000/svg">${body}</svg>`;
@@ -65,5 +67,36 @@ describe('solid canvas', () => {
 
   it('leaves a fractional scale to resvg', () => {
     expect(paintSolidCanvas(PLAIN_CARD, 1.5)).toBeUndefined();
+  });
+});
+
+describe('a card whose text runs past its bottom', () => {
+  const renderer = createRenderer({ workers: 0 });
+  const resvgText = createRenderer({ workers: 0, tunings: { textLayer: false } });
+  afterAll(async () => {
+    await Promise.all([renderer.close(), resvgText.close()]);
+  });
+  const lines = Array.from(
+    { length: 12 },
+    (_, i) => `<div style="display:flex">Line ${i + 1} of a long card</div>`,
+  );
+  // Lines 40 px apart from y 20, the canvas's bottom at 185: between the 4th line's glyphs and the 5th's.
+  const input = {
+    html: `<div style="display:flex;flex-direction:column;box-sizing:border-box;width:400px;height:185px;padding:20px 20px 0 20px;background:#fefce8;color:#1e293b;font-size:20px;line-height:40px">${lines.join('')}</div>`,
+    width: 400,
+    height: 185,
+    format: 'png' as const,
+  };
+
+  it('is filled without resvg (the lines off the canvas paint nothing), with the pixels resvg draws', async () => {
+    const [solid, drawn] = await Promise.all([renderer.render(input), resvgText.render(input)]);
+    expect(solid.tuningsUsed).toContain('solidCanvas');
+    expect(drawn.tuningsUsed).not.toContain('solidCanvas');
+    const [a, b] = await Promise.all([decodeImage(solid.data), decodeImage(drawn.data)]);
+    expect([a.width, a.height]).toEqual([400, 185]);
+    // The text layer blends glyphs one by one where resvg fills their union: a few shared pixels may differ.
+    const diff = pixelDifference(a.pixels, b.pixels);
+    expect(diff.pixels).toBeLessThanOrEqual(4);
+    expect(diff.max).toBeLessThanOrEqual(32);
   });
 });

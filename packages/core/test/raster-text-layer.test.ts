@@ -154,6 +154,22 @@ describe('the SVG around lifted text', () => {
     expect(pixelDifference(whole.pixels, split.pixels).pixels).toBe(0);
   });
 
+  it('a glyph wholly off the canvas is left out, one that touches its last row of pixels is not', () => {
+    const below = '<path fill="#111827" d="M10 70l8 0l0 -12l-8 0Z"/>';
+    const touching = '<path fill="#111827" d="M30 62l8 0l0 -12.5l-8 0Z"/>';
+    const svg = svgWith(`<g>${glyph(10)}</g><g>${below}</g><g>${touching}</g>`);
+    const lifted = liftTextLayer(svg);
+    // The glyph from y 49.5 is drawn by resvg (it is cut by the canvas's edge); the one from y 58 is gone.
+    expect(lifted?.layer.runs.map((run) => run.glyphs.length)).toEqual([1]);
+    expect(lifted?.svg).toBe(svgWith(`<g></g><g></g><g>${touching}</g>`));
+    // Nothing but text off the canvas: what is left is the canvas's colour alone.
+    expect(liftTextLayer(svgWith(`<g>${below}</g>`))?.svg).toBe(svgWith('<g></g>'));
+    const whole = rasterize(svg);
+    const split = rasterize(lifted?.svg as string);
+    paintTextLayer(split, lifted?.layer as NonNullable<typeof lifted>['layer']);
+    expect(pixelDifference(whole.pixels, split.pixels).pixels).toBe(0);
+  });
+
   it('a group with attributes around text keeps it with resvg, and what is drawn after text keeps what it covers', () => {
     expect(liftTextLayer(svgWith(`<g opacity="0.5">${glyph(10)}</g>`))).toBeUndefined();
     // Text in a clip, mask or opacity group paints within its glyphs' boxes: text before it and clear of it is lifted.

@@ -149,8 +149,10 @@ export interface ServerConfig {
   workerResvgPurgeDelayMs: number | undefined;
   /** glibc's mmap threshold (KiB) of worker processes (`PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB`, 0: glibc's own); undefined: the engine's default, 256. */
   workerMallocMmapThresholdKb: number | undefined;
-  /** A minor collection after renders of this many megapixels (`PICTOR_WORKER_GC_AFTER_MEGAPIXELS`, 0: never); undefined: the engine's default, 2. */
+  /** Rasters of renders of this many megapixels freed at once (`PICTOR_WORKER_GC_AFTER_MEGAPIXELS`, 0: never); undefined: the engine's default, 2. */
   workerGcAfterMegapixels: number | undefined;
+  /** MB of raster buffers each worker keeps for its next renders (`PICTOR_WORKER_KEPT_CANVAS_MB`, 0: none); undefined: the engine's default, 4. */
+  workerKeptCanvasMb: number | undefined;
   /** pino level. Default `info`. */
   logLevel: string;
   /** Serve the template studio at `/studio` (`PICTOR_STUDIO`, true/false). Default true. */
@@ -470,6 +472,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   const purgeRaw = readString(env, 'PICTOR_WORKER_RESVG_PURGE_DELAY_MS');
   const mmapRaw = readString(env, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB');
   const gcRaw = readString(env, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS');
+  const keptCanvasRaw = readString(env, 'PICTOR_WORKER_KEPT_CANVAS_MB');
   const config: ServerConfig = {
     port,
     host,
@@ -509,6 +512,9 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     workerGcAfterMegapixels:
       overrides.workerGcAfterMegapixels ??
       (gcRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS', 0, 0, 1000)),
+    workerKeptCanvasMb:
+      overrides.workerKeptCanvasMb ??
+      (keptCanvasRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_KEPT_CANVAS_MB', 0, 0, 1024)),
     logLevel,
     studio: overrides.studio ?? readBoolean(env, 'PICTOR_STUDIO') ?? true,
     trustProxy: overrides.trustProxy ?? readTrustProxy(env, 'PICTOR_TRUST_PROXY'),

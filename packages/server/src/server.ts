@@ -98,6 +98,7 @@ export async function startServer(
     ...(config.workerGcAfterMegapixels === undefined
       ? {}
       : { workerGcAfterMegapixels: config.workerGcAfterMegapixels }),
+    ...(config.workerKeptCanvasMb === undefined ? {} : { keptCanvasMb: config.workerKeptCanvasMb }),
     // Accounts take turns for the workers; one account's renders cannot fill the queue or, while others wait, every
     // worker; and no render waits longer than its unit's hold allows for.
     maxQueueWaitMs: config.limits.queueWaitMs,

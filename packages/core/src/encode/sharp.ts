@@ -3,7 +3,8 @@ import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
 import { deflatesInHalves, encodeOpaquePng, type PngRows } from './png.js';
-import { loadSharp, whenSharpLoads } from './sharp-module.js';
+import { packRgbInPlace } from './rgb-in-place.js';
+import { loadSharp, type Sharp, whenSharpLoads } from './sharp-module.js';
 
 /**
  * Configure libvips for pool workers: no operation cache (every encode starts from fresh raw pixels, so it would
@@ -29,6 +30,12 @@ export interface EncodeChoice {
   pngWriter?: boolean;
   /** Large opaque PNGs deflated in two halves at once (tuning `deflateHalves`). Default true. */
   deflateHalves?: boolean;
+  /**
+   * Free the raster once encoded (tuning/release-buffers.ts): the encode may then overwrite it. An opaque WebP or
+   * AVIF is encoded from RGB pixels packed over the raster's own memory (encode/rgb-in-place.ts): libvips's writers
+   * hold the whole image, and their copy of the 4-band pipeline came on top of the raster.
+   */
+  release?: (pixels: Buffer) => void;
   /** Told each tuning that changed this encode (RenderResult.tuningsUsed). */
   onTuning?: (name: 'pngWriter' | 'pngPhotoRows' | 'deflateHalves') => void;
 }
@@ -113,7 +120,13 @@ export async function encodeImage(
   choice: EncodeChoice = {},
 ): Promise<Buffer> {
   if (format === 'png') return encodePng(image, choice);
-  return encodeLossy(image, format, quality, choice.knownOpaque === true || isOpaque(image.pixels));
+  return encodeLossy(
+    image,
+    format,
+    quality,
+    choice.knownOpaque === true || isOpaque(image.pixels),
+    choice.release,
+  );
 }
 
 /** JPEG, WebP or AVIF of pixels whose opacity is known (`opaque`: every alpha is 255). */
@@ -122,17 +135,35 @@ export async function encodeLossy(
   format: Exclude<ImageFormat, 'png'>,
   quality: number,
   opaque: boolean,
+  release?: (pixels: Buffer) => void,
 ): Promise<Buffer> {
   const sharp = await loadSharp();
-  let pipeline = sharp(image.pixels, {
-    raw: { width: image.width, height: image.height, channels: 4, premultiplied: !opaque },
-  });
+  const { width, height } = image;
+  let pipeline = sharp(image.pixels, { raw: { width, height, channels: 4, premultiplied: !opaque } });
   if (opaque) pipeline = pipeline.removeAlpha();
+  if (release && opaque && format !== 'jpeg') {
+    // The raster is of no more use once encoded: its own memory holds the RGB pixels the writer copies whole.
+    try {
+      const rgb = sharp(packRgbInPlace(image.pixels), { raw: { width, height, channels: 3 } });
+      return await lossyOutput(rgb, format, quality, opaque);
+    } finally {
+      release(image.pixels);
+    }
+  }
+  return lossyOutput(pipeline, format, quality, opaque);
+}
+
+/** The encoded image of `pipeline` (its pixels in sRGB, alpha removed when `opaque`). */
+function lossyOutput(
+  pipeline: ReturnType<Sharp>,
+  format: Exclude<ImageFormat, 'png'>,
+  quality: number,
+  opaque: boolean,
+): Promise<Buffer> {
   switch (format) {
     case 'jpeg':
       // JPEG has no alpha: a transparent image is flattened onto white, as browsers show it.
-      if (!opaque) pipeline = pipeline.flatten({ background: '#ffffff' });
-      return pipeline
+      return (opaque ? pipeline : pipeline.flatten({ background: '#ffffff' }))
         .jpeg({
           quality: Math.max(LOWEST_QUALITY.jpeg, quality),
           optimiseCoding: ENCODER_SETTINGS.jpegOptimiseCoding,

@@ -34,7 +34,7 @@ import {
   DEFAULT_RESVG_PURGE_DELAY_MS,
   MAX_MALLOC_MMAP_THRESHOLD_KB,
 } from '../tuning/allocator.js';
-import { DEFAULT_PRESCALED_CACHE_MB } from '../limits.js';
+import { DEFAULT_KEPT_CANVAS_MB, DEFAULT_PRESCALED_CACHE_MB } from '../limits.js';
 import { resolveTunings } from '../tuning/switches.js';
 import { DEFAULT_GC_AFTER_MEGAPIXELS } from '../tuning/native-collection.js';
 import { LocalExecutor } from './local-executor.js';
@@ -189,6 +189,7 @@ const RENDERER_OPTIONS = [
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
+  'keptCanvasMb',
   'tunings',
   'limits',
   'fetch',
@@ -232,6 +233,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
       65_536,
       DEFAULT_PRESCALED_CACHE_MB,
     ),
+    keptCanvasMb: checkInRange('keptCanvasMb', options.keptCanvasMb, 0, 1024, DEFAULT_KEPT_CANVAS_MB),
     tunings: resolveTunings(options.tunings),
     ...(options.textPositioning !== undefined
       ? { textPositioning: checkTextPositioning(options.textPositioning, 'renderer.textPositioning') }

@@ -102,14 +102,15 @@ async function start(): Promise<void> {
           channel.post({ type: 'untimed', id: request.id, untimed: false, loaded: set });
         }
       },
+      // A large raster's memory goes as soon as it is of no more use, not when a collection finds it dead: resvg's
+      // own copy and parsed SVG (young objects then) before the encode, the pixels once the encoder has its copy.
+      afterResvg: (width, height) => {
+        if (collectsAfter(width, height, setup.gcAfterMegapixels ?? 0)) collectYoungGeneration();
+      },
+      releasesRaster: (width, height) => collectsAfter(width, height, setup.gcAfterMegapixels ?? 0),
     };
     renderHtml(env, request.input, request.saveSuffix, hooks).then(
-      (result) => {
-        channel.postResult(request.id, result);
-        // After the answer is on its way: the large raster's native memory goes before the next render's.
-        if (collectsAfter(result.width, result.height, setup.gcAfterMegapixels ?? 0))
-          collectYoungGeneration();
-      },
+      (result) => channel.postResult(request.id, result),
       (error: unknown) => {
         const failure =
           error instanceof PictorError ? error : toPictorError(error, 'RENDER_FAILED', 'render');

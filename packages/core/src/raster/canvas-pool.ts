@@ -3,11 +3,11 @@
  * buffer of a 1200×630 card (3 MB) costs its page faults on first touch — about 1.7 ms of the 2 ms it takes to fill
  * one with a colour, and more work for the garbage collector, which counts external memory — on every render; a
  * buffer filled again costs 0.15 ms. The raster of a render is given back once its image is encoded (nothing holds
- * it then); at most MAX_KEPT buffers of at most MAX_KEPT_BYTES each are kept.
+ * it then); at most MAX_KEPT buffers of at most `keptCanvasMb` together are kept: a large canvas (a 2400×1260 card
+ * is 12 MB) would be resident memory held between renders for a saving small beside its render.
  */
+import { DEFAULT_KEPT_CANVAS_MB } from '../limits.js';
 
-/** Buffers of at most this size are kept (a 1200×630 card at scale 2 is 12 MB). */
-const MAX_KEPT_BYTES = 16 << 20;
 /** At most this many buffers are kept (renders of one thread at once, sizes in use). */
 const MAX_KEPT = 2;
 
@@ -20,10 +20,19 @@ export function takeCanvas(bytes: number): Buffer {
   return Buffer.allocUnsafeSlow(bytes);
 }
 
-/** Keep a buffer from `takeCanvas` for a later render; the caller must not touch it any more. */
-export function giveBackCanvas(buffer: Buffer): void {
-  if (buffer.length > MAX_KEPT_BYTES || kept.includes(buffer)) return;
+/**
+ * Keep a buffer from `takeCanvas` for a later render, the kept ones together at most `maxBytes` (the oldest go
+ * first); the caller must not touch it any more. False when it is larger than `maxBytes` (not kept).
+ */
+export function giveBackCanvas(buffer: Buffer, maxBytes = DEFAULT_KEPT_CANVAS_MB << 20): boolean {
+  if (kept.includes(buffer)) return true;
+  if (buffer.length > maxBytes) return false;
   kept.push(buffer);
-  // The oldest goes first.
-  if (kept.length > MAX_KEPT) kept.shift();
+  while (kept.length > MAX_KEPT || keptBytes() > maxBytes) kept.shift();
+  return true;
+}
+
+/** Bytes of the buffers kept now. */
+export function keptBytes(): number {
+  return kept.reduce((total, buffer) => total + buffer.length, 0);
 }

@@ -109,7 +109,8 @@ interface TextPathFound {
 /**
  * The SVG without the text that can be painted last, and that text — or undefined when none can be lifted exactly
  * (then resvg draws everything, as before). Text paths are read from the last one back; a glyph is lifted when
- * nothing painted after it (`paintedBoxes`, and the glyphs left with resvg) comes near it. With `runs` (the layout's
+ * nothing painted after it (`paintedBoxes`, and the glyphs left with resvg) comes near it; a glyph that could be lifted
+ * but lies wholly off the canvas is left out (it paints nothing). With `runs` (the layout's
  * glyph runs), text paths may name runs instead of holding path data; the SVG returned holds path data only.
  */
 export function liftTextLayer(
@@ -130,6 +131,9 @@ export function liftTextLayer(
   const lifted: LiftedRun[] = [];
   const kept: string[] = [];
   const covering: Box[] = [];
+  // Glyphs wholly off the canvas, left out: they paint nothing (a card's text running past its bottom would otherwise
+  // make resvg draw the whole canvas, and its layers, for them).
+  let dropped = 0;
   let next = end;
   let first = paths.length;
   for (let i = paths.length - 1; i >= 0; i--) {
@@ -146,8 +150,9 @@ export function liftTextLayer(
     const liftable = colour && path.groups !== 'restricted';
     const split = splitGlyphs(glyphs, canvas, liftable ? covering : undefined, clipFor(path, glyphs));
     covering.push(...split.keptBoxes);
-    if (colour && split.lifted.length > 0) {
-      lifted.push({ colour, glyphs: split.lifted });
+    if (colour && (split.lifted.length > 0 || split.dropped > 0)) {
+      if (split.lifted.length > 0) lifted.push({ colour, glyphs: split.lifted });
+      dropped += split.dropped;
       const rest =
         split.kept &&
         `<path fill="${fill}"${opacity === undefined ? '' : ` fill-opacity="${opacity}"`} d="${split.kept}"/>`;
@@ -156,7 +161,7 @@ export function liftTextLayer(
     first = i;
     next = path.start;
   }
-  if (lifted.length === 0) return undefined;
+  if (lifted.length === 0 && dropped === 0) return undefined;
   lifted.reverse();
   kept.reverse();
   let rest = svg.slice(0, (paths[first] as TextPathFound).start);
@@ -587,9 +592,10 @@ function splitGlyphs(
   canvas: { width: number; height: number; scale: number },
   covering: Box[] | undefined,
   clip?: Box,
-): { lifted: LiftedGlyph[]; kept: string; keptBoxes: Box[] } {
+): { lifted: LiftedGlyph[]; kept: string; keptBoxes: Box[]; dropped: number } {
   const { scale } = canvas;
   const lifted: LiftedGlyph[] = [];
+  let dropped = 0;
   const keptBoxes: Box[] = [];
   let kept = '';
   for (let index = 0; index < glyphs.length; index += 3) {
@@ -608,6 +614,11 @@ function splitGlyphs(
       Math.ceil(box[2] * scale) / scale,
       Math.ceil(box[3] * scale) / scale,
     ];
+    // Lifted text wholly off the canvas touches no pixel of it: left out (whatever clip or covering is there).
+    if (covering && offCanvas(pixels, canvas)) {
+      dropped++;
+      continue;
+    }
     // Inside a clip, only in pixels it leaves whole (its edge is antialiased too).
     const unclipped =
       !clip ||
@@ -627,7 +638,18 @@ function splitGlyphs(
     const fy = y10 * scale - iy * 10;
     lifted.push({ shape, ix, iy, fx, fy, slot: maskSlot(scale, fx, fy), x10, y10 });
   }
-  return { lifted, kept, keptBoxes };
+  return { lifted, kept, keptBoxes, dropped };
+}
+
+/** Whether a box in CSS px (whole device pixels) shares no pixel with the canvas. */
+function offCanvas(box: Box, canvas: { width: number; height: number; scale: number }): boolean {
+  const { scale } = canvas;
+  return (
+    box[2] * scale <= 0 ||
+    box[3] * scale <= 0 ||
+    box[0] * scale >= canvas.width ||
+    box[1] * scale >= canvas.height
+  );
 }
 
 /** The named colours satori passes on most (its default text colour is black); other names are left to resvg. */

@@ -1,14 +1,15 @@
 /**
- * A minor collection (V8's scavenge) after a render of a large canvas, in workers (`workerGcAfterMegapixels`).
+ * A minor collection (V8's scavenge) right after resvg drew a large canvas, in workers (`workerGcAfterMegapixels`).
  * resvg's raster and its parsed SVG are native memory (resvg's own allocator) held by small JavaScript objects
  * (`Resvg`, `RenderedImage`): they are freed only when a collection finds those objects dead, and V8 does not count
  * them, so a worker whose renders made few JavaScript objects kept the rasters of several renders at once (a
- * 2400×1260 one is 12 MB). Those objects die young: a scavenge of the young generation (a few MB) frees them.
+ * 2400×1260 one is 12 MB). Just drawn, those objects are young and dead (rasterize() kept only the pixels): a
+ * scavenge of the young generation (a few MB) frees them before the encoder needs its own memory.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 
-/** Default `workerGcAfterMegapixels`: a 2400×1260 canvas (3 MP) or a 1200×630 card at scale 2 is collected after. */
+/** Default `workerGcAfterMegapixels`: a 2400×1260 canvas (3 MP) or a 1200×630 card at scale 2 is freed at once. */
 export const DEFAULT_GC_AFTER_MEGAPIXELS = 2;
 
 type Collect = (options: { type: 'minor' | 'major' }) => void;
@@ -23,7 +24,7 @@ export function collectYoungGeneration(): void {
   collect({ type: 'minor' });
 }
 
-/** Whether a render of `width` × `height` output pixels is collected after (`megapixels` 0: never). */
+/** Whether the raster of a render of `width` × `height` output pixels is freed at once (`megapixels` 0: never). */
 export function collectsAfter(width: number, height: number, megapixels: number): boolean {
   return megapixels > 0 && width * height >= megapixels * 1_000_000;
 }

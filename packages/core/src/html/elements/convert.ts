@@ -31,6 +31,7 @@ import {
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { legacyPlacement } from './legacy-placement.js';
+import { missingImage } from './missing-image.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
@@ -350,8 +351,8 @@ export class TreeConverter {
   sheetTexts: Map<Element, string> = new Map();
 
   /**
-   * `<img>`: a `srcset`-only image uses its first candidate; an image with no source at all is an empty box of
-   * its `width`/`height`, as in browsers (satori would throw).
+   * `<img>`: a `srcset`-only image uses its first candidate; an image with no source at all is its alt text or an
+   * empty box of its `width`/`height`, as in browsers (missing-image.ts; satori would throw).
    */
   private convertImage(el: Element, depth: number): SatoriElement {
     const img = this.convertElement(el, {}, [], depth);
@@ -363,12 +364,10 @@ export class TreeConverter {
       img.props.src = candidate;
       return img;
     }
-    const style: Record<string, string> = { display: 'inline-block' };
-    for (const dim of ['width', 'height'] as const) {
-      const value = getAttr(el, dim);
-      if (value && /^\d+(\.\d+)?$/.test(value.trim())) style[dim] = `${value.trim()}px`;
-    }
-    return { type: 'span', props: { style: { ...style, ...((img.props.style as object) ?? {}) } } };
+    return missingImage(img, getAttr(el, 'alt'), {
+      width: getAttr(el, 'width'),
+      height: getAttr(el, 'height'),
+    });
   }
 
   /**

@@ -32,6 +32,7 @@ import {
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
+import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
@@ -534,6 +535,11 @@ export class TreeConverter {
     const converted: SatoriElement = { type: el.tagName, props };
     this.sourceOf.set(converted, el);
     this.cssTableRow(el, converted, kids);
+    if (
+      kids.some(isBreak) &&
+      ITEM_CONTAINER.test(this.styles.declared(el, 'display', this.inlineOf(el)) ?? '')
+    )
+      kids = wrapTextRunsWithBreaks(kids) ?? kids;
     // Only a float after a `<br>` needs it: the cascade is asked for `float` there alone.
     if (kids.some(isBreak) && isBlockContainer(converted))
       kids = wrapLinesBeforeFloats(kids, (kid) => this.isFloat(kid), isBlockLevel) ?? kids;

@@ -37,9 +37,26 @@ const WEBKIT_ALIASES = new Set([
   'order',
 ]);
 
+/**
+ * Prefixed properties Chrome parses as aliases of a logical property of another name (css_properties.json5
+ * `alias_for`): the old WebKit names of the logical margins and paddings (`ul { -webkit-padding-start: 25px }`).
+ */
+const WEBKIT_RENAMED: Record<string, string> = {
+  '-webkit-margin-start': 'margin-inline-start',
+  '-webkit-margin-end': 'margin-inline-end',
+  '-webkit-margin-before': 'margin-block-start',
+  '-webkit-margin-after': 'margin-block-end',
+  '-webkit-padding-start': 'padding-inline-start',
+  '-webkit-padding-end': 'padding-inline-end',
+  '-webkit-padding-before': 'padding-block-start',
+  '-webkit-padding-after': 'padding-block-end',
+};
+
 /** The standard property a `-webkit-` alias stands for (`-webkit-transform` → `transform`), else the property. */
 export function unprefixedProperty(property: string): string {
   if (!property.startsWith('-webkit-')) return property;
+  const renamed = WEBKIT_RENAMED[property];
+  if (renamed) return renamed;
   const standard = property.slice(8);
   return WEBKIT_ALIASES.has(standard) ? standard : property;
 }

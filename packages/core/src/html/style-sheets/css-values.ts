@@ -149,12 +149,12 @@ export function unsupportedDeclaration(property: string, value: string): string 
   if (property === 'text-orientation' && !TEXT_ORIENTATIONS.has(v)) {
     return `text-orientation: ${value} is not supported; laid out as text-orientation: mixed`;
   }
-  // Multi-column layout (`columns: 2`, a résumé's list of courses): not laid out; the content stays in one column.
+  // Multi-column layout (`columns: 2`, a résumé's list of courses): lists of items only (html/elements/multi-column-list.ts).
   if (
     MULTI_COLUMN.has(property) &&
     !/^(auto|auto auto|initial|inherit|unset|revert|revert-layer|1)$/.test(v)
   ) {
-    return `${property}: ${value} is not supported (multi-column layout); the content is laid out in one column`;
+    return `${property}: ${value} is laid out as columns for a list of items only (multi-column layout); other content stays in one column`;
   }
   if (property === 'text-combine-upright' && !/^(none|all|initial|inherit|unset)$/.test(v)) {
     return `text-combine-upright: ${value} is not supported (Chrome ignores it too); the characters are set one by one`;

@@ -6,7 +6,7 @@
  * here as one anonymous block.
  */
 import type { SatoriChild } from '../types.js';
-import { isBlankText, isBreak } from './float-breaks.js';
+import { ANONYMOUS_BLOCK, isBlankText, isBreak } from './float-breaks.js';
 
 /** `display` values whose children are items (flex and grid, inline or not). */
 export const ITEM_CONTAINER = /^\s*(?:inline-)?(?:flex|grid)\b/i;
@@ -20,7 +20,7 @@ export function wrapTextRunsWithBreaks(kids: SatoriChild[]): SatoriChild[] | und
   const flush = () => {
     const text = run.some((kid) => typeof kid === 'string' && !isBlankText(kid));
     if (text && run.some(isBreak)) {
-      out.push({ type: 'div', props: { children: run } });
+      out.push({ type: ANONYMOUS_BLOCK, props: { style: { display: 'block' }, children: run } });
       wrapped = true;
     } else out.push(...run);
     run = [];

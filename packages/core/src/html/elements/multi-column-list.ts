@@ -2,11 +2,11 @@
  * Multi-column lists (`ul { columns: 2 }`: a résumé's courses, a skills list). The engine has no multi-column
  * layout; a list whose children are all items is the common case and is laid out here as Chromium balances it when
  * its items are alike: the items in order, as many in each column as fit the first (ceil(n / count)), the columns
- * side by side as equal flex columns with the `column-gap` (`normal` is 1em). Other content keeps one column, as
+ * side by side as equal flex columns (anonymous blocks: no author selector reaches them) with the `column-gap` (`normal` is 1em). Other content keeps one column, as
  * the style sheet's warning says.
  */
 import type { SatoriChild, SatoriElement } from '../types.js';
-import { isBlankText } from './float-breaks.js';
+import { ANONYMOUS_BLOCK, isBlankText } from './float-breaks.js';
 
 /** The column count a `column-count` or `columns` value asks for (2 or more), else undefined. */
 export function columnCount(value: string | undefined): number | undefined {
@@ -39,12 +39,18 @@ export function listInColumns(
   const columns: SatoriChild[] = [];
   for (let start = 0; start < items.length; start += perColumn) {
     columns.push({
-      type: 'div',
-      props: { style: { flex: '1 1 0', minWidth: 0 }, children: items.slice(start, start + perColumn) },
+      type: ANONYMOUS_BLOCK,
+      props: {
+        style: { display: 'block', flex: '1 1 0', minWidth: 0 },
+        children: items.slice(start, start + perColumn),
+      },
     });
   }
   // Columns left empty (3 items in 4 columns) still take their share of the width.
   while (columns.length < count)
-    columns.push({ type: 'div', props: { style: { flex: '1 1 0', minWidth: 0 } } });
+    columns.push({
+      type: ANONYMOUS_BLOCK,
+      props: { style: { display: 'block', flex: '1 1 0', minWidth: 0 } },
+    });
   return columns;
 }

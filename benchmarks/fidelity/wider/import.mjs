@@ -1121,7 +1121,7 @@ with their commits; \`npm+…\` files are the licences of the npm packages whose
 style sheets, compiled output, JSON Resume themes and the sample résumé). Kinds: e-mails of other builders
 (Cerberus, Antwort, MJML via ColorlibHQ, Foundation for Emails' Inky, Waypoint's email-builder, react-email,
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
-Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance,
+Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance, letters, a report,
 résumés), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained

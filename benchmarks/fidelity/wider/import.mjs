@@ -354,6 +354,60 @@ function documents() {
       build: () => jsonResume(pkg),
       note: `${pkg}@${version}'s render() of @jsonresume/schema 1.3.1's sample.resume.json`,
     });
+  // Issue 41's third pass (documents2): more résumés, a letter and a report, to widen the tuning documents. Every
+  // JSON Resume theme tried that installs from npm and renders the sample is here (kwan and professional did not:
+  // a missing dependency, JSX source); their CDN sheets come from npm (Bootstrap, Bootswatch) at the same version.
+  for (const [pkg, repo, version, licence] of [
+    ['jsonresume-theme-kendall', 'linuxbozo/jsonresume-theme-kendall', '0.2.0', 'MIT'],
+    ['jsonresume-theme-onepage', 'ainsleychong/jsonresume-theme-onepage', '0.0.3', 'MIT'],
+    ['jsonresume-theme-short', 'isnotahippy/jsonresume-theme-short', '0.1.7', 'MIT'],
+    ['jsonresume-theme-spartacus', 'dannief/jsonresume-theme-spartacus', '1.0.0', 'MIT'],
+    ['jsonresume-theme-caffeine', 'kelyvin/jsonresume-theme-caffeine', '1.2.3', 'MIT'],
+    ['jsonresume-theme-slick', 'dfmcphee/jsonresume-theme-slick', '0.1.16', 'MIT'],
+    ['jsonresume-theme-modern', 'jsonresume/jsonresume-theme-modern', '0.0.18', 'ISC'],
+    ['jsonresume-theme-crisp', 'jamesperet/jsonresume-theme-crisp', '0.2.12', 'MIT'],
+    ['jsonresume-theme-classy', 'JaredCubilla/jsonresume-theme-classy', '1.0.9', 'MIT'],
+  ])
+    add({
+      name: `resume-${pkg.replace('jsonresume-theme-', '')}`,
+      repo,
+      npm: `${pkg}@${version}`,
+      placeholders: true,
+      path: `npm ${pkg}@${version}`,
+      commit: `npm:${pkg}@${version}`,
+      licence,
+      group: DOCUMENT,
+      kind: 'résumé (JSON Resume theme)',
+      build: () => jsonResume(pkg),
+      note: `${pkg}@${version}'s render() of @jsonresume/schema 1.3.1's sample.resume.json`,
+    });
+  for (const [name, kind, path, sheets] of [
+    ['weasyprint-letter', 'letter (WeasyPrint sample, A4, CSS nesting)', 'letter/letter.html', ['style.css']],
+    ['weasyprint-report', 'report (WeasyPrint sample, CSS nesting)', 'report/report.html', ['report.css']],
+  ])
+    add({
+      name,
+      repo: 'CourtBouillon/weasyprint-samples',
+      path,
+      commit: WEASYPRINT_COMMIT,
+      licence: 'public domain',
+      group: DOCUMENT,
+      kind,
+      width: 794,
+      build: () => weasyprintMirrored(path, sheets),
+      note: `${sheets.join(', ')} (same commit) inlined as <style> (media=print dropped: the sample is made for print); its @font-face rules removed (fonts in the repository, not web fonts the corpus keeps: the text falls back to the stacks' generic families in both engines)`,
+    });
+  add({
+    name: 'paper-css-letter',
+    repo: 'cognitom/paper-css',
+    path: 'examples/letter.html',
+    licence: 'MIT',
+    group: DOCUMENT,
+    kind: 'letter-size sheet (paper.css)',
+    width: 860,
+    build: () => paperCssMirrored('examples/letter.html'),
+    note: "the example's cdnjs sheets inlined: normalize.css 3.0.3 (npm) and the repository's paper.css (same commit)",
+  });
   // Right-to-left and complex scripts.
   add({
     name: 'pico-v1-preview-rtl-ar',
@@ -649,6 +703,35 @@ function weasyprintSample(path, sheets) {
   return html;
 }
 
+const WEASYPRINT_COMMIT = '6dc675b05a5cba59576dfaa8881ea6ccdccb13cc';
+
+/** A WeasyPrint sample from the mirror at WEASYPRINT_COMMIT, its linked sheets inlined and @font-face rules dropped. */
+function weasyprintMirrored(path, sheets) {
+  const repo = 'CourtBouillon/weasyprint-samples';
+  const at = (p) => git(repo, 'show', `${WEASYPRINT_COMMIT}:${p}`).toString('utf8');
+  let html = at(path);
+  for (const sheet of sheets) {
+    const css = at(posix.join(posix.dirname(path), sheet)).replace(/@font-face\s*\{[^}]*\}/g, '');
+    html = html.replace(
+      new RegExp(`<link[^>]*href="${sheet.replace('.', '\\.')}"[^>]*>`),
+      () => `<style>\n${css}\n</style>`,
+    );
+  }
+  return html;
+}
+
+/** A paper.css example from the mirror with the sheets its cdnjs links name inlined. */
+function paperCssMirrored(path) {
+  const normalize = readFileSync(toolRequire.resolve('normalize.css/normalize.css'), 'utf8');
+  return show('cognitom/paper-css', path)
+    .toString('utf8')
+    .replace(/<link rel="stylesheet" href="[^"]*normalize[^"]*">/, () => `<style>\n${normalize}\n</style>`)
+    .replace(
+      /<link rel="stylesheet" href="[^"]*paper\.css">/,
+      () => `<style>\n${show('cognitom/paper-css', 'paper.css').toString('utf8')}\n</style>`,
+    );
+}
+
 /** Anvil's invoice: invoice.html and invoice.css, as its generate-pdf.js hands them to the HTML-to-PDF API. */
 function anvilInvoice() {
   const repo = 'anvilco/html-pdf-invoice-template';
@@ -811,6 +894,8 @@ const CDN = [
   /^(?:https?:)?\/\/unpkg\.com\/((?:@[^/]+\/)?[^@/]+)@([^/]+)\/(.+)$/,
   /^(?:https?:)?\/\/cdn\.jsdelivr\.net\/npm\/((?:@[^/]+\/)?[^@/]+)@([^/]+)\/(.+)$/,
 ];
+/** bootswatch.com's unversioned theme sheets (Bootstrap 3 era): the npm package bootswatch 3.3.7's same file. */
+const BOOTSWATCH = /^(?:https?:)?\/\/bootswatch\.com\/(\w+)\/(bootstrap(?:\.min)?\.css)$/;
 /** The tool directory's install of a package version (`pico1` is @picocss/pico@1). */
 function npmFile(pkg, version, file) {
   const installed = [pkg, `${pkg.split('/').at(-1)}${version.split('.')[0]}`];
@@ -833,6 +918,12 @@ function inlineStyleSheets(html, doc, changes) {
     if (!/rel\s*=\s*["']?stylesheet/i.test(tag))
       return /rel\s*=\s*["']?(?:shortcut )?icon/i.test(tag) ? '' : tag;
     const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] ?? '';
+    const swatch = BOOTSWATCH.exec(href);
+    const theme = swatch && npmFile('bootswatch', '3.3.7', `${swatch[1]}/${swatch[2]}`);
+    if (theme) {
+      inlined.push(`bootswatch@${theme.version}/${swatch[1]}/${swatch[2]} (npm, for ${href})`);
+      return `<style>\n${theme.css}\n</style>`;
+    }
     for (const re of CDN) {
       const m = re.exec(href);
       const found = m && npmFile(m[1], m[2], re === CDN[0] || re === CDN[1] ? `dist/${m[3]}` : m[3]);
@@ -982,6 +1073,16 @@ for (const pkg of [
   'jsonresume-theme-class',
   'jsonresume-theme-macchiato',
   'jsonresume-theme-elegant',
+  'jsonresume-theme-kendall',
+  'jsonresume-theme-onepage',
+  'jsonresume-theme-short',
+  'jsonresume-theme-spartacus',
+  'jsonresume-theme-caffeine',
+  'jsonresume-theme-slick',
+  'jsonresume-theme-modern',
+  'jsonresume-theme-crisp',
+  'jsonresume-theme-classy',
+  'bootswatch',
   'bootstrap3',
   'normalize.css',
 ]) {
@@ -1020,7 +1121,7 @@ with their commits; \`npm+…\` files are the licences of the npm packages whose
 style sheets, compiled output, JSON Resume themes and the sample résumé). Kinds: e-mails of other builders
 (Cerberus, Antwort, MJML via ColorlibHQ, Foundation for Emails' Inky, Waypoint's email-builder, react-email,
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
-Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance,
+Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance, letters, a report,
 résumés), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained

@@ -196,8 +196,8 @@ describe('what satori does not draw is named', () => {
       format: 'png',
     });
     expect(result.warnings).toEqual([
-      'columns: 2 is not supported (multi-column layout); the content is laid out in one column',
-      'column-count: 3 is not supported (multi-column layout); the content is laid out in one column',
+      'columns: 2 is laid out as columns for a list of items only (multi-column layout); other content stays in one column',
+      'column-count: 3 is laid out as columns for a list of items only (multi-column layout); other content stays in one column',
     ]);
   });
 });

@@ -6,6 +6,7 @@
 import type { ReactElement } from 'react'
 
 import type { CounterChange, SerializedStyle } from './handler/expand.js'
+import { outsideMarkerShift } from './pictor-marker-offset.js'
 import presets from './handler/presets.js'
 import { markOutside } from './pictor-marker-space.js'
 import {
@@ -295,6 +296,15 @@ function listMarkerElements(
   const image = String(style.listStyleImage ?? 'none')
   const outside = style.listStylePosition !== 'inside'
   const font = markerFont(style)
+  // Pictor (outside-marker-border-box): outside markers hang off the item's
+  // border box, see pictor-marker-offset.ts.
+  const shift = outside ? outsideMarkerShift(style) : 0
+  const rtl = style.direction === 'rtl'
+  const hang = shift
+    ? rtl
+      ? { marginLeft: shift, marginRight: -shift }
+      : { marginLeft: -shift, marginRight: shift }
+    : {}
 
   const url = /^url\((['"]?)(.*)\1\)$/is.exec(image.trim())
   if (url) {
@@ -317,6 +327,7 @@ function listMarkerElements(
               width: 0,
               justifyContent: 'flex-end',
               alignItems: 'baseline',
+              ...hang,
             },
             [img]
           ),
@@ -337,7 +348,9 @@ function listMarkerElements(
       ? ascent - size
       : Math.floor((3 * (ascent - offset)) / 2)
     // Outside markers start before the content, and take no space.
-    const left = outside ? (disclosure ? -(size + 8) : -(offset + 7)) : 0
+    const left = outside
+      ? (disclosure ? -(size + 8) : -(offset + 7)) - shift
+      : 0
     const shape: Record<string, string | number> = {
       display: 'inline-block',
       width: size,
@@ -403,6 +416,7 @@ function listMarkerElements(
         display: 'inline-flex',
         width: 0,
         justifyContent: 'flex-end',
+        ...hang,
       },
       [span({ flexShrink: 0 }, text)]
     ),

@@ -414,7 +414,11 @@ export default async function* buildTextNodes(
         lineIndex++
       }
 
-      maxWidth = Math.max(maxWidth, currentWidth + lineIndent())
+      // Pictor (pre-line-break-width): white space that collapses, and the
+      // kept line break of `pre-line`, hang at the end of a line: they take
+      // no room there, in the width of the text as in its alignment.
+      const hanging = shouldCollapseTabsAndSpaces ? lineEndingSpacesWidth : 0
+      maxWidth = Math.max(maxWidth, currentWidth - hanging + lineIndent())
 
       let x = currentWidth - w
 
@@ -485,7 +489,12 @@ export default async function* buildTextNodes(
         height += currentLineHeight
       }
       lines++
-      lineWidths.push(currentWidth)
+      // Pictor (pre-line-break-width): the last line's too (`<address>` text
+      // ending with a kept break: a right-aligned last line sat left of it).
+      lineWidths.push(
+        currentWidth -
+          (shouldCollapseTabsAndSpaces ? prevLineEndingSpacesWidth : 0)
+      )
       baselines.push(currentBaselineOffset)
       lastBaseline = height - currentLineHeight + currentBaselineOffset
     } else {

@@ -199,6 +199,11 @@ interface Line {
   /** The distance of the baseline from the top. */
   baseline: number
   height: number
+  /**
+   * Pictor (inline-box-line-relative): the baselines, from the line's top,
+   * of runs in an inline box with `vertical-align: top` or `bottom`.
+   */
+  relativeBaselines?: Map<TextRun, number>
 }
 
 interface AtomicLayout {
@@ -217,6 +222,11 @@ interface RunState {
   isImage: (s: string) => boolean
   /** The distance the baseline is raised by `vertical-align`. */
   shift: number
+  /**
+   * Pictor (inline-box-line-relative): set when the run is in an inline box
+   * with `vertical-align: top` or `bottom`, aligned to the line box's edge.
+   */
+  lineRelative?: 'top' | 'bottom'
 }
 
 const COLLAPSIBLE_WHITE_SPACE = ['normal', 'nowrap', 'pre-line']
@@ -533,11 +543,19 @@ export class Paragraph {
       })
       let shift = 0
       let parentStyle = this.style
+      let lineRelative: 'top' | 'bottom' | undefined
       for (const box of run.boxes) {
         shift += verticalShift(box.style, parentStyle)
         parentStyle = box.style
+        // Pictor (inline-box-line-relative): a box aligned to the line's top
+        // or bottom takes its text along (the shifts inside it are kept).
+        const align = box.style.verticalAlign
+        if (!lineRelative && (align === 'top' || align === 'bottom')) {
+          lineRelative = align
+          shift = 0
+        }
       }
-      state = { engine, measureText, isImage, shift }
+      state = { engine, measureText, isImage, shift, lineRelative }
       this.runStates.set(run, state)
     }
     return state
@@ -1112,13 +1130,30 @@ export class Paragraph {
       let descent = strutDescent
       // Atomic inlines aligned to the top or bottom of the line box.
       const lineAligned: { ascent: number; height: number; top: boolean }[] = []
+      // Pictor (inline-box-line-relative): and text in inline boxes aligned so.
+      const relativeRuns: {
+        run: TextRun
+        ascent: number
+        height: number
+        top: boolean
+      }[] = []
       for (const word of current.words) {
         for (const segment of word.segments) {
           const { item } = segment
           if (item.kind === 'text' && segment.text) {
-            const { engine, shift } = this.runState(item.run)
+            const { engine, shift, lineRelative } = this.runState(item.run)
             const a = Math.round(engine.baseline(segment.text))
             const d = engine.height(segment.text) - a
+            if (lineRelative) {
+              const aligned = {
+                ascent: a + shift,
+                height: a + d,
+                top: lineRelative === 'top',
+              }
+              lineAligned.push(aligned)
+              relativeRuns.push({ run: item.run, ...aligned })
+              continue
+            }
             ascent = Math.max(ascent, a + shift)
             descent = Math.max(descent, d - shift)
           } else if (item.kind === 'atomic') {
@@ -1145,6 +1180,17 @@ export class Paragraph {
       }
       current.baseline = ascent
       current.height = ascent + descent
+      if (relativeRuns.length) {
+        current.relativeBaselines = new Map()
+        for (const aligned of relativeRuns) {
+          current.relativeBaselines.set(
+            aligned.run,
+            aligned.top
+              ? aligned.ascent
+              : current.height - aligned.height + aligned.ascent
+          )
+        }
+      }
       top = current.top + current.height
     }
 
@@ -1518,7 +1564,9 @@ export class Paragraph {
         x: segment.x,
         width: segment.width,
         line: this.lines.indexOf(line),
-        baseline: Math.round(line.top) + line.baseline - shift,
+        baseline:
+          Math.round(line.top) +
+          (line.relativeBaselines?.get(run) ?? line.baseline - shift),
         rtl: (segment.level ?? 0) % 2 === 1,
         ...(segment.trimsEnd ? { trimsEnd: true } : {}),
       })

@@ -31,6 +31,9 @@ import {
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { legacyPlacement } from './legacy-placement.js';
+import { missingImage } from './missing-image.js';
+import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
+import { columnCount, listInColumns } from './multi-column-list.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
@@ -350,8 +353,8 @@ export class TreeConverter {
   sheetTexts: Map<Element, string> = new Map();
 
   /**
-   * `<img>`: a `srcset`-only image uses its first candidate; an image with no source at all is an empty box of
-   * its `width`/`height`, as in browsers (satori would throw).
+   * `<img>`: a `srcset`-only image uses its first candidate; an image with no source at all is its alt text or an
+   * empty box of its `width`/`height`, as in browsers (missing-image.ts; satori would throw).
    */
   private convertImage(el: Element, depth: number): SatoriElement {
     const img = this.convertElement(el, {}, [], depth);
@@ -363,12 +366,10 @@ export class TreeConverter {
       img.props.src = candidate;
       return img;
     }
-    const style: Record<string, string> = { display: 'inline-block' };
-    for (const dim of ['width', 'height'] as const) {
-      const value = getAttr(el, dim);
-      if (value && /^\d+(\.\d+)?$/.test(value.trim())) style[dim] = `${value.trim()}px`;
-    }
-    return { type: 'span', props: { style: { ...style, ...((img.props.style as object) ?? {}) } } };
+    return missingImage(img, getAttr(el, 'alt'), {
+      width: getAttr(el, 'width'),
+      height: getAttr(el, 'height'),
+    });
   }
 
   /**
@@ -535,6 +536,12 @@ export class TreeConverter {
     const converted: SatoriElement = { type: el.tagName, props };
     this.sourceOf.set(converted, el);
     this.cssTableRow(el, converted, kids);
+    if (
+      kids.some(isBreak) &&
+      ITEM_CONTAINER.test(this.styles.declared(el, 'display', this.inlineOf(el)) ?? '')
+    )
+      kids = wrapTextRunsWithBreaks(kids) ?? kids;
+    if (el.tagName === 'ul' || el.tagName === 'ol') kids = this.multiColumnList(el, converted, kids);
     // Only a float after a `<br>` needs it: the cascade is asked for `float` there alone.
     if (kids.some(isBreak) && isBlockContainer(converted))
       kids = wrapLinesBeforeFloats(kids, (kid) => this.isFloat(kid), isBlockLevel) ?? kids;
@@ -542,6 +549,24 @@ export class TreeConverter {
     else if (kids.length > 1) props.children = kids;
     this.lineHeightQuirk(converted, kids, el);
     return converted;
+  }
+
+  /** A list with `columns`/`column-count` of 2 or more: its items in columns (multi-column-list.ts). */
+  private multiColumnList(el: Element, converted: SatoriElement, kids: SatoriChild[]): SatoriChild[] {
+    const inline = this.inlineOf(el);
+    const count =
+      columnCount(this.styles.declared(el, 'column-count', inline)) ??
+      columnCount(this.styles.declared(el, 'columns', inline));
+    if (count === undefined) return kids;
+    const columns = listInColumns(kids, count, (kid) => this.sourceOf.get(kid)?.tagName === 'li');
+    if (!columns) return kids;
+    const gap = this.styles.declared(el, 'column-gap', inline);
+    converted.props.style = {
+      ...((converted.props.style as object) ?? {}),
+      display: 'flex',
+      ...(gap === undefined || gap.trim() === 'normal' ? { columnGap: '1em' } : {}),
+    };
+    return columns;
   }
 
   /** A box whose element children are all CSS table cells lays them out side by side (css-table-row.ts). */

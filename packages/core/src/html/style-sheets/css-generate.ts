@@ -1,14 +1,22 @@
 /**
  * CSS text from a css-tree AST that satori's value parser reads back. css-tree writes a number followed by a signed
- * one without the space between them (`margin: 0 -15px` becomes `margin:0-15px`, Bootstrap 3's `.row`): valid CSS,
- * as a tokenizer splits it again, but satori splits values at white space and drops the whole declaration.
+ * one without the space between them (`margin: 0 -15px` becomes `margin:0-15px`, Bootstrap 3's `.row`), and a
+ * string without the spaces around it (`font: 12px "Times New Roman", serif` becomes `font:12px"Times New
+ * Roman",serif`, `grid-template-areas: "a b" "c d"` becomes `"a b""c d"`): valid CSS, as a tokenizer splits it
+ * again, but satori splits values at white space and drops the whole declaration.
  */
 import * as csstree from 'css-tree';
 
 const NUMERIC = new Set(['Number', 'Dimension', 'Percentage']);
 
-/** Put a space between a number and a signed number after it, in every value and function of `node` (in place). */
-function separateSignedNumbers(node: csstree.CssNode): void {
+/** Tokens that need no space beside a string: a comma or slash, or a space already there. */
+const BESIDE_STRING = new Set(['Operator', 'WhiteSpace']);
+
+/**
+ * Put a space between a number and a signed number after it, and between a string and a token next to it, in every
+ * value and function of `node` (in place).
+ */
+function separateTokens(node: csstree.CssNode): void {
   csstree.walk(node, (child: csstree.CssNode) => {
     if (!('children' in child) || !child.children || child.type === 'StyleSheet' || child.type === 'Block')
       return;
@@ -16,20 +24,20 @@ function separateSignedNumbers(node: csstree.CssNode): void {
     list.forEach((item, listItem) => {
       const after = listItem.next;
       const next = after?.data;
-      if (
-        after &&
-        next &&
-        NUMERIC.has(item.type) &&
-        NUMERIC.has(next.type) &&
-        /^[-+]/.test((next as csstree.NumberNode).value)
-      )
-        list.insertData({ type: 'WhiteSpace', value: ' ' }, after);
+      if (!after || !next) return;
+      const signedAfterNumber =
+        NUMERIC.has(item.type) && NUMERIC.has(next.type) && /^[-+]/.test((next as csstree.NumberNode).value);
+      const besideString =
+        (item.type === 'String' || next.type === 'String') &&
+        !BESIDE_STRING.has(item.type) &&
+        !BESIDE_STRING.has(next.type);
+      if (signedAfterNumber || besideString) list.insertData({ type: 'WhiteSpace', value: ' ' }, after);
     });
   });
 }
 
 /** `csstree.generate`, with a number and a signed number after it kept apart by a space. */
 export function generateCss(node: csstree.CssNode): string {
-  separateSignedNumbers(node);
+  separateTokens(node);
   return csstree.generate(node);
 }

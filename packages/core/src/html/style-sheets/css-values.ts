@@ -37,9 +37,26 @@ const WEBKIT_ALIASES = new Set([
   'order',
 ]);
 
+/**
+ * Prefixed properties Chrome parses as aliases of a logical property of another name (css_properties.json5
+ * `alias_for`): the old WebKit names of the logical margins and paddings (`ul { -webkit-padding-start: 25px }`).
+ */
+const WEBKIT_RENAMED: Record<string, string> = {
+  '-webkit-margin-start': 'margin-inline-start',
+  '-webkit-margin-end': 'margin-inline-end',
+  '-webkit-margin-before': 'margin-block-start',
+  '-webkit-margin-after': 'margin-block-end',
+  '-webkit-padding-start': 'padding-inline-start',
+  '-webkit-padding-end': 'padding-inline-end',
+  '-webkit-padding-before': 'padding-block-start',
+  '-webkit-padding-after': 'padding-block-end',
+};
+
 /** The standard property a `-webkit-` alias stands for (`-webkit-transform` → `transform`), else the property. */
 export function unprefixedProperty(property: string): string {
   if (!property.startsWith('-webkit-')) return property;
+  const renamed = WEBKIT_RENAMED[property];
+  if (renamed) return renamed;
   const standard = property.slice(8);
   return WEBKIT_ALIASES.has(standard) ? standard : property;
 }
@@ -132,12 +149,12 @@ export function unsupportedDeclaration(property: string, value: string): string 
   if (property === 'text-orientation' && !TEXT_ORIENTATIONS.has(v)) {
     return `text-orientation: ${value} is not supported; laid out as text-orientation: mixed`;
   }
-  // Multi-column layout (`columns: 2`, a résumé's list of courses): not laid out; the content stays in one column.
+  // Multi-column layout (`columns: 2`, a résumé's list of courses): lists of items only (html/elements/multi-column-list.ts).
   if (
     MULTI_COLUMN.has(property) &&
     !/^(auto|auto auto|initial|inherit|unset|revert|revert-layer|1)$/.test(v)
   ) {
-    return `${property}: ${value} is not supported (multi-column layout); the content is laid out in one column`;
+    return `${property}: ${value} is laid out as columns for a list of items only (multi-column layout); other content stays in one column`;
   }
   if (property === 'text-combine-upright' && !/^(none|all|initial|inherit|unset)$/.test(v)) {
     return `text-combine-upright: ${value} is not supported (Chrome ignores it too); the characters are set one by one`;

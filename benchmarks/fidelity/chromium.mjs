@@ -1,5 +1,5 @@
 /** Headless Chromium (Debian's, through playwright-core) with exactly Pictor's built-in fonts, via a private fontconfig. */
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -93,7 +93,9 @@ async function fontconfigDir() {
   mkdirSync(fonts, { recursive: true });
   for (const file of [...BUILTIN_FONT_FILES, ...SCRIPT_FONT_FILES]) {
     const target = join(fonts, file.split('/').at(-1));
-    if (!existsSync(target)) symlinkSync(builtinFontPath(file), target);
+    // A folder left by an earlier process with this pid may hold links into a worktree since removed: relink.
+    rmSync(target, { force: true });
+    symlinkSync(builtinFontPath(file), target);
   }
   // Colour emoji: Twemoji (the artwork Pictor draws, @twemoji/svg 15) as Mozilla's COLR font, decoded from WOFF2,
   // so Chromium's emoji fallback finds a colour emoji font instead of drawing empty boxes.

@@ -337,6 +337,8 @@ export interface Tunings {
   plainTextWords?: boolean;
   /** satori makes one font engine per font setting and render, not one per text node (its patch `engine-memo`). */
   engineMemo?: boolean;
+  /** satori layers an element's own custom properties over the inherited ones, not a copy (`custom-properties-chain`). */
+  customPropertiesChain?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

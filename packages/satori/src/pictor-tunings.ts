@@ -30,6 +30,11 @@ export interface PictorTunings {
   styleSheetIndex?: boolean
   /** engine-memo: text nodes with the same font settings share one font engine within a render. */
   engineMemo?: boolean
+  /**
+   * custom-properties-chain: an element that declares custom properties layers them over its inherited ones (the
+   * inherited object as prototype) instead of copying all of them.
+   */
+  customPropertiesChain?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -44,5 +49,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     styleSheetCache: tunings?.styleSheetCache !== false,
     styleSheetIndex: tunings?.styleSheetIndex !== false,
     engineMemo: tunings?.engineMemo !== false,
+    customPropertiesChain: tunings?.customPropertiesChain !== false,
   }
 }

@@ -52,6 +52,8 @@ export const TUNING_SWITCHES = {
   plainTextGraphemes: 'plain text split without Intl.Segmenter (satori patch plain-text-graphemes)',
   plainTextWords: 'plain ASCII text split into words without Intl.Segmenter (satori patch plain-text-words)',
   engineMemo: 'one font engine per font setting and render, not per text node (satori patch engine-memo)',
+  customPropertiesChain:
+    "an element's own custom properties layered over the inherited ones, not a copy of them all (satori patch custom-properties-chain)",
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -64,6 +66,7 @@ export const SATORI_TUNINGS = [
   'styleSheetCache',
   'styleSheetIndex',
   'engineMemo',
+  'customPropertiesChain',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -339,6 +339,8 @@ export interface Tunings {
   engineMemo?: boolean;
   /** satori layers an element's own custom properties over the inherited ones, not a copy (`custom-properties-chain`). */
   customPropertiesChain?: boolean;
+  /** satori writes no content mask that only repeats an overflow box's clip path (`overflow-mask-as-clip`). */
+  overflowMaskAsClip?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

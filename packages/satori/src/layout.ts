@@ -89,6 +89,7 @@ import {
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
 import { customPropertiesOf } from './pictor-custom-properties.js'
+import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
 import {
   getFixedElementPosition,
   insertFixedNode,
@@ -658,7 +659,13 @@ export default async function* layout(
     computedStyle.clipPath && computedStyle.clipPath !== 'none'
   if (computedStyle.overflow === 'hidden' || hasClipPath) {
     newInheritableStyle._inheritedClipPathId = `satori_cp-${id}`
-    newInheritableStyle._inheritedMaskId = `satori_om-${id}`
+    // Pictor (overflow-mask-as-clip): no mask of its own when it would only
+    // repeat the clip path; the descendants keep their ancestors' mask.
+    newInheritableStyle._inheritedMaskId = overflowMaskRepeatsClip(
+      computedStyle
+    )
+      ? inheritedStyle._inheritedMaskId
+      : `satori_om-${id}`
   }
 
   if (computedStyle.maskImage) {

@@ -35,6 +35,11 @@ export interface PictorTunings {
    * inherited object as prototype) instead of copying all of them.
    */
   customPropertiesChain?: boolean
+  /**
+   * overflow-mask-as-clip: an `overflow: hidden` box without borders and rounded corners gives its descendants its
+   * clip path only, not also a mask that repeats it (pictor-overflow-mask.ts).
+   */
+  overflowMaskAsClip?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -50,5 +55,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     styleSheetIndex: tunings?.styleSheetIndex !== false,
     engineMemo: tunings?.engineMemo !== false,
     customPropertiesChain: tunings?.customPropertiesChain !== false,
+    overflowMaskAsClip: tunings?.overflowMaskAsClip !== false,
   }
 }

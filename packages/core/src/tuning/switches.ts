@@ -54,6 +54,8 @@ export const TUNING_SWITCHES = {
   engineMemo: 'one font engine per font setting and render, not per text node (satori patch engine-memo)',
   customPropertiesChain:
     "an element's own custom properties layered over the inherited ones, not a copy of them all (satori patch custom-properties-chain)",
+  overflowMaskAsClip:
+    'no content mask for an overflow: hidden box without borders and rounded corners, only its clip path (satori patch overflow-mask-as-clip)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -67,6 +69,7 @@ export const SATORI_TUNINGS = [
   'styleSheetIndex',
   'engineMemo',
   'customPropertiesChain',
+  'overflowMaskAsClip',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

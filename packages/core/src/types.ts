@@ -341,6 +341,8 @@ export interface Tunings {
   customPropertiesChain?: boolean;
   /** satori writes no content mask that only repeats an overflow box's clip path (`overflow-mask-as-clip`). */
   overflowMaskAsClip?: boolean;
+  /** satori draws no text of mixed inline paragraphs on lines outside of the image (`inline-text-culling`). */
+  inlineTextCulling?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

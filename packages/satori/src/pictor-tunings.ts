@@ -40,6 +40,11 @@ export interface PictorTunings {
    * clip path only, not also a mask that repeats it (pictor-overflow-mask.ts).
    */
   overflowMaskAsClip?: boolean
+  /**
+   * inline-text-culling: text of paragraphs with inline boxes is not drawn on lines entirely outside of the image,
+   * as lines of plain text already are not (text/pictor-inline-culling.ts).
+   */
+  inlineTextCulling?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -56,5 +61,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     engineMemo: tunings?.engineMemo !== false,
     customPropertiesChain: tunings?.customPropertiesChain !== false,
     overflowMaskAsClip: tunings?.overflowMaskAsClip !== false,
+    inlineTextCulling: tunings?.inlineTextCulling !== false,
   }
 }

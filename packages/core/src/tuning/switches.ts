@@ -56,6 +56,8 @@ export const TUNING_SWITCHES = {
     "an element's own custom properties layered over the inherited ones, not a copy of them all (satori patch custom-properties-chain)",
   overflowMaskAsClip:
     'no content mask for an overflow: hidden box without borders and rounded corners, only its clip path (satori patch overflow-mask-as-clip)',
+  inlineTextCulling:
+    'text of paragraphs with inline boxes not drawn on lines outside of the image (satori patch inline-text-culling)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -70,6 +72,7 @@ export const SATORI_TUNINGS = [
   'engineMemo',
   'customPropertiesChain',
   'overflowMaskAsClip',
+  'inlineTextCulling',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

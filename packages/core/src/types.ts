@@ -343,6 +343,8 @@ export interface Tunings {
   overflowMaskAsClip?: boolean;
   /** satori draws no text of mixed inline paragraphs on lines outside of the image (`inline-text-culling`). */
   inlineTextCulling?: boolean;
+  /** satori keeps the rules compiled from the same style sheets at the same viewport (`compiled-sheets`). */
+  compiledSheets?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

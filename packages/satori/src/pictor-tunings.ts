@@ -45,6 +45,11 @@ export interface PictorTunings {
    * as lines of plain text already are not (text/pictor-inline-culling.ts).
    */
   inlineTextCulling?: boolean
+  /**
+   * compiled-sheets: the rules compiled from the same parsed sheets at the same viewport kept for the next render
+   * (pictor-compiled-sheets.ts; with styleSheetCache, which keeps the parsed sheets).
+   */
+  compiledSheets?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -62,5 +67,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     customPropertiesChain: tunings?.customPropertiesChain !== false,
     overflowMaskAsClip: tunings?.overflowMaskAsClip !== false,
     inlineTextCulling: tunings?.inlineTextCulling !== false,
+    compiledSheets: tunings?.compiledSheets !== false,
   }
 }

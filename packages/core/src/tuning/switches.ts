@@ -58,6 +58,8 @@ export const TUNING_SWITCHES = {
     'no content mask for an overflow: hidden box without borders and rounded corners, only its clip path (satori patch overflow-mask-as-clip)',
   inlineTextCulling:
     'text of paragraphs with inline boxes not drawn on lines outside of the image (satori patch inline-text-culling)',
+  compiledSheets:
+    'the rules compiled from the same style sheets at the same viewport kept for the next render (satori patch compiled-sheets)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -73,6 +75,7 @@ export const SATORI_TUNINGS = [
   'customPropertiesChain',
   'overflowMaskAsClip',
   'inlineTextCulling',
+  'compiledSheets',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

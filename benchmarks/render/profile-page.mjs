@@ -32,7 +32,8 @@ const { values: args, positionals } = parseArgs({
 });
 const name = positionals[0];
 if (!name) throw new Error('usage: profile-page.mjs CASE [--core DIR] [--renders 5]');
-if (isHeldOut(name)) throw new Error(`${name} is a held-out case: not rendered (benchmarks/fidelity/wider/README.md)`);
+if (isHeldOut(name))
+  throw new Error(`${name} is a held-out case: not rendered (benchmarks/fidelity/wider/README.md)`);
 const dir = ['wider', 'real-world']
   .map((corpus) => join(here, '../fidelity', corpus, name))
   .find((d) => existsSync(join(d, 'index.html')));

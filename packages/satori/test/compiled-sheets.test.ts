@@ -19,9 +19,15 @@ const sheet = `
 function page(n: number): Element {
   return hp(
     'div',
-    { style: { display: 'flex', flexDirection: 'column', background: '#fff', width: '100%', height: '100%' } },
+    {
+      style: { display: 'flex', flexDirection: 'column', background: '#fff', width: '100%', height: '100%' },
+    },
     hp('style', {}, sheet),
-    hp('div', { className: 'row', style: { display: 'flex' } }, ...[0, 1, 2].map(() => hp('div', { className: 'box' }, hp('div', { className: 'inner' })))),
+    hp(
+      'div',
+      { className: 'row', style: { display: 'flex' } },
+      ...[0, 1, 2].map(() => hp('div', { className: 'box' }, hp('div', { className: 'inner' }))),
+    ),
     `render ${n}`,
   );
 }

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { type Element, h, hp, render } from './render.js';
 
-const many = Array.from({ length: 300 }, (_, i) => `--k-${i}: #${(i * 4099).toString(16).padStart(6, '0').slice(-6)};`);
+const many = Array.from(
+  { length: 300 },
+  (_, i) => `--k-${i}: #${(i * 4099).toString(16).padStart(6, '0').slice(-6)};`,
+);
 const css = `
   .root { ${many.join(' ')} --a: #111111; --b: #222222; --c: #555555 }
   .over { --a: #333333; --d: var(--c) }
@@ -48,7 +51,11 @@ function page(): Element {
 describe('custom properties layered over the inherited ones (tuning customPropertiesChain)', () => {
   it('gives the SVG the copies gave', async () => {
     const on = await render(page(), { width: 120, height: 40 });
-    const off = await render(page(), { width: 120, height: 40, pictorTunings: { customPropertiesChain: false } });
+    const off = await render(page(), {
+      width: 120,
+      height: 40,
+      pictorTunings: { customPropertiesChain: false },
+    });
     expect(on).toBe(off);
     const fills = new Set([...on.matchAll(/fill="(#[0-9a-f]{6})"/gi)].map((m) => m[1]?.toLowerCase()));
     // --a at the root and overridden; --b, inherited through `inherit`, reset by `initial` to the fallback; --d

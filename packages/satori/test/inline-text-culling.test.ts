@@ -14,7 +14,14 @@ const words = (n: number, tag: string) =>
 function page(transform?: string): Element {
   return h(
     'div',
-    { display: 'block', width: 300, background: '#fff', fontFamily: 'Inter', fontSize: 14, lineHeight: '20px' },
+    {
+      display: 'block',
+      width: 300,
+      background: '#fff',
+      fontFamily: 'Inter',
+      fontSize: 14,
+      lineHeight: '20px',
+    },
     h(
       'p',
       { display: 'block', margin: 0, transform },
@@ -30,7 +37,11 @@ const runs = (svg: string) => (svg.match(/<path[^>]* d="M[^"]*"/g) ?? []).join('
 describe('lines of inline text outside of the image are not drawn', () => {
   it('writes fewer glyphs, with the same pixels', async () => {
     const on = await render(page(), { width: 300, height: 100 });
-    const off = await render(page(), { width: 300, height: 100, pictorTunings: { inlineTextCulling: false } });
+    const off = await render(page(), {
+      width: 300,
+      height: 100,
+      pictorTunings: { inlineTextCulling: false },
+    });
     // The glyphs of the first lines are there in both; those of the last word only without culling.
     expect(on).toContain('fill="black"');
     expect(runs(on)).toBeGreaterThan(0);

@@ -11,7 +11,11 @@ const cell = (background: string) => h('div', { width: 90, height: 90, backgroun
 /** Three clipping boxes side by side: plain, bordered, rounded; in the bordered one a plain one at a fraction. */
 function page(): Element {
   const clip = (style: Record<string, unknown>, ...children: unknown[]) =>
-    h('div', { display: 'flex', width: 60, height: 50, overflow: 'hidden', marginRight: 10, ...style }, ...children);
+    h(
+      'div',
+      { display: 'flex', width: 60, height: 50, overflow: 'hidden', marginRight: 10, ...style },
+      ...children,
+    );
   return h(
     'div',
     { display: 'flex', width: 240, height: 80, background: '#fff', padding: 10 },
@@ -30,7 +34,11 @@ const maskDefs = (svg: string) => [...svg.matchAll(/<mask id="(satori_om-[^"]*)"
 describe('overflow: hidden without borders or rounded corners is clipped without a mask', () => {
   it('writes the clip path and no mask for a plain box; bordered and rounded boxes keep theirs', async () => {
     const svg = await render(page(), { width: 240, height: 80 });
-    const off = await render(page(), { width: 240, height: 80, pictorTunings: { overflowMaskAsClip: false } });
+    const off = await render(page(), {
+      width: 240,
+      height: 80,
+      pictorTunings: { overflowMaskAsClip: false },
+    });
     // Each clipping box still has its clip path, and its content is drawn under it.
     const clips = [...svg.matchAll(/<clipPath id="(satori_cp-[^"]*)"/g)].map((m) => m[1]);
     expect(clips).toHaveLength(4);

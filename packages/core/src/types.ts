@@ -345,6 +345,8 @@ export interface Tunings {
   inlineTextCulling?: boolean;
   /** satori keeps the rules compiled from the same style sheets at the same viewport (`compiled-sheets`). */
   compiledSheets?: boolean;
+  /** satori filters an element without drawn descendants over its own paint area, not the image (`leaf-filter-region`). */
+  leafFilterRegion?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

@@ -67,6 +67,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   overflowMaskAsClip: 'card',
   inlineTextCulling: 'card',
   compiledSheets: 'card',
+  leafFilterRegion: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

@@ -90,6 +90,7 @@ import {
 import { isToggleInput } from './pictor-toggle-inputs.js'
 import { customPropertiesOf } from './pictor-custom-properties.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
+import { leafFilterRegion } from './pictor-filter-region.js'
 import {
   getFixedElementPosition,
   insertFixedNode,
@@ -1469,6 +1470,14 @@ export default async function* layout(
       const filterId = `satori_f-${id}${count ? `-${count}` : ''}`
       count++
       const expansion = getExpansion(functions)
+      // Pictor (leaf-filter-region): an element that draws no descendant
+      // paints within its own area, which is then the region.
+      const leaf = leafFilterRegion(
+        { left, top, width, height },
+        computedStyle,
+        !!childrenRenderResult,
+        functions
+      )
       const primitives = functions
         .map((filter, index) =>
           buildFilterPrimitive(
@@ -1484,16 +1493,18 @@ export default async function* layout(
           'filter',
           {
             id: filterId,
-            x: -expansion.left,
-            y: -expansion.top,
-            width:
-              (computedStyle._viewportWidth as number) +
-              expansion.left +
-              expansion.right,
-            height:
-              (computedStyle._viewportHeight as number) +
-              expansion.top +
-              expansion.bottom,
+            x: leaf ? leaf.x : -expansion.left,
+            y: leaf ? leaf.y : -expansion.top,
+            width: leaf
+              ? leaf.width
+              : (computedStyle._viewportWidth as number) +
+                expansion.left +
+                expansion.right,
+            height: leaf
+              ? leaf.height
+              : (computedStyle._viewportHeight as number) +
+                expansion.top +
+                expansion.bottom,
             filterUnits: 'userSpaceOnUse',
             'color-interpolation-filters': 'sRGB',
           },

@@ -50,6 +50,11 @@ export interface PictorTunings {
    * (pictor-compiled-sheets.ts; with styleSheetCache, which keeps the parsed sheets).
    */
   compiledSheets?: boolean
+  /**
+   * leaf-filter-region: the region of the filter functions of an element that draws no descendant is its own paint
+   * area, not the image (pictor-filter-region.ts).
+   */
+  leafFilterRegion?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -68,5 +73,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     overflowMaskAsClip: tunings?.overflowMaskAsClip !== false,
     inlineTextCulling: tunings?.inlineTextCulling !== false,
     compiledSheets: tunings?.compiledSheets !== false,
+    leafFilterRegion: tunings?.leafFilterRegion !== false,
   }
 }

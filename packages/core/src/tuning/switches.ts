@@ -60,6 +60,8 @@ export const TUNING_SWITCHES = {
     'text of paragraphs with inline boxes not drawn on lines outside of the image (satori patch inline-text-culling)',
   compiledSheets:
     'the rules compiled from the same style sheets at the same viewport kept for the next render (satori patch compiled-sheets)',
+  leafFilterRegion:
+    'filter functions of an element without drawn descendants filtered over its own paint area, not the image (satori patch leaf-filter-region)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -76,6 +78,7 @@ export const SATORI_TUNINGS = [
   'overflowMaskAsClip',
   'inlineTextCulling',
   'compiledSheets',
+  'leafFilterRegion',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -1476,7 +1476,14 @@ export default async function* layout(
         { left, top, width, height },
         computedStyle,
         !!childrenRenderResult,
-        functions
+        functions,
+        computedStyle.transform
+          ? buildTransform(
+              { left, top, width, height },
+              computedStyle.transform,
+              isInheritingTransform
+            ) || undefined
+          : undefined
       )
       const primitives = functions
         .map((filter, index) =>

@@ -5,19 +5,29 @@
  * (docs/layout-engine.md).
  *
  * Usage: node benchmarks/fidelity/svg-identity.mjs <satori-entry-a.js> <satori-entry-b.js> [case-name-filter]
+ *          [--wider] [--save-svg DIR]
  *   an entry is a built ES module (e.g. packages/satori/dist/index.js, or the published satori's dist/index.js).
+ *   `--wider` adds the TUNING cases of benchmarks/fidelity/wider (held-out cases skipped unread, corpus-split.mjs);
+ *   `--save-svg DIR` writes each case's SVG documents as DIR/<a|b>/<case>.svg.
  *   Prints one line per case that differs and a summary; exit code 1 when any differs.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { isHeldOut } from './corpus-split.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const coreDir = join(here, '../../packages/core');
+const { values: options, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { wider: { type: 'boolean', default: false }, 'save-svg': { type: 'string' } },
+});
 const corpora = [join(coreDir, 'test/fidelity'), join(here, 'real-world')];
-const [entryA, entryB, filter] = process.argv.slice(2);
+if (options.wider) corpora.push(join(here, 'wider'));
+const [entryA, entryB, filter] = positionals;
 if (!entryA || !entryB) {
   console.error(
     'usage: node benchmarks/fidelity/svg-identity.mjs <satori-entry-a.js> <satori-entry-b.js> [filter]',
@@ -79,10 +89,11 @@ export default async function recorded(...args) { const svg = await satori(...ar
   return import(pathToFileURL(out).href);
 }
 
-async function renderAll(core) {
+async function renderAll(core, side) {
   const results = new Map();
   for (const corpus of corpora) {
     for (const name of readdirSync(corpus).sort()) {
+      if (corpus.endsWith('wider') && isHeldOut(name)) continue;
       const dir = join(corpus, name);
       if (!existsSync(join(dir, 'index.html')) || (filter && !name.includes(filter))) continue;
       const html = readFileSync(join(dir, 'index.html'), 'utf8');
@@ -105,14 +116,19 @@ async function renderAll(core) {
       } finally {
         await renderer.close();
       }
+      if (options['save-svg']) {
+        const out = join(options['save-svg'], side);
+        mkdirSync(out, { recursive: true });
+        writeFileSync(join(out, `${name}.svg`), globalThis.__svgs.join('\n'));
+      }
       results.set(name, { svg: globalThis.__svgs.map(hash).join(','), png });
     }
   }
   return results;
 }
 
-const a = await renderAll(await coreWith(entryA, 'a'));
-const b = await renderAll(await coreWith(entryB, 'b'));
+const a = await renderAll(await coreWith(entryA, 'a'), 'a');
+const b = await renderAll(await coreWith(entryB, 'b'), 'b');
 let svgDiffer = 0;
 let pngDiffer = 0;
 for (const [name, ra] of a) {

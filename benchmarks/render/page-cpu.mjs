@@ -14,7 +14,8 @@
  * repeat identical content; said in the output). Medians are printed.
  *
  * `--base DIR` (a packages/core folder with a dist/, e.g. a copy of main's) adds a second side: both children
- * render the same case, alternating render by render, and the ratio this build / base is printed per case.
+ * render the same case, alternating render by render, and the ratio this build / base is printed per case, with the
+ * base's layout and raster CPU beside this build's.
  *
  *   node benchmarks/render/page-cpu.mjs [name-filter] [--corpus wider,real-world] [--runs 3] [--base DIR] [--over 1000]
  */
@@ -177,7 +178,7 @@ async function parent() {
     'CPU ms',
     ...STAGES.map((s) => `${s} CPU`),
     'wall ms',
-    ...(sides.length > 1 ? ['base CPU ms', 'this / base'] : []),
+    ...(sides.length > 1 ? ['base CPU ms', 'base layout CPU', 'base raster CPU', 'this / base'] : []),
   ];
   const table = rows.map((r) => {
     if (r.error) return [`${r.corpus}/${r.name}`, `error: ${r.error}`, ...header.slice(2).map(() => '')];
@@ -199,7 +200,12 @@ async function parent() {
     ];
     if (sides.length > 1) {
       const base = median(r.samples[1], (x) => x.cpu);
-      cells.push(fmt(base, 0), fmt(cpu / base, 2));
+      const stage = (name) =>
+        fmt(
+          median(r.samples[1], (x) => x.stages[name]),
+          0,
+        );
+      cells.push(fmt(base, 0), stage('layout'), stage('raster'), fmt(cpu / base, 2));
     }
     return cells;
   });

@@ -12,7 +12,8 @@ export default defineConfig({
   // Types: `tsc --emitDeclarationOnly --noCheck` (tsconfig.build.json); upstream's source type-checks only
   // against its own pins of @types/node and TypeScript.
   dts: false,
-  minify: true,
+  // PICTOR_SATORI_MINIFY=0 builds it readable, for a CPU profile with satori's own function names (benchmarks/render/profile-page.mjs).
+  minify: process.env.PICTOR_SATORI_MINIFY !== '0',
   format: ['esm'],
   noExternal: ['twrnc', 'emoji-regex-xs', 'harfbuzzjs'],
   loader: { '.wasm': 'binary' },

@@ -337,6 +337,16 @@ export interface Tunings {
   plainTextWords?: boolean;
   /** satori makes one font engine per font setting and render, not one per text node (its patch `engine-memo`). */
   engineMemo?: boolean;
+  /** satori layers an element's own custom properties over the inherited ones, not a copy (`custom-properties-chain`). */
+  customPropertiesChain?: boolean;
+  /** satori writes no content mask that only repeats an overflow box's clip path (`overflow-mask-as-clip`). */
+  overflowMaskAsClip?: boolean;
+  /** satori draws no text of mixed inline paragraphs on lines outside of the image (`inline-text-culling`). */
+  inlineTextCulling?: boolean;
+  /** satori keeps the rules compiled from the same style sheets at the same viewport (`compiled-sheets`). */
+  compiledSheets?: boolean;
+  /** satori filters an element without drawn descendants over its own paint area, not the image (`leaf-filter-region`). */
+  leafFilterRegion?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

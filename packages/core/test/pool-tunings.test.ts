@@ -63,6 +63,11 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   styleSheetCache: 'card',
   styleSheetIndex: 'card',
   engineMemo: 'card',
+  customPropertiesChain: 'card',
+  overflowMaskAsClip: 'card',
+  inlineTextCulling: 'card',
+  compiledSheets: 'card',
+  leafFilterRegion: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

@@ -89,6 +89,8 @@ import {
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
 import { customPropertiesOf } from './pictor-custom-properties.js'
+import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
+import { leafFilterRegion } from './pictor-filter-region.js'
 import {
   getFixedElementPosition,
   insertFixedNode,
@@ -658,7 +660,13 @@ export default async function* layout(
     computedStyle.clipPath && computedStyle.clipPath !== 'none'
   if (computedStyle.overflow === 'hidden' || hasClipPath) {
     newInheritableStyle._inheritedClipPathId = `satori_cp-${id}`
-    newInheritableStyle._inheritedMaskId = `satori_om-${id}`
+    // Pictor (overflow-mask-as-clip): no mask of its own when it would only
+    // repeat the clip path; the descendants keep their ancestors' mask.
+    newInheritableStyle._inheritedMaskId = overflowMaskRepeatsClip(
+      computedStyle
+    )
+      ? inheritedStyle._inheritedMaskId
+      : `satori_om-${id}`
   }
 
   if (computedStyle.maskImage) {
@@ -1462,6 +1470,21 @@ export default async function* layout(
       const filterId = `satori_f-${id}${count ? `-${count}` : ''}`
       count++
       const expansion = getExpansion(functions)
+      // Pictor (leaf-filter-region): an element that draws no descendant
+      // paints within its own area, which is then the region.
+      const leaf = leafFilterRegion(
+        { left, top, width, height },
+        computedStyle,
+        !!childrenRenderResult,
+        functions,
+        computedStyle.transform
+          ? buildTransform(
+              { left, top, width, height },
+              computedStyle.transform,
+              isInheritingTransform
+            ) || undefined
+          : undefined
+      )
       const primitives = functions
         .map((filter, index) =>
           buildFilterPrimitive(
@@ -1477,16 +1500,18 @@ export default async function* layout(
           'filter',
           {
             id: filterId,
-            x: -expansion.left,
-            y: -expansion.top,
-            width:
-              (computedStyle._viewportWidth as number) +
-              expansion.left +
-              expansion.right,
-            height:
-              (computedStyle._viewportHeight as number) +
-              expansion.top +
-              expansion.bottom,
+            x: leaf ? leaf.x : -expansion.left,
+            y: leaf ? leaf.y : -expansion.top,
+            width: leaf
+              ? leaf.width
+              : (computedStyle._viewportWidth as number) +
+                expansion.left +
+                expansion.right,
+            height: leaf
+              ? leaf.height
+              : (computedStyle._viewportHeight as number) +
+                expansion.top +
+                expansion.bottom,
             filterUnits: 'userSpaceOnUse',
             'color-interpolation-filters': 'sRGB',
           },

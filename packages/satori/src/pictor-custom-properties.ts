@@ -8,6 +8,7 @@
  * them. Custom properties are resolved exactly as before.
  */
 import type { SerializedStyle } from './handler/expand.js'
+import { INHERITING_KEYWORDS } from './handler/variables.js'
 
 /** The computed style's property holding its custom properties. */
 export const CUSTOM_PROPERTIES = '_customProperties'
@@ -35,4 +36,25 @@ export function customPropertiesOf(
   style: SerializedStyle
 ): Record<string, string> {
   return inheritedCustomProperties(style)
+}
+
+/**
+ * Pictor (custom-properties-chain, speed only): an element's own custom
+ * properties over the inherited ones, with the inherited object as prototype
+ * instead of a copy of it. Bulma 1.0's components each declare a few
+ * `--bulma-*` properties of their own, and each such element copied the ~600
+ * of `:root` (a third of a Bulma page's style computation). `var()` reads a
+ * property through the chain exactly as from a copy; what enumerates them
+ * (`for...in`) sees the same names and values.
+ */
+export function layerCustomProperties(
+  inherited: Record<string, string>,
+  current: Record<string, string>
+): Record<string, string> {
+  const layered = Object.create(inherited) as Record<string, string>
+  for (const name in current) {
+    if (INHERITING_KEYWORDS.has(current[name].trim().toLowerCase())) continue
+    layered[name] = current[name]
+  }
+  return layered
 }

@@ -30,6 +30,31 @@ export interface PictorTunings {
   styleSheetIndex?: boolean
   /** engine-memo: text nodes with the same font settings share one font engine within a render. */
   engineMemo?: boolean
+  /**
+   * custom-properties-chain: an element that declares custom properties layers them over its inherited ones (the
+   * inherited object as prototype) instead of copying all of them.
+   */
+  customPropertiesChain?: boolean
+  /**
+   * overflow-mask-as-clip: an `overflow: hidden` box without borders and rounded corners gives its descendants its
+   * clip path only, not also a mask that repeats it (pictor-overflow-mask.ts).
+   */
+  overflowMaskAsClip?: boolean
+  /**
+   * inline-text-culling: text of paragraphs with inline boxes is not drawn on lines entirely outside of the image,
+   * as lines of plain text already are not (text/pictor-inline-culling.ts).
+   */
+  inlineTextCulling?: boolean
+  /**
+   * compiled-sheets: the rules compiled from the same parsed sheets at the same viewport kept for the next render
+   * (pictor-compiled-sheets.ts; with styleSheetCache, which keeps the parsed sheets).
+   */
+  compiledSheets?: boolean
+  /**
+   * leaf-filter-region: the region of the filter functions of an element that draws no descendant is its own paint
+   * area, not the image (pictor-filter-region.ts).
+   */
+  leafFilterRegion?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -44,5 +69,10 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     styleSheetCache: tunings?.styleSheetCache !== false,
     styleSheetIndex: tunings?.styleSheetIndex !== false,
     engineMemo: tunings?.engineMemo !== false,
+    customPropertiesChain: tunings?.customPropertiesChain !== false,
+    overflowMaskAsClip: tunings?.overflowMaskAsClip !== false,
+    inlineTextCulling: tunings?.inlineTextCulling !== false,
+    compiledSheets: tunings?.compiledSheets !== false,
+    leafFilterRegion: tunings?.leafFilterRegion !== false,
   }
 }

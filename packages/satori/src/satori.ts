@@ -287,6 +287,7 @@ export async function render(
       {
         styleSheetCache: options.pictorTunings?.styleSheetCache !== false,
         styleSheetIndex: options.pictorTunings?.styleSheetIndex !== false,
+        compiledSheets: options.pictorTunings?.compiledSheets !== false,
       }
     )
     const svgFilters = new Map<string, ReactElement>()

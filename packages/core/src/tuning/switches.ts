@@ -52,6 +52,16 @@ export const TUNING_SWITCHES = {
   plainTextGraphemes: 'plain text split without Intl.Segmenter (satori patch plain-text-graphemes)',
   plainTextWords: 'plain ASCII text split into words without Intl.Segmenter (satori patch plain-text-words)',
   engineMemo: 'one font engine per font setting and render, not per text node (satori patch engine-memo)',
+  customPropertiesChain:
+    "an element's own custom properties layered over the inherited ones, not a copy of them all (satori patch custom-properties-chain)",
+  overflowMaskAsClip:
+    'no content mask for an overflow: hidden box without borders and rounded corners, only its clip path (satori patch overflow-mask-as-clip)',
+  inlineTextCulling:
+    'text of paragraphs with inline boxes not drawn on lines outside of the image (satori patch inline-text-culling)',
+  compiledSheets:
+    'the rules compiled from the same style sheets at the same viewport kept for the next render (satori patch compiled-sheets)',
+  leafFilterRegion:
+    'filter functions of an element without drawn descendants filtered over its own paint area, not the image (satori patch leaf-filter-region)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -64,6 +74,11 @@ export const SATORI_TUNINGS = [
   'styleSheetCache',
   'styleSheetIndex',
   'engineMemo',
+  'customPropertiesChain',
+  'overflowMaskAsClip',
+  'inlineTextCulling',
+  'compiledSheets',
+  'leafFilterRegion',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -6,6 +6,7 @@ import { buildXMLString } from '../utils.js'
 import mask from './content-mask.js'
 import radius from './border-radius.js'
 import { buildClipPath, genClipPathId } from './clip-path.js'
+import { clipsPaddingBox, contentMaskLeftOut } from '../pictor-overflow-mask.js'
 
 // How far the clip region extends on an axis that isn't clipped.
 const UNBOUNDED = 1e5
@@ -31,7 +32,7 @@ function clipRegion(
   const visualBox = isClip
     ? style._overflowClipBox || 'padding-box'
     : 'padding-box'
-  if (clipX && clipY && !margin && visualBox === 'padding-box') return
+  if (clipsPaddingBox(style)) return
 
   const inset = ['Top', 'Right', 'Bottom', 'Left'].map(
     (side) =>
@@ -107,6 +108,9 @@ export default function overflow(
     style.overflow === 'hidden' && style.transform && matrix
       ? matrix
       : undefined
+  // Pictor (overflow-mask-as-clip): no content mask where it would only
+  // repeat the clip path (layout.ts then gives the descendants none of it).
+  const withoutMask = !src && contentMaskLeftOut(style)
 
   if (style.overflow !== 'hidden' && !src) {
     overflowClipPath = ''
@@ -122,7 +126,7 @@ export default function overflow(
         },
         buildXMLString('path', { d: region, transform })
       ) +
-      buildXMLString(
+      (withoutMask ? '' : buildXMLString(
         'mask',
         { id: `satori_om-${id}` },
         buildXMLString('path', {
@@ -137,7 +141,7 @@ export default function overflow(
             ? `url(#${style._inheritedMaskId})`
             : undefined,
         })
-      )
+      ))
     )
   } else {
     const _id = clipPath ? `satori_ocp-${id}` : genClipPathId(id)
@@ -165,6 +169,8 @@ export default function overflow(
       })
     )
   }
+
+  if (withoutMask) return clipPath + overflowClipPath
 
   const contentMask = mask(
     {

@@ -50,10 +50,12 @@ import {
   CSSVariables,
 } from './variables.js'
 import { propertyAlias } from '../pictor-property-aliases.js'
+import type { PictorTunings } from '../pictor-tunings.js'
 import {
   CUSTOM_PROPERTIES,
   hasOwnVariables,
   inheritedCustomProperties,
+  layerCustomProperties,
 } from '../pictor-custom-properties.js'
 
 // https://react-cn.github.io/react/tips/style-props-value-px.html
@@ -1259,9 +1261,14 @@ export default function expand(
   }
 
   // Merge variables (current overrides inherited)
-  const mergedVariables = hasOwnVariables(currentVariables)
+  // Pictor (custom-properties-chain): layered over the inherited ones, not
+  // copied (tuning `customPropertiesChain`).
+  const mergedVariables = !hasOwnVariables(currentVariables)
+    ? inheritedVariables
+    : (inheritedStyle?._pictorTunings as PictorTunings | undefined)
+        ?.customPropertiesChain === false
     ? mergeVariables(inheritedVariables, currentVariables)
-    : inheritedVariables
+    : layerCustomProperties(inheritedVariables, currentVariables)
 
   // Store merged variables in the serialized style for inheritance.
   // Pictor (custom-properties-shared): as one object, not a property each.

@@ -12,6 +12,10 @@ import { isReactElement, normalizeChildren } from '../utils.js'
 import { PLACEHOLDER_PROP } from '../form-control.js'
 import { RuleIndex } from '../pictor-rule-index.js'
 import { cachedSheet } from '../pictor-sheet-cache.js'
+import {
+  cachedCompilation,
+  compiledSheetsKey,
+} from '../pictor-compiled-sheets.js'
 import { propertyAlias } from '../pictor-property-aliases.js'
 import {
   FORM_STATE_PSEUDO_CLASSES,
@@ -240,7 +244,11 @@ export async function applyStyleSheets(
   validation?: Validation,
   containers?: ContainerQueries,
   // Pictor (style-sheet-speed): each sheet parsed once per thread, rules matched through an index.
-  speed: { styleSheetCache?: boolean; styleSheetIndex?: boolean } = {}
+  speed: {
+    styleSheetCache?: boolean
+    styleSheetIndex?: boolean
+    compiledSheets?: boolean
+  } = {}
 ): Promise<ReactNode> {
   const sheets: string[] = []
   collectStyleSheets(root, sheets, viewport)
@@ -250,27 +258,40 @@ export async function applyStyleSheets(
   const parsed: Item[][] = sheets.map((css) =>
     speed.styleSheetCache === false ? parse(css) : cachedSheet(css, parse)
   )
-  const state: CompileState = {
-    order: 0,
-    anonymousLayers: 0,
-    layers: new Map(),
-    viewport,
-    properties: new Map(),
-    // Feature queries aren't errors, so they're not reported.
-    supported:
-      validation &&
-      (await checkSupportsDeclarations(parsed, validation.getError)),
+  // Feature queries aren't errors, so they're not reported.
+  const supported =
+    validation && (await checkSupportsDeclarations(parsed, validation.getError))
+  const compile = () => {
+    const state: CompileState = {
+      order: 0,
+      anonymousLayers: 0,
+      layers: new Map(),
+      viewport,
+      properties: new Map(),
+      supported,
+    }
+    const rules: Rule[] = []
+    for (const items of parsed) compileRules(items, null, [], rules, state)
+    rankLayers(rules, state.layers)
+    const initial = getInitialValues(state.properties)
+    const index =
+      speed.styleSheetIndex === false ? undefined : new RuleIndex(rules)
+    return { state, rules, initial, index }
   }
-  const rules: Rule[] = []
-  for (const items of parsed) compileRules(items, null, [], rules, state)
-  rankLayers(rules, state.layers)
-  const initial = getInitialValues(state.properties)
+  // Pictor (compiled-sheets): the same parsed sheets at the same viewport
+  // compile to the same rules, kept for the next render.
+  const { state, rules, initial, index } =
+    speed.compiledSheets === false || speed.styleSheetCache === false
+      ? compile()
+      : cachedCompilation(
+          compiledSheetsKey(parsed, viewport, supported) +
+            (speed.styleSheetIndex === false ? '|no-index' : ''),
+          compile
+        )
   if (!rules.length && !initial) return root
 
   const roots: Node[] = []
   buildNodes(root, null, roots)
-  const index =
-    speed.styleSheetIndex === false ? undefined : new RuleIndex(rules)
   const candidates = (node: Node, pseudo?: string) =>
     index ? index.candidates(node, pseudo) : rules
   // Rules are matched first, so that only the declarations that apply are

@@ -39,7 +39,7 @@ export function extractCustomProperties(
  * CSS-wide keywords that keep the inherited value of custom properties, which
  * are inherited. `initial` is the guaranteed-invalid value instead.
  */
-const INHERITING_KEYWORDS = new Set([
+export const INHERITING_KEYWORDS = new Set([
   'inherit',
   'unset',
   'revert',
@@ -61,7 +61,10 @@ export function mergeVariables(
   inherited: CSSVariables,
   current: CSSVariables
 ): CSSVariables {
-  const merged = { ...inherited }
+  // Pictor (custom-properties-chain): every inherited property, its own and
+  // those of its prototypes (a spread copies own properties only).
+  const merged: CSSVariables = {}
+  for (const name in inherited) merged[name] = inherited[name]
   for (const name in current) {
     if (INHERITING_KEYWORDS.has(current[name].trim().toLowerCase())) continue
     merged[name] = current[name]

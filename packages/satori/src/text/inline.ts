@@ -62,6 +62,8 @@ import {
   visualOrder,
 } from './pictor-bidi.js'
 import { placeBoxEdges } from './pictor-bidi-box-edges.js'
+import { baselineOutside, inlineCullBounds } from './pictor-inline-culling.js'
+import type { PaintBounds } from '../culling.js'
 import buildTextNodes from './index.js'
 import cssColorParse from 'parse-css-color'
 
@@ -145,6 +147,8 @@ export interface TextRun {
   id: string
   /** The inline boxes the text is in, from the outermost. */
   boxes: InlineBox[]
+  /** Pictor (inline-text-culling): the image's size, known once laid out. */
+  paintBounds?: PaintBounds
 }
 
 /** An `inline-block` element or a replaced element, laid out on its own. */
@@ -1862,8 +1866,17 @@ export class Paragraph {
       }
     }
 
+    // Pictor (inline-text-culling): lines entirely outside of the image
+    // aren't drawn.
+    const cullBounds = inlineCullBounds(run.paintBounds, style, inheritedStyle)
     for (const piece of merged) {
       const baseline = top + piece.baseline
+      if (
+        cullBounds &&
+        baselineOutside(cullBounds, baseline, style, inheritedStyle)
+      ) {
+        continue
+      }
       const ascender = engine.baseline(piece.text)
       const glyphTop = baseline - ascender
       const band = skipInk
@@ -2220,6 +2233,7 @@ export async function* buildInlineText(
     locale,
     id,
     boxes: [],
+    paintBounds: context.paintBounds,
   }
   const paragraph = context.inline.addText(run)
   if (context.floats?.found) paragraph.nearFloats = true

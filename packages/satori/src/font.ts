@@ -25,6 +25,7 @@ import {
   glyphPathTenths,
   glyphRecord,
 } from './pictor-glyph-paths.js'
+import { hintedGlyph } from './pictor-autohint/index.js'
 import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
 
@@ -1537,6 +1538,12 @@ export default class FontLoader {
         // console.log(`  [${i}] char="${char}" glyph=${shapedGlyph.g} cursorX=${cursorX.toFixed(2)} ax=${shapedGlyph.ax} advance=${(shapedGlyph.ax * scale).toFixed(2)}px`)
 
         if (glyph && glyph.path) {
+          // Pictor (autohint-light): a web face's outline fitted to the
+          // pixel grid vertically, as FreeType's light auto-hinter draws it
+          // in Chromium; faces with whole-pixel advances keep theirs.
+          const drawn = wholePixelAdvances
+            ? glyph
+            : hintedGlyph(font, glyph, fontSize)
           // Calculate glyph position
           // Pictor (glyph-advances-whole-pixels): at a whole-pixel x.
           const gX = wholePixelAdvances
@@ -1554,25 +1561,25 @@ export default class FontLoader {
             glyphRun && !bold
               ? glyphRecord(
                   glyphRun,
-                  glyph,
+                  drawn,
                   gX,
                   gY,
-                  fontSize / (glyph.path.unitsPerEm || 1000),
+                  fontSize / (drawn.path.unitsPerEm || 1000),
                   skew
                 )
               : tunings?.glyphPathCache
             ? glyphPath(
-                glyph,
+                drawn,
                 gX,
                 gY,
-                fontSize / (glyph.path.unitsPerEm || 1000),
+                fontSize / (drawn.path.unitsPerEm || 1000),
                 skew
               )
             : glyphPathData(
-                glyph.path.commands,
+                drawn.path.commands,
                 gX,
                 gY,
-                fontSize / (glyph.path.unitsPerEm || 1000),
+                fontSize / (drawn.path.unitsPerEm || 1000),
                 skew,
                 integerTenths
               )

@@ -904,6 +904,7 @@ export default class FontLoader {
       style?.fontSynthesisWeight,
       style?.fontSynthesisStyle,
       style?._wholePixelAdvances,
+      style?._hintScale,
       // Pictor (variable-fonts): what chooses a variable face's instance.
       style?.fontStretch,
       style?.fontOpticalSizing,
@@ -938,6 +939,7 @@ export default class FontLoader {
       fontSynthesisStyle?: unknown
       _pictorTunings?: Required<PictorTunings>
       _wholePixelAdvances?: boolean
+      _hintScale?: number
       _glyphRuns?: unknown[][]
       fontStretch?: unknown
       fontOpticalSizing?: unknown
@@ -1353,7 +1355,8 @@ export default class FontLoader {
           band,
           synthesisStyle._pictorTunings,
           wholePixel,
-          synthesisStyle._glyphRuns
+          synthesisStyle._glyphRuns,
+          synthesisStyle._hintScale ?? 1
         )
       },
     }
@@ -1488,7 +1491,8 @@ export default class FontLoader {
     band?: SkipInkBand,
     tunings?: Required<PictorTunings>,
     wholePixel?: (font: opentype.Font) => boolean,
-    glyphRuns?: unknown[][]
+    glyphRuns?: unknown[][],
+    hintScale = 1
   ): GlyphPaths {
     const integerTenths = tunings?.glyphPathNumbers !== false
     if (fontSize === 0) {
@@ -1541,9 +1545,10 @@ export default class FontLoader {
           // Pictor (autohint-light): a web face's outline fitted to the
           // pixel grid vertically, as FreeType's light auto-hinter draws it
           // in Chromium; faces with whole-pixel advances keep theirs.
-          const drawn = wholePixelAdvances
-            ? glyph
-            : hintedGlyph(font, glyph, fontSize)
+          const drawn =
+            wholePixelAdvances || !hintScale
+              ? glyph
+              : hintedGlyph(font, glyph, fontSize * hintScale)
           // Calculate glyph position
           // Pictor (glyph-advances-whole-pixels): at a whole-pixel x.
           const gX = wholePixelAdvances

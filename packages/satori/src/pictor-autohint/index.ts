@@ -38,32 +38,40 @@ function faceHints(font: any): FaceHints {
   if (hints) return hints
   const styles = new Map<number, Style>()
   const map: Record<string, number> = font.tables?.cmap?.glyphIndexMap ?? {}
-  const codes = Object.keys(map).map(Number)
+  let codes = 0
   let covered = 0
-  LATIN_SCRIPTS.forEach((script, s) => {
-    for (const code of codes) {
-      if (!inRanges(script.ranges, code)) continue
-      covered++
-      const g = map[code]
-      if (g && !styles.has(g)) styles.set(g, { script: s, nonBase: false })
-    }
-    for (const code of codes) {
-      if (!inRanges(script.nonBase, code)) continue
-      const style = styles.get(map[code])
-      if (style && style.script === s) style.nonBase = true
-    }
-  })
-  for (const code of codes) {
-    const g = map[code]
-    if (g && !styles.has(g)) styles.set(g, { script: -1, nonBase: false })
+  const marks: [number, number][] = []
+  // One pass: each code's script (the three scripts' ranges do not overlap); a glyph takes the first script in
+  // LATIN_SCRIPTS' order that reaches it, as FreeType assigns styles style by style.
+  for (const key in map) {
+    const code = Number(key)
+    const g = map[key]
+    codes++
+    const s = code < 0x2e80 || code >= 0xa640 ? scriptOfCode(code) : -1
+    if (s >= 0) covered++
+    if (!g) continue
+    const known = styles.get(g)
+    if (!known) styles.set(g, { script: s, nonBase: false })
+    else if (s >= 0 && (known.script < 0 || s < known.script)) known.script = s
+    if (s >= 0 && inRanges(LATIN_SCRIPTS[s].nonBase, code)) marks.push([g, s])
+  }
+  for (const [g, s] of marks) {
+    const style = styles.get(g)
+    if (style && style.script === s) style.nonBase = true
   }
   // Glyphs outside the cmap (ligatures, alternates): the latin style when the face is mostly of these scripts,
   // as HarfBuzz's coverage of the default script gives them in FreeType; else left alone.
   const latn = LATIN_SCRIPTS.findIndex((s) => s.tag === 'latn')
-  const unmapped = { script: covered * 2 >= codes.length ? latn : -1, nonBase: false }
+  const unmapped = { script: covered * 2 >= codes ? latn : -1, nonBase: false }
   hints = { styles, unmapped, metrics: [], scaled: new Map(), glyphs: new Map() }
   faces.set(font, hints)
   return hints
+}
+
+/** The index in LATIN_SCRIPTS of the script whose ranges hold `code`, or -1. */
+function scriptOfCode(code: number): number {
+  for (let s = 0; s < LATIN_SCRIPTS.length; s++) if (inRanges(LATIN_SCRIPTS[s].ranges, code)) return s
+  return -1
 }
 
 function scriptMetrics(font: any, hints: FaceHints, s: number, ppem64: number): ScaledMetrics | null {
@@ -131,14 +139,17 @@ function hintGlyph(glyph: Glyph, metrics: ScaledMetrics, nonBase: boolean, units
   alignStrongPoints(outline, edges)
   alignWeakPoints(outline)
   // Back to font units at the nominal scale, so the path writers' own scaling puts y at the hinted pixels.
+  // Hinted positions are multiples of 1/64 px, many of them halfway between two tenths of a pixel: a millionth of a
+  // pixel up keeps such ties from rounding one way in the cached path writer and the other in the plain one.
   const toUnits = unitsPerEm / (pixelSize * 64)
+  const nudge = (unitsPerEm / pixelSize) * 1e-6
   const commands: any[] = []
   const pts = outline.points
   for (let c = 0; c < outline.contours.length; c++) {
     const first = outline.contours[c]
     const last = (c + 1 < outline.contours.length ? outline.contours[c + 1] : pts.length) - 1
     const X = (i: number) => pts[i].ux
-    const Y = (i: number) => pts[i].y * toUnits
+    const Y = (i: number) => pts[i].y * toUnits + nudge
     // Start at an on-curve point (or the midpoint of two conic controls).
     let start = -1
     for (let i = first; i <= last; i++) if (!(pts[i].flags & (FLAG_CONIC | FLAG_CUBIC))) { start = i; break }

@@ -4,7 +4,8 @@
  * from. A face from `@font-face` gets the fontconfig default of the pattern (`hintslight`, as Debian's desktops
  * have it, chromium.mjs): FreeType's light auto-hinter fits its horizontal edges (cap height, x-height, bars) to the
  * pixel grid. A local face of Pictor's families gets `hintfull`, whose bytecode in these unhinted Google Fonts
- * files (a 7-byte `prep`, no `fpgm`) leaves the outlines as drawn, as Pictor draws every face. Baselines and advances
+ * files (a 7-byte `prep`, no `fpgm`) leaves the outlines as drawn. Pictor draws web faces hinted the same way (the
+ * satori change `autohint-light`) and local ones as drawn: its two columns should equal Chromium's. Baselines and advances
  * are not the difference (the baseline is the same pixel row in both, advances are checked by
  * html-glyph-advances.test.ts).
  *

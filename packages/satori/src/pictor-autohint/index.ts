@@ -29,8 +29,8 @@ interface FaceHints {
 
 const faces = new WeakMap<object, FaceHints>()
 
-/** Hinted glyphs kept across renders; past this the cache of each face starts again. */
-const GLYPHS_PER_FACE = 8192
+/** Hinted glyphs kept across renders (a few KB of commands each); past this the cache of a face starts again. */
+const GLYPHS_PER_FACE = 2048
 
 /** Which of the latin scripts covers each glyph of the cmap (afglobal.c's style coverage, first style wins). */
 function faceHints(font: any): FaceHints {

@@ -41,6 +41,26 @@ describe('autohint-light', () => {
     expect(rows).toEqual([10, 15, 19, 27]);
   });
 
+  it('hintScale: at 2 device pixels per CSS pixel, a 13px H is hinted as a 26px one (20 rows drawn at 2×)', async () => {
+    const { Resvg } = await import('@resvg/resvg-js');
+    const rowsAt2x = async (hintScale: number) => {
+      const svg = await render(
+        h('div', { display: 'flex', fontSize: 13, lineHeight: '30px', color: 'black', paddingLeft: 4 }, 'H'),
+        { width: 40, height: 30, wholePixelAdvances: false, hintScale },
+      );
+      const image = new Resvg(svg, { fitTo: { mode: 'zoom', value: 2 } }).render();
+      const rows = new Set<number>();
+      for (let y = 0; y < image.height; y++)
+        for (let x = 0; x < image.width; x++)
+          if (image.pixels[(y * image.width + x) * 4 + 3] > 8) rows.add(y);
+      return rows.size;
+    };
+    // FreeType LIGHT at 26px: 20 rows; unhinted 26px: 19; hinted for 13px then doubled: 18.
+    expect(await rowsAt2x(2)).toBe(20);
+    expect(await rowsAt2x(0)).toBe(19);
+    expect(await rowsAt2x(1)).toBe(18);
+  });
+
   it('the baseline stays on the same row, hinted or not', async () => {
     for (const size of [13, 26]) {
       expect((await inkRows('H', size, false)).bottom).toBe((await inkRows('H', size, true)).bottom);

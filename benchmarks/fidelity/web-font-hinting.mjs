@@ -4,9 +4,13 @@
  * from. A face from `@font-face` gets the fontconfig default of the pattern (`hintslight`, as Debian's desktops
  * have it, chromium.mjs): FreeType's light auto-hinter fits its horizontal edges (cap height, x-height, bars) to the
  * pixel grid. A local face of Pictor's families gets `hintfull`, whose bytecode in these unhinted Google Fonts
- * files (a 7-byte `prep`, no `fpgm`) leaves the outlines as drawn, as Pictor draws every face. Baselines and advances
+ * files (a 7-byte `prep`, no `fpgm`) leaves the outlines as drawn. Pictor draws web faces hinted the same way (the
+ * satori change `autohint-light`) and local ones as drawn: its two columns should equal Chromium's. Baselines and advances
  * are not the difference (the baseline is the same pixel row in both, advances are checked by
  * html-glyph-advances.test.ts).
+ *
+ * FreeType's own H top with the face's bytecode and with LIGHT (the auto-hinter) is printed beside: Chromium's web rows
+ * follow LIGHT, its local rows the bytecode (here a no-op).
  *
  * For each size, `H` then `x` in Inter as the local family and as a web font (same file), each line 40 px high:
  * the rows of ink of `H` (top–bottom, ink over 8 of 255) in Chromium and in Pictor. Prints the sizes where
@@ -18,6 +22,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import ft from 'freetype2';
 import sharp from 'sharp';
 import { builtinFontPath, launchChromium } from './chromium.mjs';
 import { createPictor } from './engines.mjs';
@@ -78,15 +83,26 @@ try {
     });
   };
   const [c, p] = [await inkRows(chromium), await inkRows(ours)];
-  console.log(`${family} (${file}): rows of ink of H, local | web face`);
-  console.log('| px | Chromium local | Chromium web | Pictor local | Pictor web |');
-  console.log('|---|---|---|---|---|');
+  // FreeType 2.13.3 (the freetype2 package) loads H with LIGHT (the auto-hinter) and with the face's own bytecode:
+  // its top in whole pixels above the baseline, the height of the ink Chromium draws for each face.
+  const face = ft.NewMemoryFace(readFileSync(fontFile));
+  const capTop = (size, flags) => {
+    face.setPixelSizes(0, size);
+    return face.loadChar('H'.codePointAt(0), flags).metrics.horiBearingY / 64;
+  };
+  console.log(
+    `${family} (${file}): rows of ink of H, local | web face; FreeType's H top (px), bytecode | LIGHT`,
+  );
+  console.log(
+    '| px | Chromium local | Chromium web | Pictor local | Pictor web | FreeType bytecode | FreeType LIGHT |',
+  );
+  console.log('|---|---|---|---|---|---|---|');
   let differs = 0;
   sizes.forEach((size, i) => {
     const [cl, cw, pl, pw] = [c[2 * i], c[2 * i + 1], p[2 * i], p[2 * i + 1]];
     if (cl !== cw) differs++;
     console.log(
-      `| ${size} | ${cl} | ${cw}${cl !== cw ? ' *' : ''} | ${pl} | ${pw}${pl !== pw ? ' *' : ''} |`,
+      `| ${size} | ${cl} | ${cw}${cl !== cw ? ' *' : ''} | ${pl} | ${pw}${pl !== pw ? ' *' : ''} | ${capTop(size, {})} | ${capTop(size, { loadTarget: ft.RenderMode.LIGHT })} |`,
     );
   });
   console.log(

@@ -2,7 +2,8 @@
  * CPU time per render of this build against another (`--base DIR`, a packages/core folder), both rendering on this
  * thread (`workers: 0`), alternating render by render, fresh content: CPU time (all threads of this process) is far
  * less disturbed than wall time when other work shares the cores. Growth cases (growth-cases.mjs), the Bootstrap
- * page (`bootstrap`) or the 2-line card with Bootstrap's sheet (`card-sheet`). `--takumi` adds Takumi as a third side
+ * page (`bootstrap`), the 2-line card with Bootstrap's sheet (`card-sheet`) or the 8-line card in web faces
+ * (`lines-8-web`: Inter by the `fonts` option, whose glyphs are hinted). `--takumi` adds Takumi as a third side
  * (its CPU time too: all threads of this process), for the ratio to Takumi on a busy machine.
  *
  * `--off a,b` switches those tunings off on the base side (its build, or this one without `--base`): one tuning's
@@ -61,9 +62,23 @@ if (args.takumi) {
   };
 }
 const pictures = await makePictures();
+const webInter = loadInterFonts().map((font) => ({
+  family: 'Web Inter',
+  data: font.data.toString('base64'),
+  weight: font.weight,
+}));
 const make = {
   ...Object.fromEntries(Object.entries(CASES).map(([name, f]) => [name, (seq) => f(seq, pictures)])),
   bootstrap: (seq) => ({ html: frameworkPage(seq), ...PAGE_SIZE }),
+  // The 8-line card with Inter handed over as web faces (the `fonts` option): fractional advances, hinted glyphs.
+  'lines-8-web': (seq) => {
+    const card = textCard(seq, 8);
+    return {
+      ...card,
+      html: card.html.replace('font-family:Inter', 'font-family:Web Inter'),
+      fonts: webInter,
+    };
+  },
   'card-sheet': (seq) => {
     const card = textCard(seq, 2);
     return { ...card, html: `<style>${BOOTSTRAP_CSS}</style>${card.html}` };

@@ -252,6 +252,7 @@ async function renderStages(
           onStyleError,
           // Faces carry their own setting (FontRegistry.fontsFor); this is for any face without one.
           wholePixelAdvances: positioning !== 'fractional',
+          hintScale: input.scale,
           glyphRuns: tunings.glyphRuns,
           pictorTunings: Object.fromEntries(SATORI_TUNINGS.map((name) => [name, tunings[name]])),
           onNode,

@@ -25,6 +25,7 @@ import {
   glyphPathTenths,
   glyphRecord,
 } from './pictor-glyph-paths.js'
+import { hintedGlyph } from './pictor-autohint/index.js'
 import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
 
@@ -903,6 +904,7 @@ export default class FontLoader {
       style?.fontSynthesisWeight,
       style?.fontSynthesisStyle,
       style?._wholePixelAdvances,
+      style?._hintScale,
       // Pictor (variable-fonts): what chooses a variable face's instance.
       style?.fontStretch,
       style?.fontOpticalSizing,
@@ -937,6 +939,7 @@ export default class FontLoader {
       fontSynthesisStyle?: unknown
       _pictorTunings?: Required<PictorTunings>
       _wholePixelAdvances?: boolean
+      _hintScale?: number
       _glyphRuns?: unknown[][]
       fontStretch?: unknown
       fontOpticalSizing?: unknown
@@ -1352,7 +1355,8 @@ export default class FontLoader {
           band,
           synthesisStyle._pictorTunings,
           wholePixel,
-          synthesisStyle._glyphRuns
+          synthesisStyle._glyphRuns,
+          synthesisStyle._hintScale ?? 1
         )
       },
     }
@@ -1487,7 +1491,8 @@ export default class FontLoader {
     band?: SkipInkBand,
     tunings?: Required<PictorTunings>,
     wholePixel?: (font: opentype.Font) => boolean,
-    glyphRuns?: unknown[][]
+    glyphRuns?: unknown[][],
+    hintScale = 1
   ): GlyphPaths {
     const integerTenths = tunings?.glyphPathNumbers !== false
     if (fontSize === 0) {
@@ -1537,6 +1542,13 @@ export default class FontLoader {
         // console.log(`  [${i}] char="${char}" glyph=${shapedGlyph.g} cursorX=${cursorX.toFixed(2)} ax=${shapedGlyph.ax} advance=${(shapedGlyph.ax * scale).toFixed(2)}px`)
 
         if (glyph && glyph.path) {
+          // Pictor (autohint-light): a web face's outline fitted to the
+          // pixel grid vertically, as FreeType's light auto-hinter draws it
+          // in Chromium; faces with whole-pixel advances keep theirs.
+          const drawn =
+            wholePixelAdvances || !hintScale
+              ? glyph
+              : hintedGlyph(font, glyph, fontSize * hintScale)
           // Calculate glyph position
           // Pictor (glyph-advances-whole-pixels): at a whole-pixel x.
           const gX = wholePixelAdvances
@@ -1554,25 +1566,25 @@ export default class FontLoader {
             glyphRun && !bold
               ? glyphRecord(
                   glyphRun,
-                  glyph,
+                  drawn,
                   gX,
                   gY,
-                  fontSize / (glyph.path.unitsPerEm || 1000),
+                  fontSize / (drawn.path.unitsPerEm || 1000),
                   skew
                 )
               : tunings?.glyphPathCache
             ? glyphPath(
-                glyph,
+                drawn,
                 gX,
                 gY,
-                fontSize / (glyph.path.unitsPerEm || 1000),
+                fontSize / (drawn.path.unitsPerEm || 1000),
                 skew
               )
             : glyphPathData(
-                glyph.path.commands,
+                drawn.path.commands,
                 gX,
                 gY,
-                fontSize / (glyph.path.unitsPerEm || 1000),
+                fontSize / (drawn.path.unitsPerEm || 1000),
                 skew,
                 integerTenths
               )

@@ -28,6 +28,11 @@ export interface LayoutOptions {
    */
   wholePixelAdvances?: boolean;
   /**
+   * Device pixels per CSS pixel of the raster (the render's `scale`): web faces' glyphs are hinted for that grid
+   * (satori change `autohint-light`). Default 1.
+   */
+  hintScale?: number;
+  /**
    * Hand text over as glyph runs (satori change `glyph-runs`): text paths' data are then tokens naming `runs` of the
    * result, to be painted by the text layer or written out by `expandGlyphRuns`. Default false: plain path data.
    */
@@ -61,6 +66,7 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     ...(options.onNode ? { onNodeDetected: options.onNode } : {}),
     // Options of our satori (packages/satori, docs/layout-engine.md).
     wholePixelAdvances: options.wholePixelAdvances !== false,
+    ...(options.hintScale !== undefined ? { hintScale: options.hintScale } : {}),
     ...(options.glyphRuns ? { glyphRuns: runs as unknown[][] } : {}),
     ...(options.pictorTunings ? { pictorTunings: options.pictorTunings } : {}),
   });

@@ -64,6 +64,8 @@ const list = new Set([
   '_viewportHeight',
   // Pictor (glyph-advances-whole-pixels): the wholePixelAdvances option.
   '_wholePixelAdvances',
+  // Pictor (autohint-light): the hintScale option.
+  '_hintScale',
   '_chRatio',
   '_inheritedClipPathId',
   '_inheritedMaskId',

@@ -101,13 +101,24 @@ export function weighTableColumns(
     }
   }
   // An empty column weighs next to nothing (see the HTML layer's estimate).
-  const anyContent = [...columns].some((i) => (widest.get(i) ?? 0) > 0)
+  // Flex factors summing to under 1 would leave part of the table empty, so
+  // small ones are scaled up.
+  const weights = new Map<number, number>()
   for (const column of columns) {
     const width = widest.get(column)
+    // Under a layout unit (1/64 px) is rounding, not content.
+    if (width !== undefined) weights.set(column, width > 1 / 32 ? width : 0)
+  }
+  const total = [...weights.values()].reduce((sum, w) => sum + w, 0)
+  for (const [column, width] of weights) {
+    weights.set(column, width > 0 ? width : total > 0 ? 0.01 : 1)
+  }
+  const sum = [...weights.values()].reduce((all, w) => all + w, 0)
+  const scale = sum > 0 && sum < 1 ? 1 / sum : 1
+  for (const [column, weight] of weights) {
     const track = tracks[column]
-    if (width === undefined || !track || !('max' in track)) continue
+    if (!track || !('max' in track)) continue
     if (typeof track.max !== 'string' || !track.max.endsWith('fr')) continue
-    const weight = width > 0 ? width : anyContent ? 0.01 : 1
-    track.max = `${Number(weight.toFixed(4))}fr`
+    track.max = `${Number((weight * scale).toFixed(4))}fr`
   }
 }

@@ -77,6 +77,13 @@ describe('auto columns weighed by their cells', () => {
     expect(a!.width + b!.width).toBe(400);
   });
 
+  it('fill the table however narrow their content (flex factors under 1 would leave it part empty)', async () => {
+    // Two columns of cells a quarter of a pixel wide: weights 0.25 and 0.25.
+    const [a, b] = await columns([cell('0 1', '', { width: 0.25 }), cell('1 1', '', { width: 0.25 })]);
+    expect(a!.left).toBe(0);
+    expect(b!.left).toBe(200);
+  });
+
   it('leave a column that is not listed as it was', async () => {
     const [a, b] = await columns([cell('0 1', 'i'), cell('1 1', 'WWWWWWWW')], '');
     expect(a!.width).toBe(200);

@@ -213,3 +213,32 @@ export function dropButtonLook(
     preset.borderColor = '#545454 #000000 #000000 #545454'
   }
 }
+
+/**
+ * Pictor (compressible-percent-controls): a text field, select or text area
+ * whose width (or max-width) is a percentage has a min-content contribution
+ * of 0 (CSS Sizing's compressible replaced elements), so a flex item's
+ * automatic minimum lets it shrink: Spectre's `.form-input { width: 100% }`
+ * search field beside two buttons in a 14rem flex row. Its `min-width` is
+ * then 0 unless the page gives one.
+ */
+export function compressPercentWidth(
+  type: string,
+  props: Record<string, any>,
+  preset: Record<string, string | number>,
+  defined: Record<string, unknown>
+): void {
+  const compressible =
+    type === 'select' ||
+    type === 'textarea' ||
+    (type === 'input' &&
+      TEXT_FIELDS.has(
+        String(props?.type ?? '')
+          .trim()
+          .toLowerCase()
+      ))
+  if (!compressible || defined.minWidth !== undefined) return
+  const percent = (value: unknown) =>
+    typeof value === 'string' && value.includes('%')
+  if (percent(defined.width) || percent(defined.maxWidth)) preset.minWidth = 0
+}

@@ -27,6 +27,7 @@ import {
 import { resolveImageData } from './image.js'
 import { isListBox } from '../form-control.js'
 import {
+  compressPercentWidth,
   dropButtonLook,
   getFormControlPreset,
 } from '../pictor-form-controls.js'
@@ -604,6 +605,9 @@ export default async function compute(
   // Pictor (button-author-look): so does a background or border of the
   // page's own on a button.
   dropButtonLook(type, props, presetStyle, defined)
+  // Pictor (compressible-percent-controls): a field of a percentage width
+  // shrinks to nothing in min-content.
+  compressPercentWidth(type, props, presetStyle, defined)
 
   // Properties without a value have their initial value, except the root
   // ones. Satori's own properties are kept.

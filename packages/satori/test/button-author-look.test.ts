@@ -7,12 +7,19 @@ import { describe, expect, it } from 'vitest';
 import { h, hp, pixels, render } from './render.js';
 
 /** The RGB of pixels of a 100×24 button drawn at the canvas' origin with `style`. */
-async function buttonPixels(style: Record<string, unknown>, type = 'button', props: Record<string, unknown> = {}) {
+async function buttonPixels(
+  style: Record<string, unknown>,
+  type = 'button',
+  props: Record<string, unknown> = {},
+) {
   const button = hp(type, { ...props, style: { display: 'block', width: 100, height: 24, ...style } }, 'Go');
-  const svg = await render(h('div', { display: 'flex', width: 120, height: 40, backgroundColor: 'white' }, button), {
-    width: 120,
-    height: 40,
-  });
+  const svg = await render(
+    h('div', { display: 'flex', width: 120, height: 40, backgroundColor: 'white' }, button),
+    {
+      width: 120,
+      height: 40,
+    },
+  );
   const data = await pixels(svg);
   const at = (x: number, y: number) => {
     const i = (y * 120 + x) * 4;
@@ -43,7 +50,10 @@ describe('a button the page styles', () => {
   });
 
   it('a submit input as well; a radius of the page still rounds it', async () => {
-    const submit = await buttonPixels({ backgroundColor: '#a5d8ff' }, 'input', { type: 'submit', value: 'Go' });
+    const submit = await buttonPixels({ backgroundColor: '#a5d8ff' }, 'input', {
+      type: 'submit',
+      value: 'Go',
+    });
     expect(submit.corner).toEqual([0x54, 0x54, 0x54]);
     const rounded = await buttonPixels({ backgroundColor: '#b2f2bb', borderRadius: 8 });
     expect(rounded.corner).toEqual([255, 255, 255]);

@@ -9,7 +9,10 @@ import { boxes, h, hp } from './render.js';
 
 async function inputWidth(fontSize: number, props: Record<string, unknown> = {}) {
   const input = hp('input', { type: 'text', ...props, style: { fontFamily: 'Inter', fontSize } });
-  const { boxes: found } = await boxes(h('div', { display: 'flex', width: 500 }, input), { width: 500, height: 60 });
+  const { boxes: found } = await boxes(h('div', { display: 'flex', width: 500 }, input), {
+    width: 500,
+    height: 60,
+  });
   return found.find((b) => b.type === 'input')?.width;
 }
 

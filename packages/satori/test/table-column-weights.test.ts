@@ -44,7 +44,10 @@ async function maxContent(...cells: [string, Record<string, unknown>?][]) {
 
 describe('auto columns weighed by their cells', () => {
   it('share the width in proportion to the max-content widths of their text (accents, €, bold)', async () => {
-    const [a, b] = await columns([cell('0 1', 'Größe €1 350,00'), cell('1 1', 'Übersicht', { fontWeight: 700 })]);
+    const [a, b] = await columns([
+      cell('0 1', 'Größe €1 350,00'),
+      cell('1 1', 'Übersicht', { fontWeight: 700 }),
+    ]);
     const [wa, wb] = await maxContent(['Größe €1 350,00'], ['Übersicht', { fontWeight: 700 }]);
     expect(a!.width + b!.width).toBe(400);
     expect(Math.abs(a!.width - (400 * wa!) / (wa! + wb!))).toBeLessThanOrEqual(1);

@@ -42,4 +42,19 @@ describe('form controls', () => {
     expect(shared / reference.size).toBeGreaterThan(0.8);
     expect(ours.size).toBeLessThan(reference.size * 1.15);
   });
+
+  // Text fields without a width: `size` average characters of the control font (its OS/2 average, counted as the
+  // whole pixel it rounds up to when it does) plus its widest glyph less one average, as Chromium sizes them
+  // (repros/input-default-width.html; 94% of the frames shared when Pictor did not count the whole pixel).
+  it('text fields without a width are as wide as Chrome makes them, at several sizes', async () => {
+    const html = readFileSync(join(dir, 'input-default-width.html'), 'utf8');
+    const result = await renderer.render({ html, width: 400, height: 270, format: 'png' });
+    const frame = [0x76, 0x76, 0x76] as [number, number, number];
+    const ours = await pixelsOf(result.data, frame);
+    const reference = await pixelsOf(readFileSync(join(dir, 'input-default-width.chromium.png')), frame);
+    const shared = [...reference].filter((p) => ours.has(p)).length;
+    expect(reference.size).toBeGreaterThan(1000);
+    expect(shared / reference.size).toBeGreaterThan(0.97);
+    expect(ours.size).toBeLessThan(reference.size * 1.05);
+  });
 });

@@ -92,6 +92,11 @@ import { customPropertiesOf } from './pictor-custom-properties.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
 import { leafFilterRegion } from './pictor-filter-region.js'
 import {
+  TABLE_COLUMN_PROP,
+  TABLE_WEIGHTS_PROP,
+  weighTableColumns,
+} from './pictor-table-columns.js'
+import {
   getFixedElementPosition,
   insertFixedNode,
   type FixedContainingBlock,
@@ -427,6 +432,13 @@ export default async function* layout(
   // Container queries are evaluated with the sizes of these, see `satori()`.
   if (typeof props?.[CONTAINER_PROP] === 'number') {
     context.containers?.set(props[CONTAINER_PROP], node)
+  }
+  // Pictor (table-column-weights): a table cell's column, for its table.
+  if (props?.[TABLE_COLUMN_PROP] !== undefined) {
+    const [column, span, borders] = String(props[TABLE_COLUMN_PROP]).split(' ')
+    node.tableColumn = Number(column)
+    node.tableColumnSpan = Number(span) || 1
+    if (borders !== undefined) node.tableColumnBorders = Number(borders)
   }
 
   const [computedStyle, newInheritableStyle] = await computeStyle(
@@ -1075,6 +1087,11 @@ export default async function* layout(
   context.counters.closeScope(id)
   yield segmentsMissingFont
   for (const iter of iterators) await iter.next()
+  // Pictor (table-column-weights): a table's auto columns weighed by their
+  // cells' max-content widths, once the cells are built.
+  if (typeof props?.[TABLE_WEIGHTS_PROP] === 'string') {
+    weighTableColumns(node, props[TABLE_WEIGHTS_PROP], context.computeLayout)
+  }
 
   // 3. Post-process the node.
   const [x, y] = yield

@@ -169,3 +169,76 @@ export function getFormControlPreset(
   }
   return {}
 }
+
+/** Whether the element is a button (`<button>`, a submit, reset or button input). */
+function isButton(type: string, props: Record<string, any>): boolean {
+  if (type === 'button') return true
+  if (type !== 'input') return false
+  const inputType = String(props?.type ?? '')
+    .trim()
+    .toLowerCase()
+  return inputType === 'submit' || inputType === 'reset' || inputType === 'button'
+}
+
+/** Author properties that make Chromium drop a button's painted look. */
+const STYLES_A_BUTTON =
+  /^(?:background|border(?!(?:Top|Bottom)?(?:Left|Right)?Radius$|Collapse$|Spacing$|(?:Start|End)(?:Start|End)Radius$))/
+
+/**
+ * Pictor (button-author-look): a button the page gives a background or a
+ * border of its own loses the look Chromium paints for it (LayoutTheme's
+ * "control styled"): html.css's CSS look is left, a 2 px outset border in
+ * ButtonBorder (drawn #545454 on the light sides, black on the dark ones),
+ * padding 1px 6px and square corners. The preset's 1 px frame with 2 px corners is that painted
+ * look. A border colour of the page's own is drawn solid (Chromium darkens
+ * its dark sides).
+ */
+export function dropButtonLook(
+  type: string,
+  props: Record<string, any>,
+  preset: Record<string, string | number>,
+  defined: Record<string, unknown>
+): void {
+  if (!isButton(type, props)) return
+  if (!Object.keys(defined).some((prop) => STYLES_A_BUTTON.test(prop))) return
+  delete preset.borderRadius
+  // html.css's padding (1px 6px); the painted look's frame and padding were
+  // 1px and 2px 7px, the same room.
+  if ('borderWidth' in preset) preset.borderWidth = 2
+  for (const side of ['Top', 'Bottom', 'Left', 'Right']) {
+    const padding = `padding${side}`
+    if (padding in preset) preset[padding] = /Top|Bottom/.test(side) ? 1 : 6
+  }
+  if ('borderColor' in preset) {
+    preset.borderColor = '#545454 #000000 #000000 #545454'
+  }
+}
+
+/**
+ * Pictor (compressible-percent-controls): a text field, select or text area
+ * whose width (or max-width) is a percentage has a min-content contribution
+ * of 0 (CSS Sizing's compressible replaced elements), so a flex item's
+ * automatic minimum lets it shrink: Spectre's `.form-input { width: 100% }`
+ * search field beside two buttons in a 14rem flex row. Its `min-width` is
+ * then 0 unless the page gives one.
+ */
+export function compressPercentWidth(
+  type: string,
+  props: Record<string, any>,
+  preset: Record<string, string | number>,
+  defined: Record<string, unknown>
+): void {
+  const compressible =
+    type === 'select' ||
+    type === 'textarea' ||
+    (type === 'input' &&
+      TEXT_FIELDS.has(
+        String(props?.type ?? '')
+          .trim()
+          .toLowerCase()
+      ))
+  if (!compressible || defined.minWidth !== undefined) return
+  const percent = (value: unknown) =>
+    typeof value === 'string' && value.includes('%')
+  if (percent(defined.width) || percent(defined.maxWidth)) preset.minWidth = 0
+}

@@ -5,7 +5,10 @@
  * here is its markup: `<input type=checkbox checked>` is `:checked` until
  * someone clicks it, and Spectre's docs open their sidebar's section with
  * `.accordion input:checked ~ .accordion-body { max-height: 50rem }`.
- * Interaction states (`:hover`, `:focus`…) still never match.
+ * Interaction states (`:hover`, `:active`…) still never match, but for the
+ * focus: Chromium focuses a page's first focusable `autofocus` element as it
+ * loads, so `:focus`, `:focus-visible` and `:focus-within` match it (Bulma's
+ * login field is drawn with its blue focus border and shadow).
  */
 
 /** What the matcher knows of an element. */
@@ -28,6 +31,9 @@ export const FORM_STATE_PSEUDO_CLASSES = new Set([
   'read-only',
   'read-write',
   'open',
+  'focus',
+  'focus-visible',
+  'focus-within',
 ])
 
 const has = (node: FormStateNode, attribute: string) =>
@@ -101,6 +107,47 @@ function isReadWrite(node: FormStateNode): boolean {
   return editable != null && String(editable).toLowerCase() !== 'false'
 }
 
+/** Elements `autofocus` can focus (HTML's focusable areas, as far as markup tells). */
+function isFocusable(node: FormStateNode): boolean {
+  if (node.type === 'input') {
+    return inputType(node) !== 'hidden' && !isDisabled(node)
+  }
+  if (['button', 'select', 'textarea'].includes(node.type)) {
+    return !isDisabled(node)
+  }
+  if (node.type === 'a' && node.props.href != null) return true
+  const editable = node.props.contentEditable ?? node.props.contenteditable
+  if (editable != null && String(editable).toLowerCase() !== 'false') {
+    return true
+  }
+  return node.props.tabIndex != null || node.props.tabindex != null
+}
+
+const focusedByRoot = new WeakMap<FormStateNode, FormStateNode | null>()
+
+/**
+ * The element focused as the page loads: its first focusable element with
+ * `autofocus`, in tree order (HTML's autofocus candidates), or null.
+ */
+function focusedElement(node: FormStateNode): FormStateNode | null {
+  let root = node
+  while (root.parent) root = root.parent
+  let focused = focusedByRoot.get(root)
+  if (focused === undefined) {
+    focused = null
+    const visit = (candidate: FormStateNode): boolean => {
+      if (has(candidate, 'autofocus') && isFocusable(candidate)) {
+        focused = candidate
+        return true
+      }
+      return candidate.children.some(visit)
+    }
+    visit(root)
+    focusedByRoot.set(root, focused)
+  }
+  return focused
+}
+
 /** Whether `node` matches the form state pseudo-class `name` (one of {@link FORM_STATE_PSEUDO_CLASSES}). */
 export function matchesFormState(name: string, node: FormStateNode): boolean {
   switch (name) {
@@ -133,6 +180,16 @@ export function matchesFormState(name: string, node: FormStateNode): boolean {
       return isReadWrite(node)
     case 'read-only':
       return !isReadWrite(node)
+    case 'focus':
+    case 'focus-visible':
+      // Chromium matches `:focus-visible` on an element focused as the page
+      // loads, a button as well as a text field.
+      return focusedElement(node) === node
+    case 'focus-within': {
+      const focused = focusedElement(node)
+      for (let at = focused; at; at = at.parent) if (at === node) return true
+      return false
+    }
     case 'open':
       return (
         (node.type === 'details' || node.type === 'dialog') && has(node, 'open')

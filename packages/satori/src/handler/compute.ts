@@ -26,7 +26,11 @@ import {
 } from '../layout-engine/index.js'
 import { resolveImageData } from './image.js'
 import { isListBox } from '../form-control.js'
-import { getFormControlPreset } from '../pictor-form-controls.js'
+import {
+  compressPercentWidth,
+  dropButtonLook,
+  getFormControlPreset,
+} from '../pictor-form-controls.js'
 import { dropNativeLook, isToggleInput } from '../pictor-toggle-inputs.js'
 import {
   parseGridAutoFlow,
@@ -598,6 +602,12 @@ export default async function compute(
   if (type === 'input' && isToggleInput({ type, props })) {
     dropNativeLook(presetStyle, defined)
   }
+  // Pictor (button-author-look): so does a background or border of the
+  // page's own on a button.
+  dropButtonLook(type, props, presetStyle, defined)
+  // Pictor (compressible-percent-controls): a field of a percentage width
+  // shrinks to nothing in min-content.
+  compressPercentWidth(type, props, presetStyle, defined)
 
   // Properties without a value have their initial value, except the root
   // ones. Satori's own properties are kept.

@@ -183,6 +183,8 @@ const PSEUDO_CLASSES = new Set([
   // These never match, since elements aren't interactive.
   'hover',
   'active',
+  // Pictor (form-state-pseudo-classes): but for the element `autofocus`
+  // focuses as the page loads (pictor-form-states.ts).
   'focus',
   'focus-visible',
   'focus-within',

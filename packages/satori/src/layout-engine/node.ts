@@ -250,6 +250,14 @@ export class LayoutNode {
    */
   roundedBy?: { left: number; top: number }
   /**
+   * Pictor (table-column-weights): of a table cell, its first column and the
+   * number it spans, see `weighTableColumns()`.
+   */
+  tableColumn?: number
+  tableColumnSpan?: number
+  /** Pictor (table-column-weights): the border width such a cell counts. */
+  tableColumnBorders?: number
+  /**
    * The baseline of the last line of a measured node with a width, e.g. the
    * baseline of an `inline-block` element.
    */

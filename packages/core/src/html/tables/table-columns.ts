@@ -267,7 +267,7 @@ export function trackList(
   columns: number,
   ctx: TableContext,
   columnGap = 0,
-): string {
+): ColumnTracks {
   const widths = columnWidths(table, cells, columns, ctx);
   const definite = hasDefiniteWidth(table, ctx);
   const collapsed = ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table))?.trim() === 'collapse';
@@ -294,7 +294,8 @@ export function trackList(
   // that take it are `fr` tracks weighted so (e-mail's lone `width: 87.5%` cell fills its table).
   const growFixed = definite && boxes.every((box, i) => box !== undefined || percent[i] !== undefined);
   const growPercent = growFixed && boxes.every((box) => box === undefined);
-  return widths
+  const weighted: number[] = [];
+  const tracks = widths
     .map((width, i) => {
       const share = percent[i];
       if (share !== undefined) {
@@ -308,9 +309,20 @@ export function trackList(
       if (box !== undefined) return `minmax(min-content, ${box}${growFixed ? 'fr' : 'px'})`;
       if (width) return `minmax(${width}, auto)`;
       if (!definite) return 'auto';
+      weighted.push(i);
       return `minmax(min-content, ${weights[i]}fr)`;
     })
     .join(' ');
+  return { tracks, weighted };
+}
+
+/**
+ * A table's `grid-template-columns`, and the columns whose `fr` weight is the estimate of their max-content width:
+ * the layout engine measures their cells with the real fonts and weighs them again (satori's table-column-weights).
+ */
+export interface ColumnTracks {
+  tracks: string;
+  weighted: number[];
 }
 
 /** The percentage of a `50%` width, or undefined for another value. */

@@ -107,6 +107,10 @@ const ANONYMOUS_BACKDROP_BOX = 'pictor-backdrop';
  */
 const TABLE_AREA_PROP = 'data-pictor-area';
 
+/** Props naming the columns satori weighs by their cells' max-content widths, and a cell's column (see trackList). */
+const TABLE_WEIGHTS_PROP = 'data-pictor-table-weights';
+const TABLE_COLUMN_PROP = 'data-pictor-table-column';
+
 /** A length in px (`0` too), or undefined for another unit. */
 function pxOf(value: string): number | undefined {
   if (/^[+-]?0+(?:\.0*)?$/.test(value)) return 0;
@@ -150,9 +154,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const spacingDecl = ctx.styles.declared(table, 'border-spacing', tableInline);
   const cellspacing = lengthAttr(getAttr(table, 'cellspacing'));
   const spacing = collapse ? ['0px'] : (spacingDecl ?? cellspacing ?? '2px').trim().split(/\s+/);
+  const columnTracks =
+    columns > 0
+      ? trackList(table, cells, columns, ctx, pxOf(spacing[0]!) ?? 0)
+      : { tracks: 'auto', weighted: [] };
+  const weighted = new Set(columnTracks.weighted);
   const tableStyle: Record<string, string> = {
     display: 'grid',
-    gridTemplateColumns: columns > 0 ? trackList(table, cells, columns, ctx, pxOf(spacing[0]!) ?? 0) : 'auto',
+    gridTemplateColumns: columnTracks.tracks,
     gridAutoRows: 'auto',
     columnGap: spacing[0]!,
     rowGap: spacing[1] ?? spacing[0]!,
@@ -220,7 +229,47 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     return source ? sideBorder(ctx, source, side) : 0;
   };
 
+  /**
+   * The border width a collapsed cell counts in its column's max-content width, as in Chrome: half of the winning
+   * border on each side (the wider of its own and its neighbour's), whichever of the two cells draws it here.
+   */
+  const collapsedBorders = (cell: PlacedCell): number => {
+    const before = cell.col > 0 ? slotOwner(cell.row, cell.col - 1) : undefined;
+    const after = slotOwner(cell.row, cell.col + cell.colSpan);
+    const [start, end] = rtl ? (['right', 'left'] as const) : (['left', 'right'] as const);
+    const startEdge = Math.max(cellBorder(cell, start), before ? cellBorder(before, end) : 0);
+    const endEdge = Math.max(cellBorder(cell, end), after ? cellBorder(after, start) : 0);
+    return (startEdge + endEdge) / 2;
+  };
+  // Collapsed, half of the outer cells' start and end borders lies in the table's edge, outside its columns, as in
+  // Chrome: the columns share the table's width less those halves, and the outer cells reach into the edge (the
+  // first column started half a border early, every column after it by as much). Not with a table border of its own.
+  const outerHalf = { start: 0, end: 0 };
+  const [startSide, endSide] = rtl ? (['right', 'left'] as const) : (['left', 'right'] as const);
+  if (
+    collapse &&
+    borderPx === 0 &&
+    sideBorder(ctx, table, 'left') === 0 &&
+    sideBorder(ctx, table, 'right') === 0
+  ) {
+    for (const cell of cells) {
+      if (cell.col === 0) outerHalf.start = Math.max(outerHalf.start, cellBorder(cell, startSide) / 2);
+      if (cell.col + cell.colSpan === columns)
+        outerHalf.end = Math.max(outerHalf.end, cellBorder(cell, endSide) / 2);
+    }
+    const [left, right] = rtl ? [outerHalf.end, outerHalf.start] : [outerHalf.start, outerHalf.end];
+    if (left > 0 || right > 0) tableStyle.padding = `0px ${right}px 0px ${left}px`;
+  }
+  // The cells of the columns the layout engine weighs by their max-content widths (satori's table-column-weights).
   const convertCell = (cell: PlacedCell): SatoriElement => {
+    const converted = convertCellBox(cell);
+    if (weighted.size > 0) {
+      const place = `${cell.col} ${cell.colSpan}`;
+      converted.props[TABLE_COLUMN_PROP] = collapse ? `${place} ${collapsedBorders(cell)}` : place;
+    }
+    return converted;
+  };
+  const convertCellBox = (cell: PlacedCell): SatoriElement => {
     const inline = ctx.inlineOf(cell.el);
     const extra: Record<string, string> = {
       gridRow: `${cell.row + 1 + offset} / span ${cell.rowSpan}`,
@@ -344,6 +393,21 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
         if (theirs >= own) extra[`border${Side}Width`] = '0px';
         else extra[`margin${Side}`] = `-${theirs}px`;
       }
+      // Chrome draws a collapsed border between two columns across their boundary, half in each; here the cell
+      // before it draws all of it: the cells move half of it along (the one drawing it reaching into the next column,
+      // the next starting later), so the columns keep Chrome's widths and the border and text Chrome's places.
+      const margin = (side: 'left' | 'right') => (side === 'left' ? 'marginLeft' : 'marginRight');
+      const before = cell.col > 0 ? slotOwner(cell.row, cell.col - 1) : undefined;
+      const after = slotOwner(cell.row, cell.col + cell.colSpan);
+      const drawnBefore = before ? cellBorder(before, endSide) : 0;
+      if (drawnBefore > 0 && drawnBefore >= cellBorder(cell, startSide))
+        extra[margin(startSide)] = `${drawnBefore / 2}px`;
+      const drawnEnd = cellBorder(cell, endSide);
+      if (after && drawnEnd > 0 && drawnEnd >= cellBorder(after, startSide))
+        extra[margin(endSide)] = `-${drawnEnd / 2}px`;
+      if (cell.col === 0 && outerHalf.start > 0) extra[margin(startSide)] = `-${outerHalf.start}px`;
+      if (cell.col + cell.colSpan === columns && outerHalf.end > 0)
+        extra[margin(endSide)] = `-${outerHalf.end}px`;
     }
     // Cells are vertically centred in browsers (`vertical-align: middle`): a flex column around one
     // wrapper keeps the cell's inline content in one flow.
@@ -440,7 +504,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // An inline table (konsav's two `display: inline-table` floaters side by side) sits on its line.
   else if (ctx.styles.declared(table, 'display', tableInline)?.trim().toLowerCase() === 'inline-table')
     tableStyle.display = 'inline-grid';
-  return ctx.convert(table, tableStyle, [...backdrops, ...children]);
+  const grid = ctx.convert(table, tableStyle, [...backdrops, ...children]);
+  if (weighted.size > 0) grid.props[TABLE_WEIGHTS_PROP] = columnTracks.weighted.join(' ');
+  return grid;
 }
 
 /** A height that sizes a box: a length, not `auto`, a CSS-wide keyword or a percentage. */

@@ -44,6 +44,7 @@ import {
 } from './pictor-cjk-spacing.js'
 import cssColorParse from 'parse-css-color'
 import { isOutside } from '../culling.js'
+import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 
 const skippedWordWhenFindingMissingFont = new Set([Tab])
 
@@ -170,6 +171,16 @@ export default async function* buildTextNodes(
     )
   }
   const hasImages = !!graphemeImages && Object.keys(graphemeImages).length > 0
+  // Pictor (emoji-box): an emoji's line box is its own (Twemoji's), not the
+  // last fallback font's.
+  const wordHeight = (word: string) =>
+    isEmojiPiece(word, lineHeight, isImage)
+      ? emojiLineBox(fontSize).height
+      : engine.height(word)
+  const wordBaseline = (word: string) =>
+    isEmojiPiece(word, lineHeight, isImage)
+      ? emojiLineBox(fontSize).baseline
+      : engine.baseline(word)
 
   const { measureGrapheme, measureGraphemeArray, measureText } = genMeasurer(
     engine,
@@ -300,7 +311,7 @@ export default async function* buildTextNodes(
       // When starting a new line from an empty line, we should push one extra
       // line height.
       if (forceBreak && currentLineHeight === 0) {
-        currentLineHeight = engine.height(word)
+        currentLineHeight = wordHeight(word)
       }
 
       const allowedToJustify = textAlign === 'justify'
@@ -385,8 +396,8 @@ export default async function* buildTextNodes(
         currentWidth = w
         // Pictor (line-height-exact): line boxes keep their fractions, as
         // Chrome stacks them; glyphs are drawn on whole pixels (below).
-        currentLineHeight = w ? engine.height(word) : 0
-        currentBaselineOffset = w ? Math.round(engine.baseline(word)) : 0
+        currentLineHeight = w ? wordHeight(word) : 0
+        currentBaselineOffset = w ? Math.round(wordBaseline(word)) : 0
         lineSegmentNumber.push(1)
         lineIndex = -1
 
@@ -399,11 +410,11 @@ export default async function* buildTextNodes(
       } else {
         // It fits into the current line.
         currentWidth += w
-        const glyphHeight = engine.height(word)
+        const glyphHeight = wordHeight(word)
         if (glyphHeight > currentLineHeight) {
           // Use the baseline of the highest segment as the baseline of the line.
           currentLineHeight = glyphHeight
-          currentBaselineOffset = Math.round(engine.baseline(word))
+          currentBaselineOffset = Math.round(wordBaseline(word))
         }
         if (allowedToJustify) {
           lineSegmentNumber[lineSegmentNumber.length - 1]++
@@ -1225,9 +1236,12 @@ export default async function* buildTextNodes(
           filter,
           id,
           left: left + leftOffset,
-          top: top + topOffset,
+          // Pictor (emoji-box): an emoji's em square on the line's baseline.
+          top: image
+            ? emojiTop(top + topOffset + baselineOfLine, fontSize)
+            : top + topOffset,
           width,
-          height: heightOfWord,
+          height: image ? fontSize : heightOfWord,
           matrix,
           image,
           clipPathId,

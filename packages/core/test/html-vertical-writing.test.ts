@@ -104,3 +104,14 @@ describe.each(Object.entries(cases))('%s', (name, { area, edge, end, mean }) => 
     expect(meanDifference(ours, reference)).toBeLessThan(mean);
   });
 });
+
+describe('writing-mode: horizontal-tb inside vertical writing', () => {
+  it('is not laid out horizontally (an orthogonal flow), and the render says so', async () => {
+    const html = `<div style="writing-mode: vertical-rl; height: 200px; font-family: 'Noto Sans JP'">縦書き<div
+      style="writing-mode: horizontal-tb">Horizontal</div>続き</div>`;
+    const result = await renderer.render({ html, width: 200, height: 220, format: 'png' });
+    expect(result.warnings).toEqual([
+      'CSS ignored: writing-mode: horizontal-tb inside vertical writing is not laid out horizontally; its text is set in the vertical columns',
+    ]);
+  });
+});

@@ -71,6 +71,12 @@ export interface Picture {
    * taking no length (an outside list marker).
    */
   hang?: number
+  /**
+   * Pictor (vertical-align-middle): with `vertical-align: middle`, its middle
+   * is on the column's centre plus half the x-height, toward the line's over
+   * side (the right), as Chromium places it.
+   */
+  middle?: boolean
 }
 
 const BLOCK_DISPLAYS = /^(block|flex|grid|flow-root|list-item|table)/
@@ -107,7 +113,9 @@ async function pictureOf(
     height = width / ratio
   }
   if (!src || !width || !height) return
-  return { src, width, height }
+  return style.verticalAlign === 'middle'
+    ? { src, width, height, middle: true }
+    : { src, width, height }
 }
 
 /**

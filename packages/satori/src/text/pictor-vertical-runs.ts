@@ -58,6 +58,8 @@ export interface Piece {
   /** For `image`: how far before its place it is drawn (an outside list marker), and its length. */
   hang?: number
   length?: number
+  /** For `image`: how far right of the column's centre its middle is. */
+  shift?: number
 }
 
 /** Pieces that are never broken between (a word, a CJK character). */
@@ -225,6 +227,19 @@ export function pieceLineHeight(piece: Piece) {
   return height
 }
 
+/**
+ * Pictor (vertical-align-middle): half the x-height of a run's first font
+ * (its OS/2 `sxHeight`, else half an em as CSS assumes), in px.
+ */
+function halfXHeight(style: RunStyle) {
+  const font = style.engine.fontFor('x') as
+    | { unitsPerEm?: number; tables?: { os2?: { sxHeight?: number } } }
+    | undefined
+  const xHeight = font?.tables?.os2?.sxHeight
+  const em = font?.unitsPerEm
+  return (xHeight && em ? xHeight / em : 0.5) * style.fontSize / 2
+}
+
 /** The first character of `items` that isn't white space, or a space. */
 export function sampleOf(items: Item[]) {
   for (const item of items) {
@@ -269,7 +284,7 @@ export function buildSegments(
     // Pictor (vertical-images): an image stands upright in its column, with
     // break opportunities around it as around any atomic inline.
     if (item.picture) {
-      const { src, width, height, hang } = item.picture
+      const { src, width, height, hang, middle } = item.picture
       // Pictor (vertical-list-markers): an outside marker takes no length.
       const advance = hang === undefined ? height : 0
       segments.push({
@@ -283,6 +298,7 @@ export function buildSegments(
             image: src,
             width,
             ...(hang === undefined ? {} : { hang, length: height }),
+            ...(middle ? { shift: halfXHeight(style) } : {}),
           },
         ],
         advance,

@@ -238,7 +238,7 @@ export async function* buildVerticalText(
           const across = piece.width ?? piece.advance
           images += buildXMLString('image', {
             href: piece.image,
-            x: center - across / 2,
+            x: center - across / 2 + (piece.shift ?? 0),
             y: pen - (piece.hang ?? 0),
             width: across,
             height: piece.length ?? piece.advance,

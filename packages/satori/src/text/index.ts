@@ -410,12 +410,21 @@ export default async function* buildTextNodes(
       } else {
         // It fits into the current line.
         currentWidth += w
+        // Pictor (line-box-union): the line's ascent and descent are each the
+        // largest of its pieces' (their fonts' with line-height: normal), as
+        // Blink unites them; satori took the tallest piece's box and baseline,
+        // 1 px short and high when a fallback face is taller but has a smaller
+        // ascent (Noto Sans Bengali after Inter).
         const glyphHeight = wordHeight(word)
-        if (glyphHeight > currentLineHeight) {
-          // Use the baseline of the highest segment as the baseline of the line.
-          currentLineHeight = glyphHeight
-          currentBaselineOffset = Math.round(wordBaseline(word))
-        }
+        const glyphBaseline = Math.round(wordBaseline(word))
+        const ascent = Math.max(currentBaselineOffset, glyphBaseline)
+        currentLineHeight =
+          ascent +
+          Math.max(
+            currentLineHeight - currentBaselineOffset,
+            glyphHeight - glyphBaseline
+          )
+        currentBaselineOffset = ascent
         if (allowedToJustify) {
           lineSegmentNumber[lineSegmentNumber.length - 1]++
         }

@@ -1,0 +1,36 @@
+// Pictor change line-box-union: with line-height: normal, a line's ascent and descent are each the largest of its
+// pieces' (their fonts'), as Blink unites the heights of the fonts a line uses; satori took the box and baseline of
+// the tallest piece, so a fallback face taller than the first but with a smaller ascent (Noto Sans Bengali after
+// Inter, script card bengali-news) made the line 1 px short with its baseline 1 px high. Here Noto Sans JP (20 px:
+// ascent 23, descent 6) is first and Thai falls back to Noto Sans Thai (ascent 21, descent 9). Chromium repro:
+// packages/core/test/repros/bengali-fallback-lines.html.
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { describe, expect, it } from 'vitest';
+import { jp } from './cjk-fonts.js';
+import { boxes, h } from './render.js';
+
+const require = createRequire(import.meta.url);
+const thai = {
+  name: 'Thai',
+  data: readFileSync(
+    require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
+  ),
+  weight: 400 as const,
+  style: 'normal' as const,
+};
+const options = { fonts: [...jp, thai], width: 300, height: 100 };
+const line = (text: string) =>
+  h('div', { display: 'block', width: 300, fontFamily: 'Noto Sans JP, Thai', fontSize: 20 }, text);
+
+describe('a line of two fonts with line-height: normal', () => {
+  it('is as tall as the larger ascent plus the larger descent', async () => {
+    const { boxes: laidOut } = await boxes(line('日本 ไทย'), options);
+    expect(laidOut[0].height).toBe(23 + 9);
+  });
+
+  it('keeps the first font’s box alone', async () => {
+    const { boxes: laidOut } = await boxes(line('日本 日本'), options);
+    expect(laidOut[0].height).toBe(23 + 6);
+  });
+});

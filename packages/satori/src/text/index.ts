@@ -181,6 +181,32 @@ export default async function* buildTextNodes(
     isEmojiPiece(word, lineHeight, isImage)
       ? emojiLineBox(fontSize).baseline
       : engine.baseline(word)
+  // Pictor (line-box-union): a line's ascent and descent are each the
+  // largest of its pieces' (their fonts' with line-height: normal) and of the
+  // strut's (the first available font's), as Blink unites them; satori took
+  // the tallest piece's box and baseline, 1 px short and high when a fallback
+  // face is taller but has a smaller ascent (Noto Sans Bengali after Inter).
+  const uniteLineBox = (
+    height: number,
+    baseline: number,
+    word: string
+  ): [height: number, baseline: number] => {
+    const boxes: [number, number][] = [
+      [wordHeight(word), Math.round(wordBaseline(word))],
+    ]
+    if (height > 0) boxes.push([height, baseline])
+    if (lineHeight === 'normal') {
+      // The first available font: the first with a space (CSS Fonts 4).
+      boxes.push([engine.height(' '), Math.round(engine.baseline(' '))])
+    }
+    let ascent = 0
+    let descent = 0
+    for (const [h, b] of boxes) {
+      ascent = Math.max(ascent, b)
+      descent = Math.max(descent, h - b)
+    }
+    return [ascent + descent, ascent]
+  }
 
   const { measureGrapheme, measureGraphemeArray, measureText } = genMeasurer(
     engine,
@@ -396,8 +422,9 @@ export default async function* buildTextNodes(
         currentWidth = w
         // Pictor (line-height-exact): line boxes keep their fractions, as
         // Chrome stacks them; glyphs are drawn on whole pixels (below).
-        currentLineHeight = w ? wordHeight(word) : 0
-        currentBaselineOffset = w ? Math.round(wordBaseline(word)) : 0
+        ;[currentLineHeight, currentBaselineOffset] = w
+          ? uniteLineBox(0, 0, word)
+          : [0, 0]
         lineSegmentNumber.push(1)
         lineIndex = -1
 
@@ -410,21 +437,11 @@ export default async function* buildTextNodes(
       } else {
         // It fits into the current line.
         currentWidth += w
-        // Pictor (line-box-union): the line's ascent and descent are each the
-        // largest of its pieces' (their fonts' with line-height: normal), as
-        // Blink unites them; satori took the tallest piece's box and baseline,
-        // 1 px short and high when a fallback face is taller but has a smaller
-        // ascent (Noto Sans Bengali after Inter).
-        const glyphHeight = wordHeight(word)
-        const glyphBaseline = Math.round(wordBaseline(word))
-        const ascent = Math.max(currentBaselineOffset, glyphBaseline)
-        currentLineHeight =
-          ascent +
-          Math.max(
-            currentLineHeight - currentBaselineOffset,
-            glyphHeight - glyphBaseline
-          )
-        currentBaselineOffset = ascent
+        ;[currentLineHeight, currentBaselineOffset] = uniteLineBox(
+          currentLineHeight,
+          currentBaselineOffset,
+          word
+        )
         if (allowedToJustify) {
           lineSegmentNumber[lineSegmentNumber.length - 1]++
         }

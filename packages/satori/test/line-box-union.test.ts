@@ -5,21 +5,11 @@
 // Inter, script card bengali-news) made the line 1 px short with its baseline 1 px high. Here Noto Sans JP (20 px:
 // ascent 23, descent 6) is first and Thai falls back to Noto Sans Thai (ascent 21, descent 9). Chromium repro:
 // packages/core/test/repros/bengali-fallback-lines.html.
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { jp } from './cjk-fonts.js';
-import { boxes, h } from './render.js';
+import { boxes, h, thaiFont } from './render.js';
 
-const require = createRequire(import.meta.url);
-const thai = {
-  name: 'Thai',
-  data: readFileSync(
-    require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
-  ),
-  weight: 400 as const,
-  style: 'normal' as const,
-};
+const thai = thaiFont('Thai');
 const options = { fonts: [...jp, thai], width: 300, height: 100 };
 const line = (text: string) =>
   h('div', { display: 'block', width: 300, fontFamily: 'Noto Sans JP, Thai', fontSize: 20 }, text);

@@ -81,6 +81,9 @@ const cases: Record<string, { area: number[]; edge: number; end: number; mean: n
   // A whole page in vertical-rl (the root element's writing mode): blocks from the right edge of the page.
   'vertical-rl-page': { area: [0, 0, 520, 300], edge: 1, end: 3, mean: 4 },
   'vertical-rl-images': { area: [0, 0, 240, 260], edge: 1, end: 2, mean: 2 },
+  // Percent widths of a vertical block's children, list markers before their columns' start (disc, square,
+  // circle, decimal: vertical-list-markers) and an image with vertical-align: middle (vertical-align-middle).
+  'vertical-rl-leftovers': { area: [0, 0, 500, 230], edge: 1, end: 2, mean: 2 },
 };
 
 describe.each(Object.entries(cases))('%s', (name, { area, edge, end, mean }) => {
@@ -102,5 +105,16 @@ describe.each(Object.entries(cases))('%s', (name, { area, edge, end, mean }) => 
       expect(Math.abs(got.bottom - band.bottom), `column ${i} bottom`).toBeLessThanOrEqual(end);
     }
     expect(meanDifference(ours, reference)).toBeLessThan(mean);
+  });
+});
+
+describe('writing-mode: horizontal-tb inside vertical writing', () => {
+  it('is not laid out horizontally (an orthogonal flow), and the render says so', async () => {
+    const html = `<div style="writing-mode: vertical-rl; height: 200px; font-family: 'Noto Sans JP'">縦書き<div
+      style="writing-mode: horizontal-tb">Horizontal</div>続き</div>`;
+    const result = await renderer.render({ html, width: 200, height: 220, format: 'png' });
+    expect(result.warnings).toEqual([
+      'CSS ignored: writing-mode: horizontal-tb inside vertical writing is not laid out horizontally; its text is set in the vertical columns',
+    ]);
   });
 });

@@ -859,6 +859,22 @@ export default async function* layout(
     !getVerticalWritingMode(inheritedStyle)
       ? getVerticalWritingMode(computedStyle)
       : undefined
+  // Pictor (vertical-horizontal-inside): a block in `horizontal-tb` inside
+  // vertical writing (an orthogonal flow) is not laid out horizontally: its
+  // text is set in the columns, and the page is told so.
+  if (
+    context.verticalFrame &&
+    !inlineBox &&
+    !isReplacedElement &&
+    node.style.display !== 'none' &&
+    String(computedStyle.writingMode ?? '').trim() === 'horizontal-tb'
+  ) {
+    context.onStyleError?.(
+      new Error(
+        'writing-mode: horizontal-tb inside vertical writing is not laid out horizontally; its text is set in the vertical columns'
+      )
+    )
+  }
   // Pictor (vertical-blocks): with block-level children, its content is
   // laid out as a logical tree, see `pictor-vertical-frame.ts`.
   let frameMode: VerticalWritingMode | undefined

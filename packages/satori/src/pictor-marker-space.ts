@@ -13,6 +13,11 @@ export function markOutside(marker: ReactElement) {
   outsideMarkers.add(marker)
 }
 
+/** Whether an element was made for an outside marker. */
+export function isOutsideMarker(element: unknown): boolean {
+  return typeof element === 'object' && !!element && outsideMarkers.has(element)
+}
+
 /** `white-space` values whose spaces collapse and whose newlines are spaces. */
 const COLLAPSING = new Set([undefined, 'normal', 'nowrap'])
 

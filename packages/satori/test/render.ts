@@ -52,6 +52,16 @@ export const rtlFonts = [
   },
 ];
 
+/** Noto Sans Thai Regular, under the family name a test gives it. */
+export const thaiFont = (name: string) => ({
+  name,
+  data: readFileSync(
+    require.resolve('@expo-google-fonts/noto-sans-thai/400Regular/NotoSansThai_400Regular.ttf'),
+  ),
+  weight: 400 as const,
+  style: 'normal' as const,
+});
+
 /**
  * The text satori writes with `embedFont: false`, one `<text>` per piece, and the left of each, in document order.
  */

@@ -44,6 +44,7 @@ import {
 } from './pictor-cjk-spacing.js'
 import cssColorParse from 'parse-css-color'
 import { isOutside } from '../culling.js'
+import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 
 const skippedWordWhenFindingMissingFont = new Set([Tab])
 
@@ -170,6 +171,42 @@ export default async function* buildTextNodes(
     )
   }
   const hasImages = !!graphemeImages && Object.keys(graphemeImages).length > 0
+  // Pictor (emoji-box): an emoji's line box is its own (Twemoji's), not the
+  // last fallback font's.
+  const wordHeight = (word: string) =>
+    isEmojiPiece(word, lineHeight, isImage)
+      ? emojiLineBox(fontSize).height
+      : engine.height(word)
+  const wordBaseline = (word: string) =>
+    isEmojiPiece(word, lineHeight, isImage)
+      ? emojiLineBox(fontSize).baseline
+      : engine.baseline(word)
+  // Pictor (line-box-union): a line's ascent and descent are each the
+  // largest of its pieces' (their fonts' with line-height: normal) and of the
+  // strut's (the first available font's), as Blink unites them; satori took
+  // the tallest piece's box and baseline, 1 px short and high when a fallback
+  // face is taller but has a smaller ascent (Noto Sans Bengali after Inter).
+  const uniteLineBox = (
+    height: number,
+    baseline: number,
+    word: string
+  ): [height: number, baseline: number] => {
+    const boxes: [number, number][] = [
+      [wordHeight(word), Math.round(wordBaseline(word))],
+    ]
+    if (height > 0) boxes.push([height, baseline])
+    if (lineHeight === 'normal') {
+      // The first available font: the first with a space (CSS Fonts 4).
+      boxes.push([engine.height(' '), Math.round(engine.baseline(' '))])
+    }
+    let ascent = 0
+    let descent = 0
+    for (const [h, b] of boxes) {
+      ascent = Math.max(ascent, b)
+      descent = Math.max(descent, h - b)
+    }
+    return [ascent + descent, ascent]
+  }
 
   const { measureGrapheme, measureGraphemeArray, measureText } = genMeasurer(
     engine,
@@ -300,7 +337,7 @@ export default async function* buildTextNodes(
       // When starting a new line from an empty line, we should push one extra
       // line height.
       if (forceBreak && currentLineHeight === 0) {
-        currentLineHeight = engine.height(word)
+        currentLineHeight = wordHeight(word)
       }
 
       const allowedToJustify = textAlign === 'justify'
@@ -385,8 +422,9 @@ export default async function* buildTextNodes(
         currentWidth = w
         // Pictor (line-height-exact): line boxes keep their fractions, as
         // Chrome stacks them; glyphs are drawn on whole pixels (below).
-        currentLineHeight = w ? engine.height(word) : 0
-        currentBaselineOffset = w ? Math.round(engine.baseline(word)) : 0
+        ;[currentLineHeight, currentBaselineOffset] = w
+          ? uniteLineBox(0, 0, word)
+          : [0, 0]
         lineSegmentNumber.push(1)
         lineIndex = -1
 
@@ -399,12 +437,11 @@ export default async function* buildTextNodes(
       } else {
         // It fits into the current line.
         currentWidth += w
-        const glyphHeight = engine.height(word)
-        if (glyphHeight > currentLineHeight) {
-          // Use the baseline of the highest segment as the baseline of the line.
-          currentLineHeight = glyphHeight
-          currentBaselineOffset = Math.round(engine.baseline(word))
-        }
+        ;[currentLineHeight, currentBaselineOffset] = uniteLineBox(
+          currentLineHeight,
+          currentBaselineOffset,
+          word
+        )
         if (allowedToJustify) {
           lineSegmentNumber[lineSegmentNumber.length - 1]++
         }
@@ -1225,9 +1262,12 @@ export default async function* buildTextNodes(
           filter,
           id,
           left: left + leftOffset,
-          top: top + topOffset,
+          // Pictor (emoji-box): an emoji's em square on the line's baseline.
+          top: image
+            ? emojiTop(top + topOffset + baselineOfLine, fontSize)
+            : top + topOffset,
           width,
-          height: heightOfWord,
+          height: image ? fontSize : heightOfWord,
           matrix,
           image,
           clipPathId,

@@ -54,6 +54,7 @@ import {
 } from './processor.js'
 import { getFontFeatureSettings } from './font-features.js'
 import { endsWithClosingMark, withTrimmedEnd } from './pictor-cjk-spacing.js'
+import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { hasRTL } from './bidi.js'
 import {
   bidiControls,
@@ -1145,9 +1146,19 @@ export class Paragraph {
         for (const segment of word.segments) {
           const { item } = segment
           if (item.kind === 'text' && segment.text) {
-            const { engine, shift, lineRelative } = this.runState(item.run)
-            const a = Math.round(engine.baseline(segment.text))
-            const d = engine.height(segment.text) - a
+            const { engine, shift, lineRelative, isImage } = this.runState(
+              item.run
+            )
+            // Pictor (emoji-box): an emoji's line box is its own.
+            const box = isEmojiPiece(
+              segment.text,
+              item.run.style.lineHeight,
+              isImage
+            )
+              ? emojiLineBox(item.run.style.fontSize as number)
+              : undefined
+            const a = Math.round(box?.baseline ?? engine.baseline(segment.text))
+            const d = (box?.height ?? engine.height(segment.text)) - a
             if (lineRelative) {
               const aligned = {
                 ascent: a + shift,
@@ -1928,9 +1939,12 @@ export class Paragraph {
                 filter,
                 id,
                 left: pieceX,
-                top: isImage(part) ? glyphTop : glyphTop + ascender,
+                // Pictor (emoji-box): an emoji's em square on the baseline.
+                top: isImage(part)
+                  ? emojiTop(baseline, fontSize)
+                  : glyphTop + ascender,
                 width: partWidth,
-                height: engine.height(part),
+                height: isImage(part) ? fontSize : engine.height(part),
                 matrix,
                 image: isImage(part) ? graphemeImages[part] : null,
                 clipPathId,

@@ -11,6 +11,8 @@ import computeStyle from '../handler/compute.js'
 import { SVGNodeToImage } from '../handler/preprocess.js'
 import { customPropertiesOf } from '../pictor-custom-properties.js'
 import { isReactElement, normalizeChildren } from '../utils.js'
+import { isOutsideMarker } from '../pictor-marker-space.js'
+import { markerPicture } from './pictor-vertical-markers.js'
 
 /**
  * A run of text with the style of its inline element, a forced break
@@ -18,7 +20,16 @@ import { isReactElement, normalizeChildren } from '../utils.js'
  * content.
  */
 export type Item =
-  | { text: string; style: SerializedStyle; picture?: Picture }
+  | {
+      text: string
+      style: SerializedStyle
+      picture?: Picture
+      /**
+       * Pictor (vertical-list-markers): the text of an outside list marker,
+       * set before its place, taking no length.
+       */
+      hangs?: boolean
+    }
   | 'break'
   | 'block'
 
@@ -55,6 +66,17 @@ export interface Picture {
   src: string
   width: number
   height: number
+  /**
+   * Pictor (vertical-list-markers): drawn this far before its place and
+   * taking no length (an outside list marker).
+   */
+  hang?: number
+  /**
+   * Pictor (vertical-align-middle): with `vertical-align: middle`, its middle
+   * is on the column's centre plus half the x-height, toward the line's over
+   * side (the right), as Chromium places it.
+   */
+  middle?: boolean
 }
 
 const BLOCK_DISPLAYS = /^(block|flex|grid|flow-root|list-item|table)/
@@ -91,7 +113,9 @@ async function pictureOf(
     height = width / ratio
   }
   if (!src || !width || !height) return
-  return { src, width, height }
+  return style.verticalAlign === 'middle'
+    ? { src, width, height, middle: true }
+    : { src, width, height }
 }
 
 /**
@@ -159,6 +183,20 @@ export async function collectItems(
       continue
     }
     const props = (child.props || {}) as Record<string, any>
+    const outside = isOutsideMarker(child)
+    const marker = markerPicture(props, outside)
+    if (marker) {
+      items.push({ text: '', style: inheritedStyle, picture: marker })
+      continue
+    }
+    if (outside) {
+      const text: Item[] = []
+      await collectItems(props.children, inheritedStyle, context, text)
+      for (const item of text) {
+        if (typeof item !== 'string') items.push({ ...item, hangs: true })
+      }
+      continue
+    }
     const [style, inheritable] = await styleOf(
       new LayoutNode(),
       typeof type === 'string' ? type : 'span',

@@ -55,6 +55,11 @@ export interface Piece {
   width?: number
   /** For `image`: the picture's URL. */
   image?: string
+  /** For `image`: how far before its place it is drawn (an outside list marker), and its length. */
+  hang?: number
+  length?: number
+  /** For `image`: how far right of the column's centre its middle is. */
+  shift?: number
 }
 
 /** Pieces that are never broken between (a word, a CJK character). */
@@ -70,6 +75,11 @@ export interface Segment {
    * set half-width to fit (`text-spacing-trim: normal`).
    */
   endTrim?: number
+  /**
+   * Pictor (vertical-list-markers): set before its place in the column,
+   * taking no length (an outside list marker's text).
+   */
+  hangs?: boolean
 }
 
 
@@ -217,6 +227,19 @@ export function pieceLineHeight(piece: Piece) {
   return height
 }
 
+/**
+ * Pictor (vertical-align-middle): half the x-height of a run's first font
+ * (its OS/2 `sxHeight`, else half an em as CSS assumes), in px.
+ */
+function halfXHeight(style: RunStyle) {
+  const font = style.engine.fontFor('x') as
+    | { unitsPerEm?: number; tables?: { os2?: { sxHeight?: number } } }
+    | undefined
+  const xHeight = font?.tables?.os2?.sxHeight
+  const em = font?.unitsPerEm
+  return (xHeight && em ? xHeight / em : 0.5) * style.fontSize / 2
+}
+
 /** The first character of `items` that isn't white space, or a space. */
 export function sampleOf(items: Item[]) {
   for (const item of items) {
@@ -261,20 +284,24 @@ export function buildSegments(
     // Pictor (vertical-images): an image stands upright in its column, with
     // break opportunities around it as around any atomic inline.
     if (item.picture) {
-      const { src, width, height } = item.picture
+      const { src, width, height, hang, middle } = item.picture
+      // Pictor (vertical-list-markers): an outside marker takes no length.
+      const advance = hang === undefined ? height : 0
       segments.push({
         pieces: [
           {
             orientation: 'image',
             style,
             parts: [],
-            advance: height,
+            advance,
             isSpace: false,
             image: src,
             width,
+            ...(hang === undefined ? {} : { hang, length: height }),
+            ...(middle ? { shift: halfXHeight(style) } : {}),
           },
         ],
-        advance: height,
+        advance,
         trailing: 0,
         breakBefore,
       })
@@ -393,6 +420,7 @@ export function buildSegments(
       }
     }
 
+    const first = segments.length
     const lines = preserves ? text.split('\n') : [text]
     for (const [lineIndex, line] of lines.entries()) {
       if (lineIndex > 0) {
@@ -415,6 +443,17 @@ export function buildSegments(
         }
         addWords(span)
       }
+    }
+    // Pictor (vertical-list-markers): a marker's text hangs as one piece.
+    if (item.hangs && segments.length > first) {
+      const pieces = segments.splice(first).flatMap((seg) => seg.pieces)
+      segments.push({
+        pieces,
+        advance: pieces.reduce((sum, p) => sum + p.advance, 0),
+        trailing: 0,
+        breakBefore: false,
+        hangs: true,
+      })
     }
   }
   return segments

@@ -144,6 +144,11 @@ export async function* buildVerticalText(
         columns.push(column)
       }
       let s = seg
+      // Pictor (vertical-list-markers): a hanging marker takes no length.
+      if (seg.hangs) {
+        column.segments.push(seg)
+        continue
+      }
       // White space at the start of a column is removed.
       if (column.segments.length === 0) {
         const pieces = seg.pieces.slice()
@@ -225,16 +230,18 @@ export async function* buildVerticalText(
     edge += mode === 'vertical-rl' ? -column.width : column.width
     let pen = top + Math.max(0, height - columnLength(column)) * alignFactor
     for (const seg of column.segments) {
+      const start = pen
+      if (seg.hangs) pen -= seg.advance
       for (const piece of seg.pieces) {
         if (piece.image) {
           // An emoji is one em square; an image has its own width.
           const across = piece.width ?? piece.advance
           images += buildXMLString('image', {
             href: piece.image,
-            x: center - across / 2,
-            y: pen,
+            x: center - across / 2 + (piece.shift ?? 0),
+            y: pen - (piece.hang ?? 0),
             width: across,
-            height: piece.advance,
+            height: piece.length ?? piece.advance,
             preserveAspectRatio: piece.width === undefined ? undefined : 'none',
           })
         } else if (!piece.isSpace) {
@@ -245,6 +252,7 @@ export async function* buildVerticalText(
         }
         pen += piece.advance
       }
+      if (seg.hangs) pen = start
     }
   }
 

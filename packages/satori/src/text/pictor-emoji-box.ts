@@ -1,0 +1,58 @@
+/**
+ * Pictor (emoji-box): where an emoji drawn as a picture (Twemoji's artwork,
+ * `graphemeImages`) sits on its line, and what it adds to the line's height,
+ * as Chromium sets the same artwork from Twemoji's colour font (Mozilla's
+ * COLR build: 512 units per em, OS/2 typographic ascent 448, descent -64,
+ * line gap 46, with USE_TYPO_METRICS set, so those are the metrics Skia
+ * reads). Each emoji is an em square from 0.875 em above the baseline to
+ * 0.125 em below.
+ *
+ * satori centred the picture on the line box of whatever font the text
+ * resolved the emoji to (none has it: the last fallback), so emoji after
+ * text in a tall font (Noto Sans Arabic) were drawn 3–7 px above Chromium's,
+ * and with `line-height: normal` a line of Inter text with an emoji grew by
+ * that fallback's height (22 px instead of 20 at 16 px).
+ */
+const UNITS_PER_EM = 512
+const ASCENT = 448
+const DESCENT = 64
+const LINE_GAP = 46
+
+/** The top of an emoji's picture on a line whose baseline is at `baseline`. */
+export function emojiTop(baseline: number, fontSize: number): number {
+  return baseline - (ASCENT / UNITS_PER_EM) * fontSize
+}
+
+/**
+ * The line box an emoji gives its line with `line-height: normal`, as a
+ * font's `height` and `baseline` in the font engine: ascent, descent and
+ * line gap each rounded, half of the gap (floored) above.
+ */
+export function emojiLineBox(fontSize: number): {
+  height: number
+  baseline: number
+} {
+  const ascent = Math.round((ASCENT / UNITS_PER_EM) * fontSize)
+  const descent = Math.round((DESCENT / UNITS_PER_EM) * fontSize)
+  const gap = Math.round((LINE_GAP / UNITS_PER_EM) * fontSize)
+  return { height: ascent + descent + gap, baseline: ascent + Math.floor(gap / 2) }
+}
+
+/**
+ * Whether the line metrics of a piece of text are an emoji's: its first
+ * grapheme is drawn as a picture (the font engine resolves a piece's font by
+ * its first character) and the line height is `normal` (with a number or a
+ * length every piece has the first available font's box).
+ */
+export function isEmojiPiece(
+  text: string,
+  lineHeight: unknown,
+  isImage: (grapheme: string) => boolean
+): boolean {
+  if (lineHeight !== 'normal' || !text) return false
+  // A grapheme is a few code points: look at the start only.
+  const { value } = graphemes.segment(text.slice(0, 32))[Symbol.iterator]().next()
+  return !!value && isImage(value.segment)
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })

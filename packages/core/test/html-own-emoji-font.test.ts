@@ -9,7 +9,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
-import { assetDir } from '../src/assets.js';
 import { createRenderer } from '../src/index.js';
 import { withNpmFonts } from './helpers/npm-fonts.js';
 

@@ -49,9 +49,13 @@ describe('web faces drawn as Chromium hints them (autohint-light)', () => {
     expect(result.warnings).toEqual([]);
     const ours = await greyPixels(result.data);
     const chromium = await greyPixels(readFileSync(join(dir, `${page}.chromium.png`)));
-    expect(lines.map(([t, b]) => inkRows(ours, t, b))).toEqual(lines.map(([t, b]) => inkRows(chromium, t, b)));
+    expect(lines.map(([t, b]) => inkRows(ours, t, b))).toEqual(
+      lines.map(([t, b]) => inkRows(chromium, t, b)),
+    );
     // Within antialiasing line by line: the mean grey difference of each line's band.
-    const bands = lines.map(([t, b]) => rowBandDifferences(ours, chromium, { top: t, height: b - t, count: 1 })[0]);
+    const bands = lines.map(
+      ([t, b]) => rowBandDifferences(ours, chromium, { top: t, height: b - t, count: 1 })[0],
+    );
     for (const band of bands) expect(band).toBeLessThan(6);
   });
 });

@@ -11,8 +11,8 @@ import { build } from 'tsup';
 
 const shim = (name) => fileURLToPath(new URL(`./worker-bundle-shims/${name}.cjs`, import.meta.url));
 
-await build({
-  entry: { worker: 'src/pool/worker.ts' },
+/** What both CommonJS files share: one file each for Node 20, no source map, nothing else in dist/ touched. */
+const commonJsFile = {
   format: ['cjs'],
   outExtension: () => ({ js: '.cjs' }),
   target: 'node20',
@@ -23,6 +23,11 @@ await build({
   dts: false,
   shims: true,
   silent: true,
+};
+
+await build({
+  entry: { worker: 'src/pool/worker.ts' },
+  ...commonJsFile,
   noExternal: [/^(?!sharp$|@resvg\/resvg-js$|ajv|mustache|re2js|wawoff2).*/],
   esbuildOptions(options) {
     options.alias = {
@@ -51,14 +56,5 @@ writeFileSync(
 
 await build({
   entry: { 'worker-loader': 'src/pool/worker-loader.ts' },
-  format: ['cjs'],
-  outExtension: () => ({ js: '.cjs' }),
-  target: 'node20',
-  platform: 'node',
-  splitting: false,
-  sourcemap: false,
-  clean: false,
-  dts: false,
-  shims: true,
-  silent: true,
+  ...commonJsFile,
 });

@@ -77,6 +77,9 @@ describe('@pictor/core as published', () => {
   it('carries its fonts and emoji, and no workspace ranges', () => {
     expect(files).toContain('dist/assets/twemoji.json');
     expect(files.filter((f) => f.startsWith('dist/assets/fonts/') && f.endsWith('.ttf'))).toHaveLength(10);
+    // Source maps stay in the repository's build: ~5 MB users' installs never read (issue 40: core ≤ 60 MB installed).
+    expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
+    expect(files).toContain('dist/worker.cjs');
     const manifest = JSON.parse(readFileSync(join(modules, '@pictor', 'core', 'package.json'), 'utf8'));
     // What an install resolves (devDependencies never are).
     const resolved = {

@@ -2,9 +2,9 @@
  * The first render of a card in web faces in a fresh process: what hinting the glyphs costs before the cache has
  * them (satori change `autohint-light`: each (face, glyph, size) is hinted once per process, the face's blue zones
  * once). Each run is a new process that renders the 8-line card (growth-cases.mjs) with Inter given by the `fonts`
- * option, on this thread (`workers: 0`), after one render of the same card in the built-in faces (fonts parsed,
- * code warm); it prints the CPU time of the web-face render. This build and `--base` (another build's packages/core)
- * alternate run by run.
+ * option, on this thread (`workers: 0`), after a card in the built-in faces (code warm) and one in the web faces at
+ * 9 px (their bytes parsed), each card with text of its own; it prints the CPU time of the web-face render. This
+ * build and `--base` (another build's packages/core) alternate run by run.
  *
  *   node benchmarks/render/first-web-render.mjs --base /work/main/packages/core [--runs 7]
  */
@@ -29,15 +29,21 @@ if (args.child) {
     weight: f.weight,
   }));
   const renderer = createRenderer({ workers: 0 });
-  const card = textCard(7, 8);
-  await renderer.render({ ...card, format: 'png' });
-  const web = { ...card, html: card.html.replace('font-family:Inter', 'font-family:Web Inter'), fonts };
-  // The font bytes parsed once without timing (a render in the web faces at another size), then the timed render.
+  const inWebFaces = (card) => ({
+    ...card,
+    html: card.html.replace('font-family:Inter', 'font-family:Web Inter'),
+    fonts,
+  });
+  // Code warm and the built-in faces parsed (one card), the web faces' bytes parsed (another card, at 9 px); the timed
+  // render is a third card whose text no earlier render of this process shaped or hinted.
+  await renderer.render({ ...textCard(1, 8), format: 'png' });
+  const small = inWebFaces(textCard(2, 8));
   await renderer.render({
-    ...web,
-    html: web.html.replaceAll(/font-size:\d+px/g, 'font-size:9px'),
+    ...small,
+    html: small.html.replaceAll(/font-size:\d+px/g, 'font-size:9px'),
     format: 'png',
   });
+  const web = inWebFaces(textCard(3, 8));
   const before = process.cpuUsage();
   await renderer.render({ ...web, format: 'png' });
   const used = process.cpuUsage(before);

@@ -69,3 +69,36 @@ describe('floats in a container wider than their formatting context', () => {
     expect(right).toMatchObject({ left: container.left + 900 - 15 - 577, top: left.top });
   });
 });
+
+describe('floats in a block centered by auto margins', () => {
+  const centered = (width: number, ...children: unknown[]) =>
+    h('div', { display: 'block', width, marginLeft: 'auto', marginRight: 'auto' }, ...children);
+
+  it('stand at its edge beside a float of the page', async () => {
+    const tree = page([
+      h('div', { float: 'left', width: 50, height: 70 }),
+      centered(
+        300,
+        h('div', { float: 'left', width: 60, height: 30 }),
+        h('div', { float: 'right', width: 60, height: 30 }),
+      ),
+    ]);
+    const [, box, inner, innerRight] = await laidOut(tree);
+    // (784 - 300) / 2 from the body's edge at 8.
+    expect(box).toMatchObject({ left: 250, width: 300 });
+    expect(inner).toMatchObject({ left: 250, top: 8 });
+    expect(innerRight).toMatchObject({ left: 490, top: 8 });
+  });
+
+  it('keep what comes after the block out of its floats where they are', async () => {
+    const tree = page([
+      centered(400, h('div', { float: 'left', width: 70, height: 60 })),
+      h('div', { display: 'block', overflow: 'hidden', height: 20 }),
+    ]);
+    const [box, logo, after] = await laidOut(tree);
+    expect(box).toMatchObject({ left: 200, width: 400 });
+    expect(logo).toMatchObject({ left: 200, top: 8 });
+    // Beside the float, which ends at 270, to the body's content edge at 792.
+    expect(after).toMatchObject({ left: 270, top: 8, width: 522 });
+  });
+});

@@ -31,41 +31,95 @@ const isBlockContainer = (style: LayoutStyle) => style.display === 'block' || st
 const inSameContext = (style: LayoutStyle) =>
   style.display === 'block' && !overflows(style) && !isFloat(style) && style.position !== 'absolute'
 
+/** What a second layout changes: BFC roots to widen, and `auto` left margins to lay out as their px. */
+export interface FloatContextFixes {
+  /** By node index: how far content boxes in the BFC the node roots reach past its border box. */
+  reaches: Map<number, Reach>
+  /** By node index: the left margin an `auto` one came to. */
+  pins: Map<number, number>
+}
+
 /**
- * After a layout of `nodes` (`childIndices`: the laid-out children of each, by index; the root first): the BFC
- * roots whose floats have a containing block reaching past the root's border box, and how far the content boxes
- * of blocks in their BFC reach past it. Insets are counted as the engine counts them: from each block's margin
- * (an `auto` one as 0) and laid-out width.
+ * After a layout of `nodes` (`childIndices`: the laid-out children of each, by index; the root first): what the
+ * engine did not lay out as CSS does, in each BFC.
+ *
+ * - A block with an `auto` left margin (a centered page container): the engine lays its content out as if that
+ *   margin were 0 (its Taffy has a "TODO: account for auto margins"), so its floats are placed and fitted against
+ *   floats outside it, and text after it wraps around them, as if the block were at the left edge. Such a block
+ *   whose floats meet anything outside it (another float in the BFC, or content below the block) gets its margin
+ *   as px.
+ * - A BFC root whose floats have a containing block reaching past its border box is widened by as much as the
+ *   content boxes of blocks in its BFC reach past it, counted as the engine counts insets: from margins (an
+ *   unpinned `auto` one as 0) and laid-out widths.
  */
-export function floatEdgesReach(nodes: LayoutNode[], childIndices: number[][]): Map<number, Reach> {
-  const found = new Map<number, Reach>()
-  // The BFC rooted at `rootIndex`: its blocks, then the roots of the contexts inside it.
+export function floatContextFixes(nodes: LayoutNode[], childIndices: number[][]): FloatContextFixes {
+  const reaches = new Map<number, Reach>()
+  const pins = new Map<number, number>()
+  // The BFC rooted at `rootIndex`, then the roots of the contexts inside it.
   const context = (rootIndex: number) => {
-    const reach: Reach = { left: 0, right: 0 }
-    let floatOutside = false
     const inner: number[] = []
-    // `insetLeft` and `insetRight`: a block's border box from the root's border box.
-    const visit = (index: number, insetLeft: number, insetRight: number) => {
-      const { width, padding, border } = nodes[index].layout
-      const contentLeft = insetLeft + border.left + padding.left
-      const contentRight = insetRight + border.right + padding.right
-      reach.left = Math.max(reach.left, -contentLeft)
-      reach.right = Math.max(reach.right, -contentRight)
-      for (const childIndex of childIndices[index]) {
+    // Its blocks (the root first) by their parent's place here, with their border box's top and bottom in it.
+    const blocks: { index: number; parent: number; top: number; bottom: number }[] = []
+    // Its floats by their containing block's place in `blocks`, with their margin box's top and bottom.
+    const floats: { block: number; top: number; bottom: number }[] = []
+    const collect = (at: number, top: number) => {
+      for (const childIndex of childIndices[blocks[at].index]) {
         const child = nodes[childIndex]
-        if (!inSameContext(child.style)) {
-          if (isFloat(child.style) && (contentLeft < 0 || contentRight < 0)) floatOutside = true
-          inner.push(childIndex)
+        const { top: childTop, height, margin } = child.layout
+        if (inSameContext(child.style)) {
+          blocks.push({ index: childIndex, parent: at, top: top + childTop, bottom: top + childTop + height })
+          collect(blocks.length - 1, top + childTop)
           continue
         }
-        const margin = child.style.marginLeft === 'auto' ? 0 : child.layout.margin.left
-        const childLeft = contentLeft + margin
-        const childRight = insetRight + width - child.layout.width - (border.left + padding.left + margin)
-        visit(childIndex, childLeft, childRight)
+        inner.push(childIndex)
+        if (isFloat(child.style)) {
+          floats.push({ block: at, top: top + childTop - margin.top, bottom: top + childTop + height + margin.bottom })
+        }
       }
     }
-    visit(rootIndex, 0, 0)
-    if (floatOutside) found.set(rootIndex, { left: Math.ceil(reach.left), right: Math.ceil(reach.right) })
+    blocks.push({ index: rootIndex, parent: -1, top: 0, bottom: nodes[rootIndex].layout.height })
+    collect(0, 0)
+
+    if (floats.length > 0) {
+      const within = (at: number, ancestor: number) => {
+        for (let place = at; place >= 0; place = blocks[place].parent) if (place === ancestor) return true
+        return false
+      }
+      blocks.forEach(({ index, top, bottom }, at) => {
+        const { style, layout } = nodes[index]
+        if (at === 0 || style.marginLeft !== 'auto' || layout.margin.left === 0) return
+        const own = floats.filter((float) => within(float.block, at))
+        if (own.length === 0) return
+        const meets =
+          own.length < floats.length || own.some((float) => float.bottom > bottom || float.top < top)
+        if (meets) pins.set(index, layout.margin.left)
+      })
+
+      // `insetLeft` and `insetRight`: a block's border box from the root's border box.
+      const reach: Reach = { left: 0, right: 0 }
+      let floatOutside = false
+      const visit = (index: number, insetLeft: number, insetRight: number) => {
+        const { width, padding, border } = nodes[index].layout
+        const contentLeft = insetLeft + border.left + padding.left
+        const contentRight = insetRight + border.right + padding.right
+        reach.left = Math.max(reach.left, -contentLeft)
+        reach.right = Math.max(reach.right, -contentRight)
+        for (const childIndex of childIndices[index]) {
+          const child = nodes[childIndex]
+          if (!inSameContext(child.style)) {
+            if (isFloat(child.style) && (contentLeft < 0 || contentRight < 0)) floatOutside = true
+            continue
+          }
+          const margin =
+            child.style.marginLeft === 'auto' ? pins.get(childIndex) ?? 0 : child.layout.margin.left
+          const childLeft = contentLeft + margin
+          const childRight = insetRight + width - child.layout.width - (border.left + padding.left + margin)
+          visit(childIndex, childLeft, childRight)
+        }
+      }
+      visit(rootIndex, 0, 0)
+      if (floatOutside) reaches.set(rootIndex, { left: Math.ceil(reach.left), right: Math.ceil(reach.right) })
+    }
     for (const index of inner) search(index)
   }
   // Finds the BFC roots at or below a node that is not in its parent's BFC.
@@ -74,7 +128,7 @@ export function floatEdgesReach(nodes: LayoutNode[], childIndices: number[][]): 
     for (const childIndex of childIndices[index]) search(childIndex)
   }
   if (nodes.length > 0) search(0)
-  return found
+  return { reaches, pins }
 }
 
 /** `length` grown by `by` px, or null if it can't be without resolving it. */
@@ -170,9 +224,9 @@ export function narrowBoxes(nodes: LayoutNode[], childIndices: number[][], widen
 }
 
 /**
- * After the layout of `encoded` (the root laid out in `width`): the layout again with the formatting context roots
- * that `floatEdgesReach` names widened (`layOut` lays the tree out in a width), their boxes put back; or `encoded`
- * when none is, or none can be widened.
+ * After the layout of `encoded` (the root laid out in `width`): the layout again with what `floatContextFixes`
+ * names fixed (`layOut` lays the tree out in a width), widened boxes put back; or `encoded` when there is nothing
+ * to fix.
  */
 export function relayOutPastFloatEdges(
   encoded: EncodedTree,
@@ -180,8 +234,8 @@ export function relayOutPastFloatEdges(
   layOut: (width: number | 'min-content' | undefined) => EncodedTree
 ): EncodedTree {
   const { nodes, childIndices } = encoded
-  const reaches = floatEdgesReach(nodes, childIndices)
-  if (reaches.size === 0) return encoded
+  const { reaches, pins } = floatContextFixes(nodes, childIndices)
+  if (reaches.size === 0 && pins.size === 0) return encoded
   const parentDisplay: (string | undefined)[] = []
   childIndices.forEach((children, index) => {
     for (const child of children) parentDisplay[child] = nodes[index].style.display
@@ -196,7 +250,12 @@ export function relayOutPastFloatEdges(
     styles.set(node, node.style)
     node.style = style
   }
-  if (widened.size === 0) return encoded
+  for (const [index, marginLeft] of pins) {
+    const node = nodes[index]
+    styles.set(node, node.style)
+    node.style = { ...node.style, marginLeft }
+  }
+  if (styles.size === 0) return encoded
   // The root of the layout keeps its margins: the width it is laid out in grows instead, when it fills it.
   const root = nodes[0]
   const rootReach = widened.get(root)

@@ -10,9 +10,12 @@
  * padding grown on that side, its margin (or, for the root of the layout, the available width) shrunk as much, so
  * that neither its content box nor its margin box moves — and the tree is laid out again; then the widened boxes
  * are put back as they are (`narrowBoxes`). Nothing else changes: the edges of the BFC bound nothing in CSS.
+ *
+ * Pictor (floats-in-centered-blocks): the same second layout gives a block centered by an `auto` left margin that
+ * margin in px where its floats meet anything outside it (`floatContextFixes`): the engine lays such a block's
+ * content out as if the margin were 0.
  */
-import { float32AtMost } from './encode.js'
-import type { EncodedTree } from './encode.js'
+import { type EncodedTree, float32AtMost } from './encode.js'
 import type { Length, LayoutNode, LayoutStyle, Size } from './node.js'
 
 /** How far, in px, content boxes of a BFC reach past the border box of its root, on each side. */

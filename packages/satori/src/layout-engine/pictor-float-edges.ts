@@ -95,7 +95,7 @@ export function floatContextFixes(nodes: LayoutNode[], childIndices: number[][])
         if (own.length === 0) return
         const meets =
           own.length < floats.length || own.some((float) => float.bottom > bottom || float.top < top)
-        if (meets) pins.set(index, layout.margin.left)
+        if (meets && Number.isFinite(layout.margin.left)) pins.set(index, layout.margin.left)
       })
 
       // `insetLeft` and `insetRight`: a block's border box from the root's border box.
@@ -121,7 +121,9 @@ export function floatContextFixes(nodes: LayoutNode[], childIndices: number[][])
         }
       }
       visit(rootIndex, 0, 0)
-      if (floatOutside) reaches.set(rootIndex, { left: Math.ceil(reach.left), right: Math.ceil(reach.right) })
+      if (floatOutside && Number.isFinite(reach.left) && Number.isFinite(reach.right)) {
+        reaches.set(rootIndex, { left: Math.ceil(reach.left), right: Math.ceil(reach.right) })
+      }
     }
     for (const index of inner) search(index)
   }

@@ -102,3 +102,19 @@ describe('floats in a block centered by auto margins', () => {
     expect(after).toMatchObject({ left: 270, top: 8, width: 522 });
   });
 });
+
+describe('a containing block reaching absurdly far', () => {
+  it('is left as the engine lays it out, and the root element keeps its box', async () => {
+    const far = h(
+      'div',
+      { display: 'block', width: 1e9, marginLeft: -5e8 },
+      h('div', { float: 'left', width: '32%', height: 60 }),
+      h('div', { float: 'right', width: '64%', height: 80 }),
+    );
+    const found = await boxes(page(far), { width: 800, height: 400 });
+    const [root, html, body] = found.boxes.filter((b) => b.type === 'div');
+    expect(root).toMatchObject({ left: 0, width: 800 });
+    expect(html).toMatchObject({ left: 0, width: 800 });
+    expect(body).toMatchObject({ left: 8, width: 784 });
+  });
+});

@@ -34,6 +34,13 @@ const isBlockContainer = (style: LayoutStyle) => style.display === 'block' || st
 const inSameContext = (style: LayoutStyle) =>
   style.display === 'block' && !overflows(style) && !isFloat(style) && style.position !== 'absolute'
 
+/**
+ * The farthest reach widened for, in px. The engine computes in 32-bit floats: a BFC root widened by 5e8 px lost its
+ * own 800 px to rounding. Up to 2^17 px, lengths keep their 64ths of a pixel (layout-units); past it (no document's
+ * box is that wide), the tree stays as the engine lays it out.
+ */
+const MAX_REACH = 2 ** 17
+
 /** What a second layout changes: BFC roots to widen, and `auto` left margins to lay out as their px. */
 export interface FloatContextFixes {
   /** By node index: how far content boxes in the BFC the node roots reach past its border box. */
@@ -121,7 +128,7 @@ export function floatContextFixes(nodes: LayoutNode[], childIndices: number[][])
         }
       }
       visit(rootIndex, 0, 0)
-      if (floatOutside && Number.isFinite(reach.left) && Number.isFinite(reach.right)) {
+      if (floatOutside && reach.left <= MAX_REACH && reach.right <= MAX_REACH) {
         reaches.set(rootIndex, { left: Math.ceil(reach.left), right: Math.ceil(reach.right) })
       }
     }

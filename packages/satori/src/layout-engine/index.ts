@@ -4,6 +4,7 @@
  */
 
 import { encodeTree } from './encode.js'
+import { relayOutPastFloatEdges } from './pictor-float-edges.js'
 import {
   emptyLayout,
   type CalcLength,
@@ -218,6 +219,78 @@ export function createLayoutEngine(): LayoutEngine {
     },
   }
 
+  /**
+   * Lays out the tree once, setting each node's unrounded `layout` (in px),
+   * and returns the encoded tree.
+   */
+  const layOut = (
+    root: LayoutNode,
+    width: ComputeLayoutOptions['width'],
+    height: number | undefined,
+    layoutScale: number
+  ) => {
+    // Measuring a node may lay out another tree, e.g. an atomic inline, so
+    // restore the tree being laid out afterwards.
+    const outerNodes = nodes
+    const outerCalcs = calcs
+    const outerScale = scale
+    scale = layoutScale
+    const encoded = encodeTree(root, layoutScale)
+    nodes = encoded.nodes
+    calcs = encoded.calcs
+
+    const engine = exports as LayoutExports
+    const { data } = encoded
+    const ptr = engine.alloc(data.length)
+    let output: number
+    try {
+      new Float32Array(engine.memory.buffer, ptr, data.length).set(data)
+      // Layouts are rounded below, so that measured leaves can be rounded
+      // up instead.
+      output = engine.compute(
+        ptr,
+        data.length,
+        width === undefined
+          ? Infinity
+          : width === 'min-content'
+          ? -1
+          : width * layoutScale,
+        height === undefined ? Infinity : height * layoutScale,
+        0
+      )
+    } finally {
+      engine.dealloc(ptr, data.length)
+      nodes = outerNodes
+      calcs = outerCalcs
+      scale = outerScale
+    }
+
+    const result = new Float32Array(
+      engine.memory.buffer,
+      output,
+      encoded.nodes.length * OUTPUT_STRIDE
+    )
+    const edges = (offset: number): Edges => ({
+      left: result[offset] / layoutScale,
+      right: result[offset + 1] / layoutScale,
+      top: result[offset + 2] / layoutScale,
+      bottom: result[offset + 3] / layoutScale,
+    })
+    encoded.nodes.forEach((node, index) => {
+      const offset = index * OUTPUT_STRIDE
+      node.layout = {
+        left: result[offset] / layoutScale,
+        top: result[offset + 1] / layoutScale,
+        width: result[offset + 2] / layoutScale,
+        height: result[offset + 3] / layoutScale,
+        padding: edges(offset + 4),
+        border: edges(offset + 8),
+        margin: edges(offset + 12),
+      }
+    })
+    return encoded
+  }
+
   return {
     imports,
     setInstance(instance) {
@@ -226,65 +299,13 @@ export function createLayoutEngine(): LayoutEngine {
     computeLayout(root, { width, height, pointScaleFactor = 1 } = {}) {
       if (!exports) throw new Error('The layout engine is not initialized.')
 
-      // Measuring a node may lay out another tree, e.g. an atomic inline, so
-      // restore the tree being laid out afterwards.
-      const outerNodes = nodes
-      const outerCalcs = calcs
-      const outerScale = scale
       const layoutScale = pointScaleFactor || 1
-      scale = layoutScale
-      const encoded = encodeTree(root, layoutScale)
-      nodes = encoded.nodes
-      calcs = encoded.calcs
-
-      const { data } = encoded
-      const ptr = exports.alloc(data.length)
-      let output: number
-      try {
-        new Float32Array(exports.memory.buffer, ptr, data.length).set(data)
-        // Layouts are rounded below, so that measured leaves can be rounded
-        // up instead.
-        output = exports.compute(
-          ptr,
-          data.length,
-          width === undefined
-            ? Infinity
-            : width === 'min-content'
-            ? -1
-            : width * layoutScale,
-          height === undefined ? Infinity : height * layoutScale,
-          0
-        )
-      } finally {
-        exports.dealloc(ptr, data.length)
-        nodes = outerNodes
-        calcs = outerCalcs
-        scale = outerScale
-      }
-
-      const result = new Float32Array(
-        exports.memory.buffer,
-        output,
-        encoded.nodes.length * OUTPUT_STRIDE
+      let encoded = layOut(root, width, height, layoutScale)
+      // Pictor (float-context-edges): again, with formatting context roots
+      // widened where containing blocks of their floats reach past them.
+      encoded = relayOutPastFloatEdges(encoded, width, (widenedWidth) =>
+        layOut(root, widenedWidth, height, layoutScale)
       )
-      const edges = (offset: number): Edges => ({
-        left: result[offset] / layoutScale,
-        right: result[offset + 1] / layoutScale,
-        top: result[offset + 2] / layoutScale,
-        bottom: result[offset + 3] / layoutScale,
-      })
-      encoded.nodes.forEach((node, index) => {
-        const offset = index * OUTPUT_STRIDE
-        node.layout = {
-          left: result[offset] / layoutScale,
-          top: result[offset + 1] / layoutScale,
-          width: result[offset + 2] / layoutScale,
-          height: result[offset + 3] / layoutScale,
-          padding: edges(offset + 4),
-          border: edges(offset + 8),
-          margin: edges(offset + 12),
-        }
-      })
       if (pointScaleFactor !== 0) {
         roundLayouts(encoded.nodes, encoded.childIndices, layoutScale)
       }

@@ -51,8 +51,10 @@ export function isEmojiPiece(
 ): boolean {
   if (lineHeight !== 'normal' || !text) return false
   // A grapheme is a few code points: look at the start only.
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
   const { value } = graphemes.segment(text.slice(0, 32))[Symbol.iterator]().next()
   return !!value && isImage(value.segment)
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+// Made on first use: an ICU object cannot be held in a startup snapshot (Pictor's workers start from one).
+let graphemes: Intl.Segmenter | undefined

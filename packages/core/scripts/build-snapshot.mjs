@@ -1,11 +1,12 @@
 // After scripts/worker-bundle.mjs: leave a startup snapshot of the worker beside its bundle (src/pool/worker-snapshot.ts
-// names it, src/pool/worker-snapshot-entry.ts is what it holds): dist/worker-<node>-<arch>-<flags>.snapshot, made with
+// names it, src/pool/worker-snapshot-entry.ts is what it holds): dist/worker-<node>-<arch>-<flags>.snapshot.br
+// (Brotli: ~4 MB in the package for ~14; the first pool on a host writes it out into the workers' cache directory), made with
 // the flags a worker of the default options runs with — read from a real worker's command line, so it follows the
 // pool (src/pool/worker-handle.ts `workerExecArgv`) — by the building Node (a snapshot runs only on the Node that made
 // it). Then checked: a worker must start from it and render a card; otherwise it is removed. Optional: if it cannot
 // be made, the build goes on without it (a warning) and workers start from the bundle and its code cache.
 import { execFileSync } from 'node:child_process';
-import { chmodSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 
@@ -49,24 +50,33 @@ async function defaultWorker() {
 }
 
 let made;
+const blob = new URL('worker.snapshot.tmp', dist);
 try {
   const { execArgv } = await defaultWorker();
-  const name = `worker-${process.version}-${process.arch}-${zlib.crc32(execArgv.join('\0')).toString(16)}.snapshot`;
-  made = new URL(`${name}.tmp`, dist);
+  const name = `worker-${process.version}-${process.arch}-${zlib.crc32(execArgv.join('\0')).toString(16)}.snapshot.br`;
   execFileSync(
     process.execPath,
     [
       ...execArgv,
       '--snapshot-blob',
-      fileURLToPath(made),
+      fileURLToPath(blob),
       '--build-snapshot',
       fileURLToPath(new URL('worker-snapshot-entry.cjs', dist)),
     ],
     // Node warns about built-in modules it has not verified in snapshots: they load after deserialisation here.
     { stdio: ['ignore', 'inherit', 'pipe'] },
   );
-  renameSync(made, new URL(name, dist));
+  const bytes = readFileSync(blob);
   made = new URL(name, dist);
+  writeFileSync(
+    made,
+    zlib.brotliCompressSync(bytes, {
+      params: {
+        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      },
+    }),
+  );
   // Readable by whoever runs the package (the build's user may not be the service's); it is no secret.
   chmodSync(made, 0o644);
   const check = await defaultWorker();
@@ -75,4 +85,6 @@ try {
 } catch (error) {
   if (made) rmSync(made, { force: true });
   console.warn(`worker snapshot: none (${error instanceof Error ? error.message : error})`);
+} finally {
+  rmSync(blob, { force: true });
 }

@@ -118,7 +118,7 @@ function runtimeKey(): string {
 }
 
 /** `dir`, made if needed: a real directory of this user that no one else can write to (or false). */
-function ownDirectory(dir: string): boolean {
+export function ownDirectory(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = lstatSync(dir);

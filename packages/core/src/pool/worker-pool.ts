@@ -61,7 +61,8 @@ export interface WorkerPoolOptions {
   script?: URL;
   /**
    * Start worker processes from a startup snapshot (worker-snapshot.ts): a file, or (undefined) the one the build left
-   * beside the default script for the workers' flags, if any; false: never. Not used with another `script`.
+   * beside the default script for the workers' flags, if any (written out into `codeCacheDir`: none without one);
+   * false: never. Not used with another `script`.
    */
   snapshot?: string | false;
 }
@@ -278,7 +279,7 @@ export class WorkerPool implements RenderExecutor {
         memoryLimitMb: this.#options.memoryLimitMb,
         semiSpaceMb: this.#options.semiSpaceMb ?? 0,
       });
-      this.#snapshot = findSnapshot(new URL('./', this.#script), execArgv);
+      this.#snapshot = findSnapshot(new URL('./', this.#script), execArgv, this.#options.codeCacheDir);
     }
     return this.#snapshot;
   }

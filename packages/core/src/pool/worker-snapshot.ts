@@ -1,21 +1,58 @@
 /**
- * The workers' startup snapshot (worker-snapshot-entry.ts, made by the build: scripts/build-snapshot.mjs): a file
- * beside the worker bundle per Node version, architecture and set of worker flags, since Node starts a process from a
- * snapshot only on the Node that made it and V8 only under the flags it was made with. A worker whose flags have no
- * snapshot (other options, another Node) starts from its script and the code cache as before (code-cache.ts).
+ * The workers' startup snapshot (worker-snapshot-entry.ts, made by the build: scripts/build-snapshot.mjs): one per Node
+ * version, architecture and set of worker flags, since Node starts a process from a snapshot only on the Node that
+ * made it and V8 only under the flags it was made with. A worker whose flags have no snapshot (other options, another
+ * Node) starts from its script and the code cache as before (code-cache.ts).
+ *
+ * The package carries it compressed (Brotli, ~4 MB for ~14: the installed package stays small); the first pool on a
+ * host writes it out once into the workers' cache directory (`workerCodeCache`: a directory only this user can write
+ * to), named by a CRC of the compressed file, so a new build's gets a file of its own and a half-written file is never
+ * used (written to a temporary name, then renamed). Without such a directory, no snapshot.
  */
-import { existsSync } from 'node:fs';
+import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { ownDirectory } from './code-cache.js';
 
-/** The snapshot's file name for a worker started with `execArgv` (scripts/build-snapshot.mjs names it so). */
+/** The compressed snapshot's file name for a worker started with `execArgv` (scripts/build-snapshot.mjs). */
 export function snapshotName(execArgv: readonly string[]): string {
   const flags = zlib.crc32(execArgv.join('\0')).toString(16);
-  return `worker-${process.version}-${process.arch}-${flags}.snapshot`;
+  return `worker-${process.version}-${process.arch}-${flags}.snapshot.br`;
 }
 
-/** The snapshot in `dir` for a worker started with `execArgv`, if the build left one. */
-export function findSnapshot(dir: URL, execArgv: readonly string[]): string | undefined {
-  const file = fileURLToPath(new URL(snapshotName(execArgv), dir));
-  return existsSync(file) ? file : undefined;
+/**
+ * The snapshot file a worker started with `execArgv` can start from: the one the build left in `dir` for these flags,
+ * written out into `cacheDir` (this user's own directory) if it is not there yet. Undefined when there is none, no
+ * cache directory, or it cannot be read or written; never throws.
+ */
+export function findSnapshot(
+  dir: URL,
+  execArgv: readonly string[],
+  cacheDir: string | undefined,
+): string | undefined {
+  if (cacheDir === undefined) return undefined;
+  let compressed: Buffer;
+  try {
+    compressed = readFileSync(fileURLToPath(new URL(snapshotName(execArgv), dir)));
+  } catch {
+    return undefined;
+  }
+  if (!ownDirectory(cacheDir)) return undefined;
+  const file = join(
+    cacheDir,
+    `${snapshotName(execArgv).slice(0, -'.br'.length)}-${zlib.crc32(compressed).toString(16)}`,
+  );
+  try {
+    if (statSync(file).isFile()) return file;
+  } catch {}
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    writeFileSync(temporary, zlib.brotliDecompressSync(compressed), { mode: 0o600 });
+    renameSync(temporary, file);
+    return file;
+  } catch {
+    rmSync(temporary, { force: true });
+    return undefined;
+  }
 }

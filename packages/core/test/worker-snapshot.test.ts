@@ -61,10 +61,10 @@ function workerCommandLines(): string[][] {
 const fromSnapshot = (argv: string[]) => argv.some((arg) => arg.startsWith('--snapshot-blob'));
 
 /** One render by a fresh pool, and whether its worker started from a snapshot. */
-async function renderWith(snapshot: string | false): Promise<{ data: Uint8Array; fromSnapshot: boolean }> {
+async function renderWith(snapshot: string | false): Promise<{ data: Buffer; fromSnapshot: boolean }> {
   const workers = pool(snapshot);
   try {
-    const { data } = await workers.run(card());
+    const data = Buffer.from((await workers.run(card())).data);
     const lines = workerCommandLines();
     expect(lines).toHaveLength(1);
     return { data, fromSnapshot: fromSnapshot(lines[0] as string[]) };

@@ -26,6 +26,7 @@ import {
   setProcessNice,
 } from '../tuning/thread-priority.js';
 import type { RenderResult } from '../types.js';
+import { resvgClass } from '../raster/resvg-binding.js';
 import { validateRenderInput } from '../validate.js';
 import { SAVE_CODE_CACHE, WORKER_START } from './code-cache-hook.js';
 import { dieWithParent } from './parent-watchdog.js';
@@ -58,6 +59,9 @@ if (startupSnapshot?.isBuildingSnapshot()) (globalThis as Record<symbol, unknown
 else void start();
 
 async function start(): Promise<void> {
+  // resvg's native module starts its runtime threads as it loads: before this thread lowers its priority, so they keep
+  // the process's (as when it loaded with the bundle; it loads on first use, after a startup snapshot).
+  resvgClass();
   const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
 
   const tunings = setup.environment.tunings ?? ALL_TUNINGS_ON;

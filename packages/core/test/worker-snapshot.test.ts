@@ -7,8 +7,9 @@
  */
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { workerExecArgv } from '../src/pool/worker-handle.js';
 import { WorkerPool } from '../src/pool/worker-pool.js';
@@ -85,6 +86,20 @@ describe('the build leaves a snapshot for the default workers', () => {
     expect(findSnapshot(dist, [...defaultFlags, '--max-semi-space-size=8'], cacheDir)).toBeUndefined();
     // No directory of this user's own to write it to: none.
     expect(findSnapshot(dist, defaultFlags, undefined)).toBeUndefined();
+  });
+
+  it("is written out again for a new build at the same place, and the earlier build's copy goes", () => {
+    const place = join(dir, 'rebuilt-dist');
+    mkdirSync(place);
+    const cacheDir = join(dir, 'rebuilt-cache');
+    writeFileSync(join(place, snapshotName(defaultFlags)), brotliCompressSync('first build'));
+    const first = findSnapshot(pathToFileURL(`${place}/`), defaultFlags, cacheDir) as string;
+    expect(readFileSync(first, 'utf8')).toBe('first build');
+    writeFileSync(join(place, snapshotName(defaultFlags)), brotliCompressSync('second build'));
+    const second = findSnapshot(pathToFileURL(`${place}/`), defaultFlags, cacheDir) as string;
+    expect(second).not.toBe(first);
+    expect(readFileSync(second, 'utf8')).toBe('second build');
+    expect(readdirSync(cacheDir)).toEqual([basename(second)]);
   });
 
   it('a compressed snapshot that cannot be read gives none', () => {

@@ -6,10 +6,11 @@
  *
  * The package carries it compressed (Brotli, ~4 MB for ~14: the installed package stays small); the first pool on a
  * host writes it out once into the workers' cache directory (`workerCodeCache`: a directory only this user can write
- * to), named by a CRC of the compressed file, so a new build's gets a file of its own and a half-written file is never
- * used (written to a temporary name, then renamed). Without such a directory, no snapshot.
+ * to), named by where the package is and a CRC of the compressed file: two installed copies keep a file each, a new
+ * build's replaces the one an earlier build at the same place left, and a half-written file is never used (written to
+ * a temporary name, then renamed). Without such a directory, no snapshot.
  */
-import { readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
@@ -39,10 +40,9 @@ export function findSnapshot(
     return undefined;
   }
   if (!ownDirectory(cacheDir)) return undefined;
-  const file = join(
-    cacheDir,
-    `${snapshotName(execArgv).slice(0, -'.br'.length)}-${zlib.crc32(compressed).toString(16)}`,
-  );
+  const place = `${zlib.crc32(fileURLToPath(dir)).toString(16)}-${snapshotName(execArgv).slice(0, -'.br'.length)}-`;
+  const name = `${place}${zlib.crc32(compressed).toString(16)}`;
+  const file = join(cacheDir, name);
   try {
     if (statSync(file).isFile()) return file;
   } catch {}
@@ -50,6 +50,10 @@ export function findSnapshot(
   try {
     writeFileSync(temporary, zlib.brotliDecompressSync(compressed), { mode: 0o600 });
     renameSync(temporary, file);
+    // What an earlier build at this place left (~14 MB each).
+    for (const old of readdirSync(cacheDir))
+      if (old.startsWith(place) && old !== name && !old.endsWith('.tmp'))
+        rmSync(join(cacheDir, old), { force: true });
     return file;
   } catch {
     rmSync(temporary, { force: true });

@@ -1,5 +1,5 @@
 // After scripts/worker-bundle.mjs: leave a startup snapshot of the worker beside its bundle (src/pool/worker-snapshot.ts
-// names it, src/pool/worker-snapshot-entry.ts is what it holds): dist/worker-<node>-<arch>-<flags>.snapshot.br
+// names it, src/pool/worker-snapshot-entry.ts is what it holds): dist/worker-<node>-<arch>-<flags>-<crc>.snapshot.br
 // (Brotli: ~4 MB in the package for ~14; the first pool on a host writes it out into the workers' cache directory), made with
 // the flags a worker of the default options runs with — read from a real worker's command line, so it follows the
 // pool (src/pool/worker-handle.ts `workerExecArgv`) — by the building Node (a snapshot runs only on the Node that made
@@ -53,7 +53,7 @@ let made;
 const blob = new URL('worker.snapshot.tmp', dist);
 try {
   const { execArgv } = await defaultWorker();
-  const name = `worker-${process.version}-${process.arch}-${zlib.crc32(execArgv.join('\0')).toString(16)}.snapshot.br`;
+  const key = `worker-${process.version}-${process.arch}-${zlib.crc32(execArgv.join('\0')).toString(16)}`;
   execFileSync(
     process.execPath,
     [
@@ -67,16 +67,16 @@ try {
     { stdio: ['ignore', 'inherit', 'pipe'] },
   );
   const bytes = readFileSync(blob);
+  const compressed = zlib.brotliCompressSync(bytes, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+  // Named by its key and a CRC-32 of its bytes (src/pool/worker-snapshot.ts `snapshotName`).
+  const name = `${key}-${zlib.crc32(compressed).toString(16)}.snapshot.br`;
   made = new URL(name, dist);
-  writeFileSync(
-    made,
-    zlib.brotliCompressSync(bytes, {
-      params: {
-        [zlib.constants.BROTLI_PARAM_QUALITY]: 9,
-        [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
-      },
-    }),
-  );
+  writeFileSync(made, compressed);
   // Readable by whoever runs the package (the build's user may not be the service's); it is no secret.
   chmodSync(made, 0o644);
   const check = await defaultWorker();

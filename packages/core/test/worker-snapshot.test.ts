@@ -92,22 +92,32 @@ describe('the build leaves a snapshot for the default workers', () => {
     const place = join(dir, 'rebuilt-dist');
     mkdirSync(place);
     const cacheDir = join(dir, 'rebuilt-cache');
-    writeFileSync(join(place, snapshotName(defaultFlags)), brotliCompressSync('first build'));
+    const build = (text: string) => {
+      for (const old of readdirSync(place)) rmSync(join(place, old));
+      const compressed = brotliCompressSync(text);
+      writeFileSync(join(place, snapshotName(defaultFlags, compressed)), compressed);
+    };
+    build('first build');
     const first = findSnapshot(pathToFileURL(`${place}/`), defaultFlags, cacheDir) as string;
     expect(readFileSync(first, 'utf8')).toBe('first build');
-    writeFileSync(join(place, snapshotName(defaultFlags)), brotliCompressSync('second build'));
+    build('second build');
     const second = findSnapshot(pathToFileURL(`${place}/`), defaultFlags, cacheDir) as string;
     expect(second).not.toBe(first);
     expect(readFileSync(second, 'utf8')).toBe('second build');
     expect(readdirSync(cacheDir)).toEqual([basename(second)]);
   });
 
-  it('a compressed snapshot that cannot be read gives none', () => {
+  it('a compressed snapshot that cannot be read, or is not what its name says, gives none', () => {
     const fakeDist = join(dir, 'fake-dist');
     mkdirSync(fakeDist);
-    writeFileSync(join(fakeDist, snapshotName(defaultFlags)), 'not brotli');
+    writeFileSync(join(fakeDist, snapshotName(defaultFlags, Buffer.from('not brotli'))), 'not brotli');
     const cacheDir = join(dir, 'broken');
     expect(findSnapshot(pathToFileURL(`${fakeDist}/`), defaultFlags, cacheDir)).toBeUndefined();
+    // Bytes that do not match the CRC in the name (a damaged or replaced file).
+    const other = join(dir, 'renamed-dist');
+    mkdirSync(other);
+    writeFileSync(join(other, snapshotName(defaultFlags, brotliCompressSync('a'))), brotliCompressSync('b'));
+    expect(findSnapshot(pathToFileURL(`${other}/`), defaultFlags, cacheDir)).toBeUndefined();
     expect(readdirSync(cacheDir)).toEqual([]);
   });
 });

@@ -16,16 +16,24 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import { ownDirectory } from './code-cache.js';
 
-/** The compressed snapshot's file name for a worker started with `execArgv` (scripts/build-snapshot.mjs). */
-export function snapshotName(execArgv: readonly string[]): string {
+/** The start of the snapshot's file name for a worker started with `execArgv`: Node version, architecture, flags. */
+export function snapshotKey(execArgv: readonly string[]): string {
   const flags = zlib.crc32(execArgv.join('\0')).toString(16);
-  return `worker-${process.version}-${process.arch}-${flags}.snapshot.br`;
+  return `worker-${process.version}-${process.arch}-${flags}`;
+}
+
+/**
+ * The compressed snapshot's file name (scripts/build-snapshot.mjs): its key and a CRC-32 of its bytes, so a pool knows
+ * which written-out copy is this build's without reading it.
+ */
+export function snapshotName(execArgv: readonly string[], compressed: Uint8Array): string {
+  return `${snapshotKey(execArgv)}-${zlib.crc32(compressed).toString(16)}.snapshot.br`;
 }
 
 /**
  * The snapshot file a worker started with `execArgv` can start from: the one the build left in `dir` for these flags,
  * written out into `cacheDir` (this user's own directory) if it is not there yet. Undefined when there is none, no
- * cache directory, or it cannot be read or written; never throws.
+ * cache directory, or it cannot be read, is not what its name says, or cannot be written; never throws.
  */
 export function findSnapshot(
   dir: URL,
@@ -33,21 +41,24 @@ export function findSnapshot(
   cacheDir: string | undefined,
 ): string | undefined {
   if (cacheDir === undefined) return undefined;
-  let compressed: Buffer;
+  const key = snapshotKey(execArgv);
+  let shipped: string | undefined;
   try {
-    compressed = readFileSync(fileURLToPath(new URL(snapshotName(execArgv), dir)));
-  } catch {
+    shipped = readdirSync(dir).find((name) => name.startsWith(`${key}-`) && name.endsWith('.snapshot.br'));
+  } catch {}
+  const crc = shipped?.slice(key.length + 1, -'.snapshot.br'.length);
+  if (shipped === undefined || !/^[0-9a-f]+$/.test(crc as string) || !ownDirectory(cacheDir))
     return undefined;
-  }
-  if (!ownDirectory(cacheDir)) return undefined;
-  const place = `${zlib.crc32(fileURLToPath(dir)).toString(16)}-${snapshotName(execArgv).slice(0, -'.br'.length)}-`;
-  const name = `${place}${zlib.crc32(compressed).toString(16)}`;
+  const place = `${zlib.crc32(fileURLToPath(dir)).toString(16)}-${key}-`;
+  const name = `${place}${crc}.snapshot`;
   const file = join(cacheDir, name);
   try {
     if (statSync(file).isFile()) return file;
   } catch {}
   const temporary = `${file}.${process.pid}.tmp`;
   try {
+    const compressed = readFileSync(new URL(shipped, dir));
+    if (zlib.crc32(compressed).toString(16) !== crc) return undefined;
     writeFileSync(temporary, zlib.brotliDecompressSync(compressed), { mode: 0o600 });
     renameSync(temporary, file);
     // What an earlier build at this place left (~14 MB each).

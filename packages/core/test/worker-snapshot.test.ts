@@ -5,10 +5,20 @@
  * is read from its command line (`--snapshot-blob`): a process Node cannot start from its snapshot ends before it
  * renders anything. Needs the built dist (`pnpm build`).
  */
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  symlinkSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
 import { workerExecArgv } from '../src/pool/worker-handle.js';
@@ -160,5 +170,38 @@ describe('worker processes and the snapshot', () => {
     const result = await renderWith(bogus);
     expect(result.fromSnapshot).toBe(false);
     await expectFormatAndSize(result.data, { format: 'png', width: 600, height: 300 });
+  });
+});
+
+describe('a snapshot built in one place', () => {
+  it("runs the package where it is installed: its own assets, not the build directory's", async () => {
+    // A copy of the built package elsewhere, without its fonts: a worker started from the snapshot (built in this
+    // dist/, whose fonts are there) must look for them in the copy — and so cannot start — as one started from the
+    // bundle does. A worker reading the build directory's fonts would render.
+    const place = join(dir, 'installed');
+    mkdirSync(place);
+    cpSync(new URL('../dist/', import.meta.url), join(place, 'dist'), { recursive: true });
+    rmSync(join(place, 'dist/assets'), { recursive: true });
+    symlinkSync(fileURLToPath(new URL('../node_modules', import.meta.url)), join(place, 'node_modules'));
+    writeFileSync(join(place, 'package.json'), JSON.stringify({ type: 'module' }));
+    const { createRenderer } = await import(pathToFileURL(join(place, 'dist/index.js')).href);
+    for (const workerSnapshot of [true, false]) {
+      const renderer = createRenderer({
+        workers: 1,
+        workerSnapshot,
+        workerCodeCache: join(dir, 'installed-cache'),
+      });
+      try {
+        await expect(renderer.render({ html, format: 'png' })).rejects.toMatchObject({
+          code: 'RENDER_FAILED',
+        });
+      } finally {
+        await renderer.close();
+      }
+    }
+    // The copy's snapshot was written out for the copy's place.
+    expect(
+      readdirSync(join(dir, 'installed-cache')).filter((name) => name.endsWith('.snapshot')),
+    ).toHaveLength(1);
   });
 });

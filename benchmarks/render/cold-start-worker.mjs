@@ -4,7 +4,7 @@
  * for the whole process and for its main thread (what the first image's wall time waits on), and its garbage
  * collection; for builds side by side, interleaved, each run a fresh process rendering one Latin card of its own
  * (cold-start.mjs's child). A build named `miss…` has its workers' own code cache deleted before each run: the first
- * run after a build. Linux only (/proc). The first round is a warm-up, not counted (it makes the caches).
+ * run after a build; one named `nosnap…` starts its workers without the startup snapshot (`workerSnapshot: false`). Linux only (/proc). The first round is a warm-up, not counted (it makes the caches).
  *
  *   node benchmarks/render/cold-start-worker.mjs [--rounds 6] this=packages/core main=/work/main/packages/core \
  *     [missmain=/work/main/packages/core]
@@ -47,7 +47,14 @@ for (let round = 0; round <= Number(values.rounds); round++) {
     }
     const child = spawnSync(
       process.execPath,
-      [join(here, 'cold-start.mjs'), '--child', `latin:${round}-${name}-${process.pid}`, '--core', core],
+      [
+        join(here, 'cold-start.mjs'),
+        '--child',
+        `latin:${round}-${name}-${process.pid}`,
+        '--core',
+        core,
+        ...(name.startsWith('nosnap') ? ['--no-snapshot'] : []),
+      ],
       {
         encoding: 'utf8',
         env: { ...process.env, NODE_OPTIONS: `--require ${join(here, 'cold-start-probe.cjs')}` },

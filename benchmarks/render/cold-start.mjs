@@ -8,6 +8,8 @@
  * `--base DIR` (another build's packages/core, e.g. /work/main/packages/core) runs the same in turn with that build.
  * This build's workers keep a V8 code cache across processes (`workerCodeCache`): made by the first run, used by the
  * others; `--no-code-cache` turns it off for this build (`workerCodeCache: false`; the base build gets no option).
+ * Workers start from the startup snapshot the build left, when there is one; `--no-snapshot` turns it off for this
+ * build (`workerSnapshot: false`).
  *
  *   pnpm build && node benchmarks/render/cold-start.mjs [--runs 5] [--base /work/main/packages/core] [--no-code-cache]
  */
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     child: { type: 'string' },
     core: { type: 'string' },
     'no-code-cache': { type: 'boolean', default: false },
+    'no-snapshot': { type: 'boolean', default: false },
   },
 });
 
@@ -44,7 +47,10 @@ if (values.child) {
     values.core ? pathToFileURL(join(values.core, 'dist/index.js')).href : '@pictor/core'
   );
   const imported = performance.now();
-  const renderer = createRenderer(values['no-code-cache'] ? { workerCodeCache: false } : {});
+  const renderer = createRenderer({
+    ...(values['no-code-cache'] ? { workerCodeCache: false } : {}),
+    ...(values['no-snapshot'] ? { workerSnapshot: false } : {}),
+  });
   const [kind, run] = values.child.split(':');
   const result = await renderer.render({ html: kind === 'cjk' ? CJK(run) : LATIN(run), format: 'png' });
   const done = performance.now();
@@ -80,7 +86,12 @@ for (let i = 0; i < runs; i++) {
           fileURLToPath(import.meta.url),
           '--child',
           `${kind}:${i}:${name}`,
-          ...(core ? ['--core', core] : values['no-code-cache'] ? ['--no-code-cache'] : []),
+          ...(core
+            ? ['--core', core]
+            : [
+                ...(values['no-code-cache'] ? ['--no-code-cache'] : []),
+                ...(values['no-snapshot'] ? ['--no-snapshot'] : []),
+              ]),
         ],
         { encoding: 'utf8' },
       );
@@ -122,7 +133,7 @@ console.log(
   [
     `Run ${new Date().toISOString()} — ${machineLine()}; load during the runs ${fmt(Math.min(...loads), 1)}–${fmt(Math.max(...loads), 1)}`,
     '',
-    `\`node benchmarks/render/cold-start.mjs --runs ${runs}${values.base ? ` --base ${values.base}` : ''}${values['no-code-cache'] ? ' --no-code-cache' : ''}\`: fresh processes, ms, median / worst of ${runs}.`,
+    `\`node benchmarks/render/cold-start.mjs --runs ${runs}${values.base ? ` --base ${values.base}` : ''}${values['no-code-cache'] ? ' --no-code-cache' : ''}${values['no-snapshot'] ? ' --no-snapshot' : ''}\`: fresh processes, ms, median / worst of ${runs}.`,
     '',
     markdownTable(
       [

@@ -1,4 +1,5 @@
-// After scripts/worker-bundle.mjs: leave a V8 code cache of dist/worker.cjs beside it (src/pool/code-cache.ts,
+// Optional, not part of `build` (its startup snapshot, scripts/build-snapshot.mjs, starts the default workers and
+// replaced this): after scripts/worker-bundle.mjs, leave a V8 code cache of dist/worker.cjs beside it (src/pool/code-cache.ts,
 // `shippedCacheName`), so the first worker process on a host with no cache of its own — a fresh container, an empty
 // temporary directory, the first run after an install — starts from compiled code too. Made by a real worker with
 // the pool's default flags rendering a small card (what every worker's warm-up runs), in a private temporary

@@ -4,12 +4,22 @@
 // node_modules (src/templates/lazy-libraries.ts). css-tree is taken as its own one-file build (its ES modules read
 // their data with a require() relative to themselves, which a bundle cannot keep).
 // Also dist/worker-loader.cjs, the entry worker processes start from: a CommonJS entry spares each worker Node's ES
-// module loader (its resolver, package.json reads and the builtins they load).
+// module loader (its resolver, package.json reads and the builtins they load); and dist/worker-snapshot-entry.cjs,
+// which evaluates the bundle into a startup snapshot (scripts/build-snapshot.mjs).
 import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'tsup';
 
-const shim = (name) => fileURLToPath(new URL(`./worker-bundle-shims/${name}.cjs`, import.meta.url));
+const shim = (name, ext = 'cjs') =>
+  fileURLToPath(new URL(`./worker-bundle-shims/${name}.${ext}`, import.meta.url));
+
+// fflate (satori's dependency) as its browser build: the same synchronous functions, without the Node build's
+// `require('worker_threads')` as it loads (for its asynchronous API, which nothing here uses), which a startup snapshot
+// cannot hold.
+const satoriRequire = createRequire(createRequire(import.meta.url).resolve('@pictor/satori/package.json'));
+const fflateBrowser = join(dirname(dirname(satoriRequire.resolve('fflate/browser'))), 'esm/browser.js');
 
 /** What both CommonJS files share: one file each for Node 20, no source map, nothing else in dist/ touched. */
 const commonJsFile = {
@@ -28,6 +38,8 @@ const commonJsFile = {
 await build({
   entry: { worker: 'src/pool/worker.ts' },
   ...commonJsFile,
+  // import.meta.url read where it is used (bundle-url.mjs): the bundle may run from a snapshot built elsewhere.
+  shims: false,
   noExternal: [/^(?!sharp$|@resvg\/resvg-js$|ajv|mustache|re2js|wawoff2).*/],
   esbuildOptions(options) {
     options.alias = {
@@ -36,7 +48,10 @@ await build({
       // why), not in JavaScript.
       'tiny-inflate': shim('tiny-inflate'),
       'base64-js': shim('base64-js'),
+      fflate: fflateBrowser,
     };
+    options.define = { ...options.define, 'import.meta.url': 'bundleUrl' };
+    options.inject = [...(options.inject ?? []), shim('bundle-url', 'mjs')];
     // import() of what stays outside (sharp, node:https, wawoff2) as require(): a script compiled from V8's code cache
     // loses the callback dynamic imports need ("A dynamic import callback was not specified").
     options.supported = { ...options.supported, 'dynamic-import': false };
@@ -55,6 +70,9 @@ writeFileSync(
 );
 
 await build({
-  entry: { 'worker-loader': 'src/pool/worker-loader.ts' },
+  entry: {
+    'worker-loader': 'src/pool/worker-loader.ts',
+    'worker-snapshot-entry': 'src/pool/worker-snapshot-entry.ts',
+  },
   ...commonJsFile,
 });

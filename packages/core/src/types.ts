@@ -431,6 +431,13 @@ export interface RendererOptions {
    */
   workerCodeCache?: string | false;
   /**
+   * Start worker processes from the startup snapshot the build left in `dist/` (the worker bundle evaluated, its code
+   * compiled: a shorter cold start), when there is one for this Node version and the workers' flags (made with the
+   * default worker options); otherwise, or with `false`, they start from the bundle and the code cache. Default true.
+   * Worker processes only.
+   */
+  workerSnapshot?: boolean;
+  /**
    * Nice value of the worker processes (every thread of them) or of the worker threads and libvips' encoder
    * threads (Linux; 0 = normal priority, 19 = lowest), default 0. A higher value lets the thread that owns the
    * renderer (an HTTP server's event loop) run before renders when it wakes — for a host that runs nothing else:

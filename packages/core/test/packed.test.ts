@@ -80,6 +80,9 @@ describe('@pictor/core as published', () => {
     // Source maps stay in the repository's build: ~5 MB users' installs never read (issue 40: core ≤ 60 MB installed).
     expect(files.filter((f) => f.endsWith('.map'))).toEqual([]);
     expect(files).toContain('dist/worker.cjs');
+    // The workers' startup snapshot, compressed (its code cache no longer shipped: the snapshot starts those workers).
+    expect(files.filter((f) => /^dist\/worker-.*\.snapshot\.br$/.test(f))).toHaveLength(1);
+    expect(files.filter((f) => f.endsWith('.v8cache'))).toEqual([]);
     const manifest = JSON.parse(readFileSync(join(modules, '@pictor', 'core', 'package.json'), 'utf8'));
     // What an install resolves (devDependencies never are).
     const resolved = {

@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { Resvg as ResvgJs } from '@resvg/resvg-js';
 import { describe, expect, it } from 'vitest';
-import { cLibrary, Resvg } from '../src/raster/resvg-binding.js';
+import { cLibrary, resvgClass } from '../src/raster/resvg-binding.js';
+
+const Resvg = resvgClass();
 
 describe('resvg binding', () => {
   it("tells glibc from musl by ldd's script", () => {

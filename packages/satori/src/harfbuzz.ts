@@ -5,7 +5,10 @@
  */
 
 import opentype from '@shuding/opentype.js'
-import harfbuzzjsPromise from 'harfbuzzjs'
+// The factory and its wrapper, not harfbuzzjs's index (which instantiates the WebAssembly as it loads): Pictor starts
+// HarfBuzz on first use, so a process can evaluate the bundle where no WebAssembly runs (a Node startup snapshot).
+import createHarfBuzz from 'harfbuzzjs/hb.js'
+import hbjs from 'harfbuzzjs/hbjs.js'
 
 // HarfBuzz types (will be populated when module loads)
 let hb: any = null
@@ -57,7 +60,7 @@ export async function initHarfBuzz(): Promise<void> {
 
   // Start initialization
   initPromise = (async () => {
-    hb = await harfbuzzjsPromise
+    hb = hbjs(await createHarfBuzz())
 
     if (!hb || typeof hb.createBlob !== 'function') {
       throw new Error('HarfBuzz module loaded but API is not available')

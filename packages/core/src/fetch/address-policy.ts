@@ -30,7 +30,18 @@ const REFUSED_RANGES: ReadonlyArray<readonly [label: string, cidr: string]> = [
   ['multicast', 'ff00::/8'],
 ];
 
-const refusedLists: ReadonlyArray<readonly [string, BlockList]> = (() => {
+let refused: ReadonlyArray<readonly [string, BlockList]> | undefined;
+
+/**
+ * The refused ranges as one BlockList per label, made on first use: a BlockList is a native handle, which a worker's
+ * startup snapshot cannot hold (pool/worker-snapshot.ts evaluates this module in it).
+ */
+function refusedLists(): ReadonlyArray<readonly [string, BlockList]> {
+  refused ??= makeRefusedLists();
+  return refused;
+}
+
+function makeRefusedLists(): ReadonlyArray<readonly [string, BlockList]> {
   const byLabel = new Map<string, BlockList>();
   for (const [label, cidr] of REFUSED_RANGES) {
     const [network, prefix] = cidr.split('/') as [string, string];
@@ -42,7 +53,7 @@ const refusedLists: ReadonlyArray<readonly [string, BlockList]> = (() => {
     list.addSubnet(network, Number(prefix), isIPv4(network) ? 'ipv4' : 'ipv6');
   }
   return [...byLabel];
-})();
+}
 
 /** Expand an IPv6 address (any valid spelling, optionally in brackets) into its 16 bytes. */
 export function ipv6Bytes(address: string): Uint8Array | undefined {
@@ -103,7 +114,7 @@ export function refusedReason(address: string): string | undefined {
     }
   }
   const type = family === 4 ? 'ipv4' : 'ipv6';
-  for (const [label, list] of refusedLists) if (list.check(bare, type)) return label;
+  for (const [label, list] of refusedLists()) if (list.check(bare, type)) return label;
   return undefined;
 }
 

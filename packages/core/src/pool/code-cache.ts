@@ -9,8 +9,8 @@
  * corrupt, stale, refused, or a directory others could write to — compiles from source as without a cache, and a
  * worker then writes a fresh one. Writing is best-effort (a read-only disk just means no cache).
  *
- * The build also leaves a cache beside the bundle (scripts/prime-code-cache.mjs: made by a worker with the default
- * flags on the building Node): used, under the same checks, when this user's directory has none for the bundle, so
+ * A cache may also be left beside the bundle (scripts/prime-code-cache.mjs: made by a worker with the default flags on
+ * the building Node; no longer part of the build, whose startup snapshot starts those workers: worker-snapshot.ts): used, under the same checks, when this user's directory has none for the bundle, so
  * the first worker on a host — a fresh container, an empty temporary directory — starts compiled too (on another Node
  * version or with other flags its name does not match, and the user's directory takes over as before).
  */
@@ -118,7 +118,7 @@ function runtimeKey(): string {
 }
 
 /** `dir`, made if needed: a real directory of this user that no one else can write to (or false). */
-function ownDirectory(dir: string): boolean {
+export function ownDirectory(dir: string): boolean {
   try {
     mkdirSync(dir, { recursive: true, mode: 0o700 });
     const stat = lstatSync(dir);

@@ -146,6 +146,22 @@ function checkQueueWait(value: unknown): number {
 }
 
 /** `startWorkers`: 'lazy' (default) or 'eager'. @throws PictorError INVALID_INPUT */
+/** `workerSnapshot`: a boolean, default true. @throws PictorError INVALID_INPUT */
+function checkSnapshot(value: unknown): boolean {
+  if (value === undefined) return true;
+  if (typeof value !== 'boolean') {
+    throw new PictorError(
+      'INVALID_INPUT',
+      `renderer.workerSnapshot: must be true or false, not ${typeof value}`,
+      {
+        field: 'renderer.workerSnapshot',
+        rule: 'type',
+      },
+    );
+  }
+  return value;
+}
+
 /** The worker processes' code cache directory: `workerCodeCache`, or one per user in the temporary directory. */
 function checkCodeCache(value: unknown): string | undefined {
   if (value === false) return undefined;
@@ -186,6 +202,7 @@ const RENDERER_OPTIONS = [
   'workerMallocMmapThresholdKb',
   'workerGcAfterMegapixels',
   'workerCodeCache',
+  'workerSnapshot',
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
@@ -292,6 +309,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
             DEFAULT_MALLOC_MMAP_THRESHOLD_KB,
           ),
           codeCacheDir: checkCodeCache(options.workerCodeCache),
+          ...(checkSnapshot(options.workerSnapshot) ? {} : { snapshot: false as const }),
           setup: {
             environment: setup,
             gcAfterMegapixels: checkInRange(

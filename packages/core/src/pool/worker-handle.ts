@@ -56,6 +56,30 @@ export interface StartWorkerOptions {
   mallocMmapThresholdKb: number;
   /** Where a worker process keeps its V8 code cache (code-cache.ts); undefined: none. */
   codeCacheDir?: string;
+  /**
+   * A startup snapshot of the worker for these flags (worker-snapshot.ts `snapshotFor`): the process starts from it;
+   * undefined: from `script`. A process that cannot start from it is started again from `script` (and the snapshot is
+   * not tried again in this process).
+   */
+  snapshot?: string;
+}
+
+/** The V8 and Node flags of a worker process: what its code cache and startup snapshot are made for and keyed by. */
+export function workerExecArgv(
+  options: Pick<StartWorkerOptions, 'setup' | 'memoryLimitMb' | 'semiSpaceMb'>,
+): string[] {
+  const tunings = options.setup.environment.tunings ?? ALL_TUNINGS_ON;
+  const { heapGrowingPercent } = options.setup;
+  return [
+    ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
+    // On the command line, not only set by the worker as it starts: V8 accepts a code cache only under the flags
+    // it was made with, and the cache is made after the worker set it.
+    ...(tunings.heapGrowing && heapGrowingPercent > 0
+      ? [`--heap-growing-percent=${heapGrowingPercent}`]
+      : []),
+    `--max-old-space-size=${options.memoryLimitMb}`,
+    ...(options.semiSpaceMb > 0 ? [`--max-semi-space-size=${options.semiSpaceMb}`] : []),
+  ];
 }
 
 /**
@@ -93,22 +117,90 @@ function startThread(options: StartWorkerOptions, events: WorkerEvents): WorkerH
   };
 }
 
+/** Set once a worker process could not start from its snapshot: later ones start from their script. */
+let snapshotFailed = false;
+
 function startProcess(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
+  const first = options.snapshot !== undefined && !snapshotFailed;
+  let child = launchProcess(options, first);
+  let referenced = true;
+  let terminating = false;
+  const watch = (current: ChildProcess, fromSnapshot: boolean) => {
+    // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes. A
+    // process started from a snapshot says nothing until it has started: a snapshot it cannot use (made by another
+    // Node, or damaged) is not an error of the renderer's, it starts again without.
+    let stderrTail = '';
+    let started = false;
+    // Never what keeps this process alive (the worker and its channel decide that: ref/unref below).
+    (current.stderr as Socket | null)?.unref();
+    current.stderr?.on('data', (chunk: Buffer) => {
+      if (started || !fromSnapshot) process.stderr.write(chunk);
+      stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
+    });
+    const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup };
+    current.on('message', (message: WorkerMessage | StartedMessage) => {
+      // The worker asks for its setup once it listens (a message sent earlier could reach no listener).
+      if (message.type === 'started') {
+        started = true;
+        current.send(setup);
+      } else events.message(message);
+    });
+    current.on('error', (error) => events.ended(`it could not be started or reached: ${error.message}`));
+    current.on('exit', (code, signal) => {
+      if (fromSnapshot && !started && !terminating) {
+        snapshotFailed = true;
+        child = launchProcess(options, false);
+        if (!referenced) unrefProcess(child);
+        watch(child, false);
+        return;
+      }
+      if (OUT_OF_MEMORY.test(stderrTail)) {
+        events.ended(
+          `it ran out of memory: over the workers' heap limit of ${options.memoryLimitMb} MB (workerMemoryLimitMb)`,
+        );
+      } else events.ended(signal ? `it was ended by ${signal}` : `it exited with code ${code}`);
+    });
+  };
+  watch(child, first);
+  return {
+    send: (request) => {
+      if (child.connected) child.send(request);
+    },
+    statPath: () => (child.pid === undefined ? undefined : processStatPath(child.pid)),
+    terminate: async () => {
+      terminating = true;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        child.ref(); // until it has ended: a process awaiting this must not exit first
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+    ref: () => {
+      referenced = true;
+      child.ref();
+      child.channel?.ref();
+    },
+    unref: () => {
+      referenced = false;
+      unrefProcess(child);
+    },
+  };
+}
+
+/** Node's flag that starts a process from a startup snapshot. */
+const SNAPSHOT_BLOB_ARG = '--snapshot-blob=';
+
+/** Fork a worker process: from its snapshot, or from its script. */
+function launchProcess(options: StartWorkerOptions, fromSnapshot: boolean): ChildProcess {
   const tunings = options.setup.environment.tunings ?? ALL_TUNINGS_ON;
-  const { heapGrowingPercent } = options.setup;
-  const child: ChildProcess = fork(
+  return fork(
     fileURLToPath(options.script),
     options.codeCacheDir === undefined ? [] : [`${CODE_CACHE_DIR_ARG}${options.codeCacheDir}`],
     {
       execArgv: [
-        ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
-        // On the command line, not only set by the worker as it starts: V8 accepts a code cache only under the flags
-        // it was made with, and the cache is made after the worker set it.
-        ...(tunings.heapGrowing && heapGrowingPercent > 0
-          ? [`--heap-growing-percent=${heapGrowingPercent}`]
-          : []),
-        `--max-old-space-size=${options.memoryLimitMb}`,
-        ...(options.semiSpaceMb > 0 ? [`--max-semi-space-size=${options.semiSpaceMb}`] : []),
+        ...workerExecArgv(options),
+        ...(fromSnapshot ? [`${SNAPSHOT_BLOB_ARG}${options.snapshot}`] : []),
       ],
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
@@ -120,48 +212,9 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
       }),
     },
   );
-  // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes.
-  let stderrTail = '';
-  // Never what keeps this process alive (the worker and its channel decide that: ref/unref below).
-  (child.stderr as Socket | null)?.unref();
-  child.stderr?.on('data', (chunk: Buffer) => {
-    process.stderr.write(chunk);
-    stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup };
-  child.on('message', (message: WorkerMessage | StartedMessage) => {
-    // The worker asks for its setup once it listens (a message sent earlier could reach no listener).
-    if (message.type === 'started') child.send(setup);
-    else events.message(message);
-  });
-  child.on('error', (error) => events.ended(`it could not be started or reached: ${error.message}`));
-  child.on('exit', (code, signal) => {
-    if (OUT_OF_MEMORY.test(stderrTail)) {
-      events.ended(
-        `it ran out of memory: over the workers' heap limit of ${options.memoryLimitMb} MB (workerMemoryLimitMb)`,
-      );
-    } else events.ended(signal ? `it was ended by ${signal}` : `it exited with code ${code}`);
-  });
-  return {
-    send: (request) => {
-      if (child.connected) child.send(request);
-    },
-    statPath: () => (child.pid === undefined ? undefined : processStatPath(child.pid)),
-    terminate: async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.ref(); // until it has ended: a process awaiting this must not exit first
-        child.kill('SIGKILL');
-      }
-      await exited;
-    },
-    ref: () => {
-      child.ref();
-      child.channel?.ref();
-    },
-    unref: () => {
-      child.unref();
-      child.channel?.unref();
-    },
-  };
+}
+
+function unrefProcess(child: ChildProcess): void {
+  child.unref();
+  child.channel?.unref();
 }

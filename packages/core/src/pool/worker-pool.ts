@@ -18,7 +18,8 @@ import type { RenderRequest, TemplateRequest, WorkerMessage, WorkerSetup } from 
 import { startThreadPoolHere } from '../tuning/index.js';
 import { RenderClock, watchClock } from './render-clock.js';
 import { type RenderTimeoutReason, renderTimeoutError } from './render-timeout.js';
-import { startWorker, type WorkerHandle } from './worker-handle.js';
+import { startWorker, type WorkerHandle, workerExecArgv } from './worker-handle.js';
+import { findSnapshot } from './worker-snapshot.js';
 import { roundMs } from '../formats.js';
 
 export interface WorkerPoolOptions {
@@ -58,6 +59,12 @@ export interface WorkerPoolOptions {
   isolation: WorkerIsolation;
   /** Worker script; default beside the built module: `worker-loader.cjs` for processes, `worker.js` for threads. */
   script?: URL;
+  /**
+   * Start worker processes from a startup snapshot (worker-snapshot.ts): a file, or (undefined) the one the build left
+   * beside the default script for the workers' flags, if any (written out into `codeCacheDir`: none without one);
+   * false: never. Not used with another `script`.
+   */
+  snapshot?: string | false;
 }
 
 /** What a job asks of a worker: a render, or template work (compile, fill) that must not hold the caller's thread. */
@@ -106,6 +113,8 @@ function defaultWorkerScript(isolation: WorkerIsolation): URL {
 export class WorkerPool implements RenderExecutor {
   readonly #options: WorkerPoolOptions;
   readonly #script: URL;
+  /** The startup snapshot worker processes start from (undefined: none), found when the first one starts. */
+  #snapshot: string | undefined | null = null;
   readonly #slots: (Slot | undefined)[];
   readonly #queue: FairQueue<Job>;
   #nextId = 1;
@@ -257,6 +266,24 @@ export class WorkerPool implements RenderExecutor {
     return this.#closing;
   }
 
+  /** The snapshot worker processes start from (WorkerPoolOptions.snapshot), looked up once. */
+  #workerSnapshot(): string | undefined {
+    if (this.#snapshot !== null) return this.#snapshot;
+    const { snapshot, isolation, script } = this.#options;
+    if (isolation !== 'process' || snapshot === false) this.#snapshot = undefined;
+    else if (typeof snapshot === 'string') this.#snapshot = snapshot;
+    else if (script !== undefined) this.#snapshot = undefined;
+    else {
+      const execArgv = workerExecArgv({
+        setup: this.#options.setup,
+        memoryLimitMb: this.#options.memoryLimitMb,
+        semiSpaceMb: this.#options.semiSpaceMb ?? 0,
+      });
+      this.#snapshot = findSnapshot(new URL('./', this.#script), execArgv, this.#options.codeCacheDir);
+    }
+    return this.#snapshot;
+  }
+
   /**
    * Start a worker (for a slot), with the font sets other workers loaded (`preload`) or without them (a worker that
    * replaces one recycled for its memory starts light and loads sets as its renders need them).
@@ -273,6 +300,7 @@ export class WorkerPool implements RenderExecutor {
         resvgPurgeDelayMs: this.#options.resvgPurgeDelayMs ?? -1,
         mallocMmapThresholdKb: this.#options.mallocMmapThresholdKb ?? 0,
         codeCacheDir: this.#options.codeCacheDir,
+        snapshot: this.#workerSnapshot(),
       },
       // Events come later, from the event loop: `slot` exists by then.
       {

@@ -2,6 +2,7 @@
  * Worker entry (built to dist/worker.js), run as a child process or as a worker thread: loads the fonts once, warms
  * up, then renders what the pool sends.
  */
+import { startupSnapshot } from 'node:v8';
 import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { configureEncoder } from '../encode/sharp.js';
 import { PictorError, toPictorError } from '../errors.js';
@@ -25,8 +26,9 @@ import {
   setProcessNice,
 } from '../tuning/thread-priority.js';
 import type { RenderResult } from '../types.js';
+import { resvgClass } from '../raster/resvg-binding.js';
 import { validateRenderInput } from '../validate.js';
-import { SAVE_CODE_CACHE } from './code-cache-hook.js';
+import { SAVE_CODE_CACHE, WORKER_START } from './code-cache-hook.js';
 import { dieWithParent } from './parent-watchdog.js';
 import type {
   ProcessWorkerSetup,
@@ -51,10 +53,15 @@ interface PoolChannel {
 const WARM_UP_HTML = '<div style="display:flex;padding:4px;background:#fff">Pictor</div>';
 
 // Started from a function, not top-level await: the same module is bundled as CommonJS for worker processes
-// (dist/worker.cjs, run through the code cache by worker-loader.ts). A failure to start ends the worker.
-void start();
+// (dist/worker.cjs, run through the code cache by worker-loader.ts). A failure to start ends the worker. While a
+// startup snapshot is built the bundle is only evaluated: the snapshot's entry starts it (worker-snapshot-entry.ts).
+if (startupSnapshot?.isBuildingSnapshot()) (globalThis as Record<symbol, unknown>)[WORKER_START] = start;
+else void start();
 
 async function start(): Promise<void> {
+  // resvg's native module starts its runtime threads as it loads: before this thread lowers its priority, so they keep
+  // the process's (as when it loaded with the bundle; it loads on first use, after a startup snapshot).
+  resvgClass();
   const { channel, setup } = parentPort ? asThread(parentPort) : await asProcess();
 
   const tunings = setup.environment.tunings ?? ALL_TUNINGS_ON;

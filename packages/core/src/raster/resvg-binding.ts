@@ -4,7 +4,8 @@
  * diagnostic report (every shared object, handle and environment variable), ~10 ms of each worker's start. On Linux
  * x64/arm64 this module reads the answer from `/usr/bin/ldd` (as detect-libc does) and loads that native package
  * itself, wrapped as resvg-js's index.js wraps it (options as JSON); anywhere else, or if any of that fails, it loads
- * @resvg/resvg-js as before.
+ * @resvg/resvg-js as before. Loaded on first use, not as the module loads: a worker's bundle can then be evaluated where
+ * no native module loads (its startup snapshot, pool/worker-snapshot.ts).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -12,8 +13,13 @@ import type * as ResvgJs from '@resvg/resvg-js';
 
 const load = createRequire(import.meta.url);
 
-/** resvg-js's `Resvg` class: `new Resvg(svg, options)`. */
-export const Resvg: typeof ResvgJs.Resvg = loadResvg();
+let loaded: typeof ResvgJs.Resvg | undefined;
+
+/** resvg-js's `Resvg` class (`new (resvgClass())(svg, options)`), loaded on the first call. */
+export function resvgClass(): typeof ResvgJs.Resvg {
+  loaded ??= loadResvg();
+  return loaded;
+}
 
 function loadResvg(): typeof ResvgJs.Resvg {
   const native = linuxNativeResvg();

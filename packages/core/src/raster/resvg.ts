@@ -1,5 +1,5 @@
 /** SVG → raw pixels with resvg (@resvg/resvg-js, loaded by resvg-binding.ts). */
-import { Resvg } from './resvg-binding.js';
+import { resvgClass } from './resvg-binding.js';
 import { dropOffCanvasLayers } from '../svg/offcanvas-layers.js';
 
 /** Raw RGBA pixels, premultiplied by alpha (as resvg produces them). */
@@ -50,6 +50,7 @@ export function rasterize(
     ...(scale !== 1 ? { fitTo: { mode: 'zoom', value: scale } as const } : {}),
   } as const;
   const prescaled = typeof input === 'string' ? undefined : input;
+  const Resvg = resvgClass();
   const guard = (svg: string) => {
     const bounded = boundEffectRegions(svg);
     return offCanvasLayers ? dropOffCanvasLayers(bounded) : bounded;

@@ -8,7 +8,7 @@
  * the PNG in place of the filtered group, inside the same mask. A shadow whose colour is transparent is dropped.
  * What is not satori's exact shadow markup, sits in a transformed group, or has a colour not read here stays a filter.
  */
-import { Resvg } from './resvg-binding.js';
+import { resvgClass } from './resvg-binding.js';
 import type { SvgWithImages } from './resvg.js';
 import { groupEnd } from './text-layer.js';
 import { loadSharp } from '../encode/sharp-module.js';
@@ -203,6 +203,7 @@ async function shadowPng(
       : d,
   );
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="${view.join(' ')}">${defs.join('')}${shadow.shape}</svg>`;
+  const Resvg = resvgClass();
   const drawn = new Resvg(svg, { font: { loadSystemFonts: false }, logLevel: 'off' }).render();
   if (drawn.width !== width || drawn.height !== height) return undefined;
   const rgba = drawn.pixels;

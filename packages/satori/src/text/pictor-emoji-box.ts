@@ -13,6 +13,8 @@
  * and with `line-height: normal` a line of Inter text with an emoji grew by
  * that fallback's height (22 px instead of 20 at 16 px).
  */
+import { plainGraphemes } from '../pictor-graphemes.js'
+
 const UNITS_PER_EM = 512
 const ASCENT = 448
 const DESCENT = 64
@@ -50,9 +52,15 @@ export function isEmojiPiece(
   isImage: (grapheme: string) => boolean
 ): boolean {
   if (lineHeight !== 'normal' || !text) return false
+  // Two characters of plain text are two graphemes (plain-text-graphemes): the first is the first character, and no
+  // segmenter is built (ICU's break rules load with the first one, ~15 ms of a fresh worker's first render).
+  const plain = plainGraphemes(text.slice(0, 2))
+  if (plain) return isImage(plain[0] as string)
   // A grapheme is a few code points: look at the start only.
+  graphemes ??= new Intl.Segmenter(undefined, { granularity: 'grapheme' })
   const { value } = graphemes.segment(text.slice(0, 32))[Symbol.iterator]().next()
   return !!value && isImage(value.segment)
 }
 
-const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' })
+// Made on first use: an ICU object cannot be held in a startup snapshot (Pictor's workers start from one).
+let graphemes: Intl.Segmenter | undefined

@@ -13,7 +13,7 @@
  *   output no longer has the shape they rewrite.
  * - allocator.ts — large OS pages allowed for resvg's allocator in worker processes (where it never purges), and
  *   the allocators' settings of worker processes (arenas, purge delay, mmap threshold).
- * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 70).
+ * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 100).
  * - thread-priority.ts — render threads below normal priority (option `workerNice`; default 0, off: on a shared
  *   host it starves renders). An option rather than a tuning: it is off unless a host asks for it.
  *

@@ -446,11 +446,10 @@ export interface RendererOptions {
   workerNice?: number;
   /**
    * V8's heap growing factor, as a percentage, set by each worker when it starts (for its process): a heap
-   * may grow to (1 + p/100) × its live size before the next full collection. Default 70 (1.7× the live size): a
+   * may grow to (1 + p/100) × its live size before the next full collection. Default 100 (twice the live size): a
    * render makes several strings of 100+ KB (the SVG and its rewrites) that go straight to the old generation, and
    * with V8's own factor each worker ran a full collection every few renders (measured: benchmarks/RESULTS.md,
-   * "Tunings that earn their place (issue 21)"); at 100 a worker's heap peaked ~10 MiB higher for ~1% less collection
-   * time. Lower saves more memory for more CPU (50: ~15 MiB per worker, ~4% of a render's CPU). 0 leaves V8's choice. V8 flags belong to a process: with
+   * "Tunings that earn their place (issue 21)"). 0 leaves V8's choice. V8 flags belong to a process: with
    * `isolation: 'thread'` this applies to every thread of this process; not used without workers.
    */
   heapGrowingPercent?: number;

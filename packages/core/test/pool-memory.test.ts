@@ -111,21 +111,6 @@ describe('workerMaxRssMb', () => {
   });
 });
 
-describe.skipIf(process.platform !== 'linux')('heapGrowingPercent', () => {
-  it("starts worker processes with V8's heap growing factor at 70% by default, the given value, or V8's own with 0", async () => {
-    const seen: (string | undefined)[] = [];
-    for (const heapGrowingPercent of [undefined, 100, 0]) {
-      const renderer = createRenderer({ workers: 1, startWorkers: 'eager', heapGrowingPercent });
-      await renderer.render({ html: card(1), width: 200, height: 100 });
-      const children = childProcesses();
-      expect(children).toHaveLength(1);
-      seen.push(children[0]?.args.find((arg) => arg.startsWith('--heap-growing-percent=')));
-      await renderer.close();
-    }
-    expect(seen).toEqual(['--heap-growing-percent=70', '--heap-growing-percent=100', undefined]);
-  });
-});
-
 describe.skipIf(process.platform !== 'linux')('workerMallocArenas, workerSemiSpaceMb', () => {
   it('starts worker processes with MALLOC_ARENA_MAX=2 and 4 MB semi-spaces by default, the given values, or none with 0', async () => {
     const seen: [string | undefined, string | undefined][] = [];

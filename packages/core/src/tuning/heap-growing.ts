@@ -1,16 +1,13 @@
 /**
  * Tuning (see index.ts): V8's heap growing factor in render workers. A render makes several strings of 100+ KB (the
  * SVG and its rewrites) that go straight to the old generation; with V8's own factor a worker ran a full collection
- * every few renders. A fixed factor earns its place with the pool saturated on fresh content (benchmarks/RESULTS.md,
- * "Tunings that earn their place (issue 21)"). It also bounds a worker's peak: the old generation of a worker
- * rendering mixed cards lives at ~26 MB and grew to 45–57 MB before each full collection at 100%; 70% keeps the peak
- * of caller + 2 workers ~20 MiB lower for ~1% more collection time (benchmarks/render/RESULTS.md, "Memory, fifth
- * pass").
+ * every few renders. Letting the heap grow to twice its live size before the next one earns its place with the pool
+ * saturated on fresh content (benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)").
  */
 import { setFlagsFromString } from 'node:v8';
 
-/** Default `heapGrowingPercent` (RendererOptions): full collections wait until a worker's heap is 1.7× its live size. */
-export const DEFAULT_HEAP_GROWING_PERCENT = 70;
+/** Default `heapGrowingPercent` (RendererOptions): full collections wait until a worker's heap is twice its live size. */
+export const DEFAULT_HEAP_GROWING_PERCENT = 100;
 
 /**
  * Set V8's `--heap-growing-percent` for this process; 0 leaves V8's own. V8 reads it whenever it sets the next full

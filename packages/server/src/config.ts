@@ -153,6 +153,8 @@ export interface ServerConfig {
   workerGcAfterMegapixels: number | undefined;
   /** MB of raster buffers each worker keeps for its next renders (`PICTOR_WORKER_KEPT_CANVAS_MB`, 0: none); undefined: the engine's default, 4. */
   workerKeptCanvasMb: number | undefined;
+  /** V8's heap growing factor (%) of the workers (`PICTOR_WORKER_HEAP_GROWING_PERCENT`, 0: V8's own); undefined: the engine's default, 100. */
+  workerHeapGrowingPercent: number | undefined;
   /** pino level. Default `info`. */
   logLevel: string;
   /** Serve the template studio at `/studio` (`PICTOR_STUDIO`, true/false). Default true. */
@@ -473,6 +475,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   const mmapRaw = readString(env, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB');
   const gcRaw = readString(env, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS');
   const keptCanvasRaw = readString(env, 'PICTOR_WORKER_KEPT_CANVAS_MB');
+  const heapGrowingRaw = readString(env, 'PICTOR_WORKER_HEAP_GROWING_PERCENT');
   const config: ServerConfig = {
     port,
     host,
@@ -515,6 +518,11 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     workerKeptCanvasMb:
       overrides.workerKeptCanvasMb ??
       (keptCanvasRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_KEPT_CANVAS_MB', 0, 0, 1024)),
+    workerHeapGrowingPercent:
+      overrides.workerHeapGrowingPercent ??
+      (heapGrowingRaw === undefined
+        ? undefined
+        : readInt(env, 'PICTOR_WORKER_HEAP_GROWING_PERCENT', 0, 0, 1000)),
     logLevel,
     studio: overrides.studio ?? readBoolean(env, 'PICTOR_STUDIO') ?? true,
     trustProxy: overrides.trustProxy ?? readTrustProxy(env, 'PICTOR_TRUST_PROXY'),

@@ -99,6 +99,9 @@ export async function startServer(
       ? {}
       : { workerGcAfterMegapixels: config.workerGcAfterMegapixels }),
     ...(config.workerKeptCanvasMb === undefined ? {} : { keptCanvasMb: config.workerKeptCanvasMb }),
+    ...(config.workerHeapGrowingPercent === undefined
+      ? {}
+      : { heapGrowingPercent: config.workerHeapGrowingPercent }),
     // Accounts take turns for the workers; one account's renders cannot fill the queue or, while others wait, every
     // worker; and no render waits longer than its unit's hold allows for.
     maxQueueWaitMs: config.limits.queueWaitMs,

@@ -90,6 +90,7 @@ describe('loadConfig', () => {
       PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB: '1024',
       PICTOR_WORKER_GC_AFTER_MEGAPIXELS: '0',
       PICTOR_WORKER_KEPT_CANVAS_MB: '16',
+      PICTOR_WORKER_HEAP_GROWING_PERCENT: '50',
     });
     expect(config).toMatchObject({
       port: 8080,
@@ -105,6 +106,7 @@ describe('loadConfig', () => {
       workerMallocMmapThresholdKb: 1024,
       workerGcAfterMegapixels: 0,
       workerKeptCanvasMb: 16,
+      workerHeapGrowingPercent: 50,
     });
     expect(config.limits.fetchAllowList).toEqual(['assets.internal', '10.0.0.0/8']);
     expect(config.limits.rateLimitMax).toBe(5);
@@ -140,6 +142,7 @@ describe('loadConfig', () => {
       [{ PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB: '65536' }, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB'],
       [{ PICTOR_WORKER_GC_AFTER_MEGAPIXELS: 'big' }, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS'],
       [{ PICTOR_WORKER_KEPT_CANVAS_MB: '2048' }, 'PICTOR_WORKER_KEPT_CANVAS_MB'],
+      [{ PICTOR_WORKER_HEAP_GROWING_PERCENT: '1001' }, 'PICTOR_WORKER_HEAP_GROWING_PERCENT'],
       [{ PICTOR_TRUST_PROXY: '1' }, 'PICTOR_TRUST_PROXY'],
       [{ PICTOR_TRUST_PROXY: 'yes' }, 'PICTOR_TRUST_PROXY'],
       [{ PICTOR_TRUST_PROXY: '10.0.0.0/33' }, 'PICTOR_TRUST_PROXY'],

@@ -13,7 +13,7 @@ import zlib from 'node:zlib';
 const dist = new URL('../dist/', import.meta.url);
 // An older build's snapshot would hold an older bundle; the code cache the build used to leave is replaced by it.
 for (const name of readdirSync(dist))
-  if (/^worker-.*\.(snapshot|v8cache)$/.test(name)) rmSync(new URL(name, dist));
+  if (/^worker-.*\.(snapshot|snapshot\.br|v8cache)$/.test(name)) rmSync(new URL(name, dist));
 
 /** The processes this one has started (their ids), from /proc. */
 function children() {

@@ -45,6 +45,7 @@ import {
   stripExternal,
 } from '../real-world/import.mjs';
 import { isHeldOut } from '../corpus-split.mjs';
+import { paperDocuments, paperLicences } from './papers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TOOLS = process.env.WIDER_TOOLS ?? '/tmp/wider-tools';
@@ -468,6 +469,8 @@ function documents() {
       build: () => ghostSignin(ghost, locale),
       note: `${ghost.template.path} @ ${ghost.template.commit.slice(0, 10)} (copied to wider/${ghost.template.copy}) run with the translations of the file above (wider/ghost/messages.json; an empty one falls back to English as in Ghost); site "Acme Journal", acme-journal.example.com, jane.cooper@example.com`,
     });
+  // Issue 41's fourth pass (papers): document styles', HTML-to-PDF tools' and admin templates' pages (papers.mjs).
+  for (const d of paperDocuments()) add(d);
   return docs;
 }
 
@@ -1006,6 +1009,7 @@ for (const doc of docs) {
   const changes = [];
   let html = doc.build ? await doc.build() : show(doc.repo, doc.path).toString('utf8');
   if (doc.note) changes.push(doc.note);
+  if (doc.buildChanges) changes.push(...doc.buildChanges);
   const filled = fillPlaceholders(html);
   if (filled !== html) changes.push('template placeholders filled with sample values');
   html = filled;
@@ -1053,6 +1057,9 @@ for (const repo of Object.keys(commits)) {
       writeFileSync(join(here, 'LICENSES', `${repo.replace('/', '+')}-${file}`), show(repo, file));
   }
 }
+
+for (const [file, bytes] of paperLicences(docs.filter((d) => d.mirrored)))
+  writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [

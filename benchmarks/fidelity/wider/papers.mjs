@@ -52,7 +52,8 @@ function dataUri(src, from, url, types) {
 /** `@font-face` rules: each `src` keeps its first inlinable font (data: URI); a `src` with none is dropped. */
 function inlineFontFaces(css, src, from) {
   return css.replace(/@font-face\s*\{[^}]*\}/gi, (rule) =>
-    rule.replace(/src\s*:[^;}]*;?/gi, (decl) => {
+    rule.replace(/src\s*:(?:[^;}"']|"[^"]*"|'[^']*')*;?/gi, (decl) => {
+      if (/url\(\s*['"]?data:/i.test(decl)) return decl;
       for (const m of decl.matchAll(/url\(\s*(['"]?)([^'")]+)\1\s*\)(\s*format\([^)]*\))?/gi)) {
         const uri = dataUri(src, from, m[2].trim(), FONT);
         if (uri) return `src: url("${uri}")${m[3] ?? ''};`;
@@ -90,16 +91,6 @@ function selfContained(src, { extraSheets = [] } = {}) {
   const changes = [];
   const inlined = [];
   let html = readAt(src.repo, src.commit, src.path).toString('utf8');
-  html = html.replace(/<link\b[^>]*>/gi, (tag) => {
-    if (!/rel\s*=\s*["']?stylesheet/i.test(tag)) return /rel\s*=\s*["']?(?:shortcut )?icon/i.test(tag) ? '' : tag;
-    const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] ?? '';
-    if (isRemote(href)) return tag;
-    const path = resolvePath(src.path, href);
-    const css = sheet(src, path);
-    if (css === undefined) return tag;
-    inlined.push(path);
-    return `<style>\n${css}\n</style>`;
-  });
   html = html.replace(/<style\b([^>]*)>([\s\S]*?)<\/style>/gi, (all, attrs, css) => {
     const own = inlineFontFaces(css, src, src.path).replace(
       /url\(\s*(['"]?)([^'")]+)\1\s*\)/gi,
@@ -109,6 +100,16 @@ function selfContained(src, { extraSheets = [] } = {}) {
       },
     );
     return `<style${attrs}>${own}</style>`;
+  });
+  html = html.replace(/<link\b[^>]*>/gi, (tag) => {
+    if (!/rel\s*=\s*["']?stylesheet/i.test(tag)) return /rel\s*=\s*["']?(?:shortcut )?icon/i.test(tag) ? '' : tag;
+    const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] ?? '';
+    if (isRemote(href)) return tag;
+    const path = resolvePath(src.path, href);
+    const css = sheet(src, path);
+    if (css === undefined) return tag;
+    inlined.push(path);
+    return `<style>\n${css}\n</style>`;
   });
   const extra = extraSheets.map((path) => {
     inlined.push(`${path} (given to the tool with the page)`);

@@ -39,6 +39,7 @@ import {
   parseGridTemplateAreas,
   parseGridTrackList,
 } from '../parser/grid.js'
+import { limitedNaturalSize } from '../pictor-replaced-limits.js'
 
 type SatoriElement = keyof typeof presets
 
@@ -124,6 +125,23 @@ export function setReplacedElementSize(
     style.height === 'auto' ? undefined : style.height,
     attributeHeight
   )
+  // Pictor (img-height-limits): with both sizes auto, the px limits of both
+  // dimensions give the used size, keeping the natural ratio.
+  if (widthIsNatural && typeof width === 'number' && height === undefined) {
+    const px = (value: unknown, extra: number) =>
+      typeof value === 'number' ? value - extra : undefined
+    const [limitedWidth] = limitedNaturalSize(
+      width - extraHorizontal,
+      (width - extraHorizontal) * r,
+      {
+        minWidth: px(style.minWidth, extraHorizontal),
+        maxWidth: px(style.maxWidth, extraHorizontal),
+        minHeight: px(style.minHeight, extraVertical),
+        maxHeight: px(style.maxHeight, extraVertical),
+      }
+    )
+    width = limitedWidth + extraHorizontal
+  }
   // Pictor (img-width-limits): a picture with a width and an auto height is
   // as wide as min-width and max-width allow and keeps its ratio, as in
   // browsers. A px limit clamps the width here. A percentage max-width becomes

@@ -75,6 +75,7 @@ import { CONTAINER_PROP } from './handler/stylesheet.js'
 import {
   getInputContent,
   getSelectContent,
+  isListBox,
   PLACEHOLDER_PROP,
 } from './form-control.js'
 import type { TransformFunction } from './parser/transform.js'
@@ -557,7 +558,14 @@ export default async function* layout(
     !isReplacedElement
   const atomicInline: AtomicInline | undefined =
     outerDisplay === 'inline' && !isInlineBox
-      ? { node, style: computedStyle }
+      ? {
+          node,
+          style: computedStyle,
+          // Pictor (select-menu-list): a drop-down by its text.
+          ...(type === 'select' && !isListBox(props)
+            ? { firstBaseline: true }
+            : undefined),
+        }
       : undefined
   const isContents = outerDisplay === 'contents' && !!context.inline
   let inlineBox: InlineBox | undefined

@@ -40,6 +40,7 @@ import {
   parseGridTrackList,
 } from '../parser/grid.js'
 import { limitedNaturalSize } from '../pictor-replaced-limits.js'
+import { inheritedDeclaration } from '../pictor-keyword-longhands.js'
 
 type SatoriElement = keyof typeof presets
 
@@ -398,6 +399,21 @@ function resolveKeywords(
     if (keyword === 'revert' || keyword === 'revert-layer') continue
 
     for (const key in preset) if (affects(key)) delete preset[key]
+    // Pictor (inherit-after-shorthand): the parent's value of an inherited
+    // longhand whose shorthand came before it, declared after the shorthand.
+    if (
+      (keyword === 'inherit' || keyword === 'unset') &&
+      prop !== 'all' &&
+      isInherited(prop) &&
+      Object.keys(defined).some((key) => key !== prop && isLonghandOf(prop, key))
+    ) {
+      const value = inheritedDeclaration(prop, inheritedStyle)
+      if (value !== undefined) {
+        defined[prop] = value
+        initial.delete(prop)
+        continue
+      }
+    }
     // Pictor (inherit-from-parent): `inherit` of a property that isn't
     // inherited takes the parent's computed value (`.masthead { display:
     // inherit; grid-template-columns: inherit }` of a résumé's page grid).

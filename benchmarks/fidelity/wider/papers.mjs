@@ -102,7 +102,8 @@ function selfContained(src, { extraSheets = [] } = {}) {
     return `<style${attrs}>${own}</style>`;
   });
   html = html.replace(/<link\b[^>]*>/gi, (tag) => {
-    if (!/rel\s*=\s*["']?stylesheet/i.test(tag)) return /rel\s*=\s*["']?(?:shortcut )?icon/i.test(tag) ? '' : tag;
+    if (!/rel\s*=\s*["']?stylesheet/i.test(tag))
+      return /rel\s*=\s*["']?(?:shortcut )?icon/i.test(tag) ? '' : tag;
     const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] ?? '';
     if (isRemote(href)) return tag;
     const path = resolvePath(src.path, href);
@@ -126,7 +127,8 @@ function selfContained(src, { extraSheets = [] } = {}) {
     pictures++;
     return `${before}${q}${uri}${q}`;
   });
-  if (inlined.length) changes.push(`style sheets inlined as <style> (their @imports too): ${inlined.join(', ')}`);
+  if (inlined.length)
+    changes.push(`style sheets inlined as <style> (their @imports too): ${inlined.join(', ')}`);
   changes.push(
     "fonts of the sheets' @font-face rules that are in the repository inlined as data: URIs (the first woff2/woff/ttf/otf of each src; eot and svg fonts dropped)",
   );
@@ -183,7 +185,11 @@ export function paperDocuments() {
     });
   const HTML_PDF = '7e8c02a';
   for (const [name, path, kind] of [
-    ['html-pdf-businesscard', 'examples/businesscard/businesscard.html', 'business card (html-pdf example, two 50×90 mm sides)'],
+    [
+      'html-pdf-businesscard',
+      'examples/businesscard/businesscard.html',
+      'business card (html-pdf example, two 50×90 mm sides)',
+    ],
     ['html-pdf-example', 'test/example.html', 'PDF page with header and footer (html-pdf test page)'],
     ['html-pdf-multiple-pages', 'test/multiple-pages.html', 'multi-page text and table (html-pdf test page)'],
   ])
@@ -215,7 +221,12 @@ export function paperDocuments() {
   // AdminLTE 3's example pages (removed from the repository's tip by AdminLTE 4's rewrite).
   const ADMINLTE = '611e50e96';
   for (const [name, path, kind, width] of [
-    ['adminlte-invoice', 'pages/examples/invoice.html', 'invoice page of an admin template (AdminLTE 3)', 1280],
+    [
+      'adminlte-invoice',
+      'pages/examples/invoice.html',
+      'invoice page of an admin template (AdminLTE 3)',
+      1280,
+    ],
     ['adminlte-invoice-print', 'pages/examples/invoice-print.html', 'printable invoice (AdminLTE 3)', 800],
   ])
     add({

@@ -1130,7 +1130,7 @@ style sheets, compiled output, JSON Resume themes and the sample résumé). Kind
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
 Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance, letters, a report,
 résumés, articles and a handout of document styles (LaTeX.css, Tufte CSS), HTML-to-PDF tools' example pages (html-pdf's
-business card, WeasyPrint's poster and book) and admin templates' invoice pages (AdminLTE, Gentelella): `papers.mjs`), and e-mails and pages in right-to-left and
+business card, WeasyPrint's poster and book) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,

@@ -91,7 +91,7 @@ function selfContained(src, { extraSheets = [] } = {}) {
   const changes = [];
   const inlined = [];
   let html = readAt(src.repo, src.commit, src.path).toString('utf8');
-  html = html.replace(/<style\b([^>]*)>([\s\S]*?)<\/style>/gi, (all, attrs, css) => {
+  html = html.replace(/<style\b([^>]*)>([\s\S]*?)<\/style>/gi, (_all, attrs, css) => {
     const own = inlineFontFaces(css, src, src.path).replace(
       /url\(\s*(['"]?)([^'")]+)\1\s*\)/gi,
       (u, _q, url) => {

@@ -19,7 +19,7 @@
  *   constants, no downsampling.
  * - diff: share of pixels whose largest channel difference is over 32 (of 255).
  *
- * Usage: node benchmarks/fidelity/run.mjs [case-name-filter] [--corpus=all|own|real-world|wider|scripts]
+ * Usage: node benchmarks/fidelity/run.mjs [case-name-filter[,filter…]] [--corpus=all|own|real-world|wider|scripts]
  *          [--engine=auto|pipeline|stage] [--chromium=/path] [--no-gallery]
  *          [--kind=card|e-mail|framework page|document|<script>] [--held-out=only|exclude]
  *   writes RESULTS.md (only for a run of both whole corpora), out/<corpus>/<case>/{chromium,pictor,baseline}.png,
@@ -179,7 +179,7 @@ if (reportOnly) {
     const cases = readdirSync(corpus, { withFileTypes: true })
       .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'index.html')))
       .map((d) => d.name)
-      .filter((name) => !filter || name.includes(filter))
+      .filter((name) => !filter || filter.split(',').some((f) => name.includes(f)))
       .filter((name) => selected(classify(corpusName, corpus, name), selection))
       .sort();
     const causes = causesOf(corpusName);

@@ -45,6 +45,7 @@ import {
   stripExternal,
 } from '../real-world/import.mjs';
 import { isHeldOut } from '../corpus-split.mjs';
+import { paperDocuments, paperLicences } from './papers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TOOLS = process.env.WIDER_TOOLS ?? '/tmp/wider-tools';
@@ -468,6 +469,8 @@ function documents() {
       build: () => ghostSignin(ghost, locale),
       note: `${ghost.template.path} @ ${ghost.template.commit.slice(0, 10)} (copied to wider/${ghost.template.copy}) run with the translations of the file above (wider/ghost/messages.json; an empty one falls back to English as in Ghost); site "Acme Journal", acme-journal.example.com, jane.cooper@example.com`,
     });
+  // Issue 41's fourth pass (papers): document styles', HTML-to-PDF tools' and admin templates' pages (papers.mjs).
+  for (const d of paperDocuments()) add(d);
   return docs;
 }
 
@@ -1006,6 +1009,7 @@ for (const doc of docs) {
   const changes = [];
   let html = doc.build ? await doc.build() : show(doc.repo, doc.path).toString('utf8');
   if (doc.note) changes.push(doc.note);
+  if (doc.buildChanges) changes.push(...doc.buildChanges);
   const filled = fillPlaceholders(html);
   if (filled !== html) changes.push('template placeholders filled with sample values');
   html = filled;
@@ -1053,6 +1057,9 @@ for (const repo of Object.keys(commits)) {
       writeFileSync(join(here, 'LICENSES', `${repo.replace('/', '+')}-${file}`), show(repo, file));
   }
 }
+
+for (const [file, bytes] of paperLicences(docs.filter((d) => d.mirrored)))
+  writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [
@@ -1122,7 +1129,8 @@ style sheets, compiled output, JSON Resume themes and the sample résumé). Kind
 (Cerberus, Antwort, MJML via ColorlibHQ, Foundation for Emails' Inky, Waypoint's email-builder, react-email,
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
 Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance, letters, a report,
-résumés), and e-mails and pages in right-to-left and
+résumés, articles and a handout of document styles (LaTeX.css, Tufte CSS), HTML-to-PDF tools' example pages (html-pdf's
+business card, WeasyPrint's poster and book) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,

@@ -669,24 +669,36 @@ export default class FontLoader {
   /**
    * The width of `0` relative to the font size, for the `ch` unit, or
    * `undefined` without fonts.
+   *
+   * Pictor (ch-unit-advance): with `fontSize`, the advance of `0` at that size
+   * over the size, so that `ch` is the advance text of that size gets (whole
+   * pixels for a face laid out on whole pixels, as Chromium's zero width);
+   * measured at size 1, that advance rounded to 1 px made `ch` an `em`.
    */
-  public getChRatio(style: {
-    fontFamily?: string | string[]
-    fontWeight?: FontWeight
-    fontStyle?: FontStyle
-  }) {
+  public getChRatio(
+    style: {
+      fontFamily?: string | string[]
+      fontWeight?: FontWeight
+      fontStyle?: FontStyle
+    },
+    fontSize = 1
+  ) {
     if (!this.fonts.size) return
+    const size = fontSize > 0 && Number.isFinite(fontSize) ? fontSize : 1
     const key = [
       [style.fontFamily].flat().join(','),
       style.fontWeight,
       style.fontStyle,
+      size,
     ].join('|')
     let ratio = this.chRatios.get(key)
     if (ratio === undefined) {
-      ratio = this.getEngine(1, 'normal', style, undefined).measure('0', {
-        fontSize: 1,
-        letterSpacing: 0,
-      })
+      ratio =
+        this.getEngine(size, 'normal', style, undefined).measure('0', {
+          fontSize: size,
+          letterSpacing: 0,
+        }) / size
+      if (this.chRatios.size >= 4096) this.chRatios.clear()
       this.chRatios.set(key, ratio)
     }
     return ratio

@@ -306,6 +306,10 @@ export function getSelectContent(
         display: 'flex',
         alignItems: 'center',
         height: '100%',
+        // Pictor (select-menu-list): Chrome lays a drop-down's text out at
+        // `line-height: normal` whatever the select's (LaTeX.css's
+        // `select { font: inherit }` under `line-height: 1.8`).
+        lineHeight: 'normal',
         ...(hasArrow ? { padding: '1px 0 1px 4px' } : undefined),
       },
       children: [

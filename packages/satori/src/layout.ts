@@ -75,6 +75,7 @@ import { CONTAINER_PROP } from './handler/stylesheet.js'
 import {
   getInputContent,
   getSelectContent,
+  isListBox,
   PLACEHOLDER_PROP,
 } from './form-control.js'
 import type { TransformFunction } from './parser/transform.js'
@@ -91,6 +92,7 @@ import { isToggleInput } from './pictor-toggle-inputs.js'
 import { customPropertiesOf } from './pictor-custom-properties.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
 import { leafFilterRegion } from './pictor-filter-region.js'
+import { usesChUnit, withOwnChRatio } from './pictor-ch-unit.js'
 import {
   TABLE_COLUMN_PROP,
   TABLE_WEIGHTS_PROP,
@@ -441,10 +443,29 @@ export default async function* layout(
     if (borders !== undefined) node.tableColumnBorders = Number(borders)
   }
 
+  // Pictor (ch-unit-advance): `ch` in the element's own lengths is of its own
+  // font, which its style may set.
+  const styleInherited = usesChUnit(style)
+    ? await withOwnChRatio(inheritedStyle, font, (probeInherited) =>
+        computeStyle(
+          new LayoutNode(),
+          type,
+          probeInherited,
+          style,
+          props,
+          context.replacedElements,
+          () => {},
+          context.convertColors,
+          context.pointScaleFactor,
+          context.listDepth,
+          context.parentStyle
+        ).then(([probe]) => probe)
+      )
+    : inheritedStyle
   const [computedStyle, newInheritableStyle] = await computeStyle(
     node,
     type,
-    inheritedStyle,
+    styleInherited,
     style,
     props,
     context.replacedElements,
@@ -458,7 +479,10 @@ export default async function* layout(
   keepLanguage(props?.lang, computedStyle, newInheritableStyle)
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.
-  const chRatio = font.getChRatio(computedStyle as any)
+  const chRatio = font.getChRatio(
+    computedStyle as any,
+    computedStyle.fontSize as number
+  )
   if (chRatio !== undefined) {
     computedStyle._chRatio = newInheritableStyle._chRatio = chRatio
   }
@@ -534,7 +558,14 @@ export default async function* layout(
     !isReplacedElement
   const atomicInline: AtomicInline | undefined =
     outerDisplay === 'inline' && !isInlineBox
-      ? { node, style: computedStyle }
+      ? {
+          node,
+          style: computedStyle,
+          // Pictor (select-menu-list): a drop-down by its text.
+          ...(type === 'select' && !isListBox(props)
+            ? { firstBaseline: true }
+            : undefined),
+        }
       : undefined
   const isContents = outerDisplay === 'contents' && !!context.inline
   let inlineBox: InlineBox | undefined

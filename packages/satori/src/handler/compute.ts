@@ -39,6 +39,8 @@ import {
   parseGridTemplateAreas,
   parseGridTrackList,
 } from '../parser/grid.js'
+import { limitedNaturalSize } from '../pictor-replaced-limits.js'
+import { inheritedDeclaration } from '../pictor-keyword-longhands.js'
 
 type SatoriElement = keyof typeof presets
 
@@ -124,6 +126,23 @@ export function setReplacedElementSize(
     style.height === 'auto' ? undefined : style.height,
     attributeHeight
   )
+  // Pictor (img-height-limits): with both sizes auto, the px limits of both
+  // dimensions give the used size, keeping the natural ratio.
+  if (widthIsNatural && typeof width === 'number' && height === undefined) {
+    const px = (value: unknown, extra: number) =>
+      typeof value === 'number' ? value - extra : undefined
+    const [limitedWidth] = limitedNaturalSize(
+      width - extraHorizontal,
+      (width - extraHorizontal) * r,
+      {
+        minWidth: px(style.minWidth, extraHorizontal),
+        maxWidth: px(style.maxWidth, extraHorizontal),
+        minHeight: px(style.minHeight, extraVertical),
+        maxHeight: px(style.maxHeight, extraVertical),
+      }
+    )
+    width = limitedWidth + extraHorizontal
+  }
   // Pictor (img-width-limits): a picture with a width and an auto height is
   // as wide as min-width and max-width allow and keeps its ratio, as in
   // browsers. A px limit clamps the width here. A percentage max-width becomes
@@ -380,6 +399,21 @@ function resolveKeywords(
     if (keyword === 'revert' || keyword === 'revert-layer') continue
 
     for (const key in preset) if (affects(key)) delete preset[key]
+    // Pictor (inherit-after-shorthand): the parent's value of an inherited
+    // longhand whose shorthand came before it, declared after the shorthand.
+    if (
+      (keyword === 'inherit' || keyword === 'unset') &&
+      prop !== 'all' &&
+      isInherited(prop) &&
+      Object.keys(defined).some((key) => key !== prop && isLonghandOf(prop, key))
+    ) {
+      const value = inheritedDeclaration(prop, inheritedStyle)
+      if (value !== undefined) {
+        defined[prop] = value
+        initial.delete(prop)
+        continue
+      }
+    }
     // Pictor (inherit-from-parent): `inherit` of a property that isn't
     // inherited takes the parent's computed value (`.masthead { display:
     // inherit; grid-template-columns: inherit }` of a résumé's page grid).

@@ -130,8 +130,9 @@ function parseLineWidth(value: string) {
   // Pictor (line-width-absolute-units): a line width is any <length>; print
   // pages (certificates, invoices, tickets) give theirs in mm, pt, cm or in
   // (`border-bottom: .2mm solid`), and the whole declaration was dropped.
+  // Pictor (ch-unit-advance): and in the font-relative `ch` and `ex`.
   if (
-    /^\+?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|vmin|vmax|in|cm|mm|q|pt|pc)$/.test(
+    /^\+?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|ch|ex|vw|vh|vmin|vmax|in|cm|mm|q|pt|pc)$/.test(
       normalized
     )
   ) {

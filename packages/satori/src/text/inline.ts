@@ -157,6 +157,12 @@ export interface AtomicInline {
   node: LayoutNode
   style: SerializedStyle
   paragraph?: Paragraph
+  /**
+   * Pictor (select-menu-list): the box's baseline is its first line's
+   * (a drop-down `<select>`'s is that of the option it shows, as Chrome's menu
+   * list; its last line is a hidden option that only gives it its width).
+   */
+  firstBaseline?: boolean
 }
 
 type Item =
@@ -931,6 +937,8 @@ export class Paragraph {
       atomic.style.__innerDisplay === 'flex' ||
       atomic.style.__innerDisplay === 'grid'
         ? firstItemBaseline(node)
+        : atomic.firstBaseline
+        ? findFirstBaseline(node)
         : atomic.style.overflow === 'hidden'
         ? undefined
         : findBaseline(node)

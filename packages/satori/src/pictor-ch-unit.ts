@@ -1,0 +1,44 @@
+/**
+ * Pictor (ch-unit-advance): the `ch` unit of an element's own lengths is the
+ * advance of `0` in the element's own font (CSS Values 4: "the used advance
+ * measure of the 0 glyph in the font used to render it"), which the element's
+ * own style may change (`body { font-family: …; max-width: 80ch }`). satori
+ * resolved those lengths with the parent's ratio, and measured the advance at
+ * size 1, where a face laid out on whole pixels rounds it to 1 px (`ch` = `em`).
+ */
+import type { SerializedStyle } from './handler/expand.js'
+import type FontLoader from './font.js'
+
+const CH_LENGTH = /(?:^|[^\w-])[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?ch\b/i
+
+/** Whether a declared style has a length in `ch`. */
+export function usesChUnit(
+  style: Record<string, unknown> | undefined
+): boolean {
+  if (!style) return false
+  for (const key in style) {
+    const value = style[key]
+    if (typeof value === 'string' && CH_LENGTH.test(value)) return true
+  }
+  return false
+}
+
+/**
+ * The inherited style with `_chRatio` of the element's own font: `probe`
+ * computes the element's style (its font family, weight, style and size) with
+ * the inherited one; the ratio is measured at the element's font size.
+ */
+export async function withOwnChRatio(
+  inheritedStyle: SerializedStyle,
+  font: FontLoader,
+  probe: (inherited: SerializedStyle) => Promise<SerializedStyle>
+): Promise<SerializedStyle> {
+  const own = await probe(inheritedStyle)
+  const ratio = font.getChRatio(own as any, own.fontSize as number)
+  if (ratio === undefined || ratio === inheritedStyle._chRatio) {
+    return inheritedStyle
+  }
+  const withRatio: SerializedStyle = { ...inheritedStyle }
+  withRatio._chRatio = ratio
+  return withRatio
+}

@@ -264,6 +264,13 @@ export class LayoutNode {
   lastBaseline?: (width: number) => number | undefined
   /** Pictor (inline-table-first-baseline): the baseline of its first line. */
   firstBaseline?: (width: number) => number | undefined
+  /**
+   * Pictor (multi-column): of a measured node of lines (a paragraph), the
+   * bottom of each line from its top at this width: where a column may end.
+   */
+  lineEnds?: (width: number) => number[]
+  /** Pictor (multi-column): `break-inside: avoid`, no column ends inside it. */
+  avoidBreakInside?: boolean
   /** Set by `computeLayout`. */
   layout: ComputedLayout = emptyLayout()
 

@@ -98,6 +98,8 @@ import {
 } from './pictor-table-columns.js'
 import {
   avoidsBreakInside,
+  forcedBreak,
+  hasNestedSpanner,
   isSpanner,
   MultiColumn,
   multiColumnOf,
@@ -462,8 +464,10 @@ export default async function* layout(
   )
   // Pictor (shaping-language): the element's `lang` as written, for shaping.
   keepLanguage(props?.lang, computedStyle, newInheritableStyle)
-  // Pictor (multi-column): no column ends inside it.
+  // Pictor (multi-column): no column ends inside it; a column ends before or after it.
   if (avoidsBreakInside(computedStyle)) node.avoidBreakInside = true
+  if (forcedBreak(computedStyle, 'Before')) node.forcedBreakBefore = true
+  if (forcedBreak(computedStyle, 'After')) node.forcedBreakAfter = true
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.
   const chRatio = font.getChRatio(computedStyle as any)
@@ -1033,6 +1037,13 @@ export default async function* layout(
       ownHeight,
       context.onStyleError
     )
+    if (hasNestedSpanner(normalizedChildren)) {
+      context.onStyleError?.(
+        new Error(
+          'column-span: all on an element that is not a child of its multi-column box (it is laid out in its column)'
+        )
+      )
+    }
     newInheritableStyle._alwaysDrawn = 1
     newInheritableStyle._inheritedClipPathId = undefined
     newInheritableStyle._inheritedMaskId = undefined

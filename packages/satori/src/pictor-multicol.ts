@@ -29,6 +29,8 @@ export interface MultiColumnSpec {
 export interface BreakPoint {
   end: number
   next: number
+  /** A forced break (`break-before`/`break-after: column`): the column ends here. */
+  forced?: boolean
 }
 
 /** A column: the slice of the flow it shows. */
@@ -133,6 +135,30 @@ export function isSpanner(child: unknown): boolean {
   return typeof span === 'string' && span.trim().toLowerCase() === 'all'
 }
 
+/**
+ * Whether an element deeper than the children of a multi-column box spans its columns (`column-span: all`), which
+ * is laid out in its column here (Chromium spans it when its ancestors up to the box are block containers).
+ */
+export function hasNestedSpanner(children: unknown[]): boolean {
+  const visit = (child: unknown, depth: number): boolean => {
+    if (Array.isArray(child)) return child.some((item) => visit(item, depth))
+    if (!isReactElement(child)) return false
+    const style = (child as { props?: { style?: Record<string, unknown> } }).props?.style
+    if (depth > 0 && isSpanner(child)) return true
+    // The spanners of a multi-column box inside are its own.
+    if (style && (style.columns !== undefined || style.columnCount !== undefined || style.columnWidth !== undefined))
+      return false
+    return visit((child as { props?: { children?: unknown } }).props?.children, depth + 1)
+  }
+  return children.some((child) => visit(child, 0))
+}
+
+/** Whether a box's style forces a column break before or after it (`break-before: column`, `break-after: column`). */
+export function forcedBreak(style: SerializedStyle, side: 'Before' | 'After'): boolean {
+  const value = String(style[`break${side}`] ?? '').trim().toLowerCase()
+  return value === 'column' || value === 'always'
+}
+
 /** Whether a box's own style keeps breaks out of it (`break-inside: avoid`). */
 export function avoidsBreakInside(style: SerializedStyle): boolean {
   const value = String(style.breakInside ?? style.pageBreakInside ?? '').trim().toLowerCase()
@@ -166,7 +192,17 @@ export function breakPoints(root: LayoutNode, kept?: LayoutNode[]): BreakPoint[]
       const childTop = top + child.layout.top
       if (index > 0) {
         const before = kids[index - 1]
-        points.push({ end: top + before.layout.top + before.layout.height, next: childTop })
+        const end = top + before.layout.top + before.layout.height
+        // At a forced break the margins stay (Chromium's column holds the margin before it).
+        points.push(
+          before.forcedBreakAfter || child.forcedBreakBefore
+            ? {
+                end: end + before.layout.margin.bottom,
+                next: childTop - child.layout.margin.top,
+                forced: true,
+              }
+            : { end, next: childTop }
+        )
       }
       if (child.avoidBreakInside) return
       if (child.lineEnds && child.measure) {
@@ -202,13 +238,14 @@ export function fillColumns(
   const columns: ColumnSlice[] = []
   let start = 0
   for (;;) {
-    if (total - start <= height + EPSILON) {
+    const forced = points.find((point) => point.forced && point.end > start + EPSILON && point.next > start + EPSILON)
+    if (!forced && total - start <= height + EPSILON) {
       columns.push({ start, end: Math.max(start, total) })
       return columns
     }
     if (columns.length + 1 >= limit) return undefined
-    let chosen: BreakPoint | undefined
-    for (const point of points) {
+    let chosen: BreakPoint | undefined = forced && forced.end <= start + height + EPSILON ? forced : undefined
+    for (const point of chosen ? [] : points) {
       if (point.end > start + height + EPSILON) break
       if (point.end > start + EPSILON && point.next > start + EPSILON) chosen = point
     }
@@ -256,7 +293,9 @@ export function layOutColumns(
     height = high
   }
   if (fixed !== undefined && height > fixed + EPSILON) return sequential(fixed)
-  return { height, columns: fillColumns(end, points, height, count) ?? [{ start: 0, end }] }
+  // More forced breaks than columns: the rest in overflow columns.
+  const columns = fillColumns(end, points, height, count) ?? fillColumns(end, points, height, Infinity)
+  return { height, columns: columns ?? [{ start: 0, end }] }
 }
 
 /** Where the content of a flow ends: the bottom of its last in-flow box, its margin left out. */
@@ -272,7 +311,7 @@ export interface ColumnRun {
   leaf: LayoutNode
 }
 
-type Layout = (root: LayoutNode, options: { width?: number; exact?: boolean }) => void
+type Layout = (root: LayoutNode, options: { width?: number | 'min-content'; exact?: boolean }) => void
 
 /**
  * The multi-column box of one element: its runs of columns, split by spanning children, each measured and painted
@@ -297,7 +336,8 @@ export class MultiColumn {
   addRun(): ColumnRun {
     const flow = new Node({ display: 'flow-root' })
     const leaf = new Node({ display: 'block' })
-    leaf.measure = (width) => this.measure(run, width)
+    leaf.measure = (width, _height, _exclusions, _minContent, widthKnown) =>
+      this.measure(run, width, widthKnown !== false)
     const run = { flow, leaf }
     this.node.insertChild(leaf)
     this.runs.push(run)
@@ -310,16 +350,24 @@ export class MultiColumn {
 
   private measured = new Map<ColumnRun, Map<number, { width: number; height: number }>>()
 
-  private measure(run: ColumnRun, width: number) {
+  private measure(run: ColumnRun, width: number, widthKnown = true): { width: number; height: number } {
+    // A shrink-to-fit box (a float) is as wide as its columns' max-content width, at most the space it has.
+    if (!widthKnown && Number.isFinite(width) && width > 0) {
+      const fit = Math.min(width, this.measure(run, Infinity).width)
+      return this.measure(run, fit)
+    }
     let sizes = this.measured.get(run)
     if (!sizes) this.measured.set(run, (sizes = new Map()))
     const known = sizes.get(width)
     if (known) return known
     let size: { width: number; height: number }
     if (!Number.isFinite(width) || width <= 0) {
-      // Intrinsic sizes: a column's content beside the others, the gaps between.
-      this.computeLayout(run.flow, { width: width <= 0 ? 0 : undefined })
-      const count = this.spec.count ?? 1
+      // Intrinsic sizes, as Chromium's: the min-content width is one column's (at least its `column-width`), the
+      // max-content width the columns' side by side with the gaps between.
+      run.flow.style.width = undefined
+      const minContent = width <= 0
+      this.computeLayout(run.flow, { width: minContent ? 'min-content' : undefined })
+      const count = minContent ? 1 : this.spec.count ?? 1
       const columnWidth = Math.max(run.flow.layout.width, this.spec.width ?? 0)
       size = {
         width: count * columnWidth + (count - 1) * this.spec.gap,

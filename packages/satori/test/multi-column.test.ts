@@ -151,6 +151,64 @@ describe('a multi-column box', () => {
   });
 });
 
+describe('a multi-column box, further', () => {
+  it('starts a column at a forced break (break-before: column), the margin before it kept', async () => {
+    const tree = h(
+      'div',
+      { display: 'block', width: 210, columns: 2, columnGap: 10 },
+      block(10, { marginBottom: 4 }),
+      block(10, { breakBefore: 'column' }),
+      block(10),
+      block(10),
+    );
+    const { divs } = await laidOut(tree);
+    const [box, ...kids] = divs;
+    // Balanced without the break: two blocks in each column, 24 px tall.
+    expect(kids.map(at)).toEqual([
+      [0, 0],
+      [110, 0],
+      [110, 10],
+      [110, 20],
+    ]);
+    expect(box.height).toBe(30);
+  });
+
+  it('is as wide as its columns side by side when it shrinks to fit (a float)', async () => {
+    const tree = h(
+      'div',
+      { display: 'block', width: 400 },
+      h(
+        'div',
+        { float: 'left', columnCount: 2, columnGap: 10 },
+        block(10, { width: 50 }),
+        block(10, { width: 50 }),
+      ),
+    );
+    const { divs } = await laidOut(tree);
+    const [, float, a, b] = divs;
+    expect(float).toMatchObject({ width: 110, height: 10 });
+    expect([at(a), at(b)]).toEqual([
+      [0, 0],
+      [60, 0],
+    ]);
+  });
+
+  it('warns about column-span: all deeper than its children, laid out in its column', async () => {
+    const errors: string[] = [];
+    await render(
+      h(
+        'div',
+        { display: 'block', width: 200, columns: 2 },
+        h('div', { display: 'block' }, h('h2', { display: 'block', columnSpan: 'all' }, 'x')),
+      ),
+      { width: 200, height: 50, onStyleError: (error: Error) => errors.push(error.message) },
+    );
+    expect(errors).toEqual([
+      'column-span: all on an element that is not a child of its multi-column box (it is laid out in its column)',
+    ]);
+  });
+});
+
 describe('without multi-column properties', () => {
   it('keeps one column', async () => {
     const svg = await render(h('div', { display: 'block', width: 100, columns: 1 }, block(10), block(10)), {

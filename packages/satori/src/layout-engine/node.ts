@@ -271,6 +271,9 @@ export class LayoutNode {
   lineEnds?: (width: number) => number[]
   /** Pictor (multi-column): `break-inside: avoid`, no column ends inside it. */
   avoidBreakInside?: boolean
+  /** Pictor (multi-column): `break-before: column` and `break-after: column`, a column ends before or after it. */
+  forcedBreakBefore?: boolean
+  forcedBreakAfter?: boolean
   /** Set by `computeLayout`. */
   layout: ComputedLayout = emptyLayout()
 

@@ -101,6 +101,7 @@ import {
   forcedBreak,
   hasNestedSpanner,
   isSpanner,
+  lineCount,
   MultiColumn,
   multiColumnOf,
 } from './pictor-multicol.js'
@@ -468,6 +469,8 @@ export default async function* layout(
   if (avoidsBreakInside(computedStyle)) node.avoidBreakInside = true
   if (forcedBreak(computedStyle, 'Before')) node.forcedBreakBefore = true
   if (forcedBreak(computedStyle, 'After')) node.forcedBreakAfter = true
+  if (computedStyle.orphans !== undefined) node.orphans = lineCount(computedStyle.orphans)
+  if (computedStyle.widows !== undefined) node.widows = lineCount(computedStyle.widows)
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.
   const chRatio = font.getChRatio(computedStyle as any)

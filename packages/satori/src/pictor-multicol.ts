@@ -39,6 +39,9 @@ export interface ColumnSlice {
   end: number
 }
 
+/** The most columns a run is laid out in (`column-count: 100000`, a fixed height of a pixel): the rest overflows. */
+const MAX_COLUMNS = 1000
+
 const RULE_WIDTHS: Record<string, number> = { thin: 1, medium: 3, thick: 5 }
 const RULE_STYLES = new Set([
   'none',
@@ -123,6 +126,7 @@ export function columnBox(spec: MultiColumnSpec, available: number): { count: nu
     const fit = Math.max(1, Math.floor((available + gap) / (spec.width + gap)))
     count = spec.count !== undefined ? Math.min(spec.count, fit) : fit
   }
+  count = Math.min(count, MAX_COLUMNS)
   // Chromium's column widths are LayoutUnits (1/64 px), truncated.
   const width = Math.max(0, Math.floor(((available - (count - 1) * gap) / count) * 64) / 64)
   return { count, width }
@@ -165,8 +169,26 @@ export function avoidsBreakInside(style: SerializedStyle): boolean {
   return value === 'avoid' || value === 'avoid-column'
 }
 
+/** Chromium's `orphans` and `widows`: the lines a paragraph keeps at least before and after a break. */
 const ORPHANS = 2
 const WIDOWS = 2
+
+/** `orphans` or `widows` of an element's computed style when it is a positive integer, else undefined. */
+export function lineCount(value: unknown): number | undefined {
+  const n = typeof value === 'number' ? value : /^\s*\d+\s*$/.test(String(value ?? '')) ? Number(value) : NaN
+  return Number.isInteger(n) && n >= 1 ? n : undefined
+}
+
+/** The `orphans` and `widows` of the paragraph `node`: its block container's, or the nearest ancestor's with them. */
+function linesKept(node: LayoutNode): { orphans: number; widows: number } {
+  let orphans: number | undefined
+  let widows: number | undefined
+  for (let box = node.parent; box && (orphans === undefined || widows === undefined); box = box.parent) {
+    orphans ??= box.orphans
+    widows ??= box.widows
+  }
+  return { orphans: orphans ?? ORPHANS, widows: widows ?? WIDOWS }
+}
 
 function inFlowChildren(node: LayoutNode): LayoutNode[] {
   const kids: LayoutNode[] = []
@@ -207,7 +229,8 @@ export function breakPoints(root: LayoutNode, kept?: LayoutNode[]): BreakPoint[]
       if (child.avoidBreakInside) return
       if (child.lineEnds && child.measure) {
         const ends = child.lineEnds(child.layout.width)
-        for (let line = ORPHANS; line <= ends.length - WIDOWS; line++) {
+        const { orphans, widows } = linesKept(child)
+        for (let line = orphans; line <= ends.length - widows; line++) {
           const y = childTop + ends[line - 1]
           points.push({ end: y, next: y })
         }
@@ -236,18 +259,34 @@ export function fillColumns(
   limit: number
 ): ColumnSlice[] | undefined {
   const columns: ColumnSlice[] = []
+  const forcedPoints = points.filter((point) => point.forced)
+  const usable = (point: BreakPoint, start: number) => point.end > start + EPSILON && point.next > start + EPSILON
   let start = 0
+  let forcedIndex = 0
   for (;;) {
-    const forced = points.find((point) => point.forced && point.end > start + EPSILON && point.next > start + EPSILON)
+    while (forcedIndex < forcedPoints.length && !usable(forcedPoints[forcedIndex], start)) forcedIndex++
+    const forced = forcedPoints[forcedIndex]
     if (!forced && total - start <= height + EPSILON) {
       columns.push({ start, end: Math.max(start, total) })
       return columns
     }
-    if (columns.length + 1 >= limit) return undefined
+    if (columns.length + 1 >= limit || columns.length >= MAX_COLUMNS) return undefined
     let chosen: BreakPoint | undefined = forced && forced.end <= start + height + EPSILON ? forced : undefined
-    for (const point of chosen ? [] : points) {
-      if (point.end > start + height + EPSILON) break
-      if (point.end > start + EPSILON && point.next > start + EPSILON) chosen = point
+    if (!chosen) {
+      // The last point that ends in the column (points are sorted by their end), back to one after its start.
+      let low = 0
+      let high = points.length
+      while (low < high) {
+        const middle = (low + high) >> 1
+        if (points[middle].end > start + height + EPSILON) high = middle
+        else low = middle + 1
+      }
+      for (let i = low - 1; i >= 0 && points[i].end > start + EPSILON; i--) {
+        if (usable(points[i], start)) {
+          chosen = points[i]
+          break
+        }
+      }
     }
     if (!chosen) return undefined
     columns.push({ start, end: chosen.end })
@@ -335,6 +374,9 @@ export class MultiColumn {
   /** A new run of columns (after a spanning child), its leaf appended to the element. */
   addRun(): ColumnRun {
     const flow = new Node({ display: 'flow-root' })
+    // The flow's paragraphs keep the element's `orphans` and `widows`.
+    flow.orphans = this.node.orphans
+    flow.widows = this.node.widows
     const leaf = new Node({ display: 'block' })
     leaf.measure = (width, _height, _exclusions, _minContent, widthKnown) =>
       this.measure(run, width, widthKnown !== false)
@@ -367,7 +409,7 @@ export class MultiColumn {
       run.flow.style.width = undefined
       const minContent = width <= 0
       this.computeLayout(run.flow, { width: minContent ? 'min-content' : undefined })
-      const count = minContent ? 1 : this.spec.count ?? 1
+      const count = minContent ? 1 : Math.min(this.spec.count ?? 1, MAX_COLUMNS)
       const columnWidth = Math.max(run.flow.layout.width, this.spec.width ?? 0)
       size = {
         width: count * columnWidth + (count - 1) * this.spec.gap,

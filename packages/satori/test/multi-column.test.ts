@@ -77,6 +77,26 @@ describe('a multi-column box', () => {
     expect(inked(210)).toEqual([0, 1]);
   });
 
+  it('keeps the orphans and widows a paragraph asks for', async () => {
+    const words = Array.from({ length: 5 }, (_, i) => `line${i}`);
+    const tree = h(
+      'div',
+      { display: 'block', width: 400, columns: 2, columnGap: 20, fontSize: 16, lineHeight: '20px' },
+      h('p', { display: 'block', margin: 0, width: 60, widows: 3 }, words.join(' ')),
+    );
+    const rgba = await pixels(await render(tree, { width: 400, height: 100 }));
+    const inked = (left: number) =>
+      [0, 1, 2, 3, 4].filter((line) => {
+        for (let y = line * 20; y < line * 20 + 20; y++)
+          for (let x = left; x < left + 190; x++)
+            if ((rgba[(y * 400 + x) * 4 + 3] as number) > 128) return true;
+        return false;
+      });
+    // Three lines at least after the break: 2 + 3.
+    expect(inked(0)).toEqual([0, 1]);
+    expect(inked(210)).toEqual([0, 1, 2]);
+  });
+
   it('keeps a box with break-inside: avoid in one column', async () => {
     const tree = h(
       'div',
@@ -206,6 +226,29 @@ describe('a multi-column box, further', () => {
     expect(errors).toEqual([
       'column-span: all on an element that is not a child of its multi-column box (it is laid out in its column)',
     ]);
+  });
+});
+
+describe('bad multi-column values', () => {
+  it.each([
+    ['columns: 0', { columns: 0 }],
+    ['column-count: -3', { columnCount: -3 }],
+    ['column-count: abc', { columnCount: 'abc' }],
+    ['column-width: -5px', { columnWidth: '-5px' }],
+    ['column-count: 100000', { columnCount: 100000 }],
+    ['column-gap: 1e9px', { columns: 3, columnGap: 1e9 }],
+    ['a 1 px high box filled column after column', { columns: 2, height: 1, columnFill: 'auto' }],
+  ])('draw without failing (%s)', async (_name, style) => {
+    const svg = await render(
+      h(
+        'div',
+        { display: 'block', width: 100, ...style },
+        'Lorem ipsum dolor sit amet, consectetur adipiscing elit.',
+        block(10),
+      ),
+      { width: 100, height: 100 },
+    );
+    expect(svg).toContain('<svg');
   });
 });
 

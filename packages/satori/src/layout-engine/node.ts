@@ -274,6 +274,9 @@ export class LayoutNode {
   /** Pictor (multi-column): `break-before: column` and `break-after: column`, a column ends before or after it. */
   forcedBreakBefore?: boolean
   forcedBreakAfter?: boolean
+  /** Pictor (multi-column): `orphans` and `widows` of the element, for the paragraphs in it. */
+  orphans?: number
+  widows?: number
   /** Set by `computeLayout`. */
   layout: ComputedLayout = emptyLayout()
 

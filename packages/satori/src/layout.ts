@@ -99,6 +99,15 @@ import {
   weighTableColumns,
 } from './pictor-table-columns.js'
 import {
+  avoidsBreakInside,
+  forcedBreak,
+  hasNestedSpanner,
+  isSpanner,
+  lineCount,
+  MultiColumn,
+  multiColumnOf,
+} from './pictor-multicol.js'
+import {
   getFixedElementPosition,
   insertFixedNode,
   type FixedContainingBlock,
@@ -477,6 +486,12 @@ export default async function* layout(
   )
   // Pictor (shaping-language): the element's `lang` as written, for shaping.
   keepLanguage(props?.lang, computedStyle, newInheritableStyle)
+  // Pictor (multi-column): no column ends inside it; a column ends before or after it.
+  if (avoidsBreakInside(computedStyle)) node.avoidBreakInside = true
+  if (forcedBreak(computedStyle, 'Before')) node.forcedBreakBefore = true
+  if (forcedBreak(computedStyle, 'After')) node.forcedBreakAfter = true
+  if (computedStyle.orphans !== undefined) node.orphans = lineCount(computedStyle.orphans)
+  if (computedStyle.widows !== undefined) node.widows = lineCount(computedStyle.widows)
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.
   const chRatio = font.getChRatio(
@@ -1016,6 +1031,68 @@ export default async function* layout(
     normalizedChildren.length = 0
   }
 
+  // Pictor (multi-column): a block container with `columns` lays its content
+  // out in flows of the column width, painted in columns, see
+  // `pictor-multicol.ts`. Its descendants are not culled (they are moved
+  // into the columns) and clip to its columns' clips, not to their ancestors'
+  // (which the columns' group applies).
+  const multiColumnSpec =
+    !verticalMode &&
+    !context.verticalFrame &&
+    !inlineBox &&
+    !isContents &&
+    !isReplacedElement &&
+    type !== 'svg' &&
+    (node.style.display === 'block' || node.style.display === 'flow-root')
+      ? multiColumnOf(computedStyle)
+      : undefined
+  let multiColumn: MultiColumn | undefined
+  const multiColumnClip = {
+    clipPathId: newInheritableStyle._inheritedClipPathId as string | undefined,
+    maskId: newInheritableStyle._inheritedMaskId as string | undefined,
+  }
+  if (multiColumnSpec) {
+    // A multi-column box establishes a block formatting context.
+    node.style.display = 'flow-root'
+    const ownHeight =
+      typeof computedStyle.height === 'number'
+        ? computedStyle.height -
+          (computedStyle.boxSizing === 'border-box'
+            ? ((computedStyle.paddingTop as number) || 0) +
+              ((computedStyle.paddingBottom as number) || 0) +
+              ((computedStyle.borderTopWidth as number) || 0) +
+              ((computedStyle.borderBottomWidth as number) || 0)
+            : 0)
+        : undefined
+    multiColumn = new MultiColumn(
+      node,
+      multiColumnSpec,
+      (root, options) => context.computeLayout(root, options as any),
+      ownHeight,
+      context.onStyleError
+    )
+    if (hasNestedSpanner(normalizedChildren)) {
+      context.onStyleError?.(
+        new Error(
+          'column-span: all on an element that is not a child of its multi-column box (it is laid out in its column)'
+        )
+      )
+    }
+    newInheritableStyle._alwaysDrawn = 1
+    newInheritableStyle._inheritedClipPathId = undefined
+    newInheritableStyle._inheritedMaskId = undefined
+  }
+  const newColumnInline = (container: LayoutNode) =>
+    new InlineFormatting(container, computedStyle, {
+      font,
+      embedFont,
+      debug,
+      graphemeImages,
+      pointScaleFactor: context.pointScaleFactor,
+      computeLayout: context.computeLayout,
+      locale: newLocale,
+    })
+
   // Children of a block container take part in its inline content, and
   // children of inline boxes in the one of their block container.
   const isBlockContainer =
@@ -1025,7 +1102,9 @@ export default async function* layout(
     !isContents &&
     !isReplacedElement &&
     (node.style.display === 'block' || node.style.display === 'flow-root')
-  const childInline = isBlockContainer
+  let childInline = multiColumn
+    ? newColumnInline(multiColumn.current.flow)
+    : isBlockContainer
     ? new InlineFormatting(node, computedStyle, {
         font,
         embedFont,
@@ -1053,7 +1132,9 @@ export default async function* layout(
       : node.style.display === 'grid'
       ? 'grid'
       : 'flex'
-  const childParent = frameRoot
+  let childParent = multiColumn
+    ? multiColumn.current.flow
+    : frameRoot
     ? frameRoot
     : inlineBox || isContents
     ? context.inline.container
@@ -1065,7 +1146,24 @@ export default async function* layout(
   ]
   // The `order` of the flex or grid item each child generates.
   const childOrders: number[] = []
+  // Pictor (multi-column): the run of columns of each child, -1 for one
+  // spanning the columns.
+  const childRuns: number[] = []
+  let spanned = false
   for (const [index, child] of normalizedChildren.entries()) {
+    if (multiColumn) {
+      if (isSpanner(child)) {
+        childParent = node
+        spanned = true
+      } else if (spanned) {
+        // A new run of columns after the spanning elements.
+        spanned = false
+        childInline.end()
+        childParent = multiColumn.addRun().flow
+        childInline = newColumnInline(childParent)
+      }
+      childRuns.push(spanned ? -1 : multiColumn.runs.length - 1)
+    }
     // In flex and grid containers, text with only white space isn't
     // rendered, even with `white-space: pre`, e.g. the newlines between the
     // lines of code blocks.
@@ -1091,7 +1189,11 @@ export default async function* layout(
       canLoadAdditionalAssets,
       locale: newLocale,
       getTwStyles,
-      onNodeDetected: context.onNodeDetected,
+      // Pictor (multi-column): boxes of the flow reported where they are drawn.
+      onNodeDetected:
+        multiColumn && context.onNodeDetected
+          ? (box) => context.onNodeDetected(multiColumn.moved(box))
+          : context.onNodeDetected,
       onStyleError: context.onStyleError,
       convertColors: context.convertColors,
       pointScaleFactor: context.pointScaleFactor,
@@ -1457,8 +1559,20 @@ export default async function* layout(
   ) {
     paintOrder.sort((a, b) => childOrders[a] - childOrders[b])
   }
-  for (const index of paintOrder) {
-    childrenRenderResult += (await iterators[index].next([left, top])).value
+  if (multiColumn) {
+    childrenRenderResult = await paintColumns(
+      multiColumn,
+      iterators,
+      childRuns,
+      [left, top],
+      stackingContext,
+      id,
+      multiColumnClip
+    )
+  } else {
+    for (const index of paintOrder) {
+      childrenRenderResult += (await iterators[index].next([left, top])).value
+    }
   }
 
   // The outline is drawn over the element and its in-flow descendants, and
@@ -1672,6 +1786,54 @@ export default async function* layout(
   if (layer) {
     layer.svg = result
     return ''
+  }
+  return result
+}
+
+/**
+ * Pictor (multi-column): paints the children of a multi-column box, each run
+ * of columns as its flow painted once per column (the elements of the stacking
+ * context the flow added with it), and the spanning children in between, all
+ * in the box's own clip (its descendants have none of their ancestors').
+ */
+async function paintColumns(
+  multiColumn: MultiColumn,
+  iterators: ReturnType<typeof layout>[],
+  runs: number[],
+  [left, top]: [number, number],
+  stackingContext: StackingContext,
+  id: string,
+  clip: { clipPathId?: string; maskId?: string }
+): Promise<string> {
+  let result = ''
+  for (let index = 0; index < iterators.length; ) {
+    const runIndex = runs[index]
+    if (runIndex === -1) {
+      result += (await iterators[index++].next([left, top])).value
+      continue
+    }
+    const run = multiColumn.runs[runIndex]
+    const x = left + run.leaf.layout.left
+    const y = top + run.leaf.layout.top
+    const layers = stackingContext.layers.length
+    let content = ''
+    multiColumn.place(run, x, y)
+    while (index < iterators.length && runs[index] === runIndex) {
+      content += (await iterators[index++].next([x, y])).value
+    }
+    const added = stackingContext.layers.splice(layers)
+    if (added.length) content = paintStackingContext(added, content)
+    result += multiColumn.paintRun(content, id)
+  }
+  if (result && (clip.clipPathId || clip.maskId)) {
+    result = buildXMLString(
+      'g',
+      {
+        'clip-path': clip.clipPathId ? `url(#${clip.clipPathId})` : undefined,
+        mask: clip.maskId ? `url(#${clip.maskId})` : undefined,
+      },
+      result
+    )
   }
   return result
 }

@@ -264,6 +264,19 @@ export class LayoutNode {
   lastBaseline?: (width: number) => number | undefined
   /** Pictor (inline-table-first-baseline): the baseline of its first line. */
   firstBaseline?: (width: number) => number | undefined
+  /**
+   * Pictor (multi-column): of a measured node of lines (a paragraph), the
+   * bottom of each line from its top at this width: where a column may end.
+   */
+  lineEnds?: (width: number) => number[]
+  /** Pictor (multi-column): `break-inside: avoid`, no column ends inside it. */
+  avoidBreakInside?: boolean
+  /** Pictor (multi-column): `break-before: column` and `break-after: column`, a column ends before or after it. */
+  forcedBreakBefore?: boolean
+  forcedBreakAfter?: boolean
+  /** Pictor (multi-column): `orphans` and `widows` of the element, for the paragraphs in it. */
+  orphans?: number
+  widows?: number
   /** Set by `computeLayout`. */
   layout: ComputedLayout = emptyLayout()
 

@@ -269,6 +269,8 @@ export default async function* buildTextNodes(
   // @TODO: Use segments instead of words to properly support kerning.
   let lineWidths = []
   let baselines = []
+  // Pictor (multi-column): the bottom of each line, where a column may end.
+  let lineEnds: number[] = []
   let lastBaseline: number | undefined
   let lineSegmentNumber = []
   let texts: string[] = []
@@ -300,6 +302,7 @@ export default async function* buildTextNodes(
 
     lineWidths = []
     baselines = []
+    lineEnds = []
     lineSegmentNumber = [0]
     texts = []
     wordPositionInLayout = []
@@ -398,6 +401,7 @@ export default async function* buildTextNodes(
           baselines.push(currentBaselineOffset)
           lines++
           height += currentLineHeight
+          lineEnds.push(height)
           currentWidth = 0
           currentLineHeight = 0
           currentBaselineOffset = 0
@@ -419,6 +423,7 @@ export default async function* buildTextNodes(
         baselines.push(currentBaselineOffset)
         lines++
         height += currentLineHeight
+        lineEnds.push(height)
         currentWidth = w
         // Pictor (line-height-exact): line boxes keep their fractions, as
         // Chrome stacks them; glyphs are drawn on whole pixels (below).
@@ -524,6 +529,7 @@ export default async function* buildTextNodes(
     if (currentWidth) {
       if (lines < lineLimit) {
         height += currentLineHeight
+        lineEnds.push(height)
       }
       lines++
       // Pictor (pre-line-break-width): the last line's too (`<address>` text
@@ -653,6 +659,12 @@ export default async function* buildTextNodes(
   textContainer.firstBaseline = (width) => {
     measure(width)
     return measureCache.get(width).firstBaseline
+  }
+  // Pictor (multi-column): where a column may end inside the text.
+  textContainer.lineEnds = (width) => {
+    layoutText(width)
+    flowedWidth = width
+    return [...lineEnds]
   }
 
   const [x, y] = yield

@@ -502,6 +502,11 @@ export class Paragraph {
       const first = this.lines[0]
       return first ? first.top + first.baseline : undefined
     }
+    // Pictor (multi-column): where a column may end inside the paragraph.
+    this.node.lineEnds = (width) => {
+      this.flow(width, this.exclusions)
+      return this.lines.map((line) => line.top + line.height)
+    }
   }
 
   /** Whether the paragraph is only text directly in the container. */

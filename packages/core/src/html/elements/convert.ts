@@ -33,7 +33,6 @@ import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
-import { columnCount, listInColumns } from './multi-column-list.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
@@ -541,7 +540,6 @@ export class TreeConverter {
       ITEM_CONTAINER.test(this.styles.declared(el, 'display', this.inlineOf(el)) ?? '')
     )
       kids = wrapTextRunsWithBreaks(kids) ?? kids;
-    if (el.tagName === 'ul' || el.tagName === 'ol') kids = this.multiColumnList(el, converted, kids);
     // Only a float after a `<br>` needs it: the cascade is asked for `float` there alone.
     if (kids.some(isBreak) && isBlockContainer(converted))
       kids = wrapLinesBeforeFloats(kids, (kid) => this.isFloat(kid), isBlockLevel) ?? kids;
@@ -549,24 +547,6 @@ export class TreeConverter {
     else if (kids.length > 1) props.children = kids;
     this.lineHeightQuirk(converted, kids, el);
     return converted;
-  }
-
-  /** A list with `columns`/`column-count` of 2 or more: its items in columns (multi-column-list.ts). */
-  private multiColumnList(el: Element, converted: SatoriElement, kids: SatoriChild[]): SatoriChild[] {
-    const inline = this.inlineOf(el);
-    const count =
-      columnCount(this.styles.declared(el, 'column-count', inline)) ??
-      columnCount(this.styles.declared(el, 'columns', inline));
-    if (count === undefined) return kids;
-    const columns = listInColumns(kids, count, (kid) => this.sourceOf.get(kid)?.tagName === 'li');
-    if (!columns) return kids;
-    const gap = this.styles.declared(el, 'column-gap', inline);
-    converted.props.style = {
-      ...((converted.props.style as object) ?? {}),
-      display: 'flex',
-      ...(gap === undefined || gap.trim() === 'normal' ? { columnGap: '1em' } : {}),
-    };
-    return columns;
   }
 
   /** A box whose element children are all CSS table cells lays them out side by side (css-table-row.ts). */

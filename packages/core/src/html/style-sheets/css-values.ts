@@ -35,6 +35,16 @@ const WEBKIT_ALIASES = new Set([
   'align-self',
   'align-content',
   'order',
+  // Multi-column layout (packages/satori/src/pictor-multicol.ts).
+  'columns',
+  'column-count',
+  'column-width',
+  'column-gap',
+  'column-rule',
+  'column-rule-width',
+  'column-rule-style',
+  'column-rule-color',
+  'column-span',
 ]);
 
 /**
@@ -50,6 +60,8 @@ const WEBKIT_RENAMED: Record<string, string> = {
   '-webkit-padding-end': 'padding-inline-end',
   '-webkit-padding-before': 'padding-block-start',
   '-webkit-padding-after': 'padding-block-end',
+  // A legacy shorthand whose `avoid` is `break-inside: avoid` (the only value multi-column layout reads).
+  '-webkit-column-break-inside': 'break-inside',
 };
 
 /** The standard property a `-webkit-` alias stands for (`-webkit-transform` → `transform`), else the property. */
@@ -137,9 +149,6 @@ const TEXT_ORIENTATIONS = new Set([
   'unset',
 ]);
 
-/** The properties that make a multi-column container (CSS Multi-column Layout). */
-const MULTI_COLUMN = new Set(['columns', 'column-count', 'column-width']);
-
 /** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */
 export function unsupportedDeclaration(property: string, value: string): string | undefined {
   const v = value.trim().toLowerCase();
@@ -148,13 +157,6 @@ export function unsupportedDeclaration(property: string, value: string): string 
   }
   if (property === 'text-orientation' && !TEXT_ORIENTATIONS.has(v)) {
     return `text-orientation: ${value} is not supported; laid out as text-orientation: mixed`;
-  }
-  // Multi-column layout (`columns: 2`, a résumé's list of courses): lists of items only (html/elements/multi-column-list.ts).
-  if (
-    MULTI_COLUMN.has(property) &&
-    !/^(auto|auto auto|initial|inherit|unset|revert|revert-layer|1)$/.test(v)
-  ) {
-    return `${property}: ${value} is laid out as columns for a list of items only (multi-column layout); other content stays in one column`;
   }
   if (property === 'text-combine-upright' && !/^(none|all|initial|inherit|unset)$/.test(v)) {
     return `text-combine-upright: ${value} is not supported (Chrome ignores it too); the characters are set one by one`;

@@ -704,6 +704,42 @@ export default class FontLoader {
     return ratio
   }
 
+  private exRatios = new Map<string, number>()
+
+  /**
+   * Pictor (font-relative-line-widths): the x-height relative to the font
+   * size, for the `ex` unit, as Chrome takes it: the first face's OS/2
+   * `sxHeight`, else the height of its `x`; `undefined` without fonts.
+   */
+  public getExRatio(style: {
+    fontFamily?: string | string[]
+    fontWeight?: FontWeight
+    fontStyle?: FontStyle
+  }) {
+    if (!this.fonts.size) return
+    const key = [
+      [style.fontFamily].flat().join(','),
+      style.fontWeight,
+      style.fontStyle,
+    ].join('|')
+    let ratio = this.exRatios.get(key)
+    if (ratio === undefined) {
+      const font = this.firstFontOf(style)
+      const xHeight = font?.tables?.os2?.sxHeight
+      let height = xHeight > 0 ? xHeight : 0
+      if (!height && font) {
+        try {
+          height = font.charToGlyph('x')?.getBoundingBox?.().y2 ?? 0
+        } catch {
+          height = 0
+        }
+      }
+      ratio = font && height > 0 ? height / font.unitsPerEm : 0.5
+      this.exRatios.set(key, ratio)
+    }
+    return ratio
+  }
+
   /**
    * Pictor: the face of the first family of `style` that has one at its
    * weight and style, else the first registered font's (what

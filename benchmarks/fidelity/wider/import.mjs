@@ -1172,6 +1172,13 @@ for (const doc of docs) {
   const filled = fillPlaceholders(html);
   if (filled !== html) changes.push('template placeholders filled with sample values');
   html = filled;
+  // The sample résumé has no picture: a theme writing `src={{image}}` unquoted gives `src=` and then white space,
+  // which HTML reads as taking the next attribute for the URL (`alt="avatar"`, a file no one has). Written as the
+  // empty source the theme meant, which both engines show as a missing picture.
+  if (doc.fonts && /\ssrc=\s+[a-z-]+=/i.test(html)) {
+    html = html.replace(/(\s)src=(\s+)(?=[a-z-]+=)/gi, '$1src=""$2');
+    changes.push('unquoted empty src= (the sample has no picture) written as src=""');
+  }
   // Google Fonts links before the other sheets (which would drop them), and @imports of the sheets inlined after.
   if (doc.fonts) html = inlineGoogleFonts(html, changes);
   if (!doc.commit || doc.npm) html = inlineStyleSheets(html, doc, changes);

@@ -5,6 +5,24 @@ import opentype from '@shuding/opentype.js'
 import { inflateSync } from 'fflate'
 import { Locale, locales, isValidLocale } from './language.js'
 import { languageFaceKey, STANDARD_FAMILY } from './pictor-language-default.js'
+
+/** Pictor (standard-font-fallback): CSS generic family names (lower case). */
+const GENERIC_FAMILIES: ReadonlySet<string> = new Set([
+  STANDARD_FAMILY,
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'math',
+  'emoji',
+  'fangsong',
+])
 import { canSkipInk } from './text/pictor-skip-ink.js'
 import { shapingLanguage } from './text/pictor-shaping-language.js'
 import {
@@ -1057,7 +1075,16 @@ export default class FontLoader {
     // Pictor (language-default-font): a list none of whose families has a
     // face is set in the standard font, as in Chrome (when the list of fonts
     // names one).
-    if (!fonts.length) {
+    // Pictor (standard-font-fallback): and characters that the faces of a
+    // list naming no generic family lack come from the standard font before
+    // any other, as Chrome falls back to the description's generic family
+    // (for a list without one, the standard font): Font Awesome's
+    // `<i class="fa">text</i>` and `font-family: "Source Code Pro"` set their
+    // Latin letters in the standard serif, not in the first font loaded.
+    const standardLast =
+      fonts.length > 0 &&
+      !(fontFamily as string[]).some((name) => GENERIC_FAMILIES.has(name))
+    if (!fonts.length || standardLast) {
       const standard = this.get({
         name:
           languageFaceKey(STANDARD_FAMILY, locale, this.fonts.keys()) ??
@@ -1065,7 +1092,7 @@ export default class FontLoader {
         weight: fontWeight,
         style: fontStyle,
       })
-      if (standard) fonts.push(standard)
+      if (standard && !fonts.includes(standard)) fonts.push(standard)
     }
 
     // Add additional fonts as the fallback.

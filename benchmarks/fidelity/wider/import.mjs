@@ -974,7 +974,9 @@ const FONT_TYPES = { woff2: 'font/woff2', woff: 'font/woff', truetype: 'font/ttf
  */
 function inlineSheetFonts(css, sheetPath, counts) {
   return css.replace(/@font-face\s*\{[^}]*\}/gi, (block) => {
-    const sources = [...block.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)\s*(?:format\(\s*['"]?([\w-]+)['"]?\s*\))?/gi)]
+    const sources = [
+      ...block.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)\s*(?:format\(\s*['"]?([\w-]+)['"]?\s*\))?/gi),
+    ]
       .map((m) => ({ url: m[1], format: m[2] }))
       .filter((x) => !x.url.startsWith('data:') && x.format in FONT_TYPES);
     for (const format of ['woff2', 'woff', 'truetype']) {
@@ -1003,7 +1005,9 @@ function googleFaces(href) {
   for (const spec of families) {
     const [family, variants = ''] = spec.split(':');
     if (url.pathname.endsWith('css2')) {
-      const [axes, tuples = '400'] = variants.includes('@') ? variants.split('@') : ['wght', variants || '400'];
+      const [axes, tuples = '400'] = variants.includes('@')
+        ? variants.split('@')
+        : ['wght', variants || '400'];
       const names = axes.split(',');
       for (const tuple of tuples.split(';')) {
         const values = tuple.split(',');
@@ -1032,7 +1036,13 @@ function inlineGoogleFonts(html, changes) {
     googleFaces(href)
       .map(({ family, weight, style }) => {
         const id = family.replaceAll('+', ' ').toLowerCase().replaceAll(' ', '-');
-        const file = join(TOOLS, 'node_modules/@fontsource', id, 'files', `${id}-latin-${weight}-${style}.woff2`);
+        const file = join(
+          TOOLS,
+          'node_modules/@fontsource',
+          id,
+          'files',
+          `${id}-latin-${weight}-${style}.woff2`,
+        );
         if (!existsSync(file)) {
           missing.push(`${family} ${weight} ${style}`);
           return '';
@@ -1078,10 +1088,7 @@ function inlineStyleSheets(html, doc, changes) {
       inlined.push(`bootswatch@${theme.version}/${swatch[1]}/${swatch[2]} (npm, for ${href})`);
       return `<style>\n${theme.css}\n</style>`;
     }
-    const cdns = [
-      ...CDN.map((re, i) => [re, i < 2 ? 'dist/' : '']),
-      ...(doc.fonts ? FONT_CDN : []),
-    ];
+    const cdns = [...CDN.map((re, i) => [re, i < 2 ? 'dist/' : '']), ...(doc.fonts ? FONT_CDN : [])];
     for (const [re, prefix] of cdns) {
       const m = re.exec(href);
       const found = m && npmFile(m[1], m[2], `${prefix}${m[3]}`);
@@ -1103,9 +1110,13 @@ function inlineStyleSheets(html, doc, changes) {
   });
   if (inlined.length) changes.push(`style sheets inlined as <style>: ${inlined.join(', ')}`);
   if (fontCounts.inlined)
-    changes.push(`${fontCounts.inlined} @font-face font(s) of those sheets inlined as data: URIs (from the same package)`);
+    changes.push(
+      `${fontCounts.inlined} @font-face font(s) of those sheets inlined as data: URIs (from the same package)`,
+    );
   if (fontCounts.dropped)
-    changes.push(`${fontCounts.dropped} @font-face rule(s) of those sheets dropped (no font file in the package)`);
+    changes.push(
+      `${fontCounts.dropped} @font-face rule(s) of those sheets dropped (no font file in the package)`,
+    );
   if (dropped.length) changes.push(`style sheets not available removed: ${dropped.join(', ')}`);
   return out;
 }

@@ -471,6 +471,44 @@ function documents() {
     });
   // Issue 41's fourth pass (papers): document styles', HTML-to-PDF tools' and admin templates' pages (papers.mjs).
   for (const d of paperDocuments()) add(d);
+  // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
+  // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
+  // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
+  // web fonts and icon fonts, as a reader's browser shows them: a CDN sheet from npm with the fonts it names inlined
+  // as data: URIs, Google Fonts links as @font-face rules of the same families from @fontsource (`fonts: true`).
+  for (const [pkg, repo, version, licence] of [
+    ['jsonresume-theme-latte', 'wangrunlin/jsonresume-theme-latte', '1.0.3', 'MIT'],
+    ['jsonresume-theme-direct', 'mrancourt/jsonresume-theme-direct', '0.1.1', 'MIT'],
+    ['jsonresume-theme-eloquent', 'thibaudcolas/jsonresume-theme-eloquent', '5.0.0', 'MIT'],
+    ['jsonresume-theme-papirus', 'konalexiou/jsonresume-theme-papirus', '0.0.5', 'MIT'],
+    ['jsonresume-theme-rnord', 'ttntm/jsonresume-theme-rnord', '1.0.0', 'MIT'],
+    ['jsonresume-theme-simple-red', 'aandrewww/jsonresume-theme-simple-red', '1.0.4', 'MIT'],
+    ['jsonresume-theme-actual', 'davcd/jsonresume-theme-actual', '0.2.2', 'MIT'],
+    ['jsonresume-theme-straightforward', 'slugstack/jsonresume-theme-straightforward', '0.5.0', 'MIT'],
+    ['jsonresume-theme-minyma', 'godraadam/jsonresume-theme-minyma', '0.0.5', 'ISC'],
+    ['jsonresume-theme-relaxed', 'ObserverOfTime/jsonresume-theme-relaxed', '0.2.1', 'MPL-2.0'],
+    ['jsonresume-theme-ace', 'w0rd-driven/jsonresume-theme-ace', '1.1.0', 'MIT'],
+    ['jsonresume-theme-autumn', 'lorenzodalaqua/jsonresume-theme-autumn', '1.0.1', 'MIT'],
+    ['jsonresume-theme-orbit', 'XuluWarrior/jsonresume-theme-orbit', '3.0.0', 'MIT'],
+    ['jsonresume-theme-kards', 'XuluWarrior/jsonresume-theme-kards', '1.0.2', 'MIT'],
+    ['jsonresume-theme-eventide', 'zzamboni/jsonresume-theme-eventide', '0.29.12', 'MIT'],
+    ['jsonresume-theme-standard-resume', 'EmaSuriano/jsonresume-theme-standard-resume', '2.1.0', 'MIT'],
+    ['jsonresume-theme-compact', 'arw180/jsonresume-theme-compact', '1.0.4', 'MIT'],
+  ])
+    add({
+      name: `resume-${pkg.replace('jsonresume-theme-', '')}`,
+      repo,
+      npm: `${pkg}@${version}`,
+      placeholders: true,
+      fonts: true,
+      path: `npm ${pkg}@${version}`,
+      commit: `npm:${pkg}@${version}`,
+      licence,
+      group: DOCUMENT,
+      kind: 'résumé (JSON Resume theme)',
+      build: () => jsonResume(pkg),
+      note: `${pkg}@${version}'s render() of @jsonresume/schema 1.3.1's sample.resume.json`,
+    });
   return docs;
 }
 
@@ -548,7 +586,7 @@ async function jsonResume(pkg) {
   const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const theme =
     meta.type === 'module' ? await import(pathToFileURL(join(dir, meta.module)).href) : toolRequire(pkg);
-  return theme.render(sample);
+  return (theme.render ?? theme.default.render)(sample);
 }
 
 /** A QR-code-like picture (a fixed pseudo-random module pattern with three finder squares), as a PNG in base64. */
@@ -899,24 +937,147 @@ const CDN = [
 ];
 /** bootswatch.com's unversioned theme sheets (Bootstrap 3 era): the npm package bootswatch 3.3.7's same file. */
 const BOOTSWATCH = /^(?:https?:)?\/\/bootswatch\.com\/(\w+)\/(bootstrap(?:\.min)?\.css)$/;
-/** The tool directory's install of a package version (`pico1` is @picocss/pico@1). */
+/** CDN sheets of the fourth pass (`fonts: true` documents): the package, its version and its file in the package. */
+const FONT_CDN = [
+  [/^(?:https?:)?\/\/maxcdn\.bootstrapcdn\.com\/(font-awesome)\/([^/]+)\/(css\/.+)$/, ''],
+  [/^(?:https?:)?\/\/maxcdn\.bootstrapcdn\.com\/(bootswatch)\/([^/]+)\/(.+)$/, ''],
+  [/^(?:https?:)?\/\/cdn\.jsdelivr\.net\/(flexboxgrid)\/([^/]+)\/(.+)$/, 'dist/'],
+];
+/**
+ * The tool directory's install of a package version (`pico1` is @picocss/pico@1; `bootstrap-3.3.7` an alias
+ * install of that exact version), with the file's path.
+ */
 function npmFile(pkg, version, file) {
-  const installed = [pkg, `${pkg.split('/').at(-1)}${version.split('.')[0]}`];
+  const last = pkg.split('/').at(-1);
+  const installed = [`${last}-${version}`, pkg, `${last}${version.split('.')[0]}`];
   for (const name of installed) {
     try {
       const dir = dirname(toolRequire.resolve(`${name}/package.json`));
       const meta = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
       if (meta.name === pkg && (meta.version === version || meta.version.split('.')[0] === version))
-        return { css: readFileSync(join(dir, file), 'utf8'), version: meta.version };
+        return {
+          css: readFileSync(join(dir, file), 'utf8'),
+          version: meta.version,
+          path: join(dir, file),
+        };
     } catch {}
   }
   return undefined;
+}
+
+const FONT_TYPES = { woff2: 'font/woff2', woff: 'font/woff', truetype: 'font/ttf', opentype: 'font/otf' };
+
+/**
+ * A published sheet's `@font-face` fonts inlined as data: URIs (its best format of woff2, woff, truetype: what
+ * Chromium would pick), resolved from the sheet's own folder in the package; a face whose files the package lacks is
+ * dropped (the browser could not load it either).
+ */
+function inlineSheetFonts(css, sheetPath, counts) {
+  return css.replace(/@font-face\s*\{[^}]*\}/gi, (block) => {
+    const sources = [
+      ...block.matchAll(/url\(\s*['"]?([^'")]+)['"]?\s*\)\s*(?:format\(\s*['"]?([\w-]+)['"]?\s*\))?/gi),
+    ]
+      .map((m) => ({ url: m[1], format: m[2] }))
+      .filter((x) => !x.url.startsWith('data:') && x.format in FONT_TYPES);
+    for (const format of ['woff2', 'woff', 'truetype']) {
+      const source = sources.find((x) => x.format === format);
+      const file = source && join(dirname(sheetPath), source.url.split(/[?#]/)[0]);
+      if (!file || !existsSync(file)) continue;
+      counts.inlined++;
+      const data = readFileSync(file).toString('base64');
+      return block.replace(
+        /src\s*:[^;}]*(;|(?=\}))(?:\s*src\s*:[^;}]*(;|(?=\})))*/i,
+        `src:url(data:${FONT_TYPES[format]};base64,${data}) format("${format}")$1`,
+      );
+    }
+    counts.dropped++;
+    return '';
+  });
+}
+
+/** A Google Fonts link's families as (family, weight, style) faces: the css (`Lato:400,700italic`) and css2 APIs. */
+function googleFaces(href) {
+  const url = new URL(href.replace(/^\/\//, 'https://').replaceAll('&amp;', '&'));
+  const faces = [];
+  const families = url.pathname.endsWith('css2')
+    ? url.searchParams.getAll('family')
+    : (url.searchParams.get('family') ?? '').split('|');
+  for (const spec of families) {
+    const [family, variants = ''] = spec.split(':');
+    if (url.pathname.endsWith('css2')) {
+      const [axes, tuples = '400'] = variants.includes('@')
+        ? variants.split('@')
+        : ['wght', variants || '400'];
+      const names = axes.split(',');
+      for (const tuple of tuples.split(';')) {
+        const values = tuple.split(',');
+        const ital = names.includes('ital') ? values[names.indexOf('ital')] : '0';
+        const wght = names.includes('wght') ? values[names.indexOf('wght')] : '400';
+        faces.push({ family, weight: Number(wght), style: ital === '1' ? 'italic' : 'normal' });
+      }
+    } else {
+      for (const v of (variants || '400').split(',')) {
+        const weight = Number(/\d+/.exec(v)?.[0] ?? (v.startsWith('bold') ? 700 : 400));
+        faces.push({ family, weight, style: /italic|i$/.test(v) ? 'italic' : 'normal' });
+      }
+    }
+  }
+  return faces;
+}
+
+/**
+ * `fonts: true` documents: Google Fonts links and @imports replaced by @font-face rules of the same families,
+ * weights and styles (latin subset, woff2) from the @fontsource packages, inlined as data: URIs.
+ */
+function inlineGoogleFonts(html, changes) {
+  const used = [];
+  const missing = [];
+  const rules = (href) =>
+    googleFaces(href)
+      .map(({ family, weight, style }) => {
+        const id = family.replaceAll('+', ' ').toLowerCase().replaceAll(' ', '-');
+        const file = join(
+          TOOLS,
+          'node_modules/@fontsource',
+          id,
+          'files',
+          `${id}-latin-${weight}-${style}.woff2`,
+        );
+        if (!existsSync(file)) {
+          missing.push(`${family} ${weight} ${style}`);
+          return '';
+        }
+        const version = JSON.parse(
+          readFileSync(join(TOOLS, 'node_modules/@fontsource', id, 'package.json'), 'utf8'),
+        ).version;
+        if (!used.includes(`@fontsource/${id}@${version}`)) used.push(`@fontsource/${id}@${version}`);
+        const name = family.replaceAll('+', ' ');
+        return `@font-face{font-family:'${name}';font-style:${style};font-weight:${weight};src:url(data:font/woff2;base64,${readFileSync(file).toString('base64')}) format("woff2")}`;
+      })
+      .join('\n');
+  const google = /(?:https?:)?\/\/fonts\.googleapis\.com\/css2?\?[^"')\s]+/;
+  const out = html
+    .replace(
+      new RegExp(`<link\\b[^>]*href\\s*=\\s*["'](${google.source})["'][^>]*>`, 'gi'),
+      (_, href) => `<style>\n${rules(href)}\n</style>`,
+    )
+    .replace(
+      new RegExp(`@import\\s+(?:url\\(\\s*)?['"]?(${google.source})['"]?\\s*\\)?\\s*;?`, 'gi'),
+      (_, href) => rules(href),
+    );
+  if (used.length)
+    changes.push(
+      `Google Fonts link(s) replaced by @font-face rules of the same faces (latin, woff2) from ${used.join(', ')}, inlined as data: URIs`,
+    );
+  if (missing.length) changes.push(`Google Fonts faces not in @fontsource, left out: ${missing.join(', ')}`);
+  return out;
 }
 
 /** `<link rel=stylesheet>`: the repository's file or the published package's file inlined; others removed. */
 function inlineStyleSheets(html, doc, changes) {
   const inlined = [];
   const dropped = [];
+  const fontCounts = { inlined: 0, dropped: 0 };
   const out = html.replace(/<link\b[^>]*>/gi, (tag) => {
     if (!/rel\s*=\s*["']?stylesheet/i.test(tag))
       return /rel\s*=\s*["']?(?:shortcut )?icon/i.test(tag) ? '' : tag;
@@ -927,12 +1088,13 @@ function inlineStyleSheets(html, doc, changes) {
       inlined.push(`bootswatch@${theme.version}/${swatch[1]}/${swatch[2]} (npm, for ${href})`);
       return `<style>\n${theme.css}\n</style>`;
     }
-    for (const re of CDN) {
+    const cdns = [...CDN.map((re, i) => [re, i < 2 ? 'dist/' : '']), ...(doc.fonts ? FONT_CDN : [])];
+    for (const [re, prefix] of cdns) {
       const m = re.exec(href);
-      const found = m && npmFile(m[1], m[2], re === CDN[0] || re === CDN[1] ? `dist/${m[3]}` : m[3]);
+      const found = m && npmFile(m[1], m[2], `${prefix}${m[3]}`);
       if (found) {
-        inlined.push(`${m[1]}@${found.version}/${m[3]} (npm)`);
-        return `<style>\n${found.css}\n</style>`;
+        inlined.push(`${m[1]}@${found.version}/${prefix}${m[3]} (npm)`);
+        return `<style>\n${doc.fonts ? inlineSheetFonts(found.css, found.path, fontCounts) : found.css}\n</style>`;
       }
     }
     if (!/^(?:https?:)?\/\//.test(href)) {
@@ -947,6 +1109,14 @@ function inlineStyleSheets(html, doc, changes) {
     return '';
   });
   if (inlined.length) changes.push(`style sheets inlined as <style>: ${inlined.join(', ')}`);
+  if (fontCounts.inlined)
+    changes.push(
+      `${fontCounts.inlined} @font-face font(s) of those sheets inlined as data: URIs (from the same package)`,
+    );
+  if (fontCounts.dropped)
+    changes.push(
+      `${fontCounts.dropped} @font-face rule(s) of those sheets dropped (no font file in the package)`,
+    );
   if (dropped.length) changes.push(`style sheets not available removed: ${dropped.join(', ')}`);
   return out;
 }
@@ -1013,7 +1183,17 @@ for (const doc of docs) {
   const filled = fillPlaceholders(html);
   if (filled !== html) changes.push('template placeholders filled with sample values');
   html = filled;
+  // The sample résumé has no picture: a theme writing `src={{image}}` unquoted gives `src=` and then white space,
+  // which HTML reads as taking the next attribute for the URL (`alt="avatar"`, a file no one has). Written as the
+  // empty source the theme meant, which both engines show as a missing picture.
+  if (doc.fonts && /\ssrc=\s+[a-z-]+=/i.test(html)) {
+    html = html.replace(/(\s)src=(\s+)(?=[a-z-]+=)/gi, '$1src=""$2');
+    changes.push('unquoted empty src= (the sample has no picture) written as src=""');
+  }
+  // Google Fonts links before the other sheets (which would drop them), and @imports of the sheets inlined after.
+  if (doc.fonts) html = inlineGoogleFonts(html, changes);
   if (!doc.commit || doc.npm) html = inlineStyleSheets(html, doc, changes);
+  if (doc.fonts) html = inlineGoogleFonts(html, changes);
   html = stripExternal(html, changes);
   const imageDoc = { ...doc, path: doc.imagesFrom ?? doc.path };
   html =
@@ -1089,6 +1269,35 @@ for (const pkg of [
   'jsonresume-theme-modern',
   'jsonresume-theme-crisp',
   'jsonresume-theme-classy',
+  ...[
+    'latte',
+    'direct',
+    'eloquent',
+    'papirus',
+    'rnord',
+    'simple-red',
+    'actual',
+    'straightforward',
+    'minyma',
+    'relaxed',
+    'ace',
+    'autumn',
+    'orbit',
+    'kards',
+    'eventide',
+    'standard-resume',
+    'compact',
+  ].map((t) => `jsonresume-theme-${t}`),
+  'font-awesome',
+  'font-awesome-4.1.0',
+  'bootstrap-3.3.7',
+  'bootstrap-3.2.0',
+  'flexboxgrid',
+  '@fontsource/roboto-slab',
+  '@fontsource/ubuntu',
+  '@fontsource/roboto',
+  '@fontsource/lato',
+  '@fontsource/open-sans',
   'bootswatch',
   'bootstrap3',
   'normalize.css',

@@ -5,6 +5,24 @@ import opentype from '@shuding/opentype.js'
 import { inflateSync } from 'fflate'
 import { Locale, locales, isValidLocale } from './language.js'
 import { languageFaceKey, STANDARD_FAMILY } from './pictor-language-default.js'
+
+/** Pictor (standard-font-fallback): CSS generic family names (lower case). */
+const GENERIC_FAMILIES: ReadonlySet<string> = new Set([
+  STANDARD_FAMILY,
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'math',
+  'emoji',
+  'fangsong',
+])
 import { canSkipInk } from './text/pictor-skip-ink.js'
 import { shapingLanguage } from './text/pictor-shaping-language.js'
 import {
@@ -704,6 +722,42 @@ export default class FontLoader {
     return ratio
   }
 
+  private exRatios = new Map<string, number>()
+
+  /**
+   * Pictor (font-relative-line-widths): the x-height relative to the font
+   * size, for the `ex` unit, as Chrome takes it: the first face's OS/2
+   * `sxHeight`, else the height of its `x`; `undefined` without fonts.
+   */
+  public getExRatio(style: {
+    fontFamily?: string | string[]
+    fontWeight?: FontWeight
+    fontStyle?: FontStyle
+  }) {
+    if (!this.fonts.size) return
+    const key = [
+      [style.fontFamily].flat().join(','),
+      style.fontWeight,
+      style.fontStyle,
+    ].join('|')
+    let ratio = this.exRatios.get(key)
+    if (ratio === undefined) {
+      const font = this.firstFontOf(style)
+      const xHeight = font?.tables?.os2?.sxHeight
+      let height = xHeight > 0 ? xHeight : 0
+      if (!height && font) {
+        try {
+          height = font.charToGlyph('x')?.getBoundingBox?.().y2 ?? 0
+        } catch {
+          height = 0
+        }
+      }
+      ratio = font && height > 0 ? height / font.unitsPerEm : 0.5
+      this.exRatios.set(key, ratio)
+    }
+    return ratio
+  }
+
   /**
    * Pictor: the face of the first family of `style` that has one at its
    * weight and style, else the first registered font's (what
@@ -1021,7 +1075,16 @@ export default class FontLoader {
     // Pictor (language-default-font): a list none of whose families has a
     // face is set in the standard font, as in Chrome (when the list of fonts
     // names one).
-    if (!fonts.length) {
+    // Pictor (standard-font-fallback): and characters that the faces of a
+    // list naming no generic family lack come from the standard font before
+    // any other, as Chrome falls back to the description's generic family
+    // (for a list without one, the standard font): Font Awesome's
+    // `<i class="fa">text</i>` and `font-family: "Source Code Pro"` set their
+    // Latin letters in the standard serif, not in the first font loaded.
+    const standardLast =
+      fonts.length > 0 &&
+      !(fontFamily as string[]).some((name) => GENERIC_FAMILIES.has(name))
+    if (!fonts.length || standardLast) {
       const standard = this.get({
         name:
           languageFaceKey(STANDARD_FAMILY, locale, this.fonts.keys()) ??
@@ -1029,7 +1092,7 @@ export default class FontLoader {
         weight: fontWeight,
         style: fontStyle,
       })
-      if (standard) fonts.push(standard)
+      if (standard && !fonts.includes(standard)) fonts.push(standard)
     }
 
     // Add additional fonts as the fallback.

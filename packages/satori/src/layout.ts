@@ -501,6 +501,11 @@ export default async function* layout(
   if (chRatio !== undefined) {
     computedStyle._chRatio = newInheritableStyle._chRatio = chRatio
   }
+  // Pictor (font-relative-line-widths): and the x-height, for `ex`.
+  const exRatio = font.getExRatio(computedStyle as any)
+  if (exRatio !== undefined) {
+    computedStyle._exRatio = newInheritableStyle._exRatio = exRatio
+  }
   // Inputs show their value or placeholder instead of children, and selects
   // their options.
   // Pictor (toggle-input-pseudo-elements): a checkbox or radio button keeps

@@ -140,8 +140,10 @@ export function lengthToNumber(
     // is about half the font size.
     case 'ch':
       return value * baseFontSize * ((inheritedStyle._chRatio as number) || 0.5)
+    // Pictor (font-relative-line-widths): the font's x-height, see
+    // `FontLoader.getExRatio()`; about half the font size without fonts.
     case 'ex':
-      return value * baseFontSize * 0.5
+      return value * baseFontSize * ((inheritedStyle._exRatio as number) || 0.5)
     // The small, large and dynamic viewports of an image are the same.
     // Container units are of the viewport without a query container, see
     // `resolveContainerUnits()` for stylesheets.

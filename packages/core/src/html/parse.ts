@@ -223,9 +223,11 @@ function propagateBodyBackground(
   const hints = bodyBackgroundHints(body, (p) => styles.declared(body, p, bodyInline));
   if (!rootBg) {
     // The longhands go with it (after the shorthand): a sheet's `background-size` on body sized the image.
+    // In cascade order: a later shorthand resets the longhands an earlier rule set, and the other way round.
     const bg = [...props, ...BACKGROUND_LONGHANDS]
       .map((p) => [p, styles.declared(body, p, bodyInline)] as const)
-      .filter(([, v]) => v !== undefined);
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => styles.compareCascade(body, a, b, bodyInline));
     if (bg.length + hints.length > 0 && bodyEl) {
       for (const [p, v] of [...hints, ...bg]) rootStyle[toCamelCase(p)] = v;
       bodyEl.props.style = { ...(bodyEl.props.style ?? {}), background: 'none' };

@@ -803,7 +803,18 @@ export default async function compute(
       props.width > 0
         ? props.height / props.width
         : null)
-    if (aspectRatio === undefined && naturalRatio) {
+    // Pictor (svg-fixed-size-no-ratio): with both sizes fixed the ratio has
+    // no say; the layout engine would still raise the height to the width
+    // over the ratio (an automatic minimum), and Font Awesome's
+    // `<svg width=16 height=16 viewBox="0 0 320 512">` came out 16 × 25.6.
+    const fixed = (size: unknown) =>
+      typeof size === 'number' ||
+      (typeof size === 'string' && size !== 'auto' && !size.endsWith('%'))
+    if (
+      aspectRatio === undefined &&
+      naturalRatio &&
+      !(fixed(style.width) && fixed(style.height))
+    ) {
       svgAspectRatio = 1 / naturalRatio
     }
   }

@@ -116,7 +116,10 @@ function isTextDecorationLength(value: string) {
     value === 'auto' ||
     value === 'from-font' ||
     // Pictor (absolute-units-in-shorthands): with the absolute units.
-    /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|in|cm|mm|q|pt|pc|%)?$/.test(value)
+    // Pictor (font-relative-line-widths): and the font's ex and ch.
+    /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|ex|ch|vw|vh|in|cm|mm|q|pt|pc|%)?$/.test(
+      value
+    )
   )
 }
 

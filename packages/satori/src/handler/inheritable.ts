@@ -67,6 +67,8 @@ const list = new Set([
   // Pictor (autohint-light): the hintScale option.
   '_hintScale',
   '_chRatio',
+  // Pictor (font-relative-line-widths): the x-height, for `ex`.
+  '_exRatio',
   '_inheritedClipPathId',
   '_inheritedMaskId',
   '_inheritedBackgroundClipTextPath',

@@ -199,8 +199,12 @@ export default async function* buildTextNodes(
       // The first available font: the first with a space (CSS Fonts 4).
       boxes.push([engine.height(' '), Math.round(engine.baseline(' '))])
     }
-    let ascent = 0
-    let descent = 0
+    // Pictor (line-height-below-content): a line-height smaller than the
+    // font's ascent + descent gives a negative half-leading, so a box may
+    // reach less than nothing below its baseline; starting from 0 made such
+    // a line as tall as its baseline (18 px text at line-height: 9px: 11 px).
+    let ascent = -Infinity
+    let descent = -Infinity
     for (const [h, b] of boxes) {
       ascent = Math.max(ascent, b)
       descent = Math.max(descent, h - b)

@@ -99,6 +99,11 @@ import {
   weighTableColumns,
 } from './pictor-table-columns.js'
 import {
+  TABLE_FIT_PROP,
+  keepTableFit,
+  measureTableCells,
+} from './pictor-table-fit.js'
+import {
   getFixedElementPosition,
   insertFixedNode,
   type FixedContainingBlock,
@@ -1136,8 +1141,22 @@ export default async function* layout(
   for (const iter of iterators) await iter.next()
   // Pictor (table-column-weights): a table's auto columns weighed by their
   // cells' max-content widths, once the cells are built.
-  if (typeof props?.[TABLE_WEIGHTS_PROP] === 'string') {
-    weighTableColumns(node, props[TABLE_WEIGHTS_PROP], context.computeLayout)
+  // Pictor (table-narrow-columns): and the constraints of its columns kept,
+  // for a table that turns out narrower than they want.
+  const tableWeights = props?.[TABLE_WEIGHTS_PROP]
+  const tableFit = props?.[TABLE_FIT_PROP]
+  if (
+    (typeof tableWeights === 'string' || typeof tableFit === 'string') &&
+    context.computeLayout
+  ) {
+    const cells = measureTableCells(
+      node,
+      context.computeLayout,
+      typeof tableFit === 'string'
+    )
+    if (typeof tableWeights === 'string')
+      weighTableColumns(node, tableWeights, cells)
+    if (typeof tableFit === 'string') keepTableFit(node, tableFit, cells)
   }
 
   // 3. Post-process the node.

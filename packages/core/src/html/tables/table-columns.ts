@@ -295,6 +295,14 @@ export function trackList(
   const growFixed = definite && boxes.every((box, i) => box !== undefined || percent[i] !== undefined);
   const growPercent = growFixed && boxes.every((box) => box === undefined);
   const weighted: number[] = [];
+  // Each column's kind for the layout engine's width distribution when the table turns out narrower than its
+  // columns want (satori's table-narrow-columns); none when a column has a width of another kind (`em`, `calc()`).
+  const kinds = widths.map((width, i) => {
+    if (percent[i] !== undefined) return `${percent[i]}%`;
+    if (boxes[i] !== undefined) return `${boxes[i]}px`;
+    return width ? undefined : 'a';
+  });
+  const fit = columns > 1 && kinds.every((kind) => kind !== undefined) ? kinds.join(' ') : undefined;
   const tracks = widths
     .map((width, i) => {
       const share = percent[i];
@@ -313,7 +321,7 @@ export function trackList(
       return `minmax(min-content, ${weights[i]}fr)`;
     })
     .join(' ');
-  return { tracks, weighted };
+  return { tracks, weighted, fit };
 }
 
 /**
@@ -323,6 +331,8 @@ export function trackList(
 export interface ColumnTracks {
   tracks: string;
   weighted: number[];
+  /** One word per column (`a`, `<n>px`, `<n>%`) for satori's table-narrow-columns, if every column has a kind. */
+  fit?: string;
 }
 
 /** The percentage of a `50%` width, or undefined for another value. */

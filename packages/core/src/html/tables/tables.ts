@@ -110,6 +110,8 @@ const TABLE_AREA_PROP = 'data-pictor-area';
 /** Props naming the columns satori weighs by their cells' max-content widths, and a cell's column (see trackList). */
 const TABLE_WEIGHTS_PROP = 'data-pictor-table-weights';
 const TABLE_COLUMN_PROP = 'data-pictor-table-column';
+/** The prop giving each column's kind, for a table narrower than its columns want (satori's table-narrow-columns). */
+const TABLE_FIT_PROP = 'data-pictor-table-fit';
 
 /** A length in px (`0` too), or undefined for another unit. */
 function pxOf(value: string): number | undefined {
@@ -157,7 +159,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const columnTracks =
     columns > 0
       ? trackList(table, cells, columns, ctx, pxOf(spacing[0]!) ?? 0)
-      : { tracks: 'auto', weighted: [] };
+      : { tracks: 'auto', weighted: [], fit: undefined };
   const weighted = new Set(columnTracks.weighted);
   const tableStyle: Record<string, string> = {
     display: 'grid',
@@ -263,7 +265,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // The cells of the columns the layout engine weighs by their max-content widths (satori's table-column-weights).
   const convertCell = (cell: PlacedCell): SatoriElement => {
     const converted = convertCellBox(cell);
-    if (weighted.size > 0) {
+    if (weighted.size > 0 || columnTracks.fit !== undefined) {
       const place = `${cell.col} ${cell.colSpan}`;
       converted.props[TABLE_COLUMN_PROP] = collapse ? `${place} ${collapsedBorders(cell)}` : place;
     }
@@ -506,6 +508,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     tableStyle.display = 'inline-grid';
   const grid = ctx.convert(table, tableStyle, [...backdrops, ...children]);
   if (weighted.size > 0) grid.props[TABLE_WEIGHTS_PROP] = columnTracks.weighted.join(' ');
+  if (columnTracks.fit !== undefined) grid.props[TABLE_FIT_PROP] = columnTracks.fit;
   return grid;
 }
 

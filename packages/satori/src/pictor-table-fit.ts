@@ -1,0 +1,315 @@
+/**
+ * Pictor (table-narrow-columns): the columns of a table narrower than its
+ * columns' max-content widths together, as Chromium sizes them.
+ *
+ * Pictor's HTML layer translates a table into a grid. Where the table is at
+ * least as wide as its columns want, the grid's tracks share the width as
+ * Chromium does (see `pictor-table-columns.ts`). Narrower, Chromium gives each
+ * auto column its min-content width and a share of the rest in proportion to
+ * (max-content − min-content): every column the same fraction of the way from
+ * its minimum to its maximum (css-tables-3 "width distribution", Blink's
+ * `DistributeInlineSizeToComputedInlineSizeAuto`, with percentage and fixed
+ * columns served first). A grid shares it differently (auto tracks grow
+ * equally, `fr` tracks by their factor), so long descriptions beside short
+ * amounts wrapped elsewhere than in Chromium. The cells' min- and max-content
+ * widths are measured before the layout; once the layout gives each such
+ * table its width, its tracks are set to the widths Chromium would give, and
+ * the layout is run again (nested tables may take another pass).
+ */
+
+import type { GridTrackList, GridTrackSize, LayoutNode } from './layout-engine/index.js'
+
+/**
+ * On a table's grid: one word per column, `a` for an auto column, `<n>px`
+ * for a column of a fixed width (its cell's border box) and `<n>%` for a
+ * percentage one.
+ */
+export const TABLE_FIT_PROP = 'data-pictor-table-fit'
+
+/** A column's constraints, as Chromium's table layout collects them. */
+export interface FitColumn {
+  min: number
+  max: number
+  /** A percentage column's percentage. */
+  percent?: number
+  /** Whether the column has a fixed width (then `max` is that width). */
+  fixed?: boolean
+}
+
+/** What a table keeps between the measuring and the layout. */
+export interface TableFit {
+  columns: FitColumn[]
+  gap: number
+  /** The tracks the HTML layer gave, restored when the table grows wide. */
+  tracks: GridTrackSize[]
+  /** Whether the tracks are ours (fixed widths) rather than the grid's. */
+  fitted: boolean
+}
+
+/** A measured cell: its first column, its span and its border box widths. */
+export interface MeasuredCell {
+  column: number
+  span: number
+  min: number
+  max: number
+}
+
+type Layout = (
+  root: LayoutNode,
+  options: { width?: number | 'min-content'; exact?: boolean }
+) => void
+
+/** The grid items of a grid, through `display: contents` rows and groups. */
+function* gridItems(node: LayoutNode): Generator<LayoutNode> {
+  for (const child of node.children) {
+    if (child.style.display === 'contents') yield* gridItems(child)
+    else yield child
+  }
+}
+
+/**
+ * The min- and max-content border box widths of a table's cells (those that
+ * name their column), each laid out alone, with the borders a cell counts in
+ * the collapsing model rather than those it draws. `min` only when asked.
+ */
+export function measureTableCells(
+  grid: LayoutNode,
+  computeLayout: Layout,
+  withMin: boolean
+): MeasuredCell[] {
+  const cells: MeasuredCell[] = []
+  for (const item of gridItems(grid)) {
+    const column = item.tableColumn
+    if (column === undefined || item.style.display === 'none') continue
+    const counted = item.tableColumnBorders
+    const box = () => {
+      const { width, border } = item.layout
+      return counted === undefined
+        ? width
+        : width - border.left - border.right + counted
+    }
+    let min = 0
+    if (withMin) {
+      computeLayout(item, { width: 'min-content', exact: true })
+      min = box()
+    }
+    computeLayout(item, { exact: true })
+    const max = box()
+    cells.push({
+      column,
+      span: item.tableColumnSpan ?? 1,
+      min: withMin ? Math.min(min, max) : 0,
+      max,
+    })
+  }
+  return cells
+}
+
+/** A column's kind in `TABLE_FIT_PROP`: a percentage, a fixed width, or auto. */
+interface ColumnKind {
+  percent?: number
+  fixedWidth?: number
+}
+
+/** The column kinds of `TABLE_FIT_PROP`, or undefined when it is not one. */
+function parseKinds(spec: string): ColumnKind[] | undefined {
+  const kinds: ColumnKind[] = []
+  for (const word of spec.trim().split(/\s+/)) {
+    if (word === 'a') kinds.push({})
+    else if (/^\d+(\.\d+)?%$/.test(word))
+      kinds.push({ percent: Number(word.slice(0, -1)) })
+    else if (/^\d+(\.\d+)?px$/.test(word))
+      kinds.push({ fixedWidth: Number(word.slice(0, -2)) })
+    else return undefined
+  }
+  return kinds
+}
+
+/**
+ * Keeps on `grid` the constraints of its columns for `fitTableColumns()`:
+ * each column's min- and max-content widths from its single-column cells,
+ * then the cells spanning columns distributed over them, narrower spans
+ * first, as Chromium does (a cell's min, then its max, shared by the width
+ * distribution below).
+ */
+export function keepTableFit(grid: LayoutNode, spec: string, cells: MeasuredCell[]) {
+  const list = grid.style.gridTemplateColumns as GridTrackList | undefined
+  const kinds = parseKinds(spec)
+  if (!list || !kinds || list.tracks.some((track) => 'count' in track)) return
+  if (kinds.length !== list.tracks.length || kinds.length < 2) return
+  const gap =
+    typeof grid.style.columnGap === 'number' ? grid.style.columnGap : 0
+  const columns: FitColumn[] = kinds.map((kind) => ({
+    min: 0,
+    max: 0,
+    percent: kind.percent,
+    fixed: kind.fixedWidth !== undefined,
+  }))
+  for (const cell of cells) {
+    const column = columns[cell.column]
+    if (cell.span !== 1 || !column) continue
+    column.min = Math.max(column.min, cell.min)
+    column.max = Math.max(column.max, cell.max)
+  }
+  // A fixed column wants its width, and never less than its content's minimum.
+  kinds.forEach((kind, i) => {
+    const column = columns[i] as FitColumn
+    if (kind.fixedWidth !== undefined)
+      column.max = Math.max(column.min, kind.fixedWidth)
+    else column.max = Math.max(column.max, column.min)
+  })
+  const spanning = cells
+    .filter((cell) => cell.span > 1)
+    .sort((a, b) => a.span - b.span)
+  for (const cell of spanning) {
+    const spanned = columns.slice(cell.column, cell.column + cell.span)
+    if (spanned.length === 0) continue
+    const gaps = gap * (spanned.length - 1)
+    for (const side of ['min', 'max'] as const) {
+      const widths = distributeWidth(Math.max(0, cell[side] - gaps), spanned)
+      spanned.forEach((column, k) => {
+        column[side] = Math.max(column[side], widths[k] as number)
+      })
+    }
+    for (const column of spanned) column.max = Math.max(column.max, column.min)
+  }
+  grid.tableFit = {
+    columns,
+    gap,
+    tracks: list.tracks.map((track) => ({ ...(track as GridTrackSize) })),
+    fitted: false,
+  }
+}
+
+/** A percentage column's width in a table of `target`: never under its minimum. */
+function percentWidth(column: FitColumn, target: number) {
+  return Math.max(column.min, ((column.percent as number) * target) / 100)
+}
+
+/**
+ * The widths Chromium's auto table layout gives `columns` in `target` px
+ * (css-tables-3 width distribution): the guesses min, percentage, specified
+ * and max bracket the target, and the columns that grow between the two
+ * around it grow in proportion to how much they grow from one to the other
+ * (equally when none does). Above the max guess, auto columns grow in
+ * proportion to their max (then fixed ones, then percentage ones).
+ */
+export function distributeWidth(target: number, columns: FitColumn[]): number[] {
+  const kind = (c: FitColumn) =>
+    c.percent !== undefined ? 'percent' : c.fixed ? 'fixed' : 'auto'
+  const guesses = [0, 0, 0, 0]
+  const increases = [0, 0, 0, 0]
+  for (const c of columns) {
+    const k = kind(c)
+    if (k === 'percent') {
+      const p = percentWidth(c, target)
+      guesses[0] += c.min
+      guesses[1] += p
+      guesses[2] += p
+      guesses[3] += p
+      increases[1] += p - c.min
+    } else if (k === 'fixed') {
+      guesses[0] += c.min
+      guesses[1] += c.min
+      guesses[2] += c.max
+      guesses[3] += c.max
+      increases[2] += c.max - c.min
+    } else {
+      guesses[0] += c.min
+      guesses[1] += c.min
+      guesses[2] += c.min
+      guesses[3] += c.max
+      increases[3] += c.max - c.min
+    }
+  }
+  target = Math.max(target, guesses[0] as number)
+  const start = guesses.findIndex((guess) => guess >= target)
+  if (start === 0) return columns.map((c) => c.min)
+  if (start > 0) {
+    // Between the guess before `start` and `start`: the columns of that
+    // stage's kind grow from their size in the one to their size in the other.
+    const grows = (['percent', 'fixed', 'auto'] as const)[start - 1]
+    const from = (c: FitColumn) => {
+      const k = kind(c)
+      if (k === 'percent') return start >= 2 ? percentWidth(c, target) : c.min
+      if (k === 'fixed') return start >= 3 ? c.max : c.min
+      return c.min
+    }
+    const to = (c: FitColumn) =>
+      kind(c) === 'percent' ? percentWidth(c, target) : c.max
+    const distributable = target - (guesses[start - 1] as number)
+    const total = increases[start] as number
+    const count = columns.filter((c) => kind(c) === grows).length
+    return columns.map((c) => {
+      if (kind(c) !== grows) return from(c)
+      const increase = to(c) - c.min
+      const delta =
+        total > 0 ? (distributable * increase) / total : distributable / count
+      return c.min + delta
+    })
+  }
+  // Above the max guess.
+  const extra = target - (guesses[3] as number)
+  const autos = columns.filter((c) => kind(c) === 'auto')
+  const fixeds = columns.filter((c) => kind(c) === 'fixed')
+  const grows = autos.length > 0 ? autos : fixeds
+  if (grows.length > 0) {
+    const total = grows.reduce((sum, c) => sum + c.max, 0)
+    return columns.map((c) => {
+      if (kind(c) === 'percent') return percentWidth(c, target)
+      if (!grows.includes(c)) return c.max
+      return c.max + (total > 0 ? (extra * c.max) / total : extra / grows.length)
+    })
+  }
+  const percents = columns.reduce((sum, c) => sum + (c.percent ?? 0), 0)
+  return columns.map((c) =>
+    percents > 0
+      ? ((c.percent ?? 0) / percents) * target
+      : target / columns.length
+  )
+}
+
+/** The tables of a laid-out tree with kept constraints, outer ones first. */
+function* fitTables(node: LayoutNode): Generator<LayoutNode> {
+  if (node.tableFit) yield node
+  for (const child of node.children) yield* fitTables(child)
+}
+
+/**
+ * Once the tree is laid out: sets the tracks of each table narrower than its
+ * columns want to the widths Chromium gives them (or gives a table back its
+ * own tracks when it is no longer narrower). True when a track changed, and
+ * the tree must be laid out again.
+ */
+export function fitTableColumns(root: LayoutNode): boolean {
+  let changed = false
+  for (const grid of fitTables(root)) {
+    const fit = grid.tableFit as TableFit
+    const list = grid.style.gridTemplateColumns as GridTrackList
+    const { columns, gap } = fit
+    const target = grid.contentWidth - gap * (columns.length - 1)
+    const wants = columns.reduce(
+      (sum, c) => sum + (c.percent !== undefined ? percentWidth(c, target) : c.max),
+      0
+    )
+    // At least as wide as its columns want: the grid shares it as Chromium.
+    if (target >= wants - 1 / 64) {
+      if (fit.fitted) {
+        list.tracks = fit.tracks.map((track) => ({ ...track }))
+        fit.fitted = false
+        changed = true
+      }
+      continue
+    }
+    const widths = distributeWidth(target, columns)
+    widths.forEach((width, i) => {
+      const px = Math.round(width * 64) / 64
+      const track = list.tracks[i] as GridTrackSize
+      if (fit.fitted && track.min === px && track.max === px) return
+      list.tracks[i] = { min: px, max: px }
+      changed = true
+    })
+    fit.fitted = true
+  }
+  return changed
+}

@@ -13,13 +13,22 @@ function cell(place: string, content: string, style: Record<string, unknown> = {
 }
 
 /** A grid of `width` px with the tracks and cells given, marked for the fit; the cells' boxes. */
-async function table(width: number | 'fit-content', tracks: string, kinds: string, cells: ReturnType<typeof cell>[]) {
+async function table(
+  width: number | 'fit-content',
+  tracks: string,
+  kinds: string,
+  cells: ReturnType<typeof cell>[],
+) {
   const grid = hp(
     'div',
     { 'data-pictor-table-fit': kinds, style: { display: 'grid', width, gridTemplateColumns: tracks } },
     ...cells,
   );
-  const root = hp('div', { style: { display: 'flex', flexDirection: 'column', width: 300, alignItems: 'flex-start' } }, grid);
+  const root = hp(
+    'div',
+    { style: { display: 'flex', flexDirection: 'column', width: 300, alignItems: 'flex-start' } },
+    grid,
+  );
   const { boxes: found } = await boxes(root, { width: 300, height: 300 });
   return found.filter((b) => b.type === 'td');
 }
@@ -64,7 +73,10 @@ describe('a table narrower than its columns want', () => {
   });
 
   it('serves a percentage column first, the auto ones share the rest', async () => {
-    const [a, b] = await table(300, '50% minmax(min-content, 1fr)', '50% a', [cell('0 1', long), cell('1 1', long)]);
+    const [a, b] = await table(300, '50% minmax(min-content, 1fr)', '50% a', [
+      cell('0 1', long),
+      cell('1 1', long),
+    ]);
     expect(a!.width).toBe(150);
     expect(b!.width).toBe(150);
   });

@@ -21,7 +21,8 @@ import type { GridTrackList, GridTrackSize, LayoutNode } from './layout-engine/i
 
 /**
  * On a table's grid: one word per column, `a` for an auto column, `<n>px`
- * for a column of a fixed width (its cell's border box) and `<n>%` for a
+ * for a column of a fixed width (its cell's width and padding, the borders
+ * left out; `=<n>px` with them, a `border-box` cell) and `<n>%` for a
  * percentage one.
  */
 export const TABLE_FIT_PROP = 'data-pictor-table-fit'
@@ -52,6 +53,8 @@ export interface MeasuredCell {
   span: number
   min: number
   max: number
+  /** The width of the side borders it counts (see `measureTableCells`). */
+  borders: number
 }
 
 type Layout = (
@@ -95,11 +98,13 @@ export function measureTableCells(
     }
     computeLayout(item, { exact: true })
     const max = box()
+    const { border } = item.layout
     cells.push({
       column,
       span: item.tableColumnSpan ?? 1,
       min: withMin ? Math.min(min, max) : 0,
       max,
+      borders: counted ?? border.left + border.right,
     })
   }
   return cells
@@ -109,6 +114,8 @@ export function measureTableCells(
 interface ColumnKind {
   percent?: number
   fixedWidth?: number
+  /** Whether `fixedWidth` has the borders in (a `border-box` cell). */
+  withBorders?: boolean
 }
 
 /** The column kinds of `TABLE_FIT_PROP`, or undefined when it is not one. */
@@ -118,8 +125,11 @@ function parseKinds(spec: string): ColumnKind[] | undefined {
     if (word === 'a') kinds.push({})
     else if (/^\d+(\.\d+)?%$/.test(word))
       kinds.push({ percent: Number(word.slice(0, -1)) })
-    else if (/^\d+(\.\d+)?px$/.test(word))
-      kinds.push({ fixedWidth: Number(word.slice(0, -2)) })
+    else if (/^=?\d+(\.\d+)?px$/.test(word))
+      kinds.push({
+        fixedWidth: Number(word.replace('=', '').slice(0, -2)),
+        withBorders: word.startsWith('='),
+      })
     else return undefined
   }
   return kinds
@@ -145,17 +155,24 @@ export function keepTableFit(grid: LayoutNode, spec: string, cells: MeasuredCell
     percent: kind.percent,
     fixed: kind.fixedWidth !== undefined,
   }))
+  // The borders a fixed column's width leaves out (its first cell's).
+  const borders: (number | undefined)[] = []
   for (const cell of cells) {
     const column = columns[cell.column]
     if (cell.span !== 1 || !column) continue
     column.min = Math.max(column.min, cell.min)
     column.max = Math.max(column.max, cell.max)
+    borders[cell.column] ??= cell.borders
   }
-  // A fixed column wants its width, and never less than its content's minimum.
+  // A fixed column wants its width (with its padding, from the HTML layer,
+  // and its cell's borders), and never less than its content's minimum.
   kinds.forEach((kind, i) => {
     const column = columns[i] as FitColumn
     if (kind.fixedWidth !== undefined)
-      column.max = Math.max(column.min, kind.fixedWidth)
+      column.max = Math.max(
+        column.min,
+        kind.fixedWidth + (kind.withBorders ? 0 : (borders[i] ?? 0))
+      )
     else column.max = Math.max(column.max, column.min)
   })
   const spanning = cells

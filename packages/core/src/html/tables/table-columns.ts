@@ -299,7 +299,11 @@ export function trackList(
   // columns want (satori's table-narrow-columns); none when a column has a width of another kind (`em`, `calc()`).
   const kinds = widths.map((width, i) => {
     if (percent[i] !== undefined) return `${percent[i]}%`;
-    if (boxes[i] !== undefined) return `${boxes[i]}px`;
+    // A border-box cell's width has its borders in; otherwise the layout engine adds those it counts.
+    const cell = firstCell[i];
+    const borderBox =
+      cell && ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box';
+    if (boxes[i] !== undefined) return `${borderBox ? '=' : ''}${boxes[i]}px`;
     return width ? undefined : 'a';
   });
   const fit = columns > 1 && kinds.every((kind) => kind !== undefined) ? kinds.join(' ') : undefined;
@@ -331,7 +335,7 @@ export function trackList(
 export interface ColumnTracks {
   tracks: string;
   weighted: number[];
-  /** One word per column (`a`, `<n>px`, `<n>%`) for satori's table-narrow-columns, if every column has a kind. */
+  /** One word per column (`a`, `<n>px`, `=<n>px`, `<n>%`) for satori's table-narrow-columns, if each has a kind. */
   fit?: string;
 }
 

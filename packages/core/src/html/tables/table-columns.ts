@@ -197,7 +197,7 @@ function widestRow(table: Element, ctx: TableContext): number {
 }
 
 /** Width of a column from `<col>` or its single-column cells: a percentage, a fixed length, or none. */
-function columnWidths(
+export function columnWidths(
   table: Element,
   cells: PlacedCell[],
   columns: number,
@@ -223,7 +223,7 @@ function columnWidths(
   return widths;
 }
 
-function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
+export function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
   const inline = ctx.inlineOf(table);
   const width = ctx.styles.declared(table, 'width', inline) ?? lengthAttr(getAttr(table, 'width'));
   const tw = getAttr(table, 'class') ?? '';
@@ -238,7 +238,7 @@ function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
  * box's unless the cell is `box-sizing: border-box`, so the padding (CSS, else the table's cellpadding, else the
  * UA's 1px) is added. Undefined for other widths (`em`, `auto`, `calc()`).
  */
-function fixedBoxWidth(
+export function fixedBoxWidth(
   width: string,
   cell: Element | undefined,
   table: Element,
@@ -340,7 +340,7 @@ export interface ColumnTracks {
 }
 
 /** The percentage of a `50%` width, or undefined for another value. */
-function percentOf(width: string | undefined): number | undefined {
+export function percentOf(width: string | undefined): number | undefined {
   const m = width ? /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(width) : null;
   return m ? Number(m[1]) : undefined;
 }

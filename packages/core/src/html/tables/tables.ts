@@ -5,7 +5,8 @@
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
 import { type Element, childElements, getAttr, isElement } from '../dom.js';
-import { trackList, widthSizesColumn } from './table-columns.js';
+import { hasDefiniteWidth, trackList, widthSizesColumn } from './table-columns.js';
+import { fixedTrackList } from './table-fixed-layout.js';
 import { isRightToLeft } from './table-direction.js';
 import {
   type PlacedCell,
@@ -156,8 +157,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const spacingDecl = ctx.styles.declared(table, 'border-spacing', tableInline);
   const cellspacing = lengthAttr(getAttr(table, 'cellspacing'));
   const spacing = collapse ? ['0px'] : (spacingDecl ?? cellspacing ?? '2px').trim().split(/\s+/);
+  // `table-layout: fixed` with a width of its own: the columns from the first row alone (tracks set below, once the
+  // cells' collapsed borders are known), nothing for the layout engine to weigh.
+  const fixedLayout =
+    columns > 0 &&
+    ctx.styles.declared(table, 'table-layout', tableInline)?.trim().toLowerCase() === 'fixed' &&
+    hasDefiniteWidth(table, ctx);
   const columnTracks =
-    columns > 0
+    columns > 0 && !fixedLayout
       ? trackList(table, cells, columns, ctx, pxOf(spacing[0]!) ?? 0)
       : { tracks: 'auto', weighted: [], fit: undefined };
   const weighted = new Set(columnTracks.weighted);
@@ -243,6 +250,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     const endEdge = Math.max(cellBorder(cell, end), after ? cellBorder(after, start) : 0);
     return (startEdge + endEdge) / 2;
   };
+  if (fixedLayout)
+    tableStyle.gridTemplateColumns = fixedTrackList(
+      table,
+      cells,
+      columns,
+      ctx,
+      pxOf(spacing[0]!) ?? 0,
+      (cell) => (collapse ? collapsedBorders(cell) : cellBorder(cell, 'left') + cellBorder(cell, 'right')),
+    );
   // Collapsed, half of the outer cells' start and end borders lies in the table's edge, outside its columns, as in
   // Chrome: the columns share the table's width less those halves, and the outer cells reach into the edge (the
   // first column started half a border early, every column after it by as much). Not with a table border of its own.

@@ -1149,12 +1149,13 @@ export default async function* layout(
     (typeof tableWeights === 'string' || typeof tableFit === 'string') &&
     context.computeLayout
   ) {
-    const cells = measureTableCells(
-      node,
-      context.computeLayout,
-      typeof tableFit === 'string'
-    )
-    if (typeof tableWeights === 'string')
+    // A table without weighed columns (one without a width of its own) is
+    // measured only if the layout makes it narrower than its content.
+    const cells =
+      typeof tableWeights === 'string'
+        ? measureTableCells(node, context.computeLayout)
+        : undefined
+    if (cells && typeof tableWeights === 'string')
       weighTableColumns(node, tableWeights, cells)
     if (typeof tableFit === 'string') keepTableFit(node, tableFit, cells)
   }

@@ -39,25 +39,39 @@ export interface FitColumn {
 
 /** What a table keeps between the measuring and the layout. */
 export interface TableFit {
+  /** Each column's kind. */
+  kinds: ColumnKind[]
+  cells: MeasuredCell[]
   columns: FitColumn[]
   gap: number
   /** The tracks the HTML layer gave, restored when the table grows wide. */
   tracks: GridTrackSize[]
   /** Whether the tracks are ours (fixed widths) rather than the grid's. */
   fitted: boolean
+  /** Whether the cells' min-content widths are measured (`measureMin`). */
+  measured: boolean
+  /** Whether their max-content widths are (else only once it may be narrow). */
+  measuredMax: boolean
 }
 
-/** A measured cell: its first column, its span and its border box widths. */
+/**
+ * A measured cell: its node, first column, span and border box widths (the
+ * min-content one 0 until measured).
+ */
 export interface MeasuredCell {
+  node: LayoutNode
   column: number
   span: number
   min: number
   max: number
   /** The width of the side borders it counts (see `measureTableCells`). */
   borders: number
+  /** Its side padding and those borders: the least it can be. */
+  frame: number
 }
 
-type Layout = (
+/** Lays a tree out on its own: at its max-content width, or min-content. */
+export type Layout = (
   root: LayoutNode,
   options: { width?: number | 'min-content'; exact?: boolean }
 ) => void
@@ -70,41 +84,39 @@ function* gridItems(node: LayoutNode): Generator<LayoutNode> {
   }
 }
 
+/** A cell's border box width as laid out, with the borders it counts. */
+function cellBox(item: LayoutNode) {
+  const { width, border } = item.layout
+  const counted = item.tableColumnBorders
+  return counted === undefined
+    ? width
+    : width - border.left - border.right + counted
+}
+
 /**
- * The min- and max-content border box widths of a table's cells (those that
- * name their column), each laid out alone, with the borders a cell counts in
- * the collapsing model rather than those it draws. `min` only when asked.
+ * The max-content border box widths of a table's cells (those that name
+ * their column), each laid out alone, with the borders a cell counts in the
+ * collapsing model rather than those it draws.
  */
 export function measureTableCells(
   grid: LayoutNode,
-  computeLayout: Layout,
-  withMin: boolean
+  computeLayout: Layout
 ): MeasuredCell[] {
   const cells: MeasuredCell[] = []
   for (const item of gridItems(grid)) {
     const column = item.tableColumn
     if (column === undefined || item.style.display === 'none') continue
-    const counted = item.tableColumnBorders
-    const box = () => {
-      const { width, border } = item.layout
-      return counted === undefined
-        ? width
-        : width - border.left - border.right + counted
-    }
-    let min = 0
-    if (withMin) {
-      computeLayout(item, { width: 'min-content', exact: true })
-      min = box()
-    }
     computeLayout(item, { exact: true })
-    const max = box()
-    const { border } = item.layout
+    const { border, padding } = item.layout
+    const borders = item.tableColumnBorders ?? border.left + border.right
     cells.push({
+      node: item,
       column,
       span: item.tableColumnSpan ?? 1,
-      min: withMin ? Math.min(min, max) : 0,
-      max,
-      borders: counted ?? border.left + border.right,
+      min: 0,
+      max: cellBox(item),
+      borders,
+      frame: borders + padding.left + padding.right,
     })
   }
   return cells
@@ -136,19 +148,16 @@ function parseKinds(spec: string): ColumnKind[] | undefined {
 }
 
 /**
- * Keeps on `grid` the constraints of its columns for `fitTableColumns()`:
- * each column's min- and max-content widths from its single-column cells,
- * then the cells spanning columns distributed over them, narrower spans
- * first, as Chromium does (a cell's min, then its max, shared by the width
- * distribution below).
+ * The constraints of a table's columns, as Chromium collects them: each
+ * column's min- and max-content widths from its single-column cells, then the
+ * cells spanning columns distributed over them, narrower spans first (a
+ * cell's min, then its max, shared by the width distribution below).
  */
-export function keepTableFit(grid: LayoutNode, spec: string, cells: MeasuredCell[]) {
-  const list = grid.style.gridTemplateColumns as GridTrackList | undefined
-  const kinds = parseKinds(spec)
-  if (!list || !kinds || list.tracks.some((track) => 'count' in track)) return
-  if (kinds.length !== list.tracks.length || kinds.length < 2) return
-  const gap =
-    typeof grid.style.columnGap === 'number' ? grid.style.columnGap : 0
+function columnConstraints(
+  kinds: ColumnKind[],
+  cells: MeasuredCell[],
+  gap: number
+): FitColumn[] {
   const columns: FitColumn[] = kinds.map((kind) => ({
     min: 0,
     max: 0,
@@ -160,7 +169,8 @@ export function keepTableFit(grid: LayoutNode, spec: string, cells: MeasuredCell
   for (const cell of cells) {
     const column = columns[cell.column]
     if (cell.span !== 1 || !column) continue
-    column.min = Math.max(column.min, cell.min)
+    // Before its content is measured, a cell is at least its padding and borders.
+    column.min = Math.max(column.min, cell.min, cell.frame)
     column.max = Math.max(column.max, cell.max)
     borders[cell.column] ??= cell.borders
   }
@@ -190,12 +200,122 @@ export function keepTableFit(grid: LayoutNode, spec: string, cells: MeasuredCell
     }
     for (const column of spanned) column.max = Math.max(column.max, column.min)
   }
+  return columns
+}
+
+/**
+ * Keeps on `grid` its columns' kinds and its cells' max-content widths for
+ * `fitTableColumns()`, which measures their min-content widths only for a
+ * table that turns out narrower than its columns want.
+ */
+export function keepTableFit(
+  grid: LayoutNode,
+  spec: string,
+  measured: MeasuredCell[] | undefined
+) {
+  const list = grid.style.gridTemplateColumns as GridTrackList | undefined
+  const kinds = parseKinds(spec)
+  if (!list || !kinds || list.tracks.some((track) => 'count' in track)) return
+  if (kinds.length !== list.tracks.length || kinds.length < 2) return
+  const gap =
+    typeof grid.style.columnGap === 'number' ? grid.style.columnGap : 0
+  const cells = measured ?? unmeasuredCells(grid)
   grid.tableFit = {
-    columns,
+    kinds,
+    cells,
+    columns: measured ? columnConstraints(kinds, cells, gap) : [],
     gap,
     tracks: list.tracks.map((track) => ({ ...(track as GridTrackSize) })),
     fitted: false,
+    measured: false,
+    measuredMax: measured !== undefined,
   }
+}
+
+/** A table's cells that name their column, not measured yet. */
+function unmeasuredCells(grid: LayoutNode): MeasuredCell[] {
+  const cells: MeasuredCell[] = []
+  for (const item of gridItems(grid)) {
+    const column = item.tableColumn
+    if (column === undefined || item.style.display === 'none') continue
+    const span = item.tableColumnSpan ?? 1
+    cells.push({ node: item, column, span, min: 0, max: 0, borders: 0, frame: 0 })
+  }
+  return cells
+}
+
+/**
+ * Measures the min-content widths of a table's cells (and their max-content
+ * ones if not yet), then its constraints again. The cells' boxes are laid out
+ * anew for it, then given back their layout (the text of a box is flowed
+ * again at its width when drawn).
+ */
+function measureMin(fit: TableFit, computeLayout: Layout) {
+  const saved = new Map<LayoutNode, LayoutNode['layout']>()
+  const save = (node: LayoutNode) => {
+    saved.set(node, node.layout)
+    for (const child of node.children) save(child)
+  }
+  for (const cell of fit.cells) {
+    save(cell.node)
+    if (!fit.measuredMax) {
+      computeLayout(cell.node, { exact: true })
+      const { border, padding } = cell.node.layout
+      cell.max = cellBox(cell.node)
+      cell.borders = cell.node.tableColumnBorders ?? border.left + border.right
+      cell.frame = cell.borders + padding.left + padding.right
+    }
+    computeLayout(cell.node, { width: 'min-content', exact: true })
+    cell.min = Math.min(cellBox(cell.node), cell.max)
+  }
+  for (const [node, layout] of saved) node.layout = layout
+  fit.columns = columnConstraints(fit.kinds, fit.cells, fit.gap)
+  fit.measured = true
+  fit.measuredMax = true
+}
+
+/**
+ * Whether a table whose cells are not measured yet may be narrower than its
+ * columns want and laid out otherwise than by Chromium: a shrink-to-fit table
+ * of two auto or percentage columns or more is, only when its container's
+ * width holds it in (as wide as the container's content box, less its
+ * margins).
+ */
+function mayBeNarrow(grid: LayoutNode, fit: TableFit) {
+  const parent = grid.parent
+  // With one auto column at most, no percentage: the grid gives the fixed
+  // ones their widths and the auto one the rest, as Chromium does.
+  const autos = fit.kinds.filter((k) => k.fixedWidth === undefined).length
+  if (!parent || (autos <= 1 && fit.kinds.every((k) => k.percent === undefined)))
+    return false
+  const { width, margin } = grid.layout
+  return width + margin.left + margin.right >= parent.contentWidth - 0.5
+}
+
+/**
+ * Whether `widths` puts each column's edges on the pixels the grid put them:
+ * the cells of single columns, with their margins, show where it did.
+ */
+function sameEdges(grid: LayoutNode, fit: TableFit, widths: number[]) {
+  const { padding, border } = grid.layout
+  let start = padding.left + border.left
+  const starts = widths.map((width) => {
+    const at = start
+    start += width + fit.gap
+    return at
+  })
+  const seen = new Set<number>()
+  for (const { node, column, span } of fit.cells) {
+    if (span !== 1 || seen.has(column)) continue
+    seen.add(column)
+    const { left, width, margin } = node.layout
+    const at = starts[column] as number
+    if (Math.round(left - margin.left) !== Math.round(at)) return false
+    const end = left + width + margin.right
+    if (Math.round(end) !== Math.round(at + (widths[column] as number)))
+      return false
+  }
+  return seen.size === widths.length
 }
 
 /** A percentage column's width in a table of `target`: never under its minimum. */
@@ -292,33 +412,65 @@ function* fitTables(node: LayoutNode): Generator<LayoutNode> {
   for (const child of node.children) yield* fitTables(child)
 }
 
+/** The width the columns of a table of `target` want together. */
+function wanted(columns: FitColumn[], target: number) {
+  return columns.reduce(
+    (sum, c) => sum + (c.percent !== undefined ? percentWidth(c, target) : c.max),
+    0
+  )
+}
+
 /**
  * Once the tree is laid out: sets the tracks of each table narrower than its
- * columns want to the widths Chromium gives them (or gives a table back its
- * own tracks when it is no longer narrower). True when a track changed, and
- * the tree must be laid out again.
+ * columns want to the widths Chromium gives them (its cells' min-content
+ * widths measured first) unless the grid put their edges on the same pixels,
+ * or gives a table back its own tracks when it is no longer narrower. True
+ * when a track changed, and the tree must be laid out again.
  */
-export function fitTableColumns(root: LayoutNode): boolean {
+export function fitTableColumns(root: LayoutNode, computeLayout: Layout): boolean {
   let changed = false
+  // Which tables are narrow is read off the layout before any cell is
+  // measured (measuring lays cells out anew).
+  const narrow: { grid: LayoutNode; fit: TableFit; target: number }[] = []
   for (const grid of fitTables(root)) {
     const fit = grid.tableFit as TableFit
-    const list = grid.style.gridTemplateColumns as GridTrackList
-    const { columns, gap } = fit
-    const target = grid.contentWidth - gap * (columns.length - 1)
-    const wants = columns.reduce(
-      (sum, c) => sum + (c.percent !== undefined ? percentWidth(c, target) : c.max),
-      0
-    )
+    if (!fit.measuredMax && !mayBeNarrow(grid, fit)) continue
+    const target = grid.contentWidth - fit.gap * (fit.kinds.length - 1)
+    if (!fit.measuredMax) {
+      narrow.push({ grid, fit, target })
+      continue
+    }
     // At least as wide as its columns want: the grid shares it as Chromium.
-    if (target >= wants - 1 / 64) {
+    if (target >= wanted(fit.columns, target) - 1 / 64) {
       if (fit.fitted) {
+        const list = grid.style.gridTemplateColumns as GridTrackList
         list.tracks = fit.tracks.map((track) => ({ ...track }))
         fit.fitted = false
         changed = true
       }
       continue
     }
-    const widths = distributeWidth(target, columns)
+    narrow.push({ grid, fit, target })
+  }
+  // E-mail layouts are often one auto column between fixed ones (gutters):
+  // where the grid gave the fixed ones their widths, Chromium gives the auto
+  // column the rest whatever its minimum, so it need not be measured.
+  const unaffected = ({ grid, fit, target }: (typeof narrow)[number]) =>
+    fit.measuredMax &&
+    !fit.fitted &&
+    fit.columns.every((c) => c.percent === undefined) &&
+    fit.columns.filter((c) => !c.fixed).length <= 1 &&
+    sameEdges(grid, fit, distributeWidth(target, fit.columns))
+  for (let i = narrow.length - 1; i >= 0; i--)
+    if (!narrow[i]!.fit.measured && unaffected(narrow[i]!)) narrow.splice(i, 1)
+  for (const { fit } of narrow) if (!fit.measured) measureMin(fit, computeLayout)
+  for (const { grid, fit, target } of narrow) {
+    // Measured only now: it may want no more than it has.
+    if (target >= wanted(fit.columns, target) - 1 / 64) continue
+    const list = grid.style.gridTemplateColumns as GridTrackList
+    const widths = distributeWidth(target, fit.columns)
+    // The grid's own sharing already on Chromium's pixels: nothing to redo.
+    if (!fit.fitted && sameEdges(grid, fit, widths)) continue
     widths.forEach((width, i) => {
       const px = Math.round(width * 64) / 64
       const track = list.tracks[i] as GridTrackSize

@@ -441,9 +441,14 @@ export async function render(
     }
     layoutEngine.computeLayout(root, layoutOptions)
     // Pictor (table-narrow-columns): tables narrower than their columns want
-    // get Chromium's column widths, then the tree is laid out again (once
-    // more for each level of nested tables that changes, up to four).
-    for (let pass = 0; pass < 4 && fitTableColumns(root); pass++) {
+    // get Chromium's column widths (their cells' min-content widths measured
+    // then), and the tree is laid out again (once more for each level of
+    // nested tables that changes, up to four).
+    const layOutAlone = (
+      node: LayoutNode,
+      { width }: { width?: number | 'min-content' }
+    ) => layoutEngine.computeLayout(node, { width, pointScaleFactor: 0 })
+    for (let pass = 0; pass < 4 && fitTableColumns(root, layOutAlone); pass++) {
       layoutEngine.computeLayout(root, layoutOptions)
     }
     // The static position of a fixed element depends on its size.

@@ -283,10 +283,18 @@ function measureMin(fit: TableFit, computeLayout: Layout) {
  */
 function mayBeNarrow(grid: LayoutNode, fit: TableFit) {
   const parent = grid.parent
-  // With one auto column at most, no percentage: the grid gives the fixed
-  // ones their widths and the auto one the rest, as Chromium does.
+  if (!parent) return false
+  // With one auto column at most, no percentage, and room for the fixed
+  // ones: the grid gives them their widths and the auto one the rest, as
+  // Chromium does.
   const autos = fit.kinds.filter((k) => k.fixedWidth === undefined).length
-  if (!parent || (autos <= 1 && fit.kinds.every((k) => k.percent === undefined)))
+  const fixed = fit.kinds.reduce((sum, k) => sum + (k.fixedWidth ?? 0), 0)
+  const room = grid.contentWidth - fit.gap * (fit.kinds.length - 1)
+  if (
+    autos <= 1 &&
+    fit.kinds.every((k) => k.percent === undefined) &&
+    fixed + fit.kinds.length < room
+  )
     return false
   const { width, margin } = grid.layout
   return width + margin.left + margin.right >= parent.contentWidth - 0.5

@@ -108,6 +108,11 @@ import {
   multiColumnOf,
 } from './pictor-multicol.js'
 import {
+  TABLE_FIT_PROP,
+  keepTableFit,
+  measureTableCells,
+} from './pictor-table-fit.js'
+import {
   getFixedElementPosition,
   insertFixedNode,
   type FixedContainingBlock,
@@ -1243,8 +1248,23 @@ export default async function* layout(
   for (const iter of iterators) await iter.next()
   // Pictor (table-column-weights): a table's auto columns weighed by their
   // cells' max-content widths, once the cells are built.
-  if (typeof props?.[TABLE_WEIGHTS_PROP] === 'string') {
-    weighTableColumns(node, props[TABLE_WEIGHTS_PROP], context.computeLayout)
+  // Pictor (table-narrow-columns): and the constraints of its columns kept,
+  // for a table that turns out narrower than they want.
+  const tableWeights = props?.[TABLE_WEIGHTS_PROP]
+  const tableFit = props?.[TABLE_FIT_PROP]
+  if (
+    (typeof tableWeights === 'string' || typeof tableFit === 'string') &&
+    context.computeLayout
+  ) {
+    // A table without weighed columns (one without a width of its own) is
+    // measured only if the layout makes it narrower than its content.
+    const cells =
+      typeof tableWeights === 'string'
+        ? measureTableCells(node, context.computeLayout)
+        : undefined
+    if (cells && typeof tableWeights === 'string')
+      weighTableColumns(node, tableWeights, cells)
+    if (typeof tableFit === 'string') keepTableFit(node, tableFit, cells)
   }
 
   // 3. Post-process the node.

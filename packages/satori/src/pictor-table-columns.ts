@@ -12,6 +12,7 @@
  */
 
 import type { GridTrackList, LayoutNode } from './layout-engine/index.js'
+import type { MeasuredCell } from './pictor-table-fit.js'
 
 /**
  * On a table's grid: the columns (indices, space separated) whose track is
@@ -25,19 +26,6 @@ export const TABLE_WEIGHTS_PROP = 'data-pictor-table-weights'
  */
 export const TABLE_COLUMN_PROP = 'data-pictor-table-column'
 
-type Layout = (
-  root: LayoutNode,
-  options: { width?: number | 'min-content'; exact?: boolean }
-) => void
-
-/** The grid items of a grid, through `display: contents` rows and groups. */
-function* gridItems(node: LayoutNode): Generator<LayoutNode> {
-  for (const child of node.children) {
-    if (child.style.display === 'contents') yield* gridItems(child)
-    else yield child
-  }
-}
-
 /**
  * Sets the `fr` weight of each listed column of `grid` to its max-content
  * width, as Chromium weighs its auto columns: the widest max-content border
@@ -50,11 +38,11 @@ function* gridItems(node: LayoutNode): Generator<LayoutNode> {
 export function weighTableColumns(
   grid: LayoutNode,
   spec: string,
-  computeLayout: Layout | undefined
+  cells: MeasuredCell[]
 ) {
   const tracks = (grid.style.gridTemplateColumns as GridTrackList | undefined)
     ?.tracks
-  if (!tracks || !computeLayout) return
+  if (!tracks) return
   const columns = new Set(
     spec
       .trim()
@@ -66,19 +54,9 @@ export function weighTableColumns(
     typeof grid.style.columnGap === 'number' ? grid.style.columnGap : 0
   const widest = new Map<number, number>()
   const spanning: { column: number; span: number; width: number }[] = []
-  for (const item of gridItems(grid)) {
-    const column = item.tableColumn
-    if (column === undefined || item.style.display === 'none') continue
-    computeLayout(item, { exact: true })
-    const { width, border } = item.layout
-    const counted = item.tableColumnBorders
-    const box =
-      counted === undefined
-        ? width
-        : width - border.left - border.right + counted
-    const span = item.tableColumnSpan ?? 1
-    if (span > 1) spanning.push({ column, span, width: box })
-    else widest.set(column, Math.max(widest.get(column) ?? 0, box))
+  for (const { column, span, max } of cells) {
+    if (span > 1) spanning.push({ column, span, width: max })
+    else widest.set(column, Math.max(widest.get(column) ?? 0, max))
   }
   // A fixed column is as wide as its width at least.
   const columnWidth = (i: number) => {

@@ -2,6 +2,7 @@ import { Counters } from './list-marker.js'
 import { resolveTunings, type PictorTunings } from './pictor-tunings.js'
 import { setPlainTextGraphemes } from './pictor-graphemes.js'
 import { setPlainTextWords } from './pictor-words.js'
+import { fitTableColumns } from './pictor-table-fit.js'
 import type { ReactElement, ReactNode } from 'react'
 import type { TwConfig } from 'twrnc'
 import type { SatoriNode } from './layout.js'
@@ -439,6 +440,17 @@ export async function render(
       pointScaleFactor: options.pointScaleFactor,
     }
     layoutEngine.computeLayout(root, layoutOptions)
+    // Pictor (table-narrow-columns): tables narrower than their columns want
+    // get Chromium's column widths (their cells' min-content widths measured
+    // then), and the tree is laid out again (once more for each level of
+    // nested tables that changes, up to four).
+    const layOutAlone = (
+      node: LayoutNode,
+      { width }: { width?: number | 'min-content' }
+    ) => layoutEngine.computeLayout(node, { width, pointScaleFactor: 0 })
+    for (let pass = 0; pass < 4 && fitTableColumns(root, layOutAlone); pass++) {
+      layoutEngine.computeLayout(root, layoutOptions)
+    }
     // The static position of a fixed element depends on its size.
     if (sizeStaticPositionPlaceholders(fixedElements)) {
       layoutEngine.computeLayout(root, layoutOptions)

@@ -258,6 +258,11 @@ export class LayoutNode {
   /** Pictor (table-column-weights): the border width such a cell counts. */
   tableColumnBorders?: number
   /**
+   * Pictor (table-narrow-columns): of a table's grid, its columns'
+   * constraints, see `fitTableColumns()`.
+   */
+  tableFit?: import('../pictor-table-fit.js').TableFit
+  /**
    * The baseline of the last line of a measured node with a width, e.g. the
    * baseline of an `inline-block` element.
    */

@@ -197,7 +197,7 @@ function widestRow(table: Element, ctx: TableContext): number {
 }
 
 /** Width of a column from `<col>` or its single-column cells: a percentage, a fixed length, or none. */
-function columnWidths(
+export function columnWidths(
   table: Element,
   cells: PlacedCell[],
   columns: number,
@@ -223,7 +223,7 @@ function columnWidths(
   return widths;
 }
 
-function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
+export function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
   const inline = ctx.inlineOf(table);
   const width = ctx.styles.declared(table, 'width', inline) ?? lengthAttr(getAttr(table, 'width'));
   const tw = getAttr(table, 'class') ?? '';
@@ -238,7 +238,7 @@ function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
  * box's unless the cell is `box-sizing: border-box`, so the padding (CSS, else the table's cellpadding, else the
  * UA's 1px) is added. Undefined for other widths (`em`, `auto`, `calc()`).
  */
-function fixedBoxWidth(
+export function fixedBoxWidth(
   width: string,
   cell: Element | undefined,
   table: Element,
@@ -295,6 +295,18 @@ export function trackList(
   const growFixed = definite && boxes.every((box, i) => box !== undefined || percent[i] !== undefined);
   const growPercent = growFixed && boxes.every((box) => box === undefined);
   const weighted: number[] = [];
+  // Each column's kind for the layout engine's width distribution when the table turns out narrower than its
+  // columns want (satori's table-narrow-columns); none when a column has a width of another kind (`em`, `calc()`).
+  const kinds = widths.map((width, i) => {
+    if (percent[i] !== undefined) return `${percent[i]}%`;
+    // A border-box cell's width has its borders in; otherwise the layout engine adds those it counts.
+    const cell = firstCell[i];
+    const borderBox =
+      cell && ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box';
+    if (boxes[i] !== undefined) return `${borderBox ? '=' : ''}${boxes[i]}px`;
+    return width ? undefined : 'a';
+  });
+  const fit = columns > 1 && kinds.every((kind) => kind !== undefined) ? kinds.join(' ') : undefined;
   const tracks = widths
     .map((width, i) => {
       const share = percent[i];
@@ -313,7 +325,7 @@ export function trackList(
       return `minmax(min-content, ${weights[i]}fr)`;
     })
     .join(' ');
-  return { tracks, weighted };
+  return { tracks, weighted, fit };
 }
 
 /**
@@ -323,10 +335,12 @@ export function trackList(
 export interface ColumnTracks {
   tracks: string;
   weighted: number[];
+  /** One word per column (`a`, `<n>px`, `=<n>px`, `<n>%`) for satori's table-narrow-columns, if each has a kind. */
+  fit?: string;
 }
 
 /** The percentage of a `50%` width, or undefined for another value. */
-function percentOf(width: string | undefined): number | undefined {
+export function percentOf(width: string | undefined): number | undefined {
   const m = width ? /^\s*(\d+(?:\.\d+)?)%\s*$/.exec(width) : null;
   return m ? Number(m[1]) : undefined;
 }

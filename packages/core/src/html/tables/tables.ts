@@ -5,7 +5,8 @@
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
 import { type Element, childElements, getAttr, isElement } from '../dom.js';
-import { trackList, widthSizesColumn } from './table-columns.js';
+import { hasDefiniteWidth, trackList, widthSizesColumn } from './table-columns.js';
+import { fixedTrackList } from './table-fixed-layout.js';
 import { isRightToLeft } from './table-direction.js';
 import {
   type PlacedCell,
@@ -110,6 +111,8 @@ const TABLE_AREA_PROP = 'data-pictor-area';
 /** Props naming the columns satori weighs by their cells' max-content widths, and a cell's column (see trackList). */
 const TABLE_WEIGHTS_PROP = 'data-pictor-table-weights';
 const TABLE_COLUMN_PROP = 'data-pictor-table-column';
+/** The prop giving each column's kind, for a table narrower than its columns want (satori's table-narrow-columns). */
+const TABLE_FIT_PROP = 'data-pictor-table-fit';
 
 /** A length in px (`0` too), or undefined for another unit. */
 function pxOf(value: string): number | undefined {
@@ -154,10 +157,16 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const spacingDecl = ctx.styles.declared(table, 'border-spacing', tableInline);
   const cellspacing = lengthAttr(getAttr(table, 'cellspacing'));
   const spacing = collapse ? ['0px'] : (spacingDecl ?? cellspacing ?? '2px').trim().split(/\s+/);
+  // `table-layout: fixed` with a width of its own: the columns from the first row alone (tracks set below, once the
+  // cells' collapsed borders are known), nothing for the layout engine to weigh.
+  const fixedLayout =
+    columns > 0 &&
+    ctx.styles.declared(table, 'table-layout', tableInline)?.trim().toLowerCase() === 'fixed' &&
+    hasDefiniteWidth(table, ctx);
   const columnTracks =
-    columns > 0
+    columns > 0 && !fixedLayout
       ? trackList(table, cells, columns, ctx, pxOf(spacing[0]!) ?? 0)
-      : { tracks: 'auto', weighted: [] };
+      : { tracks: 'auto', weighted: [], fit: undefined };
   const weighted = new Set(columnTracks.weighted);
   const tableStyle: Record<string, string> = {
     display: 'grid',
@@ -241,6 +250,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     const endEdge = Math.max(cellBorder(cell, end), after ? cellBorder(after, start) : 0);
     return (startEdge + endEdge) / 2;
   };
+  if (fixedLayout)
+    tableStyle.gridTemplateColumns = fixedTrackList(
+      table,
+      cells,
+      columns,
+      ctx,
+      pxOf(spacing[0]!) ?? 0,
+      (cell) => (collapse ? collapsedBorders(cell) : cellBorder(cell, 'left') + cellBorder(cell, 'right')),
+    );
   // Collapsed, half of the outer cells' start and end borders lies in the table's edge, outside its columns, as in
   // Chrome: the columns share the table's width less those halves, and the outer cells reach into the edge (the
   // first column started half a border early, every column after it by as much). Not with a table border of its own.
@@ -263,7 +281,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // The cells of the columns the layout engine weighs by their max-content widths (satori's table-column-weights).
   const convertCell = (cell: PlacedCell): SatoriElement => {
     const converted = convertCellBox(cell);
-    if (weighted.size > 0) {
+    if (weighted.size > 0 || columnTracks.fit !== undefined) {
       const place = `${cell.col} ${cell.colSpan}`;
       converted.props[TABLE_COLUMN_PROP] = collapse ? `${place} ${collapsedBorders(cell)}` : place;
     }
@@ -506,6 +524,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     tableStyle.display = 'inline-grid';
   const grid = ctx.convert(table, tableStyle, [...backdrops, ...children]);
   if (weighted.size > 0) grid.props[TABLE_WEIGHTS_PROP] = columnTracks.weighted.join(' ');
+  if (columnTracks.fit !== undefined) grid.props[TABLE_FIT_PROP] = columnTracks.fit;
   return grid;
 }
 

@@ -22,7 +22,10 @@ async function iconSize(props: Record<string, unknown>, style: Record<string, un
 
 describe('an inline <svg> of fixed size with a tall viewBox', () => {
   it('width="16" height="16" viewBox="0 0 320 512" is 16 × 16', async () => {
-    expect(await iconSize({ width: 16, height: 16, viewBox: '0 0 320 512' })).toEqual({ width: 16, height: 16 });
+    expect(await iconSize({ width: 16, height: 16, viewBox: '0 0 320 512' })).toEqual({
+      width: 16,
+      height: 16,
+    });
   });
 
   it('so is one sized by CSS', async () => {

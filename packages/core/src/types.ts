@@ -449,9 +449,9 @@ export interface RendererOptions {
    * may grow to (1 + p/100) × its live size before the next full collection. Default 100 (twice the live size): a
    * render makes several strings of 100+ KB (the SVG and its rewrites) that go straight to the old generation, and
    * with V8's own factor each worker ran a full collection every few renders (measured: benchmarks/RESULTS.md,
-   * "Tunings that earn their place (issue 21)"). Lower trades CPU for memory: 70 kept a worker's peak ~10 MiB lower
-   * on mixed cards for ~5% more CPU per render (benchmarks/render/RESULTS.md, "Memory, fifth pass"). 0 leaves V8's
-   * choice. V8 flags belong to a process: with
+   * "Tunings that earn their place (issue 21)"). Lower trades CPU for memory: more full collections keep a worker's
+   * peak lower (benchmarks/render/RESULTS.md, "Memory, fifth pass: V8's heap growing factor, and what did not
+   * help"). 0 leaves V8's choice. V8 flags belong to a process: with
    * `isolation: 'thread'` this applies to every thread of this process; not used without workers.
    */
   heapGrowingPercent?: number;

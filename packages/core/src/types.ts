@@ -237,7 +237,8 @@ export interface RenderLimits {
   maxElements?: number;
   /**
    * Characters of `<style>` sheets (their own limit: they are not text). Default 2,000,000: framework sheets are
-   * large (Bulma 1.0.4 minified is ~690 KB) and must render.
+   * large (Bulma 1.0.4 minified is ~690 KB) and must render. Resources inlined as `url(data:…)` (web fonts of a
+   * self-contained document) are not counted: their own limits bound them.
    */
   maxStyleLength?: number;
 }

@@ -252,6 +252,21 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
   };
 }
 
+/** `url(data:…)` in a style sheet: a resource (a font, a picture) inlined, bounded by its own limits. */
+const DATA_URL = /url\(\s*(["']?)data:[^"')]*\1\s*\)/gi;
+
+/**
+ * A sheet's characters as CSS: inlined `data:` resources count as their `url()` alone. Self-contained documents
+ * (e-mail builders' and HTML-export output) inline their web fonts, and a few faces in base64 are megabytes that
+ * cost no selector matching; the fonts' and pictures' own limits bound them.
+ */
+export function styleSheetLength(sheet: string): number {
+  if (!sheet.includes('data:')) return sheet.length;
+  let inlined = 0;
+  for (const match of sheet.matchAll(DATA_URL)) inlined += match[0].length - 'url()'.length;
+  return sheet.length - inlined;
+}
+
 /**
  * Bound what satori will lay out, before it runs: its time and memory grow faster than its text (20,000 characters
  * peak at ~450–520 MB of heap in ~1–2 s, 49,500 at 2.4 GB — over a worker's 2 GB limit — in 4.6 s) and with
@@ -277,7 +292,7 @@ export function checkTreeSize(root: unknown, limits: RenderLimits): void {
       const { type, props } = node as { type?: unknown; props?: { children?: unknown } };
       // A style sheet is CSS, not text to lay out: it has a limit of its own.
       if (type === 'style') {
-        style += typeof props?.children === 'string' ? props.children.length : 0;
+        style += typeof props?.children === 'string' ? styleSheetLength(props.children) : 0;
         if (style > maxStyle) {
           throw invalid(
             'html',

@@ -2,7 +2,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../src/index.js';
 import { boundEffectRegions } from '../src/raster/resvg.js';
-import { checkTreeSize } from '../src/validate.js';
+import { checkTreeSize, styleSheetLength } from '../src/validate.js';
 import { DEFAULT_LIMITS } from '../src/limits.js';
 import { expectFormatAndSize } from './helpers/image-compare.js';
 
@@ -147,6 +147,23 @@ describe('style sheets have a limit of their own, not the text limit', () => {
     expect(() => checkTreeSize(tree, { ...DEFAULT_LIMITS, maxStyleLength: 500_000 })).toThrow(
       /at most 500000 characters of style/,
     );
+  });
+
+  it("counts a sheet's inlined data: fonts as their url() alone (self-contained documents inline their web fonts)", () => {
+    const font = `data:font/woff2;base64,${'A'.repeat(3_000_000)}`;
+    const css = (url: string) => `@font-face{font-family:X;src:url(${url}) format("woff2")}.a{font-family:X}`;
+    const tree = (sheet: string) => ({
+      type: 'div',
+      props: { children: [{ type: 'style', props: { children: sheet } }, 'x'] },
+    });
+    expect(() => checkTreeSize(tree(css(font)), DEFAULT_LIMITS)).not.toThrow();
+    expect(() => checkTreeSize(tree(css(`'${font}'`)), DEFAULT_LIMITS)).not.toThrow();
+    expect(styleSheetLength(css(`"${font}"`))).toBe(css('').length);
+    // 3 MB of rules is still refused, and so is a font that is not in a url().
+    expect(() => checkTreeSize(tree('.a{color:red}'.repeat(231_000)), DEFAULT_LIMITS)).toThrow(
+      /at most 2000000/,
+    );
+    expect(() => checkTreeSize(tree(`.a{content:"${font}"}`), DEFAULT_LIMITS)).toThrow(/at most 2000000/);
   });
 });
 

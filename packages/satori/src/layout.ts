@@ -1092,7 +1092,7 @@ export default async function* layout(
     newInheritableStyle._inheritedClipPathId = undefined
     newInheritableStyle._inheritedMaskId = undefined
   }
-  const newColumnInline = (container: LayoutNode) =>
+  const newInline = (container: LayoutNode) =>
     new InlineFormatting(container, computedStyle, {
       font,
       embedFont,
@@ -1113,17 +1113,9 @@ export default async function* layout(
     !isReplacedElement &&
     (node.style.display === 'block' || node.style.display === 'flow-root')
   let childInline = multiColumn
-    ? newColumnInline(multiColumn.current.flow)
+    ? newInline(multiColumn.current.flow)
     : isBlockContainer
-    ? new InlineFormatting(node, computedStyle, {
-        font,
-        embedFont,
-        debug,
-        graphemeImages,
-        pointScaleFactor: context.pointScaleFactor,
-        computeLayout: context.computeLayout,
-        locale: newLocale,
-      })
+    ? newInline(node)
     : inlineBox || isContents
     ? context.inline
     : undefined
@@ -1170,7 +1162,7 @@ export default async function* layout(
         spanned = false
         childInline.end()
         childParent = multiColumn.addRun().flow
-        childInline = newColumnInline(childParent)
+        childInline = newInline(childParent)
       }
       childRuns.push(spanned ? -1 : multiColumn.runs.length - 1)
     }

@@ -4,25 +4,11 @@
 import opentype from '@shuding/opentype.js'
 import { inflateSync } from 'fflate'
 import { Locale, locales, isValidLocale } from './language.js'
-import { languageFaceKey, STANDARD_FAMILY } from './pictor-language-default.js'
-
-/** Pictor (standard-font-fallback): CSS generic family names (lower case). */
-const GENERIC_FAMILIES: ReadonlySet<string> = new Set([
+import {
+  GENERIC_FAMILIES,
+  languageFaceKey,
   STANDARD_FAMILY,
-  'serif',
-  'sans-serif',
-  'monospace',
-  'cursive',
-  'fantasy',
-  'system-ui',
-  'ui-serif',
-  'ui-sans-serif',
-  'ui-monospace',
-  'ui-rounded',
-  'math',
-  'emoji',
-  'fangsong',
-])
+} from './pictor-language-default.js'
 import { canSkipInk } from './text/pictor-skip-ink.js'
 import { shapingLanguage } from './text/pictor-shaping-language.js'
 import {

@@ -16,6 +16,27 @@ import type { Locale } from './language.js'
 /** The family name of the standard font. */
 export const STANDARD_FAMILY = '-webkit-standard'
 
+/**
+ * CSS generic family names (lower case), the standard font's included
+ * (standard-font-fallback).
+ */
+export const GENERIC_FAMILIES: ReadonlySet<string> = new Set([
+  STANDARD_FAMILY,
+  'serif',
+  'sans-serif',
+  'monospace',
+  'cursive',
+  'fantasy',
+  'system-ui',
+  'ui-serif',
+  'ui-sans-serif',
+  'ui-monospace',
+  'ui-rounded',
+  'math',
+  'emoji',
+  'fangsong',
+])
+
 /** The languages whose generic families Chromium sets in the language's own face. */
 const LANGUAGES_WITH_DEFAULT_FACE: ReadonlySet<string> = new Set([
   'ja-JP',

@@ -35,9 +35,10 @@ afterAll(async () => {
   await s3?.stop();
 });
 
-// Each test gets its own prefix, so tests never see each other's objects. s3rver rewrites an
-// object's file in place, so a read racing an overwrite can be cut short there (not on S3, where
-// one PUT replaces an object atomically): that case is skipped for this server.
+// Each test gets its own prefix, so tests never see each other's objects. The test server's PUT
+// is made atomic for new objects (helpers/s3-server.ts), but its GET still stats an object before
+// opening it, so a read racing an overwrite can get the old size with the new bytes (not on S3,
+// where one PUT replaces an object atomically): that case is skipped for this server.
 describeStorageContract('s3', {
   atomicOverwrite: false,
   async open() {

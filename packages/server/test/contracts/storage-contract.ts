@@ -71,6 +71,23 @@ export function describeStorageContract(driver: string, harness: StorageHarness)
       expect(await readAll(object?.body as Readable)).toEqual(framedImage('png', Buffer.alloc(10, 2)));
     });
 
+    it('a new object is invisible until the whole of it is stored', async () => {
+      const data = framedImage('png', randomBytes(4_000_000));
+      let stored = false;
+      const put = storage.put(KEY, data, 'image/png').then(() => {
+        stored = true;
+      });
+      // Read as often as the store answers while the write is in flight: each read finds nothing or all of it.
+      while (!stored) {
+        const object = await storage.get(KEY);
+        if (!object) continue;
+        const bytes = await readAll(object.body as Readable);
+        expect(object.size).toBe(data.length);
+        expect(bytes.equals(data)).toBe(true);
+      }
+      await put;
+    });
+
     it.skipIf(harness.atomicOverwrite === false)('readers never see a half-written object', async () => {
       const a = framedImage('png', Buffer.alloc(2_000_000, 0xaa));
       const b = framedImage('png', Buffer.alloc(1_000_000, 0xbb));

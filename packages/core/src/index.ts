@@ -19,6 +19,7 @@ export {
   roundMs,
 } from './formats.js';
 export { DEFAULT_LIMITS, FETCH_DEFAULTS, WALL_TIMEOUT_FACTOR } from './limits.js';
+export { markupLength } from './validate.js';
 export { type RenderTimeoutReason, renderTimeoutMessage } from './pool/render-timeout.js';
 export { type AllowList, parseAllowList, refusedReason } from './fetch/address-policy.js';
 export {

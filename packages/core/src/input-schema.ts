@@ -36,7 +36,11 @@ export function renderInputSchema(limits: Partial<RenderLimits> = {}) {
     additionalProperties: false,
     required: ['html'],
     properties: {
-      html: { type: 'string', maxLength: maxHtmlLength },
+      // Not a maxLength: the limit counts markup, not inlined data: pictures and fonts (validate.ts markupLength).
+      html: {
+        type: 'string',
+        description: `HTML, at most ${maxHtmlLength} characters of markup (inlined data: pictures and fonts not counted)`,
+      },
       width: dimension,
       height: dimension,
       scale: { type: 'number', minimum: MIN_SCALE, maximum: MAX_SCALE, default: 1 },

@@ -209,8 +209,12 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
   checkKnownFields(input, RENDER_INPUT_FIELDS);
   const value = input as Record<keyof RenderInput, unknown>;
   if (typeof value.html !== 'string') throw invalid('html', 'type', 'must be a string');
-  if (value.html.length > limits.maxHtmlLength) {
-    throw invalid('html', 'maxLength', `must be at most ${limits.maxHtmlLength} characters`);
+  if (value.html.length > limits.maxHtmlLength && markupLength(value.html) > limits.maxHtmlLength) {
+    throw invalid(
+      'html',
+      'maxLength',
+      `must be at most ${limits.maxHtmlLength} characters (inlined data: pictures and fonts not counted)`,
+    );
   }
   const width = checkDimension('width', value.width, limits);
   const height = checkDimension('height', value.height, limits);
@@ -252,19 +256,37 @@ export function validateRenderInput(input: unknown, limits: RenderLimits): Valid
   };
 }
 
-/** `url(data:…)` in a style sheet: a resource (a font, a picture) inlined, bounded by its own limits. */
+/** `url(data:…)` in CSS: a resource (a font, a picture) inlined, bounded by its own limits. */
 const DATA_URL = /url\(\s*(["']?)data:[^"')]*\1\s*\)/gi;
+
+/** An attribute whose value is a `data:` URL (`src="data:…"`, `href='data:…'`, unquoted): an inlined resource. */
+const DATA_ATTRIBUTE = /=\s*(["']?)data:[^"'\s>]*\1/gi;
+
+/** Characters of `text` outside the matches of `pattern`, each match counting as `kept` characters. */
+function lengthWithout(text: string, pattern: RegExp, kept: number): number {
+  let inlined = 0;
+  for (const match of text.matchAll(pattern)) inlined += match[0].length - kept;
+  return text.length - inlined;
+}
 
 /**
  * A sheet's characters as CSS: inlined `data:` resources count as their `url()` alone. Self-contained documents
  * (e-mail builders' and HTML-export output) inline their web fonts, and a few faces in base64 are megabytes that
- * cost no selector matching; the fonts' and pictures' own limits bound them.
+ * cost no selector matching; the fonts' and pictures' own limits (`fetch.maxBytes` each) bound them.
  */
 export function styleSheetLength(sheet: string): number {
   if (!sheet.includes('data:')) return sheet.length;
-  let inlined = 0;
-  for (const match of sheet.matchAll(DATA_URL)) inlined += match[0].length - 'url()'.length;
-  return sheet.length - inlined;
+  return lengthWithout(sheet, DATA_URL, 'url()'.length);
+}
+
+/**
+ * A document's characters as markup, what `maxHtmlLength` bounds: inlined `data:` resources — attribute values
+ * (`<img src="data:…">`) and `url(data:…)` in style — count as nothing but their `=` or `url()`, as in
+ * `styleSheetLength`. Each is bounded by `fetch.maxBytes`, and the whole request by the service's body limit.
+ */
+export function markupLength(html: string): number {
+  if (!html.includes('data:')) return html.length;
+  return styleSheetLength(html) - (html.length - lengthWithout(html, DATA_ATTRIBUTE, 1));
 }
 
 /**

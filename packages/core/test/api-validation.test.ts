@@ -78,7 +78,7 @@ describe('render input validation', () => {
       message: 'width: width × height must be at most 100000 pixels',
     });
     await expect(small.render({ html: 'x'.repeat(101), width: 10, height: 10 })).rejects.toMatchObject({
-      message: 'html: must be at most 100 characters',
+      message: 'html: must be at most 100 characters (inlined data: pictures and fonts not counted)',
     });
     await small.close();
   });

@@ -95,7 +95,9 @@ describe('request values where numbers go', () => {
       expect(e.message).toBe('html: must be a string');
     }
     const e = await failure({ html: 'x'.repeat(2 * 1024 * 1024 + 1), width: 10, height: 10 });
-    expect(e.message).toBe('html: must be at most 2097152 characters');
+    expect(e.message).toBe(
+      'html: must be at most 2097152 characters (inlined data: pictures and fonts not counted)',
+    );
   });
 
   it('font specs with absurd values → INVALID_INPUT naming the entry', async () => {

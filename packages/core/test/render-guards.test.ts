@@ -1,8 +1,10 @@
 /** Guard rails before satori and resvg: sizes, text and element counts, absurd geometry (NOTES.md traps). */
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../src/index.js';
 import { boundEffectRegions } from '../src/raster/resvg.js';
-import { checkTreeSize, styleSheetLength } from '../src/validate.js';
+import { checkTreeSize, markupLength, styleSheetLength } from '../src/validate.js';
 import { DEFAULT_LIMITS } from '../src/limits.js';
 import { expectFormatAndSize } from './helpers/image-compare.js';
 
@@ -164,6 +166,45 @@ describe('style sheets have a limit of their own, not the text limit', () => {
       /at most 2000000/,
     );
     expect(() => checkTreeSize(tree(`.a{content:"${font}"}`), DEFAULT_LIMITS)).toThrow(/at most 2000000/);
+  });
+});
+
+describe('the HTML length limit counts markup, not inlined pictures and fonts', () => {
+  it('counts data: attribute values and url(data:…) as nothing but their = and url()', () => {
+    const payload = `data:image/png;base64,${'A'.repeat(1000)}`;
+    expect(markupLength(`<img src="${payload}">`)).toBe('<img src=>'.length);
+    expect(markupLength(`<img src='${payload}' alt=x>`)).toBe('<img src= alt=x>'.length);
+    expect(markupLength(`<img src=${payload}>`)).toBe('<img src=>'.length);
+    expect(markupLength(`<div style="background:url('${payload}')"></div>`)).toBe(
+      '<div style="background:url()"></div>'.length,
+    );
+    // Text that only mentions data: is markup.
+    expect(markupLength(`<p>${payload}</p>`)).toBe(`<p>${payload}</p>`.length);
+  });
+
+  it('renders a document over the limit only by its inlined picture, and still refuses one over it by markup', async () => {
+    // 900×700 of noise: a PNG of ~1.9 MB, ~2.5 M characters in base64 — more than the 2 MiB default by itself.
+    const noise = await sharp(randomBytes(900 * 700 * 3), { raw: { width: 900, height: 700, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
+    const src = `data:image/png;base64,${noise.toString('base64')}`;
+    const html = `<div style="display:flex;width:100px;height:50px"><img src="${src}" style="width:50px;height:50px"><div style="width:50px;height:50px;background:#0000ff"></div></div>`;
+    expect(html.length).toBeGreaterThan(DEFAULT_LIMITS.maxHtmlLength);
+    const result = await renderer.render({ html, width: 100, height: 50, format: 'png' });
+    const { data, info } = await sharp(result.data).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([100, 50]);
+    const at = (x: number, y: number) => [
+      ...data.subarray((y * 100 + x) * info.channels, (y * 100 + x) * info.channels + 3),
+    ];
+    expect(at(75, 25)).toEqual([0, 0, 255]);
+    // The picture is drawn: its noise is not one flat colour.
+    expect(new Set([at(5, 5), at(20, 30), at(40, 10)].map(String)).size).toBeGreaterThan(1);
+
+    const padded = `${html}<!--${'x'.repeat(DEFAULT_LIMITS.maxHtmlLength)}-->`;
+    await expect(renderer.render({ html: padded, width: 100, height: 50 })).rejects.toMatchObject({
+      code: 'INVALID_INPUT',
+      details: { rule: 'maxLength' },
+    });
   });
 });
 

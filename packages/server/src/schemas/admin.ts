@@ -18,8 +18,8 @@ function versionFields(limits: ServerLimits) {
     content: {
       type: 'string',
       minLength: 1,
-      maxLength: MAX_CONTENT_LENGTH,
-      description: `Mustache HTML, at most ${MAX_CONTENT_LENGTH} characters (what a render accepts)`,
+      // Checked at save as a render checks it (template-admin.ts checkVersionLimits): markup, not inlined resources.
+      description: `Mustache HTML, at most ${MAX_CONTENT_LENGTH} characters of markup (what a render accepts)`,
     },
     variables: {
       type: 'object',
@@ -122,7 +122,7 @@ export function adminRules(limits: ServerLimits, fields: string): FieldRules {
     accountId: 'must be a non-empty string',
     id: 'must be 1 to 128 characters of A-Z a-z 0-9 . _ ~ -',
     name: 'must be a string of 1 to 200 characters',
-    content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters (the render content limit)`,
+    content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters of markup (the render content limit)`,
     variables: `must be an object of at most ${limits.maxTemplateVariables} variable definitions`,
     width: dim,
     height: dim,

@@ -176,8 +176,8 @@ export function htmlRenderBody(limits: ServerLimits) {
       content: {
         type: 'string',
         minLength: 1,
-        maxLength: MAX_CONTENT_LENGTH,
-        description: `HTML fragment or complete document, at most ${MAX_CONTENT_LENGTH} characters`,
+        // The engine checks the length: it counts markup, not inlined data: pictures and fonts.
+        description: `HTML fragment or complete document, at most ${MAX_CONTENT_LENGTH} characters of markup (inlined data: pictures and fonts not counted)`,
       },
       width: dimension(limits, 'width (omitted: the content width)'),
       height: dimension(limits, 'height (omitted: the content height)'),
@@ -217,7 +217,7 @@ export function renderRules(limits: ServerLimits): FieldRules {
     textPositioning: 'must be one of auto, fractional, whole-pixel',
     variant: 'must be the name of one of the template variants (1 to 32 of a-z 0-9 -)',
     variants: `must be an array of 1 to ${MAX_VARIANTS} different variant names`,
-    content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters`,
+    content: `must be a non-empty string of HTML of at most ${MAX_CONTENT_LENGTH} characters of markup`,
     fonts: 'must be an array of font objects',
     'fonts[]': 'must be an object with family and exactly one of url and data',
     'fonts[]#fields': FONT_FIELDS.join(', '),

@@ -1,5 +1,5 @@
 /** Template administration: create, edit the draft, change status, each checked before it is stored. */
-import { compileTemplate, type ImageFormat, type TemplateDefinition } from '@pictor/core';
+import { compileTemplate, type ImageFormat, markupLength, type TemplateDefinition } from '@pictor/core';
 import { MAX_CONTENT_LENGTH, type ServerLimits } from '../config.js';
 import { apiError } from '../errors.js';
 import type { Store, TemplateRecord, TemplateVersion } from '../db/types.js';
@@ -102,11 +102,12 @@ export async function checkVersion(
 
 /** The limits of a version that need no compiling. @throws ApiError INVALID_PARAMETER */
 export function checkVersionLimits(version: Omit<TemplateVersion, 'revision'>, limits: ServerLimits): void {
-  // Counted as the engine counts it (UTF-16 code units): a saved template is one a render accepts.
-  if (version.content.length > MAX_CONTENT_LENGTH) {
+  // Counted as the engine counts it (UTF-16 code units of markup): a saved template is one a render accepts.
+  const length = markupLength(version.content);
+  if (length > MAX_CONTENT_LENGTH) {
     throw apiError(
       'INVALID_PARAMETER',
-      `content: must be at most ${MAX_CONTENT_LENGTH} characters (the render content limit), got ${version.content.length}`,
+      `content: must be at most ${MAX_CONTENT_LENGTH} characters (the render content limit; inlined data: pictures and fonts not counted), got ${length}`,
     );
   }
   const count = Object.keys(version.variables).length;

@@ -32,6 +32,7 @@ import {
 import { hintedGlyph } from './pictor-autohint/index.js'
 import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
+import { verticalMetrics } from './pictor-line-metrics.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -1230,32 +1231,25 @@ export default class FontLoader {
       }
     }
 
-    const ascender = (resolvedFont: opentype.Font, useOS2Table = false) => {
-      const _ascender =
-        (useOS2Table ? resolvedFont.tables?.os2?.sTypoAscender : 0) ||
-        resolvedFont.ascender
-      return (_ascender / resolvedFont.unitsPerEm) * fontSize
-    }
+    // Pictor (web-font-line-metrics): the ascent, descent and line gap
+    // Chromium takes (OS/2 typographic metrics under USE_TYPO_METRICS, hhea
+    // ones otherwise).
+    const ascender = (resolvedFont: opentype.Font) =>
+      (verticalMetrics(resolvedFont).ascender / resolvedFont.unitsPerEm) *
+      fontSize
 
-    const descender = (resolvedFont: opentype.Font, useOS2Table = false) => {
-      const _descender =
-        (useOS2Table ? resolvedFont.tables?.os2?.sTypoDescender : 0) ||
-        resolvedFont.descender
-      return (_descender / resolvedFont.unitsPerEm) * fontSize
-    }
+    const descender = (resolvedFont: opentype.Font) =>
+      (verticalMetrics(resolvedFont).descender / resolvedFont.unitsPerEm) *
+      fontSize
 
-    const height = (resolvedFont: opentype.Font, useOS2Table = false) => {
+    const height = (resolvedFont: opentype.Font) => {
       if ('string' === typeof lineHeight && 'normal' === lineHeight) {
-        const _lineGap =
-          (useOS2Table ? resolvedFont.tables?.os2?.sTypoLineGap : 0) || 0
         // Pictor (line-height-normal): as Chrome computes it (SimpleFontData),
-        // ascent, descent and line gap each rounded, the hhea line gap included.
-        const lineGap = useOS2Table
-          ? _lineGap
-          : resolvedFont.tables?.hhea?.lineGap || 0
+        // ascent, descent and line gap each rounded, the line gap included.
+        const { lineGap } = verticalMetrics(resolvedFont)
         return (
-          Math.round(ascender(resolvedFont, useOS2Table)) +
-          Math.round(-descender(resolvedFont, useOS2Table)) +
+          Math.round(ascender(resolvedFont)) +
+          Math.round(-descender(resolvedFont)) +
           Math.round((lineGap / resolvedFont.unitsPerEm) * fontSize)
         )
       } else if ('number' === typeof lineHeight) {

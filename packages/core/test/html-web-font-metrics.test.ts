@@ -1,0 +1,60 @@
+/**
+ * Web fonts laid out as Chromium lays them out (issue 41, LaTeX.css's Latin Modern): each repro page loads real web
+ * fonts from the core's devDependencies (`url(npm/…)`: latex.css's Latin Modern, @fontsource/lato) and is compared
+ * with its Chromium reference (repros/<name>.chromium.png, benchmarks/fidelity/repro-references.mjs).
+ * - web-font-line-metrics: the `normal` line height and the content area from the OS/2 typographic metrics when the
+ *   font sets USE_TYPO_METRICS, from hhea otherwise; the red rules between paragraphs must be on Chromium's rows.
+ */
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createRenderer } from '../src/index.js';
+import { distanceFromReference } from './helpers/image-compare.js';
+import { withNpmFonts } from './helpers/npm-fonts.js';
+
+const dir = join(import.meta.dirname, 'repros');
+const pages = JSON.parse(readFileSync(join(dir, 'repros.json'), 'utf8')) as Record<
+  string,
+  { width: number; height: number }
+>;
+// The web fonts a page names as url(npm/…) are copied into this folder, the renderer's baseDir.
+const folder = mkdtempSync(join(tmpdir(), 'pictor-web-font-metrics-'));
+const renderer = createRenderer({ workers: 0, baseDir: folder });
+afterAll(() => renderer.close());
+
+async function renderPage(name: string): Promise<{ png: Buffer; reference: Buffer; warnings: string[] }> {
+  const { width, height } = pages[name] as { width: number; height: number };
+  const html = withNpmFonts(readFileSync(join(dir, `${name}.html`), 'utf8'), folder);
+  const result = await renderer.render({ html, width, height, format: 'png' });
+  return {
+    png: result.data,
+    reference: readFileSync(join(dir, `${name}.chromium.png`)),
+    warnings: result.warnings,
+  };
+}
+
+/** The rows of column `x` where a rule of the page's red (#c00) is drawn. */
+async function redRows(png: Buffer, x: number): Promise<number[]> {
+  const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  const rows: number[] = [];
+  for (let y = 0; y < info.height; y++) {
+    const i = (y * info.width + x) * 3;
+    const [r, g, b] = [data[i] as number, data[i + 1] as number, data[i + 2] as number];
+    if (r > 150 && g < 90 && b < 90) rows.push(y);
+  }
+  return rows;
+}
+
+describe('web-font-line-metrics', () => {
+  it('stacks lines of Latin Modern (USE_TYPO_METRICS) and Lato (hhea) on the rows Chromium does', async () => {
+    const { png, reference, warnings } = await renderPage('web-font-line-metrics');
+    expect(warnings).toEqual([]);
+    // x 250: right of the Latin Modern column's text; x 590: right of Lato's.
+    for (const x of [250, 590]) expect(await redRows(png, x)).toEqual(await redRows(reference, x));
+    const { mean, far } = await distanceFromReference(png, reference);
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
+  });
+});

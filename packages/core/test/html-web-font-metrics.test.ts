@@ -4,6 +4,8 @@
  * with its Chromium reference (repros/<name>.chromium.png, benchmarks/fidelity/repro-references.mjs).
  * - web-font-line-metrics: the `normal` line height and the content area from the OS/2 typographic metrics when the
  *   font sets USE_TYPO_METRICS, from hhea otherwise; the red rules between paragraphs must be on Chromium's rows.
+ * - web-font-select: a drop-down as tall as its font's content area without the line gap, its text on the line of
+ *   the first local face of its family list; the rules below each line of text and select on Chromium's rows.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -53,6 +55,17 @@ describe('web-font-line-metrics', () => {
     expect(warnings).toEqual([]);
     // x 250: right of the Latin Modern column's text; x 590: right of Lato's.
     for (const x of [250, 590]) expect(await redRows(png, x)).toEqual(await redRows(reference, x));
+    const { mean, far } = await distanceFromReference(png, reference);
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
+  });
+});
+
+describe('web-font-select', () => {
+  it('makes drop-downs in Latin Modern and Lato as tall as Chromium does, each line of text where it puts it', async () => {
+    const { png, reference, warnings } = await renderPage('web-font-select');
+    expect(warnings).toEqual([]);
+    expect(await redRows(png, 400)).toEqual(await redRows(reference, 400));
     const { mean, far } = await distanceFromReference(png, reference);
     expect(mean).toBeLessThan(4);
     expect(far).toBeLessThan(0.01);

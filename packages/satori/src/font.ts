@@ -746,6 +746,53 @@ export default class FontLoader {
   }
 
   /**
+   * Pictor (select-menu-list-height): the heights of a drop-down's text at
+   * `fontSize` as Chrome lays it out, `undefined` without fonts. `content` is
+   * the first face's content area, its ascent and descent each rounded
+   * without the line gap (Blink's `FontMetrics::Height()`): the select's
+   * height. `line` is its text's line height, the same of the face Chrome's
+   * style had when the select's inner box got its style, before web fonts
+   * loaded: the first face of a family list that is not a web font (one laid
+   * out with fractional advances), else the standard font's.
+   */
+  public getSelectHeights(
+    style: {
+      fontFamily?: string | string[]
+      fontWeight?: FontWeight
+      fontStyle?: FontStyle
+    },
+    fontSize: number
+  ): { content: number; line: number } | undefined {
+    const font = this.firstFontOf(style)
+    if (!font || !(fontSize > 0) || !Number.isFinite(fontSize)) return
+    const height = (face: opentype.Font) => {
+      const { ascender, descender } = verticalMetrics(face)
+      const scale = fontSize / face.unitsPerEm
+      return Math.round(ascender * scale) + Math.round(-descender * scale)
+    }
+    const weight = style.fontWeight ?? 400
+    const fontStyle = style.fontStyle ?? 'normal'
+    let local: LazyFace | null = null
+    for (const family of [style.fontFamily ?? [], STANDARD_FAMILY].flat()) {
+      const name = family.toLowerCase()
+      const face =
+        this.get({ name, weight, style: fontStyle }) ??
+        this.get({ name: name + '_unknown', weight, style: fontStyle })
+      if (face && this.faceAdvances.get(face) !== false) {
+        local = face
+        break
+      }
+    }
+    let fallback = font
+    try {
+      if (local) fallback = local.face
+    } catch {
+      // A face that does not parse: the first face's height.
+    }
+    return { content: height(font), line: height(fallback) }
+  }
+
+  /**
    * Pictor: the face of the first family of `style` that has one at its
    * weight and style, else the first registered font's (what
    * getAverageCharRatio and getMaxCharRatio measure).

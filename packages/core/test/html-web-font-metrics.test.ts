@@ -6,6 +6,8 @@
  *   font sets USE_TYPO_METRICS, from hhea otherwise; the red rules between paragraphs must be on Chromium's rows.
  * - web-font-select: a drop-down as tall as its font's content area without the line gap, its text on the line of
  *   the first local face of its family list; the rules below each line of text and select on Chromium's rows.
+ * - web-font-small-caps: `font-variant: small-caps` and `font-variant-caps` in faces without `smcp`, synthesised
+ *   as Chromium does (capitals at 0.7 of the size, rounded); each line's ink as wide as Chromium's.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,6 +39,28 @@ async function renderPage(name: string): Promise<{ png: Buffer; reference: Buffe
   };
 }
 
+/** The leftmost and rightmost columns with ink (grey under 128) in each band of rows. */
+async function inkSpans(png: Buffer, bands: [number, number][]): Promise<[number, number][]> {
+  const { data, info } = await sharp(png)
+    .removeAlpha()
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return bands.map(([top, bottom]) => {
+    let left = info.width;
+    let right = -1;
+    for (let y = top; y < bottom; y++) {
+      for (let x = 0; x < info.width; x++) {
+        if ((data[y * info.width + x] as number) < 128) {
+          left = Math.min(left, x);
+          right = Math.max(right, x);
+        }
+      }
+    }
+    return [left, right];
+  });
+}
+
 /** The rows of column `x` where a rule of the page's red (#c00) is drawn. */
 async function redRows(png: Buffer, x: number): Promise<number[]> {
   const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
@@ -66,6 +90,34 @@ describe('web-font-select', () => {
     const { png, reference, warnings } = await renderPage('web-font-select');
     expect(warnings).toEqual([]);
     expect(await redRows(png, 400)).toEqual(await redRows(reference, 400));
+    const { mean, far } = await distanceFromReference(png, reference);
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
+  });
+});
+
+describe('web-font-small-caps', () => {
+  it('synthesises small capitals where the face has none, each line as wide as in Chromium', async () => {
+    const { png, reference, warnings } = await renderPage('web-font-small-caps');
+    expect(warnings).toEqual([]);
+    // One band per line of the page (its lines are 20-26 px apart from y 8).
+    const bands: [number, number][] = [
+      [8, 26],
+      [28, 44],
+      [46, 72],
+      [74, 92],
+      [94, 114],
+      [116, 138],
+      [140, 162],
+      [164, 190],
+    ];
+    const ours = await inkSpans(png, bands);
+    const theirs = await inkSpans(reference, bands);
+    for (const [i, [left, right]] of ours.entries()) {
+      // Within antialiasing: a glyph's faint edge may cross the threshold on one side and not the other.
+      expect(Math.abs(left - (theirs[i]?.[0] ?? 0))).toBeLessThanOrEqual(2);
+      expect(Math.abs(right - (theirs[i]?.[1] ?? 0))).toBeLessThanOrEqual(2);
+    }
     const { mean, far } = await distanceFromReference(png, reference);
     expect(mean).toBeLessThan(4);
     expect(far).toBeLessThan(0.01);

@@ -33,6 +33,12 @@ import { hintedGlyph } from './pictor-autohint/index.js'
 import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
 import { verticalMetrics } from './pictor-line-metrics.js'
+import {
+  capsSynthesisOf,
+  smallCapsPieces,
+  smallCapsSize,
+  synthesises,
+} from './text/pictor-small-caps.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -347,7 +353,13 @@ export interface GlyphPaths {
 
 export type TextDirection = 'ltr' | 'rtl'
 
-type ShapedRun = [text: string, font: opentype.Font, glyphs: ShapedGlyph[]]
+type ShapedRun = [
+  text: string,
+  font: opentype.Font,
+  glyphs: ShapedGlyph[],
+  /** Pictor (synthetic-small-caps): drawn as small capitals. */
+  small?: boolean
+]
 
 /**
  * The characters that `word-spacing` is added to.
@@ -1340,25 +1352,34 @@ export default class FontLoader {
       const [settings, trimEnd] = takeTrimmedEnd(fontFeatureSettings)
       const features = settings ? parseFontFeatureSettings(settings) : {}
       const split = splitByFont(content, resolveFont, primaryHas)
-      const shapedRuns = split.map(
-        ([text, font], index): ShapedRun => [
-          text,
+      // Pictor (synthetic-small-caps): small capitals asked of a face
+      // without them are its capitals, drawn smaller.
+      const caps = capsSynthesisOf(settings)
+      const shapedRuns = split.flatMap(([text, font], index): ShapedRun[] => {
+        const last = trimEnd && index === split.length - 1
+        const pieces =
+          caps && synthesises(font, caps.keyword)
+            ? smallCapsPieces(text, caps.mode)
+            : [{ text, shaped: text, small: false }]
+        return pieces.map((piece, i) => [
+          piece.text,
           font,
           // Pictor (cjk-punctuation-trim): adjacent punctuation trimmed.
-          shapeText(font, text, {
+          shapeText(font, piece.shaped, {
             features,
             direction,
             rangedFeatures: [
-              ...punctuationTrims(text),
-              ...lineEndTrims(text, trimEnd && index === split.length - 1),
+              ...punctuationTrims(piece.shaped),
+              ...lineEndTrims(piece.shaped, last && i === pieces.length - 1),
             ],
             language,
             // Pictor (common-script-by-language): spaces and punctuation
             // alone in the script of that language.
-            script: commonTextScript(text, language),
+            script: commonTextScript(piece.shaped, language),
           }),
-        ]
-      )
+          ...(piece.small ? [true] : []),
+        ] as ShapedRun)
+      })
 
       if (shapedRunCache.size >= MAX_SHAPED_RUN_CACHE_ENTRIES) {
         const oldestKey = shapedRunCache.keys().next().value
@@ -1543,11 +1564,13 @@ export default class FontLoader {
 
     let totalWidth = 0
     let clusterCount = 0
-    for (const [, font, glyphs] of shapedRuns) {
+    for (const [, font, glyphs, small] of shapedRuns) {
       // Pictor (glyph-advances-whole-pixels): each advance in px, whole
       // pixels with the option.
       let segmentWidth = 0
-      const scale = fontSize / font.unitsPerEm
+      // Pictor (synthetic-small-caps): small capitals at their own size.
+      const scale =
+        (small ? smallCapsSize(fontSize) : fontSize) / font.unitsPerEm
       const wholePixelAdvances = wholePixel(font)
       for (let i = 0; i < glyphs.length; i++) {
         segmentWidth += wholePixelAdvances
@@ -1623,8 +1646,10 @@ export default class FontLoader {
     const extraWordSpacing = toWordSpacing(wordSpacing)
 
     // Process each font segment
-    for (const [runText, font, glyphs] of shapedRuns) {
-      const scale = fontSize / font.unitsPerEm
+    for (const [runText, font, glyphs, small] of shapedRuns) {
+      // Pictor (synthetic-small-caps): small capitals at their own size.
+      const runSize = small ? smallCapsSize(fontSize) : fontSize
+      const scale = runSize / font.unitsPerEm
       const wholePixelAdvances = wholePixel?.(font) === true
       const { bold, italic } = synthesis(font)
       const skew = italic ? SYNTHETIC_SKEW : 0
@@ -1650,7 +1675,7 @@ export default class FontLoader {
           const drawn =
             wholePixelAdvances || !hintScale
               ? glyph
-              : hintedGlyph(font, glyph, fontSize * hintScale)
+              : hintedGlyph(font, glyph, runSize * hintScale)
           // Calculate glyph position
           // Pictor (glyph-advances-whole-pixels): at a whole-pixel x.
           const gX = wholePixelAdvances
@@ -1671,7 +1696,7 @@ export default class FontLoader {
                   drawn,
                   gX,
                   gY,
-                  fontSize / (drawn.path.unitsPerEm || 1000),
+                  runSize / (drawn.path.unitsPerEm || 1000),
                   skew
                 )
               : tunings?.glyphPathCache
@@ -1679,14 +1704,14 @@ export default class FontLoader {
                 drawn,
                 gX,
                 gY,
-                fontSize / (drawn.path.unitsPerEm || 1000),
+                runSize / (drawn.path.unitsPerEm || 1000),
                 skew
               )
             : glyphPathData(
                 drawn.path.commands,
                 gX,
                 gY,
-                fontSize / (drawn.path.unitsPerEm || 1000),
+                runSize / (drawn.path.unitsPerEm || 1000),
                 skew,
                 integerTenths
               )
@@ -1696,7 +1721,7 @@ export default class FontLoader {
           // Compute band boxes for text decoration skip-ink
           // Pictor (skip-ink-characters): not for `/`, `_` and CJK.
           if (band && canSkipInk(runText.codePointAt(shapedGlyph.cl))) {
-            let commands = glyph.getPath(gX, gY, fontSize, {}).commands
+            let commands = glyph.getPath(gX, gY, runSize, {}).commands
             if (skew) commands = skewCommands(commands, gY, skew)
             const bandBoxes = computeBandBox(commands, band)
             if (bandBoxes.length) boxes.push(...bandBoxes)

@@ -8,6 +8,8 @@
  *   the first local face of its family list; the rules below each line of text and select on Chromium's rows.
  * - web-font-small-caps: `font-variant: small-caps` and `font-variant-caps` in faces without `smcp`, synthesised
  *   as Chromium does (capitals at 0.7 of the size, rounded); each line's ink as wide as Chromium's.
+ * - web-font-list-discs: disc, circle and square markers sized from the font's typographic ascent (Latin Modern);
+ *   each marker's ink box the size of Chromium's.
  */
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +61,38 @@ async function inkSpans(png: Buffer, bands: [number, number][]): Promise<[number
     }
     return [left, right];
   });
+}
+
+/** The boxes of ink (grey under 160) left of column `right`, one per run of rows with ink: [top, bottom, left, right]. */
+async function markerBoxes(png: Buffer, right: number): Promise<number[][]> {
+  const { data, info } = await sharp(png)
+    .removeAlpha()
+    .greyscale()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  const boxes: number[][] = [];
+  let open: number[] | undefined;
+  for (let y = 0; y < info.height; y++) {
+    let l = -1;
+    let r = -1;
+    for (let x = 0; x < right; x++) {
+      if ((data[y * info.width + x] as number) < 160) {
+        if (l < 0) l = x;
+        r = x;
+      }
+    }
+    if (l < 0) {
+      open = undefined;
+    } else if (open) {
+      open[1] = y;
+      open[2] = Math.min(open[2] as number, l);
+      open[3] = Math.max(open[3] as number, r);
+    } else {
+      open = [y, y, l, r];
+      boxes.push(open);
+    }
+  }
+  return boxes;
 }
 
 /** The rows of column `x` where a rule of the page's red (#c00) is drawn. */
@@ -117,6 +151,31 @@ describe('web-font-small-caps', () => {
       // Within antialiasing: a glyph's faint edge may cross the threshold on one side and not the other.
       expect(Math.abs(left - (theirs[i]?.[0] ?? 0))).toBeLessThanOrEqual(2);
       expect(Math.abs(right - (theirs[i]?.[1] ?? 0))).toBeLessThanOrEqual(2);
+    }
+    const { mean, far } = await distanceFromReference(png, reference);
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
+  });
+});
+
+describe('web-font-list-discs', () => {
+  it("sizes disc, circle and square markers from the font's typographic ascent, as Chromium does", async () => {
+    const { png, reference, warnings } = await renderPage('web-font-list-discs');
+    expect(warnings).toEqual([]);
+    // The markers of the four lists of symbols (x < 36; the decimal list's `1.` starts further left).
+    const ours = (await markerBoxes(png, 36)).slice(0, 5);
+    const theirs = (await markerBoxes(reference, 36)).slice(0, 5);
+    expect(ours.length).toBe(5);
+    for (const [i, box] of ours.entries()) {
+      const size = ([top, bottom, left, right]: number[]) => [
+        (bottom as number) - (top as number),
+        (right as number) - (left as number),
+      ];
+      const [h, w] = size(box);
+      const [H, W] = size(theirs[i] as number[]);
+      expect(Math.abs((h as number) - (H as number))).toBeLessThanOrEqual(1);
+      expect(Math.abs((w as number) - (W as number))).toBeLessThanOrEqual(1);
+      expect(Math.abs((box[0] as number) - ((theirs[i] as number[])[0] as number))).toBeLessThanOrEqual(1);
     }
     const { mean, far } = await distanceFromReference(png, reference);
     expect(mean).toBeLessThan(4);

@@ -37,7 +37,8 @@ const NEEDED: Record<string, { mode: CapsSynthesis; any: string[][] }> = {
 
 /** The marker that `fontVariantCaps` adds to the font feature settings, if it asks for small capitals. */
 export function capsMark(fontVariantCaps: unknown): string | undefined {
-  const keyword = typeof fontVariantCaps === 'string' ? fontVariantCaps.trim() : ''
+  const keyword =
+    typeof fontVariantCaps === 'string' ? fontVariantCaps.trim() : ''
   const needed = NEEDED[keyword]
   return needed ? `${MARKS[needed.mode]}-${keyword}` : undefined
 }
@@ -91,7 +92,9 @@ export interface CapsPiece {
  * capital has another length (`ß`, `ŉ`) is drawn as it is, so that each glyph's cluster stays its character's.
  */
 export function smallCapsPieces(text: string, mode: CapsSynthesis): CapsPiece[] {
-  if (mode === 'all') return [{ text, shaped: text.toUpperCase().length === text.length ? text.toUpperCase() : upperSameLength(text), small: true }]
+  if (mode === 'all') {
+    return [{ text, shaped: upperSameLength(text), small: true }]
+  }
   const pieces: CapsPiece[] = []
   for (const char of text) {
     const upper = char.toUpperCase()

@@ -4,21 +4,12 @@
 // before web fonts load). Latin Modern (latex.css) as a web font (fractional advances) at 16px: 13 + 3 = 16, the
 // select 20 px tall (was 23: the line gap counted); its text's line is Inter's 16 + 4 = 20, the baseline 2 px
 // lower. Chromium repro: packages/core/test/repros/web-font-select.html (html-web-font-metrics.test.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { boxes, fonts, h, hp, render } from './render.js';
+import { boxes, fonts, h, hp, latinModern, render } from './render.js';
 
-const require = createRequire(import.meta.url);
-const latinModern = {
-  name: 'Latin Modern',
-  data: readFileSync(require.resolve('latex.css/fonts/LM-regular.ttf')),
-  weight: 400 as const,
-  style: 'normal' as const,
-  wholePixelAdvances: false,
-};
+const webLatinModern = { ...latinModern, wholePixelAdvances: false };
 const options = {
-  fonts: [latinModern, ...fonts.map((font) => ({ ...font, wholePixelAdvances: true }))],
+  fonts: [webLatinModern, ...fonts.map((font) => ({ ...font, wholePixelAdvances: true }))],
   width: 400,
   height: 100,
 };

@@ -3,18 +3,9 @@
 // whole pixel, as Chromium synthesises it (Blink's kSmallCapsFontSizeMultiplier); `all-small-caps` draws every
 // character so. Latin Modern (latex.css) has no `smcp`. Chromium repro:
 // packages/core/test/repros/web-font-small-caps.html (html-web-font-metrics.test.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { h, render, svgSize } from './render.js';
+import { h, latinModern, render, svgSize } from './render.js';
 
-const require = createRequire(import.meta.url);
-const latinModern = {
-  name: 'Latin Modern',
-  data: readFileSync(require.resolve('latex.css/fonts/LM-regular.ttf')),
-  weight: 400 as const,
-  style: 'normal' as const,
-};
 const options = { fonts: [latinModern], height: 40 };
 const width = async (style: Record<string, unknown>, text: string) =>
   svgSize(await render(h('div', { display: 'flex', fontFamily: 'Latin Modern', ...style }, text), options))

@@ -2,18 +2,9 @@
 // its typographic ascender, descender and line gap, as Chromium's Skia/FreeType reads it; others with hhea. Latin
 // Modern (latex.css, LaTeX.css's web font): typographic 806 / -195 / 200, hhea 1127 / -290 / 0 of 1000. Chromium
 // repro: packages/core/test/repros/web-font-line-metrics.html (html-web-font-metrics.test.ts).
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { h, render, svgSize } from './render.js';
+import { h, latinModern, render, svgSize } from './render.js';
 
-const require = createRequire(import.meta.url);
-const latinModern = {
-  name: 'Latin Modern',
-  data: readFileSync(require.resolve('latex.css/fonts/LM-regular.ttf')),
-  weight: 400 as const,
-  style: 'normal' as const,
-};
 const options = { fonts: [latinModern] };
 const text = (style: Record<string, unknown>, ...children: unknown[]) =>
   h('div', { display: 'flex', fontFamily: 'Latin Modern', ...style }, ...children);

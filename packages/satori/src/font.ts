@@ -32,6 +32,13 @@ import {
 import { hintedGlyph } from './pictor-autohint/index.js'
 import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
+import { verticalMetrics } from './pictor-line-metrics.js'
+import {
+  capsSynthesisOf,
+  smallCapsPieces,
+  smallCapsSize,
+  synthesises,
+} from './text/pictor-small-caps.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -346,7 +353,13 @@ export interface GlyphPaths {
 
 export type TextDirection = 'ltr' | 'rtl'
 
-type ShapedRun = [text: string, font: opentype.Font, glyphs: ShapedGlyph[]]
+type ShapedRun = [
+  text: string,
+  font: opentype.Font,
+  glyphs: ShapedGlyph[],
+  /** Pictor (synthetic-small-caps): drawn as small capitals. */
+  small?: boolean
+]
 
 /**
  * The characters that `word-spacing` is added to.
@@ -742,6 +755,53 @@ export default class FontLoader {
       this.exRatios.set(key, ratio)
     }
     return ratio
+  }
+
+  /**
+   * Pictor (select-menu-list-height): the heights of a drop-down's text at
+   * `fontSize` as Chrome lays it out, `undefined` without fonts. `content` is
+   * the first face's content area, its ascent and descent each rounded
+   * without the line gap (Blink's `FontMetrics::Height()`): the select's
+   * height. `line` is its text's line height, the same of the face Chrome's
+   * style had when the select's inner box got its style, before web fonts
+   * loaded: the first face of a family list that is not a web font (one laid
+   * out with fractional advances), else the standard font's.
+   */
+  public getSelectHeights(
+    style: {
+      fontFamily?: string | string[]
+      fontWeight?: FontWeight
+      fontStyle?: FontStyle
+    },
+    fontSize: number
+  ): { content: number; line: number } | undefined {
+    const font = this.firstFontOf(style)
+    if (!font || !(fontSize > 0) || !Number.isFinite(fontSize)) return
+    const height = (face: opentype.Font) => {
+      const { ascender, descender } = verticalMetrics(face)
+      const scale = fontSize / face.unitsPerEm
+      return Math.round(ascender * scale) + Math.round(-descender * scale)
+    }
+    const weight = style.fontWeight ?? 400
+    const fontStyle = style.fontStyle ?? 'normal'
+    let local: LazyFace | null = null
+    for (const family of [style.fontFamily ?? [], STANDARD_FAMILY].flat()) {
+      const name = family.toLowerCase()
+      const face =
+        this.get({ name, weight, style: fontStyle }) ??
+        this.get({ name: name + '_unknown', weight, style: fontStyle })
+      if (face && this.faceAdvances.get(face) !== false) {
+        local = face
+        break
+      }
+    }
+    let fallback = font
+    try {
+      if (local) fallback = local.face
+    } catch {
+      // A face that does not parse: the first face's height.
+    }
+    return { content: height(font), line: height(fallback) }
   }
 
   /**
@@ -1230,32 +1290,25 @@ export default class FontLoader {
       }
     }
 
-    const ascender = (resolvedFont: opentype.Font, useOS2Table = false) => {
-      const _ascender =
-        (useOS2Table ? resolvedFont.tables?.os2?.sTypoAscender : 0) ||
-        resolvedFont.ascender
-      return (_ascender / resolvedFont.unitsPerEm) * fontSize
-    }
+    // Pictor (web-font-line-metrics): the ascent, descent and line gap
+    // Chromium takes (OS/2 typographic metrics under USE_TYPO_METRICS, hhea
+    // ones otherwise).
+    const ascender = (resolvedFont: opentype.Font) =>
+      (verticalMetrics(resolvedFont).ascender / resolvedFont.unitsPerEm) *
+      fontSize
 
-    const descender = (resolvedFont: opentype.Font, useOS2Table = false) => {
-      const _descender =
-        (useOS2Table ? resolvedFont.tables?.os2?.sTypoDescender : 0) ||
-        resolvedFont.descender
-      return (_descender / resolvedFont.unitsPerEm) * fontSize
-    }
+    const descender = (resolvedFont: opentype.Font) =>
+      (verticalMetrics(resolvedFont).descender / resolvedFont.unitsPerEm) *
+      fontSize
 
-    const height = (resolvedFont: opentype.Font, useOS2Table = false) => {
+    const height = (resolvedFont: opentype.Font) => {
       if ('string' === typeof lineHeight && 'normal' === lineHeight) {
-        const _lineGap =
-          (useOS2Table ? resolvedFont.tables?.os2?.sTypoLineGap : 0) || 0
         // Pictor (line-height-normal): as Chrome computes it (SimpleFontData),
-        // ascent, descent and line gap each rounded, the hhea line gap included.
-        const lineGap = useOS2Table
-          ? _lineGap
-          : resolvedFont.tables?.hhea?.lineGap || 0
+        // ascent, descent and line gap each rounded, the line gap included.
+        const { lineGap } = verticalMetrics(resolvedFont)
         return (
-          Math.round(ascender(resolvedFont, useOS2Table)) +
-          Math.round(-descender(resolvedFont, useOS2Table)) +
+          Math.round(ascender(resolvedFont)) +
+          Math.round(-descender(resolvedFont)) +
           Math.round((lineGap / resolvedFont.unitsPerEm) * fontSize)
         )
       } else if ('number' === typeof lineHeight) {
@@ -1299,25 +1352,34 @@ export default class FontLoader {
       const [settings, trimEnd] = takeTrimmedEnd(fontFeatureSettings)
       const features = settings ? parseFontFeatureSettings(settings) : {}
       const split = splitByFont(content, resolveFont, primaryHas)
-      const shapedRuns = split.map(
-        ([text, font], index): ShapedRun => [
-          text,
+      // Pictor (synthetic-small-caps): small capitals asked of a face
+      // without them are its capitals, drawn smaller.
+      const caps = capsSynthesisOf(settings)
+      const shapedRuns = split.flatMap(([text, font], index): ShapedRun[] => {
+        const last = trimEnd && index === split.length - 1
+        const pieces =
+          caps && synthesises(font, caps.keyword)
+            ? smallCapsPieces(text, caps.mode)
+            : [{ text, shaped: text, small: false }]
+        return pieces.map((piece, i) => [
+          piece.text,
           font,
           // Pictor (cjk-punctuation-trim): adjacent punctuation trimmed.
-          shapeText(font, text, {
+          shapeText(font, piece.shaped, {
             features,
             direction,
             rangedFeatures: [
-              ...punctuationTrims(text),
-              ...lineEndTrims(text, trimEnd && index === split.length - 1),
+              ...punctuationTrims(piece.shaped),
+              ...lineEndTrims(piece.shaped, last && i === pieces.length - 1),
             ],
             language,
             // Pictor (common-script-by-language): spaces and punctuation
             // alone in the script of that language.
-            script: commonTextScript(text, language),
+            script: commonTextScript(piece.shaped, language),
           }),
-        ]
-      )
+          ...(piece.small ? [true] : []),
+        ] as ShapedRun)
+      })
 
       if (shapedRunCache.size >= MAX_SHAPED_RUN_CACHE_ENTRIES) {
         const oldestKey = shapedRunCache.keys().next().value
@@ -1502,11 +1564,13 @@ export default class FontLoader {
 
     let totalWidth = 0
     let clusterCount = 0
-    for (const [, font, glyphs] of shapedRuns) {
+    for (const [, font, glyphs, small] of shapedRuns) {
       // Pictor (glyph-advances-whole-pixels): each advance in px, whole
       // pixels with the option.
       let segmentWidth = 0
-      const scale = fontSize / font.unitsPerEm
+      // Pictor (synthetic-small-caps): small capitals at their own size.
+      const scale =
+        (small ? smallCapsSize(fontSize) : fontSize) / font.unitsPerEm
       const wholePixelAdvances = wholePixel(font)
       for (let i = 0; i < glyphs.length; i++) {
         segmentWidth += wholePixelAdvances
@@ -1582,8 +1646,10 @@ export default class FontLoader {
     const extraWordSpacing = toWordSpacing(wordSpacing)
 
     // Process each font segment
-    for (const [runText, font, glyphs] of shapedRuns) {
-      const scale = fontSize / font.unitsPerEm
+    for (const [runText, font, glyphs, small] of shapedRuns) {
+      // Pictor (synthetic-small-caps): small capitals at their own size.
+      const runSize = small ? smallCapsSize(fontSize) : fontSize
+      const scale = runSize / font.unitsPerEm
       const wholePixelAdvances = wholePixel?.(font) === true
       const { bold, italic } = synthesis(font)
       const skew = italic ? SYNTHETIC_SKEW : 0
@@ -1609,7 +1675,7 @@ export default class FontLoader {
           const drawn =
             wholePixelAdvances || !hintScale
               ? glyph
-              : hintedGlyph(font, glyph, fontSize * hintScale)
+              : hintedGlyph(font, glyph, runSize * hintScale)
           // Calculate glyph position
           // Pictor (glyph-advances-whole-pixels): at a whole-pixel x.
           const gX = wholePixelAdvances
@@ -1630,7 +1696,7 @@ export default class FontLoader {
                   drawn,
                   gX,
                   gY,
-                  fontSize / (drawn.path.unitsPerEm || 1000),
+                  runSize / (drawn.path.unitsPerEm || 1000),
                   skew
                 )
               : tunings?.glyphPathCache
@@ -1638,14 +1704,14 @@ export default class FontLoader {
                 drawn,
                 gX,
                 gY,
-                fontSize / (drawn.path.unitsPerEm || 1000),
+                runSize / (drawn.path.unitsPerEm || 1000),
                 skew
               )
             : glyphPathData(
                 drawn.path.commands,
                 gX,
                 gY,
-                fontSize / (drawn.path.unitsPerEm || 1000),
+                runSize / (drawn.path.unitsPerEm || 1000),
                 skew,
                 integerTenths
               )
@@ -1655,7 +1721,7 @@ export default class FontLoader {
           // Compute band boxes for text decoration skip-ink
           // Pictor (skip-ink-characters): not for `/`, `_` and CJK.
           if (band && canSkipInk(runText.codePointAt(shapedGlyph.cl))) {
-            let commands = glyph.getPath(gX, gY, fontSize, {}).commands
+            let commands = glyph.getPath(gX, gY, runSize, {}).commands
             if (skew) commands = skewCommands(commands, gY, skew)
             const bandBoxes = computeBandBox(commands, band)
             if (bandBoxes.length) boxes.push(...bandBoxes)

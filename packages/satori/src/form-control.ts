@@ -243,7 +243,8 @@ const ARROW = element('svg', {
  */
 export function getSelectContent(
   props: Record<string, any>,
-  style: Record<string, any>
+  style: Record<string, any>,
+  heights?: { content: number; line: number }
 ): ReactElement[] {
   const rows = getSelectRows(props)
   const line = { whiteSpace: 'pre', overflow: 'hidden' }
@@ -309,7 +310,14 @@ export function getSelectContent(
         // Pictor (select-menu-list): Chrome lays a drop-down's text out at
         // `line-height: normal` whatever the select's (LaTeX.css's
         // `select { font: inherit }` under `line-height: 1.8`).
-        lineHeight: 'normal',
+        // Pictor (select-menu-list-height): and that is a font's content
+        // area, its line gap left out (Blink's MenuListInnerElement and
+        // MenuListIntrinsicBlockSize, `FontMetrics::Height()`): the select
+        // is as tall as its first face's (Latin Modern's drop-down at 16px
+        // is 20px tall, not 23), its text's line as tall as the first local
+        // face's (getSelectHeights), the overflow clipped.
+        lineHeight: heights ? `${heights.line}px` : 'normal',
+        ...(heights ? { overflow: 'hidden' } : undefined),
         ...(hasArrow ? { padding: '1px 0 1px 4px' } : undefined),
       },
       children: [
@@ -321,6 +329,15 @@ export function getSelectContent(
             flexShrink: 1,
             minWidth: 0,
             overflow: 'hidden',
+            // Its line counts as the first face's content area.
+            ...(heights && heights.line !== heights.content
+              ? heights.line > heights.content
+                ? { marginBottom: heights.content - heights.line }
+                : {
+                    marginTop: (heights.content - heights.line) / 2,
+                    marginBottom: (heights.content - heights.line) / 2,
+                  }
+              : undefined),
           },
           children: [
             element('::option', {

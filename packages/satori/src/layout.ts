@@ -518,7 +518,15 @@ export default async function* layout(
   if (type === 'input' && !isToggleInput({ type, props })) {
     children = getInputContent(props, computedStyle, font)
   }
-  else if (type === 'select') children = getSelectContent(props, computedStyle)
+  else if (type === 'select')
+    children = getSelectContent(
+      props,
+      computedStyle,
+      font.getSelectHeights(
+        computedStyle as any,
+        computedStyle.fontSize as number
+      )
+    )
 
   // Counters are changed in tree order, by elements that are displayed.
   const countersHidden =

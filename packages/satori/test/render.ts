@@ -32,6 +32,14 @@ export const fonts = [
   { name: 'Inter', data: font('700Bold/Inter_700Bold.ttf'), weight: 700 as const, style: 'normal' as const },
 ];
 
+/** Latin Modern Regular (latex.css: LaTeX.css's web font; USE_TYPO_METRICS, typographic metrics unlike hhea, no smcp). */
+export const latinModern = {
+  name: 'Latin Modern',
+  data: readFileSync(require.resolve('latex.css/fonts/LM-regular.ttf')),
+  weight: 400 as const,
+  style: 'normal' as const,
+};
+
 /** Noto Sans Hebrew and Noto Sans Arabic Regular, for right-to-left text (family names `Hebrew` and `Arabic`). */
 export const rtlFonts = [
   {

@@ -4,6 +4,7 @@
  * @see https://www.w3.org/TR/css-fonts-4/#font-feature-resolution
  */
 import type { SerializedStyle } from '../handler/expand.js'
+import { capsMark } from './pictor-small-caps.js'
 
 /** The features of each keyword of the `fontVariant` longhands. */
 const VARIANT_FEATURES: Record<string, Record<string, string>> = {
@@ -135,6 +136,10 @@ export function getFontFeatureSettings(
       if (feature) features.push(feature)
     }
   }
+  // Pictor (synthetic-small-caps): small capitals made by hand where the
+  // face has none.
+  const caps = capsMark(style.fontVariantCaps)
+  if (caps) features.push(caps)
   // Like in browsers, optional ligatures aren't used with letter spacing,
   // unless `fontFeatureSettings` turns them on.
   // https://www.w3.org/TR/css-text-3/#letter-spacing-property

@@ -5,6 +5,7 @@
  */
 import type opentype from '@shuding/opentype.js'
 import type { Piece } from './pictor-vertical-runs.js'
+import { verticalMetrics } from '../pictor-line-metrics.js'
 
 /**
  * An affine map from font units (y up) to the image: a point (gx, gy) goes to
@@ -209,8 +210,9 @@ function uprightCentre(
   right: number,
   columnWidth: number
 ) {
-  const ascent = Math.round((font.ascender / font.unitsPerEm) * fontSize)
-  const descent = Math.round((-font.descender / font.unitsPerEm) * fontSize)
+  const { ascender, descender } = verticalMetrics(font)
+  const ascent = Math.round((ascender / font.unitsPerEm) * fontSize)
+  const descent = Math.round((-descender / font.unitsPerEm) * fontSize)
   const height = ascent + descent
   return (
     right - Math.floor((columnWidth - height) / 2) - Math.floor(height / 2)
@@ -266,8 +268,9 @@ export function drawPiece(
     let x = center - (piece.width ?? 0) / 2
     for (const { font, glyphs } of piece.parts) {
       const scale = fontSize / font.unitsPerEm
-      const ascent = (font.ascender / font.unitsPerEm) * fontSize
-      const descent = (-font.descender / font.unitsPerEm) * fontSize
+      const { ascender, descender } = verticalMetrics(font)
+      const ascent = (ascender / font.unitsPerEm) * fontSize
+      const descent = (-descender / font.unitsPerEm) * fontSize
       // The middle of its ascent and descent at the middle of the em.
       const baseline = pen + fontSize / 2 + (ascent - descent) / 2
       for (const g of glyphs) {
@@ -292,8 +295,9 @@ export function drawPiece(
   let u = pen
   for (const { font, glyphs } of piece.parts) {
     const scale = fontSize / font.unitsPerEm
-    const ascent = (font.ascender / font.unitsPerEm) * fontSize
-    const descent = (-font.descender / font.unitsPerEm) * fontSize
+    const { ascender, descender } = verticalMetrics(font)
+    const ascent = (ascender / font.unitsPerEm) * fontSize
+    const descent = (-descender / font.unitsPerEm) * fontSize
     const baseline = center - (ascent - descent) / 2
     for (const g of glyphs) {
       const glyph = font.glyphs.get(g.g)

@@ -1,10 +1,10 @@
 /**
  * Entry of `node --build-snapshot` (built to dist/worker-snapshot-entry.cjs; scripts/build-snapshot.mjs runs it): a
- * startup snapshot of a worker process with its bundle (dist/worker.cjs) evaluated — every module's top level run, its
- * functions compiled — so a worker started from it (`node --snapshot-blob F`, worker-handle.ts) skips compiling and
- * evaluating the bundle. What a snapshot cannot hold is made after it is deserialised: native modules (resvg, sharp:
- * loaded on first use), WebAssembly (the layout engine and HarfBuzz: instantiated on first use), ICU objects and
- * native handles (made on first use by the modules that hold them).
+ * startup snapshot of a worker process with its bundle (dist/worker.cjs) evaluated — parsed, every module's top level
+ * run — so a worker started from it (`node --snapshot-blob F`, worker-handle.ts) skips reading, parsing and evaluating
+ * the bundle (its functions compile when first run, as in any script). What a snapshot cannot hold is made after it
+ * is deserialised: native modules (resvg, sharp: loaded on first use), WebAssembly (the layout engine and HarfBuzz:
+ * instantiated on first use), ICU objects and native handles (made on first use by the modules that hold them).
  *
  * The snapshot is built where the package is built and runs wherever it is installed: the bundle's `require` is lent
  * here, so a package it loads later (sharp, resvg, the template libraries) is resolved from where the bundle runs then,
@@ -17,7 +17,7 @@ import { readFileSync } from 'node:fs';
 import Module from 'node:module';
 import { dirname, join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { setFlagsFromString, startupSnapshot } from 'node:v8';
+import { startupSnapshot } from 'node:v8';
 import vm from 'node:vm';
 
 /** globalThis keys shared with the bundle (the same as code-cache-hook.ts's; this file cannot import it). */
@@ -89,15 +89,14 @@ const bundle = join(builtDir, 'worker.cjs');
 const bundleRequire = relocatedRequire(bundle);
 const requireInBundle = (id: string) =>
   id === 'module' || id === 'node:module' ? bundleModule : bundleRequire(id);
-// Every function compiled now, not only those the bundle's top level runs: the snapshot keeps their bytecode, so a
-// worker compiles nothing of the bundle (without this, its warm-up and first render compile what they run). The flag
-// is V8's default again before the snapshot is taken (a snapshot is used only under the flags it was made with).
-setFlagsFromString('--no-lazy');
+// Compiled as V8 compiles any script: a function gets its bytecode when first run (after deserialisation, in the
+// warm-up or a render). All compiled here (`--no-lazy`) made the snapshot 13.6 MB instead of 10.7 (a copy Node keeps
+// in each worker's memory for its life) and the workers' heaps larger, for little CPU saved:
+// benchmarks/render/RESULTS.md, "Memory, sixth pass: the startup snapshot compiled lazily".
 const wrapped = vm.runInThisContext(
   `(function (exports, require, module, __filename, __dirname) {${readFileSync(bundle, 'latin1')}\n})`,
   { filename: bundle },
 ) as (...args: unknown[]) => void;
-setFlagsFromString('--lazy');
 const module = { exports: {} };
 wrapped(module.exports, requireInBundle, module, bundle, builtDir);
 

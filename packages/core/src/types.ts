@@ -348,6 +348,8 @@ export interface Tunings {
   compiledSheets?: boolean;
   /** satori filters an element without drawn descendants over its own paint area, not the image (`leaf-filter-region`). */
   leafFilterRegion?: boolean;
+  /** satori reads HarfBuzz's shaped glyphs from its memory, not through JSON text (`shaped-glyphs-direct`). */
+  shapedGlyphsDirect?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

@@ -68,6 +68,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   inlineTextCulling: 'card',
   compiledSheets: 'card',
   leafFilterRegion: 'card',
+  shapedGlyphsDirect: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

@@ -55,6 +55,11 @@ export interface PictorTunings {
    * area, not the image (pictor-filter-region.ts).
    */
   leafFilterRegion?: boolean
+  /**
+   * shaped-glyphs-direct: HarfBuzz's shaped glyphs read from its glyph arrays in the module's memory, not serialised
+   * to JSON text and parsed (harfbuzzjs's `json()`). Process-wide, set by each render.
+   */
+  shapedGlyphsDirect?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -74,5 +79,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     inlineTextCulling: tunings?.inlineTextCulling !== false,
     compiledSheets: tunings?.compiledSheets !== false,
     leafFilterRegion: tunings?.leafFilterRegion !== false,
+    shapedGlyphsDirect: tunings?.shapedGlyphsDirect !== false,
   }
 }

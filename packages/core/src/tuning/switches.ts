@@ -62,6 +62,8 @@ export const TUNING_SWITCHES = {
     'the rules compiled from the same style sheets at the same viewport kept for the next render (satori patch compiled-sheets)',
   leafFilterRegion:
     'filter functions of an element without drawn descendants filtered over its own paint area, not the image (satori patch leaf-filter-region)',
+  shapedGlyphsDirect:
+    "HarfBuzz's shaped glyphs read from its memory, not serialised to JSON and parsed (satori patch shaped-glyphs-direct)",
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -79,6 +81,7 @@ export const SATORI_TUNINGS = [
   'inlineTextCulling',
   'compiledSheets',
   'leafFilterRegion',
+  'shapedGlyphsDirect',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

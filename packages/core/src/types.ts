@@ -350,6 +350,8 @@ export interface Tunings {
   leafFilterRegion?: boolean;
   /** satori reads HarfBuzz's shaped glyphs from its memory, not through JSON text (`shaped-glyphs-direct`). */
   shapedGlyphsDirect?: boolean;
+  /** satori flattens for skip-ink only the glyphs and segments that reach an underline's band (`skip-ink-bands`). */
+  skipInkBands?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

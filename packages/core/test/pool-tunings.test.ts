@@ -69,6 +69,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   compiledSheets: 'card',
   leafFilterRegion: 'card',
   shapedGlyphsDirect: 'card',
+  skipInkBands: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

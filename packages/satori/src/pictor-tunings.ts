@@ -60,6 +60,11 @@ export interface PictorTunings {
    * to JSON text and parsed (harfbuzzjs's `json()`). Process-wide, set by each render.
    */
   shapedGlyphsDirect?: boolean
+  /**
+   * skip-ink-bands: an underline's skip-ink flattens and tests only the outlines and segments that reach its band
+   * (text/pictor-skip-ink-bands.ts).
+   */
+  skipInkBands?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -80,5 +85,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     compiledSheets: tunings?.compiledSheets !== false,
     leafFilterRegion: tunings?.leafFilterRegion !== false,
     shapedGlyphsDirect: tunings?.shapedGlyphsDirect !== false,
+    skipInkBands: tunings?.skipInkBands !== false,
   }
 }

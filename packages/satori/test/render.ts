@@ -18,6 +18,11 @@ export const fontStats = built.pictorFontStats as (() => { facesParsed: number }
 /** The build's counts of shaped buffers read from HarfBuzz's memory and through JSON (shaped-glyphs-direct), or undefined. */
 export const shapeStats = built.pictorShapeStats as (() => { direct: number; json: number }) | undefined;
 
+/** The build's counts of underlined glyphs flattened and skipped for skip-ink (skip-ink-bands), or undefined. */
+export const skipInkStats = built.pictorSkipInkStats as
+  | (() => { flattened: number; skipped: number })
+  | undefined;
+
 /** The build's way to parse every face of a font list ahead of a render (lazy-faces), or undefined. */
 export const parseFaces = built.pictorParseFaces as ((fonts: unknown[]) => Promise<void>) | undefined;
 

@@ -64,6 +64,8 @@ export const TUNING_SWITCHES = {
     'filter functions of an element without drawn descendants filtered over its own paint area, not the image (satori patch leaf-filter-region)',
   shapedGlyphsDirect:
     "HarfBuzz's shaped glyphs read from its memory, not serialised to JSON and parsed (satori patch shaped-glyphs-direct)",
+  skipInkBands:
+    "an underline's skip-ink flattens only the glyphs that reach its band (satori patch skip-ink-bands)",
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -82,6 +84,7 @@ export const SATORI_TUNINGS = [
   'compiledSheets',
   'leafFilterRegion',
   'shapedGlyphsDirect',
+  'skipInkBands',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -352,6 +352,8 @@ export interface Tunings {
   shapedGlyphsDirect?: boolean;
   /** satori flattens for skip-ink only the glyphs and segments that reach an underline's band (`skip-ink-bands`). */
   skipInkBands?: boolean;
+  /** satori skips selectors that need an ancestor's tag, id or class the element's ancestors lack (`ancestor-filter`). */
+  ancestorFilter?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

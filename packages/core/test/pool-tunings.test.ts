@@ -70,6 +70,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   leafFilterRegion: 'card',
   shapedGlyphsDirect: 'card',
   skipInkBands: 'card',
+  ancestorFilter: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

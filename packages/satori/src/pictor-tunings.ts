@@ -65,6 +65,11 @@ export interface PictorTunings {
    * (text/pictor-skip-ink-bands.ts).
    */
   skipInkBands?: boolean
+  /**
+   * ancestor-filter: a style rule whose selector needs an ancestor with a tag, id or class that no ancestor of the
+   * element has is not matched (pictor-ancestor-filter.ts).
+   */
+  ancestorFilter?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -86,5 +91,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     leafFilterRegion: tunings?.leafFilterRegion !== false,
     shapedGlyphsDirect: tunings?.shapedGlyphsDirect !== false,
     skipInkBands: tunings?.skipInkBands !== false,
+    ancestorFilter: tunings?.ancestorFilter !== false,
   }
 }

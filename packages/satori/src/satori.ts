@@ -298,6 +298,7 @@ export async function render(
         styleSheetCache: options.pictorTunings?.styleSheetCache !== false,
         styleSheetIndex: options.pictorTunings?.styleSheetIndex !== false,
         compiledSheets: options.pictorTunings?.compiledSheets !== false,
+        ancestorFilter: options.pictorTunings?.ancestorFilter !== false,
       }
     )
     const svgFilters = new Map<string, ReactElement>()

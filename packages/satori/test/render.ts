@@ -23,6 +23,11 @@ export const skipInkStats = built.pictorSkipInkStats as
   | (() => { flattened: number; skipped: number })
   | undefined;
 
+/** The build's counts of selectors the ancestor filter skipped and let through (ancestor-filter), or undefined. */
+export const ancestorFilterStats = built.pictorAncestorFilterStats as
+  | (() => { skipped: number; passed: number })
+  | undefined;
+
 /** The build's way to parse every face of a font list ahead of a render (lazy-faces), or undefined. */
 export const parseFaces = built.pictorParseFaces as ((fonts: unknown[]) => Promise<void>) | undefined;
 

@@ -66,6 +66,8 @@ export const TUNING_SWITCHES = {
     "HarfBuzz's shaped glyphs read from its memory, not serialised to JSON and parsed (satori patch shaped-glyphs-direct)",
   skipInkBands:
     "an underline's skip-ink flattens only the glyphs that reach its band (satori patch skip-ink-bands)",
+  ancestorFilter:
+    'style rules whose selector needs an ancestor tag, id or class the ancestors lack not matched (satori patch ancestor-filter)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -85,6 +87,7 @@ export const SATORI_TUNINGS = [
   'leafFilterRegion',
   'shapedGlyphsDirect',
   'skipInkBands',
+  'ancestorFilter',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -302,6 +302,8 @@ export interface Tunings {
   pictureLayer?: boolean;
   /** Box shadows blurred by libvips and handed to resvg as pictures, instead of as SVG filters resvg computes. */
   shadowPictures?: boolean;
+  /** satori's drop shadows and blurs of a group filtered over the box of what the group draws, not the whole image. */
+  filterContentRegion?: boolean;
   /** Opaque PNGs written by Pictor's writer (rows packed to RGB, Node's zlib) instead of sharp. */
   pngWriter?: boolean;
   /** PNGs mostly of photographs written with the Sub filter at zlib level 1 (with `pngWriter`). */

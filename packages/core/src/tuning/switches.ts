@@ -28,6 +28,8 @@ export const TUNING_SWITCHES = {
     'prepared pictures on whole pixels composited from their pixels, not drawn by resvg (raster/picture-layer.ts)',
   shadowPictures:
     "satori's box shadows blurred by libvips and drawn as pictures, not as resvg filters (raster/shadow-pictures.ts)",
+  filterContentRegion:
+    "satori's drop shadows and blurs of a group filtered over what it draws, not the whole image (svg/filter-content-region.ts)",
   // The PNG writer (encode/)
   pngWriter: "opaque PNGs written by packing rows to RGB and Node's zlib instead of sharp (encode/png.ts)",
   pngPhotoRows: 'PNG rows of photographs Sub-filtered at zlib level 1 (encode/png.ts)',

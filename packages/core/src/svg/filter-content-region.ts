@@ -1,13 +1,13 @@
 /**
  * Tuning `filterContentRegion` (speed only): satori gives an element's `filter` functions the whole image as their
  * region, grown by what they draw outside it, since its descendants can be drawn anywhere; resvg then runs every
- * primitive over every pixel of that region. resume-minyma's `filter: drop-shadow(…) drop-shadow(…)` on the page's
- * wrapper made two blurs over 818 × 2018 px, 850 of the 940 ms resvg spent on the page, for text in a column
- * 550 px wide. Here a drop shadow or blur (flood composited into its input, blur, offset, merge: the primitives those
- * functions are written with) gets the box of what its group draws, grown by twice what the functions draw outside
- * it and 2 px, within its old region: those primitives draw nothing where their input is transparent beyond that
- * reach, so the pixels are the same. A group with content this cannot bound (svg/offcanvas-layers.ts `contentBox`),
- * another filter inside it, or any other primitive keeps its region.
+ * primitive over every pixel of that region. resume-minyma's `filter: drop-shadow(…) drop-shadow(…)` (Tailwind's
+ * `drop-shadow-md`) on its avatar (the alt text of a missing picture, 50 × 14 px of ink) made two blurs over
+ * 818 × 2018 px: 850 of the 940 ms resvg spent on the page. Here a drop shadow or blur (flood composited into its
+ * input, blur, offset, merge: the primitives those functions are written with) gets the box of what its group draws,
+ * grown by twice what the functions draw outside it and 2 px, within its old region: those primitives draw nothing
+ * where their input is transparent beyond that reach, so the pixels are the same. A group with content this cannot
+ * bound (svg/offcanvas-layers.ts `contentBox`), another filter inside it, or any other primitive keeps its region.
  */
 import { contentBox } from './offcanvas-layers.js';
 import { svgRootSize } from './root-size.js';

@@ -31,6 +31,7 @@ import { releaseBuffer } from './tuning/release-buffers.js';
 import { layoutWithAutoSize } from './size/auto-size.js';
 import { paintsOpaqueCanvas } from './svg/opacity.js';
 import { mayHaveOffCanvasLayers } from './svg/offcanvas-layers.js';
+import { boundFilterRegions } from './svg/filter-content-region.js';
 import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
 import { paintSolidCanvas } from './raster/solid-canvas.js';
@@ -287,7 +288,11 @@ async function renderStages(
   // text comes as glyph runs (layout/glyph-runs.ts), written out as path data for resvg.
   const text = tunings.textLayer ? liftTextLayer(lifted?.svg ?? svg, input.scale, layout.runs) : undefined;
   if (text && text.layer.runs.length > 0) used.add('textLayer');
-  const forResvg = text?.svg ?? expandGlyphRuns(lifted?.svg ?? svg, layout.runs);
+  const expanded = text?.svg ?? expandGlyphRuns(lifted?.svg ?? svg, layout.runs);
+  // Drop shadows and blurs of a group filtered over what it draws, not the whole image (svg/filter-content-region.ts).
+  const forResvg = tunings.filterContentRegion
+    ? tuned('filterContentRegion', expanded, boundFilterRegions(expanded))
+    : expanded;
   const { image, pictureArea, reusable } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
     const all = await prescaleImages(forResvg, input.scale, env.prescaledImages, {

@@ -302,6 +302,8 @@ export interface Tunings {
   pictureLayer?: boolean;
   /** Box shadows blurred by libvips and handed to resvg as pictures, instead of as SVG filters resvg computes. */
   shadowPictures?: boolean;
+  /** satori's drop shadows and blurs of a group filtered over the box of what the group draws, not the whole image. */
+  filterContentRegion?: boolean;
   /** Opaque PNGs written by Pictor's writer (rows packed to RGB, Node's zlib) instead of sharp. */
   pngWriter?: boolean;
   /** PNGs mostly of photographs written with the Sub filter at zlib level 1 (with `pngWriter`). */
@@ -348,6 +350,12 @@ export interface Tunings {
   compiledSheets?: boolean;
   /** satori filters an element without drawn descendants over its own paint area, not the image (`leaf-filter-region`). */
   leafFilterRegion?: boolean;
+  /** satori reads HarfBuzz's shaped glyphs from its memory, not through JSON text (`shaped-glyphs-direct`). */
+  shapedGlyphsDirect?: boolean;
+  /** satori flattens for skip-ink only the glyphs and segments that reach an underline's band (`skip-ink-bands`). */
+  skipInkBands?: boolean;
+  /** satori skips selectors that need an ancestor's tag, id or class the element's ancestors lack (`ancestor-filter`). */
+  ancestorFilter?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

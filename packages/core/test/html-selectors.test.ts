@@ -5,6 +5,7 @@ import { type Element, isElement } from '../src/html/dom.js';
 import {
   compareSpecificity,
   matchesSelectorList,
+  selectorsSplitCount,
   specificity,
 } from '../src/html/style-sheets/selector-match.js';
 import { DocumentStyles } from '../src/html/style-sheets/stylesheet.js';
@@ -47,6 +48,50 @@ describe('selector matching (what the HTML stage needs to know before satori)', 
     expect(matching('tr.a ~ tr', rows)).toBe(2);
     expect(matching('tr:not(.a, .c)', rows)).toBe(1);
     expect(matching(':is(.a, .b) td:nth-last-child(1)', cells)).toBe(2);
+  });
+
+  it('matches first/last/only child and of-type, and the adjacent sibling, past text and comments between elements', () => {
+    const list = parse(
+      '<ul>\n <li>a</li> <!-- c --> <li class="x">b</li>\n <p>p</p> text <li>c</li>\n</ul><ol> <li>only</li> </ol>',
+    );
+    const items = all(list, 'li');
+    const paragraphs = all(list, 'p');
+    expect(items.map((e) => matchesSelectorList(e, sel('li:first-child')))).toEqual([
+      true,
+      false,
+      false,
+      true,
+    ]);
+    expect(items.map((e) => matchesSelectorList(e, sel('li:last-child')))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(items.map((e) => matchesSelectorList(e, sel(':only-child')))).toEqual([false, false, false, true]);
+    expect(items.map((e) => matchesSelectorList(e, sel('li:last-of-type')))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
+    expect(paragraphs.map((e) => matchesSelectorList(e, sel('p:first-of-type:last-of-type')))).toEqual([
+      true,
+    ]);
+    expect(items.map((e) => matchesSelectorList(e, sel('li + li')))).toEqual([false, true, false, false]);
+    expect(items.map((e) => matchesSelectorList(e, sel('p + li, .x + p ~ li')))).toEqual([
+      false,
+      false,
+      true,
+      false,
+    ]);
+  });
+
+  it('splits each selector into compounds once, however often it is matched', () => {
+    const list = sel('.inv > tbody > tr.b td:first-child, tr + tr td');
+    const before = selectorsSplitCount();
+    for (let i = 0; i < 5; i++) expect(cells.filter((c) => matchesSelectorList(c, list)).length).toBe(4);
+    expect(selectorsSplitCount() - before).toBe(2);
   });
 
   it('never matches pseudo-elements or interaction states', () => {

@@ -26,7 +26,7 @@ async function photoUri(): Promise<string> {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-type DocumentName = 'card' | 'photos' | 'emoji' | 'plain' | 'shadows';
+type DocumentName = 'card' | 'photos' | 'emoji' | 'plain' | 'shadows' | 'filters';
 
 interface Document {
   html: string;
@@ -46,6 +46,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   prescaledEmoji: 'emoji',
   pictureLayer: 'photos',
   shadowPictures: 'shadows',
+  filterContentRegion: 'filters',
   pngWriter: 'card',
   pngPhotoRows: 'photos',
   deflateHalves: 'photos',
@@ -68,6 +69,9 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   inlineTextCulling: 'card',
   compiledSheets: 'card',
   leafFilterRegion: 'card',
+  shapedGlyphsDirect: 'card',
+  skipInkBands: 'card',
+  ancestorFilter: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */
@@ -120,6 +124,12 @@ describe('tunings: one switch each, carried to the workers', () => {
       width: 600,
       height: 315,
     },
+    // A drop shadow on a wrapper whose text fills a narrow column (filterContentRegion).
+    filters: {
+      html: '<div style="display:flex;width:100%;height:100%;background:#fff"><div style="display:flex;flex-direction:column;width:100%;padding:60px 180px;font-size:24px;filter:drop-shadow(0 4px 3px rgba(0,0,0,.3)) drop-shadow(0 2px 2px rgba(0,0,0,.2))"><b>Shadowed</b><span>text in a column</span></div></div>',
+      width: 600,
+      height: 315,
+    },
   };
   // Large pages (tuning largePages) only where resvg's allocator never gives memory back.
   const pool = { workers: 1, workerResvgPurgeDelayMs: -1 } as const;
@@ -131,7 +141,7 @@ describe('tunings: one switch each, carried to the workers', () => {
     documents.card.html = referenceCardHtml(await avatarDataUri());
     const photo = `<img src="${await photoUri()}" width="532" height="420" style="width:532px;height:420px;object-fit:cover;border-radius:16px" />`;
     documents.photos.html = `<div style="display:flex;flex-wrap:wrap;gap:16px;box-sizing:border-box;width:1080px;height:1080px;background-color:#0f172a">${photo.repeat(4)}</div>`;
-    for (const key of ['card', 'photos', 'emoji', 'plain', 'shadows'] as const)
+    for (const key of ['card', 'photos', 'emoji', 'plain', 'shadows', 'filters'] as const)
       withAllOn[key] = await allOn.render({ ...documents[key], format: 'png' });
   });
 

@@ -10,6 +10,7 @@ import {
   STANDARD_FAMILY,
 } from './pictor-language-default.js'
 import { canSkipInk } from './text/pictor-skip-ink.js'
+import { crossesRows, mayReachRows } from './text/pictor-skip-ink-bands.js'
 import { shapingLanguage } from './text/pictor-shaping-language.js'
 import {
   shapeText,
@@ -461,7 +462,8 @@ function evaluateBezier(points: BandPoint[], t: number): BandPoint {
 
 function computeBandBox(
   commands: opentype.Path['commands'],
-  band?: SkipInkBand
+  band?: SkipInkBand,
+  onlyNearRows = false
 ): GlyphBox[] {
   if (!band) return []
 
@@ -469,13 +471,22 @@ function computeBandBox(
   const bandMin = band.underlineY - strokeWidth * 0.25
   const bandMax = band.underlineY + strokeWidth * 2.5
 
-  const segments = flattenPath(commands)
-  if (!segments.length) return []
-
   const bandHeight = bandMax - bandMin
   const ySamples = Math.max(12, Math.ceil(bandHeight / 0.25))
   const yStep = bandHeight / ySamples
   const yStart = bandMin + yStep / 2
+  // Pictor (skip-ink-bands): only what reaches the rows is flattened and
+  // tested (tuning `skipInkBands`).
+  const yLast = yStart + yStep * (ySamples - 1)
+  if (onlyNearRows && !mayReachRows(commands as any, yStart, yLast)) return []
+
+  let segments = flattenPath(commands)
+  if (!segments.length) return []
+  if (onlyNearRows) {
+    segments = segments.filter(({ from, to }) =>
+      crossesRows(from[1], to[1], yStart, yLast)
+    )
+  }
 
   const columnHits = new Set<number>()
 
@@ -1723,7 +1734,11 @@ export default class FontLoader {
           if (band && canSkipInk(runText.codePointAt(shapedGlyph.cl))) {
             let commands = glyph.getPath(gX, gY, runSize, {}).commands
             if (skew) commands = skewCommands(commands, gY, skew)
-            const bandBoxes = computeBandBox(commands, band)
+            const bandBoxes = computeBandBox(
+              commands,
+              band,
+              tunings?.skipInkBands !== false
+            )
             if (bandBoxes.length) boxes.push(...bandBoxes)
           }
         }

@@ -12,7 +12,28 @@ import hbjs from 'harfbuzzjs/hbjs.js'
 
 // HarfBuzz types (will be populated when module loads)
 let hb: any = null
+/** Pictor (shaped-glyphs-direct): the Emscripten module under `hb`, whose memory the glyphs are read from. */
+let hbModule: any = null
 let initPromise: Promise<void> | null = null
+/**
+ * Pictor (shaped-glyphs-direct): whether shaped glyphs are read from HarfBuzz's glyph info and position arrays in the
+ * module's memory (pictorTunings.shapedGlyphsDirect; process-wide, set by each render) rather than through
+ * harfbuzzjs's `json()` (the buffer serialised to JSON text in a 32 KB scratch buffer, then parsed).
+ */
+let shapedGlyphsDirect = true
+
+/** Pictor (shaped-glyphs-direct): see `shapedGlyphsDirect`. */
+export function setShapedGlyphsDirect(on: boolean): void {
+  shapedGlyphsDirect = on
+}
+
+/** Pictor (shaped-glyphs-direct): how many shaped buffers were read each way in this process. */
+const shapeStats = { direct: 0, json: 0 }
+
+/** Pictor (shaped-glyphs-direct): a copy of the counts of shaped buffers read directly and through JSON text. */
+export function pictorShapeStats(): { direct: number; json: number } {
+  return { ...shapeStats }
+}
 
 /**
  * Shape result from HarfBuzz containing glyph IDs and positions
@@ -60,7 +81,8 @@ export async function initHarfBuzz(): Promise<void> {
 
   // Start initialization
   initPromise = (async () => {
-    hb = hbjs(await createHarfBuzz())
+    hbModule = await createHarfBuzz()
+    hb = hbjs(hbModule)
 
     if (!hb || typeof hb.createBlob !== 'function') {
       throw new Error('HarfBuzz module loaded but API is not available')
@@ -200,9 +222,13 @@ export function shapeText(
     }
 
     // Get shaped glyphs
-    const result = buffer.json(hbFont)
-
-    return result as ShapedGlyph[]
+    const direct = shapedGlyphsDirect ? readGlyphs(buffer) : undefined
+    if (direct) {
+      shapeStats.direct++
+      return direct
+    }
+    shapeStats.json++
+    return buffer.json(hbFont) as ShapedGlyph[]
   } finally {
     // Clean up buffer
     buffer.destroy()
@@ -249,4 +275,41 @@ export function parseFontFeatureSettings(value: string): FontFeatures {
   }
 
   return features
+}
+
+/** HarfBuzz's `HB_GLYPH_FLAG_DEFINED`: the bits of a glyph info's mask that are glyph flags. */
+const GLYPH_FLAGS_DEFINED = 0x7
+
+/**
+ * Pictor (shaped-glyphs-direct): a shaped buffer's glyphs as `buffer.json()` gives them (`g`, `cl`, `dx`, `dy`, `ax`,
+ * `ay`, `flags`, in that order), read from `hb_glyph_info_t` (codepoint, mask, cluster, var1, var2) and
+ * `hb_glyph_position_t` (x_advance, y_advance, x_offset, y_offset, var), five 32-bit words each, in the module's
+ * memory; undefined when the buffer has no positions (then `json()` answers).
+ */
+function readGlyphs(buffer: any): ShapedGlyph[] | undefined {
+  const exports = hbModule?.wasmExports
+  if (!exports) return undefined
+  const length: number = buffer.getLength()
+  if (length === 0) return []
+  const positionsAt = exports.hb_buffer_get_glyph_positions(buffer.ptr, 0) >>> 2
+  if (positionsAt === 0) return undefined
+  const infosAt = exports.hb_buffer_get_glyph_infos(buffer.ptr, 0) >>> 2
+  // Read after the calls above: a view made before the memory grew is detached.
+  const infos: Uint32Array = hbModule.HEAPU32
+  const positions: Int32Array = hbModule.HEAP32
+  const glyphs: ShapedGlyph[] = new Array(length)
+  for (let i = 0; i < length; i++) {
+    const info = infosAt + i * 5
+    const position = positionsAt + i * 5
+    glyphs[i] = {
+      g: infos[info],
+      cl: infos[info + 2],
+      dx: positions[position + 2],
+      dy: positions[position + 3],
+      ax: positions[position],
+      ay: positions[position + 1],
+      flags: infos[info + 1] & GLYPH_FLAGS_DEFINED,
+    } as ShapedGlyph
+  }
+  return glyphs
 }

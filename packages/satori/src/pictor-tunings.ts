@@ -55,6 +55,21 @@ export interface PictorTunings {
    * area, not the image (pictor-filter-region.ts).
    */
   leafFilterRegion?: boolean
+  /**
+   * shaped-glyphs-direct: HarfBuzz's shaped glyphs read from its glyph arrays in the module's memory, not serialised
+   * to JSON text and parsed (harfbuzzjs's `json()`). Process-wide, set by each render.
+   */
+  shapedGlyphsDirect?: boolean
+  /**
+   * skip-ink-bands: an underline's skip-ink flattens and tests only the outlines and segments that reach its band
+   * (text/pictor-skip-ink-bands.ts).
+   */
+  skipInkBands?: boolean
+  /**
+   * ancestor-filter: a style rule whose selector needs an ancestor with a tag, id or class that no ancestor of the
+   * element has is not matched (pictor-ancestor-filter.ts).
+   */
+  ancestorFilter?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -74,5 +89,8 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     inlineTextCulling: tunings?.inlineTextCulling !== false,
     compiledSheets: tunings?.compiledSheets !== false,
     leafFilterRegion: tunings?.leafFilterRegion !== false,
+    shapedGlyphsDirect: tunings?.shapedGlyphsDirect !== false,
+    skipInkBands: tunings?.skipInkBands !== false,
+    ancestorFilter: tunings?.ancestorFilter !== false,
   }
 }

@@ -28,7 +28,7 @@ import {
 } from './handler/stylesheet.js'
 import { cache, inflightRequests } from './handler/image.js'
 import { segment } from './utils.js'
-import { initHarfBuzz } from './harfbuzz.js'
+import { initHarfBuzz, setShapedGlyphsDirect } from './harfbuzz.js'
 import type { PaintBounds } from './culling.js'
 import {
   sizeStaticPositionPlaceholders,
@@ -189,6 +189,8 @@ export async function render(
   setPlainTextGraphemes(options.pictorTunings?.plainTextGraphemes !== false)
   // Pictor (plain-text-words): likewise.
   setPlainTextWords(options.pictorTunings?.plainTextWords !== false)
+  // Pictor (shaped-glyphs-direct): likewise.
+  setShapedGlyphsDirect(options.pictorTunings?.shapedGlyphsDirect !== false)
   if (!layoutEngine) {
     throw new Error(
       'Satori is not initialized: expect the layout engine to be loaded, got ' +
@@ -296,6 +298,7 @@ export async function render(
         styleSheetCache: options.pictorTunings?.styleSheetCache !== false,
         styleSheetIndex: options.pictorTunings?.styleSheetIndex !== false,
         compiledSheets: options.pictorTunings?.compiledSheets !== false,
+        ancestorFilter: options.pictorTunings?.ancestorFilter !== false,
       }
     )
     const svgFilters = new Map<string, ReactElement>()

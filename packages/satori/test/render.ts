@@ -15,6 +15,19 @@ const satori = built.default as (element: unknown, options: unknown) => Promise<
 /** The build's count of faces parsed so far in this process (lazy-faces), or undefined in a build without it. */
 export const fontStats = built.pictorFontStats as (() => { facesParsed: number }) | undefined;
 
+/** The build's counts of shaped buffers read from HarfBuzz's memory and through JSON (shaped-glyphs-direct), or undefined. */
+export const shapeStats = built.pictorShapeStats as (() => { direct: number; json: number }) | undefined;
+
+/** The build's counts of underlined glyphs flattened and skipped for skip-ink (skip-ink-bands), or undefined. */
+export const skipInkStats = built.pictorSkipInkStats as
+  | (() => { flattened: number; skipped: number })
+  | undefined;
+
+/** The build's counts of selectors the ancestor filter skipped and let through (ancestor-filter), or undefined. */
+export const ancestorFilterStats = built.pictorAncestorFilterStats as
+  | (() => { skipped: number; passed: number })
+  | undefined;
+
 /** The build's way to parse every face of a font list ahead of a render (lazy-faces), or undefined. */
 export const parseFaces = built.pictorParseFaces as ((fonts: unknown[]) => Promise<void>) | undefined;
 

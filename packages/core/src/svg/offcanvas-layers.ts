@@ -419,6 +419,56 @@ export function dropOffCanvasLayers(svg: string): string {
   return out + svg.slice(at);
 }
 
+/**
+ * The extent of what the markup `svg.slice(from, to)` draws (whole elements, in the coordinates it starts in), read
+ * as `dropOffCanvasLayers` reads geometry: null when it draws nothing, undefined when it has content this module
+ * does not bound (text, `<use>`, a nested `<svg>`, an unknown transform) or another layer with a `filter` (whose
+ * output reaches past its content), or when the markup is not whole elements.
+ */
+export function contentBox(
+  svg: string,
+  from: number,
+  to: number,
+): [number, number, number, number] | null | undefined {
+  const stack: Frame[] = [
+    { name: '#content', start: from, matrix: IDENTITY, box: null, layer: false, inert: false },
+  ];
+  const pattern = new RegExp(TAG.source, 'g');
+  pattern.lastIndex = from;
+  for (let match = pattern.exec(svg); match && match.index < to; match = pattern.exec(svg)) {
+    const [, closing, rawName, attrs = '', selfClosing] = match;
+    if (!rawName) continue;
+    const name = rawName.toLowerCase();
+    const parent = stack[stack.length - 1] as Frame;
+    if (closing) {
+      const frame = stack.pop();
+      const into = stack[stack.length - 1];
+      if (!frame || !into) return undefined;
+      if (!into.inert) into.box = union(into.box, frame.box);
+      continue;
+    }
+    const inert = parent.inert || DEFINITIONS.has(name) || UNBOUNDED.has(parent.name);
+    if (!inert && /\sfilter\s*=/.test(attrs)) return undefined;
+    let matrix = parent.matrix;
+    const transform = inert ? undefined : attr(attrs, 'transform');
+    if (transform !== undefined) {
+      const local = parseTransform(transform);
+      if (!local) return undefined;
+      matrix = multiply(matrix, local);
+    }
+    const own = inert ? null : ownBox(name, attrs, matrix);
+    if (own === EVERYWHERE) return undefined;
+    const frame: Frame = { name, start: match.index, matrix, box: own, layer: false, inert };
+    if (selfClosing) {
+      if (!parent.inert) parent.box = union(parent.box, frame.box);
+    } else stack.push(frame);
+  }
+  if (stack.length !== 1) return undefined;
+  const box = (stack[0] as Frame).box;
+  if (box && !box.every(Number.isFinite)) return undefined;
+  return box;
+}
+
 /** A laid-out box, CSS pixels from the canvas's top left (layout/overflow.ts `LaidOutNode`). */
 interface PlacedBox {
   left: number;

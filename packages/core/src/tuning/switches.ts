@@ -28,6 +28,8 @@ export const TUNING_SWITCHES = {
     'prepared pictures on whole pixels composited from their pixels, not drawn by resvg (raster/picture-layer.ts)',
   shadowPictures:
     "satori's box shadows blurred by libvips and drawn as pictures, not as resvg filters (raster/shadow-pictures.ts)",
+  filterContentRegion:
+    "satori's drop shadows and blurs of a group filtered over what it draws, not the whole image (svg/filter-content-region.ts)",
   // The PNG writer (encode/)
   pngWriter: "opaque PNGs written by packing rows to RGB and Node's zlib instead of sharp (encode/png.ts)",
   pngPhotoRows: 'PNG rows of photographs Sub-filtered at zlib level 1 (encode/png.ts)',
@@ -62,6 +64,12 @@ export const TUNING_SWITCHES = {
     'the rules compiled from the same style sheets at the same viewport kept for the next render (satori patch compiled-sheets)',
   leafFilterRegion:
     'filter functions of an element without drawn descendants filtered over its own paint area, not the image (satori patch leaf-filter-region)',
+  shapedGlyphsDirect:
+    "HarfBuzz's shaped glyphs read from its memory, not serialised to JSON and parsed (satori patch shaped-glyphs-direct)",
+  skipInkBands:
+    "an underline's skip-ink flattens only the glyphs that reach its band (satori patch skip-ink-bands)",
+  ancestorFilter:
+    'style rules whose selector needs an ancestor tag, id or class the ancestors lack not matched (satori patch ancestor-filter)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -79,6 +87,9 @@ export const SATORI_TUNINGS = [
   'inlineTextCulling',
   'compiledSheets',
   'leafFilterRegion',
+  'shapedGlyphsDirect',
+  'skipInkBands',
+  'ancestorFilter',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -5,6 +5,7 @@
  * rest of Satori handles them like inline styles.
  */
 
+import { AncestorFilter } from '../pictor-ancestor-filter.js'
 import type { ReactElement, ReactNode } from 'react'
 
 import type { LayoutEngine } from '../layout-engine/index.js'
@@ -250,6 +251,7 @@ export async function applyStyleSheets(
     styleSheetCache?: boolean
     styleSheetIndex?: boolean
     compiledSheets?: boolean
+    ancestorFilter?: boolean
   } = {}
 ): Promise<ReactNode> {
   const sheets: string[] = []
@@ -301,8 +303,14 @@ export async function applyStyleSheets(
   const nodes: Node[] = []
   const sizes = containers?.sizes
   let containerCount = 0
+  // Pictor (ancestor-filter): the ancestors' keys, to skip selectors that
+  // need one the ancestors lack (tuning `ancestorFilter`).
+  const ancestors =
+    speed.ancestorFilter === false ? undefined : new AncestorFilter()
   const visit = (node: Node) => {
-    node.matched = { '': matchRules(node, candidates(node), sizes) }
+    node.matched = {
+      '': matchRules(node, candidates(node), sizes, undefined, ancestors),
+    }
     // Containers are known before their descendants are matched, and before
     // their own pseudo-elements, which can query them.
     if ((state.containerRules || state.containerUnits) && !node.svg) {
@@ -317,13 +325,15 @@ export async function applyStyleSheets(
         node,
         candidates(node, 'before'),
         sizes,
-        'before'
+        'before',
+        ancestors
       )
       node.matched.after = matchRules(
         node,
         candidates(node, 'after'),
         sizes,
-        'after'
+        'after',
+        ancestors
       )
     }
     if (node.type === 'input' && !node.svg) {
@@ -331,11 +341,14 @@ export async function applyStyleSheets(
         node,
         candidates(node, 'placeholder'),
         sizes,
-        'placeholder'
+        'placeholder',
+        ancestors
       )
     }
     nodes.push(node)
+    ancestors?.enter(node)
     node.children.forEach(visit)
+    ancestors?.leave(node)
   }
   roots.forEach(visit)
   if (containers) containers.queried = containerCount > 0
@@ -918,7 +931,8 @@ function matchRules(
   node: Node,
   rules: Rule[],
   sizes: Map<number, ContainerSize> | undefined,
-  pseudo?: string
+  pseudo?: string,
+  ancestors?: AncestorFilter
 ) {
   const matched: MatchedRule[] = []
   for (const rule of rules) {
@@ -935,6 +949,8 @@ function matchRules(
       if (
         selector.pseudo === pseudo &&
         selector.specificity > specificity &&
+        // Pictor (ancestor-filter): what the ancestors cannot match.
+        (!ancestors || ancestors.mayMatch(selector)) &&
         matches(selector, node)
       ) {
         specificity = selector.specificity

@@ -15,6 +15,30 @@ interface Compound {
   combinator: string | null;
 }
 
+/**
+ * Each selector's compounds, split once (sheets are parsed once per worker, so their selector nodes live on): the
+ * HTML stage matched 18,000 selectors on latex-css-article, each split anew from css-tree's linked list.
+ */
+const compoundsOf = new WeakMap<CssNode, Compound[]>();
+
+/** How many selectors were split into compounds in this thread (each once: `compoundsOf`). */
+let selectorsSplit = 0;
+
+/** The count of selectors split into compounds so far in this thread (for tests: a selector is split once). */
+export function selectorsSplitCount(): number {
+  return selectorsSplit;
+}
+
+function compounds(selector: CssNode): Compound[] {
+  let known = compoundsOf.get(selector);
+  if (!known) {
+    known = splitCompounds(selector);
+    compoundsOf.set(selector, known);
+    selectorsSplit++;
+  }
+  return known;
+}
+
 function splitCompounds(selector: CssNode): Compound[] {
   const out: Compound[] = [{ parts: [], combinator: null }];
   if (selector.type !== 'Selector') return out;
@@ -30,6 +54,35 @@ function siblingsOf(el: Element): Element[] {
   const parent = el.parentNode;
   return parent ? parent.childNodes.filter(isElement) : [el];
 }
+
+/**
+ * The first element among `el`'s siblings (itself included) in document order, or the last with `fromEnd`, of
+ * `el`'s tag when `sameTag`: found by walking the parent's children from that end, without listing them all.
+ */
+function edgeSibling(el: Element, fromEnd: boolean, sameTag = false): Element | undefined {
+  const nodes = el.parentNode?.childNodes;
+  if (!nodes) return el;
+  const step = fromEnd ? -1 : 1;
+  for (let i = fromEnd ? nodes.length - 1 : 0; i >= 0 && i < nodes.length; i += step) {
+    const node = nodes[i];
+    if (isElement(node) && (!sameTag || node.tagName === el.tagName)) return node;
+  }
+  return undefined;
+}
+
+/** The element just before `el` among its siblings, or undefined. */
+function previousElement(el: Element): Element | undefined {
+  const nodes = el.parentNode?.childNodes;
+  if (!nodes) return undefined;
+  for (let i = nodes.indexOf(el) - 1; i >= 0; i--) {
+    const node = nodes[i];
+    if (isElement(node)) return node;
+  }
+  return undefined;
+}
+
+/** The arguments of a pseudo-class, listed once per node. */
+const argumentsOf = new WeakMap<CssNode, CssNode[]>();
 
 function nthMatches(a: number, b: number, index: number): boolean {
   if (a === 0) return index === b;
@@ -50,24 +103,24 @@ function parseNth(node: CssNode): { a: number; b: number; of: CssNode | null } |
 
 function matchPseudo(el: Element, node: CssNode & { type: 'PseudoClassSelector' }): boolean {
   const name = node.name.toLowerCase();
-  const args = node.children ? node.children.toArray() : [];
+  let args = argumentsOf.get(node);
+  if (!args) {
+    args = node.children ? node.children.toArray() : [];
+    argumentsOf.set(node, args);
+  }
   switch (name) {
     case 'root':
       return parentElement(el) === null || parentElement(el)?.tagName === undefined;
     case 'first-child':
-      return siblingsOf(el)[0] === el;
+      return edgeSibling(el, false) === el;
     case 'last-child':
-      return siblingsOf(el).at(-1) === el;
+      return edgeSibling(el, true) === el;
     case 'only-child':
-      return siblingsOf(el).length === 1;
+      return edgeSibling(el, false) === el && edgeSibling(el, true) === el;
     case 'first-of-type':
-      return siblingsOf(el).find((s) => s.tagName === el.tagName) === el;
+      return edgeSibling(el, false, true) === el;
     case 'last-of-type':
-      return (
-        siblingsOf(el)
-          .filter((s) => s.tagName === el.tagName)
-          .at(-1) === el
-      );
+      return edgeSibling(el, true, true) === el;
     case 'nth-child':
     case 'nth-last-child':
     case 'nth-of-type':
@@ -159,8 +212,7 @@ function matchFrom(el: Element, compounds: Compound[], index: number): boolean {
       return false;
     }
     case '+': {
-      const siblings = siblingsOf(el);
-      const prev = siblings[siblings.indexOf(el) - 1];
+      const prev = previousElement(el);
       return !!prev && matchFrom(prev, compounds, index - 1);
     }
     case '~': {
@@ -174,8 +226,8 @@ function matchFrom(el: Element, compounds: Compound[], index: number): boolean {
 
 /** True when `el` matches the css-tree `Selector` node. */
 export function matchesSelector(el: Element, selector: CssNode): boolean {
-  const compounds = splitCompounds(selector);
-  return matchFrom(el, compounds, compounds.length - 1);
+  const split = compounds(selector);
+  return matchFrom(el, split, split.length - 1);
 }
 
 /** True when `el` matches any selector of a css-tree `SelectorList` (or single `Selector`). */

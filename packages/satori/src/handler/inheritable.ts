@@ -58,6 +58,8 @@ const list = new Set([
   // Pictor (vertical-writing): inherited, as in CSS.
   'writingMode',
   'textOrientation',
+  // Pictor (text-rendering-geometric): inherited, as in CSS.
+  'textRendering',
 
   // Special properties of Satori:
   '_viewportWidth',

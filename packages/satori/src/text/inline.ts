@@ -66,6 +66,7 @@ import { placeBoxEdges } from './pictor-bidi-box-edges.js'
 import { baselineOutside, inlineCullBounds } from './pictor-inline-culling.js'
 import type { PaintBounds } from '../culling.js'
 import buildTextNodes from './index.js'
+import { halfXHeight } from './pictor-x-height.js'
 import cssColorParse from 'parse-css-color'
 
 export interface InlineEnv {
@@ -1437,7 +1438,9 @@ export class Paragraph {
     switch (align) {
       case 'middle': {
         // The middle is aligned to the baseline plus half the x-height.
-        const middle = fontSize * 0.25
+        // Pictor (vertical-align-middle): the parent's font's x-height, not
+        // a quarter em.
+        const middle = halfXHeight(strut, fontSize)
         return {
           ascent: height / 2 + middle,
           descent: height / 2 - middle,

@@ -284,14 +284,14 @@ export class TreeConverter {
     let placement: Record<string, string> = {};
     if (inherited && !this.declares(table, 'text-align')) style.textAlign = 'start';
     const own = getAttr(table, 'align')?.trim().toLowerCase();
+    // `align="center"` is the presentational hint `margin-inline: auto`: a side the page's CSS sets is the page's,
+    // the other stays auto (React Email's `align="center" style="margin-right:auto;max-width:420px"` is centred).
+    const left = !this.declares(table, 'margin', 'margin-left', 'margin-inline', 'margin-inline-start');
+    const right = !this.declares(table, 'margin', 'margin-right', 'margin-inline', 'margin-inline-end');
     if ((own === 'left' || own === 'right') && !this.declares(table, 'float')) style.float = own;
-    else if (
-      own === 'center' &&
-      !this.declares(table, 'margin', 'margin-left', 'margin-right', 'margin-inline', 'float')
-    ) {
-      // `align="center"` is the presentational hint `margin-inline: auto`, which any margin of the page's beats.
-      style.marginLeft = 'auto';
-      style.marginRight = 'auto';
+    else if (own === 'center' && (left || right) && !this.declares(table, 'float')) {
+      if (left) style.marginLeft = 'auto';
+      if (right) style.marginRight = 'auto';
     } else placement = this.placement(table, inherited);
     return { style, placement };
   }

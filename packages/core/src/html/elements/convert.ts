@@ -30,6 +30,7 @@ import {
   wrapPictureLines,
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
+import { hrAttributeStyle } from './hr-attributes.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
@@ -509,6 +510,11 @@ export class TreeConverter {
     const align = this.ownAlign(el, inherited);
     const legacy: Record<string, string> = align.textAlign ? { textAlign: align.textAlign } : {};
     if (el.tagName === 'img') Object.assign(legacy, this.imageAlign(el));
+    if (el.tagName === 'hr')
+      Object.assign(
+        legacy,
+        hrAttributeStyle(el, (...p) => this.declares(el, ...p)),
+      );
     if (this.fullQuirks) {
       this.marginQuirks(el, legacy);
       if (el.tagName === 'table') this.addPreamble(QUIRKS_TABLE_RULE);

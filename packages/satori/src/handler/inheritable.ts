@@ -45,6 +45,8 @@ const list = new Set([
   'textDecorationSkipInk',
   'textDecorationThickness',
   'textUnderlineOffset',
+  // Pictor (text-underline-position-under): inherited, as in CSS.
+  'textUnderlinePosition',
   'whiteSpace',
   'textWrap',
   'transform',

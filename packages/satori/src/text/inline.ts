@@ -67,6 +67,7 @@ import { baselineOutside, inlineCullBounds } from './pictor-inline-culling.js'
 import type { PaintBounds } from '../culling.js'
 import buildTextNodes from './index.js'
 import { halfXHeight } from './pictor-x-height.js'
+import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import cssColorParse from 'parse-css-color'
 
 export interface InlineEnv {
@@ -1854,6 +1855,7 @@ export class Paragraph {
       top: number
       ascender: number
       glyphBoxes: GlyphBox[]
+      emDescent?: number
     }[] = []
 
     // Pieces on the same line are drawn together, for kerning.
@@ -2015,6 +2017,8 @@ export class Paragraph {
             top: glyphTop,
             ascender,
             glyphBoxes,
+            // Pictor (text-underline-position-under): the em box's bottom.
+            emDescent: emBoxDescent(engine.fontFor(' '), fontSize),
           })
         }
       }
@@ -2031,6 +2035,7 @@ export class Paragraph {
             clipPathId,
             matrix,
             glyphBoxes: decoration.glyphBoxes,
+            emDescent: decoration.emDescent,
           },
           style
         )

@@ -40,6 +40,10 @@ import {
   smallCapsSize,
   synthesises,
 } from './text/pictor-small-caps.js'
+import {
+  isGeometricPrecision,
+  roundedAscentDescent,
+} from './pictor-text-rendering.js'
 
 const MAX_SHAPED_RUN_CACHE_ENTRIES = 256
 
@@ -1028,6 +1032,8 @@ export default class FontLoader {
       style?.fontSynthesisStyle,
       style?._wholePixelAdvances,
       style?._hintScale,
+      // Pictor (text-rendering-geometric): subpixel metrics and advances.
+      style?.textRendering,
       // Pictor (variable-fonts): what chooses a variable face's instance.
       style?.fontStretch,
       style?.fontOpticalSizing,
@@ -1063,6 +1069,7 @@ export default class FontLoader {
       _pictorTunings?: Required<PictorTunings>
       _wholePixelAdvances?: boolean
       _hintScale?: number
+      textRendering?: unknown
       _glyphRuns?: unknown[][]
       fontStretch?: unknown
       fontOpticalSizing?: unknown
@@ -1405,7 +1412,12 @@ export default class FontLoader {
     const faceAdvances = this.faceAdvances
     // Pictor (fallback-advances): a face marked 'when-named' is whole-pixel
     // only as one of the faces font-family names.
+    // Pictor (text-rendering-geometric): `geometricPrecision` positions
+    // every face's glyphs by subpixels, unhinted.
+    const geometric = isGeometricPrecision(synthesisStyle.textRendering)
+    const hintScale = geometric ? 0 : synthesisStyle._hintScale ?? 1
     const wholePixel = (font: opentype.Font) => {
+      if (geometric) return false
       const own = faceAdvances.get((font as any)._pictorFace)
       if (own === 'when-named') return namedFonts.has(font)
       return own ?? synthesisStyle._wholePixelAdvances === true
@@ -1448,8 +1460,13 @@ export default class FontLoader {
       baseline: (s?: string, resolvedFont = lineFont(s)) => {
         // Like in Chrome, the ascent and descent are rounded to pixels, and
         // half of the leading is floored.
-        const asc = Math.round(ascender(resolvedFont))
-        const desc = Math.round(-descender(resolvedFont))
+        // Pictor (text-rendering-geometric): under subpixel positioning, a
+        // descent rounded down borrows a pixel from the ascent.
+        const [asc, desc] = roundedAscentDescent(
+          ascender(resolvedFont),
+          -descender(resolvedFont),
+          geometric
+        )
         return asc + Math.floor((height(resolvedFont) - asc - desc) / 2)
       },
       height: (s?: string, resolvedFont = lineFont(s)) => {
@@ -1490,7 +1507,7 @@ export default class FontLoader {
           synthesisStyle._pictorTunings,
           wholePixel,
           synthesisStyle._glyphRuns,
-          synthesisStyle._hintScale ?? 1
+          hintScale
         )
       },
     }

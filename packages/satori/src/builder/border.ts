@@ -373,6 +373,28 @@ function closedDashArray(length: number, dash: number, gap: number) {
 }
 
 /**
+ * Pictor (dotted-square-dots): the dash offset that lines square dots of
+ * `width` up from the right end of a horizontal side and the bottom end of a
+ * vertical one, the box's edge, as Chrome's are (a side of even length then
+ * also has a dot at its other end, two dots touching there: not drawn). The
+ * paths go clockwise: the bottom and left sides start there, half the
+ * previous side's width in; the top and right sides end there, half the next
+ * side's width short of it. (Dots half the side's width along from the start
+ * straddled two pixels on a 1px side without neighbours: a faint line.)
+ */
+function squareDotsOffset(
+  side: number,
+  length: number,
+  width: number,
+  widths: number[]
+) {
+  if (side >= 2) return widths[(side + 3) % 4] / 2
+  const period = 2 * width
+  const end = length + widths[(side + 1) % 4] / 2
+  return (((width - end) % period) + period) % period
+}
+
+/**
  * Draws a dotted or dashed side along the middle of the side. Dots are round,
  * or square if they're smaller than 3px, with a dot at each corner. Dashes are
  * twice as long as the width, or three times if it's smaller than 3px, with a
@@ -400,7 +422,8 @@ function drawPatternedSide(
       side % 2 === 0
         ? box.width - inset[1] - inset[3]
         : box.height - inset[0] - inset[2]
-    const isRound = width >= 3
+    // Pictor (dotted-square-dots): Chrome's dots are square up to 3px wide.
+    const isRound = width >= 4
     const count = Math.max(1, Math.round(length / (2 * width)))
     return buildXMLString('path', {
       ...attributes,
@@ -408,8 +431,11 @@ function drawPatternedSide(
       'stroke-width': width,
       'stroke-linecap': isRound ? 'round' : undefined,
       'stroke-dasharray': isRound ? `0 ${length / count}` : `${width} ${width}`,
-      // Square dots start at the edge of the box.
-      'stroke-dashoffset': isRound ? undefined : width / 2,
+      // Square dots from the right or bottom edge of the box, on whole
+      // pixels, as Chrome draws them.
+      'stroke-dashoffset': isRound
+        ? undefined
+        : squareDotsOffset(side, length, width, widths),
       d: radius(box, style, sides, false, inset),
     })
   }

@@ -1,5 +1,9 @@
 import { buildXMLString } from '../utils.js'
 import type { GlyphBox } from '../font.js'
+import {
+  isUnderPosition,
+  underUnderlineTop,
+} from './pictor-underline-under.js'
 
 function buildSkipInkSegments(
   start: number,
@@ -140,6 +144,7 @@ export default function buildDecoration(
     clipPathId,
     matrix,
     glyphBoxes,
+    emDescent,
   }: {
     width: number
     left: number
@@ -148,6 +153,8 @@ export default function buildDecoration(
     clipPathId?: string
     matrix?: string
     glyphBoxes?: GlyphBox[]
+    /** Pictor (text-underline-position-under): the em box's descent. */
+    emDescent?: number
   },
   style: Record<string, any>
 ) {
@@ -180,6 +187,18 @@ export default function buildDecoration(
   // Pictor (underline-geometry): an auto underline's top on a whole pixel,
   // as Chrome paints it.
   function underlineCenter(top: number, ascender: number, height: number) {
+    // Pictor (text-underline-position-under): below the em box.
+    if (emDescent !== undefined && isUnderPosition(style.textUnderlinePosition)) {
+      const offset = resolveDecorationLength(
+        style.textUnderlineOffset,
+        style.fontSize
+      )
+      return (
+        underUnderlineTop(top + ascender, emDescent) +
+        (offset === undefined ? 0 : Math.round(offset)) +
+        height / 2
+      )
+    }
     const y = top + getUnderlineY(style, ascender, height)
     if (resolveDecorationLength(style.textUnderlineOffset, style.fontSize) !== undefined) return y
     return Math.round(y - height / 2) + height / 2
@@ -193,9 +212,12 @@ export default function buildDecoration(
         ? `0 ${height * 2}`
         : undefined
 
+    // Pictor (text-underline-position-under): Chrome skips no ink under
+    // the em box.
     const applySkipInk =
       line === 'underline' &&
       (textDecorationSkipInk || 'auto') !== 'none' &&
+      !(emDescent !== undefined && isUnderPosition(style.textUnderlinePosition)) &&
       glyphBoxes?.length
 
     const baseline = top + ascender

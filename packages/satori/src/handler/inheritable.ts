@@ -45,6 +45,8 @@ const list = new Set([
   'textDecorationSkipInk',
   'textDecorationThickness',
   'textUnderlineOffset',
+  // Pictor (text-underline-position-under): inherited, as in CSS.
+  'textUnderlinePosition',
   'whiteSpace',
   'textWrap',
   'transform',
@@ -58,6 +60,8 @@ const list = new Set([
   // Pictor (vertical-writing): inherited, as in CSS.
   'writingMode',
   'textOrientation',
+  // Pictor (text-rendering-geometric): inherited, as in CSS.
+  'textRendering',
 
   // Special properties of Satori:
   '_viewportWidth',

@@ -23,6 +23,12 @@ import {
   matchesFormState,
 } from '../pictor-form-states.js'
 import { isToggleInput } from '../pictor-toggle-inputs.js'
+import {
+  PROGRESS_PARTS,
+  isStyledProgress,
+  progressFraction,
+  progressParts,
+} from '../pictor-progress.js'
 
 // The JSON from `crates/layout/src/css.rs`.
 type Combinator = ' ' | '>' | '+' | '~'
@@ -140,7 +146,14 @@ interface Node {
    * them, see `matchRules()`.
    */
   matched?: Partial<
-    Record<'' | 'before' | 'after' | 'placeholder', MatchedRule[]>
+    Record<
+      | ''
+      | 'before'
+      | 'after'
+      | 'placeholder'
+      | (typeof PROGRESS_PARTS)[number],
+      MatchedRule[]
+    >
   >
   /** The custom properties it declares, see `cascade()`. */
   custom?: Set<string>
@@ -335,6 +348,12 @@ export async function applyStyleSheets(
         'after',
         ancestors
       )
+    }
+    // Pictor (progress-value): the bar's shadow parts.
+    if (node.type === 'progress' && !node.svg) {
+      for (const part of PROGRESS_PARTS) {
+        node.matched[part] = matchRules(node, candidates(node, part), sizes, part)
+      }
     }
     if (node.type === 'input' && !node.svg) {
       node.matched.placeholder = matchRules(
@@ -799,6 +818,17 @@ function rebuild(children: ReactNode, nodes: Node[], context: RebuildContext) {
         content = [before, ...(content ?? []), after].filter(Boolean)
       }
     }
+    // Pictor (progress-value): a styled progress shows its bar and value.
+    if (node.matched[PROGRESS_PARTS[0]] && isStyledProgress(style)) {
+      content = [
+        progressParts(
+          progressFraction(props),
+          cascade(node, context, PROGRESS_PARTS[0]),
+          cascade(node, context, PROGRESS_PARTS[1]),
+          element
+        ),
+      ]
+    }
     if (content !== undefined) props.children = content
     return { ...child, props }
   })
@@ -1030,7 +1060,7 @@ async function findInvalidDeclarations(
 function cascade(
   node: Node,
   { invalid, initial, units }: RebuildContext,
-  pseudo?: 'before' | 'after' | 'placeholder'
+  pseudo?: 'before' | 'after' | 'placeholder' | (typeof PROGRESS_PARTS)[number]
 ) {
   const normal: Match[] = []
   const important: Match[] = []

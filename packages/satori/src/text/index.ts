@@ -45,6 +45,7 @@ import {
 import cssColorParse from 'parse-css-color'
 import { isOutside } from '../culling.js'
 import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
+import { emBoxDescent } from '../builder/pictor-underline-under.js'
 
 const skippedWordWhenFindingMissingFont = new Set([Tab])
 
@@ -1366,6 +1367,11 @@ export default async function* buildTextNodes(
             clipPathId,
             matrix,
             glyphBoxes,
+            // Pictor (text-underline-position-under): the em box's bottom.
+            emDescent: emBoxDescent(
+              engine.fontFor(' '),
+              parentStyle.fontSize as number
+            ),
           },
           parentStyle
         )

@@ -66,6 +66,8 @@ import { placeBoxEdges } from './pictor-bidi-box-edges.js'
 import { baselineOutside, inlineCullBounds } from './pictor-inline-culling.js'
 import type { PaintBounds } from '../culling.js'
 import buildTextNodes from './index.js'
+import { halfXHeight } from './pictor-x-height.js'
+import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import cssColorParse from 'parse-css-color'
 
 export interface InlineEnv {
@@ -1437,7 +1439,9 @@ export class Paragraph {
     switch (align) {
       case 'middle': {
         // The middle is aligned to the baseline plus half the x-height.
-        const middle = fontSize * 0.25
+        // Pictor (vertical-align-middle): the parent's font's x-height, not
+        // a quarter em.
+        const middle = halfXHeight(strut, fontSize)
         return {
           ascent: height / 2 + middle,
           descent: height / 2 - middle,
@@ -1851,6 +1855,7 @@ export class Paragraph {
       top: number
       ascender: number
       glyphBoxes: GlyphBox[]
+      emDescent?: number
     }[] = []
 
     // Pieces on the same line are drawn together, for kerning.
@@ -2012,6 +2017,8 @@ export class Paragraph {
             top: glyphTop,
             ascender,
             glyphBoxes,
+            // Pictor (text-underline-position-under): the em box's bottom.
+            emDescent: emBoxDescent(engine.fontFor(' '), fontSize),
           })
         }
       }
@@ -2028,6 +2035,7 @@ export class Paragraph {
             clipPathId,
             matrix,
             glyphBoxes: decoration.glyphBoxes,
+            emDescent: decoration.emDescent,
           },
           style
         )

@@ -14,6 +14,7 @@ import {
 } from '../harfbuzz.js'
 import { getTextFillColor } from '../builder/text.js'
 import { isUprightGrapheme } from './pictor-vertical-orientation.js'
+import { halfXHeight } from './pictor-x-height.js'
 import type { Item } from './pictor-vertical-items.js'
 
 /** How a piece of a column is set: `image`, an emoji drawn as a picture. */
@@ -227,19 +228,6 @@ export function pieceLineHeight(piece: Piece) {
   return height
 }
 
-/**
- * Pictor (vertical-align-middle): half the x-height of a run's first font
- * (its OS/2 `sxHeight`, else half an em as CSS assumes), in px.
- */
-function halfXHeight(style: RunStyle) {
-  const font = style.engine.fontFor('x') as
-    | { unitsPerEm?: number; tables?: { os2?: { sxHeight?: number } } }
-    | undefined
-  const xHeight = font?.tables?.os2?.sxHeight
-  const em = font?.unitsPerEm
-  return (xHeight && em ? xHeight / em : 0.5) * style.fontSize / 2
-}
-
 /** The first character of `items` that isn't white space, or a space. */
 export function sampleOf(items: Item[]) {
   for (const item of items) {
@@ -298,7 +286,7 @@ export function buildSegments(
             image: src,
             width,
             ...(hang === undefined ? {} : { hang, length: height }),
-            ...(middle ? { shift: halfXHeight(style) } : {}),
+            ...(middle ? { shift: halfXHeight(style.engine, style.fontSize) } : {}),
           },
         ],
         advance,

@@ -30,6 +30,7 @@ import {
   wrapPictureLines,
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
+import { hrAttributeStyle } from './hr-attributes.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
@@ -284,14 +285,14 @@ export class TreeConverter {
     let placement: Record<string, string> = {};
     if (inherited && !this.declares(table, 'text-align')) style.textAlign = 'start';
     const own = getAttr(table, 'align')?.trim().toLowerCase();
+    // `align="center"` is the presentational hint `margin-inline: auto`: a side the page's CSS sets is the page's,
+    // the other stays auto (React Email's `align="center" style="margin-right:auto;max-width:420px"` is centred).
+    const left = !this.declares(table, 'margin', 'margin-left', 'margin-inline', 'margin-inline-start');
+    const right = !this.declares(table, 'margin', 'margin-right', 'margin-inline', 'margin-inline-end');
     if ((own === 'left' || own === 'right') && !this.declares(table, 'float')) style.float = own;
-    else if (
-      own === 'center' &&
-      !this.declares(table, 'margin', 'margin-left', 'margin-right', 'margin-inline', 'float')
-    ) {
-      // `align="center"` is the presentational hint `margin-inline: auto`, which any margin of the page's beats.
-      style.marginLeft = 'auto';
-      style.marginRight = 'auto';
+    else if (own === 'center' && (left || right) && !this.declares(table, 'float')) {
+      if (left) style.marginLeft = 'auto';
+      if (right) style.marginRight = 'auto';
     } else placement = this.placement(table, inherited);
     return { style, placement };
   }
@@ -509,6 +510,11 @@ export class TreeConverter {
     const align = this.ownAlign(el, inherited);
     const legacy: Record<string, string> = align.textAlign ? { textAlign: align.textAlign } : {};
     if (el.tagName === 'img') Object.assign(legacy, this.imageAlign(el));
+    if (el.tagName === 'hr')
+      Object.assign(
+        legacy,
+        hrAttributeStyle(el, (...p) => this.declares(el, ...p)),
+      );
     if (this.fullQuirks) {
       this.marginQuirks(el, legacy);
       if (el.tagName === 'table') this.addPreamble(QUIRKS_TABLE_RULE);

@@ -25,4 +25,9 @@ export const UA_RULES: Record<string, string> = {
   svg: ':where(svg){flex-shrink:0}',
   // Chrome draws `1px inset gray` as a #9a9a9a line over an #eeeeee one; satori's inset shading is darker.
   hr: ':where(hr){border-style:solid;border-color:#9a9a9a #eeeeee #eeeeee #9a9a9a}',
+  // Chrome's box for the bars (its html.css); their native look and value fill are not drawn.
+  progress:
+    ':where(progress){display:inline-block;box-sizing:border-box;height:1em;width:10em;vertical-align:-0.2em}',
+  meter:
+    ':where(meter){display:inline-block;box-sizing:border-box;height:1em;width:5em;vertical-align:-0.2em}',
 };

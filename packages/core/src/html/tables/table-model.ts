@@ -170,8 +170,13 @@ export function declaredSide(
 ): string | undefined {
   const inline = ctx.inlineOf(el);
   const longhand = ctx.styles.declared(el, `${property}-${side}`, inline);
-  if (longhand !== undefined) return longhand;
   const shorthand = ctx.styles.declared(el, property, inline);
+  // The one later in the cascade wins (`padding-left: 15px; padding: 10px` is 10px on the left).
+  if (longhand !== undefined) {
+    const later =
+      shorthand !== undefined && ctx.styles.compareCascade(el, property, `${property}-${side}`, inline) > 0;
+    if (!later) return longhand;
+  }
   return shorthand === undefined ? undefined : shorthandSide(shorthand, side);
 }
 

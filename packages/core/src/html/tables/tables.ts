@@ -309,6 +309,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     }
     return converted;
   };
+  // The painted boxes of baseline-aligned CSS cells, drawn over the rows' backdrops and under the cells' content.
+  const cellBoxes: SatoriChild[] = [];
   const convertCellBox = (cell: PlacedCell): SatoriElement => {
     const inline = ctx.inlineOf(cell.el);
     const extra: Record<string, string> = {
@@ -465,7 +467,33 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       if (!structure.html) wrapper.props[ANONYMOUS_PROP] = '';
       return ctx.convert(cell.el, extra, [wrapper]);
     }
-    if (valign === 'baseline') extra.alignSelf = 'baseline';
+    // Baseline-aligned, the grid item is only as tall as its content: a cell whose box shows (a background, a
+    // border) has it painted by a box of its own that fills the row, as Chromium draws it, and its borders kept
+    // transparent around the content.
+    if (valign === 'baseline') {
+      extra.alignSelf = 'baseline';
+      const paint = boxPaint(cell.el, ctx);
+      if (paint) {
+        cellBoxes.push({
+          type: ANONYMOUS_BACKDROP_BOX,
+          props: {
+            [ANONYMOUS_PROP]: '',
+            style: { display: 'block', ...paint, gridRow: extra.gridRow!, gridColumn: extra.gridColumn! },
+          },
+        });
+        Object.assign(extra, {
+          background: 'none',
+          backgroundColor: 'transparent',
+          backgroundImage: 'none',
+          borderColor: 'transparent',
+          borderTopColor: 'transparent',
+          borderRightColor: 'transparent',
+          borderBottomColor: 'transparent',
+          borderLeftColor: 'transparent',
+          boxShadow: 'none',
+        });
+      }
+    }
     return ctx.convert(cell.el, extra);
   };
 
@@ -552,7 +580,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     ctx.styles.declared(table, 'display', tableInline)?.trim().toLowerCase() === 'inline-table'
   )
     tableStyle.display = 'inline-grid';
-  const grid = ctx.convert(table, tableStyle, [...backdrops, ...children]);
+  const grid = ctx.convert(table, tableStyle, [...backdrops, ...cellBoxes, ...children]);
   if (weighted.size > 0) grid.props[TABLE_WEIGHTS_PROP] = columnTracks.weighted.join(' ');
   if (columnTracks.fit !== undefined) grid.props[TABLE_FIT_PROP] = columnTracks.fit;
   return grid;
@@ -636,6 +664,38 @@ function cellVerticalAlign(cell: Element, ctx: TableContext): string {
     if (value !== undefined && value.trim() !== '') return value.trim().toLowerCase();
   }
   return 'middle';
+}
+
+/** Properties that paint a cell's box, in satori's names: Chromium draws them across the cell's whole row. */
+const BOX_PAINT: Record<string, string> = {
+  background: 'background',
+  'background-color': 'backgroundColor',
+  'background-image': 'backgroundImage',
+  border: 'border',
+  'border-top': 'borderTop',
+  'border-right': 'borderRight',
+  'border-bottom': 'borderBottom',
+  'border-left': 'borderLeft',
+  'border-width': 'borderWidth',
+  'border-style': 'borderStyle',
+  'border-color': 'borderColor',
+  'border-radius': 'borderRadius',
+  'box-shadow': 'boxShadow',
+};
+
+/** What CSS paints of a cell's box (see `BOX_PAINT`), as satori style, or undefined when it paints nothing. */
+function boxPaint(cell: Element, ctx: TableContext): Record<string, string> | undefined {
+  const inline = ctx.inlineOf(cell);
+  const style: Record<string, string> = {};
+  for (const [property, key] of Object.entries(BOX_PAINT)) {
+    const value = ctx.styles.declared(cell, property, inline);
+    if (value !== undefined) style[key] = value.replace(/\s*!important\s*$/i, '');
+  }
+  const shows = Object.entries(style).some(
+    ([key, value]) =>
+      key !== 'borderRadius' && !/^\s*(?:none|transparent|0|0px|initial|unset)\s*$/i.test(value),
+  );
+  return shows ? style : undefined;
 }
 
 /** A CSS table cell's vertical alignment: its own `vertical-align` (not inherited), else `baseline`. */

@@ -66,6 +66,7 @@ import { placeBoxEdges } from './pictor-bidi-box-edges.js'
 import { baselineOutside, inlineCullBounds } from './pictor-inline-culling.js'
 import type { PaintBounds } from '../culling.js'
 import buildTextNodes from './index.js'
+import { halfXHeight } from './pictor-x-height.js'
 import cssColorParse from 'parse-css-color'
 
 export interface InlineEnv {
@@ -2118,16 +2119,16 @@ function verticalShift(
   const align = style.verticalAlign
   const parentFontSize = parentStyle.fontSize as number
   // Pictor (inline-box-middle): an inline box's vertical midpoint goes to the
-  // parent's baseline plus half its x-height (CSS 2.1 §10.8.1). Its inline
-  // box is its content area with half the leading on each side, so its
-  // midpoint lies (ascent - descent) / 2 above its baseline. It was not
+  // parent's baseline plus half its x-height (CSS 2.1 §10.8.1; the x-height
+  // as vertical-align-middle-x-height takes it for atomic inlines). Its
+  // inline box is its content area with half the leading on each side, so
+  // its midpoint lies (ascent - descent) / 2 above its baseline. It was not
   // moved, so the line box did not grow where the box reaches past the strut
   // (Bootstrap résumés' `vertical-align: middle` labels: each line 1 px
   // short of Chromium's).
   if (align === 'middle' && engineOf) {
     const engine = engineOf(style)
-    const halfX =
-      (parentFontSize * ((parentStyle._exRatio as number) || 0.5)) / 2
+    const halfX = halfXHeight(engineOf(parentStyle), parentFontSize)
     return halfX - (engine.ascent(STRUT) - engine.descent(STRUT)) / 2
   }
   if (align === 'sub') return -parentFontSize * 0.2

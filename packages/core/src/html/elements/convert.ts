@@ -100,6 +100,9 @@ const NO_TABLE_BOX_TAGS = new Set([
   'br',
 ]);
 
+/** The displays satori gets for table displays (display.ts): only beside those can a sheet's marker stand. */
+const DEGRADED_TABLE_DISPLAYS = new Set(['flow-root', 'inline-block', 'contents', 'flex', 'block', 'none']);
+
 /** Elements whose UA font is the generic `monospace`. */
 const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', 'xmp']);
 
@@ -334,6 +337,8 @@ export class TreeConverter {
     if (inline.display !== undefined) return inline.display.trim().toLowerCase();
     if (!this.styles.tableDisplays) return undefined;
     const display = this.styles.declared(el, 'display', inline)?.trim().toLowerCase();
+    // The marker sits beside a degraded table display only: no display, no marker to look up.
+    if (display === undefined || !DEGRADED_TABLE_DISPLAYS.has(display)) return display;
     const marker = this.styles.declared(el, CSS_TABLE_DISPLAY, inline);
     return marker && display === degradeDisplay(marker)?.display ? marker.trim().toLowerCase() : display;
   }

@@ -101,7 +101,7 @@ describe('cascade with the index and the sheet cache', () => {
   });
 
   it('replays a cached sheet’s warnings and font faces for every document', () => {
-    const css = `${'.x{color:red}'.repeat(10)} .d { display: table-column-group } @font-face { font-family: F; src: url(f.woff2) }`;
+    const css = `${'.x{color:red}'.repeat(10)} .d { display: run-in } @font-face { font-family: F; src: url(f.woff2) }`;
     for (let i = 0; i < 2; i++) {
       const warnings: string[] = [];
       const styles = new DocumentStyles((w) => warnings.push(w), {});

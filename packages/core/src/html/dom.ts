@@ -73,3 +73,17 @@ export function classList(el: Element): string[] {
   const value = getAttr(el, 'class');
   return value ? value.split(/\s+/).filter(Boolean) : [];
 }
+
+/** The mark of an element the converter makes that is not in the document (an anonymous box of CSS). */
+const ANONYMOUS = Symbol('pictor.anonymous');
+
+/** Mark `el` as an anonymous box: no style rule matches it (it has only what it inherits). */
+export function markAnonymous(el: Element): Element {
+  (el as Element & { [ANONYMOUS]?: true })[ANONYMOUS] = true;
+  return el;
+}
+
+/** True for an anonymous box (see `markAnonymous`). */
+export function isAnonymous(el: Element): boolean {
+  return (el as Element & { [ANONYMOUS]?: true })[ANONYMOUS] === true;
+}

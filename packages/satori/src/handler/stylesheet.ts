@@ -754,6 +754,24 @@ function simpleSpecificity(simple: Simple): number {
   }
 }
 
+/**
+ * The prop of a box that stands for an anonymous box of CSS (the anonymous
+ * table that @pictor/core builds around table cells whose parent is no
+ * table, CSS 2.1 §17.2.1).
+ */
+export const ANONYMOUS_PROP = 'data-pictor-anonymous'
+
+/**
+ * Pictor (anonymous-boxes-unmatched): an anonymous box is no element in
+ * browsers: selectors never match it, and its children are matched as the
+ * children of its parent (`.nav-justified > li` still matches the cells of
+ * the anonymous table between them, `li:nth-child(2)` counts from the
+ * parent). It keeps only the style it was given.
+ */
+function isAnonymousBox(props: Record<string, any>) {
+  return props[ANONYMOUS_PROP] !== undefined
+}
+
 function buildNodes(
   children: ReactNode,
   parent: Node | null,
@@ -767,6 +785,10 @@ function buildNodes(
     }
     if (!isReactElement(child) || typeof child.type !== 'string') continue
     const props = child.props || {}
+    if (isAnonymousBox(props)) {
+      buildNodes(props.children, parent, siblings, lang)
+      continue
+    }
     const className = props.className ?? props.class
     const node: Node = {
       type: child.type.toLowerCase(),
@@ -792,11 +814,22 @@ function buildNodes(
  * Rebuilds the children with the styles of the stylesheets, and the
  * `::before` and `::after` pseudo-elements.
  */
-function rebuild(children: ReactNode, nodes: Node[], context: RebuildContext) {
-  let index = 0
+function rebuild(
+  children: ReactNode,
+  nodes: Node[],
+  context: RebuildContext,
+  cursor = { index: 0 }
+) {
   return normalizeChildren(children).map((child) => {
     if (!isReactElement(child) || typeof child.type !== 'string') return child
-    const node = nodes[index++]
+    if (isAnonymousBox(child.props || {})) {
+      // Its children are nodes of its parent's list (see `buildNodes`).
+      const props: Record<string, any> = { ...child.props }
+      if (props.children !== undefined)
+        props.children = rebuild(props.children, nodes, context, cursor)
+      return { ...child, props }
+    }
+    const node = nodes[cursor.index++]
     const props: Record<string, any> = { ...child.props }
     const style = cascade(node, context)
     if (style) props.style = style

@@ -563,7 +563,9 @@ export class Paragraph {
       let parentStyle = this.style
       let lineRelative: 'top' | 'bottom' | undefined
       for (const box of run.boxes) {
-        shift += verticalShift(box.style, parentStyle)
+        shift += verticalShift(box.style, parentStyle, (style) =>
+          this.engine(style, run.locale)
+        )
         parentStyle = box.style
         // Pictor (inline-box-line-relative): a box aligned to the line's top
         // or bottom takes its text along (the shifts inside it are kept).
@@ -1777,7 +1779,9 @@ export class Paragraph {
         const index = item.run.boxes.indexOf(box)
         let parentStyle = this.style
         for (let i = 0; i <= index; i++) {
-          shift += verticalShift(item.run.boxes[i].style, parentStyle)
+          shift += verticalShift(item.run.boxes[i].style, parentStyle, (style) =>
+            this.engine(style)
+          )
           parentStyle = item.run.boxes[i].style
         }
         return shift
@@ -2114,9 +2118,26 @@ function hangingSegments(segments: Segment[]): Set<Segment> {
  * The distance `vertical-align` raises the baseline of an inline box, for
  * values relative to the parent's baseline.
  */
-function verticalShift(style: SerializedStyle, parentStyle: SerializedStyle) {
+function verticalShift(
+  style: SerializedStyle,
+  parentStyle: SerializedStyle,
+  engineOf?: (style: SerializedStyle) => FontEngine
+) {
   const align = style.verticalAlign
   const parentFontSize = parentStyle.fontSize as number
+  // Pictor (inline-box-middle): an inline box's vertical midpoint goes to the
+  // parent's baseline plus half its x-height (CSS 2.1 §10.8.1; the x-height
+  // as vertical-align-middle-x-height takes it for atomic inlines). Its
+  // inline box is its content area with half the leading on each side, so
+  // its midpoint lies (ascent - descent) / 2 above its baseline. It was not
+  // moved, so the line box did not grow where the box reaches past the strut
+  // (Bootstrap résumés' `vertical-align: middle` labels: each line 1 px
+  // short of Chromium's).
+  if (align === 'middle' && engineOf) {
+    const engine = engineOf(style)
+    const halfX = halfXHeight(engineOf(parentStyle), parentFontSize)
+    return halfX - (engine.ascent(STRUT) - engine.descent(STRUT)) / 2
+  }
   if (align === 'sub') return -parentFontSize * 0.2
   if (align === 'super') return parentFontSize * 0.34
   if (typeof align === 'number') return align

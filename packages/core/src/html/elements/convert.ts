@@ -8,6 +8,7 @@ import {
   type Node,
   type ParentNode,
   getAttr,
+  isAnonymous,
   isElement,
   isText,
   parentElement,
@@ -44,8 +45,21 @@ import {
   tailwindUtilities,
 } from '../style-sheets/tailwind.js';
 import { UA_RULES } from '../style-sheets/ua-styles.js';
-import { CSS_TABLE_DISPLAY, TABLE_TAGS, cssTableRow } from './css-table-row.js';
+import {
+  CSS_TABLE_DISPLAY,
+  ITEM_PARENT_DISPLAY,
+  TABLE_TAGS,
+  isCssTableDisplay,
+} from './css-table-display.js';
 import { degradeDisplay } from './display.js';
+import {
+  ANONYMOUS_TABLE,
+  anonymousBox,
+  cssTableStructure,
+  isAnonymousTableBox,
+  tableRuns,
+} from '../tables/table-structure.js';
+import type { TableStructure } from '../tables/table-structure.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from '../types.js';
 
 /** A `float` value that floats. */
@@ -64,6 +78,31 @@ export const SKIPPED: ReadonlySet<string> = new Set([
   'embed',
   'iframe',
 ]);
+
+/**
+ * The prop of a converted anonymous box (an anonymous table, row or cell of CSS 2.1 §17.2.1): our satori matches
+ * no selector on it and matches its children as its parent's (its change anonymous-boxes-unmatched).
+ */
+const ANONYMOUS_PROP = 'data-pictor-anonymous';
+
+/**
+ * Elements that never make a table box, whatever their display: replaced elements (a table display on them acts as
+ * `inline`, CSS Display 3 §2.7), and the ones the converter handles by their tag alone.
+ */
+const NO_TABLE_BOX_TAGS = new Set([
+  'img',
+  'svg',
+  'video',
+  'canvas',
+  'input',
+  'select',
+  'textarea',
+  'style',
+  'br',
+]);
+
+/** The displays satori gets for table displays (display.ts): only beside those can a sheet's marker stand. */
+const DEGRADED_TABLE_DISPLAYS = new Set(['flow-root', 'inline-block', 'contents', 'flex', 'block', 'none']);
 
 /** Elements whose UA font is the generic `monospace`. */
 const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', 'xmp']);
@@ -217,7 +256,12 @@ export class TreeConverter {
     const summary = closedDetails
       ? parent.childNodes.find((n) => isElement(n) && n.tagName === 'summary')
       : undefined;
-    for (const node of parent.childNodes) {
+    const runs = closedDetails || !parentEl || dropBlank ? undefined : this.tableRuns(parentEl);
+    for (const node of runs ?? parent.childNodes) {
+      if (Array.isArray(node)) {
+        out.push(this.anonymousTable(parentEl as Element, node, depth));
+        continue;
+      }
       if (closedDetails && node !== summary && !(isElement(node) && node.tagName === 'style')) continue;
       if (isText(node)) {
         if (dropBlank && node.value.trim() === '') continue;
@@ -269,7 +313,83 @@ export class TreeConverter {
       }
     }
     if (tag === 'img') return this.convertImage(el, depth);
+    if (!TABLE_TAGS.has(tag)) {
+      const display = this.tableDisplayOf(el);
+      if (display === 'table' || display === 'inline-table')
+        return convertTable(
+          el,
+          this.tableContext(
+            depth,
+            cssTableStructure(el, (e) => this.tableDisplayOf(e), display === 'inline-table'),
+          ),
+        );
+    }
     return this.convertElement(el, {}, undefined, depth);
+  }
+
+  /**
+   * The display of an element as its CSS writes it, a table display where a sheet's degraded one won the cascade
+   * (`table-cell` for the `block` satori gets); undefined when none is declared. Only asked when the document has
+   * table displays at all.
+   */
+  private tableDisplayOf(el: Element): string | undefined {
+    if (isAnonymous(el) || NO_TABLE_BOX_TAGS.has(el.tagName) || SKIPPED.has(el.tagName)) return undefined;
+    const inline = this.inlineOf(el);
+    if (inline.display !== undefined) return inline.display.trim().toLowerCase();
+    if (!this.styles.tableDisplays) return undefined;
+    const display = this.styles.declared(el, 'display', inline)?.trim().toLowerCase();
+    // The marker sits beside a degraded table display only: no display, no marker to look up.
+    if (display === undefined || !DEGRADED_TABLE_DISPLAYS.has(display)) return display;
+    const marker = this.styles.declared(el, CSS_TABLE_DISPLAY, inline);
+    return marker && display === degradeDisplay(marker)?.display ? marker.trim().toLowerCase() : display;
+  }
+
+  /** True when the document can hold CSS table displays (a sheet declares one, or a style attribute). */
+  private mayHoldTableDisplays(parent: Element): boolean {
+    if (this.styles.tableDisplays) return true;
+    return parent.childNodes.some((node) => {
+      const display = isElement(node) ? this.inlineOf(node).display : undefined;
+      return display !== undefined && isCssTableDisplay(display);
+    });
+  }
+
+  /**
+   * `parent`'s children with each run of table boxes whose parent is no table (CSS 2.1 §17.2.1: cells of a block, a
+   * `display: table-row` in a `<div>`) as an array, for an anonymous table; undefined when there is none. Children of
+   * a flex or grid container are its items (blockified), never table boxes.
+   */
+  private tableRuns(parent: Element): (Node | Node[])[] | undefined {
+    if (!this.mayHoldTableDisplays(parent)) return undefined;
+    const own = this.tableDisplayOf(parent);
+    if (own !== undefined && ITEM_PARENT_DISPLAY.test(own)) return undefined;
+    return tableRuns(parent, (el) => this.tableDisplayOf(el));
+  }
+
+  /** The anonymous table around a run of table boxes in `parent` (an inline table in an inline parent). */
+  private anonymousTable(parent: Element, run: Node[], depth: number): SatoriElement {
+    const table = anonymousBox(ANONYMOUS_TABLE, parent, run);
+    const inline = /^inline$/.test(this.tableDisplayOf(parent) ?? '');
+    return convertTable(
+      table,
+      this.tableContext(
+        depth,
+        cssTableStructure(table, (e) => this.tableDisplayOf(e), inline),
+      ),
+    );
+  }
+
+  /** An anonymous box of a table (table, row or cell): only the style the table layer gives it. */
+  private convertAnonymous(
+    el: Element,
+    extra: Record<string, string>,
+    children: SatoriChild[] | undefined,
+    depth: number,
+  ): SatoriElement {
+    const kids = children ?? this.convertChildren(el, depth);
+    const props: SatoriElement['props'] = { [ANONYMOUS_PROP]: '', style: { ...extra } };
+    if (kids.length === 1) props.children = kids[0];
+    else if (kids.length > 1) props.children = kids;
+    return { type: el.tagName, props };
   }
 
   /**
@@ -445,12 +565,15 @@ export class TreeConverter {
     return { type: 'style', props };
   }
 
-  private tableContext(depth: number) {
+  private tableContext(depth: number, structure?: TableStructure) {
     return {
       styles: this.styles,
       inlineOf: (el: Element) => this.inlineOf(el),
       convert: (el: Element, extra: Record<string, string>, children?: SatoriChild[]) =>
-        this.convertElement(el, extra, children, depth),
+        isAnonymousTableBox(el)
+          ? this.convertAnonymous(el, extra, children, depth)
+          : this.convertElement(el, extra, children, depth),
+      structure,
       addPreamble: (css: string) => this.addPreamble(css),
       warn: this.warn,
       quirks: this.fullQuirks,
@@ -525,7 +648,7 @@ export class TreeConverter {
     const style = {
       ...legacy,
       ...twStyle,
-      ...toSatoriStyle(this.inlineOf(el), this.warn, el.tagName),
+      ...toSatoriStyle(this.inlineOf(el), this.warn),
       ...(this.isSizedBlock(el) ? this.placement(el, inherited) : {}),
       ...this.monospaceSize(el),
       ...extra,
@@ -540,7 +663,6 @@ export class TreeConverter {
     }
     const converted: SatoriElement = { type: el.tagName, props };
     this.sourceOf.set(converted, el);
-    this.cssTableRow(el, converted, kids);
     if (
       kids.some(isBreak) &&
       ITEM_CONTAINER.test(this.styles.declared(el, 'display', this.inlineOf(el)) ?? '')
@@ -553,45 +675,6 @@ export class TreeConverter {
     else if (kids.length > 1) props.children = kids;
     this.lineHeightQuirk(converted, kids, el);
     return converted;
-  }
-
-  /** A box whose element children are all CSS table cells lays them out side by side (css-table-row.ts). */
-  private cssTableRow(el: Element, converted: SatoriElement, kids: SatoriChild[]): void {
-    if (TABLE_TAGS.has(el.tagName) || kids.length === 0) return;
-    const cells: SatoriElement[] = [];
-    for (const kid of kids) {
-      if (typeof kid === 'string') {
-        if (kid.trim()) return;
-      } else if (kid && typeof kid === 'object') cells.push(kid as SatoriElement);
-    }
-    const sources = cells.map((cell) => this.sourceOf.get(cell));
-    if (sources.length === 0 || sources.some((source) => !source || TABLE_TAGS.has(source.tagName))) return;
-    const written = (e: Element, property: string) => {
-      const inline = this.inlineOf(e);
-      return inline[property] ?? this.styles.declared(e, property, inline);
-    };
-    // The table display a sheet wrote, if the display that won the cascade is its degraded value (a later rule, one
-    // for narrow viewports, may set another display and no marker).
-    const displayOf = (e: Element) => {
-      const inline = this.inlineOf(e);
-      if (inline.display !== undefined) return inline.display;
-      const display = this.styles.declared(e, 'display', inline)?.trim().toLowerCase();
-      const marker = this.styles.declared(e, CSS_TABLE_DISPLAY, inline);
-      return marker && display === degradeDisplay(marker)?.display ? marker : display;
-    };
-    const facts = (sources as Element[]).map((source) => ({
-      display: displayOf(source),
-      verticalAlign: written(source, 'vertical-align'),
-      width: written(source, 'width'),
-    }));
-    const layout = cssTableRow(displayOf(el), facts);
-    if (!layout) return;
-    converted.props.style = { ...((converted.props.style as object) ?? {}), ...layout.row };
-    cells.forEach((cell, i) => {
-      const style = layout.cells[i];
-      if (style && Object.keys(style).length > 0)
-        cell.props.style = { ...((cell.props.style as object) ?? {}), ...style };
-    });
   }
 
   /**

@@ -73,29 +73,6 @@ export function degradeDisplay(value: string): { display: string } | null {
   return null;
 }
 
-/** The display HTML gives table elements, which the table layer lays out as such (tables/tables.ts). */
-const TABLE_DISPLAY: Record<string, string> = {
-  table: 'table',
-  caption: 'table-caption',
-  colgroup: 'table-column-group',
-  col: 'table-column',
-  thead: 'table-header-group',
-  tbody: 'table-row-group',
-  tfoot: 'table-footer-group',
-  tr: 'table-row',
-  td: 'table-cell',
-  th: 'table-cell',
-};
-
-/**
- * True when `value` is the display a table element has anyway (Inky's `<table class="row" style="display:
- * table">`), or `inline-table` on a `<table>`: the table layer lays it out as such, so it is not degraded.
- */
-export function isOwnTableDisplay(tagName: string, value: string): boolean {
-  const v = value.trim().toLowerCase();
-  return TABLE_DISPLAY[tagName] === v || (tagName === 'table' && v === 'inline-table');
-}
-
 /** True when satori accepts the value as it is. */
 export function isSupportedDisplay(value: string): boolean {
   const v = value.trim().toLowerCase();

@@ -6,7 +6,8 @@ import {
   unprefixedProperty,
   unsupportedDeclaration,
 } from './css-values.js';
-import { degradeDisplay, isOwnTableDisplay } from '../elements/display.js';
+import { isCssTableDisplay } from '../elements/css-table-display.js';
+import { degradeDisplay } from '../elements/display.js';
 
 /** A parsed inline style: CSS property names (`background-color`) → values, in source order. */
 export type CssDeclarations = Record<string, string>;
@@ -62,13 +63,12 @@ export function parseInlineStyle(text: string, warn: (message: string) => void):
 
 /**
  * Declarations → the style object satori takes. `display` values satori would throw on are degraded
- * to the nearest supported one (with a warning, unless it is the table display of `tagName`, which the table
- * layer keeps).
+ * to the nearest supported one (with a warning, unless it is a table display, which the table layer lays out:
+ * an HTML table element's own, or a CSS table's, elements/css-table-display.ts).
  */
 export function toSatoriStyle(
   declarations: CssDeclarations,
   warn: (message: string) => void,
-  tagName = '',
 ): Record<string, string> {
   const style: Record<string, string> = {};
   for (const [property, written] of Object.entries(declarations)) {
@@ -81,7 +81,8 @@ export function toSatoriStyle(
         warn(`style: display: ${value} is not a display value; the declaration was dropped`);
         continue;
       }
-      if (degraded.display !== value.trim().toLowerCase() && !isOwnTableDisplay(tagName, value)) {
+      // Table displays are laid out as tables by the converter (elements/css-table-display.ts).
+      if (degraded.display !== value.trim().toLowerCase() && !isCssTableDisplay(value)) {
         warn(`display: ${value} is not supported; laid out as display: ${degraded.display}`);
       }
       style.display = degraded.display;

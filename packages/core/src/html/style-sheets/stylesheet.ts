@@ -5,9 +5,9 @@
  */
 import * as csstree from 'css-tree';
 import { type MediaViewport, resolveMediaBlocks } from './media-queries.js';
-import { CSS_TABLE_DISPLAY, isCssTableDisplay } from '../elements/css-table-row.js';
+import { CSS_TABLE_DISPLAY, isCssTableDisplay } from '../elements/css-table-display.js';
 import { isSupportedDisplay, degradeDisplay } from '../elements/display.js';
-import type { Element } from '../dom.js';
+import { type Element, isAnonymous } from '../dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
 import { RuleIndex } from './rule-index.js';
 import { SheetCache } from './sheet-cache.js';
@@ -183,6 +183,8 @@ interface SheetRecord {
   layers: string[];
   classNames: string[];
   warnings: string[];
+  /** Whether it declares a table display (see `DocumentStyles.tableDisplays`). */
+  tableDisplays: boolean;
 }
 
 /** The sheets this thread has parsed (sheet-cache.ts). */
@@ -204,6 +206,8 @@ export class DocumentStyles {
   private readonly candidates = new WeakMap<Element, { sheets: number; rules: ProbeRule[] }>();
   /** Class names that appear in a class selector of any sheet, in an `@media` block that does not apply too. */
   readonly classNames = new Set<string>();
+  /** True once a sheet has declared a table display (`display: table-cell`…), which the converter then looks for. */
+  tableDisplays = false;
   /**
    * True once a sheet is compiled Tailwind CSS (its banner or its `--tw-` variables): then the document's sheets are
    * the whole truth, and no class is styled as a bare utility (`h-11/12` that the build left out styles nothing).
@@ -240,6 +244,7 @@ export class DocumentStyles {
         layers,
         classNames: [...one.classNames],
         warnings,
+        tableDisplays: one.tableDisplays,
       };
     };
     const record =
@@ -260,6 +265,7 @@ export class DocumentStyles {
   private mergeSheet(record: SheetRecord): void {
     for (const message of record.warnings) this.warn(message);
     for (const name of record.classNames) this.classNames.add(name);
+    if (record.tableDisplays) this.tableDisplays = true;
     const sheet = this.segments.length;
     // Layers rank in the order first named; an anonymous one (`.#n`) is this sheet's own.
     const ranks = record.layers.map((name) =>
@@ -298,8 +304,8 @@ export class DocumentStyles {
     // Most sheets have neither: look at other declarations' values only when the sheet's text could need it.
     const mayNeedValues = MAY_NEED_VALUES.test(css);
     const dropped: { list: csstree.List<csstree.CssNode>; item: csstree.ListItem<csstree.CssNode> }[] = [];
-    // A table display degraded in a rule keeps the value as written beside it, for the CSS table rows of
-    // elements/css-table-row.ts (`declared(el, CSS_TABLE_DISPLAY)`).
+    // A table display degraded in a rule keeps the value as written beside it, for the CSS tables of
+    // elements/css-table-display.ts (`declared(el, CSS_TABLE_DISPLAY)`).
     const tableDisplays: {
       list: csstree.List<csstree.CssNode>;
       item: csstree.ListItem<csstree.CssNode>;
@@ -359,14 +365,18 @@ export class DocumentStyles {
             if (degraded) {
               node.value = { type: 'Raw', value: degraded.display };
               rewritten = true;
-              this.warn(`display: ${value} is not supported; laid out as display: ${degraded.display}`);
-              if (isCssTableDisplay(value) && item && list) tableDisplays.push({ list, item, value });
+              // Table displays are laid out as tables by the converter (elements/css-table-display.ts).
+              if (isCssTableDisplay(value)) {
+                if (item && list) tableDisplays.push({ list, item, value });
+              } else
+                this.warn(`display: ${value} is not supported; laid out as display: ${degraded.display}`);
             }
           }
         }
       },
     });
     for (const { list, item } of dropped) list.remove(item);
+    if (tableDisplays.length > 0) this.tableDisplays = true;
     for (const { list, item, value } of tableDisplays) {
       const marker: csstree.Declaration = {
         type: 'Declaration',
@@ -478,6 +488,8 @@ export class DocumentStyles {
    * Top-level, `@layer` and nested rules are considered (not `@media`); shorthands are not expanded (ask for each name you accept).
    */
   declared(el: Element, property: string, inline?: Record<string, string>): string | undefined {
+    // An anonymous box (an anonymous table of CSS 2.1 §17.2.1) is no element: no rule matches it.
+    if (isAnonymous(el)) return inline?.[property];
     let perElement = this.cache.get(el);
     if (!perElement) {
       perElement = new Map();

@@ -14,6 +14,7 @@ import {
   sideBorder,
   spanAttr,
 } from './table-model.js';
+import { HTML_TABLE } from './table-structure.js';
 
 /**
  * Advance widths in em of U+0020–U+007E in Inter Regular, the built-in sans-serif (its hmtx, read through HarfBuzz
@@ -101,7 +102,7 @@ function horizontalPadding(el: Element, ctx: TableContext, fontPx: number, fallb
  * padding. Used only as the flex weight of its column: browsers share the free width of a table in
  * proportion to the max-content widths of its columns.
  */
-function estimateWidth(el: Element, ctx: TableContext, collapsed: boolean): number {
+function estimateWidth(el: Element, ctx: TableContext, collapsed: boolean, padding = '1px'): number {
   const fontPx = toPx(inherited(el, 'font-size', ctx)) ?? 16;
   const upper = /uppercase/.test(inherited(el, 'text-transform', ctx) ?? '');
   const bold = weightFactor(el, ctx);
@@ -117,7 +118,12 @@ function estimateWidth(el: Element, ctx: TableContext, collapsed: boolean): numb
   const content = Math.max(inlineContent, preferredFixedWidth(el, ctx));
   // Borders: whole in the separated model, half of each in the collapsed one (a neighbour holds the other half).
   const borders = (sideBorder(ctx, el, 'left') + sideBorder(ctx, el, 'right')) * (collapsed ? 0.5 : 1);
-  return Math.round(content + horizontalPadding(el, ctx, fontPx) + borders);
+  return Math.round(content + horizontalPadding(el, ctx, fontPx, padding) + borders);
+}
+
+/** The padding of a cell where CSS sets none: HTML's UA sheet gives `<td>` 1px, a CSS table cell has none. */
+function uaCellPadding(ctx: TableContext): string {
+  return (ctx.structure ?? HTML_TABLE).html ? '1px' : '0px';
 }
 
 /** A length in px: `120px`, `12.5px`. */
@@ -205,8 +211,9 @@ export function columnWidths(
 ): (string | undefined)[] {
   const widths: (string | undefined)[] = new Array(columns).fill(undefined);
   let index = 0;
-  for (const group of childElements(table).filter((c) => c.tagName === 'colgroup')) {
-    const cols = childElements(group).filter((c) => c.tagName === 'col');
+  const structure = ctx.structure ?? HTML_TABLE;
+  for (const group of structure.children(table).filter((c) => structure.part(c) === 'column-group')) {
+    const cols = childElements(group).filter((c) => structure.part(c) === 'column');
     const list = cols.length > 0 ? cols : [group];
     for (const col of list) {
       const span = Math.max(1, spanAttr(col, 'span', MAX_COLS));
@@ -251,7 +258,7 @@ export function fixedBoxWidth(
     return content;
   const fontPx = toPx(inherited(cell, 'font-size', ctx)) ?? 16;
   const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
-  return content + horizontalPadding(cell, ctx, fontPx, cellpadding ?? '1px');
+  return content + horizontalPadding(cell, ctx, fontPx, cellpadding ?? uaCellPadding(ctx));
 }
 
 /**
@@ -269,15 +276,23 @@ export function trackList(
   columnGap = 0,
 ): ColumnTracks {
   const widths = columnWidths(table, cells, columns, ctx);
-  const definite = hasDefiniteWidth(table, ctx);
+  let definite = hasDefiniteWidth(table, ctx);
   const collapsed = ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table))?.trim() === 'collapse';
   const weights = new Array(columns).fill(0);
   const firstCell: (Element | undefined)[] = new Array(columns).fill(undefined);
   for (const cell of cells) {
     if (cell.colSpan !== 1) continue;
-    weights[cell.col] = Math.max(weights[cell.col], estimateWidth(cell.el, ctx, collapsed));
+    weights[cell.col] = Math.max(
+      weights[cell.col],
+      estimateWidth(cell.el, ctx, collapsed, uaCellPadding(ctx)),
+    );
     firstCell[cell.col] ??= cell.el;
   }
+  // A CSS table without a width of its own that has percentage columns is as wide as they ask (below); its columns
+  // then share that width as a definite table's do.
+  const percentFill =
+    definite || (ctx.structure ?? HTML_TABLE).html ? undefined : percentWidth(widths, weights);
+  if (percentFill !== undefined) definite = true;
   // An empty column (no content, padding or border) weighs next to nothing: Chrome gives it no width when another
   // column has content, and an equal share when none has. (Weights summing to under 1 would leave free space.)
   const anyContent = weights.some((weight) => weight > 0);
@@ -325,7 +340,37 @@ export function trackList(
       return `minmax(min-content, ${weights[i]}fr)`;
     })
     .join(' ');
-  return { tracks, weighted, fit };
+  return { tracks, weighted, fit, percentFill };
+}
+
+/**
+ * The width a table without one of its own takes for its percentage columns, in px (Chrome's auto table layout,
+ * LayoutNG's ComputeGridInlineMinMax): each percentage column asks for its max-content width ÷ its share, the other
+ * columns for their max-content widths ÷ what the percentages leave; at least the columns' max-content widths.
+ * Undefined without percentage columns; infinite (the container's width) when a percentage column's content is not
+ * estimated. Bootstrap 3's `.nav-justified > li { display: table-cell; width: 1% }` asks
+ * for 100 times its content, so its anonymous table fills its container, as the trick intends.
+ */
+function percentWidth(widths: (string | undefined)[], weights: number[]): number | undefined {
+  const shares = widths.map((width) => percentOf(width));
+  if (shares.every((share) => share === undefined || share <= 0)) return undefined;
+  // The estimate sees only text and pictures: a percentage column whose content it cannot see (an icon of a sized
+  // inline-block, an <svg>) would ask for nothing, so such a table fills its container (as the 1% trick intends).
+  if (shares.some((share, i) => share !== undefined && share > 0 && !(weights[i]! > 0)))
+    return Number.POSITIVE_INFINITY;
+  const total = Math.min(
+    100,
+    shares.reduce<number>((sum, share) => sum + (share ?? 0), 0),
+  );
+  const sum = weights.reduce((a, b) => a + b, 0);
+  const others = weights.reduce((a, weight, i) => a + (shares[i] === undefined ? weight : 0), 0);
+  let width = sum;
+  shares.forEach((share, i) => {
+    if (share !== undefined && share > 0) width = Math.max(width, (weights[i]! * 100) / share);
+  });
+  if (others > 0)
+    width = Math.max(width, total < 100 ? (others * 100) / (100 - total) : Number.POSITIVE_INFINITY);
+  return Math.ceil(width);
 }
 
 /**
@@ -337,6 +382,11 @@ export interface ColumnTracks {
   weighted: number[];
   /** One word per column (`a`, `<n>px`, `=<n>px`, `<n>%`) for satori's table-narrow-columns, if each has a kind. */
   fit?: string;
+  /**
+   * The width in px that a CSS table without one of its own takes for its percentage columns (at most its
+   * container's; infinite when they leave the other columns no room), see `percentWidth`.
+   */
+  percentFill?: number;
 }
 
 /** The percentage of a `50%` width, or undefined for another value. */

@@ -1,7 +1,8 @@
 /** The HTML table model: rows in visual order, each cell's row, column and spans (colspan, rowspan), border widths. */
-import { type Element, childElements, getAttr, isElement } from '../dom.js';
+import { type Element, getAttr, isElement } from '../dom.js';
 import type { DocumentStyles } from '../style-sheets/stylesheet.js';
 import type { SatoriChild, SatoriElement } from '../types.js';
+import { HTML_TABLE, type TableStructure } from './table-structure.js';
 
 /** What the table translation needs from the element converter. */
 export interface TableContext {
@@ -15,6 +16,8 @@ export interface TableContext {
   warn(message: string): void;
   /** The document is in quirks mode (a cell's height is its border box's, HTML's table cell height quirk). */
   quirks?: boolean;
+  /** How the table's parts are found: by tag (an HTML table, the default) or by CSS display (table-structure.ts). */
+  structure?: TableStructure;
 }
 
 /** A cell and the grid area it covers (0-based row and column). */
@@ -42,8 +45,11 @@ export function spanAttr(el: Element, name: string, max: number): number {
   return Math.min(n, max);
 }
 
-/** Rows in visual order: `thead` rows first, `tfoot` rows last. */
-export function collectRows(table: Element): {
+/** Rows in visual order: header group rows first, footer group rows last. */
+export function collectRows(
+  table: Element,
+  structure: TableStructure = HTML_TABLE,
+): {
   groups: Element[];
   rows: { tr: Element; group: Element | null }[];
 } {
@@ -51,12 +57,14 @@ export function collectRows(table: Element): {
   const body: { tr: Element; group: Element | null }[] = [];
   const foot: { tr: Element; group: Element | null }[] = [];
   const groups: Element[] = [];
-  for (const child of childElements(table)) {
-    if (child.tagName === 'tr') body.push({ tr: child, group: null });
-    else if (child.tagName === 'thead' || child.tagName === 'tbody' || child.tagName === 'tfoot') {
+  for (const child of structure.children(table)) {
+    const part = structure.part(child);
+    if (part === 'row') body.push({ tr: child, group: null });
+    else if (part === 'header-group' || part === 'row-group' || part === 'footer-group') {
       groups.push(child);
-      const target = child.tagName === 'thead' ? head : child.tagName === 'tfoot' ? foot : body;
-      for (const tr of childElements(child)) if (tr.tagName === 'tr') target.push({ tr, group: child });
+      const target = part === 'header-group' ? head : part === 'footer-group' ? foot : body;
+      for (const tr of structure.children(child))
+        if (structure.part(tr) === 'row') target.push({ tr, group: child });
     }
   }
   return { groups, rows: [...head, ...body, ...foot] };
@@ -71,6 +79,7 @@ export function placeCells(
   rows: { tr: Element; group: Element | null }[],
   skip: (cell: Element) => boolean = () => false,
   isBlock: (cell: Element) => boolean = () => false,
+  structure: TableStructure = HTML_TABLE,
 ): {
   cells: PlacedCell[];
   columns: number;
@@ -82,8 +91,8 @@ export function placeCells(
     let col = 0;
     const groupEnd = group ? rows.findLastIndex((x) => x.group === group) : rows.length - 1;
     let blockRun: PlacedCell | undefined;
-    for (const cell of childElements(tr)) {
-      if ((cell.tagName !== 'td' && cell.tagName !== 'th') || skip(cell)) continue;
+    for (const cell of structure.children(tr)) {
+      if (structure.part(cell) !== 'cell' || skip(cell)) continue;
       const block = isBlock(cell);
       if (block && blockRun) {
         cells.push({ el: cell, row: r, col: blockRun.col, rowSpan: 1, colSpan: 1, sharesSlotOf: blockRun });
@@ -161,8 +170,13 @@ export function declaredSide(
 ): string | undefined {
   const inline = ctx.inlineOf(el);
   const longhand = ctx.styles.declared(el, `${property}-${side}`, inline);
-  if (longhand !== undefined) return longhand;
   const shorthand = ctx.styles.declared(el, property, inline);
+  // The one later in the cascade wins (`padding-left: 15px; padding: 10px` is 10px on the left).
+  if (longhand !== undefined) {
+    const later =
+      shorthand !== undefined && ctx.styles.compareCascade(el, property, `${property}-${side}`, inline) > 0;
+    if (!later) return longhand;
+  }
   return shorthand === undefined ? undefined : shorthandSide(shorthand, side);
 }
 

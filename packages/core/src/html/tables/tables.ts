@@ -4,7 +4,7 @@
  * group backgrounds are drawn by backdrop boxes behind the cells, `border-collapse` is emulated by overlapping
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
-import { type Element, childElements, getAttr, isElement } from '../dom.js';
+import { type Element, getAttr, isElement } from '../dom.js';
 import { hasDefiniteWidth, trackList, widthSizesColumn } from './table-columns.js';
 import { fixedTrackList } from './table-fixed-layout.js';
 import { isRightToLeft } from './table-direction.js';
@@ -13,6 +13,7 @@ import {
   type TableContext,
   collectRows,
   declaredSide,
+  inherited,
   lengthAttr,
   placeCells,
   resolveCalcPx,
@@ -21,6 +22,7 @@ import {
   sideBorder,
 } from './table-model.js';
 import type { SatoriChild, SatoriElement } from '../types.js';
+import { HTML_TABLE, type TableStructure } from './table-structure.js';
 
 export type { TableContext } from './table-model.js';
 
@@ -100,6 +102,8 @@ function blockDisplay(el: Element, ctx: TableContext): boolean {
  * { text-align: center }` and the like, so a left-aligned cell's text came out centred.
  */
 const ANONYMOUS_CELL_BOX = 'pictor-cell';
+/** The prop of a box that our satori matches no selector on (its change anonymous-boxes-unmatched). */
+const ANONYMOUS_PROP = 'data-pictor-anonymous';
 const ANONYMOUS_BACKDROP_BOX = 'pictor-backdrop';
 
 /**
@@ -136,27 +140,39 @@ function edgeSpacing(table: Element, ctx: TableContext, horizontal: string, vert
   return top === bottom && left === right ? `${top} ${left}` : `${top} ${right} ${bottom} ${left}`;
 }
 
-/** Translate a `<table>` element into a satori grid. */
+/**
+ * Translate a table into a satori grid: a `<table>` element, or a CSS table (`ctx.structure`: an element whose CSS
+ * display is `table`, or an anonymous table around table boxes, table-structure.ts).
+ */
 export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   ctx.addPreamble(TABLE_PREAMBLE);
+  const structure: TableStructure = ctx.structure ?? HTML_TABLE;
   const tableInline = ctx.inlineOf(table);
-  const { groups, rows: allRows } = collectRows(table);
+  const { groups, rows: allRows } = collectRows(table, structure);
   // A row, group or cell with display: none has no box in browsers: it takes no row or column of the table (a
   // hidden first cell, e-mail's `<td class="hide">`, does not push the others one column along).
   const rows = allRows.filter(({ tr, group }) => !hidden(tr, ctx) && !(group && hidden(group, ctx)));
+  // A CSS table's cells are table cells by their display (its degraded value, `block`, says nothing).
   const { cells, columns } = placeCells(
     rows,
     (cell) => hidden(cell, ctx),
-    (cell) => blockDisplay(cell, ctx),
+    (cell) => structure.html && blockDisplay(cell, ctx),
+    structure,
   );
-  const caption = childElements(table).find((c) => c.tagName === 'caption');
+  const caption = structure.children(table).find((c) => structure.part(c) === 'caption');
   const offset = caption ? 1 : 0;
-  const collapse = ctx.styles.declared(table, 'border-collapse', tableInline)?.trim() === 'collapse';
+  // HTML's UA sheet sets `border-collapse: separate` and `border-spacing: 2px` on `<table>`; a CSS table inherits
+  // both (initially separate and 0).
+  const own = (property: string) =>
+    structure.html ? ctx.styles.declared(table, property, tableInline) : inherited(table, property, ctx);
+  const collapse = own('border-collapse')?.trim() === 'collapse';
   const rtl = collapse && isRightToLeft(table, ctx);
 
-  const spacingDecl = ctx.styles.declared(table, 'border-spacing', tableInline);
+  const spacingDecl = own('border-spacing');
   const cellspacing = lengthAttr(getAttr(table, 'cellspacing'));
-  const spacing = collapse ? ['0px'] : (spacingDecl ?? cellspacing ?? '2px').trim().split(/\s+/);
+  const spacing = collapse
+    ? ['0px']
+    : (spacingDecl ?? cellspacing ?? (structure.html ? '2px' : '0px')).trim().split(/\s+/);
   // `table-layout: fixed` with a width of its own: the columns from the first row alone (tracks set below, once the
   // cells' collapsed borders are known), nothing for the layout engine to weigh.
   const fixedLayout =
@@ -191,8 +207,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const declaredWidth = ctx.styles.declared(table, 'width', tableInline)?.trim().toLowerCase();
   if (widthAttr && declaredWidth === undefined) tableStyle.width = widthAttr;
   // A table's `width: auto` is its content's width (shrink-to-fit), not its container's: e-mail buttons are tables
-  // with `width: auto` inside a `width: 100%` one.
-  if (declaredWidth === 'auto') tableStyle.width = 'fit-content';
+  // with `width: auto` inside a `width: 100%` one. (HTML's UA sheet gives `<table>` that; a CSS table has it anyway.)
+  if (declaredWidth === 'auto' || (!structure.html && declaredWidth === undefined))
+    tableStyle.width = 'fit-content';
+  // Percentage columns make such a table as wide as they ask, within its container (table-columns.ts percentWidth).
+  if (columnTracks.percentFill !== undefined && (declaredWidth === undefined || declaredWidth === 'auto')) {
+    tableStyle.width = '100%';
+    if (Number.isFinite(columnTracks.percentFill)) tableStyle.maxWidth = `${columnTracks.percentFill}px`;
+  }
   // A table's height (CSS or attribute) is the least it takes, as in browsers: rows taller than it make it taller
   // (an e-mail's `<table height="30">` round three lines of text must not run into the next table); a taller
   // table gives its rows the rest.
@@ -287,6 +309,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     }
     return converted;
   };
+  // The painted boxes of baseline-aligned CSS cells, drawn over the rows' backdrops and under the cells' content.
+  const cellBoxes: SatoriChild[] = [];
   const convertCellBox = (cell: PlacedCell): SatoriElement => {
     const inline = ctx.inlineOf(cell.el);
     const extra: Record<string, string> = {
@@ -333,7 +357,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     // A cell that CSS gives another display (`.container { display: block !important }` of responsive e-mails) is
     // that box inside an anonymous cell, as in browsers: it is no cell, so its margins apply (`margin: 0 auto` on
     // a block of auto width centres nothing), and it is as tall as its content, at the top of its row.
-    if (ownDisplay(cell.el, ctx, inline)) {
+    if (structure.html && ownDisplay(cell.el, ctx, inline)) {
       if (heightAttr && declaredHeight === undefined) extra.height = heightAttr;
       const { gridRow, gridColumn } = extra;
       delete extra.gridRow;
@@ -429,7 +453,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     }
     // Cells are vertically centred in browsers (`vertical-align: middle`): a flex column around one
     // wrapper keeps the cell's inline content in one flow.
-    const valign = cellVerticalAlign(cell.el, ctx);
+    const valign = structure.html ? cellVerticalAlign(cell.el, ctx) : cssCellVerticalAlign(cell.el, ctx);
     if (valign === 'middle' || valign === 'bottom') {
       extra.display = 'flex';
       extra.flexDirection = 'column';
@@ -439,7 +463,36 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
         type: ANONYMOUS_CELL_BOX,
         props: { 'data-pictor-cell': '', style: { display: 'block' }, children: content.props.children },
       };
+      // In a CSS table it is no element for the page's selectors (`.cell > p` still matches).
+      if (!structure.html) wrapper.props[ANONYMOUS_PROP] = '';
       return ctx.convert(cell.el, extra, [wrapper]);
+    }
+    // Baseline-aligned, the grid item is only as tall as its content: a cell whose box shows (a background, a
+    // border) has it painted by a box of its own that fills the row, as Chromium draws it, and its borders kept
+    // transparent around the content.
+    if (valign === 'baseline') {
+      extra.alignSelf = 'baseline';
+      const paint = boxPaint(cell.el, ctx);
+      if (paint) {
+        cellBoxes.push({
+          type: ANONYMOUS_BACKDROP_BOX,
+          props: {
+            [ANONYMOUS_PROP]: '',
+            style: { display: 'block', ...paint, gridRow: extra.gridRow!, gridColumn: extra.gridColumn! },
+          },
+        });
+        Object.assign(extra, {
+          background: 'none',
+          backgroundColor: 'transparent',
+          backgroundImage: 'none',
+          borderColor: 'transparent',
+          borderTopColor: 'transparent',
+          borderRightColor: 'transparent',
+          borderBottomColor: 'transparent',
+          borderLeftColor: 'transparent',
+          boxShadow: 'none',
+        });
+      }
     }
     return ctx.convert(cell.el, extra);
   };
@@ -462,7 +515,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const convertRow = (tr: Element): SatoriElement => {
     const children: SatoriChild[] = [];
     const wrappers = new Map<PlacedCell, SatoriElement>();
-    for (const child of childElements(tr)) {
+    for (const child of structure.children(tr)) {
       const cell = cellsByElement.get(child);
       if (!cell) continue;
       const converted = convertCell(cell);
@@ -494,16 +547,17 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     const style = backdropStyle(tr, ctx);
     if (style) layers.push({ style, rows: new Set([tr]) });
   }
-  const rowOf = new Map(rows.flatMap(({ tr }) => childElements(tr).map((cell) => [cell, tr] as const)));
+  const rowOf = new Map(rows.flatMap(({ tr }) => structure.children(tr).map((cell) => [cell, tr] as const)));
   for (const layer of layers)
     for (const cell of cells)
       if (layer.rows.has(rowOf.get(cell.el)!)) backdrops.push(backdrop(layer.style, cell, offset));
 
   const children: SatoriChild[] = [];
-  for (const child of childElements(table)) {
-    if (child.tagName === 'caption')
-      children.push(ctx.convert(child, { gridColumn: '1 / -1', gridRow: '1' }));
-    else if (child.tagName === 'tr') children.push(convertRow(child));
+  for (const child of structure.children(table)) {
+    const part = structure.part(child);
+    if (part === 'caption') {
+      if (child === caption) children.push(ctx.convert(child, { gridColumn: '1 / -1', gridRow: '1' }));
+    } else if (part === 'row') children.push(convertRow(child));
     else if (groups.includes(child))
       children.push(
         areaOf(
@@ -511,8 +565,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
           ctx.convert(
             child,
             { display: hidden(child, ctx) ? 'none' : 'contents' },
-            childElements(child)
-              .filter((tr) => tr.tagName === 'tr')
+            structure
+              .children(child)
+              .filter((tr) => structure.part(tr) === 'row')
               .map(convertRow),
           ),
         ),
@@ -520,9 +575,12 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   }
   if (hidden(table, ctx)) tableStyle.display = 'none';
   // An inline table (konsav's two `display: inline-table` floaters side by side) sits on its line.
-  else if (ctx.styles.declared(table, 'display', tableInline)?.trim().toLowerCase() === 'inline-table')
+  else if (
+    structure.inline ||
+    ctx.styles.declared(table, 'display', tableInline)?.trim().toLowerCase() === 'inline-table'
+  )
     tableStyle.display = 'inline-grid';
-  const grid = ctx.convert(table, tableStyle, [...backdrops, ...children]);
+  const grid = ctx.convert(table, tableStyle, [...backdrops, ...cellBoxes, ...children]);
   if (weighted.size > 0) grid.props[TABLE_WEIGHTS_PROP] = columnTracks.weighted.join(' ');
   if (columnTracks.fit !== undefined) grid.props[TABLE_FIT_PROP] = columnTracks.fit;
   return grid;
@@ -606,6 +664,43 @@ function cellVerticalAlign(cell: Element, ctx: TableContext): string {
     if (value !== undefined && value.trim() !== '') return value.trim().toLowerCase();
   }
   return 'middle';
+}
+
+/** Properties that paint a cell's box, in satori's names: Chromium draws them across the cell's whole row. */
+const BOX_PAINT: Record<string, string> = {
+  background: 'background',
+  'background-color': 'backgroundColor',
+  'background-image': 'backgroundImage',
+  border: 'border',
+  'border-top': 'borderTop',
+  'border-right': 'borderRight',
+  'border-bottom': 'borderBottom',
+  'border-left': 'borderLeft',
+  'border-width': 'borderWidth',
+  'border-style': 'borderStyle',
+  'border-color': 'borderColor',
+  'border-radius': 'borderRadius',
+  'box-shadow': 'boxShadow',
+};
+
+/** What CSS paints of a cell's box (see `BOX_PAINT`), as satori style, or undefined when it paints nothing. */
+function boxPaint(cell: Element, ctx: TableContext): Record<string, string> | undefined {
+  const inline = ctx.inlineOf(cell);
+  const style: Record<string, string> = {};
+  for (const [property, key] of Object.entries(BOX_PAINT)) {
+    const value = ctx.styles.declared(cell, property, inline);
+    if (value !== undefined) style[key] = value.replace(/\s*!important\s*$/i, '');
+  }
+  const shows = Object.entries(style).some(
+    ([key, value]) =>
+      key !== 'borderRadius' && !/^\s*(?:none|transparent|0|0px|initial|unset)\s*$/i.test(value),
+  );
+  return shows ? style : undefined;
+}
+
+/** A CSS table cell's vertical alignment: its own `vertical-align` (not inherited), else `baseline`. */
+function cssCellVerticalAlign(cell: Element, ctx: TableContext): string {
+  return ctx.styles.declared(cell, 'vertical-align', ctx.inlineOf(cell))?.trim().toLowerCase() || 'baseline';
 }
 
 /** True when the author hides the element (`display: none`), which the grid translation must keep. */

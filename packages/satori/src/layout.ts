@@ -28,6 +28,7 @@ import {
 } from './list-marker.js'
 import { textAfterMarkers } from './pictor-marker-space.js'
 import { SVGNodeToImage, serializeSVGFilter } from './handler/preprocess.js'
+import { hasSVGText, svgTextToPaths } from './pictor-svg-text.js'
 import { svgTransformToCSS } from './parser/svg-transform.js'
 import computeStyle from './handler/compute.js'
 import FontLoader from './font.js'
@@ -1477,8 +1478,12 @@ export default async function* layout(
     // `var()` in its attributes uses the variables of the element.
     // Pictor (custom-properties-shared): kept in one object.
     const variables = customPropertiesOf(computedStyle)
+    // Pictor (svg-text): its <text> drawn as glyph paths in the document's fonts.
+    const svgElement = hasSVGText(element)
+      ? svgTextToPaths(element, font, computedStyle, newLocale)
+      : element
     const src = await SVGNodeToImage(
-      element,
+      svgElement,
       currentColor,
       context.convertColors,
       variables

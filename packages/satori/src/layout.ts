@@ -91,6 +91,7 @@ import {
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
 import { customPropertiesOf } from './pictor-custom-properties.js'
+import { CONTENT_VAR, contentVarText } from './pictor-content-var.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
 import { leafFilterRegion } from './pictor-filter-region.js'
 import { usesChUnit, withOwnChRatio } from './pictor-ch-unit.js'
@@ -553,7 +554,16 @@ export default async function* layout(
             child.props.separator,
             child.props.counterStyle
           )
-        : child
+        : child?.type === CONTENT_VAR
+          ? // Pictor (content-var): `content: var(…)`, with this
+            // pseudo-element's variables and counters.
+            contentVarText(
+              child.props,
+              customPropertiesOf(computedStyle),
+              (name, separator, counterStyle) =>
+                getCounterText(context.counters, name, separator, counterStyle)
+            )
+          : child
     )
   }
 

@@ -26,6 +26,8 @@ interface TextStyle {
   fontStyle: unknown
   textAnchor: string
   letterSpacing: number
+  /** `dominant-baseline` (inherited, as in CSS Inline 3 and Chromium). */
+  dominantBaseline: string
 }
 
 const FONT_PROPS: [keyof TextStyle, string[]][] = [
@@ -35,6 +37,7 @@ const FONT_PROPS: [keyof TextStyle, string[]][] = [
   ['fontStyle', ['fontStyle', 'font-style']],
   ['textAnchor', ['textAnchor', 'text-anchor']],
   ['letterSpacing', ['letterSpacing', 'letter-spacing']],
+  ['dominantBaseline', ['dominantBaseline', 'dominant-baseline']],
 ]
 /** Attributes that place or shape the text, not drawn by the `<g>` it becomes. */
 const TEXT_ONLY = new Set([
@@ -45,8 +48,6 @@ const TEXT_ONLY = new Set([
   'rotate',
   'lengthAdjust',
   'textLength',
-  'dominantBaseline',
-  'dominant-baseline',
   'alignmentBaseline',
   'alignment-baseline',
   'xmlSpace',
@@ -98,8 +99,18 @@ function styleOf(props: Props, inherited: TextStyle): TextStyle {
         out.fontSize = fontSizeOf(value, inherited.fontSize) ?? out.fontSize
       } else if (key === 'letterSpacing') {
         out.letterSpacing = fontSizeOf(value, inherited.fontSize) ?? 0
-      } else if (key === 'textAnchor') {
-        out.textAnchor = String(value)
+      } else if (key === 'textAnchor' || key === 'dominantBaseline') {
+        out[key] = String(value).trim()
+      } else if (key === 'fontFamily') {
+        // As CSS font-family is expanded for the engine: names unquoted, lower case.
+        out.fontFamily = String(value)
+          .split(',')
+          .map((name) =>
+            name
+              .trim()
+              .replace(/(^['"])|(['"]$)/g, '')
+              .toLocaleLowerCase()
+          )
       } else {
         out[key] = value as never
       }
@@ -150,6 +161,35 @@ function drawnProps(props: Props): Props {
     out.style = style
   }
   return out
+}
+
+/**
+ * How far below `y` the alphabetic baseline is for a `dominant-baseline`:
+ * the font's ascent below a top edge, its descent above a bottom edge, half
+ * way for `central`/`middle`.
+ */
+function baselineShift(
+  baseline: string,
+  engine: { ascent: (s?: string) => number; descent: (s?: string) => number },
+  text: string
+): number {
+  switch (baseline) {
+    case 'text-before-edge':
+    case 'text-top':
+    case 'hanging':
+    case 'before-edge':
+      return engine.ascent(text)
+    case 'text-after-edge':
+    case 'text-bottom':
+    case 'ideographic':
+    case 'after-edge':
+      return -engine.descent(text)
+    case 'central':
+    case 'middle':
+      return (engine.ascent(text) - engine.descent(text)) / 2
+    default:
+      return 0
+  }
 }
 
 /** One `<text>` as a `<g>` of glyph paths. */
@@ -223,10 +263,11 @@ function textToGroup(
   const children = placed
     .filter((p) => p.run.text.trim())
     .map(({ run, left, top }, i) => {
-      const glyphs = engineOf(run.style).getSVG(run.text, {
+      const engine = engineOf(run.style)
+      const glyphs = engine.getSVG(run.text, {
         fontSize: run.style.fontSize,
         left,
-        top,
+        top: top + baselineShift(run.style.dominantBaseline, engine, run.text),
         letterSpacing: run.style.letterSpacing,
       })
       const path = {
@@ -267,6 +308,7 @@ export function svgTextToPaths(
     fontStyle: base.fontStyle,
     textAnchor: 'start',
     letterSpacing: 0,
+    dominantBaseline: 'auto',
   }
   return walk(node, inherited) as ReactElement
 }

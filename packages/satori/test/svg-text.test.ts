@@ -59,4 +59,26 @@ describe('<text> in an inline <svg>', () => {
     expect(red).toBeGreaterThan(10);
     expect(right).toBeGreaterThan(60);
   });
+
+  it('dominant-baseline text-after-edge puts the bottom of the text at y (inherited from a <g>)', async () => {
+    const rows = async (props: Record<string, unknown>) => {
+      const svg = await render(
+        hp(
+          'svg',
+          { width: W, height: H, viewBox: `0 0 ${W} ${H}` },
+          hp('g', props, hp('text', { x: 10, y: 30, fontSize: 20 }, 'Hxy')),
+        ),
+        { width: W, height: H },
+      );
+      const px = await pixels(svg);
+      let bottom = 0;
+      for (let y = 0; y < H; y++) for (let x = 0; x < W; x++) if (px[(y * W + x) * 4 + 3] > 128) bottom = y;
+      return bottom;
+    };
+    const alphabetic = await rows({});
+    const afterEdge = await rows({ 'dominant-baseline': 'text-after-edge' });
+    // The descenders of y end below the baseline; at text-after-edge the whole text is above y.
+    expect(alphabetic).toBeGreaterThan(30);
+    expect(afterEdge).toBeLessThanOrEqual(30);
+  });
 });

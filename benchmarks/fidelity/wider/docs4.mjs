@@ -535,18 +535,9 @@ export function docs4Documents() {
     { title: 'Brief History of JavaScript', language: 'en' },
     { name: 'vivliostyle-techbook', kind: 'technical book chapter (Vivliostyle techbook theme)' },
   );
-  vivlio(
-    '@vivliostyle/theme-bunko',
-    'example/bunko.md',
-    { title: '文庫', language: 'ja' },
-    {
-      name: 'vivliostyle-bunko',
-      kind: 'novel, Japanese vertical writing (Vivliostyle bunko theme)',
-      // Vertical lines fill the page from the right: the document is as tall as the viewport, not as its text.
-      height: 800,
-      script: 'Japanese',
-    },
-  );
+  // The bunko theme's novel page (vertical-rl on the root) was imported as vivliostyle-bunko and dropped: Chromium's
+  // screenshot of it at the viewport's origin is blank (the vertical block flow starts beyond it), so it scored
+  // nothing about Pictor.
   vivlio(
     '@vivliostyle/theme-gutenberg',
     'example/alice/ch01.md',
@@ -607,7 +598,6 @@ export function docs4Licences() {
     '@vivliostyle/theme-base',
     '@vivliostyle/theme-academic',
     '@vivliostyle/theme-techbook',
-    '@vivliostyle/theme-bunko',
     '@vivliostyle/theme-gutenberg',
     '@fontsource/crimson-text',
   ]) {

@@ -45,6 +45,7 @@ import {
   stripExternal,
 } from '../real-world/import.mjs';
 import { isHeldOut } from '../corpus-split.mjs';
+import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -471,6 +472,9 @@ function documents() {
     });
   // Issue 41's fourth pass (papers): document styles', HTML-to-PDF tools' and admin templates' pages (papers.mjs).
   for (const d of paperDocuments()) add(d);
+  // Issue 41's fifth pass (docs4): receipts, Japanese reports and a vertical novel page, a book chapter, a menu, an
+  // invoice and right-to-left invoices (docs4.mjs).
+  for (const d of docs4Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1240,6 +1244,8 @@ for (const repo of Object.keys(commits)) {
 
 for (const [file, bytes] of paperLicences(docs.filter((d) => d.mirrored)))
   writeFileSync(join(here, 'LICENSES', file), bytes);
+if (docs.some((d) => docs4Documents().some((x) => x.name === d.name)))
+  for (const [file, bytes] of docs4Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [

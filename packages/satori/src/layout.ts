@@ -28,6 +28,7 @@ import {
 } from './list-marker.js'
 import { textAfterMarkers } from './pictor-marker-space.js'
 import { SVGNodeToImage, serializeSVGFilter } from './handler/preprocess.js'
+import { hasSVGText, svgTextToPaths } from './pictor-svg-text.js'
 import { svgTransformToCSS } from './parser/svg-transform.js'
 import computeStyle from './handler/compute.js'
 import FontLoader from './font.js'
@@ -90,6 +91,7 @@ import {
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
 import { customPropertiesOf } from './pictor-custom-properties.js'
+import { CONTENT_VAR, contentVarText } from './pictor-content-var.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
 import { leafFilterRegion } from './pictor-filter-region.js'
 import { usesChUnit, withOwnChRatio } from './pictor-ch-unit.js'
@@ -552,7 +554,16 @@ export default async function* layout(
             child.props.separator,
             child.props.counterStyle
           )
-        : child
+        : child?.type === CONTENT_VAR
+          ? // Pictor (content-var): `content: var(…)`, with this
+            // pseudo-element's variables and counters.
+            contentVarText(
+              child.props,
+              customPropertiesOf(computedStyle),
+              (name, separator, counterStyle) =>
+                getCounterText(context.counters, name, separator, counterStyle)
+            )
+          : child
     )
   }
 
@@ -1477,8 +1488,12 @@ export default async function* layout(
     // `var()` in its attributes uses the variables of the element.
     // Pictor (custom-properties-shared): kept in one object.
     const variables = customPropertiesOf(computedStyle)
+    // Pictor (svg-text): its <text> drawn as glyph paths in the document's fonts.
+    const svgElement = hasSVGText(element)
+      ? svgTextToPaths(element, font, computedStyle, newLocale)
+      : element
     const src = await SVGNodeToImage(
-      element,
+      svgElement,
       currentColor,
       context.convertColors,
       variables

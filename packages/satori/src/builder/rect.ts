@@ -1,3 +1,4 @@
+import { nestedSVGWithPictures } from '../pictor-inline-svg-pictures.js'
 import type { ParsedTransformOrigin } from '../transform-origin.js'
 
 import backgroundImage, { getBoxArea } from './background-image.js'
@@ -487,7 +488,37 @@ export default async function rect(
 
     // An image without an area draws nothing, and renderers like librsvg
     // fail to draw it.
-    if (imageWidth > 0 && imageHeight > 0) {
+    // Pictor (inline-svg-pictures): an inline SVG with raster pictures as a
+    // nested <svg>, which resvg draws with them.
+    const nested =
+      imageWidth > 0 && imageHeight > 0 && svgAspectRatio
+        ? nestedSVGWithPictures(src, {
+            x: imageX,
+            y: imageY,
+            width: imageWidth,
+            height: imageHeight,
+            preserveAspectRatio,
+          })
+        : undefined
+    if (nested) {
+      shape += buildXMLString(
+        'g',
+        {
+          transform: matrix ? matrix : undefined,
+          'clip-path': style.transform
+            ? imageBorderRadius
+              ? `url(#${imageBorderRadius[1]})`
+              : undefined
+            : `url(#satori_cp-${id})`,
+          mask: style.transform
+            ? undefined
+            : miId
+            ? `url(#${miId})`
+            : `url(#satori_om-${id})`,
+        },
+        nested
+      )
+    } else if (imageWidth > 0 && imageHeight > 0) {
       shape += buildXMLString('image', {
         x: imageX,
         y: imageY,

@@ -4,6 +4,11 @@
  * also returns the inherited style for children of the element.
  */
 
+import {
+  inheritedCustomProperties,
+  layerCustomProperties,
+} from '../pictor-custom-properties.js'
+import { extractCustomProperties } from './variables.js'
 import presets from './presets.js'
 import { turnPresetSides } from '../text/pictor-vertical-frame.js'
 import { autoDirection, plaintextDirection } from '../text/pictor-bidi.js'
@@ -625,7 +630,12 @@ export default async function compute(
     String(definedStyle?.writingMode ?? inheritedStyle?.writingMode ?? '')
   )
   const { defined, initial } = resolveKeywords(
-    toPhysicalProperties(definedStyle, logicalDirection),
+    toPhysicalProperties(definedStyle, logicalDirection, () =>
+      layerCustomProperties(
+        inheritedCustomProperties(inheritedStyle),
+        extractCustomProperties(definedStyle ?? {}).variables
+      )
+    ),
     presetStyle,
     inheritedStyle,
     parentStyle

@@ -7,6 +7,7 @@
  */
 
 import valueParser from 'postcss-value-parser'
+import { resolveVariables } from './variables.js'
 
 type Style = Record<string, string | number>
 
@@ -30,7 +31,11 @@ function splitValues(value: string | number) {
  * The style with logical properties replaced by physical ones, in the same
  * position, so that later declarations still override earlier ones.
  */
-export function toPhysicalProperties(style: Style, direction: string): Style {
+export function toPhysicalProperties(
+  style: Style,
+  direction: string,
+  variables?: () => Record<string, string>
+): Style {
   let hasLogical = false
   for (const property in style) {
     if (isLogical(property)) {
@@ -69,7 +74,15 @@ export function toPhysicalProperties(style: Style, direction: string): Style {
         set(name(end), value)
       } else {
         // Shorthands have the start value, and the end value if it differs.
-        const values = splitValues(value)
+        // Pictor (logical-shorthand-var): `margin-block: var(--m)` with two
+        // values in the variable is split after the variable is read (each
+        // side got the whole variable, invalid for one side).
+        let whole = value
+        if (typeof value === 'string' && variables && /\bvar\(/i.test(value)) {
+          const resolved = resolveVariables(value, variables())
+          if (resolved !== undefined) whole = resolved
+        }
+        const values = splitValues(whole)
         set(name(start), values[0])
         set(name(end), values.length > 1 ? values[1] : values[0])
       }

@@ -6,6 +6,11 @@
  */
 
 import { AncestorFilter } from '../pictor-ancestor-filter.js'
+import {
+  CONTENT_VAR,
+  CONTENT_VAR_PROPERTY,
+  carryContentVars,
+} from '../pictor-content-var.js'
 import type { ReactElement, ReactNode } from 'react'
 
 import type { LayoutEngine } from '../layout-engine/index.js'
@@ -271,7 +276,10 @@ export async function applyStyleSheets(
   collectStyleSheets(root, sheets, viewport)
   if (!sheets.length) return root
 
-  const parse = (css: string): Item[] => JSON.parse(engine.parseCSS(css))
+  // Pictor (content-var): `content` with var() reaches the cascade as a
+  // custom property (the parser drops it).
+  const parse = (css: string): Item[] =>
+    JSON.parse(engine.parseCSS(carryContentVars(css)))
   const parsed: Item[][] = sheets.map((css) =>
     speed.styleSheetCache === false ? parse(css) : cachedSheet(css, parse)
   )
@@ -945,6 +953,21 @@ function generateContent(
 ) {
   const style = cascade(node, context, pseudo)
   const content = style?.content
+  // Pictor (content-var): a value with var() is read in layout, where the
+  // variables are known (unless a `content` the parser read applies too).
+  const withVar = style?.[CONTENT_VAR_PROPERTY]
+  if (style) delete style[CONTENT_VAR_PROPERTY]
+  if (typeof withVar === 'string' && content === undefined) {
+    return element('::' + pseudo, {
+      style,
+      children: [
+        element(CONTENT_VAR, {
+          value: withVar,
+          attr: (name: string) => getAttribute(node, name),
+        }),
+      ],
+    })
+  }
   if (!Array.isArray(content)) return
   delete style.content
   const children = (content as ContentPart[]).map((part) => {

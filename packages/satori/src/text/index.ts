@@ -796,10 +796,14 @@ export default async function* buildTextNodes(
     if (indent) leftOffset += indent
     if (
       lineWidths.length > 1 ||
-      (context.blockParagraph && (align === 'right' || align === 'center'))
+      ((align === 'right' || align === 'center') &&
+        (context.blockParagraph || remainingWidth > 1))
     ) {
-      // A flex item around text is as wide as a single line, but a paragraph
-      // of a block container fills its width.
+      // A paragraph of a block container fills its width, and so does the
+      // anonymous flex item around text stretched in a column flex container
+      // (Pictor flex-text-align: Vivliostyle's `.cover h1 { display: flex;
+      // flex-direction: column }` title is centred in Chromium). In a row it
+      // is as wide as its line (but for sub-pixel rounding): nothing moves.
       if (align === 'right') {
         leftOffset += remainingWidth
         lineLeft += remainingWidth

@@ -356,6 +356,8 @@ export interface Tunings {
   skipInkBands?: boolean;
   /** satori skips selectors that need an ancestor's tag, id or class the element's ancestors lack (`ancestor-filter`). */
   ancestorFilter?: boolean;
+  /** satori keeps each paragraph's sizes by the width it measured them at, within a render (`paragraph-measure-memo`). */
+  paragraphMeasureMemo?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

@@ -72,6 +72,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   shapedGlyphsDirect: 'card',
   skipInkBands: 'card',
   ancestorFilter: 'card',
+  paragraphMeasureMemo: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

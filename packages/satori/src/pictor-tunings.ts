@@ -70,6 +70,11 @@ export interface PictorTunings {
    * element has is not matched (pictor-ancestor-filter.ts).
    */
   ancestorFilter?: boolean
+  /**
+   * paragraph-measure-memo: a paragraph's sizes kept by the width it is measured at, within a render
+   * (text/pictor-measure-memo.ts).
+   */
+  paragraphMeasureMemo?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -92,5 +97,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     shapedGlyphsDirect: tunings?.shapedGlyphsDirect !== false,
     skipInkBands: tunings?.skipInkBands !== false,
     ancestorFilter: tunings?.ancestorFilter !== false,
+    paragraphMeasureMemo: tunings?.paragraphMeasureMemo !== false,
   }
 }

@@ -3,6 +3,8 @@ import { resolveTunings, type PictorTunings } from './pictor-tunings.js'
 import { setPlainTextGraphemes } from './pictor-graphemes.js'
 import { setPlainTextWords } from './pictor-words.js'
 import { fitTableColumns } from './pictor-table-fit.js'
+import { layoutChanged } from './text/pictor-measure-memo.js'
+import { countLayout } from './pictor-layout-stats.js'
 import type { ReactElement, ReactNode } from 'react'
 import type { TwConfig } from 'twrnc'
 import type { SatoriNode } from './layout.js'
@@ -442,6 +444,7 @@ export async function render(
       height: definedHeight,
       pointScaleFactor: options.pointScaleFactor,
     }
+    countLayout('treeLayouts')
     layoutEngine.computeLayout(root, layoutOptions)
     // Pictor (table-narrow-columns): tables narrower than their columns want
     // get Chromium's column widths (their cells' min-content widths measured
@@ -452,10 +455,15 @@ export async function render(
       { width }: { width?: number | 'min-content' }
     ) => layoutEngine.computeLayout(node, { width, pointScaleFactor: 0 })
     for (let pass = 0; pass < 4 && fitTableColumns(root, layOutAlone); pass++) {
+      // Pictor (paragraph-measure-memo): boxes in paragraphs may differ now.
+      layoutChanged()
+      countLayout('treeLayouts')
       layoutEngine.computeLayout(root, layoutOptions)
     }
     // The static position of a fixed element depends on its size.
     if (sizeStaticPositionPlaceholders(fixedElements)) {
+      layoutChanged()
+      countLayout('treeLayouts')
       layoutEngine.computeLayout(root, layoutOptions)
     }
 

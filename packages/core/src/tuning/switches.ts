@@ -70,6 +70,8 @@ export const TUNING_SWITCHES = {
     "an underline's skip-ink flattens only the glyphs that reach its band (satori patch skip-ink-bands)",
   ancestorFilter:
     'style rules whose selector needs an ancestor tag, id or class the ancestors lack not matched (satori patch ancestor-filter)',
+  paragraphMeasureMemo:
+    "a paragraph's sizes kept by the width it was measured at, within a render: not broken into lines again (satori patch paragraph-measure-memo)",
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -90,6 +92,7 @@ export const SATORI_TUNINGS = [
   'shapedGlyphsDirect',
   'skipInkBands',
   'ancestorFilter',
+  'paragraphMeasureMemo',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

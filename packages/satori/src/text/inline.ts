@@ -68,6 +68,8 @@ import type { PaintBounds } from '../culling.js'
 import buildTextNodes from './index.js'
 import { halfXHeight } from './pictor-x-height.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
+import { MeasureMemo, type MeasuredSize } from './pictor-measure-memo.js'
+import { countLayout } from '../pictor-layout-stats.js'
 import cssColorParse from 'parse-css-color'
 
 export interface InlineEnv {
@@ -469,6 +471,8 @@ export class Paragraph {
    */
   readonly floats: LayoutNode[] = []
   private floatsWidth: number | undefined
+  /** Pictor (paragraph-measure-memo): its sizes by width; null when off. */
+  private memo: MeasureMemo | null | undefined
   /** The pieces of each run, set by `finalize()`. */
   private pieces = new Map<
     TextRun,
@@ -1477,6 +1481,44 @@ export class Paragraph {
       // Measured by the delegate.
       return { width: 0, height: 0 }
     }
+    // Pictor (paragraph-measure-memo): beside no floats, the same width
+    // measures the same.
+    const memo = exclusions.length === 0 ? this.measureMemo() : undefined
+    const known = memo?.get(width, minContent, widthKnown)
+    if (known) {
+      this.exclusions = exclusions
+      return known
+    }
+    countLayout('paragraphMeasures')
+    const size = this.measureLines(width, exclusions, minContent, widthKnown)
+    memo?.set(width, minContent, widthKnown, size)
+    return size
+  }
+
+  /** Pictor (paragraph-measure-memo): undefined when switched off. */
+  private measureMemo() {
+    if (this.memo === undefined) {
+      const tunings = this.style._pictorTunings as
+        | { paragraphMeasureMemo?: boolean }
+        | undefined
+      this.memo =
+        tunings?.paragraphMeasureMemo === false
+          ? null
+          : new MeasureMemo(
+              this.floats.length > 0 ||
+                this.items.some((item) => item.kind === 'atomic')
+            )
+    }
+    return this.memo ?? undefined
+  }
+
+  /** Breaks the paragraph into lines at `width`: its size. */
+  private measureLines(
+    width: number,
+    exclusions: FloatExclusion[],
+    minContent: boolean,
+    widthKnown: boolean
+  ): MeasuredSize {
     // Pictor (floats-in-max-content): the max-content width of an inline
     // formatting context has its floats beside its lines, as Chromium sizes
     // it, so a shrink-to-fit box holds text and floats on one line (Pico's

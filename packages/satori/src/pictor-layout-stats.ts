@@ -1,0 +1,22 @@
+/**
+ * Pictor: counts of layout work in this process, for tests that check how much work a render does without a clock
+ * (paragraph-measure-memo: how many times paragraphs were broken into lines; how many times whole trees were laid
+ * out). Counting costs an increment; nothing reads them but `pictorLayoutStats()`.
+ */
+
+const stats = {
+  /** Layouts of a render's whole tree (satori.ts: the first, and each one after the tree's styles changed). */
+  treeLayouts: 0,
+  /** Paragraphs of inline formatting contexts broken into lines to be measured (text/inline.ts). */
+  paragraphMeasures: 0,
+}
+
+/** Counts one more of `what`. */
+export function countLayout(what: keyof typeof stats) {
+  stats[what]++
+}
+
+/** The counts so far in this process. */
+export function pictorLayoutStats(): Readonly<typeof stats> {
+  return { ...stats }
+}

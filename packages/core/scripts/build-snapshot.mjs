@@ -73,8 +73,9 @@ try {
       [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
     },
   });
-  // Named by its key and a CRC-32 of its bytes (src/pool/worker-snapshot.ts `snapshotName`).
-  const name = `${key}-${zlib.crc32(compressed).toString(16)}.snapshot.br`;
+  // Named by its key, a CRC-32 of the bundle it holds and one of its bytes (src/pool/worker-snapshot.ts `snapshotName`).
+  const bundleCrc = zlib.crc32(readFileSync(new URL('worker.cjs', dist))).toString(16);
+  const name = `${key}-${bundleCrc}-${zlib.crc32(compressed).toString(16)}.snapshot.br`;
   made = new URL(name, dist);
   writeFileSync(made, compressed);
   // Readable by whoever runs the package (the build's user may not be the service's); it is no secret.

@@ -84,6 +84,9 @@ async function renderWith(snapshot: string | false): Promise<{ data: Buffer; fro
   }
 }
 
+/** A stand-in worker bundle for the fake dist/ folders. */
+const BUNDLE = Buffer.from('a worker bundle');
+
 describe('the build leaves a snapshot for the default workers', () => {
   it('is found for their flags, written out once into the cache directory, and not for other flags', () => {
     const cacheDir = join(dir, 'cache');
@@ -105,7 +108,11 @@ describe('the build leaves a snapshot for the default workers', () => {
     const build = (text: string) => {
       for (const old of readdirSync(place)) rmSync(join(place, old));
       const compressed = brotliCompressSync(text);
-      writeFileSync(join(place, snapshotName(defaultFlags, compressed)), compressed);
+      writeFileSync(join(place, 'worker.cjs'), `bundle of ${text}`);
+      writeFileSync(
+        join(place, snapshotName(defaultFlags, Buffer.from(`bundle of ${text}`), compressed)),
+        compressed,
+      );
     };
     build('first build');
     const first = findSnapshot(pathToFileURL(`${place}/`), defaultFlags, cacheDir) as string;
@@ -117,16 +124,46 @@ describe('the build leaves a snapshot for the default workers', () => {
     expect(readdirSync(cacheDir)).toEqual([basename(second)]);
   });
 
+  it('is used only with the bundle it was made from, whatever else an earlier build left beside it', () => {
+    const place = join(dir, 'mixed-dist');
+    mkdirSync(place);
+    const cacheDir = join(dir, 'mixed-cache');
+    const snapshotOf = (bundle: string, text: string) => {
+      const compressed = brotliCompressSync(text);
+      writeFileSync(join(place, snapshotName(defaultFlags, Buffer.from(bundle), compressed)), compressed);
+    };
+    // An earlier build's snapshot left beside this build's (names sort either way round).
+    snapshotOf('earlier bundle', 'earlier snapshot');
+    snapshotOf('this bundle', 'this snapshot');
+    snapshotOf('a later bundle', 'a later snapshot');
+    writeFileSync(join(place, 'worker.cjs'), 'this bundle');
+    const found = findSnapshot(pathToFileURL(`${place}/`), defaultFlags, cacheDir) as string;
+    expect(readFileSync(found, 'utf8')).toBe('this snapshot');
+    // The bundle rebuilt without its snapshot: none, the workers start from the bundle.
+    writeFileSync(join(place, 'worker.cjs'), 'a rebuilt bundle');
+    expect(
+      findSnapshot(pathToFileURL(`${place}/`), defaultFlags, join(dir, 'mixed-cache-2')),
+    ).toBeUndefined();
+  });
+
   it('a compressed snapshot that cannot be read, or is not what its name says, gives none', () => {
     const fakeDist = join(dir, 'fake-dist');
     mkdirSync(fakeDist);
-    writeFileSync(join(fakeDist, snapshotName(defaultFlags, Buffer.from('not brotli'))), 'not brotli');
+    writeFileSync(join(fakeDist, 'worker.cjs'), BUNDLE);
+    writeFileSync(
+      join(fakeDist, snapshotName(defaultFlags, BUNDLE, Buffer.from('not brotli'))),
+      'not brotli',
+    );
     const cacheDir = join(dir, 'broken');
     expect(findSnapshot(pathToFileURL(`${fakeDist}/`), defaultFlags, cacheDir)).toBeUndefined();
     // Bytes that do not match the CRC in the name (a damaged or replaced file).
     const other = join(dir, 'renamed-dist');
     mkdirSync(other);
-    writeFileSync(join(other, snapshotName(defaultFlags, brotliCompressSync('a'))), brotliCompressSync('b'));
+    writeFileSync(join(other, 'worker.cjs'), BUNDLE);
+    writeFileSync(
+      join(other, snapshotName(defaultFlags, BUNDLE, brotliCompressSync('a'))),
+      brotliCompressSync('b'),
+    );
     expect(findSnapshot(pathToFileURL(`${other}/`), defaultFlags, cacheDir)).toBeUndefined();
     expect(readdirSync(cacheDir)).toEqual([]);
   });

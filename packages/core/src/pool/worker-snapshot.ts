@@ -22,12 +22,26 @@ export function snapshotKey(execArgv: readonly string[]): string {
   return `worker-${process.version}-${process.arch}-${flags}`;
 }
 
+/** The worker bundle a snapshot evaluates (worker-snapshot-entry.ts), beside it in dist/. */
+const BUNDLE = 'worker.cjs';
+
+/** CRC-32 (hex) of bytes: what names a snapshot's bundle and the snapshot itself. */
+function crcOf(bytes: Uint8Array): string {
+  return zlib.crc32(bytes).toString(16);
+}
+
 /**
- * The compressed snapshot's file name (scripts/build-snapshot.mjs): its key and a CRC-32 of its bytes, so a pool knows
- * which written-out copy is this build's without reading it.
+ * The compressed snapshot's file name (scripts/build-snapshot.mjs): its key, a CRC-32 of the bundle it holds and one
+ * of its own bytes — so a pool starts workers only from a snapshot of the bundle beside it (a rebuilt bundle next to
+ * an earlier build's snapshot, as an incremental build's cache can leave, would run the earlier code) and knows which
+ * written-out copy is this build's without reading it.
  */
-export function snapshotName(execArgv: readonly string[], compressed: Uint8Array): string {
-  return `${snapshotKey(execArgv)}-${zlib.crc32(compressed).toString(16)}.snapshot.br`;
+export function snapshotName(
+  execArgv: readonly string[],
+  bundle: Uint8Array,
+  compressed: Uint8Array,
+): string {
+  return `${snapshotKey(execArgv)}-${crcOf(bundle)}-${crcOf(compressed)}.snapshot.br`;
 }
 
 /**
@@ -43,10 +57,12 @@ export function findSnapshot(
   if (cacheDir === undefined) return undefined;
   const key = snapshotKey(execArgv);
   let shipped: string | undefined;
+  let prefix = '';
   try {
-    shipped = readdirSync(dir).find((name) => name.startsWith(`${key}-`) && name.endsWith('.snapshot.br'));
+    prefix = `${key}-${crcOf(readFileSync(new URL(BUNDLE, dir)))}-`;
+    shipped = readdirSync(dir).find((name) => name.startsWith(prefix) && name.endsWith('.snapshot.br'));
   } catch {}
-  const crc = shipped?.slice(key.length + 1, -'.snapshot.br'.length);
+  const crc = shipped?.slice(prefix.length, -'.snapshot.br'.length);
   if (shipped === undefined || !/^[0-9a-f]+$/.test(crc as string) || !ownDirectory(cacheDir))
     return undefined;
   const place = `${zlib.crc32(fileURLToPath(dir)).toString(16)}-${key}-`;
@@ -58,7 +74,7 @@ export function findSnapshot(
   const temporary = `${file}.${process.pid}.tmp`;
   try {
     const compressed = readFileSync(new URL(shipped, dir));
-    if (zlib.crc32(compressed).toString(16) !== crc) return undefined;
+    if (crcOf(compressed) !== crc) return undefined;
     writeFileSync(temporary, zlib.brotliDecompressSync(compressed), { mode: 0o600 });
     renameSync(temporary, file);
     // What an earlier build at this place left (~14 MB each).

@@ -36,6 +36,7 @@ describe('public API', () => {
       'createRenderer',
       'formatOfExtension',
       'isVariantName',
+      'markupLength',
       'parseAllowList',
       'pinnedConnection',
       'refusedReason',

@@ -147,8 +147,9 @@ describe('operation B: POST /open/v1/images/render', () => {
       content: `<div>${'x'.repeat(2 * 1024 * 1024)}</div>`,
     });
     expect(tooLong.status).toBe(400);
+    expect(tooLong.body.code).toBe(10103);
     expect(tooLong.body.message).toBe(
-      'content: must be a non-empty string of HTML of at most 2097152 characters',
+      'content: must be at most 2097152 characters (inlined data: pictures and fonts not counted)',
     );
     const tooMuchText = await render(t.url, own, '/render', {
       content: `<div>${'word '.repeat(12_000)}</div>`,

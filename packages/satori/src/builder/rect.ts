@@ -500,24 +500,22 @@ export default async function rect(
             preserveAspectRatio,
           })
         : undefined
+    // The picture's transform, clip and mask: the same for a nested SVG and an <image>.
+    const placed = {
+      transform: matrix ? matrix : undefined,
+      'clip-path': style.transform
+        ? imageBorderRadius
+          ? `url(#${imageBorderRadius[1]})`
+          : undefined
+        : `url(#satori_cp-${id})`,
+      mask: style.transform
+        ? undefined
+        : miId
+        ? `url(#${miId})`
+        : `url(#satori_om-${id})`,
+    }
     if (nested) {
-      shape += buildXMLString(
-        'g',
-        {
-          transform: matrix ? matrix : undefined,
-          'clip-path': style.transform
-            ? imageBorderRadius
-              ? `url(#${imageBorderRadius[1]})`
-              : undefined
-            : `url(#satori_cp-${id})`,
-          mask: style.transform
-            ? undefined
-            : miId
-            ? `url(#${miId})`
-            : `url(#satori_om-${id})`,
-        },
-        nested
-      )
+      shape += buildXMLString('g', placed, nested)
     } else if (imageWidth > 0 && imageHeight > 0) {
       shape += buildXMLString('image', {
         x: imageX,
@@ -526,17 +524,7 @@ export default async function rect(
         height: imageHeight,
         href: src,
         preserveAspectRatio,
-        transform: matrix ? matrix : undefined,
-        'clip-path': style.transform
-          ? imageBorderRadius
-            ? `url(#${imageBorderRadius[1]})`
-            : undefined
-          : `url(#satori_cp-${id})`,
-        mask: style.transform
-          ? undefined
-          : miId
-          ? `url(#${miId})`
-          : `url(#satori_om-${id})`,
+        ...placed,
       })
     }
   }

@@ -262,11 +262,11 @@ const DATA_URL = /url\(\s*(["']?)data:[^"')]*\1\s*\)/gi;
 /** An attribute whose value is a `data:` URL (`src="data:…"`, `href='data:…'`, unquoted): an inlined resource. */
 const DATA_ATTRIBUTE = /=\s*(["']?)data:[^"'\s>]*\1/gi;
 
-/** Characters of `text` outside the matches of `pattern`, each match counting as `kept` characters. */
-function lengthWithout(text: string, pattern: RegExp, kept: number): number {
+/** Characters in the matches of `pattern` in `text`, less `kept` per match: what an inlined resource does not count. */
+function inlinedLength(text: string, pattern: RegExp, kept: number): number {
   let inlined = 0;
   for (const match of text.matchAll(pattern)) inlined += match[0].length - kept;
-  return text.length - inlined;
+  return inlined;
 }
 
 /**
@@ -276,7 +276,7 @@ function lengthWithout(text: string, pattern: RegExp, kept: number): number {
  */
 export function styleSheetLength(sheet: string): number {
   if (!sheet.includes('data:')) return sheet.length;
-  return lengthWithout(sheet, DATA_URL, 'url()'.length);
+  return sheet.length - inlinedLength(sheet, DATA_URL, 'url()'.length);
 }
 
 /**
@@ -286,7 +286,7 @@ export function styleSheetLength(sheet: string): number {
  */
 export function markupLength(html: string): number {
   if (!html.includes('data:')) return html.length;
-  return styleSheetLength(html) - (html.length - lengthWithout(html, DATA_ATTRIBUTE, 1));
+  return html.length - inlinedLength(html, DATA_URL, 'url()'.length) - inlinedLength(html, DATA_ATTRIBUTE, 1);
 }
 
 /**

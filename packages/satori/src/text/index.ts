@@ -703,7 +703,11 @@ export default async function* buildTextNodes(
 
   // The layout engine may have measured the text with other widths last, so
   // lay it out again with the final width.
-  if (flowedWidth !== containerWidth) layoutText(containerWidth)
+  // Pictor (text-exact-width): its lines are broken in the width before
+  // rounding (the box's is rounded up): a line of 639 px of text doesn't fit
+  // in 638.66 px, as in Chromium.
+  const flowWidth = textContainer.unroundedWidth ?? containerWidth
+  if (flowedWidth !== flowWidth) layoutText(flowWidth)
 
   const textIndentNumber = getIndent(containerWidth)
   const parentContainerInnerWidth = parent.contentWidth

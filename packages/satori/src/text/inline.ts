@@ -1585,7 +1585,8 @@ export class Paragraph {
     this.finalized = true
 
     const { width } = this.node.layout
-    this.flow(width, this.exclusions)
+    // Pictor (text-exact-width): lines broken in the width before rounding.
+    this.flow(this.node.unroundedWidth ?? width, this.exclusions)
     this.pieces.clear()
 
     const open: InlineBox[] = []

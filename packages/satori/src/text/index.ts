@@ -44,6 +44,7 @@ import {
 } from './pictor-cjk-spacing.js'
 import cssColorParse from 'parse-css-color'
 import { isOutside } from '../culling.js'
+import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
 import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 
@@ -300,6 +301,8 @@ export default async function* buildTextNodes(
     let lines = 0
     let maxWidth = 0
     let lineIndex = -1
+    // Pictor (cjk-justify): the word before on the line, if any.
+    let previousWord: string | undefined
     let height = 0
     let currentWidth = 0
     let currentLineHeight = 0
@@ -308,7 +311,7 @@ export default async function* buildTextNodes(
     lineWidths = []
     baselines = []
     lineEnds = []
-    lineSegmentNumber = [0]
+    lineSegmentNumber = [1]
     texts = []
     wordPositionInLayout = []
 
@@ -412,6 +415,7 @@ export default async function* buildTextNodes(
           currentBaselineOffset = 0
           lineSegmentNumber.push(1)
           lineIndex = -1
+          previousWord = undefined
         }
         prevLineEndingSpacesWidth = lineEndingSpacesWidth
         continue
@@ -437,6 +441,7 @@ export default async function* buildTextNodes(
           : [0, 0]
         lineSegmentNumber.push(1)
         lineIndex = -1
+        previousWord = undefined
 
         // If it's naturally broken, we update the max width.
         // Since if there are multiple lines, the width should fit the
@@ -452,14 +457,22 @@ export default async function* buildTextNodes(
           currentBaselineOffset,
           word
         )
-        if (allowedToJustify) {
-          lineSegmentNumber[lineSegmentNumber.length - 1]++
-        }
       }
 
-      if (allowedToJustify) {
+      // Pictor (cjk-justify): a justified line is widened only where Chromium
+      // widens it (after spaces, around CJK characters), not at every break
+      // opportunity: `lineIndex` counts those places before the word.
+      if (
+        allowedToJustify &&
+        (previousWord === undefined ||
+          isJustificationOpportunity(previousWord, word))
+      ) {
+        if (previousWord !== undefined) {
+          lineSegmentNumber[lineSegmentNumber.length - 1]++
+        }
         lineIndex++
       }
+      previousWord = word
 
       // Pictor (pre-line-break-width): white space that collapses, and the
       // kept line break of `pre-line`, hang at the end of a line: they take
@@ -690,7 +703,11 @@ export default async function* buildTextNodes(
 
   // The layout engine may have measured the text with other widths last, so
   // lay it out again with the final width.
-  if (flowedWidth !== containerWidth) layoutText(containerWidth)
+  // Pictor (text-exact-width): its lines are broken in the width before
+  // rounding (the box's is rounded up): a line of 639 px of text doesn't fit
+  // in 638.66 px, as in Chromium.
+  const flowWidth = textContainer.unroundedWidth ?? containerWidth
+  if (flowedWidth !== flowWidth) layoutText(flowWidth)
 
   const textIndentNumber = getIndent(containerWidth)
   const parentContainerInnerWidth = parent.contentWidth
@@ -1159,6 +1176,9 @@ export default async function* buildTextNodes(
         !nextLayout.isImage &&
         topOffset === nextLayout.y &&
         !isLastDisplayedBeforeEllipsis &&
+        // Pictor (cjk-justify): not across a place where justify widens
+        // the line (CJK words were drawn together, unspread).
+        !(extendedWidth && nextLayout.lineIndex !== layout.lineIndex) &&
         // Text is only shaped together in one direction, and not with pieces
         // hidden by the ellipsis.
         (levels === undefined ||

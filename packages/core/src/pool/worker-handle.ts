@@ -9,6 +9,7 @@ import { Worker } from 'node:worker_threads';
 import { workerProcessEnv } from '../tuning/allocator.js';
 import { ALL_TUNINGS_ON } from '../tuning/switches.js';
 import { CODE_CACHE_DIR_ARG } from './code-cache-hook.js';
+import { PARENT_DEATH_SIGNAL_ARG, parentDeathLauncher } from './parent-death-signal.js';
 import { processStatPath, threadStatPath } from './render-clock.js';
 import type { WorkerIsolation } from '../types.js';
 import type {
@@ -62,6 +63,11 @@ export interface StartWorkerOptions {
    * not tried again in this process).
    */
   snapshot?: string;
+  /**
+   * Start a worker process through the launcher that sets its parent-death signal (parent-death-signal.ts), where
+   * there is one: it then ends with this process without a watchdog thread of its own.
+   */
+  parentDeathSignal: boolean;
 }
 
 /** The V8 and Node flags of a worker process: what its code cache and startup snapshot are made for and keyed by. */
@@ -191,17 +197,24 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
 /** Node's flag that starts a process from a startup snapshot. */
 const SNAPSHOT_BLOB_ARG = '--snapshot-blob=';
 
-/** Fork a worker process: from its snapshot, or from its script. */
+/** Fork a worker process: from its snapshot, or from its script; through the parent-death launcher if asked. */
 function launchProcess(options: StartWorkerOptions, fromSnapshot: boolean): ChildProcess {
   const tunings = options.setup.environment.tunings ?? ALL_TUNINGS_ON;
+  const launcher = options.parentDeathSignal ? parentDeathLauncher() : null;
+  const nodeArgv = [
+    ...workerExecArgv(options),
+    ...(fromSnapshot ? [`${SNAPSHOT_BLOB_ARG}${options.snapshot}`] : []),
+  ];
   return fork(
     fileURLToPath(options.script),
-    options.codeCacheDir === undefined ? [] : [`${CODE_CACHE_DIR_ARG}${options.codeCacheDir}`],
+    [
+      ...(options.codeCacheDir === undefined ? [] : [`${CODE_CACHE_DIR_ARG}${options.codeCacheDir}`]),
+      ...(launcher ? [PARENT_DEATH_SIGNAL_ARG] : []),
+    ],
     {
-      execArgv: [
-        ...workerExecArgv(options),
-        ...(fromSnapshot ? [`${SNAPSHOT_BLOB_ARG}${options.snapshot}`] : []),
-      ],
+      // fork runs `execPath ...execArgv script ...args`: the launcher, its arguments, then node and its flags.
+      ...(launcher ? { execPath: launcher.file } : {}),
+      execArgv: launcher ? [...launcher.args, process.execPath, ...nodeArgv] : nodeArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       env: workerProcessEnv({

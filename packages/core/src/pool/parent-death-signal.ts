@@ -7,8 +7,7 @@
  * Node has no call for the signal, hence the launcher; where there is no setpriv that takes `--pdeathsig` (not
  * Linux, an older util-linux, a minimal image), workers start as before, with the watchdog thread.
  */
-import { spawnSync } from 'node:child_process';
-import { accessSync, constants } from 'node:fs';
+import { accessSync, constants, readFileSync } from 'node:fs';
 
 /** A worker process's argument: it was started with its parent-death signal set (it starts no watchdog thread). */
 export const PARENT_DEATH_SIGNAL_ARG = '--pictor-parent-death-signal';
@@ -25,8 +24,9 @@ export interface Launcher {
 let found: Launcher | null | undefined;
 
 /**
- * The launcher that sets the parent-death signal of the node it executes, or null where there is none that works:
- * looked up once per process (one run of `setpriv --pdeathsig KILL node --version`, a few ms).
+ * The launcher that sets the parent-death signal of the node it executes, or null where there is none: looked up
+ * once per process, by reading the program for its option's name (running it to ask would cost 15–40 ms of the
+ * first worker's start on a busy host).
  */
 export function parentDeathLauncher(): Launcher | null {
   if (found !== undefined) return found;
@@ -38,12 +38,9 @@ export function parentDeathLauncher(): Launcher | null {
     } catch {
       continue;
     }
-    const args = ['--pdeathsig', 'KILL'];
-    const probe = spawnSync(file, [...args, process.execPath, '--version'], {
-      stdio: 'ignore',
-      timeout: 10_000,
-    });
-    if (probe.status === 0) found = { file, args };
+    try {
+      if (readFileSync(file).includes('pdeathsig')) found = { file, args: ['--pdeathsig', 'KILL'] };
+    } catch {}
     break;
   }
   return found;

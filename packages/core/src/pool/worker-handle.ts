@@ -125,6 +125,8 @@ function startThread(options: StartWorkerOptions, events: WorkerEvents): WorkerH
 
 /** Set once a worker process could not start from its snapshot: later ones start from their script. */
 let snapshotFailed = false;
+/** Set once a worker process could not start through the parent-death launcher: later ones start without it. */
+let launcherFailed = false;
 
 function startProcess(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
   const first = options.snapshot !== undefined && !snapshotFailed;
@@ -137,10 +139,11 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     // Node, or damaged) is not an error of the renderer's, it starts again without.
     let stderrTail = '';
     let started = false;
+    const throughLauncher = launchedThroughLauncher.has(current);
     // Never what keeps this process alive (the worker and its channel decide that: ref/unref below).
     (current.stderr as Socket | null)?.unref();
     current.stderr?.on('data', (chunk: Buffer) => {
-      if (started || !fromSnapshot) process.stderr.write(chunk);
+      if (started || (!fromSnapshot && !throughLauncher)) process.stderr.write(chunk);
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
     const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup };
@@ -153,6 +156,14 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     });
     current.on('error', (error) => events.ended(`it could not be started or reached: ${error.message}`));
     current.on('exit', (code, signal) => {
+      // A launcher that could not start node (not the setpriv it seemed): again without it, from the snapshot if any.
+      if (throughLauncher && !started && !terminating) {
+        launcherFailed = true;
+        child = launchProcess(options, fromSnapshot);
+        if (!referenced) unrefProcess(child);
+        watch(child, fromSnapshot);
+        return;
+      }
       if (fromSnapshot && !started && !terminating) {
         snapshotFailed = true;
         child = launchProcess(options, false);
@@ -200,12 +211,12 @@ const SNAPSHOT_BLOB_ARG = '--snapshot-blob=';
 /** Fork a worker process: from its snapshot, or from its script; through the parent-death launcher if asked. */
 function launchProcess(options: StartWorkerOptions, fromSnapshot: boolean): ChildProcess {
   const tunings = options.setup.environment.tunings ?? ALL_TUNINGS_ON;
-  const launcher = options.parentDeathSignal ? parentDeathLauncher() : null;
+  const launcher = options.parentDeathSignal && !launcherFailed ? parentDeathLauncher() : null;
   const nodeArgv = [
     ...workerExecArgv(options),
     ...(fromSnapshot ? [`${SNAPSHOT_BLOB_ARG}${options.snapshot}`] : []),
   ];
-  return fork(
+  const child = fork(
     fileURLToPath(options.script),
     [
       ...(options.codeCacheDir === undefined ? [] : [`${CODE_CACHE_DIR_ARG}${options.codeCacheDir}`]),
@@ -225,7 +236,12 @@ function launchProcess(options: StartWorkerOptions, fromSnapshot: boolean): Chil
       }),
     },
   );
+  if (launcher) launchedThroughLauncher.add(child);
+  return child;
 }
+
+/** Worker processes forked through the parent-death launcher. */
+const launchedThroughLauncher = new WeakSet<ChildProcess>();
 
 function unrefProcess(child: ChildProcess): void {
   child.unref();

@@ -449,6 +449,14 @@ export interface RendererOptions {
    */
   workerSnapshot?: boolean;
   /**
+   * Worker processes end with this process by the kernel's parent-death signal (Linux, set by util-linux's `setpriv
+   * --pdeathsig` as it starts node), default true: killed the moment this process ends, even mid-render, with nothing
+   * running in them for it. Without it (`false`, or where there is no such setpriv) each worker runs a watchdog
+   * thread that looks at its parent process every 250 ms: a second V8 isolate in each worker, ~9 MiB. Worker
+   * processes only.
+   */
+  workerParentDeathSignal?: boolean;
+  /**
    * Nice value of the worker processes (every thread of them) or of the worker threads and libvips' encoder
    * threads (Linux; 0 = normal priority, 19 = lowest), default 0. A higher value lets the thread that owns the
    * renderer (an HTTP server's event loop) run before renders when it wakes — for a host that runs nothing else:

@@ -29,6 +29,7 @@ import type { RenderResult } from '../types.js';
 import { resvgClass } from '../raster/resvg-binding.js';
 import { validateRenderInput } from '../validate.js';
 import { SAVE_CODE_CACHE, WORKER_START } from './code-cache-hook.js';
+import { PARENT_DEATH_SIGNAL_ARG } from './parent-death-signal.js';
 import { dieWithParent } from './parent-watchdog.js';
 import type {
   ProcessWorkerSetup,
@@ -187,7 +188,8 @@ async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup }
   if (!send)
     throw new Error('pictor worker: must run as a worker thread or a child process with an IPC channel');
   process.on('disconnect', () => process.exit(0));
-  dieWithParent();
+  // Started with the kernel's parent-death signal (parent-death-signal.ts): no watchdog thread needed.
+  if (!process.argv.includes(PARENT_DEATH_SIGNAL_ARG)) dieWithParent();
   const first = await new Promise<ProcessWorkerSetup>((resolve) => {
     process.on('message', function onSetup(message: ProcessWorkerSetup) {
       if (message?.type !== 'setup') return;

@@ -4,6 +4,7 @@
  */
 
 import { encodeTree } from './encode.js'
+import { restoreCarriedMargins } from './pictor-clearance.js'
 import { relayOutPastFloatEdges } from './pictor-float-edges.js'
 import {
   emptyLayout,
@@ -308,6 +309,8 @@ export function createLayoutEngine(): LayoutEngine {
       encoded = relayOutPastFloatEdges(encoded, width, (widenedWidth) =>
         layOut(root, widenedWidth, height, layoutScale)
       )
+      // Pictor (clearance-before-own-floats): top margins laid out on carriers.
+      restoreCarriedMargins(encoded.carried)
       if (pointScaleFactor !== 0) {
         roundLayouts(encoded.nodes, encoded.childIndices, layoutScale)
       }

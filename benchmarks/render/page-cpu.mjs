@@ -21,7 +21,9 @@
  * base's layout and raster CPU beside this build's.
  *
  *   node benchmarks/render/page-cpu.mjs [name-filter] [--corpus wider,real-world] [--runs 3] [--base DIR] [--over 1000]
- *     [--plain]
+ *     [--plain] [--every N]
+ *
+ * `--every N` renders every Nth case (by corpus and name) only: a sample of the corpora for a run that must be short.
  */
 import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -47,6 +49,7 @@ const { values: args, positionals } = parseArgs({
     over: { type: 'string', default: '1000' },
     child: { type: 'string' },
     plain: { type: 'boolean', default: false },
+    every: { type: 'string', default: '1' },
   },
 });
 
@@ -158,7 +161,8 @@ function loadCases() {
       cases.push({ corpus, name, dir, width: meta.width ?? 800, height: meta.height ?? 600, html });
     }
   }
-  return cases;
+  const every = Number(args.every);
+  return cases.filter((_c, i) => i % every === 0);
 }
 
 /** The page with a paragraph no earlier render had as the body's first child (unchanged without a <body>). */
@@ -250,7 +254,7 @@ async function parent() {
   const lines = [
     `# CPU per render, one core (workers: 0, a process per side), warm, ${runs} runs per case — ${new Date().toISOString()}`,
     '',
-    `Machine: ${machineLine()}. Wider corpus: tuning cases only (held-out skipped unread).`,
+    `Machine: ${machineLine()}. Wider corpus: tuning cases only (held-out skipped unread)${Number(args.every) > 1 ? `; every ${args.every}th case only (--every)` : ''}.`,
     `Node flags of the children: ${sides.map((s) => `${s.label} ${s.execArgv.join(' ') || '(none)'}`).join('; ')}${args.plain ? ' (--plain)' : " (each its build's worker processes' flags)"}.`,
     '',
     markdownTable(header, table),

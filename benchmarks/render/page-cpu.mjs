@@ -107,7 +107,11 @@ async function workerFlags(coreDir) {
   const { createRenderer } = await import(pathToFileURL(join(coreDir, 'dist/index.js')).href);
   const renderer = createRenderer({ workers: 1 });
   try {
-    await renderer.render({ html: '<div style="display:flex;font-size:32px">flags</div>', width: 200, height: 100 });
+    await renderer.render({
+      html: '<div style="display:flex;font-size:32px">flags</div>',
+      width: 200,
+      height: 100,
+    });
     for (const pid of children()) {
       const argv = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').slice(1, -1);
       const script = argv.findIndex((arg) => arg.endsWith('worker-loader.cjs'));

@@ -14,6 +14,7 @@ import {
   renderHtml,
   startLoadingRendererFonts,
 } from '../render.js';
+import { BASELINE_LARGE_FUNCTIONS } from '../tuning/baseline-large-functions.js';
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
 import { LARGE_PAGES } from '../tuning/allocator.js';
 import { collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
@@ -148,6 +149,8 @@ function workerTunings(tunings: Partial<Record<TuningName, boolean>>, setup: Wor
   if (tunings.heapGrowing && setup.heapGrowingPercent > 0) names.push('heapGrowing');
   if (!parentPort && process.env[LARGE_PAGES] === '1') names.push('largePages');
   if (!parentPort && process.execArgv.includes('--single-threaded-gc')) names.push('singleThreadedGc');
+  if (!parentPort && process.execArgv.includes(BASELINE_LARGE_FUNCTIONS))
+    names.push('baselineLargeFunctions');
   if (tunings.encoderThreads) names.push('encoderThreads');
   return names;
 }

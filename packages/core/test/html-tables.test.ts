@@ -161,7 +161,7 @@ describe('tables → grid', () => {
   });
 
   it('draws collapsed row borders written with logical names (Vivliostyle: border-block-end-*) on their cells', () => {
-    const t = table(`<style>:root { --w: 1px } table{border-collapse:collapse}
+    const t = table(`<style>:root { --w: 1px; --c: collapse } table{border-collapse:var(--c)}
       :where(tr:not(:last-child)) { border-block-end-color: #333; border-block-end-style: solid;
         border-block-end-width: var(--w) }
       .both { border-block: 2px dotted red } .later { border-bottom: 3px solid } .later { border-block-end-width: 0 }</style>

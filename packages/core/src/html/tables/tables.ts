@@ -191,7 +191,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // both (initially separate and 0).
   const own = (property: string) =>
     structure.html ? ctx.styles.declared(table, property, tableInline) : inherited(table, property, ctx);
-  const collapse = own('border-collapse')?.trim() === 'collapse';
+  // Pictor (printdocs): written as a var() too (Vivliostyle: `border-collapse: var(--vs--table-border-collapse)`).
+  const collapse = resolveVars(own('border-collapse'), table, ctx)?.trim() === 'collapse';
   const rtl = collapse && isRightToLeft(table, ctx);
 
   const spacingDecl = own('border-spacing');

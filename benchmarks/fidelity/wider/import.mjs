@@ -47,6 +47,7 @@ import {
 import { isHeldOut } from '../corpus-split.mjs';
 import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
+import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TOOLS = process.env.WIDER_TOOLS ?? '/tmp/wider-tools';
@@ -475,6 +476,9 @@ function documents() {
   // Issue 41's fifth pass (docs4): receipts, Japanese reports and a vertical novel page, a book chapter, a menu, an
   // invoice and right-to-left invoices (docs4.mjs).
   for (const d of docs4Documents()) add(d);
+  // Issue 41's sixth pass (printdocs): paper.css sheets, Vivliostyle's base and slide themes' examples, html-pdf's
+  // page with an external sheet (printdocs.mjs).
+  for (const d of printdocsDocuments()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1246,6 +1250,8 @@ for (const [file, bytes] of paperLicences(docs.filter((d) => d.mirrored)))
   writeFileSync(join(here, 'LICENSES', file), bytes);
 if (docs.some((d) => docs4Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs4Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (docs.some((d) => printdocsDocuments().some((x) => x.name === d.name)))
+  for (const [file, bytes] of printdocsLicences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [

@@ -288,8 +288,6 @@ export function createLayoutEngine(): LayoutEngine {
         border: edges(offset + 8),
         margin: edges(offset + 12),
       }
-      // Pictor (text-exact-width): before `roundLayouts` rounds it up.
-      if (node.measure) node.unroundedWidth = node.layout.width
     })
     return encoded
   }

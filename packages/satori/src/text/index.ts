@@ -703,11 +703,7 @@ export default async function* buildTextNodes(
 
   // The layout engine may have measured the text with other widths last, so
   // lay it out again with the final width.
-  // Pictor (text-exact-width): its lines are broken in the width before
-  // rounding (the box's is rounded up): a line of 639 px of text doesn't fit
-  // in 638.66 px, as in Chromium.
-  const flowWidth = textContainer.unroundedWidth ?? containerWidth
-  if (flowedWidth !== flowWidth) layoutText(flowWidth)
+  if (flowedWidth !== containerWidth) layoutText(containerWidth)
 
   const textIndentNumber = getIndent(containerWidth)
   const parentContainerInnerWidth = parent.contentWidth

@@ -1585,8 +1585,7 @@ export class Paragraph {
     this.finalized = true
 
     const { width } = this.node.layout
-    // Pictor (text-exact-width): lines broken in the width before rounding.
-    this.flow(this.node.unroundedWidth ?? width, this.exclusions)
+    this.flow(width, this.exclusions)
     this.pieces.clear()
 
     const open: InlineBox[] = []

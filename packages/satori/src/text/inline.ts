@@ -464,6 +464,11 @@ export class Paragraph {
   private finalized = false
   /** The floats of the last measurement, which is the final one. */
   private exclusions: FloatExclusion[] = []
+  /**
+   * Pictor (lines-at-measured-width): the width of the last measurement (the
+   * node's own or the width available to it).
+   */
+  private measuredWidth: number | undefined
   /** Whether a float is in the paragraph or before it, which it may wrap around. */
   nearFloats = false
   /**
@@ -988,9 +993,10 @@ export class Paragraph {
     width: number,
     exclusions: FloatExclusion[] = [],
     minContent = false,
-    widthKnown = true
+    widthKnown = true,
+    shrink = 0
   ) {
-    const result = this.breakLines(width, exclusions, minContent)
+    const result = this.breakLines(width, exclusions, minContent, Infinity, shrink)
     const count = this.lines.length
     if (
       this.style.textWrap !== 'balance' ||
@@ -1022,7 +1028,8 @@ export class Paragraph {
     width: number,
     exclusions: FloatExclusion[] = [],
     minContent = false,
-    limit = Infinity
+    limit = Infinity,
+    shrink = 0
   ) {
     const words = this.prepare().slice()
     if (this.atomicWidth !== width) {
@@ -1254,7 +1261,8 @@ export class Paragraph {
         line = newLine()
       } else {
         placeTabs(word, line.width + (lines.length === 1 ? indent : 0))
-        const room = Math.min(line.available, limit) + 1e-3
+        // Pictor (lines-at-measured-width): less `shrink`, as measured.
+        const room = Math.min(line.available - shrink, limit) + 1e-3
         if (
           line.words.length &&
           canBreak &&
@@ -1490,6 +1498,8 @@ export class Paragraph {
     // measures the same.
     const memo = exclusions.length === 0 ? this.measureMemo() : undefined
     const known = memo?.get(width, minContent, widthKnown)
+    this.measuredWidth =
+      !minContent && Number.isFinite(width) ? width : undefined
     if (known) {
       this.exclusions = exclusions
       return known
@@ -1585,7 +1595,16 @@ export class Paragraph {
     this.finalized = true
 
     const { width } = this.node.layout
-    this.flow(width, this.exclusions)
+    // Pictor (lines-at-measured-width): lines break as in the last
+    // measurement, whose height the layout holds: rounding the node's width
+    // up (up to a pixel) let a line that did not fit there fit here, and a
+    // heading drawn on one line stood in a box two lines tall.
+    const measured = this.measuredWidth
+    const shrink =
+      measured !== undefined && measured < width && width - measured < 1
+        ? width - measured
+        : 0
+    this.flow(width, this.exclusions, false, true, shrink)
     this.pieces.clear()
 
     const open: InlineBox[] = []

@@ -2,6 +2,7 @@
  * This module calculates the layout of a text string. Currently the only
  * supported inline node is text. All other nodes are using block layout.
  */
+import { drawWidth } from './pictor-measured-width.js'
 import type { LayoutContext } from '../layout.js'
 import {
   segment,
@@ -634,6 +635,7 @@ export default async function* buildTextNodes(
     }
   >()
   let flowedWidth: number | undefined
+  let lastMeasuredWidth: number | undefined
   const measure = (
     containerWidth: number,
     _height?: number,
@@ -642,6 +644,8 @@ export default async function* buildTextNodes(
   ) => {
     // The min-content size may break fewer words than a width of 0.
     const key = minContent ? -1 : containerWidth
+    // Pictor (rounded-text-width): the width to draw the lines at.
+    if (!minContent) lastMeasuredWidth = containerWidth
     let cached = measureCache.get(key)
     if (!cached) {
       measuringMinContent = minContent
@@ -689,8 +693,10 @@ export default async function* buildTextNodes(
   } = textContainer.layout
 
   // The layout engine may have measured the text with other widths last, so
-  // lay it out again with the final width.
-  if (flowedWidth !== containerWidth) layoutText(containerWidth)
+  // lay it out again with the final width. Pictor (rounded-text-width): the
+  // width it was measured at, unless the layout's (rounded) width is another.
+  const lineWidth = drawWidth(containerWidth, lastMeasuredWidth)
+  if (flowedWidth !== lineWidth) layoutText(lineWidth)
 
   const textIndentNumber = getIndent(containerWidth)
   const parentContainerInnerWidth = parent.contentWidth

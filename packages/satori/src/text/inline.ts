@@ -7,6 +7,7 @@
  * block-level children. Each paragraph is laid out as a leaf, like an
  * anonymous block box.
  */
+import { drawWidth } from './pictor-measured-width.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
 import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
 import type { LayoutContext } from '../layout.js'
@@ -471,6 +472,8 @@ export class Paragraph {
    */
   readonly floats: LayoutNode[] = []
   private floatsWidth: number | undefined
+  /** Pictor (rounded-text-width): the width of the last measurement. */
+  private measuredWidth: number | undefined
   /** Pictor (paragraph-measure-memo): its sizes by width; null when off. */
   private memo: MeasureMemo | null | undefined
   /** The pieces of each run, set by `finalize()`. */
@@ -1481,6 +1484,7 @@ export class Paragraph {
       // Measured by the delegate.
       return { width: 0, height: 0 }
     }
+    if (!minContent && widthKnown) this.measuredWidth = width
     // Pictor (paragraph-measure-memo): beside no floats, the same width
     // measures the same.
     const memo = exclusions.length === 0 ? this.measureMemo() : undefined
@@ -1580,7 +1584,9 @@ export class Paragraph {
     this.finalized = true
 
     const { width } = this.node.layout
-    this.flow(width, this.exclusions)
+    // Pictor (rounded-text-width): at the width it was measured at, unless
+    // the layout's (rounded) width is another.
+    this.flow(drawWidth(width, this.measuredWidth), this.exclusions)
     this.pieces.clear()
 
     const open: InlineBox[] = []

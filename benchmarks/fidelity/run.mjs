@@ -61,6 +61,14 @@ const ALL = ['own', 'real-world'];
 const outDir = join(here, 'out');
 const args = process.argv.slice(2);
 const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+// An option this script does not know is refused: ignored, a mistyped filter (`--case=x`) ran the whole corpus.
+const KNOWN_OPTIONS = ['engine=', 'chromium=', 'corpus=', 'kind=', 'held-out=', 'pictor-workers='];
+const KNOWN_FLAGS = ['no-gallery', 'rescore', 'report', 'pictor-only', 'reuse-reference', 'web-fonts'];
+for (const arg of args.filter((a) => a.startsWith('--'))) {
+  const name = arg.slice(2);
+  if (!KNOWN_FLAGS.includes(name) && !KNOWN_OPTIONS.some((known) => name.startsWith(known)))
+    throw new Error(`${arg}: unknown option (cases are chosen by a bare name filter: run.mjs NAME[,NAME] …)`);
+}
 const engine = option('engine') ?? 'auto';
 const chromiumPath = option('chromium');
 const corpusOption = option('corpus') ?? 'all';

@@ -44,6 +44,34 @@ const CASES = [
     10_000,
     () => outcome({ html: `<div>${'lorem ipsum '.repeat(87_382)}</div>`, width: 200, height: 100 }),
   ],
+  // The longest texts the default text limit lets through (500,000 characters) lay out well inside the render's
+  // time limit: in paragraphs, as one <pre> (no wrapping, through Intl.Segmenter: each line has an accent), and as
+  // one paragraph of Japanese.
+  [
+    '499,000 characters in paragraphs → rendered',
+    10_000,
+    () =>
+      outcome({
+        html: `<p>${'lorem ipsum dolor sit amet '.repeat(24)}</p>`.repeat(770),
+        width: 1280,
+        height: 4000,
+      }),
+  ],
+  [
+    '499,000 characters in one <pre> → rendered',
+    10_000,
+    () =>
+      outcome({
+        html: `<pre>${'line of a long café listing\n'.repeat(17_800)}</pre>`,
+        width: 1280,
+        height: 4000,
+      }),
+  ],
+  [
+    '499,000 characters of Japanese in one paragraph → rendered',
+    10_000,
+    () => outcome({ html: `<p>${'日本語の文章を書きます。'.repeat(41_500)}</p>`, width: 1280, height: 4000 }),
+  ],
   [
     'nesting 10,000 deep (closed) → rendered, deep levels left out',
     15_000,

@@ -12,7 +12,7 @@ export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
   timeoutMs: 10_000,
   wallTimeoutMs: 60_000,
   maxImagePixels: 25_000_000,
-  maxTextLength: 20_000,
+  maxTextLength: 500_000,
   maxElements: 10_000,
   maxStyleLength: 2_000_000,
 });

@@ -229,8 +229,8 @@ export interface RenderLimits {
   /** Max decoded pixels of one embedded image, default 25,000,000. */
   maxImagePixels: number;
   /**
-   * Max characters of text in one render, default 20,000: satori's heap grows faster than the text (20,000
-   * characters peak at ~450–520 MB, 49,500 at 2.4 GB, over a worker's default 2 GB limit).
+   * Max characters of text in one render, default 500,000: about what a 4096×4096 canvas can show at a legible size,
+   * so a long document renders while a text that could never be seen gets a clear error before layout.
    */
   maxTextLength?: number;
   /** Max elements in one render, default 10,000 (satori takes ~2 s for that many). */

@@ -290,9 +290,9 @@ export function markupLength(html: string): number {
 }
 
 /**
- * Bound what satori will lay out, before it runs: its time and memory grow faster than its text (20,000 characters
- * peak at ~450–520 MB of heap in ~1–2 s, 49,500 at 2.4 GB — over a worker's 2 GB limit — in 4.6 s) and with
- * elements (10,000 empty ones take ~2 s). Style sheets are not text: they count against `maxStyleLength`.
+ * Bound what satori will lay out, before it runs: its time and memory grow with its text and its elements (10,000
+ * empty ones take ~2 s), and the render's time limit is a guard, not an answer. Style sheets are not text: they
+ * count against `maxStyleLength`.
  * @throws PictorError INVALID_INPUT `html: must contain at most N characters of text` / `… at most N elements` /
  * `… at most N characters of style sheets (<style>)…`.
  */

@@ -11,7 +11,7 @@ import { WorkerPool } from '../src/pool/worker-pool.js';
 import { resolveLimits, validateRenderInput } from '../src/validate.js';
 import { expectFormatAndSize, expectImageToMatch } from './helpers/image-compare.js';
 import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
-import { slowTextHtml } from './helpers/slow-text.mjs';
+import { SLOW_TEXT_LIMIT, slowTextHtml } from './helpers/slow-text.mjs';
 
 const SMALL = '<div style="display:flex;width:120px;height:60px;background:#0ea5e9"></div>';
 /** Enough text to keep satori busy for seconds (see the helper). */
@@ -52,7 +52,11 @@ describe('worker pool', () => {
 
 describe.each(['process', 'thread'] as const)('time and memory limits (%s workers)', (isolation) => {
   it('stops a runaway render with RENDER_TIMEOUT, replaces the worker, and keeps rendering', async () => {
-    const renderer = createRenderer({ workers: 1, isolation, limits: { timeoutMs: 300 } });
+    const renderer = createRenderer({
+      workers: 1,
+      isolation,
+      limits: { timeoutMs: 300, maxTextLength: SLOW_TEXT_LIMIT },
+    });
     await renderer.render({ html: SMALL }); // warm: the limit counts render time, not worker start-up
     // The limit counts the worker's CPU time: a busy machine makes it later by the clock, never a different answer.
     await expect(renderer.render({ html: HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
@@ -68,14 +72,14 @@ describe.each(['process', 'thread'] as const)('time and memory limits (%s worker
 
   it('a render over the heap limit fails with RENDER_FAILED saying so; the worker is replaced and renders on', async () => {
     // Only the heap limit may end it: no time limit to reach first on a slow machine (a thread's heap thrashes
-    // longer before it gives up than a process's), and twice the text, so it fills 64 MB sooner.
+    // longer before it gives up than a process's).
     const renderer = createRenderer({
       workers: 1,
       isolation,
       workerMemoryLimitMb: 64,
-      limits: { timeoutMs: 120_000, maxTextLength: 40_000 },
+      limits: { timeoutMs: 120_000, maxTextLength: SLOW_TEXT_LIMIT },
     });
-    await expect(renderer.render({ html: HEAVY + HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
+    await expect(renderer.render({ html: HEAVY, width: 800, height: 600 })).rejects.toMatchObject({
       code: 'RENDER_FAILED',
       message: expect.stringMatching(/out of memory/),
     });

@@ -5,12 +5,12 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { createRenderer } from '../../dist/index.js';
-import { slowTextHtml } from './slow-text.mjs';
+import { SLOW_TEXT_LIMIT, slowTextHtml } from './slow-text.mjs';
 
 const renderer = createRenderer({
   workers: 1,
   startWorkers: 'eager',
-  limits: { timeoutMs: 600_000 },
+  limits: { timeoutMs: 600_000, maxTextLength: SLOW_TEXT_LIMIT },
 });
 await renderer.render({ html: '<div style="display:flex">warm</div>' });
 renderer.render({ html: slowTextHtml(), width: 600, saveTo: process.argv[2] }).catch(() => undefined);

@@ -28,6 +28,7 @@ import {
   matchesFormState,
 } from '../pictor-form-states.js'
 import { isToggleInput } from '../pictor-toggle-inputs.js'
+import { hasFirstLetter, withFirstLetter } from '../pictor-first-letter.js'
 import {
   PROGRESS_PARTS,
   isStyledProgress,
@@ -96,6 +97,8 @@ interface RebuildContext {
   initial?: InitialValues
   /** For container units, see `resolveContainerUnits()`. */
   units?: { sizes?: Map<number, ContainerSize>; viewport: Viewport }
+  /** Pictor (first-letter): reports a pseudo-element that matches but is not drawn. */
+  onUndrawn?: (pseudo: string) => void
 }
 
 /** The condition of a `@container` rule, for the container with `name`. */
@@ -155,6 +158,8 @@ interface Node {
       | ''
       | 'before'
       | 'after'
+      | 'first-letter'
+      | 'first-line'
       | 'placeholder'
       | (typeof PROGRESS_PARTS)[number],
       MatchedRule[]
@@ -356,6 +361,22 @@ export async function applyStyleSheets(
         'after',
         ancestors
       )
+      // Pictor (first-letter): the first letter of a block container is
+      // drawn in its own style; its first line is not (a warning says so).
+      node.matched['first-letter'] = matchRules(
+        node,
+        candidates(node, 'first-letter'),
+        sizes,
+        'first-letter',
+        ancestors
+      )
+      node.matched['first-line'] = matchRules(
+        node,
+        candidates(node, 'first-line'),
+        sizes,
+        'first-line',
+        ancestors
+      )
     }
     // Pictor (progress-value): the bar's shadow parts.
     if (node.type === 'progress' && !node.svg) {
@@ -383,10 +404,20 @@ export async function applyStyleSheets(
     ? await findInvalidDeclarations(nodes, validation)
     : new Set<Declaration>()
 
+  const undrawn = new Set<string>()
   const children = rebuild(root, roots, {
     invalid,
     initial,
     units: state.containerUnits ? { sizes, viewport } : undefined,
+    onUndrawn: (pseudo) => {
+      if (undrawn.has(pseudo)) return
+      undrawn.add(pseudo)
+      validation?.onError?.(
+        new Error(
+          `${pseudo} is not drawn: its text keeps the style of its element`
+        )
+      )
+    },
   })
   return isFragment(root)
     ? {
@@ -859,6 +890,21 @@ function rebuild(
         content = [before, ...(content ?? []), after].filter(Boolean)
       }
     }
+    // Pictor (first-letter): the first letter, `::before` text included, in
+    // an element of the pseudo-element's style (pictor-first-letter.ts).
+    const blockContainer =
+      (node.matched['first-letter']?.length ||
+        node.matched['first-line']?.length) &&
+      hasFirstLetter(node.type, style ?? props.style)
+    if (blockContainer && node.matched['first-letter']?.length) {
+      const letterStyle = cascade(node, context, 'first-letter')
+      if (letterStyle && content) {
+        content = withFirstLetter(content, letterStyle)
+      }
+    }
+    if (blockContainer && node.matched['first-line']?.length) {
+      context.onUndrawn?.('::first-line')
+    }
     // Pictor (progress-value): a styled progress shows its bar and value.
     if (node.matched[PROGRESS_PARTS[0]] && isStyledProgress(style)) {
       content = [
@@ -1116,7 +1162,12 @@ async function findInvalidDeclarations(
 function cascade(
   node: Node,
   { invalid, initial, units }: RebuildContext,
-  pseudo?: 'before' | 'after' | 'placeholder' | (typeof PROGRESS_PARTS)[number]
+  pseudo?:
+    | 'before'
+    | 'after'
+    | 'first-letter'
+    | 'placeholder'
+    | (typeof PROGRESS_PARTS)[number]
 ) {
   const normal: Match[] = []
   const important: Match[] = []

@@ -19,6 +19,11 @@ export function smapsBreakdown(pid = process.pid) {
   } catch {
     return undefined;
   }
+  return smapsTextBreakdown(text);
+}
+
+/** RSS (MiB) by kind of mapping of the text of a /proc/<pid>/smaps file. */
+export function smapsTextBreakdown(text) {
   const maps = [];
   for (const line of text.split('\n')) {
     const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);

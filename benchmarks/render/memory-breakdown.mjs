@@ -11,16 +11,19 @@
  * `--options` is merged into createRenderer's options (e.g. '{"workerMaxRssMb":0}'); `--core DIR` measures another
  * build (its packages/core, e.g. /work/main/packages/core). `--json` prints the processes' figures (and the CPU
  * the pool used) as one JSON line instead of the tables, without the one-process run: memory-ab.mjs reads it.
+ * `--peak-probe` loads peak-probe.cjs into the workers and adds, per worker, what its memory was at its highest RSS
+ * (sampled every 20 ms): V8's heap, the array buffers, the resident memory by kind of mapping.
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { getHeapStatistics } from 'node:v8';
 import { childPids, treeCpuMs } from '../lib/process-tree.mjs';
 import { fmt, load1, machineLine, markdownTable } from '../lib/report.mjs';
-import { KINDS, smapsBreakdown } from '../lib/smaps.mjs';
+import { KINDS, smapsBreakdown, smapsTextBreakdown } from '../lib/smaps.mjs';
 import { mixDocuments } from './memory-mix.mjs';
 
 const { values: args } = parseArgs({
@@ -33,8 +36,16 @@ const { values: args } = parseArgs({
     core: { type: 'string' },
     'in-process': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
+    'peak-probe': { type: 'boolean', default: false },
   },
 });
+/** `--peak-probe`: where the workers' probes (peak-probe.cjs) leave what they saw. */
+const probeDir = args['peak-probe'] ? mkdtempSync(join(tmpdir(), 'pictor-peak-')) : undefined;
+if (probeDir) {
+  const probe = fileURLToPath(new URL('./peak-probe.cjs', import.meta.url));
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --require ${probe}`.trim();
+  process.env.PICTOR_PEAK_PROBE_DIR = probeDir;
+}
 for (const pair of args.env) {
   const at = pair.indexOf('=');
   process.env[pair.slice(0, at)] = pair.slice(at + 1);
@@ -108,6 +119,20 @@ const processes = [
   ...childPids().map((pid, i) => ({ name: `worker ${i + 1}`, pid })),
 ].map((p) => ({ ...p, ...status(p.pid), kinds: smapsBreakdown(p.pid) ?? {} }));
 const stats = renderer.stats();
+/** Per worker, what its probe saw at its highest RSS (the probes write every half second). */
+let atPeaks;
+if (probeDir) {
+  await new Promise((resolve) => setTimeout(resolve, 1200));
+  atPeaks = processes.slice(1).map((p) => {
+    try {
+      const seen = JSON.parse(readFileSync(join(probeDir, `peak-${p.pid}.json`), 'utf8'));
+      return { ...seen, kinds: smapsTextBreakdown(seen.smaps), smaps: undefined };
+    } catch {
+      return undefined;
+    }
+  });
+  rmSync(probeDir, { recursive: true, force: true });
+}
 await renderer.close();
 if (args.json) {
   process.stdout.write(
@@ -163,6 +188,23 @@ console.log(
 console.log(
   markdownTable(['MiB', ...processes.map((p) => p.name), 'all processes', 'one process, workers: 0'], rows),
 );
+if (atPeaks) {
+  const workers = processes.slice(1);
+  const cell = (i, pick) => (atPeaks[i] ? fmt(pick(atPeaks[i]), 1) : '–');
+  const peakRows = [
+    ['RSS at its highest (sampled)', ...workers.map((_, i) => cell(i, (a) => a.rss))],
+    [
+      "… V8's heap, resident (used)",
+      ...workers.map((_, i) => `${cell(i, (a) => a.v8Physical)} (${cell(i, (a) => a.v8Used)})`),
+    ],
+    ['… array buffers (V8 external)', ...workers.map((_, i) => cell(i, (a) => a.arrayBuffers))],
+    ...KINDS.map((kind) => [`… ${kind}`, ...workers.map((_, i) => cell(i, (a) => a.kinds[kind] ?? 0))]),
+  ];
+  console.log(
+    `\nEach worker at its highest RSS as its probe saw it (peak-probe.cjs, every 20 ms while its event loop was free; VmHWM may be higher):\n`,
+  );
+  console.log(markdownTable(['MiB', ...workers.map((p) => p.name)], peakRows));
+}
 const v8 = alone.v8;
 console.log(
   `\nOne process (workers: 0), V8's own account: heap ${fmt(v8.heapTotal, 0)} MiB (${fmt(v8.heapUsed, 0)} used), external ${fmt(v8.external, 0)} (of which array buffers ${fmt(v8.arrayBuffers, 0)}), V8's malloc ${fmt(v8.mallocedMemory, 0)} (peak ${fmt(v8.peakMallocedMemory, 0)}).`,

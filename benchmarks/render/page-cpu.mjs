@@ -4,7 +4,10 @@
  * rendered) and the real-world corpus, each rendered warm on one core.
  *
  * Each side runs in a child process of its own with a renderer on its main thread (`workers: 0`: one thread renders,
- * as one pool worker does, without the pool's messages). In that child, performance.now — the clock Pictor's stage
+ * as one pool worker does, without the pool's messages), started with the Node flags that side's build gives its
+ * worker processes (read from the command line of a real worker of a default renderer: `--single-threaded-gc`,
+ * the heap's growing factor, V8's optimizing limit…), so each side's V8 works as its workers' does; `--plain` starts
+ * both children without them (as this benchmark did before the seventh pass). In that child, performance.now — the clock Pictor's stage
  * timings read — is CPU time of the process (user + system, all its threads: the render's thread, libvips' encoder
  * threads, V8's GC helpers), so `RenderResult.timings` come out as CPU ms per stage; the wall time of each render is
  * measured beside it. CPU time is what means something on a shared machine: wall time grows with the load.
@@ -18,6 +21,9 @@
  * base's layout and raster CPU beside this build's.
  *
  *   node benchmarks/render/page-cpu.mjs [name-filter] [--corpus wider,real-world] [--runs 3] [--base DIR] [--over 1000]
+ *     [--plain] [--every N]
+ *
+ * `--every N` renders every Nth case (by corpus and name) only: a sample of the corpora for a run that must be short.
  */
 import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -42,6 +48,8 @@ const { values: args, positionals } = parseArgs({
     base: { type: 'string' },
     over: { type: 'string', default: '1000' },
     child: { type: 'string' },
+    plain: { type: 'boolean', default: false },
+    every: { type: 'string', default: '1' },
   },
 });
 
@@ -84,9 +92,40 @@ async function child(coreDir) {
   process.send({ ready: true });
 }
 
+/** The process ids of this process' children. */
+function children() {
+  return readdirSync('/proc/self/task').flatMap((task) =>
+    readFileSync(`/proc/self/task/${task}/children`, 'latin1').split(' ').filter(Boolean),
+  );
+}
+
+/**
+ * The Node flags a worker process of a default renderer of the build in `coreDir` runs with (as
+ * packages/core/scripts/build-snapshot.mjs reads them), without the startup snapshot's.
+ */
+async function workerFlags(coreDir) {
+  const { createRenderer } = await import(pathToFileURL(join(coreDir, 'dist/index.js')).href);
+  const renderer = createRenderer({ workers: 1 });
+  try {
+    await renderer.render({
+      html: '<div style="display:flex;font-size:32px">flags</div>',
+      width: 200,
+      height: 100,
+    });
+    for (const pid of children()) {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, 'latin1').split('\0').slice(1, -1);
+      const script = argv.findIndex((arg) => arg.endsWith('worker-loader.cjs'));
+      if (script >= 0) return argv.slice(0, script).filter((arg) => !arg.startsWith('--snapshot-blob'));
+    }
+    throw new Error(`${coreDir}: no worker process found`);
+  } finally {
+    await renderer.close();
+  }
+}
+
 /** A side: a child process rendering with one core build; `render(doc)` resolves with its figures. */
-function startSide(label, coreDir) {
-  const proc = fork(fileURLToPath(import.meta.url), ['--child', coreDir], { stdio: 'inherit' });
+function startSide(label, coreDir, execArgv) {
+  const proc = fork(fileURLToPath(import.meta.url), ['--child', coreDir], { stdio: 'inherit', execArgv });
   let waiting;
   const ready = new Promise((ok) => {
     waiting = ok;
@@ -98,6 +137,7 @@ function startSide(label, coreDir) {
   });
   return {
     label,
+    execArgv,
     ready,
     render(doc) {
       return new Promise((ok) => {
@@ -125,7 +165,8 @@ function loadCases() {
       cases.push({ corpus, name, dir, width: meta.width ?? 800, height: meta.height ?? 600, html });
     }
   }
-  return cases;
+  const every = Number(args.every);
+  return cases.filter((_c, i) => i % every === 0);
 }
 
 /** The page with a paragraph no earlier render had as the body's first child (unchanged without a <body>). */
@@ -136,8 +177,10 @@ function fresh(html, n) {
 async function parent() {
   const runs = Number(args.runs);
   const over = Number(args.over);
-  const sides = [startSide('this build', resolve(here, '../../packages/core'))];
-  if (args.base) sides.push(startSide('base', resolve(args.base)));
+  const dirs = [resolve(here, '../../packages/core'), ...(args.base ? [resolve(args.base)] : [])];
+  const flags = [];
+  for (const dir of dirs) flags.push(args.plain ? [] : await workerFlags(dir));
+  const sides = dirs.map((dir, i) => startSide(i === 0 ? 'this build' : 'base', dir, flags[i]));
   await Promise.all(sides.map((s) => s.ready));
   const cases = loadCases();
   const rows = [];
@@ -215,7 +258,8 @@ async function parent() {
   const lines = [
     `# CPU per render, one core (workers: 0, a process per side), warm, ${runs} runs per case — ${new Date().toISOString()}`,
     '',
-    `Machine: ${machineLine()}. Wider corpus: tuning cases only (held-out skipped unread).`,
+    `Machine: ${machineLine()}. Wider corpus: tuning cases only (held-out skipped unread)${Number(args.every) > 1 ? `; every ${args.every}th case only (--every)` : ''}.`,
+    `Node flags of the children: ${sides.map((s) => `${s.label} ${s.execArgv.join(' ') || '(none)'}`).join('; ')}${args.plain ? ' (--plain)' : " (each its build's worker processes' flags)"}.`,
     '',
     markdownTable(header, table),
     '',

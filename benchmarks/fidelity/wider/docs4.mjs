@@ -113,7 +113,7 @@ function inlineGoogleImports(css) {
 }
 
 /** A Markdown example of a Vivliostyle theme as the CLI builds it: VFM's HTML with the theme's sheet. */
-async function vivliostylePage(theme, entry, { title, language, sheet = 'theme.css' }) {
+export async function vivliostylePage(theme, entry, { title, language, sheet = 'theme.css' }) {
   const dir = pkgDir(theme);
   const { stringify } = await import(pathToFileURL(join(pkgDir('@vivliostyle/vfm'), 'lib/index.js')).href);
   const md = readFileSync(join(dir, entry), 'utf8');

@@ -48,6 +48,7 @@ import { isHeldOut } from '../corpus-split.mjs';
 import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { docs5Documents, docs5Licences } from './docs5.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
+import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const TOOLS = process.env.WIDER_TOOLS ?? '/tmp/wider-tools';
@@ -476,7 +477,10 @@ function documents() {
   // Issue 41's fifth pass (docs4): receipts, Japanese reports and a vertical novel page, a book chapter, a menu, an
   // invoice and right-to-left invoices (docs4.mjs).
   for (const d of docs4Documents()) add(d);
-  // Issue 41's sixth pass (docs5): more JSON Resume themes, Vivliostyle's Scholarly HTML sample and Tufte Pandoc
+  // Issue 41's sixth pass (printdocs): paper.css sheets, Vivliostyle's base and slide themes' examples, html-pdf's
+  // page with an external sheet (printdocs.mjs).
+  for (const d of printdocsDocuments()) add(d);
+  // Issue 41's seventh pass (docs5): more JSON Resume themes, Vivliostyle's Scholarly HTML sample and Tufte Pandoc
   // CSS's pages (docs5.mjs).
   for (const d of docs5Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
@@ -1254,6 +1258,8 @@ for (const [file, bytes] of paperLicences(docs.filter((d) => d.mirrored)))
   writeFileSync(join(here, 'LICENSES', file), bytes);
 if (!process.env.WIDER_PASS && docs.some((d) => docs4Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs4Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (docs.some((d) => printdocsDocuments().some((x) => x.name === d.name)))
+  for (const [file, bytes] of printdocsLicences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 if (docs.some((d) => docs5Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs5Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 

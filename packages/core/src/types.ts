@@ -275,8 +275,8 @@ export type WorkerIsolation = 'process' | 'thread';
  * Switches of the performance tunings (RendererOptions.tunings), **for measuring**: every one is on by default,
  * and each makes renders faster with the same pixels (within rounding); switching one off shows what it earns
  * (`node benchmarks/render/fresh.mjs --only tunings`). A service has no reason to switch one off. Per-process
- * switches (`heapGrowing`, `largePages`, `singleThreadedGc`, `encoderThreads`) apply to worker processes; with
- * `isolation: 'thread'` the last three do nothing, and without workers none of the four does.
+ * switches (`heapGrowing`, `largePages`, `singleThreadedGc`, `baselineLargeFunctions`, `encoderThreads`) apply to
+ * worker processes; with `isolation: 'thread'` the last four do nothing, and without workers none of the five does.
  */
 export interface Tunings {
   /** satori's single-tile gradient `<pattern>`s replaced by the gradient itself. */
@@ -319,6 +319,11 @@ export interface Tunings {
   largePages?: boolean;
   /** Worker processes run V8's garbage collector on their own thread (`--single-threaded-gc`). */
   singleThreadedGc?: boolean;
+  /**
+   * Worker processes leave functions of more than 20,000 bytes of bytecode (satori's `layout`) to V8's baseline code
+   * instead of optimizing them (`--max-optimized-bytecode-size`).
+   */
+  baselineLargeFunctions?: boolean;
   /** Workers encode with one libvips thread per operation and no libvips operation cache. */
   encoderThreads?: boolean;
   /** satori hands text over as glyph runs instead of path data. */
@@ -448,6 +453,14 @@ export interface RendererOptions {
    * Worker processes only.
    */
   workerSnapshot?: boolean;
+  /**
+   * Worker processes end with this process by the kernel's parent-death signal (Linux, set by util-linux's `setpriv
+   * --pdeathsig` as it starts node), default true: killed the moment this process ends, even mid-render, with nothing
+   * running in them for it. Without it (`false`, or where there is no such setpriv) each worker runs a watchdog
+   * thread that looks at its parent process every 250 ms: a second V8 isolate in each worker, ~9 MiB. Worker
+   * processes only.
+   */
+  workerParentDeathSignal?: boolean;
   /**
    * Nice value of the worker processes (every thread of them) or of the worker threads and libvips' encoder
    * threads (Linux; 0 = normal priority, 19 = lowest), default 0. A higher value lets the thread that owns the

@@ -198,6 +198,22 @@ describe('styles', () => {
     expect(JSON.stringify(sized)).not.toContain('0.8125em');
   });
 
+  it('keeps the 13px monospace size through em/% sizes of medium and var()-written fonts, as Chrome', () => {
+    // Vivliostyle's base theme: html's size is var(--vs-font-size) = 100%, code's font a var() that is `monospace`
+    // and its size a var() of a property no one defines (invalid: it inherits). Chrome: 13px, 15.6px, 13px; 16px
+    // under an absolute size or for a font stack.
+    const { root } = parseHtml(`<html><head><style>
+      :root { --size: 100%; --mono: monospace }
+      html { font-size: var(--size) }
+      code { font-family: var(--mono); font-size: var(--undefined-size) }
+      .big { font-size: 1.2em } .px { font-size: 20px } .own code { font-size: 1.5em }
+      .stack code { font-family: monospace, serif }
+    </style></head><body><p><code>a</code></p><p class="big"><code>b</code></p><p class="own"><code>c</code></p>
+      <p class="px"><code>d</code></p><p class="stack"><code>e</code></p></body></html>`);
+    const sizes = findAll(root, 'code').map((c) => (c.props.style as { fontSize?: string })?.fontSize);
+    expect(sizes).toEqual(['0.8125em', '0.8125em', `${0.8125 * 1.5}em`, undefined, undefined]);
+  });
+
   it('collects @font-face rules and <link rel=stylesheet> hrefs in document order', () => {
     const parsed = parseHtml(
       `<html><head><link rel="stylesheet" href="a.css"><link rel="icon" href="x.ico"><style>

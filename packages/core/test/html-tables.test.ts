@@ -160,6 +160,34 @@ describe('tables → grid', () => {
     );
   });
 
+  it('draws collapsed row borders written with logical names (Vivliostyle: border-block-end-*) on their cells', () => {
+    const t = table(`<style>:root { --w: 1px; --c: collapse } table{border-collapse:var(--c)}
+      :where(tr:not(:last-child)) { border-block-end-color: #333; border-block-end-style: solid;
+        border-block-end-width: var(--w) }
+      .both { border-block: 2px dotted red } .later { border-bottom: 3px solid } .later { border-block-end-width: 0 }</style>
+      <table><tr><td>1</td></tr><tr class="later"><td>2</td></tr><tr><td>3</td></tr><tr class="both"><td>4</td></tr></table>`);
+    const edges = all(t, 'td').map((cell) => {
+      const { borderTop, borderBottom, borderBottomWidth, borderBottomStyle, borderBottomColor } =
+        style(cell);
+      return { borderTop, borderBottom, borderBottomWidth, borderBottomStyle, borderBottomColor };
+    });
+    const none = { borderTop: undefined, borderBottom: undefined, borderBottomWidth: undefined };
+    expect(edges).toEqual([
+      { ...none, borderBottomWidth: 'var(--w)', borderBottomStyle: 'solid', borderBottomColor: '#333' },
+      // The later logical 0 wins over the physical 3px: no border.
+      { ...none, borderBottomStyle: undefined, borderBottomColor: undefined },
+      { ...none, borderBottomWidth: 'var(--w)', borderBottomStyle: 'solid', borderBottomColor: '#333' },
+      // `border-block` (the last row: no row line) draws both sides.
+      {
+        borderTop: '2px dotted red',
+        borderBottom: '2px dotted red',
+        borderBottomWidth: undefined,
+        borderBottomStyle: undefined,
+        borderBottomColor: undefined,
+      },
+    ]);
+  });
+
   it('draws collapsed row borders on the edges of their cells, from shorthands, longhands and nested rules (Tailwind divide-y)', () => {
     const t = table(`<style>table{border-collapse:collapse} *{border:0 solid}
       .divide-y { :where(& > :not(:last-child)) { border-bottom-width: 1px; border-color: #eee } }

@@ -1,17 +1,19 @@
 /**
  * Fair sharing (built package and the queue itself): tenants take turns for workers, one tenant's share of the queue
  * and (while others wait) of the workers is capped, a caller that leaves drops its waiting render, a render that
- * waits too long is given up, a shutdown rejects what never started, and a worker dies with its parent process.
+ * waits too long is given up, a shutdown rejects what never started, and a worker dies with its parent process (by
+ * the kernel's parent-death signal, with no watchdog thread, or by its watchdog thread).
  * Renders held by the test (helpers/held-render.ts) keep a worker busy: no sleep or render length orders events.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderer, PictorError, type Renderer } from '../dist/index.js';
 import { FairQueue } from '../src/pool/fair-queue.js';
+import { parentDeathLauncher } from '../src/pool/parent-death-signal.js';
 import { type HeldImages, startHeldImages } from './helpers/held-render.js';
 
 const FAST = '<div style="display:flex;width:40px;height:20px;background:#0ea5e9"></div>';
@@ -201,37 +203,64 @@ describe('queue wait and shutdown', () => {
   });
 });
 
-describe('workers die with their parent', () => {
-  it('a worker process rendering for a parent that was SIGKILLed ends in the middle of its render', async () => {
-    const script = fileURLToPath(new URL('./helpers/orphan-parent.mjs', import.meta.url));
-    const folder = mkdtempSync(join(tmpdir(), 'pictor-orphan-'));
-    const saveTo = join(folder, 'never.png');
-    const parent = spawn(process.execPath, [script, saveTo], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let holderPid = 0;
-    try {
-      const workerPid = await new Promise<number>((resolve, reject) => {
-        parent.stdout.once('data', (chunk) => {
-          const [worker, holder] = String(chunk).trim().split(' ').map(Number);
-          holderPid = holder ?? 0;
-          resolve(worker ?? 0);
+describe.each([
+  ['signal', "the kernel's parent-death signal"],
+  ['thread', 'the watchdog thread'],
+])('workers die with their parent (%s)', (how, by) => {
+  it.skipIf(how === 'signal' && parentDeathLauncher() === null)(
+    `a worker process rendering for a parent that was SIGKILLed ends in the middle of its render, by ${by}`,
+    async () => {
+      const script = fileURLToPath(new URL('./helpers/orphan-parent.mjs', import.meta.url));
+      const folder = mkdtempSync(join(tmpdir(), 'pictor-orphan-'));
+      const saveTo = join(folder, 'never.png');
+      const parent = spawn(process.execPath, [script, saveTo, how], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let holderPid = 0;
+      try {
+        const workerPid = await new Promise<number>((resolve, reject) => {
+          parent.stdout.once('data', (chunk) => {
+            const [worker, holder] = String(chunk).trim().split(' ').map(Number);
+            holderPid = holder ?? 0;
+            resolve(worker ?? 0);
+          });
+          parent.once('exit', () => reject(new Error('the parent ended before reporting its worker')));
         });
-        parent.once('exit', () => reject(new Error('the parent ended before reporting its worker')));
-      });
-      expect(workerPid).toBeGreaterThan(0);
-      // The worker is rendering once it has spent CPU time of its own on it (0.3 s of the render's seconds): the
-      // parent dies while the worker's main thread is busy, however slowly a loaded machine runs it.
-      const started = cpuTicks(workerPid);
-      await expect.poll(() => cpuTicks(workerPid) - started, POLL).toBeGreaterThanOrEqual(30);
-      parent.kill('SIGKILL');
-      // Its IPC channel is still open (held): without the watchdog it would finish the render and save the image.
-      await expect.poll(() => running(workerPid) && !existsSync(saveTo), POLL).toBe(false);
-      expect(existsSync(saveTo)).toBe(false);
-      expect(running(workerPid)).toBe(false);
-    } finally {
-      parent.kill('SIGKILL');
-      if (holderPid > 0) process.kill(holderPid, 'SIGKILL');
-      rmSync(folder, { recursive: true, force: true });
-    }
+        expect(workerPid).toBeGreaterThan(0);
+        // The worker is rendering once it has spent CPU time of its own on it (0.3 s of the render's seconds): the
+        // parent dies while the worker's main thread is busy, however slowly a loaded machine runs it.
+        const started = cpuTicks(workerPid);
+        await expect.poll(() => cpuTicks(workerPid) - started, POLL).toBeGreaterThanOrEqual(30);
+        parent.kill('SIGKILL');
+        // Its IPC channel is still open (held): without the watchdog it would finish the render and save the image.
+        await expect.poll(() => running(workerPid) && !existsSync(saveTo), POLL).toBe(false);
+        expect(existsSync(saveTo)).toBe(false);
+        expect(running(workerPid)).toBe(false);
+      } finally {
+        parent.kill('SIGKILL');
+        if (holderPid > 0) process.kill(holderPid, 'SIGKILL');
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
+});
+
+describe('the parent-death signal', () => {
+  it.skipIf(parentDeathLauncher() === null)('spares each worker process its watchdog thread', async () => {
+    /** Threads of the one worker process of a pool, after the same render. */
+    const workerThreads = async (workerParentDeathSignal: boolean) => {
+      const renderer = createRenderer({ workers: 1, startWorkers: 'eager', workerParentDeathSignal });
+      try {
+        await renderer.render({ html: FAST, width: 40, height: 20 });
+        const [pid] = execFileSync('pgrep', ['-P', String(process.pid)], { encoding: 'utf8' })
+          .trim()
+          .split('\n');
+        return readdirSync(`/proc/${pid}/task`).length;
+      } finally {
+        await renderer.close();
+      }
+    };
+    const withSignal = await workerThreads(true);
+    const withWatchdog = await workerThreads(false);
+    expect(withSignal).toBe(withWatchdog - 1);
   });
 });
 

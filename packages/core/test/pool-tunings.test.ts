@@ -53,6 +53,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   heapGrowing: 'card',
   largePages: 'card',
   singleThreadedGc: 'card',
+  baselineLargeFunctions: 'card',
   encoderThreads: 'card',
   glyphRuns: 'card',
   glyphPathNumbers: 'card',

@@ -1223,7 +1223,12 @@ export default class FontLoader {
     // Pictor (lazy-faces): a face of the lists is parsed (and varied) when the
     // engine first looks at it: the named families' first face for metrics,
     // the others in order as characters ask for them.
-    const namedFaces = new Set(fonts)
+    // Pictor (cjk-language-advances): under a `lang` of Chinese, Japanese or
+    // Korean, Chromium draws CJK characters the named fonts lack with the
+    // language's font as if named (whole-pixel advances: 13 px per 13.33 px
+    // kana under lang="ja", 13.33 without a lang), so faces of the
+    // element's language count as named here.
+    const namedFaces = new Set([...fonts, ...specifiedLangFonts])
     const namedFonts = new Set<opentype.Font>()
     const realized = new Map<LazyFace, opentype.Font>()
     const realize = (face: LazyFace | null | undefined): opentype.Font => {

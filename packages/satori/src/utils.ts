@@ -650,7 +650,14 @@ export function splitByBreakOpportunities(
   requiredBreaks: boolean[]
 } {
   if (wordBreak === 'break-all') {
-    return { words: segment(content, 'grapheme'), requiredBreaks: [] }
+    // Pictor (break-all-newlines): a kept line break still ends its line
+    // (`pre` with `word-break: break-all`, Vivliostyle's code blocks: every
+    // line of the listing was run into one).
+    const words = segment(content, 'grapheme')
+    const requiredBreaks = words.map(
+      (_, i) => i > 0 && words[i - 1].endsWith('\n')
+    )
+    return { words, requiredBreaks }
   }
 
   // Pictor (line-breaks-by-language): Thai, Lao, Khmer and Myanmar at their

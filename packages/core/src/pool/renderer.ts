@@ -148,16 +148,17 @@ function checkQueueWait(value: unknown): number {
 /** `startWorkers`: 'lazy' (default) or 'eager'. @throws PictorError INVALID_INPUT */
 /** `workerSnapshot`: a boolean, default true. @throws PictorError INVALID_INPUT */
 function checkSnapshot(value: unknown): boolean {
-  if (value === undefined) return true;
+  return checkBoolean('workerSnapshot', value, true);
+}
+
+/** A boolean option of createRenderer, `fallback` when not given. */
+function checkBoolean(name: string, value: unknown, fallback: boolean): boolean {
+  if (value === undefined) return fallback;
   if (typeof value !== 'boolean') {
-    throw new PictorError(
-      'INVALID_INPUT',
-      `renderer.workerSnapshot: must be true or false, not ${typeof value}`,
-      {
-        field: 'renderer.workerSnapshot',
-        rule: 'type',
-      },
-    );
+    throw new PictorError('INVALID_INPUT', `renderer.${name}: must be true or false, not ${typeof value}`, {
+      field: `renderer.${name}`,
+      rule: 'type',
+    });
   }
   return value;
 }
@@ -203,6 +204,7 @@ const RENDERER_OPTIONS = [
   'workerGcAfterMegapixels',
   'workerCodeCache',
   'workerSnapshot',
+  'workerParentDeathSignal',
   'workerNice',
   'heapGrowingPercent',
   'prescaledImageCacheMb',
@@ -310,6 +312,7 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
           ),
           codeCacheDir: checkCodeCache(options.workerCodeCache),
           ...(checkSnapshot(options.workerSnapshot) ? {} : { snapshot: false as const }),
+          parentDeathSignal: checkBoolean('workerParentDeathSignal', options.workerParentDeathSignal, true),
           setup: {
             environment: setup,
             gcAfterMegapixels: checkInRange(

@@ -7,8 +7,10 @@ import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { workerProcessEnv } from '../tuning/allocator.js';
+import { BASELINE_LARGE_FUNCTIONS } from '../tuning/baseline-large-functions.js';
 import { ALL_TUNINGS_ON } from '../tuning/switches.js';
 import { CODE_CACHE_DIR_ARG } from './code-cache-hook.js';
+import { PARENT_DEATH_SIGNAL_ARG, parentDeathLauncher } from './parent-death-signal.js';
 import { processStatPath, threadStatPath } from './render-clock.js';
 import type { WorkerIsolation } from '../types.js';
 import type {
@@ -62,6 +64,11 @@ export interface StartWorkerOptions {
    * not tried again in this process).
    */
   snapshot?: string;
+  /**
+   * Start a worker process through the launcher that sets its parent-death signal (parent-death-signal.ts), where
+   * there is one: it then ends with this process without a watchdog thread of its own.
+   */
+  parentDeathSignal: boolean;
 }
 
 /** The V8 and Node flags of a worker process: what its code cache and startup snapshot are made for and keyed by. */
@@ -72,6 +79,7 @@ export function workerExecArgv(
   const { heapGrowingPercent } = options.setup;
   return [
     ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
+    ...(tunings.baselineLargeFunctions ? [BASELINE_LARGE_FUNCTIONS] : []),
     // On the command line, not only set by the worker as it starts: V8 accepts a code cache only under the flags
     // it was made with, and the cache is made after the worker set it.
     ...(tunings.heapGrowing && heapGrowingPercent > 0
@@ -119,6 +127,8 @@ function startThread(options: StartWorkerOptions, events: WorkerEvents): WorkerH
 
 /** Set once a worker process could not start from its snapshot: later ones start from their script. */
 let snapshotFailed = false;
+/** Set once a worker process could not start through the parent-death launcher: later ones start without it. */
+let launcherFailed = false;
 
 function startProcess(options: StartWorkerOptions, events: WorkerEvents): WorkerHandle {
   const first = options.snapshot !== undefined && !snapshotFailed;
@@ -131,10 +141,11 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     // Node, or damaged) is not an error of the renderer's, it starts again without.
     let stderrTail = '';
     let started = false;
+    const throughLauncher = launchedThroughLauncher.has(current);
     // Never what keeps this process alive (the worker and its channel decide that: ref/unref below).
     (current.stderr as Socket | null)?.unref();
     current.stderr?.on('data', (chunk: Buffer) => {
-      if (started || !fromSnapshot) process.stderr.write(chunk);
+      if (started || (!fromSnapshot && !throughLauncher)) process.stderr.write(chunk);
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
     const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup };
@@ -147,6 +158,14 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     });
     current.on('error', (error) => events.ended(`it could not be started or reached: ${error.message}`));
     current.on('exit', (code, signal) => {
+      // A launcher that could not start node (not the setpriv it seemed): again without it, from the snapshot if any.
+      if (throughLauncher && !started && !terminating) {
+        launcherFailed = true;
+        child = launchProcess(options, fromSnapshot);
+        if (!referenced) unrefProcess(child);
+        watch(child, fromSnapshot);
+        return;
+      }
       if (fromSnapshot && !started && !terminating) {
         snapshotFailed = true;
         child = launchProcess(options, false);
@@ -191,17 +210,24 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
 /** Node's flag that starts a process from a startup snapshot. */
 const SNAPSHOT_BLOB_ARG = '--snapshot-blob=';
 
-/** Fork a worker process: from its snapshot, or from its script. */
+/** Fork a worker process: from its snapshot, or from its script; through the parent-death launcher if asked. */
 function launchProcess(options: StartWorkerOptions, fromSnapshot: boolean): ChildProcess {
   const tunings = options.setup.environment.tunings ?? ALL_TUNINGS_ON;
-  return fork(
+  const launcher = options.parentDeathSignal && !launcherFailed ? parentDeathLauncher() : null;
+  const nodeArgv = [
+    ...workerExecArgv(options),
+    ...(fromSnapshot ? [`${SNAPSHOT_BLOB_ARG}${options.snapshot}`] : []),
+  ];
+  const child = fork(
     fileURLToPath(options.script),
-    options.codeCacheDir === undefined ? [] : [`${CODE_CACHE_DIR_ARG}${options.codeCacheDir}`],
+    [
+      ...(options.codeCacheDir === undefined ? [] : [`${CODE_CACHE_DIR_ARG}${options.codeCacheDir}`]),
+      ...(launcher ? [PARENT_DEATH_SIGNAL_ARG] : []),
+    ],
     {
-      execArgv: [
-        ...workerExecArgv(options),
-        ...(fromSnapshot ? [`${SNAPSHOT_BLOB_ARG}${options.snapshot}`] : []),
-      ],
+      // fork runs `execPath ...execArgv script ...args`: the launcher, its arguments, then node and its flags.
+      ...(launcher ? { execPath: launcher.file } : {}),
+      execArgv: launcher ? [...launcher.args, process.execPath, ...nodeArgv] : nodeArgv,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
       env: workerProcessEnv({
@@ -212,7 +238,12 @@ function launchProcess(options: StartWorkerOptions, fromSnapshot: boolean): Chil
       }),
     },
   );
+  if (launcher) launchedThroughLauncher.add(child);
+  return child;
 }
+
+/** Worker processes forked through the parent-death launcher. */
+const launchedThroughLauncher = new WeakSet<ChildProcess>();
 
 function unrefProcess(child: ChildProcess): void {
   child.unref();

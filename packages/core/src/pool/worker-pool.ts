@@ -65,6 +65,11 @@ export interface WorkerPoolOptions {
    * false: never. Not used with another `script`.
    */
   snapshot?: string | false;
+  /**
+   * Start worker processes with the kernel's parent-death signal where it can be set (parent-death-signal.ts): no
+   * watchdog thread in each. Default false.
+   */
+  parentDeathSignal?: boolean;
 }
 
 /** What a job asks of a worker: a render, or template work (compile, fill) that must not hold the caller's thread. */
@@ -301,6 +306,7 @@ export class WorkerPool implements RenderExecutor {
         mallocMmapThresholdKb: this.#options.mallocMmapThresholdKb ?? 0,
         codeCacheDir: this.#options.codeCacheDir,
         snapshot: this.#workerSnapshot(),
+        parentDeathSignal: this.#options.parentDeathSignal ?? false,
       },
       // Events come later, from the event loop: `slot` exists by then.
       {

@@ -14,6 +14,7 @@ import {
   renderHtml,
   startLoadingRendererFonts,
 } from '../render.js';
+import { BASELINE_LARGE_FUNCTIONS } from '../tuning/baseline-large-functions.js';
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
 import { LARGE_PAGES } from '../tuning/allocator.js';
 import { collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
@@ -29,6 +30,7 @@ import type { RenderResult } from '../types.js';
 import { resvgClass } from '../raster/resvg-binding.js';
 import { validateRenderInput } from '../validate.js';
 import { SAVE_CODE_CACHE, WORKER_START } from './code-cache-hook.js';
+import { PARENT_DEATH_SIGNAL_ARG } from './parent-death-signal.js';
 import { dieWithParent } from './parent-watchdog.js';
 import type {
   ProcessWorkerSetup,
@@ -147,6 +149,8 @@ function workerTunings(tunings: Partial<Record<TuningName, boolean>>, setup: Wor
   if (tunings.heapGrowing && setup.heapGrowingPercent > 0) names.push('heapGrowing');
   if (!parentPort && process.env[LARGE_PAGES] === '1') names.push('largePages');
   if (!parentPort && process.execArgv.includes('--single-threaded-gc')) names.push('singleThreadedGc');
+  if (!parentPort && process.execArgv.includes(BASELINE_LARGE_FUNCTIONS))
+    names.push('baselineLargeFunctions');
   if (tunings.encoderThreads) names.push('encoderThreads');
   return names;
 }
@@ -187,7 +191,8 @@ async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup }
   if (!send)
     throw new Error('pictor worker: must run as a worker thread or a child process with an IPC channel');
   process.on('disconnect', () => process.exit(0));
-  dieWithParent();
+  // Started with the kernel's parent-death signal (parent-death-signal.ts): no watchdog thread needed.
+  if (!process.argv.includes(PARENT_DEATH_SIGNAL_ARG)) dieWithParent();
   const first = await new Promise<ProcessWorkerSetup>((resolve) => {
     process.on('message', function onSetup(message: ProcessWorkerSetup) {
       if (message?.type !== 'setup') return;

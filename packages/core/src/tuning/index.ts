@@ -14,6 +14,7 @@
  * - allocator.ts — large OS pages allowed for resvg's allocator in worker processes (where it never purges), and
  *   the allocators' settings of worker processes (arenas, purge delay, mmap threshold).
  * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 100).
+ * - baseline-large-functions.ts — the V8 flag by which worker processes never optimize their largest functions.
  * - thread-priority.ts — render threads below normal priority (option `workerNice`; default 0, off: on a shared
  *   host it starves renders). An option rather than a tuning: it is off unless a host asks for it.
  *

@@ -39,6 +39,8 @@ export const TUNING_SWITCHES = {
   largePages:
     "large OS pages for resvg's allocator in worker processes, with workerResvgPurgeDelayMs -1 (tuning/allocator.ts)",
   singleThreadedGc: 'worker processes collect garbage on their own thread (pool/worker-handle.ts)',
+  baselineLargeFunctions:
+    "functions of over 20,000 bytes of bytecode (satori's layout) not optimized by V8 in worker processes (pool/worker-handle.ts)",
   encoderThreads: 'one libvips thread per encode in workers, no operation cache (encode/sharp.ts)',
   // Style sheets (html/style-sheets/, satori patch style-sheet-speed)
   styleSheetCache:

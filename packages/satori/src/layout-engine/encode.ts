@@ -24,6 +24,11 @@ import {
   holdsFloatsBelowPadding,
   minWidthBesideFloats,
 } from './pictor-floats.js'
+import {
+  clearanceCarrier,
+  needsClearanceCarrier,
+  withoutClearance,
+} from './pictor-clearance.js'
 
 const DISPLAY = {
   none: 0,
@@ -360,6 +365,11 @@ export interface EncodedTree {
   contents: LayoutNode[]
   /** The `calc()` expressions, by the index in the buffer. */
   calcs: CalcLength['calc'][]
+  /**
+   * Pictor (clearance-before-own-floats): blocks laid out after a clearance
+   * carrier, with their carrier.
+   */
+  carried: Map<LayoutNode, LayoutNode>
 }
 
 /**
@@ -372,6 +382,7 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
   const childIndices: number[][] = []
   // Pictor (bfc-below-floats): the nodes whose parent lays them out in block flow.
   const inBlockFlow = new Set<LayoutNode>()
+  const carried = new Map<LayoutNode, LayoutNode>()
 
   // The children of a `display: contents` node are laid out as children of
   // its parent.
@@ -406,6 +417,13 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
     const blockFlow =
       node.style.display === 'block' || node.style.display === 'flow-root'
     for (const child of children) {
+      // Pictor (clearance-before-own-floats): its clearance on a block before it.
+      if (blockFlow && needsClearanceCarrier(child)) {
+        const carrier = clearanceCarrier(child)
+        carried.set(child, carrier)
+        inBlockFlow.add(carrier)
+        childIndices[index].push(visit(carrier, node.style.display))
+      }
       if (blockFlow) inBlockFlow.add(child)
       childIndices[index].push(visit(child, node.style.display))
     }
@@ -416,7 +434,8 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
   const data: number[] = [nodes.length]
   const calcs: CalcLength['calc'][] = []
   nodes.forEach((node, index) => {
-    encodeStyle(data, node.style, scale, calcs, inBlockFlow.has(node))
+    const style = carried.has(node) ? withoutClearance(node.style) : node.style
+    encodeStyle(data, style, scale, calcs, inBlockFlow.has(node))
     data.push(node.measure ? 1 : 0, childIndices[index].length)
     data.push(...childIndices[index])
   })
@@ -427,5 +446,6 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
     childIndices,
     contents,
     calcs,
+    carried,
   }
 }

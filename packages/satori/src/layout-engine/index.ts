@@ -4,6 +4,7 @@
  */
 
 import { encodeTree } from './encode.js'
+import { restoreCarriedMargins } from './pictor-clearance.js'
 import { relayOutPastFloatEdges } from './pictor-float-edges.js'
 import {
   emptyLayout,
@@ -287,6 +288,8 @@ export function createLayoutEngine(): LayoutEngine {
         border: edges(offset + 8),
         margin: edges(offset + 12),
       }
+      // Pictor (text-exact-width): before `roundLayouts` rounds it up.
+      if (node.measure) node.unroundedWidth = node.layout.width
     })
     return encoded
   }
@@ -306,6 +309,8 @@ export function createLayoutEngine(): LayoutEngine {
       encoded = relayOutPastFloatEdges(encoded, width, (widenedWidth) =>
         layOut(root, widenedWidth, height, layoutScale)
       )
+      // Pictor (clearance-before-own-floats): top margins laid out on carriers.
+      restoreCarriedMargins(encoded.carried)
       if (pointScaleFactor !== 0) {
         roundLayouts(encoded.nodes, encoded.childIndices, layoutScale)
       }

@@ -250,6 +250,12 @@ export class LayoutNode {
    */
   roundedBy?: { left: number; top: number }
   /**
+   * Pictor (text-exact-width): of a measured node, its width before rounding
+   * (rounding makes a text leaf's box whole pixels, up), the width its lines
+   * are broken in, as Chromium breaks them in its exact width.
+   */
+  unroundedWidth?: number
+  /**
    * Pictor (table-column-weights): of a table cell, its first column and the
    * number it spans, see `weighTableColumns()`.
    */

@@ -2,7 +2,6 @@
  * This module calculates the layout of a text string. Currently the only
  * supported inline node is text. All other nodes are using block layout.
  */
-import { drawWidth } from './pictor-measured-width.js'
 import type { LayoutContext } from '../layout.js'
 import {
   segment,
@@ -45,6 +44,7 @@ import {
 } from './pictor-cjk-spacing.js'
 import cssColorParse from 'parse-css-color'
 import { isOutside } from '../culling.js'
+import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
 import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 
@@ -301,6 +301,8 @@ export default async function* buildTextNodes(
     let lines = 0
     let maxWidth = 0
     let lineIndex = -1
+    // Pictor (cjk-justify): the word before on the line, if any.
+    let previousWord: string | undefined
     let height = 0
     let currentWidth = 0
     let currentLineHeight = 0
@@ -309,7 +311,7 @@ export default async function* buildTextNodes(
     lineWidths = []
     baselines = []
     lineEnds = []
-    lineSegmentNumber = [0]
+    lineSegmentNumber = [1]
     texts = []
     wordPositionInLayout = []
 
@@ -413,6 +415,7 @@ export default async function* buildTextNodes(
           currentBaselineOffset = 0
           lineSegmentNumber.push(1)
           lineIndex = -1
+          previousWord = undefined
         }
         prevLineEndingSpacesWidth = lineEndingSpacesWidth
         continue
@@ -438,6 +441,7 @@ export default async function* buildTextNodes(
           : [0, 0]
         lineSegmentNumber.push(1)
         lineIndex = -1
+        previousWord = undefined
 
         // If it's naturally broken, we update the max width.
         // Since if there are multiple lines, the width should fit the
@@ -453,14 +457,22 @@ export default async function* buildTextNodes(
           currentBaselineOffset,
           word
         )
-        if (allowedToJustify) {
-          lineSegmentNumber[lineSegmentNumber.length - 1]++
-        }
       }
 
-      if (allowedToJustify) {
+      // Pictor (cjk-justify): a justified line is widened only where Chromium
+      // widens it (after spaces, around CJK characters), not at every break
+      // opportunity: `lineIndex` counts those places before the word.
+      if (
+        allowedToJustify &&
+        (previousWord === undefined ||
+          isJustificationOpportunity(previousWord, word))
+      ) {
+        if (previousWord !== undefined) {
+          lineSegmentNumber[lineSegmentNumber.length - 1]++
+        }
         lineIndex++
       }
+      previousWord = word
 
       // Pictor (pre-line-break-width): white space that collapses, and the
       // kept line break of `pre-line`, hang at the end of a line: they take
@@ -635,7 +647,6 @@ export default async function* buildTextNodes(
     }
   >()
   let flowedWidth: number | undefined
-  let lastMeasuredWidth: number | undefined
   const measure = (
     containerWidth: number,
     _height?: number,
@@ -644,8 +655,6 @@ export default async function* buildTextNodes(
   ) => {
     // The min-content size may break fewer words than a width of 0.
     const key = minContent ? -1 : containerWidth
-    // Pictor (rounded-text-width): the width to draw the lines at.
-    if (!minContent) lastMeasuredWidth = containerWidth
     let cached = measureCache.get(key)
     if (!cached) {
       measuringMinContent = minContent
@@ -693,10 +702,12 @@ export default async function* buildTextNodes(
   } = textContainer.layout
 
   // The layout engine may have measured the text with other widths last, so
-  // lay it out again with the final width. Pictor (rounded-text-width): the
-  // width it was measured at, unless the layout's (rounded) width is another.
-  const lineWidth = drawWidth(containerWidth, lastMeasuredWidth)
-  if (flowedWidth !== lineWidth) layoutText(lineWidth)
+  // lay it out again with the final width.
+  // Pictor (text-exact-width): its lines are broken in the width before
+  // rounding (the box's is rounded up): a line of 639 px of text doesn't fit
+  // in 638.66 px, as in Chromium.
+  const flowWidth = textContainer.unroundedWidth ?? containerWidth
+  if (flowedWidth !== flowWidth) layoutText(flowWidth)
 
   const textIndentNumber = getIndent(containerWidth)
   const parentContainerInnerWidth = parent.contentWidth
@@ -1165,6 +1176,9 @@ export default async function* buildTextNodes(
         !nextLayout.isImage &&
         topOffset === nextLayout.y &&
         !isLastDisplayedBeforeEllipsis &&
+        // Pictor (cjk-justify): not across a place where justify widens
+        // the line (CJK words were drawn together, unspread).
+        !(extendedWidth && nextLayout.lineIndex !== layout.lineIndex) &&
         // Text is only shaped together in one direction, and not with pieces
         // hidden by the ellipsis.
         (levels === undefined ||

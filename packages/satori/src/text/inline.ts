@@ -7,7 +7,7 @@
  * block-level children. Each paragraph is laid out as a leaf, like an
  * anonymous block box.
  */
-import { drawWidth } from './pictor-measured-width.js'
+import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
 import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
 import type { LayoutContext } from '../layout.js'
@@ -472,8 +472,6 @@ export class Paragraph {
    */
   readonly floats: LayoutNode[] = []
   private floatsWidth: number | undefined
-  /** Pictor (rounded-text-width): the width of the last measurement. */
-  private measuredWidth: number | undefined
   /** Pictor (paragraph-measure-memo): its sizes by width; null when off. */
   private memo: MeasureMemo | null | undefined
   /** The pieces of each run, set by `finalize()`. */
@@ -1312,6 +1310,8 @@ export class Paragraph {
       maxWidth = Math.max(maxWidth, current.left + lineWidth + lineIndent)
       let x = current.left + lineIndent
       let gap = 0
+      // Pictor (cjk-justify): the words a justified line is widened before.
+      let widened: boolean[] = []
       if (Number.isFinite(width)) {
         const remaining = current.available - lineWidth
         if (textAlign === 'right') {
@@ -1324,7 +1324,9 @@ export class Paragraph {
           !lines[index + 1].words[0]?.forceBreak &&
           current.words.length > 1
         ) {
-          gap = remaining / (current.words.length - 1)
+          widened = justificationOpportunities(current.words)
+          const count = widened.filter(Boolean).length
+          gap = count ? remaining / count : 0
         } else if (
           textAlign === 'justify' &&
           paragraphDirection(this.style) === 'rtl'
@@ -1336,15 +1338,15 @@ export class Paragraph {
         if (this.env.embedFont) x = Math.round(x)
       }
       if (this.baseLevel !== undefined) {
-        this.placeBidiLine(current, x, gap * (current.words.length - 1))
+        this.placeBidiLine(current, x, gap * widened.filter(Boolean).length)
         return
       }
       current.words.forEach((word, wordIndex) => {
+        if (widened[wordIndex]) x += gap
         for (const segment of word.segments) {
           segment.x = x
           x += segment.width
         }
-        if (wordIndex < current.words.length - 1) x += gap
       })
     })
 
@@ -1484,7 +1486,6 @@ export class Paragraph {
       // Measured by the delegate.
       return { width: 0, height: 0 }
     }
-    if (!minContent && widthKnown) this.measuredWidth = width
     // Pictor (paragraph-measure-memo): beside no floats, the same width
     // measures the same.
     const memo = exclusions.length === 0 ? this.measureMemo() : undefined
@@ -1584,9 +1585,8 @@ export class Paragraph {
     this.finalized = true
 
     const { width } = this.node.layout
-    // Pictor (rounded-text-width): at the width it was measured at, unless
-    // the layout's (rounded) width is another.
-    this.flow(drawWidth(width, this.measuredWidth), this.exclusions)
+    // Pictor (text-exact-width): lines broken in the width before rounding.
+    this.flow(this.node.unroundedWidth ?? width, this.exclusions)
     this.pieces.clear()
 
     const open: InlineBox[] = []
@@ -2423,4 +2423,24 @@ function joinBoxPieces(
     }
   }
   return joined
+}
+
+/**
+ * Pictor (cjk-justify): for each word of a line, whether justify widens the line before it (Chromium's
+ * opportunities: after a space, around a CJK character; an atomic inline counts as U+FFFC, neither).
+ */
+function justificationOpportunities(words: Word[]): boolean[] {
+  const edge = (word: Word, end: boolean): string => {
+    const segments = end ? [...word.segments].reverse() : word.segments
+    for (const { item, text } of segments) {
+      if (item.kind === 'text' && text) return text
+      if (item.kind === 'atomic') return '\uFFFC'
+    }
+    return ''
+  }
+  return words.map(
+    (word, index) =>
+      index > 0 &&
+      isJustificationOpportunity(edge(words[index - 1], true), edge(word, false))
+  )
 }

@@ -34,6 +34,7 @@ import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { hrAttributeStyle } from './hr-attributes.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
+import { monospaceFontSize } from './monospace-size.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
@@ -103,9 +104,6 @@ const NO_TABLE_BOX_TAGS = new Set([
 
 /** The displays satori gets for table displays (display.ts): only beside those can a sheet's marker stand. */
 const DEGRADED_TABLE_DISPLAYS = new Set(['flow-root', 'inline-block', 'contents', 'flex', 'block', 'none']);
-
-/** Elements whose UA font is the generic `monospace`. */
-const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', 'xmp']);
 
 /**
  * Elements whose `align` attribute Chrome maps to its legacy alignment (`text-align: -webkit-left|center|right`):
@@ -581,23 +579,16 @@ export class TreeConverter {
   }
 
   /**
-   * Chrome sizes text whose font is the bare generic `monospace` at 13px instead of 16px (its default
-   * fixed font size): `pre`, `code`, `kbd`, `samp` without an authored font-family, when no element up the
-   * tree sets a font size.
+   * Chrome sizes text whose font is the bare generic `monospace` at 13px instead of 16px (its default fixed font
+   * size) while the size is derived from `medium` (monospace-size.ts).
    */
   private monospaceSize(el: Element): Record<string, string> {
-    if (!MONOSPACE_TAGS.has(el.tagName)) return {};
-    const inline = this.inlineOf(el);
-    const family = this.styles.declared(el, 'font-family', inline);
-    if (family !== undefined && family.trim().toLowerCase() !== 'monospace') return {};
-    // Only while the font size is still the default keyword: any authored size on the way up turns it off.
-    for (let p: Node | null = el; p && isElement(p); p = p.parentNode as Node | null) {
-      if (p !== el && MONOSPACE_TAGS.has(p.tagName)) return {};
-      const decls = this.inlineOf(p);
-      if (this.styles.declared(p, 'font-size', decls) !== undefined) return {};
-      if (this.styles.declared(p, 'font', decls) !== undefined) return {};
-    }
-    return { fontSize: '0.8125em' };
+    // Pictor (printdocs): sizes in em/% of the keyword and var()-written fonts keep the quirk, as in Chrome
+    // (Vivliostyle's themes: `html { font-size: var(--vs-font-size) }` = 100%, `font-family: var(--mono)`).
+    const fontSize = monospaceFontSize(el, (p, property) =>
+      this.styles.declared(p, property, this.inlineOf(p)),
+    );
+    return fontSize ? { fontSize } : {};
   }
 
   /** An element with its attributes, style (plus `extra`) and children. */

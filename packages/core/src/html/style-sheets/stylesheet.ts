@@ -201,6 +201,10 @@ export class DocumentStyles {
     index: RuleIndex<ProbeRule>;
     base: number;
     ranks: number[];
+    /** Whether its rules keep their own positions and ranks here (the first sheet without earlier layers). */
+    own: boolean;
+    /** Its rules with their positions and ranks here, each made once for all elements (its rules are shared). */
+    placed: Map<ProbeRule, ProbeRule>;
   }[] = [];
   /** The candidate rules of each element, with the number of sheets they were taken from. */
   private readonly candidates = new WeakMap<Element, { sheets: number; rules: ProbeRule[] }>();
@@ -271,7 +275,9 @@ export class DocumentStyles {
     const ranks = record.layers.map((name) =>
       this.layerRank(name.includes('.#') ? `${name}@${sheet}` : name),
     );
-    this.segments.push({ rules: record.rules, index: record.index, base: this.order, ranks });
+    const base = this.order;
+    const own = base === 0 && ranks.every((rank, local) => rank === local);
+    this.segments.push({ rules: record.rules, index: record.index, base, ranks, own, placed: new Map() });
     this.order += record.orders;
   }
 
@@ -568,19 +574,24 @@ export class DocumentStyles {
     const known = this.candidates.get(el);
     if (known && known.sheets === this.segments.length) return known.rules;
     const rules: ProbeRule[] = [];
-    for (const { rules: all, index, base, ranks } of this.segments) {
+    for (const { rules: all, index, base, ranks, own, placed } of this.segments) {
       const candidates = this.sheetOptions.index === false ? all : index.candidates(el);
       // The first sheet of a document without earlier layers keeps its own positions and ranks: no copies.
-      if (base === 0 && ranks.every((rank, local) => rank === local)) {
+      if (own) {
         rules.push(...candidates);
         continue;
       }
       for (const rule of candidates) {
-        rules.push({
-          ...rule,
-          order: base + rule.order,
-          layer: rule.layer === UNLAYERED ? UNLAYERED : ranks[rule.layer]!,
-        });
+        let here = placed.get(rule);
+        if (!here) {
+          here = {
+            ...rule,
+            order: base + rule.order,
+            layer: rule.layer === UNLAYERED ? UNLAYERED : ranks[rule.layer]!,
+          };
+          placed.set(rule, here);
+        }
+        rules.push(here);
       }
     }
     this.candidates.set(el, { sheets: this.segments.length, rules });

@@ -277,7 +277,9 @@ export function trackList(
 ): ColumnTracks {
   const widths = columnWidths(table, cells, columns, ctx);
   let definite = hasDefiniteWidth(table, ctx);
-  const collapsed = ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table))?.trim() === 'collapse';
+  const collapsed =
+    resolveVars(ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table)), table, ctx)?.trim() ===
+    'collapse';
   const weights = new Array(columns).fill(0);
   const firstCell: (Element | undefined)[] = new Array(columns).fill(undefined);
   for (const cell of cells) {

@@ -139,6 +139,36 @@ export function borderWidthPx(value: string | undefined): number {
   return /\b(solid|dashed|dotted|double|groove|ridge|inset|outset)\b/.test(value) ? 3 : 0;
 }
 
+/**
+ * The declared value of a top or bottom border property written with the block axis's logical names (horizontal
+ * writing: top = block-start, bottom = block-end): `border-block-end-width`, `border-block-end`, the two-value
+ * `border-block-width` (start end) and `border-block` (both sides); undefined when none is declared. `part` is
+ * `width`, `style` or `color`, or undefined for the side's shorthand.
+ */
+export function logicalBlockBorder(
+  ctx: TableContext,
+  el: Element,
+  side: 'top' | 'bottom',
+  part?: 'width' | 'style' | 'color',
+): { property: string; value: string } | undefined {
+  const inline = ctx.inlineOf(el);
+  const edge = side === 'top' ? 'start' : 'end';
+  const names = part
+    ? [`border-block-${edge}-${part}`, `border-block-${part}`]
+    : [`border-block-${edge}`, 'border-block'];
+  for (const property of names) {
+    const value = ctx.styles.declared(el, property, inline);
+    if (value === undefined) continue;
+    // `border-block-width: 1px 0` is start then end; one value is both.
+    if (property === `border-block-${part}`) {
+      const values = value.trim().split(/\s+(?![^(]*\))/);
+      return { property, value: (edge === 'end' ? values[1] : undefined) ?? values[0]! };
+    }
+    return { property, value };
+  }
+  return undefined;
+}
+
 /** The width in px of one side's border of an element, from the longhands or the shorthands. */
 export function sideBorder(
   ctx: TableContext,
@@ -146,16 +176,29 @@ export function sideBorder(
   side: 'left' | 'right' | 'top' | 'bottom',
 ): number {
   const inline = ctx.inlineOf(el);
-  const declared = (property: string) =>
-    resolveCalcPx(resolveVars(ctx.styles.declared(el, property, inline), el, ctx));
-  const width = declared(`border-${side}-width`);
-  if (width !== undefined) return borderWidthPx(width);
-  const sideValue = declared(`border-${side}`);
-  if (sideValue !== undefined) return borderWidthPx(sideValue);
-  const widths = declared('border-width');
-  if (widths !== undefined) return borderWidthPx(shorthandSide(widths, side));
-  const all = declared('border');
-  return all === undefined ? 0 : borderWidthPx(all);
+  const resolve = (value: string | undefined) => resolveCalcPx(resolveVars(value, el, ctx));
+  const declared = (property: string) => resolve(ctx.styles.declared(el, property, inline));
+  const physical = (): { property: string; px: number } | undefined => {
+    for (const property of [`border-${side}-width`, `border-${side}`]) {
+      const value = declared(property);
+      if (value !== undefined) return { property, px: borderWidthPx(value) };
+    }
+    const widths = declared('border-width');
+    if (widths !== undefined)
+      return { property: 'border-width', px: borderWidthPx(shorthandSide(widths, side)) };
+    const all = declared('border');
+    return all === undefined ? undefined : { property: 'border', px: borderWidthPx(all) };
+  };
+  const found = physical();
+  if (side === 'left' || side === 'right') return found?.px ?? 0;
+  // Pictor (printdocs): a row's (or cell's) border written with logical names — Vivliostyle's themes draw the lines
+  // between rows with `tr:not(:last-child) { border-block-end-width: … }` — is the same border; of a physical and a
+  // logical declaration, the later in the cascade wins.
+  const logical = logicalBlockBorder(ctx, el, side, 'width') ?? logicalBlockBorder(ctx, el, side, undefined);
+  if (!logical) return found?.px ?? 0;
+  const logicalPx = borderWidthPx(resolve(logical.value));
+  if (!found) return logicalPx;
+  return ctx.styles.compareCascade(el, logical.property, found.property, inline) > 0 ? logicalPx : found.px;
 }
 
 /**

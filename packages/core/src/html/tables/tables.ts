@@ -62,16 +62,42 @@ function backdropStyle(el: Element, ctx: TableContext): Record<string, string> |
  */
 function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Record<string, string> {
   const inline = ctx.inlineOf(el);
-  const declared = (property: string) => ctx.styles.declared(el, property, inline);
+  const edge = side === 'top' ? 'start' : 'end';
+  /** Of the properties that set the value, the one latest in the cascade (with its value for this side). */
+  const latest = (properties: string[], pick: (property: string, value: string) => string) => {
+    let best: { property: string; value: string } | undefined;
+    for (const property of properties) {
+      const value = ctx.styles.declared(el, property, inline);
+      if (value === undefined) continue;
+      if (!best || ctx.styles.compareCascade(el, property, best.property, inline) > 0)
+        best = { property, value: pick(property, value) };
+    }
+    return best;
+  };
   const style: Record<string, string> = {};
   const Side = side === 'top' ? 'Top' : 'Bottom';
-  const shorthand = declared(`border-${side}`) ?? declared('border');
-  if (shorthand !== undefined) style[`border${Side}`] = shorthand;
+  // Pictor (printdocs): logical names (`border-block-end-*`, `border-block`) stand for the physical side too, and
+  // of a shorthand and a longhand the later in the cascade wins (`:where(tr) { border-block-end-width: 1px }` under
+  // `.marked { border-block: 2px dotted }` leaves the row 2px dotted).
+  const shorthand = latest(
+    [`border-${side}`, 'border', `border-block-${edge}`, 'border-block'],
+    (_, value) => value,
+  );
+  if (shorthand) style[`border${Side}`] = shorthand.value;
   for (const part of ['width', 'style', 'color'] as const) {
-    const all = declared(`border-${part}`);
-    const value =
-      declared(`border-${side}-${part}`) ?? (all === undefined ? undefined : shorthandSide(all, side));
-    if (value !== undefined) style[`border${Side}${part[0]!.toUpperCase()}${part.slice(1)}`] = value;
+    const longhand = latest(
+      [`border-${side}-${part}`, `border-${part}`, `border-block-${edge}-${part}`, `border-block-${part}`],
+      (property, value) => {
+        if (property === `border-${part}`) return shorthandSide(value, side);
+        if (property !== `border-block-${part}`) return value;
+        const values = value.trim().split(/\s+(?![^(]*\))/);
+        return (edge === 'end' ? values[1] : undefined) ?? values[0]!;
+      },
+    );
+    if (!longhand) continue;
+    if (shorthand && ctx.styles.compareCascade(el, longhand.property, shorthand.property, inline) <= 0)
+      continue;
+    style[`border${Side}${part[0]!.toUpperCase()}${part.slice(1)}`] = longhand.value;
   }
   return style;
 }
@@ -165,7 +191,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // both (initially separate and 0).
   const own = (property: string) =>
     structure.html ? ctx.styles.declared(table, property, tableInline) : inherited(table, property, ctx);
-  const collapse = own('border-collapse')?.trim() === 'collapse';
+  // Pictor (printdocs): written as a var() too (Vivliostyle: `border-collapse: var(--vs--table-border-collapse)`).
+  const collapse = resolveVars(own('border-collapse'), table, ctx)?.trim() === 'collapse';
   const rtl = collapse && isRightToLeft(table, ctx);
 
   const spacingDecl = own('border-spacing');

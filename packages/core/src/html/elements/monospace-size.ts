@@ -1,0 +1,82 @@
+/**
+ * Chrome's size for text in the bare generic `monospace`: its default fixed font size (13px) instead of the default
+ * size (16px) while the font size is still derived from the `medium` keyword. `em` and `%` sizes of that keyword keep
+ * it (Blink keeps the keyword with a multiplier), so `html { font-size: 100% }`, `p { font-size: 1.2em }` or
+ * `code { font-size: 1em }` still give 13px × the multiplier; an absolute size (px, pt, rem…) or another keyword on
+ * the way up ends it. Custom properties are resolved first: themes write `font-family: var(--mono)` with
+ * `--mono: monospace`, and a `var()` of an undefined property is invalid at computed-value time (the size inherits).
+ */
+import { type Element, isElement, type Node } from '../dom.js';
+
+/** Elements whose UA font is the generic `monospace`. */
+export const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', 'xmp']);
+
+/** The cascaded value of `property` for an element (its sheets and inline style), or undefined. */
+export type DeclaredOf = (el: Element, property: string) => string | undefined;
+
+const parentOf = (el: Element): Element | null => {
+  const p = el.parentNode as Node | null;
+  return p && isElement(p) ? p : null;
+};
+
+/** The nearest declared custom property `name` on `el` or an ancestor (custom properties inherit). */
+function customProperty(el: Element, name: string, declared: DeclaredOf): string | undefined {
+  for (let p: Element | null = el; p; p = parentOf(p)) {
+    const value = declared(p, name);
+    if (value !== undefined) return value;
+  }
+  return undefined;
+}
+
+/** `value` with its `var()`s substituted (4 levels deep); undefined when one is invalid (no value, no fallback). */
+export function substituteVars(value: string, el: Element, declared: DeclaredOf): string | undefined {
+  let v: string | undefined = value;
+  for (let depth = 0; v?.includes('var(') && depth < 4; depth++) {
+    let invalid = false;
+    v = v.replace(/var\(\s*(--[\w-]+)\s*(?:,([^()]*))?\)/g, (_, name: string, fallback?: string) => {
+      const found = customProperty(el, name, declared) ?? fallback;
+      if (found === undefined) invalid = true;
+      return (found ?? '').trim();
+    });
+    if (invalid) return undefined;
+  }
+  return v?.trim();
+}
+
+/**
+ * What a font-size declaration does to keyword-derived sizing: a multiplier that keeps it (`em`, `%`, `inherit`,
+ * an invalid `var()`), 'keyword' for `medium` (where the walk up stops), or 'absolute' (it ends).
+ */
+function sizeEffect(value: string | undefined): number | 'keyword' | 'absolute' {
+  if (value === undefined) return 1;
+  const v = value.toLowerCase();
+  if (v === 'inherit' || v === 'unset') return 1;
+  if (v === 'medium' || v === 'initial') return 'keyword';
+  const relative = /^(\d*\.?\d+)(em|%)$/.exec(v);
+  if (!relative) return 'absolute';
+  return Number(relative[1]) / (relative[2] === '%' ? 100 : 1);
+}
+
+/**
+ * The font size `el` needs (relative to its parent's, as `em`) when Chrome gives it the fixed-font size, or
+ * undefined: not a monospace element, a font other than the bare `monospace`, inside another monospace element
+ * (already sized), or a size on the way up that is not derived from `medium`.
+ */
+export function monospaceFontSize(el: Element, declared: DeclaredOf): string | undefined {
+  if (!MONOSPACE_TAGS.has(el.tagName)) return undefined;
+  const family = declared(el, 'font-family');
+  if (family !== undefined && substituteVars(family, el, declared)?.toLowerCase() !== 'monospace')
+    return undefined;
+  let own = 1;
+  for (let p: Element | null = el; p; p = parentOf(p)) {
+    if (p !== el && MONOSPACE_TAGS.has(p.tagName)) return undefined;
+    if (declared(p, 'font') !== undefined) return undefined;
+    const raw = declared(p, 'font-size');
+    const effect = sizeEffect(raw === undefined ? undefined : substituteVars(raw, p, declared));
+    if (effect === 'absolute') return undefined;
+    // `medium` on the element itself is the fixed font's own medium size.
+    if (effect === 'keyword') return p === el ? '13px' : `${0.8125 * own}em`;
+    if (p === el) own = effect;
+  }
+  return `${0.8125 * own}em`;
+}

@@ -1,5 +1,5 @@
 /**
- * Issue 41's sixth pass (docs5): more documents of the kinds the held-out part is made of — JSON Resume themes not
+ * Issue 41's seventh pass (docs5): more documents of the kinds the held-out part is made of — JSON Resume themes not
  * used before (theme names from the public index of `jsonresume-theme-*` repositories and well-known ones: every
  * one the npm registry here has that renders the sample résumé; the repository is the package's `repository`), Vivliostyle's Scholarly HTML sample article, and Tufte Pandoc CSS's two example pages
  * (Pandoc output styled by Tufte CSS). The mirrored pages are made self-contained by papers.mjs's `selfContained`

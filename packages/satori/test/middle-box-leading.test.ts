@@ -35,6 +35,6 @@ describe('inline boxes aligned to the middle, by the leading as Chromium splits 
   });
 
   it('a baseline-aligned label keeps each line at its line-height', async () => {
-    expect(await tenLines(undefined)).toBeCloseTo(228.6, 0);
+    expect(await tenLines(undefined)).toBe(228); // Chromium 228.44
   });
 });

@@ -1351,9 +1351,13 @@ export default class FontLoader {
       } else if ('number' === typeof lineHeight) {
         const px = fontSize * lineHeight
         const length = synthesisStyle._lineHeightPx
+        if (typeof length === 'number' && Math.abs(length - px) < 1e-3) {
+          return lineHeightInLayoutUnits(px, true)
+        }
+        // Pictor (line-height-font-size-units): a number multiplies the font
+        // size rounded to a layout unit (14.4px × 1.6: 23.046875 px).
         return lineHeightInLayoutUnits(
-          px,
-          typeof length === 'number' && Math.abs(length - px) < 1e-3
+          (Math.round(fontSize * 64) / 64) * lineHeight
         )
       }
     }

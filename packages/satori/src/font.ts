@@ -268,6 +268,21 @@ export type GlyphBox = {
  * bold of Skia, which Chrome uses: 1/24 of the font size at 9px and smaller,
  * and 1/32 at 36px and larger. Their advances don't change.
  */
+/**
+ * Pictor (line-height-layout-units): a line-height in px as Chromium keeps it,
+ * in its layout unit (1/64 px): a number times the font size floored to one,
+ * a length (`px`, `em`, `%`, computed to px) rounded to the nearest.
+ * Bootstrap's 16px at 1.42857143 is 22.84375 px a line there, not 22.857: the
+ * lines of a long page drift apart by a pixel every 75 lines, and the glyphs
+ * of a line round to the other pixel row well before that. (The epsilon keeps
+ * a product that is a whole number of units from losing one.)
+ */
+export function lineHeightInLayoutUnits(px: number, length = false): number {
+  return length
+    ? Math.round(px * 64) / 64
+    : Math.floor(px * 64 + 1e-6) / 64
+}
+
 export function getSyntheticBoldWidth(fontSize: number) {
   const t = Math.min(1, Math.max(0, (fontSize - 9) / (36 - 9)))
   return fontSize * (1 / 24 + (1 / 32 - 1 / 24) * t)
@@ -1041,6 +1056,9 @@ export default class FontLoader {
       locale,
       // Pictor (shaping-language): the element's `lang` as written.
       style?._lang,
+      // Pictor (line-height-layout-units): a length is rounded, a number
+      // floored.
+      style?._lineHeightPx,
     ].join('\u0001')
     let engine = engines.get(key)
     if (!engine) {
@@ -1075,6 +1093,7 @@ export default class FontLoader {
       fontOpticalSizing?: unknown
       fontVariationSettings?: unknown
       _lang?: unknown
+      _lineHeightPx?: unknown
     },
     locale: Locale | undefined
   ): FontEngine {
@@ -1335,7 +1354,16 @@ export default class FontLoader {
           Math.round((lineGap / resolvedFont.unitsPerEm) * fontSize)
         )
       } else if ('number' === typeof lineHeight) {
-        return fontSize * lineHeight
+        const px = fontSize * lineHeight
+        const length = synthesisStyle._lineHeightPx
+        if (typeof length === 'number' && Math.abs(length - px) < 1e-3) {
+          return lineHeightInLayoutUnits(px, true)
+        }
+        // Pictor (line-height-font-size-units): a number multiplies the font
+        // size rounded to a layout unit (14.4px × 1.6: 23.046875 px).
+        return lineHeightInLayoutUnits(
+          (Math.round(fontSize * 64) / 64) * lineHeight
+        )
       }
     }
 

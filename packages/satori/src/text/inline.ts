@@ -2202,7 +2202,15 @@ function verticalShift(
   if (align === 'middle' && engineOf) {
     const engine = engineOf(style)
     const halfX = halfXHeight(engineOf(parentStyle), parentFontSize)
-    return halfX - (engine.ascent(STRUT) - engine.descent(STRUT)) / 2
+    // Pictor (middle-box-leading): the midpoint of the box as the line lays
+    // it out: its ascent and descent rounded to pixels, with the half of the
+    // leading above floored to a pixel and the rest below (`baseline()`), as
+    // Chromium splits it. The font's exact ascent and descent put
+    // Bootstrap's 16px middle labels at line-height 1.42857 0.25 px lower
+    // than Chromium's, and each such line as much taller.
+    const ascent = engine.baseline(STRUT)
+    const descent = engine.height(STRUT) - ascent
+    return halfX - (ascent - descent) / 2
   }
   if (align === 'sub') return -parentFontSize * 0.2
   if (align === 'super') return parentFontSize * 0.34

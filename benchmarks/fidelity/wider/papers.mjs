@@ -87,7 +87,7 @@ function sheet(src, path, depth = 0) {
  * (where the link was), `extraSheets` (what the tool is given besides the page) added at the end of <head>, its
  * own `<style>` fonts and pictures and its `<img src>` inlined. Returns the page and what was done.
  */
-function selfContained(src, { extraSheets = [] } = {}) {
+export function selfContained(src, { extraSheets = [] } = {}) {
   const changes = [];
   const inlined = [];
   let html = readAt(src.repo, src.commit, src.path).toString('utf8');

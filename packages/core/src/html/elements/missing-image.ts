@@ -24,16 +24,30 @@ export function missingImage(
     if (!PICTURE_ONLY.has(name) && name !== 'children') props[name] = value;
   }
   const own = (img.props.style ?? {}) as Record<string, unknown>;
+  const sizes: Record<string, string> = {};
+  for (const dim of ['width', 'height'] as const) {
+    const value = dimensionValue(dimensions[dim]);
+    if (value) sizes[dim] = value;
+  }
   if (alt) {
-    props.style = { ...own };
+    // Pictor (missing-image-dimensions): the dimension attributes are hints under the element's own style; an inline
+    // box ignores them, a box CSS makes a block (absolutely positioned, floated) takes them, as in Chromium (a
+    // résumé theme's `<img src="" width="100px" style="position: absolute; right: 0" alt>`: its alt text sat at the
+    // right edge, 100 px of box in Chromium).
+    props.style = { ...sizes, ...own };
     props.children = [{ type: 'span', props: { style: { ...ICON } } }, alt];
     return { type: 'span', props };
   }
-  const style: Record<string, unknown> = { display: 'inline-block' };
-  for (const dim of ['width', 'height'] as const) {
-    const value = dimensions[dim]?.trim();
-    if (value && /^\d+(\.\d+)?$/.test(value)) style[dim] = `${value}px`;
-  }
-  props.style = { ...style, ...own };
+  props.style = { display: 'inline-block', ...sizes, ...own };
   return { type: 'span', props };
+}
+
+/**
+ * An HTML dimension attribute as CSS (`100`, `100px` → 100px, `50%` → 50%: the leading number, as browsers read it),
+ * or undefined for none.
+ */
+function dimensionValue(attribute: string | undefined): string | undefined {
+  const match = /^\s*(\d+(?:\.\d+)?)(%?)/.exec(attribute ?? '');
+  if (!match) return undefined;
+  return match[2] ? `${match[1]}%` : `${match[1]}px`;
 }

@@ -535,7 +535,15 @@ export class Paragraph {
    */
   lineTopAfter(count: number): number | undefined {
     const { layout } = this.node
-    this.flow(layout.width, this.exclusions)
+    // As `finalize()` breaks them (lines-at-measured-width).
+    const measured = this.measuredWidth
+    const shrink =
+      measured !== undefined &&
+      measured < layout.width &&
+      layout.width - measured < 1
+        ? layout.width - measured
+        : 0
+    this.flow(layout.width, this.exclusions, false, true, shrink)
     const before = new Set(this.items.slice(0, count))
     let top: number | undefined
     for (const line of this.lines) {

@@ -3,6 +3,7 @@
  * `crates/layout`. https://github.com/DioxusLabs/taffy
  */
 
+import { relayOutFloatsAtTheirLines } from './pictor-float-lines.js'
 import { encodeTree } from './encode.js'
 import { restoreCarriedMargins } from './pictor-clearance.js'
 import { relayOutPastFloatEdges } from './pictor-float-edges.js'
@@ -302,11 +303,21 @@ export function createLayoutEngine(): LayoutEngine {
 
       const layoutScale = pointScaleFactor || 1
       let encoded = layOut(root, width, height, layoutScale)
-      // Pictor (float-context-edges): again, with formatting context roots
-      // widened where containing blocks of their floats reach past them.
-      encoded = relayOutPastFloatEdges(encoded, width, (widenedWidth) =>
-        layOut(root, widenedWidth, height, layoutScale)
+      // Pictor (float-at-its-line): again, with floats in the middle of
+      // paragraphs moved down to their lines.
+      const atLines = relayOutFloatsAtTheirLines(encoded, () =>
+        layOut(root, width, height, layoutScale)
       )
+      encoded = atLines.encoded
+      try {
+        // Pictor (float-context-edges): again, with formatting context roots
+        // widened where containing blocks of their floats reach past them.
+        encoded = relayOutPastFloatEdges(encoded, width, (widenedWidth) =>
+          layOut(root, widenedWidth, height, layoutScale)
+        )
+      } finally {
+        atLines.restore()
+      }
       // Pictor (clearance-before-own-floats): top margins laid out on carriers.
       restoreCarriedMargins(encoded.carried)
       if (pointScaleFactor !== 0) {

@@ -282,6 +282,12 @@ export class LayoutNode {
   /** Pictor (multi-column): `orphans` and `widows` of the element, for the paragraphs in it. */
   orphans?: number
   widows?: number
+  /**
+   * Pictor (float-at-its-line): of a float in the middle of a paragraph, where
+   * the top of the line holding the content before it is, in its parent's
+   * coordinates, after a layout; see `relayOutFloatsAtTheirLines()`.
+   */
+  lineTop?: () => number | undefined
   /** Set by `computeLayout`. */
   layout: ComputedLayout = emptyLayout()
 

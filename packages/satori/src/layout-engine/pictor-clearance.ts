@@ -72,12 +72,19 @@ function walkLeading(node: LayoutNode, found: Leading): boolean {
 
 /**
  * Whether `node`, a child of a block container laid out in its BFC, is laid out with a clearance carrier before
- * it: it has `clear`, no top border or padding, a float before its first in-flow content, and only zero margins
+ * it: it has `clear` (or a top margin: margin-before-own-floats), no top border or padding, a float before its first in-flow content, and only zero margins
  * adjoining its top margin.
  */
 export function needsClearanceCarrier(node: LayoutNode): boolean {
   const style = node.style
-  if (!style.clear || style.clear === 'none' || !inSameContext(style) || hasTopEdge(style)) return false
+  if (!inSameContext(style) || hasTopEdge(style)) return false
+  // Pictor (margin-before-own-floats): a block without `clear` whose floats adjoin its top margin gets a carrier
+  // of that margin too. The engine counted the margin twice where it had collapsed with the margin before it (the
+  // bottom margin of the block before), so the floats reached that much further down than drawn and shortened the
+  // lines below them: Scholarly HTML's floated `ol::before` labels ('Affiliations') pushed the next section's
+  // heading to their right.
+  const clears = !!style.clear && style.clear !== 'none'
+  if (!clears && isZero(style.marginTop)) return false
   const found: Leading = { float: false, margin: false }
   walkLeading(node, found)
   return found.float && !found.margin

@@ -380,6 +380,14 @@ export class InlineFormatting {
   addFloat(node: LayoutNode) {
     if (this.paragraph) this.paragraph.nearFloats = true
     if (this.paragraph) this.paragraph.floats.push(node)
+    // Pictor (float-at-its-line): a float after content of the paragraph
+    // has its top at the top of the line that content is on (CSS 2 §9.5.1
+    // rule 6), which is known after a layout.
+    const paragraph = this.paragraph
+    const before = paragraph?.items.length ?? 0
+    if (paragraph && before > 0) {
+      node.lineTop = () => paragraph.lineTopAfter(before)
+    }
     else this.floatsBefore.push(node)
     const index = this.paragraph
       ? this.container.children.indexOf(this.paragraph.node)
@@ -519,6 +527,32 @@ export class Paragraph {
       this.flow(width, this.exclusions)
       return this.lines.map((line) => line.top + line.height)
     }
+  }
+
+  /**
+   * Pictor (float-at-its-line): after a layout, the top (in the container) of
+   * the line holding the last of the first `count` items that is on a line.
+   */
+  lineTopAfter(count: number): number | undefined {
+    const { layout } = this.node
+    // As `finalize()` breaks them (lines-at-measured-width).
+    const measured = this.measuredWidth
+    const shrink =
+      measured !== undefined &&
+      measured < layout.width &&
+      layout.width - measured < 1
+        ? layout.width - measured
+        : 0
+    this.flow(layout.width, this.exclusions, false, true, shrink)
+    const before = new Set(this.items.slice(0, count))
+    let top: number | undefined
+    for (const line of this.lines) {
+      const holds = line.words.some((word) =>
+        word.segments.some((segment) => before.has(segment.item))
+      )
+      if (holds) top = line.top
+    }
+    return top === undefined ? undefined : layout.top + top
   }
 
   /** Whether the paragraph is only text directly in the container. */

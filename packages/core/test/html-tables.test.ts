@@ -453,6 +453,28 @@ describe('tables → grid', () => {
     expect(style(table('<table style="width:50%"><tr><td>x</td></tr></table>')).width).toBe('50%');
   });
 
+  it('sizes a table to its content when its width is a var() of nothing or a logical inline-size: auto', () => {
+    // Vivliostyle's themes: `inline-size: var(--vs--table-size-inline)` with the variable undefined (width: auto).
+    for (const declaration of [
+      'inline-size: var(--undefined-size)',
+      'width: var(--undefined-size)',
+      'inline-size: auto',
+      'width: 100%; inline-size: var(--size, auto)',
+    ]) {
+      const t = table(`<style>table { ${declaration} }</style><table><tr><td>a</td></tr></table>`);
+      expect(style(t).width, declaration).toBe('fit-content');
+    }
+    // A later `width` wins over `inline-size`; a defined variable is the table's own width.
+    const later = table(
+      '<style>table { inline-size: auto; width: 60% }</style><table><tr><td>a</td></tr></table>',
+    );
+    expect(style(later).width).not.toBe('fit-content');
+    const defined = table(
+      '<style>:root { --w: 300px } table { inline-size: var(--w) }</style><table><tr><td>a</td></tr></table>',
+    );
+    expect(style(defined).width).not.toBe('fit-content');
+  });
+
   it('adds the table UA styles once, with zero specificity, in the first cascade layer', () => {
     const { root } = parseHtml(
       '<div><table><tr><td>a</td></tr></table><table><tr><td>b</td></tr></table></div>',

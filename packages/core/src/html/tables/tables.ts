@@ -167,6 +167,36 @@ function edgeSpacing(table: Element, ctx: TableContext, horizontal: string, vert
 }
 
 /**
+ * The table's cascaded width: `width` or `inline-size` (its logical name in horizontal writing), whichever comes later
+ * in the cascade, with its `var()`s read. A `var()` of an undefined property without a fallback is invalid at
+ * computed-value time: the width is `auto` then.
+ */
+function declaredTableWidth(
+  table: Element,
+  ctx: TableContext,
+  inline: Record<string, string> | undefined,
+): string | undefined {
+  // Pictor (tablesize): Vivliostyle's themes write `inline-size: var(--vs--table-size-inline)`, a variable no theme
+  // defines: Chrome's table stays shrink-to-fit; read as a width of its own, the table spread across its container.
+  const writingMode =
+    resolveVars(inherited(table, 'writing-mode', ctx), table, ctx)
+      ?.trim()
+      .toLowerCase() ?? '';
+  const logical =
+    writingMode.startsWith('vertical') || writingMode.startsWith('sideways') ? undefined : 'inline-size';
+  const property =
+    logical &&
+    ctx.styles.declared(table, logical, inline) !== undefined &&
+    (ctx.styles.declared(table, 'width', inline) === undefined ||
+      ctx.styles.compareCascade(table, logical, 'width', inline) > 0)
+      ? logical
+      : 'width';
+  const value = ctx.styles.declared(table, property, inline);
+  if (value === undefined) return undefined;
+  return resolveVars(value, table, ctx)?.trim().toLowerCase() || 'auto';
+}
+
+/**
  * Translate a table into a satori grid: a `<table>` element, or a CSS table (`ctx.structure`: an element whose CSS
  * display is `table`, or an anonymous table around table boxes, table-structure.ts).
  */
@@ -231,7 +261,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     tableStyle.borderColor = '#a8a8a8 #545454 #545454 #a8a8a8';
   }
   const widthAttr = lengthAttr(getAttr(table, 'width'));
-  const declaredWidth = ctx.styles.declared(table, 'width', tableInline)?.trim().toLowerCase();
+  const declaredWidth = declaredTableWidth(table, ctx, tableInline);
   if (widthAttr && declaredWidth === undefined) tableStyle.width = widthAttr;
   // A table's `width: auto` is its content's width (shrink-to-fit), not its container's: e-mail buttons are tables
   // with `width: auto` inside a `width: 100%` one. (HTML's UA sheet gives `<table>` that; a CSS table has it anyway.)

@@ -17,7 +17,13 @@ import { fmt, load1, markdownTable, quantile } from '../lib/report.mjs';
 import { CARD_SIZE, CARDS, cardHtml } from './fresh-cards.mjs';
 
 /** Tunings of the worker process as a whole: measured with the pool saturated, where they are aimed. */
-const POOL_TUNINGS = new Set(['heapGrowing', 'largePages', 'singleThreadedGc', 'baselineLargeFunctions', 'encoderThreads']);
+const POOL_TUNINGS = new Set([
+  'heapGrowing',
+  'largePages',
+  'singleThreadedGc',
+  'baselineLargeFunctions',
+  'encoderThreads',
+]);
 /** Where the pool tunings are measured (the saturated pool is slow to measure: two cards, two formats). */
 const POOL_CARDS = ['reference', 'photos'];
 const POOL_FORMATS = ['png', 'webp'];

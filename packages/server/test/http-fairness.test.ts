@@ -19,10 +19,10 @@ import {
 } from './helpers/http-server.js';
 
 /**
- * Seconds of layout (just under the text limit): past a 500 ms limit, so each render is stopped by it. The combining
- * accent keeps the text off satori's fast path for plain text (the satori patch plain-text-graphemes).
+ * About a second of layout (476,000 characters, just under the 500,000-character text limit): past a 500 ms limit,
+ * so each render is stopped by it. The combining accent keeps the text off satori's fast paths for plain text.
  */
-const SLOW = `<div style="font-size:12px;width:600px">${'busy words for the layout engine\u0301 '.repeat(580)}</div>`;
+const SLOW = `<div style="font-size:12px;width:600px">${'busy words for the layout engine\u0301 '.repeat(14_000)}</div>`;
 const SMALL = '<div style="display:flex;width:120px;height:60px;background:#16a34a"></div>';
 const LIMIT_MS = 500;
 /** Polling for an event only: the suite's per-test time-out is the hang guard. */

@@ -152,7 +152,7 @@ describe('operation B: POST /open/v1/images/render', () => {
       'content: must be at most 2097152 characters (inlined data: pictures and fonts not counted)',
     );
     const tooMuchText = await render(t.url, own, '/render', {
-      content: `<div>${'word '.repeat(12_000)}</div>`,
+      content: `<div>${'word '.repeat(110_000)}</div>`,
     });
     expect(tooMuchText.status).toBe(400);
     expect(tooMuchText.body.code).toBe(10103);

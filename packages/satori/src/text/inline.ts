@@ -530,20 +530,30 @@ export class Paragraph {
   }
 
   /**
+   * Pictor (lines-at-measured-width): how much narrower than `width` the last
+   * measurement was, when by less than a pixel (the layout's rounding).
+   */
+  private measuredShrink(width: number): number {
+    const measured = this.measuredWidth
+    return measured !== undefined && measured < width && width - measured < 1
+      ? width - measured
+      : 0
+  }
+
+  /**
    * Pictor (float-at-its-line): after a layout, the top (in the container) of
    * the line holding the last of the first `count` items that is on a line.
    */
   lineTopAfter(count: number): number | undefined {
     const { layout } = this.node
     // As `finalize()` breaks them (lines-at-measured-width).
-    const measured = this.measuredWidth
-    const shrink =
-      measured !== undefined &&
-      measured < layout.width &&
-      layout.width - measured < 1
-        ? layout.width - measured
-        : 0
-    this.flow(layout.width, this.exclusions, false, true, shrink)
+    this.flow(
+      layout.width,
+      this.exclusions,
+      false,
+      true,
+      this.measuredShrink(layout.width)
+    )
     const before = new Set(this.items.slice(0, count))
     let top: number | undefined
     for (const line of this.lines) {
@@ -1352,8 +1362,10 @@ export class Paragraph {
       maxWidth = Math.max(maxWidth, current.left + lineWidth + lineIndent)
       let x = current.left + lineIndent
       let gap = 0
-      // Pictor (cjk-justify): the words a justified line is widened before.
+      // Pictor (cjk-justify): the words a justified line is widened before,
+      // and by how much in all.
       let widened: boolean[] = []
+      let spread = 0
       if (Number.isFinite(width)) {
         const remaining = current.available - lineWidth
         if (textAlign === 'right') {
@@ -1369,6 +1381,7 @@ export class Paragraph {
           widened = justificationOpportunities(current.words)
           const count = widened.filter(Boolean).length
           gap = count ? remaining / count : 0
+          spread = gap * count
         } else if (
           textAlign === 'justify' &&
           paragraphDirection(this.style) === 'rtl'
@@ -1380,7 +1393,7 @@ export class Paragraph {
         if (this.env.embedFont) x = Math.round(x)
       }
       if (this.baseLevel !== undefined) {
-        this.placeBidiLine(current, x, gap * widened.filter(Boolean).length)
+        this.placeBidiLine(current, x, spread)
         return
       }
       current.words.forEach((word, wordIndex) => {
@@ -1633,12 +1646,7 @@ export class Paragraph {
     // measurement, whose height the layout holds: rounding the node's width
     // up (up to a pixel) let a line that did not fit there fit here, and a
     // heading drawn on one line stood in a box two lines tall.
-    const measured = this.measuredWidth
-    const shrink =
-      measured !== undefined && measured < width && width - measured < 1
-        ? width - measured
-        : 0
-    this.flow(width, this.exclusions, false, true, shrink)
+    this.flow(width, this.exclusions, false, true, this.measuredShrink(width))
     this.pieces.clear()
 
     const open: InlineBox[] = []

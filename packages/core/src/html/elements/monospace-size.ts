@@ -7,40 +7,22 @@
  * `--mono: monospace`, and a `var()` of an undefined property is invalid at computed-value time (the size inherits).
  */
 import { type Element, isElement, type Node } from '../dom.js';
+import { nearestDeclared, substituteVars } from '../style-sheets/var-substitution.js';
+import type { DeclaredOf } from './quirks.js';
 
 /** Elements whose UA font is the generic `monospace`. */
 export const MONOSPACE_TAGS = new Set(['pre', 'code', 'kbd', 'samp', 'tt', 'listing', 'xmp']);
-
-/** The cascaded value of `property` for an element (its sheets and inline style), or undefined. */
-export type DeclaredOf = (el: Element, property: string) => string | undefined;
 
 const parentOf = (el: Element): Element | null => {
   const p = el.parentNode as Node | null;
   return p && isElement(p) ? p : null;
 };
 
-/** The nearest declared custom property `name` on `el` or an ancestor (custom properties inherit). */
-function customProperty(el: Element, name: string, declared: DeclaredOf): string | undefined {
-  for (let p: Element | null = el; p; p = parentOf(p)) {
-    const value = declared(p, name);
-    if (value !== undefined) return value;
-  }
-  return undefined;
-}
-
 /** `value` with its `var()`s substituted (4 levels deep); undefined when one is invalid (no value, no fallback). */
-export function substituteVars(value: string, el: Element, declared: DeclaredOf): string | undefined {
-  let v: string | undefined = value;
-  for (let depth = 0; v?.includes('var(') && depth < 4; depth++) {
-    let invalid = false;
-    v = v.replace(/var\(\s*(--[\w-]+)\s*(?:,([^()]*))?\)/g, (_, name: string, fallback?: string) => {
-      const found = customProperty(el, name, declared) ?? fallback;
-      if (found === undefined) invalid = true;
-      return (found ?? '').trim();
-    });
-    if (invalid) return undefined;
-  }
-  return v?.trim();
+function withVars(value: string, el: Element, declared: DeclaredOf): string | undefined {
+  const missing: string[] = [];
+  const v = substituteVars(value, (name) => nearestDeclared(el, name, declared), missing);
+  return missing.length > 0 ? undefined : v.trim();
 }
 
 /**
@@ -65,14 +47,13 @@ function sizeEffect(value: string | undefined): number | 'keyword' | 'absolute' 
 export function monospaceFontSize(el: Element, declared: DeclaredOf): string | undefined {
   if (!MONOSPACE_TAGS.has(el.tagName)) return undefined;
   const family = declared(el, 'font-family');
-  if (family !== undefined && substituteVars(family, el, declared)?.toLowerCase() !== 'monospace')
-    return undefined;
+  if (family !== undefined && withVars(family, el, declared)?.toLowerCase() !== 'monospace') return undefined;
   let own = 1;
   for (let p: Element | null = el; p; p = parentOf(p)) {
     if (p !== el && MONOSPACE_TAGS.has(p.tagName)) return undefined;
     if (declared(p, 'font') !== undefined) return undefined;
     const raw = declared(p, 'font-size');
-    const effect = sizeEffect(raw === undefined ? undefined : substituteVars(raw, p, declared));
+    const effect = sizeEffect(raw === undefined ? undefined : withVars(raw, p, declared));
     if (effect === 'absolute') return undefined;
     // `medium` on the element itself is the fixed font's own medium size.
     if (effect === 'keyword') return p === el ? '13px' : `${0.8125 * own}em`;

@@ -1,6 +1,7 @@
 /** The HTML table model: rows in visual order, each cell's row, column and spans (colspan, rowspan), border widths. */
-import { type Element, getAttr, isElement } from '../dom.js';
+import { type Element, getAttr } from '../dom.js';
 import type { DocumentStyles } from '../style-sheets/stylesheet.js';
+import { nearestDeclared, substituteVars } from '../style-sheets/var-substitution.js';
 import type { SatoriChild, SatoriElement } from '../types.js';
 import { HTML_TABLE, type TableStructure } from './table-structure.js';
 
@@ -235,25 +236,12 @@ export function shorthandSide(value: string, side: 'top' | 'right' | 'bottom' | 
 
 /** The nearest declared value of `property` on `el` or an ancestor (custom properties and inherited ones). */
 export function inherited(el: Element, property: string, ctx: TableContext): string | undefined {
-  for (
-    let p: Element | null = el;
-    p;
-    p = isElement(p.parentNode as Element) ? (p.parentNode as Element) : null
-  ) {
-    const value = ctx.styles.declared(p, property, ctx.inlineOf(p));
-    if (value !== undefined) return value;
-  }
-  return undefined;
+  return nearestDeclared(el, property, (p, name) => ctx.styles.declared(p, name, ctx.inlineOf(p)));
 }
 
 /** `value` with each `var(--x, fallback)` replaced by the nearest declared `--x` (or the fallback), 4 levels deep. */
 export function resolveVars(value: string | undefined, el: Element, ctx: TableContext): string | undefined {
-  let v = value;
-  for (let depth = 0; v?.includes('var(') && depth < 4; depth++)
-    v = v.replace(/var\(\s*(--[\w-]+)\s*(?:,([^()]*))?\)/g, (_, name: string, fallback?: string) =>
-      (inherited(el, name, ctx) ?? fallback ?? '').trim(),
-    );
-  return v;
+  return value === undefined ? undefined : substituteVars(value, (name) => inherited(el, name, ctx));
 }
 
 /**

@@ -36,7 +36,7 @@ import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
 import { monospaceFontSize } from './monospace-size.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
-import { rubyPairs } from './ruby.js';
+import { annotationSizeRatio, rubyPairs } from './ruby.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
@@ -678,11 +678,18 @@ export class TreeConverter {
 
   /** A ruby's children as pairs of a base and its annotation (ruby.ts); the `<rt>` a sheet hides stays out. */
   private rubyPairsOf(kids: SatoriChild[]): SatoriChild[] | undefined {
-    return rubyPairs(kids, (annotation) => {
-      const source = this.sourceOf.get(annotation);
-      const display = source && this.styles.declared(source, 'display', this.inlineOf(source));
-      return display?.trim().toLowerCase() === 'none';
-    });
+    const declared = (e: Element, property: string) => this.styles.declared(e, property, this.inlineOf(e));
+    return rubyPairs(
+      kids,
+      (annotation) => {
+        const source = this.sourceOf.get(annotation);
+        return source !== undefined && declared(source, 'display')?.trim().toLowerCase() === 'none';
+      },
+      (annotation) => {
+        const source = this.sourceOf.get(annotation);
+        return source && annotationSizeRatio(source, declared);
+      },
+    );
   }
 
   /**

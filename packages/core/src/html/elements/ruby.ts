@@ -12,9 +12,11 @@
  * the em box (Noto's CJK faces: ascent 1.16, typographic ascent 0.88), and the roundings are 1.5 px under the
  * annotation. Measured against Chromium 150 with Noto Sans JP, Inter and Noto Serif at 16 to 32 px, line heights 1
  * to 2, annotations of 30 to 80 %: the base within a pixel of Chromium's. Below the baseline the pair stays inside
- * the line's own strut. Not done: Chromium's `ruby-align: space-around` (a shorter text spread over the longer)
- * and its overhang of a wider annotation over the text beside it (up to half the annotation's font size).
+ * the line's own strut. Chromium's `ruby-align: space-around` and overhang are followed where both texts are
+ * full-width (`spacing`); other texts are centred, and a wider one takes its whole width on the line.
  */
+import type { Element } from '../dom.js';
+import { nearestDeclared, substituteVars } from '../style-sheets/var-substitution.js';
 import type { SatoriChild, SatoriElement } from '../types.js';
 import { isBlankText } from './float-breaks.js';
 
@@ -64,30 +66,81 @@ function baseLineStyle(base: SatoriChild[]): Record<string, string> {
   return { display: 'block', lineHeight: 'normal', marginTop: '-0.28em', marginBottom: '-0.3em' };
 }
 
+/** Text whose every character is one em wide in CJK faces (ideographs, kana). */
+const FULL_WIDTH = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc]+$/u;
+
+/** The number of characters of content that is full-width text alone (see FULL_WIDTH); undefined otherwise. */
+function fullWidthLength(kids: SatoriChild[]): number | undefined {
+  if (!kids.every((kid) => typeof kid === 'string')) return undefined;
+  const text = kids.join('').replace(/\s+/g, '');
+  return FULL_WIDTH.test(text) ? [...text].length : undefined;
+}
+
+/** Extra style for a pair's parts: the annotation, the base's line and the pair. */
+interface PairSpacing {
+  annotation: Record<string, string>;
+  base: Record<string, string>;
+  pair: Record<string, string>;
+}
+
+const em = (n: number) => `${Number(n.toFixed(4))}em`;
+
+/**
+ * Chromium's `ruby-align: space-around` and overhang, where both texts are full-width (their widths known here: one
+ * em a character): the shorter text is spread over the longer, each character given an equal share of the room,
+ * half of it at each end (a letter spacing, the first half as padding and the last spacing taken back by a negative
+ * margin); a wider annotation hangs over the text beside the pair by the base's inset, at most half the annotation's
+ * font size (negative margins of the pair). `ratio` is the annotation's font size over the base's.
+ */
+function spacing(base: SatoriChild[], annotation: SatoriElement, ratio: number | undefined): PairSpacing {
+  const none = { annotation: {}, base: {}, pair: {} };
+  const children = annotation.props.children;
+  const baseLength = fullWidthLength(base);
+  const annotationLength = fullWidthLength(Array.isArray(children) ? children : [children]);
+  if (ratio === undefined || !baseLength || !annotationLength) return none;
+  // In the base's em.
+  const room = annotationLength * ratio - baseLength;
+  if (Math.abs(room) < 1e-6) return none;
+  const spread = (share: number) => ({
+    letterSpacing: em(share),
+    paddingLeft: em(share / 2),
+    marginRight: em(-share / 2),
+    textAlign: 'left',
+  });
+  if (room < 0) return { ...none, annotation: spread(-room / annotationLength / ratio) };
+  const share = room / baseLength;
+  const overhang = em(-Math.min(share / 2, ratio / 2));
+  return { ...none, base: spread(share), pair: { marginLeft: overhang, marginRight: overhang } };
+}
+
 /** One base and its annotation: an inline-block of the annotation's line over the base's. */
-function rubyPair(base: SatoriChild[], annotation: SatoriElement): SatoriElement {
+function rubyPair(base: SatoriChild[], annotation: SatoriElement, ratio: number | undefined): SatoriElement {
   const baseStyle = baseLineStyle(base);
+  const spaced = spacing(base, annotation, ratio);
   annotation.props.style = {
     ...((annotation.props.style as Record<string, unknown>) ?? {}),
     display: 'block',
     lineHeight: '1em',
     ...(baseStyle.lineHeight === 'normal' ? { paddingBottom: '1.5px' } : {}),
+    ...spaced.annotation,
   };
   return anonymous(
     'pictor-ruby-pair',
-    { display: 'inline-block', textAlign: 'center', textIndent: '0', whiteSpace: 'nowrap' },
-    [annotation, anonymous('pictor-ruby-base', baseStyle, base)],
+    { display: 'inline-block', textAlign: 'center', textIndent: '0', whiteSpace: 'nowrap', ...spaced.pair },
+    [annotation, anonymous('pictor-ruby-base', { ...baseStyle, ...spaced.base }, base)],
   );
 }
 
 /**
  * The converted children of a `<ruby>` with each base and the `<rt>` after it made one pair (`rubyPair`), `<rp>`
  * dropped; undefined when it holds no `<rt>`. Several bases may share one `<ruby>` (`漢<rt>かん</rt>字<rt>じ</rt>`);
- * content after the last annotation stays inline as it is. `isHidden` tells an `<rt>` the page's CSS hides.
+ * content after the last annotation stays inline as it is. `isHidden` tells an `<rt>` the page's CSS hides;
+ * `sizeRatio` its font size over the ruby's, when known.
  */
 export function rubyPairs(
   kids: SatoriChild[],
   isHidden: (annotation: SatoriElement) => boolean,
+  sizeRatio: (annotation: SatoriElement) => number | undefined,
 ): SatoriChild[] | undefined {
   if (!kids.some((kid) => isElementOf(kid, 'rt'))) return undefined;
   const out: SatoriChild[] = [];
@@ -96,10 +149,28 @@ export function rubyPairs(
     if (isElementOf(kid, 'rp')) continue;
     if (isElementOf(kid, 'rt')) {
       if (isHidden(kid)) continue;
-      out.push(rubyPair(trimmed(base), kid));
+      out.push(rubyPair(trimmed(base), kid, sizeRatio(kid)));
       base = [];
     } else base.push(kid);
   }
   out.push(...base);
   return out;
+}
+
+/**
+ * An `<rt>`'s font size over its ruby's, from its CSS (`var()`s substituted): the UA's 50 % when none is declared,
+ * a `%` or `em` size; undefined for any other (an absolute size, a keyword).
+ */
+export function annotationSizeRatio(
+  rt: Element,
+  declared: (el: Element, property: string) => string | undefined,
+): number | undefined {
+  const written = declared(rt, 'font-size');
+  if (written === undefined) return 0.5;
+  const value = substituteVars(written, (name) => nearestDeclared(rt, name, declared))
+    .trim()
+    .toLowerCase();
+  const match = /^(\d*\.?\d+)(%|em)$/.exec(value);
+  if (!match) return undefined;
+  return match[2] === '%' ? Number(match[1]) / 100 : Number(match[1]);
 }

@@ -36,6 +36,7 @@ import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
 import { monospaceFontSize } from './monospace-size.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
+import { annotationSizeRatio, rubyPairs } from './ruby.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
 import {
@@ -659,6 +660,7 @@ export class TreeConverter {
       ITEM_CONTAINER.test(this.styles.declared(el, 'display', this.inlineOf(el)) ?? '')
     )
       kids = wrapTextRunsWithBreaks(kids) ?? kids;
+    if (el.tagName === 'ruby' && this.laysOutRuby(el)) kids = this.rubyPairsOf(kids) ?? kids;
     // Only a float after a `<br>` needs it: the cascade is asked for `float` there alone.
     if (kids.some(isBreak) && isBlockContainer(converted))
       kids = wrapLinesBeforeFloats(kids, (kid) => this.isFloat(kid), isBlockLevel) ?? kids;
@@ -666,6 +668,28 @@ export class TreeConverter {
     else if (kids.length > 1) props.children = kids;
     this.lineHeightQuirk(converted, kids, el);
     return converted;
+  }
+
+  /** True when `<ruby>` keeps its ruby display (`display: ruby`, which the sheets degrade to `inline`). */
+  private laysOutRuby(el: Element): boolean {
+    const display = this.styles.declared(el, 'display', this.inlineOf(el))?.trim().toLowerCase();
+    return display === undefined || display === 'ruby' || display === 'inline';
+  }
+
+  /** A ruby's children as pairs of a base and its annotation (ruby.ts); the `<rt>` a sheet hides stays out. */
+  private rubyPairsOf(kids: SatoriChild[]): SatoriChild[] | undefined {
+    const declared = (e: Element, property: string) => this.styles.declared(e, property, this.inlineOf(e));
+    return rubyPairs(
+      kids,
+      (annotation) => {
+        const source = this.sourceOf.get(annotation);
+        return source !== undefined && declared(source, 'display')?.trim().toLowerCase() === 'none';
+      },
+      (annotation) => {
+        const source = this.sourceOf.get(annotation);
+        return source && annotationSizeRatio(source, declared);
+      },
+    );
   }
 
   /**

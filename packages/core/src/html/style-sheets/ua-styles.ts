@@ -19,6 +19,8 @@ export const UA_RULES: Record<string, string> = {
   sup: ':where(sup){vertical-align:super;font-size:smaller}',
   samp: ':where(samp){font-family:monospace}',
   tt: ':where(tt){font-family:monospace}',
+  // The ruby annotation at half the base's size (ruby.ts lays it out above the base).
+  rt: ':where(rt){font-size:50%}',
   q: ':where(q)::before{content:open-quote}:where(q)::after{content:close-quote}',
   // A replaced element's automatic minimum size keeps Chrome from shrinking it below its own size in a flex row.
   img: ':where(img){flex-shrink:0}',

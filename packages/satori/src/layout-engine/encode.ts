@@ -146,6 +146,28 @@ function pushLength(
   }
 }
 
+/**
+ * Pictor (percent-edges-layout-units): a percentage margin or padding as
+ * Chrome resolves it, in whole 64ths of a pixel cut toward zero (its
+ * `LayoutUnit` of the 32-bit product): `margin: 0 10%` of a 784 px body is
+ * 78.390625 px, not 78.4, and leaves a column of 627.21875 px, where a heading
+ * 627.234375 px wide still fits (line-fit-layout-unit).
+ */
+function percentInLayoutUnits(value: `${number}%`): CalcLength {
+  const fraction = parseFloat(value) / 100
+  return {
+    calc: (basis: number) =>
+      Math.trunc(Math.fround(basis * fraction) * 64) / 64,
+  }
+}
+
+/** A margin or padding: percentages in layout units. */
+function edgeLength(value: Length | undefined): Length | undefined {
+  return typeof value === 'string' && value.endsWith('%')
+    ? percentInLayoutUnits(value as `${number}%`)
+    : value
+}
+
 function pushAlignment(data: number[], alignment: string | undefined) {
   data.push(alignment === undefined ? -1 : ALIGNMENT[alignment] ?? -1)
 }
@@ -179,11 +201,12 @@ function encodeStyle(
   length(style.maxWidth, 'auto')
   length(style.maxHeight, 'auto')
   data.push(style.aspectRatio ?? NaN)
+  // Pictor (percent-edges-layout-units): percentages in layout units.
   for (const edge of ['Left', 'Right', 'Top', 'Bottom'] as const) {
-    length(style[`margin${edge}`], 0)
+    length(edgeLength(style[`margin${edge}`]), 0)
   }
   for (const edge of ['Left', 'Right', 'Top', 'Bottom'] as const) {
-    length(style[`padding${edge}`], 0)
+    length(edgeLength(style[`padding${edge}`]), 0)
   }
   for (const edge of ['Left', 'Right', 'Top', 'Bottom'] as const) {
     length(style[`border${edge}Width`], 0)

@@ -21,6 +21,7 @@ import type {
 import {
   avoidsFloats,
   clearanceBlock,
+  hasFloatInFlow,
   holdsFloatsBelowPadding,
   minWidthBesideFloats,
 } from './pictor-floats.js'
@@ -29,6 +30,15 @@ import {
   needsClearanceCarrier,
   withoutClearance,
 } from './pictor-clearance.js'
+import {
+  chainMargins,
+  collapseMargins,
+  isContextRoot,
+  marginCarrier,
+  marginChain,
+  mayFollowMargin,
+  withoutTopMargin,
+} from './pictor-margin-carriers.js'
 
 const DISPLAY = {
   none: 0,
@@ -136,6 +146,28 @@ function pushLength(
   }
 }
 
+/**
+ * Pictor (percent-edges-layout-units): a percentage margin or padding as
+ * Chrome resolves it, in whole 64ths of a pixel cut toward zero (its
+ * `LayoutUnit` of the 32-bit product): `margin: 0 10%` of a 784 px body is
+ * 78.390625 px, not 78.4, and leaves a column of 627.21875 px, where a heading
+ * 627.234375 px wide still fits (line-fit-layout-unit).
+ */
+function percentInLayoutUnits(value: `${number}%`): CalcLength {
+  const fraction = parseFloat(value) / 100
+  return {
+    calc: (basis: number) =>
+      Math.trunc(Math.fround(basis * fraction) * 64) / 64,
+  }
+}
+
+/** A margin or padding: percentages in layout units. */
+function edgeLength(value: Length | undefined): Length | undefined {
+  return typeof value === 'string' && value.endsWith('%')
+    ? percentInLayoutUnits(value as `${number}%`)
+    : value
+}
+
 function pushAlignment(data: number[], alignment: string | undefined) {
   data.push(alignment === undefined ? -1 : ALIGNMENT[alignment] ?? -1)
 }
@@ -169,11 +201,12 @@ function encodeStyle(
   length(style.maxWidth, 'auto')
   length(style.maxHeight, 'auto')
   data.push(style.aspectRatio ?? NaN)
+  // Pictor (percent-edges-layout-units): percentages in layout units.
   for (const edge of ['Left', 'Right', 'Top', 'Bottom'] as const) {
-    length(style[`margin${edge}`], 0)
+    length(edgeLength(style[`margin${edge}`]), 0)
   }
   for (const edge of ['Left', 'Right', 'Top', 'Bottom'] as const) {
-    length(style[`padding${edge}`], 0)
+    length(edgeLength(style[`padding${edge}`]), 0)
   }
   for (const edge of ['Left', 'Right', 'Top', 'Bottom'] as const) {
     length(style[`border${edge}Width`], 0)
@@ -370,6 +403,12 @@ export interface EncodedTree {
    * carrier, with their carrier.
    */
   carried: Map<LayoutNode, LayoutNode>
+  /**
+   * Pictor (collapsed-margins-beside-floats): the blocks laid out without
+   * their top margin after a margin carrier, with the top margin to give them
+   * back (the carrier itself for the first block of a chain).
+   */
+  hoisted: Map<LayoutNode, number | LayoutNode>
 }
 
 /**
@@ -383,6 +422,7 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
   // Pictor (bfc-below-floats): the nodes whose parent lays them out in block flow.
   const inBlockFlow = new Set<LayoutNode>()
   const carried = new Map<LayoutNode, LayoutNode>()
+  const hoisted = new Map<LayoutNode, number | LayoutNode>()
 
   // The children of a `display: contents` node are laid out as children of
   // its parent.
@@ -398,10 +438,23 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
     return into
   }
 
-  const visit = (node: LayoutNode, parentDisplay?: string) => {
+  // Pictor (collapsed-margins-beside-floats): whether a float came before,
+  // in the formatting context a node is laid out in.
+  interface FloatContext {
+    floats: boolean
+  }
+  const visit = (
+    node: LayoutNode,
+    parentDisplay?: string,
+    context: FloatContext = { floats: false }
+  ) => {
     const index = nodes.length
     nodes.push(node)
     childIndices.push([])
+    if (node.style.float && node.style.float !== 'none') context.floats = true
+    const inner: FloatContext = isContextRoot(node, index === 0, parentDisplay)
+      ? { floats: false }
+      : context
     const children = collectChildren(node, [])
     // Pictor (bfc-holds-floats): padding and border after the floats.
     if (holdsFloatsBelowPadding(node, index === 0, parentDisplay)) {
@@ -422,19 +475,51 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
         const carrier = clearanceCarrier(child)
         carried.set(child, carrier)
         inBlockFlow.add(carrier)
-        childIndices[index].push(visit(carrier, node.style.display))
+        childIndices[index].push(visit(carrier, node.style.display, inner))
+      } else if (blockFlow && !hoisted.has(child)) {
+        // Pictor (collapsed-margins-beside-floats): the collapsed top margin
+        // of its chain on a block before it.
+        const carrier = chainCarrier(child, children, inner)
+        if (carrier) {
+          inBlockFlow.add(carrier)
+          childIndices[index].push(visit(carrier, node.style.display, inner))
+        }
       }
       if (blockFlow) inBlockFlow.add(child)
-      childIndices[index].push(visit(child, node.style.display))
+      childIndices[index].push(visit(child, node.style.display, inner))
     }
     return index
+  }
+  // Pictor (collapsed-margins-beside-floats): the carrier of the chain of
+  // top margins `child` starts, when the engine could count them twice beside
+  // a float; its blocks are then laid out without their top margins.
+  const chainCarrier = (
+    child: LayoutNode,
+    siblings: LayoutNode[],
+    context: FloatContext
+  ) => {
+    const chain = marginChain(child)
+    const margins = chainMargins(chain)
+    const nonZero = margins.filter((margin) => margin !== 0).length
+    if (nonZero === 0) return undefined
+    if (nonZero === 1 && !mayFollowMargin(child, siblings)) return undefined
+    if (!context.floats && !hasFloatInFlow(child)) return undefined
+    const carrier = marginCarrier(collapseMargins(margins))
+    chain.forEach((node, i) =>
+      hoisted.set(node, i === 0 ? carrier : collapseMargins(margins.slice(i)))
+    )
+    return carrier
   }
   visit(root)
 
   const data: number[] = [nodes.length]
   const calcs: CalcLength['calc'][] = []
   nodes.forEach((node, index) => {
-    const style = carried.has(node) ? withoutClearance(node.style) : node.style
+    const style = carried.has(node)
+      ? withoutClearance(node.style)
+      : hoisted.has(node)
+      ? withoutTopMargin(node.style)
+      : node.style
     encodeStyle(data, style, scale, calcs, inBlockFlow.has(node))
     data.push(node.measure ? 1 : 0, childIndices[index].length)
     data.push(...childIndices[index])
@@ -447,5 +532,6 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
     contents,
     calcs,
     carried,
+    hoisted,
   }
 }

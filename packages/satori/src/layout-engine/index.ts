@@ -6,6 +6,7 @@
 import { relayOutFloatsAtTheirLines } from './pictor-float-lines.js'
 import { encodeTree } from './encode.js'
 import { restoreCarriedMargins } from './pictor-clearance.js'
+import { restoreHoistedMargins } from './pictor-margin-carriers.js'
 import { relayOutPastFloatEdges } from './pictor-float-edges.js'
 import {
   emptyLayout,
@@ -320,6 +321,9 @@ export function createLayoutEngine(): LayoutEngine {
       }
       // Pictor (clearance-before-own-floats): top margins laid out on carriers.
       restoreCarriedMargins(encoded.carried)
+      // Pictor (collapsed-margins-beside-floats): top margins laid out on
+      // carriers before their chains.
+      restoreHoistedMargins(encoded.hoisted)
       if (pointScaleFactor !== 0) {
         roundLayouts(encoded.nodes, encoded.childIndices, layoutScale)
       }

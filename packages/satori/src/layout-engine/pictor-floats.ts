@@ -58,7 +58,7 @@ export function holdsFloatsBelowPadding(node: LayoutNode, root: boolean, parentD
 }
 
 /** Whether a float is laid out in `node`'s formatting context (through blocks that do not establish their own). */
-function hasFloatInFlow(node: LayoutNode): boolean {
+export function hasFloatInFlow(node: LayoutNode): boolean {
   for (const child of node.children) {
     const style = child.style
     if (isFloat(style)) return true

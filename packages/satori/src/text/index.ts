@@ -47,6 +47,7 @@ import { isOutside } from '../culling.js'
 import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
 import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
+import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 
 const skippedWordWhenFindingMissingFont = new Set([Tab])
 
@@ -363,7 +364,9 @@ export default async function* buildTextNodes(
         // When the break line happens at the end of the `bbb`, what we see looks like this
         // |aaa bbb|
         // |ccc    |
-        currentWidth + w > width - lineIndent() + lineEndingSpacesWidth &&
+        // Pictor (line-fit-layout-unit): up to a layout unit over still fits.
+        currentWidth + w >
+          width - lineIndent() + lineEndingSpacesWidth + LINE_FIT_SLACK &&
         allowSoftWrap
       // Pictor (cjk-closing-at-line-end): a closing mark that overflows by at
       // most its blank half is trimmed to half and stays on the line.
@@ -375,7 +378,10 @@ export default async function* buildTextNodes(
           wordSpacing: wordSpacing as number,
           fontFeatureSettings: withTrimmedEnd(fontFeatureSettings),
         })
-        if (trimmed < w && currentWidth + trimmed <= width - lineIndent()) {
+        if (
+          trimmed < w &&
+          currentWidth + trimmed <= width - lineIndent() + LINE_FIT_SLACK
+        ) {
           trimmedEnd = w - trimmed
           w = trimmed
           willWrap = false

@@ -71,6 +71,7 @@ import { halfXHeight } from './pictor-x-height.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { MeasureMemo, type MeasuredSize } from './pictor-measure-memo.js'
 import { countLayout } from '../pictor-layout-stats.js'
+import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 import cssColorParse from 'parse-css-color'
 
 export interface InlineEnv {
@@ -1306,7 +1307,9 @@ export class Paragraph {
       } else {
         placeTabs(word, line.width + (lines.length === 1 ? indent : 0))
         // Pictor (lines-at-measured-width): less `shrink`, as measured.
-        const room = Math.min(line.available - shrink, limit) + 1e-3
+        // Pictor (line-fit-layout-unit): up to a layout unit over still fits.
+        const room =
+          Math.min(line.available - shrink + LINE_FIT_SLACK, limit) + 1e-3
         if (
           line.words.length &&
           canBreak &&

@@ -59,6 +59,15 @@ describe('<ruby>', () => {
     expect((kids(wide!)[1] as SatoriElement).props.style).toMatchObject({ letterSpacing: '0.5em' });
   });
 
+  it('gives a run of <rb>s the first <rt> after it and the next one an empty base (a no-break space), as Chromium', () => {
+    const { root } = parseHtml('<p><ruby><rb>漢</rb><rb>字</rb><rt>かん</rt><rt>じ</rt></ruby></p>');
+    const [shared, alone] = kids(find(root, 'ruby')) as SatoriElement[];
+    expect(kids(kids(shared)[1]).map((rb) => (rb as SatoriElement).type)).toEqual(['rb', 'rb']);
+    expect(kids(kids(alone)[1])).toEqual(['\u00a0']);
+    // かん at half size is 1em under 2em of 漢字: each kana gets 0.5em of the base's, 1em in its own.
+    expect((kids(shared)[0] as SatoriElement).props.style).toMatchObject({ letterSpacing: '1em' });
+  });
+
   it('leaves a ruby alone whose CSS gives it another display, and Latin texts unspread', () => {
     const { root } = parseHtml(
       '<p><ruby style="display:block">a<rt>b</rt></ruby><ruby>ruby<rt>annotation</rt></ruby></p>',

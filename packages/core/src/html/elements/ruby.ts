@@ -47,6 +47,8 @@ function trimmed(run: SatoriChild[]): SatoriChild[] {
   return out;
 }
 
+const NO_BREAK_SPACE = '\u00a0';
+
 /** Characters drawn from a CJK face. */
 const CJK = /[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\p{sc=Hangul}]/u;
 
@@ -71,8 +73,16 @@ const FULL_WIDTH = /^[\p{sc=Han}\p{sc=Hiragana}\p{sc=Katakana}\u30fc]+$/u;
 
 /** The number of characters of content that is full-width text alone (see FULL_WIDTH); undefined otherwise. */
 function fullWidthLength(kids: SatoriChild[]): number | undefined {
-  if (!kids.every((kid) => typeof kid === 'string')) return undefined;
-  const text = kids.join('').replace(/\s+/g, '');
+  // Plain text, or `<rb>`s of plain text (a run of them shares one annotation).
+  const texts = kids.map((kid) =>
+    typeof kid === 'string'
+      ? kid
+      : isElementOf(kid, 'rb') && !kid.props.style
+        ? kid.props.children
+        : undefined,
+  );
+  if (!texts.every((text) => typeof text === 'string')) return undefined;
+  const text = texts.join('').replace(/\s+/g, '');
   return FULL_WIDTH.test(text) ? [...text].length : undefined;
 }
 
@@ -149,7 +159,10 @@ export function rubyPairs(
     if (isElementOf(kid, 'rp')) continue;
     if (isElementOf(kid, 'rt')) {
       if (isHidden(kid)) continue;
-      out.push(rubyPair(trimmed(base), kid, sizeRatio(kid)));
+      // An annotation after another (a run of `<rb>`s shares the first, as in Chromium) has an empty base: a
+      // no-break space keeps its line (narrower than the annotation), so the pair stands on the baseline by it.
+      const text = trimmed(base);
+      out.push(rubyPair(text.length > 0 ? text : [NO_BREAK_SPACE], kid, sizeRatio(kid)));
       base = [];
     } else base.push(kid);
   }

@@ -12,6 +12,7 @@ import {
   lengthToNumber,
   roundUpToLayout,
 } from '../utils.js'
+import { inMeasuredUnits } from '../pictor-layout-unit-text.js'
 import { LayoutNode } from '../layout-engine/index.js'
 import buildText, {
   buildGlyphPaths,
@@ -594,7 +595,7 @@ export default async function* buildTextNodes(
       flow(r)
       const _width = roundUpToLayout(width, pointScaleFactor)
       measuredTextSize = { width: _width, height }
-      return { width: _width, height }
+      return { width: _width, height, exactWidth: width }
     }
 
     // When doing `text-wrap: pretty`, we try to avoid ending a paragraph with a single word
@@ -631,7 +632,7 @@ export default async function* buildTextNodes(
 
     const _width = roundUpToLayout(width, pointScaleFactor)
     measuredTextSize = { width: _width, height }
-    return { width: _width, height }
+    return { width: _width, height, exactWidth: width }
   }
 
   // The layout engine measures the text several times, often with the same
@@ -644,6 +645,7 @@ export default async function* buildTextNodes(
       height: number
       firstBaseline?: number
       lastBaseline?: number
+      exactWidth?: number
     }
   >()
   let flowedWidth: number | undefined
@@ -666,7 +668,8 @@ export default async function* buildTextNodes(
       flowedWidth = minContent ? undefined : containerWidth
       measureCache.set(key, cached)
     }
-    return cached
+    // Pictor (table-column-layout-units): to 1/64 px for a table's columns.
+    return inMeasuredUnits(cached, pointScaleFactor)
   }
   textContainer.measure = measure
   textContainer.lastBaseline = (width) => {

@@ -1098,7 +1098,8 @@ export default async function* layout(
       multiColumnSpec,
       (root, options) => context.computeLayout(root, options as any),
       ownHeight,
-      context.onStyleError
+      context.onStyleError,
+      context.pointScaleFactor || 1
     )
     if (hasNestedSpanner(normalizedChildren)) {
       context.onStyleError?.(
@@ -1857,9 +1858,10 @@ async function paintColumns(
     const y = top + run.leaf.layout.top
     const layers = stackingContext.layers.length
     let content = ''
-    multiColumn.place(run, x, y)
+    // Pictor (multicol-exact-origin): the flow is rounded where it is.
+    const at = multiColumn.place(run, x, y)
     while (index < iterators.length && runs[index] === runIndex) {
-      content += (await iterators[index++].next([x, y])).value
+      content += (await iterators[index++].next(at)).value
     }
     const added = stackingContext.layers.splice(layers)
     if (added.length) content = paintStackingContext(added, content)

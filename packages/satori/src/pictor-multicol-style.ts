@@ -112,7 +112,8 @@ export function columnBox(spec: MultiColumnSpec, available: number): { count: nu
 
 /** Whether a child element spans all columns (`column-span: all`), read before it is laid out. */
 export function isSpanner(child: unknown): boolean {
-  if (!isReactElement(child)) return false
+  // Pictor (multicol-empty-children): an element without children has them undefined.
+  if (child == null || !isReactElement(child)) return false
   const span = (child as { props?: { style?: Record<string, unknown> } }).props?.style?.columnSpan
   return typeof span === 'string' && span.trim().toLowerCase() === 'all'
 }
@@ -124,7 +125,7 @@ export function isSpanner(child: unknown): boolean {
 export function hasNestedSpanner(children: unknown[]): boolean {
   const visit = (child: unknown, depth: number): boolean => {
     if (Array.isArray(child)) return child.some((item) => visit(item, depth))
-    if (!isReactElement(child)) return false
+    if (child == null || !isReactElement(child)) return false
     const style = (child as { props?: { style?: Record<string, unknown> } }).props?.style
     if (depth > 0 && isSpanner(child)) return true
     // The spanners of a multi-column box inside are its own.

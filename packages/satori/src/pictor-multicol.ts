@@ -10,7 +10,7 @@
  * A child with `column-span: all` ends the run of columns before it and is laid out across the element.
  */
 import type { LayoutNode } from './layout-engine/index.js'
-import { LayoutNode as Node } from './layout-engine/index.js'
+import { LayoutNode as Node, roundPlacedTree } from './layout-engine/index.js'
 import { buildXMLString } from './utils.js'
 import {
   breakPoints,
@@ -54,7 +54,8 @@ export class MultiColumn {
     readonly spec: MultiColumnSpec,
     private readonly computeLayout: Layout,
     private readonly fixedHeight: number | undefined,
-    private readonly onStyleError?: (error: Error) => void
+    private readonly onStyleError?: (error: Error) => void,
+    private readonly pointScaleFactor = 1
   ) {
     this.addRun()
   }
@@ -111,11 +112,23 @@ export class MultiColumn {
     return size
   }
 
-  /** The run's flow laid out at the column width of a box `width` wide, and its columns. */
-  columns(run: ColumnRun, width: number) {
+  /**
+   * The run's flow laid out at the column width of a box `width` wide, and its columns. With `origin`, the fraction
+   * of a pixel the leaf was moved by when rounded: the flow is rounded on the page's pixels from there.
+   */
+  columns(run: ColumnRun, width: number, origin?: { left: number; top: number }) {
     const box = columnBox(this.spec, width)
     run.flow.style.width = box.width
-    this.computeLayout(run.flow, { width: box.width })
+    if (origin) {
+      // Pictor (multicol-exact-origin): laid out unrounded, then rounded where it is on the page, as Chromium snaps
+      // each edge; rounded from its own origin, content 22.68 px into a leaf at 226.77 px was drawn at 250, not 249.
+      this.computeLayout(run.flow, { width: box.width, exact: true })
+      run.flow.layout.left = origin.left
+      run.flow.layout.top = origin.top
+      roundPlacedTree(run.flow, this.pointScaleFactor)
+    } else {
+      this.computeLayout(run.flow, { width: box.width })
+    }
     const kept: LayoutNode[] = []
     const points = breakPoints(run.flow, kept)
     const fixed = this.runs.length === 1 ? this.fixedHeight : undefined
@@ -163,14 +176,23 @@ export class MultiColumn {
     columns: ColumnSlice[]
   }
 
-  /** Lays a run out at its final width before its flow is painted at `(x, y)`, the leaf's top left corner. */
-  place(run: ColumnRun | undefined, x = 0, y = 0): void {
+  /**
+   * Lays a run out at its final width before its flow is painted; `(x, y)` is the leaf's top left corner. Where to
+   * paint the flow: there, or a pixel off where its exact origin rounds so (multicol-exact-origin).
+   */
+  place(run: ColumnRun | undefined, x = 0, y = 0): [number, number] {
     if (!run) {
       this.placed = undefined
-      return
+      return [x, y]
     }
-    const { width, columns, height } = this.columns(run, run.leaf.layout.width)
-    this.placed = { run, x, y, width, height, columns }
+    const { width, columns, height } = this.columns(
+      run,
+      run.leaf.layout.width,
+      run.leaf.roundedBy ?? { left: 0, top: 0 }
+    )
+    const at: [number, number] = [x + run.flow.layout.left, y + run.flow.layout.top]
+    this.placed = { run, x: at[0], y: at[1], width, height, columns }
+    return at
   }
 
   /** A box of the flow being painted as it is drawn: moved into the column its top is in. */

@@ -18,6 +18,7 @@
  */
 
 import type { GridTrackList, GridTrackSize, LayoutNode } from './layout-engine/index.js'
+import { inLayoutUnits } from './pictor-layout-unit-text.js'
 
 /**
  * On a table's grid: one word per column, `a` for an auto column, `<n>px`
@@ -106,7 +107,8 @@ export function measureTableCells(
   for (const item of gridItems(grid)) {
     const column = item.tableColumn
     if (column === undefined || item.style.display === 'none') continue
-    computeLayout(item, { exact: true })
+    // Pictor (table-column-layout-units): its text's width in 1/64 px.
+    inLayoutUnits(() => computeLayout(item, { exact: true }))
     const { border, padding } = item.layout
     const borders = item.tableColumnBorders ?? border.left + border.right
     cells.push({
@@ -259,13 +261,15 @@ function measureMin(fit: TableFit, computeLayout: Layout) {
   for (const cell of fit.cells) {
     save(cell.node)
     if (!fit.measuredMax) {
-      computeLayout(cell.node, { exact: true })
+      inLayoutUnits(() => computeLayout(cell.node, { exact: true }))
       const { border, padding } = cell.node.layout
       cell.max = cellBox(cell.node)
       cell.borders = cell.node.tableColumnBorders ?? border.left + border.right
       cell.frame = cell.borders + padding.left + padding.right
     }
-    computeLayout(cell.node, { width: 'min-content', exact: true })
+    inLayoutUnits(() =>
+      computeLayout(cell.node, { width: 'min-content', exact: true })
+    )
     cell.min = Math.min(cellBox(cell.node), cell.max)
   }
   for (const [node, layout] of saved) node.layout = layout

@@ -12,6 +12,7 @@ import {
   lengthToNumber,
   roundUpToLayout,
 } from '../utils.js'
+import { inMeasuredUnits } from '../pictor-layout-unit-text.js'
 import { LayoutNode } from '../layout-engine/index.js'
 import buildText, {
   buildGlyphPaths,
@@ -600,7 +601,7 @@ export default async function* buildTextNodes(
       flow(r)
       const _width = roundUpToLayout(width, pointScaleFactor)
       measuredTextSize = { width: _width, height }
-      return { width: _width, height }
+      return { width: _width, height, exactWidth: width }
     }
 
     // When doing `text-wrap: pretty`, we try to avoid ending a paragraph with a single word
@@ -637,7 +638,7 @@ export default async function* buildTextNodes(
 
     const _width = roundUpToLayout(width, pointScaleFactor)
     measuredTextSize = { width: _width, height }
-    return { width: _width, height }
+    return { width: _width, height, exactWidth: width }
   }
 
   // The layout engine measures the text several times, often with the same
@@ -650,6 +651,7 @@ export default async function* buildTextNodes(
       height: number
       firstBaseline?: number
       lastBaseline?: number
+      exactWidth?: number
     }
   >()
   let flowedWidth: number | undefined
@@ -672,7 +674,8 @@ export default async function* buildTextNodes(
       flowedWidth = minContent ? undefined : containerWidth
       measureCache.set(key, cached)
     }
-    return cached
+    // Pictor (table-column-layout-units): to 1/64 px for a table's columns.
+    return inMeasuredUnits(cached, pointScaleFactor)
   }
   textContainer.measure = measure
   textContainer.lastBaseline = (width) => {
@@ -787,7 +790,14 @@ export default async function* buildTextNodes(
   function placePiece(layout: PlacedPiece) {
     const { line } = layout
     const indent = line === 0 ? textIndentNumber : 0
-    const remainingWidth = containerWidth - lineWidths[line] - indent
+    // Pictor (text-align-exact-right): lines are aligned in the exact box of
+    // a text its container stretches, not the one rounded up past it (a
+    // right-aligned cell's text a pixel right of Chromium's).
+    const remainingWidth =
+      containerWidth +
+      Math.min(0, textContainer.roundedBy?.right ?? 0) -
+      lineWidths[line] -
+      indent
     const isJustified = align === 'justify' && line < lineWidths.length - 1
 
     if (isRTL) {

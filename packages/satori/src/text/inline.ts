@@ -32,6 +32,7 @@ import {
   splitByBreakOpportunities,
   splitImages,
 } from '../utils.js'
+import { inMeasuredUnits } from '../pictor-layout-unit-text.js'
 import buildText, {
   buildGlyphPaths,
   container as getContainer,
@@ -1552,12 +1553,12 @@ export class Paragraph {
       !minContent && Number.isFinite(width) ? width : undefined
     if (known) {
       this.exclusions = exclusions
-      return known
+      return inMeasuredUnits(known, this.env.pointScaleFactor)
     }
     countLayout('paragraphMeasures')
     const size = this.measureLines(width, exclusions, minContent, widthKnown)
     memo?.set(width, minContent, widthKnown, size)
-    return size
+    return inMeasuredUnits(size, this.env.pointScaleFactor)
   }
 
   /** Pictor (paragraph-measure-memo): undefined when switched off. */
@@ -1613,6 +1614,8 @@ export class Paragraph {
         : Math.max(measuredWidth, Math.min(width, maxContent + floats))
     return {
       width: roundUpToLayout(withFloats, this.env.pointScaleFactor, 1e-3),
+      // Pictor (table-column-layout-units): for a table's columns.
+      exactWidth: withFloats,
       height,
       firstBaseline: first ? first.top + first.baseline : undefined,
       lastBaseline: last ? last.top + last.baseline : undefined,

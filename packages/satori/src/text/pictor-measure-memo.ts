@@ -25,6 +25,8 @@ export interface MeasuredSize {
   height: number
   firstBaseline?: number
   lastBaseline?: number
+  /** Pictor (table-column-layout-units): the width before it was rounded. */
+  exactWidth?: number
 }
 
 /** Bumped by `layoutChanged()`. */

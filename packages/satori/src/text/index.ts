@@ -48,7 +48,6 @@ import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
 import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { pairKerning } from './pictor-word-kerning.js'
-import { lineFitLimit } from './pictor-line-fit.js'
 
 const skippedWordWhenFindingMissingFont = new Set([Tab])
 
@@ -381,10 +380,7 @@ export default async function* buildTextNodes(
         // When the break line happens at the end of the `bbb`, what we see looks like this
         // |aaa bbb|
         // |ccc    |
-        // Pictor (line-fit-layout-unit): up to a layout unit wider, as
-        // Chromium's line breaker allows (a text node is one text item).
-        currentWidth + w - lineEndingSpacesWidth >
-          lineFitLimit(width - lineIndent()) &&
+        currentWidth + w > width - lineIndent() + lineEndingSpacesWidth &&
         allowSoftWrap
       // Pictor (cjk-closing-at-line-end): a closing mark that overflows by at
       // most its blank half is trimmed to half and stays on the line.

@@ -71,7 +71,6 @@ import { halfXHeight } from './pictor-x-height.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { MeasureMemo, type MeasuredSize } from './pictor-measure-memo.js'
 import { kernAcrossWords } from './pictor-word-kerning.js'
-import { lineFitLimit, textRunOf } from './pictor-line-fit.js'
 import { countLayout } from '../pictor-layout-stats.js'
 import cssColorParse from 'parse-css-color'
 
@@ -222,11 +221,6 @@ interface Line {
    * of runs in an inline box with `vertical-align: top` or `bottom`.
    */
   relativeBaselines?: Map<TextRun, number>
-  /**
-   * Pictor (line-fit-layout-unit): the text run all its words are in, null
-   * when they are in several or not all text.
-   */
-  run?: TextRun | null
 }
 
 interface AtomicLayout {
@@ -1325,12 +1319,7 @@ export class Paragraph {
       } else {
         placeTabs(word, line.width + (lines.length === 1 ? indent : 0))
         // Pictor (lines-at-measured-width): less `shrink`, as measured.
-        const exact = Math.min(line.available - shrink, limit)
-        // Pictor (line-fit-layout-unit): a line of one text item up to a
-        // layout unit wider, as Chromium's line breaker allows.
-        const run = textRunOf(word)
-        const room =
-          run && line.run === run ? lineFitLimit(exact) : exact + 1e-3
+        const room = Math.min(line.available - shrink, limit) + 1e-3
         if (
           line.words.length &&
           canBreak &&
@@ -1371,10 +1360,6 @@ export class Paragraph {
         }
       }
 
-      // Pictor (line-fit-layout-unit): the one text run of the line's words.
-      const wordRun = textRunOf(word)
-      line.run =
-        !line.words.length || line.run === wordRun ? wordRun : null
       line.words.push(word)
       line.width += word.width
       line.trailing = word.trailing

@@ -41,7 +41,7 @@ const pkgVersion = (name) => JSON.parse(readFileSync(join(pkgDir(name), 'package
  * script's printer settings, in the script's own HTML page (`en_print_svg.js`: the receipt in a floated, shadowed
  * box with a gradient background under a Print link and a rule).
  */
-function receiptPage(script, dataFile) {
+export function receiptPage(script, dataFile) {
   const dir = pkgDir('receiptline');
   const receiptline = toolRequire('receiptline');
   const source = readFileSync(join(dir, 'example/receipt', script), 'utf8');

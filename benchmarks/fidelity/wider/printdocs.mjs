@@ -48,7 +48,7 @@ function inlineLink(html, pattern, css) {
 }
 
 /** A paper.css example: cdnjs's normalize 7.0.0 (npm) and paper-css 0.4.1 (the repository's paper.css) inlined. */
-function paperCssExample(example) {
+export function paperCssExample(example) {
   const html = readAt(PAPER_CSS, PAPER_CSS_COMMIT, `examples/${example}.html`).toString('utf8');
   const withNormalize = inlineLink(html, 'normalize', npmFile('normalize.css', 'normalize.css'));
   return inlineLink(

@@ -279,6 +279,38 @@ function textToGroup(
         ? { type: 'g', key: i, props: { ...drawnProps(run.span), children: path } }
         : path
     })
+  // Pictor (svg-text-cells): a filter's objectBoundingBox region is the
+  // text's bounding box, which browsers take from its glyph cells (advance by
+  // ascent and descent, spaces too), not its ink: a transparent rectangle
+  // over the cells gives the group that box.
+  if (props.filter != null && placed.length) {
+    const cells = placed.map(({ run, left, top, width }) => {
+      const engine = engineOf(run.style)
+      const text = run.text || ' '
+      const baseline =
+        top + baselineShift(run.style.dominantBaseline, engine, text)
+      return {
+        left,
+        right: left + width,
+        top: baseline - engine.ascent(text),
+        bottom: baseline + engine.descent(text),
+      }
+    })
+    const left = Math.min(...cells.map((c) => c.left))
+    const top = Math.min(...cells.map((c) => c.top))
+    children.unshift({
+      type: 'rect',
+      key: 'cells',
+      props: {
+        x: left,
+        y: top,
+        width: Math.max(...cells.map((c) => c.right)) - left,
+        height: Math.max(...cells.map((c) => c.bottom)) - top,
+        fill: '#000',
+        fillOpacity: 0,
+      },
+    } as never)
+  }
   return { ...node, type: 'g', props: { ...drawnProps(props), children } } as ReactElement
 }
 

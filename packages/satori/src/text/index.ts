@@ -49,6 +49,7 @@ import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
 import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
+import { pairKerning } from './pictor-word-kerning.js'
 
 const skippedWordWhenFindingMissingFont = new Set([Tab])
 
@@ -345,7 +346,23 @@ export default async function* buildTextNodes(
       word = _word
 
       w = originWidth
-      const lineEndingSpacesWidth = endingSpacesWidth
+      let lineEndingSpacesWidth = endingSpacesWidth
+      // Pictor (kerning-across-words): a space's kerning with the next word,
+      // part of the space that hangs at a line's end.
+      if (
+        endingSpacesWidth &&
+        i + 1 < words.length &&
+        !requiredBreaks[i + 1] &&
+        word[word.length - 1] === ' ' &&
+        words[i + 1]
+      ) {
+        const adjust = pairKerning(measureText, word, words[i + 1], {
+          engine,
+          variant: `${fontSize}\u0001${fontFeatureSettings}`,
+        })
+        w += adjust
+        lineEndingSpacesWidth += adjust
+      }
 
       // When starting a new line from an empty line, we should push one extra
       // line height.

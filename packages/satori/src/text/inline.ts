@@ -71,6 +71,7 @@ import buildTextNodes from './index.js'
 import { halfXHeight } from './pictor-x-height.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { MeasureMemo, type MeasuredSize } from './pictor-measure-memo.js'
+import { kernAcrossWords } from './pictor-word-kerning.js'
 import { countLayout } from '../pictor-layout-stats.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 import cssColorParse from 'parse-css-color'
@@ -1127,6 +1128,18 @@ export class Paragraph {
       }
     }
     words.forEach(measureWord)
+    // Pictor (kerning-across-words): a space's kerning with the next word.
+    kernAcrossWords(words, (segment) => {
+      const { run } = segment.item as { run: TextRun }
+      const { measureText, engine } = this.runState(run)
+      return {
+        measure: measureText,
+        scope: {
+          engine,
+          variant: `${run.style.fontSize}\u0001${getFontFeatureSettings(run.style)}`,
+        },
+      }
+    })
 
     // Tabs move to the next tab stop, from the start of the line at `x`.
     const placeTabs = (word: Word, x: number) => {

@@ -1,0 +1,115 @@
+/**
+ * Pictor (kerning-across-words): the kerning between a word's trailing space and the next word's first letter.
+ * Chromium shapes a run of text whole, so a font's pairs with the space (Libre Baskerville's ` w`, ` A`, ` T`;
+ * Roboto's ` T`; Libertinus') move the next word; words measured one by one lost them, so lines were that much longer
+ * and broke earlier. The adjustment belongs to the hanging space: it is gone when a line ends after the word.
+ */
+
+interface KernedSegment {
+  item: { kind: string; run?: unknown }
+  text?: string
+  width: number
+}
+
+interface KernedWord {
+  segments: KernedSegment[]
+  forceBreak: boolean
+  width: number
+  trailing: number
+}
+
+/** Pair kernings by font engine (or measuring function) and then by size and features: engines live for the render. */
+const pairs = new WeakMap<object, Map<string, number>>()
+
+/** How a pair's kerning is cached: the engine that shapes it and what else changes it (size, features). */
+export interface KerningScope {
+  engine: object
+  variant: string
+}
+
+/** The kerning of `left`'s last character with `right`'s first, in px (0 for most pairs). */
+export function pairKerning(
+  measure: (text: string) => number,
+  left: string,
+  right: string,
+  scope?: KerningScope
+): number {
+  const pair = left.slice(-1) + String.fromCodePoint(right.codePointAt(0) as number)
+  const owner = scope?.engine ?? measure
+  let known = pairs.get(owner)
+  if (!known) pairs.set(owner, (known = new Map()))
+  const key = scope ? `${scope.variant}\u0001${pair}` : pair
+  let kerning = known.get(key)
+  if (kerning === undefined) {
+    kerning = measure(pair) - measure(pair[0] as string) - measure(pair.slice(1))
+    known.set(key, kerning)
+  }
+  return kerning
+}
+
+/** The style properties that decide how a run is shaped: runs alike in all of them are shaped as one. */
+const SHAPING = [
+  'fontFamily',
+  'fontSize',
+  'fontWeight',
+  'fontStyle',
+  'fontStretch',
+  'fontVariant',
+  'fontFeatureSettings',
+  'fontVariationSettings',
+  'fontKerning',
+  'letterSpacing',
+  'wordSpacing',
+  'textTransform',
+  'direction',
+]
+
+function shapedAlike(a: { style?: Record<string, unknown>; locale?: unknown }, b: typeof a): boolean {
+  if (a === b) return true
+  if (!a.style || !b.style || a.locale !== b.locale) return false
+  return SHAPING.every((key) => a.style![key] === b.style![key])
+}
+
+/** A text segment at the end (or start) of a word, past boxes that open or close there without any width. */
+function edgeText(segments: KernedSegment[], fromEnd: boolean): KernedSegment | undefined {
+  for (let k = 0; k < segments.length; k++) {
+    const segment = segments[fromEnd ? segments.length - 1 - k : k]
+    if (segment.item.kind === 'text') return segment.text ? segment : undefined
+    if ((segment.item.kind !== 'open' && segment.item.kind !== 'close') || segment.width) return undefined
+  }
+  return undefined
+}
+
+/**
+ * Adds to each word that ends with a hanging space and is followed by another word shaped alike (in the same run,
+ * or in another run of the same font past boxes without width, which Chromium shapes as one), the kerning of that
+ * space with the next word's first character (to its width and to its hanging part).
+ */
+export function kernAcrossWords<W extends KernedWord>(
+  words: W[],
+  measureOf: (segment: KernedSegment) => {
+    measure: (text: string) => number
+    scope?: KerningScope
+  }
+): void {
+  for (let i = 0; i + 1 < words.length; i++) {
+    const word = words[i]
+    const next = words[i + 1]
+    if (!word.trailing || next.forceBreak) continue
+    const last = edgeText(word.segments, true)
+    const first = edgeText(next.segments, false)
+    if (
+      !last?.text ||
+      !first?.text ||
+      last.text[last.text.length - 1] !== ' ' ||
+      !shapedAlike(last.item.run as never, first.item.run as never)
+    )
+      continue
+    const { measure, scope } = measureOf(last)
+    const adjust = pairKerning(measure, last.text, first.text, scope)
+    if (!adjust) continue
+    last.width += adjust
+    word.width += adjust
+    word.trailing += adjust
+  }
+}

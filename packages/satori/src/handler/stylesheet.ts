@@ -322,8 +322,22 @@ export async function applyStyleSheets(
 
   const roots: Node[] = []
   buildNodes(root, null, roots)
-  const candidates = (node: Node, pseudo?: string) =>
-    index ? index.candidates(node, pseudo) : rules
+  // Pictor (candidate-lists): elements of the same tag, classes and id have
+  // the same candidates (all the index looks at): listed once per render.
+  const listed = new Map<string, Rule[]>()
+  const candidates = (node: Node, pseudo?: string) => {
+    if (!index) return rules
+    const id = node.props.id
+    const key = `${pseudo ?? ''}\n${node.type}\n${node.classes.join(' ')}\n${
+      id == null ? '' : `#${id}`
+    }`
+    let list = listed.get(key)
+    if (!list) {
+      list = index.candidates(node, pseudo)
+      listed.set(key, list)
+    }
+    return list
+  }
   // Rules are matched first, so that only the declarations that apply are
   // validated.
   const nodes: Node[] = []

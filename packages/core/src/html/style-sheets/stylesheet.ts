@@ -193,10 +193,34 @@ interface SheetRecord {
   orders: number;
   /** Its layers by their rank within the sheet. */
   layers: string[];
-  classNames: string[];
+  classNames: ReadonlySet<string>;
   warnings: string[];
   /** Whether it declares a table display (see `DocumentStyles.tableDisplays`). */
   tableDisplays: boolean;
+}
+
+/**
+ * The class names of a document's sheets: each sheet's own set as the sheet cache keeps it, looked through, not
+ * copied into one set on every render (a framework's sheets name thousands of classes).
+ */
+export class ClassNames {
+  /** The names of the sheet this instance parses. */
+  readonly own = new Set<string>();
+  private readonly sheets: ReadonlySet<string>[] = [this.own];
+
+  add(name: string): void {
+    this.own.add(name);
+  }
+
+  /** Take in the class names of a sheet (kept as they are: not to be changed). */
+  addSheet(names: ReadonlySet<string>): void {
+    if (names.size > 0) this.sheets.push(names);
+  }
+
+  has(name: string): boolean {
+    for (const names of this.sheets) if (names.has(name)) return true;
+    return false;
+  }
 }
 
 /** The sheets this thread has parsed (sheet-cache.ts). */
@@ -223,7 +247,7 @@ export class DocumentStyles {
   /** Candidate rules by what the index looks at (`rulesFor`), with the number of sheets they were taken from. */
   private readonly rulesByKey = new Map<string, { sheets: number; rules: ProbeRule[] }>();
   /** Class names that appear in a class selector of any sheet, in an `@media` block that does not apply too. */
-  readonly classNames = new Set<string>();
+  readonly classNames = new ClassNames();
   /** True once a sheet has declared a table display (`display: table-cell`…), which the converter then looks for. */
   tableDisplays = false;
   /**
@@ -260,7 +284,7 @@ export class DocumentStyles {
         index: one.index,
         orders: one.order,
         layers,
-        classNames: [...one.classNames],
+        classNames: one.classNames.own,
         warnings,
         tableDisplays: one.tableDisplays,
       };
@@ -282,7 +306,7 @@ export class DocumentStyles {
    */
   private mergeSheet(record: SheetRecord): void {
     for (const message of record.warnings) this.warn(message);
-    for (const name of record.classNames) this.classNames.add(name);
+    this.classNames.addSheet(record.classNames);
     if (record.tableDisplays) this.tableDisplays = true;
     const sheet = this.segments.length;
     // Layers rank in the order first named; an anonymous one (`.#n`) is this sheet's own.

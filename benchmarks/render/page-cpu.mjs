@@ -18,7 +18,7 @@
  *
  * `--base DIR` (a packages/core folder with a dist/, e.g. a copy of main's) adds a second side: both children
  * render the same case, alternating render by render, and the ratio this build / base is printed per case, with the
- * base's layout and raster CPU beside this build's.
+ * base's parse, layout and raster CPU beside this build's.
  *
  *   node benchmarks/render/page-cpu.mjs [name-filter] [--corpus wider,real-world] [--runs 3] [--base DIR] [--over 1000]
  *     [--plain] [--every N]
@@ -221,7 +221,9 @@ async function parent() {
     'CPU ms',
     ...STAGES.map((s) => `${s} CPU`),
     'wall ms',
-    ...(sides.length > 1 ? ['base CPU ms', 'base layout CPU', 'base raster CPU', 'this / base'] : []),
+    ...(sides.length > 1
+      ? ['base CPU ms', 'base parse CPU', 'base layout CPU', 'base raster CPU', 'this / base']
+      : []),
   ];
   const table = rows.map((r) => {
     if (r.error) return [`${r.corpus}/${r.name}`, `error: ${r.error}`, ...header.slice(2).map(() => '')];
@@ -248,7 +250,7 @@ async function parent() {
           median(r.samples[1], (x) => x.stages[name]),
           0,
         );
-      cells.push(fmt(base, 0), stage('layout'), stage('raster'), fmt(cpu / base, 2));
+      cells.push(fmt(base, 0), stage('parse'), stage('layout'), stage('raster'), fmt(cpu / base, 2));
     }
     return cells;
   });

@@ -1,10 +1,11 @@
 import { parse } from 'parse5';
 import * as csstree from 'css-tree';
 import { describe, expect, it } from 'vitest';
-import { type Element, isElement } from '../src/html/dom.js';
+import { type Element, classList, isElement } from '../src/html/dom.js';
 import {
   compareSpecificity,
   matchesSelectorList,
+  selectorsMatchedCount,
   selectorsSplitCount,
   specificity,
 } from '../src/html/style-sheets/selector-match.js';
@@ -92,6 +93,35 @@ describe('selector matching (what the HTML stage needs to know before satori)', 
     const before = selectorsSplitCount();
     for (let i = 0; i < 5; i++) expect(cells.filter((c) => matchesSelectorList(c, list)).length).toBe(4);
     expect(selectorsSplitCount() - before).toBe(2);
+  });
+
+  it('matches each rule once per element, whichever properties the cascade is asked for', () => {
+    const styles = new DocumentStyles(() => {});
+    styles.addSheet(
+      '.inv td { color: red; background: blue; border-color: green } tr.b td { color: teal } td { padding: 1px }',
+    );
+    const before = selectorsMatchedCount();
+    for (const cell of cells) {
+      for (const property of ['color', 'background', 'border-color', 'padding', 'margin'])
+        styles.declared(cell, property);
+    }
+    // Three candidate rules for each of the six cells, each matched once.
+    expect(selectorsMatchedCount() - before).toBe(18);
+    expect(styles.declared(cells[2]!, 'color')).toBe('teal');
+    expect(styles.declared(cells[0]!, 'color')).toBe('red');
+    expect(styles.declared(cells[0]!, 'padding')).toBe('1px');
+  });
+
+  it('splits a class attribute again once it has changed', () => {
+    const row = rows[0]!;
+    expect(classList(row)).toEqual(['a']);
+    expect(classList(row)).toBe(classList(row));
+    const attr = row.attrs.find((a) => a.name === 'class')!;
+    attr.value = 'a z';
+    expect(classList(row)).toEqual(['a', 'z']);
+    expect(matching('tr.z', rows)).toBe(1);
+    attr.value = 'a';
+    expect(matching('tr.z', rows)).toBe(0);
   });
 
   it('never matches pseudo-elements or interaction states', () => {

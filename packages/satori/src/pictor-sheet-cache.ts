@@ -31,3 +31,29 @@ export function cachedSheet<T>(css: string, parse: (css: string) => T): T {
   }
   return parsed
 }
+
+/** Most declarations whose validity is kept (`cachedStyleError`). */
+const MAX_CHECKED = 20_000
+
+const checked = new Map<string, Promise<Error | undefined>>()
+
+/**
+ * Pictor (style-sheet-speed): whether a sheet's declaration is valid, checked once per thread. The check computes
+ * the declaration alone for an element without context (`getStyleError`), so its answer depends on the name, the
+ * value and `convertColors` only; a framework page has hundreds of distinct declarations to check on every render.
+ */
+export function cachedStyleError(
+  name: string,
+  value: string,
+  convertColors: boolean,
+  check: () => Promise<Error | undefined>
+): Promise<Error | undefined> {
+  const key = `${convertColors ? 1 : 0}${name}:${value}`
+  let known = checked.get(key)
+  if (!known) {
+    if (checked.size >= MAX_CHECKED) checked.clear()
+    known = check()
+    checked.set(key, known)
+  }
+  return known
+}

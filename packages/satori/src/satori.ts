@@ -5,6 +5,7 @@ import { setPlainTextWords } from './pictor-words.js'
 import { fitTableColumns } from './pictor-table-fit.js'
 import { layoutChanged } from './text/pictor-measure-memo.js'
 import { countLayout } from './pictor-layout-stats.js'
+import { cachedStyleError } from './pictor-sheet-cache.js'
 import type { ReactElement, ReactNode } from 'react'
 import type { TwConfig } from 'twrnc'
 import type { SatoriNode } from './layout.js'
@@ -290,8 +291,14 @@ export async function render(
       layoutEngine,
       { width: definedWidth, height: definedHeight },
       {
-        getError: (name, value) =>
-          getStyleError({ [name]: value }, options.convertColors ?? true),
+        getError: (name, value) => {
+          const convertColors = options.convertColors ?? true
+          const check = () => getStyleError({ [name]: value }, convertColors)
+          // Pictor (style-sheet-speed): each declaration checked once per thread.
+          return options.pictorTunings?.styleSheetCache === false
+            ? check()
+            : cachedStyleError(name, value, convertColors, check)
+        },
         onError: onStyleError,
       },
       containers,

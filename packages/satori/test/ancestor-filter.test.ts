@@ -3,7 +3,8 @@
  * tag, id or class that no ancestor of the element has is not matched. The same SVG on and off for descendant,
  * child and sibling combinators (a compound before `+` or `~` is a sibling, not an ancestor: `.x + .y .z` must still
  * match), ids, tags, `:is()`/`:not()` arguments (which require nothing), nesting and pseudo-elements; the counts show
- * selectors skipped without being matched.
+ * selectors skipped without being matched. A rule's selectors whose rightmost compound starts with a tag, id or class the
+ * element lacks are skipped before the ancestors are looked at (a rule of several selectors, `#369`).
  */
 import { describe, expect, it } from 'vitest';
 import { ancestorFilterStats, type Element, hp, render } from './render.js';
@@ -18,7 +19,8 @@ const sheet = `
   section .z::before { content: ''; display: block; width: 6px; height: 6px; background: #000 }
   :is(.nowhere, .outer) .row .box:not(.q) { margin-top: 4px }
   .outer { & .deep { background: #0aa !important } }
-  div > div > div > .deep { border-radius: 4px }`;
+  div > div > div > .deep { border-radius: 4px }
+  .box.q, #main > .row, span.box, .row > .deep, #main, div#main .x { outline: 1px solid #369 }`;
 
 const box = (className: string) => hp('div', { className: `box ${className}`.trim() });
 
@@ -52,6 +54,8 @@ describe('ancestor filter (tuning ancestorFilter)', () => {
     expect(on).toContain('#a0a');
     expect(on).toContain('#0aa');
     expect(on).toContain('#0a0');
+    // A rule of several selectors, matched through the one of the element's own tag, id or class.
+    expect(on).toContain('#369');
     expect(on).not.toContain('#f00');
   });
 });

@@ -1,8 +1,9 @@
 // Pictor tunings style-sheet-speed and engine-memo (speed only): `<style>` rules matched through an index by the
 // rightmost compound of their selectors, each distinct sheet parsed once per thread, one font engine per font
 // setting and render. The SVG is the same with each switched off, on a document whose selectors exercise every
-// bucket (ids, classes, tags, universal, attribute-only, pseudo-elements, nesting, :is/:where/:not, layers), rendered
-// twice so the second render takes the parsed sheet from the cache.
+// bucket (ids, classes, tags, universal, attribute-only, pseudo-elements, nesting, :is/:where/:not, layers) and has
+// invalid declarations, rendered twice so the second render takes the parsed sheet and the declarations' validity
+// from the caches.
 import { describe, expect, it } from 'vitest';
 import { type Element, hp, render } from './render.js';
 
@@ -36,6 +37,8 @@ div { display: flex }
 .parent { .child { color: #00f } & .other { font-weight: 700 } }
 span.late { color: #080 }
 .late { color: #f0f }
+.card.wide { padding: banana; color: notacolor }
+#title { margin: 2px; margin: 3pz }
 ${filler(200)}
 `;
 
@@ -90,5 +93,29 @@ describe('style-sheet-speed, engine-memo', () => {
     expect(svg).toContain('#0a0');
     expect(svg).toContain('#00f');
     expect(plain).not.toContain('#eef');
+  });
+
+  // Pictor (style-sheet-speed, candidate lists): elements of one tag, class list and id share their candidate rules
+  // within a render; an element whose id or pseudo-element differs gets its own list.
+  it('gives elements with the same classes but another id or pseudo-element their own rules', async () => {
+    const css = `${filler(50)}
+      .x { color: #111 }
+      #special { color: #0c0 }
+      .box .x { font-weight: 700 }
+      .x::before { content: "> "; color: #c0c }`;
+    const doc = hp(
+      'div',
+      { style: { flexDirection: 'column', width: 300, height: 200, fontFamily: 'Inter' } },
+      hp('style', {}, css),
+      hp('span', { className: 'x' }, 'plain'),
+      hp('span', { className: 'x', id: 'special' }, 'special'),
+      hp('div', { className: 'box' }, hp('span', { className: 'x' }, 'boxed')),
+    );
+    const on = await render(doc, { width: 300, height: 200 });
+    expect(on).toContain('#0c0');
+    expect(on).toContain('#c0c');
+    expect(await render(doc, { width: 300, height: 200, pictorTunings: { styleSheetIndex: false } })).toBe(
+      on,
+    );
   });
 });

@@ -68,10 +68,23 @@ export function textLines(node: Node): string[] {
   );
 }
 
-/** Class names of an element. */
-export function classList(el: Element): string[] {
+/** Each element's class attribute as last split: the text it was split from and its names. */
+const classLists = new WeakMap<Element, { source: string; names: readonly string[] }>();
+
+const NO_CLASSES: readonly string[] = [];
+
+/**
+ * Class names of an element (shared: do not change the list). Split once per attribute text: the HTML stage's
+ * cascade asks for them for every rule it matches; an attribute changed since is split again.
+ */
+export function classList(el: Element): readonly string[] {
   const value = getAttr(el, 'class');
-  return value ? value.split(/\s+/).filter(Boolean) : [];
+  if (!value) return NO_CLASSES;
+  const known = classLists.get(el);
+  if (known && known.source === value) return known.names;
+  const names = value.split(/\s+/).filter(Boolean);
+  classLists.set(el, { source: value, names });
+  return names;
 }
 
 /** The mark of an element the converter makes that is not in the document (an anonymous box of CSS). */

@@ -219,16 +219,18 @@ async function shadowPng(
       .toBuffer();
   }
   const [r, g, b, a] = shadow.colour;
+  // The alpha of each coverage value, worked out once (not once a pixel).
+  const alphaOf = new Uint8Array(256);
+  for (let c = 0; c < 256; c++) alphaOf[c] = Math.round(a * (shadow.inset ? 255 - c : c));
   const out = Buffer.alloc(box.width * box.height * 4);
   for (let y = 0; y < box.height; y++) {
     let from = (y + margin) * width + margin;
     let to = y * box.width * 4;
     for (let x = 0; x < box.width; x++, from++, to += 4) {
-      const c = coverage[from] as number;
       out[to] = r;
       out[to + 1] = g;
       out[to + 2] = b;
-      out[to + 3] = Math.round(a * (shadow.inset ? 255 - c : c));
+      out[to + 3] = alphaOf[coverage[from] as number] as number;
     }
   }
   return sharp(out, { raw: { width: box.width, height: box.height, channels: 4 } })

@@ -65,6 +65,11 @@ interface Selector {
   specificity: number
   /** The pseudo-element it selects, e.g. `before`. */
   pseudo?: string
+  /**
+   * Pictor (ancestor-filter): the first tag, id or class of its rightmost
+   * compound (null without one), found on first use, see `mayMatchOwn()`.
+   */
+  own?: Simple | null
 }
 
 interface Rule {
@@ -322,8 +327,22 @@ export async function applyStyleSheets(
 
   const roots: Node[] = []
   buildNodes(root, null, roots)
-  const candidates = (node: Node, pseudo?: string) =>
-    index ? index.candidates(node, pseudo) : rules
+  // Pictor (candidate-lists): elements of the same tag, classes and id have
+  // the same candidates (all the index looks at): listed once per render.
+  const listed = new Map<string, Rule[]>()
+  const candidates = (node: Node, pseudo?: string) => {
+    if (!index) return rules
+    const id = node.props.id
+    const key = `${pseudo ?? ''}\n${node.type}\n${node.classes.join(' ')}\n${
+      id == null ? '' : `#${id}`
+    }`
+    let list = listed.get(key)
+    if (!list) {
+      list = index.candidates(node, pseudo)
+      listed.set(key, list)
+    }
+    return list
+  }
   // Rules are matched first, so that only the declarations that apply are
   // validated.
   const nodes: Node[] = []
@@ -1081,8 +1100,9 @@ function matchRules(
       if (
         selector.pseudo === pseudo &&
         selector.specificity > specificity &&
-        // Pictor (ancestor-filter): what the ancestors cannot match.
-        (!ancestors || ancestors.mayMatch(selector)) &&
+        // Pictor (ancestor-filter): what the element's own tag, id or
+        // classes cannot match, then what the ancestors cannot match.
+        (!ancestors || (mayMatchOwn(selector, node) && ancestors.mayMatch(selector))) &&
         matches(selector, node)
       ) {
         specificity = selector.specificity
@@ -1094,6 +1114,38 @@ function matchRules(
 }
 
 const CSS_WIDE_KEYWORDS = /^(inherit|initial|unset|revert|revert-layer)$/i
+
+/**
+ * Pictor (ancestor-filter, speed only): false when the element lacks the
+ * tag, id or class its rightmost compound starts with, checked as
+ * `matchesCompound()` checks it (so what matches is unchanged). A candidate
+ * rule often has several selectors, most of them for other elements.
+ */
+function mayMatchOwn(selector: Selector, node: Node): boolean {
+  let own = selector.own
+  if (own === undefined) {
+    own = null
+    const last = selector.parts[selector.parts.length - 1]
+    if (Array.isArray(last)) {
+      for (const simple of last) {
+        if (simple[0] === 't' || simple[0] === '#' || simple[0] === '.') {
+          own = simple
+          break
+        }
+      }
+    }
+    selector.own = own
+  }
+  if (!own) return true
+  switch (own[0]) {
+    case 't':
+      return node.type === own[1]
+    case '#':
+      return node.props.id != null && String(node.props.id) === own[1]
+    default:
+      return node.classes.includes(own[1])
+  }
+}
 
 /**
  * The declarations of matching rules with invalid or unsupported values,

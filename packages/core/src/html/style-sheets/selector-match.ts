@@ -12,6 +12,11 @@ type Specificity = [number, number, number];
 /** One compound selector and the combinator that links it to the compound on its left. */
 interface Compound {
   parts: CssNode[];
+  /**
+   * What each part compares, worked out once: a class or id selector's name unescaped, a type selector's tag in
+   * lower case (undefined for `*` and for other parts).
+   */
+  names: (string | undefined)[];
   combinator: string | null;
 }
 
@@ -40,14 +45,25 @@ function compounds(selector: CssNode): Compound[] {
 }
 
 function splitCompounds(selector: CssNode): Compound[] {
-  const out: Compound[] = [{ parts: [], combinator: null }];
+  const out: Compound[] = [{ parts: [], names: [], combinator: null }];
   if (selector.type !== 'Selector') return out;
   selector.children.forEach((node) => {
-    if (node.type === 'Combinator') out.push({ parts: [], combinator: node.name });
-    else out[out.length - 1]!.parts.push(node);
+    if (node.type === 'Combinator') out.push({ parts: [], names: [], combinator: node.name });
+    else {
+      const compound = out[out.length - 1]!;
+      compound.parts.push(node);
+      compound.names.push(comparedName(node));
+    }
   });
   // A leading combinator (relative selector) is not supported here.
   return out;
+}
+
+/** What `matchCompound` compares a part with (see `Compound.names`). */
+function comparedName(part: CssNode): string | undefined {
+  if (part.type === 'ClassSelector' || part.type === 'IdSelector') return unescapeCssIdentifier(part.name);
+  if (part.type === 'TypeSelector' && part.name !== '*') return part.name.toLowerCase();
+  return undefined;
 }
 
 function siblingsOf(el: Element): Element[] {
@@ -171,17 +187,18 @@ function matchAttribute(el: Element, node: CssNode & { type: 'AttributeSelector'
   }
 }
 
-function matchCompound(el: Element, parts: CssNode[]): boolean {
-  for (const part of parts) {
+function matchCompound(el: Element, { parts, names }: Compound): boolean {
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
     switch (part.type) {
       case 'TypeSelector':
-        if (part.name !== '*' && part.name.toLowerCase() !== el.tagName) return false;
+        if (names[i] !== undefined && names[i] !== el.tagName) return false;
         break;
       case 'ClassSelector':
-        if (!classList(el).includes(unescapeCssIdentifier(part.name))) return false;
+        if (!classList(el).includes(names[i]!)) return false;
         break;
       case 'IdSelector':
-        if (getAttr(el, 'id') !== unescapeCssIdentifier(part.name)) return false;
+        if (getAttr(el, 'id') !== names[i]) return false;
         break;
       case 'AttributeSelector':
         if (!matchAttribute(el, part)) return false;
@@ -199,7 +216,7 @@ function matchCompound(el: Element, parts: CssNode[]): boolean {
 
 function matchFrom(el: Element, compounds: Compound[], index: number): boolean {
   const compound = compounds[index]!;
-  if (!matchCompound(el, compound.parts)) return false;
+  if (!matchCompound(el, compound)) return false;
   if (index === 0) return true;
   switch (compound.combinator) {
     case '>': {
@@ -224,8 +241,17 @@ function matchFrom(el: Element, compounds: Compound[], index: number): boolean {
   }
 }
 
+/** How many times `matchesSelector` was called in this thread. */
+let selectorsMatched = 0;
+
+/** The count of `matchesSelector` calls so far in this thread (for tests: the cascade matches a rule once). */
+export function selectorsMatchedCount(): number {
+  return selectorsMatched;
+}
+
 /** True when `el` matches the css-tree `Selector` node. */
 export function matchesSelector(el: Element, selector: CssNode): boolean {
+  selectorsMatched++;
   const split = compounds(selector);
   return matchFrom(el, split, split.length - 1);
 }

@@ -7,7 +7,7 @@ import * as csstree from 'css-tree';
 import { type MediaViewport, resolveMediaBlocks } from './media-queries.js';
 import { CSS_TABLE_DISPLAY, isCssTableDisplay } from '../elements/css-table-display.js';
 import { isSupportedDisplay, degradeDisplay } from '../elements/display.js';
-import { type Element, isAnonymous } from '../dom.js';
+import { type Element, getAttr, isAnonymous } from '../dom.js';
 import { compareSpecificity, matchesSelector, specificity } from './selector-match.js';
 import { RuleIndex } from './rule-index.js';
 import { SheetCache } from './sheet-cache.js';
@@ -34,6 +34,18 @@ interface ProbeRule {
   layer: number;
   declarations: Map<string, Declaration>;
 }
+
+/** An element's candidate rules, and whether it matches each one's selector (`UNKNOWN` until asked). */
+interface Candidates {
+  /** How many sheets the document had when they were listed: a later sheet lists them anew. */
+  sheets: number;
+  rules: ProbeRule[];
+  matched: Uint8Array;
+}
+
+const UNKNOWN = 0;
+const MATCHES = 1;
+const FAILS = 2;
 
 /** Layer rank of rules outside any `@layer`: normal declarations there beat every layer's. */
 const UNLAYERED = Number.MAX_SAFE_INTEGER;
@@ -181,10 +193,34 @@ interface SheetRecord {
   orders: number;
   /** Its layers by their rank within the sheet. */
   layers: string[];
-  classNames: string[];
+  classNames: ReadonlySet<string>;
   warnings: string[];
   /** Whether it declares a table display (see `DocumentStyles.tableDisplays`). */
   tableDisplays: boolean;
+}
+
+/**
+ * The class names of a document's sheets: each sheet's own set as the sheet cache keeps it, looked through, not
+ * copied into one set on every render (a framework's sheets name thousands of classes).
+ */
+export class ClassNames {
+  /** The names of the sheet this instance parses. */
+  readonly own = new Set<string>();
+  private readonly sheets: ReadonlySet<string>[] = [this.own];
+
+  add(name: string): void {
+    this.own.add(name);
+  }
+
+  /** Take in the class names of a sheet (kept as they are: not to be changed). */
+  addSheet(names: ReadonlySet<string>): void {
+    if (names.size > 0) this.sheets.push(names);
+  }
+
+  has(name: string): boolean {
+    for (const names of this.sheets) if (names.has(name)) return true;
+    return false;
+  }
 }
 
 /** The sheets this thread has parsed (sheet-cache.ts). */
@@ -207,9 +243,11 @@ export class DocumentStyles {
     placed: Map<ProbeRule, ProbeRule>;
   }[] = [];
   /** The candidate rules of each element, with the number of sheets they were taken from. */
-  private readonly candidates = new WeakMap<Element, { sheets: number; rules: ProbeRule[] }>();
+  private readonly candidates = new WeakMap<Element, Candidates>();
+  /** Candidate rules by what the index looks at (`rulesFor`), with the number of sheets they were taken from. */
+  private readonly rulesByKey = new Map<string, { sheets: number; rules: ProbeRule[] }>();
   /** Class names that appear in a class selector of any sheet, in an `@media` block that does not apply too. */
-  readonly classNames = new Set<string>();
+  readonly classNames = new ClassNames();
   /** True once a sheet has declared a table display (`display: table-cell`…), which the converter then looks for. */
   tableDisplays = false;
   /**
@@ -246,7 +284,7 @@ export class DocumentStyles {
         index: one.index,
         orders: one.order,
         layers,
-        classNames: [...one.classNames],
+        classNames: one.classNames.own,
         warnings,
         tableDisplays: one.tableDisplays,
       };
@@ -268,7 +306,7 @@ export class DocumentStyles {
    */
   private mergeSheet(record: SheetRecord): void {
     for (const message of record.warnings) this.warn(message);
-    for (const name of record.classNames) this.classNames.add(name);
+    this.classNames.addSheet(record.classNames);
     if (record.tableDisplays) this.tableDisplays = true;
     const sheet = this.segments.length;
     // Layers rank in the order first named; an anonymous one (`.#n`) is this sheet's own.
@@ -544,9 +582,15 @@ export class DocumentStyles {
   /** The winning sheet declaration of `property` for `el` (null when none). */
   private cascade(el: Element, property: string): { decl: Declaration; rule: ProbeRule } | null {
     let best: { decl: Declaration; rule: ProbeRule } | null = null;
-    for (const rule of this.candidateRules(el)) {
+    const { rules, matched } = this.candidateRules(el);
+    for (let i = 0; i < rules.length; i++) {
+      const rule = rules[i]!;
       const decl = rule.declarations.get(property);
-      if (!decl || !matchesSelector(el, rule.selector)) continue;
+      if (!decl) continue;
+      // Each rule's selector is matched once per element, for whichever property asks first (the tree does not
+      // change while it is converted).
+      if (matched[i] === UNKNOWN) matched[i] = matchesSelector(el, rule.selector) ? MATCHES : FAILS;
+      if (matched[i] === FAILS) continue;
       if (!best) {
         best = { decl, rule };
         continue;
@@ -570,8 +614,23 @@ export class DocumentStyles {
    * The rules that can match `el` (those of its index buckets, or with the index off every rule), with their
    * cascade positions and layer ranks in this document.
    */
-  private candidateRules(el: Element): ProbeRule[] {
+  private candidateRules(el: Element): Candidates {
     const known = this.candidates.get(el);
+    if (known && known.sheets === this.segments.length) return known;
+    const rules = this.rulesFor(el);
+    const made = { sheets: this.segments.length, rules, matched: new Uint8Array(rules.length) };
+    this.candidates.set(el, made);
+    return made;
+  }
+
+  /**
+   * The candidate rules of an element: the same list for every element of its tag, class attribute and id (all the
+   * index looks at), made once per document (and again after a later sheet). Shared: not to be changed.
+   */
+  private rulesFor(el: Element): ProbeRule[] {
+    const id = getAttr(el, 'id');
+    const key = `${el.tagName}\n${getAttr(el, 'class') ?? ''}\n${id === undefined ? '' : `#${id}`}`;
+    const known = this.rulesByKey.get(key);
     if (known && known.sheets === this.segments.length) return known.rules;
     const rules: ProbeRule[] = [];
     for (const { rules: all, index, base, ranks, own, placed } of this.segments) {
@@ -594,7 +653,7 @@ export class DocumentStyles {
         rules.push(here);
       }
     }
-    this.candidates.set(el, { sheets: this.segments.length, rules });
+    this.rulesByKey.set(key, { sheets: this.segments.length, rules });
     return rules;
   }
 }

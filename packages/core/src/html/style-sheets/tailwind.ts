@@ -43,7 +43,10 @@ function plausibleValue(name: string): boolean {
 }
 
 /** Class names a bare Tailwind setup would style: the utilities no stylesheet of the document mentions. */
-export function tailwindUtilities(classes: string[], styledClasses: Set<string>): string[] {
+export function tailwindUtilities(
+  classes: string[],
+  styledClasses: { has(name: string): boolean },
+): string[] {
   return classes.filter((c) => !styledClasses.has(c) && UTILITY.test(c) && plausibleValue(c));
 }
 

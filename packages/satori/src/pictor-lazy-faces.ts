@@ -46,7 +46,7 @@ const facesByData = new WeakMap<object, LazyFace>()
 
 /** The face of `data`, made with `parse` unless these bytes have one already. */
 export function lazyFaceOf(
-  data: Buffer | ArrayBuffer,
+  data: Buffer | ArrayBuffer | (() => Buffer | ArrayBuffer),
   parse: () => opentype.Font
 ): LazyFace {
   let face = facesByData.get(data)

@@ -39,6 +39,10 @@ describe('worker bundle', () => {
     }
   });
 
+  it('carries no doc comments (a worker keeps its source)', () => {
+    expect(bundle.toString('latin1')).not.toMatch(/^\s*\/\*\*/m);
+  });
+
   it("carries Node-based decoders for linebreak's table, not tiny-inflate and base64-js", () => {
     const text = bundle.toString('latin1');
     expect(text).toContain('inflateRawSync(source)');

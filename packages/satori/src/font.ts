@@ -33,6 +33,7 @@ import {
 import { hintedGlyph } from './pictor-autohint/index.js'
 import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
+import { parseWithoutShapingTables } from './pictor-shaping-tables.js'
 import { verticalMetrics } from './pictor-line-metrics.js'
 import {
   capsSynthesisOf,
@@ -967,10 +968,14 @@ export default class FontLoader {
           arrayBuffer = decoded
         }
 
-        const font = opentype.parse(
-          withoutVariations(arrayBuffer),
-          // @ts-ignore
-          { lowMemory: true }
+        // Pictor (shaping-tables-unparsed): HarfBuzz shapes from the bytes; opentype.js skips GSUB and GPOS.
+        const parsed = withoutVariations(arrayBuffer)
+        const font = parseWithoutShapingTables(parsed, () =>
+          opentype.parse(
+            parsed,
+            // @ts-ignore
+            { lowMemory: true }
+          )
         )
 
         // Store the raw font data for HarfBuzz (convert WOFF to sfnt if needed)

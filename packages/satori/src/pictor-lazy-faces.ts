@@ -56,3 +56,12 @@ export function lazyFaceOf(
   }
   return face
 }
+
+/**
+ * Pictor (shaping-tables-unparsed): the parsed face of `data` when some loader has parsed it, else undefined (for
+ * tests: what a parsed face holds).
+ */
+export function parsedFaceOf(data: object): opentype.Font | undefined {
+  const face = facesByData.get(data)
+  return face?.parsed ? face.face : undefined
+}

@@ -6,11 +6,15 @@
  * measured far tighter than by memory-ab.mjs's CPU column.
  *
  *   node benchmarks/render/worker-cpu-ab.mjs --options-a '{"heapGrowingPercent":100}' --options-b '{"heapGrowingPercent":70}'
- *        [--rounds 20] [--kinds lines-2,lines-8,lines-96,pics-1,pics-32,size-600,size-2400]
+ *        [--rounds 20] [--kinds lines-2,lines-8,lines-96,pics-1,pics-32,size-600,size-2400] [--core-a DIR] [--core-b DIR]
+ *
+ * `--core-a` / `--core-b`: that side's build (its packages/core, e.g. /work/main/packages/core) instead of this
+ * workspace's.
  */
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createRenderer } from '@pictor/core';
 import { childPids } from '../lib/process-tree.mjs';
 import { fmt, load1, machineLine } from '../lib/report.mjs';
 import { mixDocuments } from './memory-mix.mjs';
@@ -21,6 +25,8 @@ const { values: args } = parseArgs({
     'options-b': { type: 'string', default: '{}' },
     rounds: { type: 'string', default: '20' },
     kinds: { type: 'string', default: 'lines-2,lines-8,lines-96,pics-1,pics-32,size-600,size-2400' },
+    'core-a': { type: 'string' },
+    'core-b': { type: 'string' },
   },
 });
 const kinds = await mixDocuments();
@@ -35,7 +41,10 @@ function cpuMs(pid) {
 }
 
 /** A one-worker pool with `options`, started and warmed up; its worker's pid. */
-async function side(options) {
+async function side(options, core) {
+  const { createRenderer } = await import(
+    core ? pathToFileURL(join(resolve(core), 'dist/index.js')).href : '@pictor/core'
+  );
   const before = new Set(childPids());
   const renderer = createRenderer({ workers: 1, startWorkers: 'eager', ...JSON.parse(options) });
   await renderer.render({ ...kinds[names[0]](10 ** 6), format: 'webp' });
@@ -44,8 +53,8 @@ async function side(options) {
 }
 
 const started = load1();
-const a = await side(args['options-a']);
-const b = await side(args['options-b']);
+const a = await side(args['options-a'], args['core-a']);
+const b = await side(args['options-b'], args['core-b']);
 let seq = 1;
 const both = async (name, swap) => {
   const input = () => ({ ...kinds[name](seq), format: 'webp' });
@@ -62,5 +71,5 @@ console.log(
   `worker-cpu-ab.mjs · ${new Date().toISOString()} · ${machineLine()} · load ${fmt(started, 1)} → ${fmt(load1(), 1)}`,
 );
 console.log(
-  `${renders} renders per side of ${names.join(', ')} (webp), one worker each, interleaved: worker CPU per render A ${fmt(msA / renders, 1)} ms (${args['options-a']}), B ${fmt(msB / renders, 1)} ms (${args['options-b']}), **B / A ${fmt(msB / msA, 3)}**`,
+  `${renders} renders per side of ${names.join(', ')} (webp), one worker each, interleaved: worker CPU per render A ${fmt(msA / renders, 1)} ms (${args['options-a']}${args['core-a'] ? ` ${args['core-a']}` : ''}), B ${fmt(msB / renders, 1)} ms (${args['options-b']}${args['core-b'] ? ` ${args['core-b']}` : ''}), **B / A ${fmt(msB / msA, 3)}**`,
 );

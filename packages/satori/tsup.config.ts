@@ -1,5 +1,6 @@
 // satori's own build (upstream tsup.config.ts), narrowed to what @pictor/core bundles: the default entry as an ES
-// module, layout.wasm inlined, twrnc and emoji-regex-xs bundled, minified as the published package is.
+// module, twrnc and emoji-regex-xs bundled, minified as the published package is. Pictor (wasm-files): layout.wasm
+// and hb.wasm are not inlined; they are read from files on first use (src/pictor-wasm-files.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'tsup';
@@ -16,7 +17,6 @@ export default defineConfig({
   minify: process.env.PICTOR_SATORI_MINIFY !== '0',
   format: ['esm'],
   noExternal: ['twrnc', 'emoji-regex-xs', 'harfbuzzjs'],
-  loader: { '.wasm': 'binary' },
   env: { SATORI_STANDALONE: '0' },
   esbuildOptions(options) {
     options.tsconfig = 'tsconfig.json';
@@ -38,6 +38,16 @@ export default defineConfig({
         build.onResolve({ filter: /util-deprecate/ }, () => ({
           path: join(__dirname, 'src', 'vendor', 'twrnc', 'deprecate.js'),
         }));
+        // Pictor (wasm-files): harfbuzzjs's hb.js (patched: its WebAssembly inlined as base64) without that copy;
+        // src/harfbuzz.ts hands Emscripten the module read from hb.wasm.
+        build.onLoad({ filter: /harfbuzzjs[\\/]hb\.js$/ }, (args) => {
+          const source = readFileSync(args.path, 'utf8');
+          const inlined = /var wasmBase64="[A-Za-z0-9+/=]+"/g;
+          if ((source.match(inlined) ?? []).length !== 1) {
+            throw new Error(`${args.path}: expected one inlined WebAssembly module`);
+          }
+          return { contents: source.replace(inlined, 'var wasmBase64=""'), loader: 'js' };
+        });
         // We don't like `Function` (upstream used esbuild-plugin-replace for this one replacement).
         build.onLoad({ filter: /tailwindcss[\\/]lib[\\/]util[\\/]getAllConfigs\.js$/ }, (args) => ({
           contents: readFileSync(args.path, 'utf8').replaceAll(

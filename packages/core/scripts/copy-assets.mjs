@@ -1,6 +1,8 @@
 // Copy the engine's built-in assets into dist/assets at build time, so the published package carries exactly the
 // faces it draws with (not every weight of every family) and Twemoji as one file (3,723 small files cost twice their
-// size on disk): dist/assets/fonts/*.ttf and dist/assets/twemoji.json ({ "1f44b.svg": "<svg…>", … }).
+// size on disk): dist/assets/fonts/*.ttf and dist/assets/twemoji.json ({ "1f44b.svg": "<svg…>", … }); and the two
+// WebAssembly modules satori runs, dist/assets/wasm/layout.wasm and hb.wasm (read on first use, not inlined in the
+// bundles: src/layout/layout-to-svg.ts).
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { basename, dirname, join } from 'node:path';
@@ -47,3 +49,9 @@ writeFileSync(
     'it; the rest of @pictor/core is MIT. The source form, each change as one commit with its test, is packages/satori\n' +
     'of the Pictor repository (docs/layout-engine.md).\n',
 );
+
+// satori's WebAssembly modules: its layout engine (layout.wasm at the package's root) and HarfBuzz (harfbuzzjs's hb.wasm).
+const satoriRequire = createRequire(join(satoriDir, 'package.json'));
+mkdirSync(join(out, 'wasm'), { recursive: true });
+copyFileSync(join(satoriDir, 'layout.wasm'), join(out, 'wasm', 'layout.wasm'));
+copyFileSync(satoriRequire.resolve('harfbuzzjs/hb.wasm'), join(out, 'wasm', 'hb.wasm'));

@@ -51,6 +51,11 @@ await build({
       fflate: fflateBrowser,
     };
     options.define = { ...options.define, 'import.meta.url': 'bundleUrl' };
+    // Without comments and indentation (names and syntax as written): a worker keeps its bundle's source as a string
+    // for as long as it runs (V8 compiles functions lazily from it; the startup snapshot holds it too).
+    options.minifyWhitespace = true;
+    // Short lines still: Node prints the source line of an uncaught error (a worker's stderr, kept to explain its end).
+    options.lineLimit = 400;
     options.inject = [...(options.inject ?? []), shim('bundle-url', 'mjs')];
     // import() of what stays outside (sharp, node:https, wawoff2) as require(): a script compiled from V8's code cache
     // loses the callback dynamic imports need ("A dynamic import callback was not specified").

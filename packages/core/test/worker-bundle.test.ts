@@ -3,7 +3,8 @@
  * loader reads it as a one-byte string), and linebreak's table decoded by Node's base64 and zlib (the shims in
  * scripts/worker-bundle-shims) with the same bytes as base64-js and tiny-inflate — and so the same line breaks: a
  * wrapping paragraph drawn by a worker process is the same image as drawn on this thread (the ES module build, which
- * keeps linebreak's own decoders).
+ * keeps linebreak's own decoders). satori's WebAssembly modules are files beside it (dist/assets/wasm), not base64 text
+ * in it: a worker keeps its bundle's source for as long as it runs.
  */
 import { isAscii } from 'node:buffer';
 import { readFileSync } from 'node:fs';
@@ -27,6 +28,20 @@ function fromLinebreak<T>(name: string): T {
 describe('worker bundle', () => {
   it('is ASCII only', () => {
     expect(isAscii(bundle)).toBe(true);
+  });
+
+  it("carries no WebAssembly module as text; dist/assets/wasm has satori's two", () => {
+    const runs = bundle.toString('latin1').match(/[A-Za-z0-9+/=]{20000,}/g) ?? [];
+    expect(runs.map((run) => run.length)).toEqual([]);
+    for (const file of ['layout.wasm', 'hb.wasm']) {
+      const bytes = readFileSync(new URL(`../dist/assets/wasm/${file}`, import.meta.url));
+      // A WebAssembly module: its magic number and version 1.
+      expect([...bytes.subarray(0, 8)]).toEqual([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+    }
+  });
+
+  it('carries no doc comments (a worker keeps its source)', () => {
+    expect(bundle.toString('latin1')).not.toMatch(/^\s*\/\*\*/m);
   });
 
   it("carries Node-based decoders for linebreak's table, not tiny-inflate and base64-js", () => {

@@ -33,6 +33,7 @@ import {
 import { hintedGlyph } from './pictor-autohint/index.js'
 import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
+import { parseWithoutShapingTables } from './pictor-shaping-tables.js'
 import { verticalMetrics } from './pictor-line-metrics.js'
 import {
   capsSynthesisOf,
@@ -232,8 +233,15 @@ export type FontWeight = Weight | WeightName
 export type FontStyle = 'normal' | 'italic'
 const SUFFIX_WHEN_LANG_NOT_SET = 'unknown'
 
+/**
+ * Pictor (lazy-font-bytes): a face's bytes read when the face is first parsed — a function called at most once per
+ * identity, for bytes a process may never need (a built-in face no render names).
+ */
+export type FontBytesReader = () => Buffer | ArrayBuffer
+
 export interface FontOptions {
-  data: Buffer | ArrayBuffer
+  /** The face's file, or (Pictor, lazy-font-bytes) a function that reads it when a render first needs the face. */
+  data: Buffer | ArrayBuffer | FontBytesReader
   name: string
   weight?: Weight
   style?: FontStyle
@@ -934,20 +942,22 @@ export default class FontLoader {
       // Pictor (lazy-faces): parsed when a render first needs the face.
       const decodeWoff2 = this.decodeWoff2
       const font = lazyFaceOf(data, () => {
-        // Convert Buffer to ArrayBuffer if needed. Pictor change font-bytes-shared: a Buffer that is its whole
+        // Pictor (lazy-font-bytes): bytes given as a reader are read now, when the face is first needed.
+        const source = typeof data === 'function' ? data() : data
+        // Convert Buffer to ArrayBuffer if needed. Pictor change font-source-shared: a Buffer that is its whole
         // ArrayBuffer (readFileSync's) is used as it is — nothing here writes to it — instead of copied (a CJK
         // face is 5–10 MB, kept for the life of the worker).
         let arrayBuffer =
-          'buffer' in data
-            ? data.byteOffset === 0 &&
-              data.byteLength === data.buffer.byteLength &&
-              data.buffer instanceof ArrayBuffer
-              ? data.buffer
-              : data.buffer.slice(
-                  data.byteOffset,
-                  data.byteOffset + data.byteLength
+          'buffer' in source
+            ? source.byteOffset === 0 &&
+              source.byteLength === source.buffer.byteLength &&
+              source.buffer instanceof ArrayBuffer
+              ? source.buffer
+              : source.buffer.slice(
+                  source.byteOffset,
+                  source.byteOffset + source.byteLength
                 )
-            : data
+            : source
 
         // WOFF2 fonts are decoded into TrueType or OpenType fonts.
         if (isWoff2(arrayBuffer)) {
@@ -958,10 +968,14 @@ export default class FontLoader {
           arrayBuffer = decoded
         }
 
-        const font = opentype.parse(
-          withoutVariations(arrayBuffer),
-          // @ts-ignore
-          { lowMemory: true }
+        // Pictor (shaping-tables-unparsed): HarfBuzz shapes from the bytes; opentype.js skips GSUB and GPOS.
+        const parsed = withoutVariations(arrayBuffer)
+        const font = parseWithoutShapingTables(parsed, () =>
+          opentype.parse(
+            parsed,
+            // @ts-ignore
+            { lowMemory: true }
+          )
         )
 
         // Store the raw font data for HarfBuzz (convert WOFF to sfnt if needed)

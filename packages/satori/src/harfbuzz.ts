@@ -9,6 +9,7 @@ import opentype from '@shuding/opentype.js'
 // HarfBuzz on first use, so a process can evaluate the bundle where no WebAssembly runs (a Node startup snapshot).
 import createHarfBuzz from 'harfbuzzjs/hb.js'
 import hbjs from 'harfbuzzjs/hbjs.js'
+import { wasmBytes } from './pictor-wasm-files.js'
 
 // HarfBuzz types (will be populated when module loads)
 let hb: any = null
@@ -81,7 +82,26 @@ export async function initHarfBuzz(): Promise<void> {
 
   // Start initialization
   initPromise = (async () => {
-    hbModule = await createHarfBuzz()
+    // Pictor (wasm-files): hb.wasm read from its file (the build leaves hb.js's inlined copy out); a failure to read
+    // or compile it rejects here (Emscripten's hook has no way to report one).
+    let failed: (error: unknown) => void = () => {}
+    const failure = new Promise<never>((_, reject) => {
+      failed = reject
+    })
+    hbModule = await Promise.race([
+      createHarfBuzz({
+        instantiateWasm(
+          imports: WebAssembly.Imports,
+          receive: (instance: WebAssembly.Instance, module: WebAssembly.Module) => void
+        ) {
+          Promise.resolve()
+            .then(() => WebAssembly.instantiate(wasmBytes('harfbuzz'), imports))
+            .then(({ instance, module }) => receive(instance, module), failed)
+          return {}
+        },
+      }),
+      failure,
+    ])
     hb = hbjs(hbModule)
 
     if (!hb || typeof hb.createBlob !== 'function') {

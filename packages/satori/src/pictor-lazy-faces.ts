@@ -46,7 +46,7 @@ const facesByData = new WeakMap<object, LazyFace>()
 
 /** The face of `data`, made with `parse` unless these bytes have one already. */
 export function lazyFaceOf(
-  data: Buffer | ArrayBuffer,
+  data: Buffer | ArrayBuffer | (() => Buffer | ArrayBuffer),
   parse: () => opentype.Font
 ): LazyFace {
   let face = facesByData.get(data)
@@ -55,4 +55,13 @@ export function lazyFaceOf(
     facesByData.set(data, face)
   }
   return face
+}
+
+/**
+ * Pictor (shaping-tables-unparsed): the parsed face of `data` when some loader has parsed it, else undefined (for
+ * tests: what a parsed face holds).
+ */
+export function parsedFaceOf(data: object): opentype.Font | undefined {
+  const face = facesByData.get(data)
+  return face?.parsed ? face.face : undefined
 }

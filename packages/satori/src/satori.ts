@@ -45,7 +45,7 @@ const fontCache = new WeakMap()
 // the same underlying font data buffers. Identify loaders by the identity of
 // each font's data buffer plus its metadata, so an equivalent inline array
 // still hits the cached FontLoader (and its shaping caches).
-const fontDataIds = new WeakMap<Buffer | ArrayBuffer, number>()
+const fontDataIds = new WeakMap<FontOptions['data'], number>()
 let nextFontDataId = 0
 const MAX_FONT_LOADERS = 8
 const fontLoaderCache = new Map<string, FontLoader>()

@@ -39,12 +39,24 @@ const BASE_FACES: BuiltinFace[] = [
   { file: 'JetBrainsMono_700Bold.ttf', names: MONO, weight: 700, style: 'normal' },
 ];
 
+let facesRead = 0;
+
+/** How many built-in face files this process has read (each is read when a render first draws with it). */
+export function builtinFacesRead(): number {
+  return facesRead;
+}
+
 function loadBaseFaces(): SatoriFont[] {
   const fonts: SatoriFont[] = [];
   const dir = join(assetDir(), 'fonts');
   for (const face of BASE_FACES) {
-    // One Buffer per file, shared by every family name (satori caches by identity).
-    const data = readFileSync(join(dir, face.file));
+    // One reader per file, shared by every family name (satori parses a face once per identity of its data, and
+    // calls a reader when a render first needs the face): a process keeps only the faces it has drawn with.
+    const path = join(dir, face.file);
+    const data = () => {
+      facesRead++;
+      return readFileSync(path);
+    };
     for (const name of face.names) fonts.push({ name, data, weight: face.weight, style: face.style });
   }
   return fonts;

@@ -1,9 +1,16 @@
 /** Layout and SVG: the only module that imports satori. */
-import satori, { type Font, type PictorTunings } from '@pictor/satori';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import satori, { type Font, type PictorTunings, setWasmFiles } from '@pictor/satori';
+import { assetDir } from '../assets.js';
 import type { SatoriElement } from '../html/types.js';
 import { svgRootSize } from '../svg/root-size.js';
 import type { GlyphRun } from './glyph-runs.js';
 import type { LaidOutNode } from './overflow.js';
+
+/** satori's WebAssembly modules in dist/assets/wasm (scripts/copy-assets.mjs), read when first instantiated. */
+const WASM_FILES = { layout: 'layout.wasm', harfbuzz: 'hb.wasm' } as const;
+setWasmFiles((name) => readFileSync(join(assetDir(), 'wasm', WASM_FILES[name])));
 
 /** A font as satori takes it (name, data, weight, style, lang). */
 export type SatoriFont = Font;

@@ -1,9 +1,10 @@
 /**
  * Loads the layout engine from the WebAssembly module bundled with Satori: instantiated on first use (Pictor: not as
  * the module loads, so a process can evaluate the bundle where no WebAssembly runs — a Node startup snapshot).
+ * Pictor (wasm-files): its bytes read from a file then (pictor-wasm-files.ts), not inlined in the bundle.
  */
 
-import binary from '../../layout.wasm'
+import { wasmBytes } from '../pictor-wasm-files.js'
 import { createLayoutEngine } from './index.js'
 
 let loadingEngine: Promise<ReturnType<typeof createLayoutEngine>> | undefined
@@ -13,10 +14,9 @@ export function getLayoutEngine() {
   return loadingEngine
 }
 
-function instantiate() {
+async function instantiate() {
   const engine = createLayoutEngine()
-  return WebAssembly.instantiate(binary, engine.imports).then(({ instance }) => {
-    engine.setInstance(instance)
-    return engine
-  })
+  const { instance } = await WebAssembly.instantiate(wasmBytes('layout'), engine.imports)
+  engine.setInstance(instance)
+  return engine
 }

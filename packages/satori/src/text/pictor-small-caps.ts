@@ -11,6 +11,7 @@
  * Modern `a` in small caps are as wide as ten `A` at 11 px at 16 px, 12 px at 17 px, 9 px at 13 px.
  */
 import type opentype from '@shuding/opentype.js'
+import { gsubFeatureTags } from '../pictor-shaping-tables.js'
 
 /** Which characters are drawn as small capitals: those that change when upper-cased, or all. */
 export type CapsSynthesis = 'lower' | 'all'
@@ -53,23 +54,12 @@ export function capsSynthesisOf(
   return { mode: match[1] as CapsSynthesis, keyword: match[2] }
 }
 
-const gsubFeatures = new WeakMap<object, Set<string>>()
-
-/** The GSUB feature tags of a face. */
+/**
+ * The GSUB feature tags of a face, read from its bytes (Pictor, shaping-tables-unparsed: opentype.js does not parse
+ * GSUB).
+ */
 function featuresOf(font: opentype.Font): Set<string> {
-  let tags = gsubFeatures.get(font)
-  if (!tags) {
-    tags = new Set<string>()
-    try {
-      for (const feature of (font.tables as any)?.gsub?.features ?? []) {
-        if (feature?.tag) tags.add(feature.tag)
-      }
-    } catch {
-      // A GSUB table opentype.js cannot read: no features.
-    }
-    gsubFeatures.set(font, tags)
-  }
-  return tags
+  return gsubFeatureTags((font as any)._rawFontData)
 }
 
 /** Whether `font` lacks the features of `keyword`, so that Chromium synthesises its small capitals. */

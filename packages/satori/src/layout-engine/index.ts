@@ -115,13 +115,7 @@ function roundLayouts(
     layout.top = roundedTop - roundedParentTop
     // Pictor (atomic-inline-fractions): where its atomic inlines start from.
     if (node.measure) {
-      node.roundedBy = {
-        left: left - roundedLeft,
-        top: top - roundedTop,
-        // Pictor (text-align-exact-right): how far its exact right edge is
-        // from the rounded one (before `layout.width` is rounded).
-        right: left + layout.width - right,
-      }
+      node.roundedBy = { left: left - roundedLeft, top: top - roundedTop }
     }
     layout.width = right - roundedLeft
     layout.height = bottom - roundedTop

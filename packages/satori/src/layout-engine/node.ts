@@ -248,7 +248,7 @@ export class LayoutNode {
    * Pictor (atomic-inline-fractions): of a measured node, how far its laid-out
    * position was from where rounding put it (`layout.left` and `top`).
    */
-  roundedBy?: { left: number; top: number; right?: number }
+  roundedBy?: { left: number; top: number }
   /**
    * Pictor (table-column-weights): of a table cell, its first column and the
    * number it spans, see `weighTableColumns()`.

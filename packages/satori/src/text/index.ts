@@ -807,14 +807,7 @@ export default async function* buildTextNodes(
   function placePiece(layout: PlacedPiece) {
     const { line } = layout
     const indent = line === 0 ? textIndentNumber : 0
-    // Pictor (text-align-exact-right): lines are aligned in the exact box of
-    // a text its container stretches, not the one rounded up past it (a
-    // right-aligned cell's text a pixel right of Chromium's).
-    const remainingWidth =
-      containerWidth +
-      Math.min(0, textContainer.roundedBy?.right ?? 0) -
-      lineWidths[line] -
-      indent
+    const remainingWidth = containerWidth - lineWidths[line] - indent
     const isJustified = align === 'justify' && line < lineWidths.length - 1
 
     if (isRTL) {

@@ -11,6 +11,7 @@ import {
   isUndefined,
   lengthToNumber,
   roundUpToLayout,
+  withinAvailable,
 } from '../utils.js'
 import { LayoutNode } from '../layout-engine/index.js'
 import buildText, {
@@ -592,7 +593,12 @@ export default async function* buildTextNodes(
       // The lines are balanced, but like in browsers, the size of the text
       // doesn't change.
       flow(r)
-      const _width = roundUpToLayout(width, pointScaleFactor)
+      // Pictor (measure-within-available): not past the available width.
+      const _width = withinAvailable(
+        roundUpToLayout(width, pointScaleFactor),
+        width,
+        containerWidth
+      )
       measuredTextSize = { width: _width, height }
       return { width: _width, height }
     }
@@ -629,7 +635,12 @@ export default async function* buildTextNodes(
       }
     }
 
-    const _width = roundUpToLayout(width, pointScaleFactor)
+    // Pictor (measure-within-available): not past the available width.
+    const _width = withinAvailable(
+      roundUpToLayout(width, pointScaleFactor),
+      width,
+      containerWidth
+    )
     measuredTextSize = { width: _width, height }
     return { width: _width, height }
   }

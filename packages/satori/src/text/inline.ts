@@ -28,6 +28,7 @@ import {
   buildXMLString,
   lengthToNumber,
   roundUpToLayout,
+  withinAvailable,
   segment as segmentText,
   splitByBreakOpportunities,
   splitImages,
@@ -1609,7 +1610,12 @@ export class Paragraph {
         ? measuredWidth + floats
         : Math.max(measuredWidth, Math.min(width, maxContent + floats))
     return {
-      width: roundUpToLayout(withFloats, this.env.pointScaleFactor, 1e-3),
+      // Pictor (measure-within-available): not past the available width.
+      width: withinAvailable(
+        roundUpToLayout(withFloats, this.env.pointScaleFactor, 1e-3),
+        withFloats,
+        width
+      ),
       height,
       firstBaseline: first ? first.top + first.baseline : undefined,
       lastBaseline: last ? last.top + last.baseline : undefined,

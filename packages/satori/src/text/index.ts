@@ -13,7 +13,7 @@ import {
   roundUpToLayout,
   withinAvailable,
 } from '../utils.js'
-import { LayoutNode } from '../layout-engine/index.js'
+import { LayoutNode, exactAlignment } from '../layout-engine/index.js'
 import buildText, {
   buildGlyphPaths,
   container,
@@ -717,6 +717,9 @@ export default async function* buildTextNodes(
   if (flowedWidth !== containerWidth) layoutText(containerWidth)
 
   const textIndentNumber = getIndent(containerWidth)
+  // Pictor (align-in-exact-box): right and centre alignment in the box as it
+  // was laid out, not as it was rounded.
+  const exact = exactAlignment(textContainer)
   const parentContainerInnerWidth = parent.contentWidth
 
   // The pieces of each line are positioned by their bidi levels, which are
@@ -829,11 +832,13 @@ export default async function* buildTextNodes(
       // flex-direction: column }` title is centred in Chromium). In a row it
       // is as wide as its line (but for sub-pixel rounding): nothing moves.
       if (align === 'right') {
-        leftOffset += remainingWidth
-        lineLeft += remainingWidth
+        const shift = remainingWidth + exact.delta + exact.offset
+        leftOffset += shift
+        lineLeft += shift
       } else if (align === 'center') {
-        leftOffset += remainingWidth / 2
-        lineLeft += remainingWidth / 2
+        const shift = (remainingWidth + exact.delta) / 2 + exact.offset
+        leftOffset += shift
+        lineLeft += shift
       } else if (isJustified) {
         if (layout.justifyShift !== undefined) {
           leftOffset += layout.justifyShift

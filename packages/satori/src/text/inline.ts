@@ -21,6 +21,7 @@ import type FontLoader from '../font.js'
 import type { Locale } from '../language.js'
 import {
   LayoutNode,
+  exactAlignment,
   roundPlacedTree,
   type FloatExclusion,
 } from '../layout-engine/index.js'
@@ -471,6 +472,8 @@ export class Paragraph {
   private atomicLayouts = new Map<AtomicInline, AtomicLayout>()
   private atomicWidth = NaN
   private finalized = false
+  /** Pictor (align-in-exact-box): while finalizing, see `exactAlignment()`. */
+  private alignIn?: { delta: number; offset: number }
   /** The floats of the last measurement, which is the final one. */
   private exclusions: FloatExclusion[] = []
   /**
@@ -1369,10 +1372,12 @@ export class Paragraph {
       let spread = 0
       if (Number.isFinite(width)) {
         const remaining = current.available - lineWidth
+        // Pictor (align-in-exact-box): in the box as it was laid out.
+        const exact = this.alignIn ?? { delta: 0, offset: 0 }
         if (textAlign === 'right') {
-          x += remaining
+          x += remaining + exact.delta + exact.offset
         } else if (textAlign === 'center') {
-          x += remaining / 2
+          x += (remaining + exact.delta) / 2 + exact.offset
         } else if (
           textAlign === 'justify' &&
           index < lines.length - 1 &&
@@ -1652,7 +1657,11 @@ export class Paragraph {
     // measurement, whose height the layout holds: rounding the node's width
     // up (up to a pixel) let a line that did not fit there fit here, and a
     // heading drawn on one line stood in a box two lines tall.
+    // Pictor (align-in-exact-box): lines aligned right or centre in the box
+    // as it was laid out, not as rounding drew it.
+    this.alignIn = exactAlignment(this.node)
     this.flow(width, this.exclusions, false, true, this.measuredShrink(width))
+    this.alignIn = undefined
     this.pieces.clear()
 
     const open: InlineBox[] = []

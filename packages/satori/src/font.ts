@@ -729,6 +729,10 @@ export default class FontLoader {
    * over the size, so that `ch` is the advance text of that size gets (whole
    * pixels for a face laid out on whole pixels, as Chromium's zero width);
    * measured at size 1, that advance rounded to 1 px made `ch` an `em`.
+   *
+   * Pictor (ch-unit-language): in the face of the element's language
+   * (`locale`), as its text is set: a generic family under `lang="ja"` is the
+   * Japanese face in Chrome, whose `0` may be narrower than the default one.
    */
   public getChRatio(
     style: {
@@ -736,7 +740,8 @@ export default class FontLoader {
       fontWeight?: FontWeight
       fontStyle?: FontStyle
     },
-    fontSize = 1
+    fontSize = 1,
+    locale?: Locale
   ) {
     if (!this.fonts.size) return
     const size = fontSize > 0 && Number.isFinite(fontSize) ? fontSize : 1
@@ -745,11 +750,12 @@ export default class FontLoader {
       style.fontWeight,
       style.fontStyle,
       size,
+      locale,
     ].join('|')
     let ratio = this.chRatios.get(key)
     if (ratio === undefined) {
       ratio =
-        this.getEngine(size, 'normal', style, undefined).measure('0', {
+        this.getEngine(size, 'normal', style, locale).measure('0', {
           fontSize: size,
           letterSpacing: 0,
         }) / size

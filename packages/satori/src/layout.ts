@@ -475,7 +475,8 @@ export default async function* layout(
           context.pointScaleFactor,
           context.listDepth,
           context.parentStyle
-        ).then(([probe]) => probe)
+        ).then(([probe]) => probe),
+        newLocale
       )
     : inheritedStyle
   const [computedStyle, newInheritableStyle] = await computeStyle(
@@ -501,9 +502,11 @@ export default async function* layout(
   if (computedStyle.widows !== undefined) node.widows = lineCount(computedStyle.widows)
   // For the `ch` unit of descendants and of later properties, in the font of
   // the element.
+  // Pictor (ch-unit-language): in the face of the element's language.
   const chRatio = font.getChRatio(
     computedStyle as any,
-    computedStyle.fontSize as number
+    computedStyle.fontSize as number,
+    newLocale
   )
   if (chRatio !== undefined) {
     computedStyle._chRatio = newInheritableStyle._chRatio = chRatio

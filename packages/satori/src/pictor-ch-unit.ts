@@ -8,6 +8,7 @@
  */
 import type { SerializedStyle } from './handler/expand.js'
 import type FontLoader from './font.js'
+import type { Locale } from './language.js'
 
 const CH_LENGTH = /(?:^|[^\w-])[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?ch\b/i
 
@@ -26,15 +27,18 @@ export function usesChUnit(
 /**
  * The inherited style with `_chRatio` of the element's own font: `probe`
  * computes the element's style (its font family, weight, style and size) with
- * the inherited one; the ratio is measured at the element's font size.
+ * the inherited one; the ratio is measured at the element's font size, in the
+ * face of its language (`locale`).
  */
 export async function withOwnChRatio(
   inheritedStyle: SerializedStyle,
   font: FontLoader,
-  probe: (inherited: SerializedStyle) => Promise<SerializedStyle>
+  probe: (inherited: SerializedStyle) => Promise<SerializedStyle>,
+  locale?: Locale
 ): Promise<SerializedStyle> {
   const own = await probe(inheritedStyle)
-  const ratio = font.getChRatio(own as any, own.fontSize as number)
+  // Pictor (ch-unit-language): in the face of the element's language.
+  const ratio = font.getChRatio(own as any, own.fontSize as number, locale)
   if (ratio === undefined || ratio === inheritedStyle._chRatio) {
     return inheritedStyle
   }

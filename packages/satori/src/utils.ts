@@ -755,6 +755,25 @@ export function splitEffects(
  * `0`, are computed with 32-bit floats, so a small margin keeps them from
  * making it smaller. `epsilon` absorbs floating point errors.
  */
+/**
+ * Pictor (measure-within-available): a measured text width rounded up to the
+ * layout grid (`rounded`), but never past the width the text was broken in
+ * (`available`) when the text fits it: a wrapped paragraph fills its
+ * available width exactly (709.33 px, as Chromium's fit-content, not 710),
+ * else a shrink-to-fit box around it grows past its container (a list in a
+ * flex column with `align-items: center` was centred a fraction of a pixel to
+ * the left, and its text a pixel left of Chromium's).
+ */
+export function withinAvailable(
+  rounded: number,
+  measured: number,
+  available: number
+) {
+  return Number.isFinite(available) && measured <= available
+    ? Math.min(rounded, available)
+    : rounded
+}
+
 export function roundUpToLayout(
   value: number,
   pointScaleFactor = 1,

@@ -116,6 +116,8 @@ function roundLayouts(
     // Pictor (atomic-inline-fractions): where its atomic inlines start from.
     if (node.measure) {
       node.roundedBy = { left: left - roundedLeft, top: top - roundedTop }
+      // Pictor (align-in-exact-box): where its lines are aligned in.
+      node.exactWidth = layout.width
     }
     layout.width = right - roundedLeft
     layout.height = bottom - roundedTop
@@ -134,6 +136,30 @@ function roundLayouts(
  * `computeLayout` rounds a tree, the root's `left` and `top` being relative to
  * an origin on the rounding grid (its paragraph's container).
  */
+/**
+ * Pictor (align-in-exact-box): how to move a line's right- or centre-aligned
+ * offset in a measured node's rounded box so that it is the offset in its
+ * laid-out box (Chromium aligns text in its exact box and rounds the glyphs'
+ * positions): `delta` is added to the free space, `offset` to the result.
+ * A box at 80.67 px 638.66 px wide is drawn at 81, 639 wide (text rounds up):
+ * centred text there started half a pixel right, a pixel once rounded.
+ */
+export function exactAlignment(node: LayoutNode): {
+  delta: number
+  offset: number
+} {
+  const { exactWidth, roundedBy } = node
+  if (exactWidth === undefined || !roundedBy) return { delta: 0, offset: 0 }
+  // In layout units (1/64 px), as Chromium's geometry is: the engine's
+  // single-precision noise (509.99997 for 510) turned a centred line's half
+  // pixel (148.5, drawn at 149) into 148.49998, drawn at 148.
+  const unit = (value: number) => Math.round(value * 64) / 64
+  return {
+    delta: unit(exactWidth) - node.layout.width,
+    offset: unit(roundedBy.left),
+  }
+}
+
 export function roundPlacedTree(root: LayoutNode, pointScaleFactor = 1) {
   if (!pointScaleFactor) return
   const nodes: LayoutNode[] = []

@@ -250,6 +250,11 @@ export class LayoutNode {
    */
   roundedBy?: { left: number; top: number }
   /**
+   * Pictor (align-in-exact-box): of a measured node, its laid-out width
+   * before rounding (`layout.width` is rounded, text up to whole pixels).
+   */
+  exactWidth?: number
+  /**
    * Pictor (table-column-weights): of a table cell, its first column and the
    * number it spans, see `weighTableColumns()`.
    */

@@ -11,9 +11,10 @@ import {
   isUndefined,
   lengthToNumber,
   roundUpToLayout,
+  withinAvailable,
 } from '../utils.js'
 import { inMeasuredUnits } from '../pictor-layout-unit-text.js'
-import { LayoutNode } from '../layout-engine/index.js'
+import { LayoutNode, exactAlignment } from '../layout-engine/index.js'
 import buildText, {
   buildGlyphPaths,
   container,
@@ -616,7 +617,12 @@ export default async function* buildTextNodes(
       // The lines are balanced, but like in browsers, the size of the text
       // doesn't change.
       flow(r)
-      const _width = roundUpToLayout(width, pointScaleFactor)
+      // Pictor (measure-within-available): not past the available width.
+      const _width = withinAvailable(
+        roundUpToLayout(width, pointScaleFactor),
+        width,
+        containerWidth
+      )
       measuredTextSize = { width: _width, height }
       return { width: _width, height, exactWidth: width }
     }
@@ -653,7 +659,12 @@ export default async function* buildTextNodes(
       }
     }
 
-    const _width = roundUpToLayout(width, pointScaleFactor)
+    // Pictor (measure-within-available): not past the available width.
+    const _width = withinAvailable(
+      roundUpToLayout(width, pointScaleFactor),
+      width,
+      containerWidth
+    )
     measuredTextSize = { width: _width, height }
     return { width: _width, height, exactWidth: width }
   }
@@ -732,6 +743,9 @@ export default async function* buildTextNodes(
   if (flowedWidth !== containerWidth) layoutText(containerWidth)
 
   const textIndentNumber = getIndent(containerWidth)
+  // Pictor (align-in-exact-box): right and centre alignment in the box as it
+  // was laid out, not as it was rounded.
+  const exact = exactAlignment(textContainer)
   const parentContainerInnerWidth = parent.contentWidth
 
   // The pieces of each line are positioned by their bidi levels, which are
@@ -844,11 +858,13 @@ export default async function* buildTextNodes(
       // flex-direction: column }` title is centred in Chromium). In a row it
       // is as wide as its line (but for sub-pixel rounding): nothing moves.
       if (align === 'right') {
-        leftOffset += remainingWidth
-        lineLeft += remainingWidth
+        const shift = remainingWidth + exact.delta + exact.offset
+        leftOffset += shift
+        lineLeft += shift
       } else if (align === 'center') {
-        leftOffset += remainingWidth / 2
-        lineLeft += remainingWidth / 2
+        const shift = (remainingWidth + exact.delta) / 2 + exact.offset
+        leftOffset += shift
+        lineLeft += shift
       } else if (isJustified) {
         if (layout.justifyShift !== undefined) {
           leftOffset += layout.justifyShift

@@ -21,6 +21,7 @@ import type FontLoader from '../font.js'
 import type { Locale } from '../language.js'
 import {
   LayoutNode,
+  exactAlignment,
   roundPlacedTree,
   type FloatExclusion,
 } from '../layout-engine/index.js'
@@ -28,6 +29,7 @@ import {
   buildXMLString,
   lengthToNumber,
   roundUpToLayout,
+  withinAvailable,
   segment as segmentText,
   splitByBreakOpportunities,
   splitImages,
@@ -473,6 +475,8 @@ export class Paragraph {
   private atomicLayouts = new Map<AtomicInline, AtomicLayout>()
   private atomicWidth = NaN
   private finalized = false
+  /** Pictor (align-in-exact-box): while finalizing, see `exactAlignment()`. */
+  private alignIn?: { delta: number; offset: number }
   /** The floats of the last measurement, which is the final one. */
   private exclusions: FloatExclusion[] = []
   /**
@@ -1385,10 +1389,12 @@ export class Paragraph {
       let spread = 0
       if (Number.isFinite(width)) {
         const remaining = current.available - lineWidth
+        // Pictor (align-in-exact-box): in the box as it was laid out.
+        const exact = this.alignIn ?? { delta: 0, offset: 0 }
         if (textAlign === 'right') {
-          x += remaining
+          x += remaining + exact.delta + exact.offset
         } else if (textAlign === 'center') {
-          x += remaining / 2
+          x += (remaining + exact.delta) / 2 + exact.offset
         } else if (
           textAlign === 'justify' &&
           index < lines.length - 1 &&
@@ -1626,7 +1632,12 @@ export class Paragraph {
         ? measuredWidth + floats
         : Math.max(measuredWidth, Math.min(width, maxContent + floats))
     return {
-      width: roundUpToLayout(withFloats, this.env.pointScaleFactor, 1e-3),
+      // Pictor (measure-within-available): not past the available width.
+      width: withinAvailable(
+        roundUpToLayout(withFloats, this.env.pointScaleFactor, 1e-3),
+        withFloats,
+        width
+      ),
       // Pictor (table-column-layout-units): for a table's columns.
       exactWidth: withFloats,
       height,
@@ -1665,7 +1676,11 @@ export class Paragraph {
     // measurement, whose height the layout holds: rounding the node's width
     // up (up to a pixel) let a line that did not fit there fit here, and a
     // heading drawn on one line stood in a box two lines tall.
+    // Pictor (align-in-exact-box): lines aligned right or centre in the box
+    // as it was laid out, not as rounding drew it.
+    this.alignIn = exactAlignment(this.node)
     this.flow(width, this.exclusions, false, true, this.measuredShrink(width))
+    this.alignIn = undefined
     this.pieces.clear()
 
     const open: InlineBox[] = []
@@ -2245,6 +2260,15 @@ function hangingSegments(segments: Segment[]): Set<Segment> {
  * The distance `vertical-align` raises the baseline of an inline box, for
  * values relative to the parent's baseline.
  */
+/**
+ * Pictor (super-sub-shift): `size / divisor` as Blink's `LayoutUnit` divides:
+ * both in 1/64 px, the quotient truncated.
+ */
+function layoutUnitDivide(size: number, divisor: number) {
+  const fixed = Math.floor(size * 64 + 1e-6)
+  return Math.floor(fixed / divisor) / 64
+}
+
 function verticalShift(
   style: SerializedStyle,
   parentStyle: SerializedStyle,
@@ -2273,8 +2297,12 @@ function verticalShift(
     const descent = engine.height(STRUT) - ascent
     return halfX - (ascent - descent) / 2
   }
-  if (align === 'sub') return -parentFontSize * 0.2
-  if (align === 'super') return parentFontSize * 0.34
+  // Pictor (super-sub-shift): as Blink shifts them, by the parent's font
+  // size over 5 (sub) or 3 (super) plus one pixel, in layout units (1/64 px,
+  // truncated): 5.66 px up at 14 px, where 0.34 em was 4.76 and a line with
+  // a superscript 0.9 px short of Chromium's.
+  if (align === 'sub') return -(layoutUnitDivide(parentFontSize, 5) + 1)
+  if (align === 'super') return layoutUnitDivide(parentFontSize, 3) + 1
   if (typeof align === 'number') return align
   if (typeof align === 'string' && /^-?[\d.]/.test(align)) {
     const lineHeight =

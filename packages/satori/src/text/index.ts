@@ -828,11 +828,13 @@ export default async function* buildTextNodes(
       // Lines are aligned even when the container is as wide as their text,
       // so they're at the right of a wider container. The indent is on the
       // right. The last line of justified text is aligned to the start.
+      // Pictor (align-in-exact-box): in the box as it was laid out, as the
+      // left-to-right lines below (a right-to-left cell's lines a pixel right).
       let lineLeft = 0
       if (align === 'right' || (align === 'justify' && !isJustified)) {
-        lineLeft = remainingWidth
+        lineLeft = remainingWidth + exact.delta + exact.offset
       } else if (align === 'center') {
-        lineLeft = remainingWidth / 2
+        lineLeft = (remainingWidth + exact.delta) / 2 + exact.offset
       }
       let leftOffset = layout.x + lineLeft
       if (isJustified) leftOffset += layout.justifyShift ?? 0

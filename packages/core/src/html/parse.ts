@@ -153,7 +153,6 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     warnings,
   };
   if (converter.baseHref) parsed.baseHref = converter.baseHref;
-  if (converter.quirksMode) parsed.lineHeightQuirk = true;
   if (options.viewport) parsed.viewport = options.viewport;
   return parsed;
 }

@@ -6,9 +6,10 @@
 import type { ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { MessageChannel } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../dist/index.js';
-import { RenderClock, cpuMsOf, processStatPath } from '../src/pool/render-clock.js';
+import { RenderClock, cpuMsOf, processStatPath, watchClock } from '../src/pool/render-clock.js';
 import { renderTimeoutMessage } from '../src/pool/render-timeout.js';
 import { busyCores, stopBusyCores } from './helpers/busy-cores.mjs';
 import { expectFormatAndSize } from './helpers/image-compare.js';
@@ -112,6 +113,57 @@ describe.each(['process', 'thread'] as const)(
     });
   },
 );
+
+describe('a pause the pool reads late', () => {
+  const statPath = processStatPath(process.pid);
+  /** Spin until this process has used `ms` more CPU time (a CPU measure, not the clock). */
+  const spinCpu = (ms: number): void => {
+    const start = cpuMsOf(statPath) as number;
+    let x = 0;
+    while ((cpuMsOf(statPath) as number) - start < ms)
+      for (let index = 0; index < 1e5; index++) x += index % 7;
+    expect(x).toBeGreaterThan(0);
+  };
+
+  it("counts up to the worker's own reading, not to when the message is read", () => {
+    if (cpuMsOf(statPath) === undefined) return; // not Linux: renders are timed by the clock
+    const clock = new RenderClock(statPath);
+    const began = cpuMsOf(statPath) as number;
+    spinCpu(200); // the font load, done before the pool reads the worker's pause
+    clock.pause(began);
+    expect(clock.usedMs()).toBeLessThan(100);
+    const ended = cpuMsOf(statPath) as number;
+    spinCpu(200); // the render goes on before the pool reads the worker's resume
+    clock.resume(ended);
+    expect(clock.usedMs()).toBeGreaterThanOrEqual(200);
+  });
+
+  it('a look that finds the time used first reads the messages already sent, then decides', async () => {
+    if (cpuMsOf(statPath) === undefined) return;
+    const clock = new RenderClock(statPath);
+    const began = cpuMsOf(statPath) as number;
+    const { port1, port2 } = new MessageChannel();
+    const paused = new Promise<void>((resolve) =>
+      port2.once('message', (at: number) => {
+        clock.pause(at);
+        resolve();
+      }),
+    );
+    // The worker's pause is on its way while its font load runs past the limit.
+    port1.postMessage(began);
+    spinCpu(200);
+    const reasons: string[] = [];
+    const stop = watchClock(clock, { timeoutMs: 100, wallTimeoutMs: 120_000 }, (reason) =>
+      reasons.push(reason),
+    );
+    await paused;
+    for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setImmediate(resolve));
+    stop();
+    port1.close();
+    expect(reasons).toEqual([]);
+    expect(clock.usedMs()).toBeLessThan(100);
+  });
+});
 
 describe('the wall-clock backstop', () => {
   let server: Server;

@@ -58,9 +58,10 @@ export type WorkerMessage =
   | { type: 'ready'; tid?: number }
   /**
    * Render `id` starts (`untimed: true`) or ends set-up that is not the content's cost (loading a font set, named in
-   * `loaded` at the end); its time limit does not count it.
+   * `loaded` at the end); its time limit does not count it. `cpuMs`: the worker's CPU time when the set-up began or
+   * ended, read from the stat file the pool reads (the pool may read this message late).
    */
-  | { type: 'untimed'; id: number; untimed: boolean; loaded?: FontSet }
+  | { type: 'untimed'; id: number; untimed: boolean; loaded?: FontSet; cpuMs?: number }
   | {
       type: 'result';
       id: number;

@@ -62,16 +62,25 @@ export class RenderClock {
     return this.#last;
   }
 
-  /** Stop counting (set-up the render asked for: loading fonts). */
-  pause(): void {
+  /**
+   * Stop counting (set-up the render asked for: loading fonts). `at`: the reading of this clock's stat file when the
+   * set-up began, taken by the worker itself — a message from a busy worker arrives late, and the time between is
+   * the set-up's, not the render's. Ignored by a wall clock (a worker's clock has another origin).
+   */
+  pause(at?: number): void {
     if (this.#since === undefined) return;
-    this.#counted += Math.max(0, this.#now() - this.#since);
+    const now = this.#reading(at);
+    this.#counted += Math.max(0, now - this.#since);
     this.#since = undefined;
   }
 
-  /** Count again after `pause`. */
-  resume(): void {
-    this.#since ??= this.#now();
+  /** Count again after `pause`, from `at` (the worker's reading when the set-up ended; see `pause`). */
+  resume(at?: number): void {
+    this.#since ??= this.#reading(at);
+  }
+
+  #reading(at: number | undefined): number {
+    return this.kind === 'cpu' && at !== undefined && Number.isFinite(at) ? at : this.#now();
   }
 
   /** Time counted so far, in ms. */
@@ -99,7 +108,8 @@ export interface ClockLimits {
  * Look at a running render's clock now and then, and call `expired` once (unless stopped first) when it has used its
  * time (`cpu`, or `clock` where that is wall time; never while paused) or its wall time whatever it used (`stuck`).
  * Looks come at most every LOOK_MAX_MS (a worker's threads can use CPU time faster than the clock runs), and as soon
- * as the rest of the limit could be spent. Returns `stop`.
+ * as the rest of the limit could be spent. A look that finds the time used waits for the messages already sent (a
+ * worker's pause for set-up may be queued behind it) and looks once more before it stops the render. Returns `stop`.
  */
 export function watchClock(
   clock: RenderClock,
@@ -108,7 +118,8 @@ export function watchClock(
 ): () => void {
   const startedAt = performance.now();
   let timer: NodeJS.Timeout | undefined;
-  const look = (): void => {
+  let confirming: NodeJS.Immediate | undefined;
+  const look = (confirmed = false): void => {
     const wallLeft = limits.wallTimeoutMs - (performance.now() - startedAt);
     if (wallLeft <= 0) {
       expired('stuck');
@@ -116,11 +127,20 @@ export function watchClock(
     }
     const left = clock.paused ? Number.POSITIVE_INFINITY : limits.timeoutMs - clock.usedMs();
     if (left <= 0) {
-      expired(clock.kind === 'cpu' ? 'cpu' : 'clock');
+      // Two immediates span one poll phase of the event loop, where messages already sent are handled: a pause (or
+      // the result) on its way is seen first.
+      if (confirmed) expired(clock.kind === 'cpu' ? 'cpu' : 'clock');
+      else
+        confirming = setImmediate(() => {
+          confirming = setImmediate(() => look(true));
+        });
       return;
     }
     timer = setTimeout(look, Math.max(LOOK_MIN_MS, Math.min(LOOK_MAX_MS, left, wallLeft)));
   };
   look();
-  return () => clearTimeout(timer);
+  return () => {
+    clearTimeout(timer);
+    clearImmediate(confirming);
+  };
 }

@@ -411,8 +411,8 @@ export class WorkerPool implements RenderExecutor {
     }
     if (!slot.job || slot.job.id !== message.id) return;
     if (message.type === 'untimed') {
-      if (message.untimed) slot.clock?.pause();
-      else slot.clock?.resume();
+      if (message.untimed) slot.clock?.pause(message.cpuMs);
+      else slot.clock?.resume(message.cpuMs);
       if (message.loaded) this.#fontSets.add(message.loaded);
       return;
     }

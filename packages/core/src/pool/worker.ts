@@ -17,7 +17,7 @@ import {
 import { BASELINE_LARGE_FUNCTIONS } from '../tuning/baseline-large-functions.js';
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
 import { LARGE_PAGES } from '../tuning/allocator.js';
-import { collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
+import { collectAllGenerations, collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
 import { ALL_TUNINGS_ON, type TuningName } from '../tuning/switches.js';
 import { doTemplateWork } from '../templates/template-work.js';
 import {
@@ -31,6 +31,7 @@ import { resvgClass } from '../raster/resvg-binding.js';
 import { validateRenderInput } from '../validate.js';
 import { SAVE_CODE_CACHE, WORKER_START } from './code-cache-hook.js';
 import { PARENT_DEATH_SIGNAL_ARG } from './parent-death-signal.js';
+import { cpuMsOf, processStatPath, threadStatPath } from './render-clock.js';
 import { dieWithParent } from './parent-watchdog.js';
 import type {
   ProcessWorkerSetup,
@@ -102,13 +103,15 @@ async function start(): Promise<void> {
     if (request.type !== 'render') return;
     const hooks: RenderHooks = {
       // Tell the pool to stop counting while a font set loads; the message goes out before the (synchronous) load.
+      // Each message carries this worker's CPU time then, so the pool counts exactly the render's own part however
+      // late it reads the messages.
       untimed: async (set, work) => {
-        channel.post({ type: 'untimed', id: request.id, untimed: true });
-        await new Promise((resolve) => setImmediate(resolve));
+        channel.post({ type: 'untimed', id: request.id, untimed: true, ...ownCpuMs() });
         try {
           await work();
+          collectAllGenerations();
         } finally {
-          channel.post({ type: 'untimed', id: request.id, untimed: false, loaded: set });
+          channel.post({ type: 'untimed', id: request.id, untimed: false, loaded: set, ...ownCpuMs() });
         }
       },
       // A large raster's memory goes as soon as it is of no more use, not when a collection finds it dead: resvg's
@@ -153,6 +156,19 @@ function workerTunings(tunings: Partial<Record<TuningName, boolean>>, setup: Wor
     names.push('baselineLargeFunctions');
   if (tunings.encoderThreads) names.push('encoderThreads');
   return names;
+}
+
+/** The stat file the pool reads this worker's CPU time from (WorkerHandle.statPath): this thread's, or the process's. */
+const ownStatPath = (() => {
+  if (!parentPort) return processStatPath(process.pid);
+  const tid = currentThreadId();
+  return tid === undefined ? undefined : threadStatPath(tid);
+})();
+
+/** This worker's CPU time as the pool reads it, where it can be read. */
+function ownCpuMs(): { cpuMs?: number } {
+  const cpuMs = ownStatPath === undefined ? undefined : cpuMsOf(ownStatPath);
+  return cpuMs === undefined ? {} : { cpuMs };
 }
 
 function optionalTid(): { tid?: number } {

@@ -15,13 +15,26 @@ export const DEFAULT_GC_AFTER_MEGAPIXELS = 2;
 type Collect = (options: { type: 'minor' | 'major' }) => void;
 let collect: Collect | undefined;
 
-/** Run a minor collection now (V8's `gc` function, taken once without exposing it to the global scope). */
-export function collectYoungGeneration(): void {
+/** V8's `gc` function, taken once without exposing it to the global scope. */
+function collector(): Collect {
   if (!collect) {
     setFlagsFromString('--expose-gc');
     collect = runInNewContext('gc') as Collect;
   }
-  collect({ type: 'minor' });
+  return collect;
+}
+
+/** Run a minor collection now. */
+export function collectYoungGeneration(): void {
+  collector()({ type: 'minor' });
+}
+
+/**
+ * Run a full collection now: after a font set loaded outside a render's time limit, whose parsing left much garbage
+ * (a CJK face's character map), so collecting it is not the next render's cost.
+ */
+export function collectAllGenerations(): void {
+  collector()({ type: 'major' });
 }
 
 /** Whether the raster of a render of `width` × `height` output pixels is freed at once (`megapixels` 0: never). */

@@ -926,7 +926,38 @@ export default class FontLoader {
     }
   }
 
+  /**
+   * Pictor (render-scoped-fonts): true on a loader made by `forRender` until it adds fonts; its maps are then still
+   * the cached loader's.
+   */
+  private sharesMaps = false
+
+  /**
+   * Pictor (render-scoped-fonts): a loader for one render, sharing this one's faces and caches until the render adds
+   * fonts (loadAdditionalAsset); those then go to the render's copy alone. Added to the cached loader, they stayed in
+   * it: a later render of the same font list drew with fonts an earlier render's text had asked for, so its output
+   * depended on what the process had rendered before.
+   */
+  public forRender(): FontLoader {
+    const copy = Object.create(FontLoader.prototype) as FontLoader
+    Object.assign(copy, this)
+    copy.sharesMaps = true
+    // Engines hold the loader they were made by.
+    copy.engines = new WeakMap()
+    return copy
+  }
+
   public addFonts(fontOptions: FontOptions[]) {
+    if (this.sharesMaps && fontOptions.length) {
+      // Pictor (render-scoped-fonts): copy on the first write.
+      this.sharesMaps = false
+      this.fonts = new Map([...this.fonts].map(([name, faces]) => [name, [...faces]]))
+      this.faceAdvances = new Map(this.faceAdvances)
+      this.faceWeights = new Map(this.faceWeights)
+      this.shapedRunCache = new Map()
+      this.chRatios = new Map()
+      this.exRatios = new Map()
+    }
     // Adding fonts can change how text resolves across the font list, so
     // previously shaped runs may no longer be correct.
     if (fontOptions.length && this.fonts.size) {

@@ -203,7 +203,8 @@ export async function render(
 
   options.fonts = options.fonts || []
 
-  const font = getFontLoader(options.fonts, layoutEngine)
+  // Pictor (render-scoped-fonts): fonts this render adds stay with it.
+  const font = getFontLoader(options.fonts, layoutEngine).forRender()
 
   const definedWidth = 'width' in options ? options.width : undefined
   const definedHeight = 'height' in options ? options.height : undefined

@@ -178,7 +178,8 @@ export async function parseFaces(fonts: FontOptions[]): Promise<void> {
   if (!layoutEngine) {
     throw new Error('Satori is not initialized: expect the layout engine to be loaded')
   }
-  getFontLoader(fonts, layoutEngine).parseAll()
+  // Not kept among the cached loaders: no render has this list.
+  new FontLoader(fonts, (data) => layoutEngine.decodeWoff2(data)).parseAll()
 }
 
 export async function render(

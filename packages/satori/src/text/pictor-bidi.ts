@@ -16,6 +16,14 @@ const bidiFactory = ((bidiModule as unknown as { default?: () => Bidi })
 let bidi: Bidi | undefined
 const getBidi = () => (bidi ??= bidiFactory())
 
+/**
+ * Pictor (scripts-prepared): read bidi-js's character data now (it is read on its first use), so a caller can pay for
+ * it outside a render's time limit, with the fonts of a right-to-left script.
+ */
+export function prepareBidi(): void {
+  getBidi().getEmbeddingLevels('\u05d0 a', 'ltr')
+}
+
 export type Direction = 'ltr' | 'rtl'
 
 const LRE = '\u202a'

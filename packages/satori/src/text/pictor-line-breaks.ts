@@ -79,6 +79,14 @@ function splitBeforeSmallKana(word: string): string[] {
   return parts
 }
 
+/**
+ * Pictor (scripts-prepared): load the word dictionary of Thai, Lao, Khmer and Myanmar text now (ICU reads it on the
+ * first segmentation), so a caller can pay for it outside a render's time limit, with those scripts' fonts.
+ */
+export function prepareSoutheastAsianWords(): void {
+  splitSoutheastAsian('\u0e2a\u0e27\u0e31\u0e2a\u0e14\u0e35')
+}
+
 /** Splits `word` at the dictionary's word boundaries inside its runs of SA text. */
 function splitSoutheastAsian(word: string): string[] {
   if (!SA.test(word)) return [word]

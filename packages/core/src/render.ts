@@ -9,7 +9,7 @@ import { type BudgetedImage, encodeWithinBudget } from './encode/budget.js';
 import { PictorError, toPictorError } from './errors.js';
 import { createFetcher, type ResourceFetcher } from './fetch/index.js';
 import { type LoadedFont, loadFontSpecs } from './fonts/custom.js';
-import { type FontSet, fontSetsToLoad, loadFontSets } from './fonts/font-sets.js';
+import { type FontSet, fontSetsFor, loadFontSets, unloadedFontSets } from './fonts/font-sets.js';
 import { FontRegistry, STANDARD_FAMILY } from './fonts/registry.js';
 import { parseHtml } from './html/parse.js';
 import { DEFAULT_KEPT_CANVAS_MB, DEFAULT_LIMITS } from './limits.js';
@@ -217,20 +217,21 @@ async function renderStages(
   lap('parse');
 
   // Font sets the text needs (CJK) load outside the time limit; `fonts` stays 0 when there is nothing to load.
-  const sets = fontSetsToLoad(input.html);
-  for (const set of sets) {
-    const load = () => loadFontSets(env.registry, [set]);
+  const sets = fontSetsFor(input.html);
+  const unloaded = unloadedFontSets(sets);
+  for (const set of unloaded) {
+    const load = () => loadFontSets([set]);
     await (hooks.untimed ? hooks.untimed(set, load) : load());
   }
-  if (sets.length > 0) lap('fonts');
+  if (unloaded.length > 0) lap('fonts');
   else progress.stage = 'resources';
 
   const { root, customFonts } = await loadResources(env, input, parsed, warnings);
   lap('resources');
 
   const positioning = input.textPositioning ?? env.options.textPositioning ?? 'auto';
-  const fonts = env.registry.fontsFor(customFonts, positioning, env.options.defaultFontFamily);
-  const loadAdditionalAsset = env.registry.assetLoader(warnings, positioning);
+  const fonts = env.registry.fontsFor(customFonts, positioning, env.options.defaultFontFamily, sets);
+  const loadAdditionalAsset = env.registry.assetLoader(warnings, positioning, sets);
   const onStyleError = (error: Error): void => {
     const note = describeStyleError(error);
     if (note && !warnings.includes(note)) warnings.push(note);

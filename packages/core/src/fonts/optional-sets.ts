@@ -2,8 +2,8 @@
  * The fonts of the optional packages, in sets read lazily, each on the first text that needs it: @pictor/fonts-cjk
  * (Chinese and Japanese together, Korean, Traditional Chinese) and @pictor/fonts-world (one Noto Sans family per
  * script: Arabic, Hebrew, Devanagari, Bengali, Thai, …). A set's faces are read together and kept for the life of the
- * thread; the fonts of the loaded sets are always listed in the order of SETS, whatever order they were loaded in, so
- * a glyph's font never depends on what the thread rendered before.
+ * thread. A render lists the fonts of the sets its own document needs (`setsNeeded`), in the order of SETS, and no
+ * others: a glyph's font never depends on what the thread rendered before.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -223,7 +223,6 @@ function facesOf(spec: SetSpec): PackageFace[] {
 }
 
 const loaded = new Map<string, SatoriFont[]>();
-let version = 0;
 
 function spec(name: FontSet): SetSpec | undefined {
   return SETS.find((set) => set.name === name);
@@ -245,13 +244,9 @@ export function setsForText(text: string, among: readonly SetSpec[] = SETS): Set
   return found === 0 ? [] : among.filter((set) => (found & (1 << SETS.indexOf(set))) !== 0);
 }
 
-/** The installed sets a document (HTML) needs that this thread has not loaded yet. */
-export function setsToLoad(html: string): FontSet[] {
-  // Loaded sets are not looked for: a long document is scanned once per set still to find.
-  const candidates = SETS.filter(
-    (set) => !loaded.has(set.name) && (!set.document || set.document.test(html)),
-  );
-  if (candidates.length === 0) return [];
+/** The installed sets a document (HTML) needs, loaded or not, in the order of SETS. */
+export function setsNeeded(html: string): FontSet[] {
+  const candidates = SETS.filter((set) => !set.document || set.document.test(html));
   const byText = setsForText(html, candidates);
   // One quick scan first (0.06 ms on 270 kB): most documents name none of these languages, and a set's own pattern,
   // which checks that the `lang` is an attribute in a tag, takes 2 ms there.
@@ -283,7 +278,6 @@ export function loadSet(name: FontSet): readonly SatoriFont[] {
     fonts.push(...fonts.map((font) => ({ ...font, lang: 'zh-HK' })));
   }
   loaded.set(name, fonts);
-  version++;
   return fonts;
 }
 
@@ -298,14 +292,9 @@ export function setInstalled(name: FontSet): boolean {
   return set !== undefined && facesOf(set).length > 0;
 }
 
-/** The fonts of every loaded set, in the order of SETS. */
-export function loadedSetFonts(): SatoriFont[] {
-  return SETS.flatMap((set) => loaded.get(set.name) ?? []);
-}
-
-/** Changes whenever a set is loaded (lists built from loadedSetFonts are stale then). */
-export function loadedSetsVersion(): number {
-  return version;
+/** The fonts of the sets named, read where not yet, in the order of SETS (whatever the order of `names`). */
+export function setFonts(names: readonly FontSet[]): SatoriFont[] {
+  return SETS.filter((set) => names.includes(set.name)).flatMap((set) => loadSet(set.name));
 }
 
 /** The package that carries set `name`, and what a warning calls its script. */

@@ -5,15 +5,7 @@ import type { DefaultFontFamily, TextPositioning } from '../types.js';
 import type { LoadedFont } from './custom.js';
 import { loadEmoji } from './emoji.js';
 import { cssFaceSet } from './matching.js';
-import {
-  loadSet,
-  loadedSetFonts,
-  loadedSetsVersion,
-  setInstalled,
-  setLoaded,
-  setPackage,
-  setsForText,
-} from './optional-sets.js';
+import { type FontSet, loadSet, setFonts, setInstalled, setPackage, setsForText } from './optional-sets.js';
 import { LRUCache } from 'lru-cache';
 
 /**
@@ -34,11 +26,11 @@ const MAX_CACHED_LISTS = 64;
  */
 export class FontRegistry {
   readonly #lists = new LRUCache<string, SatoriFont[]>({ max: MAX_CACHED_LISTS });
-  #setsVersion = loadedSetsVersion();
 
   /**
-   * The font list of one render: custom fonts first (so their glyphs win), then the built-in defaults, then the
-   * optional sets' fonts once loaded (CJK, the world's scripts: optional-sets.ts). Missing glyphs fall back along
+   * The font list of one render: custom fonts first (so their glyphs win), then the built-in defaults, then the fonts
+   * of the optional sets its document needs (`sets`: CJK, the world's scripts; optional-sets.ts), and no others, so
+   * what a render draws never depends on what its thread rendered before. Missing glyphs fall back along
    * this order. Custom fonts of one family (input, document and renderer fonts together) form one family, as
    * `@font-face` rules do, and hide a built-in family of the same name (as web fonts hide local ones); each family
    * is matched by weight and style as CSS does (matching.ts). Each face carries its glyph positioning
@@ -49,12 +41,9 @@ export class FontRegistry {
     custom: readonly LoadedFont[],
     positioning: TextPositioning = 'auto',
     standard: DefaultFontFamily = 'serif',
+    sets: readonly FontSet[] = [],
   ): SatoriFont[] {
-    if (this.#setsVersion !== loadedSetsVersion()) {
-      this.#lists.clear();
-      this.#setsVersion = loadedSetsVersion();
-    }
-    const key = `${positioning}|${standard}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}:${font.weightRange ?? ''}`).join('|')}`;
+    const key = `${positioning}|${standard}|${sets.join(',')}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}:${font.weightRange ?? ''}`).join('|')}`;
     let list = this.#lists.get(key);
     if (list) return list;
     const customNames = new Set(custom.map((font) => font.name.toLowerCase()));
@@ -81,7 +70,7 @@ export class FontRegistry {
       ...named.slice(0, after),
       ...named.filter(isStandard).map((font) => ({ ...font, name: STANDARD_FAMILY })),
       ...named.slice(after),
-      ...loadedSetFonts().map((font) => ({ ...font, wholePixelAdvances: local })),
+      ...setFonts(sets).map((font) => ({ ...font, wholePixelAdvances: local })),
     ]);
     this.#lists.set(key, list);
     return list;
@@ -89,14 +78,21 @@ export class FontRegistry {
 
   /**
    * satori's `loadAdditionalAsset` for one render: emoji → twemoji SVG data: URI; text of an optional set (CJK, a
-   * script of @pictor/fonts-world) that the document scan did not load (text from a stylesheet) → that set, read now
-   * and part of every list after. Text no installed font covers adds a warning naming the package to install.
+   * script of @pictor/fonts-world) that is not in the render's list (`listed`: text the document scan did not see, from
+   * a fetched stylesheet) → that set, read where not yet, for this render alone. Text no installed font covers adds a
+   * warning naming the package to install.
    */
-  assetLoader(warnings: string[], positioning: TextPositioning = 'auto'): AssetLoader {
+  assetLoader(
+    warnings: string[],
+    positioning: TextPositioning = 'auto',
+    listed: readonly FontSet[] = [],
+  ): AssetLoader {
     const wholePixel = wholePixelAdvances('built-in', positioning);
     const warn = (note: string) => {
       if (!warnings.includes(note)) warnings.push(note);
     };
+    // The sets this render draws with: a set given once is not given again (satori would list its faces twice).
+    const given = new Set<FontSet>(listed);
     return async (languageCode, segment) => {
       if (languageCode === 'emoji') return loadEmoji(segment) ?? [];
       const quoted = `"${[...segment].slice(0, 20).join('')}" (${languageCode})`;
@@ -115,11 +111,10 @@ export class FontRegistry {
           }
           continue;
         }
-        // Already loaded: the glyph is missing from it too; returning it again would duplicate it in satori.
-        if (!setLoaded(set))
-          fonts.push(
-            ...cssFaceSet(loadSet(set)).map((face) => ({ ...face, wholePixelAdvances: wholePixel })),
-          );
+        // Already given: the glyph is missing from it too.
+        if (given.has(set)) continue;
+        given.add(set);
+        fonts.push(...cssFaceSet(loadSet(set)).map((face) => ({ ...face, wholePixelAdvances: wholePixel })));
       }
       if (sets.length === 0) warn(`no font covers ${quoted}; pass a font for it in fonts`);
       return fonts;

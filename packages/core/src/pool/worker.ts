@@ -31,7 +31,7 @@ import { resvgClass } from '../raster/resvg-binding.js';
 import { validateRenderInput } from '../validate.js';
 import { SAVE_CODE_CACHE, WORKER_START } from './code-cache-hook.js';
 import { PARENT_DEATH_SIGNAL_ARG } from './parent-death-signal.js';
-import { cpuMsOf, processStatPath, threadStatPath } from './render-clock.js';
+import { cpuMsOf } from './render-clock.js';
 import { dieWithParent } from './parent-watchdog.js';
 import type {
   ProcessWorkerSetup,
@@ -75,7 +75,7 @@ async function start(): Promise<void> {
   env.workerTunings = workerTunings(tunings, setup);
   startLoadingRendererFonts(env);
   // Font sets an earlier worker of the pool loaded (this one may replace it): before ready, outside any time limit.
-  await loadFontSets(env.registry, setup.preload ?? []).catch(() => undefined);
+  await loadFontSets(setup.preload ?? []).catch(() => undefined);
   // Render a small document before reporting ready: a worker's first render pays for lazy set-up (the layout engine's
   // WebAssembly, shaping, the rasteriser, the PNG writer; ~150 ms), which would otherwise count against the time limit
   // of its first real render — also on a worker that replaced one the limit stopped. A failure here is not fatal.
@@ -158,16 +158,12 @@ function workerTunings(tunings: Partial<Record<TuningName, boolean>>, setup: Wor
   return names;
 }
 
-/** The stat file the pool reads this worker's CPU time from (WorkerHandle.statPath): this thread's, or the process's. */
-const ownStatPath = (() => {
-  if (!parentPort) return processStatPath(process.pid);
-  const tid = currentThreadId();
-  return tid === undefined ? undefined : threadStatPath(tid);
-})();
-
-/** This worker's CPU time as the pool reads it, where it can be read. */
+/**
+ * This worker's CPU time as the pool reads it (WorkerHandle.statPath: a worker thread's own stat file, a worker
+ * process's), where it can be read. The path is taken when called: a worker process may start from a snapshot.
+ */
 function ownCpuMs(): { cpuMs?: number } {
-  const cpuMs = ownStatPath === undefined ? undefined : cpuMsOf(ownStatPath);
+  const cpuMs = cpuMsOf(parentPort ? '/proc/thread-self/stat' : '/proc/self/stat');
   return cpuMs === undefined ? {} : { cpuMs };
 }
 

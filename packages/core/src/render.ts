@@ -256,6 +256,7 @@ async function renderStages(
           wholePixelAdvances: positioning !== 'fractional',
           hintScale: input.scale,
           glyphRuns: tunings.glyphRuns,
+          lineHeightQuirk: parsed.lineHeightQuirk,
           pictorTunings: Object.fromEntries(SATORI_TUNINGS.map((name) => [name, tunings[name]])),
           onNode,
         });

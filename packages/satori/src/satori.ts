@@ -132,6 +132,11 @@ export type SatoriOptions = (
    */
   wholePixelAdvances?: boolean
   /**
+   * Pictor (empty-inline-strut): the document is in quirks or limited-quirks
+   * mode, where inline boxes without text add no strut to their line.
+   */
+  lineHeightQuirk?: boolean
+  /**
    * Pictor (autohint-light): device pixels per CSS pixel of the image the SVG
    * is drawn into. Glyphs of faces with fractional advances (web faces) are
    * hinted vertically for that pixel grid, as FreeType's light auto-hinter
@@ -338,6 +343,7 @@ export async function render(
         _viewportWidth: definedWidth,
         _viewportHeight: definedHeight,
         _wholePixelAdvances: options.wholePixelAdvances === true,
+        _lineHeightQuirk: options.lineHeightQuirk === true,
         _hintScale:
           typeof options.hintScale === 'number' &&
           Number.isFinite(options.hintScale) &&

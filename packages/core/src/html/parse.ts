@@ -153,6 +153,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     warnings,
   };
   if (converter.baseHref) parsed.baseHref = converter.baseHref;
+  if (converter.quirksMode) parsed.lineHeightQuirk = true;
   if (options.viewport) parsed.viewport = options.viewport;
   return parsed;
 }

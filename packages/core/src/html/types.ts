@@ -37,6 +37,11 @@ export interface ParsedHtml {
   warnings: string[];
   /** `href` of the document's first `<base>` element, which relative URLs resolve against (after `baseUrl`). */
   baseHref?: string;
+  /**
+   * The document is in quirks or limited-quirks mode: inline boxes without text add no strut to their line (satori's
+   * option `lineHeightQuirk`, the change `empty-inline-strut`).
+   */
+  lineHeightQuirk?: boolean;
   /** The CSS size `@media` blocks were resolved against: linked sheets, loaded later, are resolved alike. */
   viewport?: { width?: number | undefined; height?: number | undefined };
 }

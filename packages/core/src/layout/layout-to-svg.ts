@@ -44,6 +44,8 @@ export interface LayoutOptions {
    * result, to be painted by the text layer or written out by `expandGlyphRuns`. Default false: plain path data.
    */
   glyphRuns?: boolean;
+  /** The document's quirks mode leaves empty inline boxes out of line heights (satori change `empty-inline-strut`). */
+  lineHeightQuirk?: boolean;
   /** satori's speed-only switches, each on unless false (for measurement: the pixels are the same). */
   pictorTunings?: PictorTunings;
   /** Called with each element's box as satori lays it out (layout/overflow.ts). */
@@ -75,6 +77,7 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     wholePixelAdvances: options.wholePixelAdvances !== false,
     ...(options.hintScale !== undefined ? { hintScale: options.hintScale } : {}),
     ...(options.glyphRuns ? { glyphRuns: runs as unknown[][] } : {}),
+    ...(options.lineHeightQuirk ? { lineHeightQuirk: true } : {}),
     ...(options.pictorTunings ? { pictorTunings: options.pictorTunings } : {}),
   });
   return { svg, ...svgRootSize(svg), runs };

@@ -68,6 +68,8 @@ const list = new Set([
   '_viewportHeight',
   // Pictor (glyph-advances-whole-pixels): the wholePixelAdvances option.
   '_wholePixelAdvances',
+  // Pictor (empty-inline-strut): the lineHeightQuirk option.
+  '_lineHeightQuirk',
   // Pictor (autohint-light): the hintScale option.
   '_hintScale',
   '_chRatio',

@@ -250,6 +250,16 @@ interface RunState {
   lineRelative?: 'top' | 'bottom'
 }
 
+/**
+ * Pictor (empty-inline-strut): the strut of an inline box, its font's ascent
+ * and descent with half the leading each, raised by `vertical-align`.
+ */
+interface BoxStrut {
+  ascent: number
+  descent: number
+  lineRelative?: 'top' | 'bottom'
+}
+
 const COLLAPSIBLE_WHITE_SPACE = ['normal', 'nowrap', 'pre-line']
 
 
@@ -472,6 +482,7 @@ export class Paragraph {
   private baseLevel: 0 | 1 | undefined
   private lines: Line[] = []
   private runStates = new Map<TextRun, RunState>()
+  private boxStruts = new Map<InlineBox, BoxStrut>()
   private atomicLayouts = new Map<AtomicInline, AtomicLayout>()
   private atomicWidth = NaN
   private finalized = false
@@ -601,6 +612,39 @@ export class Paragraph {
       style as any,
       locale
     )
+  }
+
+  /**
+   * Pictor (empty-inline-strut): the strut of an inline box on a line, placed
+   * as its text would be (see `runState()`).
+   */
+  private boxStrut(box: InlineBox): BoxStrut {
+    let strut = this.boxStruts.get(box)
+    if (!strut) {
+      const locale = this.env.locale
+      const engine = this.engine(box.style, locale)
+      const ascent = Math.round(engine.baseline(STRUT))
+      const descent = engine.height(STRUT) - ascent
+      let shift = 0
+      let parentStyle = this.style
+      let lineRelative: 'top' | 'bottom' | undefined
+      for (const each of [...(box.ancestors ?? []), box]) {
+        shift += verticalShift(each.style, parentStyle, (style) =>
+          this.engine(style, locale)
+        )
+        parentStyle = each.style
+        const align = each.style.verticalAlign
+        if (!lineRelative && (align === 'top' || align === 'bottom')) {
+          lineRelative = align
+          shift = 0
+        }
+      }
+      strut = lineRelative
+        ? { ascent, descent, lineRelative }
+        : { ascent: ascent + shift, descent: descent - shift }
+      this.boxStruts.set(box, strut)
+    }
+    return strut
   }
 
   private runState(run: TextRun): RunState {
@@ -1279,6 +1323,34 @@ export class Paragraph {
           }
         }
       }
+      // Pictor (empty-inline-strut): each inline box on the line takes part
+      // with its strut, even with no text of its own (CSS 2 §10.8), as in
+      // Chromium: an icon font's `<i class="fa …"></i>` of 18px beside 16px
+      // text (its sheet missing) made each of resume-caffeine's contact
+      // lines 1 to 2 px taller there. In quirks mode, the line height quirk
+      // leaves out boxes without margins, padding or borders at their ends.
+      {
+        const quirk = !!this.style._lineHeightQuirk
+        for (const box of this.boxesOn(current)) {
+          if (
+            quirk &&
+            !hasBoxEdge(box.style, 'Left') &&
+            !hasBoxEdge(box.style, 'Right')
+          )
+            continue
+          const strut = this.boxStrut(box)
+          if (strut.lineRelative) {
+            lineAligned.push({
+              ascent: strut.ascent,
+              height: strut.ascent + strut.descent,
+              top: strut.lineRelative === 'top',
+            })
+          } else {
+            ascent = Math.max(ascent, strut.ascent)
+            descent = Math.max(descent, strut.descent)
+          }
+        }
+      }
       for (const aligned of lineAligned) {
         if (aligned.height > ascent + descent) {
           if (aligned.top) descent = aligned.height - ascent
@@ -1514,6 +1586,25 @@ export class Paragraph {
       segments[index].x = x
       x += segments[index].width
     })
+  }
+
+  /**
+   * Pictor (empty-inline-strut): the inline boxes a line holds part of: those
+   * of its text, and those that start or end on it.
+   */
+  private boxesOn(line: Line): Set<InlineBox> {
+    const boxes = new Set<InlineBox>()
+    for (const word of line.words) {
+      for (const { item, text } of word.segments) {
+        if (item.kind === 'text') {
+          if (text) for (const box of item.run.boxes) boxes.add(box)
+        } else if (item.kind === 'open' || item.kind === 'close') {
+          for (const box of item.box.ancestors ?? []) boxes.add(box)
+          boxes.add(item.box)
+        }
+      }
+    }
+    return boxes
   }
 
   /** The vertical position of an atomic inline relative to the baseline. */

@@ -35,7 +35,7 @@ import { boundFilterRegions } from './svg/filter-content-region.js';
 import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradient.js';
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
 import { paintSolidCanvas } from './raster/solid-canvas.js';
-import { giveBackCanvas, takeCanvas } from './raster/canvas-pool.js';
+import { dropKeptCanvases, giveBackCanvas, takeCanvas } from './raster/canvas-pool.js';
 import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
 import { ALL_TUNINGS_ON, type ResolvedTunings, SATORI_TUNINGS, type TuningName } from './tuning/switches.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
@@ -295,6 +295,16 @@ async function renderStages(
   const forResvg = tunings.filterContentRegion
     ? tuned('filterContentRegion', expanded, boundFilterRegions(expanded))
     : expanded;
+  // A raster too large to be kept, in a thread that frees such rasters once encoded (workers): the canvases kept for
+  // small cards are freed first, not held beside it and the encoder's copies (raster/canvas-pool.ts).
+  const keptBytes = (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20;
+  const rasterWidth = Math.ceil(layout.width * input.scale);
+  const rasterHeight = Math.ceil(layout.height * input.scale);
+  if (
+    rasterWidth * rasterHeight * 4 > keptBytes &&
+    hooks.releasesRaster?.(rasterWidth, rasterHeight) === true
+  )
+    for (const buffer of dropKeptCanvases()) releaseBuffer(buffer);
   const { image, pictureArea, reusable } = await stageAsync('raster', async () => {
     // Raster pictures come decoded, and scaled down where drawn smaller: prepared once per environment.
     const all = await prescaleImages(forResvg, input.scale, env.prescaledImages, {
@@ -344,7 +354,6 @@ async function renderStages(
   const pngRows = tunings.pngPhotoRows ? pngRowsFor(pictureArea, layout.width * layout.height) : 'plain';
   // A raster the canvas pool will not keep, which this thread frees at once: the encoder may use its memory for its
   // own copy (encode/sharp.ts); freed after the encode. Not with a byte budget (it may encode several times).
-  const keptBytes = (env.options.keptCanvasMb ?? DEFAULT_KEPT_CANVAS_MB) << 20;
   const keepable = reusable && image.pixels.length <= keptBytes;
   const releasable =
     !keepable && input.maxBytes === undefined && hooks.releasesRaster?.(image.width, image.height) === true;

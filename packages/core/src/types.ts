@@ -489,7 +489,7 @@ export interface RendererOptions {
    * MB of raster buffers each worker (or, without workers, the renderer) keeps for its next renders (tuning
    * `canvasReuse`), default 4: a 1200×630 card's raster (2.9 MiB) is filled again rather than allocated afresh (its
    * page faults, ~1.7 ms); a larger raster (a 2400×1260 card is 12 MB) is not kept, so a worker does not hold it
-   * between renders. 0 keeps none.
+   * between renders, and a worker frees the kept ones before it draws such a raster. 0 keeps none.
    */
   keptCanvasMb?: number;
   /** Switches of the performance tunings, all on by default: for measuring what each earns (Tunings). */

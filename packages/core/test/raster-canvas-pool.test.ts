@@ -7,6 +7,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../src/index.js';
 import { giveBackCanvas, keptBytes, takeCanvas } from '../src/raster/canvas-pool.js';
+import { createRenderEnvironment, renderHtml } from '../src/render.js';
+import { resolveLimits, validateRenderInput } from '../src/validate.js';
 import { paintSolidCanvas } from '../src/raster/solid-canvas.js';
 import { decodeImage } from './helpers/image-compare.js';
 
@@ -103,6 +105,36 @@ describe('kept canvases within keptCanvasMb', () => {
     } finally {
       await Promise.all([byDefault.close(), keeping.close()]);
     }
+  });
+
+  it('a thread that frees large rasters (a worker) frees its kept canvases before a raster too large to keep', async () => {
+    const env = createRenderEnvironment({ limits: resolveLimits() });
+    const render = (width: number, height: number, releases: boolean) =>
+      renderHtml(
+        env,
+        validateRenderInput(
+          { html: card('#f0f4ff', 'A card'), width, height, format: 'webp' },
+          env.options.limits,
+        ),
+        undefined,
+        { releasesRaster: () => releases },
+      );
+    for (let i = 0; i < 3; i++) giveBackCanvas(takeCanvas(999), 999);
+    const kept = takeCanvas(999);
+    giveBackCanvas(kept);
+    await render(600, 315, true);
+    expect(keptBytes()).toBe(999 + 600 * 315 * 4);
+    // Without the hook's word (workers: 0, or a raster it would not free), they stay.
+    await render(2400, 1260, false);
+    expect(keptBytes()).toBe(999 + 600 * 315 * 4);
+    const large = await render(2400, 1260, true);
+    expect(keptBytes()).toBe(0);
+    // Freed at once (detached), not left to a collection.
+    expect(kept.length).toBe(0);
+    expect((await decodeImage(large.data)).width).toBe(2400);
+    // The next small card takes a fresh canvas, and keeps it.
+    await render(600, 315, true);
+    expect(keptBytes()).toBe(600 * 315 * 4);
   });
 
   it('refuses a keptCanvasMb that is not an integer from 0 to 1024', () => {

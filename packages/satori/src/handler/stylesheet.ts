@@ -70,6 +70,8 @@ interface Selector {
    * compound (null without one), found on first use, see `mayMatchOwn()`.
    */
   own?: Simple | null
+  /** Pictor (ancestor-filter): the keys its ancestors must have, see `requiredKeys()`. */
+  required?: string[]
 }
 
 interface Rule {

@@ -111,7 +111,7 @@ function definitionsFor(svg: string, content: string): string[] | undefined {
     for (const [, id] of (pending.pop() as string).matchAll(REFERENCE_ID)) {
       if (seen.has(id as string)) continue;
       seen.add(id as string);
-      const at = svg.search(new RegExp(`<(mask|clipPath) id="${(id as string).replace(/[^\w-]/g, '\\$&')}"`));
+      const at = firstOf(svg.indexOf(`<mask id="${id}"`), svg.indexOf(`<clipPath id="${id}"`));
       if (at < 0) return undefined;
       const kind = svg.startsWith('<mask', at) ? 'mask' : 'clipPath';
       const end = svg.indexOf(`</${kind}>`, at);
@@ -122,6 +122,12 @@ function definitionsFor(svg: string, content: string): string[] | undefined {
     }
   }
   return found;
+}
+
+/** The first of two `indexOf` answers (-1 when neither was found). */
+function firstOf(a: number, b: number): number {
+  if (a < 0) return b;
+  return b < 0 ? a : Math.min(a, b);
 }
 
 /** satori's box shadows in `svg` that can be drawn as pictures, in document order. */

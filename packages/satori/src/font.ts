@@ -1332,16 +1332,19 @@ export default class FontLoader {
         .join(';'))
 
     const cachedFontResolver = new Map<number, opentype.Font | undefined>()
+    const faceList = (fallback: boolean) => [
+      ...fonts,
+      ...additionalFonts,
+      ...specifiedLangFonts,
+      ...(fallback ? nonSpecifiedLangFonts : []),
+    ]
     const resolveFont = (word: string, fallback = true) => {
-      const _fonts = [
-        ...fonts,
-        ...additionalFonts,
-        ...specifiedLangFonts,
-        ...(fallback ? nonSpecifiedLangFonts : []),
-      ]
-
+      // Pictor (font-resolver-cached-first): the list of faces is made after
+      // the cache is asked (it answers most calls: one per character split
+      // by font, and more), not on every call.
       if (typeof word === 'undefined') {
         if (fallback) {
+          const _fonts = faceList(fallback)
           return realize(_fonts[_fonts.length - 1])
         }
         return undefined
@@ -1349,6 +1352,7 @@ export default class FontLoader {
 
       const code = word.charCodeAt(0)
       if (cachedFontResolver.has(code)) return cachedFontResolver.get(code)
+      const _fonts = faceList(fallback)
 
       const face = _fonts.find((_face, index) => {
         return (

@@ -30,32 +30,68 @@ const LOWER_E = 101;
 
 const isDigit = (code: number): boolean => code >= ZERO && code <= NINE;
 
+/** Powers of ten a decimal's digits are divided by: exact doubles. */
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
+/** The most digits whose integer is exact in a double. */
+const EXACT_DIGITS = 15;
+
+/** The value of the last number `readNumber` read. */
+let value = 0;
+
 /**
- * Where the number starting at `at` ends, or -1 when none starts there: `-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?`, the
- * grammar the extent has always read (any other character is passed over).
+ * Reads the number starting at `at` into `value` and answers where it ends, or -1 when none starts there:
+ * `-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?`, the grammar the extent has always read (any other character is passed over).
+ * The value is `Number` of its text: without an exponent and with at most 15 digits, its digits as an integer (exact)
+ * divided by a power of ten (exact) — one correctly rounded division, so the double nearest the decimal, as `Number`
+ * gives; else `Number` itself.
  */
-function numberEnd(d: string, at: number): number {
+function readNumber(d: string, at: number): number {
   let end = at;
-  if (d.charCodeAt(end) === MINUS) end++;
-  const digits = end;
-  while (isDigit(d.charCodeAt(end))) end++;
-  if (end > digits) {
-    if (d.charCodeAt(end) === DOT) {
-      end++;
-      while (isDigit(d.charCodeAt(end))) end++;
+  const negative = d.charCodeAt(end) === MINUS;
+  if (negative) end++;
+  let mantissa = 0;
+  let digits = 0;
+  let fraction = 0;
+  let code = d.charCodeAt(end);
+  while (isDigit(code)) {
+    mantissa = mantissa * 10 + (code - ZERO);
+    digits++;
+    code = d.charCodeAt(++end);
+  }
+  if (digits > 0) {
+    if (code === DOT) {
+      code = d.charCodeAt(++end);
+      while (isDigit(code)) {
+        mantissa = mantissa * 10 + (code - ZERO);
+        digits++;
+        fraction++;
+        code = d.charCodeAt(++end);
+      }
     }
-  } else if (d.charCodeAt(end) === DOT && isDigit(d.charCodeAt(end + 1))) {
-    end += 2;
-    while (isDigit(d.charCodeAt(end))) end++;
+  } else if (code === DOT && isDigit(d.charCodeAt(end + 1))) {
+    code = d.charCodeAt(++end);
+    while (isDigit(code)) {
+      mantissa = mantissa * 10 + (code - ZERO);
+      digits++;
+      fraction++;
+      code = d.charCodeAt(++end);
+    }
   } else return -1;
-  if (d.charCodeAt(end) === LOWER_E) {
-    let exponent = end + 1;
-    const sign = d.charCodeAt(exponent);
-    if (sign === PLUS || sign === MINUS) exponent++;
-    if (isDigit(d.charCodeAt(exponent))) {
-      while (isDigit(d.charCodeAt(exponent))) exponent++;
-      end = exponent;
+  let exponent = false;
+  if (code === LOWER_E) {
+    let after = end + 1;
+    const sign = d.charCodeAt(after);
+    if (sign === PLUS || sign === MINUS) after++;
+    if (isDigit(d.charCodeAt(after))) {
+      while (isDigit(d.charCodeAt(after))) after++;
+      end = after;
+      exponent = true;
     }
+  }
+  if (exponent || digits > EXACT_DIGITS) value = Number(d.slice(at, end));
+  else {
+    const magnitude = fraction === 0 ? mantissa : mantissa / (POWERS_OF_TEN[fraction] as number);
+    value = negative ? -magnitude : magnitude;
   }
   return end;
 }
@@ -105,13 +141,13 @@ export function pathExtent(d: string): Box | undefined {
       at++;
       continue;
     }
-    const end = numberEnd(d, at);
+    const end = readNumber(d, at);
     if (end < 0) {
       at++;
       continue;
     }
     if (command === 0 || current === 122) return undefined;
-    numbers[count++] = Number(d.slice(at, end));
+    numbers[count++] = value;
     at = end;
     if (count < arity) continue;
     const offsetX = relative ? x : 0;

@@ -2,6 +2,7 @@
  * The extent of SVG path data, for the text layer (raster/text-layer.ts): what satori's backgrounds, borders and
  * text paths left with resvg cover, and each glyph outline's bounds.
  */
+import { pathNumber, readPathNumber } from '../svg/path-number.js';
 import type { Box } from './text-layer.js';
 
 /** Arguments a command takes (by its lower-case letter's char code); -1 for a character that is no command. */
@@ -21,81 +22,6 @@ for (const [letter, arity] of Object.entries({
   ARITY[letter.charCodeAt(0)] = arity;
   ARITY[letter.toUpperCase().charCodeAt(0)] = arity;
 }
-const ZERO = 48;
-const NINE = 57;
-const DOT = 46;
-const MINUS = 45;
-const PLUS = 43;
-const LOWER_E = 101;
-
-const isDigit = (code: number): boolean => code >= ZERO && code <= NINE;
-
-/** Powers of ten a decimal's digits are divided by: exact doubles. */
-const POWERS_OF_TEN = Array.from({ length: 16 }, (_, k) => 10 ** k);
-/** The most digits whose integer is exact in a double. */
-const EXACT_DIGITS = 15;
-
-/** The value of the last number `readNumber` read. */
-let value = 0;
-
-/**
- * Reads the number starting at `at` into `value` and answers where it ends, or -1 when none starts there:
- * `-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?`, the grammar the extent has always read (any other character is passed over).
- * The value is `Number` of its text: without an exponent and with at most 15 digits, its digits as an integer (exact)
- * divided by a power of ten (exact) — one correctly rounded division, so the double nearest the decimal, as `Number`
- * gives; else `Number` itself.
- */
-function readNumber(d: string, at: number): number {
-  let end = at;
-  const negative = d.charCodeAt(end) === MINUS;
-  if (negative) end++;
-  let mantissa = 0;
-  let digits = 0;
-  let fraction = 0;
-  let code = d.charCodeAt(end);
-  while (isDigit(code)) {
-    mantissa = mantissa * 10 + (code - ZERO);
-    digits++;
-    code = d.charCodeAt(++end);
-  }
-  if (digits > 0) {
-    if (code === DOT) {
-      code = d.charCodeAt(++end);
-      while (isDigit(code)) {
-        mantissa = mantissa * 10 + (code - ZERO);
-        digits++;
-        fraction++;
-        code = d.charCodeAt(++end);
-      }
-    }
-  } else if (code === DOT && isDigit(d.charCodeAt(end + 1))) {
-    code = d.charCodeAt(++end);
-    while (isDigit(code)) {
-      mantissa = mantissa * 10 + (code - ZERO);
-      digits++;
-      fraction++;
-      code = d.charCodeAt(++end);
-    }
-  } else return -1;
-  let exponent = false;
-  if (code === LOWER_E) {
-    let after = end + 1;
-    const sign = d.charCodeAt(after);
-    if (sign === PLUS || sign === MINUS) after++;
-    if (isDigit(d.charCodeAt(after))) {
-      while (isDigit(d.charCodeAt(after))) after++;
-      end = after;
-      exponent = true;
-    }
-  }
-  if (exponent || digits > EXACT_DIGITS) value = Number(d.slice(at, end));
-  else {
-    const magnitude = fraction === 0 ? mantissa : mantissa / (POWERS_OF_TEN[fraction] as number);
-    value = negative ? -magnitude : magnitude;
-  }
-  return end;
-}
-
 /**
  * A box around path data (satori's backgrounds and borders: absolute and relative lines, curves and arcs): every
  * point and control point, and around each arc twice its largest radius or chord; undefined for data it cannot read
@@ -141,13 +67,13 @@ export function pathExtent(d: string): Box | undefined {
       at++;
       continue;
     }
-    const end = readNumber(d, at);
+    const end = readPathNumber(d, at, false, false);
     if (end < 0) {
       at++;
       continue;
     }
     if (command === 0 || current === 122) return undefined;
-    numbers[count++] = value;
+    numbers[count++] = pathNumber.value;
     at = end;
     if (count < arity) continue;
     const offsetX = relative ? x : 0;

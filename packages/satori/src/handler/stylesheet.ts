@@ -1058,16 +1058,29 @@ function generateContent(
   return element('::' + pseudo, { style, children })
 }
 
+/**
+ * Pictor (property-name-memo): each property name's camel case, found once per thread (the cascade asks for every
+ * declaration of every matched rule of every element; a page's sheets name a few hundred properties).
+ */
+const propertyNames = new Map<string, string>()
+const MAX_PROPERTY_NAMES = 4096
+
 /** Converts a property name to the camel case of inline styles. */
 function toPropertyName(name: string) {
   if (name.startsWith('--')) return name
+  const known = propertyNames.get(name)
+  if (known !== undefined) return known
   // `-webkit-line-clamp` is `WebkitLineClamp`, but `-ms-` is `ms`.
   const vendor = name.startsWith('-') && !name.startsWith('-ms-')
   const camel = name
     .replace(/^-/, '')
     .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
   // Pictor (legacy-property-aliases): `grid-column-gap` is `column-gap`.
-  return propertyAlias(vendor ? camel[0].toUpperCase() + camel.slice(1) : camel)
+  const property = propertyAlias(
+    vendor ? camel[0].toUpperCase() + camel.slice(1) : camel
+  )
+  if (propertyNames.size < MAX_PROPERTY_NAMES) propertyNames.set(name, property)
+  return property
 }
 
 interface Match {

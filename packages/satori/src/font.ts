@@ -667,6 +667,13 @@ export default class FontLoader {
   // for the same font configuration) so repeated renders don't re-shape
   // identical text runs with HarfBuzz.
   private shapedRunCache = new Map<string, ShapedRun[]>()
+  /**
+   * Pictor (render-shaping-memo): every run shaped in this render (a loader made by `forRender`), beside the
+   * bounded cache above. A long document has more distinct words than that cache holds, so a word shaped when its
+   * paragraph was measured had left it again when the paragraph was broken into lines and drawn: shaped two or three
+   * times a render. Dropped with the render's loader; undefined on the cached loader.
+   */
+  private renderShapes?: Map<string, ShapedRun[]>
   /** Pictor (advances-per-face): each face's own `wholePixelAdvances`. */
   private faceAdvances = new Map<LazyFace, boolean | 'when-named'>()
   /** Pictor (variable-fonts): each face's own `weightRange`. */
@@ -944,6 +951,7 @@ export default class FontLoader {
     copy.sharesMaps = true
     // Engines hold the loader they were made by.
     copy.engines = new WeakMap()
+    copy.renderShapes = new Map()
     return copy
   }
 
@@ -962,6 +970,7 @@ export default class FontLoader {
     // previously shaped runs may no longer be correct.
     if (fontOptions.length && this.fonts.size) {
       this.shapedRunCache.clear()
+      this.renderShapes?.clear()
       this.chRatios.clear()
       // Pictor (engine-memo): engines resolve fonts from the list.
       this.engines = new WeakMap()
@@ -1323,16 +1332,19 @@ export default class FontLoader {
         .join(';'))
 
     const cachedFontResolver = new Map<number, opentype.Font | undefined>()
+    const faceList = (fallback: boolean) => [
+      ...fonts,
+      ...additionalFonts,
+      ...specifiedLangFonts,
+      ...(fallback ? nonSpecifiedLangFonts : []),
+    ]
     const resolveFont = (word: string, fallback = true) => {
-      const _fonts = [
-        ...fonts,
-        ...additionalFonts,
-        ...specifiedLangFonts,
-        ...(fallback ? nonSpecifiedLangFonts : []),
-      ]
-
+      // Pictor (font-resolver-cached-first): the list of faces is made after
+      // the cache is asked (it answers most calls: one per character split
+      // by font, and more), not on every call.
       if (typeof word === 'undefined') {
         if (fallback) {
+          const _fonts = faceList(fallback)
           return realize(_fonts[_fonts.length - 1])
         }
         return undefined
@@ -1340,6 +1352,7 @@ export default class FontLoader {
 
       const code = word.charCodeAt(0)
       if (cachedFontResolver.has(code)) return cachedFontResolver.get(code)
+      const _fonts = faceList(fallback)
 
       const face = _fonts.find((_face, index) => {
         return (
@@ -1429,6 +1442,7 @@ export default class FontLoader {
     // Shaped glyphs are in font units, so the key only needs the inputs that
     // affect font resolution and shaping — not the font size.
     const shapedRunCache = this.shapedRunCache
+    const renderShapes = this.renderShapes
     // Pictor (shaping-language): shaped in the element's language.
     const language = shapingLanguage(locale, synthesisStyle._lang)
     const engineKey = `${fontFamily.join(',')}|${fontWeight}|${fontStyle}|${
@@ -1449,6 +1463,18 @@ export default class FontLoader {
         shapedRunCache.set(key, cached)
         return cached
       }
+      const remember = (shapedRuns: ShapedRun[]): ShapedRun[] => {
+        if (shapedRunCache.size >= MAX_SHAPED_RUN_CACHE_ENTRIES) {
+          const oldestKey = shapedRunCache.keys().next().value
+          if (oldestKey !== undefined) shapedRunCache.delete(oldestKey)
+        }
+        shapedRunCache.set(key, shapedRuns)
+        renderShapes?.set(key, shapedRuns)
+        return shapedRuns
+      }
+      // Pictor (render-shaping-memo): shaped earlier in this render, since left the bounded cache.
+      const shapedThisRender = renderShapes?.get(key)
+      if (shapedThisRender !== undefined) return remember(shapedThisRender)
 
       // Pictor (cjk-closing-at-line-end): a closing mark at a line's end trimmed.
       const [settings, trimEnd] = takeTrimmedEnd(fontFeatureSettings)
@@ -1483,12 +1509,7 @@ export default class FontLoader {
         ] as ShapedRun)
       })
 
-      if (shapedRunCache.size >= MAX_SHAPED_RUN_CACHE_ENTRIES) {
-        const oldestKey = shapedRunCache.keys().next().value
-        if (oldestKey !== undefined) shapedRunCache.delete(oldestKey)
-      }
-      shapedRunCache.set(key, shapedRuns)
-      return shapedRuns
+      return remember(shapedRuns)
     }
 
     // Pictor (advances-per-face): whole-pixel advances by the face's own

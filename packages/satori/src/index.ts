@@ -14,6 +14,7 @@ export { pictorFontStats, parsedFaceOf as pictorParsedFaceOf } from './pictor-la
 export { pictorShapeStats } from './harfbuzz.js'
 export { pictorSkipInkStats } from './text/pictor-skip-ink-bands.js'
 export { pictorAncestorFilterStats } from './pictor-ancestor-filter.js'
+export { pictorMeasureStats } from './text/measurer.js'
 export { pictorLayoutStats } from './pictor-layout-stats.js'
 export { hintedGlyph as pictorHintedGlyph } from './pictor-autohint/index.js'
 export { parseFaces as pictorParseFaces } from './satori.js'

@@ -11,6 +11,8 @@
 /** A compiled selector as handler/stylesheet.ts has it: compounds of simple selectors, combinators between. */
 interface FilteredSelector {
   parts: unknown[]
+  /** Its `requiredKeys`, found on first use and kept on the selector (a sheet's selectors are kept per thread). */
+  required?: string[]
 }
 
 /** An element as handler/stylesheet.ts has it. */
@@ -28,11 +30,13 @@ export function pictorAncestorFilterStats(): { skipped: number; passed: number }
   return { ...stats }
 }
 
-const required = new WeakMap<FilteredSelector, string[]>()
-
-/** The keys (`t:tag`, `#id`, `.class`) some ancestor of a matching element must have, for `selector`. */
+/**
+ * The keys (`t:tag`, `#id`, `.class`) some ancestor of a matching element must have, for `selector`. Kept on the
+ * selector as `own` is (handler/stylesheet.ts `mayMatchOwn`): asked for every candidate rule of every element, a
+ * WeakMap's lookup was most of the filter's time.
+ */
 function requiredKeys(selector: FilteredSelector): string[] {
-  let keys = required.get(selector)
+  let keys = selector.required
   if (keys) return keys
   keys = []
   const { parts } = selector
@@ -46,7 +50,7 @@ function requiredKeys(selector: FilteredSelector): string[] {
       if (simple[0] === 't' || simple[0] === '#' || simple[0] === '.') keys.push(keyOf(simple[0], simple[1]))
     }
   }
-  required.set(selector, keys)
+  selector.required = keys
   return keys
 }
 

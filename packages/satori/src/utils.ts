@@ -268,7 +268,12 @@ function getSegmenter(granularity: 'word' | 'grapheme', locale?: string) {
 
 // Segments by granularity and locale, then by content. Looking up the content
 // directly avoids building a key from it.
-const segmentCaches = new Map<string, Map<string, string[]>>()
+// Pictor (segment-cache-key): by granularity, then by locale — no key string
+// made on every call (the text layout asks for every word and grapheme).
+const segmentCaches = {
+  word: new Map<string, Map<string, string[]>>(),
+  grapheme: new Map<string, Map<string, string[]>>(),
+}
 const MAX_SEGMENT_CACHE_SIZE = 500
 
 // Pictor (segment-long-text): Node 20's V8 converts the whole input to a new
@@ -320,11 +325,12 @@ export function segment(
   granularity: 'word' | 'grapheme',
   locale?: string
 ): string[] {
-  const cacheKey = `${granularity}:${locale || ''}`
-  let cache = segmentCaches.get(cacheKey)
+  const caches = segmentCaches[granularity]
+  const localeKey = `${locale || ''}`
+  let cache = caches.get(localeKey)
   if (!cache) {
     cache = new Map()
-    segmentCaches.set(cacheKey, cache)
+    caches.set(localeKey, cache)
   }
   const cached = cache.get(content)
   if (cached) return cached

@@ -103,7 +103,11 @@ interface FoundShadow {
  * The `<mask>` and `<clipPath>` definitions `content` refers to, and those they refer to, or undefined when one is
  * not found or is of another kind (the shape is then left to resvg).
  */
-function definitionsFor(svg: string, content: string): string[] | undefined {
+function definitionsFor(
+  svg: string,
+  content: string,
+  definitionAt: (id: string) => number,
+): string[] | undefined {
   const found: string[] = [];
   const seen = new Set<string>();
   const pending = [content];
@@ -111,7 +115,7 @@ function definitionsFor(svg: string, content: string): string[] | undefined {
     for (const [, id] of (pending.pop() as string).matchAll(REFERENCE_ID)) {
       if (seen.has(id as string)) continue;
       seen.add(id as string);
-      const at = svg.search(new RegExp(`<(mask|clipPath) id="${(id as string).replace(/[^\w-]/g, '\\$&')}"`));
+      const at = definitionAt(id as string);
       if (at < 0) return undefined;
       const kind = svg.startsWith('<mask', at) ? 'mask' : 'clipPath';
       const end = svg.indexOf(`</${kind}>`, at);
@@ -124,6 +128,39 @@ function definitionsFor(svg: string, content: string): string[] | undefined {
   return found;
 }
 
+/** Where the first `<mask id="…">` or `<clipPath id="…">` of `id` starts in `svg`, or -1. */
+export function firstDefinition(svg: string, id: string): number {
+  return firstOf(svg.indexOf(`<mask id="${id}"`), svg.indexOf(`<clipPath id="${id}"`));
+}
+
+const DEFINITION = /<(mask|clipPath) id="([^"<]*)"/g;
+
+/**
+ * `firstDefinition` for every id of one SVG, from one scan of it (a page with many shadows looked each id up through
+ * the whole SVG, twice). An id with a `<` in it is looked up as before. Each text the scan finds starts at its only
+ * `<`, so no match hides the start of another: every place `firstDefinition` can answer is found.
+ */
+export function definitionIndex(svg: string): (id: string) => number {
+  let first: Map<string, number> | undefined;
+  return (id) => {
+    if (id.includes('<')) return firstDefinition(svg, id);
+    if (!first) {
+      first = new Map();
+      for (const match of svg.matchAll(DEFINITION)) {
+        const key = `${match[1]} ${match[2]}`;
+        if (!first.has(key)) first.set(key, match.index);
+      }
+    }
+    return firstOf(first.get(`mask ${id}`) ?? -1, first.get(`clipPath ${id}`) ?? -1);
+  };
+}
+
+/** The first of two `indexOf` answers (-1 when neither was found). */
+function firstOf(a: number, b: number): number {
+  if (a < 0) return b;
+  return b < 0 ? a : Math.min(a, b);
+}
+
 /** satori's box shadows in `svg` that can be drawn as pictures, in document order. */
 function findShadows(svg: string): FoundShadow[] {
   const found: FoundShadow[] = [];
@@ -132,6 +169,7 @@ function findShadows(svg: string): FoundShadow[] {
   let inTransform = 0;
   GROUP_TAG.lastIndex = 0;
   let tag = GROUP_TAG.exec(svg);
+  const definitionAt = definitionIndex(svg);
   SHADOW.lastIndex = 0;
   for (let m = SHADOW.exec(svg); m; m = SHADOW.exec(svg)) {
     while (tag && tag.index < m.index) {
@@ -156,7 +194,7 @@ function findShadows(svg: string): FoundShadow[] {
     const transforms = [...shape.matchAll(/\stransform="([^"]*)"/g)];
     const shift = transforms.length === 1 ? TRANSLATION.exec(transforms[0]?.[1] as string) : undefined;
     if (transforms.length > 1 || (transforms.length === 1 && !shift)) continue;
-    const defs = definitionsFor(svg, shape);
+    const defs = definitionsFor(svg, shape, definitionAt);
     const box = SHAPE_BOX.exec(shape.replace(NEGATIVE_SPREAD, ''));
     const colour = shadowColour(m[7] as string);
     if (defs === undefined || !box || !colour) continue;

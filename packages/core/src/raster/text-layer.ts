@@ -21,6 +21,7 @@
 import type { RasterImage } from './resvg.js';
 import { rasterize } from './resvg.js';
 import { svgRootSize } from '../svg/root-size.js';
+import { pathExtent } from './path-extent.js';
 import {
   expandGlyphRuns,
   type GlyphRun,
@@ -358,72 +359,6 @@ function elementBox(name: string, attributes: Map<string, string>): Box | undefi
   } else return undefined;
   const padded: Box = [box[0] - pad, box[1] - pad, box[2] + pad, box[3] + pad];
   return padded.every(Number.isFinite) ? padded : undefined;
-}
-
-const PATH_TOKEN = /[MmLlHhVvCcSsQqTtAaZz]|-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/g;
-const PATH_ARITY: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
-
-/**
- * A box around path data (satori's backgrounds and borders: absolute and relative lines, curves and arcs): every
- * point and control point, and around each arc twice its largest radius or chord; undefined for data it cannot read
- * whole.
- */
-function pathExtent(d: string): Box | undefined {
-  const box: Box = [Infinity, Infinity, -Infinity, -Infinity];
-  const add = (x: number, y: number, pad = 0): void => {
-    box[0] = Math.min(box[0], x - pad);
-    box[1] = Math.min(box[1], y - pad);
-    box[2] = Math.max(box[2], x + pad);
-    box[3] = Math.max(box[3], y + pad);
-  };
-  let x = 0;
-  let y = 0;
-  let startX = 0;
-  let startY = 0;
-  let command = '';
-  let numbers: number[] = [];
-  for (const [token] of d.matchAll(PATH_TOKEN)) {
-    const kind = token.toLowerCase();
-    if (kind in PATH_ARITY) {
-      if (numbers.length > 0) return undefined;
-      command = token;
-      if (kind === 'z') [x, y] = [startX, startY];
-      continue;
-    }
-    if (command === '' || command.toLowerCase() === 'z') return undefined;
-    numbers.push(Number(token));
-    const current = command.toLowerCase();
-    if (numbers.length < (PATH_ARITY[current] as number)) continue;
-    const relative = command === current;
-    const at = (i: number): [number, number] => [
-      (numbers[i] as number) + (relative ? x : 0),
-      (numbers[i + 1] as number) + (relative ? y : 0),
-    ];
-    let end: [number, number];
-    if (current === 'h') end = [(numbers[0] as number) + (relative ? x : 0), y];
-    else if (current === 'v') end = [x, (numbers[0] as number) + (relative ? y : 0)];
-    else if (current === 'a') {
-      end = at(5);
-      const [rx, ry] = [Math.abs(numbers[0] as number), Math.abs(numbers[1] as number)];
-      const reach = 2 * Math.max(rx, ry, Math.abs(end[0] - x), Math.abs(end[1] - y));
-      add(x, y, reach);
-      add(end[0], end[1], reach);
-    } else {
-      for (let i = 0; i + 2 < numbers.length; i += 2) add(...at(i));
-      end = at(numbers.length - 2);
-    }
-    // A move draws nothing from where it starts.
-    if (current !== 'm') add(x, y);
-    add(...end);
-    [x, y] = end;
-    if (current === 'm') {
-      [startX, startY] = end;
-      // Further pairs after a move are lines.
-      command = relative ? 'l' : 'L';
-    }
-    numbers = [];
-  }
-  return numbers.length === 0 && box.every(Number.isFinite) ? box : undefined;
 }
 
 export const overlaps = (a: Box, b: Box): boolean => a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3];

@@ -11,6 +11,7 @@
  * included), rect/image/circle/ellipse/line/polygon attributes and `transform` lists. Content it cannot bound
  * (text, `<use>`, nested `<svg>`, an unknown transform) counts as everywhere, so its layer is kept.
  */
+import { pathNumber, readPathNumber } from './path-number.js';
 
 /** [minX, minY, maxX, maxY], or null for no content yet. */
 type Box = [number, number, number, number] | null;
@@ -145,7 +146,7 @@ function union(a: Box, b: Box): Box {
 }
 
 const ARGS: Record<string, number> = { m: 2, l: 2, h: 1, v: 1, c: 6, s: 4, q: 4, t: 2, a: 7, z: 0 };
-const NUMBER = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/y;
+// Numbers: `[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?`, read by readPathNumber (path-number.ts).
 
 /**
  * Bounding box (control points and arc radii included, so never too small) of path data in user units; EVERYWHERE
@@ -201,11 +202,10 @@ export function pathBox(d: string): Box {
       continue;
     }
     if (!cmd) return EVERYWHERE;
-    NUMBER.lastIndex = i;
-    const match = NUMBER.exec(d);
-    if (!match) return EVERYWHERE;
-    i = NUMBER.lastIndex;
-    a[n] = +match[0];
+    const end = readPathNumber(d, i, true, true);
+    if (end < 0) return EVERYWHERE;
+    i = end;
+    a[n] = pathNumber.value;
     n += 1;
     if (n < need) continue;
     n = 0;

@@ -70,6 +70,8 @@ interface Selector {
    * compound (null without one), found on first use, see `mayMatchOwn()`.
    */
   own?: Simple | null
+  /** Pictor (ancestor-filter): the keys its ancestors must have, see `requiredKeys()`. */
+  required?: string[]
 }
 
 interface Rule {
@@ -1056,16 +1058,29 @@ function generateContent(
   return element('::' + pseudo, { style, children })
 }
 
+/**
+ * Pictor (property-name-memo): each property name's camel case, found once per thread (the cascade asks for every
+ * declaration of every matched rule of every element; a page's sheets name a few hundred properties).
+ */
+const propertyNames = new Map<string, string>()
+const MAX_PROPERTY_NAMES = 4096
+
 /** Converts a property name to the camel case of inline styles. */
 function toPropertyName(name: string) {
   if (name.startsWith('--')) return name
+  const known = propertyNames.get(name)
+  if (known !== undefined) return known
   // `-webkit-line-clamp` is `WebkitLineClamp`, but `-ms-` is `ms`.
   const vendor = name.startsWith('-') && !name.startsWith('-ms-')
   const camel = name
     .replace(/^-/, '')
     .replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
   // Pictor (legacy-property-aliases): `grid-column-gap` is `column-gap`.
-  return propertyAlias(vendor ? camel[0].toUpperCase() + camel.slice(1) : camel)
+  const property = propertyAlias(
+    vendor ? camel[0].toUpperCase() + camel.slice(1) : camel
+  )
+  if (propertyNames.size < MAX_PROPERTY_NAMES) propertyNames.set(name, property)
+  return property
 }
 
 interface Match {
@@ -1569,9 +1584,22 @@ function matchesNth(a: number, b: number, index: number) {
   return Number.isInteger(n) && n >= 0
 }
 
+/**
+ * Pictor (pseudo-class-closures): whether any of `selectors` matches `node`, in order, as `some` asks — without a
+ * closure made for every pseudo-class of every candidate rule and element.
+ */
+function matchesAny(selectors: Selector[], node: Node): boolean {
+  for (const selector of selectors) if (matches(selector, node)) return true
+  return false
+}
+
+/** Pictor (pseudo-class-closures): made only for the pseudo-classes that count siblings of `node`'s type. */
+function sameTypeAs(node: Node): (other: Node) => boolean {
+  return (other) => other.type === node.type
+}
+
 function matchesPseudoClass(simple: Simple, node: Node): boolean {
   const name: string = simple[1]
-  const sameType = (other: Node) => other.type === node.type
   switch (name) {
     case 'root':
     case 'scope':
@@ -1585,13 +1613,13 @@ function matchesPseudoClass(simple: Simple, node: Node): boolean {
     case 'only-child':
       return node.siblings.length === 1
     case 'first-of-type':
-      return position(node, false, sameType) === 1
+      return position(node, false, sameTypeAs(node)) === 1
     case 'last-of-type':
-      return position(node, true, sameType) === 1
+      return position(node, true, sameTypeAs(node)) === 1
     case 'only-of-type':
       return (
-        position(node, false, sameType) === 1 &&
-        position(node, true, sameType) === 1
+        position(node, false, sameTypeAs(node)) === 1 &&
+        position(node, true, sameTypeAs(node)) === 1
       )
     case 'nth-child':
     case 'nth-last-child':
@@ -1599,7 +1627,7 @@ function matchesPseudoClass(simple: Simple, node: Node): boolean {
     case 'nth-last-of-type': {
       const [, , a, b, of] = simple as [string, string, number, number, any]
       const filter = name.endsWith('of-type')
-        ? sameType
+        ? sameTypeAs(node)
         : of
         ? (other: Node) =>
             of.some((selector: Selector) => matches(selector, other))
@@ -1612,10 +1640,10 @@ function matchesPseudoClass(simple: Simple, node: Node): boolean {
       )
     }
     case 'not':
-      return !simple[2].some((selector: Selector) => matches(selector, node))
+      return !matchesAny(simple[2], node)
     case 'is':
     case 'where':
-      return simple[2].some((selector: Selector) => matches(selector, node))
+      return matchesAny(simple[2], node)
     case 'has':
       return simple[2].some((selector: Selector) => matchesHas(selector, node))
     case 'link':

@@ -226,7 +226,8 @@ export default async function* buildTextNodes(
       letterSpacing,
       wordSpacing: wordSpacing as number,
       fontFeatureSettings,
-    }
+    },
+    hasImages
   )
 
   const tabWidth = getTabWidth(parentStyle, measureGrapheme(Space))

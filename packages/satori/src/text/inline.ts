@@ -658,12 +658,17 @@ export class Paragraph {
           Object.prototype.hasOwnProperty.call(graphemeImages, s) &&
           graphemeImages[s]
         )
-      const { measureText } = genMeasurer(engine, isImage, {
-        fontSize: run.style.fontSize as number,
-        letterSpacing: run.style.letterSpacing as number,
-        wordSpacing: run.style.wordSpacing as number,
-        fontFeatureSettings: getFontFeatureSettings(run.style),
-      })
+      const { measureText } = genMeasurer(
+        engine,
+        isImage,
+        {
+          fontSize: run.style.fontSize as number,
+          letterSpacing: run.style.letterSpacing as number,
+          wordSpacing: run.style.wordSpacing as number,
+          fontFeatureSettings: getFontFeatureSettings(run.style),
+        },
+        !!graphemeImages && Object.keys(graphemeImages).length > 0
+      )
       let shift = 0
       let parentStyle = this.style
       let lineRelative: 'top' | 'bottom' | undefined

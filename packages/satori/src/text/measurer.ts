@@ -1,6 +1,14 @@
 import { FontEngine } from '../font.js'
 import { segment } from '../utils.js'
 
+/** Pictor (measure-text-whole): texts measured as one run, and cut into graphemes first (images possible). */
+const measureStats = { whole: 0, graphemes: 0 }
+
+/** Pictor (measure-text-whole): the counts so far in this process (tests read them). */
+export function pictorMeasureStats(): { whole: number; graphemes: number } {
+  return { ...measureStats }
+}
+
 export function genMeasurer(
   engine: FontEngine,
   isImage: (grapheme: string) => boolean,
@@ -9,7 +17,12 @@ export function genMeasurer(
     letterSpacing: number
     wordSpacing?: number
     fontFeatureSettings?: string
-  }
+  },
+  /**
+   * Pictor (measure-text-whole): false when no grapheme can be an image (the render has no `graphemeImages`). Text
+   * is then measured as one run, as `measureGraphemeArray` joins its graphemes back into one run when none is an image.
+   */
+  images = true
 ): {
   measureGrapheme: (grapheme: string) => number
   measureGraphemeArray: (graphemes: string[]) => number
@@ -65,6 +78,12 @@ export function genMeasurer(
   }
 
   function measureText(text: string): number {
+    // Pictor (measure-text-whole): no grapheme cut apart and joined again.
+    if (!images) {
+      measureStats.whole++
+      return text ? 0 + measureTextRun(text) : 0
+    }
+    measureStats.graphemes++
     return measureGraphemeArray(segment(text, 'grapheme'))
   }
 

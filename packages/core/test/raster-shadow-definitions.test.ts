@@ -1,0 +1,48 @@
+/**
+ * A box shadow's mask and clip path definitions found by id (shadow-pictures.ts): `definitionIndex` answers from one
+ * scan of the SVG what `firstDefinition` (two `indexOf` per id) answers, for every id of random SVGs of masks, clip
+ * paths, look-alikes (`<maskx id=`, `<mask  id=`, ids with `<`, quotes and spaces) and repeated ids.
+ */
+import { describe, expect, it } from 'vitest';
+import { definitionIndex, firstDefinition } from '../src/raster/shadow-pictures.js';
+
+/** A seeded generator (mulberry32): the same SVGs every run. */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const IDS = ['a', 'b', 'satori_cp-1', 'satori_mi-2', 'a b', 'x<y', 'c.d', ''];
+const pieces = (id: string) => [
+  `<mask id="${id}">`,
+  `<clipPath id="${id}">`,
+  `<mask id="${id}x">`,
+  `<maskx id="${id}">`,
+  `<mask  id="${id}">`,
+  `<clipPath id="${id}"/>`,
+  '</mask>',
+  '<path d="M0 0h1"/>',
+  '<mask id="',
+];
+
+describe('shadow definitions by id', () => {
+  it('answers as two indexOf per id did', () => {
+    const next = random(11);
+    for (let n = 0; n < 500; n++) {
+      let svg = '<svg>';
+      const length = Math.floor(next() * 20);
+      for (let i = 0; i < length; i++) {
+        const options = pieces(IDS[Math.floor(next() * IDS.length)] as string);
+        svg += options[Math.floor(next() * options.length)];
+      }
+      const index = definitionIndex(svg);
+      for (const id of [...IDS, 'missing']) expect(index(id), `${svg} ${id}`).toBe(firstDefinition(svg, id));
+    }
+  });
+});

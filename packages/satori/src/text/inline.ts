@@ -8,6 +8,7 @@
  * anonymous block box.
  */
 import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
+import { startWhenOverflowing } from './pictor-overflow-line-start.js'
 import {
   type ShiftedFloat,
   floatInlineSize,
@@ -1550,10 +1551,19 @@ export class Paragraph {
         const remaining = current.available - lineWidth
         // Pictor (align-in-exact-box): in the box as it was laid out.
         const exact = this.alignIn ?? { delta: 0, offset: 0 }
+        // Pictor (overflow-line-start): a left-to-right line wider than its
+        // box starts at its start, whatever its alignment.
+        const ltr = paragraphDirection(this.style) !== 'rtl'
         if (textAlign === 'right') {
-          x += remaining + exact.delta + exact.offset
+          x += startWhenOverflowing(
+            remaining + exact.delta + exact.offset,
+            ltr && remaining + exact.delta < 0
+          )
         } else if (textAlign === 'center') {
-          x += (remaining + exact.delta) / 2 + exact.offset
+          x += startWhenOverflowing(
+            (remaining + exact.delta) / 2 + exact.offset,
+            ltr && remaining + exact.delta < 0
+          )
         } else if (
           textAlign === 'justify' &&
           index < lines.length - 1 &&

@@ -913,8 +913,16 @@ export default async function* layout(
         computedStyle.whiteSpace
       )
     }
-    if (target.nested) {
+    // Pictor (inside-marker-own-line): an inside marker is an inline box of
+    // the list item itself: before a block child it makes a line of its own.
+    const ownInsideMarker =
+      computedStyle.__listItem &&
+      computedStyle.listStylePosition === 'inside' &&
+      !context.markers?.length
+    if (target.nested && !(ownInsideMarker && !isItemContainer)) {
       markerTarget = target.index
+    } else if (target.nested) {
+      normalizedChildren.splice(target.index, 0, ...markers)
     } else if (target.wrap) {
       normalizedChildren[target.index] = {
         type: 'span',

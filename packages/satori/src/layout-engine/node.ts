@@ -293,6 +293,18 @@ export class LayoutNode {
    * coordinates, after a layout; see `relayOutFloatsAtTheirLines()`.
    */
   lineTop?: () => number | undefined
+  /**
+   * Pictor (float-below-its-line): of a float that takes room beside the
+   * lines, after content of its paragraph, where its margin box goes, in its
+   * parent's coordinates: the top of the line holding that content when it
+   * fits beside it, else that line's bottom.
+   */
+  fitTop?: () => number | undefined
+  /**
+   * Pictor (float-below-its-line): tells the float's paragraph that its top
+   * margin grew by `shift`, so the lines above its box are not shortened.
+   */
+  shiftFloat?: (shift: number) => void
   /** Set by `computeLayout`. */
   layout: ComputedLayout = emptyLayout()
 

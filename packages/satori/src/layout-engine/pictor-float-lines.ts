@@ -5,8 +5,9 @@
  * paragraph's anonymous block, so that the lines wrap around it; for a float
  * whose margin box takes no room beside the lines (Tufte's side notes and
  * margin notes: `float: right; width: 50%; margin-right: -60%`), its top margin
- * grows by the distance to its line, and the tree is laid out again. Floats
- * that take room keep their place: moving them would move the lines too.
+ * grows by the distance to its line, and the tree is laid out again. A float
+ * that takes room moves too (float-below-its-line, see text/pictor-float-fit.ts):
+ * to its line when it fits beside the content before it, else below the line.
  */
 import type { EncodedTree } from './encode.js'
 import type { LayoutNode, LayoutStyle } from './node.js'
@@ -20,8 +21,12 @@ function floatShifts(nodes: LayoutNode[], shifts: Map<LayoutNode, number>) {
   for (const node of nodes) {
     if (!node.lineTop) continue
     const { layout } = node
-    if (layout.width + layout.margin.left + layout.margin.right > 0) continue
-    const lineTop = node.lineTop()
+    // Pictor (float-below-its-line): a float that takes room goes to its
+    // line when it fits beside the content before it there, else below it.
+    const takesRoom =
+      layout.width + layout.margin.left + layout.margin.right > 0
+    if (takesRoom && !node.fitTop) continue
+    const lineTop = takesRoom ? node.fitTop!() : node.lineTop()
     if (lineTop === undefined) continue
     const shift = shifts.get(node) ?? 0
     // Where its margin box starts, its top margin holding the shift: after
@@ -44,7 +49,10 @@ export function relayOutFloatsAtTheirLines(
   const styles = new Map<LayoutNode, LayoutStyle>()
   const shifts = new Map<LayoutNode, number>()
   const restore = () => {
-    for (const [node, style] of styles) node.style = style
+    for (const [node, style] of styles) {
+      node.style = style
+      node.shiftFloat?.(0)
+    }
   }
   for (let pass = 0; pass < MOST_PASSES; pass++) {
     const changed = floatShifts(encoded.nodes, shifts)
@@ -55,6 +63,7 @@ export function relayOutFloatsAtTheirLines(
       if (typeof marginTop !== 'number') continue
       styles.set(node, style)
       shifts.set(node, shift)
+      node.shiftFloat?.(shift)
       node.style = { ...style, marginTop: marginTop + shift }
       moved = true
     }

@@ -2,6 +2,7 @@
  * This module calculates the layout of a text string. Currently the only
  * supported inline node is text. All other nodes are using block layout.
  */
+import { startWhenOverflowing } from './pictor-overflow-line-start.js'
 import type { LayoutContext } from '../layout.js'
 import {
   segment,
@@ -860,12 +861,21 @@ export default async function* buildTextNodes(
       // (Pictor flex-text-align: Vivliostyle's `.cover h1 { display: flex;
       // flex-direction: column }` title is centred in Chromium). In a row it
       // is as wide as its line (but for sub-pixel rounding): nothing moves.
+      // Pictor (overflow-line-start): a line wider than its box starts at
+      // its start, whatever its alignment.
+      const overflows = remainingWidth + exact.delta < 0
       if (align === 'right') {
-        const shift = remainingWidth + exact.delta + exact.offset
+        const shift = startWhenOverflowing(
+          remainingWidth + exact.delta + exact.offset,
+          overflows
+        )
         leftOffset += shift
         lineLeft += shift
       } else if (align === 'center') {
-        const shift = (remainingWidth + exact.delta) / 2 + exact.offset
+        const shift = startWhenOverflowing(
+          (remainingWidth + exact.delta) / 2 + exact.offset,
+          overflows
+        )
         leftOffset += shift
         lineLeft += shift
       } else if (isJustified) {

@@ -8,6 +8,15 @@
  * anonymous block box.
  */
 import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
+import { startWhenOverflowing } from './pictor-overflow-line-start.js'
+import {
+  type ShiftedFloat,
+  floatInlineSize,
+  marginBoxIn,
+  shiftedFloat,
+  trimShiftedFloats,
+  withoutFloats,
+} from './pictor-float-fit.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
 import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
 import type { LayoutContext } from '../layout.js'
@@ -402,6 +411,10 @@ export class InlineFormatting {
     const before = paragraph?.items.length ?? 0
     if (paragraph && before > 0) {
       node.lineTop = () => paragraph.lineTopAfter(before)
+      // Pictor (float-below-its-line): at that line only when it fits
+      // beside the content before it, else below the line.
+      node.fitTop = () => paragraph.floatTopAfter(before, node)
+      node.shiftFloat = (shift) => paragraph.shiftFloat(node, shift)
     }
     else this.floatsBefore.push(node)
     const index = this.paragraph
@@ -495,6 +508,8 @@ export class Paragraph {
    * node's own or the width available to it).
    */
   private measuredWidth: number | undefined
+  /** Pictor (float-below-its-line): its floats moved down to their lines. */
+  private shiftedFloats = new Map<LayoutNode, ShiftedFloat>()
   /** Whether a float is in the paragraph or before it, which it may wrap around. */
   nearFloats = false
   /**
@@ -528,7 +543,14 @@ export class Paragraph {
 
   constructor(readonly style: SerializedStyle, readonly env: InlineEnv) {
     this.node.measure = (width, _height, exclusions, minContent, known) =>
-      this.measure(width, exclusions, minContent, known)
+      this.measure(
+        width,
+        // Pictor (float-below-its-line): without the top margins added to
+        // floats moved down to their lines.
+        trimShiftedFloats(exclusions, this.shiftedFloats.values()),
+        minContent,
+        known
+      )
     this.node.lastBaseline = (width) => {
       this.flow(width)
       const last = this.lines[this.lines.length - 1]
@@ -581,6 +603,72 @@ export class Paragraph {
       if (holds) top = line.top
     }
     return top === undefined ? undefined : layout.top + top
+  }
+
+  /**
+   * Pictor (float-below-its-line): after a layout, where the margin box of
+   * `float` (a float after the first `count` items) goes, in the container:
+   * the top of the line holding the last of those items when the float fits
+   * beside the content of that line up to there, else that line's bottom.
+   * The lines are broken without the float's own exclusion.
+   */
+  floatTopAfter(count: number, float: LayoutNode): number | undefined {
+    const { layout } = this.node
+    if (!(layout.width > 0)) return undefined
+    // Without the float and the floats of the paragraph after it: they are
+    // placed after it.
+    const later = this.floats.slice(Math.max(0, this.floats.indexOf(float)))
+    const others = withoutFloats(
+      this.exclusions,
+      later.map((node) => {
+        const box = marginBoxIn(node, this.node)
+        const shift = this.shiftedFloats.get(node)?.shift ?? 0
+        return { ...box, top: box.top + shift }
+      }),
+      layout.width
+    )
+    const shrink = this.measuredShrink(layout.width)
+    this.flow(layout.width, others, false, true, shrink)
+    const before = new Set(this.items.slice(0, count))
+    let found: { top: number; bottom: number; used: number; available: number } | undefined
+    for (const line of this.lines) {
+      let used = 0
+      let end = -1
+      line.words.forEach((word, index) => {
+        used += word.width
+        if (word.segments.some((segment) => before.has(segment.item))) {
+          end = index
+          found = {
+            top: line.top,
+            bottom: line.top + line.height,
+            used: used - word.trailing,
+            available: line.available,
+          }
+        }
+      })
+      if (end === -1 && found) break
+    }
+    // As `finalize()` breaks them (lines-at-measured-width).
+    this.flow(layout.width, this.exclusions, false, true, shrink)
+    if (!found) return undefined
+    const fits = found.used + floatInlineSize(float) <= found.available + 1 / 64
+    return layout.top + (fits ? found.top : found.bottom)
+  }
+
+  /**
+   * Pictor (float-below-its-line): the float's top margin grows by `shift` in
+   * the next layout (0: back to its own).
+   */
+  shiftFloat(float: LayoutNode, shift: number) {
+    if (shift <= 0) {
+      this.shiftedFloats.delete(float)
+      return
+    }
+    const previous = this.shiftedFloats.get(float)?.shift ?? 0
+    this.shiftedFloats.set(
+      float,
+      shiftedFloat(float, this.node, previous, shift)
+    )
   }
 
   /** Whether the paragraph is only text directly in the container. */
@@ -1468,10 +1556,19 @@ export class Paragraph {
         const remaining = current.available - lineWidth
         // Pictor (align-in-exact-box): in the box as it was laid out.
         const exact = this.alignIn ?? { delta: 0, offset: 0 }
+        // Pictor (overflow-line-start): a left-to-right line wider than its
+        // box starts at its start, whatever its alignment.
+        const ltr = paragraphDirection(this.style) !== 'rtl'
         if (textAlign === 'right') {
-          x += remaining + exact.delta + exact.offset
+          x += startWhenOverflowing(
+            remaining + exact.delta + exact.offset,
+            ltr && remaining + exact.delta < 0
+          )
         } else if (textAlign === 'center') {
-          x += (remaining + exact.delta) / 2 + exact.offset
+          x += startWhenOverflowing(
+            (remaining + exact.delta) / 2 + exact.offset,
+            ltr && remaining + exact.delta < 0
+          )
         } else if (
           textAlign === 'justify' &&
           index < lines.length - 1 &&

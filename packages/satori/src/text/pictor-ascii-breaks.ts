@@ -11,12 +11,20 @@
  * `)`, `]`, `,`, `.` or `:` (LB13–LB17): `Paths: /usr/local` breaks after the space there. Such a break before a
  * printable ASCII character is added; the few other opportunities Chromium's table has and UAX #14 lacks (after `?`
  * before a digit) are not.
+ *
+ * Pictor (hyphen-digit-breaks): UAX #14 never breaks between a hyphen and a digit (LB25, `HY × NU`: a minus sign).
+ * Chromium (Blink's `ShouldBreakAfter`, as WebKit's) breaks there when the hyphen follows an ASCII letter or digit
+ * ("may be in long URLs": `1234-5678`, `ABCD-1234`, a phone number's `555-4321`, a date's `2013-12-01`, a range's
+ * `2011-2014`) and keeps `-5` or ` -5` whole. A table column of `247-925-726` codes was as wide as the whole code.
  */
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]$/
 
-/** Where a run of spaces ends before a printable ASCII character. */
-const AFTER_SPACES = /(?<=[ \t])(?=[\x21-\x7e])/
+/**
+ * Where a run of spaces ends before a printable ASCII character; and (Pictor hyphen-digit-breaks) after a `-`
+ * between an ASCII letter or digit and a digit.
+ */
+const ADDED_BREAKS = /(?<=[ \t])(?=[\x21-\x7e])|(?<=[0-9A-Za-z]-)(?=[0-9])/
 
 /** Letters, digits and the symbols a line may start with after `-` or `?` in Chromium. */
 const AFTER_HYPHEN_OR_QUESTION = /^[%&(*+\-0-9<=>@A-Z[\\^_`a-z{|~]$/
@@ -37,11 +45,11 @@ export function withAsciiPairBreaks(
   uaxWords: string[],
   uaxBreaks: boolean[]
 ): { words: string[]; requiredBreaks: boolean[] } {
-  // A break after spaces before a printable ASCII character, inside UAX #14's words.
+  // A break after spaces before a printable ASCII character, and after a hyphen before a digit, inside UAX #14's words.
   const words: string[] = []
   const requiredBreaks: boolean[] = [uaxBreaks[0] ?? false]
   uaxWords.forEach((word, i) => {
-    const parts = word.split(AFTER_SPACES)
+    const parts = word.split(ADDED_BREAKS)
     parts.forEach((part, k) => {
       if (words.length > 0) requiredBreaks.push(k === 0 ? uaxBreaks[i] ?? false : false)
       words.push(part)

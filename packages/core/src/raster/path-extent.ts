@@ -3,7 +3,9 @@
  * text paths left with resvg cover, and each glyph outline's bounds.
  */
 import { pathNumber, readPathNumber } from '../svg/path-number.js';
-import type { Box } from './text-layer.js';
+
+/** A box on the canvas in CSS px: left, top, right, bottom. */
+export type Box = [number, number, number, number];
 
 /** Arguments a command takes (by its lower-case letter's char code); -1 for a character that is no command. */
 const ARITY = new Int8Array(128).fill(-1);

@@ -21,7 +21,7 @@
 import type { RasterImage } from './resvg.js';
 import { rasterize } from './resvg.js';
 import { svgRootSize } from '../svg/root-size.js';
-import { pathExtent } from './path-extent.js';
+import { type Box, pathExtent } from './path-extent.js';
 import {
   expandGlyphRuns,
   type GlyphRun,
@@ -171,8 +171,7 @@ export function liftTextLayer(
   return { svg: expandGlyphRuns(rest, runs), layer: { runs: lifted, scale } };
 }
 
-/** A box on the canvas in CSS px: left, top, right, bottom. */
-export type Box = [number, number, number, number];
+export type { Box } from './path-extent.js';
 
 /** Elements that paint nothing by themselves (what refers to them does): skipped with their content. */
 const DEFINITIONS = new Set([

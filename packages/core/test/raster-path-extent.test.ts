@@ -5,6 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pathExtent } from '../src/raster/path-extent.js';
+import { seededRandom } from './helpers/seeded-random.js';
 
 type Box = [number, number, number, number];
 
@@ -73,18 +74,6 @@ function tokenExtent(d: string): Box | undefined {
     numbers = [];
   }
   return numbers.length === 0 && box.every(Number.isFinite) ? box : undefined;
-}
-
-/** A seeded generator (mulberry32): the same strings every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const PIECES = [
@@ -200,7 +189,7 @@ describe('path extent', () => {
   });
 
   it('gives the reference boxes on 20,000 random strings', () => {
-    const next = random(41);
+    const next = seededRandom(41);
     for (let i = 0; i < 10_000; i++) same(randomPath(next));
     for (let i = 0; i < 10_000; i++) same(wellFormed(next));
   });

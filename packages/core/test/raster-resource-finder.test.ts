@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { resourceFinder } from '../src/raster/prescaled-images.js';
+import { seededRandom } from './helpers/seeded-random.js';
 
 const RESOURCE_ELEMENTS = ['pattern', 'mask', 'clipPath', 'defs', 'symbol', 'marker', 'filter'];
 
@@ -29,18 +30,6 @@ function reference(svg: string): (index: number) => boolean {
     tags.some(({ opens, closes }) => lastAtOrBefore(opens, index) > lastAtOrBefore(closes, index));
 }
 
-/** A seeded generator (mulberry32): the same SVGs every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const PIECES = [
   ...RESOURCE_ELEMENTS.flatMap((name) => [`<${name} id="x">`, `</${name}>`, `<${name}/>`]),
   '<image href="a.png" width="10" height="10"/>',
@@ -57,7 +46,7 @@ const PIECES = [
 
 describe('resource finder', () => {
   it('answers as a scan per text did, at every index', () => {
-    const next = random(7);
+    const next = seededRandom(7);
     for (let n = 0; n < 300; n++) {
       let svg = '<svg width="10" height="10">';
       const length = 1 + Math.floor(next() * 30);

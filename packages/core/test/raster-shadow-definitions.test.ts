@@ -5,18 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { definitionIndex, firstDefinition } from '../src/raster/shadow-pictures.js';
-
-/** A seeded generator (mulberry32): the same SVGs every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from './helpers/seeded-random.js';
 
 const IDS = ['a', 'b', 'satori_cp-1', 'satori_mi-2', 'a b', 'x<y', 'c.d', ''];
 const pieces = (id: string) => [
@@ -33,7 +22,7 @@ const pieces = (id: string) => [
 
 describe('shadow definitions by id', () => {
   it('answers as two indexOf per id did', () => {
-    const next = random(11);
+    const next = seededRandom(11);
     for (let n = 0; n < 500; n++) {
       let svg = '<svg>';
       const length = Math.floor(next() * 20);

@@ -6,22 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { pathNumber, readPathNumber } from '../src/svg/path-number.js';
+import { seededRandom } from './helpers/seeded-random.js';
 
 // The expressions the readers used (path-extent's token reader and offcanvas-layers' pathBox).
 const MINUS_LOWER_E = /-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?/y;
 const SIGNED_ANY_E = /[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?/y;
-
-/** A seeded generator (mulberry32): the same strings every run. */
-function random(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const PIECES = ['-', '+', '.', 'e', 'E', '0', '1', '9', '00', '123', '4567', ' ', ',', 'l', 'x'];
 
@@ -80,7 +69,7 @@ describe('path numbers', () => {
       '007.50',
       '5e-324',
     ];
-    const next = random(3);
+    const next = seededRandom(3);
     const texts = [...fixed, ...Array.from({ length: 20_000 }, () => randomText(next))];
     for (const text of texts) {
       expectSame(text, MINUS_LOWER_E, false, false);

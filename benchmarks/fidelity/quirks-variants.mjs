@@ -11,10 +11,11 @@
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { launchChromium } from './chromium.mjs';
 import { createPictor } from './engines.mjs';
+import { flattenedPixels } from './flattened-pixels.mjs';
+import { DSSIM_OPTIONS } from './ssim-options.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const realWorld = join(here, 'real-world');
@@ -22,32 +23,6 @@ const out = join(here, 'out/quirks-variants');
 const args = process.argv.slice(2);
 const basePath = args.find((a) => a.startsWith('--base='))?.slice(7);
 const filter = args.find((a) => !a.startsWith('--'));
-const DSSIM = {
-  ssim: 'original',
-  rgb2grayVersion: 'original',
-  windowSize: 11,
-  k1: 0.01,
-  k2: 0.03,
-  bitDepth: 8,
-  downsample: 'original',
-  maxSize: 256,
-};
-
-/** RGBA pixels of a PNG flattened over white, at exactly width × height (as run.mjs scores them). */
-async function pixels(png, width, height) {
-  const padded = await sharp(png)
-    .flatten({ background: '#ffffff' })
-    .extend({ right: width, bottom: height, background: '#ffffff' })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-  const { data } = await sharp(padded)
-    .extract({ left: 0, top: 0, width, height })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data), width, height };
-}
-
 const names = readdirSync(realWorld, { withFileTypes: true })
   .filter((d) => d.isDirectory() && d.name !== 'LICENSES')
   .map((d) => d.name)
@@ -73,7 +48,7 @@ try {
       spec.height,
     );
     writeFileSync(join(dir, 'chromium.png'), reference);
-    const ref = await pixels(reference, spec.width, spec.height);
+    const ref = await flattenedPixels(reference, spec.width, spec.height);
     const row = { name, kind: spec.kind };
     for (const [tag, engine] of engines) {
       const { png } = await engine.render(html, {
@@ -82,7 +57,7 @@ try {
         dir: join(realWorld, name),
       });
       writeFileSync(join(dir, `${tag}.png`), png);
-      row[tag] = ssim(ref, await pixels(png, spec.width, spec.height), DSSIM).mssim;
+      row[tag] = ssim(ref, await flattenedPixels(png, spec.width, spec.height), DSSIM_OPTIONS).mssim;
     }
     rows.push(row);
     console.log(`${name.padEnd(44)} ${engines.map(([tag]) => `${tag} ${row[tag].toFixed(4)}`).join(' ')}`);

@@ -15,11 +15,12 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { launchChromium } from './chromium.mjs';
 import { groupOf, isHeldOut } from './corpus-split.mjs';
 import { createPictor } from './engines.mjs';
+import { flattenedPixels } from './flattened-pixels.mjs';
+import { DSSIM_OPTIONS } from './ssim-options.mjs';
 import { withFontFiles } from './web-fonts.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -31,17 +32,6 @@ const filter = args.find((a) => !a.startsWith('--'));
 const variantNames = (
   args.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'w0.7,w0.85,w1.25,justify'
 ).split(',');
-const DSSIM = {
-  ssim: 'original',
-  rgb2grayVersion: 'original',
-  windowSize: 11,
-  k1: 0.01,
-  k2: 0.03,
-  bitDepth: 8,
-  downsample: 'original',
-  maxSize: 256,
-};
-
 /** Adds a style sheet after the document's own (before `</head>`, else first). */
 const withStyle = (html, css) =>
   /<\/head>/i.test(html)
@@ -61,21 +51,6 @@ function variant(name, html, width, height) {
       height,
     };
   throw new Error(`unknown variant ${name}`);
-}
-
-/** RGBA pixels of a PNG flattened over white, at exactly width × height (as run.mjs scores them). */
-async function pixels(png, width, height) {
-  const padded = await sharp(png)
-    .flatten({ background: '#ffffff' })
-    .extend({ right: width, bottom: height, background: '#ffffff' })
-    .png({ compressionLevel: 0 })
-    .toBuffer();
-  const { data } = await sharp(padded)
-    .extract({ left: 0, top: 0, width, height })
-    .ensureAlpha()
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data: new Uint8ClampedArray(data), width, height };
 }
 
 /** The first row with more than 4 pixels differing by more than 96 in a channel (-1: none). */
@@ -133,13 +108,13 @@ try {
       const { png } = await pictor.render(html, { width, height, dir });
       fontFiles.cleanup();
       writeFileSync(join(caseOut, 'pictor.png'), png);
-      const a = await pixels(reference, width, height);
-      const b = await pixels(png, width, height);
+      const a = await flattenedPixels(reference, width, height);
+      const b = await flattenedPixels(png, width, height);
       const row = {
         name,
         variant: v,
         width,
-        dssim: ssim(a, b, DSSIM).mssim,
+        dssim: ssim(a, b, DSSIM_OPTIONS).mssim,
         firstRow: firstDifferentRow(a, b),
       };
       rows.push(row);

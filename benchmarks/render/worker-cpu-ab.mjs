@@ -9,7 +9,8 @@
  *        [--rounds 20] [--kinds lines-2,lines-8,lines-96,pics-1,pics-32,size-600,size-2400] [--core-a DIR] [--core-b DIR]
  *
  * `--core-a` / `--core-b`: that side's build (its packages/core, e.g. /work/main/packages/core) instead of this
- * workspace's.
+ * workspace's. `--env-a` / `--env-b NAME=value` (repeatable): set in this process's environment while that side's
+ * worker process starts (it inherits it), then taken back, e.g. an allocator variable or NODE_OPTIONS for one side.
  */
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,6 +28,8 @@ const { values: args } = parseArgs({
     kinds: { type: 'string', default: 'lines-2,lines-8,lines-96,pics-1,pics-32,size-600,size-2400' },
     'core-a': { type: 'string' },
     'core-b': { type: 'string' },
+    'env-a': { type: 'string', multiple: true, default: [] },
+    'env-b': { type: 'string', multiple: true, default: [] },
   },
 });
 const kinds = await mixDocuments();
@@ -41,20 +44,28 @@ function cpuMs(pid) {
 }
 
 /** A one-worker pool with `options`, started and warmed up; its worker's pid. */
-async function side(options, core) {
+async function side(options, core, env) {
   const { createRenderer } = await import(
     core ? pathToFileURL(join(resolve(core), 'dist/index.js')).href : '@pictor/core'
   );
   const before = new Set(childPids());
+  // The worker process is forked as the pool starts (eager): it takes this environment, which is then restored.
+  const saved = { ...process.env };
+  for (const pair of env) {
+    const at = pair.indexOf('=');
+    process.env[pair.slice(0, at)] = pair.slice(at + 1);
+  }
   const renderer = createRenderer({ workers: 1, startWorkers: 'eager', ...JSON.parse(options) });
+  for (const name of Object.keys(process.env)) if (!(name in saved)) delete process.env[name];
+  Object.assign(process.env, saved);
   await renderer.render({ ...kinds[names[0]](10 ** 6), format: 'webp' });
   const pid = childPids().find((p) => !before.has(p));
   return { renderer, pid };
 }
 
 const started = load1();
-const a = await side(args['options-a'], args['core-a']);
-const b = await side(args['options-b'], args['core-b']);
+const a = await side(args['options-a'], args['core-a'], args['env-a']);
+const b = await side(args['options-b'], args['core-b'], args['env-b']);
 let seq = 1;
 const both = async (name, swap) => {
   const input = () => ({ ...kinds[name](seq), format: 'webp' });
@@ -71,5 +82,5 @@ console.log(
   `worker-cpu-ab.mjs · ${new Date().toISOString()} · ${machineLine()} · load ${fmt(started, 1)} → ${fmt(load1(), 1)}`,
 );
 console.log(
-  `${renders} renders per side of ${names.join(', ')} (webp), one worker each, interleaved: worker CPU per render A ${fmt(msA / renders, 1)} ms (${args['options-a']}${args['core-a'] ? ` ${args['core-a']}` : ''}), B ${fmt(msB / renders, 1)} ms (${args['options-b']}${args['core-b'] ? ` ${args['core-b']}` : ''}), **B / A ${fmt(msB / msA, 3)}**`,
+  `${renders} renders per side of ${names.join(', ')} (webp), one worker each, interleaved: worker CPU per render A ${fmt(msA / renders, 1)} ms (${args['options-a']}${args['core-a'] ? ` ${args['core-a']}` : ''}${args['env-a'].map((e) => ` ${e}`).join('')}), B ${fmt(msB / renders, 1)} ms (${args['options-b']}${args['core-b'] ? ` ${args['core-b']}` : ''}${args['env-b'].map((e) => ` ${e}`).join('')}), **B / A ${fmt(msB / msA, 3)}**`,
 );

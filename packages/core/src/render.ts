@@ -352,8 +352,9 @@ async function renderStages(
   const knownOpaque = input.format !== 'png' && (lifted !== undefined || paintsOpaqueCanvas(svg));
   // A PNG mostly of photographs is filtered for them (encode/png.ts).
   const pngRows = tunings.pngPhotoRows ? pngRowsFor(pictureArea, layout.width * layout.height) : 'plain';
-  // A raster the canvas pool will not keep, which this thread frees at once: the encoder may use its memory for its
-  // own copy (encode/sharp.ts); freed after the encode. Not with a byte budget (it may encode several times).
+  // A raster the canvas pool will not keep, which this thread frees at once: the encoder may free it as soon as it
+  // has its own copy (encode/sharp.ts), else it is freed after the encode. Not with a byte budget (it may encode
+  // several times).
   const keepable = reusable && image.pixels.length <= keptBytes;
   const releasable =
     !keepable && input.maxBytes === undefined && hooks.releasesRaster?.(image.width, image.height) === true;

@@ -408,7 +408,7 @@ export interface RendererOptions {
    */
   workerMallocArenas?: number;
   /**
-   * V8's largest semi-space (MB) in each worker process (`--max-semi-space-size`), default 4; 0 leaves V8's own (16).
+   * V8's largest semi-space (MB) in each worker process (`--max-semi-space-size`), default 2; 0 leaves V8's own (16).
    * The young generation is two semi-spaces: with V8's own, a worker rendering cards held ~25–30 MiB more for no
    * CPU saved. Worker processes only.
    */

@@ -1,10 +1,10 @@
 /**
  * An encode that frees the raster (`EncodeChoice.release`, tuning/release-buffers.ts): an opaque WebP or AVIF is
- * encoded from RGB pixels packed over the raster's own memory (encode/rgb-in-place.ts), the raster freed once encoded
- * — the same bytes as the encode from the raster; JPEG and images with alpha are encoded as before.
+ * encoded from an RGB copy of the raster (encode/rgb-copy.ts), the raster freed before the encoder starts and the
+ * copy once encoded — the same bytes as the encode from the raster; JPEG and images with alpha are encoded as before.
  */
 import { describe, expect, it } from 'vitest';
-import { packRgbInPlace } from '../src/encode/rgb-in-place.js';
+import { copyRgb } from '../src/encode/rgb-copy.js';
 import { encodeImage } from '../src/encode/sharp.js';
 import { releaseBuffer } from '../src/tuning/release-buffers.js';
 import { decodeImage } from './helpers/image-compare.js';
@@ -27,7 +27,7 @@ function raster(alpha = 255): { pixels: Buffer; width: number; height: number } 
 }
 
 describe('an encode that frees the raster', () => {
-  it('packs RGB over the raster, frees it, and writes the same WebP and AVIF bytes', async () => {
+  it('frees the raster before the encoder starts, then its RGB copy, and writes the same WebP and AVIF bytes', async () => {
     for (const format of ['webp', 'avif'] as const) {
       const plain = await encodeImage(raster(), format, 80, { knownOpaque: true });
       const image = raster();
@@ -39,8 +39,8 @@ describe('an encode that frees the raster', () => {
           expect(releaseBuffer(pixels)).toBe(true);
         },
       });
-      // The raster, once.
-      expect(freed).toEqual([300 * 200 * 4]);
+      // The raster (RGBA) first, then the RGB copy the writer read, each once.
+      expect(freed).toEqual([300 * 200 * 4, 300 * 200 * 3]);
       expect(image.pixels.length).toBe(0);
       expect(Buffer.compare(data, plain)).toBe(0);
       const decoded = await decodeImage(data);
@@ -60,7 +60,7 @@ describe('an encode that frees the raster', () => {
     }
   });
 
-  it('packs RGB in place for any count of pixels and any alignment', () => {
+  it('copies RGB out for any count of pixels and any alignment', () => {
     for (const count of [1, 3, 4, 5, 1001]) {
       for (const offset of [0, 1]) {
         const whole = Buffer.alloc(count * 4 + offset);
@@ -68,7 +68,9 @@ describe('an encode that frees the raster', () => {
         for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 37 + 11) % 256;
         const expected = Buffer.alloc(count * 3);
         for (let i = 0; i < count; i++) pixels.copy(expected, i * 3, i * 4, i * 4 + 3);
-        expect(Buffer.compare(packRgbInPlace(pixels), expected), `${count} pixels at ${offset}`).toBe(0);
+        const rgb = copyRgb(pixels);
+        expect(Buffer.compare(rgb, expected), `${count} pixels at ${offset}`).toBe(0);
+        expect([rgb.byteOffset, rgb.buffer.byteLength]).toEqual([0, count * 3]);
       }
     }
   });

@@ -112,7 +112,7 @@ describe('workerMaxRssMb', () => {
 });
 
 describe.skipIf(process.platform !== 'linux')('workerMallocArenas, workerSemiSpaceMb', () => {
-  it('starts worker processes with MALLOC_ARENA_MAX=2 and 4 MB semi-spaces by default, the given values, or none with 0', async () => {
+  it('starts worker processes with MALLOC_ARENA_MAX=2 and 2 MB semi-spaces by default, the given values, or none with 0', async () => {
     const seen: [string | undefined, string | undefined][] = [];
     for (const [workerMallocArenas, workerSemiSpaceMb] of [
       [undefined, undefined],
@@ -136,7 +136,7 @@ describe.skipIf(process.platform !== 'linux')('workerMallocArenas, workerSemiSpa
     }
     const arenas = (value: string | undefined) => process.env.MALLOC_ARENA_MAX ?? value;
     expect(seen).toEqual([
-      [arenas('2'), '--max-semi-space-size=4'],
+      [arenas('2'), '--max-semi-space-size=2'],
       [arenas('3'), '--max-semi-space-size=8'],
       [arenas(undefined), undefined],
     ]);

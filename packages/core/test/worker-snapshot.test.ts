@@ -21,6 +21,7 @@ import { basename, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DEFAULT_WORKER_SEMI_SPACE_MB } from '../src/pool/renderer.js';
 import { workerExecArgv } from '../src/pool/worker-handle.js';
 import { WorkerPool } from '../src/pool/worker-pool.js';
 import { findSnapshot, snapshotName } from '../src/pool/worker-snapshot.js';
@@ -38,7 +39,11 @@ const card = () => validateRenderInput({ html, format: 'png' }, limits);
 
 /** The flags of a default renderer's workers (what the build's snapshot is made for). */
 const setup = { environment: { limits }, nice: 0, heapGrowingPercent: 100 };
-const defaultFlags = workerExecArgv({ setup, memoryLimitMb: 2048, semiSpaceMb: 4 });
+const defaultFlags = workerExecArgv({
+  setup,
+  memoryLimitMb: 2048,
+  semiSpaceMb: DEFAULT_WORKER_SEMI_SPACE_MB,
+});
 
 /** A pool of one real worker process of the built package, started from `snapshot` (a file, or none). */
 function pool(snapshot: string | false): WorkerPool {
@@ -52,7 +57,7 @@ function pool(snapshot: string | false): WorkerPool {
     timeoutMs: 20_000,
     wallTimeoutMs: 120_000,
     memoryLimitMb: 2048,
-    semiSpaceMb: 4,
+    semiSpaceMb: DEFAULT_WORKER_SEMI_SPACE_MB,
     setup,
     isolation: 'process',
     script: new URL('worker-loader.cjs', dist),

@@ -3,7 +3,7 @@ import type { ImageFormat } from '../types.js';
 import type { RasterImage } from '../raster/resvg.js';
 import { LITTLE_ENDIAN } from './byte-order.js';
 import { deflatesInHalves, encodeOpaquePng, type PngRows } from './png.js';
-import { packRgbInPlace } from './rgb-in-place.js';
+import { copyRgb } from './rgb-copy.js';
 import { loadSharp, type Sharp, whenSharpLoads } from './sharp-module.js';
 
 /**
@@ -31,9 +31,9 @@ export interface EncodeChoice {
   /** Large opaque PNGs deflated in two halves at once (tuning `deflateHalves`). Default true. */
   deflateHalves?: boolean;
   /**
-   * Free the raster once encoded (tuning/release-buffers.ts): the encode may then overwrite it. An opaque WebP or
-   * AVIF is encoded from RGB pixels packed over the raster's own memory (encode/rgb-in-place.ts): libvips's writers
-   * hold the whole image, and their copy of the 4-band pipeline came on top of the raster.
+   * Free the raster once the encode is done with it (tuning/release-buffers.ts). An opaque WebP or AVIF is encoded
+   * from an RGB copy of the raster (encode/rgb-copy.ts), the raster freed before the encoder starts and the copy once
+   * encoded: libvips's writers copy the whole image (and libwebp converts that copy), which came on top of the raster.
    */
   release?: (pixels: Buffer) => void;
   /** Told each tuning that changed this encode (RenderResult.tuningsUsed). */
@@ -139,17 +139,18 @@ export async function encodeLossy(
 ): Promise<Buffer> {
   const sharp = await loadSharp();
   const { width, height } = image;
-  let pipeline = sharp(image.pixels, { raw: { width, height, channels: 4, premultiplied: !opaque } });
-  if (opaque) pipeline = pipeline.removeAlpha();
   if (release && opaque && format !== 'jpeg') {
-    // The raster is of no more use once encoded: its own memory holds the RGB pixels the writer copies whole.
+    // The raster is of no more use once its RGB pixels are copied out: freed before the writer copies them whole.
+    const rgb = copyRgb(image.pixels);
+    release(image.pixels);
     try {
-      const rgb = sharp(packRgbInPlace(image.pixels), { raw: { width, height, channels: 3 } });
-      return await lossyOutput(rgb, format, quality, opaque);
+      return await lossyOutput(sharp(rgb, { raw: { width, height, channels: 3 } }), format, quality, opaque);
     } finally {
-      release(image.pixels);
+      release(rgb);
     }
   }
+  let pipeline = sharp(image.pixels, { raw: { width, height, channels: 4, premultiplied: !opaque } });
+  if (opaque) pipeline = pipeline.removeAlpha();
   return lossyOutput(pipeline, format, quality, opaque);
 }
 

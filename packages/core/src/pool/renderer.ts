@@ -52,9 +52,10 @@ export const DEFAULT_WORKER_MAX_RSS_MB = 512;
 /**
  * V8's largest semi-space in a worker process (MB; V8's own is 16): the young generation (two semi-spaces) of a
  * worker that renders cards settles at a few MB of live objects, and 16 MB semi-spaces held ~25–30 MiB more resident
- * memory per worker for no CPU saved (benchmarks/render/RESULTS.md, memory).
+ * memory per worker for no CPU saved; 2 MB ones hold ~6 less than 4 MB ones, at the same CPU per render (a render's
+ * objects that outlive two scavenges go to the old generation either way; benchmarks/render/RESULTS.md, memory).
  */
-export const DEFAULT_WORKER_SEMI_SPACE_MB = 4;
+export const DEFAULT_WORKER_SEMI_SPACE_MB = 2;
 const DEFAULT_MAX_QUEUE = 1000;
 
 /** Compiled templates by definition identity, so rendering the same definition object compiles it once. */

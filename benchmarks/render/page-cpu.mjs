@@ -12,6 +12,14 @@
  * threads, V8's GC helpers), so `RenderResult.timings` come out as CPU ms per stage; the wall time of each render is
  * measured beside it. CPU time is what means something on a shared machine: wall time grows with the load.
  *
+ * Before the first case, each child warms its process up (`--process-warmup N`, default 8): one render each of N cases
+ * spread evenly over the corpora (held-out cases never among them), so V8 has compiled the engine's hot code before
+ * any case is measured, as in a pool worker that has served renders. Without it the first case measured carried the
+ * process' own warm-up — V8 optimizing the engine's functions on its background threads, a young heap collected
+ * more often — about 0.4–0.5 s CPU on each of the first renders (RESULTS.md, "Tenth pass: page CPU"): adminlte-invoice,
+ * first by name, read 1,115 ms in the sweep and ~850 after other pages. The warm-up's CPU is printed; `--process-warmup
+ * 0` measures as before.
+ *
  * Per case: one warm-up render (fonts, per-worker sheet cache, glyph caches), then `--runs` renders, each with a
  * numbered paragraph no earlier render had as the first child of <body> (documents without a <body> — fragments —
  * repeat identical content; said in the output). Medians are printed.
@@ -21,7 +29,7 @@
  * base's parse, layout and raster CPU beside this build's.
  *
  *   node benchmarks/render/page-cpu.mjs [name-filter] [--corpus wider,real-world] [--runs 3] [--base DIR] [--over 1000]
- *     [--plain] [--every N]
+ *     [--plain] [--every N] [--process-warmup 8]
  *
  * `--every N` renders every Nth case (by corpus and name) only: a sample of the corpora for a run that must be short.
  */
@@ -50,6 +58,7 @@ const { values: args, positionals } = parseArgs({
     child: { type: 'string' },
     plain: { type: 'boolean', default: false },
     every: { type: 'string', default: '1' },
+    'process-warmup': { type: 'string', default: '8' },
   },
 });
 
@@ -149,15 +158,29 @@ function startSide(label, coreDir, execArgv) {
   };
 }
 
-/** The cases: name, folder, size, HTML; held-out wider cases left out unread. */
+/** The cases: name, folder, size, HTML; held-out wider cases left out unread; filtered by name and `--every`. */
 function loadCases() {
+  const every = Number(args.every);
+  return allCases(args.corpus.split(','))
+    .filter((c) => !positionals[0] || c.name.includes(positionals[0]))
+    .filter((_c, i) => i % every === 0);
+}
+
+/** `count` cases spread evenly over both corpora (held-out cases left out unread): the process warm-up's pages. */
+function warmupCases(count) {
+  const all = allCases(Object.keys(CORPORA));
+  if (count <= 0) return [];
+  return Array.from({ length: count }, (_x, i) => all[Math.floor(((i + 0.5) * all.length) / count)]);
+}
+
+/** Every case of `corpora`: name, folder, size, HTML; held-out wider cases left out unread. */
+function allCases(corpora) {
   const cases = [];
-  for (const corpus of args.corpus.split(',')) {
+  for (const corpus of corpora) {
     const root = CORPORA[corpus];
     if (!root) throw new Error(`--corpus: ${corpus} is not one of ${Object.keys(CORPORA).join(', ')}`);
     for (const name of readdirSync(root).sort()) {
       if (corpus === 'wider' && isHeldOut(name)) continue;
-      if (positionals[0] && !name.includes(positionals[0])) continue;
       const dir = join(root, name);
       if (!existsSync(join(dir, 'index.html'))) continue;
       const meta = JSON.parse(readFileSync(join(dir, 'case.json'), 'utf8'));
@@ -165,8 +188,7 @@ function loadCases() {
       cases.push({ corpus, name, dir, width: meta.width ?? 800, height: meta.height ?? 600, html });
     }
   }
-  const every = Number(args.every);
-  return cases.filter((_c, i) => i % every === 0);
+  return cases;
 }
 
 /** The page with a paragraph no earlier render had as the body's first child (unchanged without a <body>). */
@@ -185,6 +207,20 @@ async function parent() {
   const cases = loadCases();
   const rows = [];
   let seq = 0;
+  // The process warm-up (see the module's comment): not measured per case, its CPU printed.
+  const warmups = warmupCases(Number(args['process-warmup']));
+  const warmupCpu = sides.map(() => 0);
+  for (const c of warmups) {
+    for (let s = 0; s < sides.length; s++) {
+      const result = await sides[s].render({
+        dir: c.dir,
+        html: fresh(c.html, seq++),
+        width: c.width,
+        height: c.height,
+      });
+      warmupCpu[s] += result.cpu ?? 0;
+    }
+  }
   for (const c of cases) {
     const samples = sides.map(() => []);
     let error;
@@ -261,6 +297,7 @@ async function parent() {
     `# CPU per render, one core (workers: 0, a process per side), warm, ${runs} runs per case — ${new Date().toISOString()}`,
     '',
     `Machine: ${machineLine()}. Wider corpus: tuning cases only (held-out skipped unread)${Number(args.every) > 1 ? `; every ${args.every}th case only (--every)` : ''}.`,
+    `Process warm-up: ${warmups.length ? `${warmups.length} pages (${warmups.map((c) => c.name).join(', ')}), one render each, CPU ${sides.map((s, i) => `${s.label} ${fmt(warmupCpu[i], 0)} ms`).join(', ')}` : 'none (--process-warmup 0)'}.`,
     `Node flags of the children: ${sides.map((s) => `${s.label} ${s.execArgv.join(' ') || '(none)'}`).join('; ')}${args.plain ? ' (--plain)' : " (each its build's worker processes' flags)"}.`,
     '',
     markdownTable(header, table),

@@ -52,8 +52,19 @@ export function cachedStyleError(
   let known = checked.get(key)
   if (!known) {
     if (checked.size >= MAX_CHECKED) checked.clear()
-    known = check()
+    known = check().then(withoutFrames)
     checked.set(key, known)
   }
   return known
+}
+
+/**
+ * Pictor (style-error-frames): `error` with its stack trace written out. Until its `stack` is read, V8 keeps an
+ * error's call frames — their functions and receivers, and so the objects of the render that made it — and the
+ * checks above outlive that render: a few kept errors held megabytes of past renders, a heap the worker's garbage
+ * collections then had to mark. Reading `stack` writes it as the text it would be read as later and drops the frames.
+ */
+export function withoutFrames(error: Error | undefined): Error | undefined {
+  if (error) void error.stack
+  return error
 }

@@ -220,6 +220,48 @@ function findShadows(svg: string): FoundShadow[] {
   return found;
 }
 
+// Pictor (shadow-pixel-loops): the pixel loops are functions of their own, not loops inside the async `shadowPng`.
+// There V8 compiled them on stack (OSR) into code that also held the rest of the function, whose later steps had no
+// type feedback yet: that code was left again (deoptimized) at every call, render after render.
+
+/** The alpha bytes (every 4th, from the 4th) of the first `pixels` RGBA pixels of `rgba`. */
+export function alphaChannel(rgba: Uint8Array, pixels: number): Buffer {
+  const alpha = Buffer.alloc(pixels);
+  for (let i = 0, j = 3; i < pixels; i++, j += 4) alpha[i] = rgba[j] as number;
+  return alpha;
+}
+
+/**
+ * The `boxWidth` × `boxHeight` RGBA pixels of a shadow of `colour` (alpha 0–1) from the single-channel `coverage`,
+ * `coverageWidth` wide, whose box starts `margin` pixels in on both axes; `inset` takes the coverage's complement.
+ */
+export function colourCoverage(
+  coverage: Uint8Array,
+  coverageWidth: number,
+  margin: number,
+  boxWidth: number,
+  boxHeight: number,
+  colour: [number, number, number, number],
+  inset: boolean,
+): Buffer {
+  const [r, g, b, a] = colour;
+  // The alpha of each coverage value, worked out once (not once a pixel).
+  const alphaOf = new Uint8Array(256);
+  for (let c = 0; c < 256; c++) alphaOf[c] = Math.round(a * (inset ? 255 - c : c));
+  const out = Buffer.alloc(boxWidth * boxHeight * 4);
+  for (let y = 0; y < boxHeight; y++) {
+    let from = (y + margin) * coverageWidth + margin;
+    let to = y * boxWidth * 4;
+    for (let x = 0; x < boxWidth; x++, from++, to += 4) {
+      out[to] = r;
+      out[to + 1] = g;
+      out[to + 2] = b;
+      out[to + 3] = alphaOf[coverage[from] as number] as number;
+    }
+  }
+  return out;
+}
+
 /** The shadow as a straight-alpha RGBA PNG covering `box` (device pixels), or undefined to leave it to resvg. */
 async function shadowPng(
   shadow: FoundShadow,
@@ -247,8 +289,7 @@ async function shadowPng(
   const rgba = drawn.pixels;
   // Loaded only when a page has a shadow to draw (encode/sharp-module.ts).
   const sharp = await loadSharp();
-  let coverage: Buffer = Buffer.alloc(width * height);
-  for (let i = 0, j = 3; i < coverage.length; i++, j += 4) coverage[i] = rgba[j] as number;
+  let coverage = alphaChannel(rgba, width * height);
   if (sigma > 0) {
     coverage = await sharp(coverage, { raw: { width, height, channels: 1 } })
       .blur({ sigma, precision: sigma < BOX_BLUR_SIGMA ? 'integer' : 'approximate', minAmplitude: 0.001 })
@@ -256,21 +297,7 @@ async function shadowPng(
       .raw({ depth: 'uchar' })
       .toBuffer();
   }
-  const [r, g, b, a] = shadow.colour;
-  // The alpha of each coverage value, worked out once (not once a pixel).
-  const alphaOf = new Uint8Array(256);
-  for (let c = 0; c < 256; c++) alphaOf[c] = Math.round(a * (shadow.inset ? 255 - c : c));
-  const out = Buffer.alloc(box.width * box.height * 4);
-  for (let y = 0; y < box.height; y++) {
-    let from = (y + margin) * width + margin;
-    let to = y * box.width * 4;
-    for (let x = 0; x < box.width; x++, from++, to += 4) {
-      out[to] = r;
-      out[to + 1] = g;
-      out[to + 2] = b;
-      out[to + 3] = alphaOf[coverage[from] as number] as number;
-    }
-  }
+  const out = colourCoverage(coverage, width, margin, box.width, box.height, shadow.colour, shadow.inset);
   return sharp(out, { raw: { width: box.width, height: box.height, channels: 4 } })
     .png({ compressionLevel: 1, adaptiveFiltering: false })
     .toBuffer();

@@ -8,7 +8,10 @@
  * anonymous block box.
  */
 import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
-import { startWhenOverflowing } from './pictor-overflow-line-start.js'
+import {
+  rtlStartsAtRight,
+  startWhenOverflowing,
+} from './pictor-overflow-line-start.js'
 import {
   type ShiftedFloat,
   floatInlineSize,
@@ -1556,10 +1559,13 @@ export class Paragraph {
         const remaining = current.available - lineWidth
         // Pictor (align-in-exact-box): in the box as it was laid out.
         const exact = this.alignIn ?? { delta: 0, offset: 0 }
-        // Pictor (overflow-line-start): a left-to-right line wider than its
-        // box starts at its start, whatever its alignment.
+        // Pictor (overflow-line-start): a line wider than its box starts at
+        // its start, whatever its alignment: the left with `ltr`, the right
+        // with `rtl` (it isn't justified then).
         const ltr = paragraphDirection(this.style) !== 'rtl'
-        if (textAlign === 'right') {
+        if (rtlStartsAtRight(!ltr, remaining + exact.delta < 0)) {
+          x += remaining + exact.delta + exact.offset
+        } else if (textAlign === 'right') {
           x += startWhenOverflowing(
             remaining + exact.delta + exact.offset,
             ltr && remaining + exact.delta < 0

@@ -367,7 +367,10 @@ export function getSelectContent(
                   alignItems: 'center',
                   flexShrink: 0,
                   boxSizing: 'border-box',
-                  width: 12,
+                  // Pictor (select-end-padding): Chrome's menu list has 4 px
+                  // of inner padding at its end before the 12 px arrow box:
+                  // a drop-down is its widest option + 22 px wide.
+                  width: 16,
                   paddingRight: 3,
                   // Chrome draws the arrow at the end of the padding box.
                   ...(typeof style.paddingRight === 'number'

@@ -3,6 +3,7 @@
  * `crates/layout`. https://github.com/DioxusLabs/taffy
  */
 
+import { relayOutMissingFloatBands } from './pictor-float-bands.js'
 import { relayOutFloatsAtTheirLines } from './pictor-float-lines.js'
 import { encodeTree } from './encode.js'
 import { restoreCarriedMargins } from './pictor-clearance.js'
@@ -228,10 +229,16 @@ export function createLayoutEngine(): LayoutEngine {
             ? NaN
             : availableHeight
           : knownHeight
-        const result = nodes[index].measure(
+        // Pictor (float-bands-complete): the engine's bands, kept to check,
+        // and whole bands of the floats it cut short.
+        const node = nodes[index]
+        node.measuredExclusions = exclusions
+        const result = node.measure(
           width / scale,
           height / scale,
-          exclusions,
+          node.extraExclusions
+            ? [...exclusions, ...node.extraExclusions]
+            : exclusions,
           Number.isNaN(knownWidth) && availableWidth < 0,
           // Pictor (img-percent-width-intrinsic): whether `width` is the
           // node's own width rather than the space available to it.
@@ -336,13 +343,21 @@ export function createLayoutEngine(): LayoutEngine {
         layOut(root, width, height, layoutScale)
       )
       encoded = atLines.encoded
+      let bands: ReturnType<typeof relayOutMissingFloatBands> | undefined
       try {
+        // Pictor (float-bands-complete): again, with the whole bands of
+        // floats the engine cut short beside paragraphs.
+        bands = relayOutMissingFloatBands(encoded, () =>
+          layOut(root, width, height, layoutScale)
+        )
+        encoded = bands.encoded
         // Pictor (float-context-edges): again, with formatting context roots
         // widened where containing blocks of their floats reach past them.
         encoded = relayOutPastFloatEdges(encoded, width, (widenedWidth) =>
           layOut(root, widenedWidth, height, layoutScale)
         )
       } finally {
+        bands?.restore()
         atLines.restore()
       }
       // Pictor (clearance-before-own-floats): top margins laid out on carriers.

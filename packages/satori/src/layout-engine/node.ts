@@ -305,6 +305,13 @@ export class LayoutNode {
    * margin grew by `shift`, so the lines above its box are not shortened.
    */
   shiftFloat?: (shift: number) => void
+  /**
+   * Pictor (float-bands-complete): of a measured node, the float bands the
+   * engine gave it in its last measure, and the bands of floats added to
+   * them (the whole margin boxes of floats the engine cut short).
+   */
+  measuredExclusions?: FloatExclusion[]
+  extraExclusions?: FloatExclusion[]
   /** Set by `computeLayout`. */
   layout: ComputedLayout = emptyLayout()
 

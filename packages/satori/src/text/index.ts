@@ -2,7 +2,10 @@
  * This module calculates the layout of a text string. Currently the only
  * supported inline node is text. All other nodes are using block layout.
  */
-import { startWhenOverflowing } from './pictor-overflow-line-start.js'
+import {
+  rtlStartsAtRight,
+  startWhenOverflowing,
+} from './pictor-overflow-line-start.js'
 import type { LayoutContext } from '../layout.js'
 import {
   segment,
@@ -833,13 +836,25 @@ export default async function* buildTextNodes(
       // Pictor (align-in-exact-box): in the box as it was laid out, as the
       // left-to-right lines below (a right-to-left cell's lines a pixel right).
       let lineLeft = 0
-      if (align === 'right' || (align === 'justify' && !isJustified)) {
+      // Pictor (overflow-line-start): a right-to-left line wider than its
+      // box is at the right, its start, whatever its alignment (it spills
+      // out of the left side only), and isn't justified.
+      const startsAtRight = rtlStartsAtRight(
+        true,
+        remainingWidth + exact.delta < 0
+      )
+      if (
+        startsAtRight ||
+        align === 'right' ||
+        (align === 'justify' && !isJustified)
+      ) {
         lineLeft = remainingWidth + exact.delta + exact.offset
       } else if (align === 'center') {
         lineLeft = (remainingWidth + exact.delta) / 2 + exact.offset
       }
       let leftOffset = layout.x + lineLeft
-      if (isJustified) leftOffset += layout.justifyShift ?? 0
+      if (isJustified && !startsAtRight)
+        leftOffset += layout.justifyShift ?? 0
       if (embedFont) {
         leftOffset = Math.round(leftOffset)
         lineLeft = Math.round(lineLeft)

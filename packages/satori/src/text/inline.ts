@@ -8,7 +8,10 @@
  * anonymous block box.
  */
 import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
-import { startWhenOverflowing } from './pictor-overflow-line-start.js'
+import {
+  rtlStartsAtRight,
+  startWhenOverflowing,
+} from './pictor-overflow-line-start.js'
 import {
   type ShiftedFloat,
   floatInlineSize,
@@ -596,13 +599,50 @@ export class Paragraph {
     )
     const before = new Set(this.items.slice(0, count))
     let top: number | undefined
-    for (const line of this.lines) {
+    let holding = -1
+    this.lines.forEach((line, index) => {
       const holds = line.words.some((word) =>
         word.segments.some((segment) => before.has(segment.item))
       )
-      if (holds) top = line.top
+      if (holds) {
+        top = line.top
+        holding = index
+      }
+    })
+    // Pictor (float-after-inline-break): after a forced break, at the line after
+    // it (below the last line when the break ends the paragraph).
+    if (holding !== -1 && this.afterForcedBreak(count)) {
+      const line = this.lines[holding]
+      top = this.lines[holding + 1]?.top ?? line.top + line.height
     }
     return top === undefined ? undefined : layout.top + top
+  }
+
+  /**
+   * Pictor (float-after-inline-break): whether the first `count` items end with a
+   * forced break (`<br>`, a preserved newline), only box edges and collapsed
+   * white space after it. A float there comes after the break (CSS 2 §9.5.1
+   * rule 6: not above the line of content before it).
+   */
+  private afterForcedBreak(count: number) {
+    for (let i = count - 1; i >= 0; i--) {
+      const item = this.items[i]
+      if (item.kind === 'break') return true
+      if (item.kind === 'open' || item.kind === 'close') continue
+      if (item.kind !== 'text') return false
+      const whiteSpace = String(item.run.style.whiteSpace ?? 'normal')
+      const { content } = item.run
+      if (!COLLAPSIBLE_WHITE_SPACE.includes(whiteSpace)) {
+        return PRESERVED_LINE_BREAKS.includes(whiteSpace) && /\n$/.test(content)
+      }
+      if (PRESERVED_LINE_BREAKS.includes(whiteSpace)) {
+        if (/\n[ \t]*$/.test(content)) return true
+        if (!/^[ \t]*$/.test(content)) return false
+      } else if (!/^[ \t\n\r\f]*$/.test(content)) {
+        return false
+      }
+    }
+    return false
   }
 
   /**
@@ -631,13 +671,15 @@ export class Paragraph {
     this.flow(layout.width, others, false, true, shrink)
     const before = new Set(this.items.slice(0, count))
     let found: { top: number; bottom: number; used: number; available: number } | undefined
-    for (const line of this.lines) {
+    let holding = -1
+    for (const [lineIndex, line] of this.lines.entries()) {
       let used = 0
       let end = -1
       line.words.forEach((word, index) => {
         used += word.width
         if (word.segments.some((segment) => before.has(segment.item))) {
           end = index
+          holding = lineIndex
           found = {
             top: line.top,
             bottom: line.top + line.height,
@@ -647,6 +689,20 @@ export class Paragraph {
         }
       })
       if (end === -1 && found) break
+    }
+    // Pictor (float-after-inline-break): after a forced break, on the line after
+    // it, nothing before it there; below the last line when the break ends
+    // the paragraph.
+    if (found && this.afterForcedBreak(count)) {
+      const next = this.lines[holding + 1]
+      found = next
+        ? {
+            top: next.top,
+            bottom: next.top + next.height,
+            used: 0,
+            available: next.available,
+          }
+        : { ...found, top: found.bottom }
     }
     // As `finalize()` breaks them (lines-at-measured-width).
     this.flow(layout.width, this.exclusions, false, true, shrink)
@@ -1556,10 +1612,13 @@ export class Paragraph {
         const remaining = current.available - lineWidth
         // Pictor (align-in-exact-box): in the box as it was laid out.
         const exact = this.alignIn ?? { delta: 0, offset: 0 }
-        // Pictor (overflow-line-start): a left-to-right line wider than its
-        // box starts at its start, whatever its alignment.
+        // Pictor (overflow-line-start): a line wider than its box starts at
+        // its start, whatever its alignment: the left with `ltr`, the right
+        // with `rtl` (it isn't justified then).
         const ltr = paragraphDirection(this.style) !== 'rtl'
-        if (textAlign === 'right') {
+        if (rtlStartsAtRight(!ltr, remaining + exact.delta < 0)) {
+          x += remaining + exact.delta + exact.offset
+        } else if (textAlign === 'right') {
           x += startWhenOverflowing(
             remaining + exact.delta + exact.offset,
             ltr && remaining + exact.delta < 0

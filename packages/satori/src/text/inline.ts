@@ -18,6 +18,8 @@ import {
   withoutFloats,
 } from './pictor-float-fit.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
+import { fitTableColumns } from '../pictor-table-fit.js'
+import { layoutChanged } from './pictor-measure-memo.js'
 import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
 import type { LayoutContext } from '../layout.js'
 import type { SerializedStyle } from '../handler/expand.js'
@@ -1090,6 +1092,7 @@ export class Paragraph {
       computeLayout(node, {})
       node.style.width = size
     }
+    const layOut = () => {
     if (size === 'min-content') {
       computeLayout(node, { width: 'min-content' })
     } else if (size === 'stretch' && hasWidth) {
@@ -1132,6 +1135,19 @@ export class Paragraph {
       ) {
         computeLayout(node, { width: Math.max(0, width - margins()) })
       }
+    }
+    }
+    layOut()
+    // Pictor (atomic-inline-tables): laid out on its own, the box is not in
+    // the tree whose narrow tables get Chromium's column widths after the
+    // layout (satori.ts), so its own tables get them here, as there.
+    for (
+      let pass = 0;
+      pass < 4 && fitTableColumns(node, computeLayout);
+      pass++
+    ) {
+      layoutChanged()
+      layOut()
     }
 
     const { layout } = node

@@ -90,6 +90,10 @@ import {
   default as buildTransform,
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
+import {
+  inlineStaticOffset,
+  markInlineStaticPosition,
+} from './pictor-inline-static-position.js'
 import { customPropertiesOf } from './pictor-custom-properties.js'
 import { CONTENT_VAR, contentVarText } from './pictor-content-var.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
@@ -577,6 +581,7 @@ export default async function* layout(
   const isOutOfFlow =
     computedStyle.position === 'absolute' || computedStyle.position === 'fixed'
   let outerDisplay = computedStyle.__outerDisplay as OuterDisplay
+  const wasInline = outerDisplay === 'inline'
   // Floats only apply in block containers, and are blockified too.
   if (
     node.style.float &&
@@ -645,6 +650,17 @@ export default async function* layout(
   ) {
     toLogicalStyle(node.style, context.verticalFrame)
   }
+  // Pictor (inline-static-position): an absolutely positioned box that was
+  // inline-level keeps its place in the line as its static position.
+  const inlineStatic =
+    wasInline &&
+    computedStyle.position === 'absolute' &&
+    context.inline &&
+    context.formattingContext === 'block' &&
+    !(outOfFlowContainingBlock && outOfFlowContainingBlock.node !== parent) &&
+    !isFloat
+      ? markInlineStaticPosition(context.inline, computedStyle)
+      : undefined
   const fixedElement = outOfFlowContainingBlock
     ? insertFixedNode(
         node,
@@ -1301,6 +1317,11 @@ export default async function* layout(
     // Attach offset to the current node.
     left += x
     top += y
+  }
+  if (inlineStatic) {
+    const [dx, dy] = inlineStaticOffset(inlineStatic, node, parent)
+    left += dx
+    top += dy
   }
   // Pictor (float-relative-offset): the insets of a relatively positioned
   // float, which the layout engine leaves out.

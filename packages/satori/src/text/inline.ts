@@ -389,6 +389,18 @@ export class InlineFormatting {
     this.paragraph?.items.push({ kind: 'close', box })
   }
 
+  /**
+   * Pictor (inline-static-position): an empty box without edges at this point
+   * of the content, marking where an out-of-flow box would stand. Not before
+   * the first paragraph when floats wait for it (false).
+   */
+  markEmptyBox(box: InlineBox) {
+    if (!this.paragraph && this.floatsBefore.length > 0) return false
+    this.openBox(box)
+    this.closeBox(box)
+    return true
+  }
+
   addAtomic(atomic: AtomicInline) {
     const paragraph = this.current()
     atomic.paragraph = paragraph

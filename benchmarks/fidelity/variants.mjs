@@ -36,11 +36,17 @@ const filter = args.find((a) => !a.startsWith('--'));
 const variantNames = (
   args.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'w0.7,w0.85,w1.25,justify'
 ).split(',');
-/** Adds a style sheet after the document's own (before `</head>`, else first). */
-const withStyle = (html, css) =>
-  /<\/head>/i.test(html)
-    ? html.replace(/<\/head>/i, `<style>${css}</style></head>`)
-    : `<style>${css}</style>${html}`;
+/**
+ * Adds a style sheet after the document's own: before `</head>`, else before `<body`, else after the doctype (a
+ * sheet before the doctype would put the page in quirks mode).
+ */
+const withStyle = (html, css) => {
+  const sheet = `<style>${css}</style>`;
+  if (/<\/head>/i.test(html)) return html.replace(/<\/head>/i, `${sheet}</head>`);
+  if (/<body[\s>]/i.test(html)) return html.replace(/<body(?=[\s>])/i, `${sheet}<body`);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? `${doctype[0]}${sheet}${html.slice(doctype[0].length)}` : `${sheet}${html}`;
+};
 
 /** Numbers lists and second-level headings with CSS counters instead of list markers. */
 const COUNTER_CSS = `ol, ul { list-style: none !important; counter-reset: item }

@@ -87,8 +87,13 @@ export function inlineStaticOffset(
   }
   if (!staticX) return [0, 0]
   const { width, padding, border } = parent.layout
-  const content = width - padding.left - padding.right - border.left - border.right
+  const content =
+    width - padding.left - padding.right - border.left - border.right
   const share =
-    textAlign === 'center' ? 0.5 : textAlign === 'right' || textAlign === 'end' ? 1 : 0
+    textAlign === 'center'
+      ? 0.5
+      : textAlign === 'right' || textAlign === 'end'
+      ? 1
+      : 0
   return [Math.max(0, content * share), 0]
 }

@@ -1105,49 +1105,49 @@ export class Paragraph {
       node.style.width = size
     }
     const layOut = () => {
-    if (size === 'min-content') {
-      computeLayout(node, { width: 'min-content' })
-    } else if (size === 'stretch' && hasWidth) {
-      computeLayout(node, {})
-      layoutWithWidth(width - margins())
-    } else if (typeof size === 'object' && 'fitContent' in size) {
-      // The limit, clamped between the min-content and max-content widths.
-      computeLayout(node, {})
-      const maxContent = node.layout.width
-      computeLayout(node, { width: 'min-content' })
-      const minContent = node.layout.width
-      const { padding, border } = node.layout
-      const insets =
-        node.style.boxSizing === 'content-box'
-          ? padding.left + padding.right + border.left + border.right
-          : 0
-      const limit =
-        typeof size.fitContent === 'number'
-          ? size.fitContent
-          : hasWidth
-          ? (parseFloat(size.fitContent) / 100) * width
-          : Infinity
-      layoutWithWidth(
-        Math.min(maxContent, Math.max(minContent, limit + insets))
-      )
-    } else {
-      // Percentages are of the width of the paragraph.
-      const isPercentage = [
-        node.style.width,
-        node.style.minWidth,
-        node.style.maxWidth,
-      ].some((value) => typeof value === 'string' && value.endsWith('%'))
-      computeLayout(node, isPercentage && hasWidth ? { width } : {})
-      // Except for `max-content`, boxes shrink to fit the width.
-      if (
-        size !== 'max-content' &&
-        !isPercentage &&
-        hasWidth &&
-        marginWidth() > width
-      ) {
-        computeLayout(node, { width: Math.max(0, width - margins()) })
+      if (size === 'min-content') {
+        computeLayout(node, { width: 'min-content' })
+      } else if (size === 'stretch' && hasWidth) {
+        computeLayout(node, {})
+        layoutWithWidth(width - margins())
+      } else if (typeof size === 'object' && 'fitContent' in size) {
+        // The limit, clamped between the min-content and max-content widths.
+        computeLayout(node, {})
+        const maxContent = node.layout.width
+        computeLayout(node, { width: 'min-content' })
+        const minContent = node.layout.width
+        const { padding, border } = node.layout
+        const insets =
+          node.style.boxSizing === 'content-box'
+            ? padding.left + padding.right + border.left + border.right
+            : 0
+        const limit =
+          typeof size.fitContent === 'number'
+            ? size.fitContent
+            : hasWidth
+            ? (parseFloat(size.fitContent) / 100) * width
+            : Infinity
+        layoutWithWidth(
+          Math.min(maxContent, Math.max(minContent, limit + insets))
+        )
+      } else {
+        // Percentages are of the width of the paragraph.
+        const isPercentage = [
+          node.style.width,
+          node.style.minWidth,
+          node.style.maxWidth,
+        ].some((value) => typeof value === 'string' && value.endsWith('%'))
+        computeLayout(node, isPercentage && hasWidth ? { width } : {})
+        // Except for `max-content`, boxes shrink to fit the width.
+        if (
+          size !== 'max-content' &&
+          !isPercentage &&
+          hasWidth &&
+          marginWidth() > width
+        ) {
+          computeLayout(node, { width: Math.max(0, width - margins()) })
+        }
       }
-    }
     }
     layOut()
     // Pictor (atomic-inline-tables): laid out on its own, the box is not in

@@ -190,6 +190,11 @@ export interface LayoutContext {
   getTwStyles: (tw: string, style: any) => any
   onNodeDetected?: (node: SatoriNode) => void
   onStyleError?: (error: Error) => void
+  /**
+   * Pictor (nested-multicol-warning): the element is inside a multi-column
+   * box, whose columns a multi-column box inside is not broken between.
+   */
+  inMultiColumn?: boolean
   convertColors: boolean
   pointScaleFactor?: number
   replacedElements?: ReplacedElementHandlers
@@ -1128,6 +1133,15 @@ export default async function* layout(
       context.onStyleError,
       context.pointScaleFactor || 1
     )
+    // Pictor (nested-multicol-warning): laid out whole in one column of the
+    // outer box; Chromium breaks it between the outer columns.
+    if (context.inMultiColumn) {
+      context.onStyleError?.(
+        new Error(
+          'a multi-column box inside another multi-column box is kept in one column (Chromium breaks it between the outer columns)'
+        )
+      )
+    }
     if (hasNestedSpanner(normalizedChildren)) {
       context.onStyleError?.(
         new Error(
@@ -1244,6 +1258,7 @@ export default async function* layout(
           ? (box) => context.onNodeDetected(multiColumn.moved(box))
           : context.onNodeDetected,
       onStyleError: context.onStyleError,
+      inMultiColumn: context.inMultiColumn || !!multiColumn,
       convertColors: context.convertColors,
       pointScaleFactor: context.pointScaleFactor,
       replacedElements: context.replacedElements,

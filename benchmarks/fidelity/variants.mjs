@@ -7,7 +7,11 @@
  *   node benchmarks/fidelity/variants.mjs [name-filter] [--variants=w0.7,w0.85,w1.25,justify] [--reuse-reference]
  *
  * Variants: `w<factor>` (the case's width × factor, same height), `justify` (`text-align: justify` on paragraphs and
- * list items), `list-outside` / `list-inside` (every list's marker position). Writes
+ * list items), `list-outside` / `list-inside` (every list's marker position), `root<px>` (`html { font-size }`,
+ * e.g. root14, root18: rem-sized pages scale), `text2` (each paragraph's text twice: other line breaks, longer
+ * pages), `counter` (lists and h2s numbered by CSS counters), `columns2` (`columns: 2` on main/article), `center`
+ * (`text-align: center` on text blocks and cells), `rtl` (`html { direction: rtl }`), `serif` / `sans-serif` /
+ * `monospace` (every element's font swapped for a generic family), `rows2` (each table body row twice). Writes
  * out/variants/<case>~<variant>/{chromium.png,pictor.png} (side-by-side.mjs variants/<case>~<variant> shows one)
  * and out/variants/results.json; prints each score and the first row where the two images differ (a layout shift
  * starts there).
@@ -32,11 +36,35 @@ const filter = args.find((a) => !a.startsWith('--'));
 const variantNames = (
   args.find((a) => a.startsWith('--variants='))?.slice(11) ?? 'w0.7,w0.85,w1.25,justify'
 ).split(',');
-/** Adds a style sheet after the document's own (before `</head>`, else first). */
-const withStyle = (html, css) =>
-  /<\/head>/i.test(html)
-    ? html.replace(/<\/head>/i, `<style>${css}</style></head>`)
-    : `<style>${css}</style>${html}`;
+/**
+ * Adds a style sheet after the document's own: before `</head>`, else before `<body`, else after the doctype (a
+ * sheet before the doctype would put the page in quirks mode).
+ */
+const withStyle = (html, css) => {
+  const sheet = `<style>${css}</style>`;
+  if (/<\/head>/i.test(html)) return html.replace(/<\/head>/i, `${sheet}</head>`);
+  if (/<body[\s>]/i.test(html)) return html.replace(/<body(?=[\s>])/i, `${sheet}<body`);
+  const doctype = /^\s*<!doctype[^>]*>/i.exec(html);
+  return doctype ? `${doctype[0]}${sheet}${html.slice(doctype[0].length)}` : `${sheet}${html}`;
+};
+
+/** Numbers lists and second-level headings with CSS counters instead of list markers. */
+const COUNTER_CSS = `ol, ul { list-style: none !important; counter-reset: item }
+li { counter-increment: item } ol > li::before { content: counters(item, ".") ". " }
+ul > li::before { content: "(" counter(item, lower-roman) ") " }
+body { counter-reset: section } h2 { counter-increment: section } h2::before { content: counter(section) ". " }`;
+
+/** Each `<p>`'s content twice (lines wrap elsewhere, pages get longer); only `<p>`s with no `<p>` inside. */
+const doubledParagraphs = (html) =>
+  html.replace(/(<p\b[^>]*>)((?:(?!<\/?p\b)[\s\S])*?)(<\/p>)/gi, (_, open, text, close) =>
+    text.trim() ? `${open}${text} ${text}${close}` : `${open}${text}${close}`,
+  );
+
+/** Each table body row twice (longer tables). */
+const doubledRows = (html) =>
+  html.replace(/<tbody\b[^>]*>[\s\S]*?<\/tbody>/gi, (body) =>
+    body.replace(/<tr\b[\s\S]*?<\/tr>/gi, (row) => `${row}${row}`),
+  );
 
 /** Each variant: the page and viewport it makes of a case's page and viewport. */
 function variant(name, html, width, height) {
@@ -50,6 +78,26 @@ function variant(name, html, width, height) {
       width,
       height,
     };
+  const root = /^root(\d+)$/.exec(name);
+  if (root) return { html: withStyle(html, `html { font-size: ${root[1]}px !important }`), width, height };
+  if (name === 'text2') return { html: doubledParagraphs(html), width, height };
+  if (name === 'counter') return { html: withStyle(html, COUNTER_CSS), width, height };
+  if (name === 'columns2')
+    return { html: withStyle(html, 'main, article { columns: 2 !important }'), width, height };
+  if (name === 'center')
+    return {
+      html: withStyle(html, 'p, li, dd, h1, h2, h3, h4, td, th { text-align: center !important }'),
+      width,
+      height,
+    };
+  if (name === 'rtl') return { html: withStyle(html, 'html { direction: rtl !important }'), width, height };
+  if (name === 'serif' || name === 'sans-serif' || name === 'monospace')
+    return {
+      html: withStyle(html, `body, body * { font-family: ${name} !important }`),
+      width,
+      height,
+    };
+  if (name === 'rows2') return { html: doubledRows(html), width, height };
   throw new Error(`unknown variant ${name}`);
 }
 

@@ -90,6 +90,10 @@ import {
   default as buildTransform,
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
+import {
+  inlineStaticOffset,
+  markInlineStaticPosition,
+} from './pictor-inline-static-position.js'
 import { customPropertiesOf } from './pictor-custom-properties.js'
 import { CONTENT_VAR, contentVarText } from './pictor-content-var.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
@@ -186,6 +190,11 @@ export interface LayoutContext {
   getTwStyles: (tw: string, style: any) => any
   onNodeDetected?: (node: SatoriNode) => void
   onStyleError?: (error: Error) => void
+  /**
+   * Pictor (nested-multicol-warning): the element is inside a multi-column
+   * box, whose columns a multi-column box inside is not broken between.
+   */
+  inMultiColumn?: boolean
   convertColors: boolean
   pointScaleFactor?: number
   replacedElements?: ReplacedElementHandlers
@@ -577,6 +586,7 @@ export default async function* layout(
   const isOutOfFlow =
     computedStyle.position === 'absolute' || computedStyle.position === 'fixed'
   let outerDisplay = computedStyle.__outerDisplay as OuterDisplay
+  const wasInline = outerDisplay === 'inline'
   // Floats only apply in block containers, and are blockified too.
   if (
     node.style.float &&
@@ -645,6 +655,17 @@ export default async function* layout(
   ) {
     toLogicalStyle(node.style, context.verticalFrame)
   }
+  // Pictor (inline-static-position): an absolutely positioned box that was
+  // inline-level keeps its place in the line as its static position.
+  const inlineStatic =
+    wasInline &&
+    computedStyle.position === 'absolute' &&
+    context.inline &&
+    context.formattingContext === 'block' &&
+    !(outOfFlowContainingBlock && outOfFlowContainingBlock.node !== parent) &&
+    !isFloat
+      ? markInlineStaticPosition(context.inline, computedStyle)
+      : undefined
   const fixedElement = outOfFlowContainingBlock
     ? insertFixedNode(
         node,
@@ -1112,6 +1133,15 @@ export default async function* layout(
       context.onStyleError,
       context.pointScaleFactor || 1
     )
+    // Pictor (nested-multicol-warning): laid out whole in one column of the
+    // outer box; Chromium breaks it between the outer columns.
+    if (context.inMultiColumn) {
+      context.onStyleError?.(
+        new Error(
+          'a multi-column box inside another multi-column box is kept in one column (Chromium breaks it between the outer columns)'
+        )
+      )
+    }
     if (hasNestedSpanner(normalizedChildren)) {
       context.onStyleError?.(
         new Error(
@@ -1228,6 +1258,7 @@ export default async function* layout(
           ? (box) => context.onNodeDetected(multiColumn.moved(box))
           : context.onNodeDetected,
       onStyleError: context.onStyleError,
+      inMultiColumn: context.inMultiColumn || !!multiColumn,
       convertColors: context.convertColors,
       pointScaleFactor: context.pointScaleFactor,
       replacedElements: context.replacedElements,
@@ -1301,6 +1332,11 @@ export default async function* layout(
     // Attach offset to the current node.
     left += x
     top += y
+  }
+  if (inlineStatic) {
+    const [dx, dy] = inlineStaticOffset(inlineStatic, node, parent)
+    left += dx
+    top += dy
   }
   // Pictor (float-relative-offset): the insets of a relatively positioned
   // float, which the layout engine leaves out.

@@ -17,6 +17,7 @@
  * layout the block gets its top margin back (`restoreCarriedMargins`).
  */
 import { LayoutNode, type LayoutStyle, type Length } from './node.js'
+import { avoidsFloats } from './pictor-floats.js'
 
 const isFloat = (style: LayoutStyle) => !!style.float && style.float !== 'none'
 const overflows = (style: LayoutStyle) =>
@@ -77,6 +78,12 @@ function walkLeading(node: LayoutNode, found: Leading): boolean {
  */
 export function needsClearanceCarrier(node: LayoutNode): boolean {
   const style = node.style
+  // Pictor (bfc-clearance): a box with `clear` that establishes its own BFC (a CSS table, here a grid: Bootstrap's
+  // `.clearfix::after { display: table; clear: both }`; flex, flow-root, overflow) gets its clearance from a
+  // carrier too. The engine cleared it only past the first of the floats before it when an empty float with a
+  // margin came first (JSON Resume's "ace" entries: an empty `h4.pull-left`, then the dates floated), so the
+  // heading after it was drawn over the dates. An empty block with `clear` is placed below them all.
+  if (avoidsFloats(style) && !!style.clear && style.clear !== 'none') return true
   if (!inSameContext(style) || hasTopEdge(style)) return false
   // Pictor (margin-before-own-floats): a block without `clear` whose floats adjoin its top margin gets a carrier
   // of that margin too. The engine counted the margin twice where it had collapsed with the margin before it (the

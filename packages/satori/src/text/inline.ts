@@ -21,6 +21,8 @@ import {
   withoutFloats,
 } from './pictor-float-fit.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
+import { fitTableColumns } from '../pictor-table-fit.js'
+import { layoutChanged } from './pictor-measure-memo.js'
 import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
 import type { LayoutContext } from '../layout.js'
 import type { SerializedStyle } from '../handler/expand.js'
@@ -388,6 +390,18 @@ export class InlineFormatting {
     }
     this.open.pop()
     this.paragraph?.items.push({ kind: 'close', box })
+  }
+
+  /**
+   * Pictor (inline-static-position): an empty box without edges at this point
+   * of the content, marking where an out-of-flow box would stand. Not before
+   * the first paragraph when floats wait for it (false).
+   */
+  markEmptyBox(box: InlineBox) {
+    if (!this.paragraph && this.floatsBefore.length > 0) return false
+    this.openBox(box)
+    this.closeBox(box)
+    return true
   }
 
   addAtomic(atomic: AtomicInline) {
@@ -1146,48 +1160,62 @@ export class Paragraph {
       computeLayout(node, {})
       node.style.width = size
     }
-    if (size === 'min-content') {
-      computeLayout(node, { width: 'min-content' })
-    } else if (size === 'stretch' && hasWidth) {
-      computeLayout(node, {})
-      layoutWithWidth(width - margins())
-    } else if (typeof size === 'object' && 'fitContent' in size) {
-      // The limit, clamped between the min-content and max-content widths.
-      computeLayout(node, {})
-      const maxContent = node.layout.width
-      computeLayout(node, { width: 'min-content' })
-      const minContent = node.layout.width
-      const { padding, border } = node.layout
-      const insets =
-        node.style.boxSizing === 'content-box'
-          ? padding.left + padding.right + border.left + border.right
-          : 0
-      const limit =
-        typeof size.fitContent === 'number'
-          ? size.fitContent
-          : hasWidth
-          ? (parseFloat(size.fitContent) / 100) * width
-          : Infinity
-      layoutWithWidth(
-        Math.min(maxContent, Math.max(minContent, limit + insets))
-      )
-    } else {
-      // Percentages are of the width of the paragraph.
-      const isPercentage = [
-        node.style.width,
-        node.style.minWidth,
-        node.style.maxWidth,
-      ].some((value) => typeof value === 'string' && value.endsWith('%'))
-      computeLayout(node, isPercentage && hasWidth ? { width } : {})
-      // Except for `max-content`, boxes shrink to fit the width.
-      if (
-        size !== 'max-content' &&
-        !isPercentage &&
-        hasWidth &&
-        marginWidth() > width
-      ) {
-        computeLayout(node, { width: Math.max(0, width - margins()) })
+    const layOut = () => {
+      if (size === 'min-content') {
+        computeLayout(node, { width: 'min-content' })
+      } else if (size === 'stretch' && hasWidth) {
+        computeLayout(node, {})
+        layoutWithWidth(width - margins())
+      } else if (typeof size === 'object' && 'fitContent' in size) {
+        // The limit, clamped between the min-content and max-content widths.
+        computeLayout(node, {})
+        const maxContent = node.layout.width
+        computeLayout(node, { width: 'min-content' })
+        const minContent = node.layout.width
+        const { padding, border } = node.layout
+        const insets =
+          node.style.boxSizing === 'content-box'
+            ? padding.left + padding.right + border.left + border.right
+            : 0
+        const limit =
+          typeof size.fitContent === 'number'
+            ? size.fitContent
+            : hasWidth
+            ? (parseFloat(size.fitContent) / 100) * width
+            : Infinity
+        layoutWithWidth(
+          Math.min(maxContent, Math.max(minContent, limit + insets))
+        )
+      } else {
+        // Percentages are of the width of the paragraph.
+        const isPercentage = [
+          node.style.width,
+          node.style.minWidth,
+          node.style.maxWidth,
+        ].some((value) => typeof value === 'string' && value.endsWith('%'))
+        computeLayout(node, isPercentage && hasWidth ? { width } : {})
+        // Except for `max-content`, boxes shrink to fit the width.
+        if (
+          size !== 'max-content' &&
+          !isPercentage &&
+          hasWidth &&
+          marginWidth() > width
+        ) {
+          computeLayout(node, { width: Math.max(0, width - margins()) })
+        }
       }
+    }
+    layOut()
+    // Pictor (atomic-inline-tables): laid out on its own, the box is not in
+    // the tree whose narrow tables get Chromium's column widths after the
+    // layout (satori.ts), so its own tables get them here, as there.
+    for (
+      let pass = 0;
+      pass < 4 && fitTableColumns(node, computeLayout);
+      pass++
+    ) {
+      layoutChanged()
+      layOut()
     }
 
     const { layout } = node

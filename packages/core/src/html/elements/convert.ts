@@ -340,7 +340,12 @@ export class TreeConverter {
     // The marker sits beside a degraded table display only: no display, no marker to look up.
     if (display === undefined || !DEGRADED_TABLE_DISPLAYS.has(display)) return display;
     const marker = this.styles.declared(el, CSS_TABLE_DISPLAY, inline);
-    return marker && display === degradeDisplay(marker)?.display ? marker.trim().toLowerCase() : display;
+    if (!marker || display !== degradeDisplay(marker)?.display) return display;
+    // The marker follows its own display in its rule: a display after it (a media query's `display: block` over
+    // `display: table-cell`) is another declaration, which the marker does not describe.
+    return this.styles.compareCascade(el, 'display', CSS_TABLE_DISPLAY, inline) > 0
+      ? display
+      : marker.trim().toLowerCase();
   }
 
   /** True when the document can hold CSS table displays (a sheet declares one, or a style attribute). */

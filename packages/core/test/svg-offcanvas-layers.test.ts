@@ -1,7 +1,7 @@
 /**
  * Layers wholly off the canvas are cut before resvg sees them (svg/offcanvas-layers.ts): resvg panics on a layer —
- * an element with mask, clip-path, filter or opacity — whose content lies past about two canvases, aborting the
- * process. The page-level check is test/repros/offcanvas-layers.html (html-chromium-repros.test.ts).
+ * an element with mask, clip-path, filter or opacity — whose content lies past about two canvases, or inside a
+ * layer spanning more than that, aborting the process. The page-level check is test/repros/offcanvas-layers.html (html-chromium-repros.test.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { rasterize } from '../src/raster/resvg.js';
@@ -42,8 +42,11 @@ describe('dropOffCanvasLayers', () => {
   it('keeps layers that reach the canvas, near it, or that it cannot bound', () => {
     for (const layer of [
       '<g mask="url(#m)"><path d="M10 90 h10 v30 h-10z"/></g>',
-      // Half a canvas past the edge: kept (a shadow or blur could reach in).
-      '<g opacity="0.5"><rect x="10" y="140" width="10" height="5"/></g>',
+      // Half a canvas past the edge under a filter: kept (a shadow or blur could reach in).
+      '<g filter="url(#f)"><rect x="10" y="140" width="10" height="5"/></g>',
+      '<g opacity="0.5"><g filter="url(#f)"><rect x="10" y="140" width="10" height="5"/></g></g>',
+      // Within the few pixels anti-aliasing reaches.
+      '<g opacity="0.5"><rect x="10" y="102" width="10" height="5"/></g>',
       // Moved back onto the canvas by a transform.
       '<g transform="translate(0 -500)"><g mask="url(#m)"><rect x="10" y="520" width="10" height="10"/></g></g>',
       '<g opacity="0.5"><text x="10" y="900">x</text></g>',
@@ -54,6 +57,37 @@ describe('dropOffCanvasLayers', () => {
       const svg = `${head}${mask}${visible}${layer}</svg>`;
       expect(dropOffCanvasLayers(svg)).toBe(svg);
     }
+  });
+
+  it('cuts what lies just off the canvas where no filter moves it, inside a layer too, but nothing with an id', () => {
+    const svg = (inner: string) => `${head}${visible}<g clip-path="url(#c)">${inner}</g></svg>`;
+    // A layer just below the canvas, and a drawn element of a layer just above it.
+    expect(
+      dropOffCanvasLayers(
+        `${head}${visible}<g opacity="0.5"><rect x="10" y="120" width="10" height="5"/></g></svg>`,
+      ),
+    ).toBe(`${head}${visible}</svg>`);
+    expect(dropOffCanvasLayers(svg(`${visible}<path d="M10 -60 h10 v10 h-10z"/>`))).toBe(svg(visible));
+    // Kept: referred to by id, under the layer's filter, or reaching the canvas.
+    for (const inner of [
+      `${visible}<path id="p" d="M10 -60 h10 v10 h-10z"/>`,
+      `${visible}<g filter="url(#f)"><path d="M10 -60 h10 v10 h-10z"/></g>`,
+      `${visible}<path d="M10 -60 h10 v58 h-10z"/>`,
+    ]) {
+      expect(dropOffCanvasLayers(svg(inner))).toBe(svg(inner));
+    }
+  });
+
+  it('cuts what would make a layer inside a layer span past the region resvg allows, and resvg draws the rest', () => {
+    // A clipped multi-column box: its first column's content far above the canvas, a masked group just below it.
+    // resvg aborts the process on this SVG as it is (a panic in geom.rs).
+    const svg = `${head}${visible}<g clip-path="url(#c)"><clipPath id="c"><rect x="-1000" y="50" width="2000" height="100000"/></clipPath><path d="M10 -150 h10 v10 h-10z"/><mask id="m2"><rect x="0" y="110" width="50" height="20" fill="#fff"/></mask><g mask="url(#m2)"><path fill="#00f" d="M10 112 h10 v10 h-10z"/></g></g></svg>`;
+    const out = dropOffCanvasLayers(svg);
+    expect(out).not.toContain('M10 -150');
+    expect(out).not.toContain('mask="url(#m2)"');
+    const image = rasterize(svg);
+    const at = (20 * 100 + 20) * 4;
+    expect([...image.pixels.subarray(at, at + 4)]).toEqual([255, 0, 0, 255]);
   });
 
   it('moves transformed content before deciding', () => {
@@ -72,9 +106,9 @@ describe('dropOffCanvasLayers', () => {
   });
 
   it('says when a page cannot have such layers, so the scan is skipped', () => {
-    const box = { left: 0, top: 0, width: 100, height: 140 };
+    const box = { left: 0, top: 0, width: 100, height: 100 };
     expect(mayHaveOffCanvasLayers(`${head}</svg>`, [box], 100, 100)).toBe(false);
-    expect(mayHaveOffCanvasLayers(`${head}</svg>`, [{ ...box, top: 200 }], 100, 100)).toBe(true);
+    expect(mayHaveOffCanvasLayers(`${head}</svg>`, [{ ...box, top: 1 }], 100, 100)).toBe(true);
     expect(mayHaveOffCanvasLayers(`${head}<g transform="translate(1)"></g></svg>`, [box], 100, 100)).toBe(
       true,
     );

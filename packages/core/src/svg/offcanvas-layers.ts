@@ -3,9 +3,13 @@
  * — `geom.rs:27`, `Option::unwrap()` on `None` — when a layer (an element with `mask`, `clip-path`, `filter` or
  * `opacity`) has all its content outside the region it clips layers to (about two canvases around the origin):
  * a Rust panic aborts the whole process, worker thread or not. Framework pages reach it easily: an
- * `overflow: hidden` element laid out 4,000 px down a 2,000 px canvas (Pico's example pages). Such a layer cannot
- * be seen; this module finds the layers whose content lies wholly outside the canvas grown by half its size on each
- * side and cuts them out of the SVG. Everything else is left byte for byte as it was.
+ * `overflow: hidden` element laid out 4,000 px down a 2,000 px canvas (Pico's example pages). It also panics on a
+ * layer inside another layer when the outer one spans more than about two canvases (content far above the canvas
+ * beside a masked group just below it: a multi-column box clipping its columns). What lies off the canvas cannot be
+ * seen; this module cuts out of the SVG the layers whose content lies wholly outside the canvas grown by half its
+ * size on each side, and, where no filter can move what they draw (a shadow, a blur), the layers and the drawn
+ * elements inside a layer that lie wholly outside the canvas itself (a few pixels of anti-aliasing aside). An element
+ * with an `id` (something may refer to it) is cut only as a layer. Everything else is left byte for byte as it was.
  *
  * Geometry is read conservatively from the markup satori writes: path data (control points and arc radii
  * included), rect/image/circle/ellipse/line/polygon attributes and `transform` lists. Content it cannot bound
@@ -336,21 +340,41 @@ interface Frame {
   layer: boolean;
   /** Inside a definition (mask content, pattern tile...): not measured, never cut. */
   inert: boolean;
+  /**
+   * A filter or a transform this module cannot read, on this element, an ancestor or a descendant seen so far: what
+   * it draws may lie elsewhere than its box says.
+   */
+  moved?: boolean;
+  /** Inside an open layer: drawn into that layer's own pixmap. */
+  inLayer?: boolean;
+  /** Has an `id`: something may refer to it. */
+  named?: boolean;
 }
 
+/** Pixels past the canvas's edge that anti-aliasing can still touch (resvg pads a layer by 2). */
+const EDGE = 4;
+
 /**
- * Remove the layers whose content lies wholly outside the canvas grown by half its size on each side (see the
- * module comment). Returns the SVG unchanged (the same string) when there is none.
+ * Remove the layers whose content lies wholly outside the canvas grown by half its size on each side, and what
+ * lies wholly outside the canvas itself where no filter moves it (see the module comment). Returns the SVG unchanged (the same string) when there is none.
  */
 export function dropOffCanvasLayers(svg: string): string {
   const root = ROOT_SIZE.exec(svg);
   if (!root || !LAYER_ATTR.test(svg)) return svg;
   const width = Number(root[1]);
   const height = Number(root[2]);
-  const visible = [-width / 2, -height / 2, width * 1.5, height * 1.5];
-  const outside = (box: Box) =>
+  const beyond = (box: Box, region: readonly number[]) =>
     box !== null &&
-    (box[2] < visible[0]! || box[0] > visible[2]! || box[3] < visible[1]! || box[1] > visible[3]!);
+    (box[2] < region[0]! || box[0] > region[2]! || box[3] < region[1]! || box[1] > region[3]!);
+  const visible = [-width / 2, -height / 2, width * 1.5, height * 1.5];
+  const canvas = [-EDGE, -EDGE, width + EDGE, height + EDGE];
+  /** Whether `frame`, just closed (its box whole), is cut. */
+  const cut = (frame: Frame) => {
+    if (frame.inert) return false;
+    if (frame.layer && beyond(frame.box, visible)) return true;
+    if (frame.moved || !(frame.layer || (frame.inLayer && !frame.named))) return false;
+    return beyond(frame.box, canvas);
+  };
   const cuts: Array<[number, number]> = [];
   const stack: Frame[] = [];
   let layersOpen = 0;
@@ -366,8 +390,10 @@ export function dropOffCanvasLayers(svg: string): string {
       if (frame.layer) layersOpen -= 1;
       const end = match.index + whole.length;
       const into = stack[stack.length - 1];
-      if (frame.layer && outside(frame.box)) cuts.push([frame.start, end]);
-      else if (into && !into.inert) into.box = union(into.box, frame.box);
+      if (into && frame.moved && !into.inert) into.moved = true;
+      if (cut(frame)) cuts.push([frame.start, end]);
+      // A cut element still counts in its parent's box, so that a layer left empty is cut whole (the outer cut).
+      if (into && !into.inert) into.box = union(into.box, frame.box);
       continue;
     }
     if (!parent) {
@@ -397,10 +423,22 @@ export function dropOffCanvasLayers(svg: string): string {
     // Geometry matters only inside a layer: elsewhere it is not read (most of a page).
     const measured = !inert && (layersOpen > 0 || layer);
     const own = !measured ? null : unknown ? EVERYWHERE : ownBox(name, attrs, matrix);
-    const frame: Frame = { name, start: match.index, matrix, box: own, layer, inert };
+    const moved = !inert && (parent.moved === true || unknown || /\sfilter\s*=/.test(attrs));
+    const frame: Frame = {
+      name,
+      start: match.index,
+      matrix,
+      box: own,
+      layer,
+      inert,
+      moved,
+      inLayer: layersOpen > 0,
+      named: /\sid\s*=/.test(attrs),
+    };
     if (selfClosing) {
-      if (frame.layer && outside(frame.box)) cuts.push([frame.start, match.index + whole.length]);
-      else if (!parent.inert) parent.box = union(parent.box, frame.box);
+      if (moved && !parent.inert) parent.moved = true;
+      if (cut(frame)) cuts.push([frame.start, match.index + whole.length]);
+      if (!parent.inert) parent.box = union(parent.box, frame.box);
     } else {
       if (layer) layersOpen += 1;
       stack.push(frame);
@@ -478,9 +516,9 @@ interface PlacedBox {
 }
 
 /**
- * Whether `dropOffCanvasLayers` can find anything: some laid-out box reaches beyond the canvas grown by half its
- * size, or the SVG moves content by a `transform` (boxes are reported before transforms). False for the ordinary
- * page that fits its canvas, which then skips the scan.
+ * Whether `dropOffCanvasLayers` can find anything: some laid-out box reaches beyond the canvas, or the SVG moves
+ * content by a `transform` (boxes are reported before transforms). False for the ordinary page that fits its
+ * canvas, which then skips the scan.
  */
 export function mayHaveOffCanvasLayers(
   svg: string,
@@ -490,12 +528,6 @@ export function mayHaveOffCanvasLayers(
 ): boolean {
   if (svg.includes(' transform=')) return true;
   return boxes.some(
-    (b) =>
-      !(
-        b.left >= -width / 2 &&
-        b.top >= -height / 2 &&
-        b.left + b.width <= width * 1.5 &&
-        b.top + b.height <= height * 1.5
-      ),
+    (b) => !(b.left >= 0 && b.top >= 0 && b.left + b.width <= width && b.top + b.height <= height),
   );
 }

@@ -90,6 +90,24 @@ describe('sizes and margins', () => {
     expect(pixel(r, 0, 0)).toEqual([255, 0, 0, 255]);
   });
 
+  it('a fragment whose sheet styles html gets those rules on its root (rem, colour, background), still margin-less', async () => {
+    const r = await renderHtml(
+      '<style>html{font-size:20px;background:#00f} .b{width:5rem;height:2rem;background:#f00}</style><div class="b"></div>',
+      { width: 200, height: 100 },
+    );
+    // 5rem × 2rem of a 20px root: 100×40 from the top left; html's background fills the rest.
+    expect(pixel(r, 0, 0)).toEqual([255, 0, 0, 255]);
+    expect(pixel(r, 98, 38)).toEqual([255, 0, 0, 255]);
+    expect(pixel(r, 102, 10)).toEqual([0, 0, 255, 255]);
+    expect(pixel(r, 10, 42)).toEqual([0, 0, 255, 255]);
+    expect(pixel(r, 199, 99)).toEqual([0, 0, 255, 255]);
+    // `html` in a value or in text is not a selector: that fragment stays as it was (rem of 16px, no background).
+    const plain = await renderHtml(
+      '<style>.b{width:5rem;height:2rem;background:#f00;font-family:html}</style><div class="b">html {</div>',
+    );
+    expect([plain.width, plain.height]).toEqual([80, 32]);
+  });
+
   it('a document keeps the 8px body margin, and a body background covers the whole canvas', async () => {
     const r = await renderHtml(
       '<!doctype html><html><head><style>body{background:#00f}</style></head><body><div style="width:50px;height:50px;background:#f00"></div></body></html>',

@@ -60,6 +60,22 @@ function checkElementCount(root: ParentNode, max: number): void {
 }
 
 const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
+const STYLE_BLOCK = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
+/** `html` as a type selector: after a selector boundary, before the rule's `{`. */
+const HTML_SELECTOR = /(?:^|[\s,}>~+(])html(?![\w-])(?=[^{};]*\{)/i;
+
+/**
+ * Whether a fragment's own style sheets style `html`: in a browser the fragment is a page whose root is `<html>`, and
+ * rules on it set the root's font size (`rem`), colour, font and background. Such a fragment keeps an `<html>` root
+ * (a margin-less body, as fragments have).
+ */
+function stylesHtmlElement(source: string): boolean {
+  if (!/html/i.test(source)) return false;
+  for (const block of source.matchAll(STYLE_BLOCK)) {
+    if (HTML_SELECTOR.test((block[1] ?? '').replace(/\/\*[\s\S]*?\*\//g, ''))) return true;
+  }
+  return false;
+}
 
 /**
  * UA rule for a fragment's wrapper: a fragment gets no implicit margin (docs/contract/decisions.md "Limits", auto
@@ -93,16 +109,23 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
   const sheets = options.styleSheets?.cache === false ? undefined : liftStyleSheets(lifted?.source ?? source);
   const text = sheets?.source ?? lifted?.source ?? source;
   let root: SatoriElement;
-  if (isDocument) {
+  if (isDocument || stylesHtmlElement(source)) {
     const doc = parse(text);
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
     sheets?.restore(doc);
     lifted?.restore(doc);
     if (MAY_USE.test(text)) resolveSvgUses(doc, warn);
-    converter.quirksMode = doc.mode !== 'no-quirks';
-    converter.fullQuirks = doc.mode === 'quirks';
+    // A fragment (parsed as a page for its `html` rules) has no quirks and no implicit margin.
+    converter.quirksMode = isDocument && doc.mode !== 'no-quirks';
+    converter.fullQuirks = isDocument && doc.mode === 'quirks';
     converter.sheetTexts = converter.collectSheets(doc);
     const html = childElements(doc).find((e) => e.tagName === 'html')!;
+    if (!isDocument) {
+      childElements(html)
+        .find((e) => e.tagName === 'body')
+        ?.attrs.push({ name: 'data-pictor-fragment', value: '' });
+      converter.addPreamble(FRAGMENT_PREAMBLE);
+    }
     root = converter.convertNode(html, 0)!;
     propagateBodyBackground(html, root, styles, converter);
     const bodyElement = childElements(html).find((e) => e.tagName === 'body');

@@ -7,20 +7,23 @@ import { constants, PerformanceObserver, type PerformanceEntry } from 'node:perf
 import { describe, expect, it } from 'vitest';
 import { collectAllGenerations, collectYoungGeneration } from '../src/tuning/native-collection.js';
 
-/** The kinds (`detail.kind`) of the collections `work` ran, as Node reports them. */
-async function collectionsOf(work: () => void): Promise<number[]> {
-  const kinds: number[] = [];
-  const observer = new PerformanceObserver((list) => {
-    for (const entry of list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[])
-      kinds.push(entry.detail?.kind ?? -1);
+/**
+ * The kinds (`detail.kind`) of the first `gc` entries Node delivers after `work` ran: the collection `work` ran is
+ * among them (entries come after the collection, from the event loop; awaited, not waited for).
+ */
+function collectionsOf(work: () => void): Promise<number[]> {
+  return new Promise((resolve) => {
+    const observer = new PerformanceObserver((list) => {
+      observer.disconnect();
+      resolve(
+        (list.getEntries() as (PerformanceEntry & { detail?: { kind?: number } })[]).map(
+          (entry) => entry.detail?.kind ?? -1,
+        ),
+      );
+    });
+    observer.observe({ entryTypes: ['gc'] });
+    work();
   });
-  observer.observe({ entryTypes: ['gc'] });
-  work();
-  // gc entries are delivered after the collection, from the event loop.
-  await new Promise((resolve) => setImmediate(resolve));
-  await new Promise((resolve) => setTimeout(resolve, 0));
-  observer.disconnect();
-  return kinds;
 }
 
 describe('native collections', () => {

@@ -13,6 +13,7 @@
  */
 import type { EncodedTree } from './encode.js'
 import type { FloatExclusion, LayoutNode } from './node.js'
+import { layOutAgain } from './pictor-float-lines.js'
 import { isContextRoot } from './pictor-margin-carriers.js'
 
 /** The most layouts again: the added bands move the paragraphs, and the floats after them. */
@@ -136,12 +137,7 @@ export function relayOutMissingFloatBands(
       changed = true
     })
     if (!changed) break
-    try {
-      encoded = layOut()
-    } catch (error) {
-      restore()
-      throw error
-    }
+    encoded = layOutAgain(layOut, restore)
   }
   return { encoded, restore }
 }

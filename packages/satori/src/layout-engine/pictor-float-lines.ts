@@ -38,6 +38,19 @@ function floatShifts(nodes: LayoutNode[], shifts: Map<LayoutNode, number>) {
   return changed
 }
 
+/** Lays the tree out again; on a throw, takes the changes made for it back first. */
+export function layOutAgain(
+  layOut: () => EncodedTree,
+  restore: () => void
+): EncodedTree {
+  try {
+    return layOut()
+  } catch (error) {
+    restore()
+    throw error
+  }
+}
+
 /**
  * Lays the tree out again while floats in the middle of paragraphs are above
  * their lines; returns the last layout and a function that restores the styles.
@@ -68,12 +81,7 @@ export function relayOutFloatsAtTheirLines(
       moved = true
     }
     if (!moved) break
-    try {
-      encoded = layOut()
-    } catch (error) {
-      restore()
-      throw error
-    }
+    encoded = layOutAgain(layOut, restore)
   }
   return { encoded, restore }
 }

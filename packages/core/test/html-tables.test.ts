@@ -486,3 +486,23 @@ describe('tables → grid', () => {
     expect(String(styles[0]!.props.children).match(/:where\(table\)\{/g)).toHaveLength(1);
   });
 });
+
+describe('caption-side-bottom', () => {
+  const page = (css: string) =>
+    table(
+      `<style>${css}</style><table><caption>Note</caption><thead><tr><th>a</th></tr></thead><tbody><tr><td rowspan="2">1</td></tr><tr></tr><tr><td>2</td></tr></tbody></table>`,
+    );
+  it('puts a caption with caption-side: bottom below the rows', () => {
+    const t = page('caption { caption-side: bottom }');
+    expect(style(all(t, 'caption')[0]!).gridRow).toBe('5');
+    expect(style(all(t, 'th')[0]!).gridRow).toBe('1 / span 1');
+  });
+  it('inherits caption-side from the table', () => {
+    expect(style(all(page('table { caption-side: bottom }'), 'caption')[0]!).gridRow).toBe('5');
+  });
+  it('keeps the caption above by default', () => {
+    const t = page('');
+    expect(style(all(t, 'caption')[0]!).gridRow).toBe('1');
+    expect(style(all(t, 'th')[0]!).gridRow).toBe('2 / span 1');
+  });
+});

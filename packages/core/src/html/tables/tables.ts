@@ -216,7 +216,13 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     structure,
   );
   const caption = structure.children(table).find((c) => structure.part(c) === 'caption');
-  const offset = caption ? 1 : 0;
+  // Pictor (caption-side-bottom): `caption-side: bottom` (inherited) puts the caption below the rows, as browsers do.
+  const captionBelow =
+    caption !== undefined && inherited(caption, 'caption-side', ctx)?.trim().toLowerCase() === 'bottom';
+  const offset = caption && !captionBelow ? 1 : 0;
+  const captionRow = captionBelow
+    ? `${Math.max(rows.length, ...cells.map((cell) => cell.row + cell.rowSpan)) + 1}`
+    : '1';
   // HTML's UA sheet sets `border-collapse: separate` and `border-spacing: 2px` on `<table>`; a CSS table inherits
   // both (initially separate and 0).
   const own = (property: string) =>
@@ -613,7 +619,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   for (const child of structure.children(table)) {
     const part = structure.part(child);
     if (part === 'caption') {
-      if (child === caption) children.push(ctx.convert(child, { gridColumn: '1 / -1', gridRow: '1' }));
+      if (child === caption) children.push(ctx.convert(child, { gridColumn: '1 / -1', gridRow: captionRow }));
     } else if (part === 'row') children.push(convertRow(child));
     else if (groups.includes(child))
       children.push(

@@ -400,14 +400,25 @@ async function main() {
   const { createPictor } = await import('./engines.mjs');
   const { flattenedPixels } = await import('./flattened-pixels.mjs');
   const { DSSIM_OPTIONS } = await import('./ssim-options.mjs');
-  const browser = await launchChromium();
+  let browser = await launchChromium();
   const pictor = await createPictor({ engine: 'pipeline', workers: Number(option('pictor-workers') ?? 0) });
   const rows = [];
   for (const seed of seeds) {
     const html = generatedPage(seed);
     const file = join(outDir, `.page-${process.pid}.html`);
     writeFileSync(file, html);
-    const reference = await browser.screenshot(pathToFileURL(file).href, WIDTH, HEIGHT);
+    // Chromium now and then fails a capture under load ("Unable to capture screenshot"): try again.
+    // Chromium itself dies now and then: launched again.
+    let reference;
+    for (let attempt = 0; !reference; attempt++) {
+      try {
+        reference = await browser.screenshot(pathToFileURL(file).href, WIDTH, HEIGHT);
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await browser.close().catch(() => {});
+        browser = await launchChromium();
+      }
+    }
     let dssim;
     let png;
     try {

@@ -506,3 +506,29 @@ describe('caption-side-bottom', () => {
     expect(style(all(t, 'th')[0]!).gridRow).toBe('2 / span 1');
   });
 });
+
+describe('caption-outside-spacing', () => {
+  it('takes back the border spacing around a caption with negative margins, on the sides it sets none', () => {
+    const t = table(
+      '<style>table { border-spacing: 4px 3px }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',
+    );
+    expect(style(all(t, 'caption')[0]!)).toMatchObject({
+      marginLeft: '-4px',
+      marginRight: '-4px',
+      marginTop: '-3px',
+    });
+    const below = table(
+      '<style>caption { caption-side: bottom; margin-left: 5px }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',
+    );
+    const captionStyle = style(all(below, 'caption')[0]!);
+    expect(captionStyle).toMatchObject({ marginRight: '-2px', marginBottom: '-2px' });
+    expect(captionStyle.marginTop).toBeUndefined();
+    expect(captionStyle.marginLeft).not.toBe('-2px');
+  });
+  it('leaves a caption of a collapsed table as it is', () => {
+    const t = table(
+      '<style>table { border-collapse: collapse }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',
+    );
+    expect(style(all(t, 'caption')[0]!).marginTop).toBeUndefined();
+  });
+});

@@ -619,7 +619,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   for (const child of structure.children(table)) {
     const part = structure.part(child);
     if (part === 'caption') {
-      if (child === caption) children.push(ctx.convert(child, { gridColumn: '1 / -1', gridRow: captionRow }));
+      if (child === caption)
+        children.push(
+          ctx.convert(child, {
+            gridColumn: '1 / -1',
+            gridRow: captionRow,
+            ...captionOutsideSpacing(child, captionBelow, spacing[0]!, spacing[1] ?? spacing[0]!, ctx),
+          }),
+        );
     } else if (part === 'row') children.push(convertRow(child));
     else if (groups.includes(child))
       children.push(
@@ -647,6 +654,34 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   if (weighted.size > 0) grid.props[TABLE_WEIGHTS_PROP] = columnTracks.weighted.join(' ');
   if (columnTracks.fit !== undefined) grid.props[TABLE_FIT_PROP] = columnTracks.fit;
   return grid;
+}
+
+/**
+ * Pictor (caption-outside-spacing): a caption lies outside the border spacing in browsers (in the table wrapper box,
+ * beside the grid): negative margins on the sides the caption declares no margin for take back the spacing the grid's
+ * padding puts around it, so the rows below start where Chromium puts them.
+ */
+function captionOutsideSpacing(
+  caption: Element,
+  below: boolean,
+  horizontal: string,
+  vertical: string,
+  ctx: TableContext,
+): Record<string, string> {
+  const inline = ctx.inlineOf(caption);
+  const style: Record<string, string> = {};
+  const take = (side: string, spacing: string) => {
+    const px = pxOf(spacing);
+    if (px === 0) return;
+    if (['margin', `margin-${side}`].some((p) => ctx.styles.declared(caption, p, inline) !== undefined))
+      return;
+    style[`margin${side[0]!.toUpperCase()}${side.slice(1)}`] =
+      px === undefined ? `calc(-1 * ${spacing})` : `${-px}px`;
+  };
+  take('left', horizontal);
+  take('right', horizontal);
+  take(below ? 'bottom' : 'top', vertical);
+  return style;
 }
 
 /** A height that sizes a box: a length, not `auto`, a CSS-wide keyword or a percentage. */

@@ -61,3 +61,41 @@ export function monospaceFontSize(el: Element, declared: DeclaredOf): string | u
   }
   return `${0.8125 * own}em`;
 }
+
+/**
+ * Pictor (monospace-keyword-table): Chrome's absolute-size keywords for the bare generic `monospace`, from its
+ * font-size table's row for the 13px fixed font (the 16px row gives 9, 10, 13, 16, 18, 24, 32, 48).
+ */
+const FIXED_KEYWORD_SIZES: Record<string, number> = {
+  'xx-small': 9,
+  'x-small': 10,
+  small: 12,
+  medium: 13,
+  large: 16,
+  'x-large': 20,
+  'xx-large': 26,
+  'xxx-large': 39,
+};
+
+/** Whether `el`'s font is the bare generic `monospace`: its nearest declared family, else a monospace element's. */
+function inheritsBareMonospace(el: Element, declared: DeclaredOf): boolean {
+  for (let p: Element | null = el; p; p = parentOf(p)) {
+    if (declared(p, 'font') !== undefined) return false;
+    const family = declared(p, 'font-family');
+    if (family !== undefined) return withVars(family, p, declared)?.toLowerCase() === 'monospace';
+    if (MONOSPACE_TAGS.has(p.tagName)) return true;
+  }
+  return false;
+}
+
+/**
+ * The size of an element whose own `font-size` is an absolute-size keyword (`small`, `x-large`…)
+ * while its font is the bare `monospace`: Chrome takes it from the fixed font's row (`small` is 12px, not 13px).
+ */
+export function monospaceKeywordSize(el: Element, declared: DeclaredOf): string | undefined {
+  const raw = declared(el, 'font-size');
+  if (raw === undefined) return undefined;
+  const keyword = withVars(raw, el, declared)?.toLowerCase();
+  if (keyword === undefined || !(keyword in FIXED_KEYWORD_SIZES)) return undefined;
+  return inheritsBareMonospace(el, declared) ? `${FIXED_KEYWORD_SIZES[keyword]}px` : undefined;
+}

@@ -226,6 +226,21 @@ describe('styles', () => {
     expect((findAll(root, 'pre')[0]!.props.style as { fontSize?: string }).fontSize).toBe('12px');
   });
 
+  it('sizes text 13px where its font changes to bare `monospace`, 16px where it changes back (monospace-body)', () => {
+    // Chrome: body 13px, the sans-serif div 16px again (13 × 16/13), its code 13px, a named font under body 16px.
+    const { root } = parseHtml(`<html><head><style>
+      body { font-family: monospace } .sans { font-family: sans-serif } .named { font-family: "JetBrains Mono" }
+    </style></head><body><div class="sans"><code>a</code></div><div class="named">b</div><pre>c</pre></body></html>`);
+    const size = (el: SatoriElement | undefined) =>
+      (el?.props.style as { fontSize?: string } | undefined)?.fontSize;
+    expect(size(findAll(root, 'body')[0])).toBe('0.8125em');
+    const [sans, named] = findAll(root, 'div');
+    expect(size(sans)).toBe(`${1 / 0.8125}em`);
+    expect(size(named)).toBe(`${1 / 0.8125}em`);
+    expect(size(findAll(root, 'code')[0])).toBe('0.8125em');
+    expect(size(findAll(root, 'pre')[0])).toBeUndefined();
+  });
+
   it('collects @font-face rules and <link rel=stylesheet> hrefs in document order', () => {
     const parsed = parseHtml(
       `<html><head><link rel="stylesheet" href="a.css"><link rel="icon" href="x.ico"><style>

@@ -40,26 +40,49 @@ function sizeEffect(value: string | undefined): number | 'keyword' | 'absolute' 
 }
 
 /**
- * The font size `el` needs (relative to its parent's, as `em`) when Chrome gives it the fixed-font size, or
- * undefined: not a monospace element, a font other than the bare `monospace`, inside another monospace element
- * (already sized), or a size on the way up that is not derived from `medium`.
+ * Whether `el`'s own font is the bare generic `monospace` (true), another font (false), or inherited (undefined):
+ * its declared `font-family`, else `monospace` for the elements whose UA font it is.
+ */
+function ownFamilyIsBareMonospace(el: Element, declared: DeclaredOf): boolean | undefined {
+  const family = declared(el, 'font-family');
+  if (family !== undefined) return withVars(family, el, declared)?.toLowerCase() === 'monospace';
+  return MONOSPACE_TAGS.has(el.tagName) ? true : undefined;
+}
+
+/** Whether the font `el` inherits is the bare generic `monospace`. */
+function inheritsBareMonospaceFrom(parent: Element | null, declared: DeclaredOf): boolean {
+  for (let p = parent; p; p = parentOf(p)) {
+    const own = ownFamilyIsBareMonospace(p, declared);
+    if (own !== undefined) return own;
+  }
+  return false;
+}
+
+/**
+ * The font size `el` needs (relative to its parent's, as `em`) where its font changes between the bare generic
+ * `monospace` and another while its size is still derived from `medium`: Chrome then sizes it from its default fixed
+ * font size (13px) instead of the default size (16px), or back (monospace-body: `body { font-family: monospace }` is
+ * 13px, a `div` in it with `font-family: sans-serif` 16px again). Undefined where the font does not change or a
+ * size on the way up is not derived from `medium`.
  */
 export function monospaceFontSize(el: Element, declared: DeclaredOf): string | undefined {
-  if (!MONOSPACE_TAGS.has(el.tagName)) return undefined;
-  const family = declared(el, 'font-family');
-  if (family !== undefined && withVars(family, el, declared)?.toLowerCase() !== 'monospace') return undefined;
-  let own = 1;
+  const inherited = inheritsBareMonospaceFrom(parentOf(el), declared);
+  const own = ownFamilyIsBareMonospace(el, declared) ?? inherited;
+  if (own === inherited) return undefined;
+  let multiplier = 1;
   for (let p: Element | null = el; p; p = parentOf(p)) {
-    if (p !== el && MONOSPACE_TAGS.has(p.tagName)) return undefined;
     if (declared(p, 'font') !== undefined) return undefined;
     const raw = declared(p, 'font-size');
     const effect = sizeEffect(raw === undefined ? undefined : withVars(raw, p, declared));
     if (effect === 'absolute') return undefined;
-    // `medium` on the element itself is the fixed font's own medium size.
-    if (effect === 'keyword') return p === el ? '13px' : `${0.8125 * own}em`;
-    if (p === el) own = effect;
+    // `medium` on the element itself is the fixed font's own medium size (or the default one's).
+    if (effect === 'keyword') {
+      if (p === el) return own ? '13px' : '16px';
+      break;
+    }
+    if (p === el) multiplier = effect;
   }
-  return `${0.8125 * own}em`;
+  return own ? `${0.8125 * multiplier}em` : `${multiplier / 0.8125}em`;
 }
 
 /**

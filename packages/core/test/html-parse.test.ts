@@ -214,6 +214,33 @@ describe('styles', () => {
     expect(sizes).toEqual(['0.8125em', '0.8125em', `${0.8125 * 1.5}em`, undefined, undefined]);
   });
 
+  it('takes absolute-size keywords of bare `monospace` text from the 13px row, as Chrome (monospace-keyword-table)', () => {
+    // Chrome: small 12px under `monospace` (13px under a named font or sans-serif), x-large 20px, pre small 12px.
+    const { root } = parseHtml(`<html><head><style>
+      body { font-family: monospace; font-size: 17px } .s { font-size: small } .xl { font-size: x-large }
+      .named { font-family: "JetBrains Mono", monospace; font-size: small } .sans { font-family: sans-serif }
+    </style></head><body><p class="s">a</p><p class="xl">b</p><p class="named">c</p>
+      <div class="sans"><p class="s">d</p><pre class="s">e</pre></div></body></html>`);
+    const sizes = findAll(root, 'p').map((c) => (c.props.style as { fontSize?: string })?.fontSize);
+    expect(sizes).toEqual(['12px', '20px', undefined, undefined]);
+    expect((findAll(root, 'pre')[0]!.props.style as { fontSize?: string }).fontSize).toBe('12px');
+  });
+
+  it('sizes text 13px where its font changes to bare `monospace`, 16px where it changes back (monospace-body)', () => {
+    // Chrome: body 13px, the sans-serif div 16px again (13 × 16/13), its code 13px, a named font under body 16px.
+    const { root } = parseHtml(`<html><head><style>
+      body { font-family: monospace } .sans { font-family: sans-serif } .named { font-family: "JetBrains Mono" }
+    </style></head><body><div class="sans"><code>a</code></div><div class="named">b</div><pre>c</pre></body></html>`);
+    const size = (el: SatoriElement | undefined) =>
+      (el?.props.style as { fontSize?: string } | undefined)?.fontSize;
+    expect(size(findAll(root, 'body')[0])).toBe('0.8125em');
+    const [sans, named] = findAll(root, 'div');
+    expect(size(sans)).toBe(`${1 / 0.8125}em`);
+    expect(size(named)).toBe(`${1 / 0.8125}em`);
+    expect(size(findAll(root, 'code')[0])).toBe('0.8125em');
+    expect(size(findAll(root, 'pre')[0])).toBeUndefined();
+  });
+
   it('collects @font-face rules and <link rel=stylesheet> hrefs in document order', () => {
     const parsed = parseHtml(
       `<html><head><link rel="stylesheet" href="a.css"><link rel="icon" href="x.ico"><style>

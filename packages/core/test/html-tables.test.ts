@@ -486,3 +486,49 @@ describe('tables → grid', () => {
     expect(String(styles[0]!.props.children).match(/:where\(table\)\{/g)).toHaveLength(1);
   });
 });
+
+describe('caption-side-bottom', () => {
+  const page = (css: string) =>
+    table(
+      `<style>${css}</style><table><caption>Note</caption><thead><tr><th>a</th></tr></thead><tbody><tr><td rowspan="2">1</td></tr><tr></tr><tr><td>2</td></tr></tbody></table>`,
+    );
+  it('puts a caption with caption-side: bottom below the rows', () => {
+    const t = page('caption { caption-side: bottom }');
+    expect(style(all(t, 'caption')[0]!).gridRow).toBe('5');
+    expect(style(all(t, 'th')[0]!).gridRow).toBe('1 / span 1');
+  });
+  it('inherits caption-side from the table', () => {
+    expect(style(all(page('table { caption-side: bottom }'), 'caption')[0]!).gridRow).toBe('5');
+  });
+  it('keeps the caption above by default', () => {
+    const t = page('');
+    expect(style(all(t, 'caption')[0]!).gridRow).toBe('1');
+    expect(style(all(t, 'th')[0]!).gridRow).toBe('2 / span 1');
+  });
+});
+
+describe('caption-outside-spacing', () => {
+  it('takes back the border spacing around a caption with negative margins, on the sides it sets none', () => {
+    const t = table(
+      '<style>table { border-spacing: 4px 3px }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',
+    );
+    expect(style(all(t, 'caption')[0]!)).toMatchObject({
+      marginLeft: '-4px',
+      marginRight: '-4px',
+      marginTop: '-3px',
+    });
+    const below = table(
+      '<style>caption { caption-side: bottom; margin-left: 5px }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',
+    );
+    const captionStyle = style(all(below, 'caption')[0]!);
+    expect(captionStyle).toMatchObject({ marginRight: '-2px', marginBottom: '-2px' });
+    expect(captionStyle.marginTop).toBeUndefined();
+    expect(captionStyle.marginLeft).not.toBe('-2px');
+  });
+  it('leaves a caption of a collapsed table as it is', () => {
+    const t = table(
+      '<style>table { border-collapse: collapse }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',
+    );
+    expect(style(all(t, 'caption')[0]!).marginTop).toBeUndefined();
+  });
+});

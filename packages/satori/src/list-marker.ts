@@ -358,11 +358,13 @@ function listMarkerElements(
       // Its baseline is the bottom of its margin box.
       marginBottom: ascent - top - size,
       marginLeft: left,
+      // Pictor (inside-symbol-marker-width): an inside disc or square is
+      // followed by 1em + 1px in Chrome, whatever the font's space.
       marginRight: outside
         ? -left - size
         : disclosure
         ? '0.4em'
-        : `calc(1.1em - ${size}px)`,
+        : 'calc(1em + 1px)',
       backgroundColor: style.color,
     }
     if (name === 'disc') shape.borderRadius = '50%'
@@ -373,9 +375,7 @@ function listMarkerElements(
         height: size + 1,
         marginLeft: left - 0.5,
         marginBottom: ascent - top - size - 0.5,
-        marginRight: outside
-          ? -left - size - 0.5
-          : `calc(1.1em - ${size + 0.5}px)`,
+        marginRight: outside ? -left - size - 0.5 : 'calc(1em + 0.5px)',
         backgroundColor: 'transparent',
         boxSizing: 'border-box',
         border: `1px solid ${style.color}`,
@@ -395,10 +395,7 @@ function listMarkerElements(
     } else if (name === 'disclosure-closed') {
       shape.clipPath = 'polygon(0 0, 86.6% 50%, 0 100%)'
     }
-    // Inside disc, circle and square markers are followed by a space.
-    return outside || disclosure
-      ? [span({ ...font, ...shape })]
-      : [span({ ...font, ...shape }), trailingSpace(font, ' ')]
+    return [span({ ...font, ...shape })]
   }
 
   const text = getMarkerText(value, type)

@@ -34,7 +34,7 @@ import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { hrAttributeStyle } from './hr-attributes.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
-import { monospaceFontSize } from './monospace-size.js';
+import { monospaceFontSize, monospaceKeywordSize } from './monospace-size.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
 import { annotationSizeRatio, rubyPairs } from './ruby.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
@@ -591,9 +591,8 @@ export class TreeConverter {
   private monospaceSize(el: Element): Record<string, string> {
     // Pictor (printdocs): sizes in em/% of the keyword and var()-written fonts keep the quirk, as in Chrome
     // (Vivliostyle's themes: `html { font-size: var(--vs-font-size) }` = 100%, `font-family: var(--mono)`).
-    const fontSize = monospaceFontSize(el, (p, property) =>
-      this.styles.declared(p, property, this.inlineOf(p)),
-    );
+    const declared = (p: Element, property: string) => this.styles.declared(p, property, this.inlineOf(p));
+    const fontSize = monospaceFontSize(el, declared) ?? monospaceKeywordSize(el, declared);
     return fontSize ? { fontSize } : {};
   }
 

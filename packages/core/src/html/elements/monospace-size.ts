@@ -40,24 +40,85 @@ function sizeEffect(value: string | undefined): number | 'keyword' | 'absolute' 
 }
 
 /**
- * The font size `el` needs (relative to its parent's, as `em`) when Chrome gives it the fixed-font size, or
- * undefined: not a monospace element, a font other than the bare `monospace`, inside another monospace element
- * (already sized), or a size on the way up that is not derived from `medium`.
+ * Whether `el`'s own font is the bare generic `monospace` (true), another font (false), or inherited (undefined):
+ * its declared `font-family`, else `monospace` for the elements whose UA font it is.
+ */
+function ownFamilyIsBareMonospace(el: Element, declared: DeclaredOf): boolean | undefined {
+  const family = declared(el, 'font-family');
+  if (family !== undefined) return withVars(family, el, declared)?.toLowerCase() === 'monospace';
+  return MONOSPACE_TAGS.has(el.tagName) ? true : undefined;
+}
+
+/** Whether the font `el` inherits is the bare generic `monospace`. */
+function inheritsBareMonospaceFrom(parent: Element | null, declared: DeclaredOf): boolean {
+  for (let p = parent; p; p = parentOf(p)) {
+    const own = ownFamilyIsBareMonospace(p, declared);
+    if (own !== undefined) return own;
+  }
+  return false;
+}
+
+/**
+ * The font size `el` needs (relative to its parent's, as `em`) where its font changes between the bare generic
+ * `monospace` and another while its size is still derived from `medium`: Chrome then sizes it from its default fixed
+ * font size (13px) instead of the default size (16px), or back (monospace-body: `body { font-family: monospace }` is
+ * 13px, a `div` in it with `font-family: sans-serif` 16px again). Undefined where the font does not change or a
+ * size on the way up is not derived from `medium`.
  */
 export function monospaceFontSize(el: Element, declared: DeclaredOf): string | undefined {
-  if (!MONOSPACE_TAGS.has(el.tagName)) return undefined;
-  const family = declared(el, 'font-family');
-  if (family !== undefined && withVars(family, el, declared)?.toLowerCase() !== 'monospace') return undefined;
-  let own = 1;
+  const inherited = inheritsBareMonospaceFrom(parentOf(el), declared);
+  const own = ownFamilyIsBareMonospace(el, declared) ?? inherited;
+  if (own === inherited) return undefined;
+  let multiplier = 1;
   for (let p: Element | null = el; p; p = parentOf(p)) {
-    if (p !== el && MONOSPACE_TAGS.has(p.tagName)) return undefined;
     if (declared(p, 'font') !== undefined) return undefined;
     const raw = declared(p, 'font-size');
     const effect = sizeEffect(raw === undefined ? undefined : withVars(raw, p, declared));
     if (effect === 'absolute') return undefined;
-    // `medium` on the element itself is the fixed font's own medium size.
-    if (effect === 'keyword') return p === el ? '13px' : `${0.8125 * own}em`;
-    if (p === el) own = effect;
+    // `medium` on the element itself is the fixed font's own medium size (or the default one's).
+    if (effect === 'keyword') {
+      if (p === el) return own ? '13px' : '16px';
+      break;
+    }
+    if (p === el) multiplier = effect;
   }
-  return `${0.8125 * own}em`;
+  return own ? `${0.8125 * multiplier}em` : `${multiplier / 0.8125}em`;
+}
+
+/**
+ * Pictor (monospace-keyword-table): Chrome's absolute-size keywords for the bare generic `monospace`, from its
+ * font-size table's row for the 13px fixed font (the 16px row gives 9, 10, 13, 16, 18, 24, 32, 48).
+ */
+const FIXED_KEYWORD_SIZES: Record<string, number> = {
+  'xx-small': 9,
+  'x-small': 10,
+  small: 12,
+  medium: 13,
+  large: 16,
+  'x-large': 20,
+  'xx-large': 26,
+  'xxx-large': 39,
+};
+
+/** Whether `el`'s font is the bare generic `monospace`: its nearest declared family, else a monospace element's. */
+function inheritsBareMonospace(el: Element, declared: DeclaredOf): boolean {
+  for (let p: Element | null = el; p; p = parentOf(p)) {
+    if (declared(p, 'font') !== undefined) return false;
+    const family = declared(p, 'font-family');
+    if (family !== undefined) return withVars(family, p, declared)?.toLowerCase() === 'monospace';
+    if (MONOSPACE_TAGS.has(p.tagName)) return true;
+  }
+  return false;
+}
+
+/**
+ * The size of an element whose own `font-size` is an absolute-size keyword (`small`, `x-large`…)
+ * while its font is the bare `monospace`: Chrome takes it from the fixed font's row (`small` is 12px, not 13px).
+ */
+export function monospaceKeywordSize(el: Element, declared: DeclaredOf): string | undefined {
+  const raw = declared(el, 'font-size');
+  if (raw === undefined) return undefined;
+  const keyword = withVars(raw, el, declared)?.toLowerCase();
+  if (keyword === undefined || !(keyword in FIXED_KEYWORD_SIZES)) return undefined;
+  return inheritsBareMonospace(el, declared) ? `${FIXED_KEYWORD_SIZES[keyword]}px` : undefined;
 }

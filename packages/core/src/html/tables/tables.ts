@@ -216,7 +216,13 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     structure,
   );
   const caption = structure.children(table).find((c) => structure.part(c) === 'caption');
-  const offset = caption ? 1 : 0;
+  // Pictor (caption-side-bottom): `caption-side: bottom` (inherited) puts the caption below the rows, as browsers do.
+  const captionBelow =
+    caption !== undefined && inherited(caption, 'caption-side', ctx)?.trim().toLowerCase() === 'bottom';
+  const offset = caption && !captionBelow ? 1 : 0;
+  const captionRow = captionBelow
+    ? `${Math.max(rows.length, ...cells.map((cell) => cell.row + cell.rowSpan)) + 1}`
+    : '1';
   // HTML's UA sheet sets `border-collapse: separate` and `border-spacing: 2px` on `<table>`; a CSS table inherits
   // both (initially separate and 0).
   const own = (property: string) =>
@@ -613,7 +619,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   for (const child of structure.children(table)) {
     const part = structure.part(child);
     if (part === 'caption') {
-      if (child === caption) children.push(ctx.convert(child, { gridColumn: '1 / -1', gridRow: '1' }));
+      if (child === caption)
+        children.push(
+          ctx.convert(child, {
+            gridColumn: '1 / -1',
+            gridRow: captionRow,
+            ...captionOutsideSpacing(child, captionBelow, spacing[0]!, spacing[1] ?? spacing[0]!, ctx),
+          }),
+        );
     } else if (part === 'row') children.push(convertRow(child));
     else if (groups.includes(child))
       children.push(
@@ -641,6 +654,34 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   if (weighted.size > 0) grid.props[TABLE_WEIGHTS_PROP] = columnTracks.weighted.join(' ');
   if (columnTracks.fit !== undefined) grid.props[TABLE_FIT_PROP] = columnTracks.fit;
   return grid;
+}
+
+/**
+ * Pictor (caption-outside-spacing): a caption lies outside the border spacing in browsers (in the table wrapper box,
+ * beside the grid): negative margins on the sides the caption declares no margin for take back the spacing the grid's
+ * padding puts around it, so the rows below start where Chromium puts them.
+ */
+function captionOutsideSpacing(
+  caption: Element,
+  below: boolean,
+  horizontal: string,
+  vertical: string,
+  ctx: TableContext,
+): Record<string, string> {
+  const inline = ctx.inlineOf(caption);
+  const style: Record<string, string> = {};
+  const take = (side: string, spacing: string) => {
+    const px = pxOf(spacing);
+    if (px === 0) return;
+    if (['margin', `margin-${side}`].some((p) => ctx.styles.declared(caption, p, inline) !== undefined))
+      return;
+    style[`margin${side[0]!.toUpperCase()}${side.slice(1)}`] =
+      px === undefined ? `calc(-1 * ${spacing})` : `${-px}px`;
+  };
+  take('left', horizontal);
+  take('right', horizontal);
+  take(below ? 'bottom' : 'top', vertical);
+  return style;
 }
 
 /** A height that sizes a box: a length, not `auto`, a CSS-wide keyword or a percentage. */

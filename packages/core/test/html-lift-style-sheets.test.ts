@@ -2,7 +2,7 @@
 import { parse, parseFragment } from 'parse5';
 import { describe, expect, it } from 'vitest';
 import { liftDataUris } from '../src/html/lift-data-uris.js';
-import { liftStyleSheets } from '../src/html/lift-style-sheets.js';
+import { liftStyleSheets, parseLiftingSheets } from '../src/html/lift-style-sheets.js';
 
 const sheet = Array.from(
   { length: 120 },
@@ -22,10 +22,8 @@ function plain(node: unknown): unknown {
 /** As parse.ts does it: data: URIs lifted, then sheets; put back in the other order. */
 function viaLift(source: string, document = false): unknown {
   const uris = liftDataUris(source);
-  const sheets = liftStyleSheets(uris?.source ?? source);
-  const text = sheets?.source ?? uris?.source ?? source;
-  const tree = document ? parse(text) : parseFragment(text);
-  sheets?.restore(tree);
+  const text = uris?.source ?? source;
+  const tree = parseLiftingSheets(text, (html) => (document ? parse(html) : parseFragment(html)));
   uris?.restore(tree);
   return plain(tree);
 }
@@ -41,7 +39,17 @@ const cases: Record<string, string> = {
   'inside a comment': `<!-- <style>${sheet}</style> --><p>x</p>`,
   'inside a textarea': `<textarea><style>${sheet}</style></textarea>`,
   'inside a table': `<table><style>${sheet}</style><tr><td>x</td></tr></table>`,
-  'with < in it (kept in place)': `<style>${sheet} .q::before{content:"<b>"}</style>`,
+  'with < in it': `<style>${sheet} .q::before{content:"<b>"}</style>`,
+  'with < in a comment, </ and <!-- in it': `<style>/* <http://x.io> </p> <!-- */ ${sheet}</style>`,
+  'with < inside <svg> (markup there)': `<svg><style>${sheet} /* <b>x</b> */</style></svg><p>after</p>`,
+  'with < inside <math>': `<math><style>${sheet} <mi>x</mi></style></math>`,
+  'with < inside a comment': `<!-- <style>${sheet} <b> --> <p>x</p></style> -->`,
+  'with < inside a textarea': `<textarea><style>${sheet} <b></style></textarea>`,
+  'with < inside a script': `<script><style>${sheet} <!-- <script></style></script><p>x</p>`,
+  'with < inside a title': `<title><style>${sheet} <b></style></title>`,
+  'with < and a verbatim sheet in <svg>': `<style>${sheet}</style><svg><style>${sheet}<g/></style></svg>`,
+  'with < in a frameset': `<frameset><style>${sheet} <b></style></frameset>`,
+  'with < in a select': `<select><style>${sheet} <b></style><option>x</option></select>`,
   'with an entity (kept in place)': `<style>${sheet} .q::before{content:"&amp;"}</style>`,
   'with CR (kept in place)': `<style>${sheet}\r\n.z{}</style>`,
   'short (kept in place)': '<style>.a{color:red}</style><p class="a">x</p>',
@@ -63,5 +71,23 @@ describe('liftStyleSheets', () => {
     expect(liftStyleSheets(`<style>${sheet}&</style>`)).toBeUndefined();
     const lifted = liftStyleSheets(`<style>${sheet}</style><style>${sheet}</style>`);
     expect(lifted?.source.length).toBeLessThan(200);
+  });
+
+  it('lifts a sheet with < only as the raw text of an HTML <style>, parsing again when it was not', () => {
+    const withMarkup = `<style>/* <http://x.io> */ ${sheet}</style><p>x</p>`;
+    const lifted = liftStyleSheets(withMarkup);
+    expect(lifted?.source.length).toBeLessThan(100);
+    expect(liftStyleSheets(withMarkup, { withMarkup: false })).toBeUndefined();
+    const parses: string[] = [];
+    const parseCounting = (html: string) => {
+      parses.push(html);
+      return parseFragment(html);
+    };
+    parseLiftingSheets(withMarkup, parseCounting);
+    expect(parses.length).toBe(1);
+    parses.length = 0;
+    parseLiftingSheets(`<svg>${withMarkup}</svg>`, parseCounting);
+    expect(parses.length).toBe(2);
+    expect(parses[1]).toBe(`<svg>${withMarkup}</svg>`);
   });
 });

@@ -111,4 +111,28 @@ describe('cascade with the index and the sheet cache', () => {
       expect(styles.classNames.has('x')).toBe(true);
     }
   });
+
+  it('looks through a candidate list once per property, for every element that shares the list', () => {
+    const many = parse(`<html><body>${'<p class="text">x</p>'.repeat(50)}</body></html>`);
+    const ps = elements(many).filter((el) => el.tagName === 'p');
+    const styles = new DocumentStyles(() => {}, {});
+    styles.addSheet(SHEET_A);
+    const answersOf = (el: Element) => PROPERTIES.map((property) => styles.declared(el, property));
+    const first = answersOf(ps[0]!);
+    const scannedForOne = styles.stats.rulesScanned;
+    expect(scannedForOne).toBeGreaterThan(0);
+    for (const p of ps.slice(1)) expect(answersOf(p)).toEqual(first);
+    // The other 49 paragraphs share the first one's list (tag, class, no id): no rule looked through again.
+    expect(styles.stats.rulesScanned).toBe(scannedForOne);
+    expect(first).toEqual([
+      'text-class',
+      undefined,
+      undefined,
+      'anon-a',
+      undefined,
+      undefined,
+      undefined,
+      'd-all',
+    ]);
+  });
 });

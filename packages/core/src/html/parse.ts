@@ -9,7 +9,7 @@ import { propagateOverflowToViewport } from './elements/viewport-overflow.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './style-sheets/inline-style.js';
 import { liftDataUris } from './lift-data-uris.js';
-import { liftStyleSheets } from './lift-style-sheets.js';
+import { parseLiftingSheets } from './lift-style-sheets.js';
 import type { MediaViewport } from './style-sheets/media-queries.js';
 import { DocumentStyles, type StyleSheetOptions } from './style-sheets/stylesheet.js';
 import type { ParsedHtml, SatoriChild, SatoriElement } from './types.js';
@@ -105,14 +105,14 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
 
   // Long data: URIs skip parse5's per-character tokenizer and are put back in the tree it builds.
   const lifted = liftDataUris(source);
+  const text = lifted?.source ?? source;
   // Long sheets too (their data: URIs lifted first, put back after them).
-  const sheets = options.styleSheets?.cache === false ? undefined : liftStyleSheets(lifted?.source ?? source);
-  const text = sheets?.source ?? lifted?.source ?? source;
+  const parseText = <T extends object>(parser: (html: string) => T): T =>
+    options.styleSheets?.cache === false ? parser(text) : parseLiftingSheets(text, parser);
   let root: SatoriElement;
   if (isDocument || stylesHtmlElement(source)) {
-    const doc = parse(text);
+    const doc = parseText((html) => parse(html));
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
-    sheets?.restore(doc);
     lifted?.restore(doc);
     if (MAY_USE.test(text)) resolveSvgUses(doc, warn);
     // A fragment (parsed as a page for its `html` rules) has no quirks and no implicit margin.
@@ -137,9 +137,8 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     );
     if (converter.fullQuirks) fillViewport(html, root, styles, converter, options.viewport?.height);
   } else {
-    const fragment = parseFragment(text);
+    const fragment = parseText((html) => parseFragment(html));
     if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
-    sheets?.restore(fragment);
     lifted?.restore(fragment);
     if (MAY_USE.test(text)) resolveSvgUses(fragment, warn);
     converter.sheetTexts = converter.collectSheets(fragment);

@@ -81,9 +81,31 @@ export class RuleIndex<R> {
     push(lists, this.universal);
     if (lists.length === 0) return [];
     if (lists.length === 1) return lists[0]!.map((entry) => entry.rule);
-    const merged = lists.flat();
-    merged.sort((a, b) => a.seq - b.seq);
-    return merged.map((entry) => entry.rule);
+    return mergeBySeq(lists);
+  }
+}
+
+/**
+ * The rules of `lists` in the order they were added: each list is in that order already (and no entry is in two),
+ * so they are merged, not sorted (a page's universal bucket can hold thousands of rules, and every distinct tag,
+ * class attribute and id asks for its list).
+ */
+function mergeBySeq<R>(lists: Entry<R>[][]): R[] {
+  const out: R[] = [];
+  const at = new Array<number>(lists.length).fill(0);
+  for (;;) {
+    let best = -1;
+    let bestSeq = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < lists.length; i++) {
+      const entry = lists[i]![at[i]!];
+      if (entry !== undefined && entry.seq < bestSeq) {
+        best = i;
+        bestSeq = entry.seq;
+      }
+    }
+    if (best < 0) return out;
+    out.push(lists[best]![at[best]!]!.rule);
+    at[best]!++;
   }
 }
 

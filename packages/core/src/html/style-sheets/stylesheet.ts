@@ -41,6 +41,37 @@ interface Candidates {
   sheets: number;
   rules: ProbeRule[];
   matched: Uint8Array;
+  /** Shared with every element of the same candidate list: `declaringRules`' answers. */
+  byProperty: Map<string, Uint32Array>;
+}
+
+/** A candidate list shared by the elements of one tag, class attribute and id. */
+interface CandidateList {
+  sheets: number;
+  rules: ProbeRule[];
+  byProperty: Map<string, Uint32Array>;
+}
+
+/**
+ * The positions in `rules` of those that declare `property`, in their order: worked out once per candidate list and
+ * property (`byProperty` keeps them), so the cascade of each element looks at only those rules.
+ */
+function declaringRules(
+  rules: ProbeRule[],
+  byProperty: Map<string, Uint32Array>,
+  property: string,
+  stats: { rulesScanned: number },
+): Uint32Array {
+  let positions = byProperty.get(property);
+  if (positions) return positions;
+  stats.rulesScanned += rules.length;
+  let count = 0;
+  for (const rule of rules) if (rule.declarations.has(property)) count++;
+  positions = new Uint32Array(count);
+  count = 0;
+  for (let i = 0; i < rules.length; i++) if (rules[i]!.declarations.has(property)) positions[count++] = i;
+  byProperty.set(property, positions);
+  return positions;
 }
 
 const UNKNOWN = 0;
@@ -245,7 +276,7 @@ export class DocumentStyles {
   /** The candidate rules of each element, with the number of sheets they were taken from. */
   private readonly candidates = new WeakMap<Element, Candidates>();
   /** Candidate rules by what the index looks at (`rulesFor`), with the number of sheets they were taken from. */
-  private readonly rulesByKey = new Map<string, { sheets: number; rules: ProbeRule[] }>();
+  private readonly rulesByKey = new Map<string, CandidateList>();
   /** Class names that appear in a class selector of any sheet, in an `@media` block that does not apply too. */
   readonly classNames = new ClassNames();
   /** True once a sheet has declared a table display (`display: table-cell`…), which the converter then looks for. */
@@ -256,6 +287,8 @@ export class DocumentStyles {
    */
   compiledTailwind = false;
   private order = 0;
+  /** How many candidate rules the cascade has looked through for a property (a test reads it). */
+  readonly stats = { rulesScanned: 0 };
   /** Cascade results by element and property (the sheets do not change once the tree is being converted). */
   private readonly cache = new WeakMap<Element, Map<string, { decl: Declaration; rule: ProbeRule } | null>>();
 
@@ -582,11 +615,12 @@ export class DocumentStyles {
   /** The winning sheet declaration of `property` for `el` (null when none). */
   private cascade(el: Element, property: string): { decl: Declaration; rule: ProbeRule } | null {
     let best: { decl: Declaration; rule: ProbeRule } | null = null;
-    const { rules, matched } = this.candidateRules(el);
-    for (let i = 0; i < rules.length; i++) {
+    const { rules, matched, byProperty } = this.candidateRules(el);
+    // Only the rules that declare the property, in their order (as a walk over every candidate that skips the
+    // others): worked out once per candidate list, not for every element and property asked.
+    for (const i of declaringRules(rules, byProperty, property, this.stats)) {
       const rule = rules[i]!;
-      const decl = rule.declarations.get(property);
-      if (!decl) continue;
+      const decl = rule.declarations.get(property)!;
       // Each rule's selector is matched once per element, for whichever property asks first (the tree does not
       // change while it is converted).
       if (matched[i] === UNKNOWN) matched[i] = matchesSelector(el, rule.selector) ? MATCHES : FAILS;
@@ -617,8 +651,8 @@ export class DocumentStyles {
   private candidateRules(el: Element): Candidates {
     const known = this.candidates.get(el);
     if (known && known.sheets === this.segments.length) return known;
-    const rules = this.rulesFor(el);
-    const made = { sheets: this.segments.length, rules, matched: new Uint8Array(rules.length) };
+    const { rules, byProperty } = this.rulesFor(el);
+    const made = { sheets: this.segments.length, rules, matched: new Uint8Array(rules.length), byProperty };
     this.candidates.set(el, made);
     return made;
   }
@@ -627,11 +661,11 @@ export class DocumentStyles {
    * The candidate rules of an element: the same list for every element of its tag, class attribute and id (all the
    * index looks at), made once per document (and again after a later sheet). Shared: not to be changed.
    */
-  private rulesFor(el: Element): ProbeRule[] {
+  private rulesFor(el: Element): CandidateList {
     const id = getAttr(el, 'id');
     const key = `${el.tagName}\n${getAttr(el, 'class') ?? ''}\n${id === undefined ? '' : `#${id}`}`;
     const known = this.rulesByKey.get(key);
-    if (known && known.sheets === this.segments.length) return known.rules;
+    if (known && known.sheets === this.segments.length) return known;
     const rules: ProbeRule[] = [];
     for (const { rules: all, index, base, ranks, own, placed } of this.segments) {
       const candidates = this.sheetOptions.index === false ? all : index.candidates(el);
@@ -653,7 +687,8 @@ export class DocumentStyles {
         rules.push(here);
       }
     }
-    this.rulesByKey.set(key, { sheets: this.segments.length, rules });
-    return rules;
+    const list = { sheets: this.segments.length, rules, byProperty: new Map<string, Uint32Array>() };
+    this.rulesByKey.set(key, list);
+    return list;
   }
 }

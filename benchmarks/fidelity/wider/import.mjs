@@ -18,7 +18,7 @@
  * locale's translation (`keycloak-messages.json`, copied from the properties files at the commits recorded there;
  * FreeMarker's `msg(key, link, expiry, realm, expiryText)` done by hand: {0} link, {2} realm, {3} expiry text).
  *
- * Usage: [WIDER_PASS=docs5|docs6] node benchmarks/fidelity/wider/import.mjs [name-filter]
+ * Usage: [WIDER_PASS=docs5|docs6|docs7] node benchmarks/fidelity/wider/import.mjs [name-filter]
  *   needs the repositories as bare git directories under $MIRRORS (default /work/.mirror/<owner>+<name>/repo) and
  *   the compilers and CSS packages under $WIDER_TOOLS (default /tmp/wider-tools: `npm i inky@1.5.0
  *   foundation-emails@2.5.1 juice@12.2.0 @usewaypoint/email-builder@0.0.9 react@18 react-dom@18 bulma@1.0.4
@@ -48,6 +48,7 @@ import { isHeldOut } from '../corpus-split.mjs';
 import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { docs5Documents, docs5Licences } from './docs5.mjs';
 import { docs6Documents, docs6Licences } from './docs6.mjs';
+import { docs7Documents, docs7Licences } from './docs7.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
 import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
 
@@ -487,6 +488,9 @@ function documents() {
   // Issue 41's eighth pass (docs6): paper.css's, WeasyPrint's, the gutenberg theme's and ReceiptLine's remaining
   // examples and Vivliostyle's CC0 slide deck (docs6.mjs).
   for (const d of docs6Documents()) add(d);
+  // Issue 41's ninth pass (docs11): markdown and article themes, classless document sheets' pages and two HTML
+  // résumé templates from eleven repositories not used before (docs7.mjs).
+  for (const d of docs7Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1187,8 +1191,8 @@ async function compressImages(html, changes) {
 // ---------------------------------------------------------------- main
 
 const onlyNames = only?.split(',');
-// WIDER_PASS=docs5 (or docs6) builds that pass's documents alone (the other passes need their own mirrors and tools).
-const passes = { docs5: docs5Documents, docs6: docs6Documents };
+// WIDER_PASS=docs5 (or docs6, docs7) builds that pass's documents alone (the other passes need their own mirrors and tools).
+const passes = { docs5: docs5Documents, docs6: docs6Documents, docs7: docs7Documents };
 const docs = (passes[process.env.WIDER_PASS]?.() ?? documents()).filter(
   (d) => !onlyNames || onlyNames.some((n) => d.name.includes(n)),
 );
@@ -1258,16 +1262,20 @@ for (const repo of Object.keys(commits)) {
   }
 }
 
+// A pass's builders need that pass's tools: only the pass being built (or all of them) is asked for its licences.
+const inPass = (pass) => !process.env.WIDER_PASS || process.env.WIDER_PASS === pass;
 for (const [file, bytes] of paperLicences(docs.filter((d) => d.mirrored)))
   writeFileSync(join(here, 'LICENSES', file), bytes);
 if (!process.env.WIDER_PASS && docs.some((d) => docs4Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs4Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 if (docs.some((d) => printdocsDocuments().some((x) => x.name === d.name)))
   for (const [file, bytes] of printdocsLicences()) writeFileSync(join(here, 'LICENSES', file), bytes);
-if (docs.some((d) => docs5Documents().some((x) => x.name === d.name)))
+if (inPass('docs5') && docs.some((d) => docs5Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs5Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
-if (docs.some((d) => docs6Documents().some((x) => x.name === d.name)))
+if (inPass('docs6') && docs.some((d) => docs6Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs6Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (inPass('docs7') && docs.some((d) => docs7Documents().some((x) => x.name === d.name)))
+  for (const [file, bytes] of docs7Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [
@@ -1367,7 +1375,7 @@ style sheets, compiled output, JSON Resume themes and the sample résumé). Kind
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
 Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance, letters, a report,
 résumés, articles and handouts of document styles (LaTeX.css, Tufte CSS, Tufte Pandoc CSS, Vivliostyle's Scholarly HTML sample), HTML-to-PDF tools' example pages (html-pdf's
-business card, WeasyPrint's poster, flyer and book), slide decks (Vivliostyle's) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`), and e-mails and pages in right-to-left and
+business card, WeasyPrint's poster, flyer and book), slide decks (Vivliostyle's) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`; markdown and article themes' demo articles (markdowncss, github-markdown-css, The Monospace Web), classless document sheets' pages (Simple.css, Marx, sakura, tacit) and HTML résumé templates (Start Bootstrap, Owen Gretzinger's): \`docs7.mjs\`), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,

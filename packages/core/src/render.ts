@@ -208,7 +208,7 @@ async function renderStages(
       // The standard font (fonts/registry.ts): serif, or the renderer's choice; a CJK face under lang=ja/ko/zh.
       defaultFontFamily: STANDARD_FAMILY,
       maxElements: limits.maxElements ?? DEFAULT_LIMITS.maxElements,
-      viewport: { width: input.width, height: input.height },
+      viewport: { width: input.width, height: input.height, scale: input.scale },
       styleSheets: { cache: tunings.styleSheetCache, index: tunings.styleSheetIndex },
     }),
   );

@@ -41,8 +41,35 @@ describe('matchesMediaQueries', () => {
     ['(orientation: portrait) and (min-height: 2000px)', PORTRAIT, false],
     ['(max-width: 500px) or (orientation: portrait)', PORTRAIT, true],
     ['(max-width: 500px), (orientation: landscape)', LANDSCAPE, true],
-    ['(color)', LANDSCAPE, false],
     ['(prefers-color-scheme: dark)', LANDSCAPE, false],
+    // A screen with a browser's defaults (media-screen-defaults), as Chromium answers each.
+    ['(prefers-color-scheme: light)', LANDSCAPE, true],
+    ['(prefers-color-scheme)', LANDSCAPE, true],
+    ['(prefers-reduced-motion: no-preference)', LANDSCAPE, true],
+    ['(prefers-reduced-motion: reduce)', LANDSCAPE, false],
+    ['(prefers-reduced-motion)', LANDSCAPE, false],
+    ['(prefers-contrast: more)', LANDSCAPE, false],
+    ['(forced-colors: none)', LANDSCAPE, true],
+    ['(forced-colors)', LANDSCAPE, false],
+    ['(hover: hover) and (pointer: fine)', LANDSCAPE, true],
+    ['(hover: none)', LANDSCAPE, false],
+    ['(any-pointer: coarse)', LANDSCAPE, false],
+    ['(color)', LANDSCAPE, true],
+    ['(min-color: 8)', LANDSCAPE, true],
+    ['(min-color: 9)', LANDSCAPE, false],
+    ['(monochrome)', LANDSCAPE, false],
+    ['(monochrome: 0)', LANDSCAPE, true],
+    ['(color-gamut: srgb)', LANDSCAPE, true],
+    ['(color-gamut: p3)', LANDSCAPE, false],
+    ['(resolution: 1dppx)', LANDSCAPE, true],
+    ['(min-resolution: 2dppx)', LANDSCAPE, false],
+    ['(min-resolution: 96dpi)', LANDSCAPE, true],
+    ['(resolution < 1.5x)', LANDSCAPE, true],
+    ['(-webkit-min-device-pixel-ratio: 2)', LANDSCAPE, false],
+    ['(-webkit-device-pixel-ratio: 1)', LANDSCAPE, true],
+    ['(min-device-pixel-ratio: 1)', LANDSCAPE, false],
+    ['(update: fast)', LANDSCAPE, true],
+    ['(min-hover: hover)', LANDSCAPE, false],
     ['(min-width: banana)', LANDSCAPE, false],
     ['(width >= 600px', LANDSCAPE, false],
   ];
@@ -51,6 +78,14 @@ describe('matchesMediaQueries', () => {
       expect(matchesMediaQueries(query, viewport)).toBe(expected);
     });
   }
+
+  it('resolution reads the render scale', () => {
+    expect(matchesMediaQueries('(min-resolution: 2dppx)', { ...LANDSCAPE, scale: 2 })).toBe(true);
+    expect(matchesMediaQueries('(-webkit-min-device-pixel-ratio: 1.5)', { ...LANDSCAPE, scale: 2 })).toBe(
+      true,
+    );
+    expect(matchesMediaQueries('(max-resolution: 1dppx)', { ...LANDSCAPE, scale: 2 })).toBe(false);
+  });
 
   it('an auto-sized dimension matches no query on it', () => {
     expect(matchesMediaQueries('(min-width: 1px)', { height: 100 })).toBe(false);
@@ -98,6 +133,32 @@ describe('@media in a render', () => {
     const { pixels, width } = await decodeImage(result.data);
     const i = (780 * width + 200) * 4;
     expect([...pixels.subarray(i, i + 3)]).toEqual([0x16, 0xa3, 0x4a]);
+  });
+});
+
+describe('@media on what a screen answers (media-screen-defaults)', () => {
+  // github-markdown-css sets its light palette under (prefers-color-scheme: light), its dark one under dark.
+  const PALETTE = `<style>
+    .box { width: 100%; height: 100%; background: var(--bg, #000) }
+    @media (prefers-color-scheme: dark) { .box { --bg: #0d1117 } }
+    @media (prefers-color-scheme: light) { .box { --bg: #f6f8fa } }
+    @media (hover: hover) and (pointer: fine) { .box { border-top: 10px solid #2563eb } }
+    @media (min-resolution: 2dppx) { .box { border-top-color: #dc2626 } }
+  </style><div class="box"></div>`;
+  const at = async (scale: number, x: number, y: number) => {
+    const result = await renderer.render({ html: PALETTE, width: 100, height: 60, scale, format: 'png' });
+    const decoded = await decodeImage(result.data);
+    const i = (y * scale * decoded.width + x * scale) * 4;
+    return [...decoded.pixels.subarray(i, i + 3)];
+  };
+
+  it('the light palette and the hover styles apply, as in a browser with its defaults', async () => {
+    expect(await at(1, 50, 40)).toEqual([0xf6, 0xf8, 0xfa]);
+    expect(await at(1, 50, 5)).toEqual([0x25, 0x63, 0xeb]);
+  });
+
+  it('resolution follows the render scale', async () => {
+    expect(await at(2, 50, 5)).toEqual([0xdc, 0x26, 0x26]);
   });
 });
 

@@ -124,6 +124,29 @@ export function getInputContent(
   ]
 }
 
+/**
+ * Pictor (textarea-placeholder): the placeholder of an empty `<textarea>`,
+ * drawn as in Chrome: the text in #757575 (or the page's `::placeholder`
+ * style) where the value would start, wrapped and with its line breaks, as
+ * the control's `white-space: pre-wrap` lays it out. Undefined when the
+ * textarea has text or no placeholder (tacit's address field showed nothing).
+ */
+export function getTextAreaPlaceholder(
+  props: Record<string, any>
+): ReactElement[] | undefined {
+  if (textContent(props.children) !== '') return undefined
+  if (props.placeholder === undefined || props.placeholder === null)
+    return undefined
+  const text = String(props.placeholder)
+  if (!text) return undefined
+  return [
+    element('::placeholder', {
+      style: { display: 'block', color: '#757575', ...props[PLACEHOLDER_PROP] },
+      children: text,
+    }),
+  ]
+}
+
 interface SelectOption {
   label: string
   value: string

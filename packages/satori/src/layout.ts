@@ -76,6 +76,7 @@ import { CONTAINER_PROP } from './handler/stylesheet.js'
 import {
   getInputContent,
   getSelectContent,
+  getTextAreaPlaceholder,
   isListBox,
   PLACEHOLDER_PROP,
 } from './form-control.js'
@@ -532,6 +533,9 @@ export default async function* layout(
   if (type === 'input' && !isToggleInput({ type, props })) {
     children = getInputContent(props, computedStyle, font)
   }
+  // Pictor (textarea-placeholder): an empty textarea shows its placeholder.
+  else if (type === 'textarea')
+    children = getTextAreaPlaceholder(props) ?? children
   else if (type === 'select')
     children = getSelectContent(
       props,

@@ -163,7 +163,10 @@ export function getFormControlPreset(
       marginLeft: inputType === 'checkbox' ? 4 : 5,
       marginRight: 3,
       backgroundImage: image,
-      backgroundSize: '100% 100%',
+      // Pictor (toggle-input-native-box): Chrome paints the glyph as a square
+      // of the box's smaller side, centred.
+      backgroundSize: 'contain',
+      backgroundPosition: 'center',
       backgroundRepeat: 'no-repeat',
     }
   }

@@ -5,6 +5,7 @@ import { bodyBackgroundHints } from './elements/body-attributes.js';
 import { MAX_DEPTH, SKIPPED, TreeConverter } from './elements/convert.js';
 import { bodyFillsViewport } from './elements/quirks.js';
 import { resolveSvgUses } from './elements/svg-sprites.js';
+import { reserveRootScrollbarGutter } from './elements/scrollbar-gutter.js';
 import { propagateOverflowToViewport } from './elements/viewport-overflow.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
 import { toCamelCase } from './style-sheets/inline-style.js';
@@ -135,6 +136,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
       (p) => styles.declared(html, p, converter.inlineOf(html)),
       (p) => (bodyElement ? styles.declared(bodyElement, p, converter.inlineOf(bodyElement)) : undefined),
     );
+    reserveRootScrollbarGutter(root, (p) => styles.declared(html, p, converter.inlineOf(html)));
     if (converter.fullQuirks) fillViewport(html, root, styles, converter, options.viewport?.height);
   } else {
     const fragment = parseText((html) => parseFragment(html));

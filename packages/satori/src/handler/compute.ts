@@ -36,7 +36,11 @@ import {
   dropButtonLook,
   getFormControlPreset,
 } from '../pictor-form-controls.js'
-import { dropNativeLook, isToggleInput } from '../pictor-toggle-inputs.js'
+import {
+  dropNativeLook,
+  isToggleInput,
+  keepNativeBox,
+} from '../pictor-toggle-inputs.js'
 import {
   parseGridAutoFlow,
   parseGridAutoTracks,
@@ -645,6 +649,9 @@ export default async function compute(
   // checkbox or radio button without Chrome's painted look.
   if (type === 'input' && isToggleInput({ type, props })) {
     dropNativeLook(presetStyle, defined)
+    // Pictor (toggle-input-native-box): one that keeps the look keeps no
+    // padding or border of the page's.
+    keepNativeBox({ type, props }, presetStyle, defined)
   }
   // Pictor (button-author-look): so does a background or border of the
   // page's own on a button.

@@ -405,7 +405,8 @@ export async function applyStyleSheets(
         node.matched[part] = matchRules(node, candidates(node, part), sizes, part)
       }
     }
-    if (node.type === 'input' && !node.svg) {
+    // Pictor (textarea-placeholder): a textarea's placeholder too.
+    if ((node.type === 'input' || node.type === 'textarea') && !node.svg) {
       node.matched.placeholder = matchRules(
         node,
         candidates(node, 'placeholder'),

@@ -2,9 +2,11 @@
  * CSS media queries evaluated against the render's size (issue 44): `@media` on `width`, `height`, `aspect-ratio` and
  * `orientation`, with `min-`/`max-` prefixes and the range syntax (`(width >= 600px)`, `(400px < width <= 800px)`),
  * joined by `and`, `or`, `not` and commas. A render is a screen of its CSS size: `all` and `screen` match, `print`
- * does not. A block whose query matches is kept as if it were written without `@media`; one that does not is dropped,
- * so one template lays itself out for each size it is rendered at. A feature this module does not know, or a size the
- * render does not fix yet (auto-size), does not match.
+ * does not. The features a screen answers without the user's say — `prefers-color-scheme: light`, no reduced motion
+ * or contrast preference, no forced colours, a fine pointer that hovers, 8-bit sRGB colour, the render's scale as
+ * `resolution` — are answered as a browser with its defaults answers them. A block whose query matches is kept as if
+ * it were written without `@media`; one that does not is dropped, so one template lays itself out for each size it is
+ * rendered at. A feature this module does not know, or a size the render does not fix yet (auto-size), does not match.
  */
 import * as csstree from 'css-tree';
 
@@ -12,6 +14,57 @@ import * as csstree from 'css-tree';
 export interface MediaViewport {
   width?: number | undefined;
   height?: number | undefined;
+  /** Device pixels per CSS pixel (the render's `scale`), default 1: the `resolution` a query reads. */
+  scale?: number | undefined;
+}
+
+// Pictor (media-screen-defaults): a document's light palette or its hover styles sit under
+// `@media (prefers-color-scheme: light)` / `(hover: hover)` (github-markdown-css); an unknown feature dropped them.
+/** Discrete features as a screen with a browser's defaults answers them (no user preference expressed). */
+const SCREEN_FEATURES: Readonly<Record<string, readonly string[]>> = {
+  'prefers-color-scheme': ['light'],
+  'prefers-reduced-motion': ['no-preference'],
+  'prefers-contrast': ['no-preference'],
+  'prefers-reduced-transparency': ['no-preference'],
+  'forced-colors': ['none'],
+  hover: ['hover'],
+  'any-hover': ['hover'],
+  pointer: ['fine'],
+  'any-pointer': ['fine'],
+  update: ['fast'],
+  'overflow-block': ['scroll'],
+  'overflow-inline': ['scroll'],
+  'display-mode': ['browser'],
+  'dynamic-range': ['standard'],
+  // A gamut query matches every gamut the screen covers: sRGB, not P3 or Rec. 2020.
+  'color-gamut': ['srgb'],
+};
+
+/** A discrete feature's match; undefined when `name` is not one. In a boolean context (`(hover)`), `none` and
+ * `no-preference` are false. */
+function matchesScreenFeature(name: string, valueText: string | undefined): boolean | undefined {
+  const values = SCREEN_FEATURES[name];
+  if (!values) return undefined;
+  const actual = values[0] as string;
+  if (valueText === undefined) return actual !== 'none' && actual !== 'no-preference';
+  return values.includes(valueText.trim().toLowerCase());
+}
+
+/** A resolution in dppx (`2dppx`, `2x`, `192dpi`, `75.6dpcm`), or a bare number (`-webkit-device-pixel-ratio: 2`). */
+function readResolution(text: string, bareNumber: boolean): number | undefined {
+  const m = /^([0-9]*\.?[0-9]+)(dppx|x|dpi|dpcm)?$/.exec(text.trim().toLowerCase());
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  switch (m[2]) {
+    case undefined:
+      return bareNumber ? n : undefined;
+    case 'dpi':
+      return n / 96;
+    case 'dpcm':
+      return (n * 2.54) / 96;
+    default:
+      return n;
+  }
 }
 
 const ROOT_FONT_SIZE = 16;
@@ -41,6 +94,20 @@ function featureValue(name: string, viewport: MediaViewport): number | undefined
       return height;
     case 'aspect-ratio':
       return width !== undefined && height !== undefined && height > 0 ? width / height : undefined;
+    // A screen's own size is the render's (a browser's window fills its screen here).
+    case 'device-width':
+      return width;
+    case 'device-height':
+      return height;
+    case 'resolution':
+      return viewport.scale ?? 1;
+    // Bits per colour component; no colour map, no monochrome, not a grid device.
+    case 'color':
+      return 8;
+    case 'color-index':
+    case 'monochrome':
+    case 'grid':
+      return 0;
     default:
       return undefined;
   }
@@ -78,12 +145,18 @@ function matchesFeature(text: string, viewport: MediaViewport): boolean {
       const value = valueText.trim().toLowerCase();
       return value === 'portrait' ? height >= width : value === 'landscape' ? width > height : false;
     }
-    const prefix = name.startsWith('min-') ? '>=' : name.startsWith('max-') ? '<=' : '=';
-    const feature = prefix === '=' ? name : name.slice(4);
+    const screen = matchesScreenFeature(name, valueText);
+    if (screen !== undefined) return screen;
+    // `-webkit-device-pixel-ratio` (and its -min-/-max-) reads `resolution` as a bare number.
+    const webkitRatio = /^-webkit-((?:min-|max-)?)device-pixel-ratio$/.exec(name);
+    const unprefixed = webkitRatio ? `${webkitRatio[1]}resolution` : name;
+    const prefix = unprefixed.startsWith('min-') ? '>=' : unprefixed.startsWith('max-') ? '<=' : '=';
+    const feature = prefix === '=' ? unprefixed : unprefixed.slice(4);
     const actual = featureValue(feature, viewport);
     if (actual === undefined) return false;
     if (valueText === undefined) return prefix === '=' && actual !== 0; // `(width)`: true when not zero
-    const expected = readValue(valueText);
+    const expected =
+      feature === 'resolution' ? readResolution(valueText, webkitRatio !== null) : readValue(valueText);
     return expected !== undefined && compare(actual, prefix, expected);
   }
   // Range syntax: `name op value`, `value op name`, or `value op name op value`.
@@ -91,12 +164,14 @@ function matchesFeature(text: string, viewport: MediaViewport): boolean {
   if (parts.length !== 3 && parts.length !== 5) return false;
   const nameAt = parts.findIndex((p, i) => i % 2 === 0 && /^[a-z-]+$/i.test(p));
   if (nameAt === -1) return false;
-  const actual = featureValue((parts[nameAt] as string).toLowerCase(), viewport);
+  const name = (parts[nameAt] as string).toLowerCase();
+  const actual = featureValue(name, viewport);
   if (actual === undefined) return false;
+  const read = (text: string) => (name === 'resolution' ? readResolution(text, false) : readValue(text));
   for (let i = 1; i < parts.length; i += 2) {
     const op = parts[i] as Comparison;
     const leftIsName = i - 1 === nameAt;
-    const other = readValue(parts[leftIsName ? i + 1 : i - 1] as string);
+    const other = read(parts[leftIsName ? i + 1 : i - 1] as string);
     if (other === undefined) return false;
     if (!(leftIsName ? compare(actual, op, other) : compare(actual, FLIPPED[op], other))) return false;
   }

@@ -34,7 +34,7 @@ export class SheetCache<T> {
   /** The processed `css` for `viewport`: from the cache, or made by `process` and kept. */
   get(css: string, viewport: MediaViewport, process: () => CachedSheet<T>): T {
     // `@media` blocks are resolved against the viewport: it is part of the key.
-    const key = `${viewport.width ?? ''}x${viewport.height ?? ''}\n${css}`;
+    const key = `${viewport.width ?? ''}x${viewport.height ?? ''}@${viewport.scale ?? 1}\n${css}`;
     const hit = this.cache.get(key);
     if (hit) return hit.value;
     const made = process();

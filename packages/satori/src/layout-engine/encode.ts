@@ -502,8 +502,21 @@ export function encodeTree(root: LayoutNode, scale: number): EncodedTree {
     const margins = chainMargins(chain)
     const nonZero = margins.filter((margin) => margin !== 0).length
     if (nonZero === 0) return undefined
-    if (nonZero === 1 && !mayFollowMargin(child, siblings)) return undefined
-    if (!context.floats && !hasFloatInFlow(child)) return undefined
+    const floatsIn = hasFloatInFlow(child)
+    // Pictor (floats-under-child-margin): a chain whose only margin is a
+    // child's, collapsing through the top of a block that holds a float, is
+    // carried too. The engine drew such a float in place but placed what keeps
+    // out of it (a box of its own formatting context, a cleared block) as if
+    // the float ended that margin higher: a flow-root box after
+    // `<div><p>…</p><float/></div>` in a padded container overlapped the float.
+    if (
+      nonZero === 1 &&
+      !mayFollowMargin(child, siblings) &&
+      !(floatsIn && margins[0] === 0)
+    ) {
+      return undefined
+    }
+    if (!context.floats && !floatsIn) return undefined
     const carrier = marginCarrier(collapseMargins(margins))
     chain.forEach((node, i) =>
       hoisted.set(node, i === 0 ? carrier : collapseMargins(margins.slice(i)))

@@ -15,7 +15,8 @@
  * margins: the carrier's margin collapses with the margins before it as the chain's did, the engine counts it once,
  * and the chain follows at the place CSS gives it. Only chains in a formatting context with a float before them or
  * in them change, with lengths in px, when their margins could have been counted twice: two margins in the chain
- * that are not zero, or one after a block whose bottom margin may not be zero. After the layout each block of the
+ * that are not zero, or one after a block whose bottom margin may not be zero, or a child's one with a float in the
+ * chain (floats-under-child-margin). After the layout each block of the
  * chain gets back the top margin the engine gave it (the collapsed margin of the chain from it down).
  */
 import { LayoutNode, type LayoutStyle, type Length } from './node.js'

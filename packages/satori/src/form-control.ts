@@ -328,6 +328,11 @@ export function getSelectContent(
     style.appearance ?? style.WebkitAppearance ?? 'auto'
   ).toLowerCase()
   const hasArrow = appearance !== 'none'
+  // Chrome draws the arrow at the end of the padding box.
+  const endPadding =
+    typeof style.paddingRight === 'number' && style.paddingRight > 0
+      ? style.paddingRight
+      : 0
   return [
     element('::select', {
       style: {
@@ -346,6 +351,10 @@ export function getSelectContent(
         lineHeight: heights ? `${heights.line}px` : 'normal',
         ...(heights ? { overflow: 'hidden' } : undefined),
         ...(hasArrow ? { padding: '1px 0 1px 4px' } : undefined),
+        // Pictor (select-arrow-in-padding): the arrow sits at the end of the
+        // padding box; this box reaches into the end padding so that its
+        // clip keeps the arrow (the arrow box is as much wider).
+        ...(hasArrow && endPadding ? { marginRight: -endPadding } : undefined),
       },
       children: [
         element('::select-text', {
@@ -397,12 +406,8 @@ export function getSelectContent(
                   // Pictor (select-end-padding): Chrome's menu list has 4 px
                   // of inner padding at its end before the 12 px arrow box:
                   // a drop-down is its widest option + 22 px wide.
-                  width: 16,
+                  width: 16 + endPadding,
                   paddingRight: 3,
-                  // Chrome draws the arrow at the end of the padding box.
-                  ...(typeof style.paddingRight === 'number'
-                    ? { position: 'relative', left: style.paddingRight }
-                    : undefined),
                 },
                 children: ARROW,
               }),

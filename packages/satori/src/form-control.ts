@@ -286,6 +286,9 @@ export function getSelectContent(
           ...line,
           flexShrink: 0,
           minHeight: '1.2em',
+          // Pictor (list-box-row-height): a row's line is the font's normal
+          // one whatever the select's line-height, as Chromium lays it out.
+          lineHeight: 'normal',
           padding: '0 2px 1px',
           ...(row.kind === 'group' ? { fontWeight: 'bold' } : undefined),
           ...(option?.grouped ? { paddingLeft: 20 } : undefined),
@@ -303,7 +306,12 @@ export function getSelectContent(
     for (let i = rows.length; i < count; i++) {
       children.push(
         element('::option', {
-          style: { flexShrink: 0, minHeight: '1.2em', paddingBottom: 1 },
+          style: {
+            flexShrink: 0,
+            minHeight: '1.2em',
+            lineHeight: 'normal',
+            paddingBottom: 1,
+          },
         })
       )
     }

@@ -291,6 +291,19 @@ export function lineHeightInLayoutUnits(px: number, length = false): number {
     : Math.floor(px * 64 + 1e-6) / 64
 }
 
+/**
+ * Pictor (half-leading-layout-units): the part of a line's leading above the
+ * text, as Blink splits it: the leading halved in layout units (1/64 px, the
+ * quotient truncated toward zero), then floored to a pixel. A leading of
+ * -1/64 px (a 13.33 px `<sub>` at line-height 1.2: 15.984375 px for a 16 px
+ * content area) puts nothing above, where flooring the half at once took a
+ * whole pixel: the line of a subscript was a pixel taller than Chromium's,
+ * that of a superscript a pixel shorter.
+ */
+export function halfLeadingAbove(leading: number): number {
+  return Math.floor(Math.trunc(Math.round(leading * 64) / 2) / 64)
+}
+
 export function getSyntheticBoldWidth(fontSize: number) {
   const t = Math.min(1, Math.max(0, (fontSize - 9) / (36 - 9)))
   return fontSize * (1 / 24 + (1 / 32 - 1 / 24) * t)
@@ -1572,7 +1585,8 @@ export default class FontLoader {
           -descender(resolvedFont),
           geometric
         )
-        return asc + Math.floor((height(resolvedFont) - asc - desc) / 2)
+        // Pictor (half-leading-layout-units): halved as Blink halves it.
+        return asc + halfLeadingAbove(height(resolvedFont) - asc - desc)
       },
       height: (s?: string, resolvedFont = lineFont(s)) => {
         return height(resolvedFont)

@@ -243,18 +243,22 @@ function getSelectRows(props: Record<string, any>): SelectRow[] {
   return rows
 }
 
-/** The arrow of a drop-down, like the one of Chrome. */
+/**
+ * The arrow of a drop-down, like the one of Chrome.
+ * Pictor (select-arrow-shape): Chromium's chevron, 8 px wide, a 2 px stroke
+ * with a mitred tip, its middle 9 px from the select's right edge.
+ */
 const ARROW = element('svg', {
-  width: 9,
-  height: 6,
-  viewBox: '0 0 9 6',
+  width: 11,
+  height: 8,
+  viewBox: '0 0 11 8',
   fill: 'none',
   children: element('path', {
-    d: 'M1 1l3.5 3.5L8 1',
+    d: 'M2 2L6 6L10 2',
     stroke: 'currentColor',
-    strokeWidth: 1.5,
-    strokeLinecap: 'round',
-    strokeLinejoin: 'round',
+    strokeWidth: 2,
+    strokeLinecap: 'butt',
+    strokeLinejoin: 'miter',
   }),
 })
 
@@ -282,6 +286,9 @@ export function getSelectContent(
           ...line,
           flexShrink: 0,
           minHeight: '1.2em',
+          // Pictor (list-box-row-height): a row's line is the font's normal
+          // one whatever the select's line-height, as Chromium lays it out.
+          lineHeight: 'normal',
           padding: '0 2px 1px',
           ...(row.kind === 'group' ? { fontWeight: 'bold' } : undefined),
           ...(option?.grouped ? { paddingLeft: 20 } : undefined),
@@ -299,7 +306,12 @@ export function getSelectContent(
     for (let i = rows.length; i < count; i++) {
       children.push(
         element('::option', {
-          style: { flexShrink: 0, minHeight: '1.2em', paddingBottom: 1 },
+          style: {
+            flexShrink: 0,
+            minHeight: '1.2em',
+            lineHeight: 'normal',
+            paddingBottom: 1,
+          },
         })
       )
     }
@@ -324,6 +336,11 @@ export function getSelectContent(
     style.appearance ?? style.WebkitAppearance ?? 'auto'
   ).toLowerCase()
   const hasArrow = appearance !== 'none'
+  // Chrome draws the arrow at the end of the padding box.
+  const endPadding =
+    typeof style.paddingRight === 'number' && style.paddingRight > 0
+      ? style.paddingRight
+      : 0
   return [
     element('::select', {
       style: {
@@ -342,6 +359,10 @@ export function getSelectContent(
         lineHeight: heights ? `${heights.line}px` : 'normal',
         ...(heights ? { overflow: 'hidden' } : undefined),
         ...(hasArrow ? { padding: '1px 0 1px 4px' } : undefined),
+        // Pictor (select-arrow-in-padding): the arrow sits at the end of the
+        // padding box; this box reaches into the end padding so that its
+        // clip keeps the arrow (the arrow box is as much wider).
+        ...(hasArrow && endPadding ? { marginRight: -endPadding } : undefined),
       },
       children: [
         element('::select-text', {
@@ -393,12 +414,8 @@ export function getSelectContent(
                   // Pictor (select-end-padding): Chrome's menu list has 4 px
                   // of inner padding at its end before the 12 px arrow box:
                   // a drop-down is its widest option + 22 px wide.
-                  width: 16,
+                  width: 16 + endPadding,
                   paddingRight: 3,
-                  // Chrome draws the arrow at the end of the padding box.
-                  ...(typeof style.paddingRight === 'number'
-                    ? { position: 'relative', left: style.paddingRight }
-                    : undefined),
                 },
                 children: ARROW,
               }),

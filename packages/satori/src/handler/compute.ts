@@ -31,6 +31,7 @@ import {
 } from '../layout-engine/index.js'
 import { resolveImageData } from './image.js'
 import { isListBox } from '../form-control.js'
+import { authorSelectFace } from '../pictor-select-face.js'
 import {
   compressPercentWidth,
   dropButtonLook,
@@ -656,6 +657,8 @@ export default async function compute(
   // Pictor (button-author-look): so does a background or border of the
   // page's own on a button.
   dropButtonLook(type, props, presetStyle, defined)
+  // Pictor (select-author-face): and on a drop-down, its face turns grey.
+  authorSelectFace(type, props, presetStyle, defined)
   // Pictor (compressible-percent-controls): a field of a percentage width
   // shrinks to nothing in min-content.
   compressPercentWidth(type, props, presetStyle, defined)

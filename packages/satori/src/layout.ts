@@ -2,6 +2,12 @@
  * This module is used to calculate the layout of the current sub-tree.
  */
 
+import {
+  fieldsetTop,
+  type FieldsetTop,
+  placeRenderedLegend,
+  renderedLegendIndex,
+} from './pictor-fieldset-legend.js'
 import type { ReactElement, ReactNode } from 'react'
 import {
   isReactElement,
@@ -196,6 +202,11 @@ export interface LayoutContext {
    * box, whose columns a multi-column box inside is not broken between.
    */
   inMultiColumn?: boolean
+  /**
+   * Pictor (fieldset-legend-in-border): the element is its fieldset's
+   * rendered legend, set into the fieldset's top border and padding.
+   */
+  fieldsetTop?: FieldsetTop
   convertColors: boolean
   pointScaleFactor?: number
   replacedElements?: ReplacedElementHandlers
@@ -699,6 +710,12 @@ export default async function* layout(
       context.inline?.breakForBlock()
     }
     parent.insertChild(node)
+    // Pictor (fieldset-legend-in-border): at the fieldset's top, its bottom
+    // margin and the fieldset's padding kept by a spacer after it.
+    if (context.fieldsetTop && outerDisplay === 'block' && !isOutOfFlow) {
+      const spacer = placeRenderedLegend(node.style, context.fieldsetTop)
+      if (spacer) parent.insertChild(spacer)
+    }
   }
 
   // Post-process styles to attach inheritable properties for Satori.
@@ -1217,6 +1234,12 @@ export default async function* layout(
   // spanning the columns.
   const childRuns: number[] = []
   let spanned = false
+  // Pictor (fieldset-legend-in-border): the legend set into the border.
+  const legendIndex =
+    type === 'fieldset' && isBlockContainer && !multiColumn
+      ? renderedLegendIndex(normalizedChildren)
+      : -1
+  const legendTop = legendIndex >= 0 ? fieldsetTop(computedStyle) : undefined
   for (const [index, child] of normalizedChildren.entries()) {
     if (multiColumn) {
       if (isSpanner(child)) {
@@ -1263,6 +1286,7 @@ export default async function* layout(
           : context.onNodeDetected,
       onStyleError: context.onStyleError,
       inMultiColumn: context.inMultiColumn || !!multiColumn,
+      fieldsetTop: index === legendIndex ? legendTop : undefined,
       convertColors: context.convertColors,
       pointScaleFactor: context.pointScaleFactor,
       replacedElements: context.replacedElements,

@@ -5,6 +5,9 @@
 import {
   fieldsetTop,
   type FieldsetTop,
+  cutBehindLegend,
+  hasBackground,
+  legendPaintInset,
   placeRenderedLegend,
   renderedLegendIndex,
 } from './pictor-fieldset-legend.js'
@@ -714,7 +717,10 @@ export default async function* layout(
     // margin and the fieldset's padding kept by a spacer after it.
     if (context.fieldsetTop && outerDisplay === 'block' && !isOutOfFlow) {
       const spacer = placeRenderedLegend(node.style, context.fieldsetTop)
-      if (spacer) parent.insertChild(spacer)
+      if (spacer) {
+        parent.insertChild(spacer)
+        parent.renderedLegend = node
+      }
     }
   }
 
@@ -1636,13 +1642,22 @@ export default async function* layout(
       drawn.shapes ||= fragmentDrawn.shapes
     }
   } else if (!isBoxCulled) {
+    // Pictor (fieldset-legend-in-border): a fieldset's border and background
+    // start at its legend's middle, the border cut behind the legend.
+    const legend = node.renderedLegend
+    const inset = legend
+      ? Math.min(
+          height,
+          legendPaintInset(legend, (computedStyle.borderTopWidth as number) || 0)
+        )
+      : 0
     baseRenderResult = await rect(
       {
         id,
         left,
-        top,
+        top: top + inset,
         width,
-        height,
+        height: height - inset,
         isInheritingTransform,
         debug,
         opacity: rectOpacity,
@@ -1651,6 +1666,13 @@ export default async function* layout(
       computedStyle,
       newInheritableStyle
     )
+    if (legend && !hasBackground(computedStyle))
+      baseRenderResult = cutBehindLegend(baseRenderResult, id, {
+        left: left + legend.layout.left,
+        top: top + legend.layout.top,
+        width: legend.layout.width,
+        height: legend.layout.height,
+      })
   }
 
   // If the element only has text, the text is drawn with the opacity, which

@@ -14,6 +14,7 @@
  * before the layout).
  */
 import { LayoutNode, type LayoutStyle } from './layout-engine/index.js'
+import { buildXMLString } from './utils.js'
 
 /** The fieldset's resolved top border and padding, for its rendered legend. */
 export interface FieldsetTop {
@@ -46,4 +47,41 @@ export function placeRenderedLegend(style: LayoutStyle, top: FieldsetTop): Layou
   style.marginBottom = 0
   if (style.width === undefined || style.width === 'auto') style.width = 'fit-content'
   return new LayoutNode({ display: 'block', height: Math.max(0, bottom + top.padding) })
+}
+
+/** How far the fieldset's border and background start below its top: its top border through the legend's middle. */
+export function legendPaintInset(legend: LayoutNode, borderTop: number): number {
+  return Math.max(0, legend.layout.top + (legend.layout.height - borderTop) / 2)
+}
+
+/**
+ * The fieldset's painted box (border and background) with its top border cut behind the legend's border box, as
+ * Chromium cuts it; `box` and `legend` in the same coordinates.
+ */
+export function cutBehindLegend(
+  painted: string,
+  id: string,
+  legend: { left: number; top: number; width: number; height: number }
+): string {
+  if (!painted) return painted
+  const far = 1e5
+  const d =
+    `M${-far} ${-far}H${far}V${far}H${-far}Z` +
+    `M${legend.left} ${legend.top}h${legend.width}v${legend.height}h${-legend.width}Z`
+  const clipId = `satori_legend-${id}`
+  return (
+    buildXMLString(
+      'clipPath',
+      { id: clipId },
+      buildXMLString('path', { d, 'clip-rule': 'evenodd' })
+    ) + buildXMLString('g', { 'clip-path': `url(#${clipId})` }, painted)
+  )
+}
+
+/** Whether the style paints a background (which Chromium does not cut behind the legend). */
+export function hasBackground(style: Record<string, unknown>): boolean {
+  const images = style.backgroundImage as unknown[] | undefined
+  if (Array.isArray(images) ? images.length > 0 : !!images) return true
+  const color = typeof style.backgroundColor === 'string' ? style.backgroundColor.replace(/\s/g, '') : ''
+  return !!color && color !== 'transparent' && !/^rgba\(.*,0\)$/.test(color)
 }

@@ -3,7 +3,7 @@
 // its bottom margin; satori laid it out inside the border and padding, with its top margin (tacit: the whole form
 // 18 px lower). Chromium repro: packages/core/test/repros/fieldset-legend-in-border.html (html-chromium-repros.test.ts).
 import { describe, expect, it } from 'vitest';
-import { boxes, h, hp } from './render.js';
+import { boxes, h, hp, pixels, render } from './render.js';
 
 const sheet = (css: string) => ({ type: 'style', props: { children: css } });
 
@@ -51,5 +51,43 @@ describe('a fieldset’s rendered legend', () => {
     );
     // Chromium: 20 + 20 + 7 + 30 (satori: 4 + 7 + 5 + 20 + 30, the margins collapsed).
     expect(contentTop).toBe(77);
+  });
+});
+
+describe('a fieldset with a rendered legend is painted', () => {
+  // A 300 × 80 fieldset at the top left, a 4 px red border, a 20 px legend 10 px from its left border.
+  const drawn = async () => {
+    const root = h(
+      'div',
+      {
+        display: 'block',
+        width: 300,
+        height: 80,
+        fontSize: 16,
+        lineHeight: '20px',
+        backgroundColor: 'white',
+      },
+      sheet('fieldset { margin: 0; border: 4px solid red; padding: 0 10px } legend { padding: 0 }'),
+      hp('fieldset', {}, hp('legend', {}, 'Legend'), 'Content'),
+    );
+    const rgba = await pixels(await render(root as never, { width: 300, height: 80 }));
+    const red = (x: number, y: number) => {
+      const i = (y * 300 + x) * 4;
+      return rgba[i] > 200 && rgba[i + 1] < 60 && rgba[i + 2] < 60;
+    };
+    return red;
+  };
+
+  it('with its top border through the legend’s middle (8 px down: (20 − 4) / 2)', async () => {
+    const red = await drawn();
+    expect([red(2, 2), red(150, 2), red(250, 2)]).toEqual([false, false, false]);
+    expect([red(2, 10), red(250, 10)]).toEqual([true, true]);
+  });
+
+  it('with its top border cut behind the legend', async () => {
+    const red = await drawn();
+    // The legend starts at 4 + 10 px; its text is 45 px wide or more.
+    expect(red(30, 10)).toBe(false);
+    expect(red(8, 10)).toBe(true);
   });
 });

@@ -268,6 +268,11 @@ export class LayoutNode {
    */
   tableFit?: import('../pictor-table-fit.js').TableFit
   /**
+   * Pictor (fieldset-legend-in-border): of a fieldset, its rendered legend,
+   * whose middle its top border is drawn through.
+   */
+  renderedLegend?: LayoutNode
+  /**
    * The baseline of the last line of a measured node with a width, e.g. the
    * baseline of an `inline-block` element.
    */

@@ -11,6 +11,11 @@ import {
   placeRenderedLegend,
   renderedLegendIndex,
 } from './pictor-fieldset-legend.js'
+import {
+  captionPaintInsets,
+  outsideCaption,
+  TABLE_CAPTION_PROP,
+} from './pictor-table-caption.js'
 import type { ReactElement, ReactNode } from 'react'
 import {
   isReactElement,
@@ -474,6 +479,10 @@ export default async function* layout(
   // Container queries are evaluated with the sizes of these, see `satori()`.
   if (typeof props?.[CONTAINER_PROP] === 'number') {
     context.containers?.set(props[CONTAINER_PROP], node)
+  }
+  // Pictor (caption-outside-box): a caption outside its table's box.
+  if (props?.[TABLE_CAPTION_PROP] !== undefined) {
+    context.parent.outsideCaption = outsideCaption(node, props[TABLE_CAPTION_PROP])
   }
   // Pictor (table-column-weights): a table cell's column, for its table.
   if (props?.[TABLE_COLUMN_PROP] !== undefined) {
@@ -1645,19 +1654,23 @@ export default async function* layout(
     // Pictor (fieldset-legend-in-border): a fieldset's border and background
     // start at its legend's middle, the border cut behind the legend.
     const legend = node.renderedLegend
-    const inset = legend
-      ? Math.min(
-          height,
-          legendPaintInset(legend, (computedStyle.borderTopWidth as number) || 0)
-        )
-      : 0
+    // Pictor (caption-outside-box): and a table's without its caption.
+    const insets = node.outsideCaption
+      ? captionPaintInsets(node.outsideCaption, height)
+      : {
+          top: legend
+            ? legendPaintInset(legend, (computedStyle.borderTopWidth as number) || 0)
+            : 0,
+          bottom: 0,
+        }
+    const inset = Math.min(height, insets.top)
     baseRenderResult = await rect(
       {
         id,
         left,
         top: top + inset,
         width,
-        height: height - inset,
+        height: Math.max(0, height - inset - insets.bottom),
         isInheritingTransform,
         debug,
         opacity: rectOpacity,

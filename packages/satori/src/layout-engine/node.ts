@@ -273,6 +273,11 @@ export class LayoutNode {
    */
   renderedLegend?: LayoutNode
   /**
+   * Pictor (caption-outside-box): of a table, its caption, painted outside
+   * the table's border and background.
+   */
+  outsideCaption?: import('../pictor-table-caption.js').OutsideCaption
+  /**
    * The baseline of the last line of a measured node with a width, e.g. the
    * baseline of an `inline-block` element.
    */

@@ -525,6 +525,29 @@ describe('caption-outside-spacing', () => {
     expect(captionStyle.marginTop).toBeUndefined();
     expect(captionStyle.marginLeft).not.toBe('-2px');
   });
+  it("takes back the table's own border and padding too, its inner margin holding them (caption-outside-box)", () => {
+    const t = table(
+      '<style>table { border: 3px solid; padding: 5px }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',
+    );
+    const caption = all(t, 'caption')[0]!;
+    // Chromium: the caption spans the table's border box above it; the rows below the table's top border and padding.
+    expect(style(caption)).toMatchObject({
+      marginLeft: '-10px',
+      marginRight: '-10px',
+      marginTop: '-10px',
+      marginBottom: '8px',
+    });
+    expect(caption.props['data-pictor-table-caption']).toBe('top 8');
+    const below = table(
+      '<style>table { border-width: 4px 6px 8px 10px; border-style: solid; caption-side: bottom }</style><table><caption style="margin: 2px">Note</caption><tr><td>1</td></tr></table>',
+    );
+    expect(style(all(below, 'caption')[0]!)).toMatchObject({
+      marginLeft: '-10px',
+      marginRight: '-6px',
+      marginBottom: '-8px',
+      marginTop: '10px',
+    });
+  });
   it('leaves a caption of a collapsed table as it is', () => {
     const t = table(
       '<style>table { border-collapse: collapse }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',

@@ -2,6 +2,20 @@
  * This module is used to calculate the layout of the current sub-tree.
  */
 
+import {
+  fieldsetTop,
+  type FieldsetTop,
+  cutBehindLegend,
+  hasBackground,
+  legendPaintInset,
+  placeRenderedLegend,
+  renderedLegendIndex,
+} from './pictor-fieldset-legend.js'
+import {
+  captionPaintInsets,
+  outsideCaption,
+  TABLE_CAPTION_PROP,
+} from './pictor-table-caption.js'
 import type { ReactElement, ReactNode } from 'react'
 import {
   isReactElement,
@@ -196,6 +210,11 @@ export interface LayoutContext {
    * box, whose columns a multi-column box inside is not broken between.
    */
   inMultiColumn?: boolean
+  /**
+   * Pictor (fieldset-legend-in-border): the element is its fieldset's
+   * rendered legend, set into the fieldset's top border and padding.
+   */
+  fieldsetTop?: FieldsetTop
   convertColors: boolean
   pointScaleFactor?: number
   replacedElements?: ReplacedElementHandlers
@@ -461,6 +480,10 @@ export default async function* layout(
   if (typeof props?.[CONTAINER_PROP] === 'number') {
     context.containers?.set(props[CONTAINER_PROP], node)
   }
+  // Pictor (caption-outside-box): a caption outside its table's box.
+  if (props?.[TABLE_CAPTION_PROP] !== undefined) {
+    context.parent.outsideCaption = outsideCaption(node, props[TABLE_CAPTION_PROP])
+  }
   // Pictor (table-column-weights): a table cell's column, for its table.
   if (props?.[TABLE_COLUMN_PROP] !== undefined) {
     const [column, span, borders] = String(props[TABLE_COLUMN_PROP]).split(' ')
@@ -699,6 +722,15 @@ export default async function* layout(
       context.inline?.breakForBlock()
     }
     parent.insertChild(node)
+    // Pictor (fieldset-legend-in-border): at the fieldset's top, its bottom
+    // margin and the fieldset's padding kept by a spacer after it.
+    if (context.fieldsetTop && outerDisplay === 'block' && !isOutOfFlow) {
+      const spacer = placeRenderedLegend(node.style, context.fieldsetTop)
+      if (spacer) {
+        parent.insertChild(spacer)
+        parent.renderedLegend = node
+      }
+    }
   }
 
   // Post-process styles to attach inheritable properties for Satori.
@@ -1217,6 +1249,12 @@ export default async function* layout(
   // spanning the columns.
   const childRuns: number[] = []
   let spanned = false
+  // Pictor (fieldset-legend-in-border): the legend set into the border.
+  const legendIndex =
+    type === 'fieldset' && isBlockContainer && !multiColumn
+      ? renderedLegendIndex(normalizedChildren)
+      : -1
+  const legendTop = legendIndex >= 0 ? fieldsetTop(computedStyle) : undefined
   for (const [index, child] of normalizedChildren.entries()) {
     if (multiColumn) {
       if (isSpanner(child)) {
@@ -1263,6 +1301,7 @@ export default async function* layout(
           : context.onNodeDetected,
       onStyleError: context.onStyleError,
       inMultiColumn: context.inMultiColumn || !!multiColumn,
+      fieldsetTop: index === legendIndex ? legendTop : undefined,
       convertColors: context.convertColors,
       pointScaleFactor: context.pointScaleFactor,
       replacedElements: context.replacedElements,
@@ -1612,13 +1651,26 @@ export default async function* layout(
       drawn.shapes ||= fragmentDrawn.shapes
     }
   } else if (!isBoxCulled) {
+    // Pictor (fieldset-legend-in-border): a fieldset's border and background
+    // start at its legend's middle, the border cut behind the legend.
+    const legend = node.renderedLegend
+    // Pictor (caption-outside-box): and a table's without its caption.
+    const insets = node.outsideCaption
+      ? captionPaintInsets(node.outsideCaption, height)
+      : {
+          top: legend
+            ? legendPaintInset(legend, (computedStyle.borderTopWidth as number) || 0)
+            : 0,
+          bottom: 0,
+        }
+    const inset = Math.min(height, insets.top)
     baseRenderResult = await rect(
       {
         id,
         left,
-        top,
+        top: top + inset,
         width,
-        height,
+        height: Math.max(0, height - inset - insets.bottom),
         isInheritingTransform,
         debug,
         opacity: rectOpacity,
@@ -1627,6 +1679,13 @@ export default async function* layout(
       computedStyle,
       newInheritableStyle
     )
+    if (legend && !hasBackground(computedStyle))
+      baseRenderResult = cutBehindLegend(baseRenderResult, id, {
+        left: left + legend.layout.left,
+        top: top + legend.layout.top,
+        width: legend.layout.width,
+        height: legend.layout.height,
+      })
   }
 
   // If the element only has text, the text is drawn with the opacity, which

@@ -268,6 +268,16 @@ export class LayoutNode {
    */
   tableFit?: import('../pictor-table-fit.js').TableFit
   /**
+   * Pictor (fieldset-legend-in-border): of a fieldset, its rendered legend,
+   * whose middle its top border is drawn through.
+   */
+  renderedLegend?: LayoutNode
+  /**
+   * Pictor (caption-outside-box): of a table, its caption, painted outside
+   * the table's border and background.
+   */
+  outsideCaption?: import('../pictor-table-caption.js').OutsideCaption
+  /**
    * The baseline of the last line of a measured node with a width, e.g. the
    * baseline of an `inline-block` element.
    */

@@ -143,6 +143,11 @@ const TABLE_WEIGHTS_PROP = 'data-pictor-table-weights';
 const TABLE_COLUMN_PROP = 'data-pictor-table-column';
 /** The prop giving each column's kind, for a table narrower than its columns want (satori's table-narrow-columns). */
 const TABLE_FIT_PROP = 'data-pictor-table-fit';
+/**
+ * The prop of a caption outside its table's border and padding: its side and the px of the table's border and padding
+ * its inner margin holds (satori's caption-outside-box paints the table from there on).
+ */
+const TABLE_CAPTION_PROP = 'data-pictor-table-caption';
 
 /** A length in px (`0` too), or undefined for another unit. */
 function pxOf(value: string): number | undefined {
@@ -619,14 +624,13 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   for (const child of structure.children(table)) {
     const part = structure.part(child);
     if (part === 'caption') {
-      if (child === caption)
-        children.push(
-          ctx.convert(child, {
-            gridColumn: '1 / -1',
-            gridRow: captionRow,
-            ...captionOutsideSpacing(child, captionBelow, spacing[0]!, spacing[1] ?? spacing[0]!, ctx),
-          }),
-        );
+      if (child === caption) {
+        const outside = captionOutside(table, child, captionBelow, spacing, collapse, borderPx, ctx);
+        const converted = ctx.convert(child, { gridColumn: '1 / -1', gridRow: captionRow, ...outside.style });
+        if (outside.inner > 0)
+          converted.props[TABLE_CAPTION_PROP] = `${captionBelow ? 'bottom' : 'top'} ${outside.inner}`;
+        children.push(converted);
+      }
     } else if (part === 'row') children.push(convertRow(child));
     else if (groups.includes(child))
       children.push(
@@ -657,32 +661,64 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
 }
 
 /**
- * Pictor (caption-outside-spacing): a caption lies outside the border spacing in browsers (in the table wrapper box,
- * beside the grid): negative margins on the sides the caption declares no margin for take back the spacing the grid's
- * padding puts around it, so the rows below start where Chromium puts them.
+ * Pictor (caption-outside-spacing, caption-outside-box): a caption lies outside the table's border spacing, padding
+ * and border in browsers (in the table wrapper box, above or below the table box, its margins from the wrapper's
+ * edges). Its margins take them back on its left, right and outer side, and its inner side's margin gets the table's
+ * border and padding on that side (`inner`, in px) so the rows stay where they are; satori paints the table's border
+ * and background from the caption's inner edge on (`TABLE_CAPTION_PROP`). The collapsing model has no spacing and no
+ * padding, and its border is drawn by the cells.
  */
-function captionOutsideSpacing(
+function captionOutside(
+  table: Element,
   caption: Element,
   below: boolean,
-  horizontal: string,
-  vertical: string,
+  spacing: string[],
+  collapse: boolean,
+  borderAttrPx: number,
   ctx: TableContext,
-): Record<string, string> {
-  const inline = ctx.inlineOf(caption);
-  const style: Record<string, string> = {};
-  const take = (side: string, spacing: string) => {
-    const px = pxOf(spacing);
-    if (px === 0) return;
-    if (['margin', `margin-${side}`].some((p) => ctx.styles.declared(caption, p, inline) !== undefined))
-      return;
-    style[`margin${side[0]!.toUpperCase()}${side.slice(1)}`] =
-      px === undefined ? `calc(-1 * ${spacing})` : `${-px}px`;
+): { style: Record<string, string>; inner: number } {
+  const tableInline = ctx.inlineOf(table);
+  if (collapse) return { style: {}, inner: 0 };
+  const border = (side: Side) =>
+    ctx.styles.declared(table, 'border', tableInline) === undefined && sideBorder(ctx, table, side) === 0
+      ? borderAttrPx
+      : sideBorder(ctx, table, side);
+  const padding = (side: Side) => {
+    const value = resolveCalcPx(resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx))?.trim();
+    return (value === undefined ? 0 : pxOf(value)) ?? 0;
   };
-  take('left', horizontal);
-  take('right', horizontal);
-  take(below ? 'bottom' : 'top', vertical);
-  return style;
+  const style: Record<string, string> = {};
+  // The caption's declared margin on a side (0 without one) plus `add`; `auto` stays.
+  const shift = (side: Side, add: string[]) => {
+    const parts = add.filter((part) => pxOf(part) !== 0);
+    if (parts.length === 0) return;
+    const declared = declaredSide(ctx, caption, 'margin', side)?.trim();
+    if (declared?.toLowerCase() === 'auto') return;
+    const all = declared === undefined || pxOf(declared) === 0 ? parts : [declared, ...parts];
+    const px = all.map(pxOf);
+    style[`margin${side[0]!.toUpperCase()}${side.slice(1)}`] = px.every((n) => n !== undefined)
+      ? `${px.reduce((sum, n) => sum! + n!, 0)}px`
+      : `calc(${all.join(' + ')})`;
+  };
+  const negative = (length: string) => {
+    const px = pxOf(length);
+    return px === undefined ? `-1 * ${length}` : `${-px}px`;
+  };
+  const outer: Side = below ? 'bottom' : 'top';
+  const inner: Side = below ? 'top' : 'bottom';
+  const horizontal = spacing[0]!;
+  const vertical = spacing[1] ?? horizontal;
+  for (const side of ['left', 'right', outer] as const) {
+    const gap = side === outer ? vertical : horizontal;
+    shift(side, [negative(gap), `${-(padding(side) + border(side))}px`]);
+  }
+  // The table's border and padding on the caption's side lie between the caption and the rows.
+  const innerEdge = padding(outer) + border(outer);
+  shift(inner, [`${innerEdge}px`]);
+  return { style, inner: innerEdge };
 }
+
+type Side = 'top' | 'right' | 'bottom' | 'left';
 
 /** A height that sizes a box: a length, not `auto`, a CSS-wide keyword or a percentage. */
 function isLengthHeight(value: string | undefined): value is string {

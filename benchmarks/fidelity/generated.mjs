@@ -174,7 +174,7 @@ function address(rand) {
   return `<address>${rand.title(2)}<br>${rand.int(1, 999)} ${rand.title(2)} Street<br>${rand.title(1)}, ${rand.int(10000, 99999)}</address>`;
 }
 
-function header(rand, kind, accent) {
+function header(rand, kind) {
   const layout = rand.pick(['flex', 'grid', 'plain', 'float']);
   const left = `<div><h1>${rand.title(rand.int(1, 4))}</h1><p class="meta">${rand.words(rand.int(3, 8))}</p></div>`;
   const right =
@@ -346,7 +346,7 @@ export function generatedPage(seed) {
   const accent = rand.pick(ACCENTS);
   const kind = rand.pick(['article', 'report', 'resume', 'invoice', 'letter', 'chapter']);
   const css = sheet(rand, accent);
-  const parts = [header(rand, kind, accent)];
+  const parts = [header(rand, kind)];
   if (kind === 'letter')
     parts.push(address(rand), `<p>${rand.pick(['Dear', 'Hello'])} ${rand.title(1)},</p>`);
   if (kind === 'invoice') parts.push(table(rand, accent));

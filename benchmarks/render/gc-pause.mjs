@@ -8,7 +8,8 @@ import { performance } from 'node:perf_hooks';
 
 const megabytes = Number(process.argv[2] ?? 150);
 const kept = [];
-for (let index = 0; index < megabytes * 1024 * 8; index++) kept.push({ a: index, b: `x${index}`, c: [index, index + 1] });
+for (let index = 0; index < megabytes * 1024 * 8; index++)
+  kept.push({ a: index, b: `x${index}`, c: [index, index + 1] });
 globalThis.kept = kept; // live until the end
 for (let round = 0; round < 5; round++) {
   const start = performance.now();

@@ -35,21 +35,18 @@ interface ProbeRule {
   declarations: Map<string, Declaration>;
 }
 
-/** An element's candidate rules, and whether it matches each one's selector (`UNKNOWN` until asked). */
-interface Candidates {
+/** A candidate list shared by the elements of one tag, class attribute and id. */
+interface CandidateList {
   /** How many sheets the document had when they were listed: a later sheet lists them anew. */
   sheets: number;
   rules: ProbeRule[];
-  matched: Uint8Array;
-  /** Shared with every element of the same candidate list: `declaringRules`' answers. */
+  /** `declaringRules`' answers, shared by every element of this list. */
   byProperty: Map<string, Uint32Array>;
 }
 
-/** A candidate list shared by the elements of one tag, class attribute and id. */
-interface CandidateList {
-  sheets: number;
-  rules: ProbeRule[];
-  byProperty: Map<string, Uint32Array>;
+/** An element's candidate rules, and whether it matches each one's selector (`UNKNOWN` until asked). */
+interface Candidates extends CandidateList {
+  matched: Uint8Array;
 }
 
 /**

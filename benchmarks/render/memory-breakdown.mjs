@@ -198,6 +198,10 @@ if (atPeaks) {
       ...workers.map((_, i) => `${cell(i, (a) => a.v8Physical)} (${cell(i, (a) => a.v8Used)})`),
     ],
     ['… array buffers (V8 external)', ...workers.map((_, i) => cell(i, (a) => a.arrayBuffers))],
+    [
+      "… V8's malloc (its most since start)",
+      ...workers.map((_, i) => `${cell(i, (a) => a.malloced ?? 0)} (${cell(i, (a) => a.peakMalloced ?? 0)})`),
+    ],
     ...KINDS.map((kind) => [`… ${kind}`, ...workers.map((_, i) => cell(i, (a) => a.kinds[kind] ?? 0))]),
   ];
   console.log(

@@ -143,6 +143,8 @@ describe.runIf(process.platform === 'linux')('result channel faults (worker proc
     });
     intruder.write(Buffer.alloc(16, 1));
     expect((await intruderClosed).byteLength).toBe(0); // closed by the worker's end, having been sent nothing
+    const silent = await connectWhenListening(abstractPath(address.name)); // never sends its token
+    const silentClosed = new Promise<void>((resolve) => silent.on('close', () => resolve()));
 
     const failures: string[] = [];
     const pool = new ResultChannel(address, 1 << 20, (reason) => failures.push(reason));
@@ -150,10 +152,12 @@ describe.runIf(process.platform === 'linux')('result channel faults (worker proc
     // Wait until the worker's end took the connection, then send one image before its message and one after.
     while (!worker.send(1, image.subarray(0, 100_000))) await new Promise((resolve) => setImmediate(resolve));
     const first = await new Promise<Buffer>((resolve) => pool.take(1, 100_000, resolve));
-    const second = new Promise<Buffer>((resolve) => pool.take(2, 300_000, resolve));
-    worker.send(2, image);
+    // Ids past 32 bits: the frame carries the low 32 (the pool's job ids only grow).
+    const second = new Promise<Buffer>((resolve) => pool.take(2 ** 32 + 2, 300_000, resolve));
+    worker.send(2 ** 32 + 2, image);
     expect(Buffer.compare(first, image.subarray(0, 100_000))).toBe(0);
     expect(Buffer.compare(await second, image)).toBe(0);
+    await silentClosed; // the worker's end let go of it once the pool's connection was taken
     expect(failures).toEqual([]);
     pool.close();
   });

@@ -76,13 +76,14 @@ export class ResultChannel {
    * if it has.
    */
   take(id: number, byteLength: number, deliver: (data: Buffer) => void): void {
-    const data = this.#arrived.get(id);
+    const key = id >>> 0; // as a frame header carries it
+    const data = this.#arrived.get(key);
     if (data === undefined) {
       if (this.#closed) this.#fail(`its result channel closed before the image of render ${id}`);
-      else this.#waiting.set(id, { byteLength, deliver });
+      else this.#waiting.set(key, { byteLength, deliver });
       return;
     }
-    this.#arrived.delete(id);
+    this.#arrived.delete(key);
     if (data.byteLength !== byteLength)
       this.#fail(`its result channel carried ${data.byteLength} bytes for an image of ${byteLength}`);
     else deliver(data);

@@ -11,6 +11,8 @@ import { frameHeader } from './result-frame.js';
 export class WorkerResultChannel {
   #socket: Socket | undefined;
   #server: Server | undefined;
+  /** Connections that have not yet sent a whole token: closed once the pool's is taken. */
+  readonly #pending = new Set<Socket>();
 
   constructor(address: ResultChannelAddress) {
     const token = Buffer.from(address.token, 'hex');
@@ -23,7 +25,7 @@ export class WorkerResultChannel {
   /** Write render `id`'s image as a frame: false when there is no channel (send it over IPC). */
   send(id: number, data: Uint8Array): boolean {
     const socket = this.#socket;
-    if (socket === undefined || socket.destroyed || data.byteLength === 0) return false;
+    if (socket === undefined || !socket.writable || data.byteLength === 0) return false;
     socket.cork();
     socket.write(frameHeader(id, data.byteLength));
     socket.write(data);
@@ -34,21 +36,25 @@ export class WorkerResultChannel {
   /** The pool's connection starts with its token; any other is closed. */
   #authenticate(socket: Socket, token: Buffer): void {
     socket.on('error', () => undefined);
+    socket.unref();
+    this.#pending.add(socket);
+    socket.on('close', () => this.#pending.delete(socket));
     let received = Buffer.alloc(0);
     const onData = (chunk: Buffer) => {
       received = Buffer.concat([received, chunk]);
       if (received.byteLength < token.byteLength) return;
       socket.off('data', onData);
+      this.#pending.delete(socket);
       if (this.#socket !== undefined || !received.subarray(0, token.byteLength).equals(token)) {
         socket.destroy();
         return;
       }
       this.#socket = socket;
-      socket.unref();
       socket.on('close', () => {
         if (this.#socket === socket) this.#socket = undefined;
       });
       this.#stopListening();
+      for (const other of this.#pending) other.destroy();
     };
     socket.on('data', onData);
   }

@@ -8,12 +8,8 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createRenderer } from '../dist/index.js';
 import { WorkerPool } from '../src/pool/worker-pool.js';
-import {
-  abstractPath,
-  ResultChannel,
-  type ResultChannelAddress,
-  resultChannelAddress,
-} from '../src/pool/result-channel.js';
+import { ResultChannel, resultChannelAddress } from '../src/pool/result-channel.js';
+import { abstractPath, type ResultChannelAddress } from '../src/pool/result-frame.js';
 import { WorkerResultChannel } from '../src/pool/worker-result-channel.js';
 import { resolveLimits, validateRenderInput } from '../src/validate.js';
 import { decodeImage, expectFormatAndSize } from './helpers/image-compare.js';

@@ -9,7 +9,7 @@ import type { TemplateWork } from '../templates/template-work.js';
 import type { EnvironmentOptions } from '../render.js';
 import type { RenderResult } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
-import type { ResultChannelAddress } from './result-channel.js';
+import type { ResultChannelAddress } from './result-frame.js';
 
 /** `workerData` of each worker: what its renders need, the nice value its thread takes and the heap growing factor. */
 export interface WorkerSetup {

@@ -12,25 +12,17 @@
  */
 import { randomBytes } from 'node:crypto';
 import { connect, type Socket } from 'node:net';
-import { FRAME_HEADER_BYTES, readFrameHeader } from './result-frame.js';
-
-/** What the pool tells a worker process so it can offer its result channel. */
-export interface ResultChannelAddress {
-  /** Abstract Unix socket name, without the leading NUL. */
-  name: string;
-  /** Hex token the pool's connection starts with. */
-  token: string;
-}
+import {
+  abstractPath,
+  FRAME_HEADER_BYTES,
+  type ResultChannelAddress,
+  readFrameHeader,
+} from './result-frame.js';
 
 /** Result channels are offered where abstract Unix sockets exist (Linux); elsewhere images stay on IPC. */
 export function resultChannelAddress(): ResultChannelAddress | undefined {
   if (process.platform !== 'linux') return undefined;
   return { name: `pictor-result-${randomBytes(12).toString('hex')}`, token: randomBytes(16).toString('hex') };
-}
-
-/** The socket path of an abstract name. */
-export function abstractPath(name: string): string {
-  return `\0${name}`;
 }
 
 interface Waiting {

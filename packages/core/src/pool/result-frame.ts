@@ -1,9 +1,23 @@
 /**
  * The frames of a worker process's result channel (result-channel.ts): an 8-byte header, the render's id and the
- * byte length of its encoded image (both unsigned 32-bit, big-endian), then the image's bytes.
+ * byte length of its encoded image (both unsigned 32-bit, big-endian), then the image's bytes. Shared by both ends:
+ * nothing here loads more than the worker needs (no node:crypto on a worker's cold start).
  */
 import { DEFAULT_LIMITS } from '../limits.js';
 import type { RenderLimits } from '../types.js';
+
+/** What the pool tells a worker process so it can offer its result channel. */
+export interface ResultChannelAddress {
+  /** Abstract Unix socket name, without the leading NUL. */
+  name: string;
+  /** Hex token the pool's connection starts with. */
+  token: string;
+}
+
+/** The socket path of an abstract name. */
+export function abstractPath(name: string): string {
+  return `\0${name}`;
+}
 
 export const FRAME_HEADER_BYTES = 8;
 

@@ -5,8 +5,7 @@
  * images go over IPC as before.
  */
 import { createServer, type Server, type Socket } from 'node:net';
-import { abstractPath, type ResultChannelAddress } from './result-channel.js';
-import { frameHeader } from './result-frame.js';
+import { abstractPath, frameHeader, type ResultChannelAddress } from './result-frame.js';
 
 export class WorkerResultChannel {
   #socket: Socket | undefined;

@@ -1,10 +1,10 @@
 /**
  * What the pool's caller holds while it receives images (issue 42): a pool of 2 renders memory-mix.mjs's kinds
- * `--rounds` times (webp, 4 in flight, as memory-breakdown.mjs does) while this process samples its own
+ * `--rounds` times (`--format`, default webp; 4 in flight, as memory-breakdown.mjs does) while this process samples its own
  * `process.memoryUsage()` every 20 ms; prints one JSON line: its peak RSS (VmHWM), the array buffers' peak and mean,
  * and the RSS after the mix.
  *
- *   node benchmarks/render/caller-probe.mjs [--core DIR] [--rounds 20] [--kinds lines-2,…] [--hold N]
+ *   node benchmarks/render/caller-probe.mjs [--core DIR] [--rounds 20] [--kinds lines-2,…] [--format webp] [--hold N]
  *
  * `--hold N` keeps each image N ms before dropping it (a server writing it out); default 0.
  */
@@ -20,6 +20,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '20' },
     kinds: { type: 'string', default: 'lines-2,lines-8,lines-96,pics-1,pics-32,size-600,size-2400' },
     hold: { type: 'string', default: '0' },
+    format: { type: 'string', default: 'webp' },
   },
 });
 const { createRenderer } = await import(
@@ -35,7 +36,9 @@ const status = () => {
 };
 
 const renderer = createRenderer({ workers: 2, startWorkers: 'eager' });
-await Promise.all([0, 1].map((i) => renderer.render({ ...kinds[names[0]](10 ** 6 + i), format: 'webp' })));
+await Promise.all(
+  [0, 1].map((i) => renderer.render({ ...kinds[names[0]](10 ** 6 + i), format: args.format })),
+);
 const samples = [];
 const timer = setInterval(() => samples.push(process.memoryUsage()), 20);
 let next = 0;
@@ -44,7 +47,10 @@ const hold = Number(args.hold);
 const lane = async () => {
   while (next < total) {
     const seq = next++;
-    const result = await renderer.render({ ...kinds[names[seq % names.length]](seq + 1), format: 'webp' });
+    const result = await renderer.render({
+      ...kinds[names[seq % names.length]](seq + 1),
+      format: args.format,
+    });
     if (hold > 0) await new Promise((done) => setTimeout(() => done(result.data.byteLength), hold));
   }
 };

@@ -29,11 +29,13 @@ if (process.send) {
       : on(event, listener);
   const send = process.send.bind(process);
   process.send = (message, ...rest) => {
-    if (message?.type && marks[message.type] === undefined) {
-      marks[message.type] = processCpu();
-      marks[`${message.type}MainThread`] = mainThreadCpu();
+    // A result whose image went on the result channel (Linux) is a result here too.
+    const type = message?.type === 'channel-result' ? 'result' : message?.type;
+    if (type && marks[type] === undefined) {
+      marks[type] = processCpu();
+      marks[`${type}MainThread`] = mainThreadCpu();
     }
-    if (message?.type === 'result') {
+    if (type === 'result') {
       const codeCache = String(globalThis[Symbol.for('pictor.worker.codeCacheState')]);
       process.stderr.write(
         `COLD-START-PROBE ${JSON.stringify({ ...marks, gcMs: Math.round(gcMs), codeCache })}\n`,

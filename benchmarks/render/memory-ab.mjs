@@ -7,7 +7,7 @@
  *
  *   node benchmarks/render/memory-ab.mjs --env-b MIMALLOC_PURGE_DELAY=0 [--env-a K=V] [--options-a JSON]
  *        [--options-b '{"workerMallocArenas":0}'] [--core-a DIR] [--core-b DIR] [--pairs 3] [--rounds 10]
- *        [--kinds lines-2,size-2400] [--workers 2]
+ *        [--kinds lines-2,size-2400] [--workers 2] [--format webp]
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -27,6 +27,7 @@ const { values: args } = parseArgs({
     rounds: { type: 'string', default: '10' },
     workers: { type: 'string', default: '2' },
     kinds: { type: 'string' },
+    format: { type: 'string', default: 'webp' },
   },
 });
 const BREAKDOWN = fileURLToPath(new URL('./memory-breakdown.mjs', import.meta.url));
@@ -35,6 +36,7 @@ const BREAKDOWN = fileURLToPath(new URL('./memory-breakdown.mjs', import.meta.ur
 function run(side) {
   const argv = [BREAKDOWN, '--json', '--rounds', args.rounds, '--workers', args.workers];
   if (args.kinds) argv.push('--kinds', args.kinds);
+  argv.push('--format', args.format);
   for (const pair of args[`env-${side}`]) argv.push('--env', pair);
   argv.push('--options', args[`options-${side}`]);
   if (args[`core-${side}`]) argv.push('--core', args[`core-${side}`]);
@@ -83,6 +85,6 @@ console.log(
   `memory-ab.mjs · ${new Date().toISOString()} · ${machineLine()} · load ${fmt(started, 1)} → ${fmt(load1(), 1)}`,
 );
 console.log(
-  `\`node benchmarks/render/memory-ab.mjs ${process.argv.slice(2).join(' ')}\`: ${args.pairs} pairs, each side a fresh pool of ${args.workers} worker processes rendering ${args.rounds} rounds of ${args.kinds ?? 'every kind'} (webp, 4 in flight); medians over the pairs. A: ${side('a')}; B: ${side('b')}\n`,
+  `\`node benchmarks/render/memory-ab.mjs ${process.argv.slice(2).join(' ')}\`: ${args.pairs} pairs, each side a fresh pool of ${args.workers} worker processes rendering ${args.rounds} rounds of ${args.kinds ?? 'every kind'} (${args.format}, 4 in flight); medians over the pairs. A: ${side('a')}; B: ${side('b')}\n`,
 );
 console.log(markdownTable(['MiB', 'A', 'B', 'B / A'], rows));

@@ -5,7 +5,7 @@
  * (../lib/smaps.mjs). A second run renders the same documents in one process (`workers: 0`) and adds what V8 says of
  * its heap there (heap, external memory, array buffers): the part of the anonymous memory that is V8's.
  *
- *   node benchmarks/render/memory-breakdown.mjs [--rounds 6] [--workers 2] [--kinds lines-2,pics-1] [--env NAME=value …] [--options JSON]
+ *   node benchmarks/render/memory-breakdown.mjs [--rounds 6] [--workers 2] [--kinds lines-2,pics-1] [--format webp] [--env NAME=value …] [--options JSON]
  *
  * `--env` sets a variable for the workers (they inherit this process's environment; e.g. MALLOC_ARENA_MAX=2);
  * `--options` is merged into createRenderer's options (e.g. '{"workerMaxRssMb":0}'); `--core DIR` measures another
@@ -37,6 +37,7 @@ const { values: args } = parseArgs({
     'in-process': { type: 'boolean', default: false },
     json: { type: 'boolean', default: false },
     'peak-probe': { type: 'boolean', default: false },
+    format: { type: 'string', default: 'webp' },
   },
 });
 /** `--peak-probe`: where the workers' probes (peak-probe.cjs) leave what they saw. */
@@ -73,7 +74,7 @@ async function renderMix(renderer) {
   const lane = async () => {
     while (next < total) {
       const seq = next++;
-      await renderer.render({ ...kinds[names[seq % names.length]](seq + 1), format: 'webp' });
+      await renderer.render({ ...kinds[names[seq % names.length]](seq + 1), format: args.format });
     }
   };
   await Promise.all([lane(), lane(), lane(), lane()]);
@@ -109,7 +110,9 @@ const renderer = createRenderer({
 });
 if (args.json) {
   // One render per worker first, so the CPU counted is the mix's, not the workers' start.
-  await Promise.all([0, 1].map((i) => renderer.render({ ...kinds[names[0]](10 ** 6 + i), format: 'webp' })));
+  await Promise.all(
+    [0, 1].map((i) => renderer.render({ ...kinds[names[0]](10 ** 6 + i), format: args.format })),
+  );
 }
 const cpuBefore = treeCpuMs();
 await renderMix(renderer);
@@ -198,6 +201,10 @@ if (atPeaks) {
       ...workers.map((_, i) => `${cell(i, (a) => a.v8Physical)} (${cell(i, (a) => a.v8Used)})`),
     ],
     ['… array buffers (V8 external)', ...workers.map((_, i) => cell(i, (a) => a.arrayBuffers))],
+    [
+      "… V8's malloc (its most since start)",
+      ...workers.map((_, i) => `${cell(i, (a) => a.malloced ?? 0)} (${cell(i, (a) => a.peakMalloced ?? 0)})`),
+    ],
     ...KINDS.map((kind) => [`… ${kind}`, ...workers.map((_, i) => cell(i, (a) => a.kinds[kind] ?? 0))]),
   ];
   console.log(

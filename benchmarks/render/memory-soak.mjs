@@ -6,11 +6,14 @@
  * peak (VmHWM) of this process and of each worker process from /proc. Not a timed test: it says whether memory
  * grows, and what the pool holds at its peak (a worker recycled for `workerMaxRssMb` starts a new peak).
  *
- *   node benchmarks/render/memory-soak.mjs [--renders 10000] [--every 1000] [--format webp]
+ *   node benchmarks/render/memory-soak.mjs [--renders 10000] [--every 1000] [--format webp] [--core DIR]
+ *
+ * `--core DIR`: another build's packages/core (e.g. a copy of main's) instead of this workspace's.
  */
 import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createRenderer } from '@pictor/core';
 import { childPids } from '../lib/process-tree.mjs';
 import { fmt, load1, machineLine, markdownTable } from '../lib/report.mjs';
 import { mixDocuments } from './memory-mix.mjs';
@@ -20,8 +23,12 @@ const { values: args } = parseArgs({
     renders: { type: 'string', default: '10000' },
     every: { type: 'string', default: '1000' },
     format: { type: 'string', default: 'webp' },
+    core: { type: 'string' },
   },
 });
+const { createRenderer } = await import(
+  args.core ? pathToFileURL(join(resolve(args.core), 'dist/index.js')).href : '@pictor/core'
+);
 const RENDERS = Number(args.renders);
 const EVERY = Number(args.every);
 const kinds = await mixDocuments();

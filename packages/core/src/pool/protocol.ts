@@ -1,6 +1,7 @@
 /**
  * Messages between the pool and its workers: structured-cloned; a worker thread transfers the result bytes, a worker
- * process sends them over IPC (V8 serialisation: copied).
+ * process writes them on its result channel where it has one (result-channel.ts), else over IPC (V8 serialisation:
+ * copied).
  */
 import type { SerializedPictorError } from '../errors.js';
 import type { FontSet } from '../fonts/font-sets.js';
@@ -8,6 +9,7 @@ import type { TemplateWork } from '../templates/template-work.js';
 import type { EnvironmentOptions } from '../render.js';
 import type { RenderResult } from '../types.js';
 import type { ValidRenderInput } from '../validate.js';
+import type { ResultChannelAddress } from './result-frame.js';
 
 /** `workerData` of each worker: what its renders need, the nice value its thread takes and the heap growing factor. */
 export interface WorkerSetup {
@@ -31,6 +33,20 @@ export interface WorkerSetup {
 export interface ProcessWorkerSetup {
   type: 'setup';
   setup: WorkerSetup;
+  /** Where to offer the result channel for images (result-channel.ts); absent: images go over IPC. */
+  resultChannel?: ResultChannelAddress;
+}
+
+/**
+ * A worker process's result whose image went as a frame on the result channel (`byteLength` bytes); the pool's end
+ * of the worker puts it back as `data` before the pool sees the message.
+ */
+export interface ChannelResultMessage {
+  type: 'channel-result';
+  id: number;
+  result: Omit<RenderResult, 'data'>;
+  byteLength: number;
+  rss?: number;
 }
 
 export interface RenderRequest {

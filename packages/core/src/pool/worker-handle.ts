@@ -13,7 +13,10 @@ import { CODE_CACHE_DIR_ARG } from './code-cache-hook.js';
 import { PARENT_DEATH_SIGNAL_ARG, parentDeathLauncher } from './parent-death-signal.js';
 import { processStatPath, threadStatPath } from './render-clock.js';
 import type { WorkerIsolation } from '../types.js';
+import { ResultChannel, resultChannelAddress } from './result-channel.js';
+import { maxResultBytes } from './result-frame.js';
 import type {
+  ChannelResultMessage,
   ProcessWorkerSetup,
   RenderRequest,
   StartedMessage,
@@ -135,6 +138,8 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
   let child = launchProcess(options, first);
   let referenced = true;
   let terminating = false;
+  /** The current process's result channel, once it is ready. */
+  let results: ResultChannel | undefined;
   const watch = (current: ChildProcess, fromSnapshot: boolean) => {
     // The worker's stderr goes on to this process's; its tail tells an out-of-memory abort from other crashes. A
     // process started from a snapshot says nothing until it has started: a snapshot it cannot use (made by another
@@ -148,16 +153,47 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
       if (started || (!fromSnapshot && !throughLauncher)) process.stderr.write(chunk);
       stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_CHARS);
     });
-    const setup: ProcessWorkerSetup = { type: 'setup', setup: options.setup };
-    current.on('message', (message: WorkerMessage | StartedMessage) => {
+    results = undefined;
+    const address = resultChannelAddress();
+    const setup: ProcessWorkerSetup = {
+      type: 'setup',
+      setup: options.setup,
+      ...(address ? { resultChannel: address } : {}),
+    };
+    current.on('message', (message: WorkerMessage | StartedMessage | ChannelResultMessage) => {
       // The worker asks for its setup once it listens (a message sent earlier could reach no listener).
       if (message.type === 'started') {
         started = true;
         current.send(setup);
-      } else events.message(message);
+        return;
+      }
+      // Ready: it listens on its result channel (if it was offered one) since before its warm-up render.
+      if (message.type === 'ready' && address && !results)
+        results = new ResultChannel(address, maxResultBytes(options.setup.environment.limits), (reason) => {
+          events.ended(reason);
+          current.kill('SIGKILL');
+        });
+      if (message.type !== 'channel-result') {
+        events.message(message);
+        return;
+      }
+      const { id, result, byteLength, rss } = message;
+      const deliver = (data: Buffer) =>
+        events.message({
+          type: 'result',
+          id,
+          result: { ...result, data },
+          ...(rss === undefined ? {} : { rss }),
+        });
+      if (results) results.take(id, byteLength, deliver);
+      else {
+        events.ended('it sent an image on a result channel it was not offered');
+        current.kill('SIGKILL');
+      }
     });
     current.on('error', (error) => events.ended(`it could not be started or reached: ${error.message}`));
     current.on('exit', (code, signal) => {
+      results?.close();
       // A launcher that could not start node (not the setpriv it seemed): again without it, from the snapshot if any.
       if (throughLauncher && !started && !terminating) {
         launcherFailed = true;
@@ -188,6 +224,7 @@ function startProcess(options: StartWorkerOptions, events: WorkerEvents): Worker
     statPath: () => (child.pid === undefined ? undefined : processStatPath(child.pid)),
     terminate: async () => {
       terminating = true;
+      results?.close();
       if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
         child.ref(); // until it has ended: a process awaiting this must not exit first

@@ -33,7 +33,9 @@ import { SAVE_CODE_CACHE, WORKER_START } from './code-cache-hook.js';
 import { PARENT_DEATH_SIGNAL_ARG } from './parent-death-signal.js';
 import { cpuMsOf } from './render-clock.js';
 import { dieWithParent } from './parent-watchdog.js';
+import { WorkerResultChannel } from './worker-result-channel.js';
 import type {
+  ChannelResultMessage,
   ProcessWorkerSetup,
   RenderRequest,
   StartedMessage,
@@ -214,14 +216,26 @@ async function asProcess(): Promise<{ channel: PoolChannel; setup: WorkerSetup }
     send({ type: 'started' } satisfies StartedMessage);
   });
   if (first.setup.nice > 0) setProcessNice(first.setup.nice);
-  const post = (message: WorkerMessage) => {
+  const post = (message: WorkerMessage | ChannelResultMessage) => {
     if (process.connected) send(message);
   };
+  const results = first.resultChannel ? new WorkerResultChannel(first.resultChannel) : undefined;
   return {
     channel: {
       post,
-      // Bytes are copied over the IPC channel either way: nothing to transfer.
-      postResult: (id, result) => post({ type: 'result', id, result, rss: process.memoryUsage.rss() }),
+      // The image as a frame on the result channel, the rest over IPC; the image too while there is no channel.
+      postResult: (id, result) => {
+        const { data, ...rest } = result;
+        if (results?.send(id, data))
+          post({
+            type: 'channel-result',
+            id,
+            result: rest,
+            byteLength: data.byteLength,
+            rss: process.memoryUsage.rss(),
+          });
+        else post({ type: 'result', id, result, rss: process.memoryUsage.rss() });
+      },
       onRequest: (listener) => process.on('message', listener),
       memory: () => ({ rss: process.memoryUsage.rss() }),
     },

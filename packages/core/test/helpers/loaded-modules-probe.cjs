@@ -6,7 +6,7 @@ const { readFileSync, writeFileSync } = require('node:fs');
 
 const send = process.send.bind(process);
 process.send = (message, ...rest) => {
-  if (message?.type === 'result' || message?.type === 'error') {
+  if (message?.type === 'result' || message?.type === 'channel-result' || message?.type === 'error') {
     const modules = process.moduleLoadList;
     const report = {
       // Shared objects of the process, from /proc (not from a diagnostic report, which this probe looks for).

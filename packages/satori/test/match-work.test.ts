@@ -1,7 +1,7 @@
 /**
- * Pictor (own-selectors; speed only): elements of one tag, classes and id share their candidate rules, so which of
- * those rules' selectors their own tag, id and classes can match is worked out once per candidate list, not once per
- * element.
+ * Pictor (own-selectors, validate-rules-once; speed only): elements of one tag, classes and id share their candidate
+ * rules, so which of those rules' selectors their own tag, id and classes can match is worked out once per candidate
+ * list, not once per element; and a rule matched by many elements has its declarations gathered for validation once.
  * The SVG is the one of the unfiltered matcher (tuning `ancestorFilter` off), on a page of 40 alike items whose rules
  * have many selectors for other elements, pseudo-elements, an invalid declaration (dropped, an earlier one applies),
  * ids and nesting; the counts show the work done.
@@ -34,11 +34,11 @@ function page(): Element {
   );
 }
 
-describe('matching work (own-selectors)', () => {
-  it('checks own selectors once per candidate list, with the same SVG', async () => {
-    const before = matchStats?.() ?? { ownChecks: Number.NaN };
+describe('matching work (own-selectors, validate-rules-once)', () => {
+  it('checks own selectors once per candidate list and validates each matched rule once, with the same SVG', async () => {
+    const before = matchStats?.() ?? { ownChecks: Number.NaN, rulesValidated: Number.NaN };
     const on = await render(page(), { width: 200, height: 100 });
-    const after = matchStats?.() ?? { ownChecks: Number.NaN };
+    const after = matchStats?.() ?? { ownChecks: Number.NaN, rulesValidated: Number.NaN };
     const off = await render(page(), { width: 200, height: 100, pictorTunings: { ancestorFilter: false } });
     expect(on === off).toBe(true);
     expect(on.includes('#fc0')).toBe(true);
@@ -47,5 +47,7 @@ describe('matching work (own-selectors)', () => {
     // A few candidate lists (the container, `.item`, `.item.odd`, `span`, each for the element and its pseudo-elements):
     // 223 checks; once per element, 2,080.
     expect(after.ownChecks - before.ownChecks).toBeLessThan(1000);
+    // Six rules match; each is gathered once (154 times when gathered per element and pseudo-element).
+    expect(after.rulesValidated - before.rulesValidated).toBeLessThanOrEqual(6);
   });
 });

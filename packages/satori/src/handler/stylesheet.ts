@@ -413,7 +413,7 @@ export async function applyStyleSheets(
   roots.forEach(visit)
   if (containers) containers.queried = containerCount > 0
   const invalid = validation
-    ? await findInvalidDeclarations(nodes, validation)
+    ? await findInvalidDeclarations(nodes, validation, speed.ancestorFilter !== false)
     : new Set<Declaration>()
 
   const undrawn = new Set<string>()
@@ -1222,12 +1222,20 @@ function mayMatchOwn(selector: Selector, node: Node): boolean {
  */
 async function findInvalidDeclarations(
   nodes: Node[],
-  { getError, onError }: Validation
+  { getError, onError }: Validation,
+  rulesOnce = true
 ) {
   const byKey = new Map<string, Declaration[]>()
+  // Pictor (validate-rules-once, speed only; with `ancestorFilter`): a rule
+  // matched by many elements adds its declarations once; its later matches
+  // add no new value and no declaration not added already.
+  const seen = new Set<Rule>()
   for (const node of nodes) {
     for (const matched of Object.values(node.matched)) {
       for (const { rule } of matched) {
+        if (rulesOnce && seen.has(rule)) continue
+        seen.add(rule)
+        countMatch('rulesValidated')
         for (const declaration of rule.declarations) {
           const [name, value] = declaration
           if (

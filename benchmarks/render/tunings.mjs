@@ -22,6 +22,7 @@ const POOL_TUNINGS = new Set([
   'largePages',
   'singleThreadedGc',
   'baselineLargeFunctions',
+  'lateOptimization',
   'encoderThreads',
 ]);
 /** Where the pool tunings are measured (the saturated pool is slow to measure: two cards, two formats). */

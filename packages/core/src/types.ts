@@ -275,8 +275,9 @@ export type WorkerIsolation = 'process' | 'thread';
  * Switches of the performance tunings (RendererOptions.tunings), **for measuring**: every one is on by default,
  * and each makes renders faster with the same pixels (within rounding); switching one off shows what it earns
  * (`node benchmarks/render/fresh.mjs --only tunings`). A service has no reason to switch one off. Per-process
- * switches (`heapGrowing`, `largePages`, `singleThreadedGc`, `baselineLargeFunctions`, `encoderThreads`) apply to
- * worker processes; with `isolation: 'thread'` the last four do nothing, and without workers none of the five does.
+ * switches (`heapGrowing`, `largePages`, `singleThreadedGc`, `baselineLargeFunctions`, `lateOptimization`,
+ * `encoderThreads`) apply to worker processes; with `isolation: 'thread'` the last five do nothing, and without
+ * workers none of the six does.
  */
 export interface Tunings {
   /** satori's single-tile gradient `<pattern>`s replaced by the gradient itself. */
@@ -324,6 +325,11 @@ export interface Tunings {
    * instead of optimizing them (`--max-optimized-bytecode-size`).
    */
   baselineLargeFunctions?: boolean;
+  /**
+   * Worker processes have V8 optimize a function only after four times its usual budget of bytecode ran
+   * (`--interrupt-budget`): fewer functions compiled, and recompiled, on a page's first renders.
+   */
+  lateOptimization?: boolean;
   /** Workers encode with one libvips thread per operation and no libvips operation cache. */
   encoderThreads?: boolean;
   /** satori hands text over as glyph runs instead of path data. */

@@ -54,6 +54,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   largePages: 'card',
   singleThreadedGc: 'card',
   baselineLargeFunctions: 'card',
+  lateOptimization: 'card',
   encoderThreads: 'card',
   glyphRuns: 'card',
   glyphPathNumbers: 'card',

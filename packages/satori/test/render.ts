@@ -28,6 +28,11 @@ export const ancestorFilterStats = built.pictorAncestorFilterStats as
   | (() => { skipped: number; passed: number })
   | undefined;
 
+/** The build's counts of own-selector checks and rules gathered for validation (own-selectors, validate-rules-once). */
+export const matchStats = built.pictorMatchStats as
+  | (() => { ownChecks: number; rulesValidated: number })
+  | undefined;
+
 /** The build's way to parse every face of a font list ahead of a render (lazy-faces), or undefined. */
 export const parseFaces = built.pictorParseFaces as ((fonts: unknown[]) => Promise<void>) | undefined;
 

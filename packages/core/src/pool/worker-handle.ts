@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { workerProcessEnv } from '../tuning/allocator.js';
 import { BASELINE_LARGE_FUNCTIONS } from '../tuning/baseline-large-functions.js';
+import { LATE_OPTIMIZATION } from '../tuning/late-optimization.js';
 import { ALL_TUNINGS_ON } from '../tuning/switches.js';
 import { CODE_CACHE_DIR_ARG } from './code-cache-hook.js';
 import { PARENT_DEATH_SIGNAL_ARG, parentDeathLauncher } from './parent-death-signal.js';
@@ -83,6 +84,7 @@ export function workerExecArgv(
   return [
     ...(tunings.singleThreadedGc ? [SINGLE_THREADED_GC] : []),
     ...(tunings.baselineLargeFunctions ? [BASELINE_LARGE_FUNCTIONS] : []),
+    ...(tunings.lateOptimization ? [LATE_OPTIMIZATION] : []),
     // On the command line, not only set by the worker as it starts: V8 accepts a code cache only under the flags
     // it was made with, and the cache is made after the worker set it.
     ...(tunings.heapGrowing && heapGrowingPercent > 0

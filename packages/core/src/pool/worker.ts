@@ -15,6 +15,7 @@ import {
   startLoadingRendererFonts,
 } from '../render.js';
 import { BASELINE_LARGE_FUNCTIONS } from '../tuning/baseline-large-functions.js';
+import { LATE_OPTIMIZATION } from '../tuning/late-optimization.js';
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
 import { LARGE_PAGES } from '../tuning/allocator.js';
 import { collectAllGenerations, collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
@@ -156,6 +157,7 @@ function workerTunings(tunings: Partial<Record<TuningName, boolean>>, setup: Wor
   if (!parentPort && process.execArgv.includes('--single-threaded-gc')) names.push('singleThreadedGc');
   if (!parentPort && process.execArgv.includes(BASELINE_LARGE_FUNCTIONS))
     names.push('baselineLargeFunctions');
+  if (!parentPort && process.execArgv.includes(LATE_OPTIMIZATION)) names.push('lateOptimization');
   if (tunings.encoderThreads) names.push('encoderThreads');
   return names;
 }

@@ -15,6 +15,7 @@
  *   the allocators' settings of worker processes (arenas, purge delay, mmap threshold).
  * - heap-growing.ts — V8's heap growing factor in render workers (option `heapGrowingPercent`, default 100).
  * - baseline-large-functions.ts — the V8 flag by which worker processes never optimize their largest functions.
+ * - late-optimization.ts — the V8 flag by which worker processes optimize a function after more of it ran.
  * - thread-priority.ts — render threads below normal priority (option `workerNice`; default 0, off: on a shared
  *   host it starves renders). An option rather than a tuning: it is off unless a host asks for it.
  *

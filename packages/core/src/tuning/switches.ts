@@ -41,6 +41,8 @@ export const TUNING_SWITCHES = {
   singleThreadedGc: 'worker processes collect garbage on their own thread (pool/worker-handle.ts)',
   baselineLargeFunctions:
     "functions of over 20,000 bytes of bytecode (satori's layout) not optimized by V8 in worker processes (pool/worker-handle.ts)",
+  lateOptimization:
+    'functions optimized by V8 in worker processes after 4× its interrupt budget of their bytecode ran (tuning/late-optimization.ts)',
   encoderThreads: 'one libvips thread per encode in workers, no operation cache (encode/sharp.ts)',
   // Style sheets (html/style-sheets/, satori patch style-sheet-speed)
   styleSheetCache:

@@ -17,6 +17,7 @@ import type { LayoutEngine } from '../layout-engine/index.js'
 import { isReactElement, normalizeChildren } from '../utils.js'
 import { PLACEHOLDER_PROP } from '../form-control.js'
 import { RuleIndex } from '../pictor-rule-index.js'
+import { countMatch } from '../pictor-match-stats.js'
 import { cachedSheet } from '../pictor-sheet-cache.js'
 import {
   cachedCompilation,
@@ -345,6 +346,27 @@ export async function applyStyleSheets(
     }
     return list
   }
+  // Pictor (own-selectors, speed only): each candidate rule with only its
+  // selectors for `pseudo` whose rightmost compound can match the element's
+  // own tag, id and classes (`mayMatchOwn()`), worked out once per candidate
+  // list: elements of one list have the same answers.
+  const ownListed = new Map<string, OwnRule[]>()
+  const ownCandidates = (node: Node, pseudo?: string) => {
+    const id = node.props.id
+    const key = `${pseudo ?? ''}\n${node.type}\n${node.classes.join(' ')}\n${
+      id == null ? '' : `#${id}`
+    }`
+    let list = ownListed.get(key)
+    if (!list) {
+      list = ownRules(node, candidates(node, pseudo), pseudo)
+      ownListed.set(key, list)
+    }
+    return list
+  }
+  const match = (node: Node, pseudo?: string) =>
+    ancestors
+      ? matchOwnRules(node, ownCandidates(node, pseudo), sizes, pseudo, ancestors)
+      : matchRules(node, candidates(node, pseudo), sizes, pseudo)
   // Rules are matched first, so that only the declarations that apply are
   // validated.
   const nodes: Node[] = []
@@ -355,9 +377,7 @@ export async function applyStyleSheets(
   const ancestors =
     speed.ancestorFilter === false ? undefined : new AncestorFilter()
   const visit = (node: Node) => {
-    node.matched = {
-      '': matchRules(node, candidates(node), sizes, undefined, ancestors),
-    }
+    node.matched = { '': match(node) }
     // Containers are known before their descendants are matched, and before
     // their own pseudo-elements, which can query them.
     if ((state.containerRules || state.containerUnits) && !node.svg) {
@@ -368,36 +388,12 @@ export async function applyStyleSheets(
       !node.svg &&
       (!NO_GENERATED_CONTENT.has(node.type) || isToggleInput(node))
     ) {
-      node.matched.before = matchRules(
-        node,
-        candidates(node, 'before'),
-        sizes,
-        'before',
-        ancestors
-      )
-      node.matched.after = matchRules(
-        node,
-        candidates(node, 'after'),
-        sizes,
-        'after',
-        ancestors
-      )
+      node.matched.before = match(node, 'before')
+      node.matched.after = match(node, 'after')
       // Pictor (first-letter): the first letter of a block container is
       // drawn in its own style; its first line is not (a warning says so).
-      node.matched['first-letter'] = matchRules(
-        node,
-        candidates(node, 'first-letter'),
-        sizes,
-        'first-letter',
-        ancestors
-      )
-      node.matched['first-line'] = matchRules(
-        node,
-        candidates(node, 'first-line'),
-        sizes,
-        'first-line',
-        ancestors
-      )
+      node.matched['first-letter'] = match(node, 'first-letter')
+      node.matched['first-line'] = match(node, 'first-line')
     }
     // Pictor (progress-value): the bar's shadow parts.
     if (node.type === 'progress' && !node.svg) {
@@ -407,13 +403,7 @@ export async function applyStyleSheets(
     }
     // Pictor (textarea-placeholder): a textarea's placeholder too.
     if ((node.type === 'input' || node.type === 'textarea') && !node.svg) {
-      node.matched.placeholder = matchRules(
-        node,
-        candidates(node, 'placeholder'),
-        sizes,
-        'placeholder',
-        ancestors
-      )
+      node.matched.placeholder = match(node, 'placeholder')
     }
     nodes.push(node)
     ancestors?.enter(node)
@@ -423,7 +413,7 @@ export async function applyStyleSheets(
   roots.forEach(visit)
   if (containers) containers.queried = containerCount > 0
   const invalid = validation
-    ? await findInvalidDeclarations(nodes, validation)
+    ? await findInvalidDeclarations(nodes, validation, speed.ancestorFilter !== false)
     : new Set<Declaration>()
 
   const undrawn = new Set<string>()
@@ -1129,6 +1119,66 @@ function matchRules(
   return matched
 }
 
+/** Pictor (own-selectors): a candidate rule with the selectors an element's own tag, id and classes can match. */
+interface OwnRule {
+  rule: Rule
+  selectors: Selector[]
+}
+
+/**
+ * Pictor (own-selectors, speed only): of `rules`, those with a selector for
+ * `pseudo` whose rightmost compound `node`'s own tag, id and classes can
+ * match, with only those selectors, in the same order. The same for every
+ * element of the same tag, classes and id.
+ */
+function ownRules(node: Node, rules: Rule[], pseudo?: string): OwnRule[] {
+  const list: OwnRule[] = []
+  for (const rule of rules) {
+    const selectors = rule.selectors.filter(
+      (selector) => selector.pseudo === pseudo && mayMatchOwn(selector, node)
+    )
+    if (selectors.length) list.push({ rule, selectors })
+  }
+  return list
+}
+
+/**
+ * Pictor (own-selectors): `matchRules()` with the ancestor filter over the
+ * lists of `ownRules()`, the selectors the element's own tag, id and
+ * classes rule out already left out: the same rules, in the same order.
+ */
+function matchOwnRules(
+  node: Node,
+  rules: OwnRule[],
+  sizes: Map<number, ContainerSize> | undefined,
+  pseudo: string | undefined,
+  ancestors: AncestorFilter
+) {
+  const matched: MatchedRule[] = []
+  for (const { rule, selectors } of rules) {
+    if (
+      rule.containers &&
+      !rule.containers.every((condition) =>
+        matchesContainer(condition, pseudo ? node : node.parent, sizes)
+      )
+    ) {
+      continue
+    }
+    let specificity = -1
+    for (const selector of selectors) {
+      if (
+        selector.specificity > specificity &&
+        ancestors.mayMatch(selector) &&
+        matches(selector, node)
+      ) {
+        specificity = selector.specificity
+      }
+    }
+    if (specificity >= 0) matched.push({ rule, specificity })
+  }
+  return matched
+}
+
 const CSS_WIDE_KEYWORDS = /^(inherit|initial|unset|revert|revert-layer)$/i
 
 /**
@@ -1138,6 +1188,7 @@ const CSS_WIDE_KEYWORDS = /^(inherit|initial|unset|revert|revert-layer)$/i
  * rule often has several selectors, most of them for other elements.
  */
 function mayMatchOwn(selector: Selector, node: Node): boolean {
+  countMatch('ownChecks')
   let own = selector.own
   if (own === undefined) {
     own = null
@@ -1171,12 +1222,20 @@ function mayMatchOwn(selector: Selector, node: Node): boolean {
  */
 async function findInvalidDeclarations(
   nodes: Node[],
-  { getError, onError }: Validation
+  { getError, onError }: Validation,
+  rulesOnce = true
 ) {
   const byKey = new Map<string, Declaration[]>()
+  // Pictor (validate-rules-once, speed only; with `ancestorFilter`): a rule
+  // matched by many elements adds its declarations once; its later matches
+  // add no new value and no declaration not added already.
+  const seen = new Set<Rule>()
   for (const node of nodes) {
     for (const matched of Object.values(node.matched)) {
       for (const { rule } of matched) {
+        if (rulesOnce && seen.has(rule)) continue
+        seen.add(rule)
+        countMatch('rulesValidated')
         for (const declaration of rule.declarations) {
           const [name, value] = declaration
           if (

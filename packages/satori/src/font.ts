@@ -35,6 +35,7 @@ import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
 import { parseWithoutShapingTables } from './pictor-shaping-tables.js'
 import { verticalMetrics } from './pictor-line-metrics.js'
+import { cursiveUnits, hasCursive } from './text/pictor-cursive-spacing.js'
 import {
   capsSynthesisOf,
   smallCapsPieces,
@@ -1711,7 +1712,10 @@ export default class FontLoader {
 
     let totalWidth = 0
     let clusterCount = 0
-    for (const [, font, glyphs, small] of shapedRuns) {
+    for (const [runText, font, glyphs, small] of shapedRuns) {
+      // Pictor (cursive-no-letter-spacing): no spacing after Arabic text.
+      const cursive =
+        letterSpacing && hasCursive(runText) ? cursiveUnits(runText) : null
       // Pictor (glyph-advances-whole-pixels): each advance in px, whole
       // pixels with the option.
       let segmentWidth = 0
@@ -1723,7 +1727,8 @@ export default class FontLoader {
         segmentWidth += wholePixelAdvances
           ? wholePixelAdvance(font.glyphs.get(glyphs[i].g), glyphs[i], scale)
           : glyphs[i].ax * scale
-        if (glyphs[i + 1]?.cl !== glyphs[i].cl) clusterCount++
+        if (glyphs[i + 1]?.cl !== glyphs[i].cl && !cursive?.[glyphs[i].cl])
+          clusterCount++
       }
 
       totalWidth += segmentWidth
@@ -1800,6 +1805,9 @@ export default class FontLoader {
       const wholePixelAdvances = wholePixel?.(font) === true
       const { bold, italic } = synthesis(font)
       const skew = italic ? SYNTHETIC_SKEW : 0
+      // Pictor (cursive-no-letter-spacing): no spacing after Arabic text.
+      const cursive =
+        letterSpacing && hasCursive(runText) ? cursiveUnits(runText) : null
 
       // DEBUG: Uncomment to trace glyph positions
       // console.log(`getSVG segment: "${text}", fontSize=${fontSize}, letterSpacing=${letterSpacing}`)
@@ -1887,7 +1895,7 @@ export default class FontLoader {
         // Letter spacing is added after the last glyph of every character,
         // and word spacing after the last glyph of a word separator.
         if (glyphs[i + 1]?.cl !== shapedGlyph.cl) {
-          cursorX += letterSpacing
+          if (!cursive?.[shapedGlyph.cl]) cursorX += letterSpacing
           if (extraWordSpacing && isWordSeparator(runText, shapedGlyph.cl)) {
             cursorX += extraWordSpacing
           }

@@ -1366,6 +1366,16 @@ export default class FontLoader {
 
       const code = word.charCodeAt(0)
       if (cachedFontResolver.has(code)) return cachedFontResolver.get(code)
+      // Pictor (breaks-in-primary-font): a tab, line feed or carriage
+      // return (kept by `white-space: pre`) is in no font; Blink shapes it
+      // as a space, in the first font that has one. satori took the last
+      // face of the list for it, whose ascent and descent (Noto Naskh
+      // Arabic's, once a page has Arabic) made the line taller.
+      if (code === 9 || code === 10 || code === 13) {
+        const font = resolveFont(' ', fallback)
+        if (font) cachedFontResolver.set(code, font)
+        return font
+      }
       const _fonts = faceList(fallback)
 
       const face = _fonts.find((_face, index) => {

@@ -283,6 +283,8 @@ export default async function* buildTextNodes(
   // Global variables used to compute the text layout.
   // @TODO: Use segments instead of words to properly support kerning.
   let lineWidths = []
+  // Pictor (forced-break-not-justified): the lines a kept line feed ends.
+  let forcedEnds = new Set<number>()
   let baselines = []
   // Pictor (multi-column): the bottom of each line, where a column may end.
   let lineEnds: number[] = []
@@ -318,6 +320,7 @@ export default async function* buildTextNodes(
     let currentBaselineOffset = 0
 
     lineWidths = []
+    forcedEnds = new Set<number>()
     baselines = []
     lineEnds = []
     lineSegmentNumber = [1]
@@ -458,6 +461,7 @@ export default async function* buildTextNodes(
           w = calc(word, 0).originWidth
         }
 
+        if (forceBreak) forcedEnds.add(lineWidths.length)
         lineWidths.push(currentWidth - prevLineEndingSpacesWidth)
         baselines.push(currentBaselineOffset)
         lines++
@@ -795,7 +799,11 @@ export default async function* buildTextNodes(
 
       // Justified lines are widened between pieces of different words, from
       // the left.
-      if (align === 'justify' && line < lineWidths.length - 1) {
+      if (
+        align === 'justify' &&
+        line < lineWidths.length - 1 &&
+        !forcedEnds.has(line)
+      ) {
         const order = pieces
           .map((_, index) => index)
           .sort((a, b) => pieces[a].x - pieces[b].x)
@@ -827,7 +835,12 @@ export default async function* buildTextNodes(
     const { line } = layout
     const indent = line === 0 ? textIndentNumber : 0
     const remainingWidth = containerWidth - lineWidths[line] - indent
-    const isJustified = align === 'justify' && line < lineWidths.length - 1
+    // Pictor (forced-break-not-justified): like the last line, a line that a
+    // kept line feed (`pre-wrap`, `pre-line`) ends is not justified.
+    const isJustified =
+      align === 'justify' &&
+      line < lineWidths.length - 1 &&
+      !forcedEnds.has(line)
 
     if (isRTL) {
       // Lines are aligned even when the container is as wide as their text,

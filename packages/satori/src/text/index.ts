@@ -56,6 +56,10 @@ import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 import { pairKerning } from './pictor-word-kerning.js'
 
+/** Pictor (soft-hyphen-break): the soft hyphen, and the hyphen drawn where a line breaks at it. */
+const SHY = '\u00AD'
+const HYPHEN = '\u2010'
+
 const skippedWordWhenFindingMissingFont = new Set([Tab])
 
 function shouldSkipWhenFindingMissingFont(word: string): boolean {
@@ -236,6 +240,12 @@ export default async function* buildTextNodes(
 
   const tabWidth = getTabWidth(parentStyle, measureGrapheme(Space))
 
+  // Pictor (soft-hyphen-break): the hyphen a soft hyphen shows at a line end.
+  let hyphen: string | undefined
+  const hyphenText = () => (hyphen ??= engine.has(HYPHEN) ? HYPHEN : '-')
+  let hyphenAdvance: number | undefined
+  const hyphenWidth = () => (hyphenAdvance ??= measureText(hyphenText()))
+
   const tabAdvance = (x: number, count: number) =>
     getTabAdvance(x, count, tabWidth, measureGrapheme(Space))
 
@@ -381,6 +391,9 @@ export default async function* buildTextNodes(
 
       const allowedToJustify = textAlign === 'justify'
 
+      // Pictor (soft-hyphen-break): a word that ends at a soft hyphen fits
+      // only with the hyphen drawn there if the line ends after it.
+      const hyphenRoom = word.endsWith(SHY) ? hyphenWidth() : 0
       let willWrap =
         i &&
         // When determining whether a line break is necessary, the width of the
@@ -392,7 +405,7 @@ export default async function* buildTextNodes(
         // |aaa bbb|
         // |ccc    |
         // Pictor (line-fit-layout-unit): up to a layout unit over still fits.
-        currentWidth + w >
+        currentWidth + w + hyphenRoom >
           width - lineIndent() + lineEndingSpacesWidth + LINE_FIT_SLACK &&
         allowSoftWrap
       // Pictor (cjk-closing-at-line-end): a closing mark that overflows by at
@@ -462,7 +475,12 @@ export default async function* buildTextNodes(
         }
 
         if (forceBreak) forcedEnds.add(lineWidths.length)
-        lineWidths.push(currentWidth - prevLineEndingSpacesWidth)
+        lineWidths.push(
+          currentWidth -
+            prevLineEndingSpacesWidth +
+            // Pictor (soft-hyphen-break): the hyphen drawn at its end.
+            (previousWord?.endsWith(SHY) ? hyphenWidth() : 0)
+        )
         baselines.push(currentBaselineOffset)
         lines++
         height += currentLineHeight
@@ -1288,8 +1306,15 @@ export default async function* buildTextNodes(
 
       const band = buildUnderlineBand(topOffset)
 
+      // Pictor (soft-hyphen-break): a line broken at a soft hyphen shows a
+      // hyphen there (U+2010 where the font has it, as Blink draws it).
+      const shownSegment =
+        finalizedSegment.endsWith(SHY) &&
+        (!nextLayout || nextLayout.line !== layout.line)
+          ? finalizedSegment.slice(0, -1) + hyphenText()
+          : finalizedSegment
       const svg = engine.getSVG(
-        finalizedSegment.replace(/(\t)+/g, ''),
+        shownSegment.replace(/(\t)+/g, ''),
         {
           fontSize,
           left: left + finalizedLeftOffset,
@@ -1378,7 +1403,11 @@ export default async function* buildTextNodes(
     } else {
       const [t, shape] = buildText(
         {
-          content: text,
+          // Pictor (soft-hyphen-break): the hyphen at a line end, as above.
+          content:
+            text.endsWith(SHY) && (!nextLayout || nextLayout.line !== layout.line)
+              ? text.slice(0, -1) + hyphenText()
+              : text,
           filter,
           id,
           left: left + leftOffset,

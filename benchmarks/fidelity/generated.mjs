@@ -8,6 +8,7 @@
  *   node benchmarks/fidelity/generated.mjs --seeds=1-200 [--worst=8] [--out=DIR]     # tuning seeds: one line each
  *   node benchmarks/fidelity/generated.mjs --seeds=1001-1100 --held-out              # summary only (mean, counts)
  *   node benchmarks/fidelity/generated.mjs --page=SEED [file.html]                    # the page of one seed
+ *   ... --family=text                     # the text family (generated-text.mjs): web fonts, RTL, scripts, text CSS
  *
  * Tune on seeds 1–200 only; seeds 1001–1100 are held out: run them with --held-out (no per-seed lines, no
  * pictures) and never look at one of them alone. --worst=N writes the N lowest pairs (Chromium | Pictor) and their
@@ -380,9 +381,14 @@ function seedsOf(spec) {
 async function main() {
   const args = process.argv.slice(2);
   const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  // ---- text family (docs17) ----
+  const family = option('family') ?? 'document';
+  const pageOf = family === 'text' ? (await import('./generated-text.mjs')).textPage : generatedPage;
+  const prefix = family === 'text' ? 'text-seed' : 'seed';
+  // ---- end of the text family hook ----
   const page = option('page');
   if (page) {
-    const html = generatedPage(Number(page));
+    const html = pageOf(Number(page));
     const file = args.find((a) => !a.startsWith('--'));
     if (file) writeFileSync(file, html);
     else process.stdout.write(html);
@@ -404,7 +410,7 @@ async function main() {
   const pictor = await createPictor({ engine: 'pipeline', workers: Number(option('pictor-workers') ?? 0) });
   const rows = [];
   for (const seed of seeds) {
-    const html = generatedPage(seed);
+    const html = pageOf(seed);
     const file = join(outDir, `.page-${process.pid}.html`);
     writeFileSync(file, html);
     // Chromium now and then fails a capture under load ("Unable to capture screenshot"): try again.
@@ -470,9 +476,11 @@ async function main() {
       ])
       .png()
       .toBuffer();
-    writeFileSync(join(outDir, `seed-${row.seed}.png`), pair);
-    writeFileSync(join(outDir, `seed-${row.seed}.html`), row.html);
-    console.log(`worst: seed ${row.seed} ${row.dssim.toFixed(4)} → ${join(outDir, `seed-${row.seed}.png`)}`);
+    writeFileSync(join(outDir, `${prefix}-${row.seed}.png`), pair);
+    writeFileSync(join(outDir, `${prefix}-${row.seed}.html`), row.html);
+    console.log(
+      `worst: seed ${row.seed} ${row.dssim.toFixed(4)} → ${join(outDir, `${prefix}-${row.seed}.png`)}`,
+    );
   }
   process.exit(0);
 }

@@ -35,6 +35,7 @@ import { variedFont, type VariationStyle } from './pictor-variations.js'
 import { LazyFace, lazyFaceOf } from './pictor-lazy-faces.js'
 import { parseWithoutShapingTables } from './pictor-shaping-tables.js'
 import { verticalMetrics } from './pictor-line-metrics.js'
+import { cursiveUnits, hasCursive } from './text/pictor-cursive-spacing.js'
 import {
   capsSynthesisOf,
   smallCapsPieces,
@@ -1365,6 +1366,16 @@ export default class FontLoader {
 
       const code = word.charCodeAt(0)
       if (cachedFontResolver.has(code)) return cachedFontResolver.get(code)
+      // Pictor (breaks-in-primary-font): a tab, line feed or carriage
+      // return (kept by `white-space: pre`) is in no font; Blink shapes it
+      // as a space, in the first font that has one. satori took the last
+      // face of the list for it, whose ascent and descent (Noto Naskh
+      // Arabic's, once a page has Arabic) made the line taller.
+      if (code === 9 || code === 10 || code === 13) {
+        const font = resolveFont(' ', fallback)
+        if (font) cachedFontResolver.set(code, font)
+        return font
+      }
       const _fonts = faceList(fallback)
 
       const face = _fonts.find((_face, index) => {
@@ -1711,7 +1722,10 @@ export default class FontLoader {
 
     let totalWidth = 0
     let clusterCount = 0
-    for (const [, font, glyphs, small] of shapedRuns) {
+    for (const [runText, font, glyphs, small] of shapedRuns) {
+      // Pictor (cursive-no-letter-spacing): no spacing after Arabic text.
+      const cursive =
+        letterSpacing && hasCursive(runText) ? cursiveUnits(runText) : null
       // Pictor (glyph-advances-whole-pixels): each advance in px, whole
       // pixels with the option.
       let segmentWidth = 0
@@ -1723,7 +1737,8 @@ export default class FontLoader {
         segmentWidth += wholePixelAdvances
           ? wholePixelAdvance(font.glyphs.get(glyphs[i].g), glyphs[i], scale)
           : glyphs[i].ax * scale
-        if (glyphs[i + 1]?.cl !== glyphs[i].cl) clusterCount++
+        if (glyphs[i + 1]?.cl !== glyphs[i].cl && !cursive?.[glyphs[i].cl])
+          clusterCount++
       }
 
       totalWidth += segmentWidth
@@ -1800,6 +1815,9 @@ export default class FontLoader {
       const wholePixelAdvances = wholePixel?.(font) === true
       const { bold, italic } = synthesis(font)
       const skew = italic ? SYNTHETIC_SKEW : 0
+      // Pictor (cursive-no-letter-spacing): no spacing after Arabic text.
+      const cursive =
+        letterSpacing && hasCursive(runText) ? cursiveUnits(runText) : null
 
       // DEBUG: Uncomment to trace glyph positions
       // console.log(`getSVG segment: "${text}", fontSize=${fontSize}, letterSpacing=${letterSpacing}`)
@@ -1887,7 +1905,7 @@ export default class FontLoader {
         // Letter spacing is added after the last glyph of every character,
         // and word spacing after the last glyph of a word separator.
         if (glyphs[i + 1]?.cl !== shapedGlyph.cl) {
-          cursorX += letterSpacing
+          if (!cursive?.[shapedGlyph.cl]) cursorX += letterSpacing
           if (extraWordSpacing && isWordSeparator(runText, shapedGlyph.cl)) {
             cursorX += extraWordSpacing
           }

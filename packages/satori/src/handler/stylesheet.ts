@@ -5,6 +5,7 @@
  * rest of Satori handles them like inline styles.
  */
 
+import { quoteMark } from '../pictor-quotes.js'
 import { AncestorFilter } from '../pictor-ancestor-filter.js'
 import {
   CONTENT_VAR,
@@ -988,11 +989,37 @@ const NO_GENERATED_CONTENT = new Set([
   'wbr',
 ])
 
-const QUOTES: Record<string, string> = {
-  'open-quote': '\u201c',
-  'close-quote': '\u201d',
-  'no-open-quote': '',
-  'no-close-quote': '',
+/**
+ * Pictor (quotes-property): the `quotes` value an element has, declared on it
+ * or on its nearest ancestor that declares one (an inline style, then the
+ * matching rules by importance, specificity and order).
+ */
+function declaredQuotes(node: Node): unknown {
+  for (let n: Node | null = node; n; n = n.parent) {
+    let best: unknown
+    let bestRank = -1
+    for (const { rule, specificity } of n.matched?.[''] ?? []) {
+      for (const declaration of rule.declarations) {
+        if (declaration[0] !== 'quotes') continue
+        const rank = (declaration[2] ? 1e9 : 0) + specificity
+        if (rank >= bestRank) {
+          best = declaration[1]
+          bestRank = rank
+        }
+      }
+    }
+    const inline = n.props?.style?.quotes
+    if (inline !== undefined && bestRank < 1e9) return inline
+    if (best !== undefined) return best
+  }
+  return undefined
+}
+
+/** Pictor (quotes-property): how many `<q>` elements are around an element. */
+function quoteDepth(node: Node): number {
+  let depth = 0
+  for (let n = node.parent; n; n = n.parent) if (n.type === 'q') depth++
+  return depth
 }
 
 const element = (type: string, props: Record<string, unknown>) =>
@@ -1034,7 +1061,8 @@ function generateContent(
       case 'attr':
         return getAttribute(node, part[1].toLowerCase()) ?? part[2] ?? ''
       case 'quote':
-        return QUOTES[part[1]]
+        // Pictor (quotes-property): by `quotes` and the nesting depth.
+        return quoteMark(part[1], quoteDepth(node), declaredQuotes(node))
       case 'url':
         return element('img', { src: part[1], __naturalSize: true })
       case 'counter':

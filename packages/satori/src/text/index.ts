@@ -56,6 +56,10 @@ import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 import { pairKerning } from './pictor-word-kerning.js'
 
+/** Pictor (soft-hyphen-break): the soft hyphen, and the hyphen drawn where a line breaks at it. */
+const SHY = '\u00AD'
+const HYPHEN = '\u2010'
+
 const skippedWordWhenFindingMissingFont = new Set([Tab])
 
 function shouldSkipWhenFindingMissingFont(word: string): boolean {
@@ -236,6 +240,12 @@ export default async function* buildTextNodes(
 
   const tabWidth = getTabWidth(parentStyle, measureGrapheme(Space))
 
+  // Pictor (soft-hyphen-break): the hyphen a soft hyphen shows at a line end.
+  let hyphen: string | undefined
+  const hyphenText = () => (hyphen ??= engine.has(HYPHEN) ? HYPHEN : '-')
+  let hyphenAdvance: number | undefined
+  const hyphenWidth = () => (hyphenAdvance ??= measureText(hyphenText()))
+
   const tabAdvance = (x: number, count: number) =>
     getTabAdvance(x, count, tabWidth, measureGrapheme(Space))
 
@@ -283,6 +293,8 @@ export default async function* buildTextNodes(
   // Global variables used to compute the text layout.
   // @TODO: Use segments instead of words to properly support kerning.
   let lineWidths = []
+  // Pictor (forced-break-not-justified): the lines a kept line feed ends.
+  let forcedEnds = new Set<number>()
   let baselines = []
   // Pictor (multi-column): the bottom of each line, where a column may end.
   let lineEnds: number[] = []
@@ -318,6 +330,7 @@ export default async function* buildTextNodes(
     let currentBaselineOffset = 0
 
     lineWidths = []
+    forcedEnds = new Set<number>()
     baselines = []
     lineEnds = []
     lineSegmentNumber = [1]
@@ -378,6 +391,9 @@ export default async function* buildTextNodes(
 
       const allowedToJustify = textAlign === 'justify'
 
+      // Pictor (soft-hyphen-break): a word that ends at a soft hyphen fits
+      // only with the hyphen drawn there if the line ends after it.
+      const hyphenRoom = word.endsWith(SHY) ? hyphenWidth() : 0
       let willWrap =
         i &&
         // When determining whether a line break is necessary, the width of the
@@ -389,7 +405,7 @@ export default async function* buildTextNodes(
         // |aaa bbb|
         // |ccc    |
         // Pictor (line-fit-layout-unit): up to a layout unit over still fits.
-        currentWidth + w >
+        currentWidth + w + hyphenRoom >
           width - lineIndent() + lineEndingSpacesWidth + LINE_FIT_SLACK &&
         allowSoftWrap
       // Pictor (cjk-closing-at-line-end): a closing mark that overflows by at
@@ -458,7 +474,13 @@ export default async function* buildTextNodes(
           w = calc(word, 0).originWidth
         }
 
-        lineWidths.push(currentWidth - prevLineEndingSpacesWidth)
+        if (forceBreak) forcedEnds.add(lineWidths.length)
+        lineWidths.push(
+          currentWidth -
+            prevLineEndingSpacesWidth +
+            // Pictor (soft-hyphen-break): the hyphen drawn at its end.
+            (previousWord?.endsWith(SHY) ? hyphenWidth() : 0)
+        )
         baselines.push(currentBaselineOffset)
         lines++
         height += currentLineHeight
@@ -795,7 +817,11 @@ export default async function* buildTextNodes(
 
       // Justified lines are widened between pieces of different words, from
       // the left.
-      if (align === 'justify' && line < lineWidths.length - 1) {
+      if (
+        align === 'justify' &&
+        line < lineWidths.length - 1 &&
+        !forcedEnds.has(line)
+      ) {
         const order = pieces
           .map((_, index) => index)
           .sort((a, b) => pieces[a].x - pieces[b].x)
@@ -827,7 +853,12 @@ export default async function* buildTextNodes(
     const { line } = layout
     const indent = line === 0 ? textIndentNumber : 0
     const remainingWidth = containerWidth - lineWidths[line] - indent
-    const isJustified = align === 'justify' && line < lineWidths.length - 1
+    // Pictor (forced-break-not-justified): like the last line, a line that a
+    // kept line feed (`pre-wrap`, `pre-line`) ends is not justified.
+    const isJustified =
+      align === 'justify' &&
+      line < lineWidths.length - 1 &&
+      !forcedEnds.has(line)
 
     if (isRTL) {
       // Lines are aligned even when the container is as wide as their text,
@@ -1275,8 +1306,15 @@ export default async function* buildTextNodes(
 
       const band = buildUnderlineBand(topOffset)
 
+      // Pictor (soft-hyphen-break): a line broken at a soft hyphen shows a
+      // hyphen there (U+2010 where the font has it, as Blink draws it).
+      const shownSegment =
+        finalizedSegment.endsWith(SHY) &&
+        (!nextLayout || nextLayout.line !== layout.line)
+          ? finalizedSegment.slice(0, -1) + hyphenText()
+          : finalizedSegment
       const svg = engine.getSVG(
-        finalizedSegment.replace(/(\t)+/g, ''),
+        shownSegment.replace(/(\t)+/g, ''),
         {
           fontSize,
           left: left + finalizedLeftOffset,
@@ -1365,7 +1403,11 @@ export default async function* buildTextNodes(
     } else {
       const [t, shape] = buildText(
         {
-          content: text,
+          // Pictor (soft-hyphen-break): the hyphen at a line end, as above.
+          content:
+            text.endsWith(SHY) && (!nextLayout || nextLayout.line !== layout.line)
+              ? text.slice(0, -1) + hyphenText()
+              : text,
           filter,
           id,
           left: left + leftOffset,

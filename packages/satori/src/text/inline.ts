@@ -298,7 +298,8 @@ function hasBoxEdge(style: SerializedStyle, side: 'Left' | 'Right') {
       ))
   )
 }
-const PRESERVED_LINE_BREAKS = ['pre', 'pre-wrap', 'pre-line']
+// Pictor (break-spaces-line-feeds): `break-spaces` keeps line feeds too.
+const PRESERVED_LINE_BREAKS = ['pre', 'pre-wrap', 'pre-line', 'break-spaces']
 const NO_SOFT_WRAP = ['pre', 'nowrap']
 const OBJECT_REPLACEMENT = '\uFFFC'
 // Metrics of the first available font are those of a space.

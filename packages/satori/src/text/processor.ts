@@ -299,9 +299,13 @@ function processWhiteSpace(
   shouldCollapseTabsAndSpaces: boolean
   allowSoftWrap: boolean
 } {
-  const shouldKeepLinebreak = ['pre', 'pre-wrap', 'pre-line'].includes(
-    whiteSpace
-  )
+  // Pictor (break-spaces-line-feeds): `break-spaces` keeps line feeds too.
+  const shouldKeepLinebreak = [
+    'pre',
+    'pre-wrap',
+    'pre-line',
+    'break-spaces',
+  ].includes(whiteSpace)
 
   const shouldCollapseTabsAndSpaces = ['normal', 'nowrap', 'pre-line'].includes(
     whiteSpace

@@ -29,6 +29,7 @@ import {
 } from '../pictor-form-states.js'
 import { isToggleInput } from '../pictor-toggle-inputs.js'
 import { hasFirstLetter, withFirstLetter } from '../pictor-first-letter.js'
+import { MARKER_PROP } from '../pictor-marker-style.js'
 import {
   PROGRESS_PARTS,
   isStyledProgress,
@@ -167,6 +168,7 @@ interface Node {
       | 'after'
       | 'first-letter'
       | 'first-line'
+      | 'marker'
       | 'placeholder'
       | (typeof PROGRESS_PARTS)[number],
       MatchedRule[]
@@ -396,6 +398,14 @@ export async function applyStyleSheets(
         candidates(node, 'first-line'),
         sizes,
         'first-line',
+        ancestors
+      )
+      // Pictor (marker-pseudo-element): a list item's marker.
+      node.matched.marker = matchRules(
+        node,
+        candidates(node, 'marker'),
+        sizes,
+        'marker',
         ancestors
       )
     }
@@ -896,6 +906,11 @@ function rebuild(
     if (style) props.style = style
     if (node.matched.placeholder?.length) {
       props[PLACEHOLDER_PROP] = cascade(node, context, 'placeholder')
+    }
+    // Pictor (marker-pseudo-element): the marker's declarations, for getListMarker.
+    if (node.matched.marker?.length) {
+      const marker = cascade(node, context, 'marker')
+      if (marker) props[MARKER_PROP] = marker
     }
     if (node.container) props[CONTAINER_PROP] = node.container.index
     let content: ReactNode[] | undefined =

@@ -8,64 +8,24 @@
  *   node benchmarks/fidelity/generated.mjs --seeds=1-200 [--worst=8] [--out=DIR]     # tuning seeds: one line each
  *   node benchmarks/fidelity/generated.mjs --seeds=1001-1100 --held-out              # summary only (mean, counts)
  *   node benchmarks/fidelity/generated.mjs --page=SEED [file.html]                    # the page of one seed
- *   ... --family=text                     # the text family (generated-text.mjs): web fonts, RTL, scripts, text CSS
+ *   ... --family=layout                    # the second family (generated-layout.mjs): page layouts, multicol, tables
+ *   ... --family=text                      # the text family (generated-text.mjs): web fonts, RTL, scripts, text CSS
+ *   ... --isolate                          # Pictor in a child process: a page that aborts it fails alone
  *
  * Tune on seeds 1–200 only; seeds 1001–1100 are held out: run them with --held-out (no per-seed lines, no
  * pictures) and never look at one of them alone. --worst=N writes the N lowest pairs (Chromium | Pictor) and their
  * pages to DIR (default benchmarks/fidelity/out/generated).
  */
+import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
+import { makeRandom } from './generated-random.mjs';
 
 export const WIDTH = 800;
 export const HEIGHT = 1200;
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const WORDS = (
-  'the of and to in a is that for it as was with be by on not he this are or his from at which but have an they ' +
-  'you were her all she there would their we him been has when who will more no if out so said what up its about ' +
-  'into than them can only other new some could time these two may then do first any my now such like our over ' +
-  'man me even most made after also did many before must through back years where much your way well down should ' +
-  'because each just those people how too little state good very make world still own see men work long get here ' +
-  'between both life being under never day same another know while last might us great old year off come since ' +
-  'against go came right used take three report quarterly revenue analysis results method customer service ' +
-  'invoice payment account balance chapter summary experience engineering development management university'
-).split(' ');
-
-/** The generator's vocabulary of random choices for one seed. */
-function makeRandom(seed) {
-  const r = prng(seed * 7919 + 17);
-  const rand = {
-    r,
-    int: (lo, hi) => lo + Math.floor(r() * (hi - lo + 1)),
-    pick: (list) => list[Math.floor(r() * list.length)],
-    chance: (p) => r() < p,
-    words(n) {
-      const out = [];
-      for (let i = 0; i < n; i++) out.push(rand.pick(WORDS));
-      return out.join(' ');
-    },
-    title(n) {
-      const t = rand.words(n);
-      return t.charAt(0).toUpperCase() + t.slice(1);
-    },
-  };
-  return rand;
-}
 
 const FAMILIES = {
   serif: ['serif', '"Noto Serif", serif', 'Georgia, "Times New Roman", serif'],
@@ -378,14 +338,49 @@ function seedsOf(spec) {
   return out;
 }
 
+/** Pictor in a child process (generated-child.mjs), started again when a page aborts it. */
+function isolatedPictor() {
+  let child;
+  const start = () => {
+    child = fork(fileURLToPath(new URL('./generated-child.mjs', import.meta.url)), { stdio: 'ignore' });
+    return new Promise((resolve) => child.once('message', resolve));
+  };
+  let ready = start();
+  return {
+    async render(html, { width, height, dir }) {
+      await ready;
+      const answer = await new Promise((resolve) => {
+        const exit = (code, signal) =>
+          resolve({ error: `Pictor's process ended (${signal ?? code})`, exited: true });
+        child.once('exit', exit);
+        child.once('message', (message) => {
+          child.off('exit', exit);
+          resolve(message);
+        });
+        child.send({ html, width, height, dir });
+      });
+      if (answer.exited) ready = start();
+      if (answer.error) throw new Error(answer.error);
+      return { png: Buffer.from(answer.png, 'base64') };
+    },
+    close: () => child.kill(),
+  };
+}
+
+/** The page maker of a family of generated documents: each family is its own module but the first. */
+async function familyPage(family) {
+  if (family === 'document') return (seed) => generatedPage(seed);
+  if (family === 'layout') return (await import('./generated-layout.mjs')).layoutPage;
+  if (family === 'text') return (await import('./generated-text.mjs')).textPage;
+  throw new Error(`unknown --family=${family}`);
+}
+
 async function main() {
   const args = process.argv.slice(2);
   const option = (name) => args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
-  // ---- text family (docs17) ----
   const family = option('family') ?? 'document';
-  const pageOf = family === 'text' ? (await import('./generated-text.mjs')).textPage : generatedPage;
-  const prefix = family === 'text' ? 'text-seed' : 'seed';
-  // ---- end of the text family hook ----
+  const pageOf = await familyPage(family);
+  const prefix = family === 'document' ? 'seed' : `${family}-seed`;
   const page = option('page');
   if (page) {
     const html = pageOf(Number(page));
@@ -407,7 +402,9 @@ async function main() {
   const { flattenedPixels } = await import('./flattened-pixels.mjs');
   const { DSSIM_OPTIONS } = await import('./ssim-options.mjs');
   let browser = await launchChromium();
-  const pictor = await createPictor({ engine: 'pipeline', workers: Number(option('pictor-workers') ?? 0) });
+  const pictor = args.includes('--isolate')
+    ? isolatedPictor()
+    : await createPictor({ engine: 'pipeline', workers: Number(option('pictor-workers') ?? 0) });
   const rows = [];
   for (const seed of seeds) {
     const html = pageOf(seed);
@@ -449,11 +446,12 @@ async function main() {
     }
   }
   await browser.close();
+  pictor.close?.();
   const scores = rows.map((r) => r.dssim);
   const mean = scores.reduce((s, x) => s + x, 0) / scores.length;
   const under = (t) => scores.filter((x) => x < t).length;
   console.log(
-    `seeds ${option('seeds') ?? '1-200'}: ${scores.length} pages, mean dSSIM ${mean.toFixed(4)}, min ${Math.min(...scores).toFixed(4)}, under 0.95: ${under(0.95)}, under 0.85: ${under(0.85)}`,
+    `${family === 'document' ? '' : `${family} `}seeds ${option('seeds') ?? '1-200'}: ${scores.length} pages, mean dSSIM ${mean.toFixed(4)}, min ${Math.min(...scores).toFixed(4)}, under 0.95: ${under(0.95)}, under 0.85: ${under(0.85)}`,
   );
   rows.sort((x, y) => x.dssim - y.dssim);
   for (const row of rows.slice(0, worst)) {

@@ -257,12 +257,14 @@ describe('tables → grid', () => {
 
   it('keeps percentage and fixed column widths from <col> and cells', () => {
     const t = table(
-      '<table><colgroup><col style="width:40%"><col></colgroup><tr><td>a</td><td width="120">b</td></tr></table>',
+      '<table><colgroup><col style="width:40%"><col><col></colgroup><tr><td>a</td><td width="120">b</td><td>c</td></tr></table>',
     );
     // A px width is the column's preferred width (content box: 120 px and the UA's 1 px padding each side), not its
     // minimum: the column shrinks to its content when the table is too narrow, as in Chrome.
     // The percentage is of the table's width less its border spacing (the UA's 2px between the columns), as in Chrome.
-    expect(style(t).gridTemplateColumns).toBe('calc(40% - 0.8px) minmax(min-content, 122px)');
+    expect(style(t).gridTemplateColumns).toMatch(
+      /^calc\(40% - 1.6px\) minmax\(min-content, 122px\) minmax\(min-content, [\d.]+fr\)$/,
+    );
     // Every column with a px width, in a table with a width of its own: they share it in proportion.
     const fixed = table(
       '<table width="500" cellpadding="0"><tr><td width="100">a</td><td width="150">b</td></tr></table>',
@@ -282,8 +284,10 @@ describe('tables → grid', () => {
     // With an auto column, percentages stay as they are.
     const auto = table('<table width="480"><tr><td width="40%">a</td><td>b</td></tr></table>');
     expect(style(auto).gridTemplateColumns).toMatch(/^calc\(40% - 0.8px\) minmax\(min-content, [\d.]+fr\)$/);
-    // A table sized by its content keeps the percentages.
-    expect(style(table('<table><tr><td width="40%">a</td></tr></table>')).gridTemplateColumns).toBe('40%');
+    // A table sized by its content is as wide as the percentage asks (table-percent-columns-fill): the column fills it.
+    expect(style(table('<table><tr><td width="40%">a</td></tr></table>')).gridTemplateColumns).toBe(
+      'minmax(min-content, 40fr)',
+    );
   });
 
   it("shares a spanning cell's percentage among the columns it spans, by their content or width", () => {
@@ -553,5 +557,27 @@ describe('caption-outside-spacing', () => {
       '<style>table { border-collapse: collapse }</style><table><caption>Note</caption><tr><td>1</td></tr></table>',
     );
     expect(style(all(t, 'caption')[0]!).marginTop).toBeUndefined();
+  });
+});
+
+describe('table-percent-columns-fill', () => {
+  it('makes an HTML table without a width as wide as its percentage columns ask, within its container', () => {
+    const t = table(
+      '<table><colgroup><col style="width: 40%"><col></colgroup><tr><td>Consulting</td><td>Quarterly review</td></tr></table>',
+    );
+    expect(style(t).width).toBe('100%');
+    expect(Number.parseFloat(String(style(t).maxWidth))).toBeGreaterThan(100);
+    const cell = table('<table><tr><td width="25%">a</td><td>b</td></tr></table>');
+    expect(style(cell).width).toBe('100%');
+    expect(style(cell).maxWidth).toMatch(/px$/);
+  });
+
+  it('leaves a table with a width, or without percentage columns, as it was', () => {
+    expect(
+      style(table('<table width="300"><tr><td width="25%">a</td><td>b</td></tr></table>')).maxWidth,
+    ).toBeUndefined();
+    const plain = table('<table><tr><td>a</td><td>b</td></tr></table>');
+    expect(style(plain).width).toBeUndefined();
+    expect(style(plain).maxWidth).toBeUndefined();
   });
 });

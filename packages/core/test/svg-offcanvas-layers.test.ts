@@ -90,6 +90,28 @@ describe('dropOffCanvasLayers', () => {
     expect([...image.pixels.subarray(at, at + 4)]).toEqual([255, 0, 0, 255]);
   });
 
+  it('cuts a shadow whose filter region is its own box like any drawn element, and resvg draws the rest', () => {
+    // Pictor (offcanvas-bounded-filter): satori's shadow without blur (a kbd in a multi-column box below the canvas).
+    // Its filter's region is the element's box: nothing it draws reaches past that. resvg aborts on this SVG as it is.
+    const shadow =
+      '<filter id="s" x="0%" y="0%" width="100%" height="100%"><feGaussianBlur stdDeviation="0" result="b"/><feFlood flood-color="#bbb" in="SourceGraphic" result="f"/><feComposite in="f" in2="b" operator="in"/></filter>';
+    const svg = `${head}${visible}<g clip-path="url(#c)"><clipPath id="c"><rect x="-1000" y="50" width="2000" height="100000"/></clipPath><path d="M10 -150 h10 v10 h-10z"/>${shadow}<g filter="url(#s)"><path fill="#00f" d="M10 112 h10 v10 h-10z"/></g></g></svg>`;
+    const out = dropOffCanvasLayers(svg);
+    expect(out).not.toContain('filter="url(#s)"');
+    expect(out).not.toContain('M10 -150');
+    const image = rasterize(svg);
+    const at = (20 * 100 + 20) * 4;
+    expect([...image.pixels.subarray(at, at + 4)]).toEqual([255, 0, 0, 255]);
+    // A filter whose region reaches past the box (a blurred shadow), or in user space, still keeps its layer.
+    for (const region of [
+      'x="-10%" y="-10%" width="120%" height="120%"',
+      'filterUnits="userSpaceOnUse" x="0%" y="0%" width="100%" height="100%"',
+    ]) {
+      const other = `${head}${visible}<g clip-path="url(#c)"><filter id="s" ${region}><feGaussianBlur stdDeviation="3"/></filter><g filter="url(#s)"><path d="M10 112 h10 v10 h-10z"/></g></g></svg>`;
+      expect(dropOffCanvasLayers(other)).toBe(other);
+    }
+  });
+
   it('moves transformed content before deciding', () => {
     const layer =
       '<g transform="matrix(1,0,0,1,0,600)"><g opacity="0.5"><rect x="10" y="10" width="10" height="10"/></g></g>';

@@ -40,6 +40,7 @@ import {
   getListMarker,
   type Counters,
 } from './list-marker.js'
+import { MARKER_PROP, withMarkerStyle } from './pictor-marker-style.js'
 import { textAfterMarkers } from './pictor-marker-space.js'
 import { SVGNodeToImage, serializeSVGFilter } from './handler/preprocess.js'
 import { hasSVGText, svgTextToPaths } from './pictor-svg-text.js'
@@ -334,6 +335,7 @@ function reportHiddenDescendants(children: ReactNode, context: LayoutContext) {
       children: descendants,
       [CONTAINER_PROP]: _container,
       [PLACEHOLDER_PROP]: _placeholder,
+      [MARKER_PROP]: _marker,
       ...props
     } = element.props || {}
     const type = isFragment ? 'div' : (element.type as string)
@@ -949,7 +951,8 @@ export default async function* layout(
     markers = [
       ...(markers || []),
       ...getListMarker(
-        computedStyle,
+        // Pictor (marker-pseudo-element): `::marker`'s colour and font.
+        withMarkerStyle(computedStyle, props[MARKER_PROP]),
         context.counters.value('list-item'),
         Math.round(engine.ascent('0'))
       ),
@@ -1439,6 +1442,7 @@ export default async function* layout(
     children: childrenNode,
     [CONTAINER_PROP]: _container,
     [PLACEHOLDER_PROP]: _placeholder,
+    [MARKER_PROP]: _marker,
     ...restProps
   } = props
   // Inline boxes are reported like by `getBoundingClientRect()` in browsers,

@@ -51,6 +51,7 @@ const LAYER_ATTR = /\s(?:mask|clip-path|filter|opacity)\s*=/;
 // satori escapes `>` in attribute values: a tag ends at the first `>`.
 const TAG = /<(\/?)([A-Za-z][\w:-]*)([^>]*?)(\/?)>|<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>/g;
 const ROOT_SIZE = /^\s*<svg\b[^>]*?\swidth="([\d.]+)"[^>]*?\sheight="([\d.]+)"/;
+const FILTER_REF = /\sfilter\s*=\s*"url\(#([^)"]+)\)"/;
 
 const ATTRS = new Map<string, RegExp>();
 
@@ -351,6 +352,24 @@ interface Frame {
   named?: boolean;
 }
 
+/**
+ * Whether a `<filter>` element's region is its element's own bounding box (`x="0%" y="0%" width="100%"
+ * height="100%"` in the default objectBoundingBox units: satori's shadow of a box with no blur): whatever its
+ * primitives do, it draws nothing outside what its element's content covers.
+ */
+function boundedFilter(attrs: string): boolean {
+  if ((attr(attrs, 'filterUnits') ?? 'objectBoundingBox') !== 'objectBoundingBox') return false;
+  const at = (name: string, value: string) => (attr(attrs, name) ?? '').trim() === value;
+  return at('x', '0%') && at('y', '0%') && at('width', '100%') && at('height', '100%');
+}
+
+/** Whether an element's attributes carry a filter that may draw outside its content (not one of `bounded`). */
+function movingFilter(attrs: string, bounded: ReadonlySet<string>): boolean {
+  if (!/\sfilter\s*=/.test(attrs)) return false;
+  const ref = FILTER_REF.exec(attrs);
+  return !(ref && bounded.has(ref[1] as string));
+}
+
 /** Pixels past the canvas's edge that anti-aliasing can still touch (resvg pads a layer by 2). */
 const EDGE = 4;
 
@@ -377,6 +396,8 @@ export function dropOffCanvasLayers(svg: string): string {
   };
   const cuts: Array<[number, number]> = [];
   const stack: Frame[] = [];
+  // Pictor (offcanvas-bounded-filter): filters (defined before use) whose region is their element's box.
+  const bounded = new Set<string>();
   let layersOpen = 0;
   TAG.lastIndex = 0;
   for (let match = TAG.exec(svg); match; match = TAG.exec(svg)) {
@@ -409,6 +430,10 @@ export function dropOffCanvasLayers(svg: string): string {
       if (selfClosing) stack.pop();
       continue;
     }
+    if (name === 'filter' && boundedFilter(attrs)) {
+      const id = attr(attrs, 'id');
+      if (id) bounded.add(id);
+    }
     // Inside a definition, or inside content this module does not bound (a nested <svg>'s viewBox, <text>).
     const inert = parent.inert || DEFINITIONS.has(name) || UNBOUNDED.has(parent.name);
     let matrix = parent.matrix;
@@ -423,7 +448,7 @@ export function dropOffCanvasLayers(svg: string): string {
     // Geometry matters only inside a layer: elsewhere it is not read (most of a page).
     const measured = !inert && (layersOpen > 0 || layer);
     const own = !measured ? null : unknown ? EVERYWHERE : ownBox(name, attrs, matrix);
-    const moved = !inert && (parent.moved === true || unknown || /\sfilter\s*=/.test(attrs));
+    const moved = !inert && (parent.moved === true || unknown || movingFilter(attrs, bounded));
     const frame: Frame = {
       name,
       start: match.index,

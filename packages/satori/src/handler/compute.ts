@@ -793,6 +793,8 @@ export default async function compute(
     // of its viewBox, so it's as wide as its container, or 300 by 150 without
     // a viewBox.
     const isAuto = (size: unknown) => size === undefined || size === 'auto'
+    // Pictor (svg-percent-max-width): a height of its own (CSS or attribute).
+    const heightGiven = !isAuto(style.height) || props.height !== undefined
     if (
       width === undefined &&
       height === undefined &&
@@ -814,6 +816,48 @@ export default async function compute(
       style.height = height
     }
 
+    // Pictor (svg-percent-max-width): a px-wide SVG under a percentage
+    // max-width (`svg { max-width: 100% }`, cards' pictures) is as wide as the
+    // smaller of the two and, compressible (CSS Sizing 3 §5.2.2), adds no
+    // min-content width: a `1fr` grid column or a flex item holding it keeps
+    // its share, as in Chrome. As for pictures (img-width-limits), the
+    // percentage becomes the width and the px width its max-width; a px
+    // height stays (Chrome keeps the attribute's height, the drawing scaled
+    // into the narrower box), else the height follows by the ratio.
+    let percentCapped = false
+    if (
+      typeof style.maxWidth === 'string' &&
+      /^\s*[\d.]+%\s*$/.test(style.maxWidth) &&
+      typeof style.width === 'number' &&
+      style.width > 0 &&
+      aspectRatio === undefined
+    ) {
+      const natural = style.width
+      const fixedHeight =
+        heightGiven && typeof style.height === 'number' ? style.height : undefined
+      if (fixedHeight === undefined) style.height = undefined
+      const heightRatio =
+        ratio ?? (fixedHeight !== undefined ? fixedHeight / natural : null)
+      style.width = style.maxWidth
+      style.maxWidth = natural
+      if (fixedHeight === undefined && heightRatio) {
+        style.maxHeight ??= natural * heightRatio
+      }
+      percentCapped = fixedHeight !== undefined || !!heightRatio
+      node.measuredPicture = true
+      node.measure = (w, _h, _exclusions, minContent, widthKnown) => {
+        const contentWidth = widthKnown
+          ? Math.min(w, natural)
+          : minContent
+          ? 0
+          : Math.min(w, natural)
+        return {
+          width: contentWidth,
+          height: fixedHeight ?? contentWidth * (heightRatio ?? 0),
+        }
+      }
+    }
+
     // The natural ratio of the SVG, for a size that's `auto`, e.g. with
     // `width: auto` and the `height` attribute.
     const naturalRatio =
@@ -833,6 +877,7 @@ export default async function compute(
     if (
       aspectRatio === undefined &&
       naturalRatio &&
+      !percentCapped &&
       !(fixed(style.width) && fixed(style.height))
     ) {
       svgAspectRatio = 1 / naturalRatio

@@ -631,6 +631,12 @@ function handleSpecialCase(
     return { lineHeight: purify(name, value) }
   }
 
+  // Pictor (columns-shorthand-width): a length alone (`columns: 14em`, `columns: 200px`) isn't converted to a
+  // number, which pictor-multicol-style.ts reads as a column count.
+  if (name === 'columns') {
+    return { columns: typeof value === 'number' ? value : String(value).trim() }
+  }
+
   // A length isn't converted to a number, which would be a number of spaces.
   if (name === 'tabSize') {
     return { tabSize: typeof value === 'number' ? value : String(value).trim() }
@@ -1586,6 +1592,13 @@ export default function expand(
             ? `${len}px`
             : value
         ) as any
+      } else if (prop === 'columns' && typeof value === 'string') {
+        // Pictor (columns-shorthand-width): a column width alone is kept in px: a number is a column count.
+        const len = /^\s*\d+\s*$/.test(value)
+          ? undefined
+          : lengthToNumber(value, baseFontSize, baseFontSize, inheritedStyle)
+        if (typeof len === 'number') serializedStyle[prop] = `${len}px` as any
+        value = serializedStyle[prop]
       } else if (typeof value === 'string') {
         // Convert em and rem values to px (number).
         const len = lengthToNumber(

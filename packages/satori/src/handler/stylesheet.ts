@@ -31,6 +31,7 @@ import {
 } from '../pictor-form-states.js'
 import { isToggleInput } from '../pictor-toggle-inputs.js'
 import { hasFirstLetter, withFirstLetter } from '../pictor-first-letter.js'
+import { MARKER_PROP } from '../pictor-marker-style.js'
 import {
   PROGRESS_PARTS,
   isStyledProgress,
@@ -169,6 +170,7 @@ interface Node {
       | 'after'
       | 'first-letter'
       | 'first-line'
+      | 'marker'
       | 'placeholder'
       | (typeof PROGRESS_PARTS)[number],
       MatchedRule[]
@@ -395,6 +397,8 @@ export async function applyStyleSheets(
       // drawn in its own style; its first line is not (a warning says so).
       node.matched['first-letter'] = match(node, 'first-letter')
       node.matched['first-line'] = match(node, 'first-line')
+      // Pictor (marker-pseudo-element): a list item's marker.
+      node.matched.marker = match(node, 'marker')
     }
     // Pictor (progress-value): the bar's shadow parts.
     if (node.type === 'progress' && !node.svg) {
@@ -887,6 +891,11 @@ function rebuild(
     if (style) props.style = style
     if (node.matched.placeholder?.length) {
       props[PLACEHOLDER_PROP] = cascade(node, context, 'placeholder')
+    }
+    // Pictor (marker-pseudo-element): the marker's declarations, for getListMarker.
+    if (node.matched.marker?.length) {
+      const marker = cascade(node, context, 'marker')
+      if (marker) props[MARKER_PROP] = marker
     }
     if (node.container) props[CONTAINER_PROP] = node.container.index
     let content: ReactNode[] | undefined =

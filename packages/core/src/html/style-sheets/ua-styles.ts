@@ -21,6 +21,9 @@ export const UA_RULES: Record<string, string> = {
   tt: ':where(tt){font-family:monospace}',
   // The ruby annotation at half the base's size (ruby.ts lays it out above the base).
   rt: ':where(rt){font-size:50%}',
+  // Pictor (summary-disclosure-marker): a details' summary is a list item with Chrome's disclosure triangle.
+  summary:
+    ':where(details>summary:first-of-type){display:list-item;counter-increment:list-item 0;list-style:disclosure-closed inside}:where(details[open]>summary:first-of-type){list-style-type:disclosure-open}',
   q: ':where(q)::before{content:open-quote}:where(q)::after{content:close-quote}',
   // A replaced element's automatic minimum size keeps Chrome from shrinking it below its own size in a flex row.
   img: ':where(img){flex-shrink:0}',

@@ -290,10 +290,9 @@ export function trackList(
     );
     firstCell[cell.col] ??= cell.el;
   }
-  // A CSS table without a width of its own that has percentage columns is as wide as they ask (below); its columns
-  // then share that width as a definite table's do.
-  const percentFill =
-    definite || (ctx.structure ?? HTML_TABLE).html ? undefined : percentWidth(widths, weights);
+  // A table without a width of its own that has percentage columns is as wide as they ask (below); its columns
+  // then share that width as a definite table's do. Pictor (table-percent-columns-fill): HTML tables too.
+  const percentFill = definite ? undefined : percentWidth(widths, weights);
   if (percentFill !== undefined) definite = true;
   // An empty column (no content, padding or border) weighs next to nothing: Chrome gives it no width when another
   // column has content, and an equal share when none has. (Weights summing to under 1 would leave free space.)

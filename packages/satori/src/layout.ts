@@ -6,6 +6,7 @@ import {
   fieldsetTop,
   type FieldsetTop,
   cutBehindLegend,
+  splitBorderFromBackground,
   hasBackground,
   legendPaintInset,
   placeRenderedLegend,
@@ -1664,28 +1665,47 @@ export default async function* layout(
           bottom: 0,
         }
     const inset = Math.min(height, insets.top)
-    baseRenderResult = await rect(
-      {
-        id,
-        left,
-        top: top + inset,
-        width,
-        height: Math.max(0, height - inset - insets.bottom),
-        isInheritingTransform,
-        debug,
-        opacity: rectOpacity,
-        drawn,
-      },
-      computedStyle,
-      newInheritableStyle
-    )
-    if (legend && !hasBackground(computedStyle))
-      baseRenderResult = cutBehindLegend(baseRenderResult, id, {
-        left: left + legend.layout.left,
-        top: top + legend.layout.top,
-        width: legend.layout.width,
-        height: legend.layout.height,
-      })
+    const paintedBox = {
+      id,
+      left,
+      top: top + inset,
+      width,
+      height: Math.max(0, height - inset - insets.bottom),
+      isInheritingTransform,
+      debug,
+      opacity: rectOpacity,
+      drawn,
+    }
+    const legendBox = legend && {
+      left: left + legend.layout.left,
+      top: top + legend.layout.top,
+      width: legend.layout.width,
+      height: legend.layout.height,
+    }
+    if (legendBox && hasBackground(computedStyle)) {
+      // Pictor (legend-cuts-border-only): with a background, only the border
+      // is cut behind the legend; the background stays under it.
+      const { background, border } = splitBorderFromBackground(computedStyle)
+      baseRenderResult =
+        (await rect(paintedBox, background, newInheritableStyle)) +
+        cutBehindLegend(
+          await rect(
+            { ...paintedBox, id: `${id}-border` },
+            border,
+            newInheritableStyle
+          ),
+          id,
+          legendBox
+        )
+    } else {
+      baseRenderResult = await rect(
+        paintedBox,
+        computedStyle,
+        newInheritableStyle
+      )
+      if (legendBox)
+        baseRenderResult = cutBehindLegend(baseRenderResult, id, legendBox)
+    }
   }
 
   // If the element only has text, the text is drawn with the opacity, which

@@ -631,7 +631,10 @@ export default async function* layout(
     (context.formattingContext !== 'block' ||
       isOutOfFlow ||
       isFloat ||
-      !context.inline)
+      !context.inline ||
+      // Pictor (rendered-legend-blockified): a fieldset's rendered legend is
+      // block-level whatever its display (inline, inline-block, inline-flex).
+      context.fieldsetTop)
   ) {
     outerDisplay = 'block'
   }

@@ -6,6 +6,8 @@
  * padding here, so boxes and text sit where Chrome puts them.
  */
 
+import { barControlLook, RANGE_BOX } from './pictor-bar-controls.js'
+
 const FRAME = '#767676'
 const ACCENT = '#0075ff'
 
@@ -120,10 +122,15 @@ export function getFormControlPreset(
       overflow: 'hidden',
     }
   }
+  // Pictor (bar-controls-look): progress and meter bars.
+  if (type === 'progress' || type === 'meter')
+    return barControlLook(type, props) ?? {}
   if (type !== 'input') return {}
   const inputType = String(props?.type ?? '')
     .trim()
     .toLowerCase()
+  if (inputType === 'range')
+    return { ...RANGE_BOX, ...barControlLook('range', props) }
   if (TEXT_FIELDS.has(inputType)) {
     return {
       ...FIELD,

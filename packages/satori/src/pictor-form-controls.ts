@@ -7,6 +7,7 @@
  */
 
 import { barControlLook, RANGE_BOX } from './pictor-bar-controls.js'
+import { isPickerInput, pickerInputPreset } from './pictor-picker-inputs.js'
 
 const FRAME = '#767676'
 const ACCENT = '#0075ff'
@@ -36,7 +37,7 @@ const FIELD = {
   borderRadius: 2,
 }
 
-const BUTTON = {
+export const BUTTON = {
   ...CONTROL_FONT,
   display: 'inline-block',
   // Pictor (button-border-box): as Chrome's html.css has it, so a width or
@@ -131,6 +132,8 @@ export function getFormControlPreset(
     .toLowerCase()
   if (inputType === 'range')
     return { ...RANGE_BOX, ...barControlLook('range', props) }
+  // Pictor (picker-inputs): date and time fields, file inputs, colour wells.
+  if (isPickerInput(props)) return pickerInputPreset(props, FIELD, BUTTON)
   if (TEXT_FIELDS.has(inputType)) {
     return {
       ...FIELD,

@@ -102,6 +102,21 @@ const DATE_KINDS: Record<string, DateKind> = {
   },
 }
 
+/**
+ * The text as Chromium's edit fields: each run of letters or digits (a field) with 1 px of padding on either
+ * side, the separators between them bare.
+ */
+function editFields(text: string): (ReactElement | string)[] {
+  return text
+    .split(/([0-9A-Za-z-]+)/)
+    .filter(Boolean)
+    .map((part) =>
+      /^[0-9A-Za-z-]+$/.test(part)
+        ? element('::datetime-field', { style: { paddingLeft: 1, paddingRight: 1 }, children: part })
+        : part
+    )
+}
+
 const typeOf = (props: Record<string, any>) =>
   String(props?.type ?? '')
     .trim()
@@ -189,10 +204,10 @@ export function pickerInputContent(
           overflow: 'hidden',
           paddingRight: 18,
           backgroundImage: kind.icon,
-          backgroundPosition: 'right 2px center',
+          backgroundPosition: 'right 1px center',
           backgroundRepeat: 'no-repeat',
         },
-        children: element('::input-text', { style: { whiteSpace: 'pre' }, children: text }),
+        children: element('::input-text', { style: { whiteSpace: 'pre' }, children: editFields(text) }),
       }),
     ]
   }

@@ -14,6 +14,9 @@ const ACCENT = '#0075ff'
 
 /** The control font: Chrome's `-webkit-small-control` size, normal everything else. */
 const CONTROL_FONT = {
+  // Pictor (control-system-font): Chrome's `-webkit-small-control` family,
+  // its system font (computed as Arial), not the page's.
+  fontFamily: 'Arial',
   fontSize: '13.333333px',
   fontWeight: 'normal',
   fontStyle: 'normal',

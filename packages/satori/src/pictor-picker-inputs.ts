@@ -170,6 +170,7 @@ export function pickerInputPreset(
   }
   // file: the button and the text are its content.
   return {
+    fontFamily: field.fontFamily,
     fontSize: field.fontSize,
     fontWeight: 'normal',
     fontStyle: 'normal',

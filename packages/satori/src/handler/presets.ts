@@ -267,6 +267,8 @@ export default {
     borderColor: '#767676',
     backgroundColor: 'white',
     color: 'black',
+    // Pictor (control-system-font): the system font, not the page's.
+    fontFamily: 'Arial',
     fontSize: '13.333333px',
     fontWeight: 'normal',
     fontStyle: 'normal',

@@ -86,7 +86,7 @@ const RADIO_CHECKED = svg(
 const isSet = (value: unknown) =>
   value !== undefined && value !== null && value !== false
 
-const TEXT_FIELDS = new Set([
+const TEXT_FIELDS_LIST = [
   '',
   'text',
   'email',
@@ -95,10 +95,44 @@ const TEXT_FIELDS = new Set([
   'tel',
   'password',
   'number',
-])
+]
+const TEXT_FIELDS = new Set(TEXT_FIELDS_LIST)
+
+/**
+ * Pictor (disabled-controls): Chromium's html.css look of a disabled text
+ * field, text area, date field or select (the button's is `DISABLED_BUTTON`):
+ * grey text, a faint face and frame; a select also at 0.7 opacity.
+ */
+const DISABLED_FIELD = {
+  color: 'rgb(84, 84, 84)',
+  backgroundColor: 'rgba(239, 239, 239, 0.3)',
+  borderColor: 'rgba(118, 118, 118, 0.3)',
+}
+const DISABLED_SELECT = {
+  color: 'rgb(128, 128, 128)',
+  backgroundColor: 'rgb(239, 239, 239)',
+  borderColor: 'rgba(118, 118, 118, 0.3)',
+  opacity: 0.7,
+}
+const FIELD_TYPES = new Set([...TEXT_FIELDS_LIST, 'date', 'time', 'datetime-local', 'month', 'week'])
 
 /** The preset of a form control, or `{}` for other elements. */
 export function getFormControlPreset(
+  type: string,
+  props: Record<string, any>
+): Record<string, string | number> {
+  const preset = enabledControlPreset(type, props)
+  if (!isSet(props?.disabled)) return preset
+  if (type === 'select') return { ...preset, ...DISABLED_SELECT }
+  const inputType = String(props?.type ?? '')
+    .trim()
+    .toLowerCase()
+  if (type === 'textarea' || (type === 'input' && FIELD_TYPES.has(inputType)))
+    return { ...preset, ...DISABLED_FIELD }
+  return preset
+}
+
+function enabledControlPreset(
   type: string,
   props: Record<string, any>
 ): Record<string, string | number> {

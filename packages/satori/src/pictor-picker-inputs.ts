@@ -117,6 +117,9 @@ function editFields(text: string): (ReactElement | string)[] {
     )
 }
 
+const isDisabled = (props: Record<string, any>) =>
+  props?.disabled !== undefined && props?.disabled !== null && props?.disabled !== false
+
 const typeOf = (props: Record<string, any>) =>
   String(props?.type ?? '')
     .trim()
@@ -204,7 +207,8 @@ export function pickerInputContent(
           height: '100%',
           overflow: 'hidden',
           paddingRight: 18,
-          backgroundImage: kind.icon,
+          // Pictor (disabled-controls): no picker icon on a disabled field.
+          backgroundImage: isDisabled(props) ? undefined : kind.icon,
           backgroundPosition: 'right 1px center',
           backgroundRepeat: 'no-repeat',
         },

@@ -143,11 +143,9 @@ export function pickerInputPreset(
     return {
       ...field,
       fontFamily: 'monospace',
-      boxSizing: 'border-box',
-      width: `calc(${+(kind.chars * 0.6).toFixed(2)}em + ${kind.extra}px)`,
-      height: 24,
-      paddingTop: 0,
-      paddingBottom: 0,
+      // Chromium's 2 px frame, 1 px of it painted: the other is padding here.
+      paddingTop: 1,
+      paddingBottom: 1,
       paddingLeft: 2,
       paddingRight: 1,
       whiteSpace: 'pre',
@@ -205,6 +203,8 @@ export function pickerInputContent(
           display: 'flex',
           alignItems: 'center',
           height: '100%',
+          // Chromium's edit fields and icon: 20 px, the page's padding added.
+          minHeight: 20,
           overflow: 'hidden',
           paddingRight: 18,
           // Pictor (disabled-controls): no picker icon on a disabled field.
@@ -212,7 +212,19 @@ export function pickerInputContent(
           backgroundPosition: 'right 1px center',
           backgroundRepeat: 'no-repeat',
         },
-        children: element('::input-text', { style: { whiteSpace: 'pre' }, children: editFields(text) }),
+        children: element('::input-text', {
+          style: {
+            // The field's own width (its longest text, the icon's room and
+            // frame less the frame and padding), the page's padding added; it
+            // fits the field otherwise.
+            width: `calc(${+(kind.chars * 0.6).toFixed(2)}em + ${+(kind.extra - 23).toFixed(2)}px)`,
+            flexGrow: 1,
+            flexShrink: 1,
+            minWidth: 0,
+            whiteSpace: 'pre',
+          },
+          children: editFields(text),
+        }),
       }),
     ]
   }

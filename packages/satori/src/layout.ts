@@ -13,6 +13,10 @@ import {
   renderedLegendIndex,
 } from './pictor-fieldset-legend.js'
 import {
+  textAreaBoxHeight,
+  textAreaRowsHeight,
+} from './pictor-textarea-rows.js'
+import {
   captionPaintInsets,
   outsideCaption,
   TABLE_CAPTION_PROP,
@@ -526,6 +530,12 @@ export default async function* layout(
     context.listDepth,
     context.parentStyle
   )
+  // Pictor (textarea-rows-height): `rows` lines of its own line height.
+  if (type === 'textarea') {
+    const rows = textAreaRowsHeight(props, style, computedStyle, font)
+    if (rows !== undefined)
+      node.style.height = textAreaBoxHeight(rows, computedStyle)
+  }
   // Pictor (shaping-language): the element's `lang` as written, for shaping.
   keepLanguage(props?.lang, computedStyle, newInheritableStyle)
   // Pictor (multi-column): no column ends inside it; a column ends before or after it.

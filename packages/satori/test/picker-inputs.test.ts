@@ -28,7 +28,7 @@ describe('picked inputs', () => {
     const time = (await textPieces(row(hp('input', { type: 'time', value: '13:45' })) as never))
       .map((p: { text: string }) => p.text)
       .join('');
-    expect(time).toContain('01:45 PM');
+    expect(time.replace(/\s/g, '')).toBe('01:45PM');
   });
 
   it("a file input: the button and 'No file chosen'", async () => {

@@ -69,7 +69,9 @@ export default {
     paddingRight: '0.75em',
     borderWidth: 2,
     borderStyle: 'groove',
-    borderColor: 'rgb(192, 192, 192)',
+    // Pictor (fieldset-border-color): ThreeDFace, computed rgb(239, 239, 239) in
+    // Chromium (was #c0c0c0: the groove's dark line 108, Chromium's 155).
+    borderColor: 'rgb(239, 239, 239)',
     minWidth: 'min-content',
   },
   legend: { display: DEFAULT_DISPLAY, paddingLeft: 2, paddingRight: 2 },

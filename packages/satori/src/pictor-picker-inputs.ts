@@ -117,6 +117,8 @@ function editFields(text: string): (ReactElement | string)[] {
     )
 }
 
+const INHERITED_FONT = { fontFamily: 'inherit', fontSize: 'inherit' }
+
 const isDisabled = (props: Record<string, any>) =>
   props?.disabled !== undefined && props?.disabled !== null && props?.disabled !== false
 
@@ -234,7 +236,10 @@ export function pickerInputContent(
       style: { display: 'block', width: 34 * zeroWidth, overflow: 'hidden', whiteSpace: 'pre' },
       children: [
         element('::file-selector-button', {
-          style: { ...button, marginRight: 4 },
+          // Pictor (file-button-font): the button's text in the input's family
+          // and size (the page's `font: inherit` on inputs reaches it in
+          // Chromium; its weight and line height stay the button's).
+          style: { ...button, ...INHERITED_FONT, marginRight: 4 },
           children: 'Choose File',
         }),
         'No file chosen',

@@ -11,6 +11,7 @@
  *   ... --family=layout                    # the second family (generated-layout.mjs): page layouts, multicol, tables
  *   ... --family=text                      # the text family (generated-text.mjs): web fonts, RTL, scripts, text CSS
  *   ... --isolate                          # Pictor in a child process: a page that aborts it fails alone
+ *   ... --family=forms                     # form pages: fieldsets, every input type, selects, buttons
  *
  * Tune on seeds 1–200 only; seeds 1001–1100 are held out: run them with --held-out (no per-seed lines, no
  * pictures) and never look at one of them alone. --worst=N writes the N lowest pairs (Chromium | Pictor) and their
@@ -329,6 +330,190 @@ ${parts.join('\n')}
 `;
 }
 
+// ---- forms family (docs16): `--family=forms` ------------------------------------------------------------------
+// Pages of ordinary forms (sign-up, settings, order, survey, search, contact): fieldsets and legends, labels beside
+// or above controls, inputs of the common types, selects and list boxes, text areas, buttons, progress/meter/output,
+// controls inside paragraphs, flex rows and table cells; half the pages leave the controls to the user agent's
+// look, the others style them as form pages do. The default family's pages do not depend on this block.
+
+const INPUT_TYPES = [
+  ['text', () => ''],
+  ['email', () => ' placeholder="you@example.com"'],
+  ['password', () => ' value="secret"'],
+  ['number', (rand) => ` value="${rand.int(0, 999)}"`],
+  ['search', () => ' placeholder="Search…"'],
+  ['tel', () => ' placeholder="555-0100"'],
+  ['url', () => ' value="https://example.org"'],
+  ['date', () => ' value="2024-05-06"'],
+  ['time', () => ' value="13:45"'],
+  ['range', () => ''],
+  ['color', () => ' value="#3366cc"'],
+  ['file', () => ''],
+];
+
+function formInput(rand) {
+  const [type, attrs] = rand.pick(INPUT_TYPES);
+  const value =
+    type === 'text' && rand.chance(0.5)
+      ? ` value="${rand.title(rand.int(1, 3))}"`
+      : type === 'text' && rand.chance(0.5)
+        ? ` placeholder="${rand.title(rand.int(1, 2))}"`
+        : attrs(rand);
+  const size = type === 'text' && rand.chance(0.15) ? ` size="${rand.int(8, 30)}"` : '';
+  const disabled = rand.chance(0.08) ? ' disabled' : '';
+  return `<input type="${type}"${value}${size}${disabled}>`;
+}
+
+function formSelect(rand) {
+  const options = [];
+  for (let i = rand.int(2, 6); i > 0; i--) options.push(`<option>${rand.title(rand.int(1, 3))}</option>`);
+  const list = rand.chance(0.2) ? (rand.chance(0.5) ? ' multiple' : ` size="${rand.int(2, 4)}"`) : '';
+  return `<select${list}${rand.chance(0.06) ? ' disabled' : ''}>${options.join('')}</select>`;
+}
+
+function formControl(rand) {
+  const k = rand.r();
+  if (k < 0.55) return formInput(rand);
+  if (k < 0.75) return formSelect(rand);
+  if (k < 0.85)
+    return `<textarea rows="${rand.int(2, 4)}"${rand.chance(0.5) ? ` placeholder="${rand.words(3)}"` : ''}>${rand.chance(0.5) ? rand.words(rand.int(2, 8)) : ''}</textarea>`;
+  if (k < 0.92) {
+    const t = rand.pick(['checkbox', 'radio']);
+    const items = [];
+    for (let i = rand.int(2, 4); i > 0; i--)
+      items.push(
+        `<label><input type="${t}" name="g"${rand.chance(0.4) ? ' checked' : ''}> ${rand.title(rand.int(1, 2))}</label>`,
+      );
+    return items.join(rand.chance(0.5) ? ' ' : '<br>');
+  }
+  return rand.pick([
+    `<progress value="${rand.int(0, 100)}" max="100"></progress>`,
+    `<meter value="${rand.int(1, 9) / 10}"></meter>`,
+    `<output>${rand.int(0, 999)}</output>`,
+  ]);
+}
+
+let formFieldId = 0;
+function formField(rand, layout) {
+  const id = `f${formFieldId++}`;
+  const label = `<label for="${id}">${rand.title(rand.int(1, 3))}${rand.chance(0.3) ? ' *' : ''}</label>`;
+  const control = formControl(rand).replace(/^<(input|select|textarea)/, `<$1 id="${id}"`);
+  const help = rand.chance(0.15) ? `<small class="help">${rand.words(rand.int(3, 8))}</small>` : '';
+  if (layout === 'table') return `<tr><th>${label}</th><td>${control}${help}</td></tr>`;
+  if (layout === 'inline') return `${label} ${control} `;
+  return `<div class="field">${label}${layout === 'stacked' ? '<br>' : ' '}${control}${help}</div>`;
+}
+
+function formGroup(rand, accent) {
+  const layout = rand.pick(['stacked', 'beside', 'flex', 'table', 'inline']);
+  const fields = [];
+  for (let i = rand.int(2, 6); i > 0; i--) fields.push(formField(rand, layout));
+  let body;
+  if (layout === 'table') body = `<table class="form">${fields.join('')}</table>`;
+  else if (layout === 'inline') body = `<p>${fields.join('')}</p>`;
+  else if (layout === 'flex') body = `<div class="row">${fields.join('')}</div>`;
+  else body = fields.join('\n');
+  if (rand.chance(0.2)) body = `<p>${inline(rand, rand.int(8, 30), accent)}</p>${body}`;
+  if (!rand.chance(0.6)) return `<div class="group">${body}</div>`;
+  const legend = rand.chance(0.9) ? `<legend>${rand.title(rand.int(1, 4))}</legend>` : '';
+  return `<fieldset${rand.chance(0.06) ? ' disabled' : ''}>${legend}${body}</fieldset>`;
+}
+
+function formButtons(rand) {
+  const out = [];
+  for (let i = rand.int(1, 3); i > 0; i--)
+    out.push(
+      rand.pick([
+        `<button type="submit">${rand.title(rand.int(1, 2))}</button>`,
+        `<button type="button" class="secondary">${rand.title(rand.int(1, 2))}</button>`,
+        '<input type="submit">',
+        '<input type="reset">',
+        `<input type="button" value="${rand.title(1)}">`,
+      ]),
+    );
+  return `<div class="actions">${out.join(' ')}</div>`;
+}
+
+/** The document CSS of one forms seed: the page's type and, on about half the pages, the controls' own styles. */
+function formsSheet(rand, accent) {
+  const bodyFamily = rand.pick(FAMILIES[rand.pick(['serif', 'sans', 'sans', 'sans', 'mono'])]);
+  const size = rand.int(13, 18);
+  const lh = rand.pick(['normal', '1.2', '1.4', '1.5', '1.6', `${size + rand.int(4, 10)}px`]);
+  const styled = rand.chance(0.5);
+  const field = rand.pick([
+    '',
+    'margin: 0 0 12px;',
+    'margin-bottom: 1em;',
+    'margin: 8px 0;',
+    'padding: 4px 0;',
+  ]);
+  const labelBlock = rand.chance(0.3) ? 'display: inline-block; min-width: 9em;' : '';
+  const controlFont = rand.pick([
+    'font: inherit;',
+    'font-family: inherit; font-size: 100%;',
+    `font-size: ${rand.int(13, 16)}px;`,
+    '',
+  ]);
+  const controls = styled
+    ? `input:not([type=checkbox]):not([type=radio]):not([type=range]):not([type=color]), select, textarea { ${controlFont} padding: ${rand.pick(['4px 6px', '6px 8px', '0.4em 0.6em', '8px 12px', '2px 4px'])}; border: 1px solid ${rand.pick(BORDERS)}; border-radius: ${rand.pick(['0', '3px', '4px', '6px', '0.25rem'])}; ${rand.chance(0.4) ? 'box-sizing: border-box;' : ''} ${rand.chance(0.3) ? `width: ${rand.pick(['100%', '240px', '20em', '60%'])};` : ''} ${rand.chance(0.3) ? `background: ${rand.pick(['#fff', ...PALE])};` : ''} ${rand.chance(0.2) ? 'appearance: none;' : ''} }
+button, input[type=submit], input[type=reset], input[type=button] { ${controlFont} padding: ${rand.pick(['6px 14px', '0.5em 1em', '8px 16px', '4px 10px'])}; border: ${rand.pick(['0', `1px solid ${accent}`, '1px solid transparent'])}; border-radius: ${rand.pick(['0', '3px', '4px', '999px'])}; background: ${accent}; color: #fff; ${rand.chance(0.3) ? 'font-weight: 600;' : ''} }
+button.secondary { background: ${rand.pick(['#fff', '#e5e7eb', 'transparent'])}; color: ${accent}; ${rand.chance(0.5) ? `border: 1px solid ${accent};` : ''} }
+::placeholder { ${rand.chance(0.5) ? `color: ${rand.pick(['#999', '#aaa', '#6b7280'])};` : ''} }`
+    : '';
+  const fieldset = rand.pick([
+    '',
+    `fieldset { border: 1px solid ${rand.pick(BORDERS)}; padding: ${rand.pick(['8px 12px', '1em', '12px 16px 16px'])}; margin: ${rand.pick(['0 0 1em', '16px 0', '1em 0'])}; ${rand.chance(0.3) ? `border-radius: ${rand.pick(['4px', '6px'])};` : ''} ${rand.chance(0.3) ? `background: ${rand.pick(PALE)};` : ''} }`,
+    `fieldset { border: 0; padding: 0; margin: 0 0 1.5em; } legend { font-weight: bold; padding: 0; ${rand.chance(0.5) ? 'margin-bottom: 8px;' : ''} ${rand.chance(0.4) ? `font-size: ${rand.pick(['1.2em', '18px', '1.1rem'])};` : ''} }`,
+    `fieldset { border: ${rand.pick([2, 3])}px ${rand.pick(['groove', 'ridge', 'solid', 'double'])} ${rand.pick(BORDERS)}; }`,
+  ]);
+  const legend = rand.chance(0.4)
+    ? `legend { ${rand.chance(0.5) ? `padding: ${rand.pick(['0 4px', '0 8px', '2px 6px', '0'])};` : ''} ${rand.chance(0.3) ? `color: ${accent};` : ''} ${rand.chance(0.3) ? 'font-weight: 600;' : ''} ${rand.chance(0.15) ? `background: ${rand.pick(PALE)};` : ''} ${rand.chance(0.1) ? `display: ${rand.pick(['inline', 'inline-block', 'flex'])};` : ''} }`
+    : '';
+  return `
+body { margin: ${rand.pick(['0', '8px', '20px', '2em'])}; font-family: ${bodyFamily}; font-size: ${size}px; line-height: ${lh}; color: ${rand.pick(COLORS)}; background: ${rand.chance(0.2) ? rand.pick(PALE) : '#fff'}; }
+.page { max-width: ${rand.pick(['none', '560px', '640px', '720px', '40em'])}; margin: ${rand.pick(['0 auto', '20px auto', '0'])}; padding: ${rand.pick(['0', '16px', '24px', '1rem 2rem'])}; ${rand.chance(0.3) ? `border: 1px solid ${rand.pick(BORDERS)};` : ''} }
+h1 { font-size: ${rand.pick(['1.6em', '24px', '2em', '1.8rem'])}; margin: ${rand.pick(['0 0 12px', '0.5em 0', '0 0 1em'])}; }
+h2 { font-size: ${rand.pick(['1.2em', '18px', '1.3em'])}; }
+a { color: ${accent}; }
+.field { ${field} }
+label { ${labelBlock} ${rand.chance(0.3) ? 'font-weight: 600;' : ''} ${rand.chance(0.2) ? `font-size: ${rand.pick(['0.9em', '14px'])};` : ''} }
+.row { display: flex; ${rand.chance(0.7) ? 'flex-wrap: wrap;' : ''} gap: ${rand.pick(['8px', '12px 16px', '1em'])}; align-items: ${rand.pick(['flex-start', 'center', 'baseline', 'flex-end', 'stretch'])}; }
+.row .field { ${rand.chance(0.5) ? 'flex: 1;' : ''} }
+table.form { border-collapse: ${rand.pick(['collapse', 'separate'])}; ${rand.chance(0.5) ? 'width: 100%;' : ''} }
+table.form th { text-align: ${rand.pick(['left', 'right'])}; font-weight: ${rand.pick(['normal', 'bold'])}; padding: ${rand.pick(['4px 8px', '6px 12px 6px 0', '0.3em'])}; vertical-align: ${rand.pick(['top', 'middle', 'baseline'])}; }
+table.form td { padding: ${rand.pick(['4px 8px', '6px 0', '0.3em'])}; ${rand.chance(0.4) ? `border-bottom: 1px solid ${rand.pick(BORDERS)};` : ''} }
+.help { display: ${rand.pick(['block', 'inline'])}; color: ${rand.pick(['#666', '#6b7280', '#888'])}; }
+.actions { margin-top: ${rand.pick(['12px', '1em', '20px'])}; ${rand.chance(0.3) ? 'text-align: right;' : ''} }
+.group { margin: ${rand.pick(['0 0 1em', '12px 0', '0'])}; }
+${fieldset}
+${legend}
+${controls}`;
+}
+
+/** The whole page of one forms seed. */
+export function formsPage(seed) {
+  const rand = makeRandom(seed * 31 + 5);
+  formFieldId = 0;
+  const accent = rand.pick(ACCENTS);
+  const kind = rand.pick(['sign-up', 'settings', 'order', 'survey', 'search', 'contact']);
+  const css = formsSheet(rand, accent);
+  const parts = [`<h1>${rand.title(rand.int(1, 4))}</h1>`];
+  if (rand.chance(0.7)) parts.push(para(rand, accent));
+  for (let g = rand.int(2, 4); g > 0; g--) {
+    if (rand.chance(0.3)) parts.push(`<h2>${rand.title(rand.int(1, 4))}</h2>`);
+    parts.push(formGroup(rand, accent));
+  }
+  parts.push(formButtons(rand));
+  if (rand.chance(0.3)) parts.push(`<p class="help">${inline(rand, rand.int(6, 20), accent)}</p>`);
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${kind} form ${seed}</title><style>${css}</style></head>
+<body><div class="page"><form>
+${parts.join('\n')}
+</form></div></body></html>
+`;
+}
+// ---- end of the forms family ----------------------------------------------------------------------------------
+
 function seedsOf(spec) {
   const out = [];
   for (const part of spec.split(',')) {
@@ -371,6 +556,7 @@ function isolatedPictor() {
 async function familyPage(family) {
   if (family === 'document') return (seed) => generatedPage(seed);
   if (family === 'layout') return (await import('./generated-layout.mjs')).layoutPage;
+  if (family === 'forms') return formsPage;
   if (family === 'text') return (await import('./generated-text.mjs')).textPage;
   throw new Error(`unknown --family=${family}`);
 }

@@ -4,6 +4,8 @@
 
 import type { ReactElement } from 'react'
 import type FontLoader from './font.js'
+import { BUTTON } from './pictor-form-controls.js'
+import { isPickerInput, pickerInputContent } from './pictor-picker-inputs.js'
 
 /** The style of the placeholder of an input, from stylesheets. */
 export const PLACEHOLDER_PROP = '__satoriPlaceholder'
@@ -66,6 +68,13 @@ export function getInputContent(
         }),
       }),
     ]
+  }
+  // Pictor (picker-inputs): a date field's text and icon, a file input's
+  // button and text.
+  if (isPickerInput(props)) {
+    // Chromium sizes a file input by 34 widths of '0'.
+    const zero = typeof style._chRatio === 'number' ? style._chRatio : 0.5
+    return pickerInputContent(props, BUTTON, zero * (style.fontSize as number))
   }
   if (!TEXT_INPUTS.has(type)) return []
 

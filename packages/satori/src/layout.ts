@@ -6,11 +6,16 @@ import {
   fieldsetTop,
   type FieldsetTop,
   cutBehindLegend,
+  splitBorderFromBackground,
   hasBackground,
   legendPaintInset,
   placeRenderedLegend,
   renderedLegendIndex,
 } from './pictor-fieldset-legend.js'
+import {
+  textAreaBoxHeight,
+  textAreaRowsHeight,
+} from './pictor-textarea-rows.js'
 import {
   captionPaintInsets,
   outsideCaption,
@@ -527,6 +532,12 @@ export default async function* layout(
     context.listDepth,
     context.parentStyle
   )
+  // Pictor (textarea-rows-height): `rows` lines of its own line height.
+  if (type === 'textarea') {
+    const rows = textAreaRowsHeight(props, style, computedStyle, font)
+    if (rows !== undefined)
+      node.style.height = textAreaBoxHeight(rows, computedStyle)
+  }
   // Pictor (shaping-language): the element's `lang` as written, for shaping.
   keepLanguage(props?.lang, computedStyle, newInheritableStyle)
   // Pictor (multi-column): no column ends inside it; a column ends before or after it.
@@ -632,7 +643,10 @@ export default async function* layout(
     (context.formattingContext !== 'block' ||
       isOutOfFlow ||
       isFloat ||
-      !context.inline)
+      !context.inline ||
+      // Pictor (rendered-legend-blockified): a fieldset's rendered legend is
+      // block-level whatever its display (inline, inline-block, inline-flex).
+      context.fieldsetTop)
   ) {
     outerDisplay = 'block'
   }
@@ -1668,28 +1682,47 @@ export default async function* layout(
           bottom: 0,
         }
     const inset = Math.min(height, insets.top)
-    baseRenderResult = await rect(
-      {
-        id,
-        left,
-        top: top + inset,
-        width,
-        height: Math.max(0, height - inset - insets.bottom),
-        isInheritingTransform,
-        debug,
-        opacity: rectOpacity,
-        drawn,
-      },
-      computedStyle,
-      newInheritableStyle
-    )
-    if (legend && !hasBackground(computedStyle))
-      baseRenderResult = cutBehindLegend(baseRenderResult, id, {
-        left: left + legend.layout.left,
-        top: top + legend.layout.top,
-        width: legend.layout.width,
-        height: legend.layout.height,
-      })
+    const paintedBox = {
+      id,
+      left,
+      top: top + inset,
+      width,
+      height: Math.max(0, height - inset - insets.bottom),
+      isInheritingTransform,
+      debug,
+      opacity: rectOpacity,
+      drawn,
+    }
+    const legendBox = legend && {
+      left: left + legend.layout.left,
+      top: top + legend.layout.top,
+      width: legend.layout.width,
+      height: legend.layout.height,
+    }
+    if (legendBox && hasBackground(computedStyle)) {
+      // Pictor (legend-cuts-border-only): with a background, only the border
+      // is cut behind the legend; the background stays under it.
+      const { background, border } = splitBorderFromBackground(computedStyle)
+      baseRenderResult =
+        (await rect(paintedBox, background, newInheritableStyle)) +
+        cutBehindLegend(
+          await rect(
+            { ...paintedBox, id: `${id}-border` },
+            border,
+            newInheritableStyle
+          ),
+          id,
+          legendBox
+        )
+    } else {
+      baseRenderResult = await rect(
+        paintedBox,
+        computedStyle,
+        newInheritableStyle
+      )
+      if (legendBox)
+        baseRenderResult = cutBehindLegend(baseRenderResult, id, legendBox)
+    }
   }
 
   // If the element only has text, the text is drawn with the opacity, which

@@ -78,6 +78,21 @@ export function cutBehindLegend(
   )
 }
 
+/**
+ * Pictor (legend-cuts-border-only): the fieldset's style as two: its background (and shadow) with transparent
+ * borders of the same widths, and its borders alone, so that only the borders are cut behind the legend.
+ */
+export function splitBorderFromBackground(style: Record<string, unknown>): {
+  background: Record<string, unknown>
+  border: Record<string, unknown>
+} {
+  const background = { ...style }
+  for (const side of ['Top', 'Right', 'Bottom', 'Left'])
+    background[`border${side}Color`] = 'transparent'
+  const border = { ...style, backgroundColor: undefined, backgroundImage: undefined, boxShadow: undefined }
+  return { background, border }
+}
+
 /** Whether the style paints a background (which Chromium does not cut behind the legend). */
 export function hasBackground(style: Record<string, unknown>): boolean {
   const images = style.backgroundImage as unknown[] | undefined

@@ -6,11 +6,17 @@
  * padding here, so boxes and text sit where Chrome puts them.
  */
 
+import { barControlLook, RANGE_BOX } from './pictor-bar-controls.js'
+import { isPickerInput, pickerInputPreset } from './pictor-picker-inputs.js'
+
 const FRAME = '#767676'
 const ACCENT = '#0075ff'
 
 /** The control font: Chrome's `-webkit-small-control` size, normal everything else. */
 const CONTROL_FONT = {
+  // Pictor (control-system-font): Chrome's `-webkit-small-control` family,
+  // its system font (computed as Arial), not the page's.
+  fontFamily: 'Arial',
   fontSize: '13.333333px',
   fontWeight: 'normal',
   fontStyle: 'normal',
@@ -34,7 +40,7 @@ const FIELD = {
   borderRadius: 2,
 }
 
-const BUTTON = {
+export const BUTTON = {
   ...CONTROL_FONT,
   display: 'inline-block',
   // Pictor (button-border-box): as Chrome's html.css has it, so a width or
@@ -80,7 +86,7 @@ const RADIO_CHECKED = svg(
 const isSet = (value: unknown) =>
   value !== undefined && value !== null && value !== false
 
-const TEXT_FIELDS = new Set([
+const TEXT_FIELDS_LIST = [
   '',
   'text',
   'email',
@@ -89,10 +95,44 @@ const TEXT_FIELDS = new Set([
   'tel',
   'password',
   'number',
-])
+]
+const TEXT_FIELDS = new Set(TEXT_FIELDS_LIST)
+
+/**
+ * Pictor (disabled-controls): Chromium's html.css look of a disabled text
+ * field, text area, date field or select (the button's is `DISABLED_BUTTON`):
+ * grey text, a faint face and frame; a select also at 0.7 opacity.
+ */
+const DISABLED_FIELD = {
+  color: 'rgb(84, 84, 84)',
+  backgroundColor: 'rgba(239, 239, 239, 0.3)',
+  borderColor: 'rgba(118, 118, 118, 0.3)',
+}
+const DISABLED_SELECT = {
+  color: 'rgb(128, 128, 128)',
+  backgroundColor: 'rgb(239, 239, 239)',
+  borderColor: 'rgba(118, 118, 118, 0.3)',
+  opacity: 0.7,
+}
+const FIELD_TYPES = new Set([...TEXT_FIELDS_LIST, 'date', 'time', 'datetime-local', 'month', 'week'])
 
 /** The preset of a form control, or `{}` for other elements. */
 export function getFormControlPreset(
+  type: string,
+  props: Record<string, any>
+): Record<string, string | number> {
+  const preset = enabledControlPreset(type, props)
+  if (!isSet(props?.disabled)) return preset
+  if (type === 'select') return { ...preset, ...DISABLED_SELECT }
+  const inputType = String(props?.type ?? '')
+    .trim()
+    .toLowerCase()
+  if (type === 'textarea' || (type === 'input' && FIELD_TYPES.has(inputType)))
+    return { ...preset, ...DISABLED_FIELD }
+  return preset
+}
+
+function enabledControlPreset(
   type: string,
   props: Record<string, any>
 ): Record<string, string | number> {
@@ -120,10 +160,17 @@ export function getFormControlPreset(
       overflow: 'hidden',
     }
   }
+  // Pictor (bar-controls-look): progress and meter bars.
+  if (type === 'progress' || type === 'meter')
+    return barControlLook(type, props) ?? {}
   if (type !== 'input') return {}
   const inputType = String(props?.type ?? '')
     .trim()
     .toLowerCase()
+  if (inputType === 'range')
+    return { ...RANGE_BOX, ...barControlLook('range', props) }
+  // Pictor (picker-inputs): date and time fields, file inputs, colour wells.
+  if (isPickerInput(props)) return pickerInputPreset(props, FIELD, BUTTON)
   if (TEXT_FIELDS.has(inputType)) {
     return {
       ...FIELD,

@@ -115,11 +115,19 @@ function sidesRegion(
   return points.map((point) => point.join(',')).join(' ')
 }
 
-// The squared distances from black of `#202020`, and from white of `#ebebeb`.
-// Colors closer to black are lightened instead of darkened, and colors closer
-// to white aren't lightened.
-const NEAR_BLACK = 3 * 0x20 ** 2
-const NEAR_WHITE = 3 * (0xff - 0xeb) ** 2
+// Pictor (groove-ridge-shades): Chromium lightens the light side's color when
+// the contrast ratio (WCAG) between the color and its dark shade is under this:
+// measured on 60 colors, the lightened ones up to 1.738 (#363636, #800000), the
+// kept ones from 1.760 (#840000, #373737).
+const LIGHTEN_BELOW_CONTRAST = 1.75
+
+function relativeLuminance(rgb: number[]) {
+  const [r, g, b] = rgb.map((c) => {
+    const s = c / 255
+    return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+  })
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b
+}
 
 function scaleColor(rgb: number[], multiplier: number) {
   return rgb.map((c) => Math.floor((c / 255) * multiplier * 255.996))
@@ -147,17 +155,14 @@ function shadeColor(color: string): [dark: string, light: string] {
   if (!parsed) return [color, color]
   const rgb = parsed.slice(0, 3).map(Math.round)
   const alpha = parsed[3]
-  const distance = (to: number) =>
-    rgb.reduce((sum, c) => sum + (c - to) ** 2, 0)
-  let dark: number[]
-  let light: number[]
-  if (distance(0) <= NEAR_BLACK) {
-    dark = lighten(rgb)
-    light = lighten(dark)
-  } else {
-    dark = darken(rgb)
-    light = distance(255) < NEAR_WHITE ? rgb : lighten(rgb)
-  }
+  // Pictor (groove-ridge-shades): Chromium's dark side is the color darkened
+  // (black stays black) and its light side the color itself, lightened only
+  // when the dark shade hardly differs from it; satori lightened every color
+  // but near-white ones and drew near-black ones in two lightened shades.
+  const dark = darken(rgb)
+  const contrast =
+    (relativeLuminance(rgb) + 0.05) / (relativeLuminance(dark) + 0.05)
+  const light = contrast < LIGHTEN_BELOW_CONTRAST ? lighten(rgb) : rgb
   const format = ([r, g, b]: number[]) =>
     alpha < 1 ? `rgba(${r},${g},${b},${alpha})` : `rgb(${r},${g},${b})`
   return [format(dark), format(light)]

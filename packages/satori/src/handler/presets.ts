@@ -69,7 +69,9 @@ export default {
     paddingRight: '0.75em',
     borderWidth: 2,
     borderStyle: 'groove',
-    borderColor: 'rgb(192, 192, 192)',
+    // Pictor (fieldset-border-color): ThreeDFace, computed rgb(239, 239, 239) in
+    // Chromium (was #c0c0c0: the groove's dark line 108, Chromium's 155).
+    borderColor: 'rgb(239, 239, 239)',
     minWidth: 'min-content',
   },
   legend: { display: DEFAULT_DISPLAY, paddingLeft: 2, paddingRight: 2 },
@@ -267,6 +269,8 @@ export default {
     borderColor: '#767676',
     backgroundColor: 'white',
     color: 'black',
+    // Pictor (control-system-font): the system font, not the page's.
+    fontFamily: 'Arial',
     fontSize: '13.333333px',
     fontWeight: 'normal',
     fontStyle: 'normal',

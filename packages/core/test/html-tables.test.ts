@@ -272,6 +272,22 @@ describe('tables → grid', () => {
     expect(style(fixed).gridTemplateColumns).toBe('minmax(min-content, 100fr) minmax(min-content, 150fr)');
   });
 
+  it('sizes a column to its <col> width in px, em or rem as a border box (col-border-box-width)', () => {
+    // The cells' 12px padding each side is not added, unlike a cell's own width; `em` is of the table's font size
+    // (0.9em of 15px), an exact preferred width like a px one, not a minimum that grows to the content.
+    const t = table(
+      '<body style="font-size:15px"><table style="width:100%;font-size:0.9em"><colgroup><col style="width:12em">' +
+        '<col width="200"><col style="width:2rem"><col></colgroup><tr><td style="padding:8px 12px">a</td>' +
+        '<td style="padding:8px 12px">b</td><td style="padding:8px 12px">c</td><td>d</td></tr></table></body>',
+    );
+    expect(style(t).gridTemplateColumns).toMatch(
+      /^minmax\(min-content, 162px\) minmax\(min-content, 200px\) minmax\(min-content, 32px\) minmax\(min-content, [\d.]+fr\)$/,
+    );
+    // A cell's own px width is still a content-box width (its padding on top).
+    const cell = table('<table><tr><td width="120" style="padding:0 10px">a</td><td>b</td></tr></table>');
+    expect(String(style(cell).gridTemplateColumns).startsWith('minmax(min-content, 140px) ')).toBe(true);
+  });
+
   it('gives the width a definite table has left to auto columns, else fixed ones, else percentage ones', () => {
     // Only percentages: they grow in proportion (e-mail's lone `width: 87.5%` cell fills its table).
     const percent = table('<table width="480"><tr><td style="width:87.5%">a</td></tr></table>');

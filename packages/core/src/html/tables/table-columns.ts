@@ -3,7 +3,7 @@
  * estimate of each column's max-content width (browsers share a table's free width in that proportion).
  */
 import { dataUriImageSize } from '../elements/data-uri-image-size.js';
-import { type Element, childElements, getAttr, textLines } from '../dom.js';
+import { type Element, childElements, getAttr, parentElement, textLines } from '../dom.js';
 import {
   MAX_COLS,
   type PlacedCell,
@@ -261,6 +261,52 @@ export function fixedBoxWidth(
   return content + horizontalPadding(cell, ctx, fontPx, cellpadding ?? uaCellPadding(ctx));
 }
 
+/** Font sizes of CSS's absolute keywords in px (Chrome's, for a 16px medium). */
+const FONT_SIZE_KEYWORDS: Record<string, number> = {
+  'xx-small': 9,
+  'x-small': 10,
+  small: 13,
+  medium: 16,
+  large: 18,
+  'x-large': 24,
+  'xx-large': 32,
+};
+
+/**
+ * The font size of an element in px, from the declared sizes of it and its ancestors (px, keywords, and `em` / `%`
+ * of the parent's, `rem` of 16px); 16px where nothing is declared or a size is not read.
+ */
+function fontSizePx(el: Element, ctx: TableContext): number {
+  let factor = 1;
+  for (let p: Element | null = el; p; p = parentElement(p)) {
+    const value = resolveVars(ctx.styles.declared(p, 'font-size', ctx.inlineOf(p)), p, ctx)
+      ?.trim()
+      .toLowerCase();
+    if (value === undefined) continue;
+    const m = /^([\d.]+)(px|em|rem|%)$/.exec(value);
+    if (m?.[2] === 'px') return factor * Number(m[1]);
+    if (m?.[2] === 'rem') return factor * Number(m[1]) * 16;
+    if (m?.[2] === 'em') factor *= Number(m[1]);
+    else if (m?.[2] === '%') factor *= Number(m[1]) / 100;
+    else if (value === 'smaller' || value === 'larger') factor *= value === 'smaller' ? 5 / 6 : 1.2;
+    else return factor * (FONT_SIZE_KEYWORDS[value] ?? 16);
+  }
+  return factor * 16;
+}
+
+/**
+ * The border-box width in px of the columns a `<col>` (or `<colgroup>`) width of px, `em` or `rem` sets: Chrome
+ * sizes the column's cells' border boxes to it (no padding on top, unlike a cell's width). `em` is of the table's
+ * font size (a column inherits it). Undefined for other widths.
+ */
+function colBoxWidth(width: string | undefined, table: Element, ctx: TableContext): number | undefined {
+  const m = width ? /^\s*(\d+(?:\.\d+)?)(px|em|rem)?\s*$/.exec(width) : null;
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  if (m[2] === 'em') return Number((n * fontSizePx(table, ctx)).toFixed(3));
+  return m[2] === 'rem' ? n * 16 : n;
+}
+
 /**
  * `grid-template-columns` of a table (`columnGap`: its horizontal border spacing in px): percentages kept, other
  * columns sized from content. A px width is a column's preferred width, not its minimum, as in Chrome's auto table
@@ -299,8 +345,14 @@ export function trackList(
   const anyContent = weights.some((weight) => weight > 0);
   for (let i = 0; i < columns; i++) if (weights[i] === 0) weights[i] = anyContent ? 0.01 : 1;
   spanningPercentages(cells, widths, weights, ctx);
-  const boxes = widths.map((width, i) =>
-    width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined,
+  // Pictor (col-border-box-width): a `<col>` width (px, em, rem) is its column's border-box width, an exact
+  // preferred width as a cell's px one is: the column did not have the padding on top, and an `em` one was a minimum
+  // (`minmax(12em, auto)`) that grew to the content and took a share of the table's free width.
+  const colBoxes = columnWidths(table, [], columns, ctx).map((width) => colBoxWidth(width, table, ctx));
+  const boxes = widths.map(
+    (width, i) =>
+      colBoxes[i] ??
+      (width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined),
   );
   const percent = widths.map((width) => percentOf(width));
   // Chrome's auto table layout gives the width left over (a definite table wider than its columns want) to the
@@ -318,7 +370,8 @@ export function trackList(
     // A border-box cell's width has its borders in; otherwise the layout engine adds those it counts.
     const cell = firstCell[i];
     const borderBox =
-      cell && ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box';
+      colBoxes[i] !== undefined ||
+      (cell && ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box');
     if (boxes[i] !== undefined) return `${borderBox ? '=' : ''}${boxes[i]}px`;
     return width ? undefined : 'a';
   });

@@ -288,6 +288,21 @@ describe('tables → grid', () => {
     expect(String(style(cell).gridTemplateColumns).startsWith('minmax(min-content, 140px) ')).toBe(true);
   });
 
+  it('reads em and rem widths of cells and fixed-layout columns as lengths (cell-em-width)', () => {
+    // A cell's 6em (of its 10px font) is its column's preferred content width, padding on top, and the cell fills it.
+    const t = table(
+      '<table style="font-size:10px"><tr><td>a</td><td style="width:6em;padding:0 5px">b</td><td style="width:2rem">c</td></tr></table>',
+    );
+    expect(style(t).gridTemplateColumns).toBe('auto minmax(min-content, 70px) minmax(min-content, 34px)');
+    expect(style(all(t, 'td')[1]!).width).toBe('auto');
+    // A fixed-layout table's em <col> takes its width (border box); the auto columns share the rest equally.
+    const fixed = table(
+      '<table style="table-layout:fixed;width:500px;font-size:10px"><colgroup><col style="width:12em"><col><col></colgroup>' +
+        '<tr><td>a</td><td>b</td><td>c</td></tr></table>',
+    );
+    expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
+  });
+
   it('gives the width a definite table has left to auto columns, else fixed ones, else percentage ones', () => {
     // Only percentages: they grow in proportion (e-mail's lone `width: 87.5%` cell fills its table).
     const percent = table('<table width="480"><tr><td style="width:87.5%">a</td></tr></table>');

@@ -129,6 +129,9 @@ function uaCellPadding(ctx: TableContext): string {
 /** A length in px: `120px`, `12.5px`. */
 const PX_LENGTH = /^(\d+(?:\.\d+)?)px$/;
 
+/** A length in px, em or rem: `120px`, `12em`, `2.5rem` (a cell width that sizes its column). */
+const FIXED_LENGTH = /^(\d+(?:\.\d+)?)(?:px|em|rem)$/;
+
 /** A px `width` of an element (CSS, else the attribute), or undefined. */
 function pxWidth(el: Element, ctx: TableContext): number | undefined {
   const width = ctx.styles.declared(el, 'width', ctx.inlineOf(el)) ?? lengthAttr(getAttr(el, 'width'));
@@ -243,7 +246,7 @@ export function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
 /**
  * The width of a column's cell box in px for a px `width` (CSS or attribute) on its cell: the width is the content
  * box's unless the cell is `box-sizing: border-box`, so the padding (CSS, else the table's cellpadding, else the
- * UA's 1px) is added. Undefined for other widths (`em`, `auto`, `calc()`).
+ * UA's 1px) is added; `em` and `rem` widths too. Undefined for other widths (`auto`, `calc()`).
  */
 export function fixedBoxWidth(
   width: string,
@@ -251,9 +254,18 @@ export function fixedBoxWidth(
   table: Element,
   ctx: TableContext,
 ): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(px)?$/.exec(width.trim());
+  // Pictor (cell-em-width): `em` (of the cell's font size, else the table's) and `rem` widths are lengths like px
+  // ones: a cell's is its column's preferred content width, a fixed-layout `<col>`'s its width. They were read as
+  // minimums that grew to the content (auto layout) or left out (fixed layout: the column shared the rest equally).
+  const m = /^(\d+(?:\.\d+)?)(px|em|rem)?$/.exec(width.trim());
   if (!m) return undefined;
-  const content = Number(m[1]);
+  const length = Number(m[1]);
+  const content =
+    m[2] === 'em'
+      ? Number((length * fontSizePx(cell ?? table, ctx)).toFixed(3))
+      : m[2] === 'rem'
+        ? length * 16
+        : length;
   if (!cell || ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box')
     return content;
   const fontPx = toPx(inherited(cell, 'font-size', ctx)) ?? 16;
@@ -300,11 +312,7 @@ function fontSizePx(el: Element, ctx: TableContext): number {
  * font size (a column inherits it). Undefined for other widths.
  */
 function colBoxWidth(width: string | undefined, table: Element, ctx: TableContext): number | undefined {
-  const m = width ? /^\s*(\d+(?:\.\d+)?)(px|em|rem)?\s*$/.exec(width) : null;
-  if (!m) return undefined;
-  const n = Number(m[1]);
-  if (m[2] === 'em') return Number((n * fontSizePx(table, ctx)).toFixed(3));
-  return m[2] === 'rem' ? n * 16 : n;
+  return width === undefined ? undefined : fixedBoxWidth(width, undefined, table, ctx);
 }
 
 /**
@@ -364,7 +372,7 @@ export function trackList(
   const growPercent = growFixed && boxes.every((box) => box === undefined);
   const weighted: number[] = [];
   // Each column's kind for the layout engine's width distribution when the table turns out narrower than its
-  // columns want (satori's table-narrow-columns); none when a column has a width of another kind (`em`, `calc()`).
+  // columns want (satori's table-narrow-columns); none when a column has a width of another kind (`calc()`, `ch`).
   const kinds = widths.map((width, i) => {
     if (percent[i] !== undefined) return `${percent[i]}%`;
     // A border-box cell's width has its borders in; otherwise the layout engine adds those it counts.
@@ -486,8 +494,8 @@ function spanningPercentages(
   }
 }
 
-/** True when a cell's px width sizes its column (see `trackList`): the cell then fills the track instead. */
+/** True when a cell's px, em or rem width sizes its column (see `trackList`): the cell then fills the track instead. */
 export function widthSizesColumn(cell: PlacedCell, ctx: TableContext): boolean {
   const width = ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el));
-  return cell.colSpan === 1 && width !== undefined && PX_LENGTH.test(width.trim());
+  return cell.colSpan === 1 && width !== undefined && FIXED_LENGTH.test(width.trim());
 }

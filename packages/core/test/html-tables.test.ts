@@ -303,6 +303,21 @@ describe('tables → grid', () => {
     expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
   });
 
+  it("sizes a column to a cell's width with its padding and side borders (cell-width-borders)", () => {
+    const separate = table(
+      '<table><tr><td width="120" style="padding:0 10px;border:3px solid">a</td><td>b</td></tr></table>',
+    );
+    expect(String(style(separate).gridTemplateColumns).startsWith('minmax(min-content, 146px) ')).toBe(true);
+    // Half of each border in the collapsing model; a border-box cell's width has them in already.
+    const collapsed = table(
+      '<table style="border-collapse:collapse"><tr><td style="width:8em;font-size:10px;padding:0 10px;border:4px solid">a</td>' +
+        '<td style="width:50px;box-sizing:border-box;border:4px solid">b</td><td>c</td></tr></table>',
+    );
+    expect(String(style(collapsed).gridTemplateColumns)).toMatch(
+      /^minmax\(min-content, 104px\) minmax\(min-content, 50px\) /,
+    );
+  });
+
   it('gives the width a definite table has left to auto columns, else fixed ones, else percentage ones', () => {
     // Only percentages: they grow in proportion (e-mail's lone `width: 87.5%` cell fills its table).
     const percent = table('<table width="480"><tr><td style="width:87.5%">a</td></tr></table>');

@@ -363,6 +363,16 @@ export function trackList(
       (width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined),
   );
   const percent = widths.map((width) => percentOf(width));
+  // Pictor (cell-width-borders): a cell's width (content box) sizes its column with its padding and its side borders
+  // (half of each in the collapsing model), as in Chrome; the track left the borders out, 2px narrower for 1px ones.
+  // (`fit` kinds stay without them: the layout engine adds those it counts.)
+  const trackBoxes = boxes.map((box, i) => {
+    const cell = firstCell[i];
+    if (box === undefined || colBoxes[i] !== undefined || !cell) return box;
+    if (ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box') return box;
+    const borders = (sideBorder(ctx, cell, 'left') + sideBorder(ctx, cell, 'right')) * (collapsed ? 0.5 : 1);
+    return Number((box + borders).toFixed(3));
+  });
   // Chrome's auto table layout gives the width left over (a definite table wider than its columns want) to the
   // auto columns; without any, to the fixed ones in proportion to their widths; without those, to the percentage
   // columns in proportion to their percentages (css-tables-3 width distribution, Blink's
@@ -394,7 +404,7 @@ export function trackList(
         const gaps = (columnGap * (columns - 1) * share) / 100;
         return gaps > 0 ? `calc(${share}% - ${Number(gaps.toFixed(3))}px)` : width;
       }
-      const box = boxes[i];
+      const box = trackBoxes[i];
       if (box !== undefined) return `minmax(min-content, ${box}${growFixed ? 'fr' : 'px'})`;
       if (width) return `minmax(${width}, auto)`;
       if (!definite) return 'auto';

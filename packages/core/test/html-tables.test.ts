@@ -272,6 +272,52 @@ describe('tables → grid', () => {
     expect(style(fixed).gridTemplateColumns).toBe('minmax(min-content, 100fr) minmax(min-content, 150fr)');
   });
 
+  it('sizes a column to its <col> width in px, em or rem as a border box (col-border-box-width)', () => {
+    // The cells' 12px padding each side is not added, unlike a cell's own width; `em` is of the table's font size
+    // (0.9em of 15px), an exact preferred width like a px one, not a minimum that grows to the content.
+    const t = table(
+      '<body style="font-size:15px"><table style="width:100%;font-size:0.9em"><colgroup><col style="width:12em">' +
+        '<col width="200"><col style="width:2rem"><col></colgroup><tr><td style="padding:8px 12px">a</td>' +
+        '<td style="padding:8px 12px">b</td><td style="padding:8px 12px">c</td><td>d</td></tr></table></body>',
+    );
+    expect(style(t).gridTemplateColumns).toMatch(
+      /^minmax\(min-content, 162px\) minmax\(min-content, 200px\) minmax\(min-content, 32px\) minmax\(min-content, [\d.]+fr\)$/,
+    );
+    // A cell's own px width is still a content-box width (its padding on top).
+    const cell = table('<table><tr><td width="120" style="padding:0 10px">a</td><td>b</td></tr></table>');
+    expect(String(style(cell).gridTemplateColumns).startsWith('minmax(min-content, 140px) ')).toBe(true);
+  });
+
+  it('reads em and rem widths of cells and fixed-layout columns as lengths (cell-em-width)', () => {
+    // A cell's 6em (of its 10px font) is its column's preferred content width, padding on top, and the cell fills it.
+    const t = table(
+      '<table style="font-size:10px"><tr><td>a</td><td style="width:6em;padding:0 5px">b</td><td style="width:2rem">c</td></tr></table>',
+    );
+    expect(style(t).gridTemplateColumns).toBe('auto minmax(min-content, 70px) minmax(min-content, 34px)');
+    expect(style(all(t, 'td')[1]!).width).toBe('auto');
+    // A fixed-layout table's em <col> takes its width (border box); the auto columns share the rest equally.
+    const fixed = table(
+      '<table style="table-layout:fixed;width:500px;font-size:10px"><colgroup><col style="width:12em"><col><col></colgroup>' +
+        '<tr><td>a</td><td>b</td><td>c</td></tr></table>',
+    );
+    expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
+  });
+
+  it("sizes a column to a cell's width with its padding and side borders (cell-width-borders)", () => {
+    const separate = table(
+      '<table><tr><td width="120" style="padding:0 10px;border:3px solid">a</td><td>b</td></tr></table>',
+    );
+    expect(String(style(separate).gridTemplateColumns).startsWith('minmax(min-content, 146px) ')).toBe(true);
+    // Half of each border in the collapsing model; a border-box cell's width has them in already.
+    const collapsed = table(
+      '<table style="border-collapse:collapse"><tr><td style="width:8em;font-size:10px;padding:0 10px;border:4px solid">a</td>' +
+        '<td style="width:50px;box-sizing:border-box;border:4px solid">b</td><td>c</td></tr></table>',
+    );
+    expect(String(style(collapsed).gridTemplateColumns)).toMatch(
+      /^minmax\(min-content, 104px\) minmax\(min-content, 50px\) /,
+    );
+  });
+
   it('gives the width a definite table has left to auto columns, else fixed ones, else percentage ones', () => {
     // Only percentages: they grow in proportion (e-mail's lone `width: 87.5%` cell fills its table).
     const percent = table('<table width="480"><tr><td style="width:87.5%">a</td></tr></table>');

@@ -3,7 +3,7 @@
  * estimate of each column's max-content width (browsers share a table's free width in that proportion).
  */
 import { dataUriImageSize } from '../elements/data-uri-image-size.js';
-import { type Element, childElements, getAttr, textLines } from '../dom.js';
+import { type Element, childElements, getAttr, parentElement, textLines } from '../dom.js';
 import {
   MAX_COLS,
   type PlacedCell,
@@ -129,6 +129,9 @@ function uaCellPadding(ctx: TableContext): string {
 /** A length in px: `120px`, `12.5px`. */
 const PX_LENGTH = /^(\d+(?:\.\d+)?)px$/;
 
+/** A length in px, em or rem: `120px`, `12em`, `2.5rem` (a cell width that sizes its column). */
+const FIXED_LENGTH = /^(\d+(?:\.\d+)?)(?:px|em|rem)$/;
+
 /** A px `width` of an element (CSS, else the attribute), or undefined. */
 function pxWidth(el: Element, ctx: TableContext): number | undefined {
   const width = ctx.styles.declared(el, 'width', ctx.inlineOf(el)) ?? lengthAttr(getAttr(el, 'width'));
@@ -243,7 +246,7 @@ export function hasDefiniteWidth(table: Element, ctx: TableContext): boolean {
 /**
  * The width of a column's cell box in px for a px `width` (CSS or attribute) on its cell: the width is the content
  * box's unless the cell is `box-sizing: border-box`, so the padding (CSS, else the table's cellpadding, else the
- * UA's 1px) is added. Undefined for other widths (`em`, `auto`, `calc()`).
+ * UA's 1px) is added; `em` and `rem` widths too. Undefined for other widths (`auto`, `calc()`).
  */
 export function fixedBoxWidth(
   width: string,
@@ -251,14 +254,65 @@ export function fixedBoxWidth(
   table: Element,
   ctx: TableContext,
 ): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(px)?$/.exec(width.trim());
+  // Pictor (cell-em-width): `em` (of the cell's font size, else the table's) and `rem` widths are lengths like px
+  // ones: a cell's is its column's preferred content width, a fixed-layout `<col>`'s its width. They were read as
+  // minimums that grew to the content (auto layout) or left out (fixed layout: the column shared the rest equally).
+  const m = /^(\d+(?:\.\d+)?)(px|em|rem)?$/.exec(width.trim());
   if (!m) return undefined;
-  const content = Number(m[1]);
+  const length = Number(m[1]);
+  const content =
+    m[2] === 'em'
+      ? Number((length * fontSizePx(cell ?? table, ctx)).toFixed(3))
+      : m[2] === 'rem'
+        ? length * 16
+        : length;
   if (!cell || ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box')
     return content;
   const fontPx = toPx(inherited(cell, 'font-size', ctx)) ?? 16;
   const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
   return content + horizontalPadding(cell, ctx, fontPx, cellpadding ?? uaCellPadding(ctx));
+}
+
+/** Font sizes of CSS's absolute keywords in px (Chrome's, for a 16px medium). */
+const FONT_SIZE_KEYWORDS: Record<string, number> = {
+  'xx-small': 9,
+  'x-small': 10,
+  small: 13,
+  medium: 16,
+  large: 18,
+  'x-large': 24,
+  'xx-large': 32,
+};
+
+/**
+ * The font size of an element in px, from the declared sizes of it and its ancestors (px, keywords, and `em` / `%`
+ * of the parent's, `rem` of 16px); 16px where nothing is declared or a size is not read.
+ */
+function fontSizePx(el: Element, ctx: TableContext): number {
+  let factor = 1;
+  for (let p: Element | null = el; p; p = parentElement(p)) {
+    const value = resolveVars(ctx.styles.declared(p, 'font-size', ctx.inlineOf(p)), p, ctx)
+      ?.trim()
+      .toLowerCase();
+    if (value === undefined) continue;
+    const m = /^([\d.]+)(px|em|rem|%)$/.exec(value);
+    if (m?.[2] === 'px') return factor * Number(m[1]);
+    if (m?.[2] === 'rem') return factor * Number(m[1]) * 16;
+    if (m?.[2] === 'em') factor *= Number(m[1]);
+    else if (m?.[2] === '%') factor *= Number(m[1]) / 100;
+    else if (value === 'smaller' || value === 'larger') factor *= value === 'smaller' ? 5 / 6 : 1.2;
+    else return factor * (FONT_SIZE_KEYWORDS[value] ?? 16);
+  }
+  return factor * 16;
+}
+
+/**
+ * The border-box width in px of the columns a `<col>` (or `<colgroup>`) width of px, `em` or `rem` sets: Chrome
+ * sizes the column's cells' border boxes to it (no padding on top, unlike a cell's width). `em` is of the table's
+ * font size (a column inherits it). Undefined for other widths.
+ */
+function colBoxWidth(width: string | undefined, table: Element, ctx: TableContext): number | undefined {
+  return width === undefined ? undefined : fixedBoxWidth(width, undefined, table, ctx);
 }
 
 /**
@@ -299,10 +353,26 @@ export function trackList(
   const anyContent = weights.some((weight) => weight > 0);
   for (let i = 0; i < columns; i++) if (weights[i] === 0) weights[i] = anyContent ? 0.01 : 1;
   spanningPercentages(cells, widths, weights, ctx);
-  const boxes = widths.map((width, i) =>
-    width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined,
+  // Pictor (col-border-box-width): a `<col>` width (px, em, rem) is its column's border-box width, an exact
+  // preferred width as a cell's px one is: the column did not have the padding on top, and an `em` one was a minimum
+  // (`minmax(12em, auto)`) that grew to the content and took a share of the table's free width.
+  const colBoxes = columnWidths(table, [], columns, ctx).map((width) => colBoxWidth(width, table, ctx));
+  const boxes = widths.map(
+    (width, i) =>
+      colBoxes[i] ??
+      (width && !width.endsWith('%') ? fixedBoxWidth(width, firstCell[i], table, ctx) : undefined),
   );
   const percent = widths.map((width) => percentOf(width));
+  // Pictor (cell-width-borders): a cell's width (content box) sizes its column with its padding and its side borders
+  // (half of each in the collapsing model), as in Chrome; the track left the borders out, 2px narrower for 1px ones.
+  // (`fit` kinds stay without them: the layout engine adds those it counts.)
+  const trackBoxes = boxes.map((box, i) => {
+    const cell = firstCell[i];
+    if (box === undefined || colBoxes[i] !== undefined || !cell) return box;
+    if (ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box') return box;
+    const borders = (sideBorder(ctx, cell, 'left') + sideBorder(ctx, cell, 'right')) * (collapsed ? 0.5 : 1);
+    return Number((box + borders).toFixed(3));
+  });
   // Chrome's auto table layout gives the width left over (a definite table wider than its columns want) to the
   // auto columns; without any, to the fixed ones in proportion to their widths; without those, to the percentage
   // columns in proportion to their percentages (css-tables-3 width distribution, Blink's
@@ -312,13 +382,14 @@ export function trackList(
   const growPercent = growFixed && boxes.every((box) => box === undefined);
   const weighted: number[] = [];
   // Each column's kind for the layout engine's width distribution when the table turns out narrower than its
-  // columns want (satori's table-narrow-columns); none when a column has a width of another kind (`em`, `calc()`).
+  // columns want (satori's table-narrow-columns); none when a column has a width of another kind (`calc()`, `ch`).
   const kinds = widths.map((width, i) => {
     if (percent[i] !== undefined) return `${percent[i]}%`;
     // A border-box cell's width has its borders in; otherwise the layout engine adds those it counts.
     const cell = firstCell[i];
     const borderBox =
-      cell && ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box';
+      colBoxes[i] !== undefined ||
+      (cell && ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box');
     if (boxes[i] !== undefined) return `${borderBox ? '=' : ''}${boxes[i]}px`;
     return width ? undefined : 'a';
   });
@@ -333,7 +404,7 @@ export function trackList(
         const gaps = (columnGap * (columns - 1) * share) / 100;
         return gaps > 0 ? `calc(${share}% - ${Number(gaps.toFixed(3))}px)` : width;
       }
-      const box = boxes[i];
+      const box = trackBoxes[i];
       if (box !== undefined) return `minmax(min-content, ${box}${growFixed ? 'fr' : 'px'})`;
       if (width) return `minmax(${width}, auto)`;
       if (!definite) return 'auto';
@@ -433,8 +504,8 @@ function spanningPercentages(
   }
 }
 
-/** True when a cell's px width sizes its column (see `trackList`): the cell then fills the track instead. */
+/** True when a cell's px, em or rem width sizes its column (see `trackList`): the cell then fills the track instead. */
 export function widthSizesColumn(cell: PlacedCell, ctx: TableContext): boolean {
   const width = ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el));
-  return cell.colSpan === 1 && width !== undefined && PX_LENGTH.test(width.trim());
+  return cell.colSpan === 1 && width !== undefined && FIXED_LENGTH.test(width.trim());
 }

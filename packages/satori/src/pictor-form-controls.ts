@@ -8,6 +8,7 @@
 
 import { barControlLook, RANGE_BOX } from './pictor-bar-controls.js'
 import { isPickerInput, pickerInputPreset } from './pictor-picker-inputs.js'
+import { isChecked } from './pictor-form-states.js'
 
 const FRAME = '#767676'
 const ACCENT = '#0075ff'
@@ -188,7 +189,7 @@ function enabledControlPreset(
     return isSet(props?.disabled) ? { ...BUTTON, ...DISABLED_BUTTON } : BUTTON
   }
   if (inputType === 'checkbox' || inputType === 'radio') {
-    const checked = isSet(props?.checked) || isSet(props?.defaultChecked)
+    const checked = isChecked(props)
     const image =
       inputType === 'checkbox'
         ? checked

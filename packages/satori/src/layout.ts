@@ -538,6 +538,17 @@ export default async function* layout(
     if (rows !== undefined)
       node.style.height = textAreaBoxHeight(rows, computedStyle)
   }
+  // Pictor (select-intrinsic-width): a select without a page width, min or
+  // max width is never narrower than its options (Chromium's min-content
+  // width of a select is its intrinsic width), however narrow its container.
+  if (
+    type === 'select' &&
+    [node.style.width, node.style.minWidth, node.style.maxWidth].every(
+      (value) => value === undefined || value === 'auto' || value === 'none'
+    )
+  ) {
+    node.style.minWidth = 'max-content'
+  }
   // Pictor (shaping-language): the element's `lang` as written, for shaping.
   keepLanguage(props?.lang, computedStyle, newInheritableStyle)
   // Pictor (multi-column): no column ends inside it; a column ends before or after it.

@@ -265,6 +265,18 @@ export function dropButtonLook(
   }
 }
 
+/** Pictor (text-field-intrinsic-width): whether an element is a text field (its width from `size`). */
+export function isTextField(type: string, props: Record<string, any>) {
+  return (
+    type === 'input' &&
+    TEXT_FIELDS.has(
+      String(props?.type ?? '')
+        .trim()
+        .toLowerCase()
+    )
+  )
+}
+
 /**
  * Pictor (compressible-percent-controls): a text field, select or text area
  * whose width (or max-width) is a percentage has a min-content contribution

@@ -111,6 +111,7 @@ import {
   default as buildTransform,
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
+import { isTextField } from './pictor-form-controls.js'
 import {
   inlineStaticOffset,
   markInlineStaticPosition,
@@ -537,6 +538,19 @@ export default async function* layout(
     const rows = textAreaRowsHeight(props, style, computedStyle, font)
     if (rows !== undefined)
       node.style.height = textAreaBoxHeight(rows, computedStyle)
+  }
+  // Pictor (select-intrinsic-width): a select without a page width, min or
+  // max width is never narrower than its options (Chromium's min-content
+  // width of a select is its intrinsic width), however narrow its container.
+  // Pictor (text-field-intrinsic-width): so is a text field, never narrower
+  // than its `size` characters.
+  if (
+    (type === 'select' || isTextField(type, props)) &&
+    [node.style.width, node.style.minWidth, node.style.maxWidth].every(
+      (value) => value === undefined || value === 'auto' || value === 'none'
+    )
+  ) {
+    node.style.minWidth = 'max-content'
   }
   // Pictor (shaping-language): the element's `lang` as written, for shaping.
   keepLanguage(props?.lang, computedStyle, newInheritableStyle)

@@ -8,6 +8,7 @@
 
 import { barControlLook, RANGE_BOX } from './pictor-bar-controls.js'
 import { isPickerInput, pickerInputPreset } from './pictor-picker-inputs.js'
+import { isChecked } from './pictor-form-states.js'
 
 const FRAME = '#767676'
 const ACCENT = '#0075ff'
@@ -188,7 +189,7 @@ function enabledControlPreset(
     return isSet(props?.disabled) ? { ...BUTTON, ...DISABLED_BUTTON } : BUTTON
   }
   if (inputType === 'checkbox' || inputType === 'radio') {
-    const checked = isSet(props?.checked) || isSet(props?.defaultChecked)
+    const checked = isChecked(props)
     const image =
       inputType === 'checkbox'
         ? checked
@@ -262,6 +263,18 @@ export function dropButtonLook(
   if ('borderColor' in preset) {
     preset.borderColor = '#545454 #000000 #000000 #545454'
   }
+}
+
+/** Pictor (text-field-intrinsic-width): whether an element is a text field (its width from `size`). */
+export function isTextField(type: string, props: Record<string, any>) {
+  return (
+    type === 'input' &&
+    TEXT_FIELDS.has(
+      String(props?.type ?? '')
+        .trim()
+        .toLowerCase()
+    )
+  )
 }
 
 /**

@@ -39,6 +39,21 @@ export const FORM_STATE_PSEUDO_CLASSES = new Set([
 const has = (node: FormStateNode, attribute: string) =>
   node.props[attribute] != null && node.props[attribute] !== false
 
+/**
+ * Pictor (radio-group-last-checked): whether a checkbox's or radio button's
+ * `checked` (or React's `defaultChecked`) holds. The HTML stage marks
+ * `data-pictor-unchecked` a radio button whose group has a later checked one:
+ * a browser checks only the last, though `[checked]` still matches the others.
+ */
+export function isChecked(props: Record<string, any> | undefined): boolean {
+  const set = (value: unknown) =>
+    value !== undefined && value !== null && value !== false
+  return (
+    (set(props?.checked) || set(props?.defaultChecked)) &&
+    !set(props?.['data-pictor-unchecked'])
+  )
+}
+
 const inputType = (node: FormStateNode) =>
   String(node.props.type ?? 'text').toLowerCase()
 
@@ -154,7 +169,9 @@ export function matchesFormState(name: string, node: FormStateNode): boolean {
     case 'checked':
       if (node.type === 'input') {
         const type = inputType(node)
-        return (type === 'checkbox' || type === 'radio') && has(node, 'checked')
+        return (
+          (type === 'checkbox' || type === 'radio') && isChecked(node.props)
+        )
       }
       return node.type === 'option' && has(node, 'selected')
     case 'disabled':

@@ -5,6 +5,7 @@ import { bodyBackgroundHints } from './elements/body-attributes.js';
 import { MAX_DEPTH, SKIPPED, TreeConverter } from './elements/convert.js';
 import { bodyFillsViewport } from './elements/quirks.js';
 import { resolveSvgUses } from './elements/svg-sprites.js';
+import { mayHaveRadioGroups, uncheckOverriddenRadios } from './elements/radio-groups.js';
 import { reserveRootScrollbarGutter } from './elements/scrollbar-gutter.js';
 import { propagateOverflowToViewport } from './elements/viewport-overflow.js';
 import { type Element, type Node, type ParentNode, childElements, isElement, isText } from './dom.js';
@@ -116,6 +117,8 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
     lifted?.restore(doc);
     if (MAY_USE.test(text)) resolveSvgUses(doc, warn);
+    // Pictor (radio-group-last-checked): of a radio group's checked buttons only the last stays checked.
+    if (mayHaveRadioGroups(text)) uncheckOverriddenRadios(doc);
     // A fragment (parsed as a page for its `html` rules) has no quirks and no implicit margin.
     converter.quirksMode = isDocument && doc.mode !== 'no-quirks';
     converter.fullQuirks = isDocument && doc.mode === 'quirks';
@@ -143,6 +146,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
     lifted?.restore(fragment);
     if (MAY_USE.test(text)) resolveSvgUses(fragment, warn);
+    if (mayHaveRadioGroups(text)) uncheckOverriddenRadios(fragment);
     converter.sheetTexts = converter.collectSheets(fragment);
     const significant = fragment.childNodes.filter(
       (n: Node) =>

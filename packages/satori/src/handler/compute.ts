@@ -483,9 +483,16 @@ function getHiddenPreset(type: string, props: Record<string, any>) {
   return hasHidden || isHiddenInput || isClosedDialog ? { display: 'none' } : {}
 }
 
-/** List boxes of Chrome have rounded corners. */
+/**
+ * List boxes of Chrome have rounded corners. Pictor (list-box-text-bottom):
+ * and html.css's `vertical-align: text-bottom`: a list box's bottom sits on
+ * its line's text bottom (the baseline plus the parent's descent), not its
+ * first row's baseline on the line's.
+ */
 function getSelectPreset(type: string, props: Record<string, any>) {
-  return type === 'select' && isListBox(props) ? { borderRadius: 2 } : {}
+  return type === 'select' && isListBox(props)
+    ? { borderRadius: 2, verticalAlign: 'text-bottom' }
+    : {}
 }
 
 /** `bolder` or `lighter` than an inherited weight, by CSS Fonts 4's table. */

@@ -133,12 +133,26 @@ function cdnSheets(html, changes) {
   for (const [link, pkg, file] of CDN_SHEETS) {
     if (!link.test(out)) continue;
     const path = join(packageDir(pkg), file);
-    const css = inlinePackageFonts(readFileSync(path, 'utf8'), path);
+    const text = readFileSync(path, 'utf8');
+    const css = inlinePackageFonts(text, path);
     out = out.replace(link, () => `<style>\n${css}\n</style>`);
     changes.push(
-      `CDN sheet of ${pkg} replaced by the same file of the npm package ${pkg}@${packageVersion(pkg)} (${file}), its @font-face fonts inlined as data: URIs (woff2)`,
+      `CDN sheet of ${pkg} replaced by the same file of the npm package ${pkg}@${packageVersion(pkg)} (${file})${/@font-face/i.test(text) ? ', its @font-face fonts inlined as data: URIs (woff2)' : ''}`,
     );
   }
+  return out;
+}
+
+/**
+ * A Content-Security-Policy `<meta>` removed: it allows the page's web fonts from fonts.gstatic.com, and the same
+ * faces inlined as data: URIs would be refused by its `font-src` (the page would lose the fonts it shows online).
+ */
+function withoutCsp(html, changes) {
+  const out = html.replace(/<meta\b[^>]*http-equiv\s*=\s*["']Content-Security-Policy["'][^>]*>\s*/gi, '');
+  if (out !== html)
+    changes.push(
+      "Content-Security-Policy <meta> removed (its font-src allows fonts.gstatic.com, not the data: URIs the page's Google Fonts faces now are)",
+    );
   return out;
 }
 
@@ -159,7 +173,7 @@ function mirrored(key, d, { options, edit } = {}) {
     build: () => {
       const { html, changes } = selfContained({ repo, commit, path: d.path }, options);
       buildChanges.push(...changes);
-      const out = cdnSheets(html, buildChanges);
+      const out = withoutCsp(cdnSheets(html, buildChanges), buildChanges);
       return edit ? edit(out, buildChanges) : out;
     },
   };

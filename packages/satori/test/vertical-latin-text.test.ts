@@ -1,0 +1,50 @@
+// Pictor change vertical-latin-text: Latin text in a vertical writing mode (a résumé sidebar's "CURRICULUM VITAE"
+// label, `writing-mode: vertical-rl; text-transform: uppercase; letter-spacing: 4px`) is set as horizontal text is:
+// its `text-transform` applied, `letter-spacing` added after every character, and the space between two words kept
+// (the columns ran "Curriculumvitae" as one lower-case word). Chromium repro: vertical-latin-text,
+// html-chromium-repros.test.ts.
+import { describe, expect, it } from 'vitest';
+import { fonts, h, pixels, render } from './render.js';
+
+/** The top and bottom row of the ink (alpha > 96) of a 60×300 image. */
+async function inkRows(style: Record<string, unknown>, text: string) {
+  const element = h(
+    'div',
+    { display: 'flex', width: 60, height: 300, alignItems: 'flex-start' },
+    h('div', { fontFamily: 'Inter', fontSize: 20, writingMode: 'vertical-rl', ...style }, text),
+  );
+  const data = await pixels(await render(element, { fonts, width: 60, height: 300 }));
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < 300; y++)
+    for (let x = 0; x < 60; x++)
+      if ((data[(y * 60 + x) * 4 + 3] as number) > 96) {
+        if (top < 0) top = y;
+        bottom = y + 1;
+      }
+  return { top, bottom, data };
+}
+
+describe('Latin text in vertical writing', () => {
+  it('text-transform: uppercase sets the upper-case letters', async () => {
+    const transformed = await inkRows({ textTransform: 'uppercase' }, 'cv vitae');
+    const upper = await inkRows({}, 'CV VITAE');
+    expect(transformed.data.equals(upper.data)).toBe(true);
+  });
+
+  it('letter-spacing: 10px adds 10 px after each of the 5 characters of "CVXYZ"', async () => {
+    const plain = await inkRows({}, 'CVXYZ');
+    const spaced = await inkRows({ letterSpacing: 10 }, 'CVXYZ');
+    // The ink ends before the last character's spacing: 4 gaps of 10 px.
+    expect(spaced.bottom - spaced.top - (plain.bottom - plain.top)).toBeGreaterThanOrEqual(39);
+    expect(spaced.bottom - spaced.top - (plain.bottom - plain.top)).toBeLessThanOrEqual(41);
+  });
+
+  it('the space between two words keeps its advance (Inter 20 px: about 5.6 px)', async () => {
+    const joined = await inkRows({}, 'AB');
+    const spaced = await inkRows({}, 'A B');
+    const gap = spaced.bottom - spaced.top - (joined.bottom - joined.top);
+    expect(gap).toBeGreaterThanOrEqual(4);
+    expect(gap).toBeLessThanOrEqual(7);
+  });
+});

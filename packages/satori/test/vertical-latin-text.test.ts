@@ -4,7 +4,7 @@
 // (the columns ran "Curriculumvitae" as one lower-case word). Chromium repro: vertical-latin-text,
 // html-chromium-repros.test.ts.
 import { describe, expect, it } from 'vitest';
-import { fonts, h, pixels, render } from './render.js';
+import { boxes, fonts, h, pixels, render } from './render.js';
 
 /** The top and bottom row of the ink (alpha > 96) of a 60×300 image. */
 async function inkRows(style: Record<string, unknown>, text: string, options: Record<string, unknown> = {}) {
@@ -56,5 +56,42 @@ describe('Latin text in vertical writing', () => {
     // Inter 14 px: "Curriculum" rounded glyph by glyph is about 2 px shorter than unrounded, the space 4 px.
     const { gap } = await inkRows({ fontSize: 14 }, 'Curriculum vitae', { wholePixelAdvances: true });
     expect(gap).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe('the length of wrapping vertical text', () => {
+  /** The laid-out height of a vertical inline-block in a 200 px tall viewport. */
+  async function heightOf(style: Record<string, unknown>, text: string) {
+    const element = h(
+      'div',
+      { display: 'flex', width: 300, alignItems: 'flex-start' },
+      h(
+        'div',
+        {
+          fontFamily: 'Inter',
+          fontSize: 14,
+          writingMode: 'vertical-rl',
+          borderWidth: 1,
+          borderStyle: 'solid',
+          ...style,
+        },
+        text,
+      ),
+    );
+    const { boxes: found } = await boxes(element, { fonts, width: 300, height: 200 });
+    return found.find((b) => b.type === 'div' && b.width < 300)?.height;
+  }
+
+  it('text that wraps takes the viewport length less its own borders and padding (fit-content)', async () => {
+    // Pictor change vertical-fit-content: Chromium's border box is the viewport's 200 px (Chromium 150, measured).
+    expect(
+      await heightOf({ padding: 5 }, 'CURRICULUM VITAE LONG TEXT HERE AND MORE WORDS TO WRAP'),
+    ).toBeCloseTo(200, 0);
+  });
+
+  it('text that fits in one column is as long as its text', async () => {
+    const short = (await heightOf({}, 'Short')) as number;
+    expect(short).toBeGreaterThan(20);
+    expect(short).toBeLessThan(60);
   });
 });

@@ -60,19 +60,9 @@ const SOURCES = {
     'LICENSE',
     'MIT',
   ],
-  clean: [
-    'debgotwired/clean-and-personal',
-    '3701f8d16ec56aeac8309a33d1d74d97df781997',
-    'LICENSE',
-    'MIT',
-  ],
+  clean: ['debgotwired/clean-and-personal', '3701f8d16ec56aeac8309a33d1d74d97df781997', 'LICENSE', 'MIT'],
   bal: ['abu00134/bal', '3b80ce5f7b20dfb950ecf4d82fdadb35745adef2', 'LICENSE', 'MIT'],
-  nekeal: [
-    'nekeal/cv-html-template',
-    '8937e9393345d9383c1225978c9c6d1bdae73d52',
-    'LICENSE.md',
-    'MIT',
-  ],
+  nekeal: ['nekeal/cv-html-template', '8937e9393345d9383c1225978c9c6d1bdae73d52', 'LICENSE.md', 'MIT'],
 };
 
 /** npm packages whose files go into the documents (CDN sheets and the Google Fonts faces' @fontsource files). */
@@ -267,10 +257,7 @@ export function docs9Licences() {
     const dir = packageDir(pkg);
     const file = readdirSync(dir).find((f) => /^licen[cs]e/i.test(f));
     if (file)
-      out.set(
-        `npm+${pkg.replace('/', '+')}@${packageVersion(pkg)}-LICENSE`,
-        readFileSync(join(dir, file)),
-      );
+      out.set(`npm+${pkg.replace('/', '+')}@${packageVersion(pkg)}-LICENSE`, readFileSync(join(dir, file)));
   }
   return out;
 }

@@ -110,7 +110,10 @@ export function selfContained(src, { extraSheets = [] } = {}) {
     const css = sheet(src, path);
     if (css === undefined) return tag;
     inlined.push(path);
-    return `<style>\n${css}\n</style>`;
+    // A sheet linked for a medium other than the screen keeps its medium (a print sheet stays print-only).
+    const media = /\smedia\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1];
+    const attrs = media && !/^\s*(?:all|screen)\s*$/i.test(media) ? ` media="${media}"` : '';
+    return `<style${attrs}>\n${css}\n</style>`;
   });
   const extra = extraSheets.map((path) => {
     inlined.push(`${path} (given to the tool with the page)`);

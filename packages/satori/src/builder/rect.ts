@@ -8,6 +8,7 @@ import transform from './transform.js'
 import overflow from './overflow.js'
 import { buildXMLString } from '../utils.js'
 import border, { getBorderClipPath } from './border.js'
+import { buildBorderImage } from './pictor-border-image.js'
 import { genClipPath } from './clip-path.js'
 import buildMaskImage from './mask-image.js'
 import { backdropFilter } from './backdrop-filter.js'
@@ -529,7 +530,20 @@ export default async function rect(
     }
   }
 
-  if (borderClip) {
+  // Pictor (border-image-gradient): a gradient border image is drawn in
+  // place of the border (clipped by the ancestors' clip, not the radius).
+  const borderImage = borderClip
+    ? await buildBorderImage(
+        { id, left, top, width, height, matrix: matrix || undefined },
+        style as Record<string, unknown>,
+        inheritableStyle as Record<string, number | string>
+      )
+    : undefined
+  if (borderImage) {
+    shape += clipPathId
+      ? buildXMLString('g', { 'clip-path': `url(#${clipPathId})` }, borderImage)
+      : borderImage
+  } else if (borderClip) {
     defs += borderClip[0]
     const rectClipId = borderClip[1]
 

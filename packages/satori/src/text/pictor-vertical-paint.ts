@@ -311,7 +311,10 @@ export function drawPiece(
         u + g.dx * scale,
       ]
       d += glyphPathThrough(glyph, m)
-      u += g.ax * scale
+      // Pictor (vertical-latin-text): with whole-pixel metrics, each advance
+      // rounded, as the piece was measured (and as Chromium sets such faces):
+      // fractional advances ran a long word into the space after it.
+      u += whole ? Math.round(g.ax * scale) : g.ax * scale
     }
   }
   return d

@@ -15,6 +15,7 @@ import {
 import { getTextFillColor } from '../builder/text.js'
 import { isUprightGrapheme } from './pictor-vertical-orientation.js'
 import { halfXHeight } from './pictor-x-height.js'
+import { processTextTransform } from './processor.js'
 import type { Item } from './pictor-vertical-items.js'
 
 /** How a piece of a column is set: `image`, an emoji drawn as a picture. */
@@ -306,6 +307,12 @@ export function buildSegments(
     }
     if (!text) continue
     lastWasSpace = !preserves && text.endsWith(' ')
+    // Pictor (vertical-latin-text): the text's case as horizontal text
+    // sets it (a sidebar's `text-transform: uppercase` label).
+    text = processTextTransform(text, String(item.style.textTransform ?? ''))
+    // Pictor (vertical-latin-text): `letter-spacing` after every character,
+    // each then a piece of its own.
+    const letterSpacing = Number(item.style.letterSpacing) || 0
     const features = parseFontFeatureSettings(
       String(item.style.fontFeatureSettings ?? '')
     )
@@ -384,7 +391,10 @@ export function buildSegments(
             ? 'iimage'
             : (isCollapsible(grapheme) ? 's' : 'g') +
               orientationOf(grapheme, textOrientation)
-          if (current && (kind !== currentKind || kind === 'iimage')) {
+          if (
+            current &&
+            (kind !== currentKind || kind === 'iimage' || letterSpacing)
+          ) {
             pieces.push(makePiece(current, currentKind.slice(1) as Orientation))
             current = ''
           }
@@ -393,6 +403,9 @@ export function buildSegments(
         }
         if (current) {
           pieces.push(makePiece(current, currentKind.slice(1) as Orientation))
+        }
+        if (letterSpacing) {
+          for (const piece of pieces) piece.advance += letterSpacing
         }
         let trailing = 0
         for (let i = pieces.length - 1; i >= 0 && pieces[i].isSpace; i--) {

@@ -52,6 +52,18 @@ export function getVerticalWritingMode(
   return mode === 'vertical-rl' || mode === 'vertical-lr' ? mode : undefined
 }
 
+/** The element's vertical margins, borders and padding, in px. */
+function verticalEdges(style: SerializedStyle): number {
+  let sum = 0
+  for (const side of ['Top', 'Bottom']) {
+    for (const key of [`margin${side}`, `border${side}Width`, `padding${side}`]) {
+      const v = style[key as keyof SerializedStyle]
+      if (typeof v === 'number' && Number.isFinite(v)) sum += v
+    }
+  }
+  return sum
+}
+
 interface Column {
   segments: Segment[]
   length: number
@@ -186,17 +198,28 @@ export async function* buildVerticalText(
       }
     }
   } else leaf.measure = (_width: number, height: number) => {
+    // Pictor (vertical-fit-content): with no definite length, the viewport's
+    // height less the element's own margins, borders and padding (Chromium
+    // fills the initial containing block with the element's margin box).
+    const fallback =
+      Number.isFinite(viewportHeight) && viewportHeight > 0
+        ? Math.max(0, viewportHeight - verticalEdges(elementStyle))
+        : Infinity
     const available =
-      Number.isFinite(height) && height > 0
-        ? height
-        : ownHeight ??
-          (Number.isFinite(viewportHeight) && viewportHeight > 0
-            ? viewportHeight
-            : Infinity)
+      Number.isFinite(height) && height > 0 ? height : ownHeight ?? fallback
     const columns = flow(available)
+    const longest = Math.max(0, ...columns.map(columnLength))
+    // Pictor (vertical-fit-content): an orthogonal flow's length is
+    // fit-content: text that wraps into more columns takes the whole
+    // available length (or its longest unbreakable word), not its longest
+    // column's.
+    const wraps =
+      Number.isFinite(available) &&
+      columns.length > 1 &&
+      !segments.some((seg) => seg.breakBefore)
     return {
       width: columns.reduce((sum, c) => sum + c.width, 0),
-      height: Math.max(0, ...columns.map(columnLength)),
+      height: wraps ? Math.max(longest, available) : longest,
     }
   }
 

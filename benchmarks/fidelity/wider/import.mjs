@@ -18,7 +18,7 @@
  * locale's translation (`keycloak-messages.json`, copied from the properties files at the commits recorded there;
  * FreeMarker's `msg(key, link, expiry, realm, expiryText)` done by hand: {0} link, {2} realm, {3} expiry text).
  *
- * Usage: [WIDER_PASS=docs5|docs6|docs7] node benchmarks/fidelity/wider/import.mjs [name-filter]
+ * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8] node benchmarks/fidelity/wider/import.mjs [name-filter]
  *   needs the repositories as bare git directories under $MIRRORS (default /work/.mirror/<owner>+<name>/repo) and
  *   the compilers and CSS packages under $WIDER_TOOLS (default /tmp/wider-tools: `npm i inky@1.5.0
  *   foundation-emails@2.5.1 juice@12.2.0 @usewaypoint/email-builder@0.0.9 react@18 react-dom@18 bulma@1.0.4
@@ -49,6 +49,7 @@ import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { docs5Documents, docs5Licences } from './docs5.mjs';
 import { docs6Documents, docs6Licences } from './docs6.mjs';
 import { docs7Documents, docs7Licences } from './docs7.mjs';
+import { docs8Documents, docs8Licences } from './docs8.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
 import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
 
@@ -491,6 +492,8 @@ function documents() {
   // Issue 41's ninth pass (docs11): markdown and article themes, classless document sheets' pages and two HTML
   // résumé templates from eleven repositories not used before (docs7.mjs).
   for (const d of docs7Documents()) add(d);
+  // Issue 41's tenth pass (docs20): fifteen more JSON Resume themes (docs8.mjs).
+  for (const d of docs8Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1191,8 +1194,13 @@ async function compressImages(html, changes) {
 // ---------------------------------------------------------------- main
 
 const onlyNames = only?.split(',');
-// WIDER_PASS=docs5 (or docs6, docs7) builds that pass's documents alone (the other passes need their own mirrors and tools).
-const passes = { docs5: docs5Documents, docs6: docs6Documents, docs7: docs7Documents };
+// WIDER_PASS=docs5 (or docs6, docs7, docs8) builds that pass's documents alone (the other passes need their own mirrors and tools).
+const passes = {
+  docs5: docs5Documents,
+  docs6: docs6Documents,
+  docs7: docs7Documents,
+  docs8: docs8Documents,
+};
 const docs = (passes[process.env.WIDER_PASS]?.() ?? documents()).filter(
   (d) => !onlyNames || onlyNames.some((n) => d.name.includes(n)),
 );
@@ -1276,6 +1284,8 @@ if (inPass('docs6') && docs.some((d) => docs6Documents().some((x) => x.name === 
   for (const [file, bytes] of docs6Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 if (inPass('docs7') && docs.some((d) => docs7Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs7Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (inPass('docs8') && docs.some((d) => docs8Documents().some((x) => x.name === d.name)))
+  for (const [file, bytes] of docs8Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [

@@ -527,7 +527,7 @@ export class DocumentStyles {
       // Keyed in the order of their last declaration (compareCascade orders a shorthand and its longhand by it).
       declarations.delete(d.property.toLowerCase());
       declarations.set(d.property.toLowerCase(), {
-        value: csstree.generate(d.value),
+        value: generateCss(d.value),
         important: d.important === true,
       });
     });

@@ -57,6 +57,7 @@ describe('an invalid font-family', () => {
       'inherit',
       '0/0 a',
       'var(--font)',
+      '-webkit-small-control',
     ])
       expect(invalidDeclaration('font', valid)).toBeUndefined();
     for (const invalid of ['italic 20px &#x27', '18px &quot', '12px', '12px/18px'])

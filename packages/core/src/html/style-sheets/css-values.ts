@@ -114,7 +114,8 @@ function invalidFontWeight(v: string): boolean {
  * Handlebars tag), a reserved or bare number family name, a `font` without a family.
  */
 function invalidFont(property: 'font' | 'font-family', v: string): boolean {
-  if (SUBSTITUTED.test(v)) return false;
+  // Chromium's own system fonts (`font: -webkit-small-control`) are not in the standard grammar.
+  if (SUBSTITUTED.test(v) || (property === 'font' && /^-webkit-[a-z-]+$/i.test(v))) return false;
   try {
     return csstree.lexer.matchProperty(property, csstree.parse(v, { context: 'value' })).error != null;
   } catch {

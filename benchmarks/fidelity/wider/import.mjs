@@ -18,7 +18,7 @@
  * locale's translation (`keycloak-messages.json`, copied from the properties files at the commits recorded there;
  * FreeMarker's `msg(key, link, expiry, realm, expiryText)` done by hand: {0} link, {2} realm, {3} expiry text).
  *
- * Usage: [WIDER_PASS=docs5|docs6|docs7|docs9] node benchmarks/fidelity/wider/import.mjs [name-filter]
+ * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9] node benchmarks/fidelity/wider/import.mjs [name-filter]
  *   needs the repositories as bare git directories under $MIRRORS (default /work/.mirror/<owner>+<name>/repo) and
  *   the compilers and CSS packages under $WIDER_TOOLS (default /tmp/wider-tools: `npm i inky@1.5.0
  *   foundation-emails@2.5.1 juice@12.2.0 @usewaypoint/email-builder@0.0.9 react@18 react-dom@18 bulma@1.0.4
@@ -49,6 +49,7 @@ import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { docs5Documents, docs5Licences } from './docs5.mjs';
 import { docs6Documents, docs6Licences } from './docs6.mjs';
 import { docs7Documents, docs7Licences } from './docs7.mjs';
+import { docs8Documents, docs8Licences } from './docs8.mjs';
 import { docs9Documents, docs9Licences } from './docs9.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
 import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
@@ -495,6 +496,8 @@ function documents() {
   // Issue 41's pass docs9 (session 16): hand-written HTML/CSS résumé and CV templates from seven repositories not
   // used before, with their web fonts and icon fonts (docs9.mjs).
   for (const d of docs9Documents()) add(d);
+  // Issue 41's tenth pass (docs20): fifteen more JSON Resume themes (docs8.mjs).
+  for (const d of docs8Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1195,11 +1198,12 @@ async function compressImages(html, changes) {
 // ---------------------------------------------------------------- main
 
 const onlyNames = only?.split(',');
-// WIDER_PASS=docs5 (or docs6, docs7) builds that pass's documents alone (the other passes need their own mirrors and tools).
+// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9) builds that pass's documents alone (the other passes need their own mirrors and tools).
 const passes = {
   docs5: docs5Documents,
   docs6: docs6Documents,
   docs7: docs7Documents,
+  docs8: docs8Documents,
   docs9: docs9Documents,
 };
 const docs = (passes[process.env.WIDER_PASS]?.() ?? documents()).filter(
@@ -1287,6 +1291,8 @@ if (inPass('docs7') && docs.some((d) => docs7Documents().some((x) => x.name === 
   for (const [file, bytes] of docs7Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 if (inPass('docs9') && docs.some((d) => docs9Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs9Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (inPass('docs8') && docs.some((d) => docs8Documents().some((x) => x.name === d.name)))
+  for (const [file, bytes] of docs8Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [

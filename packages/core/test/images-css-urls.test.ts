@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isImageProperty, kebabProperty, mapDeclarations } from '../src/images/css-declarations.js';
 import { findCssUrls, replaceCssUrls, stripUnusedAtRules, unescapeCss } from '../src/images/css-urls.js';
+import { collectImageUrls, replaceImageUrls } from '../src/images/tree-urls.js';
 
 describe('CSS url() handling', () => {
   it('finds quoted, unquoted, escaped and upper-case url() tokens, leaving #fragments out', () => {
@@ -31,6 +32,30 @@ describe('CSS url() handling', () => {
     expect(out).not.toMatch(/font-face|import|woff/i);
     expect(findCssUrls(out)).toEqual(['c.png']);
     expect(out).toContain('.a{color:red}');
+  });
+});
+
+describe('an empty url()', () => {
+  it('is no image: none in the background and mask properties, nothing to load (repro empty-url-background)', () => {
+    const root = {
+      type: 'div',
+      props: {
+        style: { backgroundImage: 'url()', background: `url("") no-repeat #cde`, maskImage: "url( '' )" },
+        children: [{ type: 'style', props: { children: `.a{background:url(b.png), url('')}` } }],
+      },
+    } as never;
+    const ctx = { warnings: [] as string[] };
+    expect([...collectImageUrls(root, ctx)]).toEqual(['b.png']);
+    const out = replaceImageUrls(root, (url) => `data:${url}`, ctx) as unknown as {
+      props: { style: Record<string, string>; children: { props: { children: string[] } }[] };
+    };
+    expect(out.props.style).toEqual({
+      backgroundImage: 'none',
+      background: 'none no-repeat #cde',
+      maskImage: 'none',
+    });
+    expect(out.props.children[0].props.children).toEqual(['.a{background:url("data:b.png"), none}']);
+    expect(ctx.warnings).toEqual([]);
   });
 });
 

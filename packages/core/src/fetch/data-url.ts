@@ -1,8 +1,19 @@
 /** data: URLs decoded locally (no network), within the same byte limit as fetched resources. */
 import { FetchFailure } from './http-get.js';
 
-/** The media type (lower-case, without parameters; `''` if absent) and bytes of a `data:` URL. */
-export function decodeDataUrl(url: string, maxBytes: number): { contentType: string; data: Buffer } {
+/**
+ * A `data:` URL without its fragment: as any URL, it ends at its first `#` (an SVG written into the URL unescaped,
+ * `fill='#2CBDE2'`, is cut there: Chromium draws that icon as a broken image).
+ */
+function withoutFragment(url: string): string {
+  const hash = url.indexOf('#');
+  return hash < 0 ? url : url.slice(0, hash);
+}
+
+/** The media type (lower-case, without parameters; `''` if absent) and bytes of a `data:` URL (its fragment dropped). */
+export function decodeDataUrl(whole: string, maxBytes: number): { contentType: string; data: Buffer } {
+  // Pictor (data-url-fragment): Chromium's URL parser ends the data at `#`.
+  const url = withoutFragment(whole);
   const comma = url.indexOf(',');
   if (!/^data:/i.test(url) || comma < 0)
     throw new FetchFailure('malformed data: URL (expected data:<type>;base64,<data>)');

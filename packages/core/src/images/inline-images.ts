@@ -28,6 +28,10 @@ export const MAX_IMAGES_PER_RENDER = 256;
 export const MAX_REMOTE_IMAGES_PER_RENDER = 32;
 const FETCH_CONCURRENCY = 6;
 
+/** A transparent 1×1 PNG: what a broken image draws. */
+const NO_IMAGE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==';
+
 /** Checked data: URIs by the fetched Buffer (the fetcher's cache returns the same Buffer for a cached URL). */
 const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
 
@@ -141,6 +145,13 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   try {
     image = await checkImage(data, maxPixels);
   } catch (error) {
+    // Pictor (data-url-fragment): the part before an unescaped `#` is what Chromium reads, and a broken image
+    // draws nothing there; it is not the document's error to report.
+    if (error instanceof ImageCheckError && isDataUri && target.includes('#')) {
+      const warning = `image ${shown}: its data ends at the unescaped "#" (as in browsers) and is ${error.message}; nothing is drawn for it`;
+      if (!ctx.warnings.includes(warning)) ctx.warnings.push(warning);
+      return NO_IMAGE;
+    }
     if (error instanceof ImageCheckError) {
       throw new PictorError('FETCH_ERROR', `image ${shown}: ${error.message}`, { url: shown });
     }

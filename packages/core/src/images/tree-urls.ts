@@ -75,7 +75,13 @@ function styleValueUrls(property: string, value: string): string[] {
 }
 
 /**
- * Rewrite one style value: image URLs become their data: URIs; `url()` in any other property (cursor,
+ * An empty `url()` (`url()`, `url("")`: a template's `background-image: url({{picture}})` without a picture), which
+ * CSS resolves to an invalid resource: no image is drawn for that layer, as `none`.
+ */
+const EMPTY_URL = /\burl\(\s*(?:""|'')?\s*\)/gi;
+
+/**
+ * Rewrite one style value: image URLs become their data: URIs, an empty `url()` becomes `none`; `url()` in any other property (cursor,
  * list-style-image, border-image...: nothing satori draws) becomes `none`, with a warning, so no URL is left.
  */
 function rewriteStyleValue(
@@ -84,7 +90,8 @@ function rewriteStyleValue(
   replace: (url: string) => string,
   warnings: string[],
 ) {
-  if (isImageProperty(property)) return replaceCssUrls(value, replace);
+  // Pictor (empty-url-no-image): satori throws on an image without a source.
+  if (isImageProperty(property)) return replaceCssUrls(value.replace(EMPTY_URL, 'none'), replace);
   return replaceCssUrlTokens(value, (url) => {
     const warning = `url(${shorten(url)}) in "${property}" was not loaded (images are drawn from background and mask only)`;
     if (!warnings.includes(warning)) warnings.push(warning);

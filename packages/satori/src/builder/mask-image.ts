@@ -11,6 +11,10 @@ const genMaskImageId = (id: string) => `satori_mi-${id}`
  */
 const ALPHA_MASK_FILTER = '0 0 0 0 1 0 0 0 0 1 0 0 0 0 1 0 0 0 1 0'
 
+/** `shape` in a group with the element's transform, if it has one. */
+const transformed = (matrix: string, shape: string) =>
+  matrix ? buildXMLString('g', { transform: matrix }, shape) : shape
+
 /** Boxes that SVG and HTML elements share, others are the border box. */
 const toBox = (box: string) =>
   box === 'padding-box' || box === 'content-box' ? box : 'border-box'
@@ -24,7 +28,8 @@ export default async function buildMaskImage(
     height: number
   },
   style: Record<string, string | number>,
-  inheritedStyle: Record<string, string | number>
+  inheritedStyle: Record<string, string | number>,
+  matrix = ''
 ): Promise<[string, string]> {
   if (!style.maskImage) return ['', '']
   const { left, top, width, height, id } = v
@@ -71,14 +76,20 @@ export default async function buildMaskImage(
             })
           )
         : def,
-      shape: buildXMLString('rect', {
-        x: area.left,
-        y: area.top,
-        width: area.width,
-        height: area.height,
-        fill: `url(#${_id})`,
-        filter: alpha ? `url(#${filterId})` : undefined,
-      }),
+      // Pictor (mask-transformed): the mask is referenced outside the
+      // element's transform (SVG would apply it to the mask too), so its
+      // layers are transformed here, as CSS transforms the mask with the box.
+      shape: transformed(
+        matrix,
+        buildXMLString('rect', {
+          x: area.left,
+          y: area.top,
+          width: area.width,
+          height: area.height,
+          fill: `url(#${_id})`,
+          filter: alpha ? `url(#${filterId})` : undefined,
+        })
+      ),
       composite: m.composite,
     })
   }

@@ -218,7 +218,8 @@ export default async function rect(
   const [miId, mi] = await buildMaskImage(
     { id, left, top, width, height },
     style,
-    inheritableStyle
+    inheritableStyle,
+    matrix
   )
 
   defs += mi

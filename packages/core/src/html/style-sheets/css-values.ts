@@ -108,6 +108,21 @@ function invalidFontWeight(v: string): boolean {
   return !(FONT_WEIGHT.test(v) && (Number.isNaN(weight) || (weight >= 1 && weight <= 1000)));
 }
 
+/**
+ * A `font-family` or `font` CSS's grammar rejects: a template's HTML-escaped quotes (`font-family: &#x27;Open
+ * Sans&#x27;`, `font: 12px &quot;Lato&quot;`: JSON Resume themes that print their sheet through an escaping
+ * Handlebars tag), a reserved or bare number family name, a `font` without a family.
+ */
+function invalidFont(property: 'font' | 'font-family', v: string): boolean {
+  // Chromium's own system fonts (`font: -webkit-small-control`) are not in the standard grammar.
+  if (SUBSTITUTED.test(v) || (property === 'font' && /^-webkit-[a-z-]+$/i.test(v))) return false;
+  try {
+    return csstree.lexer.matchProperty(property, csstree.parse(v, { context: 'value' })).error != null;
+  } catch {
+    return true;
+  }
+}
+
 /** Whitespace, a comma or a colon outside parentheses: more than the one value a box size takes. */
 const SEVERAL_VALUES = /[\s,:](?![^(]*\))/;
 
@@ -124,14 +139,18 @@ function invalidBoxSize(property: string, v: string): boolean {
 /**
  * Why a declaration must be dropped, as browsers drop a declaration with an invalid value, or undefined. Only for
  * values satori would misread instead of ignoring, or whose loss must be seen before satori: `font-weight: regular`
- * (an e-mail theme's) drew bold text; `height: 30px, width: 30px` on an <img> hid its `height` attribute.
+ * (an e-mail theme's) drew bold text; `height: 30px, width: 30px` on an <img> hid its `height` attribute; `font-family:
+ * &#x27;Open Sans&#x27;` set an unknown family (the default serif) instead of inheriting the parent's font.
  */
 export function invalidDeclaration(property: string, value: string): string | undefined {
   const v = value.trim();
   const invalid =
     property === 'font-weight'
       ? invalidFontWeight(v)
-      : BOX_SIZES.has(property) && invalidBoxSize(property, v);
+      : // Pictor (font-family-invalid-dropped): Chromium drops it and the font is inherited.
+        property === 'font-family' || property === 'font'
+        ? invalidFont(property, v)
+        : BOX_SIZES.has(property) && invalidBoxSize(property, v);
   return invalid
     ? `${property}: ${value} is not a valid value; the declaration was dropped, as browsers drop it`
     : undefined;

@@ -85,12 +85,13 @@ function sheet(src, path, depth = 0) {
 /**
  * A page of the repository made self-contained: linked sheets that are in the repository inlined as `<style>`
  * (where the link was), `extraSheets` (what the tool is given besides the page) added at the end of <head>, its
- * own `<style>` fonts and pictures and its `<img src>` inlined. Returns the page and what was done.
+ * own `<style>` fonts and pictures and its `<img src>` inlined. `page` is the page's text when the caller edited
+ * it first (else it is read at `src`). Returns the page and what was done.
  */
-export function selfContained(src, { extraSheets = [] } = {}) {
+export function selfContained(src, { extraSheets = [], page } = {}) {
   const changes = [];
   const inlined = [];
-  let html = readAt(src.repo, src.commit, src.path).toString('utf8');
+  let html = page ?? readAt(src.repo, src.commit, src.path).toString('utf8');
   html = html.replace(/<style\b([^>]*)>([\s\S]*?)<\/style>/gi, (_all, attrs, css) => {
     const own = inlineFontFaces(css, src, src.path).replace(
       /url\(\s*(['"]?)([^'")]+)\1\s*\)/gi,
@@ -105,7 +106,7 @@ export function selfContained(src, { extraSheets = [] } = {}) {
     if (!/rel\s*=\s*["']?stylesheet/i.test(tag))
       return /rel\s*=\s*["']?(?:shortcut )?icon/i.test(tag) ? '' : tag;
     const href = /href\s*=\s*["']([^"']+)["']/i.exec(tag)?.[1] ?? '';
-    if (isRemote(href)) return tag;
+    if (!href || isRemote(href)) return tag;
     const path = resolvePath(src.path, href);
     const css = sheet(src, path);
     if (css === undefined) return tag;

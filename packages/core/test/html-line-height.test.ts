@@ -71,3 +71,32 @@ describe('a line-height length is inherited as the length (patch line-height-len
     expectColumnsLikeChromium('line-height-length-inherits', x0, x1, 880),
   );
 });
+
+/** The first row of each run of rows between x0 and x1 with a pixel darker than mid-grey. */
+async function inkRunStarts(png: Buffer, x0: number, x1: number): Promise<number[]> {
+  const { data, info } = await sharp(png).greyscale().raw().toBuffer({ resolveWithObject: true });
+  const starts: number[] = [];
+  let inked = false;
+  for (let y = 0; y < info.height; y++) {
+    let ink = false;
+    for (let x = x0; x < x1 && !ink; x++) ink = (data[y * info.width + x] as number) < 128;
+    if (ink && !inked) starts.push(y);
+    inked = ink;
+  }
+  return starts;
+}
+
+describe('lines of paragraphs at fractional positions (patch line-tops-from-exact-box)', () => {
+  const columns = [
+    { lines: 'text only', x0: 8, x1: 30 },
+    { lines: 'with an inline box', x0: 224, x1: 246 },
+  ];
+  it.each(columns)('$lines: every line drawn on the pixel row Chromium draws it on', async ({ x0, x1 }) => {
+    const page = 'line-tops-from-exact-box';
+    const html = readFileSync(join(dir, `${page}.html`), 'utf8');
+    const result = await renderer.render({ html, width: 440, height: 410, format: 'png' });
+    const chromium = await inkRunStarts(readFileSync(join(dir, `${page}.chromium.png`)), x0, x1);
+    expect(chromium.length).toBeGreaterThanOrEqual(16);
+    expect(await inkRunStarts(result.data, x0, x1)).toEqual(chromium);
+  });
+});

@@ -88,6 +88,22 @@ describe("quirks mode's body that fills the viewport", () => {
     expect(body('<html><body style="margin:0 0 10px"><p>a</p></body></html>', 300).height).toBe('290px');
   });
 
+  it("takes a padded body's padding off as content-box height, so its width and max-width keep the page's sizing", () => {
+    // new.css without a doctype: `body { margin: 0 auto; max-width: 750px; padding: 2rem }`.
+    expect(
+      body('<html><body style="margin:0 auto;max-width:750px;padding:2rem"><p>a</p></body></html>', 300),
+    ).toMatchObject({ height: 'calc(300px - 2rem - 2rem)', boxSizing: 'content-box' });
+    expect(body('<html><body style="padding:4px 0 0"><p>a</p></body></html>', 300)).toMatchObject({
+      height: 'calc(284px - 4px)',
+      boxSizing: 'content-box',
+    });
+    // A percentage padding (of the width) or a border: the fill stays a border-box height.
+    expect(body('<html><body style="padding:5%"><p>a</p></body></html>', 300)).toMatchObject({
+      height: '284px',
+      boxSizing: 'border-box',
+    });
+  });
+
   it('keeps a height the page sets, an unknown viewport height, and standards mode', () => {
     expect(body('<html><body style="height:50px"><p>a</p></body></html>', 300).height).toBe('50px');
     expect(body('<html><body><p>a</p></body></html>').height).toBeUndefined();

@@ -344,7 +344,33 @@ describe('SVG images', () => {
     expect(await sharp(data).metadata()).toMatchObject({ width: 20, height: 10 });
   });
 
+  it("passes a DOCTYPE that only names the SVG DTD (drawing programs' files), dropping it", async () => {
+    const file = `<?xml version="1.0" encoding="UTF-8" standalone="no"?>
+<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 20010904//EN"
+              "http://www.w3.org/TR/2001/REC-SVG-20010904/DTD/svg10.dtd">
+<svg xmlns="http://www.w3.org/2000/svg" width="20" height="10"><rect width="20" height="10" fill="red"/></svg>`;
+    const out = await inlineImages(
+      el('img', { src: `data:image/svg+xml;base64,${Buffer.from(file).toString('base64')}` }),
+      ctx(),
+    );
+    const { mime, data } = dataUriBytes(out.props.src);
+    expect(mime).toBe('image/svg+xml');
+    expect(data.toString()).not.toContain('DOCTYPE');
+    expect(data.toString()).toContain('<rect width="20" height="10" fill="red"/>');
+    expect(await sharp(data).metadata()).toMatchObject({ width: 20, height: 10 });
+  });
+
   it.each([
+    [
+      'DOCTYPE with an internal subset after the SVG DTD',
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd" [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>',
+      'SVG images with a DOCTYPE or entities are not allowed',
+    ],
+    [
+      'a second DOCTYPE',
+      '<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "x.dtd"><!DOCTYPE svg [<!ENTITY a "aaaa">]><svg xmlns="http://www.w3.org/2000/svg"><text>&a;</text></svg>',
+      'not allowed',
+    ],
     [
       'billion laughs',
       '<!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;&a;&a;&a;&a;">]><svg xmlns="http://www.w3.org/2000/svg"><text>&b;</text></svg>',

@@ -111,7 +111,7 @@ import {
   default as buildTransform,
 } from './builder/transform.js'
 import { isToggleInput } from './pictor-toggle-inputs.js'
-import { isTextField } from './pictor-form-controls.js'
+import { isAtomicControl, isTextField } from './pictor-form-controls.js'
 import {
   inlineStaticOffset,
   markInlineStaticPosition,
@@ -663,6 +663,17 @@ export default async function* layout(
       context.fieldsetTop)
   ) {
     outerDisplay = 'block'
+  }
+  // Pictor (block-controls-fit): a block-level form control of auto width
+  // in a block container keeps its own width (a text field's `size`, a
+  // button's text), as in Chrome, instead of filling the line.
+  if (
+    outerDisplay === 'block' &&
+    context.formattingContext === 'block' &&
+    isAtomicControl(type, props) &&
+    (node.style.width === undefined || node.style.width === 'auto')
+  ) {
+    node.style.width = 'fit-content'
   }
   const isReplacedElement =
     type === 'img' || type === 'svg' || !!context.replacedElements?.[type]

@@ -117,6 +117,31 @@ const DISABLED_SELECT = {
 }
 const FIELD_TYPES = new Set([...TEXT_FIELDS_LIST, 'date', 'time', 'datetime-local', 'month', 'week'])
 
+/**
+ * Pictor (controls-inline-block): form controls (inputs, buttons, drop-downs,
+ * text areas, progress and meter bars) are atomic inlines: Chrome computes
+ * `display: inline` on them (Water.css's `[type=radio] { display: initial }`)
+ * as `inline-block`.
+ */
+export function isAtomicControl(
+  type: unknown,
+  props: Record<string, any> | undefined
+): boolean {
+  if (type === 'input')
+    return (
+      String(props?.type ?? '')
+        .trim()
+        .toLowerCase() !== 'hidden'
+    )
+  return (
+    type === 'button' ||
+    type === 'select' ||
+    type === 'textarea' ||
+    type === 'progress' ||
+    type === 'meter'
+  )
+}
+
 /** The preset of a form control, or `{}` for other elements. */
 export function getFormControlPreset(
   type: string,

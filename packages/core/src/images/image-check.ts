@@ -1,7 +1,7 @@
 /** Checking image bytes before satori and resvg see them: a supported format, within the pixel limit, safe SVG. */
 import { loadSharp } from '../encode/sharp-module.js';
 import { decodeDataUrl } from '../fetch/data-url.js';
-import { checkSvg, type SvgCheck, UnsafeSvgError } from './svg-safety.js';
+import { checkSvg, type SvgCheck, UnsafeSvgError, withoutExternalDoctype } from './svg-safety.js';
 
 /** Image formats satori lays out and resvg draws (WebP is converted to PNG: resvg-js 2.6 draws no WebP). */
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
@@ -54,7 +54,10 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
     );
   }
   if (mime === 'image/svg+xml') {
-    const text = bytes.toString('utf8');
+    const original = bytes.toString('utf8');
+    // Drawing programs' SVG files name the SVG DTD in a DOCTYPE: dropped, so that only a DOCTYPE with entities is refused.
+    const text = withoutExternalDoctype(original);
+    const data = text === original ? bytes : Buffer.from(text);
     let svg: SvgCheck;
     try {
       svg = checkSvg(text);
@@ -63,9 +66,9 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
       throw error;
     }
     checkPixels(svg.width, svg.height, maxPixels);
-    const pixels = await checkEmbeddedPictures(svg.pictures, bytes.length, maxPixels);
+    const pixels = await checkEmbeddedPictures(svg.pictures, data.length, maxPixels);
     const own = (svg.width ?? 0) * (svg.height ?? 0);
-    return { mime, data: bytes, width: svg.width, height: svg.height, pixels: Math.max(own, pixels) };
+    return { mime, data, width: svg.width, height: svg.height, pixels: Math.max(own, pixels) };
   }
   const { width, height } = await rasterSize(bytes, mime);
   checkPixels(width, height, maxPixels);

@@ -139,6 +139,22 @@ export interface SvgCheck extends SvgSize {
 }
 
 /**
+ * A DOCTYPE that only names the SVG DTD (`<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "…svg11.dtd">`, as
+ * drawing programs write it) at the start of the image, with no internal subset: it defines no entity and nothing
+ * reads the DTD it names.
+ */
+const EXTERNAL_DOCTYPE =
+  /^(\ufeff?\s*(?:<\?xml[^>]*\?>\s*)?(?:<!--[\s\S]*?-->\s*)*)<!DOCTYPE\s+svg\b[^[\]<>]*>/i;
+
+/**
+ * The image without a DOCTYPE that only names the SVG DTD (the image is unchanged otherwise): Chromium draws such an
+ * image, and once it is gone the check refuses any DOCTYPE left (one with entities).
+ */
+export function withoutExternalDoctype(text: string): string {
+  return text.replace(EXTERNAL_DOCTYPE, '$1');
+}
+
+/**
  * Check an SVG image and return its declared size and embedded pictures. Every attribute is examined, under any
  * prefix.
  * @throws UnsafeSvgError when it has a DOCTYPE/entities, an external reference, an attribute given twice, or

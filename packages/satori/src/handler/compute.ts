@@ -36,6 +36,7 @@ import {
   compressPercentWidth,
   dropButtonLook,
   getFormControlPreset,
+  isAtomicControl,
 } from '../pictor-form-controls.js'
 import {
   dropNativeLook,
@@ -926,6 +927,15 @@ export default async function compute(
   // parent, and the inner one, how its children are laid out. Elements are
   // inline by default, and blockified in flex and grid containers, see
   // `layout()`.
+  // Pictor (controls-inline-block): a form control given `display: inline`
+  // (or `initial`) is an inline-block, as in Chrome.
+  if (
+    isAtomicControl(type, props) &&
+    (style.display === undefined ||
+      String(style.display).trim().toLowerCase() === 'inline')
+  ) {
+    style.display = 'inline-block'
+  }
   const [outerDisplay, boxInnerDisplay] = v(
     style.display,
     DISPLAY_TYPES,

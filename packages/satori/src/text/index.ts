@@ -304,6 +304,8 @@ export default async function* buildTextNodes(
   let wordPositionInLayout: (null | {
     x: number
     y: number
+    /** Pictor (line-tops-from-exact-box): the line's top before rounding. */
+    lineTop: number
     width: number
     line: number
     lineIndex: number
@@ -538,6 +540,7 @@ export default async function* buildTextNodes(
         wordPositionInLayout.push({
           // Pictor (line-height-exact): each line top rounded where its glyphs go.
           y: Math.round(height),
+          lineTop: height,
           x,
           width: 0,
           line: lines,
@@ -578,6 +581,7 @@ export default async function* buildTextNodes(
           texts.push(_text)
           wordPositionInLayout.push({
             y: Math.round(height),
+            lineTop: height,
             x,
             width: _width,
             line: lines,
@@ -768,6 +772,14 @@ export default async function* buildTextNodes(
   // The layout engine may have measured the text with other widths last, so
   // lay it out again with the final width.
   if (flowedWidth !== containerWidth) layoutText(containerWidth)
+  // Pictor (line-tops-from-exact-box): each line's glyphs on the pixel its
+  // top rounds to on the page from where the box was laid out, not from
+  // where rounding put the box, as in Chromium: a paragraph at y 49.56 has
+  // its second line of 24.72 px at 74.28, drawn from 74, not 75.
+  const exactTop = textContainer.roundedBy?.top ?? 0
+  for (const piece of wordPositionInLayout) {
+    if (piece) piece.y = Math.round(piece.lineTop + exactTop)
+  }
 
   const textIndentNumber = getIndent(containerWidth)
   // Pictor (align-in-exact-box): right and centre alignment in the box as it

@@ -2021,8 +2021,10 @@ export class Paragraph {
         x: segment.x,
         width: segment.width,
         line: this.lines.indexOf(line),
+        // Pictor (line-tops-from-exact-box): the line's top rounded where it
+        // is on the page, from where the paragraph was laid out.
         baseline:
-          Math.round(line.top) +
+          Math.round(line.top + (this.node.roundedBy?.top ?? 0)) +
           (line.relativeBaselines?.get(run) ?? line.baseline - shift),
         rtl: (segment.level ?? 0) % 2 === 1,
         ...(segment.trimsEnd ? { trimsEnd: true } : {}),

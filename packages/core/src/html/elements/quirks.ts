@@ -164,11 +164,38 @@ export function bodyFillsViewport(
   const top = bodyMargin(bodyDeclared, 'top');
   const bottom = bodyMargin(bodyDeclared, 'bottom');
   if (top === undefined || bottom === undefined) return undefined;
-  const border = ['border', 'border-top', 'border-bottom', 'padding', 'padding-top', 'padding-bottom'].some(
-    (p) => bodyDeclared(p) !== undefined,
-  );
-  return {
-    height: `${Math.max(0, viewportHeight - top - bottom)}px`,
-    boxSizing: border ? 'border-box' : 'content-box',
-  };
+  const height = Math.max(0, viewportHeight - top - bottom);
+  const border = ['border', 'border-top', 'border-bottom'].some((p) => bodyDeclared(p) !== undefined);
+  const padding = [bodyPadding(bodyDeclared, 'top'), bodyPadding(bodyDeclared, 'bottom')];
+  // Pictor (quirks-body-padding): the fill is the body's border box; its padding comes off as a content-box height,
+  // since border-box sizing would also make the body's width and max-width count the padding (new.css's
+  // `body { max-width: 750px; padding: 2rem }` came out 64 px narrower in a page without a doctype).
+  if (!border && padding.every((p) => p !== undefined)) {
+    const inner = padding.filter((p) => p !== '0');
+    return {
+      height: inner.length ? `calc(${height}px - ${inner.join(' - ')})` : `${height}px`,
+      boxSizing: 'content-box',
+    };
+  }
+  return { height: `${height}px`, boxSizing: 'border-box' };
+}
+
+/**
+ * A vertical padding of the body as a length calc() takes (`0` when none is declared), or undefined for a
+ * percentage (of the width, not the height) or anything else.
+ */
+function bodyPadding(
+  declared: (property: string) => string | undefined,
+  side: 'top' | 'bottom',
+): string | undefined {
+  const shorthand = declared('padding')?.trim().split(/\s+/);
+  const value = (
+    declared(`padding-${side}`) ??
+    (shorthand && (side === 'top' ? shorthand[0] : (shorthand[2] ?? shorthand[0]))) ??
+    '0'
+  )
+    .trim()
+    .toLowerCase();
+  if (/^0+(?:\.0*)?$/.test(value)) return '0';
+  return /^\d*\.?\d+(?:px|r?em|pt|pc|in|cm|mm|q|vh|vw|vmin|vmax|ch|ex)$/.test(value) ? value : undefined;
 }

@@ -8,6 +8,9 @@
  *   node benchmarks/render/worker-cpu-ab.mjs --options-a '{"heapGrowingPercent":100}' --options-b '{"heapGrowingPercent":70}'
  *        [--rounds 20] [--kinds lines-2,lines-8,lines-96,pics-1,pics-32,size-600,size-2400] [--core-a DIR] [--core-b DIR]
  *
+ * Also per kind: the worker CPU of each kind's renders (read around each render; a collection lands in the render
+ * it ran in).
+ *
  * `--core-a` / `--core-b`: that side's build (its packages/core, e.g. /work/main/packages/core) instead of this
  * workspace's. `--env-a` / `--env-b NAME=value` (repeatable): set in this process's environment while that side's
  * worker process starts (it inherits it), then taken back, e.g. an allocator variable or NODE_OPTIONS for one side.
@@ -67,13 +70,22 @@ const started = load1();
 const a = await side(args['options-a'], args['core-a'], args['env-a']);
 const b = await side(args['options-b'], args['core-b'], args['env-b']);
 let seq = 1;
+/** Per kind and side, the worker CPU of the counted renders (ms): where a setting's cost lands. */
+const perKind = Object.fromEntries(names.map((name) => [name, { a: 0, b: 0, renders: 0 }]));
+let counting = false;
 const both = async (name, swap) => {
   const input = () => ({ ...kinds[name](seq), format: 'webp' });
-  for (const s of swap ? [b, a] : [a, b]) await s.renderer.render(input());
+  for (const s of swap ? [b, a] : [a, b]) {
+    const before = cpuMs(s.pid);
+    await s.renderer.render(input());
+    if (counting) perKind[name][s === a ? 'a' : 'b'] += cpuMs(s.pid) - before;
+  }
+  if (counting) perKind[name].renders++;
   seq++;
 };
 for (const name of names) await both(name, false); // one of each kind before counting
 const from = [cpuMs(a.pid), cpuMs(b.pid)];
+counting = true;
 const renders = Number(args.rounds) * names.length;
 for (let i = 0; i < renders; i++) await both(names[i % names.length], i % 2 === 1);
 const [msA, msB] = [cpuMs(a.pid) - from[0], cpuMs(b.pid) - from[1]];
@@ -83,4 +95,12 @@ console.log(
 );
 console.log(
   `${renders} renders per side of ${names.join(', ')} (webp), one worker each, interleaved: worker CPU per render A ${fmt(msA / renders, 1)} ms (${args['options-a']}${args['core-a'] ? ` ${args['core-a']}` : ''}${args['env-a'].map((e) => ` ${e}`).join('')}), B ${fmt(msB / renders, 1)} ms (${args['options-b']}${args['core-b'] ? ` ${args['core-b']}` : ''}${args['env-b'].map((e) => ` ${e}`).join('')}), **B / A ${fmt(msB / msA, 3)}**`,
+);
+console.log(
+  `per kind, worker CPU per render A / B (ms): ${names
+    .map((name) => {
+      const k = perKind[name];
+      return `${name} ${fmt(k.a / k.renders, 1)} / ${fmt(k.b / k.renders, 1)} (${fmt(k.b / k.a, 2)})`;
+    })
+    .join('; ')}`,
 );

@@ -446,6 +446,13 @@ export interface RendererOptions {
    */
   workerGcAfterMegapixels?: number;
   /**
+   * During a render of at least `workerGcAfterMegapixels` whose width and height are given, each worker process has
+   * V8 start marking its old generation (the full collection V8 runs anyway) once it is this percent of the way from
+   * the last full collection to the next, default 60; 0: V8's own timing. A worker's peak memory is reached inside
+   * its large renders, on top of the garbage the old generation holds before a collection. Worker processes only.
+   */
+  workerEarlyMarkingPercent?: number;
+  /**
    * Directory where worker processes keep a V8 code cache of the worker bundle, made by the first worker and used by
    * every later one (a fresh worker then compiles nothing: a shorter cold start). Default: `pictor-code-cache-<uid>`
    * in the system's temporary directory; `false`: none. It must be a directory only this user can write to (else no

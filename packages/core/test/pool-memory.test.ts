@@ -204,6 +204,7 @@ describe.skipIf(process.platform !== 'linux')(
           /workerMallocMmapThresholdKb: must be an integer from 0 to 32768/,
         ],
         [{ workerGcAfterMegapixels: 1.5 }, /workerGcAfterMegapixels: must be an integer from 0 to 1000/],
+        [{ workerEarlyMarkingPercent: 101 }, /workerEarlyMarkingPercent: must be an integer from 0 to 100/],
       ] as const) {
         expect(() => createRenderer({ workers: 1, ...options })).toThrow(message);
       }

@@ -151,6 +151,8 @@ export interface ServerConfig {
   workerMallocMmapThresholdKb: number | undefined;
   /** Rasters of renders of this many megapixels freed at once (`PICTOR_WORKER_GC_AFTER_MEGAPIXELS`, 0: never); undefined: the engine's default, 2. */
   workerGcAfterMegapixels: number | undefined;
+  /** V8's marking started early during large renders, in percent of the way to its limit (`PICTOR_WORKER_EARLY_MARKING_PERCENT`, 0: V8's own); undefined: the engine's default, 60. */
+  workerEarlyMarkingPercent: number | undefined;
   /** MB of raster buffers each worker keeps for its next renders (`PICTOR_WORKER_KEPT_CANVAS_MB`, 0: none); undefined: the engine's default, 4. */
   workerKeptCanvasMb: number | undefined;
   /** V8's heap growing factor (%) of the workers (`PICTOR_WORKER_HEAP_GROWING_PERCENT`, 0: V8's own); undefined: the engine's default, 100. */
@@ -474,6 +476,7 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
   const purgeRaw = readString(env, 'PICTOR_WORKER_RESVG_PURGE_DELAY_MS');
   const mmapRaw = readString(env, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB');
   const gcRaw = readString(env, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS');
+  const earlyMarkingRaw = readString(env, 'PICTOR_WORKER_EARLY_MARKING_PERCENT');
   const keptCanvasRaw = readString(env, 'PICTOR_WORKER_KEPT_CANVAS_MB');
   const heapGrowingRaw = readString(env, 'PICTOR_WORKER_HEAP_GROWING_PERCENT');
   const config: ServerConfig = {
@@ -515,6 +518,11 @@ export function loadConfig(env: Env = process.env, overrides: ConfigOverrides = 
     workerGcAfterMegapixels:
       overrides.workerGcAfterMegapixels ??
       (gcRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS', 0, 0, 1000)),
+    workerEarlyMarkingPercent:
+      overrides.workerEarlyMarkingPercent ??
+      (earlyMarkingRaw === undefined
+        ? undefined
+        : readInt(env, 'PICTOR_WORKER_EARLY_MARKING_PERCENT', 0, 0, 100)),
     workerKeptCanvasMb:
       overrides.workerKeptCanvasMb ??
       (keptCanvasRaw === undefined ? undefined : readInt(env, 'PICTOR_WORKER_KEPT_CANVAS_MB', 0, 0, 1024)),

@@ -98,6 +98,9 @@ export async function startServer(
     ...(config.workerGcAfterMegapixels === undefined
       ? {}
       : { workerGcAfterMegapixels: config.workerGcAfterMegapixels }),
+    ...(config.workerEarlyMarkingPercent === undefined
+      ? {}
+      : { workerEarlyMarkingPercent: config.workerEarlyMarkingPercent }),
     ...(config.workerKeptCanvasMb === undefined ? {} : { keptCanvasMb: config.workerKeptCanvasMb }),
     ...(config.workerHeapGrowingPercent === undefined
       ? {}

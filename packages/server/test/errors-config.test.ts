@@ -89,6 +89,7 @@ describe('loadConfig', () => {
       PICTOR_WORKER_RESVG_PURGE_DELAY_MS: 'never',
       PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB: '1024',
       PICTOR_WORKER_GC_AFTER_MEGAPIXELS: '0',
+      PICTOR_WORKER_EARLY_MARKING_PERCENT: '0',
       PICTOR_WORKER_KEPT_CANVAS_MB: '16',
       PICTOR_WORKER_HEAP_GROWING_PERCENT: '50',
     });
@@ -105,6 +106,7 @@ describe('loadConfig', () => {
       workerResvgPurgeDelayMs: -1,
       workerMallocMmapThresholdKb: 1024,
       workerGcAfterMegapixels: 0,
+      workerEarlyMarkingPercent: 0,
       workerKeptCanvasMb: 16,
       workerHeapGrowingPercent: 50,
     });
@@ -141,6 +143,7 @@ describe('loadConfig', () => {
       [{ PICTOR_WORKER_RESVG_PURGE_DELAY_MS: '-1' }, 'PICTOR_WORKER_RESVG_PURGE_DELAY_MS'],
       [{ PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB: '65536' }, 'PICTOR_WORKER_MALLOC_MMAP_THRESHOLD_KB'],
       [{ PICTOR_WORKER_GC_AFTER_MEGAPIXELS: 'big' }, 'PICTOR_WORKER_GC_AFTER_MEGAPIXELS'],
+      [{ PICTOR_WORKER_EARLY_MARKING_PERCENT: '101' }, 'PICTOR_WORKER_EARLY_MARKING_PERCENT'],
       [{ PICTOR_WORKER_KEPT_CANVAS_MB: '2048' }, 'PICTOR_WORKER_KEPT_CANVAS_MB'],
       [{ PICTOR_WORKER_HEAP_GROWING_PERCENT: '1001' }, 'PICTOR_WORKER_HEAP_GROWING_PERCENT'],
       [{ PICTOR_TRUST_PROXY: '1' }, 'PICTOR_TRUST_PROXY'],

@@ -23,6 +23,11 @@ export interface WorkerSetup {
    */
   gcAfterMegapixels?: number;
   /**
+   * Worker processes: during a render of at least `gcAfterMegapixels` whose size is known, V8 starts marking once
+   * the old generation is this percent of the way to its limit (tuning/early-marking.ts); 0 or absent: V8's own.
+   */
+  earlyMarkingPercent?: number;
+  /**
    * Font sets to load before the worker reports ready: those an earlier worker of the pool loaded, so one that
    * replaces it (after a time-out or a crash) does not make the next render wait for them again.
    */

@@ -37,6 +37,7 @@ import {
 import { DEFAULT_KEPT_CANVAS_MB, DEFAULT_PRESCALED_CACHE_MB } from '../limits.js';
 import { resolveTunings } from '../tuning/switches.js';
 import { DEFAULT_GC_AFTER_MEGAPIXELS } from '../tuning/native-collection.js';
+import { DEFAULT_EARLY_MARKING_PERCENT } from '../tuning/early-marking.js';
 import { LocalExecutor } from './local-executor.js';
 import { WorkerPool } from './worker-pool.js';
 import { variantSize } from '../templates/variants.js';
@@ -203,6 +204,7 @@ const RENDERER_OPTIONS = [
   'workerResvgPurgeDelayMs',
   'workerMallocMmapThresholdKb',
   'workerGcAfterMegapixels',
+  'workerEarlyMarkingPercent',
   'workerCodeCache',
   'workerSnapshot',
   'workerParentDeathSignal',
@@ -322,6 +324,13 @@ export function createRenderer(options: RendererOptions = {}): Renderer {
               0,
               1000,
               DEFAULT_GC_AFTER_MEGAPIXELS,
+            ),
+            earlyMarkingPercent: checkInRange(
+              'workerEarlyMarkingPercent',
+              options.workerEarlyMarkingPercent,
+              0,
+              100,
+              DEFAULT_EARLY_MARKING_PERCENT,
             ),
             nice: checkInRange('workerNice', options.workerNice, 0, 19, DEFAULT_WORKER_NICE),
             heapGrowingPercent: checkInRange(

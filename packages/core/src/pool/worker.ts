@@ -19,6 +19,7 @@ import { LATE_OPTIMIZATION } from '../tuning/late-optimization.js';
 import { applyHeapGrowingPercent } from '../tuning/heap-growing.js';
 import { LARGE_PAGES } from '../tuning/allocator.js';
 import { collectAllGenerations, collectsAfter, collectYoungGeneration } from '../tuning/native-collection.js';
+import { marksEarly, withEarlyMarking } from '../tuning/early-marking.js';
 import { ALL_TUNINGS_ON, type TuningName } from '../tuning/switches.js';
 import { doTemplateWork } from '../templates/template-work.js';
 import {
@@ -124,7 +125,12 @@ async function start(): Promise<void> {
       },
       releasesRaster: (width, height) => collectsAfter(width, height, setup.gcAfterMegapixels ?? 0),
     };
-    renderHtml(env, request.input, request.saveSuffix, hooks).then(
+    // A large render in a worker process: V8 marks its old generation early (tuning/early-marking.ts).
+    const earlyMarking =
+      !parentPort && marksEarly(request.input, setup.gcAfterMegapixels ?? 0)
+        ? (setup.earlyMarkingPercent ?? 0)
+        : 0;
+    withEarlyMarking(earlyMarking, () => renderHtml(env, request.input, request.saveSuffix, hooks)).then(
       (result) => channel.postResult(request.id, result),
       (error: unknown) => {
         const failure =

@@ -303,6 +303,21 @@ describe('tables → grid', () => {
     expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
   });
 
+  it('reads em padding and em widths of cells at their computed font size (table-font-size-chain)', () => {
+    // 75% of the body's 14px (its `font` shorthand): 10.5px. The 6em cell is 63px, its 1em paddings 10.5px each.
+    const shorthand = table(
+      '<!doctype html><style>body { font: 14px/18px sans-serif } table { font-size: 75% } td.w { width: 6em; padding: 0 1em }</style>' +
+        '<table><tr><td class="w">a</td><td>b</td></tr></table>',
+    );
+    expect(String(style(shorthand).gridTemplateColumns)).toMatch(/^minmax\(min-content, 84px\) /);
+    // An em table in an em section: 0.875 × 0.8 × 16px = 11.2px, so the 100px cell's 1em paddings are 11.2px each.
+    const nested = table(
+      '<!doctype html><style>section { font-size: 0.8em } table { font-size: .875em } td { padding: 0 1em }</style>' +
+        '<section><table><tr><td style="width:100px">a</td><td>b</td></tr></table></section>',
+    );
+    expect(String(style(nested).gridTemplateColumns)).toMatch(/^minmax\(min-content, 122.4px\) /);
+  });
+
   it("sizes a column to a cell's width with its padding and side borders (cell-width-borders)", () => {
     const separate = table(
       '<table><tr><td width="120" style="padding:0 10px;border:3px solid">a</td><td>b</td></tr></table>',

@@ -303,6 +303,33 @@ describe('tables → grid', () => {
     expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
   });
 
+  it('paints column group and column backgrounds under the rows, on the cells that start in them (column-backgrounds)', () => {
+    const t = table(
+      '<table><colgroup style="background:#0f0"><col style="background:#f00"><col></colgroup><col span="2" style="background-color:#00f">' +
+        '<tr style="background:#ff0"><td>a</td><td>b</td><td>c</td><td>d</td></tr><tr><td colspan="3">e</td><td>f</td></tr></table>',
+    );
+    const painted = all(t, 'pictor-backdrop').map((b) => {
+      const s = style(b);
+      return `${s.gridRow} ${s.gridColumn} ${s.background ?? s.backgroundColor}`;
+    });
+    // The group's under its two columns, the columns' over it, the row's last; a spanning cell whole, with the
+    // backgrounds of the column and group it starts in.
+    expect(painted).toEqual([
+      '1 / span 1 1 / span 1 #0f0',
+      '1 / span 1 2 / span 1 #0f0',
+      '2 / span 1 1 / span 3 #0f0',
+      '1 / span 1 1 / span 1 #f00',
+      '2 / span 1 1 / span 3 #f00',
+      '1 / span 1 3 / span 1 #00f',
+      '1 / span 1 4 / span 1 #00f',
+      '2 / span 1 4 / span 1 #00f',
+      '1 / span 1 1 / span 1 #ff0',
+      '1 / span 1 2 / span 1 #ff0',
+      '1 / span 1 3 / span 1 #ff0',
+      '1 / span 1 4 / span 1 #ff0',
+    ]);
+  });
+
   it('reads em padding and em widths of cells at their computed font size (table-font-size-chain)', () => {
     // 75% of the body's 14px (its `font` shorthand): 10.5px. The 6em cell is 63px, its 1em paddings 10.5px each.
     const shorthand = table(

@@ -4,7 +4,7 @@
  * group backgrounds are drawn by backdrop boxes behind the cells, `border-collapse` is emulated by overlapping
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
-import { type Element, getAttr, isElement } from '../dom.js';
+import { type Element, childElements, getAttr, isElement } from '../dom.js';
 import { hasDefiniteWidth, trackList, widthSizesColumn } from './table-columns.js';
 import { fixedTrackList } from './table-fixed-layout.js';
 import { isRightToLeft } from './table-direction.js';
@@ -15,11 +15,13 @@ import {
   declaredSide,
   inherited,
   lengthAttr,
+  MAX_COLS,
   placeCells,
   resolveCalcPx,
   resolveVars,
   shorthandSide,
   sideBorder,
+  spanAttr,
 } from './table-model.js';
 import type { SatoriChild, SatoriElement } from '../types.js';
 import { HTML_TABLE, type TableStructure } from './table-structure.js';
@@ -606,6 +608,13 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // Row and group backgrounds are painted per cell, as browsers do: a rowspan cell shows the background
   // of the row it starts in, and nothing is painted between separated cells or where a row has no cell.
   const backdrops: SatoriChild[] = [];
+  // Pictor (column-backgrounds): column groups' and columns' backgrounds are painted under the rows' (CSS 2.1
+  // §17.5.1's layers), on the cells that start in them (a spanning cell whole, as Chromium paints it); they were not
+  // painted at all.
+  for (const layer of columnLayers(table, ctx))
+    for (const cell of cells)
+      if (cell.col >= layer.first && cell.col < layer.first + layer.count)
+        backdrops.push(backdrop(layer.style, cell, offset));
   const layers: { style: Record<string, string>; rows: Set<Element> }[] = [];
   for (const group of groups) {
     const style = backdropStyle(group, ctx);
@@ -840,6 +849,35 @@ function cssCellVerticalAlign(cell: Element, ctx: TableContext): string {
 /** True when the author hides the element (`display: none`), which the grid translation must keep. */
 function hidden(el: Element, ctx: TableContext): boolean {
   return ctx.styles.declared(el, 'display', ctx.inlineOf(el))?.trim().toLowerCase() === 'none';
+}
+
+/**
+ * The backgrounds of a table's column groups and columns with the columns each covers (`span`), in paint order:
+ * groups first, then columns.
+ */
+function columnLayers(
+  table: Element,
+  ctx: TableContext,
+): { style: Record<string, string>; first: number; count: number }[] {
+  const structure = ctx.structure ?? HTML_TABLE;
+  const groups: { style: Record<string, string>; first: number; count: number }[] = [];
+  const columns: { style: Record<string, string>; first: number; count: number }[] = [];
+  let index = 0;
+  for (const group of structure.children(table).filter((c) => structure.part(c) === 'column-group')) {
+    if (hidden(group, ctx)) continue;
+    const first = index;
+    const cols = childElements(group).filter((c) => structure.part(c) === 'column');
+    if (cols.length === 0) index += Math.max(1, spanAttr(group, 'span', MAX_COLS));
+    for (const col of cols) {
+      const count = Math.max(1, spanAttr(col, 'span', MAX_COLS));
+      const style = hidden(col, ctx) ? null : backdropStyle(col, ctx);
+      if (style) columns.push({ style, first: index, count });
+      index += count;
+    }
+    const style = backdropStyle(group, ctx);
+    if (style) groups.push({ style, first, count: index - first });
+  }
+  return [...groups, ...columns];
 }
 
 function backdrop(style: Record<string, string>, cell: PlacedCell, offset: number): SatoriElement {

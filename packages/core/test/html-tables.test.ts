@@ -303,6 +303,23 @@ describe('tables → grid', () => {
     expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
   });
 
+  it("draws a collapsed table's own wider border alone at its outer edges (collapsed-table-border)", () => {
+    const t = table(
+      '<!doctype html><style>table { border-collapse: collapse; border-top: 4px solid; border-bottom: 4px solid } ' +
+        'td { border: 1px solid #ccc } td.wide { border-bottom: 6px solid }</style>' +
+        '<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td class="wide">d</td></tr></table>',
+    );
+    const [a, b, c, d] = all(t, 'td').map(style);
+    // The first row's top and the last row's bottom are the table's 4px border: the cells draw none there, but
+    // the 6px cell border wins over the table's and stays. No table border on the sides: the cells' stay.
+    expect(a!.borderTopWidth).toBe('0px');
+    expect(b!.borderTopWidth).toBe('0px');
+    expect(c!.borderBottomWidth).toBe('0px');
+    expect(d!.borderBottomWidth).toBeUndefined();
+    expect(a!.borderLeftWidth).toBeUndefined();
+    expect(a!.borderBottomWidth).toBeUndefined();
+  });
+
   it('paints column group and column backgrounds under the rows, on the cells that start in them (column-backgrounds)', () => {
     const t = table(
       '<table><colgroup style="background:#0f0"><col style="background:#f00"><col></colgroup><col span="2" style="background-color:#00f">' +

@@ -355,6 +355,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // Chrome: the columns share the table's width less those halves, and the outer cells reach into the edge (the
   // first column started half a border early, every column after it by as much). Not with a table border of its own.
   const outerHalf = { start: 0, end: 0 };
+  // The number of grid rows the cells take (collapsed-table-border: which cells are on the table's bottom edge).
+  let rowCount = 0;
+  for (const cell of cells) rowCount = Math.max(rowCount, cell.row + cell.rowSpan);
   const [startSide, endSide] = rtl ? (['right', 'left'] as const) : (['left', 'right'] as const);
   if (
     collapse &&
@@ -504,6 +507,19 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
         const Side = side === 'top' ? 'Top' : side === 'left' ? 'Left' : 'Right';
         if (theirs >= own) extra[`border${Side}Width`] = '0px';
         else extra[`margin${Side}`] = `-${theirs}px`;
+      }
+      // Pictor (collapsed-table-border): at the table's outer edges, a table border of its own wider than the cell's
+      // wins (CSS 2.1 §17.6.2.1) and is the only one drawn there, as in Chromium; the cell drew its own inside it.
+      const outerEdges = [
+        ['top', cell.row === 0],
+        ['bottom', cell.row + cell.rowSpan === rowCount],
+        [startSide, cell.col === 0],
+        [endSide, cell.col + cell.colSpan === columns],
+      ] as const;
+      for (const [side, outer] of outerEdges) {
+        const theirs = outer ? sideBorder(ctx, table, side) : 0;
+        if (theirs > 0 && cellBorder(cell, side) < theirs)
+          extra[`border${side[0]!.toUpperCase()}${side.slice(1)}Width`] = '0px';
       }
       // Chrome draws a collapsed border between two columns across their boundary, half in each; here the cell
       // before it draws all of it: the cells move half of it along (the one drawing it reaching into the next column,

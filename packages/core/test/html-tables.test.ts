@@ -303,6 +303,65 @@ describe('tables → grid', () => {
     expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
   });
 
+  it("draws a collapsed table's own wider border alone at its outer edges (collapsed-table-border)", () => {
+    const t = table(
+      '<!doctype html><style>table { border-collapse: collapse; border-top: 4px solid; border-bottom: 4px solid } ' +
+        'td { border: 1px solid #ccc } td.wide { border-bottom: 6px solid }</style>' +
+        '<table><tr><td>a</td><td>b</td></tr><tr><td>c</td><td class="wide">d</td></tr></table>',
+    );
+    const [a, b, c, d] = all(t, 'td').map(style);
+    // The first row's top and the last row's bottom are the table's 4px border: the cells draw none there, but
+    // the 6px cell border wins over the table's and stays. No table border on the sides: the cells' stay.
+    expect(a!.borderTopWidth).toBe('0px');
+    expect(b!.borderTopWidth).toBe('0px');
+    expect(c!.borderBottomWidth).toBe('0px');
+    expect(d!.borderBottomWidth).toBeUndefined();
+    expect(a!.borderLeftWidth).toBeUndefined();
+    expect(a!.borderBottomWidth).toBeUndefined();
+  });
+
+  it('paints column group and column backgrounds under the rows, on the cells that start in them (column-backgrounds)', () => {
+    const t = table(
+      '<table><colgroup style="background:#0f0"><col style="background:#f00"><col></colgroup><col span="2" style="background-color:#00f">' +
+        '<tr style="background:#ff0"><td>a</td><td>b</td><td>c</td><td>d</td></tr><tr><td colspan="3">e</td><td>f</td></tr></table>',
+    );
+    const painted = all(t, 'pictor-backdrop').map((b) => {
+      const s = style(b);
+      return `${s.gridRow} ${s.gridColumn} ${s.background ?? s.backgroundColor}`;
+    });
+    // The group's under its two columns, the columns' over it, the row's last; a spanning cell whole, with the
+    // backgrounds of the column and group it starts in.
+    expect(painted).toEqual([
+      '1 / span 1 1 / span 1 #0f0',
+      '1 / span 1 2 / span 1 #0f0',
+      '2 / span 1 1 / span 3 #0f0',
+      '1 / span 1 1 / span 1 #f00',
+      '2 / span 1 1 / span 3 #f00',
+      '1 / span 1 3 / span 1 #00f',
+      '1 / span 1 4 / span 1 #00f',
+      '2 / span 1 4 / span 1 #00f',
+      '1 / span 1 1 / span 1 #ff0',
+      '1 / span 1 2 / span 1 #ff0',
+      '1 / span 1 3 / span 1 #ff0',
+      '1 / span 1 4 / span 1 #ff0',
+    ]);
+  });
+
+  it('reads em padding and em widths of cells at their computed font size (table-font-size-chain)', () => {
+    // 75% of the body's 14px (its `font` shorthand): 10.5px. The 6em cell is 63px, its 1em paddings 10.5px each.
+    const shorthand = table(
+      '<!doctype html><style>body { font: 14px/18px sans-serif } table { font-size: 75% } td.w { width: 6em; padding: 0 1em }</style>' +
+        '<table><tr><td class="w">a</td><td>b</td></tr></table>',
+    );
+    expect(String(style(shorthand).gridTemplateColumns)).toMatch(/^minmax\(min-content, 84px\) /);
+    // An em table in an em section: 0.875 × 0.8 × 16px = 11.2px, so the 100px cell's 1em paddings are 11.2px each.
+    const nested = table(
+      '<!doctype html><style>section { font-size: 0.8em } table { font-size: .875em } td { padding: 0 1em }</style>' +
+        '<section><table><tr><td style="width:100px">a</td><td>b</td></tr></table></section>',
+    );
+    expect(String(style(nested).gridTemplateColumns)).toMatch(/^minmax\(min-content, 122.4px\) /);
+  });
+
   it("sizes a column to a cell's width with its padding and side borders (cell-width-borders)", () => {
     const separate = table(
       '<table><tr><td width="120" style="padding:0 10px;border:3px solid">a</td><td>b</td></tr></table>',

@@ -127,7 +127,9 @@ export function getInputContent(
             ? undefined
             : { color: '#757575', ...props[PLACEHOLDER_PROP] }),
         },
-        children: placeholder ?? text,
+        // Pictor (empty-field-baseline): an empty field's line holds a space, so that the field has the baseline
+        // of a line of its text (Chromium's), not its bottom edge: on a line of text it sat 2-3 px high.
+        children: placeholder || text || ' ',
       }),
     }),
   ]

@@ -52,8 +52,8 @@ function graphemes(text: string): string[] {
 
 /**
  * Where the first letter of `text` starts and ends (UTF-16 offsets), as Blink counts it: leading spaces are skipped,
- * then punctuation, one grapheme cluster that is neither space nor the end, then punctuation. Undefined when a space
- * or the end comes before a letter.
+ * then punctuation, one grapheme cluster that is neither space nor the end, then punctuation; a text of punctuation
+ * alone is all first letter. Undefined when a space, or the end of a text without punctuation, comes before a letter.
  */
 export function firstLetterRange(
   text: string
@@ -64,6 +64,9 @@ export function firstLetterRange(
   while (i < clusters.length && SPACE.test(clusters[i])) offset += clusters[i++].length
   const start = offset
   while (i < clusters.length && PUNCTUATION.test(clusters[i])) offset += clusters[i++].length
+  // Pictor (first-letter-punctuation-only): a text of punctuation alone (a `<q>`'s open quote, `“` in its own
+  // element before the word) is the first letter, as Chromium draws it; the letter after it is not.
+  if (i === clusters.length && offset > start) return { start, end: offset }
   if (i === clusters.length || SPACE.test(clusters[i])) return
   offset += clusters[i++].length
   while (i < clusters.length && PUNCTUATION.test(clusters[i])) offset += clusters[i++].length

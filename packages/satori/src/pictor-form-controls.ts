@@ -290,6 +290,41 @@ export function dropButtonLook(
   }
 }
 
+/** Author properties that set a border's width (its style too: `none` makes it 0). */
+const SETS_A_BORDER_WIDTH = /^border(?:Top|Right|Bottom|Left)?(?:Width|Style)?$/
+const PADDINGS = ['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft']
+
+/** A padding value with the frame's inner pixel added: `6px` is `7px`, `.5rem` is `calc(.5rem + 1px)`. */
+function withFramePixel(value: unknown): unknown {
+  if (typeof value === 'number') return value + 1
+  if (typeof value !== 'string') return value
+  const v = value.trim()
+  const px = /^(-?(?:\d*\.)?\d+)(px)?$/.exec(v)
+  if (px) return `${Number(px[1]) + 1}px`
+  return /^(?:(?:\d*\.)?\d+(?:em|rem|%|ch|ex|vw|vh|pt)|calc\(.*\))$/.test(v) ? `calc(${v} + 1px)` : value
+}
+
+/**
+ * Pictor (field-frame-padding): Chrome lays a text field's frame out 2 px wide (html.css's `2px inset`) and its
+ * theme paints 1 px of it; the preset draws that 1 px frame and keeps the other pixel in its padding
+ * (form-controls-ua). A page that sets the padding but no border keeps Chrome's 2 px frame: each padding it sets
+ * gets the frame's inner pixel added, so the field is as tall and wide as Chrome's (it was 2 px short).
+ */
+export function fieldFramePadding(
+  type: string,
+  props: Record<string, any>,
+  defined: Record<string, unknown>
+): void {
+  if (!isTextField(type, props)) return
+  const keys = Object.keys(defined)
+  if (keys.some((prop) => SETS_A_BORDER_WIDTH.test(prop))) return
+  if (typeof defined.padding === 'string' || typeof defined.padding === 'number') {
+    const parts = String(defined.padding).trim().split(/\s+(?![^(]*\))/)
+    if (parts.length <= 4) defined.padding = parts.map(withFramePixel).join(' ')
+  }
+  for (const side of PADDINGS) if (side in defined) defined[side] = withFramePixel(defined[side])
+}
+
 /** Pictor (text-field-intrinsic-width): whether an element is a text field (its width from `size`). */
 export function isTextField(type: string, props: Record<string, any>) {
   return (

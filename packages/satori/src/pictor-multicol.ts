@@ -93,13 +93,25 @@ export class MultiColumn {
     if (known) return known
     let size: { width: number; height: number }
     if (!Number.isFinite(width) || width <= 0) {
-      // Intrinsic sizes, as Chromium's: the min-content width is one column's (at least its `column-width`), the
-      // max-content width the columns' side by side with the gaps between.
+      // Intrinsic sizes, as Chromium's: the max-content width is the columns' (each at least its `column-width`)
+      // side by side with the gaps between.
       run.flow.style.width = undefined
       const minContent = width <= 0
       this.computeLayout(run.flow, { width: minContent ? 'min-content' : undefined })
-      const count = minContent ? 1 : Math.min(this.spec.count ?? 1, MAX_COLUMNS)
-      const columnWidth = Math.max(run.flow.layout.width, this.spec.width ?? 0)
+      let count = Math.min(this.spec.count ?? 1, MAX_COLUMNS)
+      let columnWidth = Math.max(run.flow.layout.width, this.spec.width ?? 0)
+      if (minContent) {
+        // Pictor (multicol-min-content): the min-content width is Chromium's too: with `column-count` alone, that
+        // many columns of the content's min-content width and the gaps between (a `column-count: 3` box in a `1fr`
+        // grid track or a flex item keeps its three columns); with a `column-width`, one column, the narrower of
+        // that width and the content's min-content width. It was one column at least `column-width` wide.
+        if (this.spec.width !== undefined) {
+          count = 1
+          columnWidth = Math.min(run.flow.layout.width, this.spec.width)
+        } else {
+          columnWidth = run.flow.layout.width
+        }
+      }
       size = {
         width: count * columnWidth + (count - 1) * this.spec.gap,
         height: run.flow.layout.height,

@@ -36,6 +36,7 @@ import {
   compressPercentWidth,
   dropButtonLook,
   getFormControlPreset,
+  fieldFramePadding,
   isAtomicControl,
 } from '../pictor-form-controls.js'
 import {
@@ -667,6 +668,8 @@ export default async function compute(
   dropButtonLook(type, props, presetStyle, defined)
   // Pictor (select-author-face): and on a drop-down, its face turns grey.
   authorSelectFace(type, props, presetStyle, defined)
+  // Pictor (field-frame-padding): a text field's padding of the page's, inside Chrome's 2 px frame.
+  fieldFramePadding(type, props, defined)
   // Pictor (compressible-percent-controls): a field of a percentage width
   // shrinks to nothing in min-content.
   compressPercentWidth(type, props, presetStyle, defined)

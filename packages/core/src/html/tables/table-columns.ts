@@ -103,7 +103,9 @@ function horizontalPadding(el: Element, ctx: TableContext, fontPx: number, fallb
  * proportion to the max-content widths of its columns.
  */
 function estimateWidth(el: Element, ctx: TableContext, collapsed: boolean, padding = '1px'): number {
-  const fontPx = toPx(inherited(el, 'font-size', ctx)) ?? 16;
+  // Pictor (table-font-size-chain): the cell's computed font size (em, %, keywords and the `font` shorthand up the
+  // tree); the nearest declared size read alone took `0.8em` as 12.8px and `90%` or `small` as 16px.
+  const fontPx = fontSizePx(el, ctx);
   const upper = /uppercase/.test(inherited(el, 'text-transform', ctx) ?? '');
   const bold = weightFactor(el, ctx);
   const spacing = toPx(inherited(el, 'letter-spacing', ctx), fontPx) ?? 0;
@@ -268,7 +270,8 @@ export function fixedBoxWidth(
         : length;
   if (!cell || ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box')
     return content;
-  const fontPx = toPx(inherited(cell, 'font-size', ctx)) ?? 16;
+  // Pictor (table-font-size-chain): em padding of the cell's computed font size.
+  const fontPx = fontSizePx(cell, ctx);
   const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
   return content + horizontalPadding(cell, ctx, fontPx, cellpadding ?? uaCellPadding(ctx));
 }
@@ -284,20 +287,46 @@ const FONT_SIZE_KEYWORDS: Record<string, number> = {
   'xx-large': 32,
 };
 
+/** The `font-size` part of a `font` shorthand (`bold 0.875em/1.4 Georgia`: `0.875em`), or undefined. */
+function shorthandFontSize(font: string): string | undefined {
+  const m =
+    /(?:^|\s)((?:\d*\.)?\d+(?:px|em|rem|%|pt)|xx-small|x-small|small|medium|large|x-large|xx-large|smaller|larger)(?:\s*\/\s*\S+)?\s+\S/i.exec(
+      font,
+    );
+  return m?.[1];
+}
+
+/** An element's own font size as declared (`font-size`, or the `font` shorthand when it comes later), lowercased. */
+function declaredFontSize(el: Element, ctx: TableContext): string | undefined {
+  const inline = ctx.inlineOf(el);
+  const size = resolveVars(ctx.styles.declared(el, 'font-size', inline), el, ctx);
+  const font = resolveVars(ctx.styles.declared(el, 'font', inline), el, ctx);
+  const fromShorthand =
+    font !== undefined &&
+    (size === undefined || ctx.styles.compareCascade(el, 'font', 'font-size', inline) > 0);
+  return (fromShorthand ? shorthandFontSize(font) : size)?.trim().toLowerCase();
+}
+
 /**
- * The font size of an element in px, from the declared sizes of it and its ancestors (px, keywords, and `em` / `%`
- * of the parent's, `rem` of 16px); 16px where nothing is declared or a size is not read.
+ * The font size of an element in px, from the declared sizes of it and its ancestors (px, pt, keywords, and `em` /
+ * `%` of the parent's, `rem` of the root's; the `font` shorthand's too); 16px where nothing is declared or a size is
+ * not read.
  */
 function fontSizePx(el: Element, ctx: TableContext): number {
   let factor = 1;
   for (let p: Element | null = el; p; p = parentElement(p)) {
-    const value = resolveVars(ctx.styles.declared(p, 'font-size', ctx.inlineOf(p)), p, ctx)
-      ?.trim()
-      .toLowerCase();
+    const value = declaredFontSize(p, ctx);
     if (value === undefined) continue;
-    const m = /^([\d.]+)(px|em|rem|%)$/.exec(value);
+    const m = /^((?:\d*\.)?\d+)(px|pt|em|rem|%)$/.exec(value);
     if (m?.[2] === 'px') return factor * Number(m[1]);
-    if (m?.[2] === 'rem') return factor * Number(m[1]) * 16;
+    if (m?.[2] === 'pt') return (factor * Number(m[1]) * 4) / 3;
+    if (m?.[2] === 'rem') {
+      // Pictor (table-font-size-chain): `rem` is of the root's size (`html { font-size: 62.5% }`), not 16px.
+      let root: Element = p;
+      while (parentElement(root)) root = parentElement(root) as Element;
+      const rootPx = root === p || root.tagName !== 'html' ? 16 : fontSizePx(root, ctx);
+      return factor * Number(m[1]) * rootPx;
+    }
     if (m?.[2] === 'em') factor *= Number(m[1]);
     else if (m?.[2] === '%') factor *= Number(m[1]) / 100;
     else if (value === 'smaller' || value === 'larger') factor *= value === 'smaller' ? 5 / 6 : 1.2;

@@ -4,7 +4,7 @@
  * group backgrounds are drawn by backdrop boxes behind the cells, `border-collapse` is emulated by overlapping
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
-import { type Element, getAttr, isElement } from '../dom.js';
+import { type Element, childElements, getAttr, isElement } from '../dom.js';
 import { hasDefiniteWidth, trackList, widthSizesColumn } from './table-columns.js';
 import { fixedTrackList } from './table-fixed-layout.js';
 import { isRightToLeft } from './table-direction.js';
@@ -15,11 +15,13 @@ import {
   declaredSide,
   inherited,
   lengthAttr,
+  MAX_COLS,
   placeCells,
   resolveCalcPx,
   resolveVars,
   shorthandSide,
   sideBorder,
+  spanAttr,
 } from './table-model.js';
 import type { SatoriChild, SatoriElement } from '../types.js';
 import { HTML_TABLE, type TableStructure } from './table-structure.js';
@@ -353,6 +355,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // Chrome: the columns share the table's width less those halves, and the outer cells reach into the edge (the
   // first column started half a border early, every column after it by as much). Not with a table border of its own.
   const outerHalf = { start: 0, end: 0 };
+  // The number of grid rows the cells take (collapsed-table-border: which cells are on the table's bottom edge).
+  let rowCount = 0;
+  for (const cell of cells) rowCount = Math.max(rowCount, cell.row + cell.rowSpan);
   const [startSide, endSide] = rtl ? (['right', 'left'] as const) : (['left', 'right'] as const);
   if (
     collapse &&
@@ -503,6 +508,19 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
         if (theirs >= own) extra[`border${Side}Width`] = '0px';
         else extra[`margin${Side}`] = `-${theirs}px`;
       }
+      // Pictor (collapsed-table-border): at the table's outer edges, a table border of its own wider than the cell's
+      // wins (CSS 2.1 §17.6.2.1) and is the only one drawn there, as in Chromium; the cell drew its own inside it.
+      const outerEdges = [
+        ['top', cell.row === 0],
+        ['bottom', cell.row + cell.rowSpan === rowCount],
+        [startSide, cell.col === 0],
+        [endSide, cell.col + cell.colSpan === columns],
+      ] as const;
+      for (const [side, outer] of outerEdges) {
+        const theirs = outer ? sideBorder(ctx, table, side) : 0;
+        if (theirs > 0 && cellBorder(cell, side) < theirs)
+          extra[`border${side[0]!.toUpperCase()}${side.slice(1)}Width`] = '0px';
+      }
       // Chrome draws a collapsed border between two columns across their boundary, half in each; here the cell
       // before it draws all of it: the cells move half of it along (the one drawing it reaching into the next column,
       // the next starting later), so the columns keep Chrome's widths and the border and text Chrome's places.
@@ -606,6 +624,13 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // Row and group backgrounds are painted per cell, as browsers do: a rowspan cell shows the background
   // of the row it starts in, and nothing is painted between separated cells or where a row has no cell.
   const backdrops: SatoriChild[] = [];
+  // Pictor (column-backgrounds): column groups' and columns' backgrounds are painted under the rows' (CSS 2.1
+  // §17.5.1's layers), on the cells that start in them (a spanning cell whole, as Chromium paints it); they were not
+  // painted at all.
+  for (const layer of columnLayers(table, ctx))
+    for (const cell of cells)
+      if (cell.col >= layer.first && cell.col < layer.first + layer.count)
+        backdrops.push(backdrop(layer.style, cell, offset));
   const layers: { style: Record<string, string>; rows: Set<Element> }[] = [];
   for (const group of groups) {
     const style = backdropStyle(group, ctx);
@@ -840,6 +865,35 @@ function cssCellVerticalAlign(cell: Element, ctx: TableContext): string {
 /** True when the author hides the element (`display: none`), which the grid translation must keep. */
 function hidden(el: Element, ctx: TableContext): boolean {
   return ctx.styles.declared(el, 'display', ctx.inlineOf(el))?.trim().toLowerCase() === 'none';
+}
+
+/**
+ * The backgrounds of a table's column groups and columns with the columns each covers (`span`), in paint order:
+ * groups first, then columns.
+ */
+function columnLayers(
+  table: Element,
+  ctx: TableContext,
+): { style: Record<string, string>; first: number; count: number }[] {
+  const structure = ctx.structure ?? HTML_TABLE;
+  const groups: { style: Record<string, string>; first: number; count: number }[] = [];
+  const columns: { style: Record<string, string>; first: number; count: number }[] = [];
+  let index = 0;
+  for (const group of structure.children(table).filter((c) => structure.part(c) === 'column-group')) {
+    if (hidden(group, ctx)) continue;
+    const first = index;
+    const cols = childElements(group).filter((c) => structure.part(c) === 'column');
+    if (cols.length === 0) index += Math.max(1, spanAttr(group, 'span', MAX_COLS));
+    for (const col of cols) {
+      const count = Math.max(1, spanAttr(col, 'span', MAX_COLS));
+      const style = hidden(col, ctx) ? null : backdropStyle(col, ctx);
+      if (style) columns.push({ style, first: index, count });
+      index += count;
+    }
+    const style = backdropStyle(group, ctx);
+    if (style) groups.push({ style, first, count: index - first });
+  }
+  return [...groups, ...columns];
 }
 
 function backdrop(style: Record<string, string>, cell: PlacedCell, offset: number): SatoriElement {

@@ -219,8 +219,12 @@ describe('inlineImages', () => {
       { [STYLESHEET_HREF_ATTR]: 'assets/site.css' },
       '.a{background:url(../../../etc/x.png)}',
     );
-    const error = await refusal(inlineImages(escaping, ctx({ baseDir: path.join(folder, 'assets') })));
-    expect(error.message).toContain('no such file in the base folder');
+    // (the path is resolved inside it, where no such file is: nothing is drawn, with a warning).
+    const warnings: string[] = [];
+    await inlineImages(escaping, ctx({ baseDir: path.join(folder, 'assets'), warnings }));
+    expect(warnings).toEqual([
+      'image /etc/x.png was not loaded: no such file in the base folder; nothing is drawn for it',
+    ]);
   });
 
   it('drops Tailwind classes with url() from tw, with a warning', async () => {
@@ -348,11 +352,19 @@ describe('inlineImages', () => {
       ['../secret.png', 'the path leads outside the base folder'],
       ['img/%2e%2e/%2e%2e/secret.png', 'the path leads outside the base folder'],
       ['link.png', 'the path leads outside the base folder (through a link)'],
-      ['img/missing.png', 'no such file in the base folder'],
     ]) {
       const error = await refusal(inlineImages(el('img', { src }), ctx({ baseDir: sub })));
       expect(error.message).toBe(`image ${src}: ${reason}`);
     }
+  });
+
+  it('draws nothing, with a warning, for a picture missing from baseDir', async () => {
+    const warnings: string[] = [];
+    const out = await inlineImages(el('img', { src: 'img/missing.png' }), ctx({ baseDir: folder, warnings }));
+    expect(dataUriBytes(out.props.src).mime).toBe('image/png');
+    expect(warnings).toEqual([
+      'image img/missing.png was not loaded: no such file in the base folder; nothing is drawn for it',
+    ]);
   });
 
   it('caps the number of distinct images', async () => {

@@ -6,7 +6,7 @@ import type { RenderLimits } from '../types.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { LRUCache } from 'lru-cache';
 import { type CheckedImage, checkImage, ImageCheckError } from './image-check.js';
-import { LocalFileError, readLocalFile } from './local-files.js';
+import { LocalFileError, MissingLocalFileError, readLocalFile } from './local-files.js';
 import { collectImageUrls, replaceImageUrls } from './tree-urls.js';
 
 /** What image inlining needs from the render. */
@@ -47,7 +47,8 @@ const checkedDataUris = new LRUCache<string, { uri: string; pixels: number }>({
  * and mask properties of inline styles and `<style>` text) with a data: URI of checked bytes, so satori never
  * fetches anything itself. `url()` in other properties becomes `none` (with a warning); `@font-face` and
  * `@import` rules are dropped from `<style>` text (satori applies neither). Returns a new tree.
- * A relative URL with neither `baseUrl` nor `baseDir` is not loaded: a warning, and a transparent pixel is drawn.
+ * A relative URL with neither `baseUrl` nor `baseDir`, or naming no file inside `baseDir`, is not loaded: a warning,
+ * and a transparent pixel is drawn.
  * @throws PictorError `FETCH_ERROR` naming the URL when an image can't be fetched, isn't a supported image,
  *   is unsafe (SVG) or declares more than `limits.maxImagePixels` pixels.
  */
@@ -143,6 +144,13 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
       data = await readLocalFile(target.slice(6), ctx.baseDir!);
     } catch (error) {
       if (!(error instanceof LocalFileError)) throw error;
+      // Pictor (missing-local-image): a picture the page names but its folder lacks is drawn broken (nothing) by
+      // Chromium; a path outside the folder or an unreadable file stays an error.
+      if (error instanceof MissingLocalFileError) {
+        const warning = `image ${shown} was not loaded: ${error.message}; nothing is drawn for it`;
+        if (!ctx.warnings.includes(warning)) ctx.warnings.push(warning);
+        return NO_IMAGE;
+      }
       throw new PictorError('FETCH_ERROR', `image ${shown}: ${error.message}`, { url: shown });
     }
   } else {

@@ -112,6 +112,21 @@ describe('dropOffCanvasLayers', () => {
     }
   });
 
+  it('cuts an empty layer whose user-space filter region lies far off the canvas, and resvg draws the rest', () => {
+    // Pictor (offcanvas-filter-region): satori's `filter: drop-shadow()` of an empty heading 4,000 px down a 2,000 px
+    // canvas (a résumé at a phone's width): no content, so no box, but resvg aborts on this SVG as it is.
+    const shadow = (y: number) =>
+      `<filter id="t" x="15" y="${y}" width="70" height="10" filterUnits="userSpaceOnUse"><feMerge/></filter><g filter="url(#t)"></g>`;
+    const svg = `${head}${visible}${shadow(210)}</svg>`;
+    expect(dropOffCanvasLayers(svg)).not.toContain('filter="url(#t)"');
+    const image = rasterize(svg);
+    const at = (20 * 100 + 20) * 4;
+    expect([...image.pixels.subarray(at, at + 4)]).toEqual([255, 0, 0, 255]);
+    // A region that reaches the visible area keeps its layer.
+    const near = `${head}${visible}${shadow(110)}</svg>`;
+    expect(dropOffCanvasLayers(near)).toBe(near);
+  });
+
   it('moves transformed content before deciding', () => {
     const layer =
       '<g transform="matrix(1,0,0,1,0,600)"><g opacity="0.5"><rect x="10" y="10" width="10" height="10"/></g></g>';

@@ -9,6 +9,9 @@ export const MAX_LOCAL_FILE_BYTES = 10 * 1024 * 1024;
 /** A local file could not be used; worded for the user. */
 export class LocalFileError extends Error {}
 
+/** The path lies inside the base folder but names no file there: a missing picture, not a refused path. */
+export class MissingLocalFileError extends LocalFileError {}
+
 /**
  * Read the file a relative URL (`img/logo.png`, `/img/logo.png`, `../x` refused) names inside `baseDir`.
  * Symbolic links are followed and the real path must still lie inside the real `baseDir`.
@@ -24,7 +27,7 @@ export async function readLocalFile(relativeUrl: string, baseDir: string): Promi
   const candidate = path.resolve(root, `.${path.posix.sep}${decoded.replace(/^[/\\]+/, '')}`);
   if (!inside(candidate, root)) throw new LocalFileError('the path leads outside the base folder');
   const real = await realpath(candidate).catch(() => {
-    throw new LocalFileError('no such file in the base folder');
+    throw new MissingLocalFileError('no such file in the base folder');
   });
   if (!inside(real, root))
     throw new LocalFileError('the path leads outside the base folder (through a link)');

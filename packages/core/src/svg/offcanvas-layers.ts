@@ -350,6 +350,8 @@ interface Frame {
   inLayer?: boolean;
   /** Has an `id`: something may refer to it. */
   named?: boolean;
+  /** The user-space region of its filter, mapped to the canvas: it draws nothing outside it. */
+  filterRegion?: Box;
 }
 
 /**
@@ -361,6 +363,20 @@ function boundedFilter(attrs: string): boolean {
   if ((attr(attrs, 'filterUnits') ?? 'objectBoundingBox') !== 'objectBoundingBox') return false;
   const at = (name: string, value: string) => (attr(attrs, name) ?? '').trim() === value;
   return at('x', '0%') && at('y', '0%') && at('width', '100%') && at('height', '100%');
+}
+
+/**
+ * Pictor (offcanvas-filter-region): a `<filter>` element's region in user-space units (`filterUnits="userSpaceOnUse"`,
+ * numbers in x/y/width/height): its element draws nothing outside it, whatever its content (satori's drop-shadow
+ * filter of an empty heading has no content at all). Undefined for a region in other units or lengths.
+ */
+function userSpaceRegion(attrs: string): [number, number, number, number] | undefined {
+  if (attr(attrs, 'filterUnits') !== 'userSpaceOnUse') return undefined;
+  const values = ['x', 'y', 'width', 'height'].map((name) => {
+    const raw = (attr(attrs, name) ?? '').trim();
+    return /^-?[\d.]+(?:e[-+]?\d+)?$/i.test(raw) ? Number(raw) : Number.NaN;
+  });
+  return values.every(Number.isFinite) ? (values as [number, number, number, number]) : undefined;
 }
 
 /** Whether an element's attributes carry a filter that may draw outside its content (not one of `bounded`). */
@@ -391,6 +407,8 @@ export function dropOffCanvasLayers(svg: string): string {
   const cut = (frame: Frame) => {
     if (frame.inert) return false;
     if (frame.layer && beyond(frame.box, visible)) return true;
+    // resvg panics on such a layer even when it has no content (a box of null).
+    if (frame.layer && frame.filterRegion && beyond(frame.filterRegion, visible)) return true;
     if (frame.moved || !(frame.layer || (frame.inLayer && !frame.named))) return false;
     return beyond(frame.box, canvas);
   };
@@ -398,6 +416,7 @@ export function dropOffCanvasLayers(svg: string): string {
   const stack: Frame[] = [];
   // Pictor (offcanvas-bounded-filter): filters (defined before use) whose region is their element's box.
   const bounded = new Set<string>();
+  const regions = new Map<string, [number, number, number, number]>();
   let layersOpen = 0;
   TAG.lastIndex = 0;
   for (let match = TAG.exec(svg); match; match = TAG.exec(svg)) {
@@ -430,9 +449,11 @@ export function dropOffCanvasLayers(svg: string): string {
       if (selfClosing) stack.pop();
       continue;
     }
-    if (name === 'filter' && boundedFilter(attrs)) {
+    if (name === 'filter') {
       const id = attr(attrs, 'id');
-      if (id) bounded.add(id);
+      if (id && boundedFilter(attrs)) bounded.add(id);
+      const region = id ? userSpaceRegion(attrs) : undefined;
+      if (id && region) regions.set(id, region);
     }
     // Inside a definition, or inside content this module does not bound (a nested <svg>'s viewBox, <text>).
     const inert = parent.inert || DEFINITIONS.has(name) || UNBOUNDED.has(parent.name);
@@ -460,6 +481,8 @@ export function dropOffCanvasLayers(svg: string): string {
       inLayer: layersOpen > 0,
       named: /\sid\s*=/.test(attrs),
     };
+    const region = layer && !unknown ? regions.get(FILTER_REF.exec(attrs)?.[1] ?? '') : undefined;
+    if (region) frame.filterRegion = addRect(null, matrix, ...region);
     if (selfClosing) {
       if (moved && !parent.inert) parent.moved = true;
       if (cut(frame)) cuts.push([frame.start, match.index + whole.length]);

@@ -10,7 +10,6 @@ import { type InlineImagesContext, inlineImages } from '../src/images/inline-ima
 import type { RenderLimits } from '../src/types.js';
 import { STYLESHEET_HREF_ATTR } from '../src/html/elements/convert.js';
 import { bombPng, solidImage } from './fixtures/images.js';
-import { createRenderer } from '../src/index.js';
 import { closedPort, startServer, type TestServer } from './fixtures/http-server.js';
 
 const limits: RenderLimits = {
@@ -303,44 +302,13 @@ describe('inlineImages', () => {
       ['http://10.1.2.3/x.png', 'address 10.1.2.3 is private and not allowed'],
       ['file:///etc/passwd', 'the file: scheme is not allowed'],
       ['javascript:alert(1)', 'the javascript: scheme is not allowed'],
+      ['relative/x.png', 'a relative URL needs a baseUrl'],
       ['data:image/png;base64,AAAA', 'not a supported image'],
     ];
     for (const [src, reason] of cases) {
       const error = await refusal(inlineImages(el('img', { src }), ctx()));
       expect(error.message).toContain(reason);
       expect(error.message.startsWith(`image ${src}`)).toBe(true);
-    }
-  });
-
-  it('draws nothing, with a warning, for a relative URL with no baseUrl or baseDir', async () => {
-    const warnings: string[] = [];
-    const css = '.a{background-image:url(bg/missing.png)}';
-    const out = await inlineImages(
-      el('div', {}, el('style', {}, css), el('img', { src: 'assets/profile.jpg' })),
-      ctx({ warnings }),
-    );
-    const img = (out.props.children as SatoriElement[])[1]!;
-    const { mime, data } = dataUriBytes(img.props.src);
-    expect(mime).toBe('image/png');
-    expect((await sharp(data).raw().toBuffer({ resolveWithObject: true })).info.width).toBe(1);
-    const reason =
-      'was not loaded: a relative URL needs the baseUrl render option (or baseDir for local files)';
-    expect([...warnings].sort()).toEqual([
-      `image assets/profile.jpg ${reason}; nothing is drawn for it`,
-      `image bg/missing.png ${reason}; nothing is drawn for it`,
-    ]);
-  });
-
-  it('renders a page whose pictures were not saved with it (relative URLs, no base)', async () => {
-    const renderer = createRenderer({ workers: 0 });
-    try {
-      const html =
-        '<div style="width:40px;height:40px;background:#f00 url(photo-bg.png)"><img src="me.jpg" width="20" height="20"></div>';
-      const result = await renderer.render({ html, width: 40, height: 40, format: 'png' });
-      expect(result.warnings?.some((w) => w.includes('image me.jpg was not loaded'))).toBe(true);
-      expect(await firstPixel(result.data)).toEqual([255, 0, 0]);
-    } finally {
-      await renderer.close();
     }
   });
 

@@ -47,8 +47,7 @@ const checkedDataUris = new LRUCache<string, { uri: string; pixels: number }>({
  * and mask properties of inline styles and `<style>` text) with a data: URI of checked bytes, so satori never
  * fetches anything itself. `url()` in other properties becomes `none` (with a warning); `@font-face` and
  * `@import` rules are dropped from `<style>` text (satori applies neither). Returns a new tree.
- * A relative URL with neither `baseUrl` nor `baseDir`, or naming no file inside `baseDir`, is not loaded: a warning,
- * and a transparent pixel is drawn.
+ * A relative URL naming no file inside `baseDir` is not loaded: a warning, and a transparent pixel is drawn.
  * @throws PictorError `FETCH_ERROR` naming the URL when an image can't be fetched, isn't a supported image,
  *   is unsafe (SVG) or declares more than `limits.maxImagePixels` pixels.
  */
@@ -112,15 +111,12 @@ function resolveUrl(url: string, ctx: InlineImagesContext): string {
   }
   if (url.startsWith('//')) return `https:${url}`;
   if (ctx.baseDir) return `local:${url}`;
-  return UNRESOLVED;
+  throw new PictorError(
+    'FETCH_ERROR',
+    `image ${shorten(url)}: a relative URL needs a baseUrl (or use an absolute http(s) URL or a data: URI)`,
+    { url: shorten(url) },
+  );
 }
-
-/**
- * Pictor (relative-image-no-base): what a relative URL resolves to when the render has neither baseUrl nor baseDir.
- * Nothing could ever be loaded from it (a page saved without its pictures, say): as a relative stylesheet link, it is
- * a warning and the image is drawn as a broken one (nothing), not a failed render.
- */
-const UNRESOLVED = 'unresolved:';
 
 /** Fetch (or read, or decode) one image, check it and return its data: URI. */
 async function loadImage(original: string, target: string, ctx: InlineImagesContext): Promise<string> {
@@ -132,11 +128,6 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
     // The same data: URI (an avatar in a template, say) comes back render after render: check it once.
     const known = checkedDataUris.get(target);
     if (known && known.pixels <= maxPixels) return known.uri;
-  }
-  if (target === UNRESOLVED) {
-    const warning = `image ${shown} was not loaded: a relative URL needs the baseUrl render option (or baseDir for local files); nothing is drawn for it`;
-    if (!ctx.warnings.includes(warning)) ctx.warnings.push(warning);
-    return NO_IMAGE;
   }
   let data: Buffer;
   if (target.startsWith('local:')) {

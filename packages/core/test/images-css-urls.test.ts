@@ -54,7 +54,7 @@ describe('an empty url()', () => {
       background: 'none no-repeat #cde',
       maskImage: 'none',
     });
-    expect(out.props.children[0].props.children).toEqual(['.a{background:url("data:b.png"), none}']);
+    expect(out.props.children[0]!.props.children).toEqual(['.a{background:url("data:b.png"), none}']);
     expect(ctx.warnings).toEqual([]);
   });
 });

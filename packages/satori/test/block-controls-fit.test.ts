@@ -30,6 +30,7 @@ describe('a block-level form control', () => {
     const block = await controlWidths('.form > * { display: block }');
     const inline = await controlWidths('.form > * { display: inline-block }');
     expect(block.map(([type, width]) => [type, width])).toEqual(inline.map(([type, width]) => [type, width]));
+    // Laid-out widths in px: each control narrower than the 400 px line it would otherwise fill.
     for (const [, width, left] of block) {
       expect(width).toBeLessThan(300);
       expect(left).toBe(0);

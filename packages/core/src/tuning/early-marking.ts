@@ -9,6 +9,7 @@
  * The V8 flag is process-wide: only a worker process, whose one isolate renders one document at a time, sets it.
  */
 import { setFlagsFromString } from 'node:v8';
+import { collectsAfter } from './native-collection.js';
 
 /** Default `workerEarlyMarkingPercent`: marking starts 60% of the way from the last full collection to the limit. */
 export const DEFAULT_EARLY_MARKING_PERCENT = 60;
@@ -38,6 +39,6 @@ export function marksEarly(
   input: { width: number | undefined; height: number | undefined; scale: number },
   megapixels: number,
 ): boolean {
-  if (megapixels <= 0 || input.width === undefined || input.height === undefined) return false;
-  return input.width * input.height * input.scale * input.scale >= megapixels * 1_000_000;
+  if (input.width === undefined || input.height === undefined) return false;
+  return collectsAfter(input.width * input.scale, input.height * input.scale, megapixels);
 }

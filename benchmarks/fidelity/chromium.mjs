@@ -124,6 +124,19 @@ ${BUILTIN_FAMILIES.map((family) => `<match target="font"><test name="family"><st
   return join(dir, 'fonts.conf');
 }
 
+/**
+ * The page Chromium loads for a corpus document: a fragment inside a margin-less body (Pictor gives fragments no
+ * implicit margin), and a UTF-8 byte order mark first. Pictor takes documents as text, so the reference must read
+ * them as UTF-8; a page without a charset of its own was read by Chromium's encoding guess, which took some pages
+ * with few non-ASCII characters for windows-1252. The mark decides the encoding and changes nothing else (no quirks).
+ */
+export function chromiumSource(html) {
+  const page = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i.test(html)
+    ? html
+    : `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0}</style></head><body>${html}</body></html>`;
+  return `\uFEFF${page}`;
+}
+
 /** Launch Chromium (Debian's by default); returns `{ screenshot(url, width, height), close() }`. */
 export async function launchChromium(executablePath = '/usr/bin/chromium') {
   const browser = await chromium.launch({

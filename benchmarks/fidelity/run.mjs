@@ -43,7 +43,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import sharp from 'sharp';
 import { ssim } from 'ssim.js';
 import { DSSIM_OPTIONS, SSIM_OPTIONS } from './ssim-options.mjs';
-import { launchChromium } from './chromium.mjs';
+import { chromiumSource, launchChromium } from './chromium.mjs';
 import { createBaseline, createPictor } from './engines.mjs';
 import { writeGallery } from './gallery.mjs';
 import { classify, kindReport, selected } from './report-kinds.mjs';
@@ -130,12 +130,6 @@ async function score(reference, png, width, height) {
     ssim: ssim(a, b, SSIM_OPTIONS).mssim,
     diff: diffShare(a, b),
   };
-}
-
-/** A fragment is shown by Chromium inside a margin-less body (Pictor gives fragments no implicit margin). */
-function chromiumSource(html) {
-  if (/^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i.test(html)) return html;
-  return `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0}</style></head><body>${html}</body></html>`;
 }
 
 const causesOf = (corpusName) =>

@@ -20,7 +20,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ssim } from 'ssim.js';
-import { launchChromium } from './chromium.mjs';
+import { chromiumSource, launchChromium } from './chromium.mjs';
 import { groupOf, isHeldOut } from './corpus-split.mjs';
 import { createPictor } from './engines.mjs';
 import { flattenedPixels } from './flattened-pixels.mjs';
@@ -117,11 +117,6 @@ function firstDifferentRow(a, b) {
   }
   return -1;
 }
-
-const chromiumSource = (html) =>
-  /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i.test(html)
-    ? html
-    : `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0}</style></head><body>${html}</body></html>`;
 
 const names = readdirSync(corpus, { withFileTypes: true })
   .filter((d) => d.isDirectory() && existsSync(join(corpus, d.name, 'case.json')))

@@ -191,9 +191,22 @@ function mirrored(key, d, { options, before } = {}) {
       const page = before ? before(readAt(repo, commit, d.path), buildChanges) : undefined;
       const { html, changes } = selfContained({ repo, commit, path: d.path }, { ...options, page });
       buildChanges.push(...changes);
-      return cdnSheets(html, buildChanges);
+      return withCharset(cdnSheets(html, buildChanges), buildChanges);
     },
   };
+}
+
+/**
+ * A page that declares no character set gets `<meta charset="utf-8">`: the repositories' files are UTF-8 (as their
+ * sites serve them), Pictor is given the page as text, and Chromium would read an undeclared file: page as
+ * windows-1252 (mojibake in the reference).
+ */
+function withCharset(html, changes) {
+  if (/<meta\b[^>]*charset/i.test(html)) return html;
+  changes.push('<meta charset="utf-8"> added (the page declares none; its file is UTF-8)');
+  return /<head\b[^>]*>/i.test(html)
+    ? html.replace(/<head\b[^>]*>/i, (tag) => `${tag}\n<meta charset="utf-8">`)
+    : `<meta charset="utf-8">\n${html}`;
 }
 
 /** A file of a mirrored repository at a commit, as text. */

@@ -104,6 +104,34 @@ function parseObjectPosition(
   ]
 }
 
+/**
+ * Pictor (background-attachment-fixed): a `fixed` layer is positioned and
+ * sized in the viewport, not in the box (CSS Backgrounds 3 §3.5), and still
+ * painted in the box only: a hero header's picture (`background-size: 100%
+ * auto; background-attachment: fixed`) is the viewport's width from the page's
+ * top, and the box shows the part of it behind the box. Under a transform
+ * (its own or an ancestor's) the layer scrolls with the box, as in Chromium.
+ */
+function fixedBackgroundArea(
+  background: { attachment?: string },
+  inheritableStyle: Record<string, number | string>
+): { left: number; top: number; width: number; height: number } | undefined {
+  if (background.attachment?.trim().toLowerCase() !== 'fixed') return undefined
+  // The element's transform list, or the one it inherits, with its parents'.
+  type Chain = { length: number; __parent?: Chain } | undefined
+  for (
+    let list = inheritableStyle.transform as unknown as Chain;
+    list;
+    list = list.__parent
+  ) {
+    if (list.length > 0) return undefined
+  }
+  const width = inheritableStyle._viewportWidth
+  const height = inheritableStyle._viewportHeight
+  if (typeof width !== 'number' || typeof height !== 'number') return undefined
+  return { left: 0, top: 0, width, height }
+}
+
 export default async function rect(
   {
     id,
@@ -189,11 +217,9 @@ export default async function rect(
           height,
           left,
           top,
-          origin: getBoxArea(
-            { left, top, width, height },
-            style,
-            background.origin
-          ),
+          origin:
+            fixedBackgroundArea(background, inheritableStyle) ??
+            getBoxArea({ left, top, width, height }, style, background.origin),
         },
         background,
         inheritableStyle

@@ -852,7 +852,9 @@ function handleSpecialCase(
     name === 'backgroundPosition' ||
     name === 'backgroundSize' ||
     name === 'backgroundRepeat' ||
-    name === 'backgroundOrigin'
+    name === 'backgroundOrigin' ||
+    // Pictor (background-attachment-fixed): kept for the layers (rect.ts).
+    name === 'backgroundAttachment'
   ) {
     return { [name]: typeof value === 'number' ? `${value}px` : String(value) }
   }

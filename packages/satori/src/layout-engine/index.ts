@@ -5,6 +5,7 @@
 
 import { relayOutMissingFloatBands } from './pictor-float-bands.js'
 import { relayOutFloatsAtTheirLines } from './pictor-float-lines.js'
+import { relayOutPercentPaddings } from './pictor-percent-padding.js'
 import { encodeTree } from './encode.js'
 import { restoreCarriedMargins } from './pictor-clearance.js'
 import { restoreHoistedMargins } from './pictor-margin-carriers.js'
@@ -337,11 +338,23 @@ export function createLayoutEngine(): LayoutEngine {
 
       const layoutScale = pointScaleFactor || 1
       let encoded = layOut(root, width, height, layoutScale)
-      // Pictor (float-at-its-line): again, with floats in the middle of
-      // paragraphs moved down to their lines.
-      const atLines = relayOutFloatsAtTheirLines(encoded, () =>
+      // Pictor (percent-padding-flex-items): again, with the percentage
+      // paddings of flex items counted in their base sizes.
+      const paddings = relayOutPercentPaddings(encoded, () =>
         layOut(root, width, height, layoutScale)
       )
+      encoded = paddings.encoded
+      // Pictor (float-at-its-line): again, with floats in the middle of
+      // paragraphs moved down to their lines.
+      let atLines: ReturnType<typeof relayOutFloatsAtTheirLines>
+      try {
+        atLines = relayOutFloatsAtTheirLines(encoded, () =>
+          layOut(root, width, height, layoutScale)
+        )
+      } catch (error) {
+        paddings.restore()
+        throw error
+      }
       encoded = atLines.encoded
       let bands: ReturnType<typeof relayOutMissingFloatBands> | undefined
       try {
@@ -359,6 +372,7 @@ export function createLayoutEngine(): LayoutEngine {
       } finally {
         bands?.restore()
         atLines.restore()
+        paddings.restore()
       }
       // Pictor (clearance-before-own-floats): top margins laid out on carriers.
       restoreCarriedMargins(encoded.carried)

@@ -27,6 +27,7 @@ interface Layer {
   repeat: string
   origin: string
   clip: string
+  attachment: string
   color?: string
 }
 
@@ -126,6 +127,8 @@ function parseLayer(
     repeat: repeat ?? 'repeat',
     origin: boxes[0] ?? 'padding-box',
     clip: boxes[1] ?? boxes[0] ?? 'border-box',
+    // Pictor (background-attachment-fixed): kept for the layers (rect.ts).
+    attachment: attachment ?? 'scroll',
     color,
   }
 }
@@ -159,6 +162,7 @@ export function expandBackground(value: string) {
     backgroundSize: list('size'),
     backgroundRepeat: list('repeat'),
     backgroundOrigin: list('origin'),
+    backgroundAttachment: list('attachment'),
     backgroundClip:
       finalLayer.clip === 'border-box' ? undefined : finalLayer.clip,
   }

@@ -31,6 +31,7 @@ import {
   wrapPictureLines,
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
+import { fontAttributeHint, fontAttributeStyle } from './font-attributes.js';
 import { hrAttributeStyle } from './hr-attributes.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
@@ -591,7 +592,10 @@ export class TreeConverter {
   private monospaceSize(el: Element): Record<string, string> {
     // Pictor (printdocs): sizes in em/% of the keyword and var()-written fonts keep the quirk, as in Chrome
     // (Vivliostyle's themes: `html { font-size: var(--vs-font-size) }` = 100%, `font-family: var(--mono)`).
-    const declared = (p: Element, property: string) => this.styles.declared(p, property, this.inlineOf(p));
+    // Pictor (docs28): a `<font face size>` hint counts as the element's family and size here (font-attributes.ts).
+    const declared = (p: Element, property: string) =>
+      this.styles.declared(p, property, this.inlineOf(p)) ??
+      (p.tagName === 'font' ? fontAttributeHint(p, property, (...q) => this.declares(p, ...q)) : undefined);
     const fontSize = monospaceFontSize(el, declared) ?? monospaceKeywordSize(el, declared);
     return fontSize ? { fontSize } : {};
   }
@@ -633,6 +637,12 @@ export class TreeConverter {
       Object.assign(
         legacy,
         hrAttributeStyle(el, (...p) => this.declares(el, ...p)),
+      );
+    // Pictor (docs28): `<font size color face>` are presentational hints (font-attributes.ts).
+    if (el.tagName === 'font')
+      Object.assign(
+        legacy,
+        fontAttributeStyle(el, (...p) => this.declares(el, ...p)),
       );
     if (this.fullQuirks) {
       this.marginQuirks(el, legacy);

@@ -333,6 +333,19 @@ describe('tables → grid', () => {
     expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
   });
 
+  it('reads rem widths of cells and columns as of the root font size (rem-of-root)', () => {
+    // `html { font-size: 62.5% }`: 1rem is 10px, not 16px, for a fixed-layout <col> and a cell's width.
+    const fixed = table(
+      '<!doctype html><style>html{font-size:62.5%}</style><table style="table-layout:fixed;width:500px"><colgroup>' +
+        '<col style="width:12rem"><col><col></colgroup><tr><td>a</td><td>b</td><td>c</td></tr></table>',
+    );
+    expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
+    const auto = table(
+      '<!doctype html><html style="font-size:20px"><table><tr><td>a</td><td style="width:3rem;padding:0 5px">b</td></tr></table>',
+    );
+    expect(style(auto).gridTemplateColumns).toBe('auto minmax(min-content, 70px)');
+  });
+
   it("draws a collapsed table's own wider border alone at its outer edges (collapsed-table-border)", () => {
     const t = table(
       '<!doctype html><style>table { border-collapse: collapse; border-top: 4px solid; border-bottom: 4px solid } ' +

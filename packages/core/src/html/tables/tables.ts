@@ -5,7 +5,7 @@
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
 import { type Element, childElements, getAttr, isElement } from '../dom.js';
-import { hasDefiniteWidth, trackList, widthSizesColumn } from './table-columns.js';
+import { hasDefiniteWidth, rootFontSizePx, trackList, widthSizesColumn } from './table-columns.js';
 import { fixedTrackList } from './table-fixed-layout.js';
 import { isRightToLeft } from './table-direction.js';
 import {
@@ -162,7 +162,10 @@ function pxOf(value: string): number | undefined {
 function edgeSpacing(table: Element, ctx: TableContext, horizontal: string, vertical: string): string {
   const [top, right, bottom, left] = (['top', 'right', 'bottom', 'left'] as const).map((side) => {
     const spacing = side === 'top' || side === 'bottom' ? vertical : horizontal;
-    const padding = resolveCalcPx(resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx))?.trim();
+    const padding = resolveCalcPx(
+      resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx),
+      rootFontSizePx(table, ctx),
+    )?.trim();
     const paddingPx = padding === undefined ? 0 : pxOf(padding);
     if (padding === undefined || paddingPx === 0) return spacing;
     const spacingPx = pxOf(spacing);
@@ -765,7 +768,10 @@ function captionOutside(
       ? borderAttrPx
       : sideBorder(ctx, table, side);
   const padding = (side: Side) => {
-    const value = resolveCalcPx(resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx))?.trim();
+    const value = resolveCalcPx(
+      resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx),
+      rootFontSizePx(table, ctx),
+    )?.trim();
     return (value === undefined ? 0 : pxOf(value)) ?? 0;
   };
   const style: Record<string, string> = {};

@@ -85,9 +85,39 @@ describe('tables → grid', () => {
     // of the columns runs through the middle of it, as in Chrome.
     expect(style(b!)).toMatchObject({ borderLeftWidth: '0px', marginLeft: '0.5px', marginRight: '-0.5px' });
     expect(style(c!)).toMatchObject({ borderTopWidth: '0px' });
-    // Wider than the neighbour's: drawn over it.
-    expect(style(d!)).toMatchObject({ borderLeftWidth: '0px', marginTop: '-1px' });
+    // Wider than the neighbour's: drawn over it, across the line between the rows (2px above it, 1px below, as the
+    // 1px edge beside it lies; collapsed-row-edges), the cell above leaving room for it.
+    expect(style(d!)).toMatchObject({ borderLeftWidth: '0px', marginTop: '-2px' });
     expect(style(d!).borderTopWidth).toBeUndefined();
+    expect(style(b!).marginBottom).toBe('1px');
+  });
+
+  it('centres a wider collapsed edge on the line between two rows, half in each (collapsed-row-edges)', () => {
+    const t = table(
+      '<style>table{border-collapse:collapse} td{border:1px solid #ccc} .thick{border-bottom:8px solid red}' +
+        ' .wide{border-left:8px solid green}</style><table><tr><td>a</td><td class="thick">b</td></tr>' +
+        '<tr><td>c</td><td>d</td></tr><tr><td>e</td><td class="wide">f</td></tr></table>',
+    );
+    const [a, b, c, d, e, f] = all(t, 'td').map(style);
+    // The 8px edge beside 1px ones: 3px of it reach into the row below (the cell below starts after it), so the
+    // row above holds 5px, and the 1px edges beside it lie at the line as before.
+    expect(b!.marginBottom).toBe('-3px');
+    expect(d!).toMatchObject({ borderTopWidth: '0px', marginTop: '3px' });
+    expect(a!.marginBottom).toBeUndefined();
+    expect(c!.marginTop).toBeUndefined();
+    // An 8px start border beside a 1px one: centred on the boundary of the columns, the cell before leaving room.
+    expect(f!.marginLeft).toBe('-4px');
+    expect(e!.marginRight).toBe('3px');
+  });
+
+  it("draws an outer cell border wider than the table's over the table's (collapsed-row-edges)", () => {
+    const t = table(
+      '<style>table{border-collapse:collapse;border:2px solid} td{border:1px solid #ccc} .top{border-top:6px solid}</style>' +
+        '<table><tr><td>a</td><td class="top">b</td></tr></table>',
+    );
+    const [a, b] = all(t, 'td').map(style);
+    expect(b!.marginTop).toBe('-2px');
+    expect(a!.borderTopWidth).toBe('0px');
   });
 
   it('gives a collapsed edge with a border on one side only the width of that border (no overlap)', () => {
@@ -301,6 +331,19 @@ describe('tables → grid', () => {
         '<tr><td>a</td><td>b</td><td>c</td></tr></table>',
     );
     expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
+  });
+
+  it('reads rem widths of cells and columns as of the root font size (rem-of-root)', () => {
+    // `html { font-size: 62.5% }`: 1rem is 10px, not 16px, for a fixed-layout <col> and a cell's width.
+    const fixed = table(
+      '<!doctype html><style>html{font-size:62.5%}</style><table style="table-layout:fixed;width:500px"><colgroup>' +
+        '<col style="width:12rem"><col><col></colgroup><tr><td>a</td><td>b</td><td>c</td></tr></table>',
+    );
+    expect(style(fixed).gridTemplateColumns).toBe('120px minmax(0px, 1fr) minmax(0px, 1fr)');
+    const auto = table(
+      '<!doctype html><html style="font-size:20px"><table><tr><td>a</td><td style="width:3rem;padding:0 5px">b</td></tr></table>',
+    );
+    expect(style(auto).gridTemplateColumns).toBe('auto minmax(min-content, 70px)');
   });
 
   it("draws a collapsed table's own wider border alone at its outer edges (collapsed-table-border)", () => {

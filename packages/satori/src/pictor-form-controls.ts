@@ -290,6 +290,38 @@ export function dropButtonLook(
   }
 }
 
+/** Author properties that give a field a background, and ones that set any part of its border. */
+const SETS_A_BACKGROUND = /^background(?:Color|Image)?$/
+const SETS_A_BORDER = /^border(?:Top|Right|Bottom|Left)?(?:Width|Style|Color)?$/
+
+/**
+ * Pictor (field-author-background): a text field with a background of the page's and no border of its own loses
+ * Chrome's painted look and shows html.css's frame, `2px inset` of #767676: two pixels of #212121 on the top and
+ * left, of #767676 on the bottom and right, square corners, padding 1px 2px (the painted look's 1 px frame and its
+ * pixel of padding were the same room). Its own padding then lies inside that frame as it is.
+ */
+export function dropsFieldLook(type: string, props: Record<string, any>, defined: Record<string, unknown>): boolean {
+  if (!isTextField(type, props)) return false
+  const keys = Object.keys(defined)
+  return keys.some((prop) => SETS_A_BACKGROUND.test(prop)) && !keys.some((prop) => SETS_A_BORDER.test(prop))
+}
+
+export function dropFieldLook(
+  type: string,
+  props: Record<string, any>,
+  preset: Record<string, string | number>,
+  defined: Record<string, unknown>
+): void {
+  if (!dropsFieldLook(type, props, defined)) return
+  delete preset.borderRadius
+  preset.borderWidth = 2
+  preset.borderColor = `#212121 ${FRAME} ${FRAME} #212121`
+  for (const side of ['Top', 'Bottom', 'Left', 'Right']) {
+    const padding = `padding${side}`
+    if (padding in preset) preset[padding] = /Top|Bottom/.test(side) ? 1 : 2
+  }
+}
+
 /** Author properties that set a border's width (its style too: `none` makes it 0). */
 const SETS_A_BORDER_WIDTH = /^border(?:Top|Right|Bottom|Left)?(?:Width|Style)?$/
 const PADDINGS = ['paddingTop', 'paddingRight', 'paddingBottom', 'paddingLeft']
@@ -315,7 +347,7 @@ export function fieldFramePadding(
   props: Record<string, any>,
   defined: Record<string, unknown>
 ): void {
-  if (!isTextField(type, props)) return
+  if (!isTextField(type, props) || dropsFieldLook(type, props, defined)) return
   const keys = Object.keys(defined)
   if (keys.some((prop) => SETS_A_BORDER_WIDTH.test(prop))) return
   if (typeof defined.padding === 'string' || typeof defined.padding === 'number') {

@@ -3,6 +3,7 @@
  * Chromium's column balancer does, or filled one after the other. See `pictor-multicol.ts`.
  */
 import type { LayoutNode } from './layout-engine/index.js'
+import { columnEnd, type Paragraph } from './pictor-multicol-lines.js'
 import { MAX_COLUMNS, type MultiColumnSpec } from './pictor-multicol-style.js'
 
 /** A place where a column may end (`end`) and the next one start (`next`), in the flow's coordinates. */
@@ -11,6 +12,8 @@ export interface BreakPoint {
   next: number
   /** A forced break (`break-before`/`break-after: column`): the column ends here. */
   forced?: boolean
+  /** A break between lines: its paragraph and the lines before it. */
+  lines?: { paragraph: Paragraph; before: number }
 }
 
 /** A column: the slice of the flow it shows. */
@@ -48,8 +51,8 @@ export function inFlowChildren(node: LayoutNode): LayoutNode[] {
 
 /**
  * Where the flow laid out in `root` may break: between in-flow block-level siblings (the margins at the break
- * truncated), between the lines of paragraphs (at least two lines on each side), inside block containers that do not
- * avoid it. `kept` collects the boxes kept whole that Chromium may break (flex and grid containers, tables).
+ * truncated), between the lines of paragraphs (which of them keep `orphans` and `widows` is the column's to weigh:
+ * `pictor-multicol-lines.ts`), inside block containers that do not avoid it. `kept` collects the boxes kept whole that Chromium may break (flex and grid containers, tables).
  */
 export function breakPoints(root: LayoutNode, kept?: LayoutNode[]): BreakPoint[] {
   const points: BreakPoint[] = []
@@ -74,10 +77,14 @@ export function breakPoints(root: LayoutNode, kept?: LayoutNode[]): BreakPoint[]
       if (child.avoidBreakInside) return
       if (child.lineEnds && child.measure) {
         const ends = child.lineEnds(child.layout.width)
-        const { orphans, widows } = linesKept(child)
-        for (let line = orphans; line <= ends.length - widows; line++) {
+        // Pictor (multicol-widows): every break between lines, the paragraph's orphans and widows weighed where a
+        // column ends (Chromium gives them up when a paragraph cannot keep both).
+        const paragraph: Paragraph = { ends: ends.map((end) => childTop + end), ...linesKept(child), points: [] }
+        for (let line = 1; line < ends.length; line++) {
           const y = childTop + ends[line - 1]
-          points.push({ end: y, next: y })
+          const point = { end: y, next: y, lines: { paragraph, before: line } }
+          paragraph.points.push(point)
+          points.push(point)
         }
         return
       }
@@ -93,49 +100,45 @@ export function breakPoints(root: LayoutNode, kept?: LayoutNode[]): BreakPoint[]
 
 export const EPSILON = 1 / 128
 
+/** Columns filled at one height: where each ends, whether every break is a good one, the least shortage. */
+export interface Filled {
+  columns: ColumnSlice[]
+  perfect: boolean
+  shortage?: number
+}
+
 /**
- * Fills columns of height `height` from the top of the flow (`total` tall), each up to its last break point that
- * fits, at most `limit` columns; undefined when the flow does not fit them.
+ * Fills columns of height `height` from the top of the flow (`total` tall), each up to where Chromium ends it
+ * (`columnEnd`), at most `limit` columns; undefined when the flow does not fit them.
  */
-export function fillColumns(
-  total: number,
-  points: BreakPoint[],
-  height: number,
-  limit: number
-): ColumnSlice[] | undefined {
+export function fillColumns(total: number, points: BreakPoint[], height: number, limit: number): Filled | undefined {
   const columns: ColumnSlice[] = []
   const forcedPoints = points.filter((point) => point.forced)
   const usable = (point: BreakPoint, start: number) => point.end > start + EPSILON && point.next > start + EPSILON
   let start = 0
+  let from: BreakPoint | undefined
   let forcedIndex = 0
+  let perfect = true
+  let shortage: number | undefined
   for (;;) {
     while (forcedIndex < forcedPoints.length && !usable(forcedPoints[forcedIndex], start)) forcedIndex++
     const forced = forcedPoints[forcedIndex]
     if (!forced && total - start <= height + EPSILON) {
       columns.push({ start, end: Math.max(start, total) })
-      return columns
+      return { columns, perfect, shortage }
     }
     if (columns.length + 1 >= limit || columns.length >= MAX_COLUMNS) return undefined
     let chosen: BreakPoint | undefined = forced && forced.end <= start + height + EPSILON ? forced : undefined
     if (!chosen) {
-      // The last point that ends in the column (points are sorted by their end), back to one after its start.
-      let low = 0
-      let high = points.length
-      while (low < high) {
-        const middle = (low + high) >> 1
-        if (points[middle].end > start + height + EPSILON) high = middle
-        else low = middle + 1
-      }
-      for (let i = low - 1; i >= 0 && points[i].end > start + EPSILON; i--) {
-        if (usable(points[i], start)) {
-          chosen = points[i]
-          break
-        }
-      }
+      const end = columnEnd(points, from, start, start + height, total)
+      chosen = end.point
+      perfect &&= end.perfect
+      if (end.shortage !== undefined && end.shortage > EPSILON) shortage = Math.min(shortage ?? Infinity, end.shortage)
     }
     if (!chosen) return undefined
     columns.push({ start, end: chosen.end })
     start = chosen.next
+    from = chosen
   }
 }
 
@@ -157,7 +160,7 @@ export function layOutColumns(
   const end = Math.min(total, contentEnd)
   const sequential = (height: number) => ({
     height,
-    columns: fillColumns(end, points, Math.max(height, EPSILON), Infinity) ?? [{ start: 0, end }],
+    columns: fillColumns(end, points, Math.max(height, EPSILON), Infinity)?.columns ?? [{ start: 0, end }],
   })
   if (fixed !== undefined && fill === 'auto') return sequential(fixed)
   if (total <= 0 || count <= 1) {
@@ -178,8 +181,20 @@ export function layOutColumns(
   }
   if (fixed !== undefined && height > fixed + EPSILON) return sequential(fixed)
   // More forced breaks than columns: the rest in overflow columns.
-  const columns = fillColumns(end, points, height, count) ?? fillColumns(end, points, height, Infinity)
-  return { height, columns: columns ?? [{ start: 0, end }] }
+  let filled = fillColumns(end, points, height, count) ?? fillColumns(end, points, height, Infinity)
+  // Pictor (multicol-widows): a break that keeps too few lines before it makes Chromium's balancer stretch the
+  // columns by the least shortage, again while one is left (a lone three-line paragraph in three columns: 2 | 1).
+  const stretching = filled !== undefined && !filled.perfect
+  for (let tries = 0; stretching && filled && (!filled.perfect || filled.columns.length > count); tries++) {
+    if (filled.shortage === undefined || tries >= 64) break
+    const taller = Math.ceil((height + filled.shortage) * 64) / 64
+    if (fixed !== undefined && taller > fixed + EPSILON) break
+    const next = fillColumns(end, points, taller, Infinity)
+    if (!next) break
+    height = taller
+    filled = next
+  }
+  return { height, columns: filled?.columns ?? [{ start: 0, end }] }
 }
 
 /** Where the content of a flow ends: the bottom of its last in-flow box, its margin left out. */

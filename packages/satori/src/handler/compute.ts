@@ -36,6 +36,7 @@ import {
   compressPercentWidth,
   dropButtonLook,
   getFormControlPreset,
+  dropFieldLook,
   fieldFramePadding,
   isAtomicControl,
 } from '../pictor-form-controls.js'
@@ -668,6 +669,8 @@ export default async function compute(
   dropButtonLook(type, props, presetStyle, defined)
   // Pictor (select-author-face): and on a drop-down, its face turns grey.
   authorSelectFace(type, props, presetStyle, defined)
+  // Pictor (field-author-background): a page's background on a text field shows html.css's 2px inset frame.
+  dropFieldLook(type, props, presetStyle, defined)
   // Pictor (field-frame-padding): a text field's padding of the page's, inside Chrome's 2 px frame.
   fieldFramePadding(type, props, defined)
   // Pictor (compressible-percent-controls): a field of a percentage width

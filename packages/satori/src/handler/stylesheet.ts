@@ -1031,6 +1031,22 @@ function quoteDepth(node: Node): number {
   return depth
 }
 
+/**
+ * Pictor (close-quote-depth): whether a quote is open where an element's `pseudo` content is: a `<q>` around it, or
+ * (for `::after`) an open-quote or no-open-quote in its own `::before`.
+ */
+function quoteOpen(node: Node, context: RebuildContext, pseudo: 'before' | 'after'): boolean {
+  if (quoteDepth(node) > 0) return true
+  if (pseudo === 'before' || !node.matched.before?.length) return false
+  const content = cascade(node, context, 'before')?.content
+  return (
+    Array.isArray(content) &&
+    (content as ContentPart[]).some(
+      (part) => typeof part !== 'string' && part[0] === 'quote' && /^(no-)?open-quote$/i.test(part[1])
+    )
+  )
+}
+
 const element = (type: string, props: Record<string, unknown>) =>
   ({ type, key: null, props } as unknown as ReactElement)
 
@@ -1070,6 +1086,9 @@ function generateContent(
       case 'attr':
         return getAttribute(node, part[1].toLowerCase()) ?? part[2] ?? ''
       case 'quote':
+        // Pictor (close-quote-depth): a close-quote with no quote open draws nothing in Chromium (the depth stays
+        // 0): after a `::before` of a string rather than an open-quote, outside any `<q>`.
+        if (/^close-quote$/i.test(part[1]) && !quoteOpen(node, context, pseudo)) return ''
         // Pictor (quotes-property): by `quotes` and the nesting depth.
         return quoteMark(part[1], quoteDepth(node), declaredQuotes(node))
       case 'url':

@@ -39,13 +39,13 @@ function charEm(ch: string): number {
   return 0.55;
 }
 
-/** A px length (px, rem, or em of 16px), or undefined. */
-function toPx(value: string | undefined, em = 16): number | undefined {
+/** A px length (px, rem of `rem` px, or em of `em` px), or undefined. */
+function toPx(value: string | undefined, em = 16, rem = 16): number | undefined {
   if (!value) return undefined;
   const m = /^(-?[\d.]+)(px|rem|em)?$/.exec(value.trim());
   if (!m) return undefined;
   const n = Number(m[1]);
-  return m[2] === 'rem' ? n * 16 : m[2] === 'em' ? n * em : n;
+  return m[2] === 'rem' ? n * rem : m[2] === 'em' ? n * em : n;
 }
 
 /**
@@ -85,15 +85,16 @@ function horizontalPadding(el: Element, ctx: TableContext, fontPx: number, fallb
   const inline = ctx.inlineOf(el);
   const declared = (property: string) => resolveLength(ctx.styles.declared(el, property, inline), el, ctx);
   const parts = (declared('padding') ?? fallback).trim().split(/\s+/);
-  let right = toPx(parts[1] ?? parts[0], fontPx) ?? 1;
-  let left = toPx(parts[3] ?? parts[1] ?? parts[0], fontPx) ?? 1;
+  const rem = rootFontSizePx(el, ctx);
+  let right = toPx(parts[1] ?? parts[0], fontPx, rem) ?? 1;
+  let left = toPx(parts[3] ?? parts[1] ?? parts[0], fontPx, rem) ?? 1;
   const inlineParts = declared('padding-inline')?.trim().split(/\s+/);
   if (inlineParts) {
-    left = toPx(inlineParts[0], fontPx) ?? left;
-    right = toPx(inlineParts[1] ?? inlineParts[0], fontPx) ?? right;
+    left = toPx(inlineParts[0], fontPx, rem) ?? left;
+    right = toPx(inlineParts[1] ?? inlineParts[0], fontPx, rem) ?? right;
   }
-  left = toPx(declared('padding-left') ?? declared('padding-inline-start'), fontPx) ?? left;
-  right = toPx(declared('padding-right') ?? declared('padding-inline-end'), fontPx) ?? right;
+  left = toPx(declared('padding-left') ?? declared('padding-inline-start'), fontPx, rem) ?? left;
+  right = toPx(declared('padding-right') ?? declared('padding-inline-end'), fontPx, rem) ?? right;
   return left + right;
 }
 
@@ -108,7 +109,7 @@ function estimateWidth(el: Element, ctx: TableContext, collapsed: boolean, paddi
   const fontPx = fontSizePx(el, ctx);
   const upper = /uppercase/.test(inherited(el, 'text-transform', ctx) ?? '');
   const bold = weightFactor(el, ctx);
-  const spacing = toPx(inherited(el, 'letter-spacing', ctx), fontPx) ?? 0;
+  const spacing = toPx(inherited(el, 'letter-spacing', ctx), fontPx, rootFontSizePx(el, ctx)) ?? 0;
   // The longest of the lines its `<br>`s force (an address, an invoice's dates), not all of them in one line.
   let text = 0;
   for (const line of textLines(el)) {
@@ -266,7 +267,8 @@ export function fixedBoxWidth(
     m[2] === 'em'
       ? Number((length * fontSizePx(cell ?? table, ctx)).toFixed(3))
       : m[2] === 'rem'
-        ? length * 16
+        ? // Pictor (rem-of-root): `rem` is of the root's font size (`html { font-size: 62.5% }`), not 16px.
+          length * rootFontSizePx(cell ?? table, ctx)
         : length;
   if (!cell || ctx.styles.declared(cell, 'box-sizing', ctx.inlineOf(cell))?.trim() === 'border-box')
     return content;
@@ -322,10 +324,7 @@ function fontSizePx(el: Element, ctx: TableContext): number {
     if (m?.[2] === 'pt') return (factor * Number(m[1]) * 4) / 3;
     if (m?.[2] === 'rem') {
       // Pictor (table-font-size-chain): `rem` is of the root's size (`html { font-size: 62.5% }`), not 16px.
-      let root: Element = p;
-      while (parentElement(root)) root = parentElement(root) as Element;
-      const rootPx = root === p || root.tagName !== 'html' ? 16 : fontSizePx(root, ctx);
-      return factor * Number(m[1]) * rootPx;
+      return factor * Number(m[1]) * (rootOf(p) === p ? 16 : rootFontSizePx(p, ctx));
     }
     if (m?.[2] === 'em') factor *= Number(m[1]);
     else if (m?.[2] === '%') factor *= Number(m[1]) / 100;
@@ -333,6 +332,31 @@ function fontSizePx(el: Element, ctx: TableContext): number {
     else return factor * (FONT_SIZE_KEYWORDS[value] ?? 16);
   }
   return factor * 16;
+}
+
+/** The top of the tree `el` is in. */
+function rootOf(el: Element): Element {
+  let root = el;
+  while (parentElement(root)) root = parentElement(root) as Element;
+  return root;
+}
+
+/** The root font sizes found, per document's styles (a table asks for it once per cell and side). */
+const ROOT_FONT_SIZES = new WeakMap<TableContext['styles'], number>();
+
+/**
+ * Pictor (rem-of-root): the px size of `rem` for `el`: the font size of the document's `html` element (16px when
+ * the tree has none, as a fragment without an `html` root).
+ */
+export function rootFontSizePx(el: Element, ctx: TableContext): number {
+  const root = rootOf(el);
+  if (root.tagName !== 'html') return 16;
+  let px = ROOT_FONT_SIZES.get(ctx.styles);
+  if (px === undefined) {
+    px = fontSizePx(root, ctx);
+    ROOT_FONT_SIZES.set(ctx.styles, px);
+  }
+  return px;
 }
 
 /**

@@ -246,9 +246,10 @@ export function resolveVars(value: string | undefined, el: Element, ctx: TableCo
 
 /**
  * `value` with every outermost `calc()` of px/rem lengths and numbers worked out as px (Tailwind 4's
- * `calc(1px * calc(1 - 0))`); a `calc()` this cannot work out (%, em, viewport units) stays as it is.
+ * `calc(1px * calc(1 - 0))`), `rem` being `rem` px (the root's font size where the caller knows it); a `calc()` this
+ * cannot work out (%, em, viewport units) stays as it is.
  */
-export function resolveCalcPx(value: string | undefined): string | undefined {
+export function resolveCalcPx(value: string | undefined, rem = 16): string | undefined {
   if (!value?.includes('calc(')) return value;
   let out = '';
   let i = 0;
@@ -262,7 +263,7 @@ export function resolveCalcPx(value: string | undefined): string | undefined {
       else if (value[end] === ')' && --depth === 0) break;
     }
     const expression = value.slice(start, end + 1);
-    const px = evaluateCalc(expression);
+    const px = evaluateCalc(expression, rem);
     out += value.slice(i, start) + (px === undefined ? expression : `${px}px`);
     i = end + 1;
   }
@@ -277,7 +278,7 @@ interface CalcTerm {
 const CALC_TOKEN = /\s*(?:(calc\(|\()|(\))|([*/+-])|(-?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?)(px|rem)?)/iy;
 
 /** The px length a `calc()` of px/rem lengths and numbers comes to, or undefined (another unit, bad syntax, a number). */
-function evaluateCalc(expression: string): number | undefined {
+function evaluateCalc(expression: string, rem: number): number | undefined {
   const tokens: string[] = [];
   CALC_TOKEN.lastIndex = 0;
   while (CALC_TOKEN.lastIndex < expression.length) {
@@ -289,7 +290,8 @@ function evaluateCalc(expression: string): number | undefined {
     if (m[1]) tokens.push('(');
     else if (m[2]) tokens.push(')');
     else if (m[3]) tokens.push(m[3]);
-    else tokens.push(m[5] ? `${Number(m[4]) * (m[5].toLowerCase() === 'rem' ? 16 : 1)}px` : (m[4] as string));
+    else
+      tokens.push(m[5] ? `${Number(m[4]) * (m[5].toLowerCase() === 'rem' ? rem : 1)}px` : (m[4] as string));
   }
   let at = 0;
   const primary = (): CalcTerm | undefined => {

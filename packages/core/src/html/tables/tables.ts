@@ -5,7 +5,7 @@
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
 import { type Element, childElements, getAttr, isElement } from '../dom.js';
-import { hasDefiniteWidth, trackList, widthSizesColumn } from './table-columns.js';
+import { hasDefiniteWidth, rootFontSizePx, trackList, widthSizesColumn } from './table-columns.js';
 import { fixedTrackList } from './table-fixed-layout.js';
 import { isRightToLeft } from './table-direction.js';
 import {
@@ -162,7 +162,10 @@ function pxOf(value: string): number | undefined {
 function edgeSpacing(table: Element, ctx: TableContext, horizontal: string, vertical: string): string {
   const [top, right, bottom, left] = (['top', 'right', 'bottom', 'left'] as const).map((side) => {
     const spacing = side === 'top' || side === 'bottom' ? vertical : horizontal;
-    const padding = resolveCalcPx(resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx))?.trim();
+    const padding = resolveCalcPx(
+      resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx),
+      rootFontSizePx(table, ctx),
+    )?.trim();
     const paddingPx = padding === undefined ? 0 : pxOf(padding);
     if (padding === undefined || paddingPx === 0) return spacing;
     const spacingPx = pxOf(spacing);
@@ -359,6 +362,29 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   let rowCount = 0;
   for (const cell of cells) rowCount = Math.max(rowCount, cell.row + cell.rowSpan);
   const [startSide, endSide] = rtl ? (['right', 'left'] as const) : (['left', 'right'] as const);
+  /** Of a collapsed edge between a cell and the one below it: its width, the wider of the two borders. */
+  const rowEdge = (upper: PlacedCell, lower: PlacedCell): number =>
+    Math.max(cellBorder(upper, 'bottom'), cellBorder(lower, 'top'));
+  // Pictor (collapsed-row-edges): the narrowest collapsed edge along each line between two rows (its index is the
+  // row below it). Chromium centres every edge on the line; here an edge as narrow as that lies in the row above
+  // and a wider one reaches half its extra width into the row below.
+  const narrowestEdge: number[] = [];
+  if (collapse)
+    for (let row = 1; row < rowCount; row++)
+      for (let col = 0; col < columns; col++) {
+        const upper = slotOwner(row - 1, col);
+        const lower = slotOwner(row, col);
+        if (!upper || !lower || upper === lower) continue;
+        narrowestEdge[row] = Math.min(narrowestEdge[row] ?? Infinity, rowEdge(upper, lower));
+      }
+  /**
+   * How a collapsed edge `width` wide on the line above row `row` lies across it: `below` px of it in the row below
+   * the grid line, `above` px in the row above (the whole of it above where the line's edges are all as wide).
+   */
+  const edgeSplit = (row: number, width: number) => {
+    const below = Math.floor((width - Math.min(width, narrowestEdge[row] ?? width)) / 2);
+    return { above: width - below, below };
+  };
   if (
     collapse &&
     borderPx === 0 &&
@@ -503,10 +529,31 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       for (const { side, other, neighbour } of edges) {
         const own = cellBorder(cell, side);
         const theirs = neighbour ? cellBorder(neighbour, other) : 0;
+        if (side === 'top' && neighbour) {
+          // Pictor (collapsed-row-edges): the edge lies across the line between the rows as Chromium centres it.
+          const { above, below } = edgeSplit(cell.row, Math.max(own, theirs));
+          if (theirs >= own) {
+            if (own > 0) extra.borderTopWidth = '0px';
+            if (below > 0) extra.marginTop = `${below}px`;
+          } else if (theirs > 0 || below > 0) extra.marginTop = `-${above}px`;
+          continue;
+        }
         if (own === 0 || theirs === 0) continue;
         const Side = side === 'top' ? 'Top' : side === 'left' ? 'Left' : 'Right';
         if (theirs >= own) extra[`border${Side}Width`] = '0px';
         else extra[`margin${Side}`] = `-${theirs}px`;
+      }
+      // The cell above an edge: it takes as much of the row above as the edge lies in, drawing its own border
+      // when it wins (reaching into the row below) or leaving room for the one below when it loses.
+      const lower = slotOwner(cell.row + cell.rowSpan, cell.col);
+      if (lower) {
+        const own = cellBorder(cell, 'bottom');
+        const theirs = cellBorder(lower, 'top');
+        const { above, below } = edgeSplit(cell.row + cell.rowSpan, Math.max(own, theirs));
+        if (own >= theirs) {
+          if (below > 0) extra.marginBottom = `-${below}px`;
+        } else if ((own > 0 || below > 0) && above !== own)
+          extra.marginBottom = above > own ? `${above - own}px` : `-${own - above}px`;
       }
       // Pictor (collapsed-table-border): at the table's outer edges, a table border of its own wider than the cell's
       // wins (CSS 2.1 §17.6.2.1) and is the only one drawn there, as in Chromium; the cell drew its own inside it.
@@ -518,8 +565,11 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       ] as const;
       for (const [side, outer] of outerEdges) {
         const theirs = outer ? sideBorder(ctx, table, side) : 0;
-        if (theirs > 0 && cellBorder(cell, side) < theirs)
-          extra[`border${side[0]!.toUpperCase()}${side.slice(1)}Width`] = '0px';
+        const Side = `${side[0]!.toUpperCase()}${side.slice(1)}`;
+        if (theirs > 0 && cellBorder(cell, side) < theirs) extra[`border${Side}Width`] = '0px';
+        // Pictor (collapsed-row-edges): a cell border wider than the table's wins there and is the only one drawn,
+        // over the table's (it drew inside it, both showing).
+        else if (theirs > 0 && cellBorder(cell, side) > theirs) extra[`margin${Side}`] = `-${theirs}px`;
       }
       // Chrome draws a collapsed border between two columns across their boundary, half in each; here the cell
       // before it draws all of it: the cells move half of it along (the one drawing it reaching into the next column,
@@ -533,6 +583,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       const drawnEnd = cellBorder(cell, endSide);
       if (after && drawnEnd > 0 && drawnEnd >= cellBorder(after, startSide))
         extra[margin(endSide)] = `-${drawnEnd / 2}px`;
+      // Pictor (collapsed-row-edges): a start border wider than the one before it (by 2px or more) is centred on
+      // the boundary too: the cell starts half of it early, and the cell before leaves room for that half.
+      const ownStart = cellBorder(cell, startSide);
+      if (before && ownStart - drawnBefore >= 2) extra[margin(startSide)] = `-${ownStart / 2}px`;
+      const afterStart = after ? cellBorder(after, startSide) : 0;
+      if (after && afterStart - drawnEnd >= 2 && afterStart / 2 !== drawnEnd) {
+        const room = afterStart / 2 - drawnEnd;
+        extra[margin(endSide)] = room > 0 ? `${room}px` : `-${-room}px`;
+      }
       if (cell.col === 0 && outerHalf.start > 0) extra[margin(startSide)] = `-${outerHalf.start}px`;
       if (cell.col + cell.colSpan === columns && outerHalf.end > 0)
         extra[margin(endSide)] = `-${outerHalf.end}px`;
@@ -709,7 +768,10 @@ function captionOutside(
       ? borderAttrPx
       : sideBorder(ctx, table, side);
   const padding = (side: Side) => {
-    const value = resolveCalcPx(resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx))?.trim();
+    const value = resolveCalcPx(
+      resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx),
+      rootFontSizePx(table, ctx),
+    )?.trim();
     return (value === undefined ? 0 : pxOf(value)) ?? 0;
   };
   const style: Record<string, string> = {};

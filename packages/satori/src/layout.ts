@@ -46,7 +46,7 @@ import {
   type Counters,
 } from './list-marker.js'
 import { MARKER_PROP, withMarkerStyle } from './pictor-marker-style.js'
-import { textAfterMarkers } from './pictor-marker-space.js'
+import { isOutsideMarker, textAfterMarkers } from './pictor-marker-space.js'
 import { SVGNodeToImage, serializeSVGFilter } from './handler/preprocess.js'
 import { hasSVGText, svgTextToPaths } from './pictor-svg-text.js'
 import { svgTransformToCSS } from './parser/svg-transform.js'
@@ -1002,7 +1002,12 @@ export default async function* layout(
     const isItemContainer =
       computedStyle.__innerDisplay === 'flex' ||
       computedStyle.__innerDisplay === 'grid'
-    const target = findMarkerTarget(normalizedChildren, isItemContainer)
+    const target = findMarkerTarget(
+      normalizedChildren,
+      isItemContainer,
+      // Pictor (marker-skips-empty-blocks): outside markers only.
+      markers.every(isOutsideMarker)
+    )
     // Pictor (outside-marker-space): the text after an outside marker starts the line.
     const first = normalizedChildren[target.index]
     if (!target.nested && typeof first === 'string') {

@@ -725,12 +725,14 @@ export default async function* layout(
   }
   // Pictor (inline-static-position): an absolutely positioned box that was
   // inline-level keeps its place in the line as its static position.
+  // Pictor (inline-static-position-up): also when its containing block is
+  // further up than its parent (measured from its static position
+  // placeholder in the parent, see fixed-position.ts).
   const inlineStatic =
     wasInline &&
     computedStyle.position === 'absolute' &&
     context.inline &&
     context.formattingContext === 'block' &&
-    !(outOfFlowContainingBlock && outOfFlowContainingBlock.node !== parent) &&
     !isFloat
       ? markInlineStaticPosition(context.inline, computedStyle)
       : undefined
@@ -1424,7 +1426,11 @@ export default async function* layout(
     top += y
   }
   if (inlineStatic) {
-    const [dx, dy] = inlineStaticOffset(inlineStatic, node, parent)
+    const [dx, dy] = inlineStaticOffset(
+      inlineStatic,
+      fixedElement?.placeholder ?? node,
+      parent
+    )
     left += dx
     top += dy
   }

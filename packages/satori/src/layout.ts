@@ -46,7 +46,7 @@ import {
   type Counters,
 } from './list-marker.js'
 import { MARKER_PROP, withMarkerStyle } from './pictor-marker-style.js'
-import { textAfterMarkers } from './pictor-marker-space.js'
+import { isOutsideMarker, textAfterMarkers } from './pictor-marker-space.js'
 import { SVGNodeToImage, serializeSVGFilter } from './handler/preprocess.js'
 import { hasSVGText, svgTextToPaths } from './pictor-svg-text.js'
 import { svgTransformToCSS } from './parser/svg-transform.js'
@@ -725,12 +725,14 @@ export default async function* layout(
   }
   // Pictor (inline-static-position): an absolutely positioned box that was
   // inline-level keeps its place in the line as its static position.
+  // Pictor (inline-static-position-up): also when its containing block is
+  // further up than its parent (measured from its static position
+  // placeholder in the parent, see fixed-position.ts).
   const inlineStatic =
     wasInline &&
     computedStyle.position === 'absolute' &&
     context.inline &&
     context.formattingContext === 'block' &&
-    !(outOfFlowContainingBlock && outOfFlowContainingBlock.node !== parent) &&
     !isFloat
       ? markInlineStaticPosition(context.inline, computedStyle)
       : undefined
@@ -1002,7 +1004,12 @@ export default async function* layout(
     const isItemContainer =
       computedStyle.__innerDisplay === 'flex' ||
       computedStyle.__innerDisplay === 'grid'
-    const target = findMarkerTarget(normalizedChildren, isItemContainer)
+    const target = findMarkerTarget(
+      normalizedChildren,
+      isItemContainer,
+      // Pictor (marker-skips-empty-blocks): outside markers only.
+      markers.every(isOutsideMarker)
+    )
     // Pictor (outside-marker-space): the text after an outside marker starts the line.
     const first = normalizedChildren[target.index]
     if (!target.nested && typeof first === 'string') {
@@ -1419,7 +1426,11 @@ export default async function* layout(
     top += y
   }
   if (inlineStatic) {
-    const [dx, dy] = inlineStaticOffset(inlineStatic, node, parent)
+    const [dx, dy] = inlineStaticOffset(
+      inlineStatic,
+      fixedElement?.placeholder ?? node,
+      parent
+    )
     left += dx
     top += dy
   }

@@ -6,6 +6,7 @@
 import type { ReactElement } from 'react'
 
 import type { CounterChange, SerializedStyle } from './handler/expand.js'
+import { makesNoLine } from './pictor-marker-empty.js'
 import { outsideMarkerShift } from './pictor-marker-offset.js'
 import presets from './handler/presets.js'
 import { markOutside } from './pictor-marker-space.js'
@@ -433,12 +434,15 @@ const MARKER_CONTAINERS = new Set([
  * Where the markers of an element go. In a block container, they go into its
  * first in-flow child if it's a block-level container, to be in its first
  * line, or before the first in-flow child. In a flex or grid container, they
- * go into its first item.
+ * go into its first item. `outsideOnly`: the markers are all outside ones,
+ * which pass children that make no line box.
  */
 export function findMarkerTarget(
   children: Child[],
-  isItemContainer: boolean
+  isItemContainer: boolean,
+  outsideOnly = false
 ): { index: number; nested: boolean; wrap?: boolean } {
+  let firstEmpty: { index: number; nested: boolean } | undefined
   for (let index = 0; index < children.length; index++) {
     const child = children[index]
     if (typeof child === 'string') {
@@ -458,13 +462,22 @@ export function findMarkerTarget(
       continue
     }
     const replaced = child.type === 'img' || child.type === 'svg'
-    return {
+    const target = {
       index,
       nested:
         !replaced &&
         typeof child.type === 'string' &&
         (isItemContainer || MARKER_CONTAINERS.has(display)),
     }
+    // Pictor (marker-skips-empty-blocks): an outside marker goes on to the
+    // first line box, past children that make none (pictor-marker-empty.ts);
+    // in a list item of no line at all, into its first in-flow child as
+    // before.
+    if (outsideOnly && !isItemContainer && makesNoLine(child, getDisplay)) {
+      firstEmpty ??= target
+      continue
+    }
+    return target
   }
-  return { index: children.length, nested: false }
+  return firstEmpty ?? { index: children.length, nested: false }
 }

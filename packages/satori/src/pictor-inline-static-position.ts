@@ -59,6 +59,7 @@ export function markInlineStaticPosition(
     } as unknown as SerializedStyle,
     fragments: [],
     paragraphs: [],
+    marksStaticPosition: true,
   }
   if (!formatting.markEmptyBox(box)) return
   return { box, staticX, staticY, textAlign: formatting.style.textAlign }
@@ -82,7 +83,15 @@ export function inlineStaticOffset(
     const at = fragment.paragraph.node.layout
     return [
       staticX ? at.left + fragment.left + layout.margin.left - layout.left : 0,
-      staticY ? at.top + fragment.top + layout.margin.top - layout.top : 0,
+      // Pictor (inline-static-line-top): the top of the line, as Blink puts
+      // an out-of-flow inline (its static block offset is the line box's
+      // ascent above the baseline), not the top of an empty box's text.
+      staticY
+        ? at.top +
+          (fragment.lineTop ?? fragment.top) +
+          layout.margin.top -
+          layout.top
+        : 0,
     ]
   }
   if (!staticX) return [0, 0]

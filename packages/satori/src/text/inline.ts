@@ -125,6 +125,11 @@ export interface InlineBox {
   paragraphs: Paragraph[]
   /** The inline boxes the box is in, from the outermost. */
   ancestors?: InlineBox[]
+  /**
+   * Pictor (inline-static-line-top): the box marks an out-of-flow box's
+   * static position, so its fragments keep the top of their line.
+   */
+  marksStaticPosition?: boolean
 }
 
 /**
@@ -156,6 +161,8 @@ export interface InlineBoxFragment {
   /** Whether the fragment starts or ends the box, with its edges drawn. */
   first: boolean
   last: boolean
+  /** The top of the fragment's line, for a box that `marksStaticPosition`. */
+  lineTop?: number
   /**
    * Pictor (bidi-inline): the box starts on the right (`direction: rtl` in
    * a paragraph laid out with bidi), so `first` is its right edge.
@@ -2010,6 +2017,7 @@ export class Paragraph {
         first,
         last,
         ...(rtl ? { rtl } : {}),
+        ...(box.marksStaticPosition ? { lineTop: line.top } : {}),
       })
     }
 

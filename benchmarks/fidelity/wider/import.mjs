@@ -18,7 +18,7 @@
  * locale's translation (`keycloak-messages.json`, copied from the properties files at the commits recorded there;
  * FreeMarker's `msg(key, link, expiry, realm, expiryText)` done by hand: {0} link, {2} realm, {3} expiry text).
  *
- * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9|docs10] node benchmarks/fidelity/wider/import.mjs [name-filter]
+ * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9|docs10|docs13] node benchmarks/fidelity/wider/import.mjs [name-filter]
  *   needs the repositories as bare git directories under $MIRRORS (default /work/.mirror/<owner>+<name>/repo) and
  *   the compilers and CSS packages under $WIDER_TOOLS (default /tmp/wider-tools: `npm i inky@1.5.0
  *   foundation-emails@2.5.1 juice@12.2.0 @usewaypoint/email-builder@0.0.9 react@18 react-dom@18 bulma@1.0.4
@@ -52,6 +52,7 @@ import { docs7Documents, docs7Licences } from './docs7.mjs';
 import { docs8Documents, docs8Licences } from './docs8.mjs';
 import { docs9Documents, docs9Licences } from './docs9.mjs';
 import { docs10Documents, docs10Licences } from './docs10.mjs';
+import { docs13Documents, docs13Licences } from './docs13.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
 import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
 
@@ -502,6 +503,9 @@ function documents() {
   // Issue 41's session-16 pass (docs22): demo and documentation pages of classless document sheets from nine
   // repositories not used before (docs10.mjs).
   for (const d of docs10Documents()) add(d);
+  // Issue 41's session-17 pass (docs26): print documents and articles (pandoc theme pages, W3C report sheets,
+  // Standard Ebooks chapters, a print sheet as printed, blog themes) from ten repositories not used before (docs13.mjs).
+  for (const d of docs13Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1202,7 +1206,7 @@ async function compressImages(html, changes) {
 // ---------------------------------------------------------------- main
 
 const onlyNames = only?.split(',');
-// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9, docs10) builds that pass's documents alone (the other passes need their own mirrors and tools).
+// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9, docs10, docs13) builds that pass's documents alone (the other passes need their own mirrors and tools).
 const passes = {
   docs5: docs5Documents,
   docs6: docs6Documents,
@@ -1210,6 +1214,7 @@ const passes = {
   docs8: docs8Documents,
   docs9: docs9Documents,
   docs10: docs10Documents,
+  docs13: docs13Documents,
 };
 const docs = (passes[process.env.WIDER_PASS]?.() ?? documents()).filter(
   (d) => !onlyNames || onlyNames.some((n) => d.name.includes(n)),
@@ -1300,6 +1305,8 @@ if (inPass('docs8') && docs.some((d) => docs8Documents().some((x) => x.name === 
   for (const [file, bytes] of docs8Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 if (inPass('docs10') && docs.some((d) => docs10Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs10Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (inPass('docs13') && docs.some((d) => docs13Documents().some((x) => x.name === d.name)))
+  for (const [file, bytes] of docs13Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [
@@ -1399,7 +1406,7 @@ style sheets, compiled output, JSON Resume themes and the sample résumé). Kind
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
 Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance, letters, a report,
 résumés, articles and handouts of document styles (LaTeX.css, Tufte CSS, Tufte Pandoc CSS, Vivliostyle's Scholarly HTML sample), HTML-to-PDF tools' example pages (html-pdf's
-business card, WeasyPrint's poster, flyer and book), slide decks (Vivliostyle's) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`; markdown and article themes' demo articles (markdowncss, github-markdown-css, The Monospace Web), classless document sheets' pages (Simple.css, Marx, sakura, tacit) and HTML résumé templates (Start Bootstrap, Owen Gretzinger's): \`docs7.mjs\`; hand-written HTML/CSS résumé and CV templates with their web and icon fonts: \`docs9.mjs\`; demo and documentation pages of classless document sheets (Water.css, new.css, MVP.css, awsm.css, Bamboo, concrete.css, Almond.CSS, classless.css, writ): \`docs10.mjs\`), and e-mails and pages in right-to-left and
+business card, WeasyPrint's poster, flyer and book), slide decks (Vivliostyle's) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`; markdown and article themes' demo articles (markdowncss, github-markdown-css, The Monospace Web), classless document sheets' pages (Simple.css, Marx, sakura, tacit) and HTML résumé templates (Start Bootstrap, Owen Gretzinger's): \`docs7.mjs\`; hand-written HTML/CSS résumé and CV templates with their web and icon fonts: \`docs9.mjs\`; demo and documentation pages of classless document sheets (Water.css, new.css, MVP.css, awsm.css, Bamboo, concrete.css, Almond.CSS, classless.css, writ): \`docs10.mjs\`; print documents and articles — pandoc theme pages, W3C technical-report sheets, Standard Ebooks chapters, Gutenberg's print sheet as printed, blog themes' posts: \`docs13.mjs\`), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,

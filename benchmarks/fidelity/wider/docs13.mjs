@@ -1,9 +1,10 @@
 /**
- * Issue 41's session-17 pass (docs26): print documents and articles from ten public repositories the corpus had
+ * Issue 41's session-17 pass (docs26): print documents and articles from thirteen public repositories the corpus had
  * not used — a pandoc article theme's own built pages (jez's pandoc-markdown-css-theme: its home, kitchen sink,
  * paper and Tufte-layout pages), the W3C technical-report sheets' mockups (Editor's Draft, Working Draft,
  * Recommendation, Note), Standard Ebooks' book chapters and front matter (CC0 epub XHTML with their core and local
- * sheets), a print sheet shown as printed (Gutenberg's modern and old-style demos), a pandoc HTML template's
+ * sheets, a poem and a diary among them), xml2rfc's HTML outputs of RFCs and Internet-Drafts (its test suite's expected
+ * files), a print sheet shown as printed (Gutenberg's modern and old-style demos), a pandoc HTML template's
  * preview (pandoc-goodies' GitHub template), markdown.css's demo, typebase.css's specimen sheet and two blog themes'
  * post pages (Start Bootstrap's Clean Blog and Blog Post). Each source's page was chosen before any rendering; none
  * was dropped after rendering.
@@ -66,6 +67,19 @@ const SOURCES = {
     'LICENSE',
     'MIT',
   ],
+  xml2rfc: ['ietf-tools/xml2rfc', '55ccf550452b62aa28f59ae289aa99fd09430d89', 'LICENSE', 'BSD-3-Clause'],
+  leaves: [
+    'standardebooks/walt-whitman_leaves-of-grass',
+    '90dcc864bfee88a8533d6994e3d2f01c8e986101',
+    'LICENSE.md',
+    'CC0-1.0',
+  ],
+  pepys: [
+    'standardebooks/samuel-pepys_the-diary',
+    'a3031890b10ba1332659e4462fd5db5c99e60616',
+    'LICENSE.md',
+    'CC0-1.0',
+  ],
   blogPost: [
     'StartBootstrap/startbootstrap-blog-post',
     '85c4c8d10116d67b8c8af8c11970bb0cafd93be4',
@@ -125,6 +139,19 @@ function gutenbergPrinted(html, changes) {
       /href="\/\/unpkg\.com\/gutenberg-css\/dist\/(themes\/[\w.-]+\.css)"\s+media="print"/g,
       'href="../dist/$1"',
     );
+}
+
+/**
+ * xml2rfc's expected outputs link the tool's default sheet by name (`xml2rfc.css`, which the tool copies beside
+ * the output: the repository's xml2rfc/data/xml2rfc.css) and an optional `rfc-local.css` that the tests do not have.
+ */
+function rfcSheet(html, changes) {
+  changes.push(
+    "the page's xml2rfc.css (the tool's default sheet, copied beside its output) read as the repository's xml2rfc/data/xml2rfc.css; the optional rfc-local.css link (no such file) removed",
+  );
+  return html
+    .replace(/href="xml2rfc\.css"/g, 'href="../../xml2rfc/data/xml2rfc.css"')
+    .replace(/<link\b[^>]*href="rfc-local\.css"[^>]*>/g, '');
 }
 
 /** The documents of this pass, as import.mjs's `add` takes them. */
@@ -236,6 +263,53 @@ export function docs13Documents() {
       },
       { edit: gutenbergPrinted },
     ),
+    mirrored(
+      'xml2rfc',
+      {
+        name: 'xml2rfc-rfc7911',
+        path: 'tests/valid/rfc7911.v3.html',
+        width: A4,
+        kind: "RFC (xml2rfc's HTML output of RFC 7911: header table, table of contents, numbered sections)",
+      },
+      { edit: rfcSheet },
+    ),
+    mirrored(
+      'xml2rfc',
+      {
+        name: 'xml2rfc-v3-features',
+        path: 'tests/valid/draft-v3-features.v3.html',
+        width: LETTER,
+        kind: "Internet-Draft (xml2rfc's HTML output of its v3 features test: lists, tables, figures, references)",
+      },
+      { edit: rfcSheet },
+    ),
+    mirrored(
+      'xml2rfc',
+      {
+        name: 'xml2rfc-elements',
+        path: 'tests/valid/elements.v3.html',
+        kind: "Internet-Draft (xml2rfc's HTML output of its elements test)",
+      },
+      { edit: rfcSheet },
+    ),
+    mirrored('xml2rfc', {
+      name: 'xml2rfc-rfc7911-v2',
+      path: 'tests/valid/rfc7911.html',
+      width: 1024,
+      kind: "RFC (xml2rfc's v2 HTML output of RFC 7911, its own inline sheet)",
+    }),
+    mirrored('leaves', {
+      name: 'standard-ebooks-leaves-of-grass-poem',
+      path: 'src/epub/text/a-song-of-joys.xhtml',
+      width: A4,
+      kind: 'book chapter (Standard Ebooks: Leaves of Grass, "A Song of Joys": verse with hanging indents)',
+    }),
+    mirrored('pepys', {
+      name: 'standard-ebooks-pepys-diary-chapter',
+      path: 'src/epub/text/chapter-1.xhtml',
+      width: LETTER,
+      kind: 'book chapter (Standard Ebooks: The Diary of Samuel Pepys, its first month: dated entries)',
+    }),
     mirrored('pandocGoodies', {
       name: 'pandoc-goodies-github-template',
       path: 'templates/html5/github/GitHub-Template-Preview.html',

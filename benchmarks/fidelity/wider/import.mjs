@@ -504,7 +504,8 @@ function documents() {
   // repositories not used before (docs10.mjs).
   for (const d of docs10Documents()) add(d);
   // Issue 41's session-17 pass (docs26): print documents and articles (pandoc theme pages, W3C report sheets,
-  // Standard Ebooks chapters, a print sheet as printed, blog themes) from ten repositories not used before (docs13.mjs).
+  // Standard Ebooks chapters, RFC outputs, a print sheet as printed, blog themes) from thirteen repositories not used
+  // before (docs13.mjs).
   for (const d of docs13Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
@@ -1406,7 +1407,7 @@ style sheets, compiled output, JSON Resume themes and the sample résumé). Kind
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
 Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance, letters, a report,
 résumés, articles and handouts of document styles (LaTeX.css, Tufte CSS, Tufte Pandoc CSS, Vivliostyle's Scholarly HTML sample), HTML-to-PDF tools' example pages (html-pdf's
-business card, WeasyPrint's poster, flyer and book), slide decks (Vivliostyle's) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`; markdown and article themes' demo articles (markdowncss, github-markdown-css, The Monospace Web), classless document sheets' pages (Simple.css, Marx, sakura, tacit) and HTML résumé templates (Start Bootstrap, Owen Gretzinger's): \`docs7.mjs\`; hand-written HTML/CSS résumé and CV templates with their web and icon fonts: \`docs9.mjs\`; demo and documentation pages of classless document sheets (Water.css, new.css, MVP.css, awsm.css, Bamboo, concrete.css, Almond.CSS, classless.css, writ): \`docs10.mjs\`; print documents and articles — pandoc theme pages, W3C technical-report sheets, Standard Ebooks chapters, Gutenberg's print sheet as printed, blog themes' posts: \`docs13.mjs\`), and e-mails and pages in right-to-left and
+business card, WeasyPrint's poster, flyer and book), slide decks (Vivliostyle's) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`; markdown and article themes' demo articles (markdowncss, github-markdown-css, The Monospace Web), classless document sheets' pages (Simple.css, Marx, sakura, tacit) and HTML résumé templates (Start Bootstrap, Owen Gretzinger's): \`docs7.mjs\`; hand-written HTML/CSS résumé and CV templates with their web and icon fonts: \`docs9.mjs\`; demo and documentation pages of classless document sheets (Water.css, new.css, MVP.css, awsm.css, Bamboo, concrete.css, Almond.CSS, classless.css, writ): \`docs10.mjs\`; print documents and articles — pandoc theme pages, W3C technical-report sheets, Standard Ebooks chapters, xml2rfc's RFC outputs, Gutenberg's print sheet as printed, blog themes' posts: \`docs13.mjs\`), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,

@@ -31,7 +31,7 @@ import {
   wrapPictureLines,
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
-import { hrAttributeStyle } from './hr-attributes.js';
+import { hrAttributeStyle, hrBorderColor } from './hr-attributes.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
 import { monospaceFontSize, monospaceKeywordSize } from './monospace-size.js';
@@ -633,6 +633,7 @@ export class TreeConverter {
       Object.assign(
         legacy,
         hrAttributeStyle(el, (...p) => this.declares(el, ...p)),
+        hrBorderColor((p) => this.styles.declared(el, p, this.inlineOf(el))),
       );
     if (this.fullQuirks) {
       this.marginQuirks(el, legacy);

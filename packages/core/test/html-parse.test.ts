@@ -308,6 +308,23 @@ describe('tailwind', () => {
     );
   });
 
+  it('takes microformat classes (h-card, p-name, p-author, h-entry) for names, not padding or height utilities', () => {
+    // A W3C report's header: the preflight's resets (h1 font size inherit, dd margin 0) beat its sheet's rules.
+    const { root } = parseHtml(
+      '<style>div.head h1{font-size:220%}dl dd{margin:0 0 .5em 2em}</style>' +
+        '<div class="head h-entry"><h1 class="title p-name">T</h1><dl><dd class="p-author h-card vcard">A</dd></dl></div>' +
+        '<div class="p-4 px-2.5 h-full w-1/2 m-auto max-w-prose min-h-screen h-[13px] size-4 card">b</div>',
+    );
+    expect(find(root, 'h1')!.props.tw).toBeUndefined();
+    expect(find(root, 'h1')!.props.style).toBeUndefined();
+    expect(find(root, 'dd')!.props.tw).toBeUndefined();
+    expect(find(root, 'dd')!.props.style).toBeUndefined();
+    const utilities = findAll(root, 'div').find((d) => String(d.props.class).endsWith('card'))!;
+    expect(utilities.props.tw).toBe(
+      'p-4 px-2.5 h-full w-1/2 m-auto max-w-prose min-h-screen h-[13px] size-4',
+    );
+  });
+
   it('leaves classes a stylesheet styles to that stylesheet (compiled Tailwind is not applied twice)', () => {
     const { root } = parseHtml(
       '<style>.flex{display:flex}.p-4{padding:1rem}</style><div class="flex p-4 mt-2">x</div>',

@@ -152,12 +152,17 @@ export function expandBackground(value: string) {
   )
   const finalLayer = layers[layers.length - 1]
   const hasImage = layers.some((layer) => layer.image !== 'none')
+  // Pictor (background-layers-without-image): the shorthand sets every
+  // longhand whether or not it names an image, as in Chromium. The lists were
+  // left out without an image, so `background: white top left no-repeat`
+  // followed by a later rule's `background-image` tiled the picture over the
+  // whole box (W3C report sheets' status strip).
   const list = (key: keyof Layer) =>
-    hasImage ? layers.map((layer) => layer[key]).join(', ') : undefined
+    layers.map((layer) => layer[key]).join(', ')
 
   return {
     backgroundColor: finalLayer.color,
-    backgroundImage: list('image'),
+    backgroundImage: hasImage ? list('image') : undefined,
     backgroundPosition: list('position'),
     backgroundSize: list('size'),
     backgroundRepeat: list('repeat'),

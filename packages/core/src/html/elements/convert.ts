@@ -32,7 +32,7 @@ import {
 } from './picture-lines.js';
 import { isBlankText, isBreak, wrapLinesBeforeFloats } from './float-breaks.js';
 import { fontAttributeHint, fontAttributeStyle } from './font-attributes.js';
-import { hrAttributeStyle } from './hr-attributes.js';
+import { hrAttributeStyle, hrBorderColor } from './hr-attributes.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
 import { monospaceFontSize, monospaceKeywordSize } from './monospace-size.js';
@@ -637,6 +637,7 @@ export class TreeConverter {
       Object.assign(
         legacy,
         hrAttributeStyle(el, (...p) => this.declares(el, ...p)),
+        hrBorderColor((p) => this.styles.declared(el, p, this.inlineOf(el))),
       );
     // Pictor (docs28): `<font size color face>` are presentational hints (font-attributes.ts).
     if (el.tagName === 'font')

@@ -64,3 +64,19 @@ export function hrAttributeStyle(
   }
   return style;
 }
+
+/**
+ * Chrome's `<hr>` is `color: gray; border: 1px inset` with the border colour currentcolor; the UA sheet here draws
+ * the inset as two solid colours (ua-styles.ts). A page that sets another border style and no border colour (W3C
+ * report sheets' `div.head hr { border-style: solid }`) gets currentcolor back: a grey rule, as in Chrome.
+ * `declared` is the page's value of a property for the element, or undefined.
+ */
+export function hrBorderColor(declared: (property: string) => string | undefined): Record<string, string> {
+  const styles = borderPart('style')
+    .map(declared)
+    .filter((value): value is string => value !== undefined);
+  if (styles.length === 0 || styles.some((value) => /\b(inset|outset)\b/i.test(value))) return {};
+  return borderPart('color').some((property) => declared(property) !== undefined)
+    ? {}
+    : { borderColor: 'currentcolor' };
+}

@@ -12,6 +12,10 @@ const UTILITY =
 const COLOR = String.raw`(?:(?:slate|gray|zinc|neutral|stone|red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose)-\d{2,3}|black|white|transparent|current|inherit)(?:\/\d+)?`;
 /** An arbitrary value: `[…]` or, in Tailwind 4, `(…)`. */
 const ARBITRARY = String.raw`\[.+\]|\(.+\)`;
+/** A spacing scale step (`4`, `2.5`, `px`) or a fraction (`1/2`). */
+const SPACING = String.raw`\d+(?:\.\d+)?|px|\d+\/\d+`;
+/** The width and height keywords and named sizes (`full`, `screen`, `fit`, `prose`, `lg`, `screen-md`, `dvh`). */
+const SIZE_KEYWORD = String.raw`auto|full|screen|min|max|fit|none|prose|[sld]v[hw]|[23]?xs|sm|md|lg|xl|[2-7]xl|screen-(?:sm|md|lg|xl|2xl)`;
 
 /**
  * The values a utility family takes, for the families whose prefix also begins the class names of hand-written
@@ -30,6 +34,16 @@ const FAMILY_VALUES: ReadonlyArray<readonly [RegExp, RegExp]> = [
     new RegExp(`^(?:center|start|end|between|around|evenly|baseline|stretch|normal|none|${ARBITRARY})$`),
   ],
   [/^(?:col|row)-(.+)$/, new RegExp(`^(?:auto|(?:span|start|end)-.+|${ARBITRARY})$`)],
+  // Microformats name classes h-card, h-entry, p-name, p-author (blogs, reports, résumés, W3C reports): padding and
+  // sizing utilities take a spacing value or a size keyword only.
+  [
+    /^(?:p|px|py|pt|pr|pb|pl|ps|pe|m|mx|my|mt|mr|mb|ml|ms|me)-(.+)$/,
+    new RegExp(`^(?:${SPACING}|auto|${ARBITRARY})$`),
+  ],
+  [
+    /^(?:w|h|size|min-w|min-h|max-w|max-h)-(.+)$/,
+    new RegExp(`^(?:${SPACING}|${SIZE_KEYWORD}|${ARBITRARY})$`),
+  ],
 ];
 
 /** Whether a class that starts like a utility has a value its family takes (see FAMILY_VALUES). */

@@ -28,8 +28,9 @@ export const UA_RULES: Record<string, string> = {
   // A replaced element's automatic minimum size keeps Chrome from shrinking it below its own size in a flex row.
   img: ':where(img){flex-shrink:0}',
   svg: ':where(svg){flex-shrink:0}',
-  // Chrome draws `1px inset gray` as a #9a9a9a line over an #eeeeee one; satori's inset shading is darker.
-  hr: ':where(hr){border-style:solid;border-color:#9a9a9a #eeeeee #eeeeee #9a9a9a}',
+  // Chrome draws `1px inset gray` as a #9a9a9a line over an #eeeeee one; satori's inset shading is darker. Its
+  // colour is gray, the border colour of a page's own style (hr-attributes.ts hrBorderColor).
+  hr: ':where(hr){color:gray;border-style:solid;border-color:#9a9a9a #eeeeee #eeeeee #9a9a9a}',
   // Chrome's box for the bars (its html.css); their native look and value fill are not drawn.
   progress:
     ':where(progress){display:inline-block;box-sizing:border-box;height:1em;width:10em;vertical-align:-0.2em}',

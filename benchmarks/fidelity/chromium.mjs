@@ -157,7 +157,11 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'load' });
       await page.evaluate(() => document.fonts.ready);
-      const png = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height } });
+      // Animations and transitions disabled (finite ones run to their end, infinite ones go back to their start):
+      // a page that fades in at load was caught mid-way, a different image each run. Pictor draws a document's
+      // styles without running its animations: the same state, except where an animation holds its last frame
+      // (animation-fill-mode: forwards or both).
+      const png = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
       await context.close();
       return png;
     },

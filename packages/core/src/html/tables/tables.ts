@@ -710,7 +710,12 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     if (part === 'caption') {
       if (child === caption) {
         const outside = captionOutside(table, child, captionBelow, spacing, collapse, borderPx, ctx);
-        const converted = ctx.convert(child, { gridColumn: '1 / -1', gridRow: captionRow, ...outside.style });
+        const converted = ctx.convert(child, {
+          gridColumn: '1 / -1',
+          gridRow: captionRow,
+          ...outside.style,
+          ...captionWidth(child, outside.style, ctx),
+        });
         if (outside.inner > 0)
           converted.props[TABLE_CAPTION_PROP] = `${captionBelow ? 'bottom' : 'top'} ${outside.inner}`;
         children.push(converted);
@@ -750,7 +755,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
  * edges). Its margins take them back on its left, right and outer side, and its inner side's margin gets the table's
  * border and padding on that side (`inner`, in px) so the rows stay where they are; satori paints the table's border
  * and background from the caption's inner edge on (`TABLE_CAPTION_PROP`). The collapsing model has no spacing and no
- * padding, and its border is drawn by the cells.
+ * padding; its border (the table's own, drawn by the table box) lies between the caption and the rows too
+ * (caption-outside-collapsed-border).
  */
 function captionOutside(
   table: Element,
@@ -762,12 +768,12 @@ function captionOutside(
   ctx: TableContext,
 ): { style: Record<string, string>; inner: number } {
   const tableInline = ctx.inlineOf(table);
-  if (collapse) return { style: {}, inner: 0 };
   const border = (side: Side) =>
     ctx.styles.declared(table, 'border', tableInline) === undefined && sideBorder(ctx, table, side) === 0
       ? borderAttrPx
       : sideBorder(ctx, table, side);
   const padding = (side: Side) => {
+    if (collapse) return 0;
     const value = resolveCalcPx(
       resolveVars(declaredSide(ctx, table, 'padding', side), table, ctx),
       rootFontSizePx(table, ctx),
@@ -806,6 +812,41 @@ function captionOutside(
 }
 
 type Side = 'top' | 'right' | 'bottom' | 'left';
+
+/**
+ * Pictor (caption-min-content): a caption widens its table only to its min-content width, as in Chromium (the table
+ * wrapper is as wide as the table or the caption's min-content, whichever is wider), and is then as wide as the
+ * table: a long caption over a narrow table wraps instead of stretching the columns. Its contribution to the grid
+ * is its min-content (`width: min-content`); `min-width` (a percentage of its grid area, less the margins that
+ * take back the table's border and spacing) stretches it back to the table's width once the columns are known.
+ */
+function captionWidth(
+  caption: Element,
+  outsideStyle: Record<string, string>,
+  ctx: TableContext,
+): Record<string, string> {
+  const inline = ctx.inlineOf(caption);
+  if (ctx.styles.declared(caption, 'width', inline) !== undefined) return {};
+  const contentBox =
+    ctx.styles.declared(caption, 'box-sizing', inline)?.trim().toLowerCase() !== 'border-box';
+  const lengths = (['left', 'right'] as const).flatMap((side) => {
+    const margin =
+      outsideStyle[`margin${side[0]!.toUpperCase()}${side.slice(1)}`] ??
+      declaredSide(ctx, caption, 'margin', side);
+    // `min-width` sizes the content box: the caption's padding and border are outside it.
+    const box = contentBox
+      ? [declaredSide(ctx, caption, 'padding', side), `${sideBorder(ctx, caption, side)}px`]
+      : [];
+    return [margin, ...box]
+      .map((value) => value?.trim())
+      .filter((value): value is string => value !== undefined && pxOf(value) !== 0 && !/^auto$/i.test(value))
+      .map((value) => (value.startsWith('calc(') ? value.slice(4) : value));
+  });
+  return {
+    width: 'min-content',
+    minWidth: lengths.length ? `calc(100% - (${lengths.join(' + ')}))` : '100%',
+  };
+}
 
 /** A height that sizes a box: a length, not `auto`, a CSS-wide keyword or a percentage. */
 function isLengthHeight(value: string | undefined): value is string {

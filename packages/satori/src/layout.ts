@@ -247,6 +247,8 @@ export interface LayoutContext {
   countersHidden?: boolean
   /** The number of lists the element is in, for their default styles. */
   listDepth?: number
+  // Pictor (nested-list-margins): inside a `dl` (the UA sheet's nested-list rule counts it).
+  inDefinitionList?: boolean
   /** Markers of list items to be placed at the start of its first line. */
   markers?: ReactElement[]
   /** The parent, the containing block of sticky children. */
@@ -515,7 +517,8 @@ export default async function* layout(
           context.convertColors,
           context.pointScaleFactor,
           context.listDepth,
-          context.parentStyle
+          context.parentStyle,
+          context.inDefinitionList
         ).then(([probe]) => probe),
         newLocale
       )
@@ -531,7 +534,8 @@ export default async function* layout(
     context.convertColors,
     context.pointScaleFactor,
     context.listDepth,
-    context.parentStyle
+    context.parentStyle,
+    context.inDefinitionList
   )
   // Pictor (textarea-rows-height): `rows` lines of its own line height.
   if (type === 'textarea') {
@@ -1366,6 +1370,7 @@ export default async function* layout(
       listDepth:
         (context.listDepth || 0) +
         (['ul', 'ol', 'menu', 'dir'].includes(type) ? 1 : 0),
+      inDefinitionList: context.inDefinitionList || type === 'dl',
       markers: index === markerTarget ? markers : undefined,
       parentBox,
       scrollport,

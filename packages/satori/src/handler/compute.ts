@@ -312,9 +312,16 @@ const LIST_TYPES: Record<string, string> = {
 function getListPresets(
   type: string,
   props: Record<string, any>,
-  listDepth: number
+  listDepth: number,
+  inDefinitionList = false
 ) {
   const preset: Record<string, string | number> = {}
+  // Pictor (nested-list-margins): the UA sheet's rule is
+  // `:is(dir, dl, menu, ol, ul) :is(dir, dl, menu, ol, ul) { margin-block: 0 }`:
+  // a `dl` counts on both sides, so a list in a `dl` (a `ul` in a `dd`) and a
+  // `dl` in a list or a `dl` have no vertical margins either.
+  const nested = listDepth > 0 || inDefinitionList
+  if (type === 'dl' && nested) preset.marginTop = preset.marginBottom = 0
   if (LIST_ELEMENTS.has(type)) {
     preset.listStyleType =
       type === 'ol'
@@ -325,7 +332,7 @@ function getListPresets(
         ? 'circle'
         : 'square'
     // Nested lists have no vertical margins.
-    if (listDepth > 0) preset.marginTop = preset.marginBottom = 0
+    if (nested) preset.marginTop = preset.marginBottom = 0
     preset.counterReset = 'list-item'
   }
   if (
@@ -598,7 +605,8 @@ export default async function compute(
   convertColors = true,
   pointScaleFactor?: number,
   listDepth = 0,
-  parentStyle?: SerializedStyle
+  parentStyle?: SerializedStyle,
+  inDefinitionList = false
 ): Promise<[SerializedStyle, SerializedStyle]> {
   // With `onStyleError`, invalid values are reported and replaced by the
   // fallback, as if the declaration wasn't there.
@@ -620,7 +628,7 @@ export default async function compute(
   // the remaining preset ones, so they override them in order.
   const presetStyle = {
     ...presets[type],
-    ...getListPresets(type, props, listDepth),
+    ...getListPresets(type, props, listDepth, inDefinitionList),
     ...getSelectPreset(type, props),
     // Pictor (form-controls-ua): Chrome's look of inputs, buttons, text areas.
     ...getFormControlPreset(type, props),

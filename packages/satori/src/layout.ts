@@ -137,6 +137,7 @@ import {
 } from './pictor-multicol.js'
 import {
   TABLE_FIT_PROP,
+  TABLE_PERCENT_FILL_PROP,
   keepTableFit,
   measureTableCells,
 } from './pictor-table-fit.js'
@@ -1409,13 +1410,19 @@ export default async function* layout(
   ) {
     // A table without weighed columns (one without a width of its own) is
     // measured only if the layout makes it narrower than its content.
+    // Pictor (table-percent-columns-measured): one whose percentage columns
+    // ask a width of it is measured now, for that width.
+    const percentFill =
+      props?.[TABLE_PERCENT_FILL_PROP] !== undefined &&
+      typeof tableFit === 'string'
     const cells =
-      typeof tableWeights === 'string'
+      typeof tableWeights === 'string' || percentFill
         ? measureTableCells(node, context.computeLayout)
         : undefined
     if (cells && typeof tableWeights === 'string')
       weighTableColumns(node, tableWeights, cells)
-    if (typeof tableFit === 'string') keepTableFit(node, tableFit, cells)
+    if (typeof tableFit === 'string')
+      keepTableFit(node, tableFit, cells, percentFill)
   }
 
   // 3. Post-process the node.

@@ -213,7 +213,8 @@ function columnConstraints(
 export function keepTableFit(
   grid: LayoutNode,
   spec: string,
-  measured: MeasuredCell[] | undefined
+  measured: MeasuredCell[] | undefined,
+  percentFill = false
 ) {
   const list = grid.style.gridTemplateColumns as GridTrackList | undefined
   const kinds = parseKinds(spec)
@@ -222,6 +223,12 @@ export function keepTableFit(
   const gap =
     typeof grid.style.columnGap === 'number' ? grid.style.columnGap : 0
   const cells = measured ?? unmeasuredCells(grid)
+  // Pictor (table-percent-columns-measured): the width its percentage
+  // columns ask, from the cells' measured max-content widths.
+  if (measured && percentFill) {
+    const width = percentFillWidth(grid, kinds, measured, gap)
+    if (width !== undefined) grid.style.maxWidth = width
+  }
   grid.tableFit = {
     kinds,
     cells,
@@ -232,6 +239,67 @@ export function keepTableFit(
     measured: false,
     measuredMax: measured !== undefined,
   }
+}
+
+/**
+ * Pictor (table-percent-columns-measured): on a table's grid that the HTML
+ * layer made `width: 100%; max-width: <estimate>px` for its percentage
+ * columns (core's `percentWidth`, a table without a width of its own).
+ */
+export const TABLE_PERCENT_FILL_PROP = 'data-pictor-table-percent-fill'
+
+/**
+ * Pictor (table-percent-columns-measured): the border-box width a table
+ * without a width of its own takes for its percentage columns, as Chromium's
+ * auto table layout asks (LayoutNG's `ComputeGridInlineMinMax`): each
+ * percentage column its max-content width ÷ its share, the other columns
+ * their max-content widths ÷ what the percentages leave, at least all the
+ * columns' max-content widths; then the border spacing between and around
+ * the columns (the grid's gaps and padding here) and the table's borders on
+ * top. The columns' max-content widths are the cells' measured ones (with
+ * the fonts they are drawn in): core's estimate was a few px short or over,
+ * and left the spacing and borders out, so a 25% column's longest cell
+ * wrapped. Undefined when the percentages leave the other columns no room
+ * (the container's width then, as the HTML layer set it) or a side is not in
+ * px.
+ */
+export function percentFillWidth(
+  grid: LayoutNode,
+  kinds: ColumnKind[],
+  cells: MeasuredCell[],
+  gap: number
+): number | undefined {
+  const columns = columnConstraints(kinds, cells, gap)
+  let total = 0
+  let others = 0
+  let sum = 0
+  let width = 0
+  for (const column of columns) {
+    sum += column.max
+    if (column.percent !== undefined && column.percent > 0) {
+      total += column.percent
+      width = Math.max(width, (column.max * 100) / column.percent)
+    } else others += column.max
+  }
+  if (total === 0) return undefined
+  width = Math.max(width, sum)
+  if (others > 0) {
+    if (total >= 100) return undefined
+    width = Math.max(width, (others * 100) / (100 - total))
+  }
+  const style = grid.style
+  const sides = [
+    style.paddingLeft ?? 0,
+    style.paddingRight ?? 0,
+    style.borderLeftWidth ?? 0,
+    style.borderRightWidth ?? 0,
+  ]
+  if (sides.some((side) => typeof side !== 'number')) return undefined
+  const frame =
+    style.boxSizing === 'content-box'
+      ? 0
+      : (sides as number[]).reduce((a, b) => a + b, 0)
+  return width + gap * (columns.length - 1) + frame
 }
 
 /** A table's cells that name their column, not measured yet. */

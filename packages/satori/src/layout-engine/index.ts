@@ -17,6 +17,7 @@ import {
   type FloatExclusion,
   type LayoutNode,
 } from './node.js'
+import { relayOutBesideFloatMargins } from './pictor-bfc-negative-margins.js'
 
 export * from './node.js'
 
@@ -357,6 +358,9 @@ export function createLayoutEngine(): LayoutEngine {
       }
       encoded = atLines.encoded
       let bands: ReturnType<typeof relayOutMissingFloatBands> | undefined
+      let besideFloats:
+        | ReturnType<typeof relayOutBesideFloatMargins>
+        | undefined
       try {
         // Pictor (float-bands-complete): again, with the whole bands of
         // floats the engine cut short beside paragraphs.
@@ -364,12 +368,19 @@ export function createLayoutEngine(): LayoutEngine {
           layOut(root, width, height, layoutScale)
         )
         encoded = bands.encoded
+        // Pictor (bfc-negative-margins-beside-floats): again, without the
+        // negative inline margins of boxes kept out of floats beside them.
+        besideFloats = relayOutBesideFloatMargins(encoded, () =>
+          layOut(root, width, height, layoutScale)
+        )
+        encoded = besideFloats.encoded
         // Pictor (float-context-edges): again, with formatting context roots
         // widened where containing blocks of their floats reach past them.
         encoded = relayOutPastFloatEdges(encoded, width, (widenedWidth) =>
           layOut(root, widenedWidth, height, layoutScale)
         )
       } finally {
+        besideFloats?.restore()
         bands?.restore()
         atLines.restore()
         paddings.restore()

@@ -146,6 +146,11 @@ const TABLE_COLUMN_PROP = 'data-pictor-table-column';
 /** The prop giving each column's kind, for a table narrower than its columns want (satori's table-narrow-columns). */
 const TABLE_FIT_PROP = 'data-pictor-table-fit';
 /**
+ * The prop of a table made `width: 100%; max-width: <estimate>px` for its percentage columns: satori's
+ * table-percent-columns-measured sets the max-width again from its cells' measured max-content widths.
+ */
+const TABLE_PERCENT_FILL_PROP = 'data-pictor-table-percent-fill';
+/**
  * The prop of a caption outside its table's border and padding: its side and the px of the table's border and padding
  * its inner margin holds (satori's caption-outside-box paints the table from there on).
  */
@@ -284,7 +289,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   if (declaredWidth === 'auto' || (!structure.html && declaredWidth === undefined))
     tableStyle.width = 'fit-content';
   // Percentage columns make such a table as wide as they ask, within its container (table-columns.ts percentWidth).
-  if (columnTracks.percentFill !== undefined && (declaredWidth === undefined || declaredWidth === 'auto')) {
+  const percentFill =
+    columnTracks.percentFill !== undefined && (declaredWidth === undefined || declaredWidth === 'auto');
+  if (percentFill) {
     tableStyle.width = '100%';
     if (Number.isFinite(columnTracks.percentFill)) tableStyle.maxWidth = `${columnTracks.percentFill}px`;
   }
@@ -746,6 +753,9 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const grid = ctx.convert(table, tableStyle, [...backdrops, ...cellBoxes, ...children]);
   if (weighted.size > 0) grid.props[TABLE_WEIGHTS_PROP] = columnTracks.weighted.join(' ');
   if (columnTracks.fit !== undefined) grid.props[TABLE_FIT_PROP] = columnTracks.fit;
+  // Pictor (table-percent-columns-measured): satori measures the width the percentage columns ask.
+  if (percentFill && Number.isFinite(columnTracks.percentFill) && columnTracks.fit !== undefined)
+    grid.props[TABLE_PERCENT_FILL_PROP] = '';
   return grid;
 }
 

@@ -9,6 +9,10 @@ const stats = {
   treeLayouts: 0,
   /** Paragraphs of inline formatting contexts broken into lines to be measured (text/inline.ts). */
   paragraphMeasures: 0,
+  /** Nodes read as candidate floats by the float-band check (layout-engine/pictor-float-bands.ts). */
+  floatBandCandidates: 0,
+  /** `font-family` values parsed into lists of families (handler/expand.ts, font-family-memo). */
+  fontFamilyParses: 0,
 }
 
 /** Counts one more of `what`. */

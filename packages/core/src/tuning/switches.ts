@@ -76,6 +76,10 @@ export const TUNING_SWITCHES = {
     'style rules whose selector needs an ancestor tag, id or class the ancestors lack not matched (satori patch ancestor-filter)',
   paragraphMeasureMemo:
     "a paragraph's sizes kept by the width it was measured at, within a render: not broken into lines again (satori patch paragraph-measure-memo)",
+  floatBandsIndex:
+    "the float-band check reads the floats of each paragraph's formatting context, listed once per layout, not every node before it (satori patch float-bands-index)",
+  fontFamilyMemo:
+    'each distinct font-family value parsed into its list of families once per process (satori patch font-family-memo)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -97,6 +101,8 @@ export const SATORI_TUNINGS = [
   'skipInkBands',
   'ancestorFilter',
   'paragraphMeasureMemo',
+  'floatBandsIndex',
+  'fontFamilyMemo',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -13,6 +13,8 @@ const stats = {
   floatBandCandidates: 0,
   /** `font-family` values parsed into lists of families (handler/expand.ts, font-family-memo). */
   fontFamilyParses: 0,
+  /** `font-family` values that failed to parse with an error V8 wrote its message for (font-family-memo). */
+  fontFamilyFailures: 0,
 }
 
 /** Counts one more of `what`. */

@@ -58,3 +58,41 @@ describe('font-family-memo', () => {
     expect(again.parses).toBe(0);
   });
 });
+
+/** Paragraphs whose `font-family` is a list already (as a list marker copies its item's computed style). */
+function listValues(): Element {
+  return h(
+    'div',
+    { display: 'flex', flexDirection: 'column', width: 300, backgroundColor: '#fff' },
+    ...Array.from({ length: 12 }, (_x, i) =>
+      h('p', { display: 'block', margin: 0, fontSize: 14, fontFamily: ['inter', 'sans-serif'] }, `Item ${i}`),
+    ),
+  );
+}
+
+/** The SVG, the style errors and how many failures V8 wrote a message for, with the memo on or off. */
+async function failed(memo: boolean) {
+  const stats = layoutStats as unknown as () => { fontFamilyFailures: number };
+  const before = stats?.().fontFamilyFailures ?? 0;
+  const errors: string[] = [];
+  const svg = await render(listValues(), {
+    width: 300,
+    height: 300,
+    pictorTunings: { fontFamilyMemo: memo },
+    onStyleError: (error: Error) => errors.push(error.message),
+  });
+  return { svg, errors, written: (stats?.().fontFamilyFailures ?? 0) - before };
+}
+
+describe('font-family-memo, a value that is a list', () => {
+  it('fails with the same error each time, its message written once, with the same SVG', async () => {
+    const off = await failed(false);
+    const on = await failed(true);
+    expect(on.svg).toBe(off.svg);
+    expect(on.errors).toEqual(off.errors);
+    expect(off.errors).toHaveLength(12);
+    expect(off.written).toBe(12);
+    // At most once per process (none when an earlier render wrote it).
+    expect(on.written).toBeLessThanOrEqual(1);
+  });
+});

@@ -483,6 +483,8 @@ const FONT_FAMILIES = new Map<string, string[]>()
 /** Pictor (font-family-memo): how many lists are kept before the memo starts again. */
 const FONT_FAMILIES_KEPT = 512
 let fontFamilyMemoOn = true
+/** Pictor (font-family-memo): V8's message for a `font-family` value without `split`. */
+let splitFailure: string | undefined
 
 /**
  * Pictor (font-family-memo): switches the memo of parsed `font-family` lists on
@@ -666,13 +668,34 @@ function handleSpecialCase(
         ? FONT_FAMILIES.get(value)
         : undefined
     if (known) return { fontFamily: known.slice() }
+    // Pictor (font-family-memo): a value that is no text (a list marker's
+    // copy of its item's computed list of families) fails as before, with the
+    // same TypeError, but V8 writes its message once: writing it re-parses
+    // this function's source to print the call, each time.
+    const fails =
+      value !== null &&
+      value !== undefined &&
+      typeof (value as { split?: unknown }).split !== 'function'
+    if (fontFamilyMemoOn && fails && splitFailure !== undefined) {
+      countLayout('fontFamilyParses')
+      throw new TypeError(splitFailure)
+    }
     countLayout('fontFamilyParses')
-    const fontFamily = (value as string).split(',').map((_v) => {
-      return _v
-        .trim()
-        .replace(/(^['"])|(['"]$)/g, '')
-        .toLocaleLowerCase()
-    })
+    let fontFamily: string[]
+    try {
+      fontFamily = (value as string).split(',').map((_v) => {
+        return _v
+          .trim()
+          .replace(/(^['"])|(['"]$)/g, '')
+          .toLocaleLowerCase()
+      })
+    } catch (error) {
+      countLayout('fontFamilyFailures')
+      if (fontFamilyMemoOn && fails && error instanceof TypeError) {
+        splitFailure = error.message
+      }
+      throw error
+    }
     if (fontFamilyMemoOn && typeof value === 'string') {
       if (FONT_FAMILIES.size >= FONT_FAMILIES_KEPT) FONT_FAMILIES.clear()
       FONT_FAMILIES.set(value, fontFamily.slice())

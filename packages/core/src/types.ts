@@ -373,6 +373,10 @@ export interface Tunings {
   floatBandsIndex?: boolean;
   /** satori parses each distinct `font-family` value once per process (`font-family-memo`). */
   fontFamilyMemo?: boolean;
+  /** satori culls an inline box's fragment outside the image before copying its style (`fragment-cull-first`). */
+  fragmentCullFirst?: boolean;
+  /** satori reads the alignment properties' values from tables made once (`alignment-tables`). */
+  alignmentTables?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

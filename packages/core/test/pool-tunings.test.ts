@@ -77,6 +77,8 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   paragraphMeasureMemo: 'card',
   floatBandsIndex: 'card',
   fontFamilyMemo: 'card',
+  fragmentCullFirst: 'card',
+  alignmentTables: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

@@ -15,6 +15,10 @@ const stats = {
   fontFamilyParses: 0,
   /** `font-family` values that failed to parse with an error V8 wrote its message for (font-family-memo). */
   fontFamilyFailures: 0,
+  /** Styles of inline box fragments copied to be drawn (layout.ts, fragment-cull-first). */
+  fragmentStyles: 0,
+  /** Elements whose alignment value tables were spread afresh (handler/compute.ts, alignment-tables off). */
+  alignmentTablesSpread: 0,
 }
 
 /** Counts one more of `what`. */

@@ -86,6 +86,16 @@ export interface PictorTunings {
    * memo by its text; handler/expand.ts). Process-wide, set by each render.
    */
   fontFamilyMemo?: boolean
+  /**
+   * fragment-cull-first: the fragment of an inline box that lies outside of the image is culled before its style is
+   * copied for drawing (layout.ts).
+   */
+  fragmentCullFirst?: boolean
+  /**
+   * alignment-tables: the tables of the values of `align-*` and `justify-*` made once per process, not spread again
+   * for each element (handler/compute.ts).
+   */
+  alignmentTables?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -111,5 +121,7 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     paragraphMeasureMemo: tunings?.paragraphMeasureMemo !== false,
     floatBandsIndex: tunings?.floatBandsIndex !== false,
     fontFamilyMemo: tunings?.fontFamilyMemo !== false,
+    fragmentCullFirst: tunings?.fragmentCullFirst !== false,
+    alignmentTables: tunings?.alignmentTables !== false,
   }
 }

@@ -369,6 +369,14 @@ export interface Tunings {
   ancestorFilter?: boolean;
   /** satori keeps each paragraph's sizes by the width it measured them at, within a render (`paragraph-measure-memo`). */
   paragraphMeasureMemo?: boolean;
+  /** satori lists the floats of each formatting context once per layout for its float-band check (`float-bands-index`). */
+  floatBandsIndex?: boolean;
+  /** satori parses each distinct `font-family` value once per process (`font-family-memo`). */
+  fontFamilyMemo?: boolean;
+  /** satori culls an inline box's fragment outside the image before copying its style (`fragment-cull-first`). */
+  fragmentCullFirst?: boolean;
+  /** satori reads the alignment properties' values from tables made once (`alignment-tables`). */
+  alignmentTables?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

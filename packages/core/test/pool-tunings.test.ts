@@ -75,6 +75,10 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   skipInkBands: 'card',
   ancestorFilter: 'card',
   paragraphMeasureMemo: 'card',
+  floatBandsIndex: 'card',
+  fontFamilyMemo: 'card',
+  fragmentCullFirst: 'card',
+  alignmentTables: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

@@ -2,6 +2,7 @@
  * This module is used to calculate the layout of the current sub-tree.
  */
 
+import { countLayout } from './pictor-layout-stats.js'
 import {
   fieldsetTop,
   type FieldsetTop,
@@ -1683,8 +1684,19 @@ export default async function* layout(
     // box starts and ends.
     for (const paragraph of inlineBox.paragraphs) paragraph.finalize()
     drawn.shapes = false
+    // Pictor (fragment-cull-first): a fragment outside the image is culled
+    // before its style is copied (a long document's boxes below the image).
+    const cullFirst =
+      (
+        newInheritableStyle._pictorTunings as
+          | { fragmentCullFirst?: boolean }
+          | undefined
+      )?.fragmentCullFirst !== false
     for (const [index, fragment] of inlineBox.fragments.entries()) {
+      if (cullFirst && isCulled(fragmentRect(inlineBox, fragment, left, top)))
+        continue
       const fragmentStyle = { ...computedStyle }
+      countLayout('fragmentStyles')
       // Pictor (bidi-inline): a right-to-left box starts on the right.
       const [start, end] = fragment.rtl ? ['Right', 'Left'] : ['Left', 'Right']
       if (!fragment.first) {

@@ -9,6 +9,16 @@ const stats = {
   treeLayouts: 0,
   /** Paragraphs of inline formatting contexts broken into lines to be measured (text/inline.ts). */
   paragraphMeasures: 0,
+  /** Nodes read as candidate floats by the float-band check (layout-engine/pictor-float-bands.ts). */
+  floatBandCandidates: 0,
+  /** `font-family` values parsed into lists of families (handler/expand.ts, font-family-memo). */
+  fontFamilyParses: 0,
+  /** `font-family` values that failed to parse with an error V8 wrote its message for (font-family-memo). */
+  fontFamilyFailures: 0,
+  /** Styles of inline box fragments copied to be drawn (layout.ts, fragment-cull-first). */
+  fragmentStyles: 0,
+  /** Elements whose alignment value tables were spread afresh (handler/compute.ts, alignment-tables off). */
+  alignmentTablesSpread: 0,
 }
 
 /** Counts one more of `what`. */

@@ -75,6 +75,27 @@ export interface PictorTunings {
    * (text/pictor-measure-memo.ts).
    */
   paragraphMeasureMemo?: boolean
+  /**
+   * float-bands-index: the check of the bands floats give paragraphs reads the floats of each paragraph's formatting
+   * context, listed once per layout, not every node before the paragraph (layout-engine/pictor-float-bands.ts).
+   * Process-wide, set by each render.
+   */
+  floatBandsIndex?: boolean
+  /**
+   * font-family-memo: each distinct `font-family` value parsed into its list of families once per process (a bounded
+   * memo by its text; handler/expand.ts). Process-wide, set by each render.
+   */
+  fontFamilyMemo?: boolean
+  /**
+   * fragment-cull-first: the fragment of an inline box that lies outside of the image is culled before its style is
+   * copied for drawing (layout.ts).
+   */
+  fragmentCullFirst?: boolean
+  /**
+   * alignment-tables: the tables of the values of `align-*` and `justify-*` made once per process, not spread again
+   * for each element (handler/compute.ts).
+   */
+  alignmentTables?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -98,5 +119,9 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     skipInkBands: tunings?.skipInkBands !== false,
     ancestorFilter: tunings?.ancestorFilter !== false,
     paragraphMeasureMemo: tunings?.paragraphMeasureMemo !== false,
+    floatBandsIndex: tunings?.floatBandsIndex !== false,
+    fontFamilyMemo: tunings?.fontFamilyMemo !== false,
+    fragmentCullFirst: tunings?.fragmentCullFirst !== false,
+    alignmentTables: tunings?.alignmentTables !== false,
   }
 }

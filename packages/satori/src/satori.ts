@@ -32,6 +32,8 @@ import {
 import { cache, inflightRequests } from './handler/image.js'
 import { segment } from './utils.js'
 import { initHarfBuzz, setShapedGlyphsDirect } from './harfbuzz.js'
+import { setFloatBandsIndex } from './layout-engine/pictor-float-bands.js'
+import { setFontFamilyMemo } from './handler/expand.js'
 import type { PaintBounds } from './culling.js'
 import {
   sizeStaticPositionPlaceholders,
@@ -200,6 +202,10 @@ export async function render(
   setPlainTextWords(options.pictorTunings?.plainTextWords !== false)
   // Pictor (shaped-glyphs-direct): likewise.
   setShapedGlyphsDirect(options.pictorTunings?.shapedGlyphsDirect !== false)
+  // Pictor (float-bands-index): likewise.
+  setFloatBandsIndex(options.pictorTunings?.floatBandsIndex !== false)
+  // Pictor (font-family-memo): likewise.
+  setFontFamilyMemo(options.pictorTunings?.fontFamilyMemo !== false)
   if (!layoutEngine) {
     throw new Error(
       'Satori is not initialized: expect the layout engine to be loaded, got ' +

@@ -76,6 +76,14 @@ export const TUNING_SWITCHES = {
     'style rules whose selector needs an ancestor tag, id or class the ancestors lack not matched (satori patch ancestor-filter)',
   paragraphMeasureMemo:
     "a paragraph's sizes kept by the width it was measured at, within a render: not broken into lines again (satori patch paragraph-measure-memo)",
+  floatBandsIndex:
+    "the float-band check reads the floats of each paragraph's formatting context, listed once per layout, not every node before it (satori patch float-bands-index)",
+  fontFamilyMemo:
+    'each distinct font-family value parsed into its list of families once per process (satori patch font-family-memo)',
+  fragmentCullFirst:
+    "an inline box's fragment outside the image culled before its style is copied for drawing (satori patch fragment-cull-first)",
+  alignmentTables:
+    'the tables of the align-* and justify-* values made once, not for each element (satori patch alignment-tables)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -97,6 +105,10 @@ export const SATORI_TUNINGS = [
   'skipInkBands',
   'ancestorFilter',
   'paragraphMeasureMemo',
+  'floatBandsIndex',
+  'fontFamilyMemo',
+  'fragmentCullFirst',
+  'alignmentTables',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -4,6 +4,7 @@
  * also returns the inherited style for children of the element.
  */
 
+import { countLayout } from '../pictor-layout-stats.js'
 import {
   inheritedCustomProperties,
   layerCustomProperties,
@@ -266,6 +267,64 @@ const ITEM_ALIGNMENT = {
   'flex-end': 'flex-end',
   baseline: 'baseline',
 } as const
+
+/**
+ * Pictor (alignment-tables): the values of the alignment properties, by
+ * property, as \`v()\` reads them (the same keys in the same order as the
+ * literals \`computeStyle\` spread for each element before).
+ */
+const ALIGNMENT_TABLES = {
+  alignContent: {
+    stretch: 'stretch',
+    center: 'center',
+    start: 'start',
+    end: 'end',
+    'flex-start': 'flex-start',
+    'flex-end': 'flex-end',
+    'space-between': 'space-between',
+    'space-around': 'space-around',
+    'space-evenly': 'space-evenly',
+    baseline: 'flex-start',
+    normal: null,
+  },
+  alignItems: {
+    ...ITEM_ALIGNMENT,
+    normal: null,
+  },
+  alignSelf: {
+    ...ITEM_ALIGNMENT,
+    normal: null,
+    auto: null,
+  },
+  justifyContent: {
+    center: 'center',
+    start: 'start',
+    end: 'end',
+    left: 'start',
+    right: 'end',
+    'flex-start': 'flex-start',
+    'flex-end': 'flex-end',
+    stretch: 'stretch',
+    'space-between': 'space-between',
+    'space-around': 'space-around',
+    'space-evenly': 'space-evenly',
+    normal: null,
+  },
+  justifyItems: {
+    ...ITEM_ALIGNMENT,
+    left: 'start',
+    right: 'end',
+    normal: null,
+    legacy: null,
+  },
+  justifySelf: {
+    ...ITEM_ALIGNMENT,
+    left: 'start',
+    right: 'end',
+    normal: null,
+    auto: null,
+  },
+}
 
 export type OuterDisplay = 'block' | 'inline' | 'contents' | 'none'
 
@@ -996,12 +1055,21 @@ export default async function compute(
     style._paragraphDirection = plaintextDirection(props?.children)
   }
 
+  // Pictor (alignment-tables): the tables of the alignment properties' values
+  // made once, not spread again for each element.
+  const aligned =
+    (
+      inheritedStyle._pictorTunings as
+        | { alignmentTables?: boolean }
+        | undefined
+    )?.alignmentTables !== false
+  if (!aligned) countLayout('alignmentTablesSpread')
   // `align-content` defaults to `normal`. In block containers, other values
   // prevent margins from collapsing.
   layout.alignContent =
     v(
       style.alignContent,
-      {
+      aligned ? ALIGNMENT_TABLES.alignContent : {
         stretch: 'stretch',
         center: 'center',
         start: 'start',
@@ -1021,7 +1089,7 @@ export default async function compute(
   layout.alignItems =
     v(
       style.alignItems,
-      {
+      aligned ? ALIGNMENT_TABLES.alignItems : {
         ...ITEM_ALIGNMENT,
         normal: null,
       },
@@ -1031,7 +1099,7 @@ export default async function compute(
   layout.alignSelf =
     v(
       style.alignSelf,
-      {
+      aligned ? ALIGNMENT_TABLES.alignSelf : {
         ...ITEM_ALIGNMENT,
         normal: null,
         auto: null,
@@ -1043,7 +1111,7 @@ export default async function compute(
   layout.justifyContent =
     v(
       style.justifyContent,
-      {
+      aligned ? ALIGNMENT_TABLES.justifyContent : {
         center: 'center',
         start: 'start',
         end: 'end',
@@ -1063,7 +1131,7 @@ export default async function compute(
   layout.justifyItems =
     v(
       style.justifyItems,
-      {
+      aligned ? ALIGNMENT_TABLES.justifyItems : {
         ...ITEM_ALIGNMENT,
         left: 'start',
         right: 'end',
@@ -1076,7 +1144,7 @@ export default async function compute(
   layout.justifySelf =
     v(
       style.justifySelf,
-      {
+      aligned ? ALIGNMENT_TABLES.justifySelf : {
         ...ITEM_ALIGNMENT,
         left: 'start',
         right: 'end',

@@ -5,6 +5,7 @@
 
 import { getPropertyName, getStylesForProperty } from 'css-to-react-native'
 import { parseFontShorthand } from '../parser/font.js'
+import { countLayout } from '../pictor-layout-stats.js'
 import {
   expandBorderRadius,
   isRadius,
@@ -477,6 +478,22 @@ function isClipPath(value: string | number) {
   return typeof value === 'string' && CLIP_PATH.test(value.trim())
 }
 
+/** Pictor (font-family-memo): parsed `font-family` lists by their text. */
+const FONT_FAMILIES = new Map<string, string[]>()
+/** Pictor (font-family-memo): how many lists are kept before the memo starts again. */
+const FONT_FAMILIES_KEPT = 512
+let fontFamilyMemoOn = true
+/** Pictor (font-family-memo): V8's message for a `font-family` value without `split`. */
+let splitFailure: string | undefined
+
+/**
+ * Pictor (font-family-memo): switches the memo of parsed `font-family` lists on
+ * or off. Process-wide, set by each render (`fontFamilyMemo`).
+ */
+export function setFontFamilyMemo(on: boolean): void {
+  fontFamilyMemoOn = on
+}
+
 function handleSpecialCase(
   name: string,
   value: string | number,
@@ -643,14 +660,47 @@ function handleSpecialCase(
   }
 
   if (name === 'fontFamily') {
-    return {
-      fontFamily: (value as string).split(',').map((_v) => {
+    // Pictor (font-family-memo): each distinct list parsed once per process (its
+    // `toLocaleLowerCase` goes through ICU, for each element of a long page
+    // whose rules set the family again and again); a copy handed out.
+    const known =
+      fontFamilyMemoOn && typeof value === 'string'
+        ? FONT_FAMILIES.get(value)
+        : undefined
+    if (known) return { fontFamily: known.slice() }
+    // Pictor (font-family-memo): a value that is no text (a list marker's
+    // copy of its item's computed list of families) fails as before, with the
+    // same TypeError, but V8 writes its message once: writing it re-parses
+    // this function's source to print the call, each time.
+    const fails =
+      value !== null &&
+      value !== undefined &&
+      typeof (value as { split?: unknown }).split !== 'function'
+    if (fontFamilyMemoOn && fails && splitFailure !== undefined) {
+      countLayout('fontFamilyParses')
+      throw new TypeError(splitFailure)
+    }
+    countLayout('fontFamilyParses')
+    let fontFamily: string[]
+    try {
+      fontFamily = (value as string).split(',').map((_v) => {
         return _v
           .trim()
           .replace(/(^['"])|(['"]$)/g, '')
           .toLocaleLowerCase()
-      }),
+      })
+    } catch (error) {
+      countLayout('fontFamilyFailures')
+      if (fontFamilyMemoOn && fails && error instanceof TypeError) {
+        splitFailure = error.message
+      }
+      throw error
     }
+    if (fontFamilyMemoOn && typeof value === 'string') {
+      if (FONT_FAMILIES.size >= FONT_FAMILIES_KEPT) FONT_FAMILIES.clear()
+      FONT_FAMILIES.set(value, fontFamily.slice())
+    }
+    return { fontFamily }
   }
 
   // Radii can have math functions, and different vertical radii, e.g.

@@ -15,6 +15,7 @@ import type { EncodedTree } from './encode.js'
 import type { FloatExclusion, LayoutNode } from './node.js'
 import { layOutAgain } from './pictor-float-lines.js'
 import { isContextRoot } from './pictor-margin-carriers.js'
+import { countLayout } from '../pictor-layout-stats.js'
 
 /** The most layouts again: the added bands move the paragraphs, and the floats after them. */
 const MOST_PASSES = 2
@@ -23,6 +24,18 @@ const MOST_PASSES = 2
 const SAME = 0.5
 
 const isFloat = (node: LayoutNode) => !!node.style.float && node.style.float !== 'none'
+
+/**
+ * Pictor (float-bands-index): whether each paragraph reads only the floats of its own formatting context (listed once
+ * per layout) rather than every node before it: the same bands, without a pass over the tree per paragraph (quadratic
+ * in a long document). Process-wide, set by each render (`floatBandsIndex`).
+ */
+let floatsIndexed = true
+
+/** Pictor (float-bands-index): switches the index of floats by formatting context on or off. */
+export function setFloatBandsIndex(on: boolean): void {
+  floatsIndexed = on
+}
 
 interface Box {
   top: number
@@ -50,7 +63,18 @@ function placeNodes(encoded: EncodedTree) {
   x[0] = nodes[0].layout.left
   y[0] = nodes[0].layout.top
   visit(0, undefined, 0)
-  return { x, y, context }
+  // Pictor (float-bands-index): the floats of each formatting context, in tree order.
+  let floats: Map<number, number[]> | undefined
+  if (floatsIndexed) {
+    floats = new Map()
+    for (let i = 1; i < nodes.length; i++) {
+      if (!isFloat(nodes[i])) continue
+      const list = floats.get(context[i])
+      if (list) list.push(i)
+      else floats.set(context[i], [i])
+    }
+  }
+  return { x, y, context, floats }
 }
 
 /** The bands of the floats before `index` in its formatting context, in its content box's coordinates. */
@@ -68,7 +92,13 @@ function floatBands(
   const width = node.contentWidth
   const height = layout.height - layout.border.top - layout.border.bottom - layout.padding.top - layout.padding.bottom
   const bands: FloatExclusion[] = []
-  for (let i = 1; i < index; i++) {
+  // Pictor (float-bands-index): the floats of its context before it, in the order of the pass over all nodes.
+  const candidates = placed.floats ? placed.floats.get(context[index]) ?? [] : undefined
+  const end = candidates ? candidates.length : index
+  for (let k = candidates ? 0 : 1; k < end; k++) {
+    const i = candidates ? candidates[k] : k
+    if (i >= index) break
+    countLayout('floatBandCandidates')
     const float = nodes[i]
     if (!isFloat(float) || context[i] !== context[index]) continue
     const { margin } = float.layout

@@ -708,6 +708,7 @@ export default async function* layout(
     computedStyle.clipPath = undefined
     inlineBox = { style: computedStyle, fragments: [], paragraphs: [] }
     // Pictor (first-line): layout reports how much of it is on the first line.
+    if (type === FIRST_LINE) inlineBox.firstLine = true
     if (type === FIRST_LINE && context.firstLines) {
       const serial = props[FIRST_LINE_PROP] as number
       const boxes = context.firstLines.get(serial) ?? []

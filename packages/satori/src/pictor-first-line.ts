@@ -215,14 +215,21 @@ function wrapLine(children: ReactNode, state: State, wrap: Wrap): ReactNode[] {
     }
     group = []
   }
-  const end = () => {
+  const list = normalizeChildren(children)
+  // The line ends after the child at `index` (null: inside it, its rest follows): with a forced break, unless one
+  // follows (the end of a nested block container's own first line, split already).
+  const end = (index: number | null) => {
     flush()
     state.done = true
-    if (state.limit !== undefined) {
+    if (state.limit === undefined) return
+    const next =
+      index === null
+        ? undefined
+        : list.slice(index + 1).find((child) => kindOf(child) !== 'text' || String(child).trim())
+    if (next === undefined || kindOf(next) !== 'break') {
       out.push({ type: FIRST_LINE_END, key: null, props: {} } as unknown as ReactElement)
     }
   }
-  const list = normalizeChildren(children)
   for (let index = 0; index < list.length; index++) {
     const child = list[index]
     if (state.done) {
@@ -242,14 +249,14 @@ function wrapLine(children: ReactNode, state: State, wrap: Wrap): ReactNode[] {
         const [head, tail] = splitText(text, room)
         group.push(head)
         state.units += room
-        end()
+        end(tail.trim() ? null : index)
         if (tail) out.push(tail)
       }
     } else if (kind === 'atomic') {
       state.started = true
       group.push(child)
       state.units++
-      if (state.units >= (state.limit ?? Infinity)) end()
+      if (state.units >= (state.limit ?? Infinity)) end(index)
     } else if (kind === 'hidden' || kind === 'other') {
       group.push(child)
     } else if (kind === 'out-of-flow') {
@@ -263,7 +270,11 @@ function wrapLine(children: ReactNode, state: State, wrap: Wrap): ReactNode[] {
       const element = child as ReactElement<Record<string, any>>
       const style = element.props.style as Record<string, unknown> | undefined
       flush()
-      if (!state.started && BLOCK_CONTAINER.test(displayOf(element.type as string, style))) {
+      if (
+        !state.started &&
+        !REPLACED.has(element.type as string) &&
+        BLOCK_CONTAINER.test(displayOf(element.type as string, style))
+      ) {
         // The first line of its first in-flow block child is the element's first line.
         state.started = true
         out.push(withChildren(element, wrapLine(element.props.children, state, wrap)))
@@ -285,7 +296,8 @@ function wrapLine(children: ReactNode, state: State, wrap: Wrap): ReactNode[] {
         const [head, tail] = splitInline(element.props.children, room)
         group.push(withChildren(element, head))
         state.units += room
-        end()
+        const rest = tail.some((c) => kindOf(c) !== 'text' || String(c).trim())
+        end(rest ? null : index)
         if (tail.some((c) => kindOf(c) !== 'text' || String(c).trim())) {
           out.push(withChildren(element, tail))
         }

@@ -68,6 +68,19 @@ describe('::first-line', () => {
     expect(rest.height).toBeLessThan(25);
   });
 
+  it('a block and its first block child both with ::first-line: one break at the end of the shared line', async () => {
+    const css = '.d::first-line { background: transparent } .p::first-line { font-size: 30px; line-height: 36px }';
+    const tree = hp(
+      'div',
+      { style: { display: 'block', width: 400 } },
+      hp('style', {}, css),
+      hp('div', { className: 'd', style: { display: 'block' } }, hp('p', { className: 'p', style: paragraph }, long)),
+    );
+    const found = (await boxes(tree, { width: 400, height: 400 })).boxes;
+    expect(found.find((b) => b.type === 'p')!.height).toBe(36 + 20);
+    expect(found.filter((b) => b.type === '::first-line')).toHaveLength(2);
+  });
+
   it("the first line's strut has its font, and is no shorter than the element's (as Chromium 156)", async () => {
     const height = async (css: string) => (await laidOut(css, 'Short')).p.height;
     expect(await height('.p::first-line { font-size: 30px }')).toBe(20);

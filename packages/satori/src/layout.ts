@@ -122,6 +122,7 @@ import { CONTENT_VAR, contentVarText } from './pictor-content-var.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
 import { leafFilterRegion } from './pictor-filter-region.js'
 import { usesChUnit, withOwnChRatio } from './pictor-ch-unit.js'
+import { FIRST_LINE, FIRST_LINE_END, FIRST_LINE_PROP } from './pictor-first-line.js'
 import {
   TABLE_COLUMN_PROP,
   TABLE_WEIGHTS_PROP,
@@ -289,6 +290,8 @@ export interface LayoutContext {
   blockParagraph?: boolean
   /** The nodes of query containers, by their `CONTAINER_PROP`. */
   containers?: Map<number, LayoutNode>
+  /** Pictor (first-line): the inline boxes of `::first-line` elements, by their `FIRST_LINE_PROP`. */
+  firstLines?: Map<number, InlineBox[]>
   /**
    * Pictor (vertical-blocks): the writing mode of the vertical block the
    * element is in, whose boxes are laid out with width and height swapped,
@@ -433,8 +436,10 @@ export default async function* layout(
     )
   }
   // A line break in inline content.
-  if (type === 'br') {
-    context.inline?.addBreak()
+  // Pictor (first-line): also at the end of a first line that was split,
+  // which stays justified.
+  if (type === 'br' || type === FIRST_LINE_END) {
+    context.inline?.addBreak(type === FIRST_LINE_END)
     yield []
     yield
     return ''
@@ -708,6 +713,14 @@ export default async function* layout(
     computedStyle.overflowX = computedStyle.overflowY = 'visible'
     computedStyle.clipPath = undefined
     inlineBox = { style: computedStyle, fragments: [], paragraphs: [] }
+    // Pictor (first-line): layout reports how much of it is on the first line.
+    if (type === FIRST_LINE) inlineBox.firstLine = true
+    if (type === FIRST_LINE && context.firstLines) {
+      const serial = props[FIRST_LINE_PROP] as number
+      const boxes = context.firstLines.get(serial) ?? []
+      boxes.push(inlineBox)
+      context.firstLines.set(serial, boxes)
+    }
   }
 
   // Absolutely positioned and fixed elements are laid out in their containing
@@ -1382,6 +1395,7 @@ export default async function* layout(
       inline: frameMode || context.verticalFrame ? undefined : childInline,
       computeLayout: context.computeLayout,
       containers: context.containers,
+      firstLines: context.firstLines,
       verticalFrame: frameMode ?? context.verticalFrame,
     })
     if (canLoadAdditionalAssets) {

@@ -4,6 +4,7 @@ import { setPlainTextGraphemes } from './pictor-graphemes.js'
 import { setPlainTextWords } from './pictor-words.js'
 import { fitTableColumns } from './pictor-table-fit.js'
 import { layoutChanged } from './text/pictor-measure-memo.js'
+import type { InlineBox } from './text/inline.js'
 import { countLayout } from './pictor-layout-stats.js'
 import { cachedStyleError } from './pictor-sheet-cache.js'
 import type { ReactElement, ReactNode } from 'react'
@@ -28,6 +29,7 @@ import { resolveComponents } from './handler/components.js'
 import {
   applyStyleSheets,
   type ContainerQueries,
+  type FirstLines,
 } from './handler/stylesheet.js'
 import { cache, inflightRequests } from './handler/image.js'
 import { segment } from './utils.js'
@@ -258,6 +260,7 @@ export async function render(
   inflightRequests.clear()
 
   const containers: ContainerQueries = {}
+  let firstLines: FirstLines | undefined
   let pass = await layOut()
   if (containers.queried) {
     // Container queries use the content box of containers.
@@ -278,6 +281,20 @@ export async function render(
     const errors = pendingErrors
     pendingErrors = undefined
     for (const error of errors) options.onStyleError?.(error)
+  }
+  // Pictor (first-line): a block container whose first-line content took
+  // more than one line is laid out again with only its first line's part in
+  // the pseudo-element's style (pictor-first-line.ts). Errors were reported
+  // by the pass before, but for a first line not drawn.
+  firstLines = splitFirstLines(pass.firstLineBoxes)
+  if (firstLines.size) {
+    pendingErrors = []
+    pass = await layOut()
+    const errors = pendingErrors
+    pendingErrors = undefined
+    for (const error of errors) {
+      if (error.message.startsWith('::first-line')) options.onStyleError?.(error)
+    }
   }
 
   // What's entirely outside of the image isn't drawn.
@@ -321,7 +338,8 @@ export async function render(
         styleSheetIndex: options.pictorTunings?.styleSheetIndex !== false,
         compiledSheets: options.pictorTunings?.compiledSheets !== false,
         ancestorFilter: options.pictorTunings?.ancestorFilter !== false,
-      }
+      },
+      firstLines
     )
     const svgFilters = new Map<string, ReactElement>()
     await preProcessNode(tree, svgFilters)
@@ -338,6 +356,7 @@ export async function render(
 
     const fixedElements: FixedElement[] = []
     const containerNodes = new Map<number, LayoutNode>()
+    const firstLineBoxes = new Map<number, InlineBox[]>()
     const paintBounds: PaintBounds = { width: 0, height: 0 }
     const handler = layout(tree, {
       id: 'id',
@@ -389,6 +408,7 @@ export async function render(
       floats: { found: false },
       formattingContext: 'root',
       containers: containerNodes,
+      firstLines: firstLineBoxes,
       computeLayout: (node, { width, height, exact }) =>
         layoutEngine.computeLayout(node, {
           width,
@@ -488,8 +508,31 @@ export async function render(
       layoutEngine.computeLayout(root, layoutOptions)
     }
 
-    return { root, handler, containerNodes, paintBounds }
+    return { root, handler, containerNodes, paintBounds, firstLineBoxes }
   }
+}
+
+/**
+ * Pictor (first-line): the first lines to split, by the serial of their block
+ * container: the units on the first line of those whose `::first-line`
+ * content took more lines, -1 for those that cannot be split (their content
+ * in more than one paragraph, or none of it on the first line).
+ */
+function splitFirstLines(boxes: Map<number, InlineBox[]>): FirstLines {
+  const split: FirstLines = new Map()
+  for (const [serial, list] of boxes) {
+    const paragraphs = new Set(list.flatMap((box) => box.paragraphs))
+    if (paragraphs.size === 0) continue
+    if (paragraphs.size > 1) {
+      split.set(serial, -1)
+      continue
+    }
+    const [paragraph] = paragraphs
+    const { first, total } = paragraph.firstLineUnits(new Set(list))
+    if (first >= total) continue
+    split.set(serial, first > 0 ? first : -1)
+  }
+  return split
 }
 
 function convertToLanguageCodes(

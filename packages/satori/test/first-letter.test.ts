@@ -1,7 +1,7 @@
 // Pictor change first-letter: `::first-letter` styles the first typographic letter unit of a block container
 // (leading and trailing punctuation included, leading spaces not), found through inline elements, `::before` text and
 // the first block child: an inline one in a larger font makes the first line taller; a floated one is a drop cap the
-// next lines wrap around. `::first-line` is reported as not drawn. The rules were matched to nothing, silently.
+// next lines wrap around; inside a `::first-line` (first-line.test.ts). The rules were matched to nothing, silently.
 // Chromium repro: packages/core/test/repros/first-letter.html.
 import { describe, expect, it } from 'vitest';
 import { boxes, hp, textPieces } from './render.js';
@@ -121,15 +121,20 @@ describe('::first-letter', () => {
     expect(flex.filter((b) => b.type === '::first-letter')).toHaveLength(0);
   });
 
-  it('::first-line is reported as not drawn', async () => {
+  it('inside a ::first-line, which is drawn around it', async () => {
     const errors: string[] = [];
     const tree = hp(
       'div',
       { style: { display: 'block', width: 240 } },
-      hp('style', {}, '.p::first-line { color: red }'),
+      hp('style', {}, '.p::first-line { color: red } .p::first-letter { font-size: 30px }'),
       hp('p', { className: 'p', style: paragraph }, 'text'),
     );
-    await boxes(tree, { width: 240, height: 200, onStyleError: (e: Error) => errors.push(e.message) });
-    expect(errors.filter((m) => m.includes('::first-line'))).toHaveLength(1);
+    const found = (
+      await boxes(tree, { width: 240, height: 200, onStyleError: (e: Error) => errors.push(e.message) })
+    ).boxes;
+    expect(errors.filter((m) => m.includes('::first-line'))).toHaveLength(0);
+    const line = found.findIndex((b) => b.type === '::first-line');
+    expect(line).toBeGreaterThan(0);
+    expect(found.findIndex((b) => b.type === '::first-letter')).toBeGreaterThan(line);
   });
 });

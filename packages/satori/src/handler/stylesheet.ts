@@ -31,6 +31,7 @@ import {
 } from '../pictor-form-states.js'
 import { isToggleInput } from '../pictor-toggle-inputs.js'
 import { hasFirstLetter, withFirstLetter } from '../pictor-first-letter.js'
+import { withFirstLine } from '../pictor-first-line.js'
 import { MARKER_PROP } from '../pictor-marker-style.js'
 import {
   PROGRESS_PARTS,
@@ -109,7 +110,16 @@ interface RebuildContext {
   units?: { sizes?: Map<number, ContainerSize>; viewport: Viewport }
   /** Pictor (first-letter): reports a pseudo-element that matches but is not drawn. */
   onUndrawn?: (pseudo: string) => void
+  /** Pictor (first-line): see `FirstLines`. */
+  firstLines?: FirstLines
 }
+
+/**
+ * Pictor (first-line): what a layout found of the first lines: by the serial of their block container (its index
+ * in tree order), the units on the first line of one whose content took more lines (see pictor-first-line.ts), or
+ * -1 when it cannot be split (not drawn).
+ */
+export type FirstLines = Map<number, number>
 
 /** The condition of a `@container` rule, for the container with `name`. */
 interface ContainerCondition {
@@ -178,6 +188,8 @@ interface Node {
   >
   /** The custom properties it declares, see `cascade()`. */
   custom?: Set<string>
+  /** Pictor (first-line): its index in tree order. */
+  serial?: number
 }
 
 interface Container {
@@ -286,7 +298,9 @@ export async function applyStyleSheets(
     styleSheetIndex?: boolean
     compiledSheets?: boolean
     ancestorFilter?: boolean
-  } = {}
+  } = {},
+  // Pictor (first-line): the first lines a previous layout split.
+  firstLines?: FirstLines
 ): Promise<ReactNode> {
   const sheets: string[] = []
   collectStyleSheets(root, sheets, viewport)
@@ -394,7 +408,7 @@ export async function applyStyleSheets(
       node.matched.before = match(node, 'before')
       node.matched.after = match(node, 'after')
       // Pictor (first-letter): the first letter of a block container is
-      // drawn in its own style; its first line is not (a warning says so).
+      // drawn in its own style; Pictor (first-line): and its first line.
       node.matched['first-letter'] = match(node, 'first-letter')
       node.matched['first-line'] = match(node, 'first-line')
       // Pictor (marker-pseudo-element): a list item's marker.
@@ -410,6 +424,7 @@ export async function applyStyleSheets(
     if ((node.type === 'input' || node.type === 'textarea') && !node.svg) {
       node.matched.placeholder = match(node, 'placeholder')
     }
+    node.serial = nodes.length
     nodes.push(node)
     ancestors?.enter(node)
     node.children.forEach(visit)
@@ -426,6 +441,7 @@ export async function applyStyleSheets(
     invalid,
     initial,
     units: state.containerUnits ? { sizes, viewport } : undefined,
+    firstLines,
     onUndrawn: (pseudo) => {
       if (undrawn.has(pseudo)) return
       undrawn.add(pseudo)
@@ -924,8 +940,21 @@ function rebuild(
         content = withFirstLetter(content, letterStyle)
       }
     }
-    if (blockContainer && node.matched['first-line']?.length) {
-      context.onUndrawn?.('::first-line')
+    // Pictor (first-line): the content of the first line in elements of the
+    // pseudo-element's style, around the first letter's (pictor-first-line.ts).
+    if (blockContainer && node.matched['first-line']?.length && content) {
+      const lineStyle = cascade(node, context, 'first-line')
+      const limit = context.firstLines?.get(node.serial)
+      if (lineStyle && limit !== -1) {
+        const wrapped = withFirstLine(content, lineStyle, node.serial, limit)
+        if (limit !== undefined && !wrapped.exact) {
+          context.onUndrawn?.('::first-line')
+        } else {
+          content = wrapped.children
+        }
+      } else if (lineStyle) {
+        context.onUndrawn?.('::first-line')
+      }
     }
     // Pictor (progress-value): a styled progress shows its bar and value.
     if (node.matched[PROGRESS_PARTS[0]] && isStyledProgress(style)) {
@@ -1349,6 +1378,7 @@ function cascade(
     | 'before'
     | 'after'
     | 'first-letter'
+    | 'first-line'
     | 'placeholder'
     | (typeof PROGRESS_PARTS)[number]
 ) {

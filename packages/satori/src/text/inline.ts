@@ -90,6 +90,7 @@ import { MeasureMemo, type MeasuredSize } from './pictor-measure-memo.js'
 import { kernAcrossWords } from './pictor-word-kerning.js'
 import { countLayout } from '../pictor-layout-stats.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
+import { textUnits } from '../pictor-first-line.js'
 import cssColorParse from 'parse-css-color'
 
 export interface InlineEnv {
@@ -130,6 +131,11 @@ export interface InlineBox {
    * static position, so its fragments keep the top of their line.
    */
   marksStaticPosition?: boolean
+  /**
+   * Pictor (first-line): the box is a `::first-line` element, whose style is
+   * the first line's strut (its root inline box's, in Chromium).
+   */
+  firstLine?: boolean
 }
 
 /**
@@ -201,7 +207,7 @@ type Item =
   | { kind: 'open'; box: InlineBox; continuation?: boolean }
   | { kind: 'close'; box: InlineBox; continued?: boolean }
   | { kind: 'atomic'; atomic: AtomicInline }
-  | { kind: 'break' }
+  | { kind: 'break'; firstLineEnd?: boolean }
 
 interface Segment {
   item: Item
@@ -222,6 +228,11 @@ interface Word {
   segments: Segment[]
   /** A forced line break before the word. */
   forceBreak: boolean
+  /**
+   * Pictor (first-line): the break before the word ends a first line that
+   * was split (the line before it is justified).
+   */
+  afterFirstLine?: boolean
   /** Whether lines can be wrapped after the word. */
   canBreakAfter: boolean
   width: number
@@ -418,8 +429,10 @@ export class InlineFormatting {
     paragraph.items.push({ kind: 'atomic', atomic })
   }
 
-  addBreak() {
-    this.current().items.push({ kind: 'break' })
+  addBreak(firstLineEnd = false) {
+    this.current().items.push(
+      firstLineEnd ? { kind: 'break', firstLineEnd } : { kind: 'break' }
+    )
   }
 
   /**
@@ -603,6 +616,35 @@ export class Paragraph {
     return measured !== undefined && measured < width && width - measured < 1
       ? width - measured
       : 0
+  }
+
+  /**
+   * Pictor (first-line): of the content in `boxes` (the `::first-line`
+   * elements of a block container), the units on the paragraph's first line
+   * and in all, as its lines break after a layout (see pictor-first-line.ts).
+   */
+  firstLineUnits(boxes: Set<InlineBox>): { first: number; total: number } {
+    const { width } = this.node.layout
+    this.flow(width, this.exclusions, false, true, this.measuredShrink(width))
+    let first = 0
+    let total = 0
+    let depth = 0
+    this.lines.forEach((line, index) => {
+      for (const word of line.words) {
+        for (const segment of word.segments) {
+          const { item } = segment
+          if (item.kind === 'open' && boxes.has(item.box)) depth++
+          else if (item.kind === 'close' && boxes.has(item.box)) depth--
+          else if (depth > 0 && (item.kind === 'text' || item.kind === 'atomic')) {
+            const units =
+              item.kind === 'text' ? textUnits(segment.text ?? '') : 1
+            total += units
+            if (index === 0) first += units
+          }
+        }
+      }
+    })
+    return { first, total }
   }
 
   /**
@@ -883,6 +925,8 @@ export class Paragraph {
       }
     }
 
+    // Pictor (first-line): where the breaks after split first lines are.
+    const firstLineEnds = new Set<number>()
     // Spaces are collapsed across inline boxes, and removed at the start.
     let afterCollapsibleSpace = true
     this.items.forEach((item, index) => {
@@ -915,6 +959,7 @@ export class Paragraph {
         afterCollapsibleSpace = false
       } else if (item.kind === 'break') {
         removeTrailingSpace()
+        if (item.firstLineEnd) firstLineEnds.add(content.length)
         content += '\n'
         owners.push(index)
         afterCollapsibleSpace = true
@@ -1030,6 +1075,7 @@ export class Paragraph {
       return {
         segments,
         forceBreak: !!requiredBreaks[index],
+        ...(firstLineEnds.has(start - 1) ? { afterFirstLine: true } : undefined),
         canBreakAfter: !NO_SOFT_WRAP.includes(whiteSpace),
         width: 0,
         trailing: 0,
@@ -1410,6 +1456,27 @@ export class Paragraph {
     // Pictor (line-height-exact): the strut and each run keep the fractions
     // of their line-height; the glyph baseline is drawn on a whole pixel.
     const strutDescent = strut.height(STRUT) - strutAscent
+    // Pictor (first-line): the first line's strut has the font of its
+    // `::first-line` (a larger font with the same line-height does not make
+    // the line taller), and is no shorter than the container's (measured in
+    // Chromium 156: 30px text of line-height 24px makes a 24px line, of
+    // line-height 12px a line as tall as the container's 20px).
+    const firstLineBox = this.items.find(
+      (item) => item.kind === 'open' && item.box.firstLine
+    ) as { box: InlineBox } | undefined
+    let firstLineAscent = strutAscent
+    let firstLineDescent = strutDescent
+    if (firstLineBox) {
+      const own = this.engine(firstLineBox.box.style, this.env.locale)
+      firstLineAscent = Math.round(own.baseline(STRUT))
+      firstLineDescent = own.height(STRUT) - firstLineAscent
+      const short =
+        strutAscent + strutDescent - (firstLineAscent + firstLineDescent)
+      if (short > 0) {
+        firstLineAscent += short / 2
+        firstLineDescent += short / 2
+      }
+    }
     // `start` and `end` follow `direction`. Lines with inline boxes or atomic
     // inlines are aligned, but their content isn't reordered with `rtl` yet.
     const textAlign = resolveTextAlign(
@@ -1452,8 +1519,9 @@ export class Paragraph {
 
     // Lays out the words of a line vertically, and moves below it.
     const finishLine = (current: Line) => {
-      let ascent = strutAscent
-      let descent = strutDescent
+      const first = current === lines[0]
+      let ascent = first ? firstLineAscent : strutAscent
+      let descent = first ? firstLineDescent : strutDescent
       // Atomic inlines aligned to the top or bottom of the line box.
       const lineAligned: { ascent: number; height: number; top: boolean }[] = []
       // Pictor (inline-box-line-relative): and text in inline boxes aligned so.
@@ -1667,7 +1735,8 @@ export class Paragraph {
         } else if (
           textAlign === 'justify' &&
           index < lines.length - 1 &&
-          !lines[index + 1].words[0]?.forceBreak &&
+          (!lines[index + 1].words[0]?.forceBreak ||
+            lines[index + 1].words[0].afterFirstLine) &&
           current.words.length > 1
         ) {
           widened = justificationOpportunities(current.words)

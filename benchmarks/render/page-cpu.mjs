@@ -28,7 +28,7 @@
  * render the same case, alternating render by render, and the ratio this build / base is printed per case, with the
  * base's parse, layout and raster CPU beside this build's.
  *
- *   node benchmarks/render/page-cpu.mjs [name-filter] [--corpus wider,real-world] [--runs 3] [--base DIR] [--over 1000]
+ *   node benchmarks/render/page-cpu.mjs [name-filter[,filter…]] [--corpus wider,real-world] [--runs 3] [--base DIR] [--over 1000]
  *     [--plain] [--every N] [--process-warmup 8]
  *
  * `--every N` renders every Nth case (by corpus and name) only: a sample of the corpora for a run that must be short.
@@ -162,7 +162,7 @@ function startSide(label, coreDir, execArgv) {
 function loadCases() {
   const every = Number(args.every);
   return allCases(args.corpus.split(','))
-    .filter((c) => !positionals[0] || c.name.includes(positionals[0]))
+    .filter((c) => !positionals[0] || positionals[0].split(',').some((part) => c.name.includes(part)))
     .filter((_c, i) => i % every === 0);
 }
 

@@ -41,6 +41,29 @@ export function firstLineStyle(style: Record<string, unknown>) {
   return applicable
 }
 
+/** A background value that paints nothing. */
+const CLEAR_BACKGROUND = /^\s*(?:transparent|none|rgba\([^)]*,\s*0\s*\)|initial|unset)?\s*$/i
+
+/**
+ * Pictor (first-line-no-op): whether a `::first-line` style draws what the element draws without it: nothing but
+ * backgrounds that paint nothing, and `text-shadow: none` where the element's own style has no shadow (Gutenberg's
+ * print sheet gives every `p`, `div`, `li` and `blockquote` `::first-line { background: transparent !important;
+ * text-shadow: none !important }`). Such a style is not applied: no wrapping and no second layout for the
+ * paragraphs whose first line it would split.
+ */
+export function firstLineDrawsNothing(
+  style: Record<string, unknown>,
+  elementStyle: Record<string, unknown> | undefined
+) {
+  const clear = (value: unknown) =>
+    value === undefined || (typeof value === 'string' && CLEAR_BACKGROUND.test(value))
+  return Object.entries(firstLineStyle(style)).every(([name, value]) =>
+    name === 'textShadow'
+      ? clear(value) && clear(elementStyle?.textShadow)
+      : /^background(?:Color|Image)?$/.test(name) && clear(value)
+  )
+}
+
 /** The `display` of an element: its style's, else the default of its type (inline). */
 function displayOf(type: string, style: Record<string, unknown> | undefined) {
   const value = style?.display ?? (presets as Record<string, any>)[type]?.display

@@ -69,7 +69,7 @@ describe('::first-line', () => {
   });
 
   it('a block and its first block child both with ::first-line: one break at the end of the shared line', async () => {
-    const css = '.d::first-line { background: transparent } .p::first-line { font-size: 30px; line-height: 36px }';
+    const css = '.d::first-line { color: #111 } .p::first-line { font-size: 30px; line-height: 36px }';
     const tree = hp(
       'div',
       { style: { display: 'block', width: 400 } },

@@ -31,7 +31,10 @@ import {
 } from '../pictor-form-states.js'
 import { isToggleInput } from '../pictor-toggle-inputs.js'
 import { hasFirstLetter, withFirstLetter } from '../pictor-first-letter.js'
-import { withFirstLine } from '../pictor-first-line.js'
+import {
+  firstLineDrawsNothing,
+  withFirstLine,
+} from '../pictor-first-line.js'
 import { MARKER_PROP } from '../pictor-marker-style.js'
 import {
   PROGRESS_PARTS,
@@ -943,7 +946,11 @@ function rebuild(
     // Pictor (first-line): the content of the first line in elements of the
     // pseudo-element's style, around the first letter's (pictor-first-line.ts).
     if (blockContainer && node.matched['first-line']?.length && content) {
-      const lineStyle = cascade(node, context, 'first-line')
+      const cascaded = cascade(node, context, 'first-line')
+      const lineStyle =
+        cascaded && !firstLineDrawsNothing(cascaded, style ?? props.style)
+          ? cascaded
+          : undefined
       const limit = context.firstLines?.get(node.serial)
       if (lineStyle && limit !== -1) {
         const wrapped = withFirstLine(content, lineStyle, node.serial, limit)

@@ -10,6 +10,7 @@ import type { ReactElement, ReactNode } from 'react'
 
 import presets from './handler/presets.js'
 import { isReactElement, normalizeChildren } from './utils.js'
+import { REPLACED_ELEMENTS } from './pictor-replaced-elements.js'
 
 /** The type of the element that holds the first letter. */
 export const FIRST_LETTER = '::first-letter'
@@ -95,18 +96,8 @@ const SEARCHED =
   /^(inline|contents|block|flow-root|list-item|block flow|block flow-root|block list-item)$/
 
 /** Elements that are replaced or have no text: a first line starting with one has no first letter. */
-const STOPPING = new Set([
-  'img',
-  'svg',
-  'canvas',
-  'video',
-  'audio',
-  'iframe',
-  'object',
-  'embed',
-  'input',
-  'textarea',
-  'select',
+const STOPPING = new Set<string>([
+  ...REPLACED_ELEMENTS,
   'button',
   'br',
   'hr',

@@ -19,6 +19,7 @@
 import type { ReactElement, ReactNode } from 'react'
 
 import presets from './handler/presets.js'
+import { REPLACED_ELEMENTS } from './pictor-replaced-elements.js'
 import { isReactElement, normalizeChildren } from './utils.js'
 
 /** The type of the elements that hold the first line. */
@@ -75,22 +76,7 @@ const INLINE = /^(inline|contents|inline flow)$/
 const BLOCK_CONTAINER =
   /^(block|flow-root|list-item|block flow|block flow-root|block list-item)$/
 /** Elements that are never inline boxes: replaced elements and controls (atomic inlines). */
-const REPLACED = new Set([
-  'img',
-  'svg',
-  'canvas',
-  'video',
-  'audio',
-  'iframe',
-  'object',
-  'embed',
-  'input',
-  'textarea',
-  'select',
-  'button',
-  'hr',
-  'table',
-])
+const REPLACED = new Set<string>([...REPLACED_ELEMENTS, 'button', 'hr', 'table'])
 /** Generated text the tree does not hold before layout: its length is unknown. */
 const UNCOUNTED = new Set(['::counter', '::content-var'])
 

@@ -1064,24 +1064,15 @@ export default async function compute(
         | undefined
     )?.alignmentTables !== false
   if (!aligned) countLayout('alignmentTablesSpread')
+  // With the switch off, a fresh table per element, as before alignment-tables.
+  const alignment = (name: keyof typeof ALIGNMENT_TABLES) =>
+    aligned ? ALIGNMENT_TABLES[name] : { ...ALIGNMENT_TABLES[name] }
   // `align-content` defaults to `normal`. In block containers, other values
   // prevent margins from collapsing.
   layout.alignContent =
     v(
       style.alignContent,
-      aligned ? ALIGNMENT_TABLES.alignContent : {
-        stretch: 'stretch',
-        center: 'center',
-        start: 'start',
-        end: 'end',
-        'flex-start': 'flex-start',
-        'flex-end': 'flex-end',
-        'space-between': 'space-between',
-        'space-around': 'space-around',
-        'space-evenly': 'space-evenly',
-        baseline: 'flex-start',
-        normal: null,
-      },
+      alignment('alignContent'),
       null,
       'alignContent'
     ) ?? undefined
@@ -1089,21 +1080,14 @@ export default async function compute(
   layout.alignItems =
     v(
       style.alignItems,
-      aligned ? ALIGNMENT_TABLES.alignItems : {
-        ...ITEM_ALIGNMENT,
-        normal: null,
-      },
+      alignment('alignItems'),
       'stretch',
       'alignItems'
     ) ?? undefined
   layout.alignSelf =
     v(
       style.alignSelf,
-      aligned ? ALIGNMENT_TABLES.alignSelf : {
-        ...ITEM_ALIGNMENT,
-        normal: null,
-        auto: null,
-      },
+      alignment('alignSelf'),
       undefined,
       'alignSelf'
     ) ?? undefined
@@ -1111,46 +1095,21 @@ export default async function compute(
   layout.justifyContent =
     v(
       style.justifyContent,
-      aligned ? ALIGNMENT_TABLES.justifyContent : {
-        center: 'center',
-        start: 'start',
-        end: 'end',
-        left: 'start',
-        right: 'end',
-        'flex-start': 'flex-start',
-        'flex-end': 'flex-end',
-        stretch: 'stretch',
-        'space-between': 'space-between',
-        'space-around': 'space-around',
-        'space-evenly': 'space-evenly',
-        normal: null,
-      },
+      alignment('justifyContent'),
       layout.display === 'flex' ? 'flex-start' : null,
       'justifyContent'
     ) ?? undefined
   layout.justifyItems =
     v(
       style.justifyItems,
-      aligned ? ALIGNMENT_TABLES.justifyItems : {
-        ...ITEM_ALIGNMENT,
-        left: 'start',
-        right: 'end',
-        normal: null,
-        legacy: null,
-      },
+      alignment('justifyItems'),
       undefined,
       'justifyItems'
     ) ?? undefined
   layout.justifySelf =
     v(
       style.justifySelf,
-      aligned ? ALIGNMENT_TABLES.justifySelf : {
-        ...ITEM_ALIGNMENT,
-        left: 'start',
-        right: 'end',
-        normal: null,
-        auto: null,
-      },
+      alignment('justifySelf'),
       undefined,
       'justifySelf'
     ) ?? undefined

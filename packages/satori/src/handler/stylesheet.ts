@@ -35,6 +35,7 @@ import {
   firstLineDrawsNothing,
   withFirstLine,
 } from '../pictor-first-line.js'
+import { REPLACED_ELEMENTS } from '../pictor-replaced-elements.js'
 import { MARKER_PROP } from '../pictor-marker-style.js'
 import {
   PROGRESS_PARTS,
@@ -1018,21 +1019,7 @@ function positionedArea(
 }
 
 /** Elements without `::before` and `::after`, e.g. replaced elements. */
-const NO_GENERATED_CONTENT = new Set([
-  'img',
-  'svg',
-  'canvas',
-  'video',
-  'audio',
-  'iframe',
-  'object',
-  'embed',
-  'input',
-  'textarea',
-  'select',
-  'br',
-  'wbr',
-])
+const NO_GENERATED_CONTENT = new Set<string>([...REPLACED_ELEMENTS, 'br', 'wbr'])
 
 /**
  * Pictor (quotes-property): the `quotes` value an element has, declared on it

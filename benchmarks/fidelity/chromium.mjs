@@ -161,7 +161,11 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
       // a page that fades in at load was caught mid-way, a different image each run. Pictor draws a document's
       // styles without running its animations: the same state, except where an animation holds its last frame
       // (animation-fill-mode: forwards or both).
-      const png = await page.screenshot({ type: 'png', clip: { x: 0, y: 0, width, height }, animations: 'disabled' });
+      const png = await page.screenshot({
+        type: 'png',
+        clip: { x: 0, y: 0, width, height },
+        animations: 'disabled',
+      });
       await context.close();
       return png;
     },

@@ -44,12 +44,7 @@ const SOURCES = {
   ],
   zichy: ['zichy/cv.html', '5ef20b9d2cb705b028d57018708395f2cd50351b', 'LICENSE', 'MIT'],
   pandocResume: ['mszep/pandoc_resume', 'b5abc55e0cbe54b132069c9c487c81d6f10b8679', 'LICENSE', 'MIT'],
-  pagedjs: [
-    'pagedjs/pagedjs-experiments',
-    '0504fe55edaa4bd21f71e6bd2c07b29bb00b81a7',
-    'LICENSE',
-    'MIT',
-  ],
+  pagedjs: ['pagedjs/pagedjs-experiments', '0504fe55edaa4bd21f71e6bd2c07b29bb00b81a7', 'LICENSE', 'MIT'],
 };
 
 /** A file of a mirrored repository at a commit, as text. */
@@ -119,16 +114,66 @@ function pandocBuilt(markdown, changes, src) {
 
 /** DocRaptor's templates: [case name, template, paper, kind]. */
 const DOCRAPTOR = [
-  ['docraptor-book', 'book', 'A4', 'book (DocRaptor template: cover, table of contents with leaders, chapters with figures; @page margin boxes)'],
-  ['docraptor-brochure', 'brochure', 'USLetter', 'brochure (DocRaptor template: a product brochure with photographs and feature columns)'],
-  ['docraptor-estimate', 'estimate', 'A4', 'estimate (DocRaptor template: a cost estimate with line-item tables and totals)'],
-  ['docraptor-form', 'form', 'USLetter', 'form (DocRaptor template: a printable application form with fields and check boxes)'],
-  ['docraptor-invoice', 'invoice', 'A4', 'invoice (DocRaptor template: header, addresses, line items, totals)'],
-  ['docraptor-packing-slip', 'packingslip', 'USLetter', 'packing slip (DocRaptor template: order items table, addresses, barcode-like header)'],
-  ['docraptor-proposal', 'proposal', 'A4', 'proposal (DocRaptor template: a business proposal with cover, sections, pricing table)'],
-  ['docraptor-restaurant-menu', 'restaurantmenu', 'USLetter', 'restaurant menu (DocRaptor template: two typefaces, dish lists with prices and pictures)'],
-  ['docraptor-resume-a4', 'resume', 'A4', 'résumé (DocRaptor template, A4: a header band, a coloured sidebar as running elements, a photo)'],
-  ['docraptor-resume-letter', 'resume', 'USLetter', 'résumé (DocRaptor template, US letter: a header band, a coloured sidebar as running elements, a photo)'],
+  [
+    'docraptor-book',
+    'book',
+    'A4',
+    'book (DocRaptor template: cover, table of contents with leaders, chapters with figures; @page margin boxes)',
+  ],
+  [
+    'docraptor-brochure',
+    'brochure',
+    'USLetter',
+    'brochure (DocRaptor template: a product brochure with photographs and feature columns)',
+  ],
+  [
+    'docraptor-estimate',
+    'estimate',
+    'A4',
+    'estimate (DocRaptor template: a cost estimate with line-item tables and totals)',
+  ],
+  [
+    'docraptor-form',
+    'form',
+    'USLetter',
+    'form (DocRaptor template: a printable application form with fields and check boxes)',
+  ],
+  [
+    'docraptor-invoice',
+    'invoice',
+    'A4',
+    'invoice (DocRaptor template: header, addresses, line items, totals)',
+  ],
+  [
+    'docraptor-packing-slip',
+    'packingslip',
+    'USLetter',
+    'packing slip (DocRaptor template: order items table, addresses, barcode-like header)',
+  ],
+  [
+    'docraptor-proposal',
+    'proposal',
+    'A4',
+    'proposal (DocRaptor template: a business proposal with cover, sections, pricing table)',
+  ],
+  [
+    'docraptor-restaurant-menu',
+    'restaurantmenu',
+    'USLetter',
+    'restaurant menu (DocRaptor template: two typefaces, dish lists with prices and pictures)',
+  ],
+  [
+    'docraptor-resume-a4',
+    'resume',
+    'A4',
+    'résumé (DocRaptor template, A4: a header band, a coloured sidebar as running elements, a photo)',
+  ],
+  [
+    'docraptor-resume-letter',
+    'resume',
+    'USLetter',
+    'résumé (DocRaptor template, US letter: a header band, a coloured sidebar as running elements, a photo)',
+  ],
 ];
 
 /** The documents of this pass, as import.mjs's `add` takes them. */
@@ -155,7 +200,7 @@ export function docs14Documents() {
         name: 'pandoc-resume-chmduquesne',
         path: 'markdown/resume.md',
         width: LETTER,
-        kind: "résumé (pandoc_resume: a markdown résumé built by pandoc with the chmduquesne sheet: definition lists, blockquote)",
+        kind: 'résumé (pandoc_resume: a markdown résumé built by pandoc with the chmduquesne sheet: definition lists, blockquote)',
       },
       { edit: pandocBuilt },
     ),
@@ -163,7 +208,7 @@ export function docs14Documents() {
       name: 'pagedjs-fullpage-demo',
       path: '--paged-fullpage/demo.html',
       width: A4,
-      kind: "print demo (Paged.js experiments: full-page images and sections, print sheet, without the paged.js script)",
+      kind: 'print demo (Paged.js experiments: full-page images and sections, print sheet, without the paged.js script)',
     }),
     mirrored('pagedjs', {
       name: 'pagedjs-fold-demo',

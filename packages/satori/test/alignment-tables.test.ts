@@ -26,7 +26,13 @@ function page(): Element {
     { display: 'flex', flexDirection: 'column', width: 400, backgroundColor: '#fff', gap: 4 },
     h(
       'div',
-      { display: 'flex', height: 60, alignItems: 'self-end', justifyContent: 'space-evenly', alignContent: 'baseline' },
+      {
+        display: 'flex',
+        height: 60,
+        alignItems: 'self-end',
+        justifyContent: 'space-evenly',
+        alignContent: 'baseline',
+      },
       cell('one', { alignSelf: 'center' }),
       cell('two', { alignSelf: 'auto' }),
       cell('three', { alignSelf: 'flex-start' }),

@@ -22,7 +22,9 @@ async function beside(side: 'left' | 'right' | 'none', style: Record<string, unk
 describe('a box of its own formatting context with negative inline margins', () => {
   it('beside a left float: the room beside it, no margin on either side (Chromium: x 130, 380 wide)', async () => {
     expect(await beside('left', { marginLeft: -8, marginRight: -8 })).toEqual({ left: 130, width: 380 });
-    expect(await beside('left', { marginLeft: -8, marginRight: -30, overflow: 'hidden', display: 'block' })).toEqual({
+    expect(
+      await beside('left', { marginLeft: -8, marginRight: -30, overflow: 'hidden', display: 'block' }),
+    ).toEqual({
       left: 130,
       width: 380,
     });

@@ -19,7 +19,11 @@ async function laidOut(css: string, ...children: unknown[]) {
     hp('style', {}, css),
     hp('p', { className: 'p', style: paragraph }, ...children),
   );
-  const found = await boxes(tree, { width: 400, height: 400, onStyleError: (e: Error) => errors.push(e.message) });
+  const found = await boxes(tree, {
+    width: 400,
+    height: 400,
+    onStyleError: (e: Error) => errors.push(e.message),
+  });
   return {
     p: found.boxes.find((b) => b.type === 'p')!,
     all: (type: string) => found.boxes.filter((b) => b.type === type),
@@ -74,7 +78,11 @@ describe('::first-line', () => {
       'div',
       { style: { display: 'block', width: 400 } },
       hp('style', {}, css),
-      hp('div', { className: 'd', style: { display: 'block' } }, hp('p', { className: 'p', style: paragraph }, long)),
+      hp(
+        'div',
+        { className: 'd', style: { display: 'block' } },
+        hp('p', { className: 'p', style: paragraph }, long),
+      ),
     );
     const found = (await boxes(tree, { width: 400, height: 400 })).boxes;
     expect(found.find((b) => b.type === 'p')!.height).toBe(36 + 20);
@@ -90,7 +98,10 @@ describe('::first-line', () => {
   });
 
   it('a first line with generated text of unknown length that takes more lines is reported, not drawn', async () => {
-    const found = await laidOut(`${big} .p { counter-reset: n 7 } .p::before { content: counter(n) ". " }`, long);
+    const found = await laidOut(
+      `${big} .p { counter-reset: n 7 } .p::before { content: counter(n) ". " }`,
+      long,
+    );
     expect(found.all('::first-line')).toHaveLength(0);
     expect(found.errors).toHaveLength(1);
   });

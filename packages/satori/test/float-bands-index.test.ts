@@ -33,7 +33,11 @@ function page(): Element {
       ),
     ),
   );
-  return h('div', { display: 'flex', flexDirection: 'column', width: 400, backgroundColor: '#fff' }, ...sections);
+  return h(
+    'div',
+    { display: 'flex', flexDirection: 'column', width: 400, backgroundColor: '#fff' },
+    ...sections,
+  );
 }
 
 /** The SVG and how many nodes the float-band check read, with the index on or off. */

@@ -1707,8 +1707,9 @@ export default async function* layout(
           | undefined
       )?.fragmentCullFirst !== false
     for (const [index, fragment] of inlineBox.fragments.entries()) {
-      if (cullFirst && isCulled(fragmentRect(inlineBox, fragment, left, top)))
-        continue
+      const fragmentBox = fragmentRect(inlineBox, fragment, left, top)
+      const culled = isCulled(fragmentBox)
+      if (cullFirst && culled) continue
       const fragmentStyle = { ...computedStyle }
       countLayout('fragmentStyles')
       // Pictor (bidi-inline): a right-to-left box starts on the right.
@@ -1725,8 +1726,7 @@ export default async function* layout(
         fragmentStyle[`borderTop${end}Radius`] = 0
         fragmentStyle[`borderBottom${end}Radius`] = 0
       }
-      const fragmentBox = fragmentRect(inlineBox, fragment, left, top)
-      if (isCulled(fragmentBox)) continue
+      if (culled) continue
       const fragmentDrawn = { shapes: true }
       baseRenderResult += await rect(
         {

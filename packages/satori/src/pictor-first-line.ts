@@ -199,6 +199,9 @@ function splitInline(children: ReactNode, count: number): [ReactNode[], ReactNod
   return [before, after]
 }
 
+/** Whether a child is more than white space. */
+const hasContent = (child: ReactNode) => kindOf(child) !== 'text' || String(child).trim() !== ''
+
 interface State {
   /** The units of the first line, when it is known to end before the content that could be on it. */
   limit?: number
@@ -217,7 +220,7 @@ function wrapLine(children: ReactNode, state: State, wrap: Wrap): ReactNode[] {
   const out: ReactNode[] = []
   let group: ReactNode[] = []
   const flush = () => {
-    if (group.some((child) => kindOf(child) !== 'text' || String(child).trim())) {
+    if (group.some(hasContent)) {
       out.push(wrap(group))
     } else {
       out.push(...group)
@@ -234,7 +237,7 @@ function wrapLine(children: ReactNode, state: State, wrap: Wrap): ReactNode[] {
     const next =
       index === null
         ? undefined
-        : list.slice(index + 1).find((child) => kindOf(child) !== 'text' || String(child).trim())
+        : list.slice(index + 1).find(hasContent)
     if (next === undefined || kindOf(next) !== 'break') {
       out.push({ type: FIRST_LINE_END, key: null, props: {} } as unknown as ReactElement)
     }
@@ -298,18 +301,17 @@ function wrapLine(children: ReactNode, state: State, wrap: Wrap): ReactNode[] {
       const units = unitsOf(element.props.children, counted)
       if (!counted.exact) state.exact = false
       if (units) state.started = true
-      if (!holdsBreak(element.props.children) && units < room) {
+      const holds = holdsBreak(element.props.children)
+      if (!holds && units < room) {
         group.push(child)
         state.units += units
-      } else if (!holdsBreak(element.props.children)) {
+      } else if (!holds) {
         const [head, tail] = splitInline(element.props.children, room)
         group.push(withChildren(element, head))
         state.units += room
-        const rest = tail.some((c) => kindOf(c) !== 'text' || String(c).trim())
+        const rest = tail.some(hasContent)
         end(rest ? null : index)
-        if (tail.some((c) => kindOf(c) !== 'text' || String(c).trim())) {
-          out.push(withChildren(element, tail))
-        }
+        if (rest) out.push(withChildren(element, tail))
       } else {
         flush()
         out.push(withChildren(element, wrapLine(element.props.children, state, wrap)))

@@ -270,8 +270,8 @@ const ITEM_ALIGNMENT = {
 
 /**
  * Pictor (alignment-tables): the values of the alignment properties, by
- * property, as \`v()\` reads them (the same keys in the same order as the
- * literals \`computeStyle\` spread for each element before).
+ * property, as `v()` reads them (the same keys in the same order as the
+ * literals `computeStyle` spread for each element before).
  */
 const ALIGNMENT_TABLES = {
   alignContent: {

@@ -11,7 +11,8 @@
  * gets `clear` toward that float's side (both sides when it overlaps floats of both), which the engine honours, and
  * the tree is laid out again: the float goes below the floats of that side, where Chromium puts it when the float it
  * overlapped is the lowest of them (a list of `dt`/`dd` pairs, a date floated beside each title). Floats with no room
- * of their own (a margin box of no width or height: negative margins, Tufte's side notes) are left alone.
+ * of their own (a margin box of no width or height: negative margins, Tufte's side notes) are left alone, and a float
+ * in the middle of a paragraph counts from its border box, its top margin holding the way down to its line.
  */
 import type { EncodedTree } from './encode.js'
 import type { LayoutNode, LayoutStyle } from './node.js'
@@ -47,7 +48,9 @@ function floatsByContext(encoded: EncodedTree): Map<number, { node: LayoutNode; 
     if (side && node.style.position !== 'absolute') {
       const { layout } = node
       const box = {
-        top: y - layout.margin.top,
+        // A float in the middle of a paragraph holds the way down to its line in its top margin
+        // (float-at-its-line): from its border box down.
+        top: node.lineTop ? y : y - layout.margin.top,
         bottom: y + layout.height + layout.margin.bottom,
         left: x - layout.margin.left,
         right: x + layout.width + layout.margin.right,

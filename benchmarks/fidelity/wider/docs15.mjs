@@ -60,9 +60,10 @@ const readAt = (repo, commit, path) => git(repo, ['show', `${commit}:${path}`]);
 function pandoc(markdown, from, changes, what) {
   const version = execFileSync('pandoc', ['--version']).toString().split('\n')[0];
   changes.push(`${what} converted by \`pandoc --from ${from} --to html\` (${version}, Debian)`);
-  return execFileSync('pandoc', ['--from', from, '--to', 'html'], { input: markdown, maxBuffer: 64 << 20 }).toString(
-    'utf8',
-  );
+  return execFileSync('pandoc', ['--from', from, '--to', 'html'], {
+    input: markdown,
+    maxBuffer: 64 << 20,
+  }).toString('utf8');
 }
 
 /** A page of a mirrored source made self-contained by papers.mjs (after `edit`), its changes recorded. */
@@ -100,7 +101,8 @@ function md2resume(template) {
     const tmp = mkdtempSync(join(tmpdir(), 'docs15-less-'));
     let style = '';
     try {
-      for (const file of files) writeFileSync(join(tmp, file.split('/').at(-1)), readAt(src.repo, src.commit, file));
+      for (const file of files)
+        writeFileSync(join(tmp, file.split('/').at(-1)), readAt(src.repo, src.commit, file));
       // One compilation of the files in path order: blockish's screen.css uses variables its elements.less sets, as
       // md2resume's output shows (lessphp keeps them from one file of the collection to the next).
       const path = join(tmp, 'all.less');
@@ -117,11 +119,18 @@ function md2resume(template) {
     changes.push(
       `md2resume's \`html\` command done as HtmlCommand.php does it: every file of ${dir}/ (${files.map((f) => f.split('/').at(-1)).join(', ')}) concatenated in path order and compiled by less.js ${version} (for lessphp) as the template's {{{style}}}`,
     );
-    const resume = pandoc(markdown, 'markdown_phpextra+smart', changes, `${src.path} (PHP Markdown Extra + SmartyPants)`);
+    const resume = pandoc(
+      markdown,
+      'markdown_phpextra+smart',
+      changes,
+      `${src.path} (PHP Markdown Extra + SmartyPants)`,
+    );
     const strip = (s) => s?.replace(/<[^>]*>/g, '').trim() ?? '';
     const title = `${strip(/<h1[^>]*>([\s\S]*?)<\/h1>/.exec(resume)?.[1])} | ${strip(/<h2[^>]*>([\s\S]*?)<\/h2>/.exec(resume)?.[1])}`;
     const page = readAt(src.repo, src.commit, `templates/${template}/index.html`);
-    changes.push(`templates/${template}/index.html rendered as Mustache with title, style and resume (no reload, links or header/footer)`);
+    changes.push(
+      `templates/${template}/index.html rendered as Mustache with title, style and resume (no reload, links or header/footer)`,
+    );
     return page
       .replace(/\{\{#reload\}\}[\s\S]*?\{\{\/reload\}\}/g, '')
       .replace('{{title}}', title.replace(/&/g, '&amp;').replace(/</g, '&lt;'))
@@ -142,7 +151,9 @@ function markdownCv(style, printed) {
       `_layouts/cv.html rendered as Jekyll does with site.style = ${style} and page.title = "${title}"${printed ? `; as printed: the print sheet media/${style}-print.css linked for all media and the screen sheet left out` : ''}`,
     );
     let html = layout
-      .replace(/\{%\s*if page\.title\s*%\}([\s\S]*?)\{%\s*endif\s*%\}/, (_, t) => t.replace('{{ page.title }}', title))
+      .replace(/\{%\s*if page\.title\s*%\}([\s\S]*?)\{%\s*endif\s*%\}/, (_, t) =>
+        t.replace('{{ page.title }}', title),
+      )
       .replaceAll('{{ site.style }}', style)
       .replace('{{ content }}', () => content);
     if (printed)

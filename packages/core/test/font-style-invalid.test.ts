@@ -34,7 +34,16 @@ describe('an invalid font-style', () => {
   });
 
   it('keeps the values the grammar takes', () => {
-    for (const valid of ['normal', 'italic', 'oblique', 'oblique 10deg', 'Italic', 'inherit', 'unset', 'var(--s)'])
+    for (const valid of [
+      'normal',
+      'italic',
+      'oblique',
+      'oblique 10deg',
+      'Italic',
+      'inherit',
+      'unset',
+      'var(--s)',
+    ])
       expect(invalidDeclaration('font-style', valid)).toBeUndefined();
     for (const invalid of ['bold', 'heavy', 'slanted', '12px', 'italic bold'])
       expect(invalidDeclaration('font-style', invalid)).toBeDefined();

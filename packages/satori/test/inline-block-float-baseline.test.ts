@@ -23,8 +23,9 @@ describe('inline-block of floats', () => {
 
   it('still stands on its last in-flow line when it has one', async () => {
     // The in-flow line's baseline is 18px down its 24px line, under the 24px float row: 42px down a 60px box.
-    expect(svgSize(await render(line(float('XHTML'), h('div', { display: 'block', clear: 'both' }, 'PHP')))).height).toBe(
-      60,
-    );
+    expect(
+      svgSize(await render(line(float('XHTML'), h('div', { display: 'block', clear: 'both' }, 'PHP'))))
+        .height,
+    ).toBe(60);
   });
 });

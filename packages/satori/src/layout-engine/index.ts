@@ -5,6 +5,7 @@
 
 import { relayOutMissingFloatBands } from './pictor-float-bands.js'
 import { relayOutFloatsAtTheirLines } from './pictor-float-lines.js'
+import { relayOutOverlappingFloats } from './pictor-float-overlaps.js'
 import { relayOutPercentPaddings } from './pictor-percent-padding.js'
 import { encodeTree } from './encode.js'
 import { restoreCarriedMargins } from './pictor-clearance.js'
@@ -357,11 +358,18 @@ export function createLayoutEngine(): LayoutEngine {
         throw error
       }
       encoded = atLines.encoded
+      let overlaps: ReturnType<typeof relayOutOverlappingFloats> | undefined
       let bands: ReturnType<typeof relayOutMissingFloatBands> | undefined
       let besideFloats:
         | ReturnType<typeof relayOutBesideFloatMargins>
         | undefined
       try {
+        // Pictor (float-overlap-clear): again, with floats laid over earlier
+        // floats of their formatting context cleared below them.
+        overlaps = relayOutOverlappingFloats(encoded, () =>
+          layOut(root, width, height, layoutScale)
+        )
+        encoded = overlaps.encoded
         // Pictor (float-bands-complete): again, with the whole bands of
         // floats the engine cut short beside paragraphs.
         bands = relayOutMissingFloatBands(encoded, () =>
@@ -382,6 +390,7 @@ export function createLayoutEngine(): LayoutEngine {
       } finally {
         besideFloats?.restore()
         bands?.restore()
+        overlaps?.restore()
         atLines.restore()
         paddings.restore()
       }

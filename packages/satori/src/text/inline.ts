@@ -2779,7 +2779,11 @@ function findBaseline(node: LayoutNode): number | undefined {
     if (
       child.style.position === 'absolute' ||
       child.style.display === 'none' ||
-      child.style.display === 'contents'
+      child.style.display === 'contents' ||
+      // Pictor (inline-block-float-baseline): a float's lines are not the
+      // box's line boxes; an inline-block of floats only (md2resume's list
+      // of skills) stands on its bottom margin edge, as Chromium sets it.
+      (child.style.float !== undefined && child.style.float !== 'none')
     ) {
       continue
     }

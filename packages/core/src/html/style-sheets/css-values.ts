@@ -123,6 +123,19 @@ function invalidFont(property: 'font' | 'font-family', v: string): boolean {
   }
 }
 
+/**
+ * A `font-style` CSS's grammar rejects (`font-style: bold`, md2resume's modern template): satori read every value
+ * but `italic` as `normal`, so the declaration overrode the `<em>`'s italic that Chromium keeps.
+ */
+function invalidFontStyle(v: string): boolean {
+  if (SUBSTITUTED.test(v) || /^(?:inherit|initial|unset|revert|revert-layer)$/i.test(v)) return false;
+  try {
+    return csstree.lexer.matchProperty('font-style', csstree.parse(v, { context: 'value' })).error != null;
+  } catch {
+    return true;
+  }
+}
+
 /** Whitespace, a comma or a colon outside parentheses: more than the one value a box size takes. */
 const SEVERAL_VALUES = /[\s,:](?![^(]*\))/;
 
@@ -150,7 +163,10 @@ export function invalidDeclaration(property: string, value: string): string | un
       : // Pictor (font-family-invalid-dropped): Chromium drops it and the font is inherited.
         property === 'font-family' || property === 'font'
         ? invalidFont(property, v)
-        : BOX_SIZES.has(property) && invalidBoxSize(property, v);
+        : // Pictor (font-style-invalid-dropped): Chromium drops it and the cascade's earlier value stays.
+          property === 'font-style'
+          ? invalidFontStyle(v)
+          : BOX_SIZES.has(property) && invalidBoxSize(property, v);
   return invalid
     ? `${property}: ${value} is not a valid value; the declaration was dropped, as browsers drop it`
     : undefined;

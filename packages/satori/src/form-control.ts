@@ -165,6 +165,8 @@ interface SelectOption {
   disabled: boolean
   /** Whether the option is in an `<optgroup>`. */
   grouped: boolean
+  /** Pictor (list-box-author-padding): the padding the page's rules give the `<option>`. */
+  padding?: Record<string, unknown>
 }
 
 type SelectRow =
@@ -188,6 +190,115 @@ function textContent(node: unknown): string {
 }
 
 const collapse = (text: string) => text.replace(/[ \t\n\f\r]+/g, ' ').trim()
+
+/**
+ * Pictor (list-box-author-padding): the padding and box-sizing declarations
+ * of an option's style (the page's rules, cascaded onto it), or undefined
+ * without any.
+ */
+function authorPadding(style: unknown) {
+  if (!style || typeof style !== 'object') return
+  const padding: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(style)) {
+    if (/^(padding|boxSizing$)/.test(name) && value !== undefined)
+      padding[name] = value
+  }
+  return Object.keys(padding).length ? padding : undefined
+}
+
+/**
+ * Pictor (list-box-author-padding): a list box row's padding, Chromium's UA
+ * one (`option { padding-inline: 2px; padding-block-end: 1px }`, 20px at the
+ * start in an `<optgroup>`) under the page's own declarations for the option:
+ * a UA side the page sets is left to it (tacit's `* { padding: 0 }` takes the
+ * indent of grouped options away, as in Chromium).
+ */
+function rowPadding(option: SelectOption | undefined) {
+  const ua: Record<string, unknown> = {
+    paddingTop: 0,
+    paddingRight: 2,
+    paddingBottom: 1,
+    paddingLeft: option?.grouped ? 20 : 2,
+  }
+  const author = option?.padding
+  if (!author) return ua
+  for (const name of Object.keys(author)) {
+    const sides =
+      name === 'padding'
+        ? ['Top', 'Right', 'Bottom', 'Left']
+        : /^padding(Top|BlockStart)$/.test(name)
+        ? ['Top']
+        : /^padding(Bottom|BlockEnd)$/.test(name)
+        ? ['Bottom']
+        : name === 'paddingBlock'
+        ? ['Top', 'Bottom']
+        : /^padding(Left|Right|Inline|InlineStart|InlineEnd)$/.test(name)
+        ? // Which physical side a logical one is, is the row's direction:
+          // both inline sides are left to the page's declarations.
+          name === 'paddingLeft'
+          ? ['Left']
+          : name === 'paddingRight'
+          ? ['Right']
+          : ['Left', 'Right']
+        : []
+    for (const side of sides) delete ua['padding' + side]
+  }
+  return { ...ua, ...author }
+}
+
+/**
+ * Pictor (list-box-author-padding): the height of a list box's tallest row
+ * and of each row, or undefined where it can't be told before layout (a padding in other
+ * units than px and em, a select of its own height): then the box is the
+ * height of its first `size` rows, as before. A row is its line, the font's
+ * normal one but at least 1.2em, and its padding.
+ */
+function listBoxItemHeight(
+  rows: SelectRow[],
+  style: Record<string, any>,
+  heights?: { content: number; line: number }
+) {
+  const fontSize = style.fontSize
+  if (!heights || typeof fontSize !== 'number' || !(fontSize > 0)) return
+  if (style.height !== undefined && style.height !== 'auto') return
+  const length = (value: unknown) => {
+    if (typeof value === 'number') return value
+    const match = /^\s*(-?[\d.]+)(px|em)?\s*$/.exec(String(value))
+    if (!match) return NaN
+    return Number(match[1]) * (match[2] === 'em' ? fontSize : 1)
+  }
+  const each: number[] = []
+  for (const row of rows) {
+    const padding = rowPadding(row.kind === 'option' ? row.option : undefined)
+    let top = 0
+    let bottom = 0
+    for (const [name, value] of Object.entries(padding)) {
+      if (name === 'boxSizing') continue
+      const values = String(value).trim().split(/\s+/).map(length)
+      if (name === 'padding') {
+        top = values[0]
+        bottom = values[2] ?? values[0]
+      } else if (name === 'paddingBlock') {
+        top = values[0]
+        bottom = values[1] ?? values[0]
+      } else if (/^padding(Top|BlockStart)$/.test(name)) top = values[0]
+      else if (/^padding(Bottom|BlockEnd)$/.test(name)) bottom = values[0]
+    }
+    // `min-height: 1.2em` of the content box, or of the border box.
+    const height =
+      String(padding.boxSizing).trim() === 'border-box'
+        ? Math.max(1.2 * fontSize, heights.line + top + bottom)
+        : Math.max(1.2 * fontSize, heights.line) + top + bottom
+    if (!Number.isFinite(height)) return
+    each.push(height)
+  }
+  const tallest = Math.max(0, ...each)
+  return tallest > 0 ? { tallest, each } : undefined
+}
+
+/** Pictor (list-box-author-padding): whether rows run past the list box's content. */
+const rowsOverflow = (each: number[], content: number) =>
+  each.reduce((sum, height) => sum + height, 0) > content + 0.01
 
 /** Whether a select is a list box, rather than a drop-down. */
 export function isListBox(props: Record<string, any>) {
@@ -224,6 +335,7 @@ function getSelectRows(props: Record<string, any>): SelectRow[] {
           selected: isSet(childProps.selected),
           disabled: isSet(childProps.disabled) || !!group?.disabled,
           grouped: !!group,
+          padding: authorPadding(childProps.style),
         },
       })
     } else if (type === 'optgroup' && !group) {
@@ -290,6 +402,25 @@ export function getSelectContent(
   if (isListBox(props)) {
     const size = parseInt(props.size, 10)
     const count = size > 0 ? size : 4
+    // Pictor (list-box-author-padding): Chromium's list box is `size` times
+    // its tallest row high (ListBoxItemBlockSize), a row shorter than that
+    // (an option without padding beside groups' labels) lets the next one in.
+    const items = listBoxItemHeight(rows, style, heights)
+    // The rows show through the box's padding at the bottom, as a scroll
+    // container's content does; the ones that start below it are hidden.
+    const paddingBottom =
+      typeof style.paddingBottom === 'number' ? style.paddingBottom : 0
+    const visible = items ? count * items.tallest + paddingBottom : 0
+    const starts: number[] = []
+    if (items) {
+      let start = 0
+      for (const height of items.each) {
+        starts.push(start)
+        start += height
+      }
+    }
+    const hidden = (i: number) =>
+      items ? starts[i] >= visible - 0.01 : i >= count
     const children = rows.map((row, i) => {
       const option = row.kind === 'option' ? row.option : undefined
       return element('::option', {
@@ -300,21 +431,23 @@ export function getSelectContent(
           // Pictor (list-box-row-height): a row's line is the font's normal
           // one whatever the select's line-height, as Chromium lays it out.
           lineHeight: 'normal',
-          padding: '0 2px 1px',
+          // Pictor (list-box-author-padding): the UA's padding under the
+          // page's own for the option.
+          ...rowPadding(option),
           ...(row.kind === 'group' ? { fontWeight: 'bold' } : undefined),
-          ...(option?.grouped ? { paddingLeft: 20 } : undefined),
           ...(option?.disabled ? { color: '#808080' } : undefined),
           ...(option?.selected
             ? { backgroundColor: '#cecece', color: '#101010' }
             : undefined),
           // Rows after the visible ones are still as wide as they are.
-          ...(i >= count ? { height: 0, minHeight: 0, padding: 0 } : undefined),
+          ...(hidden(i) ? { height: 0, minHeight: 0, padding: 0 } : undefined),
         },
         children: row.kind === 'group' ? row.label : option.label,
       })
     })
-    // Empty rows fill the list box.
-    for (let i = rows.length; i < count; i++) {
+    // Empty rows fill the list box (Pictor (list-box-author-padding): its
+    // minimum height, where its rows' heights are known).
+    for (let i = rows.length; i < count && !items; i++) {
       children.push(
         element('::option', {
           style: {
@@ -333,6 +466,11 @@ export function getSelectContent(
           flexDirection: 'column',
           height: '100%',
           overflow: 'hidden',
+          ...(items && starts.length > 0
+            ? rowsOverflow(items.each, visible - paddingBottom)
+              ? { maxHeight: visible, marginBottom: -paddingBottom }
+              : { minHeight: visible - paddingBottom }
+            : undefined),
         },
         children,
       }),

@@ -701,6 +701,12 @@ export default async function* layout(
           ...(type === 'select' && !isListBox(props)
             ? { firstBaseline: true }
             : undefined),
+          // Pictor (list-box-author-padding): a list box is a scroll
+          // container: its baseline is its bottom margin edge, as Chromium's
+          // (its last row, maybe cut or hidden, is not).
+          ...(type === 'select' && isListBox(props)
+            ? { bottomBaseline: true }
+            : undefined),
         }
       : undefined
   const isContents = outerDisplay === 'contents' && !!context.inline

@@ -47,7 +47,8 @@ const CLEAR_BACKGROUND = /^\s*(?:transparent|none|rgba\([^)]*,\s*0\s*\)|initial|
 
 /**
  * Pictor (first-line-no-op): whether a `::first-line` style draws what the element draws without it: nothing but
- * backgrounds that paint nothing, and `text-shadow: none` where the element's own style has no shadow (Gutenberg's
+ * backgrounds that paint nothing, and `text-shadow: none` where the element draws no shadow, its own or inherited
+ * (first-line-inherited-shadow: `elementStyle.textShadow` is the one it draws with) (Gutenberg's
  * print sheet gives every `p`, `div`, `li` and `blockquote` `::first-line { background: transparent !important;
  * text-shadow: none !important }`). Such a style is not applied: no wrapping and no second layout for the
  * paragraphs whose first line it would split.

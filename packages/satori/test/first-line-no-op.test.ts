@@ -27,8 +27,12 @@ async function drawn(css: string) {
     'div',
     { style: { display: 'block', width: 300, backgroundColor: '#fff' } },
     hp('style', {}, css),
-    ...[1, 2, 3].map((n) =>
-      hp('p', { style: { display: 'block', fontSize: 16, lineHeight: '20px' } }, `${n} ${long}`),
+    hp(
+      'section',
+      { style: { display: 'block' } },
+      ...[1, 2, 3].map((n) =>
+        hp('p', { style: { display: 'block', fontSize: 16, lineHeight: '20px' } }, `${n} ${long}`),
+      ),
     ),
   );
   const svg = await render(tree, { width: 300, height: 300 });
@@ -59,6 +63,43 @@ describe('::first-line that draws nothing', () => {
     // `text-shadow: none` takes away the shadow the paragraph has
     const shadowed = await drawn('p { text-shadow: 1px 1px red }');
     const unshadowed = await drawn('p { text-shadow: 1px 1px red } p::first-line { text-shadow: none }');
+    expect(unshadowed.svg).not.toBe(shadowed.svg);
+    expect(unshadowed.layouts).toBe(shadowed.layouts + 1);
+  });
+});
+
+// Pictor change first-line-inherited-shadow (src/handler/stylesheet.ts `rebuild`): the shadow looked at is the one
+// the element draws with, its own or inherited from an ancestor; first-line-no-op looked only at the element's own
+// style, so an inherited shadow stayed on a first line whose `::first-line` says `text-shadow: none` (Chromium takes
+// it away there). Chromium repro: packages/core/test/repros/first-line-inherited-shadow.html.
+describe('::first-line text-shadow: none under an inherited shadow', () => {
+  it('takes the inherited shadow away from the first line (split and laid out again)', async () => {
+    for (const ancestor of ['div', 'section']) {
+      const shadowed = await drawn(`${ancestor} { text-shadow: 1px 1px red }`);
+      const unshadowed = await drawn(
+        `${ancestor} { text-shadow: 1px 1px red } p::first-line { text-shadow: none }`,
+      );
+      expect(unshadowed.svg).not.toBe(shadowed.svg);
+      expect(unshadowed.layouts).toBe(shadowed.layouts + 1);
+    }
+  });
+
+  it('is still a no-op where the inherited shadow is taken away by the element or an ancestor', async () => {
+    for (const css of [
+      'div { text-shadow: 1px 1px red } section { text-shadow: none } p::first-line { text-shadow: none }',
+      'div { text-shadow: 1px 1px red } p { text-shadow: initial } p::first-line { text-shadow: none }',
+    ]) {
+      const plain = await drawn(css.replace(/ p::first-line \{[^}]*\}/, ''));
+      const ruled = await drawn(css);
+      expect(ruled.svg).toBe(plain.svg);
+      expect(ruled.layouts).toBe(plain.layouts);
+    }
+  });
+
+  it('an inherited shadow kept by `inherit` on the element is taken away from its first line', async () => {
+    const css = 'div { text-shadow: 1px 1px red } p { text-shadow: inherit }';
+    const shadowed = await drawn(css);
+    const unshadowed = await drawn(`${css} p::first-line { text-shadow: none }`);
     expect(unshadowed.svg).not.toBe(shadowed.svg);
     expect(unshadowed.layouts).toBe(shadowed.layouts + 1);
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { jp } from './cjk-fonts.js';
 import { h, pixels, render } from './render.js';
 
-// satori reports the markers' font-family (already computed) as a style error, which Pictor leaves out.
+// (satori reported the markers' font-family, already computed, as a style error until font-family-array.)
 const text = { fontFamily: 'Noto Sans JP', fontSize: 20, lineHeight: 1.5, color: 'black' };
 
 /** The `<image>` elements of an SVG: x, y, width, height. */

@@ -668,6 +668,19 @@ function handleSpecialCase(
         ? FONT_FAMILIES.get(value)
         : undefined
     if (known) return { fontFamily: known.slice() }
+    // Pictor (font-family-array): a value that is already a list of families
+    // (a list marker's copy of its item's computed `font-family`) is that list,
+    // not a style error reported once per list item.
+    if (Array.isArray(value)) {
+      return {
+        fontFamily: (value as unknown[]).map((family) =>
+          String(family)
+            .trim()
+            .replace(/(^['"])|(['"]$)/g, '')
+            .toLocaleLowerCase()
+        ),
+      }
+    }
     // Pictor (font-family-memo): a value that is no text (a list marker's
     // copy of its item's computed list of families) fails as before, with the
     // same TypeError, but V8 writes its message once: writing it re-parses

@@ -116,6 +116,22 @@ interface RebuildContext {
   onUndrawn?: (pseudo: string) => void
   /** Pictor (first-line): see `FirstLines`. */
   firstLines?: FirstLines
+  /**
+   * Pictor (first-line-inherited-shadow): the `text-shadow` the element being rebuilt inherits (its nearest
+   * ancestor's declared value), for first-line-no-op.
+   */
+  textShadow?: unknown
+}
+
+/**
+ * Pictor (first-line-inherited-shadow): the `text-shadow` an element draws with: its own value, else (none, or
+ * `inherit`/`unset`) the one it inherits.
+ */
+function shadowOf(own: unknown, inherited: unknown) {
+  if (own === undefined) return inherited
+  if (typeof own === 'string' && /^\s*(?:inherit|unset)\s*$/i.test(own))
+    return inherited
+  return own
 }
 
 /**
@@ -918,10 +934,22 @@ function rebuild(
       if (marker) props[MARKER_PROP] = marker
     }
     if (node.container) props[CONTAINER_PROP] = node.container.index
-    let content: ReactNode[] | undefined =
-      props.children === undefined
-        ? undefined
-        : rebuild(props.children, node.children, context)
+    // Pictor (first-line-inherited-shadow): the shadow its children inherit.
+    const inheritedShadow = context.textShadow
+    const textShadow = shadowOf(
+      (style ?? props.style)?.textShadow,
+      inheritedShadow
+    )
+    context.textShadow = textShadow
+    let content: ReactNode[] | undefined
+    try {
+      content =
+        props.children === undefined
+          ? undefined
+          : rebuild(props.children, node.children, context)
+    } finally {
+      context.textShadow = inheritedShadow
+    }
     if (node.matched.before) {
       const before = generateContent(node, context, 'before')
       const after = generateContent(node, context, 'after')
@@ -949,7 +977,9 @@ function rebuild(
     if (blockContainer && node.matched['first-line']?.length && content) {
       const cascaded = cascade(node, context, 'first-line')
       const lineStyle =
-        cascaded && !firstLineDrawsNothing(cascaded, style ?? props.style)
+        // Pictor (first-line-inherited-shadow): with the shadow the element
+        // draws with, its own or inherited from an ancestor.
+        cascaded && !firstLineDrawsNothing(cascaded, { textShadow })
           ? cascaded
           : undefined
       const limit = context.firstLines?.get(node.serial)

@@ -200,6 +200,11 @@ export interface AtomicInline {
    * list; its last line is a hidden option that only gives it its width).
    */
   firstBaseline?: boolean
+  /**
+   * Pictor (list-box-author-padding): the box's baseline is its bottom margin
+   * edge (a list box `<select>`, a scroll container in Chromium).
+   */
+  bottomBaseline?: boolean
 }
 
 type Item =
@@ -1284,7 +1289,7 @@ export class Paragraph {
         ? firstItemBaseline(node)
         : atomic.firstBaseline
         ? findFirstBaseline(node)
-        : atomic.style.overflow === 'hidden'
+        : atomic.style.overflow === 'hidden' || atomic.bottomBaseline
         ? undefined
         : findBaseline(node)
     // Pictor (percent-inline-blocks-fit): a percentage width as Chromium

@@ -1,8 +1,9 @@
 /** satori's `onStyleError` messages → render warnings, with the known harmless ones left out. */
 
 /**
- * satori re-parses the already computed `font-family` of list markers and reports `g.split is not a
- * function`; the marker keeps the inherited font, so nothing is lost and nothing is worth a warning.
+ * satori re-parsed the already computed `font-family` of list markers and reported `g.split is not a
+ * function` (until satori's font-family-array); the marker keeps the inherited font, so nothing is lost
+ * and nothing is worth a warning. Kept for a satori build without that change.
  */
 const HARMLESS = [/\b\w+\.split is not a function[\s\S]*fontFamily/];
 

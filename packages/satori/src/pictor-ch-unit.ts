@@ -11,15 +11,21 @@ import type FontLoader from './font.js'
 import type { Locale } from './language.js'
 
 const CH_LENGTH = /(?:^|[^\w-])[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?ch\b/i
+// Pictor (ex-unit-own-font): and `ex`, the x-height of the element's own font.
+const EX_LENGTH = /(?:^|[^\w-])[+-]?(?:\d+\.?\d*|\.\d+)(?:e[+-]?\d+)?ex\b/i
 
-/** Whether a declared style has a length in `ch`. */
+/** Whether a declared style has a length in `ch` or `ex`. */
 export function usesChUnit(
   style: Record<string, unknown> | undefined
 ): boolean {
   if (!style) return false
   for (const key in style) {
     const value = style[key]
-    if (typeof value === 'string' && CH_LENGTH.test(value)) return true
+    if (
+      typeof value === 'string' &&
+      (CH_LENGTH.test(value) || EX_LENGTH.test(value))
+    )
+      return true
   }
   return false
 }
@@ -39,10 +45,15 @@ export async function withOwnChRatio(
   const own = await probe(inheritedStyle)
   // Pictor (ch-unit-language): in the face of the element's language.
   const ratio = font.getChRatio(own as any, own.fontSize as number, locale)
-  if (ratio === undefined || ratio === inheritedStyle._chRatio) {
-    return inheritedStyle
-  }
+  // Pictor (ex-unit-own-font): `ex` likewise is the x-height of the element's
+  // own font (CSS Values 4), not its parent's: `code { padding: 0 .5ex }` in a
+  // monospace face, a sans-serif box `height: 10ex` in a serif page.
+  const exRatio = font.getExRatio(own as any)
+  const ch = ratio !== undefined && ratio !== inheritedStyle._chRatio
+  const ex = exRatio !== undefined && exRatio !== inheritedStyle._exRatio
+  if (!ch && !ex) return inheritedStyle
   const withRatio: SerializedStyle = { ...inheritedStyle }
-  withRatio._chRatio = ratio
+  if (ch) withRatio._chRatio = ratio
+  if (ex) withRatio._exRatio = exRatio
   return withRatio
 }

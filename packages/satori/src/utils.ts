@@ -157,7 +157,11 @@ export function lengthToNumber(
     case 'svi':
     case 'lvi':
     case 'dvi':
-      return ~~((value * viewportWidth) / 100)
+      // Pictor (viewport-units-fractional): not truncated to whole pixels, as
+      // Chromium keeps them: fluid type (`clamp(2em, 1.7143em + 1.4286vi, …)`,
+      // `calc(10px + 1.4286vw)`) lost up to a pixel per term, and a heading's
+      // lines a pixel each (mcss-readme-georgia).
+      return (value * viewportWidth) / 100
     case 'vh':
     case 'cqh':
     case 'cqb':
@@ -168,19 +172,19 @@ export function lengthToNumber(
     case 'svb':
     case 'lvb':
     case 'dvb':
-      return ~~((value * viewportHeight) / 100)
+      return (value * viewportHeight) / 100
     case 'vmin':
     case 'cqmin':
     case 'svmin':
     case 'lvmin':
     case 'dvmin':
-      return ~~((value * Math.min(viewportWidth, viewportHeight)) / 100)
+      return (value * Math.min(viewportWidth, viewportHeight)) / 100
     case 'vmax':
     case 'cqmax':
     case 'svmax':
     case 'lvmax':
     case 'dvmax':
-      return ~~((value * Math.max(viewportWidth, viewportHeight)) / 100)
+      return (value * Math.max(viewportWidth, viewportHeight)) / 100
     // The line height of the element, as it's inherited, and of the root.
     // `normal` is about 1.2 times the font size.
     case 'lh': {

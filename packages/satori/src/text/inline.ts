@@ -205,6 +205,11 @@ export interface AtomicInline {
    * edge (a list box `<select>`, a scroll container in Chromium).
    */
   bottomBaseline?: boolean
+  /**
+   * Pictor (atomic-inline-box-strut): the inline boxes the atomic inline is in,
+   * from the outermost, each with a fragment on the atomic's line.
+   */
+  boxes?: InlineBox[]
 }
 
 type Item =
@@ -431,6 +436,8 @@ export class InlineFormatting {
   addAtomic(atomic: AtomicInline) {
     const paragraph = this.current()
     atomic.paragraph = paragraph
+    // Pictor (atomic-inline-box-strut): the boxes it is in, for their struts.
+    if (this.open.length) atomic.boxes = [...this.open]
     paragraph.items.push({ kind: 'atomic', atomic })
   }
 
@@ -1861,7 +1868,8 @@ export class Paragraph {
 
   /**
    * Pictor (empty-inline-strut): the inline boxes a line holds part of: those
-   * of its text, and those that start or end on it.
+   * of its text, those that start or end on it, and those its atomic inlines
+   * are in.
    */
   private boxesOn(line: Line): Set<InlineBox> {
     const boxes = new Set<InlineBox>()
@@ -1872,6 +1880,14 @@ export class Paragraph {
         } else if (item.kind === 'open' || item.kind === 'close') {
           for (const box of item.box.ancestors ?? []) boxes.add(box)
           boxes.add(item.box)
+        } else if (item.kind === 'atomic') {
+          // Pictor (atomic-inline-box-strut): an atomic inline in inline boxes
+          // puts a fragment of each on its line, so their struts count there
+          // (CSS 2 §10.8), as in Chromium: pandoc's highlighted code, a line
+          // per `display: inline-block` span inside `<code>` of a taller
+          // line-height, had lines of the spans' height wherever the line held
+          // no text of the code's own (otsaloma-markdown-tufte).
+          for (const box of item.atomic.boxes ?? []) boxes.add(box)
         }
       }
     }

@@ -953,16 +953,31 @@ const BOX_PAINT: Record<string, string> = {
   'border-color': 'borderColor',
   'border-radius': 'borderRadius',
   'box-shadow': 'boxShadow',
+  // Pictor (baseline-cell-border-longhands): and the sides' longhands, as Tachyons writes its borders
+  // (`.br { border-right-style: solid; border-right-width: 1px }` with `.b--black-10 { border-color: … }`).
+  ...Object.fromEntries(
+    ['top', 'right', 'bottom', 'left'].flatMap((side) =>
+      ['width', 'style', 'color'].map((part) => [
+        `border-${side}-${part}`,
+        `border${side[0]!.toUpperCase()}${side.slice(1)}${part[0]!.toUpperCase()}${part.slice(1)}`,
+      ]),
+    ),
+  ),
 };
 
 /** What CSS paints of a cell's box (see `BOX_PAINT`), as satori style, or undefined when it paints nothing. */
 function boxPaint(cell: Element, ctx: TableContext): Record<string, string> | undefined {
   const inline = ctx.inlineOf(cell);
-  const style: Record<string, string> = {};
+  const declared: [property: string, key: string, value: string][] = [];
   for (const [property, key] of Object.entries(BOX_PAINT)) {
     const value = ctx.styles.declared(cell, property, inline);
-    if (value !== undefined) style[key] = value.replace(/\s*!important\s*$/i, '');
+    if (value !== undefined) declared.push([property, key, value.replace(/\s*!important\s*$/i, '')]);
   }
+  // Pictor (baseline-cell-border-longhands): in the order of the cascade, so that a shorthand and a longhand that
+  // overlap resolve as in CSS (a later `border: 0` clears an earlier `border-right-width`, and the other way).
+  declared.sort(([a], [b]) => ctx.styles.compareCascade(cell, a, b, inline));
+  const style: Record<string, string> = {};
+  for (const [, key, value] of declared) style[key] = value;
   const shows = Object.entries(style).some(
     ([key, value]) =>
       key !== 'borderRadius' && !/^\s*(?:none|transparent|0|0px|initial|unset)\s*$/i.test(value),

@@ -24,7 +24,15 @@ const paragraph = (words: string, float: boolean) =>
   h(
     'p',
     text,
-    ...(float ? [h('span', { display: 'block', float: 'right', width: 40, height: 16, backgroundColor: 'orange' }, '')] : []),
+    ...(float
+      ? [
+          h(
+            'span',
+            { display: 'block', float: 'right', width: 40, height: 16, backgroundColor: 'orange' },
+            '',
+          ),
+        ]
+      : []),
     `${words} `,
     h('b', { fontWeight: 700 }, 'bold words'),
     ' and more words that wrap in the column of the flex item.',
@@ -50,7 +58,11 @@ function page(): Element {
 /** The SVG and how many paragraphs were broken into lines to be measured, the switch on or off. */
 async function measured(shared: boolean) {
   const before = layoutStats?.().paragraphMeasures ?? 0;
-  const svg = await render(page(), { width: 400, height: 900, pictorTunings: { measureMemoWidthKnown: shared } });
+  const svg = await render(page(), {
+    width: 400,
+    height: 900,
+    pictorTunings: { measureMemoWidthKnown: shared },
+  });
   return { svg, measures: (layoutStats?.().paragraphMeasures ?? 0) - before };
 }
 

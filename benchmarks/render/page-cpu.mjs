@@ -32,6 +32,11 @@
  *     [--plain] [--every N] [--process-warmup 8]
  *
  * `--every N` renders every Nth case (by corpus and name) only: a sample of the corpora for a run that must be short.
+ *
+ * `--semi-space N[,M]` replaces V8's `--max-semi-space-size` in this build's child by N MB (0: V8's own, no flag) and,
+ * with `--base`, in the base's by M (N when not given): with `--base` set to this build's own packages/core, the two
+ * sides differ only in that flag (the worker option `workerSemiSpaceMb`). Each side's largest resident memory after a
+ * render (RSS of its process, MiB) is printed beside its CPU.
  */
 import { fork } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -59,6 +64,7 @@ const { values: args, positionals } = parseArgs({
     plain: { type: 'boolean', default: false },
     every: { type: 'string', default: '1' },
     'process-warmup': { type: 'string', default: '8' },
+    'semi-space': { type: 'string' },
   },
 });
 
@@ -93,7 +99,9 @@ async function child(coreDir) {
       const cpu0 = cpuNow();
       const wall0 = wallNow();
       const result = await renderer.render({ html, width, height, format: 'png' });
-      process.send({ cpu: cpuNow() - cpu0, wall: wallNow() - wall0, stages: result.timings });
+      const cpu = cpuNow() - cpu0;
+      const wall = wallNow() - wall0;
+      process.send({ cpu, wall, stages: result.timings, rss: process.memoryUsage().rss / 2 ** 20 });
     } catch (error) {
       process.send({ error: String(error?.message ?? error).slice(0, 200) });
     }
@@ -202,6 +210,14 @@ async function parent() {
   const dirs = [resolve(here, '../../packages/core'), ...(args.base ? [resolve(args.base)] : [])];
   const flags = [];
   for (const dir of dirs) flags.push(args.plain ? [] : await workerFlags(dir));
+  if (args['semi-space'] !== undefined) {
+    const sizes = args['semi-space'].split(',').map(Number);
+    for (let i = 0; i < flags.length; i++) {
+      const mb = sizes[Math.min(i, sizes.length - 1)];
+      flags[i] = flags[i].filter((flag) => !flag.startsWith('--max-semi-space-size'));
+      if (mb > 0) flags[i].push(`--max-semi-space-size=${mb}`);
+    }
+  }
   const sides = dirs.map((dir, i) => startSide(i === 0 ? 'this build' : 'base', dir, flags[i]));
   await Promise.all(sides.map((s) => s.ready));
   const cases = loadCases();
@@ -210,6 +226,7 @@ async function parent() {
   // The process warm-up (see the module's comment): not measured per case, its CPU printed.
   const warmups = warmupCases(Number(args['process-warmup']));
   const warmupCpu = sides.map(() => 0);
+  const maxRss = sides.map(() => 0);
   for (const c of warmups) {
     for (let s = 0; s < sides.length; s++) {
       const result = await sides[s].render({
@@ -219,6 +236,7 @@ async function parent() {
         height: c.height,
       });
       warmupCpu[s] += result.cpu ?? 0;
+      maxRss[s] = Math.max(maxRss[s], result.rss ?? 0);
     }
   }
   for (const c of cases) {
@@ -234,6 +252,7 @@ async function parent() {
           break;
         }
         if (i > 0) samples[s].push(result);
+        maxRss[s] = Math.max(maxRss[s], result.rss ?? 0);
       }
     }
     rows.push({ ...c, error, samples, identical: !/<body\b/i.test(c.html) });
@@ -298,6 +317,7 @@ async function parent() {
     '',
     `Machine: ${machineLine()}. Wider corpus: tuning cases only (held-out skipped unread)${Number(args.every) > 1 ? `; every ${args.every}th case only (--every)` : ''}.`,
     `Process warm-up: ${warmups.length ? `${warmups.length} pages (${warmups.map((c) => c.name).join(', ')}), one render each, CPU ${sides.map((s, i) => `${s.label} ${fmt(warmupCpu[i], 0)} ms`).join(', ')}` : 'none (--process-warmup 0)'}.`,
+    `Largest resident memory after a render: ${sides.map((s, i) => `${s.label} ${fmt(maxRss[i], 0)} MiB`).join(', ')}.`,
     `Node flags of the children: ${sides.map((s) => `${s.label} ${s.execArgv.join(' ') || '(none)'}`).join('; ')}${args.plain ? ' (--plain)' : " (each its build's worker processes' flags)"}.`,
     '',
     markdownTable(header, table),

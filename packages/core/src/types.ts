@@ -377,6 +377,8 @@ export interface Tunings {
   fragmentCullFirst?: boolean;
   /** satori reads the alignment properties' values from tables made once (`alignment-tables`). */
   alignmentTables?: boolean;
+  /** satori keeps one size per width for a paragraph without floats, known or available (`measure-memo-width-known`). */
+  measureMemoWidthKnown?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

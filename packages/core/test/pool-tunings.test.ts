@@ -79,6 +79,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   fontFamilyMemo: 'card',
   fragmentCullFirst: 'card',
   alignmentTables: 'card',
+  measureMemoWidthKnown: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

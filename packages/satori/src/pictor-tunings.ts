@@ -96,6 +96,11 @@ export interface PictorTunings {
    * for each element (handler/compute.ts).
    */
   alignmentTables?: boolean
+  /**
+   * measure-memo-width-known: a paragraph without floats keeps one size per width whether the width is known or only
+   * available: the two differ only by what its floats add (text/pictor-measure-memo.ts; with paragraphMeasureMemo).
+   */
+  measureMemoWidthKnown?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -123,5 +128,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     fontFamilyMemo: tunings?.fontFamilyMemo !== false,
     fragmentCullFirst: tunings?.fragmentCullFirst !== false,
     alignmentTables: tunings?.alignmentTables !== false,
+    measureMemoWidthKnown: tunings?.measureMemoWidthKnown !== false,
   }
 }

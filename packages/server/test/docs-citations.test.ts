@@ -80,7 +80,11 @@ describe('citations of documents', () => {
   it('name docs/ and benchmarks/ Markdown files that exist, with their anchors', () => {
     const broken: string[] = [];
     for (const [file, body] of text) {
-      for (const match of body.matchAll(/(?<![\w./-])((?:docs|benchmarks)\/[\w./-]*\.md)(?:#([\w-]+))?/g)) {
+      // Not a path of an upstream repository, written `owner/name \`path\`` (the wider corpus's source column).
+      const upstream = /(?<![\w./-])[\w.-]+\/[\w.-]+ `(?:docs|benchmarks)\/[^`]*`/g;
+      for (const match of body
+        .replace(upstream, '')
+        .matchAll(/(?<![\w./-])((?:docs|benchmarks)\/[\w./-]*\.md)(?:#([\w-]+))?/g)) {
         const problem = resolves(match[1]!, match[2]);
         if (problem) broken.push(`${file}: ${match[0]}: ${problem}`);
       }

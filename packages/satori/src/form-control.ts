@@ -207,6 +207,24 @@ function authorPadding(style: unknown) {
 }
 
 /**
+ * Pictor (list-box-author-padding): the UA padding sides a declaration of the page leaves to it. Which physical side
+ * a logical inline one is depends on the row's direction: both inline sides are left to the page's declarations.
+ */
+const PADDING_SIDES: Record<string, string[]> = {
+  padding: ['Top', 'Right', 'Bottom', 'Left'],
+  paddingTop: ['Top'],
+  paddingBlockStart: ['Top'],
+  paddingBottom: ['Bottom'],
+  paddingBlockEnd: ['Bottom'],
+  paddingBlock: ['Top', 'Bottom'],
+  paddingLeft: ['Left'],
+  paddingRight: ['Right'],
+  paddingInline: ['Left', 'Right'],
+  paddingInlineStart: ['Left', 'Right'],
+  paddingInlineEnd: ['Left', 'Right'],
+}
+
+/**
  * Pictor (list-box-author-padding): a list box row's padding, Chromium's UA
  * one (`option { padding-inline: 2px; padding-block-end: 1px }`, 20px at the
  * start in an `<optgroup>`) under the page's own declarations for the option:
@@ -223,24 +241,7 @@ function rowPadding(option: SelectOption | undefined) {
   const author = option?.padding
   if (!author) return ua
   for (const name of Object.keys(author)) {
-    const sides =
-      name === 'padding'
-        ? ['Top', 'Right', 'Bottom', 'Left']
-        : /^padding(Top|BlockStart)$/.test(name)
-        ? ['Top']
-        : /^padding(Bottom|BlockEnd)$/.test(name)
-        ? ['Bottom']
-        : name === 'paddingBlock'
-        ? ['Top', 'Bottom']
-        : /^padding(Left|Right|Inline|InlineStart|InlineEnd)$/.test(name)
-        ? // Which physical side a logical one is, is the row's direction:
-          // both inline sides are left to the page's declarations.
-          name === 'paddingLeft'
-          ? ['Left']
-          : name === 'paddingRight'
-          ? ['Right']
-          : ['Left', 'Right']
-        : []
+    const sides = PADDING_SIDES[name] ?? []
     for (const side of sides) delete ua['padding' + side]
   }
   return { ...ua, ...author }

@@ -494,6 +494,13 @@ export function setFontFamilyMemo(on: boolean): void {
   fontFamilyMemoOn = on
 }
 
+/** One family of a `font-family` list as fonts are looked up: unquoted, in lower case. */
+const familyName = (family: string) =>
+  family
+    .trim()
+    .replace(/(^['"])|(['"]$)/g, '')
+    .toLocaleLowerCase()
+
 function handleSpecialCase(
   name: string,
   value: string | number,
@@ -674,10 +681,7 @@ function handleSpecialCase(
     if (Array.isArray(value)) {
       return {
         fontFamily: (value as unknown[]).map((family) =>
-          String(family)
-            .trim()
-            .replace(/(^['"])|(['"]$)/g, '')
-            .toLocaleLowerCase()
+          familyName(String(family))
         ),
       }
     }
@@ -696,12 +700,7 @@ function handleSpecialCase(
     countLayout('fontFamilyParses')
     let fontFamily: string[]
     try {
-      fontFamily = (value as string).split(',').map((_v) => {
-        return _v
-          .trim()
-          .replace(/(^['"])|(['"]$)/g, '')
-          .toLocaleLowerCase()
-      })
+      fontFamily = (value as string).split(',').map(familyName)
     } catch (error) {
       countLayout('fontFamilyFailures')
       if (fontFamilyMemoOn && fails && error instanceof TypeError) {

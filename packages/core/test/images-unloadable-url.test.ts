@@ -42,6 +42,8 @@ describe('image references that name no picture', () => {
       height: 80,
       format: 'png',
     });
-    expect(result.warnings).toEqual(['image #x was not loaded: a fragment names no picture; nothing is drawn for it']);
+    expect(result.warnings).toEqual([
+      'image #x was not loaded: a fragment names no picture; nothing is drawn for it',
+    ]);
   });
 });

@@ -125,7 +125,11 @@ function collect(node: SatoriChild | SatoriChild[], urls: Set<string>, ctx: Tree
     const value = props[name];
     // A fragment in <feImage> names an element of the SVG (resvg draws it); in <img> and <image> it names no
     // picture, and inline-images.ts draws nothing for it.
-    if (typeof value === 'string' && value.trim() && (!isFragmentUrl(value) || type === 'img' || type === 'image'))
+    if (
+      typeof value === 'string' &&
+      value.trim() &&
+      (!isFragmentUrl(value) || type === 'img' || type === 'image')
+    )
       urls.add(value.trim());
   }
   const style = props.style as unknown;

@@ -71,6 +71,8 @@ const STYLES = [
   'mask-image:url(#m)',
   'background-image:url(a b), none, linear-gradient(red, blue)',
   '--i:url(#i);background-image:var(--i)',
+  // A gradient over several lines (gradient-line-breaks).
+  'background:linear-gradient(\n  to right,\n  red,\n  blue\n)',
 ];
 const SHEETS = [
   'td{border:1px solid red}',

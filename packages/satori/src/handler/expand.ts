@@ -1308,8 +1308,10 @@ const CALC_LENGTHS = new Set([
   'columnGap',
 ])
 
+// Pictor (gradient-line-breaks): a gradient has arguments; `linear-gradient()`
+// (invalid CSS, dropped by browsers) made the gradient parser throw.
 const VALID_IMAGE =
-  /^(none|url\(.*\)|(repeating-)?(linear|radial|conic)-gradient\(.*\))$/is
+  /^(none|url\(.*\)|(repeating-)?(linear|radial|conic)-gradient\(\s*\S.*\))$/is
 
 /**
  * Pictor (unloadable-url-image): a `url()` layer names an image only when it

@@ -122,6 +122,11 @@ export interface RenderHooks {
    */
   untimed?(set: FontSet, work: () => Promise<void>): Promise<void>;
   /**
+   * Run a face's one-time set-up inside the layout (its first shaping, its glyph script table: satori's
+   * face-set-up-untimed), part of loading the face; the time limit does not count it. Synchronous.
+   */
+  untimedSync?<T>(work: () => T): T;
+  /**
    * resvg drew a raster of `width` × `height` pixels: its own copy and parsed SVG are garbage now, before the encode
    * (a worker may collect them: `workerGcAfterMegapixels`).
    */
@@ -259,6 +264,7 @@ async function renderStages(
           lineHeightQuirk: parsed.lineHeightQuirk,
           pictorTunings: Object.fromEntries(SATORI_TUNINGS.map((name) => [name, tunings[name]])),
           onNode,
+          ...(hooks.untimedSync ? { faceSetUp: hooks.untimedSync } : {}),
         });
       },
       { width: input.width, height: input.height },

@@ -66,6 +66,13 @@ const STYLES = [
   'margin:-20px',
   'list-style:square inside',
   '--x:1px;padding:var(--x)',
+  // An image layer that names no picture (unloadable-url-image, none-background-layer).
+  'background:#161f27 url(#p)',
+  'mask-image:url(#m)',
+  'background-image:url(a b), none, linear-gradient(red, blue)',
+  '--i:url(#i);background-image:var(--i)',
+  // A gradient over several lines (gradient-line-breaks).
+  'background:linear-gradient(\n  to right,\n  red,\n  blue\n)',
 ];
 const SHEETS = [
   'td{border:1px solid red}',

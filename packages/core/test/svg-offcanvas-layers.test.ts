@@ -39,6 +39,22 @@ describe('dropOffCanvasLayers', () => {
     }
   });
 
+  it('a transparent stroke reaches nothing: the layer of a far border drawn as one is cut (found by fuzzing)', () => {
+    // satori's transparent border of a long element: a 2 px path at y 2107 with a 4,308 px transparent stroke. Its
+    // width made the layer seem to cover the canvas; kept, resvg panicked on it (geom.rs:27), aborting the process.
+    const clip = '<clipPath id="c"><polygon points="2163,2107 2163,2109 9,2108 9,2108"/></clipPath>';
+    const far =
+      '<g clip-path="url(#c)"><path fill="none" stroke="transparent" stroke-width="4308" d="M2163,2107 A0,0 0 0 1 2163,2107 v2 a0,0 0 0 1 0,0"/></g>';
+    const out = dropOffCanvasLayers(`${head}${clip}${visible}${far}</svg>`);
+    expect(out).toBe(`${head}${clip}${visible}</svg>`);
+    const image = rasterize(out);
+    const at = (20 * 100 + 20) * 4;
+    expect([...image.pixels.subarray(at, at + 4)]).toEqual([255, 0, 0, 255]);
+    // A visible stroke still counts its width: kept.
+    const seen = far.replace('stroke="transparent"', 'stroke="#000"');
+    expect(dropOffCanvasLayers(`${head}${clip}${visible}${seen}</svg>`)).toContain(seen);
+  });
+
   it('keeps layers that reach the canvas, near it, or that it cannot bound', () => {
     for (const layer of [
       '<g mask="url(#m)"><path d="M10 90 h10 v30 h-10z"/></g>',

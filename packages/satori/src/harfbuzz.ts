@@ -5,6 +5,7 @@
  */
 
 import opentype from '@shuding/opentype.js'
+import { faceSetUp } from './pictor-face-set-up.js'
 // The factory and its wrapper, not harfbuzzjs's index (which instantiates the WebAssembly as it loads): Pictor starts
 // HarfBuzz on first use, so a process can evaluate the bundle where no WebAssembly runs (a Node startup snapshot).
 import createHarfBuzz from 'harfbuzzjs/hb.js'
@@ -136,15 +137,21 @@ export function getHarfBuzzFont(font: opentype.Font): any {
     )
   }
 
-  const blob = hb.createBlob(new Uint8Array(arrayBuffer))
-  const face = hb.createFace(blob, 0)
-  const hbFont = hb.createFont(face)
+  // Pictor (face-set-up-untimed): copying the face into HarfBuzz's memory is
+  // part of loading it.
+  const hbFont = faceSetUp(() => {
+    const blob = hb.createBlob(new Uint8Array(arrayBuffer))
+    const face = hb.createFace(blob, 0)
+    const created = hb.createFont(face)
+    // The HarfBuzz font keeps the face alive, and the face keeps the blob
+    // alive: our temporary references are released at once.
+    face.destroy()
+    blob.destroy()
+    return created
+  })
 
-  // The HarfBuzz font keeps the face alive, and the face keeps the blob alive.
-  // Release our temporary references immediately and destroy the font when the
-  // matching opentype.js font is collected.
-  face.destroy()
-  blob.destroy()
+  // The HarfBuzz font is destroyed when the matching opentype.js font is
+  // collected.
 
   // Set scale to unitsPerEm so advances are returned in font design units.
   // The caller scales by (fontSize / unitsPerEm) to convert to pixels.

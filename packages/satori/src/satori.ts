@@ -1,4 +1,5 @@
 import { Counters } from './list-marker.js'
+import { type FaceSetUp, setFaceSetUp } from './pictor-face-set-up.js'
 import { resolveTunings, type PictorTunings } from './pictor-tunings.js'
 import { setPlainTextGraphemes } from './pictor-graphemes.js'
 import { setPlainTextWords } from './pictor-words.js'
@@ -157,6 +158,12 @@ export type SatoriOptions = (
   glyphRuns?: unknown[][]
   /** Pictor: its speed-only changes, each on unless `false` (for measurement). */
   pictorTunings?: PictorTunings
+  /**
+   * Pictor (face-set-up-untimed): runs a face's one-time set-up (its first
+   * shaping, its glyph script table), so that a caller timing the render can
+   * leave that set-up out, as it leaves out loading the font.
+   */
+  faceSetUp?: FaceSetUp
 }
 export type { SatoriNode }
 export type { PictorTunings }
@@ -208,6 +215,8 @@ export async function render(
   setFloatBandsIndex(options.pictorTunings?.floatBandsIndex !== false)
   // Pictor (font-family-memo): likewise.
   setFontFamilyMemo(options.pictorTunings?.fontFamilyMemo !== false)
+  // Pictor (face-set-up-untimed): likewise.
+  setFaceSetUp(options.faceSetUp)
   if (!layoutEngine) {
     throw new Error(
       'Satori is not initialized: expect the layout engine to be loaded, got ' +

@@ -5,6 +5,7 @@ import type { SatoriElement } from '../html/types.js';
 import type { RenderLimits } from '../types.js';
 import { DEFAULT_LIMITS } from '../limits.js';
 import { LRUCache } from 'lru-cache';
+import { isFragmentUrl } from './css-urls.js';
 import { type CheckedImage, checkImage, ImageCheckError } from './image-check.js';
 import { LocalFileError, MissingLocalFileError, readLocalFile } from './local-files.js';
 import { collectImageUrls, replaceImageUrls } from './tree-urls.js';
@@ -47,7 +48,8 @@ const checkedDataUris = new LRUCache<string, { uri: string; pixels: number }>({
  * and mask properties of inline styles and `<style>` text) with a data: URI of checked bytes, so satori never
  * fetches anything itself. `url()` in other properties becomes `none` (with a warning); `@font-face` and
  * `@import` rules are dropped from `<style>` text (satori applies neither). Returns a new tree.
- * A relative URL naming no file inside `baseDir` is not loaded: a warning, and a transparent pixel is drawn.
+ * A relative URL naming no file inside `baseDir`, or an `<img>`'s fragment (`src="#"`), is not loaded: a warning,
+ * and a transparent pixel is drawn.
  * @throws PictorError `FETCH_ERROR` naming the URL when an image can't be fetched, isn't a supported image,
  *   is unsafe (SVG) or declares more than `limits.maxImagePixels` pixels.
  */
@@ -61,7 +63,7 @@ export async function inlineImages(root: SatoriElement, ctx: InlineImagesContext
     );
   }
   const resolved = new Map<string, string>();
-  for (const url of urls) resolved.set(url, resolveUrl(url, ctx));
+  for (const url of urls) resolved.set(url, isFragmentUrl(url) ? url : resolveUrl(url, ctx));
   const remote = new Set([...resolved.values()].filter((url) => /^https?:/i.test(url)));
   if (remote.size > MAX_REMOTE_IMAGES_PER_RENDER) {
     throw new PictorError(
@@ -123,6 +125,13 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   const shown = shorten(original);
   const limit = ctx.limits?.maxImagePixels;
   const maxPixels = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMITS.maxImagePixels;
+  // Pictor (fragment-image-source): `<img src="#">` (a template's placeholder) names the document itself, which
+  // Chromium draws as a broken image: nothing, with a warning, instead of an error.
+  if (isFragmentUrl(target)) {
+    const warning = `image ${shown} was not loaded: a fragment names no picture; nothing is drawn for it`;
+    if (!ctx.warnings.includes(warning)) ctx.warnings.push(warning);
+    return NO_IMAGE;
+  }
   const isDataUri = target.startsWith('data:');
   if (isDataUri) {
     // The same data: URI (an avatar in a template, say) comes back render after render: check it once.

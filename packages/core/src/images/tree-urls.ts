@@ -10,6 +10,7 @@ import { sheetRewriteOnce, sheetUrlsOnce } from './sheet-url-cache.js';
 import {
   cssString,
   findCssUrls,
+  isFragmentUrl,
   replaceCssUrls,
   replaceCssUrlTokens,
   stripUnusedAtRules,
@@ -122,7 +123,14 @@ function collect(node: SatoriChild | SatoriChild[], urls: Set<string>, ctx: Tree
   const { type, props } = node;
   for (const name of imageAttributes(type)) {
     const value = props[name];
-    if (typeof value === 'string' && value.trim() && !value.trim().startsWith('#')) urls.add(value.trim());
+    // A fragment in <feImage> names an element of the SVG (resvg draws it); in <img> and <image> it names no
+    // picture, and inline-images.ts draws nothing for it.
+    if (
+      typeof value === 'string' &&
+      value.trim() &&
+      (!isFragmentUrl(value) || type === 'img' || type === 'image')
+    )
+      urls.add(value.trim());
   }
   const style = props.style as unknown;
   if (typeof style === 'string') sheetUrls(style, urls);

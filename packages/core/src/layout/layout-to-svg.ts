@@ -50,6 +50,8 @@ export interface LayoutOptions {
   pictorTunings?: PictorTunings;
   /** Called with each element's box as satori lays it out (layout/overflow.ts). */
   onNode?: (node: LaidOutNode) => void;
+  /** Runs a face's one-time set-up in satori (face-set-up-untimed), which a timed render leaves out of its limit. */
+  faceSetUp?: <T>(work: () => T) => T;
 }
 
 /** The SVG document satori produced and its size in CSS pixels (possibly fractional when auto-sized). */
@@ -79,6 +81,7 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     ...(options.glyphRuns ? { glyphRuns: runs as unknown[][] } : {}),
     ...(options.lineHeightQuirk ? { lineHeightQuirk: true } : {}),
     ...(options.pictorTunings ? { pictorTunings: options.pictorTunings } : {}),
+    ...(options.faceSetUp ? { faceSetUp: options.faceSetUp } : {}),
   });
   return { svg, ...svgRootSize(svg), runs };
 }

@@ -46,9 +46,17 @@ export class LocalExecutor implements RenderExecutor {
         clock.resume();
       }
     };
+    const untimedSync = <T>(work: () => T): T => {
+      clock.pause();
+      try {
+        return work();
+      } finally {
+        clock.resume();
+      }
+    };
     const render = this.#engine.then(({ env, renderHtml }) => {
       clock.resume();
-      return renderHtml(env, input, undefined, { untimed });
+      return renderHtml(env, input, undefined, { untimed, untimedSync });
     });
     let stopWatch: (() => void) | undefined;
     const { timeoutMs, wallTimeoutMs } = this.#options.limits;

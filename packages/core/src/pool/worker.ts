@@ -118,6 +118,15 @@ async function start(): Promise<void> {
           channel.post({ type: 'untimed', id: request.id, untimed: false, loaded: set, ...ownCpuMs() });
         }
       },
+      // A face's first use in this thread (its shaping copy, its glyph script table) is part of loading it.
+      untimedSync: (work) => {
+        channel.post({ type: 'untimed', id: request.id, untimed: true, ...ownCpuMs() });
+        try {
+          return work();
+        } finally {
+          channel.post({ type: 'untimed', id: request.id, untimed: false, ...ownCpuMs() });
+        }
+      },
       // A large raster's memory goes as soon as it is of no more use, not when a collection finds it dead: resvg's
       // own copy and parsed SVG (young objects then) before the encode, the pixels once the encoder has its copy.
       afterResvg: (width, height) => {

@@ -259,13 +259,25 @@ export function pathBox(d: string): Box {
   return [minX, minY, maxX, maxY];
 }
 
+/**
+ * How far an element's stroke reaches past its geometry: its width (1 unless given), or 0 for an explicit
+ * `stroke="none"`/`"transparent"`, which draws nothing. satori writes a transparent border as such a stroke, as
+ * wide as the border box (4,308 px for a long element's zero-size corner): counted, its layer seemed to cover the
+ * canvas, was kept, and resvg panicked on it (found by fuzzing the render).
+ */
+function strokeReach(attrs: string): number {
+  const paint = attr(attrs, 'stroke')?.trim().toLowerCase();
+  if (paint === 'none' || paint === 'transparent') return 0;
+  return Math.abs(num(attrs, 'stroke-width', 1)) || 0;
+}
+
 /** Extent of one drawn element's own geometry (not its children), in the coordinates of `m`. */
 function ownBox(name: string, attrs: string, m: Matrix): Box {
   switch (name) {
     case 'path': {
       const local = pathBox(attr(attrs, 'd') ?? '');
       if (!local || local === EVERYWHERE) return local;
-      const stroke = Math.abs(num(attrs, 'stroke-width', 1)) || 0;
+      const stroke = strokeReach(attrs);
       return addRect(
         null,
         m,
@@ -277,7 +289,7 @@ function ownBox(name: string, attrs: string, m: Matrix): Box {
     }
     case 'rect':
     case 'image': {
-      const stroke = Math.abs(num(attrs, 'stroke-width', 1)) || 0;
+      const stroke = strokeReach(attrs);
       return addRect(
         null,
         m,
@@ -291,7 +303,7 @@ function ownBox(name: string, attrs: string, m: Matrix): Box {
     case 'ellipse': {
       const rx = name === 'circle' ? num(attrs, 'r') : num(attrs, 'rx');
       const ry = name === 'circle' ? rx : num(attrs, 'ry');
-      const stroke = Math.abs(num(attrs, 'stroke-width', 1)) || 0;
+      const stroke = strokeReach(attrs);
       return addRect(
         null,
         m,
@@ -302,7 +314,7 @@ function ownBox(name: string, attrs: string, m: Matrix): Box {
       );
     }
     case 'line': {
-      const stroke = Math.abs(num(attrs, 'stroke-width', 1)) || 0;
+      const stroke = strokeReach(attrs);
       const [x1, y1, x2, y2] = [num(attrs, 'x1'), num(attrs, 'y1'), num(attrs, 'x2'), num(attrs, 'y2')];
       return addRect(
         null,
@@ -321,7 +333,7 @@ function ownBox(name: string, attrs: string, m: Matrix): Box {
         .filter(Boolean)
         .map(Number);
       if (points.some((p) => !Number.isFinite(p))) return EVERYWHERE;
-      const stroke = Math.abs(num(attrs, 'stroke-width', 1)) || 0;
+      const stroke = strokeReach(attrs);
       let box: Box = null;
       for (let i = 0; i + 1 < points.length; i += 2) {
         box = addRect(box, m, points[i]! - stroke, points[i + 1]! - stroke, 2 * stroke, 2 * stroke);

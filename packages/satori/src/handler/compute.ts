@@ -16,7 +16,7 @@ import { autoDirection, plaintextDirection } from '../text/pictor-bidi.js'
 import inheritable, { isInherited } from './inheritable.js'
 import { toPhysicalProperties } from './logical.js'
 import { isLonghandOf } from './shorthands.js'
-import expand, { SerializedStyle } from './expand.js'
+import expand, { isDeclarationKept, SerializedStyle } from './expand.js'
 import {
   asPointAutoPercentageLength,
   asPointPercentageLength,
@@ -643,7 +643,7 @@ export async function getStyleError(
       {},
       undefined,
       (error) => {
-        firstError ??= error
+        if (!isDeclarationKept(error)) firstError ??= error
       },
       convertColors
     )

@@ -1308,8 +1308,45 @@ const CALC_LENGTHS = new Set([
   'columnGap',
 ])
 
+// Pictor (gradient-line-breaks): a gradient has arguments; `linear-gradient()`
+// (invalid CSS, dropped by browsers) made the gradient parser throw.
 const VALID_IMAGE =
-  /^(none|url\(.*\)|(repeating-)?(linear|radial|conic)-gradient\(.*\))$/is
+  /^(none|url\(.*\)|(repeating-)?(linear|radial|conic)-gradient\(\s*\S.*\))$/is
+
+/**
+ * Pictor (unloadable-url-image): a `url()` layer names an image only when it
+ * is an absolute http(s) or a data: URL. A fragment (`url(#x)`, which Chrome
+ * resolves to the document itself: no image) or a malformed URL (`url(a b)`,
+ * a bad-url token) made `resolveImageData` throw and abort the whole render.
+ * As in Chrome, such a background layer draws nothing (the other layers and
+ * the colour stay) and such a mask layer is a transparent image, which hides
+ * the element; a style error says which.
+ */
+/**
+ * Pictor (unloadable-url-image): marks a style error that reports a value the
+ * declaration still draws with (an image layer that loads nothing): a style
+ * sheet keeps such a declaration (`getStyleError` skips it).
+ */
+export function declarationKept(error: Error): Error {
+  return Object.assign(error, { declarationKept: true })
+}
+
+/** Whether `declarationKept` marked this error. */
+export function isDeclarationKept(error: unknown): boolean {
+  return (error as { declarationKept?: boolean } | undefined)?.declarationKept === true
+}
+
+/** A mask layer of an image that did not load: transparent black. */
+const TRANSPARENT_LAYER = 'linear-gradient(transparent, transparent)'
+
+function loadableUrlImage(image: string): boolean {
+  if (!/^url\(/i.test(image)) return true
+  const source = image
+    .slice(4, -1)
+    .trim()
+    .replace(/^(["'])([\s\S]*)\1$/, '$2')
+  return /^(https?:|data:)/i.test(source)
+}
 
 export default function expand(
   style: Record<string, string | number> | undefined,
@@ -1453,9 +1490,26 @@ export default function expand(
 
   // Parse background images. A declaration with an invalid image is ignored
   // with `onStyleError`.
-  const checkImages = (property: string, layers: { image: string }[]) => {
+  const checkImages = (
+    property: string,
+    layers: { image: string }[],
+    unloadable: string
+  ) => {
     const invalid = layers.find(({ image }) => !VALID_IMAGE.test(image.trim()))
-    if (!invalid) return true
+    if (!invalid) {
+      for (const layer of layers) {
+        if (loadableUrlImage(layer.image.trim())) continue
+        onStyleError?.(
+          declarationKept(
+            new Error(
+              `Image not loaded: "${layer.image}" is not an absolute http(s) or data: URL; nothing is drawn for it`
+            )
+          )
+        )
+        layer.image = unloadable
+      }
+      return true
+    }
     const error = new Error(`Invalid background image: "${invalid.image}"`)
     if (!onStyleError) throw error
     onStyleError(error)
@@ -1464,7 +1518,14 @@ export default function expand(
   }
   if (serializedStyle.backgroundImage) {
     const { backgrounds } = parseElementStyle(serializedStyle)
-    if (checkImages('backgroundImage', backgrounds)) {
+    // Pictor (none-background-layer): css-background-parser moves a `none`
+    // layer before a comma into the next one (`none, linear-gradient(…)` gave
+    // an empty image and the gradient was dropped); the images are split again.
+    const images = splitEffects(String(serializedStyle.backgroundImage))
+    if (images.length === backgrounds.length) {
+      images.forEach((image, index) => (backgrounds[index].image = image))
+    }
+    if (checkImages('backgroundImage', backgrounds, 'none')) {
       // Blend modes are repeated for the layers, like other lists.
       const modes = serializedStyle.backgroundBlendMode
         ? String(serializedStyle.backgroundBlendMode).split(',')
@@ -1480,7 +1541,7 @@ export default function expand(
 
   if (serializedStyle.maskImage || serializedStyle['WebkitMaskImage']) {
     const masks = parseMask(serializedStyle)
-    if (checkImages('maskImage', masks)) {
+    if (checkImages('maskImage', masks, TRANSPARENT_LAYER)) {
       serializedStyle.maskImage = masks
     } else {
       delete serializedStyle['WebkitMaskImage']

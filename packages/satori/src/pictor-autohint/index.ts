@@ -8,6 +8,7 @@
  * so the path writers scale them as before); it is made once per (face, glyph, size) and kept.
  */
 import { divFix, mulFix, pixRound } from './fixed.js'
+import { faceSetUp } from '../pictor-face-set-up.js'
 import { latinMetrics, scaleMetrics, type LatinMetrics, type ScaledMetrics } from './metrics.js'
 import { DIR_LEFT, DIR_RIGHT, analyzePoints, isPostScriptOrientation, outlineFromCommands, FLAG_CONIC, FLAG_CUBIC } from './points.js'
 import { LATIN_SCRIPTS, inRanges, type LatinScript } from './scripts.js'
@@ -34,8 +35,14 @@ const GLYPHS_PER_FACE = 2048
 
 /** Which of the latin scripts covers each glyph of the cmap (afglobal.c's style coverage, first style wins). */
 function faceHints(font: any): FaceHints {
-  let hints = faces.get(font)
+  const hints = faces.get(font)
   if (hints) return hints
+  // Pictor (face-set-up-untimed): once per face, part of loading it.
+  return faceSetUp(() => scanFaceHints(font))
+}
+
+function scanFaceHints(font: any): FaceHints {
+  let hints: FaceHints
   const styles = new Map<number, Style>()
   const map: Record<string, number> = font.tables?.cmap?.glyphIndexMap ?? {}
   let codes = 0

@@ -478,14 +478,17 @@ export class TreeConverter {
   sheetTexts: Map<Element, string> = new Map();
 
   /**
-   * `<img>`: a `srcset`-only image uses its first candidate; an image with no source at all is its alt text or an
-   * empty box of its `width`/`height`, as in browsers (missing-image.ts; satori would throw).
+   * `<img>`: a `srcset`-only image uses its first candidate; an image with no source at all (or only a fragment,
+   * `src="#"`) is its alt text or an empty box of its `width`/`height`, as in browsers (missing-image.ts; satori
+   * would throw).
    */
   private convertImage(el: Element, depth: number): SatoriElement {
     const img = this.convertElement(el, {}, [], depth);
     this.imageSize(el, img);
     const src = (getAttr(el, 'src') ?? '').trim();
-    if (src) return img;
+    // Pictor (fragment-image-source): `src="#"` (a template's placeholder) names the document itself, never a
+    // picture: drawn as an image with no source.
+    if (src && !src.startsWith('#')) return img;
     const candidate = (getAttr(el, 'srcset') ?? '').trim().split(/\s+/)[0];
     if (candidate) {
       img.props.src = candidate;

@@ -15,7 +15,9 @@ const HARMLESS = [/\b\w+\.split is not a function[\s\S]*fontFamily/];
 export function describeStyleError(error: Error): string | null {
   const message = error.message.trim();
   if (HARMLESS.some((re) => re.test(message))) return null;
-  return `CSS ignored: ${cssPropertyNames(message.replace(/\s+/g, ' '))}`;
+  const text = cssPropertyNames(message.replace(/\s+/g, ' '));
+  // A declaration satori kept while it dropped a part of it (an image layer that loads nothing) is not ignored.
+  return (error as { declarationKept?: boolean }).declarationKept ? text : `CSS ignored: ${text}`;
 }
 
 /** satori names properties in camel case (`textAlign`): in a warning they read as in CSS (`text-align`). */

@@ -31,6 +31,12 @@ const MATH_POSITION = 1e9
  * added to it, see `resolveMathPositions()`.
  */
 export function expandColorStops(gradient: string, math?: string[]) {
+  // Pictor (gradient-line-breaks): `css-gradient-parser` reads the arguments
+  // with `(.+)`, which stops at a line break: a gradient written over several
+  // lines (`linear-gradient(\n  to right,\n  red,\n  blue\n)`, common in
+  // style sheets) matched nothing and the whole render failed with "object
+  // null is not iterable". White space in a gradient is one space to CSS.
+  gradient = gradient.replace(/\s+/g, ' ')
   const [fn] = valueParser(gradient).nodes
   if (fn?.type !== 'function') return gradient
 

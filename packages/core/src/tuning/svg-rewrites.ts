@@ -1,8 +1,9 @@
 /**
  * Tuning (see index.ts): cheap rewrites of satori's SVG that resvg renders faster with the same pixels — gradient
- * patterns inlined, image masks that change nothing dropped, strokes of wide border sides trimmed to their box. Each earns its place on fresh content (measured with it
- * removed: benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)"); both match satori's output by its
- * exact text, and test/tuning-svg-shape.test.ts fails when satori stops drawing that shape.
+ * patterns inlined, image masks that change nothing dropped, strokes of wide border sides trimmed to their box. The
+ * first two earn their place on fresh content (measured with each removed: benchmarks/RESULTS.md, "Tunings that earn
+ * their place (issue 21)"), the third on documents with CSS triangles. All match satori's output by its exact text,
+ * and test/tuning-svg-shape.test.ts fails when satori stops drawing that shape.
  *
  * satori paints every background gradient through a `<pattern>` one tile the size of the element, holding a
  * rect filled with the gradient. resvg renders a pattern into an offscreen pixmap first: for a full-card

@@ -36,7 +36,7 @@ import { liftCanvasGradient, paintCanvasGradient } from './raster/canvas-gradien
 import { liftTextLayer, paintTextLayer } from './raster/text-layer.js';
 import { paintSolidCanvas } from './raster/solid-canvas.js';
 import { dropKeptCanvases, giveBackCanvas, takeCanvas } from './raster/canvas-pool.js';
-import { dropRedundantImageMasks, inlineGradientPatterns } from './tuning/svg-rewrites.js';
+import { dropRedundantImageMasks, inlineGradientPatterns, trimBorderStrokes } from './tuning/svg-rewrites.js';
 import { ALL_TUNINGS_ON, type ResolvedTunings, SATORI_TUNINGS, type TuningName } from './tuning/switches.js';
 import { expandGlyphRuns } from './layout/glyph-runs.js';
 import { layoutToSvg } from './layout/layout-to-svg.js';
@@ -289,6 +289,7 @@ async function renderStages(
   for (const name of SATORI_TUNINGS) if (tunings[name]) used.add(name);
   if (tunings.gradientPatterns) svg = tuned('gradientPatterns', svg, inlineGradientPatterns(svg));
   if (tunings.imageMasks) svg = tuned('imageMasks', svg, dropRedundantImageMasks(svg, input.scale));
+  if (tunings.borderStrokes) svg = tuned('borderStrokes', svg, trimBorderStrokes(svg));
   // A gradient filling the canvas is painted under resvg's raster rather than by resvg.
   const lifted = tunings.canvasGradient ? liftCanvasGradient(svg, input.scale) : undefined;
   if (lifted) used.add('canvasGradient');

@@ -284,6 +284,8 @@ export interface Tunings {
   gradientPatterns?: boolean;
   /** The overflow mask of a clipped picture dropped where it changes no pixel. */
   imageMasks?: boolean;
+  /** satori's strokes of border sides wider than their box (CSS triangles) trimmed to it; transparent ones dropped. */
+  borderStrokes?: boolean;
   /** A linear gradient filling the canvas painted under resvg's raster by table lookups, not by resvg. */
   canvasGradient?: boolean;
   /** Text nothing later covers painted over resvg's raster from glyph masks kept per worker. */

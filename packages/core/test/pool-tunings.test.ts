@@ -26,7 +26,7 @@ async function photoUri(): Promise<string> {
   return `data:image/jpeg;base64,${jpeg.toString('base64')}`;
 }
 
-type DocumentName = 'card' | 'photos' | 'emoji' | 'plain' | 'shadows' | 'filters';
+type DocumentName = 'card' | 'photos' | 'emoji' | 'plain' | 'shadows' | 'filters' | 'triangles';
 
 interface Document {
   html: string;
@@ -38,6 +38,7 @@ interface Document {
 const DOCUMENT_OF: Record<Name, DocumentName> = {
   gradientPatterns: 'card',
   imageMasks: 'photos',
+  borderStrokes: 'triangles',
   canvasGradient: 'card',
   textLayer: 'card',
   solidCanvas: 'plain',
@@ -132,6 +133,12 @@ describe('tunings: one switch each, carried to the workers', () => {
       width: 600,
       height: 315,
     },
+    // CSS triangles: boxes of no size with wide borders, one side coloured (borderStrokes).
+    triangles: {
+      html: '<div style="display:flex;gap:20px;width:100%;height:100%;background:#fff"><div style="width:0;height:0;border-left:300px solid transparent;border-right:300px solid transparent;border-bottom:200px solid #1fc2de"></div><div style="width:0;height:0;border-top:150px solid #303e48;border-right:250px solid transparent"></div></div>',
+      width: 600,
+      height: 315,
+    },
     // A drop shadow on a wrapper whose text fills a narrow column (filterContentRegion).
     filters: {
       html: '<div style="display:flex;width:100%;height:100%;background:#fff"><div style="display:flex;flex-direction:column;width:100%;padding:60px 180px;font-size:24px;filter:drop-shadow(0 4px 3px rgba(0,0,0,.3)) drop-shadow(0 2px 2px rgba(0,0,0,.2))"><b>Shadowed</b><span>text in a column</span></div></div>',
@@ -149,7 +156,7 @@ describe('tunings: one switch each, carried to the workers', () => {
     documents.card.html = referenceCardHtml(await avatarDataUri());
     const photo = `<img src="${await photoUri()}" width="532" height="420" style="width:532px;height:420px;object-fit:cover;border-radius:16px" />`;
     documents.photos.html = `<div style="display:flex;flex-wrap:wrap;gap:16px;box-sizing:border-box;width:1080px;height:1080px;background-color:#0f172a">${photo.repeat(4)}</div>`;
-    for (const key of ['card', 'photos', 'emoji', 'plain', 'shadows', 'filters'] as const)
+    for (const key of ['card', 'photos', 'emoji', 'plain', 'shadows', 'filters', 'triangles'] as const)
       withAllOn[key] = await allOn.render({ ...documents[key], format: 'png' });
   });
 

@@ -1,10 +1,18 @@
-/** The SVG rewrites before resvg: gradient patterns inlined and image masks dropped only where the pixels stay the same. */
+/**
+ * The SVG rewrites before resvg: gradient patterns inlined, image masks dropped and border strokes trimmed only where
+ * the pixels stay the same.
+ */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { rasterize } from '../src/raster/resvg.js';
-import { dropRedundantImageMasks, inlineGradientPatterns, pathExtent } from '../src/tuning/svg-rewrites.js';
+import {
+  dropRedundantImageMasks,
+  inlineGradientPatterns,
+  pathExtent,
+  trimBorderStrokes,
+} from '../src/tuning/svg-rewrites.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 
 async function svgOf(html: string, width: number, height: number): Promise<string> {
@@ -108,5 +116,41 @@ describe('dropRedundantImageMasks', () => {
     expect(pathExtent('M0,0 a10,10 0 0 1 5,5')).toBeUndefined();
     expect(pathExtent('M0 0 Q 5 5 10 0')).toBeUndefined();
     expect(pathExtent('M0 0 L 1')).toBeUndefined();
+  });
+});
+
+describe('trimBorderStrokes', () => {
+  // CSS triangles: one side coloured, the others transparent, borders far wider than the image is tall.
+  const triangles =
+    '<div style="display:flex;gap:10px;width:100%;height:100%;background:#fafafa">' +
+    '<div style="width:0;height:0;border-left:500px solid transparent;border-right:500px solid transparent;border-bottom:400.5px solid #1fc2de"></div>' +
+    '<div style="width:0;height:0;border-top:333px solid rgba(48,62,72,.7);border-right:250px solid transparent"></div></div>';
+
+  it('trims the coloured sides to their box and drops the transparent ones: the same pixels at scale 1 and 2', async () => {
+    const svg = await svgOf(triangles, 300, 200);
+    const trimmed = trimBorderStrokes(svg);
+    expect(svg).toContain('stroke="transparent"');
+    expect(trimmed).not.toContain('stroke="transparent"');
+    const widths = (text: string) => [...text.matchAll(/stroke-width="([\d.]+)"/g)].map((m) => Number(m[1]));
+    expect(Math.max(...widths(svg))).toBe(1000);
+    // The first triangle's bottom side, across its box (400 px high as laid out) and the margins.
+    expect(Math.max(...widths(trimmed))).toBe(404);
+    for (const scale of [1, 2])
+      expect(rasterize(trimmed, scale).pixels.equals(rasterize(svg, scale).pixels)).toBe(true);
+  });
+
+  it('leaves strokes in a masked or filtered group, and strokes narrower than their box, as satori drew them', async () => {
+    const svg = await svgOf(triangles, 300, 200);
+    const masked = svg
+      .replace('<svg ', '<svg ')
+      .replace(/(<svg[^>]*>)/, '$1<g mask="url(#none)">')
+      .replace('</svg>', '</g></svg>');
+    expect(trimBorderStrokes(masked)).toBe(masked);
+    const filtered = svg.replace(/(<svg[^>]*>)/, '$1<g filter="url(#none)">').replace('</svg>', '</g></svg>');
+    expect(trimBorderStrokes(filtered)).toBe(filtered);
+    // Sides of 2 px on a 170 × 120 box: their strokes are within the box already.
+    const framed = await svgOf(box('border:2px solid #123;border-left-color:#f00'), 170, 120);
+    expect(framed).toContain('stroke-width="4"');
+    expect(trimBorderStrokes(framed)).toBe(framed);
   });
 });

@@ -10,7 +10,11 @@ import { getBuiltinFonts } from '../src/fonts/builtin.js';
 import { parseHtml } from '../src/html/parse.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
 import { rasterize } from '../src/raster/resvg.js';
-import { dropRedundantImageMasks, inlineGradientPatterns } from '../src/tuning/svg-rewrites.js';
+import {
+  dropRedundantImageMasks,
+  inlineGradientPatterns,
+  trimBorderStrokes,
+} from '../src/tuning/svg-rewrites.js';
 import { avatarDataUri, referenceCardHtml } from './helpers/cards.js';
 
 async function svgOf(html: string, width: number, height: number): Promise<string> {
@@ -55,6 +59,24 @@ describe("satori's SVG still has the shapes the rewrites rely on", () => {
     );
     const rewritten = dropRedundantImageMasks(svg);
     expect(rewritten.match(/<image [^>]* mask="/g)).toBeNull();
+    expect(rasterize(rewritten).pixels.equals(rasterize(svg).pixels)).toBe(true);
+  });
+
+  it("a CSS triangle: each side a stroke along the box's outer edge, clipped to its box, that trimBorderStrokes trims", async () => {
+    const html =
+      '<div style="display:flex;width:100%;height:100%;background:#fff"><div style="width:0;height:0;border-left:300px solid transparent;border-right:300px solid transparent;border-bottom:200px solid #1fc2de"></div></div>';
+    const svg = await svgOf(html, 600, 315);
+    // satori's shape: <clipPath id="satori_bc-…"><rect …/></clipPath> and <path width="…" height="…"
+    // clip-path="url(#satori_bc-…)" fill="none" stroke="…" stroke-width="…" d="M…,… A0,0 0 0 1 …,… h… a0,0 0 0 1 0,0"/>
+    expect(svg).toMatch(
+      /<clipPath id="satori_bc-[\w-]+"><rect x="-?[\d.]+" y="-?[\d.]+" width="[\d.]+" height="[\d.]+"\/><\/clipPath>/,
+    );
+    expect(svg).toMatch(
+      /<path width="[\d.]+" height="[\d.]+" clip-path="url\(#satori_bc-[\w-]+\)" fill="none" stroke="#1fc2de" stroke-width="600" d="M-?[\d.]+,-?[\d.]+ A0,0 0 0 1 -?[\d.]+,-?[\d.]+ h-?[\d.]+ a0,0 0 0 1 0,0"\/>/,
+    );
+    const rewritten = trimBorderStrokes(svg);
+    expect(rewritten).not.toContain('stroke="transparent"');
+    expect(rewritten).toContain('stroke="#1fc2de" stroke-width="204"');
     expect(rasterize(rewritten).pixels.equals(rasterize(svg).pixels)).toBe(true);
   });
 });

@@ -378,18 +378,7 @@ export default async function* layout(
   string,
   [number, number]
 > {
-  const {
-    id,
-    inheritedStyle,
-    parent,
-    font,
-    debug,
-    locale,
-    embedFont = true,
-    graphemeImages,
-    canLoadAdditionalAssets,
-    getTwStyles,
-  } = context
+  const { inheritedStyle, parent } = context
 
   // 1. Pre-process the node.
   if (element === null || typeof element === 'undefined') {
@@ -467,6 +456,124 @@ export default async function* layout(
     ).value as string
   }
 
+  // Pictor (layout-split): an element's layout runs in the phases below, each
+  // a function of its own, which hand their variables on in one object. As a
+  // single function, it was too large for V8 to optimize (over the workers'
+  // `--max-optimized-bytecode-size`), and always ran as baseline code.
+  const s0 = newElementState(element, context, type, props)
+  const s1 = await prepareStyle(s0)
+  const s2 = prepareBoxes(s1)
+  const s3 = await prepareChildren(s2)
+  const s4 = await layoutChildren(s3)
+  yield s4.segmentsMissingFont
+  await finishChildren(s4)
+  // 3. Post-process the node.
+  const [x, y] = yield
+  const s5 = place(s4, x, y)
+  const s6 = await paintBox(s5)
+  const s7 = await paintContent(s6)
+  return finish(s7)
+}
+
+interface ElementInput {
+  element: ReactElement
+  context: LayoutContext
+  type: string
+  props: any
+}
+/**
+ * Pictor (layout-split): the state an element's phases hand on, with every
+ * field they add present from the start: an object given about 30 fields
+ * one by one (`Object.assign`) becomes a dictionary in V8, slow to read.
+ */
+function newElementState(
+  element: ReactElement,
+  context: LayoutContext,
+  type: string,
+  props: any
+): ElementInput {
+  const state = {
+    element,
+    context,
+    type,
+    props,
+    children: undefined,
+    computedStyle: undefined,
+    countersHidden: undefined,
+    newInheritableStyle: undefined,
+    newLocale: undefined,
+    node: undefined,
+    absoluteContainingBlock: undefined,
+    atomicInline: undefined,
+    box: undefined,
+    fixedContainingBlock: undefined,
+    fixedElement: undefined,
+    hasClipPath: undefined,
+    inlineBox: undefined,
+    inlineStatic: undefined,
+    isContents: undefined,
+    isFloat: undefined,
+    isInheritingTransform: undefined,
+    isPositioned: undefined,
+    isReplacedElement: undefined,
+    isStackingContext: undefined,
+    mixBlendMode: undefined,
+    opacity: undefined,
+    outerDisplay: undefined,
+    parentBox: undefined,
+    perspective: undefined,
+    planes: undefined,
+    preserve3d: undefined,
+    scrollport: undefined,
+    stackingContext: undefined,
+    zIndex: undefined,
+    frameMode: undefined,
+    frameRoot: undefined,
+    inFrame: undefined,
+    isReplaced: undefined,
+    iterators: undefined,
+    markerTarget: undefined,
+    markers: undefined,
+    normalizedChildren: undefined,
+    segmentsMissingFontVertical: undefined,
+    verticalMode: undefined,
+    childOrders: undefined,
+    childParent: undefined,
+    childRuns: undefined,
+    multiColumn: undefined,
+    multiColumnClip: undefined,
+    segmentsMissingFont: undefined,
+    height: undefined,
+    left: undefined,
+    top: undefined,
+    width: undefined,
+    baseRenderResult: undefined,
+    childrenRenderResult: undefined,
+    cullMargin: undefined,
+    depsRenderResult: undefined,
+    drawn: undefined,
+    groupOpacity: undefined,
+    isHidden: undefined,
+    layer: undefined,
+    paintBounds: undefined,
+    plane: undefined,
+    transformState: undefined,
+    result: undefined,
+  }
+  return state
+}
+type StyleState = Awaited<ReturnType<typeof prepareStyle>>
+type BoxState = ReturnType<typeof prepareBoxes>
+type ChildrenState = Awaited<ReturnType<typeof prepareChildren>>
+type LaidOutState = Awaited<ReturnType<typeof layoutChildren>>
+type PlacedState = ReturnType<typeof place>
+type PaintedState = Awaited<ReturnType<typeof paintBox>>
+type ContentState = Awaited<ReturnType<typeof paintContent>>
+
+/** Pictor (layout-split): the element's computed style, and its content. */
+async function prepareStyle(s: ElementInput) {
+  const { context, props, type } = s
+  const { id, inheritedStyle, parent, font, locale, getTwStyles } = context
   let { style, children, tw, lang: _newLocale = locale } = props || {}
   const newLocale = normalizeLocale(_newLocale)
 
@@ -644,6 +751,24 @@ export default async function* layout(
     )
   }
 
+  return Object.assign(s, {
+    children,
+    computedStyle,
+    countersHidden,
+    newInheritableStyle,
+    newLocale,
+    node,
+  })
+}
+
+/**
+ * Pictor (layout-split): the box the element generates, where it's inserted,
+ * and what it establishes for its descendants (containing blocks, clips,
+ * stacking context).
+ */
+function prepareBoxes(s: StyleState) {
+  const { context, computedStyle, newInheritableStyle, node, props, type } = s
+  const { id, inheritedStyle, parent } = context
   // Elements are blockified in flex and grid containers, as the root
   // element, and when they're out of flow. Inline elements without a box are
   // laid out by the paragraphs of their block container, and atomic inlines
@@ -990,6 +1115,54 @@ export default async function* layout(
     }
   }
 
+  return Object.assign(s, {
+    absoluteContainingBlock,
+    atomicInline,
+    box,
+    fixedContainingBlock,
+    fixedElement,
+    hasClipPath,
+    inlineBox,
+    inlineStatic,
+    isContents,
+    isFloat,
+    isInheritingTransform,
+    isPositioned,
+    isReplacedElement,
+    isStackingContext,
+    mixBlendMode,
+    opacity,
+    outerDisplay,
+    parentBox,
+    perspective,
+    planes,
+    preserve3d,
+    scrollport,
+    stackingContext,
+    zIndex,
+  })
+}
+
+/**
+ * Pictor (layout-split): the children to lay out, with list markers, and the
+ * vertical writing of the element's content.
+ */
+async function prepareChildren(s: BoxState) {
+  const {
+    context,
+    children,
+    computedStyle,
+    countersHidden,
+    inlineBox,
+    isContents,
+    isReplacedElement,
+    newInheritableStyle,
+    newLocale,
+    node,
+    props,
+    type,
+  } = s
+  const { inheritedStyle, font, locale } = context
   // 2. Do layout recursively for its children.
   // Children of replaced elements, e.g. the fallback content of a <canvas>,
   // are never rendered, and neither are the ones of elements that aren't
@@ -1202,6 +1375,65 @@ export default async function* layout(
     normalizedChildren.length = 0
   }
 
+  return Object.assign(s, {
+    frameMode,
+    frameRoot,
+    inFrame,
+    isReplaced,
+    iterators,
+    markerTarget,
+    markers,
+    normalizedChildren,
+    segmentsMissingFontVertical,
+    verticalMode,
+  })
+}
+
+/**
+ * Pictor (layout-split): starts the layout of each child, in the element's
+ * inline content, its columns or its node.
+ */
+async function layoutChildren(s: ChildrenState) {
+  const {
+    context,
+    absoluteContainingBlock,
+    computedStyle,
+    countersHidden,
+    fixedContainingBlock,
+    frameMode,
+    frameRoot,
+    inFrame,
+    inlineBox,
+    isContents,
+    isReplacedElement,
+    iterators,
+    markerTarget,
+    markers,
+    newInheritableStyle,
+    newLocale,
+    node,
+    normalizedChildren,
+    outerDisplay,
+    parentBox,
+    planes,
+    scrollport,
+    segmentsMissingFontVertical,
+    stackingContext,
+    type,
+    verticalMode,
+  } = s
+  const {
+    id,
+    inheritedStyle,
+    parent,
+    font,
+    debug,
+    locale,
+    embedFont = true,
+    graphemeImages,
+    canLoadAdditionalAssets,
+    getTwStyles,
+  } = context
   // Pictor (multi-column): a block container with `columns` lays its content
   // out in flows of the column width, painted in columns, see
   // `pictor-multicol.ts`. Its descendants are not culled (they are moved
@@ -1417,7 +1649,20 @@ export default async function* layout(
   if (inlineBox) context.inline.closeBox(inlineBox)
   // Counters created by the children are out of scope.
   context.counters.closeScope(id)
-  yield segmentsMissingFont
+  return Object.assign(s, {
+    childOrders,
+    childParent,
+    childRuns,
+    multiColumn,
+    multiColumnClip,
+    segmentsMissingFont,
+  })
+}
+
+/** Pictor (layout-split): the children's second phase, then the table's columns. */
+async function finishChildren(s: LaidOutState) {
+  const { context, iterators, node, props } = s
+
   for (const iter of iterators) await iter.next()
   // Pictor (table-column-weights): a table's auto columns weighed by their
   // cells' max-content widths, once the cells are built.
@@ -1445,9 +1690,24 @@ export default async function* layout(
     if (typeof tableFit === 'string')
       keepTableFit(node, tableFit, cells, percentFill)
   }
+}
 
-  // 3. Post-process the node.
-  const [x, y] = yield
+/** Pictor (layout-split): the element's border box, once the layout is known. */
+function place(s: LaidOutState, x: number, y: number) {
+  const {
+    context,
+    absoluteContainingBlock,
+    atomicInline,
+    box,
+    computedStyle,
+    fixedContainingBlock,
+    fixedElement,
+    inlineBox,
+    inlineStatic,
+    isFloat,
+    node,
+  } = s
+  const { parent } = context
   // Atomic inlines are positioned by their paragraph.
   atomicInline?.paragraph?.finalize()
   let { left, top, width, height } = node.layout
@@ -1500,7 +1760,38 @@ export default async function* layout(
       containingBlock.offset.top = top
     }
   }
+  return Object.assign(s, { height, left, top, width })
+}
 
+/** Pictor (layout-split): the element reported, and its own box painted. */
+async function paintBox(s: PlacedState) {
+  const {
+    context,
+    computedStyle,
+    element,
+    height,
+    inlineBox,
+    isFloat,
+    isInheritingTransform,
+    isPositioned,
+    isReplaced,
+    isStackingContext,
+    iterators,
+    left,
+    newInheritableStyle,
+    newLocale,
+    node,
+    opacity,
+    perspective,
+    planes,
+    preserve3d,
+    props,
+    top,
+    type,
+    width,
+    zIndex,
+  } = s
+  const { id, inheritedStyle, parent, font, debug } = context
   // Add the layer before the descendants add theirs, to keep the tree order.
   // Elements of a 3D rendering context are drawn by depth instead. Floats
   // are drawn over the in-flow blocks around them.
@@ -1805,6 +2096,54 @@ export default async function* layout(
     }
   }
 
+  return Object.assign(s, {
+    baseRenderResult,
+    childrenRenderResult,
+    cullMargin,
+    depsRenderResult,
+    drawn,
+    groupOpacity,
+    isHidden,
+    layer,
+    paintBounds,
+    plane,
+    transformState,
+  })
+}
+
+/**
+ * Pictor (layout-split): the children painted, the outline and the clip
+ * paths of `background-clip: text`, around the element's box.
+ */
+async function paintContent(s: PaintedState) {
+  const {
+    context,
+    baseRenderResult,
+    childOrders,
+    childParent,
+    childRuns,
+    computedStyle,
+    cullMargin,
+    drawn,
+    height,
+    inlineBox,
+    isHidden,
+    isInheritingTransform,
+    isStackingContext,
+    iterators,
+    left,
+    multiColumn,
+    multiColumnClip,
+    node,
+    normalizedChildren,
+    opacity,
+    paintBounds,
+    stackingContext,
+    top,
+    width,
+  } = s
+  let { childrenRenderResult, depsRenderResult, groupOpacity } = s
+  const { id } = context
   // If the element only has text, the text is drawn with the opacity, which
   // can avoid a group for a single path.
   if (
@@ -1894,6 +2233,37 @@ export default async function* layout(
             )
           : childrenRenderResult + outlineResult)
 
+  return Object.assign(s, { childrenRenderResult, groupOpacity, result })
+}
+
+/**
+ * Pictor (layout-split): the element's filters, projection, blending and
+ * opacity; its plane or layer is drawn by its 3D rendering context or
+ * stacking context instead.
+ */
+function finish(s: ContentState) {
+  const {
+    context,
+    childrenRenderResult,
+    computedStyle,
+    groupOpacity,
+    hasClipPath,
+    height,
+    isInheritingTransform,
+    isStackingContext,
+    layer,
+    left,
+    mixBlendMode,
+    node,
+    plane,
+    planes,
+    stackingContext,
+    top,
+    transformState,
+    width,
+  } = s
+  let { result } = s
+  const { id } = context
   // The filter applies to the element and its descendants as a group, then
   // its own clip path clips the filtered result, e.g. the edges of a blur.
   // https://drafts.fxtf.org/filter-effects-1/#placement
@@ -2063,6 +2433,8 @@ export default async function* layout(
  * of columns as its flow painted once per column (the elements of the stacking
  * context the flow added with it), and the spanning children in between, all
  * in the box's own clip (its descendants have none of their ancestors').
+}
+
  */
 async function paintColumns(
   multiColumn: MultiColumn,

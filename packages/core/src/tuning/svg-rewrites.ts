@@ -1,8 +1,9 @@
 /**
  * Tuning (see index.ts): cheap rewrites of satori's SVG that resvg renders faster with the same pixels — gradient
- * patterns inlined, image masks that change nothing dropped. Each earns its place on fresh content (measured with it
- * removed: benchmarks/RESULTS.md, "Tunings that earn their place (issue 21)"); both match satori's output by its
- * exact text, and test/tuning-svg-shape.test.ts fails when satori stops drawing that shape.
+ * patterns inlined, image masks that change nothing dropped, strokes of wide border sides trimmed to their box. The
+ * first two earn their place on fresh content (measured with each removed: benchmarks/RESULTS.md, "Tunings that earn
+ * their place (issue 21)"), the third on documents with CSS triangles. All match satori's output by its exact text,
+ * and test/tuning-svg-shape.test.ts fails when satori stops drawing that shape.
  *
  * satori paints every background gradient through a `<pattern>` one tile the size of the element, holding a
  * rect filled with the gradient. resvg renders a pattern into an offscreen pixmap first: for a full-card
@@ -158,4 +159,84 @@ export function pathExtent(d: string): [number, number, number, number] | undefi
     visit();
   }
   return Number.isFinite(box[0]) ? box : undefined;
+}
+
+/** satori's clip of a border side to its box: one rect in user units. */
+const CLIP_RECT =
+  /<clipPath id="([\w-]+)"><rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)"\/><\/clipPath>/g;
+/**
+ * satori's stroke of a border side with square corners (sides of different colours meet diagonally): a straight
+ * line along the outer edge, stroked twice as wide as the widest side and clipped to the box (its own clip path),
+ * to the side's region and to the area of the border (its parents' clip paths).
+ */
+const SIDE_STROKE =
+  /^<path (width="[\d.]+" height="[\d.]+" clip-path="url\(#([\w-]+)\)" fill="none" stroke="([^"]*)") stroke-width="([\d.]+)" d="M(-?[\d.]+),(-?[\d.]+) A0,0 0 0 1 \5,\6 ([hv])(-?[\d.]+) a0,0 0 0 1 0,0"\/>$/;
+/** Elements whose content is drawn by reference, and attributes that make a group's size matter (its region). */
+const BOUNDED_BY_CONTENT = /^(?:mask|clipPath|pattern|filter|marker|symbol)$|\s(?:mask|filter)="/;
+const TAG = /<(\/?)([A-Za-z][\w:-]*)([^>]*?)(\/?)>/g;
+/** How far past its box a trimmed stroke still reaches, in user units: over the pixel its box's edge is in. */
+const STROKE_MARGIN = 2;
+
+/**
+ * Border sides of CSS triangles (a box of no size with wide borders, one coloured and the others transparent), as
+ * satori draws them: each side a stroke twice as wide as the widest border, clipped three times. resvg draws each
+ * clipped element in a layer of the stroke's extent (up to five canvases each way), so a 2,000 px border costs
+ * hundreds of milliseconds a side (docraptor-brochure: 8 s of raster). Each such stroke is trimmed to its clip rect
+ * (the box) and a margin: the stroke's two edges both lay outside that margin, so every pixel inside the box is
+ * covered as before. A transparent side, which draws nothing, is dropped. Strokes inside a mask, a filter, a
+ * pattern or a clip path, or in a group with a mask or a filter (whose region may be of its content's extent),
+ * are left as they are, as are strokes with a gradient.
+ */
+export function trimBorderStrokes(svg: string): string {
+  if (!svg.includes(' a0,0 0 0 1 0,0"/>')) return svg;
+  const rects = new Map<string, [number, number, number, number]>();
+  for (const m of svg.matchAll(CLIP_RECT)) {
+    const [x, y, w, h] = [m[2], m[3], m[4], m[5]].map(Number) as [number, number, number, number];
+    rects.set(m[1] as string, [x, y, x + w, y + h]);
+  }
+  if (rects.size === 0) return svg;
+  let out = '';
+  let copied = 0;
+  // Open elements, each whether its content's extent matters (see above); `bounded` counts those that do.
+  const open: boolean[] = [];
+  let bounded = 0;
+  for (const m of svg.matchAll(TAG)) {
+    const [tag, closing, name, attrs, selfClosing] = m as unknown as string[];
+    if (closing) {
+      if (open.pop()) bounded--;
+      continue;
+    }
+    if (!selfClosing) {
+      const matters = BOUNDED_BY_CONTENT.test(name as string) || BOUNDED_BY_CONTENT.test(attrs as string);
+      open.push(matters);
+      if (matters) bounded++;
+      continue;
+    }
+    if (bounded > 0 || name !== 'path') continue;
+    const side = SIDE_STROKE.exec(tag as string);
+    if (!side) continue;
+    const [, head, clipId, stroke, widthText, xText, yText, direction, lengthText] =
+      side as unknown as string[];
+    const rect = rects.get(clipId as string);
+    if (!rect || (stroke as string).startsWith('url(')) continue;
+    let replacement: string;
+    if (stroke === 'transparent') {
+      replacement = '';
+    } else {
+      const width = Number(widthText);
+      const horizontal = direction === 'h';
+      const across = Number(horizontal ? yText : xText);
+      // The box across the line, with the margin; the stroke must reach past both of its ends.
+      const from = (horizontal ? rect[1] : rect[0]) - STROKE_MARGIN;
+      const to = (horizontal ? rect[3] : rect[2]) + STROKE_MARGIN;
+      if (!(across - width / 2 < from && across + width / 2 > to)) continue;
+      const middle = (from + to) / 2;
+      const d = horizontal ? `M${xText},${middle} h${lengthText}` : `M${middle},${yText} v${lengthText}`;
+      replacement = `<path ${head} stroke-width="${to - from}" d="${d}"/>`;
+    }
+    const at = m.index as number;
+    out += svg.slice(copied, at) + replacement;
+    copied = at + (tag as string).length;
+  }
+  return copied === 0 ? svg : out + svg.slice(copied);
 }

@@ -14,6 +14,8 @@ export const TUNING_SWITCHES = {
   // SVG rewrites before resvg (tuning/svg-rewrites.ts)
   gradientPatterns: "satori's single-tile gradient patterns inlined (tuning/svg-rewrites.ts)",
   imageMasks: 'overflow masks of clipped pictures that change no pixel dropped (tuning/svg-rewrites.ts)',
+  borderStrokes:
+    "satori's strokes of wide border sides trimmed to their box, transparent ones dropped (tuning/svg-rewrites.ts)",
   // Raster stages (raster/)
   canvasGradient: 'a canvas-filling linear gradient painted under the raster (raster/canvas-gradient.ts)',
   textLayer: 'text painted over the raster from glyph masks kept per worker (raster/text-layer.ts)',

@@ -18,7 +18,7 @@
  * locale's translation (`keycloak-messages.json`, copied from the properties files at the commits recorded there;
  * FreeMarker's `msg(key, link, expiry, realm, expiryText)` done by hand: {0} link, {2} realm, {3} expiry text).
  *
- * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9|docs10|docs11|docs12|docs13|docs14|docs15|docs16] node benchmarks/fidelity/wider/import.mjs [name-filter]
+ * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9|docs10|docs11|docs12|docs13|docs14|docs15|docs16|docs18] node benchmarks/fidelity/wider/import.mjs [name-filter]
  *   needs the repositories as bare git directories under $MIRRORS (default /work/.mirror/<owner>+<name>/repo) and
  *   the compilers and CSS packages under $WIDER_TOOLS (default /tmp/wider-tools: `npm i inky@1.5.0
  *   foundation-emails@2.5.1 juice@12.2.0 @usewaypoint/email-builder@0.0.9 react@18 react-dom@18 bulma@1.0.4
@@ -58,6 +58,7 @@ import { docs13Documents, docs13Licences } from './docs13.mjs';
 import { docs14Documents, docs14Licences } from './docs14.mjs';
 import { docs15Documents, docs15Licences } from './docs15.mjs';
 import { docs16Documents, docs16Licences } from './docs16.mjs';
+import { docs18Documents, docs18Licences } from './docs18.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
 import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
 
@@ -528,6 +529,10 @@ function documents() {
   // MCSS and Osmo Salomaa's markdown-css rendered by markdown-it and pandoc, yue.css, typo.css, the Tachyons site's
   // article components and typography docs) from seven repositories not used before (docs16.mjs).
   for (const d of docs16Documents()) add(d);
+  // Issue 41's session-20 pass (docs39): print documents of kinds the corpus lacked — slide decks (Shower's themes in
+  // list mode, WebSlides' demos, marp-core's themes) and a pandoc-built book — from four repositories not used before
+  // (docs18.mjs).
+  for (const d of docs18Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1228,7 +1233,7 @@ async function compressImages(html, changes) {
 // ---------------------------------------------------------------- main
 
 const onlyNames = only?.split(',');
-// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9, docs10, docs11, docs12, docs13, docs14, docs15, docs16) builds that pass's documents alone (the other passes need their own mirrors and tools).
+// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9, docs10, docs11, docs12, docs13, docs14, docs15, docs16, docs18) builds that pass's documents alone (the other passes need their own mirrors and tools).
 const passes = {
   docs5: docs5Documents,
   docs6: docs6Documents,
@@ -1242,6 +1247,7 @@ const passes = {
   docs14: docs14Documents,
   docs15: docs15Documents,
   docs16: docs16Documents,
+  docs18: docs18Documents,
 };
 const docs = (passes[process.env.WIDER_PASS]?.() ?? documents()).filter(
   (d) => !onlyNames || onlyNames.some((n) => d.name.includes(n)),
@@ -1344,6 +1350,8 @@ if (inPass('docs15') && docs.some((d) => docs15Documents().some((x) => x.name ==
   for (const [file, bytes] of docs15Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 if (inPass('docs16') && docs.some((d) => docs16Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs16Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (inPass('docs18') && docs.some((d) => docs18Documents().some((x) => x.name === d.name)))
+  for (const [file, bytes] of docs18Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [

@@ -1,6 +1,6 @@
 /**
  * Issue 41's session-20 pass (docs39): print documents of kinds the corpus lacked — slide decks and a book — from
- * four public repositories the corpus had not used, all MIT: Shower (Vadim Makeev: the demo decks of its Material and
+ * six public repositories the corpus had not used, all MIT: Shower (Vadim Makeev: the demo decks of its Material and
  * Ribbon themes, in the list mode their pages open in — every slide a scaled 16:9 box in a grid), WebSlides (José Luis
  * Antúnez: its home page and its demo decks, keynote, classes, components, long forms, the Netflix culture deck, why
  * WebSlides, portfolios and interviews — flexbox and grid slides with SVG icons), Marp (marp-core: its theme example
@@ -20,7 +20,7 @@
  * benchmarks/fidelity/wider/import.mjs`.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,9 @@ const SOURCES = {
   webslides: ['webslides/WebSlides', '9ec4fae96b9e2395745f8d6c89c595edd3886f79', 'LICENSE', 'MIT'],
   marp: ['marp-team/marp-core', 'fb41436e1db5b43a9f93d288ed361b2550408a0b', 'LICENSE', 'MIT'],
   pandocBook: ['wikiti/pandoc-book-template', 'f632215d673579e1b9bf4efb583f2fc30cbc9dcf', 'LICENSE.md', 'MIT'],
+  jekyllResume: ['jglovier/resume-template', 'e13938329ebd96f25be23303a6f7e9cd9d6522c2', 'LICENSE', 'MIT'],
+  // Its last static version (v1: index.html with compiled css/styles.css); later commits moved to Astro.
+  devportfolio: ['RyanFitzgerald/devportfolio', '56211ea85e207813db54408047c2c97201cda88a', 'LICENSE.md', 'MIT'],
 };
 
 /** A file of a mirrored repository at a commit, as text. */
@@ -151,6 +154,74 @@ function pandocBook(_template, changes, src) {
   }
 }
 
+/** Files of a mirrored folder at a commit. */
+function listAt(repo, commit, folder) {
+  return execFileSync('git', [
+    '-C',
+    join(MIRRORS, repo.replace('/', '+'), 'repo'),
+    'ls-tree',
+    '-r',
+    '--name-only',
+    commit,
+    folder,
+  ])
+    .toString('utf8')
+    .split('\n')
+    .filter(Boolean);
+}
+
+/**
+ * Joel Glovier's Jekyll résumé template built as Jekyll builds it: index.html's layout _layouts/resume.html rendered
+ * by liquidjs (Jekyll's include tag) with site = _config.yml and site.data = _data/*.yml, css/main.scss compiled by
+ * sass with _sass/ on its load path and put in place of the link to css/main.css. As printed: the compiled sheet's
+ * `@media print` rules applied for all media.
+ */
+function jekyllResume(printed) {
+  return (_index, changes) => {
+    const require = createRequire(join(TOOLS, 'package.json'));
+    const { Liquid } = require('liquidjs');
+    const yaml = require('js-yaml');
+    const sass = require('sass');
+    const [repo, pinned] = SOURCES.jekyllResume;
+    const commit = fullCommit(repo, pinned);
+    const site = yaml.load(readAt(repo, commit, '_config.yml'));
+    site.data = {};
+    for (const f of listAt(repo, commit, '_data/'))
+      site.data[f.replace(/^_data\//, '').replace(/\.yml$/, '')] = yaml.load(readAt(repo, commit, f));
+    const includes = Object.fromEntries(
+      listAt(repo, commit, '_includes/').map((f) => [f.replace(/^_includes\//, ''), readAt(repo, commit, f)]),
+    );
+    const liquid = new Liquid({ templates: includes, jekyllInclude: true, dynamicPartials: false });
+    const layout = readAt(repo, commit, '_layouts/resume.html');
+    let html = liquid.parseAndRenderSync(layout, { site, page: { url: '/index.html' }, content: '' });
+    const scss = readAt(repo, commit, 'css/main.scss').replace(/^---\n---\n/, '');
+    const partials = Object.fromEntries(
+      listAt(repo, commit, '_sass/').map((f) => [f.replace(/^_sass\//, ''), readAt(repo, commit, f)]),
+    );
+    let css = sass.compileString(scss, {
+      importers: [
+        {
+          canonicalize: (url) => new URL(`sass:/${url}`),
+          load: (url) => {
+            const name = url.pathname.replace(/^\//, '');
+            const text = partials[`_${name}.scss`] ?? partials[`${name}.scss`];
+            return text === undefined ? null : { contents: text, syntax: 'scss' };
+          },
+        },
+      ],
+    }).css;
+    if (printed) css = css.replace(/@media print\b/g, '@media all');
+    html = html.replace(/<link rel="stylesheet" href="css\/main\.css">/, () => `<style>\n${css}\n</style>`);
+    const versions = ['liquidjs', 'sass']
+      .map((p) => `${p} ${JSON.parse(readFileSync(join(TOOLS, 'node_modules', p, 'package.json'), 'utf8')).version}`)
+      .join(', ');
+    changes.push(
+      `built as Jekyll builds index.html (layout: resume): _layouts/resume.html rendered by liquidjs with Jekyll's include tag, site = _config.yml, site.data = _data/*.yml; css/main.scss compiled by sass (_sass/ partials) into a <style> in place of the link to css/main.css (${versions})${printed ? '; as printed: the sheet\'s @media print rules applied for all media' : ''}`,
+    );
+    return html;
+  };
+}
+
 /** WebSlides' pages chosen: [case name, path, kind]. */
 const WEBSLIDES = [
   ['webslides-home', 'index.html', "WebSlides' home page deck"],
@@ -201,6 +272,24 @@ export function docs18Documents() {
         { edit: marpRendered(theme) },
       ),
     ),
+    ...[false, true].map((printed) =>
+      mirrored(
+        'jekyllResume',
+        {
+          name: `jekyll-resume-template${printed ? '-print' : ''}`,
+          path: 'index.html',
+          width: SCREEN,
+          kind: `résumé (Joel Glovier's Jekyll résumé template on its sample, inline SVG icon links${printed ? ', as printed' : ''})`,
+        },
+        { edit: jekyllResume(printed) },
+      ),
+    ),
+    mirrored('devportfolio', {
+      name: 'devportfolio-resume',
+      path: 'index.html',
+      width: SCREEN,
+      kind: "résumé page (Ryan Fitzgerald's devportfolio v1: experience timeline drawn by pseudo-elements, skills, Font Awesome icons)",
+    }),
     mirrored(
       'pandocBook',
       {

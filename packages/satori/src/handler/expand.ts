@@ -1454,6 +1454,21 @@ export default function expand(
   // Parse background images. A declaration with an invalid image is ignored
   // with `onStyleError`.
   const checkImages = (property: string, layers: { image: string }[]) => {
+    // Pictor (gradient-line-breaks): a gradient written over several lines
+    // (Shower's themes: `linear-gradient(\n to top,\n currentcolor 0.05em,
+    // …)`) is one value in CSS, where any white space separates tokens the
+    // same. The gradient parsers match their arguments with `.`, which stops
+    // at a line break, and the whole render failed ("object null is not
+    // iterable"). A gradient has no strings, so its white space is collapsed.
+    for (const layer of layers) {
+      if (
+        typeof layer.image === 'string' &&
+        /gradient\(/i.test(layer.image) &&
+        !/^\s*url\(/i.test(layer.image)
+      ) {
+        layer.image = layer.image.replace(/\s+/g, ' ').trim()
+      }
+    }
     const invalid = layers.find(({ image }) => !VALID_IMAGE.test(image.trim()))
     if (!invalid) return true
     const error = new Error(`Invalid background image: "${invalid.image}"`)

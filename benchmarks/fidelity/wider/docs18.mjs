@@ -37,10 +37,20 @@ const SOURCES = {
   shower: ['shower/shower', '454d9d38d71021d98d6fb68ad5f59816ce9c078e', 'LICENSE.md', 'MIT'],
   webslides: ['webslides/WebSlides', '9ec4fae96b9e2395745f8d6c89c595edd3886f79', 'LICENSE', 'MIT'],
   marp: ['marp-team/marp-core', 'fb41436e1db5b43a9f93d288ed361b2550408a0b', 'LICENSE', 'MIT'],
-  pandocBook: ['wikiti/pandoc-book-template', 'f632215d673579e1b9bf4efb583f2fc30cbc9dcf', 'LICENSE.md', 'MIT'],
+  pandocBook: [
+    'wikiti/pandoc-book-template',
+    'f632215d673579e1b9bf4efb583f2fc30cbc9dcf',
+    'LICENSE.md',
+    'MIT',
+  ],
   jekyllResume: ['jglovier/resume-template', 'e13938329ebd96f25be23303a6f7e9cd9d6522c2', 'LICENSE', 'MIT'],
   // Its last static version (v1: index.html with compiled css/styles.css); later commits moved to Astro.
-  devportfolio: ['RyanFitzgerald/devportfolio', '56211ea85e207813db54408047c2c97201cda88a', 'LICENSE.md', 'MIT'],
+  devportfolio: [
+    'RyanFitzgerald/devportfolio',
+    '56211ea85e207813db54408047c2c97201cda88a',
+    'LICENSE.md',
+    'MIT',
+  ],
 };
 
 /** A file of a mirrored repository at a commit, as text. */
@@ -213,10 +223,13 @@ function jekyllResume(printed) {
     if (printed) css = css.replace(/@media print\b/g, '@media all');
     html = html.replace(/<link rel="stylesheet" href="css\/main\.css">/, () => `<style>\n${css}\n</style>`);
     const versions = ['liquidjs', 'sass']
-      .map((p) => `${p} ${JSON.parse(readFileSync(join(TOOLS, 'node_modules', p, 'package.json'), 'utf8')).version}`)
+      .map(
+        (p) =>
+          `${p} ${JSON.parse(readFileSync(join(TOOLS, 'node_modules', p, 'package.json'), 'utf8')).version}`,
+      )
       .join(', ');
     changes.push(
-      `built as Jekyll builds index.html (layout: resume): _layouts/resume.html rendered by liquidjs with Jekyll's include tag, site = _config.yml, site.data = _data/*.yml; css/main.scss compiled by sass (_sass/ partials) into a <style> in place of the link to css/main.css (${versions})${printed ? '; as printed: the sheet\'s @media print rules applied for all media' : ''}`,
+      `built as Jekyll builds index.html (layout: resume): _layouts/resume.html rendered by liquidjs with Jekyll's include tag, site = _config.yml, site.data = _data/*.yml; css/main.scss compiled by sass (_sass/ partials) into a <style> in place of the link to css/main.css (${versions})${printed ? "; as printed: the sheet's @media print rules applied for all media" : ''}`,
     );
     return html;
   };

@@ -23,7 +23,7 @@ describe('a gradient over several lines', () => {
     // Not a gradient: left alone (an SVG data URI may hold line breaks in its text).
     const svg = await render(
       box(
-        "url('data:image/svg+xml;utf8,<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\">\n<rect width=\"10\" height=\"10\" fill=\"red\"/></svg>')",
+        'url(\'data:image/svg+xml;utf8,<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10">\n<rect width="10" height="10" fill="red"/></svg>\')',
       ),
     );
     expect(svg).toContain('<image');

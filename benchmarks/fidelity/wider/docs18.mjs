@@ -6,8 +6,13 @@
  * WebSlides, portfolios and interviews — flexbox and grid slides with SVG icons), Marp (marp-core: its theme example
  * slide rendered by marp-core itself in its three built-in themes, default, gaia and uncover) and Daniel Herzog's
  * pandoc-book-template (its sample book built into HTML as its Makefile does: pandoc with the repository's HTML template
- * and style sheet, a table of contents, math by webtex). Each source's pages were chosen, and the case names fixed,
- * before any rendering or split; none was dropped after rendering.
+ * and style sheet, a table of contents, math by webtex); and résumés — Joel Glovier's Jekyll résumé template (built
+ * as Jekyll builds it, by liquidjs and sass, on screen and as printed: inline SVG icon links) and Ryan Fitzgerald's
+ * devportfolio (its last static version: a timeline drawn by pseudo-elements, Font Awesome icons). Each source's pages
+ * were chosen, and the case names fixed, before any rendering or split; none was dropped after rendering. The
+ * résumé sources were added after the first rendering of the others (a second round of choosing, names again fixed
+ * before their split); the WebSlides decks were given a 1280×720 screen after the first import measured their
+ * 100vh scroll box at the minimum height.
  *
  * Made self-contained by papers.mjs's `selfContained` (linked sheets of the repository inlined with their @imports,
  * their fonts and pictures as data: URIs); import.mjs does the rest as for every case (scripts removed — the decks are
@@ -16,8 +21,8 @@
  *
  * The repositories are read from their mirrors ($MIRRORS, as import.mjs; each pinned at the commit below);
  * @marp-team/marp-core from $WIDER_TOOLS (here /tmp/docs39-tools: `npm i @marp-team/marp-core@4.4.0`, the version of
- * the mirrored commit); pandoc from Debian. Run `WIDER_PASS=docs18 WIDER_TOOLS=/tmp/docs39-tools node
- * benchmarks/fidelity/wider/import.mjs`.
+ * the mirrored commit; `npm i liquidjs@10 js-yaml@4 sass@1` for the Jekyll résumé); pandoc from Debian. Run
+ * `WIDER_PASS=docs18 WIDER_TOOLS=/tmp/docs39-tools node benchmarks/fidelity/wider/import.mjs`.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -326,6 +326,21 @@ const ALIGNMENT_TABLES = {
   },
 }
 
+/**
+ * Pictor (alignment-overflow-position): an alignment value without its
+ * overflow position, `safe` or `unsafe` (css-align-3 §4.4), which the tables
+ * above do not list: Marp's themes centre their slides with `place-content:
+ * safe center center`, and the whole declaration was dropped. `unsafe X` is X.
+ * `safe X` is X too while the content fits its container, which is what the
+ * layout engine can express; only an overflowing subject would differ (Chromium
+ * then aligns it to the start), and that is not followed here.
+ */
+function alignmentValue<T>(value: T): T {
+  if (typeof value !== 'string') return value
+  const match = /^\s*(?:safe|unsafe)\s+(\S.*)$/i.exec(value)
+  return (match ? match[1].trim() : value) as T
+}
+
 export type OuterDisplay = 'block' | 'inline' | 'contents' | 'none'
 
 /** The outer and inner display types of each value of `display`. */
@@ -1071,7 +1086,7 @@ export default async function compute(
   // prevent margins from collapsing.
   layout.alignContent =
     v(
-      style.alignContent,
+      alignmentValue(style.alignContent),
       alignment('alignContent'),
       null,
       'alignContent'
@@ -1079,14 +1094,14 @@ export default async function compute(
 
   layout.alignItems =
     v(
-      style.alignItems,
+      alignmentValue(style.alignItems),
       alignment('alignItems'),
       'stretch',
       'alignItems'
     ) ?? undefined
   layout.alignSelf =
     v(
-      style.alignSelf,
+      alignmentValue(style.alignSelf),
       alignment('alignSelf'),
       undefined,
       'alignSelf'
@@ -1094,21 +1109,21 @@ export default async function compute(
   // Unlike CSS, `justify-content` defaults to `flex-start` in flex containers.
   layout.justifyContent =
     v(
-      style.justifyContent,
+      alignmentValue(style.justifyContent),
       alignment('justifyContent'),
       layout.display === 'flex' ? 'flex-start' : null,
       'justifyContent'
     ) ?? undefined
   layout.justifyItems =
     v(
-      style.justifyItems,
+      alignmentValue(style.justifyItems),
       alignment('justifyItems'),
       undefined,
       'justifyItems'
     ) ?? undefined
   layout.justifySelf =
     v(
-      style.justifySelf,
+      alignmentValue(style.justifySelf),
       alignment('justifySelf'),
       undefined,
       'justifySelf'

@@ -41,7 +41,12 @@ const SOURCES = {
   terminal: ['panr/hugo-theme-terminal', '1252b09ca9bf085d0d05d7adedc6c7f24fe1152d', ['LICENSE.md'], 'MIT'],
   archie: ['athul/archie', '3fa25abce4417d117fa2c1c858616257a389b6b8', ['LICENSE'], 'MIT'],
   book: ['alex-shpak/hugo-book', '036e037a63ba06ca366adb1a0c3a005d1a0b15b8', ['LICENSE'], 'MIT'],
-  alabaster: ['sphinx-doc/alabaster', 'e5c058385c60901fc6916afe60a6dd26f0a0d6a8', ['LICENSE'], 'BSD-3-Clause'],
+  alabaster: [
+    'sphinx-doc/alabaster',
+    'e5c058385c60901fc6916afe60a6dd26f0a0d6a8',
+    ['LICENSE'],
+    'BSD-3-Clause',
+  ],
   rtd: [
     'readthedocs/sphinx_rtd_theme',
     '9d88b9e4e1e17896c6231358a89da4612ff7bc90',
@@ -65,7 +70,11 @@ function editFile(path, edit) {
   writeFileSync(path, edit(readFileSync(path, 'utf8')));
 }
 
-const tool = (cmd) => execFileSync(cmd, [cmd === 'hugo' ? 'version' : '--version']).toString().split('\n')[0].trim();
+const tool = (cmd) =>
+  execFileSync(cmd, [cmd === 'hugo' ? 'version' : '--version'])
+    .toString()
+    .split('\n')[0]
+    .trim();
 
 /** Each site built once: key → { out (built site folder), changes }. */
 const built = new Map();
@@ -97,8 +106,12 @@ function jekyllSite(key, configEdits, contentEdits = []) {
     editFile(join(site, file), (t) => t.replace(from, to));
     changes.push(`${file}: ${what}`);
   }
-  execFileSync('jekyll', ['build', '--source', site, '--destination', join(root, 'out')], { stdio: 'ignore' });
-  changes.unshift(`built by \`jekyll build\` (${tool('jekyll')}, Debian bookworm) from the repository at the commit`);
+  execFileSync('jekyll', ['build', '--source', site, '--destination', join(root, 'out')], {
+    stdio: 'ignore',
+  });
+  changes.unshift(
+    `built by \`jekyll build\` (${tool('jekyll')}, Debian bookworm) from the repository at the commit`,
+  );
   return { out: join(root, 'out'), changes };
 }
 
@@ -150,8 +163,16 @@ const SITES = {
     jekyllSite(
       'hyde',
       [
-        ['`markdown: redcarpet` → kramdown (Jekyll 4 has no redcarpet)', /^markdown:.*$/m, 'markdown:         kramdown'],
-        ['`highlighter: pygments` → rouge (Jekyll 4 has no pygments)', /^highlighter:.*$/m, 'highlighter:      rouge'],
+        [
+          '`markdown: redcarpet` → kramdown (Jekyll 4 has no redcarpet)',
+          /^markdown:.*$/m,
+          'markdown:         kramdown',
+        ],
+        [
+          '`highlighter: pygments` → rouge (Jekyll 4 has no pygments)',
+          /^highlighter:.*$/m,
+          'highlighter:      rouge',
+        ],
         ['`relative_permalinks: true` removed (Jekyll 3 dropped it)', /^relative_permalinks:.*\n/m, ''],
         ['`plugins: [jekyll-paginate]` added (its `paginate` needs it)', null, 'plugins: [jekyll-paginate]'],
       ],
@@ -166,7 +187,11 @@ const SITES = {
     ),
   lanyon: () =>
     jekyllSite('lanyon', [
-      ['`url` emptied (its links are absolute URLs of the live site; so they are site-root paths)', /^url:.*$/m, "url: ''"],
+      [
+        '`url` emptied (its links are absolute URLs of the live site; so they are site-root paths)',
+        /^url:.*$/m,
+        "url: ''",
+      ],
     ]),
   minima: () =>
     jekyllSite('minima', [
@@ -211,7 +236,10 @@ function readBuilt(out, path) {
   return Buffer.from(
     bytes
       .toString('utf8')
-      .replace(/url\(\s*(['"]?)\/(?!\/)([^'")]*)\1\s*\)/g, (_a, q, p) => `url(${q}${relativeTo(path, p)}${q})`),
+      .replace(
+        /url\(\s*(['"]?)\/(?!\/)([^'")]*)\1\s*\)/g,
+        (_a, q, p) => `url(${q}${relativeTo(path, p)}${q})`,
+      ),
   );
 }
 
@@ -244,7 +272,7 @@ function builtPage(key, d) {
         /(\s(?:href|src)\s*=\s*)(["'])\/(?!\/)([^"']*)\2/gi,
         (_a, before, q, p) => `${before}${q}${relativeTo(d.page, p)}${q}`,
       );
-      if (page !== rooted) buildChanges.push("site-root URLs (href, src) made relative to the page");
+      if (page !== rooted) buildChanges.push('site-root URLs (href, src) made relative to the page');
       const src = { repo, commit, path: d.page, read: (p) => readBuilt(out, p) };
       const { html, changes: inlined } = selfContained(src, { page });
       buildChanges.push(...inlined.map((c) => `${c} (from the built site)`));
@@ -280,7 +308,7 @@ export function docs17Documents() {
       name: 'lanyon-home',
       path: 'index.html',
       page: 'index.html',
-      kind: "blog home (Jekyll theme Lanyon: the paginated posts in full)",
+      kind: 'blog home (Jekyll theme Lanyon: the paginated posts in full)',
     }),
     builtPage('minima', {
       name: 'minima-post-content-styles',
@@ -322,7 +350,7 @@ export function docs17Documents() {
       name: 'archie-hugo-home',
       path: 'exampleSite/content/_index.md',
       page: 'index.html',
-      kind: "blog home (Hugo theme Archie: a minimal home with its post list)",
+      kind: 'blog home (Hugo theme Archie: a minimal home with its post list)',
     }),
     builtPage('book', {
       name: 'hugo-book-hints',
@@ -362,7 +390,7 @@ export function docs17Documents() {
       name: 'alabaster-docs-customization',
       path: 'docs/customization.rst',
       page: 'customization.html',
-      kind: "documentation page (Sphinx, Alabaster theme: its options, definition lists and code)",
+      kind: 'documentation page (Sphinx, Alabaster theme: its options, definition lists and code)',
     }),
     builtPage('alabaster', {
       name: 'alabaster-docs-installation',

@@ -44,7 +44,9 @@ describe('a border-box picture with padding sized by a percentage', () => {
   });
 
   it('with content-box sizing, as before: the ratio is of the content box', async () => {
-    expect(await imgBox({ boxSizing: 'content-box', width: 'auto', height: 'auto', maxWidth: '100%' })).toMatchObject({
+    expect(
+      await imgBox({ boxSizing: 'content-box', width: 'auto', height: 'auto', maxWidth: '100%' }),
+    ).toMatchObject({
       width: 310,
       height: 70,
     });

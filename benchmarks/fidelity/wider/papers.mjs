@@ -36,6 +36,12 @@ function readAt(repo, commit, path) {
   }
 }
 
+/**
+ * A file of the source: of its mirrored repository at the commit, or — when the source is a site built by a tool
+ * (`src.read`, docs17.mjs) — of the built output.
+ */
+const readSrc = (src, path) => (src.read ? src.read(path) : readAt(src.repo, src.commit, path));
+
 const isRemote = (url) => /^(?:[a-z]+:|\/\/|#)/i.test(url);
 const extOf = (url) => url.split(/[?#]/)[0].split('.').at(-1).toLowerCase();
 const resolvePath = (from, url) => posix.normalize(posix.join(posix.dirname(from), url.split(/[?#]/)[0]));
@@ -45,7 +51,7 @@ function dataUri(src, from, url, types) {
   if (isRemote(url)) return undefined;
   const mime = types[extOf(url)];
   if (!mime) return undefined;
-  const bytes = readAt(src.repo, src.commit, resolvePath(from, url));
+  const bytes = readSrc(src, resolvePath(from, url));
   return bytes && `data:${mime};base64,${bytes.toString('base64')}`;
 }
 
@@ -65,7 +71,7 @@ function inlineFontFaces(css, src, from) {
 
 /** A style sheet of the repository, self-contained: `@import`s inlined, fonts and pictures as data: URIs. */
 function sheet(src, path, depth = 0) {
-  const text = readAt(src.repo, src.commit, path)?.toString('utf8');
+  const text = readSrc(src, path)?.toString('utf8');
   if (text === undefined) return undefined;
   let css = text.replace(
     /@import\s+(?:url\(\s*(['"]?)([^'")]+)\1\s*\)|(['"])([^'"]+)\3)\s*;/gi,
@@ -91,7 +97,7 @@ function sheet(src, path, depth = 0) {
 export function selfContained(src, { extraSheets = [], page } = {}) {
   const changes = [];
   const inlined = [];
-  let html = page ?? readAt(src.repo, src.commit, src.path).toString('utf8');
+  let html = page ?? readSrc(src, src.path).toString('utf8');
   html = html.replace(/<style\b([^>]*)>([\s\S]*?)<\/style>/gi, (_all, attrs, css) => {
     const own = inlineFontFaces(css, src, src.path).replace(
       /url\(\s*(['"]?)([^'")]+)\1\s*\)/gi,

@@ -198,7 +198,15 @@ export function setReplacedElementSize(
     if (typeof width === 'number' && !percentMaxWidth) {
       height = (width - extraHorizontal) * r + extraVertical
     } else {
-      node.style.aspectRatio = 1 / r
+      // Pictor (img-ratio-content-box): the natural ratio is that of the
+      // content box, also with `box-sizing: border-box`; the layout engine
+      // applies an aspect ratio to the border box there. A percentage width or
+      // max-width has a measure (below) giving the content box's height from
+      // its width: with padding or border, that alone sizes it (Read the Docs'
+      // logo, `max-width: 100%; padding: 5px`, was 8 px too short).
+      const measured = percentMaxWidth || percentWidth
+      if (!(measured && isBorderBox && (extraHorizontal || extraVertical)))
+        node.style.aspectRatio = 1 / r
       // Pictor (img-percent-width-px-limits): a percentage width clamped by a
       // px max-width or min-width (`width: 100%; max-width: 269px`, react-email's
       // pictures) keeps the ratio of the clamped width; the engine took the

@@ -87,7 +87,11 @@ import buildTextNodes from './index.js'
 import { halfXHeight } from './pictor-x-height.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { MeasureMemo, type MeasuredSize } from './pictor-measure-memo.js'
-import { kernAcrossWords, kerningBetween } from './pictor-word-kerning.js'
+import {
+  kernAcrossWords,
+  kerningBetween,
+  kernWithinWords,
+} from './pictor-word-kerning.js'
 import { countLayout } from '../pictor-layout-stats.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 import { textUnits } from '../pictor-first-line.js'
@@ -1432,6 +1436,8 @@ export class Paragraph {
         },
       }
     }
+    // Pictor (kerning-across-boxes): kerning between a word's segments.
+    kernWithinWords(words, kerningScope)
     // Pictor (kerning-across-words): a space's kerning with the next word.
     kernAcrossWords(words, kerningScope)
     // Pictor (kerning-without-space): a word's kerning with the word before

@@ -54,7 +54,7 @@ import { isJustificationOpportunity } from './pictor-justify-opportunities.js'
 import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
-import { pairKerning } from './pictor-word-kerning.js'
+import { kernsWithoutSpace, pairKerning } from './pictor-word-kerning.js'
 
 /** Pictor (soft-hyphen-break): the soft hyphen, and the hyphen drawn where a line breaks at it. */
 const SHY = '\u00AD'
@@ -385,6 +385,20 @@ export default async function* buildTextNodes(
         lineEndingSpacesWidth += adjust
       }
 
+      // Pictor (kerning-without-space): the kerning of the word before on
+      // this line with this one when no space is between them (a break
+      // opportunity between CJK characters, after a hyphen), as Chromium
+      // shapes the run whole; gone if the line breaks between them.
+      const kernBefore =
+        previousWord !== undefined &&
+        !forceBreak &&
+        kernsWithoutSpace(previousWord, word)
+          ? pairKerning(measureText, previousWord, word, {
+              engine,
+              variant: `${fontSize}\u0001${fontFeatureSettings}`,
+            })
+          : 0
+
       // When starting a new line from an empty line, we should push one extra
       // line height.
       if (forceBreak && currentLineHeight === 0) {
@@ -407,7 +421,7 @@ export default async function* buildTextNodes(
         // |aaa bbb|
         // |ccc    |
         // Pictor (line-fit-layout-unit): up to a layout unit over still fits.
-        currentWidth + w + hyphenRoom >
+        currentWidth + kernBefore + w + hyphenRoom >
           width - lineIndent() + lineEndingSpacesWidth + LINE_FIT_SLACK &&
         allowSoftWrap
       // Pictor (cjk-closing-at-line-end): a closing mark that overflows by at
@@ -422,7 +436,8 @@ export default async function* buildTextNodes(
         })
         if (
           trimmed < w &&
-          currentWidth + trimmed <= width - lineIndent() + LINE_FIT_SLACK
+          currentWidth + kernBefore + trimmed <=
+            width - lineIndent() + LINE_FIT_SLACK
         ) {
           trimmedEnd = w - trimmed
           w = trimmed
@@ -505,7 +520,7 @@ export default async function* buildTextNodes(
         }
       } else {
         // It fits into the current line.
-        currentWidth += w
+        currentWidth += kernBefore + w
         ;[currentLineHeight, currentBaselineOffset] = uniteLineBox(
           currentLineHeight,
           currentBaselineOffset,

@@ -87,7 +87,11 @@ import buildTextNodes from './index.js'
 import { halfXHeight } from './pictor-x-height.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { MeasureMemo, type MeasuredSize } from './pictor-measure-memo.js'
-import { kernAcrossWords } from './pictor-word-kerning.js'
+import {
+  kernAcrossWords,
+  kerningBetween,
+  kernWithinWords,
+} from './pictor-word-kerning.js'
 import { countLayout } from '../pictor-layout-stats.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 import { textUnits } from '../pictor-first-line.js'
@@ -1419,8 +1423,9 @@ export class Paragraph {
       }
     }
     words.forEach(measureWord)
-    // Pictor (kerning-across-words): a space's kerning with the next word.
-    kernAcrossWords(words, (segment) => {
+    const kerningScope = (segment: {
+      item: { kind: string; run?: unknown }
+    }) => {
       const { run } = segment.item as { run: TextRun }
       const { measureText, engine } = this.runState(run)
       return {
@@ -1430,7 +1435,14 @@ export class Paragraph {
           variant: `${run.style.fontSize}\u0001${getFontFeatureSettings(run.style)}`,
         },
       }
-    })
+    }
+    // Pictor (kerning-across-boxes): kerning between a word's segments.
+    kernWithinWords(words, kerningScope)
+    // Pictor (kerning-across-words): a space's kerning with the next word.
+    kernAcrossWords(words, kerningScope)
+    // Pictor (kerning-without-space): a word's kerning with the word before
+    // it when there is no space between them, added where both are on a line.
+    const kerningBefore = kerningBetween(words, kerningScope)
 
     // Tabs move to the next tab stop, from the start of the line at `x`.
     const placeTabs = (word: Word, x: number) => {
@@ -1657,6 +1669,18 @@ export class Paragraph {
 
     for (let i = 0; i < words.length; i++) {
       const word = words[i]
+      // Pictor (kerning-without-space): the pair's kerning with the word
+      // before, if it goes on that word's line (words were measured again
+      // for this layout: the word before has none of it yet).
+      const kerned = kerningBefore.get(word)
+      const kerningOn = (current: Line | undefined) =>
+        kerned && current?.words.length
+          ? current.words[current.words.length - 1].segments.includes(
+              kerned.segment as never
+            )
+            ? kerned.kerning
+            : 0
+          : 0
       if (!line || (i > 0 && word.forceBreak)) {
         line = newLine()
       } else {
@@ -1668,10 +1692,10 @@ export class Paragraph {
         if (
           line.words.length &&
           canBreak &&
-          line.width + word.width - word.trailing > room &&
+          line.width + kerningOn(line) + word.width - word.trailing > room &&
           // Pictor (cjk-closing-at-line-end): unless a closing mark at its
           // end, set half-width, brings it within the line.
-          !this.trimEnd(word, room - line.width)
+          !this.trimEnd(word, room - line.width - kerningOn(line))
         ) {
           line = newLine()
           wrapped = true
@@ -1705,6 +1729,12 @@ export class Paragraph {
         }
       }
 
+      const kerning = kerningOn(line)
+      if (kerning && kerned) {
+        kerned.segment.width += kerning
+        line.words[line.words.length - 1].width += kerning
+        line.width += kerning
+      }
       line.words.push(word)
       line.width += word.width
       line.trailing = word.trailing

@@ -113,3 +113,102 @@ export function kernAcrossWords<W extends KernedWord>(
     word.trailing += adjust
   }
 }
+
+/**
+ * Pictor (kerning-without-space): whether the kerning of `left`'s last character with `right`'s first can be measured
+ * as a pair: neither is white space, and neither edge is part of a cluster (a mark, a joiner, a variation selector, an
+ * emoji modifier) or an astral character, which measured alone may not be the glyph the run has.
+ */
+const CLUSTER_PART = /[\p{M}\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/u
+export function kernsWithoutSpace(left: string, right: string): boolean {
+  const last = left.charCodeAt(left.length - 1)
+  const first = right.codePointAt(0)
+  // Astral characters (emoji, rare ideographs) are left out: they may be images, or halves of a pair.
+  if (!left || first === undefined || first > 0xffff) return false
+  if (last >= 0xd800 && last <= 0xdfff) return false
+  const leftChar = left[left.length - 1] as string
+  const rightChar = String.fromCodePoint(first)
+  const afterFirst = right.codePointAt(1)
+  return (
+    !/\s/.test(leftChar) &&
+    !/\s/.test(rightChar) &&
+    !CLUSTER_PART.test(leftChar) &&
+    !CLUSTER_PART.test(rightChar) &&
+    !(afterFirst !== undefined && CLUSTER_PART.test(String.fromCodePoint(afterFirst)))
+  )
+}
+
+/**
+ * Pictor (kerning-without-space): the kerning of a word that ends without a space (a break opportunity between two
+ * characters: CJK, or after a hyphen) with the next word, shaped alike. Chromium shapes the run whole, so the pair's
+ * kerning (Noto Sans JP's `ー` with `ス`, -50/1000 em) applies while both are on one line, and is gone when the line
+ * breaks between them; words measured one by one lost it, so such lines were longer and broke earlier. Returns the
+ * words that kern with the word before them: the kerning, and where to add it (the last text segment of the word
+ * before, which has none of it).
+ */
+export function kerningBetween<W extends KernedWord>(
+  words: W[],
+  measureOf: (segment: KernedSegment) => {
+    measure: (text: string) => number
+    scope?: KerningScope
+  }
+): Map<W, { kerning: number; segment: KernedSegment }> {
+  const result = new Map<W, { kerning: number; segment: KernedSegment }>()
+  for (let i = 0; i + 1 < words.length; i++) {
+    const word = words[i]
+    const next = words[i + 1]
+    if (word.trailing || next.forceBreak) continue
+    const last = edgeText(word.segments, true)
+    const first = edgeText(next.segments, false)
+    if (
+      !last?.text ||
+      !first?.text ||
+      !kernsWithoutSpace(last.text, first.text) ||
+      !shapedAlike(last.item.run as never, first.item.run as never)
+    )
+      continue
+    const { measure, scope } = measureOf(last)
+    const kerning = pairKerning(measure, last.text, first.text, scope)
+    if (kerning) result.set(next, { kerning, segment: last })
+  }
+  return result
+}
+
+/**
+ * Pictor (kerning-across-boxes): the kerning between two text segments of one word that are shaped alike, with only
+ * inline box edges without width between them (a `<q>`'s generated quote and the quoted word, a `<span>` in a word).
+ * Chromium shapes such text as one run, so the pair is kerned (Inter's `“q`, `m”`); segments measured one by one lost
+ * it. Added to the first segment's width and to the word's.
+ */
+export function kernWithinWords<W extends KernedWord>(
+  words: W[],
+  measureOf: (segment: KernedSegment) => {
+    measure: (text: string) => number
+    scope?: KerningScope
+  }
+): void {
+  for (const word of words) {
+    let last: KernedSegment | undefined
+    for (const segment of word.segments) {
+      const { kind } = segment.item
+      if (kind === 'text') {
+        if (!segment.text) continue
+        if (
+          last?.text &&
+          kernsWithoutSpace(last.text, segment.text) &&
+          shapedAlike(last.item.run as never, segment.item.run as never)
+        ) {
+          const { measure, scope } = measureOf(last)
+          const kerning = pairKerning(measure, last.text, segment.text, scope)
+          if (kerning) {
+            last.width += kerning
+            word.width += kerning
+          }
+        }
+        last = segment
+      } else if ((kind !== 'open' && kind !== 'close') || segment.width) {
+        last = undefined
+      }
+    }
+  }
+}

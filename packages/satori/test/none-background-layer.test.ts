@@ -2,23 +2,11 @@
 // was split by css-background-parser into an empty image and "none linear-gradient(…)": the declaration was reported
 // invalid and no layer drawn. Chromium draws the gradient. Chromium repro: packages/core/test/repros/none-background-layer.html.
 import { describe, expect, it } from 'vitest';
-import { h, pixels, render } from './render.js';
-
-async function centre(style: Record<string, unknown>) {
-  const errors: string[] = [];
-  const svg = await render(h('div', { width: 40, height: 40, backgroundColor: 'red', ...style }), {
-    width: 40,
-    height: 40,
-    onStyleError: (e: Error) => errors.push(e.message),
-  });
-  const rgba = await pixels(svg);
-  const at = (20 * 40 + 20) * 4;
-  return { errors, rgba: [...rgba.subarray(at, at + 4)] };
-}
+import { redBox } from './render.js';
 
 describe('a none layer in a background image list', () => {
   it('first: the other layers are drawn, with their own sizes', async () => {
-    const { errors, rgba } = await centre({
+    const { errors, centre: rgba } = await redBox({
       backgroundImage: 'none, linear-gradient(blue, blue)',
       backgroundSize: '10px 10px, 30px 30px',
       backgroundRepeat: 'no-repeat',
@@ -29,7 +17,7 @@ describe('a none layer in a background image list', () => {
   });
 
   it('between two layers', async () => {
-    const { errors, rgba } = await centre({
+    const { errors, centre: rgba } = await redBox({
       backgroundImage: 'linear-gradient(transparent, transparent), none, linear-gradient(lime, lime)',
     });
     expect(errors).toEqual([]);

@@ -148,3 +148,16 @@ export async function pixels(svg: string): Promise<Buffer> {
   const { Resvg } = await import('@resvg/resvg-js');
   return Buffer.from(new Resvg(svg).render().pixels);
 }
+
+/** A 40×40 red box with `style`, drawn: its SVG, its style errors and the RGBA of its centre pixel. */
+export async function redBox(style: Record<string, unknown>) {
+  const errors: string[] = [];
+  const svg = await render(h('div', { width: 40, height: 40, backgroundColor: 'red', ...style }), {
+    width: 40,
+    height: 40,
+    onStyleError: (e: Error) => errors.push(e.message),
+  });
+  const rgba = await pixels(svg);
+  const at = (20 * 40 + 20) * 4;
+  return { svg, errors, centre: [...rgba.subarray(at, at + 4)] };
+}

@@ -4,23 +4,10 @@
 // stay) and such a mask layer is a transparent image (the element is hidden); a style error names the URL.
 // Chromium repro: packages/core/test/repros/unloadable-url-image.html.
 import { describe, expect, it } from 'vitest';
-import { h, pixels, render } from './render.js';
+import { redBox } from './render.js';
 
 const PIXEL =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==';
-
-/** A 40×40 red box with `style`, drawn: its SVG, its style errors and the RGBA of its centre. */
-async function draw(style: Record<string, unknown>) {
-  const errors: string[] = [];
-  const svg = await render(h('div', { width: 40, height: 40, backgroundColor: 'red', ...style }), {
-    width: 40,
-    height: 40,
-    onStyleError: (e: Error) => errors.push(e.message),
-  });
-  const rgba = await pixels(svg);
-  const at = (20 * 40 + 20) * 4;
-  return { svg, errors, centre: [...rgba.subarray(at, at + 4)] };
-}
 
 describe('a url() layer that names no loadable image', () => {
   for (const [name, image] of [
@@ -30,7 +17,7 @@ describe('a url() layer that names no loadable image', () => {
     ['a relative URL', "url('images/bg.png')"],
   ] as const) {
     it(`${name} as a background: nothing drawn for it, the colour stays, the error names it`, async () => {
-      const { svg, errors, centre } = await draw({ backgroundImage: image });
+      const { svg, errors, centre } = await redBox({ backgroundImage: image });
       expect(svg).not.toContain('<image');
       expect(centre).toEqual([255, 0, 0, 255]);
       expect(errors).toEqual([
@@ -40,19 +27,19 @@ describe('a url() layer that names no loadable image', () => {
   }
 
   it('the other layers of the background are drawn', async () => {
-    const { errors, centre } = await draw({ backgroundImage: 'url(#x), linear-gradient(blue, blue)' });
+    const { errors, centre } = await redBox({ backgroundImage: 'url(#x), linear-gradient(blue, blue)' });
     expect(centre).toEqual([0, 0, 255, 255]);
     expect(errors).toHaveLength(1);
   });
 
   it('as a mask: a transparent layer, the element is hidden', async () => {
-    const { errors, centre } = await draw({ maskImage: 'url(#m)' });
+    const { errors, centre } = await redBox({ maskImage: 'url(#m)' });
     expect(centre[3]).toBe(0);
     expect(errors).toHaveLength(1);
   });
 
   it('a data: URL is still drawn, with no error', async () => {
-    const { svg, errors } = await draw({ backgroundImage: `url("${PIXEL}")` });
+    const { svg, errors } = await redBox({ backgroundImage: `url("${PIXEL}")` });
     expect(errors).toEqual([]);
     expect(svg).toContain('<image');
   });

@@ -27,11 +27,14 @@ describe('a gradient without arguments', () => {
   it('is an invalid image: reported and dropped, the render goes on', async () => {
     for (const image of ['linear-gradient()', 'radial-gradient( )', 'repeating-conic-gradient(\n)']) {
       const errors: string[] = [];
-      const svg = await render(h('div', { width: 60, height: 40, backgroundColor: 'red', backgroundImage: image }), {
-        width: 60,
-        height: 40,
-        onStyleError: (e: Error) => errors.push(e.message),
-      });
+      const svg = await render(
+        h('div', { width: 60, height: 40, backgroundColor: 'red', backgroundImage: image }),
+        {
+          width: 60,
+          height: 40,
+          onStyleError: (e: Error) => errors.push(e.message),
+        },
+      );
       expect(svg).toContain('fill="red"');
       expect(errors).toEqual([`Invalid background image: "${image}"`]);
     }

@@ -150,9 +150,6 @@ export function getHarfBuzzFont(font: opentype.Font): any {
     return created
   })
 
-  // The HarfBuzz font is destroyed when the matching opentype.js font is
-  // collected.
-
   // Set scale to unitsPerEm so advances are returned in font design units.
   // The caller scales by (fontSize / unitsPerEm) to convert to pixels.
   const upem = font.unitsPerEm
@@ -163,6 +160,8 @@ export function getHarfBuzzFont(font: opentype.Font): any {
 
   // Cache the HarfBuzz font
   hbFontCache.set(font, hbFont)
+  // The HarfBuzz font is destroyed when the matching opentype.js font is
+  // collected.
   hbFontFinalizer?.register(font, hbFont)
 
   return hbFont

@@ -48,8 +48,8 @@ const checkedDataUris = new LRUCache<string, { uri: string; pixels: number }>({
  * and mask properties of inline styles and `<style>` text) with a data: URI of checked bytes, so satori never
  * fetches anything itself. `url()` in other properties becomes `none` (with a warning); `@font-face` and
  * `@import` rules are dropped from `<style>` text (satori applies neither). Returns a new tree.
- * A relative URL naming no file inside `baseDir`, or an `<img>`'s fragment (`src="#"`), is not loaded: a warning,
- * and a transparent pixel is drawn.
+ * A relative URL naming no file inside `baseDir`, or an SVG `<image>`'s fragment (`href="#x"`), is not loaded: a
+ * warning, and a transparent pixel is drawn.
  * @throws PictorError `FETCH_ERROR` naming the URL when an image can't be fetched, isn't a supported image,
  *   is unsafe (SVG) or declares more than `limits.maxImagePixels` pixels.
  */
@@ -125,8 +125,8 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   const shown = shorten(original);
   const limit = ctx.limits?.maxImagePixels;
   const maxPixels = typeof limit === 'number' && limit > 0 ? limit : DEFAULT_LIMITS.maxImagePixels;
-  // Pictor (fragment-image-source): `<img src="#">` (a template's placeholder) names the document itself, which
-  // Chromium draws as a broken image: nothing, with a warning, instead of an error.
+  // Pictor (fragment-image-source): an SVG `<image href="#x">` names the document itself, no picture: nothing is
+  // drawn, with a warning, instead of an error.
   if (isFragmentUrl(target)) {
     const warning = `image ${shown} was not loaded: a fragment names no picture; nothing is drawn for it`;
     if (!ctx.warnings.includes(warning)) ctx.warnings.push(warning);

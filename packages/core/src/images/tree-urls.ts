@@ -123,13 +123,9 @@ function collect(node: SatoriChild | SatoriChild[], urls: Set<string>, ctx: Tree
   const { type, props } = node;
   for (const name of imageAttributes(type)) {
     const value = props[name];
-    // A fragment in <feImage> names an element of the SVG (resvg draws it); in <img> and <image> it names no
-    // picture, and inline-images.ts draws nothing for it.
-    if (
-      typeof value === 'string' &&
-      value.trim() &&
-      (!isFragmentUrl(value) || type === 'img' || type === 'image')
-    )
+    // A fragment in <feImage> names an element of the SVG (resvg draws it); in an SVG <image> it names no picture,
+    // and inline-images.ts draws nothing for it (an <img src="#"> became an image without a source in convert.ts).
+    if (typeof value === 'string' && value.trim() && (!isFragmentUrl(value) || type === 'image'))
       urls.add(value.trim());
   }
   const style = props.style as unknown;

@@ -1314,15 +1314,6 @@ const VALID_IMAGE =
   /^(none|url\(.*\)|(repeating-)?(linear|radial|conic)-gradient\(\s*\S.*\))$/is
 
 /**
- * Pictor (unloadable-url-image): a `url()` layer names an image only when it
- * is an absolute http(s) or a data: URL. A fragment (`url(#x)`, which Chrome
- * resolves to the document itself: no image) or a malformed URL (`url(a b)`,
- * a bad-url token) made `resolveImageData` throw and abort the whole render.
- * As in Chrome, such a background layer draws nothing (the other layers and
- * the colour stay) and such a mask layer is a transparent image, which hides
- * the element; a style error says which.
- */
-/**
  * Pictor (unloadable-url-image): marks a style error that reports a value the
  * declaration still draws with (an image layer that loads nothing): a style
  * sheet keeps such a declaration (`getStyleError` skips it).
@@ -1339,6 +1330,15 @@ export function isDeclarationKept(error: unknown): boolean {
 /** A mask layer of an image that did not load: transparent black. */
 const TRANSPARENT_LAYER = 'linear-gradient(transparent, transparent)'
 
+/**
+ * Pictor (unloadable-url-image): a `url()` layer names an image only when it
+ * is an absolute http(s) or a data: URL. A fragment (`url(#x)`, which Chrome
+ * resolves to the document itself: no image) or a malformed URL (`url(a b)`,
+ * a bad-url token) made `resolveImageData` throw and abort the whole render.
+ * As in Chrome, such a background layer draws nothing (the other layers and
+ * the colour stay) and such a mask layer is a transparent image, which hides
+ * the element; a style error says which.
+ */
 function loadableUrlImage(image: string): boolean {
   if (!/^url\(/i.test(image)) return true
   const source = image

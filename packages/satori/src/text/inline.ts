@@ -1689,13 +1689,14 @@ export class Paragraph {
         // Pictor (line-fit-layout-unit): up to a layout unit over still fits.
         const room =
           Math.min(line.available - shrink + LINE_FIT_SLACK, limit) + 1e-3
+        const kernedWidth = line.width + kerningOn(line)
         if (
           line.words.length &&
           canBreak &&
-          line.width + kerningOn(line) + word.width - word.trailing > room &&
+          kernedWidth + word.width - word.trailing > room &&
           // Pictor (cjk-closing-at-line-end): unless a closing mark at its
           // end, set half-width, brings it within the line.
-          !this.trimEnd(word, room - line.width - kerningOn(line))
+          !this.trimEnd(word, room - kernedWidth)
         ) {
           line = newLine()
           wrapped = true

@@ -27,6 +27,12 @@ export interface KerningScope {
   variant: string
 }
 
+/** How to measure a segment's text, and where its pair kernings are cached. */
+type SegmentMeasure = (segment: KernedSegment) => {
+  measure: (text: string) => number
+  scope?: KerningScope
+}
+
 /** The kerning of `left`'s last character with `right`'s first, in px (0 for most pairs). */
 export function pairKerning(
   measure: (text: string) => number,
@@ -87,10 +93,7 @@ function edgeText(segments: KernedSegment[], fromEnd: boolean): KernedSegment | 
  */
 export function kernAcrossWords<W extends KernedWord>(
   words: W[],
-  measureOf: (segment: KernedSegment) => {
-    measure: (text: string) => number
-    scope?: KerningScope
-  }
+  measureOf: SegmentMeasure
 ): void {
   for (let i = 0; i + 1 < words.length; i++) {
     const word = words[i]
@@ -114,12 +117,14 @@ export function kernAcrossWords<W extends KernedWord>(
   }
 }
 
+/** Characters that belong to a cluster with the one before: marks, joiners, variation selectors, emoji modifiers. */
+const CLUSTER_PART = /[\p{M}\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/u
+
 /**
  * Pictor (kerning-without-space): whether the kerning of `left`'s last character with `right`'s first can be measured
  * as a pair: neither is white space, and neither edge is part of a cluster (a mark, a joiner, a variation selector, an
  * emoji modifier) or an astral character, which measured alone may not be the glyph the run has.
  */
-const CLUSTER_PART = /[\p{M}\u200c\u200d\ufe00-\ufe0f\u{e0100}-\u{e01ef}\u{1f3fb}-\u{1f3ff}]/u
 export function kernsWithoutSpace(left: string, right: string): boolean {
   const last = left.charCodeAt(left.length - 1)
   const first = right.codePointAt(0)
@@ -148,10 +153,7 @@ export function kernsWithoutSpace(left: string, right: string): boolean {
  */
 export function kerningBetween<W extends KernedWord>(
   words: W[],
-  measureOf: (segment: KernedSegment) => {
-    measure: (text: string) => number
-    scope?: KerningScope
-  }
+  measureOf: SegmentMeasure
 ): Map<W, { kerning: number; segment: KernedSegment }> {
   const result = new Map<W, { kerning: number; segment: KernedSegment }>()
   for (let i = 0; i + 1 < words.length; i++) {
@@ -182,10 +184,7 @@ export function kerningBetween<W extends KernedWord>(
  */
 export function kernWithinWords<W extends KernedWord>(
   words: W[],
-  measureOf: (segment: KernedSegment) => {
-    measure: (text: string) => number
-    scope?: KerningScope
-  }
+  measureOf: SegmentMeasure
 ): void {
   for (const word of words) {
     let last: KernedSegment | undefined

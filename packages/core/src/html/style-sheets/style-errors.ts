@@ -1,4 +1,5 @@
 /** satori's `onStyleError` messages → render warnings, with the known harmless ones left out. */
+import { pictorIsDeclarationKept } from '@pictor/satori';
 
 /**
  * satori re-parsed the already computed `font-family` of list markers and reported `g.split is not a
@@ -17,7 +18,7 @@ export function describeStyleError(error: Error): string | null {
   if (HARMLESS.some((re) => re.test(message))) return null;
   const text = cssPropertyNames(message.replace(/\s+/g, ' '));
   // A declaration satori kept while it dropped a part of it (an image layer that loads nothing) is not ignored.
-  return (error as { declarationKept?: boolean }).declarationKept ? text : `CSS ignored: ${text}`;
+  return pictorIsDeclarationKept(error) ? text : `CSS ignored: ${text}`;
 }
 
 /** satori names properties in camel case (`textAlign`): in a warning they read as in CSS (`text-align`). */

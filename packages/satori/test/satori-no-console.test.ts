@@ -1,9 +1,9 @@
 // Pictor change satori-no-console: satori wrote a document's own content to the console — a malformed data: URL in
 // full ("Image data URI resolved without size:" + megabytes of base64 in a service's log, once per render), a cyclic
-// custom property, an image it could not load. The engine never calls the console: such a value is handled as in
-// Chromium (a cycle makes the variable invalid, its fallback is used; a data: URL without a comma names no image, a
-// background layer of it draws nothing) and reported, where it is reported, as a style error. Found by
-// benchmarks/guards/fuzz-render.mjs. Chromium repro: packages/core/test/repros/satori-no-console.html.
+// custom property, an image it could not load, a Tailwind utility twrnc does not know. The engine never calls the
+// console: such a value is handled as in Chromium (a cycle makes the variable invalid, its fallback is used; a data:
+// URL without a comma names no image, a background layer of it draws nothing) and reported, where it is reported, as
+// a style error. Found by benchmarks/guards/fuzz-render.mjs. Core's repro: bad-url-dropped (the cycle).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { h, hp, pixels, redBox, render } from './render.js';
 
@@ -42,6 +42,15 @@ describe('satori writes nothing to the console', () => {
     expect(errors).toEqual([
       `Image not loaded: "${image}" is not an absolute http(s) or data: URL; nothing is drawn for it`,
     ]);
+    expect(calls).toEqual([]);
+  });
+
+  it('a tw prop with a utility twrnc does not know', async () => {
+    const svg = await render(hp('div', { tw: 'w-10 h-10 bg-red-500 bogus-utility text-[red]' }), {
+      width: 40,
+      height: 40,
+    });
+    expect(svg).toContain('fill="#ef4444"');
     expect(calls).toEqual([]);
   });
 

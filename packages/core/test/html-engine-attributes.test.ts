@@ -24,6 +24,7 @@ describe('attributes the engine keeps for itself', () => {
     'children="ZZZ"',
     'tw="bg-red-500"',
     'TW="bg-red-500 bogus-utility"',
+    'class="x"tw="bg-red-500"',
     'data-pictor-anonymous="" data-pictor-area="1 / 3" data-pictor-table-weights="x" data-pictor-cell=""',
   ]) {
     it(`${attributes}: nothing drawn for it, as in Chromium`, async () => {

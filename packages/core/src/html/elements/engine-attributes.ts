@@ -6,8 +6,8 @@
  */
 import { type ParentNode, isElement } from '../dom.js';
 
-/** A source that may hold such an attribute: only then is the tree walked. */
-const MAY_HAVE = /\s(?:children|tw|data-pictor-[\w-]*)\s*(?:=|\/?>|\s)/i;
+/** A source that may hold such an attribute (also one written without a space before it): only then is the tree walked. */
+const MAY_HAVE = /children|\btw\b|data-pictor-/i;
 
 /** True for an attribute name the engine keeps for itself. */
 export function isEngineAttribute(name: string): boolean {

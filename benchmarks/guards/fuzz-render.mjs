@@ -3,9 +3,11 @@
  * declarations and selectors taken from the TUNING part of the wider fidelity corpus (never a held-out document), in
  * a worker pool as the service runs it. Every render that ends in RENDER_FAILED, INTERNAL or an error without a code
  * is a bug (a valid page must draw, an invalid value must be dropped with a warning): its seed, code and message are
- * printed and its document saved as <out>/fuzz-<seed>.html to reduce. Refusals by a documented limit or a missing
- * picture (FETCH_ERROR, RENDER_TIMEOUT…) are not counted. Deterministic per seed (mulberry32).
- * Found this way: unloadable-url-image and offcanvas-transparent-stroke (docs/layout-engine.md).
+ * printed and its document saved as <out>/fuzz-<seed>.html to reduce. So is a render during which the engine wrote to
+ * stderr (it never calls the console: a worker's console output reaches this process's stderr). Refusals by a
+ * documented limit or a missing picture (FETCH_ERROR, RENDER_TIMEOUT…) are not counted. Deterministic per seed
+ * (mulberry32). Found this way: unloadable-url-image, offcanvas-transparent-stroke and satori-no-console
+ * (docs/layout-engine.md).
  *
  *   pnpm --filter @pictor/core build
  *   node benchmarks/guards/fuzz-render.mjs [--first 1] [--count 200] [--out /tmp]
@@ -128,20 +130,32 @@ const renderer = createRenderer({ workers: 1 });
 const first = Number(values.first);
 const count = Number(values.count);
 let bugs = 0;
+// What the engine writes to stderr while a render runs (a worker's output arrives a little later: the render after
+// the one that wrote may be blamed; rerun the printed seed and its predecessor to tell).
+let written = '';
+const stderrWrite = process.stderr.write.bind(process.stderr);
+process.stderr.write = (chunk, ...rest) => {
+  written += String(chunk);
+  return stderrWrite(chunk, ...rest);
+};
+const report = (seed, html, what) => {
+  bugs++;
+  writeFileSync(join(values.out, `fuzz-${seed}.html`), html);
+  console.log(`seed ${seed}: ${what.slice(0, 200)}`);
+};
 for (let seed = first; seed < first + count; seed++) {
   const rand = random(seed);
   const html = `${rand() < 0.8 ? '<!doctype html>' : ''}<html><head><style>${sheet(rand)}</style></head><body>${soup(rand)}</body></html>`;
+  written = '';
   try {
     await renderer.render({ html, width: 400, height: rand() < 0.5 ? 300 : undefined, format: 'png' });
   } catch (error) {
     const code = error?.code;
-    if (code === 'RENDER_FAILED' || code === 'INTERNAL' || !code) {
-      bugs++;
-      writeFileSync(join(values.out, `fuzz-${seed}.html`), html);
-      console.log(`seed ${seed}: ${code} ${String(error?.message ?? error).slice(0, 200)}`);
-    }
+    if (code === 'RENDER_FAILED' || code === 'INTERNAL' || !code)
+      report(seed, html, `${code} ${String(error?.message ?? error)}`);
   }
+  if (written) report(seed, html, `wrote to stderr: ${JSON.stringify(written)}`);
 }
-console.log(`${bugs} failed renders of ${count} documents (seeds ${first}–${first + count - 1})`);
+console.log(`${bugs} failed renders or console writes in ${count} documents (seeds ${first}–${first + count - 1})`);
 await renderer.close();
 process.exit(bugs > 0 ? 1 : 0);

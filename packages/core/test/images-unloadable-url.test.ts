@@ -1,7 +1,7 @@
 /**
  * Image references that name no picture (repro unloadable-url-image, compared with Chromium): `<img src="#">` is an
- * image with no source (its alt text, or an empty box of its dimensions); a background layer `url(#x)` or `url(a b)`
- * draws nothing and the colour stays; such a mask hides the element. The render used to fail ("Image source must be
+ * image with no source (its alt text, or an empty box of its dimensions); a background layer `url(#x)` draws nothing
+ * (a malformed `url(a b)` drops its whole declaration: bad-url-dropped) and the colour stays; such a mask hides the element. The render used to fail ("Image source must be
  * an absolute URL"); each dropped layer is a warning now.
  */
 import { readFileSync } from 'node:fs';
@@ -20,12 +20,16 @@ describe('image references that name no picture', () => {
     const html = readFileSync(join(dir, 'unloadable-url-image.html'), 'utf8');
     const result = await renderer.render({ html, width: 400, height: 240, format: 'png' });
     expect(result.warnings.sort()).toEqual(
-      ['url(#pattern)', 'url("#pattern")', 'url(images/a b.png)', 'url(#nothing)']
-        .map(
+      [
+        // `url("#pattern")` reads `url(#pattern)` here (a sheet that lost a declaration is written out again), the
+        // same warning as the first box's.
+        ...['url(#pattern)', 'url(#nothing)'].map(
           (image) =>
             `Image not loaded: "${image}" is not an absolute http(s) or data: URL; nothing is drawn for it`,
-        )
-        .sort(),
+        ),
+        // A malformed url() drops its whole declaration (bad-url-dropped).
+        'background-image: url(images/a b.png) holds a malformed url() (a URL with a space, quote or parenthesis must be quoted); the declaration was dropped, as browsers drop it',
+      ].sort(),
     );
     const { mean, far } = await distanceFromReference(
       result.data,

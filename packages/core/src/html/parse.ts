@@ -3,6 +3,7 @@ import { parse, parseFragment } from 'parse5';
 import { PictorError } from '../errors.js';
 import { bodyBackgroundHints } from './elements/body-attributes.js';
 import { MAX_DEPTH, SKIPPED, TreeConverter } from './elements/convert.js';
+import { dropEngineAttributes } from './elements/engine-attributes.js';
 import { bodyFillsViewport } from './elements/quirks.js';
 import { resolveSvgUses } from './elements/svg-sprites.js';
 import { mayHaveRadioGroups, uncheckOverriddenRadios } from './elements/radio-groups.js';
@@ -116,6 +117,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     const doc = parseText((html) => parse(html));
     if (options.maxElements !== undefined) checkElementCount(doc, options.maxElements);
     lifted?.restore(doc);
+    dropEngineAttributes(text, doc);
     if (MAY_USE.test(text)) resolveSvgUses(doc, warn);
     // Pictor (radio-group-last-checked): of a radio group's checked buttons only the last stays checked.
     if (mayHaveRadioGroups(text)) uncheckOverriddenRadios(doc);
@@ -145,6 +147,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     const fragment = parseText((html) => parseFragment(html));
     if (options.maxElements !== undefined) checkElementCount(fragment, options.maxElements);
     lifted?.restore(fragment);
+    dropEngineAttributes(text, fragment);
     if (MAY_USE.test(text)) resolveSvgUses(fragment, warn);
     if (mayHaveRadioGroups(text)) uncheckOverriddenRadios(fragment);
     converter.sheetTexts = converter.collectSheets(fragment);

@@ -1345,7 +1345,10 @@ function loadableUrlImage(image: string): boolean {
     .slice(4, -1)
     .trim()
     .replace(/^(["'])([\s\S]*)\1$/, '$2')
-  return /^(https?:|data:)/i.test(source)
+  // Pictor (satori-no-console): a data: URL has its data after a comma; one
+  // without (`url(data:image/jpeg;x` cut short by a bad-url token) names no
+  // image either.
+  return /^(https?:|data:[^,]*,)/i.test(source)
 }
 
 export default function expand(

@@ -302,7 +302,8 @@ export async function resolveImageData(
           src
         ).groups as typeof decodedURI
     } catch (err) {
-      console.warn('Image data URI resolved without size:' + src)
+      // Pictor (satori-no-console): a malformed data: URL has no size; the
+      // engine never writes a document's content to the console.
       return [src]
     }
 
@@ -340,7 +341,7 @@ export async function resolveImageData(
       cache.set(src, [src, ...imageSize])
       return [src, ...imageSize]
     } else {
-      console.warn('Image data URI resolved without size:' + src)
+      // Pictor (satori-no-console): no size known, and no console output.
       cache.set(src, [src])
       return [src]
     }
@@ -412,7 +413,8 @@ export async function resolveImageData(
       if (err instanceof Error && err.message.includes('SSRF protection')) {
         throw err
       }
-      console.error(`Can't load image ${url}: ` + err.message)
+      // Pictor (satori-no-console): the image is left out, without console
+      // output (Pictor's core loads every image itself before layout).
       cache.set(url, [])
       return [] as const
     })

@@ -135,7 +135,9 @@ export function resolveVariables(
       if (name === 'env') {
         resolved = ENVIRONMENT.get(varName)
       } else if (visitedVars.has(varName)) {
-        console.warn(`Circular reference detected for CSS variable: ${varName}`)
+        // Pictor (satori-no-console): a cycle leaves the variable invalid at
+        // computed-value time (its fallback is used), as in browsers, with no
+        // console output.
       } else {
         const variableValue = variables[varName]
         if (
@@ -179,8 +181,8 @@ export function resolveVariables(
 
     return invalid ? undefined : parsed.toString()
   } catch (err) {
-    // If parsing fails, return the original value
-    console.warn(`Failed to parse CSS value for variable resolution: ${value}`)
+    // If parsing fails, return the original value (Pictor (satori-no-console):
+    // without console output).
   }
 
   return value

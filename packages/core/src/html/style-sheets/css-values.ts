@@ -157,6 +157,9 @@ function invalidBoxSize(property: string, v: string): boolean {
  */
 export function invalidDeclaration(property: string, value: string): string | undefined {
   const v = value.trim();
+  if (hasBadUrl(v)) {
+    return `${property}: ${value.slice(0, 120)} holds a malformed url() (a URL with a space, quote or parenthesis must be quoted); the declaration was dropped, as browsers drop it`;
+  }
   const invalid =
     property === 'font-weight'
       ? invalidFontWeight(v)
@@ -170,6 +173,20 @@ export function invalidDeclaration(property: string, value: string): string | un
   return invalid
     ? `${property}: ${value} is not a valid value; the declaration was dropped, as browsers drop it`
     : undefined;
+}
+
+/**
+ * Pictor (bad-url-dropped): an unquoted `url(` whose URL holds a space, quote or parenthesis, or that runs to the
+ * end unclosed after a space, is CSS's bad-url token, which makes the whole declaration invalid in browsers (and
+ * swallows what follows up to the next `)`). It was kept: its other values drew, and satori was handed a cut-off URL.
+ */
+function hasBadUrl(value: string): boolean {
+  if (!/url\(/i.test(value)) return false;
+  let bad = false;
+  csstree.tokenize(value, (type) => {
+    if (type === csstree.tokenTypes.BadUrl) bad = true;
+  });
+  return bad;
 }
 
 /** Writing modes the engine lays out (vertical text in columns: packages/satori/src/text/pictor-vertical.ts). */

@@ -1,6 +1,4 @@
-module.exports = function deprecate(fn, message) {
-  return function (...args) {
-    console.warn(message)
-    return fn(...args)
-  }
+// Pictor (satori-no-console): util-deprecate without its console warning.
+module.exports = function deprecate(fn) {
+  return fn
 }

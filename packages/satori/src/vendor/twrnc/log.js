@@ -1,11 +1,7 @@
+// Pictor (satori-no-console): tailwindcss's log, silent (upstream's shim wrote to the console); the engine never
+// writes a document's content to the console.
 export default {
-  info(key, messages) {
-    console.info(...(Array.isArray(key) ? [key] : [messages, key]))
-  },
-  warn(key, messages) {
-    console.warn(...(Array.isArray(key) ? [key] : [messages, key]))
-  },
-  risk(key, messages) {
-    console.error(...(Array.isArray(key) ? [key] : [messages, key]))
-  },
+  info() {},
+  warn() {},
+  risk() {},
 }

@@ -1,5 +1,6 @@
 /**
- * Fuzz the whole render with real CSS: random markup (tags, tables, lists, forms, SVG, ruby, details) styled by
+ * Fuzz the whole render with real CSS: random markup (tags, tables, lists, forms, SVG, ruby, details; presentational
+ * and hostile attribute values: colspan="99999", width="1e9", bgcolor="chucknorris"…) styled by
  * declarations and selectors taken from the TUNING part of the wider fidelity corpus (never a held-out document), in
  * a worker pool as the service runs it. Every render that ends in RENDER_FAILED, INTERNAL or an error without a code
  * is a bug (a valid page must draw, an invalid value must be dropped with a warning): its seed, code and message are
@@ -69,6 +70,11 @@ const TEXTS = [
 const PICTURE =
   'data:image/svg+xml,%3Csvg xmlns=%22http://www.w3.org/2000/svg%22 width=%2210%22 height=%2210%22/%3E';
 
+const ATTRIBUTES =
+  'width="1e9"|height="-5"|width="50%"|height="0"|colspan="0"|rowspan="0"|colspan="99999"|rowspan="65535"|span="1000"|align="justify"|align="center"|valign="baseline"|bgcolor="#zz"|bgcolor="chucknorris"|border="3"|border="-1"|cellpadding="4"|cellspacing="0"|size="7"|size="-3"|color="red"|face="x"|start="-3"|start="2147483648"|type="A"|type="i"|value="-1"|dir="rtl"|dir="auto"|lang="ar"|lang="ja"|hidden|nowrap|background="x.png"|alt=""|frame="void"|rules="all"|clear="all"|noshade|max="0"|min="5"|checked|selected|disabled|open|reversed|rows="0"|cols="9999"|multiple|placeholder="Write here"|align="right"|hspace="20"|vspace="-4"|leftmargin="30"|marginwidth="5"|topmargin="-10"|abbr="x"|scope="col"|headers="a"|tabindex="-1"|popover|inert|translate="no"'.split(
+    '|',
+  );
+
 function soup(rand, depth = 0) {
   const pick = (list) => list[Math.floor(rand() * list.length)];
   let out = '';
@@ -94,7 +100,9 @@ function soup(rand, depth = 0) {
       let style = '';
       const k = Math.floor(rand() * 4);
       for (let j = 0; j < k; j++) style += `${pick(DECLARATIONS).replaceAll('"', "'")};`;
-      const attrs = `${style ? ` style="${style}"` : ''}${rand() < 0.5 ? ` class="${pick(CLASSES)}"` : ''}${tag === 'img' ? ` src="${PICTURE}"` : ''}`;
+      let extra = '';
+      while (rand() < 0.45) extra += ` ${pick(ATTRIBUTES)}`;
+      const attrs = `${style ? ` style="${style}"` : ''}${rand() < 0.5 ? ` class="${pick(CLASSES)}"` : ''}${tag === 'img' ? ` src="${PICTURE}"` : ''}${extra}`;
       out += `<${tag}${attrs}>${EMPTY.has(tag) ? '' : soup(rand, depth + 1)}</${tag}>`;
     }
   }
@@ -156,6 +164,8 @@ for (let seed = first; seed < first + count; seed++) {
   }
   if (written) report(seed, html, `wrote to stderr: ${JSON.stringify(written)}`);
 }
-console.log(`${bugs} failed renders or console writes in ${count} documents (seeds ${first}–${first + count - 1})`);
+console.log(
+  `${bugs} failed renders or console writes in ${count} documents (seeds ${first}–${first + count - 1})`,
+);
 await renderer.close();
 process.exit(bugs > 0 ? 1 : 0);

@@ -566,15 +566,29 @@ export default async function rect(
         inheritableStyle as Record<string, number | string>
       )
     : undefined
+  // Pictor (mask-covers-border): a CSS mask covers the element's whole
+  // painting, its border (and border image) included; satori masked the
+  // background fills only. A transformed element's content is masked as a
+  // group below.
+  const maskedBorder = (lines: string) =>
+    lines && maskId && !style.transform
+      ? buildXMLString('g', { mask: maskId }, lines)
+      : lines
   if (borderImage) {
-    shape += clipPathId
-      ? buildXMLString('g', { 'clip-path': `url(#${clipPathId})` }, borderImage)
-      : borderImage
+    shape += maskedBorder(
+      clipPathId
+        ? buildXMLString(
+            'g',
+            { 'clip-path': `url(#${clipPathId})` },
+            borderImage
+          )
+        : borderImage
+    )
   } else if (borderClip) {
     defs += borderClip[0]
     const rectClipId = borderClip[1]
 
-    shape += border(
+    shape += maskedBorder(border(
       {
         id,
         left,
@@ -589,7 +603,7 @@ export default async function rect(
         },
       },
       style
-    )
+    ))
   }
 
   // box-shadow.

@@ -2197,9 +2197,13 @@ async function paintContent(s: PaintedState) {
         getOutlineExtent(computedStyle) + cullMargin
       ))
       ? ''
-      : outline(
-          { id, left, top, width, height, isInheritingTransform },
-          computedStyle
+      : ownMasked(
+          outline(
+            { id, left, top, width, height, isInheritingTransform },
+            computedStyle
+          ),
+          computedStyle,
+          id
         )
 
   // An extra pass to generate the special background-clip shape collected from
@@ -2234,6 +2238,21 @@ async function paintContent(s: PaintedState) {
           : childrenRenderResult + outlineResult)
 
   return Object.assign(s, { childrenRenderResult, groupOpacity, result })
+}
+
+/**
+ * Pictor (mask-covers-border): the element's own mask covers its outline too
+ * (the mask clips everything outside its border box, so an outline outside it
+ * is hidden). The element's shapes take the mask in buildMaskImage's place.
+ */
+function ownMasked(
+  painting: string,
+  style: Record<string, unknown>,
+  id: string
+): string {
+  return painting && style.maskImage
+    ? buildXMLString('g', { mask: `url(#satori_mi-${id})` }, painting)
+    : painting
 }
 
 /**

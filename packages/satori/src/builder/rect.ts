@@ -566,15 +566,36 @@ export default async function rect(
         inheritableStyle as Record<string, number | string>
       )
     : undefined
+  // Pictor (mask-covers-border): a CSS mask covers the element's whole
+  // painting, its border (and border image) included; satori masked the
+  // background fills only. The mask is the element's own or a masked
+  // ancestor's; an `overflow` content mask (satori_om-) is left to the clip
+  // path the border already has (a mask costs resvg a canvas-sized layer per
+  // element). A transformed element's content is masked as a group below.
+  const borderMaskId = miId
+    ? miId
+    : String(style._inheritedMaskId ?? '').startsWith('satori_mi-')
+    ? style._inheritedMaskId
+    : undefined
+  const maskedBorder = (lines: string) =>
+    lines && borderMaskId && !style.transform
+      ? buildXMLString('g', { mask: `url(#${borderMaskId})` }, lines)
+      : lines
   if (borderImage) {
-    shape += clipPathId
-      ? buildXMLString('g', { 'clip-path': `url(#${clipPathId})` }, borderImage)
-      : borderImage
+    shape += maskedBorder(
+      clipPathId
+        ? buildXMLString(
+            'g',
+            { 'clip-path': `url(#${clipPathId})` },
+            borderImage
+          )
+        : borderImage
+    )
   } else if (borderClip) {
     defs += borderClip[0]
     const rectClipId = borderClip[1]
 
-    shape += border(
+    shape += maskedBorder(border(
       {
         id,
         left,
@@ -589,7 +610,7 @@ export default async function rect(
         },
       },
       style
-    )
+    ))
   }
 
   // box-shadow.

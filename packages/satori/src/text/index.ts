@@ -786,7 +786,17 @@ export default async function* buildTextNodes(
 
   // The layout engine may have measured the text with other widths last, so
   // lay it out again with the final width.
-  if (flowedWidth !== containerWidth) layoutText(containerWidth)
+  // Pictor (plain-text-at-measured-width): unless the last measurement was
+  // narrower by less than a pixel, the box's width having been rounded up
+  // from it: the lines stay broken as measured, as Chromium breaks them in
+  // the exact width (a line of 639 px wraps in a 638.66 px paragraph), and as
+  // lines-at-measured-width does for inline content.
+  const measuredBelow =
+    flowedWidth !== undefined &&
+    flowedWidth < containerWidth &&
+    containerWidth - flowedWidth < 1
+  if (flowedWidth !== containerWidth && !measuredBelow)
+    layoutText(containerWidth)
   // Pictor (line-tops-from-exact-box): each line's glyphs on the pixel its
   // top rounds to on the page from where the box was laid out, not from
   // where rounding put the box, as in Chromium: a paragraph at y 49.56 has

@@ -197,6 +197,14 @@ function furoSite() {
     cwd: join(src, 'docs'),
     stdio: 'ignore',
   });
+  // Debian's furo.css starts with `@import url(/javascript/normalize.css/normalize.css)`: the normalize.css of its
+  // node-normalize.css package, which Debian serves at /javascript/ (upstream's furo.css has it bundled).
+  const normalize = '/usr/share/javascript/normalize.css/normalize.css';
+  mkdirSync(join(root, 'out', 'javascript', 'normalize.css'), { recursive: true });
+  writeFileSync(join(root, 'out', 'javascript', 'normalize.css', 'normalize.css'), readFileSync(normalize));
+  changes.push(
+    "furo.css's `@import url(/javascript/normalize.css/normalize.css)` read from Debian's node-normalize.css (normalize.css 8.0.1, MIT), which Debian serves at /javascript/ (upstream's furo.css bundles it)",
+  );
   changes.unshift(
     `docs/ built by \`sphinx-build -b html\` (Sphinx ${version} with furo 2022.12.07, Debian bookworm) from the repository at its 2022.12.07 tag`,
   );
@@ -415,5 +423,7 @@ export function docs19Licences() {
         `${repo.replace('/', '+')}-${file.replaceAll('/', '+')}`,
         execFileSync('git', ['-C', gitDir(repo), 'show', `${commitOf(key)}:${file}`]),
       );
+  // normalize.css in Furo's pages (furoSite): Debian's copyright file of its package.
+  out.set('debian+node-normalize.css-copyright', readFileSync('/usr/share/doc/node-normalize.css/copyright'));
   return out;
 }

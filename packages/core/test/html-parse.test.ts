@@ -331,6 +331,22 @@ describe('tailwind', () => {
     );
     expect(find(root, 'div')!.props.tw).toBe('mt-2');
   });
+
+  it("gives a page whose classes are mostly a theme's no utility styling (utility-names-in-themes)", () => {
+    // MkDocs' Read the Docs theme: `text-center` (no sheet styles it) among the theme's own classes. A browser
+    // styles nothing for it: the buttons stay left, the h2 keeps its size and weight (the preflight reset them).
+    const { root } = parseHtml(
+      '<style>.rst-content h2{font-size:150%}.wy-nav-content{max-width:800px}.btn{padding:6px}</style>' +
+        '<div class="wy-nav-content"><div class="rst-content"><div class="text-center">' +
+        '<a class="btn btn-primary" href="#">Getting Started</a></div>' +
+        '<div class="jumbotron"><h2 class="display-4 text-center">Features</h2></div></div></div>',
+    );
+    const h2 = find(root, 'h2')!;
+    expect(h2.props.tw).toBeUndefined();
+    expect(h2.props.style).toBeUndefined();
+    const centred = findAll(root, 'div').find((d) => d.props.class === 'text-center')!;
+    expect(centred.props.tw).toBeUndefined();
+  });
 });
 
 describe('tailwind grid utilities (not in satori tw)', () => {

@@ -58,6 +58,30 @@ describe('unknown CSS values', () => {
     expect(far / (ours.length / 3)).toBeLessThan(0.01);
   });
 
+  it('drops a padding or margin longhand with a list of values, as Chromium (one-value-edges)', async () => {
+    const html = readFileSync(join(dir, 'one-value-edges.html'), 'utf8');
+    const result = await renderer.render({ html, width: 320, height: 120, format: 'png' });
+    const warnings = result.warnings.filter((w) => w.startsWith('CSS ignored'));
+    expect(warnings.some((w) => w.includes('padding-left') && w.includes('1.618em -4px'))).toBe(true);
+    expect(warnings.some((w) => w.includes('margin-left') && w.includes('8px 4px'))).toBe(true);
+    const ours = await rgb(result.data);
+    const reference = await rgb(readFileSync(join(dir, 'one-value-edges.chromium.png')));
+    expect(ours.length).toBe(reference.length);
+    let sum = 0;
+    let far = 0;
+    for (let i = 0; i < ours.length; i += 3) {
+      const d = Math.max(
+        Math.abs((ours[i] as number) - (reference[i] as number)),
+        Math.abs((ours[i + 1] as number) - (reference[i + 1] as number)),
+        Math.abs((ours[i + 2] as number) - (reference[i + 2] as number)),
+      );
+      sum += d;
+      if (d > 96) far++;
+    }
+    expect(sum / (ours.length / 3)).toBeLessThan(4);
+    expect(far / (ours.length / 3)).toBeLessThan(0.01);
+  });
+
   // Values of every kind a page may hold that a property may not take.
   const ODD = [
     'foo',

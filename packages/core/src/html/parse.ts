@@ -125,6 +125,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     converter.quirksMode = isDocument && doc.mode !== 'no-quirks';
     converter.fullQuirks = isDocument && doc.mode === 'quirks';
     converter.sheetTexts = converter.collectSheets(doc);
+    converter.takeUtilityCensus(doc);
     const html = childElements(doc).find((e) => e.tagName === 'html')!;
     if (!isDocument) {
       childElements(html)
@@ -151,6 +152,7 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     if (MAY_USE.test(text)) resolveSvgUses(fragment, warn);
     if (mayHaveRadioGroups(text)) uncheckOverriddenRadios(fragment);
     converter.sheetTexts = converter.collectSheets(fragment);
+    converter.takeUtilityCensus(fragment);
     const significant = fragment.childNodes.filter(
       (n: Node) =>
         (isText(n) && n.value.trim() !== '') || (isElement(n) && !['script', 'template'].includes(n.tagName)),

@@ -528,6 +528,17 @@ function handleSpecialCase(
     throw new Error(`Invalid \`clipPath\` value: "${value}".`)
   }
 
+  // Pictor (one-value-edges): a padding or margin longhand takes one value; a
+  // list (Read the Docs theme's `padding-left: 1.618em -4px`) is invalid and
+  // dropped, as browsers drop it. satori laid such a padding out as 0.
+  if (
+    EDGE_LONGHANDS.has(name) &&
+    typeof value === 'string' &&
+    splitValues(value).length > 1
+  ) {
+    throw new Error(`Invalid \`${name}\` value: "${value}".`)
+  }
+
   // Pictor (unknown-values-dropped): images never are a bare number or length
   // (satori turned one into a number and failed when it drew it).
   if (IMAGE_PROPERTIES.has(name) && BARE_LENGTH.test(String(value).trim())) {
@@ -1281,6 +1292,13 @@ const SIZES = new Set([
   'maxHeight',
   'flexBasis',
 ])
+
+// Pictor (one-value-edges): the padding and margin longhands, one value each.
+const EDGE_LONGHANDS = new Set(
+  ['padding', 'margin'].flatMap((edge) =>
+    ['Top', 'Right', 'Bottom', 'Left'].map((side) => `${edge}${side}`)
+  )
+)
 
 // Lengths that can have percentages in `calc()`.
 const CALC_LENGTHS = new Set([

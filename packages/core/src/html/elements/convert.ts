@@ -189,6 +189,39 @@ export class TreeConverter {
   }
 
   /**
+   * Pictor (utility-names-in-themes): count the document's class names before any element is converted (after its
+   * sheets are read: a class a sheet styles is no utility). A page whose classes are mostly a hand-written theme's
+   * (MkDocs' Read the Docs theme's `text-center` beside `wy-menu`, `rst-content`, `toctree-l1`) gets no utility
+   * styling at all, as in a browser, where a class no sheet styles styles nothing: before, `<h2 class="text-center">`
+   * was centred and lost its h2 size and weight to the preflight's inline reset. Same walk as collectSheets.
+   */
+  takeUtilityCensus(root: ParentNode): void {
+    if (!this.tailwind || this.styles.compiledTailwind) return;
+    // Utility names here whether a sheet styles them or not: a page with part of Tailwind compiled (`.flex{…}`) is
+    // still written in it.
+    const census = new UtilityCensus();
+    const none = new Set<string>();
+    const stack: Node[] = [root as Node];
+    while (stack.length > 0) {
+      const node = stack.pop() as Node;
+      if (isElement(node)) {
+        const value = getAttr(node, 'class');
+        if (value) {
+          const classes = value.split(/\s+/).filter(Boolean);
+          census.record(classes, tailwindUtilities(classes, none));
+        }
+      }
+      if ('childNodes' in node) {
+        for (let i = node.childNodes.length - 1; i >= 0; i--) stack.push(node.childNodes[i] as Node);
+      }
+    }
+    this.utilitiesApply = census.writtenInTailwind;
+  }
+
+  /** Whether bare utility classes style elements: until a census says otherwise (takeUtilityCensus), they do. */
+  private utilitiesApply = true;
+
+  /**
    * The UA rules the converted tree needs, as one CSS text ('' when none); Tailwind's preflight last. They form the
    * document's first cascade layer, so author rules win also from inside their own `@layer` blocks (Tailwind 4), as
    * the user-agent origin loses to every author layer in browsers.
@@ -619,7 +652,7 @@ export class TreeConverter {
     }
     let twStyle: Record<string, string> = {};
     // A document with its own compiled Tailwind gets no utility styling of ours (stylesheet.ts, compiledTailwind).
-    if (this.tailwind && !this.styles.compiledTailwind && props.class) {
+    if (this.tailwind && this.utilitiesApply && !this.styles.compiledTailwind && props.class) {
       const classes = String(props.class).split(/\s+/).filter(Boolean);
       const utilities = tailwindUtilities(classes, this.styles.classNames);
       this.utilityCensus.record(classes, utilities);

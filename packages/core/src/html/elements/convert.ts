@@ -40,6 +40,7 @@ import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
 import { annotationSizeRatio, rubyPairs } from './ruby.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
+import { lengthAttr } from '../tables/table-model.js';
 import {
   TAILWIND_PREFLIGHT,
   UtilityCensus,
@@ -58,6 +59,7 @@ import { degradeDisplay } from './display.js';
 import {
   ANONYMOUS_TABLE,
   anonymousBox,
+  anonymousTableInside,
   cssTableStructure,
   isAnonymousTableBox,
   tableRuns,
@@ -92,6 +94,9 @@ const ANONYMOUS_PROP = 'data-pictor-anonymous';
  * Elements that never make a table box, whatever their display: replaced elements (a table display on them acts as
  * `inline`, CSS Display 3 §2.7), and the ones the converter handles by their tag alone.
  */
+/** Displays that make a `<table>` element a block container holding an anonymous table (table-display-block). */
+const BLOCK_CONTAINER_DISPLAY = /^(?:block|inline-block|flow-root|list-item)$/;
+
 const NO_TABLE_BOX_TAGS = new Set([
   'img',
   'svg',
@@ -302,6 +307,8 @@ export class TreeConverter {
       const inherited = this.legacyAlign;
       this.legacyAlign = undefined;
       try {
+        const blockTable = this.tableAsBlock(el, depth);
+        if (blockTable) return blockTable;
         const table = convertTable(el, this.tableContext(depth));
         const { style, placement } = this.tableAlignStyle(el, inherited);
         // The legacy placement goes over the page's margins (it adds to them, legacy-placement.ts).
@@ -325,6 +332,48 @@ export class TreeConverter {
         );
     }
     return this.convertElement(el, {}, undefined, depth);
+  }
+
+  /**
+   * Pictor (table-display-block): a `<table>` that CSS makes a block container (pandoc's `table { display: block;
+   * width: 100%; overflow-x: auto }`) is that box, as in Chromium: its width, border and background are the block's,
+   * and its caption and rows lie in an anonymous table inside it, sized to its content (CSS 2.1 §17.2.1). Null for
+   * any other display (a table, flex or grid display keeps the table translation).
+   */
+  private tableAsBlock(el: Element, depth: number): SatoriElement | null {
+    const inline = this.inlineOf(el);
+    const display = (
+      this.styles.tableDisplays ? this.tableDisplayOf(el) : this.styles.declared(el, 'display', inline)
+    )
+      ?.replace(/\s*!important$/i, '')
+      .trim()
+      .toLowerCase();
+    if (display === undefined || !BLOCK_CONTAINER_DISPLAY.test(display)) return null;
+    const { table, structure } = anonymousTableInside(el);
+    const inner = convertTable(table, this.tableContext(depth, structure));
+    // The UA sheet's `width: fit-content` is the table box's: the block is as wide as a block, or as its own width
+    // (CSS or the `width` attribute).
+    const extra: Record<string, string> = {};
+    if (!this.declares(el, 'width', 'inline-size')) {
+      const widthAttr = lengthAttr(getAttr(el, 'width'));
+      extra.width = widthAttr ?? (display === 'inline-block' ? 'fit-content' : 'auto');
+    }
+    const { style, placement } = this.tableAlignStyle(el, undefined);
+    // The `border` attribute's outset border and `bgcolor` are the element's (its cells' inset borders and
+    // `cellpadding` go to the anonymous table's cells, tables.ts).
+    const borderAttr = getAttr(el, 'border');
+    const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
+    if (borderPx > 0 && !this.declares(el, 'border', 'border-width', 'border-style')) {
+      extra.border = `${borderPx}px solid`;
+      // Chrome's outset gray, as tables.ts draws it on a table box.
+      extra.borderColor = '#a8a8a8 #545454 #545454 #a8a8a8';
+    }
+    const bgcolor = getAttr(el, 'bgcolor');
+    if (bgcolor && !this.declares(el, 'background', 'background-color')) extra.backgroundColor = bgcolor;
+    const block = this.convertElement(el, extra, [inner], depth);
+    if (Object.keys(style).length > 0 || Object.keys(placement).length > 0)
+      block.props.style = { ...style, ...(block.props.style as object), ...placement };
+    return block;
   }
 
   /**

@@ -81,7 +81,6 @@ export const SKIPPED: ReadonlySet<string> = new Set([
   'link',
   'object',
   'embed',
-  'iframe',
 ]);
 
 /**
@@ -320,6 +319,7 @@ export class TreeConverter {
       }
     }
     if (tag === 'img') return this.convertImage(el, depth);
+    if (tag === 'iframe') return this.convertFrame(el, depth);
     if (!TABLE_TAGS.has(tag)) {
       const display = this.tableDisplayOf(el);
       if (display === 'table' || display === 'inline-table')
@@ -332,6 +332,36 @@ export class TreeConverter {
         );
     }
     return this.convertElement(el, {}, undefined, depth);
+  }
+
+  /**
+   * Pictor (iframe-empty-box): an `<iframe>` is drawn as Chromium draws a frame with nothing loaded in it (Pictor
+   * loads no frame): an empty inline box of its `width` and `height` attributes (300×150 without them, the UA
+   * rule), with the UA's `2px inset` border unless `frameborder="0"`; what the page's CSS sets wins over both.
+   */
+  private convertFrame(el: Element, depth: number): SatoriElement {
+    const extra: Record<string, string> = {};
+    for (const dim of ['width', 'height'] as const) {
+      const value = getAttr(el, dim)?.trim();
+      const length =
+        value && /^\d*\.?\d+(?:px|%)?$/i.test(value)
+          ? value.endsWith('%')
+            ? value
+            : `${Number.parseFloat(value)}px`
+          : undefined;
+      if (length && !this.declares(el, dim, dim === 'width' ? 'inline-size' : 'block-size'))
+        extra[dim] = length;
+    }
+    if (
+      Number.parseInt(getAttr(el, 'frameborder') ?? '1', 10) === 0 &&
+      !this.declares(el, 'border', 'border-width', 'border-style')
+    )
+      extra.borderWidth = '0px';
+    const frame = this.convertElement(el, extra, [], depth);
+    // Nothing of the frame's document is drawn or fetched.
+    delete frame.props.src;
+    delete frame.props.srcdoc;
+    return frame;
   }
 
   /**

@@ -4,9 +4,10 @@
  * CSS frameworks' example pages, résumés, receipts and invoices, and documents in right-to-left and complex
  * scripts. Made self-contained exactly as the real-world corpus is (its import.mjs's helpers): placeholders filled
  * with sample values, images from the repository inlined and external ones replaced by generated placeholders of
- * the same size, web fonts and scripts removed. On top of that, style sheets the page links are inlined as
- * `<style>`: the repository's own files, or — for a CDN link to a published package — the same file of the same
- * package version from the npm registry. The documents' own CSS is not edited.
+ * the same size, web fonts and scripts removed; remote `<iframe>`s are left empty (remote-frames.mjs). On top of
+ * that, style sheets the page links are inlined as `<style>`: the repository's own files, or — for a CDN link to a
+ * published package — the same file of the same package version from the npm registry. The documents' own CSS is
+ * not edited.
  *
  * Compiled outputs are produced with the framework's own compiler at a pinned version: Foundation for Emails'
  * Inky templates by `inky` 1.5.0 inside Foundation's own page wrapper, with foundation-emails 2.5.1's CSS inlined
@@ -45,6 +46,7 @@ import {
   stripExternal,
 } from '../real-world/import.mjs';
 import { isHeldOut } from '../corpus-split.mjs';
+import { stripRemoteFrames } from './remote-frames.mjs';
 import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { docs5Documents, docs5Licences } from './docs5.mjs';
 import { docs6Documents, docs6Licences } from './docs6.mjs';
@@ -1288,6 +1290,8 @@ for (const doc of docs) {
   if (!doc.commit || doc.npm) html = inlineStyleSheets(html, doc, changes);
   if (doc.fonts) html = inlineGoogleFonts(html, changes);
   html = stripExternal(html, changes);
+  // Remote frames: Chromium's error page without a network, not the document (remote-frames.mjs).
+  html = stripRemoteFrames(html, changes);
   const imageDoc = { ...doc, path: doc.imagesFrom ?? doc.path };
   html =
     doc.repo === 'keycloak/keycloak' || doc.repo === 'TryGhost/Ghost' || (doc.npm && !doc.placeholders)

@@ -346,14 +346,25 @@ describe('SVG images', () => {
   const svg = (body: string, attrs = 'width="20" height="10"') =>
     `data:image/svg+xml,${encodeURIComponent(`<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" ${attrs}>${body}</svg>`)}`;
 
-  it('passes a self-contained SVG (gradients, #refs, embedded PNG) through as base64', async () => {
+  it('passes a self-contained SVG (gradients, #refs) through as base64', async () => {
     const body = `<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs>
-      <rect width="20" height="10" fill="url(#g)"/><use href="#g"/><image href="data:image/png;base64,${red.toString('base64')}" width="2" height="2"/>`;
+      <rect width="20" height="10" fill="url(#g)"/><use href="#g"/>`;
     const out = await inlineImages(el('img', { src: svg(body) }), ctx());
     const { mime, data } = dataUriBytes(out.props.src);
     expect(mime).toBe('image/svg+xml');
     expect(data.toString()).toContain('<rect width="20" height="10" fill="url(#g)"/>');
     expect(await sharp(data).metadata()).toMatchObject({ width: 20, height: 10 });
+  });
+
+  it('passes an SVG with an embedded PNG on as its canonical utf8 text, ids prefixed (svg-picture-rasters)', async () => {
+    const body = `<defs><linearGradient id="g"><stop offset="0" stop-color="red"/></linearGradient></defs>
+      <rect width="20" height="10" fill="url(#g)"/><use href="#g"/><image href="data:image/png;base64,${red.toString('base64')}" width="2" height="2"/>`;
+    const out = await inlineImages(el('img', { src: svg(body) }), ctx());
+    const src = String(out.props.src);
+    expect(src.startsWith('data:image/svg+xml;utf8,%3Csvg')).toBe(true);
+    const text = decodeURIComponent(src.slice('data:image/svg+xml;utf8,'.length));
+    expect(text).toMatch(/<rect width="20" height="10" fill="url\(#pictor-svg-[a-z0-9]+-g\)"><\/rect>/);
+    expect(await sharp(Buffer.from(text)).metadata()).toMatchObject({ width: 20, height: 10 });
   });
 
   it("passes a DOCTYPE that only names the SVG DTD (drawing programs' files), dropping it", async () => {

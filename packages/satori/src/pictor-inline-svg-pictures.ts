@@ -17,6 +17,20 @@ const DATA_PREFIX = 'data:image/svg+xml;utf8,'
 const RASTER = /<image\b[^>]*\bhref="data:image\/(?:png|jpe?g|gif|webp)[;,]/i
 
 /**
+ * Pictor (svg-picture-rasters): whether `src` is an SVG written as utf8 text
+ * that embeds a raster picture (core writes an SVG picture with raster
+ * pictures so, svg-nestable.ts, and every other picture as base64).
+ */
+export function hasRasterPictures(src: string): boolean {
+  if (!src.startsWith(DATA_PREFIX)) return false
+  try {
+    return RASTER.test(decodeURIComponent(src.slice(DATA_PREFIX.length)))
+  } catch {
+    return false
+  }
+}
+
+/**
  * The SVG of an inline `<svg>`'s picture as a nested `<svg>` element placed at
  * `x`, `y` in a box of `width` × `height`, or undefined when it embeds no
  * raster picture (or has no size to scale from).
@@ -28,7 +42,8 @@ export function nestedSVGWithPictures(
     y: number
     width: number
     height: number
-    preserveAspectRatio: string
+    /** The inline `<svg>`'s; an `<img>`'s picture keeps its own (svg-picture-rasters). */
+    preserveAspectRatio?: string
   }
 ): string | undefined {
   if (!src.startsWith(DATA_PREFIX)) return
@@ -51,8 +66,10 @@ export function nestedSVGWithPictures(
     if (!(w > 0 && h > 0)) return
     viewBox = `0 0 ${w} ${h}`
   }
+  const preserveAspectRatio =
+    box.preserveAspectRatio ?? attr('preserveAspectRatio') ?? 'xMidYMid meet'
   const kept = attrs
     .replace(/\s(?:width|height|viewBox|x|y|preserveAspectRatio)="[^"]*"/g, '')
     .trim()
-  return `<svg ${kept} x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" viewBox="${viewBox}" preserveAspectRatio="${box.preserveAspectRatio}"${svg.slice(open[0].length - 1)}`
+  return `<svg ${kept} x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" viewBox="${viewBox}" preserveAspectRatio="${preserveAspectRatio}"${svg.slice(open[0].length - 1)}`
 }

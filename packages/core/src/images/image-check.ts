@@ -1,6 +1,7 @@
 /** Checking image bytes before satori and resvg see them: a supported format, within the pixel limit, safe SVG. */
 import { loadSharp } from '../encode/sharp-module.js';
 import { decodeDataUrl } from '../fetch/data-url.js';
+import { nestableSvg } from './svg-nestable.js';
 import { checkSvg, type SvgCheck, UnsafeSvgError, withoutExternalDoctype } from './svg-safety.js';
 
 /** Image formats satori lays out and resvg draws (WebP is converted to PNG: resvg-js 2.6 draws no WebP). */
@@ -19,6 +20,11 @@ export interface CheckedImage {
   height: number | undefined;
   /** Most pixels declared by the image or by a picture embedded in it (SVG): what the pixel limit was checked on. */
   pixels: number;
+  /**
+   * An SVG with raster pictures inside: its canonical text, which satori nests in the page's SVG so resvg draws
+   * those pictures (svg-nestable.ts); absent when it has none or cannot be nested.
+   */
+  nestable?: string;
 }
 
 /** The format of image bytes by their signature (the Content-Type is not trusted), or `undefined`. */
@@ -68,7 +74,16 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
     checkPixels(svg.width, svg.height, maxPixels);
     const pixels = await checkEmbeddedPictures(svg.pictures, data.length, maxPixels);
     const own = (svg.width ?? 0) * (svg.height ?? 0);
-    return { mime, data, width: svg.width, height: svg.height, pixels: Math.max(own, pixels) };
+    // Pictor (svg-picture-rasters): with raster pictures inside, the canonical text satori can nest.
+    const nestable = svg.pictures.length > 0 ? nestableSvg(text) : undefined;
+    return {
+      mime,
+      data,
+      width: svg.width,
+      height: svg.height,
+      pixels: Math.max(own, pixels),
+      ...(nestable ? { nestable } : {}),
+    };
   }
   const { width, height } = await rasterSize(bytes, mime);
   checkPixels(width, height, maxPixels);

@@ -174,7 +174,11 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
     }
     throw toPictorError(error, 'FETCH_ERROR', `image ${shown}: the image could not be checked`);
   }
-  const uri = `data:${image.mime};base64,${image.data.toString('base64')}`;
+  // Pictor (svg-picture-rasters): an SVG with raster pictures goes to satori as its canonical text (utf8), which
+  // satori nests in the page's SVG; every other image as base64.
+  const uri = image.nestable
+    ? `data:image/svg+xml;utf8,${encodeURIComponent(image.nestable).replace(/['()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`
+    : `data:${image.mime};base64,${image.data.toString('base64')}`;
   const checked = { uri, pixels: image.pixels };
   checkedByBuffer.set(data, checked);
   if (isDataUri) checkedDataUris.set(target, checked, { size: 2 * (target.length + uri.length) });

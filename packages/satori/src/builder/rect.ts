@@ -518,14 +518,17 @@ export default async function rect(
     // fail to draw it.
     // Pictor (inline-svg-pictures): an inline SVG with raster pictures as a
     // nested <svg>, which resvg draws with them.
+    // Pictor (svg-picture-rasters): so is an <img>'s SVG picture with raster
+    // pictures (core writes it in a canonical form), its own
+    // preserveAspectRatio within the box object-fit gave it.
     const nested =
-      imageWidth > 0 && imageHeight > 0 && svgAspectRatio
+      imageWidth > 0 && imageHeight > 0
         ? nestedSVGWithPictures(src, {
             x: imageX,
             y: imageY,
             width: imageWidth,
             height: imageHeight,
-            preserveAspectRatio,
+            preserveAspectRatio: svgAspectRatio ? preserveAspectRatio : undefined,
           })
         : undefined
     // The picture's transform, clip and mask: the same for a nested SVG and an <image>.

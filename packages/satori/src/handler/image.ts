@@ -140,6 +140,7 @@ function parsePNG(buf: ArrayBuffer) {
 }
 
 import { createLRU, parseViewBox } from '../utils.js'
+import { hasRasterPictures } from '../pictor-inline-svg-pictures.js'
 import { safeServerFetch } from './url-safety.js'
 
 type ResolvedImageData = [string, number?, number?] | readonly []
@@ -313,8 +314,13 @@ export async function resolveImageData(
         encodingType === 'base64'
           ? atob(dataString)
           : decodeURIComponent(dataString.replace(/ /g, '%20'))
+      // Pictor (svg-picture-rasters): an SVG with raster pictures that core
+      // wrote out in its canonical form (utf8) stays so, for builder/rect.ts
+      // to nest it in the page's SVG (pictor-inline-svg-pictures.ts).
       const base64Src =
         encodingType === 'base64'
+          ? src
+          : hasRasterPictures(src)
           ? src
           : `data:image/svg+xml;base64,${btoa(utf8Src)}`
       let imageSize = parseSvgImageSize(src, utf8Src)

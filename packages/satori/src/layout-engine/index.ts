@@ -7,6 +7,7 @@ import { relayOutMissingFloatBands } from './pictor-float-bands.js'
 import { relayOutFloatsAtTheirLines } from './pictor-float-lines.js'
 import { relayOutOverlappingFloats } from './pictor-float-overlaps.js'
 import { relayOutPercentPaddings } from './pictor-percent-padding.js'
+import { relayOutAbsoluteInsets } from './pictor-abspos-fit.js'
 import { encodeTree } from './encode.js'
 import { restoreCarriedMargins } from './pictor-clearance.js'
 import { restoreHoistedMargins } from './pictor-margin-carriers.js'
@@ -340,11 +341,23 @@ export function createLayoutEngine(): LayoutEngine {
 
       const layoutScale = pointScaleFactor || 1
       let encoded = layOut(root, width, height, layoutScale)
-      // Pictor (percent-padding-flex-items): again, with the percentage
-      // paddings of flex items counted in their base sizes.
-      const paddings = relayOutPercentPaddings(encoded, () =>
+      // Pictor (abspos-fit-within-insets): again, with absolutely positioned
+      // boxes fitted into the room their inset leaves.
+      const insets = relayOutAbsoluteInsets(encoded, () =>
         layOut(root, width, height, layoutScale)
       )
+      encoded = insets.encoded
+      // Pictor (percent-padding-flex-items): again, with the percentage
+      // paddings of flex items counted in their base sizes.
+      let paddings: ReturnType<typeof relayOutPercentPaddings>
+      try {
+        paddings = relayOutPercentPaddings(encoded, () =>
+          layOut(root, width, height, layoutScale)
+        )
+      } catch (error) {
+        insets.restore()
+        throw error
+      }
       encoded = paddings.encoded
       // Pictor (float-at-its-line): again, with floats in the middle of
       // paragraphs moved down to their lines.
@@ -355,6 +368,7 @@ export function createLayoutEngine(): LayoutEngine {
         )
       } catch (error) {
         paddings.restore()
+        insets.restore()
         throw error
       }
       encoded = atLines.encoded
@@ -393,6 +407,7 @@ export function createLayoutEngine(): LayoutEngine {
         overlaps?.restore()
         atLines.restore()
         paddings.restore()
+        insets.restore()
       }
       // Pictor (clearance-before-own-floats): top margins laid out on carriers.
       restoreCarriedMargins(encoded.carried)

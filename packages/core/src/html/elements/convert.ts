@@ -40,6 +40,7 @@ import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
 import { annotationSizeRatio, rubyPairs } from './ruby.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
 import { convertTable, isTableStructure } from '../tables/tables.js';
+import { lengthAttr } from '../tables/table-model.js';
 import {
   TAILWIND_PREFLIGHT,
   UtilityCensus,
@@ -58,6 +59,7 @@ import { degradeDisplay } from './display.js';
 import {
   ANONYMOUS_TABLE,
   anonymousBox,
+  anonymousTableInside,
   cssTableStructure,
   isAnonymousTableBox,
   tableRuns,
@@ -79,7 +81,6 @@ export const SKIPPED: ReadonlySet<string> = new Set([
   'link',
   'object',
   'embed',
-  'iframe',
 ]);
 
 /**
@@ -92,6 +93,9 @@ const ANONYMOUS_PROP = 'data-pictor-anonymous';
  * Elements that never make a table box, whatever their display: replaced elements (a table display on them acts as
  * `inline`, CSS Display 3 §2.7), and the ones the converter handles by their tag alone.
  */
+/** Displays that make a `<table>` element a block container holding an anonymous table (table-display-block). */
+const BLOCK_CONTAINER_DISPLAY = /^(?:block|inline-block|flow-root|list-item)$/;
+
 const NO_TABLE_BOX_TAGS = new Set([
   'img',
   'svg',
@@ -335,6 +339,8 @@ export class TreeConverter {
       const inherited = this.legacyAlign;
       this.legacyAlign = undefined;
       try {
+        const blockTable = this.tableAsBlock(el, depth);
+        if (blockTable) return blockTable;
         const table = convertTable(el, this.tableContext(depth));
         const { style, placement } = this.tableAlignStyle(el, inherited);
         // The legacy placement goes over the page's margins (it adds to them, legacy-placement.ts).
@@ -346,6 +352,7 @@ export class TreeConverter {
       }
     }
     if (tag === 'img') return this.convertImage(el, depth);
+    if (tag === 'iframe') return this.convertFrame(el, depth);
     if (!TABLE_TAGS.has(tag)) {
       const display = this.tableDisplayOf(el);
       if (display === 'table' || display === 'inline-table')
@@ -358,6 +365,78 @@ export class TreeConverter {
         );
     }
     return this.convertElement(el, {}, undefined, depth);
+  }
+
+  /**
+   * Pictor (iframe-empty-box): an `<iframe>` is drawn as Chromium draws a frame with nothing loaded in it (Pictor
+   * loads no frame): an empty inline box of its `width` and `height` attributes (300×150 without them, the UA
+   * rule), with the UA's `2px inset` border unless `frameborder="0"`; what the page's CSS sets wins over both.
+   */
+  private convertFrame(el: Element, depth: number): SatoriElement {
+    const extra: Record<string, string> = {};
+    for (const dim of ['width', 'height'] as const) {
+      const value = getAttr(el, dim)?.trim();
+      const length =
+        value && /^\d*\.?\d+(?:px|%)?$/i.test(value)
+          ? value.endsWith('%')
+            ? value
+            : `${Number.parseFloat(value)}px`
+          : undefined;
+      if (length && !this.declares(el, dim, dim === 'width' ? 'inline-size' : 'block-size'))
+        extra[dim] = length;
+    }
+    if (
+      Number.parseInt(getAttr(el, 'frameborder') ?? '1', 10) === 0 &&
+      !this.declares(el, 'border', 'border-width', 'border-style')
+    )
+      extra.borderWidth = '0px';
+    const frame = this.convertElement(el, extra, [], depth);
+    // Nothing of the frame's document is drawn or fetched.
+    delete frame.props.src;
+    delete frame.props.srcdoc;
+    return frame;
+  }
+
+  /**
+   * Pictor (table-display-block): a `<table>` that CSS makes a block container (pandoc's `table { display: block;
+   * width: 100%; overflow-x: auto }`) is that box, as in Chromium: its width, border and background are the block's,
+   * and its caption and rows lie in an anonymous table inside it, sized to its content (CSS 2.1 §17.2.1). Null for
+   * any other display (a table, flex or grid display keeps the table translation).
+   */
+  private tableAsBlock(el: Element, depth: number): SatoriElement | null {
+    const inline = this.inlineOf(el);
+    const display = (
+      this.styles.tableDisplays ? this.tableDisplayOf(el) : this.styles.declared(el, 'display', inline)
+    )
+      ?.replace(/\s*!important$/i, '')
+      .trim()
+      .toLowerCase();
+    if (display === undefined || !BLOCK_CONTAINER_DISPLAY.test(display)) return null;
+    const { table, structure } = anonymousTableInside(el);
+    const inner = convertTable(table, this.tableContext(depth, structure));
+    // The UA sheet's `width: fit-content` is the table box's: the block is as wide as a block, or as its own width
+    // (CSS or the `width` attribute).
+    const extra: Record<string, string> = {};
+    if (!this.declares(el, 'width', 'inline-size')) {
+      const widthAttr = lengthAttr(getAttr(el, 'width'));
+      extra.width = widthAttr ?? (display === 'inline-block' ? 'fit-content' : 'auto');
+    }
+    const { style, placement } = this.tableAlignStyle(el, undefined);
+    // The `border` attribute's outset border and `bgcolor` are the element's (its cells' inset borders and
+    // `cellpadding` go to the anonymous table's cells, tables.ts).
+    const borderAttr = getAttr(el, 'border');
+    const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
+    if (borderPx > 0 && !this.declares(el, 'border', 'border-width', 'border-style')) {
+      extra.border = `${borderPx}px solid`;
+      // Chrome's outset gray, as tables.ts draws it on a table box.
+      extra.borderColor = '#a8a8a8 #545454 #545454 #a8a8a8';
+    }
+    const bgcolor = getAttr(el, 'bgcolor');
+    if (bgcolor && !this.declares(el, 'background', 'background-color')) extra.backgroundColor = bgcolor;
+    const block = this.convertElement(el, extra, [inner], depth);
+    if (Object.keys(style).length > 0 || Object.keys(placement).length > 0)
+      block.props.style = { ...style, ...(block.props.style as object), ...placement };
+    return block;
   }
 
   /**

@@ -32,6 +32,10 @@ export const UA_RULES: Record<string, string> = {
   // colour is gray, the border colour of a page's own style (hr-attributes.ts hrBorderColor).
   hr: ':where(hr){color:gray;border-style:solid;border-color:#9a9a9a #eeeeee #eeeeee #9a9a9a}',
   // Chrome's box for the bars (its html.css); their native look and value fill are not drawn.
+  // Pictor (iframe-empty-box): a frame with nothing loaded (Chrome's html.css `iframe { border: 2px inset }`, a
+  // replaced element's 300×150 default size); the inset drawn in the two colours measured for the hr.
+  iframe:
+    ':where(iframe){display:inline-block;width:300px;height:150px;border:2px solid;border-color:#9a9a9a #eeeeee #eeeeee #9a9a9a;flex-shrink:0}',
   progress:
     ':where(progress){display:inline-block;box-sizing:border-box;height:1em;width:10em;vertical-align:-0.2em}',
   meter:

@@ -274,7 +274,7 @@ export function fixedBoxWidth(
     return content;
   // Pictor (table-font-size-chain): em padding of the cell's computed font size.
   const fontPx = fontSizePx(cell, ctx);
-  const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
+  const cellpadding = lengthAttr(getAttr(ctx.structure?.wrapper ?? table, 'cellpadding'));
   return content + horizontalPadding(cell, ctx, fontPx, cellpadding ?? uaCellPadding(ctx));
 }
 

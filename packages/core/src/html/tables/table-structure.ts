@@ -37,6 +37,12 @@ export interface TableStructure {
   part(el: Element): TablePart | undefined;
   /** The element children of a table, row group or row, anonymous rows and cells included. */
   children(el: Element): Element[];
+  /**
+   * Pictor (table-display-block): the `<table>` element this anonymous table lies in, when CSS displays that element
+   * as a block container (pandoc's `table { display: block }`): its rows are an HTML table's, its table properties
+   * (border-collapse, border-spacing) inherited from the element.
+   */
+  wrapper?: Element;
 }
 
 const HTML_PARTS: Record<string, TablePart> = {
@@ -58,6 +64,18 @@ export const HTML_TABLE: TableStructure = {
   part: (el) => HTML_PARTS[el.tagName],
   children: childElements,
 };
+
+/**
+ * Pictor (table-display-block): the anonymous table inside a `<table>` element that CSS makes a block container
+ * (`display: block`, `inline-block`, `flow-root`, `list-item`): CSS 2.1 §17.2.1 wraps its caption, row groups and
+ * rows, which keep their table displays, in an anonymous table sized to its content, as Chromium does.
+ */
+export function anonymousTableInside(table: Element): { table: Element; structure: TableStructure } {
+  return {
+    table: anonymousBox(ANONYMOUS_TABLE, table, table.childNodes),
+    structure: { ...HTML_TABLE, wrapper: table },
+  };
+}
 
 const CSS_PARTS: Record<string, TablePart> = {
   table: 'table',

@@ -241,13 +241,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // HTML's UA sheet sets `border-collapse: separate` and `border-spacing: 2px` on `<table>`; a CSS table inherits
   // both (initially separate and 0).
   const own = (property: string) =>
-    structure.html ? ctx.styles.declared(table, property, tableInline) : inherited(table, property, ctx);
+    structure.html && !structure.wrapper
+      ? ctx.styles.declared(table, property, tableInline)
+      : inherited(table, property, ctx);
   // Pictor (printdocs): written as a var() too (Vivliostyle: `border-collapse: var(--vs--table-border-collapse)`).
   const collapse = resolveVars(own('border-collapse'), table, ctx)?.trim() === 'collapse';
   const rtl = collapse && isRightToLeft(table, ctx);
 
   const spacingDecl = own('border-spacing');
-  const cellspacing = lengthAttr(getAttr(table, 'cellspacing'));
+  const cellspacing = lengthAttr(getAttr(structure.wrapper ?? table, 'cellspacing'));
   const spacing = collapse
     ? ['0px']
     : (spacingDecl ?? cellspacing ?? (structure.html ? '2px' : '0px')).trim().split(/\s+/);
@@ -274,9 +276,12 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   // keeps the 2px); the collapsing model has neither.
   if (collapse) tableStyle.padding = '0px';
   else tableStyle.padding = edgeSpacing(table, ctx, spacing[0]!, spacing[1] ?? spacing[0]!);
-  const borderAttr = getAttr(table, 'border');
+  // Pictor (table-display-block): a `<table>` displayed as a block keeps its `border` and `cellpadding` attributes'
+  // cell borders and padding for the anonymous table inside it; its own border is the block's (convert.ts).
+  const attributes = structure.wrapper ?? table;
+  const borderAttr = getAttr(attributes, 'border');
   const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
-  if (borderPx > 0 && ctx.styles.declared(table, 'border', tableInline) === undefined) {
+  if (borderPx > 0 && !structure.wrapper && ctx.styles.declared(table, 'border', tableInline) === undefined) {
     tableStyle.border = `${borderPx}px solid`;
     // Chrome's outset and inset gray, measured: #a8a8a8 on the light sides, #545454 on the dark ones.
     tableStyle.borderColor = '#a8a8a8 #545454 #545454 #a8a8a8';
@@ -286,7 +291,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   if (widthAttr && declaredWidth === undefined) tableStyle.width = widthAttr;
   // A table's `width: auto` is its content's width (shrink-to-fit), not its container's: e-mail buttons are tables
   // with `width: auto` inside a `width: 100%` one. (HTML's UA sheet gives `<table>` that; a CSS table has it anyway.)
-  if (declaredWidth === 'auto' || (!structure.html && declaredWidth === undefined))
+  if (declaredWidth === 'auto' || ((!structure.html || structure.wrapper) && declaredWidth === undefined))
     tableStyle.width = 'fit-content';
   // Percentage columns make such a table as wide as they ask, within its container (table-columns.ts percentWidth).
   const percentFill =
@@ -309,7 +314,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const tableImage = backgroundAttr(table, ctx);
   if (tableImage) tableStyle.backgroundImage = tableImage;
 
-  const cellpadding = lengthAttr(getAttr(table, 'cellpadding'));
+  const cellpadding = lengthAttr(getAttr(attributes, 'cellpadding'));
   const cellsByElement = new Map(cells.map((c) => [c.el, c]));
 
   // The cell covering each grid slot, to find a cell's neighbour across a collapsed edge.
@@ -716,7 +721,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     const part = structure.part(child);
     if (part === 'caption') {
       if (child === caption) {
-        const outside = captionOutside(table, child, captionBelow, spacing, collapse, borderPx, ctx);
+        const outside = captionOutside(
+          table,
+          child,
+          captionBelow,
+          spacing,
+          collapse,
+          structure.wrapper ? 0 : borderPx,
+          ctx,
+        );
         const converted = ctx.convert(child, {
           gridColumn: '1 / -1',
           gridRow: captionRow,

@@ -1,0 +1,30 @@
+/**
+ * Remote frames of the wider corpus's documents (`<iframe src="https://…">`: a YouTube or Vimeo player, a map, a
+ * GitHub star button). This machine has no network, so Chromium drew each as its error page (a grey page with the
+ * broken-page icon), which no user's page shows and Pictor (which loads no frame) never draws: an artefact of the
+ * reference, not a difference of the engines. The importer takes the remote `src` away, and the frame stays with
+ * nothing loaded: Chromium then draws what a page shows for an empty frame (about:blank), a transparent box of the
+ * frame's size (its `width`/`height` attributes or CSS, 300×150 without) inside the UA's `2px inset` border (none
+ * with `frameborder="0"`), and Pictor draws the same box (core iframe-empty-box). Local frames (`src="index.html"`)
+ * are left as they are.
+ */
+
+/** A `src` attribute naming a remote document (http, https or protocol-relative), with the space before it. */
+const REMOTE_SRC =
+  /\s+src\s*=\s*(?:"\s*(?:https?:)?\/\/[^"]*"|'\s*(?:https?:)?\/\/[^']*'|(?:https?:)?\/\/[^\s>]*)/gi;
+
+/** `html` with every `<iframe>`'s remote `src` removed; the change is noted in `changes`. */
+export function stripRemoteFrames(html, changes) {
+  let count = 0;
+  const out = html.replace(/<iframe\b[^>]*>/gi, (tag) =>
+    tag.replace(REMOTE_SRC, () => {
+      count++;
+      return '';
+    }),
+  );
+  if (count > 0)
+    changes.push(
+      `${count} remote <iframe> src removed (no network: each frame an empty box of its size, as both engines draw a frame with nothing loaded)`,
+    );
+  return out;
+}

@@ -44,7 +44,9 @@ const SOURCES = {
 const gitDir = (repo) => join(MIRRORS, repo.replace('/', '+'), 'repo');
 const commitOf = (key) => fullCommit(SOURCES[key][0], revParse(SOURCES[key]));
 const revParse = ([repo, rev]) =>
-  execFileSync('git', ['-C', gitDir(repo), 'rev-parse', `${rev}^{commit}`]).toString().trim();
+  execFileSync('git', ['-C', gitDir(repo), 'rev-parse', `${rev}^{commit}`])
+    .toString()
+    .trim();
 
 /** The repository at the commit, written out into a fresh folder under `parent` as `name`. */
 function checkout(repo, commit, parent, name) {
@@ -374,7 +376,7 @@ export function docs19Documents() {
       path: 'docs/getting-started.md',
       page: 'getting-started/index.html',
       width: SCREEN,
-      kind: "documentation page (Material for MkDocs: installation, content tabs, code)",
+      kind: 'documentation page (Material for MkDocs: installation, content tabs, code)',
     }),
     builtPage('furo', 'furo', {
       name: 'furo-kitchen-sink-paragraph',

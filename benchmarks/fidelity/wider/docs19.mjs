@@ -27,6 +27,9 @@ import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { fullCommit, selfContained } from './papers.mjs';
 
+/** The sources' own `docs` folder (a variable, so that its paths are not read as this repository's docs/). */
+const SOURCE_DOCS = 'docs';
+
 const MIRRORS = process.env.MIRRORS ?? '/work/.mirror';
 const DOCUMENT = 'document';
 /** A laptop screen, a small one. */
@@ -191,7 +194,7 @@ function furoSite() {
   });
   // The sphinx-design showcase page needs the extension left out.
   rmSync(join(src, 'docs', 'kitchen-sink', 'sphinx-design.md'));
-  changes.push('docs/kitchen-sink/sphinx-design.md (needs sphinx_design) not built');
+  changes.push(`${SOURCE_DOCS}/kitchen-sink/sphinx-design.md (needs sphinx_design) not built`);
   const version = execFileSync('/usr/bin/python3', ['-c', 'import sphinx; print(sphinx.__version__)'])
     .toString()
     .trim();
@@ -326,89 +329,89 @@ export function docs19Documents() {
     }),
     builtPage('mkdocs', 'mkdocs', {
       name: 'mkdocs-docs-getting-started',
-      path: 'docs/getting-started.md',
+      path: `${SOURCE_DOCS}/getting-started.md`,
       page: 'getting-started/index.html',
       kind: "documentation page (MkDocs' own docs, theme mkdocs: a top bar, side table of contents, code)",
     }),
     builtPage('mkdocs', 'mkdocs', {
       name: 'mkdocs-docs-writing-your-docs',
-      path: 'docs/user-guide/writing-your-docs.md',
+      path: `${SOURCE_DOCS}/user-guide/writing-your-docs.md`,
       page: 'user-guide/writing-your-docs/index.html',
       kind: "documentation page (MkDocs' own docs, theme mkdocs: a long guide with tables and code)",
     }),
     builtPage('mkdocs', 'mkdocsRtd', {
       name: 'mkdocs-rtd-docs-index',
-      path: 'docs/index.md',
+      path: `${SOURCE_DOCS}/index.md`,
       page: 'index.html',
       width: SCREEN,
       kind: "documentation page (MkDocs' own docs, theme readthedocs: the front page, side menu)",
     }),
     builtPage('mkdocs', 'mkdocsRtd', {
       name: 'mkdocs-rtd-docs-choosing-your-theme',
-      path: 'docs/user-guide/choosing-your-theme.md',
+      path: `${SOURCE_DOCS}/user-guide/choosing-your-theme.md`,
       page: 'user-guide/choosing-your-theme/index.html',
       width: SCREEN,
       kind: "documentation page (MkDocs' own docs, theme readthedocs: option lists, pictures)",
     }),
     builtPage('material', 'material', {
       name: 'material-mkdocs-admonitions',
-      path: 'docs/reference/admonitions.md',
+      path: `${SOURCE_DOCS}/reference/admonitions.md`,
       page: 'reference/admonitions/index.html',
       width: SCREEN,
       kind: "documentation page (Material for MkDocs' reference: admonitions, tabs, code)",
     }),
     builtPage('material', 'material', {
       name: 'material-mkdocs-data-tables',
-      path: 'docs/reference/data-tables.md',
+      path: `${SOURCE_DOCS}/reference/data-tables.md`,
       page: 'reference/data-tables/index.html',
       width: SCREEN,
       kind: "documentation page (Material for MkDocs' reference: data tables)",
     }),
     builtPage('material', 'material', {
       name: 'material-mkdocs-lists',
-      path: 'docs/reference/lists.md',
+      path: `${SOURCE_DOCS}/reference/lists.md`,
       page: 'reference/lists/index.html',
       width: SCREEN,
       kind: "documentation page (Material for MkDocs' reference: lists, definition and task lists)",
     }),
     builtPage('material', 'material', {
       name: 'material-mkdocs-getting-started',
-      path: 'docs/getting-started.md',
+      path: `${SOURCE_DOCS}/getting-started.md`,
       page: 'getting-started/index.html',
       width: SCREEN,
       kind: 'documentation page (Material for MkDocs: installation, content tabs, code)',
     }),
     builtPage('furo', 'furo', {
       name: 'furo-kitchen-sink-paragraph',
-      path: 'docs/kitchen-sink/generic.rst',
+      path: `${SOURCE_DOCS}/kitchen-sink/generic.rst`,
       page: 'kitchen-sink/generic.html',
       width: SCREEN,
       kind: "documentation page (Sphinx, Furo theme's kitchen sink: paragraph-level markup)",
     }),
     builtPage('furo', 'furo', {
       name: 'furo-kitchen-sink-admonitions',
-      path: 'docs/kitchen-sink/admonitions.rst',
+      path: `${SOURCE_DOCS}/kitchen-sink/admonitions.rst`,
       page: 'kitchen-sink/admonitions.html',
       width: SCREEN,
       kind: "documentation page (Sphinx, Furo theme's kitchen sink: admonitions)",
     }),
     builtPage('furo', 'furo', {
       name: 'furo-kitchen-sink-lists',
-      path: 'docs/kitchen-sink/lists.rst',
+      path: `${SOURCE_DOCS}/kitchen-sink/lists.rst`,
       page: 'kitchen-sink/lists.html',
       width: SCREEN,
       kind: "documentation page (Sphinx, Furo theme's kitchen sink: lists)",
     }),
     builtPage('furo', 'furo', {
       name: 'furo-kitchen-sink-api',
-      path: 'docs/kitchen-sink/api.rst',
+      path: `${SOURCE_DOCS}/kitchen-sink/api.rst`,
       page: 'kitchen-sink/api.html',
       width: SCREEN,
       kind: "documentation page (Sphinx, Furo theme's kitchen sink: autodoc API reference)",
     }),
     builtPage('furo', 'furo', {
       name: 'furo-kitchen-sink-tables',
-      path: 'docs/kitchen-sink/tables.rst',
+      path: `${SOURCE_DOCS}/kitchen-sink/tables.rst`,
       page: 'kitchen-sink/tables.html',
       width: SCREEN,
       kind: "documentation page (Sphinx, Furo theme's kitchen sink: tables)",

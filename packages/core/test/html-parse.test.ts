@@ -2,11 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../src/html/parse.js';
 import { describeStyleError } from '../src/html/style-sheets/style-errors.js';
 import type { SatoriChild, SatoriElement } from '../src/html/types.js';
-
-function kids(el: SatoriElement): SatoriChild[] {
-  const c = el.props.children;
-  return Array.isArray(c) ? c : c === undefined ? [] : [c];
-}
+import { all as findAll, kids } from './helpers/tree.js';
 
 /** The author's element of a fragment: the root itself, or the first element of the margin-less wrapper. */
 function main(root: SatoriElement): SatoriElement {
@@ -22,13 +18,6 @@ function find(el: SatoriChild, type: string): SatoriElement | undefined {
     if (hit) return hit;
   }
   return undefined;
-}
-
-function findAll(el: SatoriChild, type: string, out: SatoriElement[] = []): SatoriElement[] {
-  if (!el || typeof el !== 'object') return out;
-  if (el.type === type) out.push(el);
-  for (const c of kids(el)) findAll(c, type, out);
-  return out;
 }
 
 describe('whitespace', () => {

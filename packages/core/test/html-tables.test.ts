@@ -1,18 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../src/html/parse.js';
-import type { SatoriChild, SatoriElement } from '../src/html/types.js';
-
-function kids(el: SatoriElement): SatoriChild[] {
-  const c = el.props.children;
-  return Array.isArray(c) ? c : c === undefined ? [] : [c];
-}
-
-function all(el: SatoriChild, type: string, out: SatoriElement[] = []): SatoriElement[] {
-  if (!el || typeof el !== 'object') return out;
-  if (el.type === type) out.push(el);
-  for (const c of kids(el)) all(c, type, out);
-  return out;
-}
+import type { SatoriElement } from '../src/html/types.js';
+import { all, kids } from './helpers/tree.js';
 
 function style(el: SatoriElement): Record<string, unknown> {
   return (el.props.style ?? {}) as Record<string, unknown>;

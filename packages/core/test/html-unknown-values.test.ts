@@ -7,21 +7,17 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FontRegistry } from '../src/fonts/registry.js';
 import { parseHtml } from '../src/html/parse.js';
 import { describeStyleError } from '../src/html/style-sheets/style-errors.js';
 import { createRenderer } from '../src/index.js';
 import { layoutToSvg } from '../src/layout/layout-to-svg.js';
+import { distanceFromReference } from './helpers/image-compare.js';
 
 const dir = join(import.meta.dirname, 'repros');
 const renderer = createRenderer({ workers: 0 });
 afterAll(() => renderer.close());
-
-async function rgb(png: Buffer) {
-  return (await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true })).data;
-}
 
 describe('unknown CSS values', () => {
   it('draws the Bootstrap-like page like Chromium, with a warning per dropped declaration', async () => {
@@ -40,22 +36,12 @@ describe('unknown CSS values', () => {
     for (const [property, value] of dropped)
       expect(warnings.some((w) => w.includes(property) && w.includes(value))).toBe(true);
     expect(warnings.some((w) => w.includes('match-parent'))).toBe(false);
-    const ours = await rgb(result.data);
-    const reference = await rgb(readFileSync(join(dir, 'unknown-values-dropped.chromium.png')));
-    expect(ours.length).toBe(reference.length);
-    let sum = 0;
-    let far = 0;
-    for (let i = 0; i < ours.length; i += 3) {
-      const d = Math.max(
-        Math.abs((ours[i] as number) - (reference[i] as number)),
-        Math.abs((ours[i + 1] as number) - (reference[i + 1] as number)),
-        Math.abs((ours[i + 2] as number) - (reference[i + 2] as number)),
-      );
-      sum += d;
-      if (d > 96) far++;
-    }
-    expect(sum / (ours.length / 3)).toBeLessThan(4);
-    expect(far / (ours.length / 3)).toBeLessThan(0.01);
+    const { mean, far } = await distanceFromReference(
+      result.data,
+      readFileSync(join(dir, 'unknown-values-dropped.chromium.png')),
+    );
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
   });
 
   it('drops a padding or margin longhand with a list of values, as Chromium (one-value-edges)', async () => {
@@ -64,22 +50,12 @@ describe('unknown CSS values', () => {
     const warnings = result.warnings.filter((w) => w.startsWith('CSS ignored'));
     expect(warnings.some((w) => w.includes('padding-left') && w.includes('1.618em -4px'))).toBe(true);
     expect(warnings.some((w) => w.includes('margin-left') && w.includes('8px 4px'))).toBe(true);
-    const ours = await rgb(result.data);
-    const reference = await rgb(readFileSync(join(dir, 'one-value-edges.chromium.png')));
-    expect(ours.length).toBe(reference.length);
-    let sum = 0;
-    let far = 0;
-    for (let i = 0; i < ours.length; i += 3) {
-      const d = Math.max(
-        Math.abs((ours[i] as number) - (reference[i] as number)),
-        Math.abs((ours[i + 1] as number) - (reference[i + 1] as number)),
-        Math.abs((ours[i + 2] as number) - (reference[i + 2] as number)),
-      );
-      sum += d;
-      if (d > 96) far++;
-    }
-    expect(sum / (ours.length / 3)).toBeLessThan(4);
-    expect(far / (ours.length / 3)).toBeLessThan(0.01);
+    const { mean, far } = await distanceFromReference(
+      result.data,
+      readFileSync(join(dir, 'one-value-edges.chromium.png')),
+    );
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
   });
 
   // Values of every kind a page may hold that a property may not take.

@@ -1,7 +1,6 @@
 // satori's own build (upstream tsup.config.ts), narrowed to what @pictor/core bundles: the default entry as an ES
-// module, twrnc, emoji-regex-xs and css-to-react-native bundled, minified as the published package is. Pictor
-// (wasm-files): layout.wasm and hb.wasm are not inlined; they are read from files on first use
-// (src/pictor-wasm-files.ts).
+// module, twrnc and emoji-regex-xs bundled, minified as the published package is. Pictor (wasm-files): layout.wasm
+// and hb.wasm are not inlined; they are read from files on first use (src/pictor-wasm-files.ts).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { defineConfig } from 'tsup';
@@ -17,7 +16,7 @@ export default defineConfig({
   // PICTOR_SATORI_MINIFY=0 builds it readable, for a CPU profile with satori's own function names (benchmarks/render/profile-page.mjs).
   minify: process.env.PICTOR_SATORI_MINIFY !== '0',
   format: ['esm'],
-  noExternal: ['twrnc', 'emoji-regex-xs', 'harfbuzzjs', 'css-to-react-native'],
+  noExternal: ['twrnc', 'emoji-regex-xs', 'harfbuzzjs'],
   env: { SATORI_STANDALONE: '0' },
   esbuildOptions(options) {
     options.tsconfig = 'tsconfig.json';
@@ -49,25 +48,15 @@ export default defineConfig({
           }
           return { contents: source.replace(inlined, 'var wasmBase64=""'), loader: 'js' };
         });
-        // Pictor (satori-no-console): twrnc warns about a utility it does not know, and css-to-react-native about a
-        // length without its unit or a unit where none belongs (`opacity: 1px`), through console.warn (twrnc is
-        // silent only under Jest); the engine never writes a document's content to the console. The build fails if
-        // either file's console calls change.
-        for (const [filter, call, count] of [
-          [/twrnc[\\/]dist[\\/](esm|cjs)[\\/]helpers\.js$/, 'console.warn(...args)', 1],
-          [/css-to-react-native[\\/]index\.js$/, 'console.warn(', 2],
-        ] as const) {
-          build.onLoad({ filter }, (args) => {
-            const source = readFileSync(args.path, 'utf8');
-            if (source.split(call).length !== count + 1) {
-              throw new Error(`${args.path}: expected ${count} × ${call}`);
-            }
-            return {
-              contents: source.replaceAll(call, call.endsWith('(') ? 'void (' : 'void args'),
-              loader: 'js',
-            };
-          });
-        }
+        // Pictor (satori-no-console): twrnc warns about a utility it does not know through console.warn (silent only
+        // under Jest); the engine never writes a document's content to the console.
+        build.onLoad({ filter: /twrnc[\\/]dist[\\/](esm|cjs)[\\/]helpers\.js$/ }, (args) => {
+          const source = readFileSync(args.path, 'utf8');
+          if (source.split('console.warn(...args)').length !== 2) {
+            throw new Error(`${args.path}: expected one console.warn(...args)`);
+          }
+          return { contents: source.replace('console.warn(...args)', 'void args'), loader: 'js' };
+        });
         // We don't like `Function` (upstream used esbuild-plugin-replace for this one replacement).
         build.onLoad({ filter: /tailwindcss[\\/]lib[\\/]util[\\/]getAllConfigs\.js$/ }, (args) => ({
           contents: readFileSync(args.path, 'utf8').replaceAll(

@@ -122,6 +122,7 @@ import { CONTENT_VAR, contentVarText } from './pictor-content-var.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
 import { leafFilterRegion } from './pictor-filter-region.js'
 import { usesChUnit, withOwnChRatio } from './pictor-ch-unit.js'
+import { genMaskImageId } from './builder/mask-image.js'
 import { FIRST_LINE, FIRST_LINE_END, FIRST_LINE_PROP } from './pictor-first-line.js'
 import {
   TABLE_COLUMN_PROP,
@@ -1010,7 +1011,7 @@ function prepareBoxes(s: StyleState) {
   }
 
   if (computedStyle.maskImage) {
-    newInheritableStyle._inheritedMaskId = `satori_mi-${id}`
+    newInheritableStyle._inheritedMaskId = genMaskImageId(id)
   }
 
   // Fixed descendants are clipped by their containing block, and by the
@@ -2251,7 +2252,7 @@ function ownMasked(
   id: string
 ): string {
   return painting && style.maskImage
-    ? buildXMLString('g', { mask: `url(#satori_mi-${id})` }, painting)
+    ? buildXMLString('g', { mask: `url(#${genMaskImageId(id)})` }, painting)
     : painting
 }
 

@@ -2,7 +2,9 @@ import { buildXMLString } from '../utils.js'
 import buildBackgroundImage, { getBoxArea } from './background-image.js'
 import type { MaskProperty } from '../parser/mask.js'
 
-const genMaskImageId = (id: string) => `satori_mi-${id}`
+/** The prefix of the id of an element's own mask (`style._inheritedMaskId` names one for its descendants). */
+export const MASK_IMAGE_ID_PREFIX = 'satori_mi-'
+export const genMaskImageId = (id: string) => `${MASK_IMAGE_ID_PREFIX}${id}`
 
 /**
  * Paints with white, keeping the alpha. SVG masks use the luminance, but the

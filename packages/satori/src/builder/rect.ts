@@ -10,7 +10,7 @@ import { buildXMLString } from '../utils.js'
 import border, { getBorderClipPath } from './border.js'
 import { buildBorderImage } from './pictor-border-image.js'
 import { genClipPath } from './clip-path.js'
-import buildMaskImage from './mask-image.js'
+import buildMaskImage, { MASK_IMAGE_ID_PREFIX } from './mask-image.js'
 import { backdropFilter } from './backdrop-filter.js'
 import contentMask from './content-mask.js'
 import type { BackdropFilter } from '../parser/backdrop-filter.js'
@@ -577,7 +577,7 @@ export default async function rect(
   // element). A transformed element's content is masked as a group below.
   const borderMaskId = miId
     ? miId
-    : String(style._inheritedMaskId ?? '').startsWith('satori_mi-')
+    : String(style._inheritedMaskId ?? '').startsWith(MASK_IMAGE_ID_PREFIX)
     ? style._inheritedMaskId
     : undefined
   const maskedBorder = (lines: string) =>

@@ -39,7 +39,7 @@ import { monospaceFontSize, monospaceKeywordSize } from './monospace-size.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
 import { annotationSizeRatio, rubyPairs } from './ruby.js';
 import { QUIRKS_IMAGE_RULE, QUIRKS_TABLE_RULE, quirkyMargins } from './quirks.js';
-import { convertTable, isTableStructure } from '../tables/tables.js';
+import { TABLE_OUTSET_BORDER_COLOR, convertTable, isTableStructure } from '../tables/tables.js';
 import { lengthAttr } from '../tables/table-model.js';
 import {
   TAILWIND_PREFLIGHT,
@@ -89,13 +89,13 @@ export const SKIPPED: ReadonlySet<string> = new Set([
  */
 const ANONYMOUS_PROP = 'data-pictor-anonymous';
 
+/** Displays that make a `<table>` element a block container holding an anonymous table (table-display-block). */
+const BLOCK_CONTAINER_DISPLAY = /^(?:block|inline-block|flow-root|list-item)$/;
+
 /**
  * Elements that never make a table box, whatever their display: replaced elements (a table display on them acts as
  * `inline`, CSS Display 3 §2.7), and the ones the converter handles by their tag alone.
  */
-/** Displays that make a `<table>` element a block container holding an anonymous table (table-display-block). */
-const BLOCK_CONTAINER_DISPLAY = /^(?:block|inline-block|flow-root|list-item)$/;
-
 const NO_TABLE_BOX_TAGS = new Set([
   'img',
   'svg',
@@ -428,8 +428,7 @@ export class TreeConverter {
     const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
     if (borderPx > 0 && !this.declares(el, 'border', 'border-width', 'border-style')) {
       extra.border = `${borderPx}px solid`;
-      // Chrome's outset gray, as tables.ts draws it on a table box.
-      extra.borderColor = '#a8a8a8 #545454 #545454 #a8a8a8';
+      extra.borderColor = TABLE_OUTSET_BORDER_COLOR;
     }
     const bgcolor = getAttr(el, 'bgcolor');
     if (bgcolor && !this.declares(el, 'background', 'background-color')) extra.backgroundColor = bgcolor;

@@ -212,6 +212,12 @@ function declaredTableWidth(
 }
 
 /**
+ * The `border` attribute's outset border of a table, in Chrome's gray, measured: #a8a8a8 on the light sides, #545454
+ * on the dark ones (its cells' inset border swaps them).
+ */
+export const TABLE_OUTSET_BORDER_COLOR = '#a8a8a8 #545454 #545454 #a8a8a8';
+
+/**
  * Translate a table into a satori grid: a `<table>` element, or a CSS table (`ctx.structure`: an element whose CSS
  * display is `table`, or an anonymous table around table boxes, table-structure.ts).
  */
@@ -283,8 +289,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
   const borderPx = borderAttr !== undefined ? Number.parseInt(borderAttr || '1', 10) || 0 : 0;
   if (borderPx > 0 && !structure.wrapper && ctx.styles.declared(table, 'border', tableInline) === undefined) {
     tableStyle.border = `${borderPx}px solid`;
-    // Chrome's outset and inset gray, measured: #a8a8a8 on the light sides, #545454 on the dark ones.
-    tableStyle.borderColor = '#a8a8a8 #545454 #545454 #a8a8a8';
+    tableStyle.borderColor = TABLE_OUTSET_BORDER_COLOR;
   }
   const widthAttr = lengthAttr(getAttr(table, 'width'));
   const declaredWidth = declaredTableWidth(table, ctx, tableInline);

@@ -225,6 +225,18 @@ describe('what satori does not draw is named', () => {
     expect(result.warnings).toEqual([]);
   });
 
+  it('does not judge a writing mode given by a custom property (the engine resolves it)', async () => {
+    const result = await renderer.render({
+      html:
+        '<style>:root{--mode:vertical-rl}p{writing-mode:var(--vs-writing-mode);text-orientation:var(--o, mixed)}' +
+        'div{writing-mode:var(--mode)}</style><p>12</p><div style="text-combine-upright:var(--none)">縦</div>',
+      width: 100,
+      height: 100,
+      format: 'png',
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
   it('warns about writing modes it does not lay out, in a style attribute and in a sheet', async () => {
     const result = await renderer.render({
       html:

@@ -146,9 +146,12 @@ export default function buildText(
     debug,
     shape,
     decorationShape,
+    drawnAfterFilter,
   }: {
     content: string
     filter: string
+    /** Pictor (text-over-shadow-filter): the filter draws the shadows alone; the grapheme is drawn after them. */
+    drawnAfterFilter?: boolean
     id: string
     left: number
     top: number
@@ -194,7 +197,8 @@ export default function buildText(
     return [
       (filter
         ? filter +
-          buildXMLString('g', { filter: `url(#satori_s-${id})` }, imageMarkup)
+          buildXMLString('g', { filter: `url(#satori_s-${id})` }, imageMarkup) +
+          (drawnAfterFilter ? imageMarkup : '')
         : imageMarkup) + extra,
       // SVG doesn't support `<image>` as the shape.
       '',

@@ -1087,6 +1087,14 @@ export default async function* buildTextNodes(
   )
 
   let filter = ''
+  // Pictor (text-over-shadow-filter): text drawn as paths is drawn once more,
+  // after its shadows, outside their filter (which then draws the shadows
+  // alone): drawn through the filter's offscreen region, it came out lighter
+  // and blurrier than the same text without a shadow, where Chromium paints the
+  // shadows and then the text as it paints any text.
+  const shadowTextHidden =
+    isFullyTransparent(fillColor) ||
+    (_inheritedBackgroundClipTextHasBackground && isOpaqueWhite(fillColor))
   if (parentStyle.textShadowOffset) {
     const { textShadowColor, textShadowOffset, textShadowRadius } = parentStyle
 
@@ -1101,8 +1109,7 @@ export default async function* buildTextNodes(
         shadowOffset: textShadowOffset,
         shadowRadius: textShadowRadius,
       },
-      isFullyTransparent(fillColor) ||
-        (_inheritedBackgroundClipTextHasBackground && isOpaqueWhite(fillColor))
+      shadowTextHidden || !!embedFont
     )
 
     filter = buildXMLString('defs', {}, filter)
@@ -1446,6 +1453,7 @@ export default async function* buildTextNodes(
               ? text.slice(0, -1) + hyphenText()
               : text,
           filter,
+          drawnAfterFilter: !!embedFont && !shadowTextHidden,
           id,
           left: left + leftOffset,
           // Pictor (emoji-box): an emoji's em square on the line's baseline.
@@ -1612,11 +1620,16 @@ export default async function* buildTextNodes(
             'g',
             { filter: `url(#satori_s-${id})` },
             p + decorationShape
-          )
+          ) +
+          (shadowTextHidden || !embedFont ? '' : p + decorationShape)
         : p + decorationShape) + extra
   } else if (decorationShape) {
     result += filter
-      ? buildXMLString('g', { filter: `url(#satori_s-${id})` }, decorationShape)
+      ? buildXMLString(
+          'g',
+          { filter: `url(#satori_s-${id})` },
+          decorationShape
+        ) + (shadowTextHidden || !embedFont ? '' : decorationShape)
       : decorationShape
   }
 

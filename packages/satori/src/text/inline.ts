@@ -2390,6 +2390,10 @@ export class Paragraph {
     )
 
     let filter = ''
+    // Pictor (text-over-shadow-filter): the filter draws the shadows alone and
+    // the run is drawn after them, not through the filter's offscreen region
+    // (which drew it lighter than the same text without a shadow).
+    const shadowsApart = !!embedFont && !isFullyTransparent(fillColor)
     if (style.textShadowOffset) {
       filter = buildXMLString(
         'defs',
@@ -2405,7 +2409,7 @@ export class Paragraph {
             shadowOffset: style.textShadowOffset,
             shadowRadius: style.textShadowRadius,
           },
-          isFullyTransparent(fillColor)
+          isFullyTransparent(fillColor) || shadowsApart
         )
       )
     }
@@ -2525,7 +2529,8 @@ export class Paragraph {
             const [element] = buildText(
               {
                 content: part,
-                filter,
+                // The run's shadows are drawn for the whole run, below.
+                filter: shadowsApart ? '' : filter,
                 id,
                 left: pieceX,
                 // Pictor (emoji-box): an emoji's em square on the baseline.
@@ -2643,7 +2648,9 @@ export class Paragraph {
       decorationShape
     if (filter) {
       result =
-        filter + buildXMLString('g', { filter: `url(#satori_s-${id})` }, result)
+        filter +
+        buildXMLString('g', { filter: `url(#satori_s-${id})` }, result) +
+        (shadowsApart ? result : '')
     }
 
     const textOpacity = (style._textOpacity as number | undefined) ?? 1

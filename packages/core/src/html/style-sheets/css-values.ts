@@ -85,12 +85,38 @@ function resolveInfiniteCalc(value: string): string {
 
 const PERCENTAGE = /^\s*(-?(?:\d+\.?\d*|\.\d+))%\s*$/;
 
+/** A hash or a number written against the token before it, as minifiers write them (`0 1px 0#123`, `solid#00f`). */
+const JAMMED = /[\w%)]#|\)[\d.+-]/;
+const { Hash, Number: NumberToken, Percentage, Dimension, Ident, RightParenthesis } = csstree.tokenTypes;
+const BEFORE_HASH = new Set([NumberToken, Percentage, Dimension, Ident, RightParenthesis]);
+const NUMERIC = new Set([NumberToken, Percentage, Dimension]);
+
 /**
- * `value` of `property` as satori can take it: `calc(±infinity * unit)` resolved, and an `opacity` in percent
- * (Tailwind 4's `opacity-75` → `opacity: 75%`, which satori rejects) as a number.
+ * Pictor (jammed-tokens-spaced): `value` with a space between a hash and the number, word or `)` written against
+ * it, and between a `)` and the number after it. CSS's tokens need no space there (`text-shadow: 0 1px 0#123` is
+ * a shadow in Chromium), but css-to-react-native and satori's shorthand parsers split on spaces: the declaration was
+ * dropped, so minified sheets lost their text shadows and `border: 1px solid#ddd` its whole border.
+ */
+export function spaceJammedTokens(value: string): string {
+  if (!JAMMED.test(value)) return value;
+  let spaced = '';
+  let previous = -1;
+  csstree.tokenize(value, (type, start, end) => {
+    if ((type === Hash && BEFORE_HASH.has(previous)) || (NUMERIC.has(type) && previous === RightParenthesis))
+      spaced += ' ';
+    spaced += value.slice(start, end);
+    previous = type;
+  });
+  return spaced;
+}
+
+/**
+ * `value` of `property` as satori can take it: tokens written against each other spaced, `calc(±infinity * unit)`
+ * resolved, and an `opacity` in percent (Tailwind 4's `opacity-75` → `opacity: 75%`, which satori rejects) as a
+ * number.
  */
 export function resolveValue(property: string, value: string): string {
-  const resolved = resolveInfiniteCalc(value);
+  const resolved = resolveInfiniteCalc(spaceJammedTokens(value));
   if (property !== 'opacity') return resolved;
   const percent = PERCENTAGE.exec(resolved);
   return percent ? String(Number(percent[1]) / 100) : resolved;
@@ -203,6 +229,9 @@ const TEXT_ORIENTATIONS = new Set([
 
 /** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */
 export function unsupportedDeclaration(property: string, value: string): string | undefined {
+  // Pictor (substituted-values-unjudged): a value with var() is the engine's to resolve (an undefined one is the
+  // initial value, as in Chromium): Vivliostyle's themes gave ~40 false warnings a page.
+  if (SUBSTITUTED.test(value)) return undefined;
   const v = value.trim().toLowerCase();
   if (property === 'writing-mode' && !WRITING_MODES.has(v)) {
     return `writing-mode: ${value} is not supported; the text is laid out horizontally`;

@@ -133,6 +133,18 @@ describe('tables → grid', () => {
     expect(style(collapsed).padding).toBe('0px');
   });
 
+  it('collapses the borders of a table with a valid rules attribute, unless CSS says otherwise (table-rules-collapse)', () => {
+    // Docutils' HTML4 writer: `<table frame="void" rules="none">` has no border spacing in browsers.
+    const docinfo = table('<table frame="void" rules="none"><tr><th>Author:</th><td>a</td></tr></table>');
+    expect(style(docinfo)).toMatchObject({ columnGap: '0px', rowGap: '0px', padding: '0px' });
+    expect(style(table('<table rules="ALL"><tr><td>a</td></tr></table>')).columnGap).toBe('0px');
+    const separate = table(
+      '<style>table { border-collapse: separate }</style><table rules="none"><tr><td>a</td></tr></table>',
+    );
+    expect(style(separate)).toMatchObject({ columnGap: '2px', padding: '2px 2px' });
+    expect(style(table('<table rules="bogus"><tr><td>a</td></tr></table>')).columnGap).toBe('2px');
+  });
+
   it('uses border-spacing and the cellspacing / cellpadding / border attributes', () => {
     const t1 = table('<table style="border-spacing: 6px 3px"><tr><td>a</td></tr></table>');
     expect(style(t1)).toMatchObject({ columnGap: '6px', rowGap: '3px', padding: '3px 6px' });

@@ -2155,13 +2155,21 @@ export class Paragraph {
       })
     }
 
-    const addPiece = (run: TextRun, segment: Segment, line: Line) => {
+    const addPiece = (
+      run: TextRun,
+      segment: Segment,
+      line: Line,
+      hanging = 0
+    ) => {
       const { shift } = this.runState(run)
       const pieces = this.pieces.get(run) || []
       pieces.push({
         text: segment.text,
         x: segment.x,
-        width: segment.width,
+        // Pictor (underline-trailing-space): the spaces that hang at the end
+        // of the line are removed in Chrome, so its decorations end before
+        // them.
+        width: Math.max(0, segment.width - hanging),
         line: this.lines.indexOf(line),
         // Pictor (line-tops-from-exact-box): the line's top rounded where it
         // is on the page, from where the paragraph was laid out.
@@ -2324,7 +2332,12 @@ export class Paragraph {
             segment.text &&
             segment.text[0] !== '\t'
           ) {
-            addPiece(item.run, segment, line)
+            addPiece(
+              item.run,
+              segment,
+              line,
+              word === lastWord && index === lastText ? line.trailing : 0
+            )
           } else if (item.kind === 'atomic') {
             placeAtomic(item.atomic, line, segment.x)
           }

@@ -368,6 +368,21 @@ function colBoxWidth(width: string | undefined, table: Element, ctx: TableContex
   return width === undefined ? undefined : fixedBoxWidth(width, undefined, table, ctx);
 }
 
+/** The values of a `<table>`'s `rules` attribute that browsers honour (ASCII case-insensitive). */
+const RULES_VALUES = new Set(['none', 'groups', 'rows', 'cols', 'all']);
+
+/**
+ * Whether a table's borders collapse: its `border-collapse` (declared, vars resolved), else — Pictor
+ * (table-rules-collapse): a presentational hint of HTML's rendering rules, below any CSS — a `<table>` with a valid
+ * `rules` attribute collapses (Docutils' HTML4 writer writes `rules="none"` on every table: without it the 2px
+ * spacing made each row 2px taller than Chromium's).
+ */
+export function bordersCollapse(declared: string | undefined, table: Element): boolean {
+  if (declared !== undefined) return declared.trim().toLowerCase() === 'collapse';
+  const rules = table.tagName === 'table' ? getAttr(table, 'rules') : undefined;
+  return rules !== undefined && RULES_VALUES.has(rules.trim().toLowerCase());
+}
+
 /**
  * `grid-template-columns` of a table (`columnGap`: its horizontal border spacing in px): percentages kept, other
  * columns sized from content. A px width is a column's preferred width, not its minimum, as in Chrome's auto table
@@ -385,8 +400,7 @@ export function trackList(
   const widths = columnWidths(table, cells, columns, ctx);
   let definite = hasDefiniteWidth(table, ctx);
   const collapsed =
-    resolveVars(ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table)), table, ctx)?.trim() ===
-    'collapse';
+    bordersCollapse(resolveVars(ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table)), table, ctx), table);
   const weights = new Array(columns).fill(0);
   const firstCell: (Element | undefined)[] = new Array(columns).fill(undefined);
   for (const cell of cells) {

@@ -5,7 +5,13 @@
  * cell borders, and columns are sized from their content like the automatic table layout of browsers.
  */
 import { type Element, childElements, getAttr, isElement } from '../dom.js';
-import { hasDefiniteWidth, rootFontSizePx, trackList, widthSizesColumn } from './table-columns.js';
+import {
+  bordersCollapse,
+  hasDefiniteWidth,
+  rootFontSizePx,
+  trackList,
+  widthSizesColumn,
+} from './table-columns.js';
 import { fixedTrackList } from './table-fixed-layout.js';
 import { isRightToLeft } from './table-direction.js';
 import {
@@ -251,7 +257,11 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       ? ctx.styles.declared(table, property, tableInline)
       : inherited(table, property, ctx);
   // Pictor (printdocs): written as a var() too (Vivliostyle: `border-collapse: var(--vs--table-border-collapse)`).
-  const collapse = resolveVars(own('border-collapse'), table, ctx)?.trim() === 'collapse';
+  const collapseDecl = resolveVars(own('border-collapse'), table, ctx);
+  const collapse =
+    structure.html && !structure.wrapper
+      ? bordersCollapse(collapseDecl, table)
+      : collapseDecl?.trim() === 'collapse';
   const rtl = collapse && isRightToLeft(table, ctx);
 
   const spacingDecl = own('border-spacing');
@@ -932,7 +942,13 @@ function backgroundAttr(el: Element, ctx: TableContext): string | undefined {
 
 function warnUnmapped(el: Element, ctx: TableContext): void {
   for (const name of UNMAPPED_ATTRIBUTES[el.tagName] ?? []) {
-    if (getAttr(el, name) !== undefined)
+    const value = getAttr(el, name)?.trim().toLowerCase();
+    // Pictor (table-rules-collapse): `rules` other than groups, rows, cols or all draws no line (`none` only
+    // collapses the borders, bordersCollapse; an unknown value is ignored) and `frame="void"` no edge, as in
+    // browsers: nothing is left undrawn.
+    if (name === 'rules' && value !== undefined && !['groups', 'rows', 'cols', 'all'].includes(value)) continue;
+    if (name === 'frame' && value === 'void') continue;
+    if (value !== undefined)
       ctx.warn(`the ${name} attribute of <${el.tagName}> is not drawn; use CSS instead`);
   }
 }

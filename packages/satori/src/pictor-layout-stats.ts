@@ -11,6 +11,8 @@ const stats = {
   paragraphMeasures: 0,
   /** Nodes read as candidate floats by the float-band check (layout-engine/pictor-float-bands.ts). */
   floatBandCandidates: 0,
+  /** Layouts again of a tree by float-clear-one-side (layout-engine/pictor-float-clear-side.ts). */
+  oneSidedClearLayouts: 0,
   /** `font-family` values parsed into lists of families (handler/expand.ts, font-family-memo). */
   fontFamilyParses: 0,
   /** `font-family` values that failed to parse with an error V8 wrote its message for (font-family-memo). */

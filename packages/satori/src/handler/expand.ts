@@ -465,6 +465,17 @@ const TEXT_ALIGN: Record<string, string> = {
 const CLIP_PATH =
   /^(none|(url|circle|ellipse|path|polygon|inset|shape|rect|xywh)\(.*|((border|padding|content|margin|fill|stroke|view)-box)(\s.*)?)$/is
 
+// Pictor (border-resets-border-image): the initial values `border` gives the
+// `border-image` shorthand and its longhands.
+const BORDER_IMAGE_INITIAL = {
+  borderImage: 'none',
+  borderImageSource: 'none',
+  borderImageSlice: '100%',
+  borderImageWidth: '1',
+  borderImageOutset: '0',
+  borderImageRepeat: 'stretch',
+}
+
 const IMAGE_PROPERTIES = new Set([
   'maskImage',
   'WebkitMaskImage',
@@ -812,6 +823,10 @@ function handleSpecialCase(
     for (const side of sides) {
       for (const p in purified) full[side + p] = purified[p]
     }
+    // Pictor (border-resets-border-image): `border` also sets `border-image`
+    // to its initial value (css-backgrounds-3 §4.4), so a border image declared
+    // before it (in the same rule or by the cascade) is not drawn.
+    if (name === 'border') Object.assign(full, BORDER_IMAGE_INITIAL)
     return full
   }
 

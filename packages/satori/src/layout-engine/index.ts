@@ -6,6 +6,7 @@
 import { relayOutMissingFloatBands } from './pictor-float-bands.js'
 import { relayOutFloatsAtTheirLines } from './pictor-float-lines.js'
 import { relayOutOverlappingFloats } from './pictor-float-overlaps.js'
+import { relayOutOneSidedClears } from './pictor-float-clear-side.js'
 import { relayOutPercentPaddings } from './pictor-percent-padding.js'
 import { relayOutAbsoluteInsets } from './pictor-abspos-fit.js'
 import { encodeTree } from './encode.js'
@@ -372,12 +373,19 @@ export function createLayoutEngine(): LayoutEngine {
         throw error
       }
       encoded = atLines.encoded
+      let oneSided: ReturnType<typeof relayOutOneSidedClears> | undefined
       let overlaps: ReturnType<typeof relayOutOverlappingFloats> | undefined
       let bands: ReturnType<typeof relayOutMissingFloatBands> | undefined
       let besideFloats:
         | ReturnType<typeof relayOutBesideFloatMargins>
         | undefined
       try {
+        // Pictor (float-clear-one-side): again, with floats the engine cleared
+        // past the other side's floats laid out without their one-sided clear.
+        oneSided = relayOutOneSidedClears(encoded, () =>
+          layOut(root, width, height, layoutScale)
+        )
+        encoded = oneSided.encoded
         // Pictor (float-overlap-clear): again, with floats laid over earlier
         // floats of their formatting context cleared below them.
         overlaps = relayOutOverlappingFloats(encoded, () =>
@@ -405,6 +413,7 @@ export function createLayoutEngine(): LayoutEngine {
         besideFloats?.restore()
         bands?.restore()
         overlaps?.restore()
+        oneSided?.restore()
         atLines.restore()
         paddings.restore()
         insets.restore()

@@ -74,7 +74,7 @@ describe('unknown CSS values', () => {
         ['flex-grow', 'auto'],
         ['flex-basis', '30'],
         ['flex-shrink', '1em'],
-      ])
+      ] as const)
         expect(warnings.some((w) => w.includes(property) && w.includes(value))).toBe(true);
       expect(warnings.some((w) => w.includes('50%') || w.includes('0.0') || w.includes(': 00'))).toBe(false);
       const { mean, far } = await distanceFromReference(

@@ -9,7 +9,7 @@ import {
   selectorsSplitCount,
   specificity,
 } from '../src/html/style-sheets/selector-match.js';
-import { DocumentStyles } from '../src/html/style-sheets/stylesheet.js';
+import { DocumentStyles, webkitAnyAsIs } from '../src/html/style-sheets/stylesheet.js';
 
 const doc = parse(`<html><body>
   <table id="t" class="inv big"><tbody>
@@ -195,5 +195,39 @@ describe('CSS escapes in class and id selectors', () => {
     expect(unescapeCssIdentifier('\\31 0')).toBe('10');
     expect(unescapeCssIdentifier('a\\000000b')).toBe('a\uFFFDb');
     expect(unescapeCssIdentifier('plain')).toBe('plain');
+  });
+});
+
+// webkit-any: Chromium's :-webkit-any() is :is() with one pseudo-class's specificity; :-moz-any() matches nothing there
+// (repro webkit-any, Material for MkDocs' icon search).
+describe(':-webkit-any() and :-moz-any()', () => {
+  it('are written as :is() of the arguments at (0,1,0), and as :is() of nothing', () => {
+    expect(webkitAnyAsIs('.t ol li :-webkit-any(ul, ol){margin:0}')).toBe(
+      '.t ol li :is(ul, ol,[data-pictor-webkit-any]){margin:0}',
+    );
+    expect(webkitAnyAsIs('.t :-MOZ-any(.b){color:green}')).toBe('.t :is([data-pictor-moz-any]){color:green}');
+    expect(webkitAnyAsIs('.a{color:red}')).toBe('.a{color:red}');
+    // Left open: left as written.
+    expect(webkitAnyAsIs('.t :-webkit-any(ul{margin:0}')).toBe('.t :-webkit-any(ul{margin:0}');
+  });
+
+  it('win over a rule one class less specific than the same selector with :is()', () => {
+    const page = parse(
+      '<html><body><div class="t"><ol><li><ol class="list"></ol></li></ol><p class="b">x</p></div></body></html>',
+    );
+    const styles = new DocumentStyles(() => {});
+    styles.addSheet(
+      '.t ol li :-webkit-any(ul,ol){margin-top:8px} .t .list{margin-top:0} .t :-moz-any(.b){color:green}',
+    );
+    const find = (node: unknown, cls: string): Element | undefined => {
+      if (isElement(node as Element) && classList(node as Element).includes(cls)) return node as Element;
+      for (const child of (node as { childNodes?: unknown[] }).childNodes ?? []) {
+        const found = find(child, cls);
+        if (found) return found;
+      }
+      return undefined;
+    };
+    expect(styles.declared(find(page, 'list')!, 'margin-top', {})).toBe('8px');
+    expect(styles.declared(find(page, 'b')!, 'color', {})).toBeUndefined();
   });
 });

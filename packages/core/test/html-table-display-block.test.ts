@@ -1,7 +1,8 @@
 /**
  * Issue 41 (pandoc's default CSS, `table { display: block; width: 100%; overflow-x: auto }`): a `<table>` that CSS
  * makes a block container is a block in Chromium, its caption and rows in an anonymous table inside it sized to its
- * content (CSS 2.1 §17.2.1). Core converts it so (table-display-block, html/elements/convert.ts `tableAsBlock`; repro `table-display-block`).
+ * content (CSS 2.1 §17.2.1). Core converts it so (table-display-block, html/elements/convert.ts `tableAsBlock`; repro `table-display-block`;
+ * `inherit` in its rows and cells: repro anonymous-table-inherits).
  */
 import { describe, expect, it } from 'vitest';
 import { parseHtml } from '../src/html/parse.js';
@@ -40,6 +41,13 @@ describe('a <table> displayed as a block', () => {
     // The cells keep the border attribute's 1px borders; the anonymous table draws no border of its own.
     expect(style(all(t, 'pictor-table')[0]!).border).toBeUndefined();
     expect(style(all(t, 'td')[0]!).borderWidth ?? style(all(t, 'td')[0]!).border).toBeDefined();
+  });
+
+  it('lets its rows and cells inherit from the <table> element: the anonymous table inherits its box sizing (anonymous-table-inherits)', () => {
+    const t = table(`<style>html { box-sizing: border-box } *, ::before, ::after { box-sizing: inherit }
+      table { display: inline-block } th { min-width: 100px; padding: 0 16px }</style>
+      <table><tr><th>a</th></tr></table>`);
+    expect(style(all(t, 'pictor-table')[0]!).boxSizing).toBe('inherit');
   });
 
   it('leaves a table, flex or grid display to the table translation', () => {

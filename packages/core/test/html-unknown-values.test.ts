@@ -7,7 +7,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { FontRegistry } from '../src/fonts/registry.js';
 import { parseHtml } from '../src/html/parse.js';
 import { describeStyleError } from '../src/html/style-sheets/style-errors.js';
@@ -56,6 +56,37 @@ describe('unknown CSS values', () => {
     );
     expect(mean).toBeLessThan(4);
     expect(far).toBeLessThan(0.01);
+  });
+
+  it('drops a unit where none belongs (or none where one must be), as Chromium, with nothing on the console (unit-check-quiet)', async () => {
+    const calls: unknown[][] = [];
+    const spies = (['log', 'info', 'warn', 'error'] as const).map((method) =>
+      vi.spyOn(console, method).mockImplementation((...args) => void calls.push(args)),
+    );
+    try {
+      const html = readFileSync(join(dir, 'unit-check-quiet.html'), 'utf8');
+      const result = await renderer.render({ html, width: 320, height: 150, format: 'png' });
+      const warnings = result.warnings.filter((w) => w.startsWith('CSS ignored'));
+      for (const [property, value] of [
+        ['opacity', '0px'],
+        ['opacity', 'auto'],
+        ['flex-grow', '2px'],
+        ['flex-grow', 'auto'],
+        ['flex-basis', '30'],
+        ['flex-shrink', '1em'],
+      ] as const)
+        expect(warnings.some((w) => w.includes(property) && w.includes(value))).toBe(true);
+      expect(warnings.some((w) => w.includes('50%') || w.includes('0.0') || w.includes(': 00'))).toBe(false);
+      const { mean, far } = await distanceFromReference(
+        result.data,
+        readFileSync(join(dir, 'unit-check-quiet.chromium.png')),
+      );
+      expect(mean).toBeLessThan(4);
+      expect(far).toBeLessThan(0.01);
+      expect(calls).toEqual([]);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
   });
 
   // Values of every kind a page may hold that a property may not take.

@@ -33,6 +33,24 @@ describe('CSS url() handling', () => {
     expect(findCssUrls(out)).toEqual(['c.png']);
     expect(out).toContain('.a{color:red}');
   });
+
+  // import-rule-whole: a `;` inside the URL, a string or a block is not the import's end (repro import-picture-ignored).
+  it.each([
+    ['an unquoted data: picture', '@import url(data:image/png;base64,iVBOR==);'],
+    ['a quoted one with a media list', '@import url("data:image/png;base64,iVBOR==") screen;'],
+    ['a string URL with ; and }', '@import "x;}.css" print;'],
+    ['a comment holding ;', '@import url(x.css) /* ; */ screen;'],
+    ['an invalid block', '@IMPORT url(x.css) { .q { color: red } }'],
+  ])('drops an @import whole: %s', (_name, rule) => {
+    const out = stripUnusedAtRules(`${rule}\nbody{margin:0}\n.a{color:red}`);
+    expect(out).toBe('\nbody{margin:0}\n.a{color:red}');
+  });
+
+  it('ends an @import left open at the block around it, and keeps that block', () => {
+    expect(stripUnusedAtRules('@media print{@import url(x.css)}.a{color:red}')).toBe(
+      '@media print{}.a{color:red}',
+    );
+  });
 });
 
 describe('an empty url()', () => {

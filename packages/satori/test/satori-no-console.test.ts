@@ -3,7 +3,7 @@
 // custom property, an image it could not load, a Tailwind utility twrnc does not know. The engine never calls the
 // console for these: such a value is handled as in Chromium (a cycle makes the variable invalid, its fallback is used;
 // a data: URL without a comma names no image, a background layer of it draws nothing) and reported, where it is
-// reported, as a style error. Left: css-to-react-native still warns about a unit where none belongs (`opacity: 1px`). Found by benchmarks/guards/fuzz-render.mjs. Core's repro: bad-url-dropped (the cycle).
+// reported, as a style error. css-to-react-native's warning about a unit where none belongs (`opacity: 1px`): unit-check-quiet.test.ts. Found by benchmarks/guards/fuzz-render.mjs. Core's repro: bad-url-dropped (the cycle).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { h, hp, pixels, redBox, render } from './render.js';
 

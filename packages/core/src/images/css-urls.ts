@@ -64,11 +64,58 @@ export function cssString(value: string): string {
 }
 
 /**
+ * Pictor (import-rule-whole): where an `@import` rule ends: after the `;` (or block) that closes its prelude, skipping
+ * strings, comments and parentheses, or before the `}` that closes the block around it. A `;` inside an unquoted
+ * `url(data:image/png;base64,…)` is not its end: cut there (as it was), the rest of the URL became part of the next
+ * rule's selector, and that rule was lost (a `body { margin: 0 }`, Furo's visually-hidden labels); Chromium ignores
+ * such an import and keeps every later rule.
+ */
+function importRuleEnd(css: string, from: number): number {
+  let depth = 0;
+  for (let i = from; i < css.length; i++) {
+    const c = css[i];
+    if (c === '\\') i++;
+    else if (c === '"' || c === "'") {
+      for (i++; i < css.length && css[i] !== c && css[i] !== '\n'; i++) if (css[i] === '\\') i++;
+    } else if (c === '/' && css[i + 1] === '*') {
+      const close = css.indexOf('*/', i + 2);
+      i = close < 0 ? css.length : close + 1;
+    } else if (c === '(' || c === '[') depth++;
+    else if ((c === ')' || c === ']') && depth > 0) depth--;
+    else if (depth === 0 && c === ';') return i + 1;
+    else if (depth === 0 && c === '}') return i;
+    else if (depth === 0 && c === '{') {
+      // An at-rule with a block ends with it (an invalid import, dropped whole).
+      let braces = 0;
+      for (let j = i; j < css.length; j++) {
+        if (css[j] === '{') braces++;
+        else if (css[j] === '}' && --braces === 0) return j + 1;
+      }
+      return css.length;
+    }
+  }
+  return css.length;
+}
+
+/** `css` without its `@import` rules, each removed whole (`importRuleEnd`). */
+function withoutImportRules(css: string): string {
+  const start = /@import\b/gi;
+  let out = '';
+  let from = 0;
+  for (let match = start.exec(css); match; match = start.exec(css)) {
+    out += css.slice(from, match.index);
+    from = importRuleEnd(css, match.index + match[0].length);
+    start.lastIndex = from;
+  }
+  return out + css.slice(from);
+}
+
+/**
  * Remove `@font-face` and `@import` rules from a style sheet: satori applies neither, and their URLs (fonts,
  * sheets) must not be mistaken for images. Fonts and imported sheets are loaded by the HTML stage instead.
  */
 export function stripUnusedAtRules(css: string): string {
-  const withoutImports = css.replace(/@import\b[^;{}]*;?/gi, '');
+  const withoutImports = withoutImportRules(css);
   const fontFace = /@font-face\s*\{/gi;
   let out = '';
   let from = 0;

@@ -4,6 +4,7 @@
  */
 
 import { getPropertyName, getStylesForProperty } from 'css-to-react-native'
+import { withoutUnitWarning } from './pictor-unit-check.js'
 import { parseFontShorthand } from '../parser/font.js'
 import { countLayout } from '../pictor-layout-stats.js'
 import {
@@ -578,7 +579,17 @@ function handleSpecialCase(
           currentColor,
           inheritedStyle
         ) ||
-          getStylesForProperty(longhand, purify(longhand, longhandValue), true)
+          getStylesForProperty(
+            longhand,
+            // Pictor (unit-check-quiet): checked before css-to-react-native
+            // could warn on the console.
+            withoutUnitWarning(
+              longhand,
+              purify(longhand, longhandValue),
+              longhandValue
+            ),
+            true
+          )
       )
     }
     return longhands
@@ -1502,7 +1513,13 @@ export default function expand(
           handleSpecialCase(name, value, currentColor, inheritedStyle) ||
           handleFallbackColor(
             name,
-            getStylesForProperty(name, purify(name, value), true),
+            getStylesForProperty(
+              name,
+              // Pictor (unit-check-quiet): a unit where none belongs (or none
+              // where one must be) is invalid here, not a console warning.
+              withoutUnitWarning(name, purify(name, value), value),
+              true
+            ),
             value as string,
             currentColor
           )

@@ -414,6 +414,11 @@ export class TreeConverter {
     if (display === undefined || !BLOCK_CONTAINER_DISPLAY.test(display)) return null;
     const { table, structure } = anonymousTableInside(el);
     const inner = convertTable(table, this.tableContext(depth, structure));
+    // Pictor (anonymous-table-inherits): `inherit` in the rows and cells reaches the `<table>` element, their parent
+    // in the document, not the anonymous table (Material for MkDocs' `*, ::before, ::after { box-sizing: inherit }`:
+    // its header cells' `min-width: 5rem` held their padding in Chromium, 32 px more in Pictor). The anonymous table
+    // has no padding or border of its own, so its box sizing changes nothing for itself.
+    inner.props.style = { ...(inner.props.style as object), boxSizing: 'inherit' };
     // The UA sheet's `width: fit-content` is the table box's: the block is as wide as a block, or as its own width
     // (CSS or the `width` attribute).
     const extra: Record<string, string> = {};

@@ -179,6 +179,41 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   return face;
 }
 
+/**
+ * Pictor (webkit-any): Chromium matches `:-webkit-any(…)` as `:is(…)`, with the specificity of one pseudo-class (0,1,0)
+ * whatever its arguments; Pictor matched nothing with it. Material for MkDocs writes its list rules three times
+ * (`:-webkit-any(ul,ol)`, `:-moz-any(…)`, `:is(…)`): the `:-webkit-any` copy, one class more specific than the `:is` one,
+ * gave the icon search's result list `margin: .5em 0` over `.mdx-iconsearch-result__list { margin: 0 }` in Chromium.
+ * Written as `:is(…, [data-pictor-webkit-any])`: the attribute never matches (core drops a document's `data-pictor-*`
+ * attributes) and lifts the specificity to (0,1,0), as in Chromium for arguments no more specific than one class.
+ * `:-moz-any(…)`, which Chromium does not know (it drops the rule), becomes `:is([data-pictor-moz-any])`, which
+ * matches nothing.
+ */
+export function webkitAnyAsIs(css: string): string {
+  if (!/:-(?:webkit|moz)-any\(/i.test(css)) return css;
+  let out = '';
+  let from = 0;
+  const start = /:-(webkit|moz)-any\(/gi;
+  for (let match = start.exec(css); match; match = start.exec(css)) {
+    let depth = 1;
+    let i = match.index + match[0].length;
+    for (; i < css.length && depth > 0; i++) {
+      if (css[i] === '(') depth++;
+      else if (css[i] === ')') depth--;
+      else if (css[i] === '{' || css[i] === '}' || css[i] === ';') break;
+    }
+    if (depth !== 0) continue;
+    const args = css.slice(match.index + match[0].length, i - 1);
+    // `:-moz-any(…)` is no selector in Chromium: it matches nothing here (satori took it for `:is`).
+    const is =
+      match[1]?.toLowerCase() === 'moz' ? '[data-pictor-moz-any]' : `${args},[data-pictor-webkit-any]`;
+    out += `${css.slice(from, match.index)}:is(${is})`;
+    from = i;
+    start.lastIndex = i;
+  }
+  return out + css.slice(from);
+}
+
 /** Text of a sheet that may hold a value css-values.ts resolves, names or drops (`infinity`, vertical writing, aliases, `opacity`, `font-weight`, box sizes). */
 const MAY_NEED_VALUES =
   /infinity|writing-mode|text-orientation|text-combine|-webkit-|opacity|font|width|height|[\w%)]#|\)[\d.+-]/i;
@@ -356,7 +391,8 @@ export class DocumentStyles {
   }
 
   /** Parse one sheet into this instance: its rules, class names, layers and warnings. */
-  private processSheet(css: string): ProcessedSheet {
+  private processSheet(sheetText: string): ProcessedSheet {
+    const css = webkitAnyAsIs(sheetText);
     let ast: csstree.CssNode;
     try {
       ast = csstree.parse(css, { parseValue: true, parseCustomProperty: false, onParseError: () => {} });

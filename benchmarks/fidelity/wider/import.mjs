@@ -19,7 +19,7 @@
  * locale's translation (`keycloak-messages.json`, copied from the properties files at the commits recorded there;
  * FreeMarker's `msg(key, link, expiry, realm, expiryText)` done by hand: {0} link, {2} realm, {3} expiry text).
  *
- * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9|docs10|docs11|docs12|docs13|docs14|docs15|docs16|docs17|docs18|docs19] node benchmarks/fidelity/wider/import.mjs [name-filter]
+ * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9|docs10|docs11|docs12|docs13|docs14|docs15|docs16|docs17|docs18|docs19|docs20] node benchmarks/fidelity/wider/import.mjs [name-filter]
  *   needs the repositories as bare git directories under $MIRRORS (default /work/.mirror/<owner>+<name>/repo) and
  *   the compilers and CSS packages under $WIDER_TOOLS (default /tmp/wider-tools: `npm i inky@1.5.0
  *   foundation-emails@2.5.1 juice@12.2.0 @usewaypoint/email-builder@0.0.9 react@18 react-dom@18 bulma@1.0.4
@@ -63,6 +63,7 @@ import { docs16Documents, docs16Licences } from './docs16.mjs';
 import { docs17Documents, docs17Licences } from './docs17.mjs';
 import { docs18Documents, docs18Licences } from './docs18.mjs';
 import { docs19Documents, docs19Licences } from './docs19.mjs';
+import { docs20Documents, docs20Licences } from './docs20.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
 import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
 
@@ -544,6 +545,9 @@ function documents() {
   // rendered fixtures, MkDocs' own docs in its two themes, Material for MkDocs' reference, Furo's kitchen sink
   // (docs19.mjs).
   for (const d of docs19Documents()) add(d);
+  // Issue 41's session-22 pass (docs47): articles as other blog engines' themes write them out — Hugo's PaperMod,
+  // Ananke and Coder example sites, GitHub Pages' Jekyll themes Cayman and Minimal (docs20.mjs).
+  for (const d of docs20Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1244,7 +1248,7 @@ async function compressImages(html, changes) {
 // ---------------------------------------------------------------- main
 
 const onlyNames = only?.split(',');
-// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9, docs10, docs11, docs12, docs13, docs14, docs15, docs16, docs17, docs18, docs19) builds that pass's documents alone (the other passes need their own mirrors and tools).
+// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9, docs10, docs11, docs12, docs13, docs14, docs15, docs16, docs17, docs18, docs19, docs20) builds that pass's documents alone (the other passes need their own mirrors and tools).
 const passes = {
   docs5: docs5Documents,
   docs6: docs6Documents,
@@ -1261,6 +1265,7 @@ const passes = {
   docs17: docs17Documents,
   docs18: docs18Documents,
   docs19: docs19Documents,
+  docs20: docs20Documents,
 };
 const docs = (passes[process.env.WIDER_PASS]?.() ?? documents()).filter(
   (d) => !onlyNames || onlyNames.some((n) => d.name.includes(n)),
@@ -1373,6 +1378,8 @@ if (inPass('docs18') && docs.some((d) => docs18Documents().some((x) => x.name ==
   for (const [file, bytes] of docs18Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 if (inPass('docs19') && docs.some((d) => docs19Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs19Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (inPass('docs20') && docs.some((d) => docs20Documents().some((x) => x.name === d.name)))
+  for (const [file, bytes] of docs20Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [

@@ -246,13 +246,13 @@ export function docs20Documents() {
     builtPage('papermod', {
       name: 'papermod-hugo-post-features',
       path: 'content/posts/papermod/papermod-features/index.md',
-      page: 'papermod-features/index.html',
+      page: 'posts/papermod/papermod-features/index.html',
       kind: 'blog post (Hugo theme PaperMod: its features post — table of contents, pictures, code)',
     }),
     builtPage('papermod', {
       name: 'papermod-hugo-post-installation',
       path: 'content/posts/papermod/papermod-installation.md',
-      page: 'papermod-installation/index.html',
+      page: 'posts/papermod/papermod-installation/index.html',
       kind: 'blog post (Hugo theme PaperMod: a long installation guide with code blocks)',
     }),
     builtPage('papermod', {

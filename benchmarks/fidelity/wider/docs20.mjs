@@ -33,7 +33,12 @@ const SMALL = 1024;
 /** Each source: repository, pinned commit, licence files, licence name. */
 const SOURCES = {
   papermod: ['adityatelange/hugo-PaperMod', 'd67462d0f3f22cc5687f73f1edd454aa9cfa3800', ['LICENSE'], 'MIT'],
-  ananke: ['theNewDynamic/gohugo-theme-ananke', 'a1a99cf12681ad95b006e648a28139e6b9b75f09', ['LICENSE.md'], 'MIT'],
+  ananke: [
+    'theNewDynamic/gohugo-theme-ananke',
+    'a1a99cf12681ad95b006e648a28139e6b9b75f09',
+    ['LICENSE.md'],
+    'MIT',
+  ],
   coder: ['luizdepra/hugo-coder', '5ad452218dcb8e1af3de0770deb1865a600990d3', ['LICENSE.md'], 'MIT'],
   cayman: ['pages-themes/cayman', '56aa6db3b5088a555aa563e8bf071f3d18565d3b', ['LICENSE'], 'CC0-1.0'],
   minimal: ['pages-themes/minimal', 'c27a30cb27997bd3ed45ba5a77bd97bd27cbeb64', ['LICENSE'], 'CC0-1.0'],
@@ -138,7 +143,7 @@ function githubMetadata(key) {
   const [owner, name] = repo.split('/');
   const url = `https://github.com/${repo}`;
   return [
-    '`github:` metadata written out (what GitHub Pages\' jekyll-github-metadata gives a project page; not packaged)',
+    "`github:` metadata written out (what GitHub Pages' jekyll-github-metadata gives a project page; not packaged)",
     null,
     `github:
   is_project_page: true
@@ -167,7 +172,6 @@ const SITES = {
   cayman: () => jekyllSite('cayman', [themeGem('cayman'), githubMetadata('cayman')]),
   minimal: () => jekyllSite('minimal', [themeGem('minimal'), githubMetadata('minimal')]),
 };
-
 
 // The built sites are removed when the import ends.
 process.on('exit', () => {

@@ -230,6 +230,14 @@ function builtPage(key, d) {
         (_a, before, q, p) => `${before}${q}${relativeTo(d.page, p)}${q}`,
       );
       if (page !== rooted) buildChanges.push('site-root URLs (href, src) made relative to the page');
+      // PaperMod links its sheet as `rel="preload stylesheet"` (with `as="style"` and an `integrity` hash), which
+      // papers.mjs's inliner, reading `rel="stylesheet"`, passed over: the page lost its only sheet.
+      const preload = page;
+      page = page.replace(/(<link\b[^>]*\srel=)(["'])preload stylesheet\2/gi, '$1$2stylesheet$2');
+      if (page !== preload)
+        buildChanges.push(
+          '`rel="preload stylesheet"` read as `rel="stylesheet"`, so that the sheet is inlined',
+        );
       const src = { repo, commit, path: d.page, read: (p) => readBuilt(out, p) };
       const { html, changes: inlined } = selfContained(src, { page });
       buildChanges.push(...inlined.map((c) => `${c} (from the built site)`));

@@ -2,6 +2,7 @@
  * The engines compared: Pictor (its public `render`, or — while the pipeline is not built — its HTML stage
  * bundled from source feeding the same satori + resvg), and the baseline satori-html + satori.
  */
+import { fork } from 'node:child_process';
 import { existsSync, readFileSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -41,16 +42,58 @@ function rasterize(svg) {
   return { png: r.asPng(), width: r.width, height: r.height };
 }
 
-/** satori-html + satori: what people use today. */
+/**
+ * The baseline's SVG rasterised in a child process (baseline-raster-child.mjs), started again when an SVG aborts it
+ * (a resvg panic): that case's baseline fails alone instead of the run. The child is unreferenced while idle, so it
+ * does not keep the run alive at its end.
+ */
+function isolatedRasterizer() {
+  let child;
+  const start = () => {
+    child = fork(fileURLToPath(new URL('./baseline-raster-child.mjs', import.meta.url)), { stdio: 'ignore' });
+    const ready = new Promise((resolve) => child.once('message', resolve));
+    return ready.then(() => idle());
+  };
+  const idle = () => {
+    child.unref();
+    child.channel?.unref();
+  };
+  let ready = start();
+  return async (svg) => {
+    await ready;
+    child.ref();
+    child.channel?.ref();
+    const answer = await new Promise((resolve) => {
+      const exit = (code, signal) =>
+        resolve({
+          error: `the baseline's rasteriser aborted (${signal ?? code}; a resvg panic)`,
+          exited: true,
+        });
+      child.once('exit', exit);
+      child.once('message', (message) => {
+        child.off('exit', exit);
+        resolve(message);
+      });
+      child.send({ svg });
+    });
+    if (answer.exited) ready = start();
+    else idle();
+    if (answer.error) throw new Error(answer.error);
+    return Buffer.from(answer.png, 'base64');
+  };
+}
+
+/** satori-html + satori: what people use today (its SVG rasterised by resvg-js in a child process). */
 export function createBaseline() {
   const fonts = builtinFonts();
+  const rasterizeApart = isolatedRasterizer();
   return {
     name: 'satori-html + satori',
     async render(html, { width, height }) {
       const strings = Object.assign([html], { raw: [html] });
       const tree = satoriHtml(strings);
       const svg = await satori(tree, { width, height, fonts });
-      return rasterize(svg).png;
+      return rasterizeApart(svg);
     },
   };
 }

@@ -29,6 +29,8 @@
  *   --pictor-only: render only Pictor (the baseline's saved scores are kept); --reuse-reference: score against the
  *   Chromium images a previous run saved in out/ (for quick runs while changing Pictor; a full run takes neither).
  *   --pictor-workers=1: Pictor renders in a worker (a resvg panic fails the case, not the run; slower).
+ *   The baseline's resvg runs in a child process (baseline-raster-child.mjs): an SVG that aborts it fails that
+ *   case's baseline, not the run.
  *   --kind: only cases of that kind (case.json `group`, or derived from `kind`) or script; --held-out: only the
  *   held-out part or without it (the `wider` corpus; the others have none). Every run prints per-kind and
  *   per-script means (report-kinds.mjs); a whole `--corpus=wider` run writes RESULTS-wider.md.

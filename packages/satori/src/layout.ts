@@ -48,7 +48,11 @@ import {
 } from './list-marker.js'
 import { MARKER_PROP, withMarkerStyle } from './pictor-marker-style.js'
 import { isOutsideMarker, textAfterMarkers } from './pictor-marker-space.js'
-import { SVGNodeToImage, serializeSVGFilter } from './handler/preprocess.js'
+import {
+  SVGNodeToImage,
+  serializeSVGFilter,
+  withInheritedPaint,
+} from './handler/preprocess.js'
 import { hasSVGText, svgTextToPaths } from './pictor-svg-text.js'
 import { svgTransformToCSS } from './parser/svg-transform.js'
 import computeStyle from './handler/compute.js'
@@ -1963,7 +1967,8 @@ async function paintBox(s: PlacedState) {
       ? svgTextToPaths(element, font, computedStyle, newLocale)
       : element
     const src = await SVGNodeToImage(
-      svgElement,
+      // Pictor (svg-inherited-paint): `fill` and the like from its ancestors.
+      withInheritedPaint(svgElement, computedStyle),
       currentColor,
       context.convertColors,
       variables

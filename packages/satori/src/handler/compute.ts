@@ -1202,6 +1202,28 @@ export default async function compute(
     'row',
     'flexDirection'
   )
+  // Pictor (webkit-box-orient): a `display: -webkit-box` lays out its children
+  // along `-webkit-box-orient` (and `-webkit-box-direction`), not along
+  // `flex-direction`, as Chromium does: `vertical` (PaperMod's and many blog
+  // cards' `-webkit-box-orient: vertical` with `-webkit-line-clamp: unset` or
+  // none) stacks them as a column.
+  if (
+    String(style.display).trim().toLowerCase() === '-webkit-box' &&
+    innerDisplay === 'flex'
+  ) {
+    const orient = String(style.WebkitBoxOrient ?? '')
+      .trim()
+      .toLowerCase()
+    const vertical = orient === 'vertical' || orient === 'block-axis'
+    const reverse =
+      String(style.WebkitBoxDirection ?? '')
+        .trim()
+        .toLowerCase() === 'reverse'
+    layout.flexDirection = `${vertical ? 'column' : 'row'}${
+      reverse ? '-reverse' : ''
+    }` as typeof layout.flexDirection
+    style.flexDirection = layout.flexDirection
+  }
   layout.flexWrap = v(
     style.flexWrap,
     {

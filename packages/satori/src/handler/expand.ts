@@ -1499,6 +1499,16 @@ export default function expand(
       ) {
         continue
       }
+      // Pictor (svg-inherited-paint): `fill: currentColor` inherits as the
+      // keyword, so an inline <svg> below paints in its own colour.
+      if (
+        (name === 'fill' || name === 'stroke') &&
+        typeof resolvedValue === 'string' &&
+        resolvedValue.trim().toLowerCase() === 'currentcolor'
+      ) {
+        serializedStyle[name] = 'currentColor'
+        continue
+      }
       // Colors are converted to be parsed. When they're kept, the converted
       // ones are replaced by the original ones afterwards.
       const kept = convertColors ? undefined : new Map<string, string>()

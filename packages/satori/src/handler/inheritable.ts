@@ -62,6 +62,18 @@ const list = new Set([
   'textOrientation',
   // Pictor (text-rendering-geometric): inherited, as in CSS.
   'textRendering',
+  // Pictor (svg-inherited-paint): SVG's paint properties are inherited CSS
+  // properties; an inline <svg> takes them from its HTML ancestors.
+  'fill',
+  'fillOpacity',
+  'fillRule',
+  'stroke',
+  'strokeWidth',
+  'strokeOpacity',
+  'strokeLinecap',
+  'strokeLinejoin',
+  'strokeDasharray',
+  'strokeMiterlimit',
 
   // Special properties of Satori:
   '_viewportWidth',

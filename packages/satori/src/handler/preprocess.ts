@@ -332,7 +332,7 @@ export async function preProcessNode(
 }
 
 /** Inherited SVG properties a style sheet may set on an <svg>. */
-const SVG_PRESENTATION_STYLES = [
+export const SVG_PRESENTATION_STYLES = [
   'fill',
   'fillOpacity',
   'fillRule',
@@ -344,6 +344,31 @@ const SVG_PRESENTATION_STYLES = [
   'strokeDasharray',
   'strokeMiterlimit',
 ]
+
+/**
+ * Pictor (svg-inherited-paint): the <svg> with the SVG paint properties it
+ * inherits from its HTML ancestors (`a { fill: currentColor }` around an icon)
+ * in its style, where it sets none itself, neither in CSS nor as a
+ * presentation attribute (that is a value of its own, which beats inheritance);
+ * `currentColor` stays a keyword and is the <svg>'s own colour, as CSS
+ * computes it.
+ */
+export function withInheritedPaint(
+  node: ReactElement,
+  computedStyle: Record<string, unknown>
+): ReactElement {
+  const style = (node.props?.style ?? {}) as Record<string, unknown>
+  let merged: Record<string, unknown> | undefined
+  for (const property of SVG_PRESENTATION_STYLES) {
+    if (style[property] != null || computedStyle[property] == null) continue
+    const attribute = property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
+    if (node.props?.[property] != null || node.props?.[attribute] != null)
+      continue
+    merged ??= { ...style }
+    merged[property] = computedStyle[property]
+  }
+  return merged ? { ...node, props: { ...node.props, style: merged } } : node
+}
 
 export async function SVGNodeToImage(
   node: ReactElement,

@@ -23,8 +23,8 @@
  * - no element anywhere is sticky (its constraint is its containing block's height), and no absolutely positioned
  *   element of the kept part has a chain ancestor as its containing block (its offsets and percentages read the
  *   height); relative offsets of the chain in percentages refuse too;
- * - in the cut part, no element is positioned (absolute, fixed, sticky, or relative with offsets: each can be drawn
- *   above its place), transformed, has a negative margin, a shadow, a filter or an outline, and every font size can
+ * - in the cut part, no element is positioned (fixed, sticky, relative with offsets, or absolute other than from the
+ *   top of a containing block in the cut part: each can be drawn above its place), transformed, has a negative margin, a shadow, a filter or an outline, and every font size can
  *   be read (px, em, rem, %, pt and keywords: the slack needs the largest);
  * - values written with `var()` or `calc()` in those properties are taken as refusing.
  *
@@ -235,10 +235,15 @@ function chainRefusal(el: El, style: Style): string {
 }
 
 /** Why an element of the cut part could be drawn above its place, or '' if it cannot. */
-function cutRefusal(style: Style): string {
+function cutRefusal(style: Style, cbInCut: boolean): string {
   const position = text(style.position)
-  if (position !== '' && position !== 'static') {
-    if (position !== 'relative') return 'positioned'
+  if (position === 'absolute' && cbInCut) {
+    // Placed from its containing block's top, in the cut part, without going above it.
+    const top = text(style.top)
+    const fromTop = top === '' || top === 'auto' ? isNone(style.bottom) || text(style.bottom) === 'auto' : /^(\d*\.)?\d+(px|em|rem|%)?$/.test(top)
+    if (!fromTop || !isNone(style.inset)) return 'absolute from the bottom'
+  } else if (position !== '' && position !== 'static') {
+    if (position !== 'relative') return 'positioned ' + position
     for (const key of ['top', 'bottom', 'left', 'right', 'inset', 'insetBlock', 'insetBlockStart', 'insetBlockEnd', 'insetInline', 'insetInlineStart', 'insetInlineEnd'])
       if (!isNone(style[key]) && text(style[key]) !== 'auto') return 'relative offset'
   }
@@ -285,20 +290,20 @@ function keepSubtree(node: unknown, w: Walk, chainCb: boolean) {
 }
 
 /** Checks a cut subtree and finds its largest font size. */
-function cutSubtree(node: unknown, w: Walk, font: number) {
+function cutSubtree(node: unknown, w: Walk, font: number, cbInCut = false) {
   if (w.refusal) return
   if (typeof node === 'string' || typeof node === 'number') {
     w.cutFont = Math.max(w.cutFont, font)
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) cutSubtree(n, w, font)
+    for (const n of node) cutSubtree(n, w, font, cbInCut)
     return
   }
   if (!isElement(node)) return
   const style = styleOf(node)
   if (displayOf(style) === 'none') return
-  const refusal = cutRefusal(style)
+  const refusal = cutRefusal(style, cbInCut)
   if (refusal) {
     w.refusal = 'cut part: ' + refusal
     return
@@ -309,7 +314,9 @@ function cutSubtree(node: unknown, w: Walk, font: number) {
     return
   }
   w.cutFont = Math.max(w.cutFont, own)
-  for (const child of childList(node)) cutSubtree(child, w, own)
+  const position = text(style.position)
+  const positioned = position === 'relative' || position === 'absolute'
+  for (const child of childList(node)) cutSubtree(child, w, own, cbInCut || positioned)
 }
 
 /** The smallest font size of text in the tree (NaN-free), and the root's font size. */

@@ -223,9 +223,10 @@ function chainRefusal(el: El, style: Style): string {
   }
   for (const key in style) {
     const v = text(style[key])
-    if (key.startsWith('background') && /gradient\(|url\(|image\(|image-set\(|element\(|var\(/.test(v)) return 'background image'
+    if (key.startsWith('background') && /gradient\(|url\(|image\(|image-set\(|element\(|var\(/.test(v))
+      return `background image (${el.type} ${key}: ${v.slice(0, 60)})`
     if (/^border.*Radius$/.test(key) && v !== '' && !/^0(px)?(\s+0(px)?)*$/.test(v)) return 'border radius'
-    if (/^overflow/.test(key) && !['', 'visible', 'hidden', 'clip'].includes(v)) return 'overflow'
+    if (/^overflow/.test(key) && !['', 'visible', 'hidden', 'clip'].includes(v)) return `overflow (${key}: ${v})`
   }
   const mode = text(style.writingMode)
   if (mode !== '' && mode !== 'horizontal-tb' && mode !== 'lr' && mode !== 'lr-tb') return 'writing mode'

@@ -70,7 +70,7 @@ for (const corpus of args.corpus.split(',')) {
     if (equal) same++;
     else differ++;
     if (/kept/.test(cut)) kept.push(name);
-    console.log(`${corpus}/${name}: ${equal ? 'identical' : 'DIFFERENT'}${cut ? ` (${cut})` : ''}${a.error || b.error ? ` ${a.error ?? b.error}` : ''}`);
+    console.log(`${corpus}/${name}: ${equal ? 'identical' : 'DIFFERENT'}${cut ? ` (${cut})` : ''}${a.error || b.error ? ` on: ${a.error ?? 'rendered'}; off: ${b.error ?? 'rendered'}` : ''}`);
   }
 }
 console.log(`${same + differ} cases: identical ${same}, different ${differ}; cut in ${kept.length}`);

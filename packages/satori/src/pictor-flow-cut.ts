@@ -31,6 +31,8 @@
  * The cut lies before a block-level child (an element with display block, list-item, flow-root, flex, grid or
  * table, not floated): inline content before it is in an anonymous block of its own either way. The first kept part
  * holds about as many characters as the canvas holds at the document's smallest font size (half a square em each).
+ * With `PICTOR_FLOW_CUT_DEBUG` set, satori.ts writes each decision (the refusal, or the characters kept and whether
+ * the cut was accepted) on stderr: what `benchmarks/render/flow-cut-identity.mjs` reads.
  */
 import type { ReactNode } from 'react'
 import presets from './handler/presets.js'

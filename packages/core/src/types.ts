@@ -381,6 +381,8 @@ export interface Tunings {
   alignmentTables?: boolean;
   /** satori keeps one size per width for a paragraph without floats, known or available (`measure-memo-width-known`). */
   measureMemoWidthKnown?: boolean;
+  /** satori lays out only the part of a long document's block flow that can reach the image (`flow-cut`). */
+  flowCut?: boolean;
 }
 
 /** Options of a renderer: its own fonts, limits, pool and fetcher. */

@@ -81,6 +81,7 @@ const DOCUMENT_OF: Record<Name, DocumentName> = {
   fragmentCullFirst: 'card',
   alignmentTables: 'card',
   measureMemoWidthKnown: 'card',
+  flowCut: 'card',
 };
 
 /** Tunings that work on what another one makes: off with it (the canvas gradient is read from an inlined gradient). */

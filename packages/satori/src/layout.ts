@@ -98,6 +98,7 @@ import type {
 } from './handler/compute.js'
 import type { ParsedTransformOrigin } from './transform-origin.js'
 import { CONTAINER_PROP } from './handler/stylesheet.js'
+import { FLOW_CUT_PROP, noteFlowCutMarker } from './pictor-flow-cut.js'
 import {
   getInputContent,
   getSelectContent,
@@ -605,6 +606,8 @@ async function prepareStyle(s: ElementInput) {
   }
 
   const node = new LayoutNode()
+  // Pictor (flow-cut): the marker put where a cut part was, for satori.ts.
+  if (props?.[FLOW_CUT_PROP]) noteFlowCutMarker(props[FLOW_CUT_PROP], node)
   // Container queries are evaluated with the sizes of these, see `satori()`.
   if (typeof props?.[CONTAINER_PROP] === 'number') {
     context.containers?.set(props[CONTAINER_PROP], node)

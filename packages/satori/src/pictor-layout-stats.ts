@@ -21,6 +21,10 @@ const stats = {
   fragmentStyles: 0,
   /** Elements whose alignment value tables were spread afresh (handler/compute.ts, alignment-tables off). */
   alignmentTablesSpread: 0,
+  /** flow-cut: layouts of a cut tree whose cut was accepted (pictor-flow-cut.ts). */
+  flowCutsKept: 0,
+  /** flow-cut: layouts of a cut tree whose cut lay too high, laid out again. */
+  flowCutsRedone: 0,
 }
 
 /** Counts one more of `what`. */

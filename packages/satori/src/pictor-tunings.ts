@@ -101,6 +101,11 @@ export interface PictorTunings {
    * available: the two differ only by what its floats add (text/pictor-measure-memo.ts; with paragraphMeasureMemo).
    */
   measureMemoWidthKnown?: boolean
+  /**
+   * flow-cut: of a long document in plain block flow, only the part that can reach the image is laid out, the cut
+   * accepted after layout only where it lies below the image (pictor-flow-cut.ts).
+   */
+  flowCut?: boolean
 }
 
 /** `tunings` with every switch that is not `false` on. */
@@ -129,5 +134,6 @@ export function resolveTunings(tunings: PictorTunings | undefined): Required<Pic
     fragmentCullFirst: tunings?.fragmentCullFirst !== false,
     alignmentTables: tunings?.alignmentTables !== false,
     measureMemoWidthKnown: tunings?.measureMemoWidthKnown !== false,
+    flowCut: tunings?.flowCut !== false,
   }
 }

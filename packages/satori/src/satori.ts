@@ -7,6 +7,7 @@ import { fitTableColumns } from './pictor-table-fit.js'
 import { layoutChanged } from './text/pictor-measure-memo.js'
 import type { InlineBox } from './text/inline.js'
 import { countLayout } from './pictor-layout-stats.js'
+import { cutFlow, flowCutAccepted, type FlowCut } from './pictor-flow-cut.js'
 import { cachedStyleError } from './pictor-sheet-cache.js'
 import type { ReactElement, ReactNode } from 'react'
 import type { TwConfig } from 'twrnc'
@@ -263,48 +264,36 @@ export async function render(
   const onStyleError =
     options.onStyleError &&
     ((error: Error) =>
-      pendingErrors ? pendingErrors.push(error) : options.onStyleError(error))
+      pendingErrors ? pendingErrors.push(error) : report(error))
 
   cache.clear()
   inflightRequests.clear()
 
-  const containers: ContainerQueries = {}
+  let containers: ContainerQueries = {}
   let firstLines: FirstLines | undefined
-  let pass = await layOut()
-  if (containers.queried) {
-    // Container queries use the content box of containers.
-    containers.sizes = new Map()
-    for (const [index, node] of pass.containerNodes) {
-      const { width, height, padding, border } = node.layout
-      if (!padding || !border) continue
-      containers.sizes.set(index, {
-        width:
-          width - padding.left - padding.right - border.left - border.right,
-        height:
-          height - padding.top - padding.bottom - border.top - border.bottom,
-      })
+  // Pictor (flow-cut): a long document's flow laid out only as far as the
+  // image can show (pictor-flow-cut.ts): the cut is checked after layout,
+  // and the layout made again with a larger part, then all, if it fails.
+  // Style errors wait for the layout that is kept.
+  let flowScale = options.pictorTunings?.flowCut === false ? 0 : 1
+  let cut: FlowCut | undefined
+  let reported: Error[] = []
+  const report = (error: Error) => reported.push(error)
+  let pass: Awaited<ReturnType<typeof layOut>>
+  for (;;) {
+    reported = []
+    pass = await layOutPasses()
+    if (!cut) break
+    const accepted = flowCutAccepted(cut, definedHeight ?? 0)
+    if (process.env.PICTOR_FLOW_CUT_DEBUG) console.error('flow-cut', accepted ? 'accepted' : 'redone')
+    if (accepted) {
+      countLayout('flowCutsKept')
+      break
     }
-    pendingErrors = undefined
-    pass = await layOut()
-  } else {
-    const errors = pendingErrors
-    pendingErrors = undefined
-    for (const error of errors) options.onStyleError?.(error)
+    countLayout('flowCutsRedone')
+    flowScale = flowScale === 1 ? 4 : 0
   }
-  // Pictor (first-line): a block container whose first-line content took
-  // more than one line is laid out again with only its first line's part in
-  // the pseudo-element's style (pictor-first-line.ts). Errors were reported
-  // by the pass before, but for a first line not drawn.
-  firstLines = splitFirstLines(pass.firstLineBoxes)
-  if (firstLines.size) {
-    pendingErrors = []
-    pass = await layOut()
-    const errors = pendingErrors
-    pendingErrors = undefined
-    for (const error of errors) {
-      if (error.message.startsWith('::first-line')) options.onStyleError?.(error)
-    }
-  }
+  for (const error of reported) options.onStyleError?.(error)
 
   // What's entirely outside of the image isn't drawn.
   pass.paintBounds.width = pass.root.layout.width
@@ -318,6 +307,49 @@ export async function render(
     // Pictor (no-enable-background-scan).
     scanBackground: options.pictorTunings?.noEnableBackgroundScan === false,
   })
+
+  /** The layout passes of a render: container queries' and first lines' after the first. */
+  async function layOutPasses() {
+    containers = {}
+    firstLines = undefined
+    pendingErrors = []
+    let pass = await layOut()
+    if (containers.queried) {
+      // Container queries use the content box of containers.
+      containers.sizes = new Map()
+      for (const [index, node] of pass.containerNodes) {
+        const { width, height, padding, border } = node.layout
+        if (!padding || !border) continue
+        containers.sizes.set(index, {
+          width:
+            width - padding.left - padding.right - border.left - border.right,
+          height:
+            height - padding.top - padding.bottom - border.top - border.bottom,
+        })
+      }
+      pendingErrors = undefined
+      pass = await layOut()
+    } else {
+      const errors = pendingErrors
+      pendingErrors = undefined
+      for (const error of errors) report(error)
+    }
+    // Pictor (first-line): a block container whose first-line content took
+    // more than one line is laid out again with only its first line's part in
+    // the pseudo-element's style (pictor-first-line.ts). Errors were reported
+    // by the pass before, but for a first line not drawn.
+    firstLines = splitFirstLines(pass.firstLineBoxes)
+    if (firstLines.size) {
+      pendingErrors = []
+      pass = await layOut()
+      const errors = pendingErrors
+      pendingErrors = undefined
+      for (const error of errors) {
+        if (error.message.startsWith('::first-line')) report(error)
+      }
+    }
+    return pass
+  }
 
   /**
    * Applies the stylesheets and lays out the tree, which is drawn by the last
@@ -352,6 +384,17 @@ export async function render(
     )
     const svgFilters = new Map<string, ReactElement>()
     await preProcessNode(tree, svgFilters)
+    // Pictor (flow-cut): the styled tree without what cannot reach the image.
+    cut = undefined
+    let laidOut: ReactNode = tree
+    if (flowScale) {
+      const made = cutFlow(tree, { width: definedWidth, height: definedHeight }, flowScale)
+      if ('tree' in made) {
+        cut = made
+        laidOut = made.tree
+      }
+      if (process.env.PICTOR_FLOW_CUT_DEBUG) console.error('flow-cut', flowScale, 'refused' in made ? made.refused : `kept ${made.kept} slack ${made.slack}`)
+    }
 
     // Like the initial containing block, the root element is laid out in a
     // block formatting context.
@@ -367,7 +410,7 @@ export async function render(
     const containerNodes = new Map<number, LayoutNode>()
     const firstLineBoxes = new Map<number, InlineBox[]>()
     const paintBounds: PaintBounds = { width: 0, height: 0 }
-    const handler = layout(tree, {
+    const handler = layout(laidOut, {
       id: 'id',
       parentStyle: {},
       inheritedStyle: {

@@ -88,6 +88,8 @@ export const TUNING_SWITCHES = {
     'the tables of the align-* and justify-* values made once, not for each element (satori patch alignment-tables)',
   measureMemoWidthKnown:
     'a paragraph without floats keeps one size per width whether the width is known or only available (satori patch measure-memo-width-known)',
+  flowCut:
+    "of a long document in plain block flow, only the part that can reach the image laid out; the cut kept only where it lies below the image (satori patch flow-cut)",
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */
@@ -114,6 +116,7 @@ export const SATORI_TUNINGS = [
   'fragmentCullFirst',
   'alignmentTables',
   'measureMemoWidthKnown',
+  'flowCut',
 ] as const satisfies readonly (keyof Tunings)[];
 
 /** The name of a tuning's switch. */

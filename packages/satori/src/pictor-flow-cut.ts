@@ -1,0 +1,447 @@
+/**
+ * Pictor (flow-cut): lay out only the part of a long document's normal flow that can reach the image.
+ *
+ * A page of 140,000 characters on a 1024×2000 canvas was laid out whole (every paragraph built, shaped, measured
+ * and broken into lines) though the image shows a tenth of it. In block flow, content after a point cannot move
+ * anything before it except through its ancestors' heights. So where every ancestor of a cut point is a plain block
+ * container (below), the children after the cut point are dropped from the styled tree (styles, counters, quotes and
+ * `:last-child`-type selectors were computed on the whole tree before: `applyStyleSheets`), an empty marker element
+ * is put in their place, and the kept part is laid out. The cut is accepted only if the marker's top (a lower bound
+ * of the first cut child's top: no negative margins) lies below the canvas by a slack covering ink that can rise from
+ * the cut part's text (three times its largest font size); otherwise satori.ts lays out again with a kept part four
+ * times larger, then with everything. The cut is never taken where it could change a pixel:
+ *
+ * - only with a canvas of a fixed height (the image is the root's box, whose height the cut part would change);
+ * - every ancestor of the cut point (the chain) is a `html`, `body`, `div` or other plain block tag with display
+ *   block, list-item or flow-root, not floated, not absolutely or fixed positioned, without: a background image (its
+ *   positioning area is the box, whose height changes), box or text shadow (a shadow can rise from the box's bottom;
+ *   text shadows are inherited by the cut part), filter, backdrop filter, transform (its origin is at half the
+ *   height), mask, clip path, border image, outline, rounded corners (radii are scaled by the height), overflow that
+ *   scrolls, multi-column, a writing mode other than horizontal-tb, `align-content`, `aspect-ratio` (the content
+ *   stretches it), a blend mode, zoom, being a container of queries, and a `reversed` list (its numbers count the
+ *   items after);
+ * - no element anywhere is sticky (its constraint is its containing block's height), and no absolutely positioned
+ *   element of the kept part has a chain ancestor as its containing block (its offsets and percentages read the
+ *   height); relative offsets of the chain in percentages refuse too;
+ * - in the cut part, no element is positioned (fixed, sticky, relative with offsets, or absolute other than from the
+ *   top of a containing block in the cut part: each can be drawn above its place), transformed, has a negative margin, a shadow, a filter or an outline, and every font size can
+ *   be read (px, em, rem, %, pt and keywords: the slack needs the largest);
+ * - values written with `var()` or `calc()` in those properties are taken as refusing.
+ *
+ * The cut lies before a block-level child (an element with display block, list-item, flow-root, flex, grid or
+ * table, not floated): inline content before it is in an anonymous block of its own either way. The first kept part
+ * holds about as many characters as the canvas holds at the document's smallest font size (half a square em each).
+ * With `PICTOR_FLOW_CUT_DEBUG` set, satori.ts writes each decision (the refusal, or the characters kept and whether
+ * the cut was accepted) on stderr: what `benchmarks/render/flow-cut-identity.mjs` reads.
+ */
+import type { ReactNode } from 'react'
+import presets from './handler/presets.js'
+import type { LayoutNode } from './layout-engine/index.js'
+
+/** The prop of the marker element put where the cut children were. */
+export const FLOW_CUT_PROP = 'data-pictor-flow-cut'
+
+/** A cut made by `cutFlow`, with what `flowCutAccepted` checks after layout. */
+export interface FlowCut {
+  /** The styled tree with the children after the cut point dropped and the marker in their place. */
+  tree: ReactNode
+  /** How far below the canvas the marker must lie. */
+  slack: number
+  /** The marker's layout node, set by layout.ts when it builds it (the marker's prop holds this). */
+  marker: { node?: LayoutNode }
+  /** Characters kept. */
+  kept: number
+}
+
+/** Tags whose elements can be ancestors of a cut point (with the display they then must have). */
+const CHAIN_TAGS = new Set([
+  'html',
+  'body',
+  'div',
+  'main',
+  'article',
+  'section',
+  'header',
+  'footer',
+  'nav',
+  'aside',
+  'blockquote',
+  'figure',
+  'ul',
+  'ol',
+  'li',
+  'dl',
+  'dd',
+  'address',
+  'center',
+  'form',
+  'hgroup',
+  'search',
+  'menu',
+])
+const CHAIN_DISPLAYS = new Set(['block', 'list-item', 'flow-root'])
+const BLOCK_LEVEL_DISPLAYS = new Set(['block', 'list-item', 'flow-root', 'flex', 'grid', 'table'])
+const FONT_KEYWORDS: Record<string, number> = {
+  'xx-small': 9,
+  'x-small': 10,
+  small: 13,
+  medium: 16,
+  large: 18,
+  'x-large': 24,
+  'xx-large': 32,
+  'xxx-large': 48,
+}
+
+type Style = Record<string, unknown>
+interface El {
+  type: string
+  props: Record<string, any>
+}
+
+function isElement(node: unknown): node is El {
+  return (
+    typeof node === 'object' &&
+    node !== null &&
+    typeof (node as El).type === 'string' &&
+    typeof (node as El).props === 'object'
+  )
+}
+
+function childList(el: El): unknown[] {
+  const c = el.props?.children
+  if (c === undefined || c === null) return []
+  return Array.isArray(c) ? c : [c]
+}
+
+/** The declarations of an element: its tag's preset under its cascaded style. */
+function styleOf(el: El): Style {
+  const preset = (presets as Record<string, Style>)[el.type]
+  const own = el.props?.style as Style | undefined
+  return preset ? { ...preset, ...own } : own ?? {}
+}
+
+function text(value: unknown): string {
+  return value === undefined || value === null ? '' : String(value).trim()
+}
+
+function isNone(value: unknown) {
+  const v = text(value)
+  return v === '' || v === 'none' || v === 'normal' || v === 'initial' || v === 'unset'
+}
+
+function displayOf(style: Style): string {
+  const v = text(style.display)
+  return v === '' ? 'inline' : v
+}
+
+/** A font size in px, or NaN where it cannot be read here. */
+function fontSize(style: Style, parent: number, root: number): number {
+  let value: unknown = style.fontSize
+  if (value === undefined && typeof style.font === 'string') {
+    const m = /(?:^|\s)((?:\d*\.)?\d+(?:px|em|rem|%|pt)|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger|smaller)(?:\/|\s|$)/.exec(
+      style.font
+    )
+    if (!m) return NaN
+    value = m[1]
+  }
+  if (value === undefined) return parent
+  if (typeof value === 'number') return value
+  const v = text(value)
+  if (v === 'inherit' || v === 'unset') return parent
+  if (v === 'initial') return 16
+  if (v in FONT_KEYWORDS) return FONT_KEYWORDS[v]
+  if (v === 'larger') return parent * 1.2
+  if (v === 'smaller') return parent / 1.2
+  const m = /^(-?(?:\d*\.)?\d+)(px|em|rem|%|pt)?$/.exec(v)
+  if (!m) return NaN
+  const n = parseFloat(m[1])
+  switch (m[2]) {
+    case 'em':
+      return n * parent
+    case 'rem':
+      return n * root
+    case '%':
+      return (n / 100) * parent
+    case 'pt':
+      return (n * 4) / 3
+    default:
+      return n
+  }
+}
+
+/** Properties that must be absent (or none/normal) on every ancestor of the cut point. */
+const CHAIN_REFUSED = [
+  'boxShadow',
+  'textShadow',
+  'filter',
+  'backdropFilter',
+  'transform',
+  'translate',
+  'rotate',
+  'scale',
+  'perspective',
+  'mask',
+  'maskImage',
+  'WebkitMaskImage',
+  'clipPath',
+  'borderImage',
+  'borderImageSource',
+  'outline',
+  'outlineStyle',
+  'columnCount',
+  'columnWidth',
+  'columns',
+  'alignContent',
+  'aspectRatio',
+  'mixBlendMode',
+  'zoom',
+  'contentVisibility',
+  'float',
+]
+
+/** The values of CHAIN_REFUSED's properties that do not refuse, beside none and normal. */
+const CHAIN_ALLOWED: Record<string, string[]> = {
+  columnCount: ['auto'],
+  columnWidth: ['auto'],
+  columns: ['auto'],
+  aspectRatio: ['auto'],
+  zoom: ['1', '100%'],
+  contentVisibility: ['visible'],
+}
+
+/** Why an element cannot be an ancestor of a cut point, or '' if it can. */
+function chainRefusal(el: El, style: Style): string {
+  if (!CHAIN_TAGS.has(el.type)) return 'tag'
+  if (!CHAIN_DISPLAYS.has(displayOf(style))) return 'display'
+  const position = text(style.position)
+  if (position !== '' && position !== 'static' && position !== 'relative') return 'position'
+  if (position === 'relative') {
+    for (const key of ['top', 'bottom', 'inset', 'insetBlock', 'insetBlockStart', 'insetBlockEnd'])
+      if (/%|var\(|calc\(/.test(text(style[key]))) return 'relative offset'
+  }
+  for (const key of CHAIN_REFUSED) {
+    const v = text(style[key])
+    if (!isNone(v) && !CHAIN_ALLOWED[key]?.includes(v)) return key
+  }
+  for (const key in style) {
+    const v = text(style[key])
+    if (key.startsWith('background') && /gradient\(|url\(|image\(|image-set\(|element\(|var\(/.test(v))
+      return `background image (${el.type} ${key}: ${v.slice(0, 60)})`
+    if (/^border.*Radius$/.test(key) && v !== '' && !/^0(px)?(\s+0(px)?)*$/.test(v)) return 'border radius'
+    if (/^overflow/.test(key) && !['', 'visible', 'hidden', 'clip'].includes(v)) return `overflow (${key}: ${v})`
+  }
+  const mode = text(style.writingMode)
+  if (mode !== '' && mode !== 'horizontal-tb' && mode !== 'lr' && mode !== 'lr-tb') return 'writing mode'
+  if (el.props?.__satoriContainer !== undefined) return 'container'
+  if (el.type === 'ol' && el.props?.reversed !== undefined && el.props.reversed !== false) return 'reversed list'
+  return ''
+}
+
+/** Why an element of the cut part could be drawn above its place, or '' if it cannot. */
+function cutRefusal(style: Style, cbInCut: boolean): string {
+  const position = text(style.position)
+  if (position === 'absolute' && cbInCut) {
+    // Placed from its containing block's top, in the cut part, without going above it.
+    const top = text(style.top)
+    const fromTop = top === '' || top === 'auto' ? isNone(style.bottom) || text(style.bottom) === 'auto' : /^(\d*\.)?\d+(px|em|rem|%)?$/.test(top)
+    if (!fromTop || !isNone(style.inset)) return 'absolute from the bottom'
+  } else if (position !== '' && position !== 'static') {
+    if (position !== 'relative') return 'positioned ' + position
+    for (const key of ['top', 'bottom', 'left', 'right', 'inset', 'insetBlock', 'insetBlockStart', 'insetBlockEnd', 'insetInline', 'insetInlineStart', 'insetInlineEnd'])
+      if (!isNone(style[key]) && text(style[key]) !== 'auto') return 'relative offset'
+  }
+  for (const key of ['transform', 'translate', 'rotate', 'scale', 'boxShadow', 'textShadow', 'filter', 'backdropFilter', 'outline', 'outlineStyle', 'offsetPath'])
+    if (!isNone(style[key])) return key
+  for (const key in style) {
+    if (/^margin/.test(key) && /-/.test(text(style[key]))) return 'negative margin'
+    if (/^margin/.test(key) && typeof style[key] === 'number' && (style[key] as number) < 0) return 'negative margin'
+  }
+  return ''
+}
+
+interface Walk {
+  /** Characters counted so far in document order. */
+  chars: number
+  budget: number
+  rootFont: number
+  /** Largest font size in the cut part. */
+  cutFont: number
+  /** Why the cut is refused, once it is. */
+  refusal: string
+  /** What the marker's prop holds. */
+  marker?: { node?: LayoutNode }
+}
+
+/** Counts the text of a kept subtree and checks it (sticky, abspos with a chain containing block). */
+function keepSubtree(node: unknown, w: Walk, chainCb: boolean) {
+  if (typeof node === 'string' || typeof node === 'number') {
+    w.chars += String(node).length
+    return
+  }
+  if (Array.isArray(node)) {
+    for (const n of node) keepSubtree(n, w, chainCb)
+    return
+  }
+  if (!isElement(node)) return
+  const style = styleOf(node)
+  const position = text(style.position)
+  if (position === 'sticky') w.refusal ||= 'sticky'
+  if (position === 'absolute' && chainCb) w.refusal ||= 'absolute in a chain box'
+  if (w.refusal) return
+  const positioned = position !== '' && position !== 'static'
+  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned)
+}
+
+/** Checks a cut subtree and finds its largest font size. */
+function cutSubtree(node: unknown, w: Walk, font: number, cbInCut = false) {
+  if (w.refusal) return
+  if (typeof node === 'string' || typeof node === 'number') {
+    w.cutFont = Math.max(w.cutFont, font)
+    return
+  }
+  if (Array.isArray(node)) {
+    for (const n of node) cutSubtree(n, w, font, cbInCut)
+    return
+  }
+  if (!isElement(node)) return
+  const style = styleOf(node)
+  if (displayOf(style) === 'none') return
+  const refusal = cutRefusal(style, cbInCut)
+  if (refusal) {
+    w.refusal = 'cut part: ' + refusal
+    return
+  }
+  const own = fontSize(style, font, w.rootFont)
+  if (!Number.isFinite(own)) {
+    w.refusal = 'cut part: font size'
+    return
+  }
+  w.cutFont = Math.max(w.cutFont, own)
+  const position = text(style.position)
+  const positioned = position === 'relative' || position === 'absolute'
+  for (const child of childList(node)) cutSubtree(child, w, own, cbInCut || positioned)
+}
+
+/** The smallest font size of text in the tree (NaN-free), and the root's font size. */
+function smallestFont(node: unknown, parent: number, root: number, found: { min: number }) {
+  if (typeof node === 'string') {
+    if (node.trim()) found.min = Math.min(found.min, parent)
+    return
+  }
+  if (Array.isArray(node)) {
+    for (const n of node) smallestFont(n, parent, root, found)
+    return
+  }
+  if (!isElement(node)) return
+  const style = styleOf(node)
+  if (displayOf(style) === 'none') return
+  let own = fontSize(style, parent, root)
+  if (!Number.isFinite(own)) own = parent
+  for (const child of childList(node)) smallestFont(child, own, root, found)
+}
+
+function isBlockLevel(node: unknown): boolean {
+  if (!isElement(node)) return false
+  const style = styleOf(node)
+  if (!isNone(style.float)) return false
+  const position = text(style.position)
+  if (position === 'absolute' || position === 'fixed') return false
+  return BLOCK_LEVEL_DISPLAYS.has(displayOf(style))
+}
+
+/**
+ * Walks a chain element: returns its copy with the children after the cut dropped, or undefined if the cut is not
+ * inside it (its whole content counted as kept).
+ */
+function cutInside(el: El, w: Walk, font: number, chainCb: boolean): El | undefined {
+  const style = styleOf(el)
+  const own = fontSize(style, font, w.rootFont)
+  const children = childList(el)
+  const positioned = text(style.position) === 'relative'
+  const cbHere = chainCb || positioned
+  for (let i = 0; i < children.length; i++) {
+    if (w.refusal) return undefined
+    const child = children[i]
+    if (w.chars >= w.budget && isBlockLevel(child)) {
+      const dropped = children.slice(i)
+      cutSubtree(dropped, w, Number.isFinite(own) ? own : NaN)
+      if (!Number.isFinite(own)) w.refusal ||= 'font size'
+      if (w.refusal) return undefined
+      w.marker = {}
+      const marker = {
+        type: 'div',
+        key: FLOW_CUT_PROP,
+        props: {
+          [FLOW_CUT_PROP]: w.marker,
+          style: { display: 'block', height: 0, margin: 0, padding: 0, border: 'none' },
+        },
+      }
+      return { ...el, props: { ...el.props, children: [...children.slice(0, i), marker] } }
+    }
+    if (isElement(child) && !chainRefusal(child, styleOf(child))) {
+      const inner = cutInside(child, w, Number.isFinite(own) ? own : font, cbHere)
+      if (w.refusal) return undefined
+      if (inner) {
+        cutSubtree(children.slice(i + 1), w, Number.isFinite(own) ? own : NaN)
+        if (!Number.isFinite(own)) w.refusal ||= 'font size'
+        if (w.refusal) return undefined
+        return { ...el, props: { ...el.props, children: [...children.slice(0, i), inner] } }
+      }
+      continue
+    }
+    keepSubtree(child, w, cbHere)
+  }
+  return undefined
+}
+
+/**
+ * The styled tree cut after about `scale` times the characters the canvas holds, or why not. `tree` is the root
+ * element of `applyStyleSheets`.
+ */
+export function cutFlow(
+  tree: ReactNode,
+  canvas: { width?: number; height?: number },
+  scale = 1
+): FlowCut | { refused: string } {
+  const { width, height } = canvas
+  if (!(typeof width === 'number' && width > 0 && typeof height === 'number' && height > 0))
+    return { refused: 'canvas without a fixed size' }
+  if (!isElement(tree)) return { refused: 'root' }
+  const rootStyle = styleOf(tree)
+  const refusal = chainRefusal(tree, rootStyle)
+  if (refusal) return { refused: 'root: ' + refusal }
+  let rootFont = fontSize(rootStyle, 16, 16)
+  if (!Number.isFinite(rootFont)) return { refused: 'root font size' }
+  const found = { min: Infinity }
+  smallestFont(tree, 16, rootFont, found)
+  const smallest = Math.max(6, Number.isFinite(found.min) ? found.min : 16)
+  const w: Walk = {
+    chars: 0,
+    budget: (scale * width * height) / (0.5 * smallest * smallest),
+    rootFont,
+    cutFont: 0,
+    refusal: '',
+  }
+  const cut = cutInside(tree, w, 16, false)
+  if (w.refusal) return { refused: w.refusal }
+  if (!cut) return { refused: 'short' }
+  return { tree: cut, slack: Math.max(48, 3 * w.cutFont), kept: w.chars, marker: w.marker ?? {} }
+}
+
+/** The marker's top on the canvas. */
+function topOnCanvas(node: LayoutNode): number {
+  let top = 0
+  for (let n: LayoutNode | null = node; n; n = n.parent) top += n.layout?.top ?? 0
+  return top
+}
+
+/** Called by layout.ts with the marker's layout node. */
+export function noteFlowCutMarker(holder: { node?: LayoutNode }, node: LayoutNode) {
+  if (typeof holder === 'object' && holder !== null) holder.node = node
+}
+
+/** Whether a cut laid out lies below a canvas of `height` by its slack. */
+export function flowCutAccepted(cut: FlowCut, height: number): boolean {
+  if (!cut.marker.node) return false
+  return topOnCanvas(cut.marker.node) >= height + cut.slack
+}

@@ -27,7 +27,8 @@ const core = await import(pathToFileURL(join(here, '../../packages/core/dist/ind
 process.env.PICTOR_FLOW_CUT_DEBUG = '1';
 let cutLines = [];
 const consoleError = console.error;
-console.error = (...parts) => (parts[0] === 'flow-cut' ? cutLines.push(parts.slice(1).join(' ')) : consoleError(...parts));
+console.error = (...parts) =>
+  parts[0] === 'flow-cut' ? cutLines.push(parts.slice(1).join(' ')) : consoleError(...parts);
 
 async function pixels(png) {
   const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
@@ -53,7 +54,12 @@ for (const corpus of args.corpus.split(',')) {
     const results = [];
     let cut = '';
     for (const tunings of [{}, { flowCut: false }]) {
-      const renderer = core.createRenderer({ workers: 0, baseDir: dir, tunings, limits: { timeoutMs: 600_000, wallTimeoutMs: 1_200_000 } });
+      const renderer = core.createRenderer({
+        workers: 0,
+        baseDir: dir,
+        tunings,
+        limits: { timeoutMs: 600_000, wallTimeoutMs: 1_200_000 },
+      });
       cutLines = [];
       try {
         const result = await renderer.render({ html, width, height, format: 'png' });
@@ -66,11 +72,18 @@ for (const corpus of args.corpus.split(',')) {
       if (tunings.flowCut !== false) cut = [...new Set(cutLines)].join('; ');
     }
     const [a, b] = results;
-    const equal = !a.error && !b.error && a.info.width === b.info.width && a.info.height === b.info.height && a.data.equals(b.data);
+    const equal =
+      !a.error &&
+      !b.error &&
+      a.info.width === b.info.width &&
+      a.info.height === b.info.height &&
+      a.data.equals(b.data);
     if (equal) same++;
     else differ++;
     if (/kept/.test(cut)) kept.push(name);
-    console.log(`${corpus}/${name}: ${equal ? 'identical' : 'DIFFERENT'}${cut ? ` (${cut})` : ''}${a.error || b.error ? ` on: ${a.error ?? 'rendered'}; off: ${b.error ?? 'rendered'}` : ''}`);
+    console.log(
+      `${corpus}/${name}: ${equal ? 'identical' : 'DIFFERENT'}${cut ? ` (${cut})` : ''}${a.error || b.error ? ` on: ${a.error ?? 'rendered'}; off: ${b.error ?? 'rendered'}` : ''}`,
+    );
   }
 }
 console.log(`${same + differ} cases: identical ${same}, different ${differ}; cut in ${kept.length}`);

@@ -36,6 +36,7 @@
  */
 import type { ReactNode } from 'react'
 import presets from './handler/presets.js'
+import { ABSOLUTE_FONT_SIZES } from './handler/expand.js'
 import type { LayoutNode } from './layout-engine/index.js'
 
 /** The prop of the marker element put where the cut children were. */
@@ -81,16 +82,7 @@ const CHAIN_TAGS = new Set([
 ])
 const CHAIN_DISPLAYS = new Set(['block', 'list-item', 'flow-root'])
 const BLOCK_LEVEL_DISPLAYS = new Set(['block', 'list-item', 'flow-root', 'flex', 'grid', 'table'])
-const FONT_KEYWORDS: Record<string, number> = {
-  'xx-small': 9,
-  'x-small': 10,
-  small: 13,
-  medium: 16,
-  large: 18,
-  'x-large': 24,
-  'xx-large': 32,
-  'xxx-large': 48,
-}
+const FONT_KEYWORDS = ABSOLUTE_FONT_SIZES
 
 type Style = Record<string, unknown>
 interface El {

@@ -7,7 +7,11 @@ import { h, render } from './render.js';
 
 const GRADIENT = 'linear-gradient(90deg, #0a0, #00f) 1';
 const boxWith = (style: Record<string, unknown>) =>
-  h('div', { display: 'flex', width: 200, height: 100 }, h('div', { display: 'flex', width: 120, height: 40, ...style }));
+  h(
+    'div',
+    { display: 'flex', width: 200, height: 100 },
+    h('div', { display: 'flex', width: 120, height: 40, ...style }),
+  );
 const gradients = (svg: string) => (svg.match(/<linearGradient/g) ?? []).length;
 
 describe('the border shorthand and border-image', () => {
@@ -19,16 +23,24 @@ describe('the border shorthand and border-image', () => {
 
   it('draws no border-image-source longhand declared before it', async () => {
     const svg = await render(
-      boxWith({ borderImageSource: 'linear-gradient(90deg, #0a0, #00f)', borderImageSlice: 1, border: '6px solid red' }),
+      boxWith({
+        borderImageSource: 'linear-gradient(90deg, #0a0, #00f)',
+        borderImageSlice: 1,
+        border: '6px solid red',
+      }),
     );
     expect(gradients(svg)).toBe(0);
   });
 
   it('draws a border image declared after it', async () => {
-    expect(gradients(await render(boxWith({ border: '6px solid red', borderImage: GRADIENT })))).toBeGreaterThan(0);
+    expect(
+      gradients(await render(boxWith({ border: '6px solid red', borderImage: GRADIENT }))),
+    ).toBeGreaterThan(0);
     expect(
       gradients(
-        await render(boxWith({ border: '6px solid red', borderImageSource: 'linear-gradient(90deg, #0a0, #00f)' })),
+        await render(
+          boxWith({ border: '6px solid red', borderImageSource: 'linear-gradient(90deg, #0a0, #00f)' }),
+        ),
       ),
     ).toBeGreaterThan(0);
   });

@@ -47,8 +47,12 @@ describe('a float with a one-sided clear', () => {
   it('and the floats after it follow it', async () => {
     // Furo's footer with one more pair: the second pair below the first.
     const svg = await render(
-      context(box('right', 200, 30, 'right'), box('left', 200, 30, 'left'), box('right', 200, 30, 'right'),
-        box('left', 200, 30, 'left')) as never,
+      context(
+        box('right', 200, 30, 'right'),
+        box('left', 200, 30, 'left'),
+        box('right', 200, 30, 'right'),
+        box('left', 200, 30, 'left'),
+      ) as never,
     );
     expect(svgSize(svg).height).toBe(60);
     expect(topsOf(svg, '#fed')).toEqual([0, 30]);
@@ -59,7 +63,9 @@ describe('a float with a one-sided clear', () => {
     expect(await heightOf(context(box('left', 200, 30), box('left', 200, 30, 'left')))).toBe(60);
     // Below the left float: never beside it. (Chromium puts it just below it, at 20, beside the taller right float;
     // here it keeps the engine's place below both, at 50: without `clear` it would go beside the left float.)
-    const svg = await render(context(box('right', 200, 50), box('left', 200, 20), box('left', 100, 20, 'left')) as never);
+    const svg = await render(
+      context(box('right', 200, 50), box('left', 200, 20), box('left', 100, 20, 'left')) as never,
+    );
     expect(topsOf(svg, '#fed')[1]).toBeGreaterThanOrEqual(20);
   });
 
@@ -73,7 +79,9 @@ describe('a float with a one-sided clear', () => {
     // No float with a one-sided clear, or one the other side's floats do not reach past its own side's: none.
     expect(await layoutsAgain(context(box('right', 200, 30), box('left', 200, 30, 'both')))).toBe(0);
     expect(await layoutsAgain(context(box('left', 200, 30), box('left', 200, 30, 'left')))).toBe(0);
-    expect(await layoutsAgain(context(box('right', 200, 30), h('div', { display: 'block', clear: 'left' })))).toBe(0);
+    expect(
+      await layoutsAgain(context(box('right', 200, 30), h('div', { display: 'block', clear: 'left' }))),
+    ).toBe(0);
     // Furo's footer: one.
     expect(await layoutsAgain(context(box('right', 200, 30), box('left', 200, 30, 'left')))).toBe(1);
   });

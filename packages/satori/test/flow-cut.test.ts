@@ -19,25 +19,49 @@ const layoutStats = built.pictorLayoutStats as (() => Stats) | undefined;
 const WORDS =
   'Long documents lay out far more text than the image can show, and every paragraph of it was shaped and broken into lines. ';
 const p = (i: number, style: Record<string, unknown> = {}) =>
-  h('p', { margin: '0 0 8px', fontFamily: 'Inter', fontSize: 14, lineHeight: '18px', ...style }, `${i}. `, h('b', { fontWeight: 700 }, 'Bold'), ` ${WORDS.repeat(2)}`);
+  h(
+    'p',
+    { margin: '0 0 8px', fontFamily: 'Inter', fontSize: 14, lineHeight: '18px', ...style },
+    `${i}. `,
+    h('b', { fontWeight: 700 }, 'Bold'),
+    ` ${WORDS.repeat(2)}`,
+  );
 
 /** html > body > main > 200 paragraphs, with styles for each level and for the paragraphs after the 150th. */
 function page(
-  styles: { html?: object; body?: object; main?: object; paragraph?: object; late?: object; lateChild?: Element; firstChild?: Element } = {},
+  styles: {
+    html?: object;
+    body?: object;
+    main?: object;
+    paragraph?: object;
+    late?: object;
+    lateChild?: Element;
+    firstChild?: Element;
+  } = {},
 ): Element {
   const paragraphs = Array.from({ length: 200 }, (_x, i) =>
-    i === 150 && styles.lateChild ? styles.lateChild : p(i, { ...styles.paragraph, ...(i >= 150 ? styles.late : {}) }),
+    i === 150 && styles.lateChild
+      ? styles.lateChild
+      : p(i, { ...styles.paragraph, ...(i >= 150 ? styles.late : {}) }),
   );
   if (styles.firstChild) paragraphs.unshift(styles.firstChild);
   return h(
     'html',
     { display: 'block', backgroundColor: '#fff', ...styles.html },
-    h('body', { display: 'block', margin: 8, ...styles.body }, h('main', { display: 'block', ...styles.main }, ...paragraphs)),
+    h(
+      'body',
+      { display: 'block', margin: 8, ...styles.body },
+      h('main', { display: 'block', ...styles.main }, ...paragraphs),
+    ),
   );
 }
 
 /** The pixels (content wholly below the image may differ in the SVG, never in them), the paragraphs measured and the cuts, the switch on or off. */
-async function measured(element: Element, on: boolean, size: Record<string, unknown> = { width: 400, height: 300 }) {
+async function measured(
+  element: Element,
+  on: boolean,
+  size: Record<string, unknown> = { width: 400, height: 300 },
+) {
   const before = layoutStats?.() ?? { paragraphMeasures: 0 };
   const svg = await render(element, { ...size, pictorTunings: { flowCut: on } });
   const after = layoutStats?.() ?? { paragraphMeasures: 0 };
@@ -66,7 +90,11 @@ describe('flow-cut', () => {
     const lines = h(
       'html',
       { display: 'block', backgroundColor: '#fff' },
-      h('body', { display: 'block', margin: 0 }, ...Array.from({ length: 60 }, (_x, i) => p(i, { ...nowrap, margin: 0 }))),
+      h(
+        'body',
+        { display: 'block', margin: 0 },
+        ...Array.from({ length: 60 }, (_x, i) => p(i, { ...nowrap, margin: 0 })),
+      ),
     );
     const on = await measured(lines, true);
     const off = await measured(lines, false);
@@ -78,28 +106,98 @@ describe('flow-cut', () => {
   // Each of these could change a pixel if the cut were taken: the cut is refused, the layout is the full one.
   const refusals: [string, () => Element, Record<string, unknown>?][] = [
     ['a canvas without a fixed height', () => page(), { width: 400 }],
-    ['a gradient on the root (its positioning area is the root box)', () => page({ html: { backgroundImage: 'linear-gradient(red, blue)' } })],
+    [
+      'a gradient on the root (its positioning area is the root box)',
+      () => page({ html: { backgroundImage: 'linear-gradient(red, blue)' } }),
+    ],
     ['a box shadow on an ancestor', () => page({ main: { boxShadow: '0 -400px 0 red' } })],
     // (the paragraphs' own `none` keeps the render light: the ancestor's declaration refuses)
-    ['a text shadow on an ancestor (inherited by the cut part)', () => page({ body: { textShadow: '0 -2px red' }, paragraph: { textShadow: 'none' } })],
-    ['a transform of an ancestor (its origin at half its height)', () => page({ main: { transform: 'rotate(1deg)' } })],
-    ['rounded corners of an ancestor (scaled by its height)', () => page({ main: { borderRadius: '50%', backgroundColor: '#eee' } })],
+    [
+      'a text shadow on an ancestor (inherited by the cut part)',
+      () => page({ body: { textShadow: '0 -2px red' }, paragraph: { textShadow: 'none' } }),
+    ],
+    [
+      'a transform of an ancestor (its origin at half its height)',
+      () => page({ main: { transform: 'rotate(1deg)' } }),
+    ],
+    [
+      'rounded corners of an ancestor (scaled by its height)',
+      () => page({ main: { borderRadius: '50%', backgroundColor: '#eee' } }),
+    ],
     ['an ancestor in columns', () => page({ main: { columnCount: 2 } })],
     ['an ancestor with a flex display', () => page({ main: { display: 'flex', flexDirection: 'column' } })],
     ['an ancestor that aligns its content', () => page({ main: { height: 280, alignContent: 'end' } })],
     ['a vertical writing mode', () => page({ body: { writingMode: 'vertical-rl' } })],
     ['a negative margin in the cut part', () => page({ late: { marginTop: -9000 } })],
-    ['a fixed element in the cut part', () => page({ lateChild: h('div', { position: 'fixed', top: 0, left: 0, width: 50, height: 50, backgroundColor: 'red' }, '') })],
-    ['a relatively offset element in the cut part', () => page({ late: { position: 'relative', top: -9000 } })],
-    ['an absolutely positioned element from the bottom in the cut part', () => page({ main: { position: 'relative' }, lateChild: h('div', { position: 'relative' }, h('div', { position: 'absolute', bottom: 0, height: 9000, width: 50, backgroundColor: 'red' }, '')) })],
+    [
+      'a fixed element in the cut part',
+      () =>
+        page({
+          lateChild: h(
+            'div',
+            { position: 'fixed', top: 0, left: 0, width: 50, height: 50, backgroundColor: 'red' },
+            '',
+          ),
+        }),
+    ],
+    [
+      'a relatively offset element in the cut part',
+      () => page({ late: { position: 'relative', top: -9000 } }),
+    ],
+    [
+      'an absolutely positioned element from the bottom in the cut part',
+      () =>
+        page({
+          main: { position: 'relative' },
+          lateChild: h(
+            'div',
+            { position: 'relative' },
+            h(
+              'div',
+              { position: 'absolute', bottom: 0, height: 9000, width: 50, backgroundColor: 'red' },
+              '',
+            ),
+          ),
+        }),
+    ],
     ['a transform in the cut part', () => page({ late: { transform: 'translateY(-9000px)' } })],
     ['an outline in the cut part', () => page({ late: { outline: '2px solid red', outlineOffset: 9000 } })],
-    ['a font size that cannot be read in the cut part', () => page({ late: { fontSize: 'calc(10px + 1vw)' } })],
-    ['an absolutely positioned box of the kept part whose containing block is an ancestor', () =>
-      page({ main: { position: 'relative' }, firstChild: h('div', { position: 'absolute', bottom: 0, width: 50, height: 50, backgroundColor: 'red' }, '') })],
+    [
+      'a font size that cannot be read in the cut part',
+      () => page({ late: { fontSize: 'calc(10px + 1vw)' } }),
+    ],
+    [
+      'an absolutely positioned box of the kept part whose containing block is an ancestor',
+      () =>
+        page({
+          main: { position: 'relative' },
+          firstChild: h(
+            'div',
+            { position: 'absolute', bottom: 0, width: 50, height: 50, backgroundColor: 'red' },
+            '',
+          ),
+        }),
+    ],
     ['a sticky element', () => page({ lateChild: h('div', { position: 'sticky', top: 0 }, 'stuck') })],
-    ['a reversed list (its numbers count the items after)', () =>
-      h('html', { display: 'block' }, h('body', { display: 'block' }, hp('ol', { reversed: true, style: { display: 'block' } }, ...Array.from({ length: 200 }, (_x, i) => h('li', { display: 'list-item', fontFamily: 'Inter', fontSize: 14 }, `${i}. ${WORDS}`)))))],
+    [
+      'a reversed list (its numbers count the items after)',
+      () =>
+        h(
+          'html',
+          { display: 'block' },
+          h(
+            'body',
+            { display: 'block' },
+            hp(
+              'ol',
+              { reversed: true, style: { display: 'block' } },
+              ...Array.from({ length: 200 }, (_x, i) =>
+                h('li', { display: 'list-item', fontFamily: 'Inter', fontSize: 14 }, `${i}. ${WORDS}`),
+              ),
+            ),
+          ),
+        ),
+    ],
   ];
   it.each(refusals)('refuses %s', async (_why, make, size) => {
     const on = await measured(make(), true, size);

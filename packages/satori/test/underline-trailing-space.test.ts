@@ -10,10 +10,17 @@ import { fonts, h, render } from './render.js';
 /** The underlines' [x1, x2] in the SVG, top to bottom. */
 async function underlines(children: unknown) {
   const svg = await render(
-    h('div', { display: 'block', width: 150, fontSize: 16, fontFamily: 'Inter', lineHeight: '24px' }, children),
+    h(
+      'div',
+      { display: 'block', width: 150, fontSize: 16, fontFamily: 'Inter', lineHeight: '24px' },
+      children,
+    ),
     { width: 200, height: 120, fonts },
   );
-  return [...svg.matchAll(/<line [^>]*x1="([\d.]+)"[^>]*x2="([\d.]+)"/g)].map((m) => [Number(m[1]), Number(m[2])]);
+  return [...svg.matchAll(/<line [^>]*x1="([\d.]+)"[^>]*x2="([\d.]+)"/g)].map((m) => [
+    Number(m[1]),
+    Number(m[2]),
+  ]);
 }
 
 describe('an underline at the end of a line', () => {

@@ -89,7 +89,7 @@ export const TUNING_SWITCHES = {
   measureMemoWidthKnown:
     'a paragraph without floats keeps one size per width whether the width is known or only available (satori patch measure-memo-width-known)',
   flowCut:
-    "of a long document in plain block flow, only the part that can reach the image laid out; the cut kept only where it lies below the image (satori patch flow-cut)",
+    'of a long document in plain block flow, only the part that can reach the image laid out; the cut kept only where it lies below the image (satori patch flow-cut)',
 } as const satisfies Record<keyof Tunings, string>;
 
 /** The switches satori itself takes (its option `pictorTunings`, packages/satori/src/pictor-tunings.ts). */

@@ -1913,7 +1913,7 @@ export default function expand(
 }
 
 // https://www.w3.org/TR/css-fonts-4/#absolute-size-mapping
-const ABSOLUTE_FONT_SIZES: Record<string, number> = {
+export const ABSOLUTE_FONT_SIZES: Record<string, number> = {
   'xx-small': 9,
   'x-small': 10,
   small: 13,

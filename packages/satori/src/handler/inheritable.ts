@@ -1,5 +1,6 @@
 import { SerializedStyle } from './expand.js'
 import { getLonghands } from './shorthands.js'
+import { SVG_PAINT_PROPERTIES } from './svg-paint-properties.js'
 
 const list = new Set([
   'color',
@@ -64,16 +65,7 @@ const list = new Set([
   'textRendering',
   // Pictor (svg-inherited-paint): SVG's paint properties are inherited CSS
   // properties; an inline <svg> takes them from its HTML ancestors.
-  'fill',
-  'fillOpacity',
-  'fillRule',
-  'stroke',
-  'strokeWidth',
-  'strokeOpacity',
-  'strokeLinecap',
-  'strokeLinejoin',
-  'strokeDasharray',
-  'strokeMiterlimit',
+  ...SVG_PAINT_PROPERTIES,
 
   // Special properties of Satori:
   '_viewportWidth',

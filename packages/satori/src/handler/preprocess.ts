@@ -1,6 +1,7 @@
 import type { ReactElement, ReactNode, Fragment } from 'react'
 import { Fragment as FragmentSymbol } from '../jsx/jsx-runtime.js'
 import { resolveImageData, cache } from './image.js'
+import { SVG_PAINT_PROPERTIES } from './svg-paint-properties.js'
 import { convertColors as convertColorValues } from '../parser/color.js'
 import {
   extractCustomProperties,
@@ -332,18 +333,7 @@ export async function preProcessNode(
 }
 
 /** Inherited SVG properties a style sheet may set on an <svg>. */
-export const SVG_PRESENTATION_STYLES = [
-  'fill',
-  'fillOpacity',
-  'fillRule',
-  'stroke',
-  'strokeWidth',
-  'strokeOpacity',
-  'strokeLinecap',
-  'strokeLinejoin',
-  'strokeDasharray',
-  'strokeMiterlimit',
-]
+export const SVG_PRESENTATION_STYLES = SVG_PAINT_PROPERTIES
 
 /**
  * Pictor (svg-inherited-paint): the <svg> with the SVG paint properties it

@@ -399,8 +399,10 @@ export function trackList(
 ): ColumnTracks {
   const widths = columnWidths(table, cells, columns, ctx);
   let definite = hasDefiniteWidth(table, ctx);
-  const collapsed =
-    bordersCollapse(resolveVars(ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table)), table, ctx), table);
+  const collapsed = bordersCollapse(
+    resolveVars(ctx.styles.declared(table, 'border-collapse', ctx.inlineOf(table)), table, ctx),
+    table,
+  );
   const weights = new Array(columns).fill(0);
   const firstCell: (Element | undefined)[] = new Array(columns).fill(undefined);
   for (const cell of cells) {

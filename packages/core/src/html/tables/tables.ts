@@ -946,7 +946,8 @@ function warnUnmapped(el: Element, ctx: TableContext): void {
     // Pictor (table-rules-collapse): `rules` other than groups, rows, cols or all draws no line (`none` only
     // collapses the borders, bordersCollapse; an unknown value is ignored) and `frame="void"` no edge, as in
     // browsers: nothing is left undrawn.
-    if (name === 'rules' && value !== undefined && !['groups', 'rows', 'cols', 'all'].includes(value)) continue;
+    if (name === 'rules' && value !== undefined && !['groups', 'rows', 'cols', 'all'].includes(value))
+      continue;
     if (name === 'frame' && value === 'void') continue;
     if (value !== undefined)
       ctx.warn(`the ${name} attribute of <${el.tagName}> is not drawn; use CSS instead`);

@@ -82,7 +82,6 @@ const CHAIN_TAGS = new Set([
 ])
 const CHAIN_DISPLAYS = new Set(['block', 'list-item', 'flow-root'])
 const BLOCK_LEVEL_DISPLAYS = new Set(['block', 'list-item', 'flow-root', 'flex', 'grid', 'table'])
-const FONT_KEYWORDS = ABSOLUTE_FONT_SIZES
 
 type Style = Record<string, unknown>
 interface El {
@@ -141,7 +140,7 @@ function fontSize(style: Style, parent: number, root: number): number {
   const v = text(value)
   if (v === 'inherit' || v === 'unset') return parent
   if (v === 'initial') return 16
-  if (v in FONT_KEYWORDS) return FONT_KEYWORDS[v]
+  if (v in ABSOLUTE_FONT_SIZES) return ABSOLUTE_FONT_SIZES[v]
   if (v === 'larger') return parent * 1.2
   if (v === 'smaller') return parent / 1.2
   const m = /^(-?(?:\d*\.)?\d+)(px|em|rem|%|pt)?$/.exec(v)

@@ -332,9 +332,6 @@ export async function preProcessNode(
   return Promise.all(Array.from(set).map((s) => resolveImageData(s)))
 }
 
-/** Inherited SVG properties a style sheet may set on an <svg>. */
-export const SVG_PRESENTATION_STYLES = SVG_PAINT_PROPERTIES
-
 /**
  * Pictor (svg-inherited-paint): the <svg> with the SVG paint properties it
  * inherits from its HTML ancestors (`a { fill: currentColor }` around an icon)
@@ -349,7 +346,7 @@ export function withInheritedPaint(
 ): ReactElement {
   const style = (node.props?.style ?? {}) as Record<string, unknown>
   let merged: Record<string, unknown> | undefined
-  for (const property of SVG_PRESENTATION_STYLES) {
+  for (const property of SVG_PAINT_PROPERTIES) {
     if (style[property] != null || computedStyle[property] == null) continue
     const attribute = property.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)
     if (node.props?.[property] != null || node.props?.[attribute] != null)
@@ -405,7 +402,7 @@ export async function SVGNodeToImage(
   // Pictor (svg-css-presentation): CSS `fill`, `stroke` and the like on the
   // <svg> (Bootstrap Icons' `.bi { fill: currentColor }`) are inherited by its
   // content, and beat its presentation attributes.
-  for (const property of SVG_PRESENTATION_STYLES) {
+  for (const property of SVG_PAINT_PROPERTIES) {
     if (style?.[property] != null) restProps[property] = style[property]
   }
 

@@ -177,6 +177,17 @@ function invalidBoxSize(property: string, v: string): boolean {
 }
 
 /**
+ * Pictor (webkit-sticky-dropped): a value written for another browser beside the standard one, which Chromium does not
+ * parse and drops without a word, so that the declaration before it stays: `position: -webkit-sticky` (Safari's;
+ * Bootstrap's `.sticky-top`, Material for MkDocs' header, Spectre's `.p-sticky`: `position: relative; position:
+ * -webkit-sticky` is `relative` in Chromium). satori took it as the element's position, rejected it and laid the
+ * element out as `static`. Dropped without a warning: it is always written beside `position: sticky`.
+ */
+export function foreignValue(property: string, value: string): boolean {
+  return property === 'position' && value.trim().toLowerCase() === '-webkit-sticky';
+}
+
+/**
  * Why a declaration must be dropped, as browsers drop a declaration with an invalid value, or undefined. Only for
  * values satori would misread instead of ignoring, or whose loss must be seen before satori: `font-weight: regular`
  * (an e-mail theme's) drew bold text; `height: 30px, width: 30px` on an <img> hid its `height` attribute; `font-family:

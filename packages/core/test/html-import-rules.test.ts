@@ -165,7 +165,7 @@ describe('the repros, drawn as Chromium draws them', () => {
     const page = readFileSync(join(dir, `${name}.html`), 'utf8');
     const result = await renderer.render({ html: page, width, height, format: 'png' });
     expect(result.warnings).toHaveLength(expected.length);
-    result.warnings.forEach((warning, i) => expect(warning).toMatch(expected[i] as RegExp));
+    for (const [i, warning] of result.warnings.entries()) expect(warning).toMatch(expected[i] as RegExp);
     const { mean, far } = await distanceFromReference(
       result.data,
       readFileSync(join(dir, `${name}.chromium.png`)),

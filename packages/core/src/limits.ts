@@ -15,6 +15,8 @@ export const DEFAULT_LIMITS: Readonly<Required<RenderLimits>> = Object.freeze({
   maxTextLength: 500_000,
   maxElements: 10_000,
   maxStyleLength: 2_000_000,
+  maxImportDepth: 4,
+  maxImportedSheets: 32,
 });
 
 /** The wall-clock backstop is at least this many times the CPU time limit (RenderLimits.wallTimeoutMs). */

@@ -438,6 +438,8 @@ async function loadResources(
       fetcher: env.fetcher,
       ...(input.baseUrl ? { baseUrl: input.baseUrl } : {}),
       ...(env.options.baseDir ? { baseDir: env.options.baseDir } : {}),
+      maxImportDepth: env.options.limits.maxImportDepth ?? DEFAULT_LIMITS.maxImportDepth,
+      maxImportedSheets: env.options.limits.maxImportedSheets ?? DEFAULT_LIMITS.maxImportedSheets,
     });
     warnings.push(...loaded.warnings);
     const baseUrl = documentBase(input.baseUrl, parsed.baseHref);

@@ -241,6 +241,16 @@ export interface RenderLimits {
    * self-contained document) are not counted: their own limits bound them.
    */
   maxStyleLength?: number;
+  /**
+   * How deep `@import` rules of the document's sheets are followed, default 4 (1: only the sheets the document's
+   * `<style>` and `<link>` sheets import). A deeper import is skipped with a warning.
+   */
+  maxImportDepth?: number;
+  /**
+   * Sheets `@import` rules load in one render, in all, default 32; each is bounded by `fetch.maxBytes` and goes
+   * through the guarded fetcher (data: URLs too). One more is skipped with a warning.
+   */
+  maxImportedSheets?: number;
 }
 
 /** Settings of the one guarded fetcher used for every remote image, font and stylesheet. */

@@ -616,6 +616,9 @@ async function prepareStyle(s: ElementInput) {
   if (props?.[TABLE_CAPTION_PROP] !== undefined) {
     context.parent.outsideCaption = outsideCaption(node, props[TABLE_CAPTION_PROP])
   }
+  // Pictor (inline-table-backdrop-skipped): a box core paints a table's row,
+  // column or cell background with, which is no cell of the table.
+  if (props?.['data-pictor-backdrop'] !== undefined) node.tableBackdrop = true
   // Pictor (table-column-weights): a table cell's column, for its table.
   if (props?.[TABLE_COLUMN_PROP] !== undefined) {
     const [column, span, borders] = String(props[TABLE_COLUMN_PROP]).split(' ')

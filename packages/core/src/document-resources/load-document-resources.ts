@@ -14,6 +14,9 @@ import { servedWeights } from '../fonts/variation-axes.js';
 import { sha256Hex } from '../lazy-crypto.js';
 import { STYLESHEET_HREF_ATTR } from '../html/elements/convert.js';
 import { DocumentStyles } from '../html/style-sheets/stylesheet.js';
+import { withoutImportRules } from '../images/css-urls.js';
+import { DEFAULT_LIMITS } from '../limits.js';
+import { type ImportRule, readImportRules, wrapImported } from './import-rules.js';
 import type { DocumentFontFace, ParsedHtml, SatoriChild, SatoriElement } from '../html/types.js';
 
 /** Where a document's resources come from. */
@@ -26,6 +29,10 @@ export interface DocumentResourceContext {
   baseDir?: string;
   /** Largest local or data: resource in bytes, default 10 MiB. */
   maxBytes?: number;
+  /** How deep `@import` rules are followed (1: the document's sheets' own imports only); `limits.maxImportDepth`. */
+  maxImportDepth?: number;
+  /** How many sheets `@import` rules load in one render, in all; `limits.maxImportedSheets`. */
+  maxImportedSheets?: number;
 }
 
 /** A document font ready for satori; the same shape as the custom fonts of `loadFontSpecs`. */
@@ -113,6 +120,123 @@ function baseOf(ctx: DocumentResourceContext, baseHref: string | undefined): str
   }
 }
 
+/** Every `<style>` element of the tree with the children list it is in (undefined: its parent's only child). */
+function findStyles(
+  node: SatoriChild,
+  out: { style: SatoriElement; parent: SatoriElement }[],
+  parent?: SatoriElement,
+): void {
+  if (!node || typeof node !== 'object') return;
+  if (node.type === 'style' && parent) out.push({ style: node, parent });
+  const children = node.props.children;
+  if (Array.isArray(children)) for (const c of children) findStyles(c, out, node);
+  else findStyles(children, out, node);
+}
+
+/** The media type of a loaded sheet (lower-case, without parameters), '' when unknown (a local file). */
+function sheetType(contentType: string | undefined): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/** A sheet an `@import` loaded: where it came from (for its relative `url()`s) and its text in its conditions. */
+interface ImportedSheet {
+  href: string;
+  css: string;
+}
+
+/**
+ * Pictor (import-rules-loaded): the sheets `rules` import, each after the sheets it imports itself, as Chromium
+ * orders them (an imported sheet comes before the rules of the sheet importing it), each inside the conditions of
+ * every import on its way (`@media`, `@supports`, `@layer`). A sheet that cannot be loaded, is not `text/css`, imports
+ * one of the sheets it is imported from, or is past `maxImportDepth` / `maxImportedSheets` is skipped with a warning.
+ */
+async function loadImports(
+  rules: ImportRule[],
+  base: string | undefined,
+  ctx: DocumentResourceContext,
+  state: {
+    loaded: number;
+    warnings: string[];
+    faces: { face: DocumentFontFace; base: string | undefined }[];
+  },
+  viewport: ParsedHtml['viewport'],
+  depth: number,
+  chain: string[],
+): Promise<ImportedSheet[]> {
+  const out: ImportedSheet[] = [];
+  const maxDepth = ctx.maxImportDepth ?? DEFAULT_LIMITS.maxImportDepth;
+  const maxSheets = ctx.maxImportedSheets ?? DEFAULT_LIMITS.maxImportedSheets;
+  for (const rule of rules) {
+    const name = rule.url.length > 80 ? `${rule.url.slice(0, 77)}...` : rule.url;
+    if (depth > maxDepth) {
+      state.warnings.push(
+        `@import ${name} was not loaded: imports nest deeper than ${maxDepth} (limits.maxImportDepth)`,
+      );
+      continue;
+    }
+    if (state.loaded >= maxSheets) {
+      state.warnings.push(
+        `@import ${name} was not loaded: more than ${maxSheets} sheets are imported (limits.maxImportedSheets)`,
+      );
+      continue;
+    }
+    try {
+      const location = resolveLocation(rule.url, base, ctx);
+      const key = location.kind === 'url' ? location.url : location.path;
+      if (chain.includes(key)) {
+        state.warnings.push(`@import ${name} was not loaded: the sheet imports itself`);
+        continue;
+      }
+      state.loaded++;
+      let text: string;
+      let type: string;
+      if (location.kind === 'url' && /^data:/i.test(location.url)) {
+        const decoded = decodeDataUrl(location.url, ctx.maxBytes ?? DEFAULT_MAX_BYTES);
+        type = sheetType(decoded.contentType) || 'text/plain';
+        text = decoded.data.toString('utf8');
+      } else if (location.kind === 'url') {
+        if (!ctx.fetcher) throw new Error('remote resources are not loaded here (no fetcher)');
+        const fetched = await ctx.fetcher.fetch(location.url, 'stylesheet');
+        type = sheetType(fetched.contentType);
+        text = fetched.data.toString('utf8');
+      } else {
+        type = '';
+        text = (await readLocation(location, 'stylesheet', ctx)).toString('utf8');
+      }
+      // Chromium applies an imported sheet only when it is served as CSS.
+      if (type && type !== 'text/css') {
+        state.warnings.push(
+          `@import ${name} was ignored: it is ${type}, not text/css (as browsers ignore it)`,
+        );
+        continue;
+      }
+      const sheetBase = location.kind === 'url' ? location.url : pathToFileURL(location.path).href;
+      const ownBase = sheetBase.startsWith('data:') ? base : sheetBase;
+      const nested = await loadImports(readImportRules(text), ownBase, ctx, state, viewport, depth + 1, [
+        ...chain,
+        key,
+      ]);
+      const own = wrapImported(withoutImportRules(text).replace(/^\s*@charset\s+"[^"]*"\s*;/i, ''), rule);
+      const styles = new DocumentStyles((w) => state.warnings.push(`@import ${name}: ${w}`), viewport);
+      const processed = styles.addSheet(own);
+      for (const face of processed.fontFaces) state.faces.push({ face, base: ownBase });
+      const href =
+        location.kind === 'url'
+          ? location.url.startsWith('data:')
+            ? ''
+            : location.url
+          : ctx.baseDir
+            ? `/${relative(resolve(ctx.baseDir), location.path).split('\\').join('/')}`
+            : '';
+      for (const sheet of nested) out.push({ href: sheet.href, css: wrapImported(sheet.css, rule) });
+      out.push({ href, css: processed.css });
+    } catch (error) {
+      state.warnings.push(`@import ${name} was not loaded: ${describe(error)}`);
+    }
+  }
+  return out;
+}
+
 function findPlaceholders(node: SatoriChild, out: SatoriElement[]): void {
   if (!node || typeof node !== 'object') return;
   if (node.type === 'style' && typeof node.props[STYLESHEET_HREF_ATTR] === 'string') out.push(node);
@@ -164,6 +288,41 @@ export async function loadDocumentResources(
       }
     }),
   );
+
+  // Pictor (import-rules-loaded): the sheets `@import` rules name, each put as a `<style>` of its own before the sheet
+  // that imports it (a linked one's imports resolve against its URL).
+  const sheets: { style: SatoriElement; parent: SatoriElement }[] = [];
+  findStyles(parsed.root, sheets);
+  const importState = { loaded: 0, warnings, faces };
+  for (const { style, parent } of sheets) {
+    const text = typeof style.props.children === 'string' ? style.props.children : '';
+    const rules = readImportRules(text);
+    if (rules.length === 0) continue;
+    const href = style.props[STYLESHEET_HREF_ATTR];
+    let sheetBase = base;
+    if (typeof href === 'string') {
+      try {
+        const location = resolveLocation(href, base, ctx);
+        sheetBase = location.kind === 'url' ? location.url : pathToFileURL(location.path).href;
+        if (sheetBase.startsWith('data:')) sheetBase = base;
+      } catch {
+        continue;
+      }
+    }
+    const imported = await loadImports(rules, sheetBase, ctx, importState, parsed.viewport, 1, []);
+    if (imported.length === 0) continue;
+    const elements: SatoriElement[] = imported.map(({ href: sheetHref, css }) => ({
+      type: 'style',
+      props: {
+        children: css,
+        ...(sheetHref ? { [STYLESHEET_HREF_ATTR]: sheetHref } : {}),
+        ...(typeof style.props.media === 'string' ? { media: style.props.media } : {}),
+      },
+    }));
+    const siblings = parent.props.children;
+    if (Array.isArray(siblings)) siblings.splice(siblings.indexOf(style), 0, ...elements);
+    else parent.props.children = [...elements, style];
+  }
 
   const loaded: (DocumentFont | null)[] = [];
   const seen = new Set<string>();

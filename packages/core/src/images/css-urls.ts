@@ -98,7 +98,7 @@ function importRuleEnd(css: string, from: number): number {
 }
 
 /** `css` without its `@import` rules, each removed whole (`importRuleEnd`). */
-function withoutImportRules(css: string): string {
+export function withoutImportRules(css: string): string {
   const start = /@import\b/gi;
   let out = '';
   let from = 0;

@@ -55,6 +55,7 @@ import {
 } from '../parser/grid.js'
 import { limitedNaturalSize } from '../pictor-replaced-limits.js'
 import { inheritedDeclaration } from '../pictor-keyword-longhands.js'
+import { isWebkitBox } from './webkit-box.js'
 
 type SatoriElement = keyof typeof presets
 
@@ -369,6 +370,8 @@ const DISPLAY_TYPES: Record<
   'inline-block': ['inline', 'flow-root'],
   'inline-flex': ['inline', 'flex'],
   '-webkit-inline-flex': ['inline', 'flex'],
+  // Pictor (webkit-inline-box): the legacy flexible box laid out inline.
+  '-webkit-inline-box': ['inline', 'flex'],
   'inline-grid': ['inline', 'grid'],
   contents: ['contents', 'contents'],
   none: ['none', 'none'],
@@ -1042,7 +1045,7 @@ export default async function compute(
   // container, whose lines are clamped. Otherwise, it's laid out like flex.
   // https://drafts.csswg.org/css-overflow-4/#webkit-line-clamp
   const innerDisplay =
-    style.display === '-webkit-box' &&
+    isWebkitBox(style.display) &&
     style.WebkitBoxOrient === 'vertical' &&
     Number(style.WebkitLineClamp) > 0
       ? 'flow-root'
@@ -1207,10 +1210,7 @@ export default async function compute(
   // `flex-direction`, as Chromium does: `vertical` (PaperMod's and many blog
   // cards' `-webkit-box-orient: vertical` with `-webkit-line-clamp: unset` or
   // none) stacks them as a column.
-  if (
-    String(style.display).trim().toLowerCase() === '-webkit-box' &&
-    innerDisplay === 'flex'
-  ) {
+  if (isWebkitBox(style.display) && innerDisplay === 'flex') {
     const orient = String(style.WebkitBoxOrient ?? '')
       .trim()
       .toLowerCase()

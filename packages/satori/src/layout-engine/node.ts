@@ -282,6 +282,11 @@ export class LayoutNode {
    * baseline of an `inline-block` element.
    */
   lastBaseline?: (width: number) => number | undefined
+  /**
+   * Pictor (inline-table-backdrop-skipped): a table's painted backdrop (a
+   * row's, column's or baseline cell's background box), not a cell.
+   */
+  tableBackdrop?: boolean
   /** Pictor (inline-table-first-baseline): the baseline of its first line. */
   firstBaseline?: (width: number) => number | undefined
   /**

@@ -2825,7 +2825,14 @@ function firstItemBaseline(node: LayoutNode): number | undefined {
       if (inner !== undefined) return inner
       continue
     }
-    if (child.style.position === 'absolute' || child.style.display === 'none') {
+    // Pictor (inline-table-backdrop-skipped): a table's backdrops come first
+    // (painted under the cells) and hold no line: an inline table with a
+    // cell border or background stood on its bottom edge, not its first row.
+    if (
+      child.style.position === 'absolute' ||
+      child.style.display === 'none' ||
+      child.tableBackdrop
+    ) {
       continue
     }
     // Pictor (inline-table-first-baseline): an item's first baseline, as

@@ -8,6 +8,7 @@ import {
 } from '../utils.js'
 import { HorizontalEllipsis, Space } from './characters.js'
 import { SerializedStyle } from '../handler/expand.js'
+import { isWebkitBox } from '../handler/webkit-box.js'
 
 export function preprocess(
   content: string,
@@ -238,7 +239,7 @@ function processTextOverflow(
 
   // Like in browsers, `-webkit-line-clamp` always ends in an ellipsis.
   if (
-    display === '-webkit-box' &&
+    isWebkitBox(display) &&
     WebkitBoxOrient === 'vertical' &&
     Number(WebkitLineClamp) > 0
   ) {

@@ -16,7 +16,8 @@ import { isBlankText } from './float-breaks.js';
 import { hasSpaceBetweenItems } from './picture-lines.js';
 
 /** `display` values that make an element an atomic inline. */
-const ATOMIC_INLINE = /^(?:inline-block|inline-flex|-webkit-inline-flex|inline-grid|inline-table)$/;
+const ATOMIC_INLINE =
+  /^(?:inline-block|inline-flex|-webkit-inline-flex|-webkit-inline-box|inline-grid|inline-table)$/;
 
 /** True for an atomic inline `display` value. */
 export function isAtomicInlineDisplay(display: string | undefined): boolean {

@@ -450,6 +450,11 @@ export class TreeConverter {
    */
   private tableDisplayOf(el: Element): string | undefined {
     if (isAnonymous(el) || NO_TABLE_BOX_TAGS.has(el.tagName) || SKIPPED.has(el.tagName)) return undefined;
+    return this.writtenDisplay(el);
+  }
+
+  /** An element's `display` as written, a table display its sheet degraded for satori included (the marker's). */
+  private writtenDisplay(el: Element): string | undefined {
     const inline = this.inlineOf(el);
     if (inline.display !== undefined) return inline.display.trim().toLowerCase();
     if (!this.styles.tableDisplays) return undefined;
@@ -699,6 +704,7 @@ export class TreeConverter {
           : this.convertElement(el, extra, children, depth),
       structure,
       addPreamble: (css: string) => this.addPreamble(css),
+      writtenDisplay: (el: Element) => this.writtenDisplay(el),
       warn: this.warn,
       quirks: this.fullQuirks,
     };

@@ -12,6 +12,8 @@ const SUPPORTED = new Set([
   'inline-block',
   'inline-flex',
   '-webkit-inline-flex',
+  // Pictor (webkit-inline-box): the legacy flexible box laid out inline (satori lays it out along -webkit-box-orient).
+  '-webkit-inline-box',
   'inline-grid',
   'contents',
   'none',

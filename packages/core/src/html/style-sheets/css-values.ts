@@ -6,6 +6,7 @@
  * property; `opacity` in percent as a number.
  */
 import * as csstree from 'css-tree';
+import { standardGradients } from './legacy-gradients.js';
 
 /** Prefixed properties Chrome parses as aliases of a standard one (css_properties.json5 `alias_for`). */
 const WEBKIT_ALIASES = new Set([
@@ -112,11 +113,11 @@ export function spaceJammedTokens(value: string): string {
 
 /**
  * `value` of `property` as satori can take it: tokens written against each other spaced, `calc(±infinity * unit)`
- * resolved, and an `opacity` in percent (Tailwind 4's `opacity-75` → `opacity: 75%`, which satori rejects) as a
+ * resolved, WebKit's legacy gradients written as standard ones (legacy-gradients.ts), and an `opacity` in percent (Tailwind 4's `opacity-75` → `opacity: 75%`, which satori rejects) as a
  * number.
  */
 export function resolveValue(property: string, value: string): string {
-  const resolved = resolveInfiniteCalc(spaceJammedTokens(value));
+  const resolved = standardGradients(resolveInfiniteCalc(spaceJammedTokens(value)));
   if (property !== 'opacity') return resolved;
   const percent = PERCENTAGE.exec(resolved);
   return percent ? String(Number(percent[1]) / 100) : resolved;
@@ -173,6 +174,17 @@ function invalidBoxSize(property: string, v: string): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Pictor (webkit-sticky-dropped): a value written for another browser beside the standard one, which Chromium does not
+ * parse and drops without a word, so that the declaration before it stays: `position: -webkit-sticky` (Safari's;
+ * Bootstrap's `.sticky-top`, Material for MkDocs' header, Spectre's `.p-sticky`: `position: relative; position:
+ * -webkit-sticky` is `relative` in Chromium). satori took it as the element's position, rejected it and laid the
+ * element out as `static`. Dropped without a warning: it is always written beside `position: sticky`.
+ */
+export function foreignValue(property: string, value: string): boolean {
+  return property === 'position' && value.trim().toLowerCase() === '-webkit-sticky';
 }
 
 /**

@@ -1,6 +1,7 @@
 /** `style=""` attributes → satori style objects; declarations that cannot be parsed are dropped with a warning. */
 import * as csstree from 'css-tree';
 import {
+  foreignValue,
   invalidDeclaration,
   resolveValue,
   unprefixedProperty,
@@ -48,6 +49,7 @@ export function parseInlineStyle(text: string, warn: (message: string) => void):
         warn(`style: ${property} has no value; the declaration was dropped`);
         return;
       }
+      if (foreignValue(property, value)) return;
       // Dropped here, as browsers drop it, so that nothing downstream (presentational attributes) takes it as set.
       const invalid = invalidDeclaration(property, value);
       if (invalid) {

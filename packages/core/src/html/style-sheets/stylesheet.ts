@@ -15,6 +15,7 @@ import type { DocumentFontFace } from '../types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
 import { generateCss } from './css-generate.js';
 import {
+  foreignValue,
   invalidDeclaration,
   resolveValue,
   unprefixedProperty,
@@ -455,6 +456,10 @@ export class DocumentStyles {
             rewritten = true;
           }
           const value = generateCss(node.value);
+          if (foreignValue(property, value) && item && list) {
+            dropped.push({ list, item });
+            return;
+          }
           const invalid = invalidDeclaration(property, value);
           if (invalid && item && list) {
             this.warn(invalid);

@@ -15,6 +15,11 @@ export interface TableContext {
   /** Register a UA rule (zero specificity) in the document's preamble sheet. */
   addPreamble(css: string): void;
   warn(message: string): void;
+  /**
+   * An element's `display` as written, a table display a sheet degraded for satori included (`inline-table` where the
+   * sheet now says `inline-block`); undefined when none is declared.
+   */
+  writtenDisplay?(el: Element): string | undefined;
   /** The document is in quirks mode (a cell's height is its border box's, HTML's table cell height quirk). */
   quirks?: boolean;
   /** How the table's parts are found: by tag (an HTML table, the default) or by CSS display (table-structure.ts). */

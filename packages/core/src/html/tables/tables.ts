@@ -650,6 +650,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
           type: ANONYMOUS_BACKDROP_BOX,
           props: {
             [ANONYMOUS_PROP]: '',
+            // Not a cell: an inline table's baseline is its first row's (satori inline-table-backdrop-skipped).
+            'data-pictor-backdrop': '',
             style: { display: 'block', ...paint, gridRow: extra.gridRow!, gridColumn: extra.gridColumn! },
           },
         });
@@ -772,10 +774,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       );
   }
   if (hidden(table, ctx)) tableStyle.display = 'none';
-  // An inline table (konsav's two `display: inline-table` floaters side by side) sits on its line.
+  // An inline table (konsav's two `display: inline-table` floaters side by side) sits on its line. Pictor
+  // (inline-table-from-sheet): a sheet's `display: inline-table` is `inline-block` there (degraded for satori) with
+  // the value as written beside it, which `writtenDisplay` reads; only a style attribute's counted before.
   else if (
     structure.inline ||
-    ctx.styles.declared(table, 'display', tableInline)?.trim().toLowerCase() === 'inline-table'
+    (ctx.writtenDisplay?.(table) ?? ctx.styles.declared(table, 'display', tableInline))
+      ?.trim()
+      .toLowerCase() === 'inline-table'
   )
     tableStyle.display = 'inline-grid';
   const grid = ctx.convert(table, tableStyle, [...backdrops, ...cellBoxes, ...children]);

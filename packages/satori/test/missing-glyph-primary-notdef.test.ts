@@ -16,7 +16,7 @@ function notdefAdvance(data: Buffer, size: number) {
 }
 
 /** The x of the marker box after `text` set in `family`, with the faces in `faces` order. */
-async function after(text: string, family: string, faces: unknown[]) {
+async function boxAfter(text: string, family: string, faces: unknown[]) {
   const svg = await render(
     h('div', { display: 'flex', fontSize: 20, fontFamily: family }, [
       h('span', {}, text),
@@ -35,8 +35,10 @@ describe('a character no font has', () => {
     expect(Math.abs(interBox - lmBox)).toBeGreaterThan(2);
     // Inter first, Latin Modern a fallback (the last face): Inter's box.
     // (The box's x is laid out in whole pixels.)
-    expect(Math.abs((await after('⬈⬈⬈⬈', 'Inter', [inter, latinModern])) - 4 * interBox)).toBeLessThan(1);
+    expect(Math.abs((await boxAfter('⬈⬈⬈⬈', 'Inter', [inter, latinModern])) - 4 * interBox)).toBeLessThan(1);
     // Latin Modern named and first, Inter the last face: Latin Modern's box.
-    expect(Math.abs((await after('⬈⬈⬈⬈', 'Latin Modern', [latinModern, inter])) - 4 * lmBox)).toBeLessThan(1);
+    expect(Math.abs((await boxAfter('⬈⬈⬈⬈', 'Latin Modern', [latinModern, inter])) - 4 * lmBox)).toBeLessThan(
+      1,
+    );
   });
 });

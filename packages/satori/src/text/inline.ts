@@ -252,12 +252,20 @@ interface Word {
   width: number
   /** The width of collapsible spaces at the end, which hang at a line end. */
   trailing: number
+  /**
+   * Pictor (pre-wrap-hanging-spaces): the spaces of `trailing` are preserved
+   * ones (`pre-wrap`): drawn, and only conditionally hanging before a forced
+   * break or at the paragraph's end.
+   */
+  preserved?: boolean
 }
 
 interface Line {
   words: Word[]
   width: number
   trailing: number
+  /** Pictor (pre-wrap-hanging-spaces): `trailing` is of preserved spaces. */
+  preserved?: boolean
   top: number
   /** Where the line starts, beside floats on the left. */
   left: number
@@ -1383,6 +1391,7 @@ export class Paragraph {
     const measureWord = (word: Word) => {
       word.width = 0
       word.trailing = 0
+      word.preserved = false
       for (const segment of word.segments) {
         const { item } = segment
         segment.trimsEnd = false
@@ -1399,6 +1408,18 @@ export class Paragraph {
             collapse && trimmed !== segment.text
               ? segment.width - measureText(trimmed)
               : 0
+          // Pictor (pre-wrap-hanging-spaces): preserved spaces and tabs at
+          // the end of a `pre-wrap` line hang too (CSS Text 3 §4.1.3: they
+          // count neither for the fit nor for the alignment at a soft wrap).
+          // Under `break-spaces` they take room and wrap, as before.
+          word.preserved = false
+          if (item.run.style.whiteSpace === 'pre-wrap') {
+            const kept = segment.text.replace(/[ \t]+$/, '')
+            if (kept !== segment.text) {
+              word.trailing = segment.width - measureText(kept)
+              word.preserved = true
+            }
+          }
         } else if (item.kind === 'open' || item.kind === 'close') {
           const { style } = item.box
           // Pictor (bidi-box-edges): with bidi, a right-to-left box starts
@@ -1739,6 +1760,7 @@ export class Paragraph {
       line.words.push(word)
       line.width += word.width
       line.trailing = word.trailing
+      line.preserved = word.preserved
       canBreak = word.canBreakAfter
     }
     if (line) finishLine(line)
@@ -1746,7 +1768,22 @@ export class Paragraph {
     let maxWidth = 0
     lines.forEach((current, index) => {
       // Align the line.
-      const lineWidth = current.width - current.trailing
+      // Pictor (pre-wrap-hanging-spaces): preserved spaces before a forced
+      // break or at the paragraph's end hang only as far as they overflow
+      // (conditional hanging); they are drawn, with their decorations, where
+      // they are (no hanging width left for the drawing).
+      let hang = current.trailing
+      if (current.preserved) {
+        const next = lines[index + 1]?.words[0]
+        if (!next || next.forceBreak) {
+          hang = Math.min(
+            hang,
+            Math.max(0, current.width - current.available)
+          )
+        }
+        current.trailing = 0
+      }
+      const lineWidth = current.width - hang
       const lineIndent = index === 0 ? indent : 0
       maxWidth = Math.max(maxWidth, current.left + lineWidth + lineIndent)
       let x = current.left + lineIndent

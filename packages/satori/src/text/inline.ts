@@ -236,6 +236,11 @@ interface Segment {
   margin?: number
   /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
   trimsEnd?: boolean
+  /**
+   * Pictor (justify-space-widened): the justification gap after it on its
+   * line, drawn as part of it (its decorations and boxes run across it).
+   */
+  spread?: number
 }
 
 interface Word {
@@ -595,6 +600,8 @@ export class Paragraph {
       rtl: boolean
       /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
       trimsEnd?: boolean
+      /** Pictor (justify-space-widened): the justification gap it ends with. */
+      spread?: number
     }[]
   >()
   /** Set when the paragraph is only text of the container. */
@@ -1838,9 +1845,28 @@ export class Paragraph {
         return
       }
       current.words.forEach((word, wordIndex) => {
-        if (widened[wordIndex]) x += gap
+        // Pictor (justify-space-widened): the gap widens the space (or the
+        // character) it is after, as in Chromium: the last text segment of
+        // the word before, so a link's underline and background run across
+        // a widened space inside the link.
+        if (widened[wordIndex]) {
+          const before = current.words[wordIndex - 1]?.segments ?? []
+          const last = before.findLastIndex(
+            (segment) => segment.item.kind === 'text'
+          )
+          const after = before.slice(last + 1)
+          if (
+            last >= 0 &&
+            !after.some((segment) => segment.item.kind === 'atomic')
+          ) {
+            before[last].spread = gap
+            for (const segment of after) segment.x += gap
+          }
+          x += gap
+        }
         for (const segment of word.segments) {
           segment.x = x
+          segment.spread = 0
           x += segment.width
         }
       })
@@ -1927,9 +1953,23 @@ export class Paragraph {
     }
     const gap = gaps ? spread / gaps : 0
     if (base === 1) x -= line.trailing
+    // Pictor (justify-space-widened): a gap widens the space beside it (the
+    // word's own space segment, with bidi: after the word on the left of a
+    // left-to-right run, before the word on the right of a right-to-left
+    // one), so its underline and box run across it, as in Chromium.
+    const spaces = (i: number) => {
+      const { item, text } = segments[i]
+      return item.kind === 'text' && !!text && /^[ \t]+$/.test(text)
+    }
     order.forEach((index, k) => {
-      if (k > 0 && wordOf[index] !== wordOf[order[k - 1]]) x += gap
-      segments[index].x = x
+      let widen = false
+      if (k > 0 && wordOf[index] !== wordOf[order[k - 1]] && gap) {
+        if (spaces(order[k - 1])) segments[order[k - 1]].spread = gap
+        else if (spaces(index)) widen = true
+        x += gap
+      }
+      segments[index].x = widen ? x - gap : x
+      segments[index].spread = widen ? gap : 0
       x += segments[index].width
     })
   }
@@ -2206,7 +2246,7 @@ export class Paragraph {
         // Pictor (underline-trailing-space): the spaces that hang at the end
         // of the line are removed in Chrome, so its decorations end before
         // them.
-        width: Math.max(0, segment.width - hanging),
+        width: Math.max(0, segment.width + (segment.spread ?? 0) - hanging),
         line: this.lines.indexOf(line),
         // Pictor (line-tops-from-exact-box): the line's top rounded where it
         // is on the page, from where the paragraph was laid out.
@@ -2215,6 +2255,7 @@ export class Paragraph {
           (line.relativeBaselines?.get(run) ?? line.baseline - shift),
         rtl: (segment.level ?? 0) % 2 === 1,
         ...(segment.trimsEnd ? { trimsEnd: true } : {}),
+        ...(segment.spread ? { spread: segment.spread } : {}),
       })
       this.pieces.set(run, pieces)
     }
@@ -2378,7 +2419,7 @@ export class Paragraph {
           } else if (item.kind === 'atomic') {
             placeAtomic(item.atomic, line, segment.x)
           }
-          x = segment.x + segment.width
+          x = segment.x + segment.width + (segment.spread ?? 0)
         }
       }
 
@@ -2491,6 +2532,9 @@ export class Paragraph {
         last &&
         last.line === piece.line &&
         last.rtl === piece.rtl &&
+        // Pictor (justify-space-widened): not across a widened space.
+        !last.spread &&
+        !piece.spread &&
         Math.abs(last.x + last.width - piece.x) < 1e-3
       ) {
         merged.push({
@@ -2507,6 +2551,8 @@ export class Paragraph {
         last.line === piece.line &&
         last.rtl &&
         piece.rtl &&
+        !piece.spread &&
+        !last.spread &&
         Math.abs(piece.x + piece.width - last.x) < 1e-3
       ) {
         merged.push({

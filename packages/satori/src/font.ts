@@ -1378,12 +1378,13 @@ export default class FontLoader {
       }
       const _fonts = faceList(fallback)
 
-      const face = _fonts.find((_face, index) => {
-        return (
-          !!realize(_face).charToGlyphIndex(word) ||
-          (fallback && index === _fonts.length - 1)
-        )
-      })
+      // Pictor (missing-glyph-primary-notdef): a character no face has is
+      // drawn, as in Chromium, with the .notdef glyph (its advance and shape)
+      // of the element's primary font, the first available face of its list;
+      // satori took the last fallback face's, a box of another width.
+      const face =
+        _fonts.find((_face) => !!realize(_face).charToGlyphIndex(word)) ??
+        (fallback ? _fonts[0] : undefined)
       const font = realize(face)
 
       if (font) {

@@ -236,6 +236,11 @@ interface Segment {
   margin?: number
   /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
   trimsEnd?: boolean
+  /**
+   * Pictor (justify-space-widened): the justification gap after it on its
+   * line, drawn as part of it (its decorations and boxes run across it).
+   */
+  spread?: number
 }
 
 interface Word {
@@ -252,12 +257,20 @@ interface Word {
   width: number
   /** The width of collapsible spaces at the end, which hang at a line end. */
   trailing: number
+  /**
+   * Pictor (pre-wrap-hanging-spaces): the spaces of `trailing` are preserved
+   * ones (`pre-wrap`): drawn, and only conditionally hanging before a forced
+   * break or at the paragraph's end.
+   */
+  preserved?: boolean
 }
 
 interface Line {
   words: Word[]
   width: number
   trailing: number
+  /** Pictor (pre-wrap-hanging-spaces): `trailing` is of preserved spaces. */
+  preserved?: boolean
   top: number
   /** Where the line starts, beside floats on the left. */
   left: number
@@ -587,6 +600,8 @@ export class Paragraph {
       rtl: boolean
       /** Pictor (cjk-closing-at-line-end): its closing mark is set half-width. */
       trimsEnd?: boolean
+      /** Pictor (justify-space-widened): the justification gap it ends with. */
+      spread?: number
     }[]
   >()
   /** Set when the paragraph is only text of the container. */
@@ -1383,6 +1398,7 @@ export class Paragraph {
     const measureWord = (word: Word) => {
       word.width = 0
       word.trailing = 0
+      word.preserved = false
       for (const segment of word.segments) {
         const { item } = segment
         segment.trimsEnd = false
@@ -1399,6 +1415,18 @@ export class Paragraph {
             collapse && trimmed !== segment.text
               ? segment.width - measureText(trimmed)
               : 0
+          // Pictor (pre-wrap-hanging-spaces): preserved spaces and tabs at
+          // the end of a `pre-wrap` line hang too (CSS Text 3 §4.1.3: they
+          // count neither for the fit nor for the alignment at a soft wrap).
+          // Under `break-spaces` they take room and wrap, as before.
+          word.preserved = false
+          if (item.run.style.whiteSpace === 'pre-wrap') {
+            const kept = segment.text.replace(/[ \t]+$/, '')
+            if (kept !== segment.text) {
+              word.trailing = segment.width - measureText(kept)
+              word.preserved = true
+            }
+          }
         } else if (item.kind === 'open' || item.kind === 'close') {
           const { style } = item.box
           // Pictor (bidi-box-edges): with bidi, a right-to-left box starts
@@ -1739,6 +1767,7 @@ export class Paragraph {
       line.words.push(word)
       line.width += word.width
       line.trailing = word.trailing
+      line.preserved = word.preserved
       canBreak = word.canBreakAfter
     }
     if (line) finishLine(line)
@@ -1746,7 +1775,22 @@ export class Paragraph {
     let maxWidth = 0
     lines.forEach((current, index) => {
       // Align the line.
-      const lineWidth = current.width - current.trailing
+      // Pictor (pre-wrap-hanging-spaces): preserved spaces before a forced
+      // break or at the paragraph's end hang only as far as they overflow
+      // (conditional hanging); they are drawn, with their decorations, where
+      // they are (no hanging width left for the drawing).
+      let hang = current.trailing
+      if (current.preserved) {
+        const next = lines[index + 1]?.words[0]
+        if (!next || next.forceBreak) {
+          hang = Math.min(
+            hang,
+            Math.max(0, current.width - current.available)
+          )
+        }
+        current.trailing = 0
+      }
+      const lineWidth = current.width - hang
       const lineIndent = index === 0 ? indent : 0
       maxWidth = Math.max(maxWidth, current.left + lineWidth + lineIndent)
       let x = current.left + lineIndent
@@ -1801,9 +1845,28 @@ export class Paragraph {
         return
       }
       current.words.forEach((word, wordIndex) => {
-        if (widened[wordIndex]) x += gap
+        // Pictor (justify-space-widened): the gap widens the space (or the
+        // character) it is after, as in Chromium: the last text segment of
+        // the word before, so a link's underline and background run across
+        // a widened space inside the link.
+        if (widened[wordIndex]) {
+          const before = current.words[wordIndex - 1]?.segments ?? []
+          const last = before.findLastIndex(
+            (segment) => segment.item.kind === 'text'
+          )
+          const after = before.slice(last + 1)
+          if (
+            last >= 0 &&
+            !after.some((segment) => segment.item.kind === 'atomic')
+          ) {
+            before[last].spread = gap
+            for (const segment of after) segment.x += gap
+          }
+          x += gap
+        }
         for (const segment of word.segments) {
           segment.x = x
+          segment.spread = 0
           x += segment.width
         }
       })
@@ -1890,9 +1953,23 @@ export class Paragraph {
     }
     const gap = gaps ? spread / gaps : 0
     if (base === 1) x -= line.trailing
+    // Pictor (justify-space-widened): a gap widens the space beside it (the
+    // word's own space segment, with bidi: after the word on the left of a
+    // left-to-right run, before the word on the right of a right-to-left
+    // one), so its underline and box run across it, as in Chromium.
+    const spaces = (i: number) => {
+      const { item, text } = segments[i]
+      return item.kind === 'text' && !!text && /^[ \t]+$/.test(text)
+    }
     order.forEach((index, k) => {
-      if (k > 0 && wordOf[index] !== wordOf[order[k - 1]]) x += gap
-      segments[index].x = x
+      let widen = false
+      if (k > 0 && wordOf[index] !== wordOf[order[k - 1]] && gap) {
+        if (spaces(order[k - 1])) segments[order[k - 1]].spread = gap
+        else if (spaces(index)) widen = true
+        x += gap
+      }
+      segments[index].x = widen ? x - gap : x
+      segments[index].spread = widen ? gap : 0
       x += segments[index].width
     })
   }
@@ -2169,7 +2246,7 @@ export class Paragraph {
         // Pictor (underline-trailing-space): the spaces that hang at the end
         // of the line are removed in Chrome, so its decorations end before
         // them.
-        width: Math.max(0, segment.width - hanging),
+        width: Math.max(0, segment.width + (segment.spread ?? 0) - hanging),
         line: this.lines.indexOf(line),
         // Pictor (line-tops-from-exact-box): the line's top rounded where it
         // is on the page, from where the paragraph was laid out.
@@ -2178,6 +2255,7 @@ export class Paragraph {
           (line.relativeBaselines?.get(run) ?? line.baseline - shift),
         rtl: (segment.level ?? 0) % 2 === 1,
         ...(segment.trimsEnd ? { trimsEnd: true } : {}),
+        ...(segment.spread ? { spread: segment.spread } : {}),
       })
       this.pieces.set(run, pieces)
     }
@@ -2341,7 +2419,7 @@ export class Paragraph {
           } else if (item.kind === 'atomic') {
             placeAtomic(item.atomic, line, segment.x)
           }
-          x = segment.x + segment.width
+          x = segment.x + segment.width + (segment.spread ?? 0)
         }
       }
 
@@ -2454,6 +2532,9 @@ export class Paragraph {
         last &&
         last.line === piece.line &&
         last.rtl === piece.rtl &&
+        // Pictor (justify-space-widened): not across a widened space.
+        !last.spread &&
+        !piece.spread &&
         Math.abs(last.x + last.width - piece.x) < 1e-3
       ) {
         merged.push({
@@ -2470,6 +2551,8 @@ export class Paragraph {
         last.line === piece.line &&
         last.rtl &&
         piece.rtl &&
+        !piece.spread &&
+        !last.spread &&
         Math.abs(piece.x + piece.width - last.x) < 1e-3
       ) {
         merged.push({

@@ -81,10 +81,14 @@ const WRITERS = {
     (theme = 'light') =>
     (dir, source, out) => {
       const args = ['--to', 'html', '--template', 'lab', ...(theme === 'light' ? [] : [`--theme=${theme}`])];
-      execFileSync('/usr/bin/python3', ['-m', 'nbconvert', ...args, source, '--output', out.replace(/\.html$/, '')], {
-        cwd: dir,
-        stdio: 'ignore',
-      });
+      execFileSync(
+        '/usr/bin/python3',
+        ['-m', 'nbconvert', ...args, source, '--output', out.replace(/\.html$/, '')],
+        {
+          cwd: dir,
+          stdio: 'ignore',
+        },
+      );
       const version = firstLine('/usr/bin/python3', ['-m', 'nbconvert', '--version']);
       return `\`jupyter nbconvert ${args.join(' ')}\` (nbconvert ${version}, Debian bookworm's python3-nbconvert) with the template's JupyterLab style sheet${theme === 'light' ? '' : ` and its ${theme} theme`}, embedded as the exporter does; the notebook's saved outputs, not executed again`;
     },
@@ -100,7 +104,10 @@ const WRITERS = {
   latexml: () => (dir, source, out) => {
     const xml = out.replace(/\.html$/, '.xml');
     execFileSync('latexml', ['--quiet', `--dest=${xml}`, source], { cwd: dir, stdio: 'ignore' });
-    execFileSync('latexmlpost', ['--quiet', '--format=html5', `--dest=${out}`, xml], { cwd: dir, stdio: 'ignore' });
+    execFileSync('latexmlpost', ['--quiet', '--format=html5', `--dest=${out}`, xml], {
+      cwd: dir,
+      stdio: 'ignore',
+    });
     return `\`latexml\` then \`latexmlpost --format=html5\` (${latexmlVersion()}, Debian bookworm) with the style sheets it writes beside the page (LaTeXML.css and the class's ltx-*.css)`;
   },
 };

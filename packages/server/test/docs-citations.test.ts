@@ -82,8 +82,11 @@ describe('citations of documents', () => {
     for (const [file, body] of text) {
       // Not a path of an upstream repository, written `owner/name \`path\`` (the wider corpus's source column).
       const upstream = /(?<![\w./-])[\w.-]+\/[\w.-]+ `(?:docs|benchmarks)\/[^`]*`/g;
+      // Nor the `path:` of a corpus case, which names a file inside the upstream repository it is written from.
+      const casePath = /\bpath: '(?:docs|benchmarks)\/[^']*'/g;
       for (const match of body
         .replace(upstream, '')
+        .replace(casePath, '')
         .matchAll(/(?<![\w./-])((?:docs|benchmarks)\/[\w./-]*\.md)(?:#([\w-]+))?/g)) {
         const problem = resolves(match[1]!, match[2]);
         if (problem) broken.push(`${file}: ${match[0]}: ${problem}`);

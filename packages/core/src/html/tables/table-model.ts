@@ -24,6 +24,12 @@ export interface TableContext {
   quirks?: boolean;
   /** How the table's parts are found: by tag (an HTML table, the default) or by CSS display (table-structure.ts). */
   structure?: TableStructure;
+  /**
+   * The display an element's CSS gives it as written: a table display that a sheet degraded for satori (`.ltx_td {
+   * display: table-cell }` reaches satori as `block`) read back from its marker (table-cell-declared). Without it
+   * the declared display is read.
+   */
+  displayOf?(el: Element): string | undefined;
 }
 
 /** A cell and the grid area it covers (0-based row and column). */

@@ -110,9 +110,18 @@ function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Reco
   return style;
 }
 
+/**
+ * Pictor (table-cell-declared): a cell's display as its CSS writes it. A sheet's `display: table-cell` reaches satori
+ * degraded to `block` (LaTeXML's `.ltx_td { display: table-cell }` on its `<td>`s): read as written, it is the cell's
+ * own display, not a block that an anonymous cell holds (which stacked every cell of the row in its first column).
+ */
+function declaredDisplay(el: Element, ctx: TableContext, inline: Record<string, string>): string | undefined {
+  return ctx.displayOf ? ctx.displayOf(el) : ctx.styles.declared(el, 'display', inline);
+}
+
 /** True when CSS displays a cell as something other than a table cell (not `none`: a hidden cell takes no slot). */
 function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, string>): boolean {
-  const display = ctx.styles.declared(el, 'display', inline)?.trim().toLowerCase();
+  const display = declaredDisplay(el, ctx, inline)?.trim().toLowerCase();
   return (
     display !== undefined &&
     display !== 'table-cell' &&
@@ -123,7 +132,7 @@ function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, strin
 
 /** True when CSS makes a cell a block-level box (`display: block`), which an anonymous cell holds. */
 function blockDisplay(el: Element, ctx: TableContext): boolean {
-  const display = ctx.styles.declared(el, 'display', ctx.inlineOf(el))?.trim().toLowerCase();
+  const display = declaredDisplay(el, ctx, ctx.inlineOf(el))?.trim().toLowerCase();
   return (
     display !== undefined &&
     /^(?:block|flex|grid|list-item|flow-root|table)$/.test(display.replace(/\s*!important$/, ''))

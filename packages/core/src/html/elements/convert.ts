@@ -707,11 +707,6 @@ export class TreeConverter {
       writtenDisplay: (el: Element) => this.writtenDisplay(el),
       warn: this.warn,
       quirks: this.fullQuirks,
-      // A table display a sheet degraded is read back as written (table-cell-declared).
-      displayOf: (el: Element) =>
-        this.styles.tableDisplays
-          ? this.tableDisplayOf(el)
-          : this.styles.declared(el, 'display', this.inlineOf(el)),
     };
   }
 

@@ -17,19 +17,14 @@ export interface TableContext {
   warn(message: string): void;
   /**
    * An element's `display` as written, a table display a sheet degraded for satori included (`inline-table` where the
-   * sheet now says `inline-block`); undefined when none is declared.
+   * sheet now says `inline-block`, `table-cell` where it says `block`: table-cell-declared); undefined when none is
+   * declared.
    */
   writtenDisplay?(el: Element): string | undefined;
   /** The document is in quirks mode (a cell's height is its border box's, HTML's table cell height quirk). */
   quirks?: boolean;
   /** How the table's parts are found: by tag (an HTML table, the default) or by CSS display (table-structure.ts). */
   structure?: TableStructure;
-  /**
-   * The display an element's CSS gives it as written: a table display that a sheet degraded for satori (`.ltx_td {
-   * display: table-cell }` reaches satori as `block`) read back from its marker (table-cell-declared). Without it
-   * the declared display is read.
-   */
-  displayOf?(el: Element): string | undefined;
 }
 
 /** A cell and the grid area it covers (0-based row and column). */

@@ -116,7 +116,7 @@ function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Reco
  * own display, not a block that an anonymous cell holds (which stacked every cell of the row in its first column).
  */
 function declaredDisplay(el: Element, ctx: TableContext, inline: Record<string, string>): string | undefined {
-  return ctx.displayOf ? ctx.displayOf(el) : ctx.styles.declared(el, 'display', inline);
+  return ctx.writtenDisplay?.(el) ?? ctx.styles.declared(el, 'display', inline);
 }
 
 /** True when CSS displays a cell as something other than a table cell (not `none`: a hidden cell takes no slot). */

@@ -73,6 +73,7 @@ import {
   toPhysicalLayouts,
   VERTICAL_RUN,
 } from './text/pictor-vertical-frame.js'
+import { breakItem } from './pictor-break-item.js'
 import {
   buildInlineText,
   InlineFormatting,
@@ -434,6 +435,11 @@ export default async function* layout(
   // Pictor (first-line): also at the end of a first line that was split,
   // which stays justified.
   if (type === 'br' || type === FIRST_LINE_END) {
+    // Pictor (br-flex-item): a `<br>` child of a flex or grid container is
+    // an item of one empty line.
+    if (type === 'br' && !context.inline && !context.verticalFrame) {
+      breakItem(context)
+    }
     context.inline?.addBreak(type === FIRST_LINE_END)
     yield []
     yield

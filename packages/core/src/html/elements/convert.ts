@@ -49,6 +49,7 @@ import {
   tailwindUtilities,
 } from '../style-sheets/tailwind.js';
 import { UA_RULES } from '../style-sheets/ua-styles.js';
+import { mathLayoutElements, mathWarning } from './mathml.js';
 import {
   CSS_TABLE_DISPLAY,
   ITEM_PARENT_DISPLAY,
@@ -153,6 +154,8 @@ export class TreeConverter {
   private readonly preamble = new Set<string>();
   private readonly inlineCache = new WeakMap<Element, CssDeclarations>();
   private truncated = false;
+  /** The MathML layout elements of the document's `<math>` elements (mathml.ts); undefined without math. */
+  private mathElements: Set<string> | undefined;
   /** The legacy alignment (from an `align` attribute or `<center>`) that the elements being converted inherit. */
   private legacyAlign: LegacyAlign | undefined;
   /**
@@ -353,6 +356,7 @@ export class TreeConverter {
     }
     if (tag === 'img') return this.convertImage(el, depth);
     if (tag === 'iframe') return this.convertFrame(el, depth);
+    if (tag === 'math') this.noteMath(el);
     if (!TABLE_TAGS.has(tag)) {
       const display = this.tableDisplayOf(el);
       if (display === 'table' || display === 'inline-table')
@@ -365,6 +369,20 @@ export class TreeConverter {
         );
     }
     return this.convertElement(el, {}, undefined, depth);
+  }
+
+  /**
+   * Pictor (mathml-not-laid-out): a `<math>` is converted as an unknown inline element; one warning for the
+   * document names the MathML layout its formulas lose (mathml.ts), given when the conversion ends.
+   */
+  private noteMath(el: Element): void {
+    this.mathElements ??= new Set();
+    mathLayoutElements(el, this.mathElements);
+  }
+
+  /** The warning for the document's MathML, once it is converted (undefined without `<math>`). */
+  mathNotLaidOut(): string | undefined {
+    return this.mathElements ? mathWarning(this.mathElements) : undefined;
   }
 
   /**

@@ -1,0 +1,31 @@
+// Pictor mathml-not-laid-out: MathML is drawn as plain inline text (no scripts, fractions, tables, operator
+// spacing); one warning per document says so and names the layout elements its formulas hold.
+import { describe, expect, it } from 'vitest';
+import { parseHtml } from '../src/html/parse.js';
+
+const doc = (body: string) => `<!doctype html><html><body>${body}</body></html>`;
+const mathWarnings = (html: string) => parseHtml(html).warnings.filter((w) => w.startsWith('MathML'));
+
+describe('a document with MathML', () => {
+  it('warns once, naming the layout elements its formulas lose', () => {
+    const warnings = mathWarnings(
+      doc(
+        '<p><math><msub><mi>a</mi><mn>1</mn></msub><mo>=</mo><mfrac><mi>b</mi><mn>2</mn></mfrac></math></p>' +
+          '<math display="block"><mtable><mtr><mtd><msup><mi>x</mi><mn>2</mn></msup></mtd></mtr></mtable></math>',
+      ),
+    );
+    expect(warnings).toEqual([
+      'MathML is not laid out: the text of <math> is drawn as plain inline text; its layout (<mfrac>, <msub>, <msup>, <mtable>: scripts, fractions, tables, roots) and operator spacing are not drawn',
+    ]);
+  });
+
+  it('warns without layout elements too (operators and identifiers are not spaced or slanted)', () => {
+    expect(mathWarnings(doc('<math><mi>a</mi><mo>+</mo><mi>b</mi></math>'))).toEqual([
+      'MathML is not laid out: the text of <math> is drawn as plain inline text; its operator spacing and mathematical italic are not drawn',
+    ]);
+  });
+
+  it('and not without math', () => {
+    expect(mathWarnings(doc('<p>a<sub>1</sub> = b<sup>2</sup></p><svg><text>msub</text></svg>'))).toEqual([]);
+  });
+});

@@ -49,7 +49,7 @@ import {
   tailwindUtilities,
 } from '../style-sheets/tailwind.js';
 import { UA_RULES } from '../style-sheets/ua-styles.js';
-import { mathLayoutElements, mathWarning } from './mathml.js';
+import { mathLayoutElements, mathTableDisplay, mathWarning } from './mathml.js';
 import {
   CSS_TABLE_DISPLAY,
   ITEM_PARENT_DISPLAY,
@@ -357,6 +357,16 @@ export class TreeConverter {
     if (tag === 'img') return this.convertImage(el, depth);
     if (tag === 'iframe') return this.convertFrame(el, depth);
     if (tag === 'math') this.noteMath(el);
+    // Pictor (mathml-tables): an `<mtable>` is an inline table of its `<mtr>` rows and `<mtd>` cells (MathML Core's
+    // UA sheet), laid out by the CSS table layer (mathml.ts has the displays and the cells' padding).
+    if (tag === 'mtable')
+      return convertTable(
+        el,
+        this.tableContext(
+          depth,
+          cssTableStructure(el, (e) => mathTableDisplay(e) ?? this.tableDisplayOf(e), true),
+        ),
+      );
     if (!TABLE_TAGS.has(tag)) {
       const display = this.tableDisplayOf(el);
       if (display === 'table' || display === 'inline-table')

@@ -18,18 +18,17 @@ const LAYOUT_ELEMENTS = new Set([
   'msub',
   'msubsup',
   'msup',
-  'mtable',
   'munder',
   'munderover',
   'menclose',
   'mspace',
 ]);
 
-/** The MathML layout elements in a `<math>` subtree, in first-seen order. */
+/** The MathML layout elements in a `<math>` subtree (and `mtable`, laid out in part), in first-seen order. */
 export function mathLayoutElements(math: Element, found: Set<string> = new Set()): Set<string> {
   for (const node of math.childNodes) {
     if (!isElement(node)) continue;
-    if (LAYOUT_ELEMENTS.has(node.tagName)) found.add(node.tagName);
+    if (LAYOUT_ELEMENTS.has(node.tagName) || node.tagName === 'mtable') found.add(node.tagName);
     mathLayoutElements(node, found);
   }
   return found;
@@ -37,10 +36,26 @@ export function mathLayoutElements(math: Element, found: Set<string> = new Set()
 
 /** The warning for a document's math: what is not drawn, with the layout elements it holds (if any). */
 export function mathWarning(elements: Iterable<string>): string {
-  const names = [...elements].sort().map((name) => `<${name}>`);
+  const all = [...elements];
+  const names = all
+    .filter((name) => name !== 'mtable')
+    .sort()
+    .map((name) => `<${name}>`);
   const what =
     names.length > 0
-      ? `its layout (${names.join(', ')}: scripts, fractions, tables, roots) and operator spacing are not drawn`
+      ? `its layout (${names.join(', ')}: scripts, fractions, roots) and operator spacing are not drawn`
       : 'its operator spacing and mathematical italic are not drawn';
-  return `MathML is not laid out: the text of <math> is drawn as plain inline text; ${what}`;
+  // Pictor (mathml-tables): a table is laid out, its rows as tall as their lines (Chromium: their glyphs' ink).
+  const table = all.includes('mtable')
+    ? '; <mtable> is a table whose rows are as tall as their lines, not as their glyphs'
+    : '';
+  return `MathML is not laid out: the text of <math> is drawn as plain inline text; ${what}${table}`;
+}
+
+/** Pictor (mathml-tables): the CSS table display of MathML's table elements (MathML Core's UA sheet). */
+export function mathTableDisplay(el: Element): string | undefined {
+  if (el.tagName === 'mtable') return 'inline-table';
+  if (el.tagName === 'mtr' || el.tagName === 'mlabeledtr') return 'table-row';
+  if (el.tagName === 'mtd') return 'table-cell';
+  return undefined;
 }

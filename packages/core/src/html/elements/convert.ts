@@ -49,7 +49,7 @@ import {
   tailwindUtilities,
 } from '../style-sheets/tailwind.js';
 import { UA_RULES } from '../style-sheets/ua-styles.js';
-import { mathLayoutElements, mathTableDisplay, mathWarning } from './mathml.js';
+import { mathLayoutElements, mathTableDisplay, mathWarning, operatorSpacing } from './mathml.js';
 import {
   CSS_TABLE_DISPLAY,
   ITEM_PARENT_DISPLAY,
@@ -798,6 +798,11 @@ export class TreeConverter {
         legacy,
         fontAttributeStyle(el, (...p) => this.declares(el, ...p)),
       );
+    // Pictor (mathml-operator-spacing): an operator's space from MathML Core's dictionary (mathml.ts).
+    if (el.tagName === 'mo' && !this.declares(el, 'margin', 'margin-left', 'margin-right')) {
+      const spacing = operatorSpacing(el);
+      if (spacing) Object.assign(legacy, spacing);
+    }
     if (this.fullQuirks) {
       this.marginQuirks(el, legacy);
       if (el.tagName === 'table') this.addPreamble(QUIRKS_TABLE_RULE);

@@ -132,6 +132,7 @@ import { genMaskImageId } from './builder/mask-image.js'
 import { FIRST_LINE, FIRST_LINE_END, FIRST_LINE_PROP } from './pictor-first-line.js'
 import {
   TABLE_COLUMN_PROP,
+  TABLE_CELL_MAX_PROP,
   TABLE_WEIGHTS_PROP,
   weighTableColumns,
 } from './pictor-table-columns.js'
@@ -631,6 +632,9 @@ async function prepareStyle(s: ElementInput) {
     node.tableColumn = Number(column)
     node.tableColumnSpan = Number(span) || 1
     if (borders !== undefined) node.tableColumnBorders = Number(borders)
+    const max = Number(props[TABLE_CELL_MAX_PROP])
+    if (props[TABLE_CELL_MAX_PROP] !== undefined && Number.isFinite(max))
+      node.tableCellMax = max
   }
 
   // Pictor (ch-unit-advance): `ch` in the element's own lengths is of its own

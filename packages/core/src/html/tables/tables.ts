@@ -7,6 +7,7 @@
 import { type Element, childElements, getAttr, isElement } from '../dom.js';
 import {
   bordersCollapse,
+  fixedBoxWidth,
   hasDefiniteWidth,
   rootFontSizePx,
   trackList,
@@ -158,6 +159,8 @@ const TABLE_AREA_PROP = 'data-pictor-area';
 /** Props naming the columns satori weighs by their cells' max-content widths, and a cell's column (see trackList). */
 const TABLE_WEIGHTS_PROP = 'data-pictor-table-weights';
 const TABLE_COLUMN_PROP = 'data-pictor-table-column';
+/** satori's cell-max-width: the px box width (padding in) a cell's `max-width` caps its column contributions at. */
+const TABLE_CELL_MAX_PROP = 'data-pictor-cell-max-width';
 /** The prop giving each column's kind, for a table narrower than its columns want (satori's table-narrow-columns). */
 const TABLE_FIT_PROP = 'data-pictor-table-fit';
 /**
@@ -441,6 +444,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     if (weighted.size > 0 || columnTracks.fit !== undefined) {
       const place = `${cell.col} ${cell.colSpan}`;
       converted.props[TABLE_COLUMN_PROP] = collapse ? `${place} ${collapsedBorders(cell)}` : place;
+      // Pictor (cell-max-width): a cell's fixed `max-width` caps what it asks of its column (Chromium's cell
+      // constraints), though the cell's box fills its column (its max-width is dropped below).
+      const maxWidth = ctx.styles.declared(cell.el, 'max-width', ctx.inlineOf(cell.el));
+      const maxBox =
+        maxWidth === undefined
+          ? undefined
+          : fixedBoxWidth(maxWidth.replace(/\s*!important$/i, ''), cell.el, table, ctx);
+      if (maxBox !== undefined) converted.props[TABLE_CELL_MAX_PROP] = String(maxBox);
     }
     return converted;
   };

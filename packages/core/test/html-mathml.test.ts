@@ -50,7 +50,8 @@ describe('an <mtable> (mathml-tables)', () => {
           '<mtr><mtd><mn>333</mn></mtd><mtd><mn>4</mn></mtd></mtr></mtable></math>',
       ),
     );
-    const table = findAll(root, 'mtable')[0];
+    const [table] = findAll(root, 'mtable');
+    if (!table) throw new Error('no <mtable> in the tree');
     expect((table.props.style as Record<string, string>).display).toBe('inline-grid');
     const cells = findAll(table, 'mtd').map((cell) => {
       const style = cell.props.style as Record<string, string>;

@@ -73,6 +73,7 @@ import {
   toPhysicalLayouts,
   VERTICAL_RUN,
 } from './text/pictor-vertical-frame.js'
+import { breakItem } from './pictor-break-item.js'
 import {
   buildInlineText,
   InlineFormatting,
@@ -131,6 +132,7 @@ import { genMaskImageId } from './builder/mask-image.js'
 import { FIRST_LINE, FIRST_LINE_END, FIRST_LINE_PROP } from './pictor-first-line.js'
 import {
   TABLE_COLUMN_PROP,
+  TABLE_CELL_MAX_PROP,
   TABLE_WEIGHTS_PROP,
   weighTableColumns,
 } from './pictor-table-columns.js'
@@ -434,6 +436,11 @@ export default async function* layout(
   // Pictor (first-line): also at the end of a first line that was split,
   // which stays justified.
   if (type === 'br' || type === FIRST_LINE_END) {
+    // Pictor (br-flex-item): a `<br>` child of a flex or grid container is
+    // an item of one empty line.
+    if (type === 'br' && !context.inline && !context.verticalFrame) {
+      breakItem(context)
+    }
     context.inline?.addBreak(type === FIRST_LINE_END)
     yield []
     yield
@@ -625,6 +632,9 @@ async function prepareStyle(s: ElementInput) {
     node.tableColumn = Number(column)
     node.tableColumnSpan = Number(span) || 1
     if (borders !== undefined) node.tableColumnBorders = Number(borders)
+    const max = Number(props[TABLE_CELL_MAX_PROP])
+    if (props[TABLE_CELL_MAX_PROP] !== undefined && Number.isFinite(max))
+      node.tableCellMax = max
   }
 
   // Pictor (ch-unit-advance): `ch` in the element's own lengths is of its own

@@ -25,6 +25,12 @@ export const TABLE_WEIGHTS_PROP = 'data-pictor-table-weights'
  * the winning border on each side; the one it draws may be its neighbour's).
  */
 export const TABLE_COLUMN_PROP = 'data-pictor-table-column'
+/**
+ * Pictor (cell-max-width): on such a cell, the px width its `max-width` caps
+ * its box at (padding in, borders out): its min- and max-content
+ * contributions to its column are at most that, as in Chromium.
+ */
+export const TABLE_CELL_MAX_PROP = 'data-pictor-cell-max-width'
 
 /**
  * Sets the `fr` weight of each listed column of `grid` to its max-content

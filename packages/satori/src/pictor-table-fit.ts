@@ -89,9 +89,16 @@ function* gridItems(node: LayoutNode): Generator<LayoutNode> {
 function cellBox(item: LayoutNode) {
   const { width, border } = item.layout
   const counted = item.tableColumnBorders
-  return counted === undefined
-    ? width
-    : width - border.left - border.right + counted
+  const box =
+    counted === undefined ? width : width - border.left - border.right + counted
+  // Pictor (cell-max-width): at most what its `max-width` allows, with the
+  // borders it counts (LaTeXML's equation numbers, `max-width: 0em;
+  // white-space: nowrap`, take no width from the columns in Chromium).
+  if (item.tableCellMax === undefined) return box
+  return Math.min(
+    box,
+    item.tableCellMax + (counted ?? border.left + border.right)
+  )
 }
 
 /**

@@ -171,6 +171,8 @@ export function parseHtml(source: string, options: ParseHtmlOptions = {}): Parse
     }
   }
   if (options.defaultFontFamily) applyDefaultFont(root, options.defaultFontFamily, converter);
+  const math = converter.mathNotLaidOut();
+  if (math) warn(math);
   if (converter.usedTailwind && root.type !== 'html') {
     root.props['data-pictor-root'] = '';
     // The root's line height comes from html in a page; a root with utilities gets it inline, under them.

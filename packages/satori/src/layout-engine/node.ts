@@ -263,6 +263,11 @@ export class LayoutNode {
   /** Pictor (table-column-weights): the border width such a cell counts. */
   tableColumnBorders?: number
   /**
+   * Pictor (cell-max-width): the px width (padding in, borders out) that
+   * such a cell's `max-width` caps its column contributions at.
+   */
+  tableCellMax?: number
+  /**
    * Pictor (table-narrow-columns): of a table's grid, its columns'
    * constraints, see `fitTableColumns()`.
    */

@@ -49,6 +49,7 @@ import {
   tailwindUtilities,
 } from '../style-sheets/tailwind.js';
 import { UA_RULES } from '../style-sheets/ua-styles.js';
+import { mathLayoutElements, mathTableDisplay, mathWarning, operatorSpacing } from './mathml.js';
 import {
   CSS_TABLE_DISPLAY,
   ITEM_PARENT_DISPLAY,
@@ -153,6 +154,8 @@ export class TreeConverter {
   private readonly preamble = new Set<string>();
   private readonly inlineCache = new WeakMap<Element, CssDeclarations>();
   private truncated = false;
+  /** The MathML layout elements of the document's `<math>` elements (mathml.ts); undefined without math. */
+  private mathElements: Set<string> | undefined;
   /** The legacy alignment (from an `align` attribute or `<center>`) that the elements being converted inherit. */
   private legacyAlign: LegacyAlign | undefined;
   /**
@@ -353,6 +356,17 @@ export class TreeConverter {
     }
     if (tag === 'img') return this.convertImage(el, depth);
     if (tag === 'iframe') return this.convertFrame(el, depth);
+    if (tag === 'math') this.noteMath(el);
+    // Pictor (mathml-tables): an `<mtable>` is an inline table of its `<mtr>` rows and `<mtd>` cells (MathML Core's
+    // UA sheet), laid out by the CSS table layer (mathml.ts has the displays and the cells' padding).
+    if (tag === 'mtable')
+      return convertTable(
+        el,
+        this.tableContext(
+          depth,
+          cssTableStructure(el, (e) => mathTableDisplay(e) ?? this.tableDisplayOf(e), true),
+        ),
+      );
     if (!TABLE_TAGS.has(tag)) {
       const display = this.tableDisplayOf(el);
       if (display === 'table' || display === 'inline-table')
@@ -365,6 +379,20 @@ export class TreeConverter {
         );
     }
     return this.convertElement(el, {}, undefined, depth);
+  }
+
+  /**
+   * Pictor (mathml-not-laid-out): a `<math>` is converted as an unknown inline element; one warning for the
+   * document names the MathML layout its formulas lose (mathml.ts), given when the conversion ends.
+   */
+  private noteMath(el: Element): void {
+    this.mathElements ??= new Set();
+    mathLayoutElements(el, this.mathElements);
+  }
+
+  /** The warning for the document's MathML, once it is converted (undefined without `<math>`). */
+  mathNotLaidOut(): string | undefined {
+    return this.mathElements ? mathWarning(this.mathElements) : undefined;
   }
 
   /**
@@ -770,6 +798,11 @@ export class TreeConverter {
         legacy,
         fontAttributeStyle(el, (...p) => this.declares(el, ...p)),
       );
+    // Pictor (mathml-operator-spacing): an operator's space from MathML Core's dictionary (mathml.ts).
+    if (el.tagName === 'mo' && !this.declares(el, 'margin', 'margin-left', 'margin-right')) {
+      const spacing = operatorSpacing(el);
+      if (spacing) Object.assign(legacy, spacing);
+    }
     if (this.fullQuirks) {
       this.marginQuirks(el, legacy);
       if (el.tagName === 'table') this.addPreamble(QUIRKS_TABLE_RULE);

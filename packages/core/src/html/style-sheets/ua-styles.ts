@@ -24,6 +24,11 @@ export const UA_RULES: Record<string, string> = {
   // Pictor (summary-disclosure-marker): a details' summary is a list item with Chrome's disclosure triangle.
   summary:
     ':where(details>summary:first-of-type){display:list-item;counter-increment:list-item 0;list-style:disclosure-closed inside}:where(details[open]>summary:first-of-type){list-style-type:disclosure-open}',
+  // Pictor (mathml-tables): MathML Core's UA sheet: a block formula is a block, centred; a table's cells are centred
+  // (Chromium ignores `columnalign`) with 0.5ex 0.4em of padding; the table's middle is on the formula's axis.
+  math: ':where(math[display="block" i]){display:block;text-align:center}',
+  mtable: ':where(mtable){vertical-align:middle}',
+  mtd: ':where(mtd){text-align:center;padding:0.5ex 0.4em}',
   q: ':where(q)::before{content:open-quote}:where(q)::after{content:close-quote}',
   // A replaced element's automatic minimum size keeps Chrome from shrinking it below its own size in a flex row.
   img: ':where(img){flex-shrink:0}',

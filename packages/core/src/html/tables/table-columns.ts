@@ -208,6 +208,22 @@ function widestRow(table: Element, ctx: TableContext): number {
   return widest;
 }
 
+/**
+ * The width that sizes a column from a `<col>` or cell: its CSS width, else its `width` attribute. Pictor
+ * (cell-width-auto): a CSS `width: auto` (LaTeXML's `.ltx_eqn_cell { width: auto }`) is no width, and it wins over
+ * the attribute as any author value does; it was taken for a width, which made the column `minmax(auto, auto)` and
+ * left the table without its Chromium column fit: LaTeXML's equations, between `width: 50%` padding cells, sat
+ * 20-40 px right of Chromium's.
+ */
+function sizingWidth(declared: string | undefined, el: Element): string | undefined {
+  if (declared === undefined) return lengthAttr(getAttr(el, 'width'));
+  const value = declared
+    .replace(/\s*!important$/i, '')
+    .trim()
+    .toLowerCase();
+  return value === 'auto' || value === 'initial' || value === 'unset' ? undefined : declared;
+}
+
 /** Width of a column from `<col>` or its single-column cells: a percentage, a fixed length, or none. */
 export function columnWidths(
   table: Element,
@@ -223,14 +239,13 @@ export function columnWidths(
     const list = cols.length > 0 ? cols : [group];
     for (const col of list) {
       const span = Math.max(1, spanAttr(col, 'span', MAX_COLS));
-      const width = ctx.styles.declared(col, 'width', ctx.inlineOf(col)) ?? lengthAttr(getAttr(col, 'width'));
+      const width = sizingWidth(ctx.styles.declared(col, 'width', ctx.inlineOf(col)), col);
       for (let i = 0; i < span && index < columns; i++, index++) if (width) widths[index] = width;
     }
   }
   for (const cell of cells) {
     if (cell.colSpan !== 1 || widths[cell.col]) continue;
-    const width =
-      ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el)) ?? lengthAttr(getAttr(cell.el, 'width'));
+    const width = sizingWidth(ctx.styles.declared(cell.el, 'width', ctx.inlineOf(cell.el)), cell.el);
     if (width) widths[cell.col] = width;
   }
   return widths;

@@ -17,7 +17,8 @@ export interface TableContext {
   warn(message: string): void;
   /**
    * An element's `display` as written, a table display a sheet degraded for satori included (`inline-table` where the
-   * sheet now says `inline-block`); undefined when none is declared.
+   * sheet now says `inline-block`, `table-cell` where it says `block`: table-cell-declared); undefined when none is
+   * declared.
    */
   writtenDisplay?(el: Element): string | undefined;
   /** The document is in quirks mode (a cell's height is its border box's, HTML's table cell height quirk). */

@@ -7,6 +7,7 @@
 import { type Element, childElements, getAttr, isElement } from '../dom.js';
 import {
   bordersCollapse,
+  fixedBoxWidth,
   hasDefiniteWidth,
   rootFontSizePx,
   trackList,
@@ -110,9 +111,18 @@ function rowBorder(el: Element, side: 'top' | 'bottom', ctx: TableContext): Reco
   return style;
 }
 
+/**
+ * Pictor (table-cell-declared): a cell's display as its CSS writes it. A sheet's `display: table-cell` reaches satori
+ * degraded to `block` (LaTeXML's `.ltx_td { display: table-cell }` on its `<td>`s): read as written, it is the cell's
+ * own display, not a block that an anonymous cell holds (which stacked every cell of the row in its first column).
+ */
+function declaredDisplay(el: Element, ctx: TableContext, inline: Record<string, string>): string | undefined {
+  return ctx.writtenDisplay?.(el) ?? ctx.styles.declared(el, 'display', inline);
+}
+
 /** True when CSS displays a cell as something other than a table cell (not `none`: a hidden cell takes no slot). */
 function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, string>): boolean {
-  const display = ctx.styles.declared(el, 'display', inline)?.trim().toLowerCase();
+  const display = declaredDisplay(el, ctx, inline)?.trim().toLowerCase();
   return (
     display !== undefined &&
     display !== 'table-cell' &&
@@ -123,7 +133,7 @@ function ownDisplay(el: Element, ctx: TableContext, inline: Record<string, strin
 
 /** True when CSS makes a cell a block-level box (`display: block`), which an anonymous cell holds. */
 function blockDisplay(el: Element, ctx: TableContext): boolean {
-  const display = ctx.styles.declared(el, 'display', ctx.inlineOf(el))?.trim().toLowerCase();
+  const display = declaredDisplay(el, ctx, ctx.inlineOf(el))?.trim().toLowerCase();
   return (
     display !== undefined &&
     /^(?:block|flex|grid|list-item|flow-root|table)$/.test(display.replace(/\s*!important$/, ''))
@@ -149,6 +159,8 @@ const TABLE_AREA_PROP = 'data-pictor-area';
 /** Props naming the columns satori weighs by their cells' max-content widths, and a cell's column (see trackList). */
 const TABLE_WEIGHTS_PROP = 'data-pictor-table-weights';
 const TABLE_COLUMN_PROP = 'data-pictor-table-column';
+/** satori's cell-max-width: the px box width (padding in) a cell's `max-width` caps its column contributions at. */
+const TABLE_CELL_MAX_PROP = 'data-pictor-cell-max-width';
 /** The prop giving each column's kind, for a table narrower than its columns want (satori's table-narrow-columns). */
 const TABLE_FIT_PROP = 'data-pictor-table-fit';
 /**
@@ -432,6 +444,14 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     if (weighted.size > 0 || columnTracks.fit !== undefined) {
       const place = `${cell.col} ${cell.colSpan}`;
       converted.props[TABLE_COLUMN_PROP] = collapse ? `${place} ${collapsedBorders(cell)}` : place;
+      // Pictor (cell-max-width): a cell's fixed `max-width` caps what it asks of its column (Chromium's cell
+      // constraints), though the cell's box fills its column (its max-width is dropped below).
+      const maxWidth = ctx.styles.declared(cell.el, 'max-width', ctx.inlineOf(cell.el));
+      const maxBox =
+        maxWidth === undefined
+          ? undefined
+          : fixedBoxWidth(maxWidth.replace(/\s*!important$/i, ''), cell.el, table, ctx);
+      if (maxBox !== undefined) converted.props[TABLE_CELL_MAX_PROP] = String(maxBox);
     }
     return converted;
   };

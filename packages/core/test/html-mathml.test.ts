@@ -1,0 +1,83 @@
+// Pictor mathml-not-laid-out: MathML is laid out only in part (no scripts, fractions, roots, mathematical italic);
+// one warning per document says so and names the layout elements its formulas hold. mathml-tables: an <mtable> is
+// an inline table of its <mtr> rows and <mtd> cells. mathml-operator-spacing: an <mo> is spaced by MathML Core's
+// operator dictionary (repro mathml-operator-spacing, compared with Chromium).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { assetDir } from '../src/assets.js';
+import { parseHtml } from '../src/html/parse.js';
+import { createRenderer } from '../src/index.js';
+import { distanceFromReference } from './helpers/image-compare.js';
+import { all as findAll } from './helpers/tree.js';
+
+const dir = join(import.meta.dirname, 'repros');
+const renderer = createRenderer({ workers: 0, baseDir: assetDir() });
+afterAll(() => renderer.close());
+
+const doc = (body: string) => `<!doctype html><html><body>${body}</body></html>`;
+const mathWarnings = (html: string) => parseHtml(html).warnings.filter((w) => w.startsWith('MathML'));
+
+describe('a document with MathML', () => {
+  it('warns once, naming the layout elements its formulas lose', () => {
+    const warnings = mathWarnings(
+      doc(
+        '<p><math><msub><mi>a</mi><mn>1</mn></msub><mo>=</mo><mfrac><mi>b</mi><mn>2</mn></mfrac></math></p>' +
+          '<math display="block"><mtable><mtr><mtd><msup><mi>x</mi><mn>2</mn></msup></mtd></mtr></mtable></math>',
+      ),
+    );
+    expect(warnings).toEqual([
+      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced; not drawn: the layout of <mfrac>, <msub>, <msup> (scripts, fractions, roots) and mathematical italic; <mtable> rows are as tall as their lines, not as their glyphs',
+    ]);
+  });
+
+  it('warns without layout elements too (identifiers are not slanted)', () => {
+    expect(mathWarnings(doc('<math><mi>a</mi><mo>+</mo><mi>b</mi></math>'))).toEqual([
+      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced; not drawn: mathematical italic',
+    ]);
+  });
+
+  it('and not without math', () => {
+    expect(mathWarnings(doc('<p>a<sub>1</sub> = b<sup>2</sup></p><svg><text>msub</text></svg>'))).toEqual([]);
+  });
+});
+
+describe('an <mtable> (mathml-tables)', () => {
+  it('is an inline table: each <mtd> in its row and column', () => {
+    const { root } = parseHtml(
+      doc(
+        '<math><mtable><mtr><mtd><mn>1</mn></mtd><mtd><mn>22</mn></mtd></mtr>' +
+          '<mtr><mtd><mn>333</mn></mtd><mtd><mn>4</mn></mtd></mtr></mtable></math>',
+      ),
+    );
+    const [table] = findAll(root, 'mtable');
+    if (!table) throw new Error('no <mtable> in the tree');
+    expect((table.props.style as Record<string, string>).display).toBe('inline-grid');
+    const cells = findAll(table, 'mtd').map((cell) => {
+      const style = cell.props.style as Record<string, string>;
+      return `${style.gridRow}|${style.gridColumn}`;
+    });
+    expect(cells).toEqual([
+      '1 / span 1|1 / span 1',
+      '1 / span 1|2 / span 1',
+      '2 / span 1|1 / span 1',
+      '2 / span 1|2 / span 1',
+    ]);
+  });
+});
+
+describe('an <mo> (mathml-operator-spacing)', () => {
+  it('is spaced as in Chromium: relations, binary operators, signs, separators, fences', async () => {
+    const html = readFileSync(join(dir, 'mathml-operator-spacing.html'), 'utf8');
+    const result = await renderer.render({ html, width: 300, height: 110, format: 'png' });
+    expect(result.warnings).toEqual([
+      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced; not drawn: mathematical italic',
+    ]);
+    const { mean, far } = await distanceFromReference(
+      result.data,
+      readFileSync(join(dir, 'mathml-operator-spacing.chromium.png')),
+    );
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
+  });
+});

@@ -202,6 +202,45 @@ export function hasIntrinsicSize(src: string) {
   return !tag || WIDTH_REGEX.test(tag) || HEIGHT_REGEX.test(tag)
 }
 
+/**
+ * Pictor (svg-size-units): an <img>'s SVG picture that lacks an absolute width
+ * or height of its own, given the natural size layout gave it (CSS's default
+ * object size, 300×150, or the missing side from the viewBox's ratio), so that
+ * resvg lays it out at that size, as Chromium does: a `width="100%"` picture's
+ * shapes at their own size in a 300×150 viewport, a `width="60pt"
+ * viewBox="0 0 20 10"` one's viewBox filling 80×40. Any other source is
+ * returned as it is.
+ */
+export function svgWithNaturalSize(
+  src: string,
+  width: number,
+  height: number
+): string {
+  const prefix = 'data:image/svg+xml;base64,'
+  if (!src.startsWith(prefix) || !(width > 0) || !(height > 0)) return src
+  let data: string
+  try {
+    data = atob(src.slice(prefix.length))
+  } catch {
+    return src
+  }
+  const match = SVG_ATTRS_REGEX.exec(data)
+  if (!match) return src
+  const tag = match[0]
+  if (WIDTH_REGEX.test(tag) && HEIGHT_REGEX.test(tag)) return src
+  const sized = tag
+    .replace(/\s(?:width|height)\s*=\s*("[^"]*"|'[^']*')/g, '')
+    .replace(/^<svg/i, `<svg width="${width}" height="${height}"`)
+  return (
+    prefix +
+    btoa(
+      data.slice(0, match.index) +
+        sized +
+        data.slice(match.index + tag.length)
+    )
+  )
+}
+
 export function arrayBufferToBase64(buffer: ArrayBuffer | Uint8Array) {
   const bytes = new Uint8Array(buffer)
   const CHUNK_SIZE = 0x8000 // 32KB chunks

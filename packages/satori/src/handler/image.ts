@@ -203,6 +203,22 @@ export function hasIntrinsicSize(src: string) {
 }
 
 /**
+ * Whether an SVG picture (the base64 of a data: URL) has an absolute width
+ * and height, from its first 12 KB, where its root tag is (or is taken to
+ * have them): a picture drawn many times is not decoded each time.
+ */
+function hasIntrinsicSizes(base64: string): boolean {
+  let head: string
+  try {
+    head = atob(base64.slice(0, 16384))
+  } catch {
+    return true
+  }
+  const tag = SVG_ATTRS_REGEX.exec(head)?.[0]
+  return !tag || (WIDTH_REGEX.test(tag) && HEIGHT_REGEX.test(tag))
+}
+
+/**
  * Pictor (svg-size-units): an <img>'s SVG picture that lacks an absolute width
  * or height of its own, given the natural size layout gave it (CSS's default
  * object size, 300×150, or the missing side from the viewBox's ratio), so that
@@ -218,6 +234,7 @@ export function svgWithNaturalSize(
 ): string {
   const prefix = 'data:image/svg+xml;base64,'
   if (!src.startsWith(prefix) || !(width > 0) || !(height > 0)) return src
+  if (hasIntrinsicSizes(src.slice(prefix.length))) return src
   let data: string
   try {
     data = atob(src.slice(prefix.length))
@@ -227,15 +244,14 @@ export function svgWithNaturalSize(
   const match = SVG_ATTRS_REGEX.exec(data)
   if (!match) return src
   const tag = match[0]
-  if (WIDTH_REGEX.test(tag) && HEIGHT_REGEX.test(tag)) return src
-  const sized = tag
+  const withSize = tag
     .replace(/\s(?:width|height)\s*=\s*("[^"]*"|'[^']*')/g, '')
     .replace(/^<svg/i, `<svg width="${width}" height="${height}"`)
   return (
     prefix +
     btoa(
       data.slice(0, match.index) +
-        sized +
+        withSize +
         data.slice(match.index + tag.length)
     )
   )

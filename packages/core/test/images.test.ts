@@ -287,13 +287,30 @@ describe('inlineImages', () => {
     await refusal(inlineImages(el('div', { style: { backgroundImage: `url(${inline})` } }), ctx()));
   });
 
-  it('refuses an image over the byte limit, not an image, unreachable, private or refused schemes', async () => {
-    const cases: Array<[string, string]> = [
-      [`${server.origin}/big.png`, 'over the 200000-byte limit'],
+  it('skips bytes that are no image (a broken image) with a warning, drawing nothing', async () => {
+    for (const [src, reason] of [
       [
         `${server.origin}/page.html`,
         'not a supported image (PNG, JPEG, GIF, WebP or SVG expected; the data starts with 0x3c68746d)',
       ],
+      [
+        'data:image/png;base64,AAAA',
+        'not a supported image (PNG, JPEG, GIF, WebP or SVG expected; the data starts with 0x000000)',
+      ],
+    ]) {
+      const warnings: string[] = [];
+      const out = await inlineImages(el('img', { src }), ctx({ warnings }));
+      expect(warnings).toEqual([
+        `image ${src} is broken and was skipped: ${reason}; nothing is drawn for it`,
+      ]);
+      // A transparent pixel.
+      expect(dataUriBytes(out.props.src).data.subarray(0, 8).toString('latin1')).toBe('\x89PNG\r\n\x1a\n');
+    }
+  });
+
+  it('refuses an image over the byte limit, unreachable, private or refused schemes', async () => {
+    const cases: Array<[string, string]> = [
+      [`${server.origin}/big.png`, 'over the 200000-byte limit'],
       [`http://127.0.0.1:${await closedPort()}/x.png`, 'connection refused'],
       [
         `${server.origin}/to-metadata`,
@@ -303,7 +320,6 @@ describe('inlineImages', () => {
       ['file:///etc/passwd', 'the file: scheme is not allowed'],
       ['javascript:alert(1)', 'the javascript: scheme is not allowed'],
       ['relative/x.png', 'a relative URL needs a baseUrl'],
-      ['data:image/png;base64,AAAA', 'not a supported image'],
     ];
     for (const [src, reason] of cases) {
       const error = await refusal(inlineImages(el('img', { src }), ctx()));

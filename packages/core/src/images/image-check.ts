@@ -7,8 +7,19 @@ import { checkSvg, type SvgCheck, UnsafeSvgError, withoutExternalDoctype } from 
 /** Image formats satori lays out and resvg draws (WebP is converted to PNG: resvg-js 2.6 draws no WebP). */
 export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp' | 'image/svg+xml';
 
-/** A reason an image was refused, worded for the user; the caller adds the URL. */
-export class ImageCheckError extends Error {}
+/**
+ * A reason an image was refused, worded for the user; the caller adds the URL. `broken`: the bytes are no readable
+ * image (no known format, a corrupt raster, an SVG that is not well-formed XML), which a browser draws as nothing
+ * (broken-image-skipped); otherwise the image was refused for safety or a limit.
+ */
+export class ImageCheckError extends Error {
+  constructor(
+    message: string,
+    readonly broken = false,
+  ) {
+    super(message);
+  }
+}
 
 /** A checked image, ready to be embedded as a data: URI. */
 export interface CheckedImage {
@@ -42,8 +53,14 @@ export function sniffImage(bytes: Buffer): ImageMime | undefined {
   }
   const head = bytes.toString('utf8', 0, Math.min(bytes.length, 4096)).replace(/^\ufeff/, '');
   const prolog = /^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*/.exec(head)?.[0].length ?? 0;
-  // A DOCTYPE naming svg counts as SVG, so that the SVG check refuses it with a clear reason.
-  if (/^(<!DOCTYPE\s+svg[\s>[]|<(svg|[\w-]+:svg)[\s/>])/i.test(head.slice(prolog))) return 'image/svg+xml';
+  // A DOCTYPE naming svg counts as SVG, so that the SVG check refuses it with a clear reason; so does any DOCTYPE
+  // before an `<svg` (entity definitions: refused, never skipped as a broken image).
+  if (
+    /^(<!DOCTYPE\s+svg[\s>[]|<!DOCTYPE\b[\s\S]*<(svg|[\w-]+:svg)[\s/>]|<(svg|[\w-]+:svg)[\s/>])/i.test(
+      head.slice(prolog),
+    )
+  )
+    return 'image/svg+xml';
   return undefined;
 }
 
@@ -57,6 +74,7 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
   if (!mime) {
     throw new ImageCheckError(
       `not a supported image (PNG, JPEG, GIF, WebP or SVG expected; the data starts with 0x${bytes.subarray(0, 4).toString('hex')})`,
+      true,
     );
   }
   if (mime === 'image/svg+xml') {
@@ -68,7 +86,7 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
     try {
       svg = checkSvg(text);
     } catch (error) {
-      if (error instanceof UnsafeSvgError) throw new ImageCheckError(error.message);
+      if (error instanceof UnsafeSvgError) throw new ImageCheckError(error.message, error.broken);
       throw error;
     }
     checkPixels(svg.width, svg.height, maxPixels);
@@ -93,7 +111,7 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
       const png = await sharp(bytes, { limitInputPixels: maxPixels }).png({ compressionLevel: 1 }).toBuffer();
       return { mime: 'image/png', data: png, width, height, pixels: width * height };
     } catch (error) {
-      throw new ImageCheckError(`the WebP image could not be decoded (${(error as Error).message})`);
+      throw new ImageCheckError(`the WebP image could not be decoded (${(error as Error).message})`, true);
     }
   }
   return { mime, data: bytes, width, height, pixels: width * height };
@@ -111,9 +129,10 @@ async function rasterSize(bytes: Buffer, mime: ImageMime): Promise<{ width: numb
   } catch (error) {
     throw new ImageCheckError(
       `the ${mime.slice(6).toUpperCase()} image is corrupt (${(error as Error).message})`,
+      true,
     );
   }
-  if (!width || !height) throw new ImageCheckError('the image declares no size');
+  if (!width || !height) throw new ImageCheckError('the image declares no size', true);
   return { width, height };
 }
 

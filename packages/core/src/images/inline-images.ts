@@ -169,6 +169,14 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
       if (!ctx.warnings.includes(warning)) ctx.warnings.push(warning);
       return NO_IMAGE;
     }
+    // Pictor (broken-image-skipped): bytes that are no readable image (no known format, a corrupt raster, an SVG that
+    // is not well-formed) are a broken image, which a browser draws as nothing: a warning names it and the render
+    // goes on. An image refused for safety or over a limit is still an error.
+    if (error instanceof ImageCheckError && error.broken) {
+      const warning = `image ${shown} is broken and was skipped: ${error.message}; nothing is drawn for it`;
+      if (!ctx.warnings.includes(warning)) ctx.warnings.push(warning);
+      return NO_IMAGE;
+    }
     if (error instanceof ImageCheckError) {
       throw new PictorError('FETCH_ERROR', `image ${shown}: ${error.message}`, { url: shown });
     }

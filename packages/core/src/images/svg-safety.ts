@@ -12,8 +12,18 @@ export const MAX_SVG_ELEMENTS = 20_000;
 /** Deepest element nesting accepted in an SVG image (the checks and resvg recurse per level). */
 export const MAX_SVG_DEPTH = 256;
 
-/** A reason an SVG image was refused. */
-export class UnsafeSvgError extends Error {}
+/**
+ * A reason an SVG image was refused. `broken`: it is no SVG image at all (not well-formed XML, no `<svg>` root), which
+ * a browser draws as nothing, rather than one refused for safety.
+ */
+export class UnsafeSvgError extends Error {
+  constructor(
+    message: string,
+    readonly broken = false,
+  ) {
+    super(message);
+  }
+}
 
 /** Namespaces whose attributes resvg reads as SVG attributes (by local name): none, SVG, XLink and XML. */
 const READ_NAMESPACES = new Set([
@@ -111,7 +121,10 @@ function parseSvg(text: string, styles: string[]): SvgNode {
     parser.write(text).close();
   } catch (error) {
     if (error instanceof UnsafeSvgError) throw error;
-    throw new UnsafeSvgError(`the SVG image is not well-formed XML (${firstLine((error as Error).message)})`);
+    throw new UnsafeSvgError(
+      `the SVG image is not well-formed XML (${firstLine((error as Error).message)})`,
+      true,
+    );
   }
   return root;
 }
@@ -164,7 +177,7 @@ export function checkSvg(text: string): SvgCheck {
   const styles: string[] = [];
   const document = parseSvg(text, styles);
   const svg = document.children.find((node) => node.name === 'svg');
-  if (!svg) throw new UnsafeSvgError('the SVG image has no <svg> root element');
+  if (!svg) throw new UnsafeSvgError('the SVG image has no <svg> root element', true);
   const ids = new Map<string, SvgNode>();
   const pictures = new Set<string>();
   const reference = (url: string) => {

@@ -1,4 +1,5 @@
 import { nestedSVGWithPictures } from '../pictor-inline-svg-pictures.js'
+import { svgWithNaturalSize } from '../handler/image.js'
 import type { ParsedTransformOrigin } from '../transform-origin.js'
 
 import backgroundImage, { getBoxArea } from './background-image.js'
@@ -553,7 +554,13 @@ export default async function rect(
         y: imageY,
         width: imageWidth,
         height: imageHeight,
-        href: src,
+        // Pictor (svg-size-units): an SVG picture without a size of its own
+        // is laid out at the natural size it was given.
+        href: svgWithNaturalSize(
+          src,
+          style.__naturalWidth as number,
+          style.__naturalHeight as number
+        ),
         preserveAspectRatio,
         ...placed,
       })

@@ -152,8 +152,36 @@ const ALLOWED_IMAGE_TYPES = [PNG, APNG, JPEG, GIF, SVG, WEBP]
 // Pre-compiled regex patterns for SVG parsing
 const SVG_ATTRS_REGEX = /<svg[^>]*>/i
 const VIEWBOX_REGEX = /viewBox=['"]([^'"]+)['"]/
-const WIDTH_REGEX = /\swidth=['"]((?:\d+(?:\.\d+)?|\.\d+))(?:px)?['"]/
-const HEIGHT_REGEX = /\sheight=['"]((?:\d+(?:\.\d+)?|\.\d+))(?:px)?['"]/
+// Pictor (svg-size-units): `width` and `height` in any absolute CSS unit
+// (`388.84pt`, Inkscape's default), as Chromium reads them; `%`, `em` and the
+// like give the image no size of its own there.
+const WIDTH_REGEX =
+  /\swidth\s*=\s*['"]\s*((?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|in|cm|mm|q)?\s*['"]/i
+const HEIGHT_REGEX =
+  /\sheight\s*=\s*['"]\s*((?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|in|cm|mm|q)?\s*['"]/i
+
+/** CSS absolute units in px (96 per inch). */
+const PX_PER_UNIT: Record<string, number> = {
+  px: 1,
+  pt: 96 / 72,
+  pc: 16,
+  in: 96,
+  cm: 96 / 2.54,
+  mm: 96 / 25.4,
+  q: 96 / 101.6,
+}
+
+/** The length a WIDTH_REGEX / HEIGHT_REGEX match gives, in px. */
+function svgLength(match: RegExpExecArray | null): number | undefined {
+  if (!match) return undefined
+  return +match[1] * PX_PER_UNIT[(match[2] || 'px').toLowerCase()]
+}
+
+/**
+ * Pictor (svg-size-units): the size CSS gives a replaced element with neither
+ * a size nor a ratio of its own (CSS 2 §10.3.2: 300×150).
+ */
+const DEFAULT_OBJECT_SIZE: [number, number] = [300, 150]
 
 /**
  * Whether an image has a size. An SVG without `width` and `height` only has
@@ -172,6 +200,61 @@ export function hasIntrinsicSize(src: string) {
   }
   const tag = data.match(SVG_ATTRS_REGEX)?.[0]
   return !tag || WIDTH_REGEX.test(tag) || HEIGHT_REGEX.test(tag)
+}
+
+/**
+ * Whether an SVG picture (the base64 of a data: URL) has an absolute width
+ * and height, from its first 12 KB, where its root tag is (or is taken to
+ * have them): a picture drawn many times is not decoded each time.
+ */
+function hasIntrinsicSizes(base64: string): boolean {
+  let head: string
+  try {
+    head = atob(base64.slice(0, 16384))
+  } catch {
+    return true
+  }
+  const tag = SVG_ATTRS_REGEX.exec(head)?.[0]
+  return !tag || (WIDTH_REGEX.test(tag) && HEIGHT_REGEX.test(tag))
+}
+
+/**
+ * Pictor (svg-size-units): an <img>'s SVG picture that lacks an absolute width
+ * or height of its own, given the natural size layout gave it (CSS's default
+ * object size, 300×150, or the missing side from the viewBox's ratio), so that
+ * resvg lays it out at that size, as Chromium does: a `width="100%"` picture's
+ * shapes at their own size in a 300×150 viewport, a `width="60pt"
+ * viewBox="0 0 20 10"` one's viewBox filling 80×40. Any other source is
+ * returned as it is.
+ */
+export function svgWithNaturalSize(
+  src: string,
+  width: number,
+  height: number
+): string {
+  const prefix = 'data:image/svg+xml;base64,'
+  if (!src.startsWith(prefix) || !(width > 0) || !(height > 0)) return src
+  if (hasIntrinsicSizes(src.slice(prefix.length))) return src
+  let data: string
+  try {
+    data = atob(src.slice(prefix.length))
+  } catch {
+    return src
+  }
+  const match = SVG_ATTRS_REGEX.exec(data)
+  if (!match) return src
+  const tag = match[0]
+  const withSize = tag
+    .replace(/\s(?:width|height)\s*=\s*("[^"]*"|'[^']*')/g, '')
+    .replace(/^<svg/i, `<svg width="${width}" height="${height}"`)
+  return (
+    prefix +
+    btoa(
+      data.slice(0, match.index) +
+        withSize +
+        data.slice(match.index + tag.length)
+    )
+  )
 }
 
 export function arrayBufferToBase64(buffer: ArrayBuffer | Uint8Array) {
@@ -200,31 +283,38 @@ function base64ToArrayBuffer(base64: string): ArrayBuffer {
 function parseSvgImageSize(src: string, data: string) {
   // Parse the SVG image size
   const svgMatch = data.match(SVG_ATTRS_REGEX)
-  if (!svgMatch) throw new Error(`Failed to parse SVG from ${src}`)
+  // Pictor (svg-size-units): an image that is no SVG has no size; the caller
+  // (core) checks every image before layout, so this is not where it fails.
+  if (!svgMatch) return DEFAULT_OBJECT_SIZE
 
   const svgTag = svgMatch[0]
   const viewBoxMatch = VIEWBOX_REGEX.exec(svgTag)
-  const widthMatch = WIDTH_REGEX.exec(svgTag)
-  const heightMatch = HEIGHT_REGEX.exec(svgTag)
+  const width = svgLength(WIDTH_REGEX.exec(svgTag))
+  const height = svgLength(HEIGHT_REGEX.exec(svgTag))
 
   let viewBox = viewBoxMatch ? parseViewBox(viewBoxMatch[1]) : null
 
-  if (!viewBox && (!widthMatch || !heightMatch)) {
-    throw new Error(`Failed to parse SVG from ${src}: missing "viewBox"`)
+  // Pictor (svg-size-units): without a viewBox, a width and a height are the
+  // size; with neither a size nor a ratio, the image takes CSS's default
+  // object size (Chromium), where satori threw `missing "viewBox"` and the
+  // whole render failed.
+  if (!viewBox && (width === undefined || height === undefined)) {
+    return [
+      width ?? DEFAULT_OBJECT_SIZE[0],
+      height ?? DEFAULT_OBJECT_SIZE[1],
+    ] as [number, number]
   }
 
-  const size = viewBox
-    ? [viewBox[2], viewBox[3]]
-    : [+widthMatch[1], +heightMatch[1]]
+  const size = viewBox ? [viewBox[2], viewBox[3]] : [width, height]
 
   const ratio = size[0] / size[1]
   const imageSize: [number, number] =
-    widthMatch && heightMatch
-      ? [+widthMatch[1], +heightMatch[1]]
-      : widthMatch
-      ? [+widthMatch[1], +widthMatch[1] / ratio]
-      : heightMatch
-      ? [+heightMatch[1] * ratio, +heightMatch[1]]
+    width !== undefined && height !== undefined
+      ? [width, height]
+      : width !== undefined
+      ? [width, width / ratio]
+      : height !== undefined
+      ? [height * ratio, height]
       : [size[0], size[1]]
 
   return imageSize

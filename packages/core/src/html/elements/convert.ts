@@ -367,6 +367,7 @@ export class TreeConverter {
           cssTableStructure(el, (e) => mathTableDisplay(e) ?? this.tableDisplayOf(e), true),
         ),
       );
+    if (tag === 'video' || tag === 'audio') return this.convertMedia(el, depth);
     if (!TABLE_TAGS.has(tag)) {
       const display = this.tableDisplayOf(el);
       if (display === 'table' || display === 'inline-table')
@@ -423,6 +424,34 @@ export class TreeConverter {
     delete frame.props.src;
     delete frame.props.srcdoc;
     return frame;
+  }
+
+  /**
+   * Pictor (media-empty-box): a `<video>` or `<audio>` is drawn as Chromium draws one whose media did not load
+   * (Pictor loads none): the UA rule's box (ua-styles.ts), sized by its `width` and `height` attributes where the
+   * page's CSS sets none, a video's `poster` picture fitted in it (`object-fit: contain`), and never its children,
+   * which are fallback content for browsers without media elements.
+   */
+  private convertMedia(el: Element, depth: number): SatoriElement {
+    const extra: Record<string, string> = {};
+    for (const dim of ['width', 'height'] as const) {
+      const value = getAttr(el, dim)?.trim();
+      const length = value && /^\d*\.?\d+(?:px)?$/i.test(value) ? `${Number.parseFloat(value)}px` : undefined;
+      if (length && !this.declares(el, dim, dim === 'width' ? 'inline-size' : 'block-size'))
+        extra[dim] = length;
+    }
+    const poster = el.tagName === 'video' ? getAttr(el, 'poster')?.trim() : undefined;
+    if (poster && !/["'()\\\s]/.test(poster)) {
+      extra.backgroundImage = `url(${poster})`;
+      extra.backgroundSize = 'contain';
+      extra.backgroundRepeat = 'no-repeat';
+      extra.backgroundPosition = 'center';
+    }
+    const media = this.convertElement(el, extra, [], depth);
+    // Nothing of the media is fetched.
+    delete media.props.src;
+    delete media.props.poster;
+    return media;
   }
 
   /**

@@ -41,6 +41,13 @@ export const UA_RULES: Record<string, string> = {
   // replaced element's 300×150 default size); the inset drawn in the two colours measured for the hr.
   iframe:
     ':where(iframe){display:inline-block;width:300px;height:150px;border:2px solid;border-color:#9a9a9a #eeeeee #eeeeee #9a9a9a;flex-shrink:0}',
+  // Pictor (media-empty-box): a video or audio with nothing loaded (Pictor plays nothing): a replaced element of the
+  // 300×150 default size; with `controls`, Chromium's dark panel (as a gradient; its buttons and timeline are not
+  // drawn). An audio without controls is not rendered (Chrome's html.css); with them, its 300×54 light pill.
+  video:
+    ':where(video){display:inline-block;width:300px;height:150px;flex-shrink:0}:where(video[controls]){background-image:linear-gradient(#333,#000)}',
+  audio:
+    ':where(audio){display:none}:where(audio[controls]){display:inline-block;width:300px;height:54px;border-radius:27px;background-color:#f1f3f4;flex-shrink:0}',
   progress:
     ':where(progress){display:inline-block;box-sizing:border-box;height:1em;width:10em;vertical-align:-0.2em}',
   meter:

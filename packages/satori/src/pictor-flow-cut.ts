@@ -38,6 +38,8 @@ import type { ReactNode } from 'react'
 import presets from './handler/presets.js'
 import { ABSOLUTE_FONT_SIZES } from './handler/expand.js'
 import type { LayoutNode } from './layout-engine/index.js'
+import { layerCustomProperties } from './pictor-custom-properties.js'
+import { resolveVariables } from './handler/variables.js'
 
 /** The prop of the marker element put where the cut children were. */
 export const FLOW_CUT_PROP = 'data-pictor-flow-cut'
@@ -84,6 +86,9 @@ const CHAIN_DISPLAYS = new Set(['block', 'list-item', 'flow-root'])
 const BLOCK_LEVEL_DISPLAYS = new Set(['block', 'list-item', 'flow-root', 'flex', 'grid', 'table'])
 
 type Style = Record<string, unknown>
+/** The custom properties an element sees (its own over the inherited ones, through the prototype chain). */
+type Vars = Record<string, string>
+const NO_VARS: Vars = Object.freeze({}) as Vars
 interface El {
   type: string
   props: Record<string, any>
@@ -104,11 +109,43 @@ function childList(el: El): unknown[] {
   return Array.isArray(c) ? c : [c]
 }
 
-/** The declarations of an element: its tag's preset under its cascaded style. */
-function styleOf(el: El): Style {
+/** An element's styles with `var()` resolved, and the custom properties its children inherit. */
+interface Styled {
+  style: Style
+  vars: Vars
+}
+
+/**
+ * The declarations of an element: its tag's preset under its cascaded style, with `var()` and `env()` resolved from
+ * the custom properties it sees, as expand.ts resolves them (`@property` initial values are declarations of the
+ * styled tree already). A declaration invalid at computed-value time (or empty once resolved) is left out: it
+ * behaves as `unset`, which is what its absence means to the checks here.
+ */
+function styleOf(el: El, inherited: Vars): Styled {
   const preset = (presets as Record<string, Style>)[el.type]
   const own = el.props?.style as Style | undefined
-  return preset ? { ...preset, ...own } : own ?? {}
+  let vars = inherited
+  let custom: Vars | undefined
+  let uses = false
+  if (own) {
+    for (const key in own) {
+      if (key.startsWith('--')) (custom ??= {})[key] = String(own[key])
+      else if (typeof own[key] === 'string' && /var\(|env\(/.test(own[key] as string)) uses = true
+    }
+  }
+  if (custom) vars = layerCustomProperties(inherited, custom)
+  let style = preset ? { ...preset, ...own } : own ?? {}
+  if (uses) {
+    style = { ...style }
+    for (const key in style) {
+      const value = style[key]
+      if (key.startsWith('--') || typeof value !== 'string' || !/var\(|env\(/.test(value)) continue
+      const resolved = resolveVariables(value, vars)
+      if (resolved === undefined || (typeof resolved === 'string' && !resolved.trim())) delete style[key]
+      else style[key] = resolved
+    }
+  }
+  return { style, vars }
 }
 
 function text(value: unknown): string {
@@ -264,38 +301,38 @@ interface Walk {
 }
 
 /** Counts the text of a kept subtree and checks it (sticky, abspos with a chain containing block). */
-function keepSubtree(node: unknown, w: Walk, chainCb: boolean) {
+function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars) {
   if (typeof node === 'string' || typeof node === 'number') {
     w.chars += String(node).length
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) keepSubtree(n, w, chainCb)
+    for (const n of node) keepSubtree(n, w, chainCb, vars)
     return
   }
   if (!isElement(node)) return
-  const style = styleOf(node)
+  const { style, vars: inner } = styleOf(node, vars)
   const position = text(style.position)
   if (position === 'sticky') w.refusal ||= 'sticky'
   if (position === 'absolute' && chainCb) w.refusal ||= 'absolute in a chain box'
   if (w.refusal) return
   const positioned = position !== '' && position !== 'static'
-  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned)
+  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned, inner)
 }
 
 /** Checks a cut subtree and finds its largest font size. */
-function cutSubtree(node: unknown, w: Walk, font: number, cbInCut = false) {
+function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = false) {
   if (w.refusal) return
   if (typeof node === 'string' || typeof node === 'number') {
     w.cutFont = Math.max(w.cutFont, font)
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) cutSubtree(n, w, font, cbInCut)
+    for (const n of node) cutSubtree(n, w, font, vars, cbInCut)
     return
   }
   if (!isElement(node)) return
-  const style = styleOf(node)
+  const { style, vars: inner } = styleOf(node, vars)
   if (displayOf(style) === 'none') return
   const refusal = cutRefusal(style, cbInCut)
   if (refusal) {
@@ -310,30 +347,30 @@ function cutSubtree(node: unknown, w: Walk, font: number, cbInCut = false) {
   w.cutFont = Math.max(w.cutFont, own)
   const position = text(style.position)
   const positioned = position === 'relative' || position === 'absolute'
-  for (const child of childList(node)) cutSubtree(child, w, own, cbInCut || positioned)
+  for (const child of childList(node)) cutSubtree(child, w, own, inner, cbInCut || positioned)
 }
 
 /** The smallest font size of text in the tree (NaN-free), and the root's font size. */
-function smallestFont(node: unknown, parent: number, root: number, found: { min: number }) {
+function smallestFont(node: unknown, parent: number, root: number, found: { min: number }, vars: Vars) {
   if (typeof node === 'string') {
     if (node.trim()) found.min = Math.min(found.min, parent)
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) smallestFont(n, parent, root, found)
+    for (const n of node) smallestFont(n, parent, root, found, vars)
     return
   }
   if (!isElement(node)) return
-  const style = styleOf(node)
+  const { style, vars: inner } = styleOf(node, vars)
   if (displayOf(style) === 'none') return
   let own = fontSize(style, parent, root)
   if (!Number.isFinite(own)) own = parent
-  for (const child of childList(node)) smallestFont(child, own, root, found)
+  for (const child of childList(node)) smallestFont(child, own, root, found, inner)
 }
 
-function isBlockLevel(node: unknown): boolean {
+function isBlockLevel(node: unknown, vars: Vars): boolean {
   if (!isElement(node)) return false
-  const style = styleOf(node)
+  const { style } = styleOf(node, vars)
   if (!isNone(style.float)) return false
   const position = text(style.position)
   if (position === 'absolute' || position === 'fixed') return false
@@ -344,8 +381,8 @@ function isBlockLevel(node: unknown): boolean {
  * Walks a chain element: returns its copy with the children after the cut dropped, or undefined if the cut is not
  * inside it (its whole content counted as kept).
  */
-function cutInside(el: El, w: Walk, font: number, chainCb: boolean): El | undefined {
-  const style = styleOf(el)
+function cutInside(el: El, styled: Styled, w: Walk, font: number, chainCb: boolean): El | undefined {
+  const { style, vars } = styled
   const own = fontSize(style, font, w.rootFont)
   const children = childList(el)
   const positioned = text(style.position) === 'relative'
@@ -353,9 +390,9 @@ function cutInside(el: El, w: Walk, font: number, chainCb: boolean): El | undefi
   for (let i = 0; i < children.length; i++) {
     if (w.refusal) return undefined
     const child = children[i]
-    if (w.chars >= w.budget && isBlockLevel(child)) {
+    if (w.chars >= w.budget && isBlockLevel(child, vars)) {
       const dropped = children.slice(i)
-      cutSubtree(dropped, w, Number.isFinite(own) ? own : NaN)
+      cutSubtree(dropped, w, Number.isFinite(own) ? own : NaN, vars)
       if (!Number.isFinite(own)) w.refusal ||= 'font size'
       if (w.refusal) return undefined
       w.marker = {}
@@ -369,18 +406,19 @@ function cutInside(el: El, w: Walk, font: number, chainCb: boolean): El | undefi
       }
       return { ...el, props: { ...el.props, children: [...children.slice(0, i), marker] } }
     }
-    if (isElement(child) && !chainRefusal(child, styleOf(child))) {
-      const inner = cutInside(child, w, Number.isFinite(own) ? own : font, cbHere)
+    const childStyled = isElement(child) ? styleOf(child, vars) : undefined
+    if (isElement(child) && childStyled && !chainRefusal(child, childStyled.style)) {
+      const inner = cutInside(child, childStyled, w, Number.isFinite(own) ? own : font, cbHere)
       if (w.refusal) return undefined
       if (inner) {
-        cutSubtree(children.slice(i + 1), w, Number.isFinite(own) ? own : NaN)
+        cutSubtree(children.slice(i + 1), w, Number.isFinite(own) ? own : NaN, vars)
         if (!Number.isFinite(own)) w.refusal ||= 'font size'
         if (w.refusal) return undefined
         return { ...el, props: { ...el.props, children: [...children.slice(0, i), inner] } }
       }
       continue
     }
-    keepSubtree(child, w, cbHere)
+    keepSubtree(child, w, cbHere, vars)
   }
   return undefined
 }
@@ -398,13 +436,14 @@ export function cutFlow(
   if (!(typeof width === 'number' && width > 0 && typeof height === 'number' && height > 0))
     return { refused: 'canvas without a fixed size' }
   if (!isElement(tree)) return { refused: 'root' }
-  const rootStyle = styleOf(tree)
+  const rootStyled = styleOf(tree, NO_VARS)
+  const rootStyle = rootStyled.style
   const refusal = chainRefusal(tree, rootStyle)
   if (refusal) return { refused: 'root: ' + refusal }
   let rootFont = fontSize(rootStyle, 16, 16)
   if (!Number.isFinite(rootFont)) return { refused: 'root font size' }
   const found = { min: Infinity }
-  smallestFont(tree, 16, rootFont, found)
+  smallestFont(tree, 16, rootFont, found, NO_VARS)
   const smallest = Math.max(6, Number.isFinite(found.min) ? found.min : 16)
   const w: Walk = {
     chars: 0,
@@ -413,7 +452,7 @@ export function cutFlow(
     cutFont: 0,
     refusal: '',
   }
-  const cut = cutInside(tree, w, 16, false)
+  const cut = cutInside(tree, rootStyled, w, 16, false)
   if (w.refusal) return { refused: w.refusal }
   if (!cut) return { refused: 'short' }
   return { tree: cut, slack: Math.max(48, 3 * w.cutFont), kept: w.chars, marker: w.marker ?? {} }

@@ -103,6 +103,26 @@ describe('flow-cut', () => {
     expect(on.kept).toBe(1);
   });
 
+  // Widenings: what a page's own styles said that cannot change a pixel of the cut. Each keeps the cut, the same pixels.
+  const kept: [string, () => Element, Record<string, unknown>?][] = [
+    [
+      'var() in the properties checked, resolved from the custom properties (a colour on the root, margins)',
+      () =>
+        page({
+          html: { '--bg': '#fff', '--gap': '0 0 8px', backgroundColor: 'var(--bg)' },
+          main: { '--size': '14px' },
+          paragraph: { margin: 'var(--gap)', fontSize: 'var(--size)', boxShadow: 'var(--none, none)' },
+        }),
+    ],
+  ];
+  it.each(kept)('keeps the cut with %s', async (_why, make, size) => {
+    const on = await measured(make(), true, size);
+    const off = await measured(make(), false, size);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(1);
+    expect(on.measures).toBeLessThan(off.measures / 2);
+  });
+
   // Each of these could change a pixel if the cut were taken: the cut is refused, the layout is the full one.
   const refusals: [string, () => Element, Record<string, unknown>?][] = [
     ['a canvas without a fixed height', () => page(), { width: 400 }],
@@ -129,6 +149,10 @@ describe('flow-cut', () => {
     ['an ancestor that aligns its content', () => page({ main: { height: 280, alignContent: 'end' } })],
     ['a vertical writing mode', () => page({ body: { writingMode: 'vertical-rl' } })],
     ['a negative margin in the cut part', () => page({ late: { marginTop: -9000 } })],
+    [
+      'a negative margin in the cut part through var()',
+      () => page({ main: { '--lift': '-9000px' }, late: { marginTop: 'var(--lift)' } }),
+    ],
     [
       'a fixed element in the cut part',
       () =>

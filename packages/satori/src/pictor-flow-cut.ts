@@ -40,6 +40,8 @@ import { ABSOLUTE_FONT_SIZES } from './handler/expand.js'
 import type { LayoutNode } from './layout-engine/index.js'
 import { layerCustomProperties } from './pictor-custom-properties.js'
 import { resolveVariables } from './handler/variables.js'
+import { expandBackground } from './parser/background.js'
+import valueParser from 'postcss-value-parser'
 
 /** The prop of the marker element put where the cut children were. */
 export const FLOW_CUT_PROP = 'data-pictor-flow-cut'
@@ -237,6 +239,115 @@ const CHAIN_ALLOWED: Record<string, string[]> = {
   contentVisibility: ['visible'],
 }
 
+/** The background longhands a layer reads, in the order `expandBackground` gives them. */
+const BACKGROUND_LONGHANDS = [
+  'backgroundImage',
+  'backgroundPosition',
+  'backgroundSize',
+  'backgroundRepeat',
+  'backgroundOrigin',
+  'backgroundClip',
+  'backgroundAttachment',
+] as const
+
+/** A comma-separated list split at its top level (not inside functions). */
+function layersOf(value: string): string[] {
+  const layers = ['']
+  for (const node of valueParser(value).nodes) {
+    if (node.type === 'div' && node.value === ',') layers.push('')
+    else layers[layers.length - 1] += valueParser.stringify(node)
+  }
+  return layers.map((l) => l.trim())
+}
+
+/** A length that does not depend on the box's height (`%` of the area's height does). */
+const HEIGHT_FREE_LENGTH = /^(-?(\d*\.)?\d+(px|em|rem|pt|pc|in|cm|mm|q|vw|vh|vmin|vmax|ch|ex)?|0%)$/i
+
+/** Whether a gradient's line is horizontal (it then reads only the width of its tile). */
+function horizontalGradient(image: string): boolean {
+  const m = /^(?:repeating-)?linear-gradient\(\s*([^,]*),/i.exec(image)
+  if (!m) return false
+  const first = m[1].trim().toLowerCase()
+  return first === 'to right' || first === 'to left' || /^(-?)(90|270)deg$/.test(first)
+}
+
+/** The vertical edge and offset of a `background-position` (as background-image.ts' `resolvePosition` reads it). */
+function verticalPosition(position: string): [string, string] {
+  const tokens = (position || '0% 0%').trim().toLowerCase().split(/\s+/)
+  const isX = (t: string) => t === 'left' || t === 'right'
+  const isY = (t: string) => t === 'top' || t === 'bottom'
+  const isKeyword = (t: string) => isX(t) || isY(t) || t === 'center'
+  if (tokens.length <= 2) {
+    let [first, second = 'center'] = tokens
+    if (isY(first) || isX(second)) [first, second] = [second, first]
+    if (!isKeyword(second)) return ['top', second]
+    return second === 'center' ? ['top', '50%'] : [second, '0%']
+  }
+  let y: [string, string] = ['top', '50%']
+  let assignedX = false
+  for (let i = 0; i < tokens.length; i++) {
+    const keyword = tokens[i]
+    const offset = !isKeyword(tokens[i + 1] ?? 'center') ? tokens[++i] : '0%'
+    if (isX(keyword) || (keyword === 'center' && !assignedX)) assignedX = true
+    else y = keyword === 'center' ? ['top', '50%'] : [keyword, offset]
+  }
+  return y
+}
+
+/**
+ * Why the background layers of a chain element read its height (their positioning area is its box, whose height
+ * the cut changes), or '' if none does. A layer does not read it when it is fixed (positioned and sized in the
+ * viewport, the canvas), or when it is placed from the area's top by a length (`top`, `0`, `10px`; not `center`,
+ * `bottom` or a percentage other than 0%), repeats vertically by `repeat` or `no-repeat` (not `space`, `round`), and
+ * has a height of its own: a length, or `auto` for a raster image (its intrinsic height; an SVG may have none and be
+ * sized like `contain`) or for a horizontal gradient (its pixels are the same at any tile height).
+ */
+function backgroundRefusal(style: Style): string {
+  const bg: Record<string, string | undefined> = {}
+  for (const key in style) {
+    if (key === 'background') {
+      try {
+        Object.assign(bg, expandBackground(text(style[key])))
+      } catch {
+        return 'background'
+      }
+    } else if ((BACKGROUND_LONGHANDS as readonly string[]).includes(key)) {
+      const v = style[key]
+      bg[key] = typeof v === 'number' ? `${v}px` : v === undefined || v === null ? undefined : String(v)
+    } else if (key === 'backgroundPositionY' && !['top', '0', '0px', '0%'].includes(text(style[key]))) {
+      return 'backgroundPositionY'
+    }
+  }
+  if (/^text$/i.test(text(bg.backgroundClip))) return 'background-clip: text'
+  const images = bg.backgroundImage ? layersOf(bg.backgroundImage) : []
+  const list = (key: string) => layersOf(bg[key] ?? '')
+  const positions = list('backgroundPosition')
+  const sizes = list('backgroundSize')
+  const repeats = list('backgroundRepeat')
+  const attachments = list('backgroundAttachment')
+  for (let i = 0; i < images.length; i++) {
+    const image = images[i]
+    if (/^none$/i.test(image)) continue
+    const url = /^url\(/i.test(image)
+    const gradient = /^(repeating-)?(linear|radial|conic)-gradient\(/i.test(image)
+    if (!url && !gradient) return `image ${image.slice(0, 40)}`
+    if ((attachments[i % attachments.length] || 'scroll').toLowerCase() === 'fixed') continue
+    const [edge, offset] = verticalPosition(positions[i % positions.length])
+    if (edge !== 'top' || !HEIGHT_FREE_LENGTH.test(offset)) return `position ${positions[i % positions.length]}`
+    const repeat = (repeats[i % repeats.length] || 'repeat').toLowerCase().split(/\s+/)
+    const repeatY = repeat[0] === 'repeat-x' ? 'no-repeat' : repeat[0] === 'repeat-y' ? 'repeat' : repeat[1] ?? repeat[0]
+    if (repeatY !== 'repeat' && repeatY !== 'no-repeat') return `repeat ${repeatY}`
+    const [, height = 'auto'] = (sizes[i % sizes.length] || 'auto').toLowerCase().split(/\s+/)
+    const size = (sizes[i % sizes.length] || 'auto').toLowerCase()
+    if (size === 'cover' || size === 'contain') return `size ${size}`
+    if (height === 'auto') {
+      const svg = /^url\(\s*['"]?(data:image\/svg|[^'")]*\.svg(\b|$))/i.test(image)
+      if (gradient ? !horizontalGradient(image) : svg) return `size ${size} of ${image.slice(0, 40)}`
+    } else if (!HEIGHT_FREE_LENGTH.test(height)) return `size ${size}`
+  }
+  return ''
+}
+
 /** Why an element cannot be an ancestor of a cut point, or '' if it can. */
 function chainRefusal(el: El, style: Style): string {
   if (!CHAIN_TAGS.has(el.type)) return 'tag'
@@ -251,13 +362,15 @@ function chainRefusal(el: El, style: Style): string {
     const v = text(style[key])
     if (!isNone(v) && !CHAIN_ALLOWED[key]?.includes(v)) return key
   }
+  let background = false
   for (const key in style) {
     const v = text(style[key])
-    if (key.startsWith('background') && /gradient\(|url\(|image\(|image-set\(|element\(|var\(/.test(v))
-      return `background image (${el.type} ${key}: ${v.slice(0, 60)})`
+    if (key.startsWith('background') && /gradient\(|url\(|image\(|image-set\(|element\(|paint\(/.test(v)) background = true
     if (/^border.*Radius$/.test(key) && v !== '' && !/^0(px)?(\s+0(px)?)*$/.test(v)) return 'border radius'
     if (/^overflow/.test(key) && !['', 'visible', 'hidden', 'clip'].includes(v)) return `overflow (${key}: ${v})`
   }
+  const layers = background ? backgroundRefusal(style) : ''
+  if (layers) return `background image (${el.type}: ${layers})`
   const mode = text(style.writingMode)
   if (mode !== '' && mode !== 'horizontal-tb' && mode !== 'lr' && mode !== 'lr-tb') return 'writing mode'
   if (el.props?.__satoriContainer !== undefined) return 'container'

@@ -114,6 +114,21 @@ describe('flow-cut', () => {
           paragraph: { margin: 'var(--gap)', fontSize: 'var(--size)', boxShadow: 'var(--none, none)' },
         }),
     ],
+    [
+      'background images that do not read the height (tiles from the top, a horizontal gradient, a fixed layer)',
+      () =>
+        page({
+          html: {
+            backgroundImage:
+              'linear-gradient(to right, rgba(255,0,0,0.2), rgba(0,0,255,0.2)), linear-gradient(#fee, #eef)',
+            backgroundSize: 'auto, 100% 40px',
+            backgroundRepeat: 'no-repeat, repeat-y',
+            backgroundPosition: '0 0, left top',
+          },
+          body: { background: 'radial-gradient(circle, rgba(0,0,0,0.2), transparent) fixed' },
+          main: { background: 'linear-gradient(#dfd, #ddf) center top 10px / 50px 30px repeat' },
+        }),
+    ],
   ];
   it.each(kept)('keeps the cut with %s', async (_why, make, size) => {
     const on = await measured(make(), true, size);
@@ -129,6 +144,25 @@ describe('flow-cut', () => {
     [
       'a gradient on the root (its positioning area is the root box)',
       () => page({ html: { backgroundImage: 'linear-gradient(red, blue)' } }),
+    ],
+    [
+      'a background image placed from the bottom of the root',
+      () => page({ html: { background: 'linear-gradient(red, blue) left bottom / 100% 40px no-repeat' } }),
+    ],
+    [
+      'a background image sized by a percentage of the height',
+      () => page({ body: { backgroundImage: 'linear-gradient(red, blue)', backgroundSize: '100% 50%' } }),
+    ],
+    [
+      'a background image repeated with space (the count reads the height)',
+      () =>
+        page({
+          main: {
+            backgroundImage: 'linear-gradient(red, blue)',
+            backgroundSize: '20px 20px',
+            backgroundRepeat: 'space',
+          },
+        }),
     ],
     ['a box shadow on an ancestor', () => page({ main: { boxShadow: '0 -400px 0 red' } })],
     // (the paragraphs' own `none` keeps the render light: the ancestor's declaration refuses)

@@ -348,6 +348,9 @@ function backgroundRefusal(style: Style): string {
   return ''
 }
 
+const OVERFLOWS = ['', 'visible', 'hidden', 'clip']
+const ROOT_OVERFLOWS = [...OVERFLOWS, 'scroll', 'auto']
+
 /** Why an element cannot be an ancestor of a cut point, or '' if it can. */
 function chainRefusal(el: El, style: Style): string {
   if (!CHAIN_TAGS.has(el.type)) return 'tag'
@@ -363,11 +366,16 @@ function chainRefusal(el: El, style: Style): string {
     if (!isNone(v) && !CHAIN_ALLOWED[key]?.includes(v)) return key
   }
   let background = false
+  // Satori draws no scrollbar: a box that scrolls is drawn as one that clips. On the root and body it is the
+  // viewport's (core's viewport-overflow.ts gives them `visible` under the sheets' `!important`), and Chromium shows
+  // no scrollbar in its screenshots; a scroll box inside the page has one, so there it still refuses.
+  const clips = el.type === 'html' || el.type === 'body' ? ROOT_OVERFLOWS : OVERFLOWS
   for (const key in style) {
     const v = text(style[key])
     if (key.startsWith('background') && /gradient\(|url\(|image\(|image-set\(|element\(|paint\(/.test(v)) background = true
     if (/^border.*Radius$/.test(key) && v !== '' && !/^0(px)?(\s+0(px)?)*$/.test(v)) return 'border radius'
-    if (/^overflow/.test(key) && !['', 'visible', 'hidden', 'clip'].includes(v)) return `overflow (${key}: ${v})`
+    if (/^overflow(X|Y|Block|Inline)?$/.test(key) && !v.split(/\s+/).every((o) => clips.includes(o)))
+      return `overflow (${key}: ${v})`
   }
   const layers = background ? backgroundRefusal(style) : ''
   if (layers) return `background image (${el.type}: ${layers})`

@@ -129,6 +129,15 @@ describe('flow-cut', () => {
           main: { background: 'linear-gradient(#dfd, #ddf) center top 10px / 50px 30px repeat' },
         }),
     ],
+    [
+      'an overflow that scrolls on the root and body (the viewport’s: no scrollbar drawn), overflow-wrap on an ancestor',
+      () =>
+        page({
+          html: { overflowY: 'scroll', overflowX: 'hidden' },
+          body: { overflow: 'auto' },
+          main: { overflowWrap: 'break-word' },
+        }),
+    ],
   ];
   it.each(kept)('keeps the cut with %s', async (_why, make, size) => {
     const on = await measured(make(), true, size);
@@ -164,6 +173,7 @@ describe('flow-cut', () => {
           },
         }),
     ],
+    ['an overflow that scrolls on an ancestor inside the page', () => page({ main: { overflowY: 'auto' } })],
     ['a box shadow on an ancestor', () => page({ main: { boxShadow: '0 -400px 0 red' } })],
     // (the paragraphs' own `none` keeps the render light: the ancestor's declaration refuses)
     [

@@ -396,14 +396,34 @@ function cutRefusal(style: Style, cbInCut: boolean): string {
     if (!fromTop || !isNone(style.inset)) return 'absolute from the bottom'
   } else if (position !== '' && position !== 'static') {
     if (position !== 'relative') return 'positioned ' + position
-    for (const key of ['top', 'bottom', 'left', 'right', 'inset', 'insetBlock', 'insetBlockStart', 'insetBlockEnd', 'insetInline', 'insetInlineStart', 'insetInlineEnd'])
+    // A relative offset moves the box and what it holds by its length: sideways, or down from `top`, never above
+    // its place; `bottom` moves it up (refused but for `auto` or a length of 0 or less), as does a negative `top`.
+    // Percentages of `top` and `bottom` read the containing block's height: refused.
+    for (const key of ['inset', 'insetBlock', 'insetBlockStart', 'insetBlockEnd'])
       if (!isNone(style[key]) && text(style[key]) !== 'auto') return 'relative offset'
+    const top = text(style.top)
+    if (top !== '' && top !== 'auto' && !/^(\d*\.)?\d+(px|em|rem|pt)?$/.test(top)) return 'relative offset (top)'
+    const bottom = text(style.bottom)
+    if (bottom !== '' && bottom !== 'auto' && !/^(-(\d*\.)?\d+(px|em|rem|pt)?|0)$/.test(bottom))
+      return 'relative offset (bottom)'
   }
   for (const key of ['transform', 'translate', 'rotate', 'scale', 'boxShadow', 'textShadow', 'filter', 'backdropFilter', 'outline', 'outlineStyle', 'offsetPath'])
     if (!isNone(style[key])) return key
+  // A negative margin before or after a block can draw it or what follows above the marker; a negative margin at
+  // its left or right moves it sideways only (inline margins of an inline box too).
   for (const key in style) {
-    if (/^margin/.test(key) && /-/.test(text(style[key]))) return 'negative margin'
-    if (/^margin/.test(key) && typeof style[key] === 'number' && (style[key] as number) < 0) return 'negative margin'
+    if (!/^margin/.test(key) || /^margin(Left|Right)$/.test(key)) continue
+    const value = style[key]
+    if (typeof value === 'number') {
+      if (value < 0) return 'negative margin'
+      continue
+    }
+    let parts = [text(value)]
+    if (key === 'margin') {
+      const words = valueParser(text(value)).nodes.filter((n) => n.type !== 'space').map((n) => valueParser.stringify(n))
+      parts = [words[0] ?? '', words[2] ?? words[0] ?? '']
+    }
+    if (parts.some((part) => part.includes('-'))) return 'negative margin'
   }
   return ''
 }

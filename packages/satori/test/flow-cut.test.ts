@@ -138,6 +138,11 @@ describe('flow-cut', () => {
           main: { overflowWrap: 'break-word' },
         }),
     ],
+    [
+      'relative offsets sideways and down, negative margins at the left and right, in the cut part',
+      () =>
+        page({ late: { position: 'relative', left: -30, top: 4, margin: '0 -10px 8px', marginLeft: -20 } }),
+    ],
   ];
   it.each(kept)('keeps the cut with %s', async (_why, make, size) => {
     const on = await measured(make(), true, size);
@@ -193,6 +198,14 @@ describe('flow-cut', () => {
     ['an ancestor that aligns its content', () => page({ main: { height: 280, alignContent: 'end' } })],
     ['a vertical writing mode', () => page({ body: { writingMode: 'vertical-rl' } })],
     ['a negative margin in the cut part', () => page({ late: { marginTop: -9000 } })],
+    [
+      'a negative bottom margin in the cut part (a margin shorthand)',
+      () => page({ late: { margin: '0 0 -9000px' } }),
+    ],
+    [
+      'a relative offset from the bottom in the cut part',
+      () => page({ late: { position: 'relative', bottom: 9000 } }),
+    ],
     [
       'a negative margin in the cut part through var()',
       () => page({ main: { '--lift': '-9000px' }, late: { marginTop: 'var(--lift)' } }),

@@ -103,6 +103,20 @@ describe('flow-cut', () => {
     expect(on.kept).toBe(1);
   });
 
+  it('lays out everything, not a larger part, when the larger part would keep no more', async () => {
+    // A first block of one line that does not wrap holds more characters than four times the first part.
+    const wide = h(
+      'p',
+      { margin: 0, fontFamily: 'Inter', fontSize: 14, whiteSpace: 'nowrap', overflow: 'hidden' },
+      WORDS.repeat(60),
+    );
+    const on = await measured(page({ firstChild: wide }), true);
+    const off = await measured(page({ firstChild: wide }), false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(0);
+    expect(on.redone).toBe(1);
+  });
+
   // Widenings: what a page's own styles said that cannot change a pixel of the cut. Each keeps the cut, the same pixels.
   const kept: [string, () => Element, Record<string, unknown>?][] = [
     [

@@ -442,13 +442,13 @@ interface Walk {
 }
 
 /** Counts the text of a kept subtree and checks it (sticky, abspos with a chain containing block). */
-function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars, fixed = false) {
+function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars) {
   if (typeof node === 'string' || typeof node === 'number') {
-    if (!fixed) w.chars += String(node).length
+    w.chars += String(node).length
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) keepSubtree(n, w, chainCb, vars, fixed)
+    for (const n of node) keepSubtree(n, w, chainCb, vars)
     return
   }
   if (!isElement(node)) return
@@ -458,66 +458,37 @@ function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars, fixed
   if (position === 'absolute' && chainCb) w.refusal ||= 'absolute in a chain box'
   if (w.refusal) return
   const positioned = position !== '' && position !== 'static'
-  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned, inner, fixed)
+  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned, inner)
 }
 
-/** Whether a fixed element's box is placed by its offsets alone (a vertical and a horizontal one), not its static position. */
-function fixedByOffsets(style: Style): boolean {
-  const set = (key: string) => !isNone(style[key]) && text(style[key]) !== 'auto'
-  if (['inset', 'insetBlock', 'insetInline', 'insetBlockStart', 'insetBlockEnd', 'insetInlineStart', 'insetInlineEnd'].some(set))
-    return false
-  return (set('top') || set('bottom')) && (set('left') || set('right'))
-}
-
-/** Properties of an ancestor (in the cut part) of a fixed element kept that clip or place it (layout.ts' fixed containing block). */
-const FIXED_PATH_REFUSED = ['clipPath', 'mask', 'maskImage', 'WebkitMaskImage', 'perspective', 'transformStyle']
-
-/**
- * Checks a cut subtree and finds its largest font size. Returns what of it stays in the tree: nothing, or, where it
- * holds fixed elements placed by their offsets (drawn in the canvas wherever the flow put them), the path to each
- * with the element whole. The path's elements keep their styles (what the fixed element inherits is unchanged) and
- * lie after the marker, below the image; the other children are dropped.
- */
-function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = false): unknown[] {
-  if (w.refusal) return []
+/** Checks a cut subtree and finds its largest font size. */
+function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = false) {
+  if (w.refusal) return
   if (typeof node === 'string' || typeof node === 'number') {
     w.cutFont = Math.max(w.cutFont, font)
-    return []
+    return
   }
   if (Array.isArray(node)) {
-    const kept: unknown[] = []
-    for (const n of node) kept.push(...cutSubtree(n, w, font, vars, cbInCut))
-    return kept
+    for (const n of node) cutSubtree(n, w, font, vars, cbInCut)
+    return
   }
-  if (!isElement(node)) return []
+  if (!isElement(node)) return
   const { style, vars: inner } = styleOf(node, vars)
-  if (displayOf(style) === 'none') return []
-  const position = text(style.position)
-  if (position === 'fixed' && fixedByOffsets(style)) {
-    keepSubtree(node, w, false, vars, true)
-    return w.refusal ? [] : [node]
-  }
+  if (displayOf(style) === 'none') return
   const refusal = cutRefusal(style, cbInCut)
   if (refusal) {
     w.refusal = 'cut part: ' + refusal
-    return []
+    return
   }
   const own = fontSize(style, font, w.rootFont)
   if (!Number.isFinite(own)) {
     w.refusal = 'cut part: font size'
-    return []
+    return
   }
   w.cutFont = Math.max(w.cutFont, own)
+  const position = text(style.position)
   const positioned = position === 'relative' || position === 'absolute'
-  const kept: unknown[] = []
-  for (const child of childList(node)) kept.push(...cutSubtree(child, w, own, inner, cbInCut || positioned))
-  if (!kept.length || w.refusal) return []
-  for (const key of FIXED_PATH_REFUSED)
-    if (!isNone(style[key]) && text(style[key]) !== 'flat') w.refusal ||= `cut part: ${key} over a fixed element`
-  for (const key of ['overflow', 'overflowX', 'overflowY'])
-    if (!isNone(style[key]) && text(style[key]) !== 'visible') w.refusal ||= 'cut part: overflow over a fixed element'
-  if (w.refusal) return []
-  return [{ ...node, props: { ...node.props, children: kept } }]
+  for (const child of childList(node)) cutSubtree(child, w, own, inner, cbInCut || positioned)
 }
 
 /** The smallest font size of text in the tree (NaN-free), and the root's font size. */
@@ -562,7 +533,7 @@ function cutInside(el: El, styled: Styled, w: Walk, font: number, chainCb: boole
     const child = children[i]
     if (w.chars >= w.budget && isBlockLevel(child, vars)) {
       const dropped = children.slice(i)
-      const fixed = cutSubtree(dropped, w, Number.isFinite(own) ? own : NaN, vars)
+      cutSubtree(dropped, w, Number.isFinite(own) ? own : NaN, vars)
       if (!Number.isFinite(own)) w.refusal ||= 'font size'
       if (w.refusal) return undefined
       w.marker = {}
@@ -574,17 +545,17 @@ function cutInside(el: El, styled: Styled, w: Walk, font: number, chainCb: boole
           style: { display: 'block', height: 0, margin: 0, padding: 0, border: 'none' },
         },
       }
-      return { ...el, props: { ...el.props, children: [...children.slice(0, i), marker, ...fixed] } }
+      return { ...el, props: { ...el.props, children: [...children.slice(0, i), marker] } }
     }
     const childStyled = isElement(child) ? styleOf(child, vars) : undefined
     if (isElement(child) && childStyled && !chainRefusal(child, childStyled.style)) {
       const inner = cutInside(child, childStyled, w, Number.isFinite(own) ? own : font, cbHere)
       if (w.refusal) return undefined
       if (inner) {
-        const fixed = cutSubtree(children.slice(i + 1), w, Number.isFinite(own) ? own : NaN, vars)
+        cutSubtree(children.slice(i + 1), w, Number.isFinite(own) ? own : NaN, vars)
         if (!Number.isFinite(own)) w.refusal ||= 'font size'
         if (w.refusal) return undefined
-        return { ...el, props: { ...el.props, children: [...children.slice(0, i), inner, ...fixed] } }
+        return { ...el, props: { ...el.props, children: [...children.slice(0, i), inner] } }
       }
       continue
     }

@@ -56,6 +56,8 @@ export interface FlowCut {
   marker: { node?: LayoutNode }
   /** Characters kept. */
   kept: number
+  /** Characters of the whole tree, counted as `kept` is. */
+  total: number
 }
 
 /** Tags whose elements can be ancestors of a cut point (with the display they then must have). */
@@ -453,6 +455,8 @@ function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars) {
   }
   if (!isElement(node)) return
   const { style, vars: inner } = styleOf(node, vars)
+  // Not laid out (a page's <head> and its <style> text): no box, and no characters toward the budget.
+  if (displayOf(style) === 'none') return
   const position = text(style.position)
   if (position === 'sticky') w.refusal ||= 'sticky'
   if (position === 'absolute' && chainCb) w.refusal ||= 'absolute in a chain box'
@@ -489,6 +493,22 @@ function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = 
   const position = text(style.position)
   const positioned = position === 'relative' || position === 'absolute'
   for (const child of childList(node)) cutSubtree(child, w, own, inner, cbInCut || positioned)
+}
+
+/** The characters of a subtree laid out (not in an element of display none), counted as keepSubtree counts them. */
+function charsOf(node: unknown, vars: Vars): number {
+  if (typeof node === 'string' || typeof node === 'number') return String(node).length
+  if (Array.isArray(node)) {
+    let n = 0
+    for (const child of node) n += charsOf(child, vars)
+    return n
+  }
+  if (!isElement(node)) return 0
+  const { style, vars: inner } = styleOf(node, vars)
+  if (displayOf(style) === 'none') return 0
+  let n = 0
+  for (const child of childList(node)) n += charsOf(child, inner)
+  return n
 }
 
 /** The smallest font size of text in the tree (NaN-free), and the root's font size. */
@@ -596,7 +616,11 @@ export function cutFlow(
   const cut = cutInside(tree, rootStyled, w, 16, false)
   if (w.refusal) return { refused: w.refusal }
   if (!cut) return { refused: 'short' }
-  return { tree: cut, slack: Math.max(48, 3 * w.cutFont), kept: w.chars, marker: w.marker ?? {} }
+  // A cut that keeps half the characters or more saves at most as much layout as it costs when it ends above the
+  // image and everything is laid out again (the kept part twice): not tried.
+  const total = charsOf(tree, NO_VARS)
+  if (2 * w.chars >= total) return { refused: `kept ${w.chars} of ${total}: half or more` }
+  return { tree: cut, slack: Math.max(48, 3 * w.cutFont), kept: w.chars, total, marker: w.marker ?? {} }
 }
 
 /** The marker's top on the canvas. */

@@ -398,7 +398,7 @@ export async function render(
         cut = made
         laidOut = made.tree
       }
-      if (process.env.PICTOR_FLOW_CUT_DEBUG) console.error('flow-cut', flowScale, 'refused' in made ? made.refused : `kept ${made.kept} slack ${made.slack}`)
+      if (process.env.PICTOR_FLOW_CUT_DEBUG) console.error('flow-cut', flowScale, 'refused' in made ? made.refused : `kept ${made.kept} of ${made.total} slack ${made.slack}`)
     }
 
     // Like the initial containing block, the root element is laid out in a

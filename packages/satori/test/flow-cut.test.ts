@@ -37,23 +37,24 @@ function page(
     late?: object;
     lateChild?: Element;
     firstChild?: Element;
+    head?: Element;
+    count?: number;
   } = {},
 ): Element {
-  const paragraphs = Array.from({ length: 200 }, (_x, i) =>
+  const paragraphs = Array.from({ length: styles.count ?? 200 }, (_x, i) =>
     i === 150 && styles.lateChild
       ? styles.lateChild
       : p(i, { ...styles.paragraph, ...(i >= 150 ? styles.late : {}) }),
   );
   if (styles.firstChild) paragraphs.unshift(styles.firstChild);
-  return h(
-    'html',
-    { display: 'block', backgroundColor: '#fff', ...styles.html },
-    h(
-      'body',
-      { display: 'block', margin: 8, ...styles.body },
-      h('main', { display: 'block', ...styles.main }, ...paragraphs),
-    ),
+  const body = h(
+    'body',
+    { display: 'block', margin: 8, ...styles.body },
+    h('main', { display: 'block', ...styles.main }, ...paragraphs),
   );
+  return styles.head
+    ? h('html', { display: 'block', backgroundColor: '#fff', ...styles.html }, styles.head, body)
+    : h('html', { display: 'block', backgroundColor: '#fff', ...styles.html }, body);
 }
 
 /** The pixels (content wholly below the image may differ in the SVG, never in them), the paragraphs measured and the cuts, the switch on or off. */
@@ -115,6 +116,29 @@ describe('flow-cut', () => {
     expect(on.svg.equals(off.svg)).toBe(true);
     expect(on.kept).toBe(0);
     expect(on.redone).toBe(1);
+  });
+
+  it('does not try a cut that would keep half the characters or more (it would save less than a redone cut costs)', async () => {
+    // 8 paragraphs: the first part (about 1,200 characters on a 400×300 canvas at 14px) holds 5 of them.
+    const on = await measured(page({ count: 8 }), true);
+    const off = await measured(page({ count: 8 }), false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept + on.redone).toBe(0);
+    expect(on.measures).toBe(off.measures);
+    // With 20 paragraphs the same part keeps a quarter: the cut is made and kept.
+    expect((await measured(page({ count: 20 }), true)).kept).toBe(1);
+  });
+
+  it('counts only text that is laid out toward the first part (not a head’s style text)', async () => {
+    // 20,000 characters of a <style> in <head> (display none) before the body: counted, they filled the first part
+    // and the cut fell before <body>, ending above the image; everything was laid out twice.
+    const head = h('head', {}, h('style', {}, 'p { color: black } '.repeat(1000)));
+    const on = await measured(page({ head }), true);
+    const off = await measured(page({ head }), false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.redone).toBe(0);
+    expect(on.kept).toBe(1);
+    expect(on.measures).toBeLessThan(off.measures / 2);
   });
 
   // Widenings: what a page's own styles said that cannot change a pixel of the cut. Each keeps the cut, the same pixels.

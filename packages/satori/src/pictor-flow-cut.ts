@@ -30,7 +30,9 @@
  *
  * The cut lies before a block-level child (an element with display block, list-item, flow-root, flex, grid or
  * table, not floated): inline content before it is in an anonymous block of its own either way. The first kept part
- * holds about as many characters as the canvas holds at the document's smallest font size (half a square em each).
+ * holds about as many characters as the canvas holds, each taken to fill half a square em of its own font size (an
+ * under-estimate: lines are taller than an em and a character is about half an em wide), counting only text laid
+ * out (not in an element of display none). A cut that would keep half the characters or more is not tried.
  * With `PICTOR_FLOW_CUT_DEBUG` set, satori.ts writes each decision (the refusal, or the characters kept and whether
  * the cut was accepted) on stderr: what `benchmarks/render/flow-cut-identity.mjs` reads.
  */
@@ -433,7 +435,12 @@ function cutRefusal(style: Style, cbInCut: boolean): string {
 interface Walk {
   /** Characters counted so far in document order. */
   chars: number
+  /** The area those characters are taken to fill: half a square em of each one's font size. */
+  area: number
+  /** The area the first part fills: the canvas' (times the scale). */
   budget: number
+  /** The font size taken for text whose size cannot be read here: the document's smallest. */
+  smallest: number
   rootFont: number
   /** Largest font size in the cut part. */
   cutFont: number
@@ -444,13 +451,15 @@ interface Walk {
 }
 
 /** Counts the text of a kept subtree and checks it (sticky, abspos with a chain containing block). */
-function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars) {
+function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars, font: number) {
   if (typeof node === 'string' || typeof node === 'number') {
-    w.chars += String(node).length
+    const n = String(node).length
+    w.chars += n
+    w.area += n * 0.5 * font * font
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) keepSubtree(n, w, chainCb, vars)
+    for (const n of node) keepSubtree(n, w, chainCb, vars, font)
     return
   }
   if (!isElement(node)) return
@@ -462,7 +471,9 @@ function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars) {
   if (position === 'absolute' && chainCb) w.refusal ||= 'absolute in a chain box'
   if (w.refusal) return
   const positioned = position !== '' && position !== 'static'
-  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned, inner)
+  const own = fontSize(style, font, w.rootFont)
+  const size = Number.isFinite(own) ? Math.max(6, own) : w.smallest
+  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned, inner, size)
 }
 
 /** Checks a cut subtree and finds its largest font size. */
@@ -551,7 +562,7 @@ function cutInside(el: El, styled: Styled, w: Walk, font: number, chainCb: boole
   for (let i = 0; i < children.length; i++) {
     if (w.refusal) return undefined
     const child = children[i]
-    if (w.chars >= w.budget && isBlockLevel(child, vars)) {
+    if (w.area >= w.budget && isBlockLevel(child, vars)) {
       const dropped = children.slice(i)
       cutSubtree(dropped, w, Number.isFinite(own) ? own : NaN, vars)
       if (!Number.isFinite(own)) w.refusal ||= 'font size'
@@ -579,7 +590,7 @@ function cutInside(el: El, styled: Styled, w: Walk, font: number, chainCb: boole
       }
       continue
     }
-    keepSubtree(child, w, cbHere, vars)
+    keepSubtree(child, w, cbHere, vars, Number.isFinite(own) ? Math.max(6, own) : w.smallest)
   }
   return undefined
 }
@@ -608,7 +619,9 @@ export function cutFlow(
   const smallest = Math.max(6, Number.isFinite(found.min) ? found.min : 16)
   const w: Walk = {
     chars: 0,
-    budget: (scale * width * height) / (0.5 * smallest * smallest),
+    area: 0,
+    budget: scale * width * height,
+    smallest,
     rootFont,
     cutFont: 0,
     refusal: '',

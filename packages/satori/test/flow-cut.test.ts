@@ -141,6 +141,21 @@ describe('flow-cut', () => {
     expect(on.measures).toBeLessThan(off.measures / 2);
   });
 
+  it('sizes the first part by each character’s own font size, not the smallest of the document', async () => {
+    // 200 paragraphs at 40px and one footnote at 8px: taken at 8px each, the first part held 15 paragraphs (3,750
+    // characters) where one fills the image; at their own size (half of 40px squared each) it holds one.
+    const large = page({
+      paragraph: { fontSize: 40, lineHeight: '48px' },
+      lateChild: h('p', { margin: 0, fontFamily: 'Inter', fontSize: 8 }, 'A footnote.'),
+    });
+    const on = await measured(large, true);
+    const off = await measured(large, false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(1);
+    expect(on.redone).toBe(0);
+    expect(on.measures).toBeLessThan(8);
+  });
+
   // Widenings: what a page's own styles said that cannot change a pixel of the cut. Each keeps the cut, the same pixels.
   const kept: [string, () => Element, Record<string, unknown>?][] = [
     [

@@ -30,8 +30,9 @@
  *
  * The cut lies before a block-level child (an element with display block, list-item, flow-root, flex, grid or
  * table, not floated): inline content before it is in an anonymous block of its own either way. The first kept part
- * holds about as many characters as the canvas holds, each taken to fill half a square em of its own font size (an
- * under-estimate: lines are taller than an em and a character is about half an em wide), counting only text laid
+ * holds about as many characters as the canvas holds, each taken to fill three quarters of a square em of its own
+ * font size (half an em wide on a line an em and a half tall; half a square em, tried first, kept 1.5 times what
+ * standard-ebooks-sherlock-chapter needs), counting only text laid
  * out (not in an element of display none). A cut that would keep half the characters or more is not tried.
  * With `PICTOR_FLOW_CUT_DEBUG` set, satori.ts writes each decision (the refusal, or the characters kept and whether
  * the cut was accepted) on stderr: what `benchmarks/render/flow-cut-identity.mjs` reads.
@@ -435,7 +436,7 @@ function cutRefusal(style: Style, cbInCut: boolean): string {
 interface Walk {
   /** Characters counted so far in document order. */
   chars: number
-  /** The area those characters are taken to fill: half a square em of each one's font size. */
+  /** The area those characters are taken to fill: three quarters of a square em of each one's font size. */
   area: number
   /** The area the first part fills: the canvas' (times the scale). */
   budget: number
@@ -455,7 +456,7 @@ function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars, font:
   if (typeof node === 'string' || typeof node === 'number') {
     const n = String(node).length
     w.chars += n
-    w.area += n * 0.5 * font * font
+    w.area += n * 0.75 * font * font
     return
   }
   if (Array.isArray(node)) {

@@ -143,7 +143,7 @@ describe('flow-cut', () => {
 
   it('sizes the first part by each character’s own font size, not the smallest of the document', async () => {
     // 200 paragraphs at 40px and one footnote at 8px: taken at 8px each, the first part held 15 paragraphs (3,750
-    // characters) where one fills the image; at their own size (half of 40px squared each) it holds one.
+    // characters) where one fills the image; at their own size (three quarters of 40px squared each) it holds one.
     const large = page({
       paragraph: { fontSize: 40, lineHeight: '48px' },
       lateChild: h('p', { margin: 0, fontFamily: 'Inter', fontSize: 8 }, 'A footnote.'),

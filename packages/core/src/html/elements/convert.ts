@@ -397,23 +397,28 @@ export class TreeConverter {
   }
 
   /**
+   * The `width` and `height` attributes of a replaced box (`<iframe>`, `<video>`, `<audio>`) as styles, in px (and
+   * in %, where `percent` allows it), for each side the page's CSS does not set.
+   */
+  private attributeSize(el: Element, percent: boolean): Record<string, string> {
+    const size: Record<string, string> = {};
+    const pattern = percent ? /^\d*\.?\d+(?:px|%)?$/i : /^\d*\.?\d+(?:px)?$/i;
+    for (const dim of ['width', 'height'] as const) {
+      const value = getAttr(el, dim)?.trim();
+      if (!value || !pattern.test(value)) continue;
+      if (this.declares(el, dim, dim === 'width' ? 'inline-size' : 'block-size')) continue;
+      size[dim] = value.endsWith('%') ? value : `${Number.parseFloat(value)}px`;
+    }
+    return size;
+  }
+
+  /**
    * Pictor (iframe-empty-box): an `<iframe>` is drawn as Chromium draws a frame with nothing loaded in it (Pictor
    * loads no frame): an empty inline box of its `width` and `height` attributes (300×150 without them, the UA
    * rule), with the UA's `2px inset` border unless `frameborder="0"`; what the page's CSS sets wins over both.
    */
   private convertFrame(el: Element, depth: number): SatoriElement {
-    const extra: Record<string, string> = {};
-    for (const dim of ['width', 'height'] as const) {
-      const value = getAttr(el, dim)?.trim();
-      const length =
-        value && /^\d*\.?\d+(?:px|%)?$/i.test(value)
-          ? value.endsWith('%')
-            ? value
-            : `${Number.parseFloat(value)}px`
-          : undefined;
-      if (length && !this.declares(el, dim, dim === 'width' ? 'inline-size' : 'block-size'))
-        extra[dim] = length;
-    }
+    const extra = this.attributeSize(el, true);
     if (
       Number.parseInt(getAttr(el, 'frameborder') ?? '1', 10) === 0 &&
       !this.declares(el, 'border', 'border-width', 'border-style')
@@ -433,13 +438,7 @@ export class TreeConverter {
    * which are fallback content for browsers without media elements.
    */
   private convertMedia(el: Element, depth: number): SatoriElement {
-    const extra: Record<string, string> = {};
-    for (const dim of ['width', 'height'] as const) {
-      const value = getAttr(el, dim)?.trim();
-      const length = value && /^\d*\.?\d+(?:px)?$/i.test(value) ? `${Number.parseFloat(value)}px` : undefined;
-      if (length && !this.declares(el, dim, dim === 'width' ? 'inline-size' : 'block-size'))
-        extra[dim] = length;
-    }
+    const extra = this.attributeSize(el, false);
     const poster = el.tagName === 'video' ? getAttr(el, 'poster')?.trim() : undefined;
     if (poster && !/["'()\\\s]/.test(poster)) {
       extra.backgroundImage = `url(${poster})`;

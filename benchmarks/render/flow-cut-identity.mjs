@@ -1,7 +1,11 @@
 /**
  * flow-cut's identity check: every TUNING case of the wider corpus (held-out cases are skipped by corpus-split.mjs'
  * rule, never rendered) and of the own corpus rendered in one process with the tuning on and off
- * (`tunings: { flowCut: false }`), the two PNGs' pixels compared exactly, and whether the cut was kept (what satori reports of the cut) printed.
+ * (`tunings: { flowCut: false }`), the two PNGs' pixels compared exactly, and whether the cut was kept (what satori reports of the cut) printed:
+ * per case satori's decisions (`1 kept K of T slack S; accepted`: a cut at the first size keeping K of the T characters
+ * laid out; `redone`: it ended above the image and was laid out again), and at the end the cases whose cut was kept
+ * and those laid out more than once (the same decisions satori counts in `pictorLayoutStats()`' flowCutsKept and
+ * flowCutsRedone).
  *
  *   node benchmarks/render/flow-cut-identity.mjs [name-filter[,filter…]] [--corpus wider,own]
  */
@@ -38,6 +42,7 @@ async function pixels(png) {
 let same = 0;
 let differ = 0;
 const kept = [];
+const redone = [];
 for (const corpus of args.corpus.split(',')) {
   const root = CORPORA[corpus];
   for (const name of readdirSync(root).sort()) {
@@ -80,10 +85,13 @@ for (const corpus of args.corpus.split(',')) {
       a.data.equals(b.data);
     if (equal) same++;
     else differ++;
-    if (/kept/.test(cut)) kept.push(name);
+    if (/accepted/.test(cut)) kept.push(name);
+    if (/redone/.test(cut)) redone.push(name);
     console.log(
       `${corpus}/${name}: ${equal ? 'identical' : 'DIFFERENT'}${cut ? ` (${cut})` : ''}${a.error || b.error ? ` on: ${a.error ?? 'rendered'}; off: ${b.error ?? 'rendered'}` : ''}`,
     );
   }
 }
-console.log(`${same + differ} cases: identical ${same}, different ${differ}; cut in ${kept.length}`);
+console.log(
+  `${same + differ} cases: identical ${same}, different ${differ}; cut kept in ${kept.length}, laid out again (a cut ended above the image) in ${redone.length}`,
+);

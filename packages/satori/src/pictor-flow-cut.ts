@@ -30,7 +30,10 @@
  *
  * The cut lies before a block-level child (an element with display block, list-item, flow-root, flex, grid or
  * table, not floated): inline content before it is in an anonymous block of its own either way. The first kept part
- * holds about as many characters as the canvas holds at the document's smallest font size (half a square em each).
+ * holds about as many characters as the canvas holds, each taken to fill three quarters of a square em of its own
+ * font size (half an em wide on a line an em and a half tall; half a square em, tried first, kept 1.5 times what
+ * standard-ebooks-sherlock-chapter needs), counting only text laid
+ * out (not in an element of display none). A cut that would keep half the characters or more is not tried.
  * With `PICTOR_FLOW_CUT_DEBUG` set, satori.ts writes each decision (the refusal, or the characters kept and whether
  * the cut was accepted) on stderr: what `benchmarks/render/flow-cut-identity.mjs` reads.
  */
@@ -38,6 +41,10 @@ import type { ReactNode } from 'react'
 import presets from './handler/presets.js'
 import { ABSOLUTE_FONT_SIZES } from './handler/expand.js'
 import type { LayoutNode } from './layout-engine/index.js'
+import { layerCustomProperties } from './pictor-custom-properties.js'
+import { resolveVariables } from './handler/variables.js'
+import { expandBackground } from './parser/background.js'
+import valueParser from 'postcss-value-parser'
 
 /** The prop of the marker element put where the cut children were. */
 export const FLOW_CUT_PROP = 'data-pictor-flow-cut'
@@ -52,6 +59,8 @@ export interface FlowCut {
   marker: { node?: LayoutNode }
   /** Characters kept. */
   kept: number
+  /** Characters of the whole tree, counted as `kept` is. */
+  total: number
 }
 
 /** Tags whose elements can be ancestors of a cut point (with the display they then must have). */
@@ -84,6 +93,9 @@ const CHAIN_DISPLAYS = new Set(['block', 'list-item', 'flow-root'])
 const BLOCK_LEVEL_DISPLAYS = new Set(['block', 'list-item', 'flow-root', 'flex', 'grid', 'table'])
 
 type Style = Record<string, unknown>
+/** The custom properties an element sees (its own over the inherited ones, through the prototype chain). */
+type Vars = Record<string, string>
+const NO_VARS: Vars = Object.freeze({}) as Vars
 interface El {
   type: string
   props: Record<string, any>
@@ -104,11 +116,43 @@ function childList(el: El): unknown[] {
   return Array.isArray(c) ? c : [c]
 }
 
-/** The declarations of an element: its tag's preset under its cascaded style. */
-function styleOf(el: El): Style {
+/** An element's styles with `var()` resolved, and the custom properties its children inherit. */
+interface Styled {
+  style: Style
+  vars: Vars
+}
+
+/**
+ * The declarations of an element: its tag's preset under its cascaded style, with `var()` and `env()` resolved from
+ * the custom properties it sees, as expand.ts resolves them (`@property` initial values are declarations of the
+ * styled tree already). A declaration invalid at computed-value time (or empty once resolved) is left out: it
+ * behaves as `unset`, which is what its absence means to the checks here.
+ */
+function styleOf(el: El, inherited: Vars): Styled {
   const preset = (presets as Record<string, Style>)[el.type]
   const own = el.props?.style as Style | undefined
-  return preset ? { ...preset, ...own } : own ?? {}
+  let vars = inherited
+  let custom: Vars | undefined
+  let uses = false
+  if (own) {
+    for (const key in own) {
+      if (key.startsWith('--')) (custom ??= {})[key] = String(own[key])
+      else if (typeof own[key] === 'string' && /var\(|env\(/.test(own[key] as string)) uses = true
+    }
+  }
+  if (custom) vars = layerCustomProperties(inherited, custom)
+  let style = preset ? { ...preset, ...own } : own ?? {}
+  if (uses) {
+    style = { ...style }
+    for (const key in style) {
+      const value = style[key]
+      if (key.startsWith('--') || typeof value !== 'string' || !/var\(|env\(/.test(value)) continue
+      const resolved = resolveVariables(value, vars)
+      if (resolved === undefined || (typeof resolved === 'string' && !resolved.trim())) delete style[key]
+      else style[key] = resolved
+    }
+  }
+  return { style, vars }
 }
 
 function text(value: unknown): string {
@@ -200,6 +244,118 @@ const CHAIN_ALLOWED: Record<string, string[]> = {
   contentVisibility: ['visible'],
 }
 
+/** The background longhands a layer reads, in the order `expandBackground` gives them. */
+const BACKGROUND_LONGHANDS = [
+  'backgroundImage',
+  'backgroundPosition',
+  'backgroundSize',
+  'backgroundRepeat',
+  'backgroundOrigin',
+  'backgroundClip',
+  'backgroundAttachment',
+] as const
+
+/** A comma-separated list split at its top level (not inside functions). */
+function layersOf(value: string): string[] {
+  const layers = ['']
+  for (const node of valueParser(value).nodes) {
+    if (node.type === 'div' && node.value === ',') layers.push('')
+    else layers[layers.length - 1] += valueParser.stringify(node)
+  }
+  return layers.map((l) => l.trim())
+}
+
+/** A length that does not depend on the box's height (`%` of the area's height does). */
+const HEIGHT_FREE_LENGTH = /^(-?(\d*\.)?\d+(px|em|rem|pt|pc|in|cm|mm|q|vw|vh|vmin|vmax|ch|ex)?|0%)$/i
+
+/** Whether a gradient's line is horizontal (it then reads only the width of its tile). */
+function horizontalGradient(image: string): boolean {
+  const m = /^(?:repeating-)?linear-gradient\(\s*([^,]*),/i.exec(image)
+  if (!m) return false
+  const first = m[1].trim().toLowerCase()
+  return first === 'to right' || first === 'to left' || /^(-?)(90|270)deg$/.test(first)
+}
+
+/** The vertical edge and offset of a `background-position` (as background-image.ts' `resolvePosition` reads it). */
+function verticalPosition(position: string): [string, string] {
+  const tokens = (position || '0% 0%').trim().toLowerCase().split(/\s+/)
+  const isX = (t: string) => t === 'left' || t === 'right'
+  const isY = (t: string) => t === 'top' || t === 'bottom'
+  const isKeyword = (t: string) => isX(t) || isY(t) || t === 'center'
+  if (tokens.length <= 2) {
+    let [first, second = 'center'] = tokens
+    if (isY(first) || isX(second)) [first, second] = [second, first]
+    if (!isKeyword(second)) return ['top', second]
+    return second === 'center' ? ['top', '50%'] : [second, '0%']
+  }
+  let y: [string, string] = ['top', '50%']
+  let assignedX = false
+  for (let i = 0; i < tokens.length; i++) {
+    const keyword = tokens[i]
+    const offset = !isKeyword(tokens[i + 1] ?? 'center') ? tokens[++i] : '0%'
+    if (isX(keyword) || (keyword === 'center' && !assignedX)) assignedX = true
+    else y = keyword === 'center' ? ['top', '50%'] : [keyword, offset]
+  }
+  return y
+}
+
+/**
+ * Why the background layers of a chain element read its height (their positioning area is its box, whose height
+ * the cut changes), or '' if none does. A layer does not read it when it is fixed (positioned and sized in the
+ * viewport, the canvas), or when it is placed from the area's top by a length (`top`, `0`, `10px`; not `center`,
+ * `bottom` or a percentage other than 0%), repeats vertically by `repeat` or `no-repeat` (not `space`, `round`), and
+ * has a height of its own: a length, or `auto` for a raster image (its intrinsic height; an SVG may have none and be
+ * sized like `contain`) or for a horizontal gradient (its pixels are the same at any tile height).
+ */
+function backgroundRefusal(style: Style): string {
+  const bg: Record<string, string | undefined> = {}
+  for (const key in style) {
+    if (key === 'background') {
+      try {
+        Object.assign(bg, expandBackground(text(style[key])))
+      } catch {
+        return 'background'
+      }
+    } else if ((BACKGROUND_LONGHANDS as readonly string[]).includes(key)) {
+      const v = style[key]
+      bg[key] = typeof v === 'number' ? `${v}px` : v === undefined || v === null ? undefined : String(v)
+    } else if (key === 'backgroundPositionY' && !['top', '0', '0px', '0%'].includes(text(style[key]))) {
+      return 'backgroundPositionY'
+    }
+  }
+  if (/^text$/i.test(text(bg.backgroundClip))) return 'background-clip: text'
+  const images = bg.backgroundImage ? layersOf(bg.backgroundImage) : []
+  const list = (key: string) => layersOf(bg[key] ?? '')
+  const positions = list('backgroundPosition')
+  const sizes = list('backgroundSize')
+  const repeats = list('backgroundRepeat')
+  const attachments = list('backgroundAttachment')
+  for (let i = 0; i < images.length; i++) {
+    const image = images[i]
+    if (/^none$/i.test(image)) continue
+    const url = /^url\(/i.test(image)
+    const gradient = /^(repeating-)?(linear|radial|conic)-gradient\(/i.test(image)
+    if (!url && !gradient) return `image ${image.slice(0, 40)}`
+    if ((attachments[i % attachments.length] || 'scroll').toLowerCase() === 'fixed') continue
+    const [edge, offset] = verticalPosition(positions[i % positions.length])
+    if (edge !== 'top' || !HEIGHT_FREE_LENGTH.test(offset)) return `position ${positions[i % positions.length]}`
+    const repeat = (repeats[i % repeats.length] || 'repeat').toLowerCase().split(/\s+/)
+    const repeatY = repeat[0] === 'repeat-x' ? 'no-repeat' : repeat[0] === 'repeat-y' ? 'repeat' : repeat[1] ?? repeat[0]
+    if (repeatY !== 'repeat' && repeatY !== 'no-repeat') return `repeat ${repeatY}`
+    const [, height = 'auto'] = (sizes[i % sizes.length] || 'auto').toLowerCase().split(/\s+/)
+    const size = (sizes[i % sizes.length] || 'auto').toLowerCase()
+    if (size === 'cover' || size === 'contain') return `size ${size}`
+    if (height === 'auto') {
+      const svg = /^url\(\s*['"]?(data:image\/svg|[^'")]*\.svg(\b|$))/i.test(image)
+      if (gradient ? !horizontalGradient(image) : svg) return `size ${size} of ${image.slice(0, 40)}`
+    } else if (!HEIGHT_FREE_LENGTH.test(height)) return `size ${size}`
+  }
+  return ''
+}
+
+const OVERFLOWS = ['', 'visible', 'hidden', 'clip']
+const ROOT_OVERFLOWS = [...OVERFLOWS, 'scroll', 'auto']
+
 /** Why an element cannot be an ancestor of a cut point, or '' if it can. */
 function chainRefusal(el: El, style: Style): string {
   if (!CHAIN_TAGS.has(el.type)) return 'tag'
@@ -214,13 +370,20 @@ function chainRefusal(el: El, style: Style): string {
     const v = text(style[key])
     if (!isNone(v) && !CHAIN_ALLOWED[key]?.includes(v)) return key
   }
+  let background = false
+  // Satori draws no scrollbar: a box that scrolls is drawn as one that clips. On the root and body it is the
+  // viewport's (core's viewport-overflow.ts gives them `visible` under the sheets' `!important`), and Chromium shows
+  // no scrollbar in its screenshots; a scroll box inside the page has one, so there it still refuses.
+  const clips = el.type === 'html' || el.type === 'body' ? ROOT_OVERFLOWS : OVERFLOWS
   for (const key in style) {
     const v = text(style[key])
-    if (key.startsWith('background') && /gradient\(|url\(|image\(|image-set\(|element\(|var\(/.test(v))
-      return `background image (${el.type} ${key}: ${v.slice(0, 60)})`
+    if (key.startsWith('background') && /gradient\(|url\(|image\(|image-set\(|element\(|paint\(/.test(v)) background = true
     if (/^border.*Radius$/.test(key) && v !== '' && !/^0(px)?(\s+0(px)?)*$/.test(v)) return 'border radius'
-    if (/^overflow/.test(key) && !['', 'visible', 'hidden', 'clip'].includes(v)) return `overflow (${key}: ${v})`
+    if (/^overflow(X|Y|Block|Inline)?$/.test(key) && !v.split(/\s+/).every((o) => clips.includes(o)))
+      return `overflow (${key}: ${v})`
   }
+  const layers = background ? backgroundRefusal(style) : ''
+  if (layers) return `background image (${el.type}: ${layers})`
   const mode = text(style.writingMode)
   if (mode !== '' && mode !== 'horizontal-tb' && mode !== 'lr' && mode !== 'lr-tb') return 'writing mode'
   if (el.props?.__satoriContainer !== undefined) return 'container'
@@ -238,14 +401,34 @@ function cutRefusal(style: Style, cbInCut: boolean): string {
     if (!fromTop || !isNone(style.inset)) return 'absolute from the bottom'
   } else if (position !== '' && position !== 'static') {
     if (position !== 'relative') return 'positioned ' + position
-    for (const key of ['top', 'bottom', 'left', 'right', 'inset', 'insetBlock', 'insetBlockStart', 'insetBlockEnd', 'insetInline', 'insetInlineStart', 'insetInlineEnd'])
+    // A relative offset moves the box and what it holds by its length: sideways, or down from `top`, never above
+    // its place; `bottom` moves it up (refused but for `auto` or a length of 0 or less), as does a negative `top`.
+    // Percentages of `top` and `bottom` read the containing block's height: refused.
+    for (const key of ['inset', 'insetBlock', 'insetBlockStart', 'insetBlockEnd'])
       if (!isNone(style[key]) && text(style[key]) !== 'auto') return 'relative offset'
+    const top = text(style.top)
+    if (top !== '' && top !== 'auto' && !/^(\d*\.)?\d+(px|em|rem|pt)?$/.test(top)) return 'relative offset (top)'
+    const bottom = text(style.bottom)
+    if (bottom !== '' && bottom !== 'auto' && !/^(-(\d*\.)?\d+(px|em|rem|pt)?|0)$/.test(bottom))
+      return 'relative offset (bottom)'
   }
   for (const key of ['transform', 'translate', 'rotate', 'scale', 'boxShadow', 'textShadow', 'filter', 'backdropFilter', 'outline', 'outlineStyle', 'offsetPath'])
     if (!isNone(style[key])) return key
+  // A negative margin before or after a block can draw it or what follows above the marker; a negative margin at
+  // its left or right moves it sideways only (inline margins of an inline box too).
   for (const key in style) {
-    if (/^margin/.test(key) && /-/.test(text(style[key]))) return 'negative margin'
-    if (/^margin/.test(key) && typeof style[key] === 'number' && (style[key] as number) < 0) return 'negative margin'
+    if (!/^margin/.test(key) || /^margin(Left|Right)$/.test(key)) continue
+    const value = style[key]
+    if (typeof value === 'number') {
+      if (value < 0) return 'negative margin'
+      continue
+    }
+    let parts = [text(value)]
+    if (key === 'margin') {
+      const words = valueParser(text(value)).nodes.filter((n) => n.type !== 'space').map((n) => valueParser.stringify(n))
+      parts = [words[0] ?? '', words[2] ?? words[0] ?? '']
+    }
+    if (parts.some((part) => part.includes('-'))) return 'negative margin'
   }
   return ''
 }
@@ -253,7 +436,12 @@ function cutRefusal(style: Style, cbInCut: boolean): string {
 interface Walk {
   /** Characters counted so far in document order. */
   chars: number
+  /** The area those characters are taken to fill: three quarters of a square em of each one's font size. */
+  area: number
+  /** The area the first part fills: the canvas' (times the scale). */
   budget: number
+  /** The font size taken for text whose size cannot be read here: the document's smallest. */
+  smallest: number
   rootFont: number
   /** Largest font size in the cut part. */
   cutFont: number
@@ -264,38 +452,44 @@ interface Walk {
 }
 
 /** Counts the text of a kept subtree and checks it (sticky, abspos with a chain containing block). */
-function keepSubtree(node: unknown, w: Walk, chainCb: boolean) {
+function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars, font: number) {
   if (typeof node === 'string' || typeof node === 'number') {
-    w.chars += String(node).length
+    const n = String(node).length
+    w.chars += n
+    w.area += n * 0.75 * font * font
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) keepSubtree(n, w, chainCb)
+    for (const n of node) keepSubtree(n, w, chainCb, vars, font)
     return
   }
   if (!isElement(node)) return
-  const style = styleOf(node)
+  const { style, vars: inner } = styleOf(node, vars)
+  // Not laid out (a page's <head> and its <style> text): no box, and no characters toward the budget.
+  if (displayOf(style) === 'none') return
   const position = text(style.position)
   if (position === 'sticky') w.refusal ||= 'sticky'
   if (position === 'absolute' && chainCb) w.refusal ||= 'absolute in a chain box'
   if (w.refusal) return
   const positioned = position !== '' && position !== 'static'
-  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned)
+  const own = fontSize(style, font, w.rootFont)
+  const size = Number.isFinite(own) ? Math.max(6, own) : w.smallest
+  for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned, inner, size)
 }
 
 /** Checks a cut subtree and finds its largest font size. */
-function cutSubtree(node: unknown, w: Walk, font: number, cbInCut = false) {
+function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = false) {
   if (w.refusal) return
   if (typeof node === 'string' || typeof node === 'number') {
     w.cutFont = Math.max(w.cutFont, font)
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) cutSubtree(n, w, font, cbInCut)
+    for (const n of node) cutSubtree(n, w, font, vars, cbInCut)
     return
   }
   if (!isElement(node)) return
-  const style = styleOf(node)
+  const { style, vars: inner } = styleOf(node, vars)
   if (displayOf(style) === 'none') return
   const refusal = cutRefusal(style, cbInCut)
   if (refusal) {
@@ -310,30 +504,46 @@ function cutSubtree(node: unknown, w: Walk, font: number, cbInCut = false) {
   w.cutFont = Math.max(w.cutFont, own)
   const position = text(style.position)
   const positioned = position === 'relative' || position === 'absolute'
-  for (const child of childList(node)) cutSubtree(child, w, own, cbInCut || positioned)
+  for (const child of childList(node)) cutSubtree(child, w, own, inner, cbInCut || positioned)
+}
+
+/** The characters of a subtree laid out (not in an element of display none), counted as keepSubtree counts them. */
+function charsOf(node: unknown, vars: Vars): number {
+  if (typeof node === 'string' || typeof node === 'number') return String(node).length
+  if (Array.isArray(node)) {
+    let n = 0
+    for (const child of node) n += charsOf(child, vars)
+    return n
+  }
+  if (!isElement(node)) return 0
+  const { style, vars: inner } = styleOf(node, vars)
+  if (displayOf(style) === 'none') return 0
+  let n = 0
+  for (const child of childList(node)) n += charsOf(child, inner)
+  return n
 }
 
 /** The smallest font size of text in the tree (NaN-free), and the root's font size. */
-function smallestFont(node: unknown, parent: number, root: number, found: { min: number }) {
+function smallestFont(node: unknown, parent: number, root: number, found: { min: number }, vars: Vars) {
   if (typeof node === 'string') {
     if (node.trim()) found.min = Math.min(found.min, parent)
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) smallestFont(n, parent, root, found)
+    for (const n of node) smallestFont(n, parent, root, found, vars)
     return
   }
   if (!isElement(node)) return
-  const style = styleOf(node)
+  const { style, vars: inner } = styleOf(node, vars)
   if (displayOf(style) === 'none') return
   let own = fontSize(style, parent, root)
   if (!Number.isFinite(own)) own = parent
-  for (const child of childList(node)) smallestFont(child, own, root, found)
+  for (const child of childList(node)) smallestFont(child, own, root, found, inner)
 }
 
-function isBlockLevel(node: unknown): boolean {
+function isBlockLevel(node: unknown, vars: Vars): boolean {
   if (!isElement(node)) return false
-  const style = styleOf(node)
+  const { style } = styleOf(node, vars)
   if (!isNone(style.float)) return false
   const position = text(style.position)
   if (position === 'absolute' || position === 'fixed') return false
@@ -344,8 +554,8 @@ function isBlockLevel(node: unknown): boolean {
  * Walks a chain element: returns its copy with the children after the cut dropped, or undefined if the cut is not
  * inside it (its whole content counted as kept).
  */
-function cutInside(el: El, w: Walk, font: number, chainCb: boolean): El | undefined {
-  const style = styleOf(el)
+function cutInside(el: El, styled: Styled, w: Walk, font: number, chainCb: boolean): El | undefined {
+  const { style, vars } = styled
   const own = fontSize(style, font, w.rootFont)
   const children = childList(el)
   const positioned = text(style.position) === 'relative'
@@ -353,9 +563,9 @@ function cutInside(el: El, w: Walk, font: number, chainCb: boolean): El | undefi
   for (let i = 0; i < children.length; i++) {
     if (w.refusal) return undefined
     const child = children[i]
-    if (w.chars >= w.budget && isBlockLevel(child)) {
+    if (w.area >= w.budget && isBlockLevel(child, vars)) {
       const dropped = children.slice(i)
-      cutSubtree(dropped, w, Number.isFinite(own) ? own : NaN)
+      cutSubtree(dropped, w, Number.isFinite(own) ? own : NaN, vars)
       if (!Number.isFinite(own)) w.refusal ||= 'font size'
       if (w.refusal) return undefined
       w.marker = {}
@@ -369,18 +579,19 @@ function cutInside(el: El, w: Walk, font: number, chainCb: boolean): El | undefi
       }
       return { ...el, props: { ...el.props, children: [...children.slice(0, i), marker] } }
     }
-    if (isElement(child) && !chainRefusal(child, styleOf(child))) {
-      const inner = cutInside(child, w, Number.isFinite(own) ? own : font, cbHere)
+    const childStyled = isElement(child) ? styleOf(child, vars) : undefined
+    if (isElement(child) && childStyled && !chainRefusal(child, childStyled.style)) {
+      const inner = cutInside(child, childStyled, w, Number.isFinite(own) ? own : font, cbHere)
       if (w.refusal) return undefined
       if (inner) {
-        cutSubtree(children.slice(i + 1), w, Number.isFinite(own) ? own : NaN)
+        cutSubtree(children.slice(i + 1), w, Number.isFinite(own) ? own : NaN, vars)
         if (!Number.isFinite(own)) w.refusal ||= 'font size'
         if (w.refusal) return undefined
         return { ...el, props: { ...el.props, children: [...children.slice(0, i), inner] } }
       }
       continue
     }
-    keepSubtree(child, w, cbHere)
+    keepSubtree(child, w, cbHere, vars, Number.isFinite(own) ? Math.max(6, own) : w.smallest)
   }
   return undefined
 }
@@ -398,25 +609,32 @@ export function cutFlow(
   if (!(typeof width === 'number' && width > 0 && typeof height === 'number' && height > 0))
     return { refused: 'canvas without a fixed size' }
   if (!isElement(tree)) return { refused: 'root' }
-  const rootStyle = styleOf(tree)
+  const rootStyled = styleOf(tree, NO_VARS)
+  const rootStyle = rootStyled.style
   const refusal = chainRefusal(tree, rootStyle)
   if (refusal) return { refused: 'root: ' + refusal }
   let rootFont = fontSize(rootStyle, 16, 16)
   if (!Number.isFinite(rootFont)) return { refused: 'root font size' }
   const found = { min: Infinity }
-  smallestFont(tree, 16, rootFont, found)
+  smallestFont(tree, 16, rootFont, found, NO_VARS)
   const smallest = Math.max(6, Number.isFinite(found.min) ? found.min : 16)
   const w: Walk = {
     chars: 0,
-    budget: (scale * width * height) / (0.5 * smallest * smallest),
+    area: 0,
+    budget: scale * width * height,
+    smallest,
     rootFont,
     cutFont: 0,
     refusal: '',
   }
-  const cut = cutInside(tree, w, 16, false)
+  const cut = cutInside(tree, rootStyled, w, 16, false)
   if (w.refusal) return { refused: w.refusal }
   if (!cut) return { refused: 'short' }
-  return { tree: cut, slack: Math.max(48, 3 * w.cutFont), kept: w.chars, marker: w.marker ?? {} }
+  // A cut that keeps half the characters or more saves at most as much layout as it costs when it ends above the
+  // image and everything is laid out again (the kept part twice): not tried.
+  const total = charsOf(tree, NO_VARS)
+  if (2 * w.chars >= total) return { refused: `kept ${w.chars} of ${total}: half or more` }
+  return { tree: cut, slack: Math.max(48, 3 * w.cutFont), kept: w.chars, total, marker: w.marker ?? {} }
 }
 
 /** The marker's top on the canvas. */

@@ -277,6 +277,9 @@ export async function render(
   // Style errors wait for the layout that is kept.
   let flowScale = options.pictorTunings?.flowCut === false ? 0 : 1
   let cut: FlowCut | undefined
+  // The characters of a cut that ended above the image: a larger part that keeps no more (a block holds them all,
+  // e.g. lines that do not wrap) would end there again, so everything is laid out instead.
+  let failedKept = -1
   let reported: Error[] = []
   const report = (error: Error) => reported.push(error)
   let pass: Awaited<ReturnType<typeof layOut>>
@@ -292,6 +295,7 @@ export async function render(
     }
     countLayout('flowCutsRedone')
     flowScale = flowScale === 1 ? 4 : 0
+    failedKept = cut.kept
   }
   for (const error of reported) options.onStyleError?.(error)
 
@@ -388,12 +392,13 @@ export async function render(
     cut = undefined
     let laidOut: ReactNode = tree
     if (flowScale) {
-      const made = cutFlow(tree, { width: definedWidth, height: definedHeight }, flowScale)
+      let made = cutFlow(tree, { width: definedWidth, height: definedHeight }, flowScale)
+      if ('tree' in made && made.kept <= failedKept) made = { refused: 'no more kept than the cut that ended above' }
       if ('tree' in made) {
         cut = made
         laidOut = made.tree
       }
-      if (process.env.PICTOR_FLOW_CUT_DEBUG) console.error('flow-cut', flowScale, 'refused' in made ? made.refused : `kept ${made.kept} slack ${made.slack}`)
+      if (process.env.PICTOR_FLOW_CUT_DEBUG) console.error('flow-cut', flowScale, 'refused' in made ? made.refused : `kept ${made.kept} of ${made.total} slack ${made.slack}`)
     }
 
     // Like the initial containing block, the root element is laid out in a

@@ -37,23 +37,24 @@ function page(
     late?: object;
     lateChild?: Element;
     firstChild?: Element;
+    head?: Element;
+    count?: number;
   } = {},
 ): Element {
-  const paragraphs = Array.from({ length: 200 }, (_x, i) =>
+  const paragraphs = Array.from({ length: styles.count ?? 200 }, (_x, i) =>
     i === 150 && styles.lateChild
       ? styles.lateChild
       : p(i, { ...styles.paragraph, ...(i >= 150 ? styles.late : {}) }),
   );
   if (styles.firstChild) paragraphs.unshift(styles.firstChild);
-  return h(
-    'html',
-    { display: 'block', backgroundColor: '#fff', ...styles.html },
-    h(
-      'body',
-      { display: 'block', margin: 8, ...styles.body },
-      h('main', { display: 'block', ...styles.main }, ...paragraphs),
-    ),
+  const body = h(
+    'body',
+    { display: 'block', margin: 8, ...styles.body },
+    h('main', { display: 'block', ...styles.main }, ...paragraphs),
   );
+  return styles.head
+    ? h('html', { display: 'block', backgroundColor: '#fff', ...styles.html }, styles.head, body)
+    : h('html', { display: 'block', backgroundColor: '#fff', ...styles.html }, body);
 }
 
 /** The pixels (content wholly below the image may differ in the SVG, never in them), the paragraphs measured and the cuts, the switch on or off. */
@@ -103,6 +104,107 @@ describe('flow-cut', () => {
     expect(on.kept).toBe(1);
   });
 
+  it('lays out everything, not a larger part, when the larger part would keep no more', async () => {
+    // A first block of one line that does not wrap holds more characters than four times the first part.
+    const wide = h(
+      'p',
+      { margin: 0, fontFamily: 'Inter', fontSize: 14, whiteSpace: 'nowrap', overflow: 'hidden' },
+      WORDS.repeat(60),
+    );
+    const on = await measured(page({ firstChild: wide }), true);
+    const off = await measured(page({ firstChild: wide }), false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(0);
+    expect(on.redone).toBe(1);
+  });
+
+  it('does not try a cut that would keep half the characters or more (it would save less than a redone cut costs)', async () => {
+    // 8 paragraphs: the first part (about 1,200 characters on a 400×300 canvas at 14px) holds 5 of them.
+    const on = await measured(page({ count: 8 }), true);
+    const off = await measured(page({ count: 8 }), false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept + on.redone).toBe(0);
+    expect(on.measures).toBe(off.measures);
+    // With 20 paragraphs the same part keeps a quarter: the cut is made and kept.
+    expect((await measured(page({ count: 20 }), true)).kept).toBe(1);
+  });
+
+  it('counts only text that is laid out toward the first part (not a head’s style text)', async () => {
+    // 20,000 characters of a <style> in <head> (display none) before the body: counted, they filled the first part
+    // and the cut fell before <body>, ending above the image; everything was laid out twice.
+    const head = h('head', {}, h('style', {}, 'p { color: black } '.repeat(1000)));
+    const on = await measured(page({ head }), true);
+    const off = await measured(page({ head }), false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.redone).toBe(0);
+    expect(on.kept).toBe(1);
+    expect(on.measures).toBeLessThan(off.measures / 2);
+  });
+
+  it('sizes the first part by each character’s own font size, not the smallest of the document', async () => {
+    // 200 paragraphs at 40px and one footnote at 8px: taken at 8px each, the first part held 15 paragraphs (3,750
+    // characters) where one fills the image; at their own size (three quarters of 40px squared each) it holds one.
+    const large = page({
+      paragraph: { fontSize: 40, lineHeight: '48px' },
+      lateChild: h('p', { margin: 0, fontFamily: 'Inter', fontSize: 8 }, 'A footnote.'),
+    });
+    const on = await measured(large, true);
+    const off = await measured(large, false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(1);
+    expect(on.redone).toBe(0);
+    expect(on.measures).toBeLessThan(8);
+  });
+
+  // Widenings: what a page's own styles said that cannot change a pixel of the cut. Each keeps the cut, the same pixels.
+  const kept: [string, () => Element, Record<string, unknown>?][] = [
+    [
+      'var() in the properties checked, resolved from the custom properties (a colour on the root, margins)',
+      () =>
+        page({
+          html: { '--bg': '#fff', '--gap': '0 0 8px', backgroundColor: 'var(--bg)' },
+          main: { '--size': '14px' },
+          paragraph: { margin: 'var(--gap)', fontSize: 'var(--size)', boxShadow: 'var(--none, none)' },
+        }),
+    ],
+    [
+      'background images that do not read the height (tiles from the top, a horizontal gradient, a fixed layer)',
+      () =>
+        page({
+          html: {
+            backgroundImage:
+              'linear-gradient(to right, rgba(255,0,0,0.2), rgba(0,0,255,0.2)), linear-gradient(#fee, #eef)',
+            backgroundSize: 'auto, 100% 40px',
+            backgroundRepeat: 'no-repeat, repeat-y',
+            backgroundPosition: '0 0, left top',
+          },
+          body: { background: 'radial-gradient(circle, rgba(0,0,0,0.2), transparent) fixed' },
+          main: { background: 'linear-gradient(#dfd, #ddf) center top 10px / 50px 30px repeat' },
+        }),
+    ],
+    [
+      'an overflow that scrolls on the root and body (the viewport’s: no scrollbar drawn), overflow-wrap on an ancestor',
+      () =>
+        page({
+          html: { overflowY: 'scroll', overflowX: 'hidden' },
+          body: { overflow: 'auto' },
+          main: { overflowWrap: 'break-word' },
+        }),
+    ],
+    [
+      'relative offsets sideways and down, negative margins at the left and right, in the cut part',
+      () =>
+        page({ late: { position: 'relative', left: -30, top: 4, margin: '0 -10px 8px', marginLeft: -20 } }),
+    ],
+  ];
+  it.each(kept)('keeps the cut with %s', async (_why, make, size) => {
+    const on = await measured(make(), true, size);
+    const off = await measured(make(), false, size);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(1);
+    expect(on.measures).toBeLessThan(off.measures / 2);
+  });
+
   // Each of these could change a pixel if the cut were taken: the cut is refused, the layout is the full one.
   const refusals: [string, () => Element, Record<string, unknown>?][] = [
     ['a canvas without a fixed height', () => page(), { width: 400 }],
@@ -110,6 +212,26 @@ describe('flow-cut', () => {
       'a gradient on the root (its positioning area is the root box)',
       () => page({ html: { backgroundImage: 'linear-gradient(red, blue)' } }),
     ],
+    [
+      'a background image placed from the bottom of the root',
+      () => page({ html: { background: 'linear-gradient(red, blue) left bottom / 100% 40px no-repeat' } }),
+    ],
+    [
+      'a background image sized by a percentage of the height',
+      () => page({ body: { backgroundImage: 'linear-gradient(red, blue)', backgroundSize: '100% 50%' } }),
+    ],
+    [
+      'a background image repeated with space (the count reads the height)',
+      () =>
+        page({
+          main: {
+            backgroundImage: 'linear-gradient(red, blue)',
+            backgroundSize: '20px 20px',
+            backgroundRepeat: 'space',
+          },
+        }),
+    ],
+    ['an overflow that scrolls on an ancestor inside the page', () => page({ main: { overflowY: 'auto' } })],
     ['a box shadow on an ancestor', () => page({ main: { boxShadow: '0 -400px 0 red' } })],
     // (the paragraphs' own `none` keeps the render light: the ancestor's declaration refuses)
     [
@@ -129,6 +251,18 @@ describe('flow-cut', () => {
     ['an ancestor that aligns its content', () => page({ main: { height: 280, alignContent: 'end' } })],
     ['a vertical writing mode', () => page({ body: { writingMode: 'vertical-rl' } })],
     ['a negative margin in the cut part', () => page({ late: { marginTop: -9000 } })],
+    [
+      'a negative bottom margin in the cut part (a margin shorthand)',
+      () => page({ late: { margin: '0 0 -9000px' } }),
+    ],
+    [
+      'a relative offset from the bottom in the cut part',
+      () => page({ late: { position: 'relative', bottom: 9000 } }),
+    ],
+    [
+      'a negative margin in the cut part through var()',
+      () => page({ main: { '--lift': '-9000px' }, late: { marginTop: 'var(--lift)' } }),
+    ],
     [
       'a fixed element in the cut part',
       () =>

@@ -8,7 +8,8 @@
  * `:last-child`-type selectors were computed on the whole tree before: `applyStyleSheets`), an empty marker element
  * is put in their place, and the kept part is laid out. The cut is accepted only if the marker's top (a lower bound
  * of the first cut child's top: no negative margins) lies below the canvas by a slack covering ink that can rise from
- * the cut part's text (three times its largest font size); otherwise satori.ts lays out again with a kept part four
+ * the cut part's text (three times its largest font size, plus the largest distance a relative offset moves a box of
+ * it up: Bootstrap's `sup { top: -.5em }`); otherwise satori.ts lays out again with a kept part four
  * times larger, then with everything. The cut is never taken where it could change a pixel:
  *
  * - only with a canvas of a fixed height (the image is the root's box, whose height the cut part would change);
@@ -23,10 +24,11 @@
  * - no element anywhere is sticky (its constraint is its containing block's height), and no absolutely positioned
  *   element of the kept part has a chain ancestor as its containing block (its offsets and percentages read the
  *   height); relative offsets of the chain in percentages refuse too;
- * - in the cut part, no element is positioned (fixed, sticky, relative with offsets, or absolute other than from the
- *   top of a containing block in the cut part: each can be drawn above its place), transformed, has a negative margin, a shadow, a filter or an outline, and every font size can
- *   be read (px, em, rem, %, pt and keywords: the slack needs the largest);
- * - values written with `var()` or `calc()` in those properties are taken as refusing.
+ * - in the cut part, no element is positioned (fixed, sticky, relative with offsets in percentages, or absolute other
+ *   than from the top of a containing block in the cut part: each can be drawn above its place by a distance not
+ *   known before layout), transformed, has a negative block margin, a shadow, a filter or an outline, and every font
+ *   size can be read (px, em, rem, %, pt and keywords: the slack needs the largest);
+ * - values written with `var()` or `env()` in those properties are read resolved; `calc()` refuses.
  *
  * The cut lies before a block-level child (an element with display block, list-item, flow-root, flex, grid or
  * table, not floated): inline content before it is in an anonymous block of its own either way. The first kept part
@@ -187,21 +189,40 @@ function fontSize(style: Style, parent: number, root: number): number {
   if (v in ABSOLUTE_FONT_SIZES) return ABSOLUTE_FONT_SIZES[v]
   if (v === 'larger') return parent * 1.2
   if (v === 'smaller') return parent / 1.2
+  return lengthPx(v, parent, root, parent)
+}
+
+/** A length (px, em of `em`, rem of `root`, % of `percentBase`, pt; a bare number is px) in px, or NaN. */
+function lengthPx(v: string, em: number, root: number, percentBase: number): number {
   const m = /^(-?(?:\d*\.)?\d+)(px|em|rem|%|pt)?$/.exec(v)
   if (!m) return NaN
   const n = parseFloat(m[1])
   switch (m[2]) {
     case 'em':
-      return n * parent
+      return n * em
     case 'rem':
       return n * root
     case '%':
-      return (n / 100) * parent
+      return (n / 100) * percentBase
     case 'pt':
       return (n * 4) / 3
     default:
       return n
   }
+}
+
+/**
+ * How far a relative offset moves a box of the cut part up, in px (0 if it does not): a negative `top`, or a
+ * positive `bottom` when `top` is `auto` (Bootstrap's `sup { top: -.5em }`). Lengths only (cutRefusal refuses the rest).
+ */
+function upwardOffset(style: Style, font: number, root: number): number {
+  if (text(style.position) !== 'relative') return 0
+  const read = (value: unknown) => (typeof value === 'number' ? value : lengthPx(text(value), font, root, NaN))
+  const top = text(style.top)
+  if (top !== '' && top !== 'auto') return Math.max(0, -read(style.top))
+  const bottom = text(style.bottom)
+  if (bottom !== '' && bottom !== 'auto') return Math.max(0, read(style.bottom))
+  return 0
 }
 
 /** Properties that must be absent (or none/normal) on every ancestor of the cut point. */
@@ -401,16 +422,15 @@ function cutRefusal(style: Style, cbInCut: boolean): string {
     if (!fromTop || !isNone(style.inset)) return 'absolute from the bottom'
   } else if (position !== '' && position !== 'static') {
     if (position !== 'relative') return 'positioned ' + position
-    // A relative offset moves the box and what it holds by its length: sideways, or down from `top`, never above
-    // its place; `bottom` moves it up (refused but for `auto` or a length of 0 or less), as does a negative `top`.
+    // A relative offset moves the box and what it holds by its length: sideways or down, or up by a negative `top`
+    // or a positive `bottom` (upwardOffset: added to the slack, so the rise can never reach the image).
     // Percentages of `top` and `bottom` read the containing block's height: refused.
     for (const key of ['inset', 'insetBlock', 'insetBlockStart', 'insetBlockEnd'])
       if (!isNone(style[key]) && text(style[key]) !== 'auto') return 'relative offset'
-    const top = text(style.top)
-    if (top !== '' && top !== 'auto' && !/^(\d*\.)?\d+(px|em|rem|pt)?$/.test(top)) return 'relative offset (top)'
-    const bottom = text(style.bottom)
-    if (bottom !== '' && bottom !== 'auto' && !/^(-(\d*\.)?\d+(px|em|rem|pt)?|0)$/.test(bottom))
-      return 'relative offset (bottom)'
+    for (const key of ['top', 'bottom']) {
+      const value = text(style[key])
+      if (value !== '' && value !== 'auto' && !/^-?(\d*\.)?\d+(px|em|rem|pt)?$/.test(value)) return `relative offset (${key})`
+    }
   }
   for (const key of ['transform', 'translate', 'rotate', 'scale', 'boxShadow', 'textShadow', 'filter', 'backdropFilter', 'outline', 'outlineStyle', 'offsetPath'])
     if (!isNone(style[key])) return key
@@ -445,6 +465,8 @@ interface Walk {
   rootFont: number
   /** Largest font size in the cut part. */
   cutFont: number
+  /** Largest distance a box of the cut part is moved up by relative offsets (its own and its ancestors'). */
+  cutRise: number
   /** Why the cut is refused, once it is. */
   refusal: string
   /** What the marker's prop holds. */
@@ -477,15 +499,15 @@ function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars, font:
   for (const child of childList(node)) keepSubtree(child, w, chainCb && !positioned, inner, size)
 }
 
-/** Checks a cut subtree and finds its largest font size. */
-function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = false) {
+/** Checks a cut subtree and finds its largest font size and rise; `rise` is its ancestors' upward offsets. */
+function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = false, rise = 0) {
   if (w.refusal) return
   if (typeof node === 'string' || typeof node === 'number') {
     w.cutFont = Math.max(w.cutFont, font)
     return
   }
   if (Array.isArray(node)) {
-    for (const n of node) cutSubtree(n, w, font, vars, cbInCut)
+    for (const n of node) cutSubtree(n, w, font, vars, cbInCut, rise)
     return
   }
   if (!isElement(node)) return
@@ -502,9 +524,11 @@ function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = 
     return
   }
   w.cutFont = Math.max(w.cutFont, own)
+  const risen = rise + upwardOffset(style, own, w.rootFont)
+  w.cutRise = Math.max(w.cutRise, risen)
   const position = text(style.position)
   const positioned = position === 'relative' || position === 'absolute'
-  for (const child of childList(node)) cutSubtree(child, w, own, inner, cbInCut || positioned)
+  for (const child of childList(node)) cutSubtree(child, w, own, inner, cbInCut || positioned, risen)
 }
 
 /** The characters of a subtree laid out (not in an element of display none), counted as keepSubtree counts them. */
@@ -625,6 +649,7 @@ export function cutFlow(
     smallest,
     rootFont,
     cutFont: 0,
+    cutRise: 0,
     refusal: '',
   }
   const cut = cutInside(tree, rootStyled, w, 16, false)
@@ -634,7 +659,7 @@ export function cutFlow(
   // image and everything is laid out again (the kept part twice): not tried.
   const total = charsOf(tree, NO_VARS)
   if (2 * w.chars >= total) return { refused: `kept ${w.chars} of ${total}: half or more` }
-  return { tree: cut, slack: Math.max(48, 3 * w.cutFont), kept: w.chars, total, marker: w.marker ?? {} }
+  return { tree: cut, slack: Math.max(48, 3 * w.cutFont) + w.cutRise, kept: w.chars, total, marker: w.marker ?? {} }
 }
 
 /** The marker's top on the canvas. */

@@ -86,8 +86,10 @@ describe('flow-cut', () => {
   });
 
   it('lays out again with a larger part when the kept part ends above the image', async () => {
-    // Lines that do not wrap hold many characters in little height: the first estimate ends above the image.
-    const nowrap = { whiteSpace: 'nowrap', overflow: 'hidden' };
+    // Lines that do not wrap hold many characters in little height: the first estimate (about 800 characters on a
+    // 400×300 canvas at 14px, three lines of about 250) ends above the image; four times that (13 lines of 30px) ends
+    // below it with the slack.
+    const nowrap = { whiteSpace: 'nowrap', overflow: 'hidden', lineHeight: '30px' };
     const lines = h(
       'html',
       { display: 'block', backgroundColor: '#fff' },
@@ -196,6 +198,19 @@ describe('flow-cut', () => {
       () =>
         page({ late: { position: 'relative', left: -30, top: 4, margin: '0 -10px 8px', marginLeft: -20 } }),
     ],
+    [
+      'relative offsets up by a length in the cut part (Bootstrap’s sup { top: -.5em }, a positive bottom)',
+      () =>
+        page({
+          lateChild: h(
+            'p',
+            { margin: 0, fontFamily: 'Inter', fontSize: 14 },
+            'x',
+            h('sup', { position: 'relative', top: '-.5em', fontSize: '75%' }, '2'),
+            h('span', { position: 'relative', bottom: '3px' }, ' raised'),
+          ),
+        }),
+    ],
   ];
   it.each(kept)('keeps the cut with %s', async (_why, make, size) => {
     const on = await measured(make(), true, size);
@@ -203,6 +218,27 @@ describe('flow-cut', () => {
     expect(on.svg.equals(off.svg)).toBe(true);
     expect(on.kept).toBe(1);
     expect(on.measures).toBeLessThan(off.measures / 2);
+  });
+
+  it('adds how far a relative offset lifts a box of the cut part to the slack (laid out again, drawn)', async () => {
+    // Paragraph 150 starts 14,708px down (150 paragraphs of 90px and their 8px margins, under the body's 8px): moved
+    // up 14,608px it is drawn at 100px. The first cut ends a few paragraphs below the image, by more than the text's
+    // slack: kept without the rise in the slack, it would miss the box.
+    const lifted = () =>
+      page({
+        lateChild: h(
+          'div',
+          { position: 'relative', top: -14608, width: 50, height: 50, backgroundColor: 'red' },
+          '',
+        ),
+      });
+    const on = await measured(lifted(), true);
+    const off = await measured(lifted(), false);
+    const at = (x: number, y: number) => [...on.svg.subarray((y * 400 + x) * 4, (y * 400 + x) * 4 + 3)];
+    expect(at(20, 120)).toEqual([255, 0, 0]);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(0);
+    expect(on.redone).toBeGreaterThan(0);
   });
 
   // Each of these could change a pixel if the cut were taken: the cut is refused, the layout is the full one.
@@ -256,8 +292,8 @@ describe('flow-cut', () => {
       () => page({ late: { margin: '0 0 -9000px' } }),
     ],
     [
-      'a relative offset from the bottom in the cut part',
-      () => page({ late: { position: 'relative', bottom: 9000 } }),
+      'a relative offset from the bottom in a percentage in the cut part (it reads a height)',
+      () => page({ late: { position: 'relative', bottom: '5%' } }),
     ],
     [
       'a negative margin in the cut part through var()',
@@ -275,8 +311,8 @@ describe('flow-cut', () => {
         }),
     ],
     [
-      'a relatively offset element in the cut part',
-      () => page({ late: { position: 'relative', top: -9000 } }),
+      'a relatively offset element in the cut part, in a percentage',
+      () => page({ late: { position: 'relative', top: '-10%' } }),
     ],
     [
       'an absolutely positioned element from the bottom in the cut part',

@@ -1,7 +1,8 @@
-// Pictor mathml-not-laid-out: MathML is laid out only in part (no scripts, fractions, roots, mathematical italic);
-// one warning per document says so and names the layout elements its formulas hold. mathml-tables: an <mtable> is
-// an inline table of its <mtr> rows and <mtd> cells. mathml-operator-spacing: an <mo> is spaced by MathML Core's
-// operator dictionary (repro mathml-operator-spacing, compared with Chromium).
+// Pictor mathml-not-laid-out: MathML is laid out only in part (no roots, under- and overscripts, mathematical
+// italic); one warning per document says so and names the layout elements its formulas hold. mathml-tables: an
+// <mtable> is an inline table of its <mtr> rows and <mtd> cells. mathml-operator-spacing: an <mo> is spaced by MathML
+// Core's operator dictionary (repro mathml-operator-spacing, compared with Chromium). mathml-scripts-fractions:
+// scripts smaller and shifted, fractions stacked over a rule (repro mathml-scripts-fractions).
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -27,13 +28,18 @@ describe('a document with MathML', () => {
       ),
     );
     expect(warnings).toEqual([
-      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced; not drawn: the layout of <mfrac>, <msub>, <msup> (scripts, fractions, roots) and mathematical italic; <mtable> rows are as tall as their lines, not as their glyphs',
+      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts and fractions stacked; not drawn: mathematical italic; <mtable> rows are as tall as their lines, not as their glyphs',
+    ]);
+    expect(
+      mathWarnings(doc('<math><msqrt><mn>2</mn></msqrt><munder><mo>∑</mo><mi>i</mi></munder></math>')),
+    ).toEqual([
+      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts and fractions stacked; not drawn: the layout of <msqrt>, <munder> (roots, under- and overscripts and the like) and mathematical italic',
     ]);
   });
 
   it('warns without layout elements too (identifiers are not slanted)', () => {
     expect(mathWarnings(doc('<math><mi>a</mi><mo>+</mo><mi>b</mi></math>'))).toEqual([
-      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced; not drawn: mathematical italic',
+      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts and fractions stacked; not drawn: mathematical italic',
     ]);
   });
 
@@ -71,7 +77,7 @@ describe('an <mo> (mathml-operator-spacing)', () => {
     const html = readFileSync(join(dir, 'mathml-operator-spacing.html'), 'utf8');
     const result = await renderer.render({ html, width: 300, height: 110, format: 'png' });
     expect(result.warnings).toEqual([
-      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced; not drawn: mathematical italic',
+      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts and fractions stacked; not drawn: mathematical italic',
     ]);
     const { mean, far } = await distanceFromReference(
       result.data,
@@ -79,5 +85,32 @@ describe('an <mo> (mathml-operator-spacing)', () => {
     );
     expect(mean).toBeLessThan(4);
     expect(far).toBeLessThan(0.01);
+  });
+});
+
+describe('scripts and fractions (mathml-scripts-fractions)', () => {
+  it('are drawn as in Chromium: scripts smaller and shifted, <msubsup> stacked, fractions over a rule', async () => {
+    const html = readFileSync(join(dir, 'mathml-scripts-fractions.html'), 'utf8');
+    const result = await renderer.render({ html, width: 360, height: 260, format: 'png' });
+    expect(result.warnings).toEqual([
+      'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts and fractions stacked; not drawn: the layout of <msqrt> (roots, under- and overscripts and the like) and mathematical italic',
+    ]);
+    const { mean, far } = await distanceFromReference(
+      result.data,
+      readFileSync(join(dir, 'mathml-scripts-fractions.chromium.png')),
+    );
+    expect(mean).toBeLessThan(4);
+    expect(far).toBeLessThan(0.01);
+  });
+
+  it('stack an <msubsup>’s superscript over its subscript in one column after the base', () => {
+    const { root } = parseHtml(doc('<math><msubsup><mi>x</mi>\n<mn>1</mn> <mn>2</mn></msubsup></math>'));
+    const [scripts] = findAll(root, 'msubsup');
+    const kids = (scripts?.props.children ?? []) as {
+      type: string;
+      props: { children: { type: string; props: { children: unknown } }[] };
+    }[];
+    expect(kids.map((kid) => kid.type)).toEqual(['mi', 'pictor-math-scripts']);
+    expect(kids[1]?.props.children.map((kid) => kid.props.children)).toEqual(['2', '1']);
   });
 });

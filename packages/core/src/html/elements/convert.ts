@@ -49,7 +49,13 @@ import {
   tailwindUtilities,
 } from '../style-sheets/tailwind.js';
 import { UA_RULES } from '../style-sheets/ua-styles.js';
-import { mathLayoutElements, mathTableDisplay, mathWarning, operatorSpacing } from './mathml.js';
+import {
+  mathLayoutElements,
+  mathTableDisplay,
+  mathWarning,
+  operatorSpacing,
+  stackedScripts,
+} from './mathml.js';
 import {
   CSS_TABLE_DISPLAY,
   ITEM_PARENT_DISPLAY,
@@ -67,6 +73,7 @@ import {
 } from '../tables/table-structure.js';
 import type { TableStructure } from '../tables/table-structure.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from '../types.js';
+import { ANONYMOUS_PROP } from '../anonymous.js';
 
 /** A `float` value that floats. */
 const FLOATS = /^\s*(?:left|right|inline-start|inline-end)\s*$/i;
@@ -83,12 +90,6 @@ export const SKIPPED: ReadonlySet<string> = new Set([
   'object',
   'embed',
 ]);
-
-/**
- * The prop of a converted anonymous box (an anonymous table, row or cell of CSS 2.1 §17.2.1): our satori matches
- * no selector on it and matches its children as its parent's (its change anonymous-boxes-unmatched).
- */
-const ANONYMOUS_PROP = 'data-pictor-anonymous';
 
 /** Displays that make a `<table>` element a block container holding an anonymous table (table-display-block). */
 const BLOCK_CONTAINER_DISPLAY = /^(?:block|inline-block|flow-root|list-item)$/;
@@ -862,6 +863,8 @@ export class TreeConverter {
     )
       kids = wrapTextRunsWithBreaks(kids) ?? kids;
     if (el.tagName === 'ruby' && this.laysOutRuby(el)) kids = this.rubyPairsOf(kids) ?? kids;
+    // Pictor (mathml-scripts-fractions): an `<msubsup>`'s scripts stacked in one column (mathml.ts).
+    if (el.tagName === 'msubsup') kids = stackedScripts(kids) ?? kids;
     // Only a float after a `<br>` needs it: the cascade is asked for `float` there alone.
     if (kids.some(isBreak) && isBlockContainer(converted))
       kids = wrapLinesBeforeFloats(kids, (kid) => this.isFloat(kid), isBlockLevel) ?? kids;

@@ -3,22 +3,22 @@
  * Core: scripts (`<msub>`, `<msup>`) smaller and shifted, fractions stacked over a rule, `<mtable>` as a table, roots
  * with their radical sign, operators spaced by the operator dictionary, single-letter identifiers in mathematical
  * italic. Pictor converts its elements as unknown inline elements (their text on one line, in order), but for
- * `<mtable>` (a CSS table: mathml-tables) and the space of common operators (mathml-operator-spacing). The warning
- * names the layout elements of the document's math, once per document, so a page of formulas says what is missing.
+ * `<mtable>` (a CSS table: mathml-tables), the space of common operators (mathml-operator-spacing), and scripts and
+ * fractions (mathml-scripts-fractions: the UA sheet and `stackedScripts`). The warning names the layout elements of
+ * the document's math that are still drawn as inline text, once per document, so a page of formulas says what is
+ * missing.
  */
 import { type Element, isElement, isText } from '../dom.js';
+import { ANONYMOUS_PROP } from '../anonymous.js';
+import type { SatoriChild, SatoriElement } from '../types.js';
 
 /** MathML elements whose layout (not only their text) makes the formula; drawn as plain inline text. */
 const LAYOUT_ELEMENTS = new Set([
-  'mfrac',
   'mmultiscripts',
   'mover',
   'mpadded',
   'mroot',
   'msqrt',
-  'msub',
-  'msubsup',
-  'msup',
   'munder',
   'munderover',
   'menclose',
@@ -44,13 +44,13 @@ export function mathWarning(elements: Iterable<string>): string {
     .map((name) => `<${name}>`);
   const missing =
     names.length > 0
-      ? `the layout of ${names.join(', ')} (scripts, fractions, roots) and mathematical italic`
+      ? `the layout of ${names.join(', ')} (roots, under- and overscripts and the like) and mathematical italic`
       : 'mathematical italic';
   // Pictor (mathml-tables): a table is laid out, its rows as tall as their lines (Chromium: their glyphs' ink).
   const table = all.includes('mtable')
     ? '; <mtable> rows are as tall as their lines, not as their glyphs'
     : '';
-  return `MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced; not drawn: ${missing}${table}`;
+  return `MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts and fractions stacked; not drawn: ${missing}${table}`;
 }
 
 /** Pictor (mathml-tables): the CSS table display of MathML's table elements (MathML Core's UA sheet). */
@@ -97,3 +97,35 @@ export function operatorSpacing(mo: Element): { marginLeft: string; marginRight:
   if (NARROW.has(text)) return space(3, 3);
   return undefined;
 }
+
+/**
+ * Pictor (mathml-scripts-fractions): an `<msubsup>`'s two scripts stacked in one column after its base, the
+ * superscript over the subscript (its converted children `base, sub, sup`; white space between them, which
+ * MathML does not draw, dropped). The column's baseline is its first line's, the superscript's: it is raised as
+ * `<msup>`'s script is (the UA sheet), the subscript below it as far down as `<msub>`'s. Undefined when the
+ * element does not hold exactly three children.
+ */
+export function stackedScripts(kids: SatoriChild[]): SatoriChild[] | undefined {
+  const elements = kids.filter((kid) => typeof kid === 'object' && kid !== null);
+  if (elements.length !== 3 || kids.length - elements.length !== kids.filter(isBlank).length)
+    return undefined;
+  const [base, sub, sup] = elements;
+  const stack: SatoriElement = {
+    type: 'pictor-math-scripts',
+    props: {
+      [ANONYMOUS_PROP]: '',
+      style: {
+        display: 'inline-flex',
+        flexDirection: 'column',
+        fontSize: '71%',
+        lineHeight: '1',
+        verticalAlign: '0.76em',
+        rowGap: '0.12em',
+      },
+      children: [sup, sub],
+    },
+  };
+  return [base, stack];
+}
+
+const isBlank = (kid: SatoriChild) => typeof kid === 'string' && kid.trim() === '';

@@ -19,9 +19,7 @@ import type { Element } from '../dom.js';
 import { nearestDeclared, substituteVars } from '../style-sheets/var-substitution.js';
 import type { SatoriChild, SatoriElement } from '../types.js';
 import { isBlankText } from './float-breaks.js';
-
-/** The prop that marks a converted anonymous box (no selector matches it; satori's anonymous-boxes-unmatched). */
-const ANONYMOUS_PROP = 'data-pictor-anonymous';
+import { ANONYMOUS_PROP } from '../anonymous.js';
 
 const isElementOf = (kid: SatoriChild, type: string): kid is SatoriElement =>
   typeof kid === 'object' && kid !== null && kid.type === type;

@@ -29,6 +29,14 @@ export const UA_RULES: Record<string, string> = {
   math: ':where(math[display="block" i]){display:block;text-align:center}',
   mtable: ':where(mtable){vertical-align:middle}',
   mtd: ':where(mtd){text-align:center;padding:0.5ex 0.4em}',
+  // Pictor (mathml-scripts-fractions): scripts one level smaller (MathML Core's scale without a MATH table, 0.71),
+  // raised or lowered; a fraction's parts stacked over a rule, its middle on the formula's axis (half the x-height
+  // above the baseline, as `middle` places it), the parts one level smaller in inline math.
+  msup: ':where(msup){padding-right:0.17em}:where(msup)>:where(:nth-child(2)){font-size:71%;line-height:0;vertical-align:0.76em}',
+  msub: ':where(msub){padding-right:0.17em}:where(msub)>:where(:nth-child(2)){font-size:71%;line-height:0;vertical-align:-0.4em}',
+  msubsup: ':where(msubsup){padding-right:0.17em}',
+  mfrac:
+    ':where(mfrac){display:inline-flex;flex-direction:column;vertical-align:middle;text-align:center;padding:0 1px}:where(mfrac)>*{display:block;line-height:0.75}:where(mfrac)>:where(:first-child){border-bottom:0.066em solid;padding-bottom:0.12em}:where(mfrac)>:where(:nth-child(2)){padding-top:0.06em}:where(math:not([display="block" i]) mfrac)>*{font-size:71%}:where(math[display="block" i] mfrac)>:where(:first-child){padding-bottom:0.16em}:where(math[display="block" i] mfrac)>:where(:nth-child(2)){padding-top:0.14em}',
   q: ':where(q)::before{content:open-quote}:where(q)::after{content:close-quote}',
   // A replaced element's automatic minimum size keeps Chrome from shrinking it below its own size in a flex row.
   img: ':where(img){flex-shrink:0}',

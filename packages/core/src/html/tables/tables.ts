@@ -32,6 +32,7 @@ import {
 } from './table-model.js';
 import type { SatoriChild, SatoriElement } from '../types.js';
 import { HTML_TABLE, type TableStructure } from './table-structure.js';
+import { ANONYMOUS_PROP } from '../anonymous.js';
 
 export type { TableContext } from './table-model.js';
 
@@ -146,8 +147,6 @@ function blockDisplay(el: Element, ctx: TableContext): boolean {
  * { text-align: center }` and the like, so a left-aligned cell's text came out centred.
  */
 const ANONYMOUS_CELL_BOX = 'pictor-cell';
-/** The prop of a box that our satori matches no selector on (its change anonymous-boxes-unmatched). */
-const ANONYMOUS_PROP = 'data-pictor-anonymous';
 const ANONYMOUS_BACKDROP_BOX = 'pictor-backdrop';
 
 /**

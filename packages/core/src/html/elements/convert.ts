@@ -54,7 +54,10 @@ import {
   mathTableDisplay,
   mathWarning,
   operatorSpacing,
+  isLargeOperator,
+  limitsAsScripts,
   stackedScripts,
+  underOver,
 } from './mathml.js';
 import {
   CSS_TABLE_DISPLAY,
@@ -865,6 +868,15 @@ export class TreeConverter {
     if (el.tagName === 'ruby' && this.laysOutRuby(el)) kids = this.rubyPairsOf(kids) ?? kids;
     // Pictor (mathml-scripts-fractions): an `<msubsup>`'s scripts stacked in one column (mathml.ts).
     if (el.tagName === 'msubsup') kids = stackedScripts(kids) ?? kids;
+    // Pictor (mathml-under-over): limits and accents stacked on their base (mathml.ts).
+    if (el.tagName === 'munder' || el.tagName === 'mover' || el.tagName === 'munderover')
+      kids =
+        underOver(el.tagName, kids, {
+          accent: getAttr(el, 'accent')?.trim().toLowerCase() === 'true',
+          accentUnder: getAttr(el, 'accentunder')?.trim().toLowerCase() === 'true',
+          asScripts: limitsAsScripts(el),
+          largeOperator: isLargeOperator(el),
+        }) ?? kids;
     // Only a float after a `<br>` needs it: the cascade is asked for `float` there alone.
     if (kids.some(isBreak) && isBlockContainer(converted))
       kids = wrapLinesBeforeFloats(kids, (kid) => this.isFloat(kid), isBlockLevel) ?? kids;

@@ -36,6 +36,8 @@ export interface CheckedImage {
    * those pictures (svg-nestable.ts); absent when it has none or cannot be nested.
    */
   nestable?: string;
+  /** Elements of an SVG image that are not drawn (svg-safety.ts `notDrawn`); absent when there are none. */
+  notDrawn?: string[];
 }
 
 /** The format of image bytes by their signature (the Content-Type is not trusted), or `undefined`. */
@@ -101,6 +103,7 @@ export async function checkImage(bytes: Buffer, maxPixels: number): Promise<Chec
       height: svg.height,
       pixels: Math.max(own, pixels),
       ...(nestable ? { nestable } : {}),
+      ...(svg.notDrawn.length > 0 ? { notDrawn: svg.notDrawn } : {}),
     };
   }
   const { width, height } = await rasterSize(bytes, mime);

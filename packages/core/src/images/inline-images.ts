@@ -34,10 +34,12 @@ const NO_IMAGE =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVQImWNgYGBgAAAABQABh6FO1AAAAABJRU5ErkJggg==';
 
 /** Checked data: URIs by the fetched Buffer (the fetcher's cache returns the same Buffer for a cached URL). */
-const checkedByBuffer = new WeakMap<Buffer, { uri: string; pixels: number }>();
+/** A checked image: its data: URI, the pixels its limit was checked on, what of it is not drawn (SVG). */
+type Checked = { uri: string; pixels: number; notDrawn?: string[] };
+const checkedByBuffer = new WeakMap<Buffer, Checked>();
 
 /** Checked images by their data: URI (per thread; key and value both count, about 2 bytes per character). */
-const checkedDataUris = new LRUCache<string, { uri: string; pixels: number }>({
+const checkedDataUris = new LRUCache<string, Checked>({
   max: 128,
   maxSize: 64 * 1024 * 1024,
   ttl: 60 * 60_000,
@@ -136,7 +138,7 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   if (isDataUri) {
     // The same data: URI (an avatar in a template, say) comes back render after render: check it once.
     const known = checkedDataUris.get(target);
-    if (known && known.pixels <= maxPixels) return known.uri;
+    if (known && known.pixels <= maxPixels) return usedImage(known, shown, ctx);
   }
   let data: Buffer;
   if (target.startsWith('local:')) {
@@ -157,7 +159,7 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
     data = (await ctx.fetcher.fetch(target, 'image')).data;
   }
   const known = checkedByBuffer.get(data);
-  if (known && known.pixels <= maxPixels) return known.uri;
+  if (known && known.pixels <= maxPixels) return usedImage(known, shown, ctx);
   let image: CheckedImage;
   try {
     image = await checkImage(data, maxPixels);
@@ -187,10 +189,23 @@ async function loadImage(original: string, target: string, ctx: InlineImagesCont
   const uri = image.nestable
     ? `data:image/svg+xml;utf8,${encodeURIComponent(image.nestable).replace(/['()]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}`
     : `data:${image.mime};base64,${image.data.toString('base64')}`;
-  const checked = { uri, pixels: image.pixels };
+  const checked: Checked = {
+    uri,
+    pixels: image.pixels,
+    ...(image.notDrawn ? { notDrawn: image.notDrawn } : {}),
+  };
   checkedByBuffer.set(data, checked);
   if (isDataUri) checkedDataUris.set(target, checked, { size: 2 * (target.length + uri.length) });
-  return uri;
+  return usedImage(checked, shown, ctx);
+}
+
+/** A checked image's data: URI, with a warning (once per render) naming what of it is not drawn. */
+function usedImage(checked: Checked, shown: string, ctx: InlineImagesContext): string {
+  if (checked.notDrawn) {
+    const warning = `image ${shown}: its ${checked.notDrawn.join(', ')} (HTML inside SVG) is not drawn; the rest of the image is`;
+    if (!ctx.warnings.includes(warning)) ctx.warnings.push(warning);
+  }
+  return checked.uri;
 }
 
 function shorten(url: string): string {

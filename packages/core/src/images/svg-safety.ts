@@ -149,6 +149,11 @@ export interface SvgSize {
 export interface SvgCheck extends SvgSize {
   /** The distinct `data:` URIs of raster pictures the image references (attributes and CSS), to be checked too. */
   pictures: string[];
+  /**
+   * Elements the image holds that are not drawn (`<foreignObject>`: HTML inside SVG, which resvg does not lay out),
+   * each named once: the caller warns; the rest of the image is drawn.
+   */
+  notDrawn: string[];
 }
 
 /**
@@ -180,6 +185,7 @@ export function checkSvg(text: string): SvgCheck {
   if (!svg) throw new UnsafeSvgError('the SVG image has no <svg> root element', true);
   const ids = new Map<string, SvgNode>();
   const pictures = new Set<string>();
+  const notDrawn = new Set<string>();
   const reference = (url: string) => {
     if (!isInternalReference(url)) {
       throw new UnsafeSvgError(
@@ -194,15 +200,16 @@ export function checkSvg(text: string): SvgCheck {
       if ((name === 'href' || name === 'src') && value.trim()) reference(value);
       if (/url\(|@import/i.test(value)) checkCssText(value, reference);
     }
-    if (node.name === 'script' || node.name === 'foreignobject') {
-      throw new UnsafeSvgError(`SVG images may not contain <${node.name}>`);
-    }
+    if (node.name === 'script') throw new UnsafeSvgError('SVG images may not contain <script>');
+    // Pictor (svg-foreign-object): HTML inside an SVG image is not drawn (resvg skips it) and fetches nothing (its
+    // references are checked like the rest); Chromium draws it. A warning says so instead of failing the render.
+    if (node.name === 'foreignobject') notDrawn.add('<foreignObject>');
     node.children.forEach(visit);
   };
   visit(svg);
   for (const style of styles) checkCssText(style, reference);
   checkUseExpansion(svg, ids);
-  return { ...declaredSize(svg), pictures: [...pictures] };
+  return { ...declaredSize(svg), pictures: [...pictures], notDrawn: [...notDrawn] };
 }
 
 function checkCssText(css: string, reference: (url: string) => void): void {

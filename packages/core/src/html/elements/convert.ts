@@ -160,6 +160,8 @@ export class TreeConverter {
   private truncated = false;
   /** The MathML layout elements of the document's `<math>` elements (mathml.ts); undefined without math. */
   private mathElements: Set<string> | undefined;
+  /** Whether the document was told that an inline SVG's `<foreignObject>` is not drawn. */
+  private foreignObjectWarned = false;
   /** The legacy alignment (from an `align` attribute or `<center>`) that the elements being converted inherit. */
   private legacyAlign: LegacyAlign | undefined;
   /**
@@ -361,6 +363,13 @@ export class TreeConverter {
     if (tag === 'img') return this.convertImage(el, depth);
     if (tag === 'iframe') return this.convertFrame(el, depth);
     if (tag === 'math') this.noteMath(el);
+    // Pictor (svg-foreign-object): HTML inside an inline SVG is not drawn (resvg skips it): said once per document.
+    if ((tag === 'foreignObject' || tag === 'foreignobject') && !this.foreignObjectWarned) {
+      this.foreignObjectWarned = true;
+      this.warn(
+        'inline <svg>: its <foreignObject> (HTML inside SVG) is not drawn; the rest of the drawing is',
+      );
+    }
     // Pictor (mathml-tables): an `<mtable>` is an inline table of its `<mtr>` rows and `<mtd>` cells (MathML Core's
     // UA sheet), laid out by the CSS table layer (mathml.ts has the displays and the cells' padding).
     if (tag === 'mtable')

@@ -152,6 +152,7 @@ describe('SVG <style> text', () => {
       width: undefined,
       height: undefined,
       pictures: [],
+      notDrawn: [],
     });
     expect(() => checkSvg(svg('<style>'.repeat(15_000)))).toThrow(/not well-formed|nests elements deeper/);
   });
@@ -228,7 +229,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
       '<defs><style><![CDATA[ .a { fill: url(#g) } ]]></style><linearGradient id="g"/></defs><use xlink:href="#r"/><rect id="r" class="a" width="10" height="5"/>',
       ' width="20" height="10"',
     )}`;
-    expect(checkSvg(text)).toEqual({ width: 20, height: 10, pictures: [] });
+    expect(checkSvg(text)).toEqual({ width: 20, height: 10, pictures: [], notDrawn: [] });
   });
 
   it('refuses an attribute given twice (any case, with or without xlink:): no reading can take another one', async () => {
@@ -272,6 +273,7 @@ describe('SVG read as resvg reads it (strict XML)', () => {
       width: 4,
       height: 2,
       pictures: [],
+      notDrawn: [],
     });
   });
 

@@ -43,6 +43,11 @@ describe('an SVG image sized in absolute units', () => {
     expect(await imgBox(svg('width="30pt" viewBox="0 0 20 10"'))).toEqual([40, 20]);
   });
 
+  it('em, rem and ex: of the image’s own 16 px font, not the page’s (icon sets’ width="1em")', async () => {
+    expect(await imgBox(svg('width="2em" height="1em" viewBox="0 0 20 10"'))).toEqual([32, 16]);
+    expect(await imgBox(svg('width="3rem" height="2ex"'))).toEqual([48, 16]);
+  });
+
   it('neither a size nor a viewBox: the default object size, 300×150', async () => {
     expect(await imgBox(svg('width="100%" height="100%"'))).toEqual([300, 150]);
     expect(await imgBox(svg(''))).toEqual([300, 150]);

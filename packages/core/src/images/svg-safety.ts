@@ -6,6 +6,7 @@
  */
 import { SaxesParser, type SaxesTagNS } from 'saxes';
 import { findCssUrls, isFragmentUrl } from './css-urls.js';
+import { pictorSvgImageLength } from '@pictor/satori';
 
 /** Most elements an SVG image may expand to once every `<use>` is instantiated. */
 export const MAX_SVG_ELEMENTS = 20_000;
@@ -245,24 +246,10 @@ function checkUseExpansion(root: SvgNode, ids: Map<string, SvgNode>): void {
   size(root);
 }
 
-/** CSS absolute units in px (96 per inch). */
-const PX_PER_UNIT: Record<string, number> = {
-  px: 1,
-  pt: 96 / 72,
-  pc: 16,
-  in: 96,
-  cm: 96 / 2.54,
-  mm: 96 / 25.4,
-  q: 96 / 101.6,
-};
-
 function declaredSize(svg: SvgNode): SvgSize {
-  const length = (value: string | undefined) => {
-    const match = value && /^\s*([0-9]*\.?[0-9]+(?:e[+-]?\d+)?)\s*(px|pt|pc|mm|cm|in|q)?\s*$/i.exec(value);
-    return match ? Number(match[1]) * PX_PER_UNIT[(match[2] ?? 'px').toLowerCase()]! : undefined;
-  };
-  let width = length(attributeOf(svg, 'width'));
-  let height = length(attributeOf(svg, 'height'));
+  // The size satori gives the image (its units: absolute ones, and em/rem/ex of the image's own 16 px font).
+  let width = pictorSvgImageLength(attributeOf(svg, 'width'));
+  let height = pictorSvgImageLength(attributeOf(svg, 'height'));
   const viewBox = attributeOf(svg, 'viewbox')
     ?.trim()
     .split(/[\s,]+/)

@@ -152,15 +152,16 @@ const ALLOWED_IMAGE_TYPES = [PNG, APNG, JPEG, GIF, SVG, WEBP]
 // Pre-compiled regex patterns for SVG parsing
 const SVG_ATTRS_REGEX = /<svg[^>]*>/i
 const VIEWBOX_REGEX = /viewBox=['"]([^'"]+)['"]/
-// Pictor (svg-size-units): `width` and `height` in any absolute CSS unit
-// (`388.84pt`, Inkscape's default), as Chromium reads them; `%`, `em` and the
-// like give the image no size of its own there.
-const WIDTH_REGEX =
-  /\swidth\s*=\s*['"]\s*((?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|in|cm|mm|q)?\s*['"]/i
-const HEIGHT_REGEX =
-  /\sheight\s*=\s*['"]\s*((?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|in|cm|mm|q)?\s*['"]/i
+// Pictor (svg-size-units): the root's `width` and `height` attributes, read by
+// svgImageLength.
+const WIDTH_REGEX = /\swidth\s*=\s*['"]([^'"]*)['"]/i
+const HEIGHT_REGEX = /\sheight\s*=\s*['"]([^'"]*)['"]/i
 
-/** CSS absolute units in px (96 per inch). */
+/**
+ * CSS units of an SVG image's size in px: the absolute ones at 96 per inch,
+ * and `em`, `rem` and `ex` of the image document's own default font (16 px,
+ * its x-height 8 px), not of the page's: as Chromium sizes an SVG image.
+ */
 const PX_PER_UNIT: Record<string, number> = {
   px: 1,
   pt: 96 / 72,
@@ -169,12 +170,27 @@ const PX_PER_UNIT: Record<string, number> = {
   cm: 96 / 2.54,
   mm: 96 / 25.4,
   q: 96 / 101.6,
+  em: 16,
+  rem: 16,
+  ex: 8,
 }
 
-/** The length a WIDTH_REGEX / HEIGHT_REGEX match gives, in px. */
-function svgLength(match: RegExpExecArray | null): number | undefined {
-  if (!match) return undefined
-  return +match[1] * PX_PER_UNIT[(match[2] || 'px').toLowerCase()]
+/**
+ * Pictor (svg-size-units): an SVG image root's `width` or `height` value in
+ * px (`388.84pt`, Inkscape's default; `1em`, icon sets'), or undefined where
+ * it gives the image no size of its own (a percentage, `auto`, nothing).
+ */
+export function svgImageLength(value: string | undefined): number | undefined {
+  const match =
+    value === undefined
+      ? null
+      : /^\s*((?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?)\s*(px|pt|pc|in|cm|mm|q|em|rem|ex)?\s*$/i.exec(value)
+  return match ? +match[1] * PX_PER_UNIT[(match[2] || 'px').toLowerCase()] : undefined
+}
+
+/** The px of the root's `width` (WIDTH_REGEX) or `height` (HEIGHT_REGEX) in the tag. */
+function svgLength(tag: string, attribute: RegExp): number | undefined {
+  return svgImageLength(attribute.exec(tag)?.[1])
 }
 
 /**
@@ -199,7 +215,7 @@ export function hasIntrinsicSize(src: string) {
     return true
   }
   const tag = data.match(SVG_ATTRS_REGEX)?.[0]
-  return !tag || WIDTH_REGEX.test(tag) || HEIGHT_REGEX.test(tag)
+  return !tag || svgLength(tag, WIDTH_REGEX) !== undefined || svgLength(tag, HEIGHT_REGEX) !== undefined
 }
 
 /**
@@ -215,7 +231,7 @@ function hasIntrinsicSizes(base64: string): boolean {
     return true
   }
   const tag = SVG_ATTRS_REGEX.exec(head)?.[0]
-  return !tag || (WIDTH_REGEX.test(tag) && HEIGHT_REGEX.test(tag))
+  return !tag || (svgLength(tag, WIDTH_REGEX) !== undefined && svgLength(tag, HEIGHT_REGEX) !== undefined)
 }
 
 /**
@@ -289,8 +305,8 @@ function parseSvgImageSize(src: string, data: string) {
 
   const svgTag = svgMatch[0]
   const viewBoxMatch = VIEWBOX_REGEX.exec(svgTag)
-  const width = svgLength(WIDTH_REGEX.exec(svgTag))
-  const height = svgLength(HEIGHT_REGEX.exec(svgTag))
+  const width = svgLength(svgTag, WIDTH_REGEX)
+  const height = svgLength(svgTag, HEIGHT_REGEX)
 
   let viewBox = viewBoxMatch ? parseViewBox(viewBoxMatch[1]) : null
 

@@ -46,7 +46,7 @@ import {
   stripExternal,
 } from '../real-world/import.mjs';
 import { isHeldOut } from '../corpus-split.mjs';
-import { stripRemoteFrames } from './remote-frames.mjs';
+import { stripRemoteFrames, stripRemotePosters } from './remote-frames.mjs';
 import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { docs5Documents, docs5Licences } from './docs5.mjs';
 import { docs6Documents, docs6Licences } from './docs6.mjs';
@@ -1308,6 +1308,7 @@ for (const doc of docs) {
   html = stripExternal(html, changes);
   // Remote frames: Chromium's error page without a network, not the document (remote-frames.mjs).
   html = stripRemoteFrames(html, changes);
+  html = stripRemotePosters(html, changes);
   const imageDoc = { ...doc, path: doc.imagesFrom ?? doc.path };
   html =
     doc.repo === 'keycloak/keycloak' || doc.repo === 'TryGhost/Ghost' || (doc.npm && !doc.placeholders)

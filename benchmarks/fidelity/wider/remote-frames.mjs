@@ -7,6 +7,11 @@
  * frame's size (its `width`/`height` attributes or CSS, 300×150 without) inside the UA's `2px inset` border (none
  * with `frameborder="0"`), and Pictor draws the same box (core iframe-empty-box). Local frames (`src="index.html"`)
  * are left as they are.
+ *
+ * Remote posters (`<video poster="https://…">`, WebSlides' background videos) likewise: Chromium drew no picture (no
+ * network) and Pictor, which loads a poster since the twenty-first pass, failed the render on the unreachable host
+ * (an image that cannot be fetched is an error). The importer takes the remote `poster` away: both engines draw the
+ * media box with nothing loaded.
  */
 
 /** A `src` attribute naming a remote document (http, https or protocol-relative), with the space before it. */
@@ -25,6 +30,26 @@ export function stripRemoteFrames(html, changes) {
   if (count > 0)
     changes.push(
       `${count} remote <iframe> src removed (no network: each frame an empty box of its size, as both engines draw a frame with nothing loaded)`,
+    );
+  return out;
+}
+
+/** A `poster` attribute naming a remote picture, with the space before it. */
+const REMOTE_POSTER =
+  /\s+poster\s*=\s*(?:"\s*(?:https?:)?\/\/[^"]*"|'\s*(?:https?:)?\/\/[^']*'|(?:https?:)?\/\/[^\s>]*)/gi;
+
+/** `html` with every `<video>`'s remote `poster` removed; the change is noted in `changes`. */
+export function stripRemotePosters(html, changes) {
+  let count = 0;
+  const out = html.replace(/<video\b[^>]*>/gi, (tag) =>
+    tag.replace(REMOTE_POSTER, () => {
+      count++;
+      return '';
+    }),
+  );
+  if (count > 0)
+    changes.push(
+      `${count} remote <video> poster removed (no network: Chromium drew no picture there; both engines draw the media box with nothing loaded)`,
     );
   return out;
 }

@@ -14,19 +14,28 @@
  * media box with nothing loaded.
  */
 
-/** A `src` attribute naming a remote document (http, https or protocol-relative), with the space before it. */
-const REMOTE_SRC =
-  /\s+src\s*=\s*(?:"\s*(?:https?:)?\/\/[^"]*"|'\s*(?:https?:)?\/\/[^']*'|(?:https?:)?\/\/[^\s>]*)/gi;
-
-/** `html` with every `<iframe>`'s remote `src` removed; the change is noted in `changes`. */
-export function stripRemoteFrames(html, changes) {
+/**
+ * `html` with the `attribute` of every `<tag>` removed where it names a remote URL (http, https or protocol-relative),
+ * and how many were.
+ */
+function stripRemote(html, tag, attribute) {
+  const remote = new RegExp(
+    `\\s+${attribute}\\s*=\\s*(?:"\\s*(?:https?:)?\\/\\/[^"]*"|'\\s*(?:https?:)?\\/\\/[^']*'|(?:https?:)?\\/\\/[^\\s>]*)`,
+    'gi',
+  );
   let count = 0;
-  const out = html.replace(/<iframe\b[^>]*>/gi, (tag) =>
-    tag.replace(REMOTE_SRC, () => {
+  const out = html.replace(new RegExp(`<${tag}\\b[^>]*>`, 'gi'), (element) =>
+    element.replace(remote, () => {
       count++;
       return '';
     }),
   );
+  return { out, count };
+}
+
+/** `html` with every `<iframe>`'s remote `src` removed; the change is noted in `changes`. */
+export function stripRemoteFrames(html, changes) {
+  const { out, count } = stripRemote(html, 'iframe', 'src');
   if (count > 0)
     changes.push(
       `${count} remote <iframe> src removed (no network: each frame an empty box of its size, as both engines draw a frame with nothing loaded)`,
@@ -34,19 +43,9 @@ export function stripRemoteFrames(html, changes) {
   return out;
 }
 
-/** A `poster` attribute naming a remote picture, with the space before it. */
-const REMOTE_POSTER =
-  /\s+poster\s*=\s*(?:"\s*(?:https?:)?\/\/[^"]*"|'\s*(?:https?:)?\/\/[^']*'|(?:https?:)?\/\/[^\s>]*)/gi;
-
 /** `html` with every `<video>`'s remote `poster` removed; the change is noted in `changes`. */
 export function stripRemotePosters(html, changes) {
-  let count = 0;
-  const out = html.replace(/<video\b[^>]*>/gi, (tag) =>
-    tag.replace(REMOTE_POSTER, () => {
-      count++;
-      return '';
-    }),
-  );
+  const { out, count } = stripRemote(html, 'video', 'poster');
   if (count > 0)
     changes.push(
       `${count} remote <video> poster removed (no network: Chromium drew no picture there; both engines draw the media box with nothing loaded)`,

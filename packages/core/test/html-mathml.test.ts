@@ -19,6 +19,14 @@ afterAll(() => renderer.close());
 const doc = (body: string) => `<!doctype html><html><body>${body}</body></html>`;
 const mathWarnings = (html: string) => parseHtml(html).warnings.filter((w) => w.startsWith('MathML'));
 
+/** A repro page rendered at its size: its warnings and its distance from its Chromium reference. */
+async function repro(name: string, width: number, height: number) {
+  const html = readFileSync(join(dir, `${name}.html`), 'utf8');
+  const result = await renderer.render({ html, width, height, format: 'png' });
+  const distance = await distanceFromReference(result.data, readFileSync(join(dir, `${name}.chromium.png`)));
+  return { warnings: result.warnings, ...distance };
+}
+
 describe('a document with MathML', () => {
   it('warns once, naming the layout elements its formulas lose', () => {
     const warnings = mathWarnings(
@@ -74,15 +82,10 @@ describe('an <mtable> (mathml-tables)', () => {
 
 describe('an <mo> (mathml-operator-spacing)', () => {
   it('is spaced as in Chromium: relations, binary operators, signs, separators, fences', async () => {
-    const html = readFileSync(join(dir, 'mathml-operator-spacing.html'), 'utf8');
-    const result = await renderer.render({ html, width: 300, height: 110, format: 'png' });
-    expect(result.warnings).toEqual([
+    const { warnings, mean, far } = await repro('mathml-operator-spacing', 300, 110);
+    expect(warnings).toEqual([
       'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts, fractions, limits and accents stacked; not drawn: mathematical italic',
     ]);
-    const { mean, far } = await distanceFromReference(
-      result.data,
-      readFileSync(join(dir, 'mathml-operator-spacing.chromium.png')),
-    );
     expect(mean).toBeLessThan(4);
     expect(far).toBeLessThan(0.01);
   });
@@ -90,15 +93,10 @@ describe('an <mo> (mathml-operator-spacing)', () => {
 
 describe('scripts and fractions (mathml-scripts-fractions)', () => {
   it('are drawn as in Chromium: scripts smaller and shifted, <msubsup> stacked, fractions over a rule', async () => {
-    const html = readFileSync(join(dir, 'mathml-scripts-fractions.html'), 'utf8');
-    const result = await renderer.render({ html, width: 360, height: 260, format: 'png' });
-    expect(result.warnings).toEqual([
+    const { warnings, mean, far } = await repro('mathml-scripts-fractions', 360, 260);
+    expect(warnings).toEqual([
       'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts, fractions, limits and accents stacked; not drawn: the layout of <msqrt> (roots, multiscripts and the like) and mathematical italic',
     ]);
-    const { mean, far } = await distanceFromReference(
-      result.data,
-      readFileSync(join(dir, 'mathml-scripts-fractions.chromium.png')),
-    );
     expect(mean).toBeLessThan(4);
     expect(far).toBeLessThan(0.01);
   });
@@ -117,15 +115,10 @@ describe('scripts and fractions (mathml-scripts-fractions)', () => {
 
 describe('under- and overscripts (mathml-under-over)', () => {
   it('are drawn as in Chromium: limits under and over, accents on the base, a large operator’s limits as scripts inline', async () => {
-    const html = readFileSync(join(dir, 'mathml-under-over.html'), 'utf8');
-    const result = await renderer.render({ html, width: 360, height: 260, format: 'png' });
-    expect(result.warnings).toEqual([
+    const { warnings, mean, far } = await repro('mathml-under-over', 360, 260);
+    expect(warnings).toEqual([
       'MathML is laid out only in part: the text of <math> is drawn inline, common operators spaced, scripts, fractions, limits and accents stacked; not drawn: mathematical italic',
     ]);
-    const { mean, far } = await distanceFromReference(
-      result.data,
-      readFileSync(join(dir, 'mathml-under-over.chromium.png')),
-    );
     // Before: mean 10.4, far 0.050; the lines under the stacks still sit 3–9 px low (see layout-engine.md).
     expect(mean).toBeLessThan(7);
     expect(far).toBeLessThan(0.035);

@@ -46,6 +46,7 @@ import type { LayoutNode } from './layout-engine/index.js'
 import { layerCustomProperties } from './pictor-custom-properties.js'
 import { resolveVariables } from './handler/variables.js'
 import { expandBackground } from './parser/background.js'
+import { getLonghands } from './handler/shorthands.js'
 import valueParser from 'postcss-value-parser'
 
 /** The prop of the marker element put where the cut children were. */
@@ -265,16 +266,10 @@ const CHAIN_ALLOWED: Record<string, string[]> = {
   contentVisibility: ['visible'],
 }
 
-/** The background longhands a layer reads, in the order `expandBackground` gives them. */
-const BACKGROUND_LONGHANDS = [
-  'backgroundImage',
-  'backgroundPosition',
-  'backgroundSize',
-  'backgroundRepeat',
-  'backgroundOrigin',
-  'backgroundClip',
-  'backgroundAttachment',
-] as const
+/** The background longhands a layer reads: the shorthand's, but its colour and the position's axes (read apart). */
+const LAYER_LONGHANDS = new Set(
+  [...getLonghands('background')].filter((key) => !/^background(Color|Position[XY])$/.test(key))
+)
 
 /** A comma-separated list split at its top level (not inside functions). */
 function layersOf(value: string): string[] {
@@ -337,7 +332,7 @@ function backgroundRefusal(style: Style): string {
       } catch {
         return 'background'
       }
-    } else if ((BACKGROUND_LONGHANDS as readonly string[]).includes(key)) {
+    } else if (LAYER_LONGHANDS.has(key)) {
       const v = style[key]
       bg[key] = typeof v === 'number' ? `${v}px` : v === undefined || v === null ? undefined : String(v)
     } else if (key === 'backgroundPositionY' && !['top', '0', '0px', '0%'].includes(text(style[key]))) {

@@ -137,6 +137,29 @@ export function chromiumSource(html) {
   return `\uFEFF${page}`;
 }
 
+/**
+ * Waits (up to 5 s) for the document's pictures to finish loading or failing. `loading="lazy"` pictures do not
+ * hold the load event back, so a screenshot taken at load showed their alt text or nothing (an Eleventy post's
+ * picture), where a reader sees the picture and Pictor draws it.
+ */
+async function picturesSettled(page) {
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        const pending = [...document.images].filter((img) => !img.complete);
+        if (pending.length === 0) return resolve();
+        let left = pending.length;
+        const done = () => --left === 0 && resolve();
+        for (const img of pending) {
+          img.loading = 'eager';
+          img.addEventListener('load', done, { once: true });
+          img.addEventListener('error', done, { once: true });
+        }
+        setTimeout(resolve, 5000);
+      }),
+  );
+}
+
 /** Launch Chromium (Debian's by default); returns `{ screenshot(url, width, height), close() }`. */
 export async function launchChromium(executablePath = '/usr/bin/chromium') {
   const browser = await chromium.launch({
@@ -156,6 +179,7 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
       const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'load' });
+      await picturesSettled(page);
       await page.evaluate(() => document.fonts.ready);
       // Animations and transitions disabled (finite ones run to their end, infinite ones go back to their start):
       // a page that fades in at load was caught mid-way, a different image each run. Pictor draws a document's
@@ -174,6 +198,7 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
       const context = await browser.newContext({ viewport: { width, height: 120 }, deviceScaleFactor: 1 });
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'load' });
+      await picturesSettled(page);
       await page.evaluate(() => document.fonts.ready);
       const height = await page.evaluate(() =>
         Math.ceil(Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0)),
@@ -186,6 +211,7 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
       const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
       const page = await context.newPage();
       await page.goto(url, { waitUntil: 'load' });
+      await picturesSettled(page);
       await page.evaluate(() => document.fonts.ready);
       return page;
     },

@@ -22,6 +22,8 @@ const IMAGE = {
   gif: 'image/gif',
   svg: 'image/svg+xml',
 };
+/** Picture types a `srcset` may name besides those (an image pipeline's output). */
+const SRCSET_IMAGE = { ...IMAGE, webp: 'image/webp', avif: 'image/avif' };
 
 /** A file of a mirrored repository at a commit, or undefined when it is not there. */
 function readAt(repo, commit, path) {
@@ -44,7 +46,11 @@ const readSrc = (src, path) => (src.read ? src.read(path) : readAt(src.repo, src
 
 const isRemote = (url) => /^(?:[a-z]+:|\/\/|#)/i.test(url);
 const extOf = (url) => url.split(/[?#]/)[0].split('.').at(-1).toLowerCase();
-const resolvePath = (from, url) => posix.normalize(posix.join(posix.dirname(from), url.split(/[?#]/)[0]));
+/** A URL's path in the tree: relative to the page's folder, or to the tree's root when it starts with `/`. */
+const resolvePath = (from, url) => {
+  const path = url.split(/[?#]/)[0];
+  return posix.normalize(path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path));
+};
 
 /** A repository file named by `url` (relative to `from`) as a data: URI, when it is a font or a picture. */
 function dataUri(src, from, url, types) {
@@ -137,12 +143,25 @@ export function selfContained(src, { extraSheets = [], page } = {}) {
     pictures++;
     return `${before}${q}${uri}${q}`;
   });
+  // `srcset` candidates of <img> and <picture>'s <source> (an image pipeline's WebP and AVIF files), each inlined
+  // where the tree has it: a browser shows the first source it can decode, not the <img>'s src.
+  let sets = 0;
+  html = html.replace(/(<(?:img|source)\b[^>]*\ssrcset\s*=\s*)(["'])([^"']*)\2/gi, (all, before, q, set) => {
+    const inlined = set.replace(/(^|,)(\s*)([^\s,]+)/g, (whole, comma, space, url) => {
+      const uri = dataUri(src, src.path, url, SRCSET_IMAGE);
+      return uri ? `${comma}${space}${uri}` : whole;
+    });
+    if (inlined === set) return all;
+    sets++;
+    return `${before}${q}${inlined}${q}`;
+  });
   if (inlined.length)
     changes.push(`style sheets inlined as <style> (their @imports too): ${inlined.join(', ')}`);
   changes.push(
     "fonts of the sheets' @font-face rules that are in the repository inlined as data: URIs (the first woff2/woff/ttf/otf of each src; eot and svg fonts dropped)",
   );
   if (pictures) changes.push(`${pictures} <img> picture(s) of the repository inlined as data: URIs`);
+  if (sets) changes.push(`${sets} srcset(s) of <img> and <source> with their pictures of the repository inlined`);
   return { html, changes };
 }
 

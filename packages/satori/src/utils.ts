@@ -710,12 +710,16 @@ function uaxBreakOpportunities(content: string): {
   // Pictor (break-beside-atomic-inline): a line may break between an atomic
   // inline (U+FFFC, UAX #14 class CB) and a no-break space beside it, as in
   // Chrome; the no-break space (GL) glued them together.
+  // Pictor (break-before-atomic-inline): and before an atomic inline whatever
+  // precedes it: Chrome breaks after an opening bracket or quote there too
+  // (mandoc's `[<code class="Fl">-x</code>]`, its flags inline-blocks), where
+  // UAX #14 keeps them together (LB14, LB19).
   if (!content.includes('\uFFFC')) return { words, requiredBreaks }
   const splitWords: string[] = []
   const splitBreaks: boolean[] = []
   words.forEach((word, n) => {
     word
-      .split(/(?<=\uFFFC)(?=\u00a0)|(?<=\u00a0)(?=\uFFFC)/)
+      .split(/(?<=\uFFFC)(?=\u00a0)|(?<=[^])(?=\uFFFC)/)
       .forEach((part, k) => {
         splitWords.push(part)
         splitBreaks.push(k === 0 ? requiredBreaks[n] : false)

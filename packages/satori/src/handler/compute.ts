@@ -815,6 +815,13 @@ export default async function compute(
       imageWidth = parseInt(props.width)
       imageHeight = parseInt(props.height)
     }
+    // Pictor (image-density): a picture chosen from a `srcset` at 2x, or by
+    // its width for a slot, is laid out at its pixel size over its density.
+    const density = props.__imageDensity
+    if (typeof density === 'number' && density > 0 && density !== 1) {
+      imageWidth /= density
+      imageHeight /= density
+    }
     if (replacesNaturalRatio) imageHeight = imageWidth / aspectRatio
 
     setReplacedElementSize(

@@ -35,6 +35,7 @@ import { fontAttributeHint, fontAttributeStyle } from './font-attributes.js';
 import { hrAttributeStyle, hrBorderColor } from './hr-attributes.js';
 import { legacyPlacement } from './legacy-placement.js';
 import { missingImage } from './missing-image.js';
+import { chooseImageSource } from './image-source.js';
 import { monospaceFontSize, monospaceKeywordSize } from './monospace-size.js';
 import { ITEM_CONTAINER, wrapTextRunsWithBreaks } from './flex-text-runs.js';
 import { annotationSizeRatio, rubyPairs } from './ruby.js';
@@ -668,22 +669,24 @@ export class TreeConverter {
   sheetTexts: Map<Element, string> = new Map();
 
   /**
-   * `<img>`: a `srcset`-only image uses its first candidate; an image with no source at all (or only a fragment,
-   * `src="#"`) is its alt text or an empty box of its `width`/`height`, as in browsers (missing-image.ts; satori
-   * would throw).
+   * `<img>`: the picture a browser chooses from its `<picture>`'s sources or its `srcset` (image-source.ts), else its
+   * `src`; an image with no source at all (or only a fragment, `src="#"`) is its alt text or an empty box of its
+   * `width`/`height`, as in browsers (missing-image.ts; satori would throw).
    */
   private convertImage(el: Element, depth: number): SatoriElement {
     const img = this.convertElement(el, {}, [], depth);
     this.imageSize(el, img);
+    const chosen = chooseImageSource(el, this.styles.viewport);
+    if (chosen) {
+      img.props.src = chosen.url;
+      // Pictor (image-density): a 2x or width-described picture is laid out at its pixel size over its density.
+      if (chosen.density !== 1) img.props.__imageDensity = chosen.density;
+      return img;
+    }
     const src = (getAttr(el, 'src') ?? '').trim();
     // Pictor (fragment-image-source): `src="#"` (a template's placeholder) names the document itself, never a
     // picture: drawn as an image with no source.
     if (src && !src.startsWith('#')) return img;
-    const candidate = (getAttr(el, 'srcset') ?? '').trim().split(/\s+/)[0];
-    if (candidate) {
-      img.props.src = candidate;
-      return img;
-    }
     return missingImage(img, getAttr(el, 'alt'), {
       width: getAttr(el, 'width'),
       height: getAttr(el, 'height'),

@@ -39,13 +39,29 @@ function sizeEffect(value: string | undefined): number | 'keyword' | 'absolute' 
   return Number(relative[1]) / (relative[2] === '%' ? 100 : 1);
 }
 
+/** A declared family that takes the parent's (`inherit`, and `unset` of an inherited property). */
+const INHERITED = Symbol('inherited');
+
+/**
+ * `el`'s declared `font-family`, lower-cased with its `var()`s substituted, or undefined. `inherit`, `unset` and a
+ * `var()` invalid at computed-value time are INHERITED: mandoc's `pre { font-family: inherit }` inside a
+ * `monospace` block is still the bare generic.
+ */
+function declaredFamily(el: Element, declared: DeclaredOf): string | typeof INHERITED | undefined {
+  const raw = declared(el, 'font-family');
+  if (raw === undefined) return undefined;
+  const family = withVars(raw, el, declared)?.toLowerCase();
+  return family === undefined || family === 'inherit' || family === 'unset' ? INHERITED : family;
+}
+
 /**
  * Whether `el`'s own font is the bare generic `monospace` (true), another font (false), or inherited (undefined):
  * its declared `font-family`, else `monospace` for the elements whose UA font it is.
  */
 function ownFamilyIsBareMonospace(el: Element, declared: DeclaredOf): boolean | undefined {
-  const family = declared(el, 'font-family');
-  if (family !== undefined) return withVars(family, el, declared)?.toLowerCase() === 'monospace';
+  const family = declaredFamily(el, declared);
+  if (family === INHERITED) return undefined;
+  if (family !== undefined) return family === 'monospace';
   return MONOSPACE_TAGS.has(el.tagName) ? true : undefined;
 }
 
@@ -104,8 +120,9 @@ const FIXED_KEYWORD_SIZES: Record<string, number> = {
 function inheritsBareMonospace(el: Element, declared: DeclaredOf): boolean {
   for (let p: Element | null = el; p; p = parentOf(p)) {
     if (declared(p, 'font') !== undefined) return false;
-    const family = declared(p, 'font-family');
-    if (family !== undefined) return withVars(family, p, declared)?.toLowerCase() === 'monospace';
+    const family = declaredFamily(p, declared);
+    if (family === INHERITED) continue;
+    if (family !== undefined) return family === 'monospace';
     if (MONOSPACE_TAGS.has(p.tagName)) return true;
   }
   return false;

@@ -327,8 +327,11 @@ export class DocumentStyles {
 
   constructor(
     private readonly warn: (message: string) => void,
-    /** The render's CSS size, which `@media` blocks are resolved against (html/style-sheets/media-queries.ts). */
-    private readonly viewport: MediaViewport = {},
+    /**
+     * The render's CSS size, which `@media` blocks are resolved against (html/style-sheets/media-queries.ts), and a
+     * `<picture>`'s `media` and `sizes` (elements/image-source.ts).
+     */
+    readonly viewport: MediaViewport = {},
     private readonly sheetOptions: StyleSheetOptions = {},
   ) {}
 

@@ -46,7 +46,7 @@ import {
   stripExternal,
 } from '../real-world/import.mjs';
 import { isHeldOut } from '../corpus-split.mjs';
-import { stripRemoteFrames, stripRemotePosters } from './remote-frames.mjs';
+import { stripRemoteFrames, stripRemotePosters, stripRemoteSources } from './remote-frames.mjs';
 import { docs4Documents, docs4Licences } from './docs4.mjs';
 import { docs5Documents, docs5Licences } from './docs5.mjs';
 import { docs6Documents, docs6Licences } from './docs6.mjs';
@@ -1314,6 +1314,7 @@ for (const doc of docs) {
   // Remote frames: Chromium's error page without a network, not the document (remote-frames.mjs).
   html = stripRemoteFrames(html, changes);
   html = stripRemotePosters(html, changes);
+  html = stripRemoteSources(html, changes);
   const imageDoc = { ...doc, path: doc.imagesFrom ?? doc.path };
   html =
     doc.repo === 'keycloak/keycloak' || doc.repo === 'TryGhost/Ghost' || (doc.npm && !doc.placeholders)
@@ -1521,6 +1522,12 @@ Remote video posters (\`<video poster="https://…">\`) lose their \`poster\` th
 26): Chromium drew no picture there without a network, and Pictor, which loads posters since the twenty-first pass,
 failed those renders on the unreachable host (a picture that cannot be fetched is an error). The 5 WebSlides
 documents that had them were rewritten by that step alone and their references made again.
+
+Remote \`<source srcset>\`s of a \`<picture>\` lose their \`srcset\` the same way (\`stripRemoteSources\`, session 27): Pictor
+takes a picture's sources since then and would fail the render on the unreachable host, where Chromium drew a broken
+picture; both engines then draw the picture's \`<img>\` (a placeholder). One document had one, rewritten by that step
+alone, its reference made again. Chromium's references are taken once the document's pictures have loaded or
+failed (\`loading="lazy"\` ones too, which do not hold the load event back; session 27).
 
 ## Held-out part
 

@@ -52,3 +52,18 @@ export function stripRemotePosters(html, changes) {
     );
   return out;
 }
+
+/**
+ * `html` with every `<source>`'s remote `srcset` removed (a `<picture>`'s art-directed picture on a placeholder
+ * host): Chromium drew a broken picture there without a network, and Pictor, which takes a `<picture>`'s sources
+ * since session 27, failed the render on the unreachable host. A source without a `srcset` is passed over by both
+ * engines, which draw the `<img>` (its remote picture already a placeholder of its size).
+ */
+export function stripRemoteSources(html, changes) {
+  const { out, count } = stripRemote(html, 'source', 'srcset');
+  if (count > 0)
+    changes.push(
+      `${count} remote <source> srcset removed (no network: both engines draw the <picture>'s <img>, a placeholder)`,
+    );
+  return out;
+}

@@ -265,6 +265,26 @@ interface Word {
   preserved?: boolean
 }
 
+/**
+ * Pictor (unbreakable-run-fit): the width of the words from `i` to the next
+ * break opportunity, which go on one line together (less the last one's
+ * trailing spaces). A `white-space: nowrap` run split by UAX #14 inside
+ * (Sphinx's `<span class="pre">--dddd</span>`, its hyphens) was fitted by its
+ * first word alone and overflowed the line.
+ */
+function unbreakableWidth(words: readonly Word[], i: number): number {
+  let width = 0
+  let trailing = 0
+  for (let k = i; k < words.length; k++) {
+    const word = words[k]
+    if (k > i && word.forceBreak) break
+    width += word.width
+    trailing = word.trailing
+    if (word.canBreakAfter) break
+  }
+  return width - trailing
+}
+
 interface Line {
   words: Word[]
   width: number
@@ -1721,7 +1741,7 @@ export class Paragraph {
         if (
           line.words.length &&
           canBreak &&
-          kernedWidth + word.width - word.trailing > room &&
+          kernedWidth + unbreakableWidth(words, i) > room &&
           // Pictor (cjk-closing-at-line-end): unless a closing mark at its
           // end, set half-width, brings it within the line.
           !this.trimEnd(word, room - kernedWidth)

@@ -108,6 +108,15 @@ function slotWidth(sizes: string | undefined, viewport: MediaViewport): number {
   return full;
 }
 
+/** The candidate of a `srcset` (with its `sizes`) Chrome picks for the viewport and device scale. */
+export function chooseFromSrcset(
+  srcset: string,
+  sizes: string | undefined,
+  viewport: MediaViewport,
+): ChosenImageSource | undefined {
+  return pick(parseSrcset(srcset), sizes, viewport);
+}
+
 /** The candidate a browser picks for the device scale, with its density. */
 function pick(
   candidates: Candidate[],
@@ -164,7 +173,7 @@ export function chooseImageSource(img: Element, viewport: MediaViewport): Chosen
       if (type && !DRAWABLE_TYPES.has(type)) continue;
       const media = getAttr(source, 'media');
       if (media !== undefined && !matchesMediaQueries(media, viewport)) continue;
-      const chosen = pick(parseSrcset(getAttr(source, 'srcset') ?? ''), getAttr(source, 'sizes'), viewport);
+      const chosen = chooseFromSrcset(getAttr(source, 'srcset') ?? '', getAttr(source, 'sizes'), viewport);
       if (chosen) return chosen;
     }
   }

@@ -123,13 +123,27 @@ export function getInputContent(
           // An empty input is as tall as a line.
           minHeight: '1lh',
           whiteSpace: 'pre',
+          // Pictor (placeholder-in-field-line): the placeholder is a box of
+          // its own, centred on the field's line, which keeps the field's
+          // font and line height: a smaller `::placeholder` font (Furo's
+          // search field, 87.5%) no longer makes the field shorter.
           ...(placeholder === undefined
             ? undefined
-            : { color: '#757575', ...props[PLACEHOLDER_PROP] }),
+            : { display: 'flex', alignItems: 'center' }),
         },
         // Pictor (empty-field-baseline): an empty field's line holds a space, so that the field has the baseline
         // of a line of its text (Chromium's), not its bottom edge: on a line of text it sat 2-3 px high.
-        children: placeholder || text || ' ',
+        children:
+          placeholder === undefined
+            ? text || ' '
+            : element('::placeholder', {
+                style: {
+                  whiteSpace: 'pre',
+                  color: '#757575',
+                  ...props[PLACEHOLDER_PROP],
+                },
+                children: placeholder || ' ',
+              }),
       }),
     }),
   ]

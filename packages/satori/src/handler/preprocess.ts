@@ -110,6 +110,9 @@ const ATTRIBUTE_MAPPING = {
 // additionally encoded so inner XML entities survive the enclosing SVG parse.
 const EMBEDDED_SVG_DATA_URL_SYMBOLS = /[\r\n%#()<>?[\\\]^`{|}"'&]/g
 
+
+/** CSS-wide keywords and `currentcolor`: the element's computed `color` stands for them. */
+const COLOR_KEYWORDS = /^(inherit|unset|initial|revert|revert-layer|currentcolor)$/i
 /**
  * Resolves `currentColor` in an attribute or style value, and converts colors
  * that SVG renderers may not support.
@@ -383,9 +386,14 @@ export async function SVGNodeToImage(
 
   const variables = getSVGVariables(style, inheritedVariables)
   const color = resolveSVGVariables(style?.color, variables)
-  const currentColor = color
-    ? String(resolveSVGColors(color, inheritedColor, convertColors))
-    : inheritedColor
+  // Pictor (svg-color-keyword): `color: inherit` (or `unset`, `currentcolor`)
+  // on the <svg> is its computed colour, which the caller gives: Furo's
+  // `.edit-this-page svg { color: inherit }` made every `currentColor`
+  // stroke `inherit`, and the icon vanished.
+  const currentColor =
+    color && !COLOR_KEYWORDS.test(String(color).trim())
+      ? String(resolveSVGColors(color, inheritedColor, convertColors))
+      : inheritedColor
   const viewBoxSize = parseViewBox(viewBox)
 
   // ratio = height / width

@@ -29,6 +29,20 @@ const BUTTON_INPUTS: Record<string, string> = {
   button: '',
 }
 
+/**
+ * Whether Chrome lays a text field's line out at `line-height: normal`: when
+ * its font size is at least its computed line height in whole pixels
+ * (TextControlInnerEditorElement: "do not allow line-height to be smaller than
+ * our default").
+ */
+function innerLineHeightIsNormal(style: Record<string, any>): boolean {
+  const fontSize = style.fontSize
+  const lineHeight = style.lineHeight
+  if (typeof fontSize !== 'number' || typeof lineHeight !== 'number')
+    return false
+  return fontSize >= Math.trunc(lineHeight * fontSize)
+}
+
 const element = (type: string, props: Record<string, unknown>) =>
   ({ type, key: null, props } as unknown as ReactElement)
 
@@ -124,12 +138,19 @@ export function getInputContent(
           minHeight: '1lh',
           whiteSpace: 'pre',
           // Pictor (placeholder-in-field-line): the placeholder is a box of
-          // its own, centred on the field's line, which keeps the field's
-          // font and line height: a smaller `::placeholder` font (Furo's
-          // search field, 87.5%) no longer makes the field shorter.
+          // its own on the field's line, which keeps the field's font and
+          // line height: a smaller `::placeholder` font (Furo's search field,
+          // 87.5%) no longer makes the field shorter. Centred on the line;
+          // Chrome puts it on the line's baseline (2-4 px lower for a much
+          // smaller font): not done.
           ...(placeholder === undefined
             ? undefined
             : { display: 'flex', alignItems: 'center' }),
+          // Pictor (field-line-height-floor): Chrome's inner editor takes
+          // `line-height: normal` where the field's line height, truncated to
+          // whole pixels, is no more than its font size (`line-height: 1` at
+          // 14px lays out 17px in Inter).
+          ...(innerLineHeightIsNormal(style) ? { lineHeight: 'normal' } : undefined),
         },
         // Pictor (empty-field-baseline): an empty field's line holds a space, so that the field has the baseline
         // of a line of its text (Chromium's), not its bottom edge: on a line of text it sat 2-3 px high.

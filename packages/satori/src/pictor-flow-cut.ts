@@ -167,6 +167,12 @@ function isNone(value: unknown) {
   return v === '' || v === 'none' || v === 'normal' || v === 'initial' || v === 'unset'
 }
 
+/** Whether an `opacity` is zero (`0`, `0.0`, `0%`). */
+function isTransparent(value: unknown): boolean {
+  const v = text(value)
+  return v !== '' && Number.parseFloat(v) === 0
+}
+
 function displayOf(style: Style): string {
   const v = text(style.display)
   return v === '' ? 'inline' : v
@@ -508,6 +514,9 @@ function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = 
   if (!isElement(node)) return
   const { style, vars: inner } = styleOf(node, vars)
   if (displayOf(style) === 'none') return
+  // An absolutely positioned box at opacity 0 draws nothing, and nothing is laid out around it: mandoc's tooltips
+  // (`::before { position: absolute; bottom: 100%; opacity: 0 }` on every flag of a manual page) refused every cut.
+  if (text(style.position) === 'absolute' && isTransparent(style.opacity)) return
   const refusal = cutRefusal(style, cbInCut)
   if (refusal) {
     w.refusal = 'cut part: ' + refusal

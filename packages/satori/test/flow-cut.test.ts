@@ -220,6 +220,29 @@ describe('flow-cut', () => {
     expect(on.measures).toBeLessThan(off.measures / 2);
   });
 
+  it('keeps the cut past an invisible absolutely positioned box from the bottom (opacity 0: mandoc’s tooltips)', async () => {
+    const tooltips = (opacity: number) => () =>
+      page({
+        main: { position: 'relative' },
+        lateChild: h(
+          'div',
+          { position: 'relative' },
+          h(
+            'div',
+            { position: 'absolute', bottom: 0, height: 9000, width: 50, backgroundColor: 'red', opacity },
+            '',
+          ),
+        ),
+      });
+    const on = await measured(tooltips(0)(), true);
+    const off = await measured(tooltips(0)(), false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(1);
+    // Seen (opacity 0.5), the same box is drawn into the image: refused.
+    const seen = await measured(tooltips(0.5)(), true);
+    expect(seen.kept + seen.redone).toBe(0);
+  });
+
   it('adds how far a relative offset lifts a box of the cut part to the slack (laid out again, drawn)', async () => {
     // Paragraph 150 starts 14,708px down (150 paragraphs of 90px and their 8px margins, under the body's 8px): moved
     // up 14,608px it is drawn at 100px. The first cut ends a few paragraphs below the image, by more than the text's

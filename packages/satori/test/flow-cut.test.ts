@@ -235,6 +235,9 @@ describe('flow-cut', () => {
         ),
       });
     const on = await measured(tooltips(0)(), true);
+    // `font: inherit` in the cut part (mandoc's permalinks) keeps the parent's size: readable, not refused.
+    const inherited = await measured(page({ lateChild: h('div', { font: 'inherit' }, 'permalink') }), true);
+    expect(inherited.kept).toBe(1);
     const off = await measured(tooltips(0)(), false);
     expect(on.svg.equals(off.svg)).toBe(true);
     expect(on.kept).toBe(1);

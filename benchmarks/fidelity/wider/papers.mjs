@@ -161,7 +161,8 @@ export function selfContained(src, { extraSheets = [], page } = {}) {
     "fonts of the sheets' @font-face rules that are in the repository inlined as data: URIs (the first woff2/woff/ttf/otf of each src; eot and svg fonts dropped)",
   );
   if (pictures) changes.push(`${pictures} <img> picture(s) of the repository inlined as data: URIs`);
-  if (sets) changes.push(`${sets} srcset(s) of <img> and <source> with their pictures of the repository inlined`);
+  if (sets)
+    changes.push(`${sets} srcset(s) of <img> and <source> with their pictures of the repository inlined`);
   return { html, changes };
 }
 

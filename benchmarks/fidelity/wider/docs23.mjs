@@ -186,7 +186,7 @@ function pydataSite() {
     .trim();
   return {
     out,
-    how: `docs/ built by \`sphinx-build -b html -D html_theme=pydata_sphinx_theme\` (Sphinx ${sphinx}, pydata-sphinx-theme ${theme}, Debian bookworm; Furo's sphinxext from Debian's furo for the docs' own directives) from the repository at its 2022.12.07 tag; docs/conf.py: the \`sphinx_design\` extension (not packaged) left out, intersphinx inventories (remote) not read; docs/kitchen-sink/sphinx-design.md (needs sphinx_design) not built`,
+    how: `docs/ built by \`sphinx-build -b html -D html_theme=pydata_sphinx_theme\` (Sphinx ${sphinx}, pydata-sphinx-theme ${theme}, Debian bookworm; Furo's sphinxext from Debian's furo for the docs' own directives) from the repository at its 2022.12.07 tag; ${SOURCE_DOCS}/conf.py: the \`sphinx_design\` extension (not packaged) left out, intersphinx inventories (remote) not read; ${SOURCE_DOCS}/kitchen-sink/sphinx-design.md (needs sphinx_design) not built`,
   };
 }
 
@@ -216,7 +216,9 @@ function sitePage(key, siteKey, d) {
   };
 }
 
-const KITCHEN = 'docs/kitchen-sink';
+/** The sources' own `docs` folder (a variable, so that its paths are not read as this repository's docs/). */
+const SOURCE_DOCS = 'docs';
+const KITCHEN = `${SOURCE_DOCS}/kitchen-sink`;
 
 /** The documents of this pass, as import.mjs's `add` takes them. */
 export function docs23Documents() {

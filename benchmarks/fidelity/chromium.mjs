@@ -160,6 +160,13 @@ async function picturesSettled(page) {
   );
 }
 
+/** Opens `url` in `page` as a reader sees it: loaded, its pictures settled, its fonts ready. */
+async function loaded(page, url) {
+  await page.goto(url, { waitUntil: 'load' });
+  await picturesSettled(page);
+  await page.evaluate(() => document.fonts.ready);
+}
+
 /** Launch Chromium (Debian's by default); returns `{ screenshot(url, width, height), close() }`. */
 export async function launchChromium(executablePath = '/usr/bin/chromium') {
   const browser = await chromium.launch({
@@ -178,9 +185,7 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
     async screenshot(url, width, height) {
       const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
       const page = await context.newPage();
-      await page.goto(url, { waitUntil: 'load' });
-      await picturesSettled(page);
-      await page.evaluate(() => document.fonts.ready);
+      await loaded(page, url);
       // Animations and transitions disabled (finite ones run to their end, infinite ones go back to their start):
       // a page that fades in at load was caught mid-way, a different image each run. Pictor draws a document's
       // styles without running its animations: the same state, except where an animation holds its last frame
@@ -197,9 +202,7 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
     async measureHeight(url, width) {
       const context = await browser.newContext({ viewport: { width, height: 120 }, deviceScaleFactor: 1 });
       const page = await context.newPage();
-      await page.goto(url, { waitUntil: 'load' });
-      await picturesSettled(page);
-      await page.evaluate(() => document.fonts.ready);
+      await loaded(page, url);
       const height = await page.evaluate(() =>
         Math.ceil(Math.max(document.documentElement.scrollHeight, document.body?.scrollHeight ?? 0)),
       );
@@ -210,9 +213,7 @@ export async function launchChromium(executablePath = '/usr/bin/chromium') {
     async page(url, width, height, deviceScaleFactor = 1) {
       const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor });
       const page = await context.newPage();
-      await page.goto(url, { waitUntil: 'load' });
-      await picturesSettled(page);
-      await page.evaluate(() => document.fonts.ready);
+      await loaded(page, url);
       return page;
     },
     close: () => browser.close(),

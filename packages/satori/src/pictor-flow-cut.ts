@@ -182,15 +182,12 @@ function displayOf(style: Style): string {
 function fontSize(style: Style, parent: number, root: number): number {
   let value: unknown = style.fontSize
   if (value === undefined && typeof style.font === 'string') {
-    // `font: inherit` (mandoc's permalinks) keeps the parent's size.
-    const keyword = style.font.trim().toLowerCase()
-    if (keyword === 'inherit' || keyword === 'unset') return parent
-    if (keyword === 'initial') return 16
-    const m = /(?:^|\s)((?:\d*\.)?\d+(?:px|em|rem|%|pt)|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger|smaller)(?:\/|\s|$)/.exec(
+    // A CSS-wide keyword (`font: inherit`, mandoc's permalinks) is read as the size's own keyword below.
+    const m = /^\s*(inherit|unset|initial)\s*$|(?:^|\s)((?:\d*\.)?\d+(?:px|em|rem|%|pt)|xx-small|x-small|small|medium|large|x-large|xx-large|xxx-large|larger|smaller)(?:\/|\s|$)/i.exec(
       style.font
     )
     if (!m) return NaN
-    value = m[1]
+    value = (m[1] ?? m[2]).toLowerCase()
   }
   if (value === undefined) return parent
   if (typeof value === 'number') return value

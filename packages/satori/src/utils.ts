@@ -663,7 +663,11 @@ export function splitByBreakOpportunities(
     // Pictor (break-all-newlines): a kept line break still ends its line
     // (`pre` with `word-break: break-all`, Vivliostyle's code blocks: every
     // line of the listing was run into one).
-    const words = segment(content, 'grapheme')
+    // Pictor (break-all-format-characters): a format character (soft hyphen,
+    // zero-width space, bidi mark) stays with the grapheme before it, as the
+    // words of the other modes keep it: measured as a word of its own it took
+    // no room, while the run drawn around it gave it an advance.
+    const words = joinFormatCharacters(segment(content, 'grapheme'))
     const requiredBreaks = words.map(
       (_, i) => i > 0 && words[i - 1].endsWith('\n')
     )
@@ -680,6 +684,19 @@ export function splitByBreakOpportunities(
     uax.requiredBreaks
   )
   return breaksByLanguage(words, requiredBreaks, wordBreak, lineBreak)
+}
+
+/** Graphemes with each format character (Unicode Cf) joined to the one before it. */
+function joinFormatCharacters(graphemes: string[]): string[] {
+  const joined: string[] = []
+  for (const grapheme of graphemes) {
+    if (joined.length > 0 && /^\p{Cf}+$/u.test(grapheme)) {
+      joined[joined.length - 1] += grapheme
+    } else {
+      joined.push(grapheme)
+    }
+  }
+  return joined
 }
 
 /** UAX #14's break opportunities in `content` (the `linebreak` package). */

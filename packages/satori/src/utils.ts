@@ -5,6 +5,7 @@ import { plainWords } from './pictor-words.js'
 import LineBreaker from 'linebreak'
 import { breaksByLanguage } from './text/pictor-line-breaks.js'
 import { withAsciiPairBreaks } from './text/pictor-ascii-breaks.js'
+import { hasCursive } from './text/pictor-cursive-spacing.js'
 
 import CssDimension from './vendor/parse-css-dimension/index.js'
 import type { CalcLength, Size } from './layout-engine/node.js'
@@ -667,7 +668,9 @@ export function splitByBreakOpportunities(
     // zero-width space, bidi mark) stays with the grapheme before it, as the
     // words of the other modes keep it: measured as a word of its own it took
     // no room, while the run drawn around it gave it an advance.
-    const words = joinFormatCharacters(segment(content, 'grapheme'))
+    const words = joinCursiveLetters(
+      joinFormatCharacters(segment(content, 'grapheme'))
+    )
     const requiredBreaks = words.map(
       (_, i) => i > 0 && words[i - 1].endsWith('\n')
     )
@@ -692,6 +695,32 @@ function joinFormatCharacters(graphemes: string[]): string[] {
   for (const grapheme of graphemes) {
     if (joined.length > 0 && /^\p{Cf}+$/u.test(grapheme)) {
       joined[joined.length - 1] += grapheme
+    } else {
+      joined.push(grapheme)
+    }
+  }
+  return joined
+}
+
+/**
+ * Pictor (break-all-cursive-words): graphemes of a cursive script (Arabic,
+ * Syriac…) next to each other joined into one word. Their letters take joined
+ * forms in the run that is drawn but were measured one by one in their
+ * isolated forms, so a break-all paragraph in Arabic or Persian was drawn with
+ * its words over each other. Such a word now breaks only where it does not fit
+ * on a line of its own (break-all implies overflow-wrap's breaks), not at any
+ * letter as in Chromium.
+ */
+function joinCursiveLetters(graphemes: string[]): string[] {
+  const joined: string[] = []
+  for (const grapheme of graphemes) {
+    const last = joined[joined.length - 1]
+    if (
+      last !== undefined &&
+      hasCursive(String.fromCodePoint(grapheme.codePointAt(0) as number)) &&
+      hasCursive(Array.from(last.replace(/\p{Cf}+$/u, '')).pop() ?? '')
+    ) {
+      joined[joined.length - 1] = last + grapheme
     } else {
       joined.push(grapheme)
     }

@@ -24,3 +24,10 @@ describe('break-all with format characters', () => {
     expect(requiredBreaks).toEqual([false, false, true]);
   });
 });
+
+describe('break-all with cursive scripts', () => {
+  it('keeps the letters of a Persian or Arabic word together, and breaks between other graphemes', () => {
+    expect(splitByBreakOpportunities('متن ab', 'break-all').words).toEqual(['متن', ' ', 'a', 'b']);
+    expect(splitByBreakOpportunities('نص\u00ADعربي', 'break-all').words).toEqual(['نص\u00ADعربي']);
+  });
+});

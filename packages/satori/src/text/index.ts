@@ -55,6 +55,8 @@ import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 import { kernsWithoutSpace, pairKerning } from './pictor-word-kerning.js'
+import { hasCursive } from './pictor-cursive-spacing.js'
+import { effectiveWordBreak } from './pictor-line-breaks.js'
 
 /** Pictor (soft-hyphen-break): the soft hyphen, and the hyphen drawn where a line breaks at it. */
 const SHY = '\u00AD'
@@ -113,6 +115,8 @@ export default async function* buildTextNodes(
     _inheritedBackgroundClipTextHasBackground,
   } = parentStyle
   const fontFeatureSettings = getFontFeatureSettings(parentStyle)
+  // Pictor (break-all-cursive-words): a line may break between any two letters.
+  const breaksAnywhere = effectiveWordBreak(parentStyle) === 'break-all'
 
   const {
     words: segmentedWords,
@@ -442,6 +446,36 @@ export default async function* buildTextNodes(
           trimmedEnd = w - trimmed
           w = trimmed
           willWrap = false
+        }
+      }
+
+      // Pictor (break-all-cursive-words): under break-all a cursive word (kept
+      // whole so that it is measured in its joined forms) that does not fit
+      // breaks at the letter that fills the line, each part measured as it is
+      // drawn: shaped on its own, as Chromium shapes each line's text.
+      if (
+        breaksAnywhere &&
+        !forceBreak &&
+        (willWrap || (!currentWidth && w > width - lineIndent())) &&
+        hasCursive(word)
+      ) {
+        const graphemes = segment(word, 'grapheme')
+        const room = width - lineIndent() + LINE_FIT_SLACK - currentWidth - kernBefore
+        let fitting = 0
+        for (let k = 1; k < graphemes.length; k++) {
+          if (measureText(graphemes.slice(0, k).join('')) > room) break
+          fitting = k
+        }
+        if (!currentWidth) fitting = Math.max(fitting, 1)
+        if (fitting > 0 && fitting < graphemes.length) {
+          words.splice(
+            i,
+            1,
+            graphemes.slice(0, fitting).join(''),
+            graphemes.slice(fitting).join('')
+          )
+          requiredBreaks.splice(i, 1, requiredBreaks[i], false)
+          continue
         }
       }
 

@@ -21,6 +21,7 @@ import {
   withoutFloats,
 } from './pictor-float-fit.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
+import { hasCursive } from './pictor-cursive-spacing.js'
 import { fitTableColumns } from '../pictor-table-fit.js'
 import { layoutChanged } from './pictor-measure-memo.js'
 import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
@@ -1715,6 +1716,48 @@ export class Paragraph {
       return created
     }
 
+    // Pictor (break-all-cursive-words): under break-all a cursive word is kept
+    // whole (measured in its joined forms); where it does not fit, it breaks
+    // at the letter that fills the room, each part measured as it is drawn:
+    // shaped on its own, as Chromium shapes each line's text.
+    const breaksAnywhere = effectiveWordBreak(this.style) === 'break-all'
+    const cursiveParts = (
+      word: Word,
+      room: number,
+      atLeastOne: boolean
+    ): Word[] | undefined => {
+      if (!breaksAnywhere || word.segments.length !== 1) return undefined
+      const [segment] = word.segments
+      const text = segment.text
+      if (segment.item.kind !== 'text' || !text || !hasCursive(text)) {
+        return undefined
+      }
+      const graphemes = segmentGraphemes(text)
+      const part = (partText: string, first: boolean): Word => {
+        const created: Word = {
+          // The segment's own fields (its bidi level) go with each part.
+          segments: [{ ...segment, text: partText, width: 0, x: 0 }],
+          forceBreak: first ? word.forceBreak : false,
+          canBreakAfter: first ? true : word.canBreakAfter,
+          width: 0,
+          trailing: 0,
+        }
+        measureWord(created)
+        return created
+      }
+      let fitting = atLeastOne ? 1 : 0
+      for (let k = 1; k < graphemes.length; k++) {
+        const prefix = part(graphemes.slice(0, k).join(''), true)
+        if (prefix.width - prefix.trailing > room) break
+        fitting = k
+      }
+      if (fitting === 0 || fitting >= graphemes.length) return undefined
+      return [
+        part(graphemes.slice(0, fitting).join(''), true),
+        part(graphemes.slice(fitting).join(''), false),
+      ]
+    }
+
     for (let i = 0; i < words.length; i++) {
       const word = words[i]
       // Pictor (kerning-without-space): the pair's kerning with the word
@@ -1738,6 +1781,15 @@ export class Paragraph {
         const room =
           Math.min(line.available - shrink + LINE_FIT_SLACK, limit) + 1e-3
         const kernedWidth = line.width + kerningOn(line)
+        const filling =
+          line.words.length && canBreak && kernedWidth + word.width - word.trailing > room
+            ? cursiveParts(word, room - kernedWidth, false)
+            : undefined
+        if (filling) {
+          words.splice(i, 1, ...filling)
+          i--
+          continue
+        }
         if (
           line.words.length &&
           canBreak &&
@@ -1769,7 +1821,8 @@ export class Paragraph {
         !line.words.length &&
         word.width - word.trailing > line.available + 1e-3
       ) {
-        const parts = splitWord(word)
+        const parts =
+          cursiveParts(word, line.available, true) ?? splitWord(word)
         if (parts.length > 1) {
           parts.forEach(measureWord)
           words.splice(i, 1, ...parts)

@@ -21,6 +21,7 @@ import {
   withoutFloats,
 } from './pictor-float-fit.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
+import { HorizontalEllipsis } from './characters.js'
 import { hasCursive } from './pictor-cursive-spacing.js'
 import { fitTableColumns } from '../pictor-table-fit.js'
 import { layoutChanged } from './pictor-measure-memo.js'
@@ -1945,10 +1946,70 @@ export class Paragraph {
       })
     })
 
+    if (Number.isFinite(width)) this.cutWithEllipsis(lines)
     this.lines = lines
     return {
       width: Math.max(maxWidth, wrapped ? width : 0),
       height: top,
+    }
+  }
+
+  /**
+   * Pictor (inline-ellipsis): `text-overflow: ellipsis` on a block whose lines have inline elements (a link, an
+   * `<abbr>`, bold words): a line that overflows the block is cut at the last grapheme that leaves room for the
+   * ellipsis, which is drawn after it in that text's style; the text after it is not drawn. Left-to-right lines only
+   * (a right-to-left one is drawn as before, clipped); atomic inlines past the cut stay, clipped by the overflow.
+   */
+  private cutWithEllipsis(lines: Line[]): void {
+    const { textOverflow, overflow } = this.style
+    if (textOverflow !== 'ellipsis' || overflow !== 'hidden') return
+    if (paragraphDirection(this.style) === 'rtl') return
+    for (const line of lines) {
+      const segments = line.words.flatMap((word) => word.segments)
+      if (segments.some((segment) => (segment.level ?? 0) % 2 === 1)) continue
+      const end = line.left + line.available
+      const overflows = segments.some(
+        (segment) =>
+          segment.item.kind !== 'open' &&
+          segment.item.kind !== 'close' &&
+          segment.x + segment.width > end + 0.5 &&
+          (segment.item.kind === 'atomic' || !!segment.text?.trim())
+      )
+      if (!overflows) continue
+      let cut = false
+      let lastText: Segment | undefined
+      for (const segment of segments) {
+        if (segment.item.kind !== 'text' || !segment.text) continue
+        const { item } = segment
+        if (cut) {
+          segment.text = ''
+          segment.width = 0
+          continue
+        }
+        const { measureText } = this.runState(item.run)
+        const ellipsis = measureText(HorizontalEllipsis)
+        if (segment.x + segment.width + ellipsis <= end + 1e-3) {
+          lastText = segment
+          continue
+        }
+        let kept = ''
+        for (const grapheme of segmentGraphemes(segment.text)) {
+          if (segment.x + measureText(kept + grapheme) + ellipsis > end + 1e-3) break
+          kept += grapheme
+        }
+        cut = true
+        if (kept || !lastText) {
+          segment.text = kept + HorizontalEllipsis
+          segment.width = measureText(segment.text)
+        } else {
+          segment.text = ''
+          segment.width = 0
+          lastText.text += HorizontalEllipsis
+          lastText.width = this.runState(
+            (lastText.item as Extract<Item, { kind: 'text' }>).run
+          ).measureText(lastText.text)
+        }
+      }
     }
   }
 

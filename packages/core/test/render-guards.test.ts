@@ -255,6 +255,20 @@ describe('what satori does not draw is named', () => {
     );
   });
 
+  it('warns that initial-letter is not drawn, and not for initial-letter: normal', async () => {
+    const result = await renderer.render({
+      html:
+        '<style>p::first-letter{initial-letter:2}div::first-letter{initial-letter:normal}</style>' +
+        '<p>Drop cap</p><div>Plain</div>',
+      width: 100,
+      height: 100,
+      format: 'png',
+    });
+    expect(result.warnings).toEqual([
+      "initial-letter: 2 is not drawn yet; the letter keeps the text's size (for a drop cap, float ::first-letter with a larger font-size)",
+    ]);
+  });
+
   it('lays multi-column boxes out without a warning, and warns where a flex container is kept in one column', async () => {
     const plain = await renderer.render({
       html:

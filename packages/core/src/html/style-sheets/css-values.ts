@@ -251,6 +251,12 @@ export function unsupportedDeclaration(property: string, value: string): string 
   if (property === 'text-orientation' && !TEXT_ORIENTATIONS.has(v)) {
     return `text-orientation: ${value} is not supported; laid out as text-orientation: mixed`;
   }
+  if (
+    (property === 'initial-letter' || property === '-webkit-initial-letter') &&
+    !/^(normal|initial|inherit|unset|revert)$/.test(v)
+  ) {
+    return `${property}: ${value} is not drawn yet; the letter keeps the text's size (for a drop cap, float ::first-letter with a larger font-size)`;
+  }
   if (property === 'text-combine-upright' && !/^(none|all|initial|inherit|unset)$/.test(v)) {
     return `text-combine-upright: ${value} is not supported (Chrome ignores it too); the characters are set one by one`;
   }

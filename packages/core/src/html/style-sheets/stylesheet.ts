@@ -215,9 +215,9 @@ export function webkitAnyAsIs(css: string): string {
   return out + css.slice(from);
 }
 
-/** Text of a sheet that may hold a value css-values.ts resolves, names or drops (`infinity`, vertical writing, aliases, `opacity`, `font-weight`, box sizes). */
+/** Text of a sheet that may hold a value css-values.ts resolves, names or drops (`infinity`, vertical writing, `initial-letter`, aliases, `opacity`, `font-weight`, box sizes). */
 const MAY_NEED_VALUES =
-  /infinity|writing-mode|text-orientation|text-combine|-webkit-|opacity|font|width|height|[\w%)]#|\)[\d.+-]/i;
+  /infinity|writing-mode|text-orientation|text-combine|initial-letter|-webkit-|opacity|font|width|height|[\w%)]#|\)[\d.+-]/i;
 
 /**
  * `:dir(rtl)` as attribute selectors satori matches (its CSS parser drops the argument of `:dir()`): inside an

@@ -707,9 +707,9 @@ function joinFormatCharacters(graphemes: string[]): string[] {
  * Syriac…) next to each other joined into one word. Their letters take joined
  * forms in the run that is drawn but were measured one by one in their
  * isolated forms, so a break-all paragraph in Arabic or Persian was drawn with
- * its words over each other. Such a word now breaks only where it does not fit
- * on a line of its own (break-all implies overflow-wrap's breaks), not at any
- * letter as in Chromium.
+ * its words over each other. Such a word is cut where it does not fit, at the
+ * letter that fills the line (the line breakers' `breaksAnywhere` split in
+ * text/index.ts, `cursiveParts` in text/inline.ts).
  */
 function joinCursiveLetters(graphemes: string[]): string[] {
   const joined: string[] = []

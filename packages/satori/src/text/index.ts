@@ -55,7 +55,7 @@ import { emojiLineBox, emojiTop, isEmojiPiece } from './pictor-emoji-box.js'
 import { emBoxDescent } from '../builder/pictor-underline-under.js'
 import { LINE_FIT_SLACK } from './pictor-line-fit.js'
 import { kernsWithoutSpace, pairKerning } from './pictor-word-kerning.js'
-import { hasCursive } from './pictor-cursive-spacing.js'
+import { fittingGraphemes, hasCursive } from './pictor-cursive-spacing.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
 
 /** Pictor (soft-hyphen-break): the soft hyphen, and the hyphen drawn where a line breaks at it. */
@@ -461,12 +461,12 @@ export default async function* buildTextNodes(
       ) {
         const graphemes = segment(word, 'grapheme')
         const room = width - lineIndent() + LINE_FIT_SLACK - currentWidth - kernBefore
-        let fitting = 0
-        for (let k = 1; k < graphemes.length; k++) {
-          if (measureText(graphemes.slice(0, k).join('')) > room) break
-          fitting = k
-        }
-        if (!currentWidth) fitting = Math.max(fitting, 1)
+        const fitting = fittingGraphemes(
+          graphemes,
+          room,
+          measureText,
+          !currentWidth
+        )
         if (fitting > 0 && fitting < graphemes.length) {
           words.splice(
             i,

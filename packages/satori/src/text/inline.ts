@@ -22,7 +22,7 @@ import {
 } from './pictor-float-fit.js'
 import { effectiveWordBreak } from './pictor-line-breaks.js'
 import { HorizontalEllipsis } from './characters.js'
-import { hasCursive } from './pictor-cursive-spacing.js'
+import { fittingGraphemes, hasCursive } from './pictor-cursive-spacing.js'
 import { fitTableColumns } from '../pictor-table-fit.js'
 import { layoutChanged } from './pictor-measure-memo.js'
 import { lineAdvance, percentBorderBoxWidth } from './pictor-percent-atomics.js'
@@ -1746,12 +1746,15 @@ export class Paragraph {
         measureWord(created)
         return created
       }
-      let fitting = atLeastOne ? 1 : 0
-      for (let k = 1; k < graphemes.length; k++) {
-        const prefix = part(graphemes.slice(0, k).join(''), true)
-        if (prefix.width - prefix.trailing > room) break
-        fitting = k
-      }
+      const fitting = fittingGraphemes(
+        graphemes,
+        room,
+        (prefix) => {
+          const measured = part(prefix, true)
+          return measured.width - measured.trailing
+        },
+        atLeastOne
+      )
       if (fitting === 0 || fitting >= graphemes.length) return undefined
       return [
         part(graphemes.slice(0, fitting).join(''), true),
@@ -1977,7 +1980,9 @@ export class Paragraph {
       )
       if (!overflows) continue
       let cut = false
-      let lastText: Segment | undefined
+      let lastText:
+        | { segment: Segment; measureText: (text: string) => number }
+        | undefined
       for (const segment of segments) {
         if (segment.item.kind !== 'text' || !segment.text) continue
         const { item } = segment
@@ -1989,7 +1994,7 @@ export class Paragraph {
         const { measureText } = this.runState(item.run)
         const ellipsis = measureText(HorizontalEllipsis)
         if (segment.x + segment.width + ellipsis <= end + 1e-3) {
-          lastText = segment
+          lastText = { segment, measureText }
           continue
         }
         let kept = ''
@@ -2004,10 +2009,9 @@ export class Paragraph {
         } else {
           segment.text = ''
           segment.width = 0
-          lastText.text += HorizontalEllipsis
-          lastText.width = this.runState(
-            (lastText.item as Extract<Item, { kind: 'text' }>).run
-          ).measureText(lastText.text)
+          const last = lastText.segment
+          last.text += HorizontalEllipsis
+          last.width = lastText.measureText(last.text)
         }
       }
     }

@@ -40,3 +40,22 @@ export function cursiveUnits(text: string): boolean[] {
   })
   return units
 }
+
+/**
+ * Pictor (break-all-cursive-words): how many of a cursive word's graphemes go before a break under `break-all`: the
+ * most whose text, measured on its own (shaped as the part of a line it becomes), is at most `room` wide; at least
+ * one when `atLeastOne`. 0 or all of them: the word is not cut.
+ */
+export function fittingGraphemes(
+  graphemes: string[],
+  room: number,
+  widthOf: (text: string) => number,
+  atLeastOne: boolean
+): number {
+  let fitting = atLeastOne ? 1 : 0
+  for (let k = 1; k < graphemes.length; k++) {
+    if (widthOf(graphemes.slice(0, k).join('')) > room) break
+    fitting = k
+  }
+  return fitting
+}

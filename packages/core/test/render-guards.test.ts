@@ -255,17 +255,19 @@ describe('what satori does not draw is named', () => {
     );
   });
 
-  it('warns that initial-letter is not drawn, and not for initial-letter: normal', async () => {
+  it('draws initial-letter drop caps without a warning, and warns for raised caps and the -webkit- form', async () => {
     const result = await renderer.render({
       html:
-        '<style>p::first-letter{initial-letter:2}div::first-letter{initial-letter:normal}</style>' +
-        '<p>Drop cap</p><div>Plain</div>',
+        '<style>p::first-letter{initial-letter:2}div::first-letter{initial-letter:normal}' +
+        'h2::first-letter{initial-letter:3 1}h3::first-letter{-webkit-initial-letter:2}</style>' +
+        '<p>Drop cap</p><div>Plain</div><h2>Raised</h2><h3>Prefixed</h3>',
       width: 100,
-      height: 100,
+      height: 200,
       format: 'png',
     });
     expect(result.warnings).toEqual([
-      "initial-letter: 2 is not drawn yet; the letter keeps the text's size (for a drop cap, float ::first-letter with a larger font-size)",
+      "initial-letter: 3 1 is drawn only as a drop cap (a whole number of lines, sunk as many: initial-letter: 3); this letter keeps the text's size",
+      "-webkit-initial-letter is Safari's prefixed form and is not drawn (Chrome ignores it too); write initial-letter: 2",
     ]);
   });
 

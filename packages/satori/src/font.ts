@@ -823,6 +823,83 @@ export default class FontLoader {
   }
 
   /**
+   * Pictor (initial-letter): the cap height relative to the font size, as
+   * Blink takes it for `initial-letter`: the first face's OS/2 `sCapHeight`,
+   * else the height of its `H`; 0.7 without fonts.
+   */
+  public getCapRatio(style: {
+    fontFamily?: string | string[]
+    fontWeight?: FontWeight
+    fontStyle?: FontStyle
+  }): number {
+    const font = this.fonts.size ? this.firstFontOf(style) : null
+    if (!font) return 0.7
+    let height = font.tables?.os2?.sCapHeight ?? 0
+    if (!(height > 0)) {
+      try {
+        height = font.charToGlyph('H')?.getBoundingBox?.().y2 ?? 0
+      } catch {
+        height = 0
+      }
+    }
+    return height > 0 ? height / font.unitsPerEm : 0.7
+  }
+
+  /**
+   * Pictor (initial-letter): where the ink of `text` is at `fontSize` in the
+   * first face of `style`, in px: `start` from the pen's start to the first
+   * glyph's ink, `end` from the last glyph's ink to its advance, `below` the
+   * deepest ink under the baseline. Zero where the face has no glyph for a
+   * character, or without fonts.
+   */
+  public getInkBearings(
+    style: {
+      fontFamily?: string | string[]
+      fontWeight?: FontWeight
+      fontStyle?: FontStyle
+    },
+    text: string,
+    fontSize: number
+  ): { start: number; end: number; below: number } {
+    const font = this.fonts.size ? this.firstFontOf(style) : null
+    const chars = Array.from(text)
+    const none = { start: 0, end: 0, below: 0 }
+    if (!font || !chars.length) return none
+    const scale = fontSize / font.unitsPerEm
+    // The outline's bounds, from its points (opentype's `xMin`… are only set
+    // for some outlines).
+    const bounds = (char: string) => {
+      try {
+        if (!font.charToGlyphIndex(char)) return
+        const glyph = font.charToGlyph(char) as any
+        const box = { x1: Infinity, x2: -Infinity, y1: Infinity }
+        for (const command of glyph.path?.commands ?? []) {
+          if (typeof command.x !== 'number') continue
+          box.x1 = Math.min(box.x1, command.x)
+          box.x2 = Math.max(box.x2, command.x)
+          box.y1 = Math.min(box.y1, command.y)
+        }
+        if (!(box.x2 > box.x1)) return
+        return { ...box, advance: glyph.advanceWidth ?? box.x2 }
+      } catch {
+        return
+      }
+    }
+    const first = bounds(chars[0])
+    const last = bounds(chars[chars.length - 1])
+    // opentype's paths are in font units with y up.
+    const deepest = Math.min(
+      0,
+      ...chars.map((char) => bounds(char)?.y1 ?? 0)
+    )
+    return {
+      start: first ? first.x1 * scale : 0,
+      end: last ? (last.advance - last.x2) * scale : 0,
+      below: -deepest * scale,
+    }
+  }
+
+  /**
    * Pictor (select-menu-list-height): the heights of a drop-down's text at
    * `fontSize` as Chrome lays it out, `undefined` without fonts. `content` is
    * the first face's content area, its ascent and descent each rounded

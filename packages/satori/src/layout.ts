@@ -128,6 +128,8 @@ import { CONTENT_VAR, contentVarText } from './pictor-content-var.js'
 import { overflowMaskRepeatsClip } from './pictor-overflow-mask.js'
 import { leafFilterRegion } from './pictor-filter-region.js'
 import { usesChUnit, withOwnChRatio } from './pictor-ch-unit.js'
+import { initialLetterStyle } from './pictor-initial-letter.js'
+import { FIRST_LETTER } from './pictor-first-letter.js'
 import { genMaskImageId } from './builder/mask-image.js'
 import { FIRST_LINE, FIRST_LINE_END, FIRST_LINE_PROP } from './pictor-first-line.js'
 import {
@@ -635,6 +637,33 @@ async function prepareStyle(s: ElementInput) {
     const max = Number(props[TABLE_CELL_MAX_PROP])
     if (props[TABLE_CELL_MAX_PROP] !== undefined && Number.isFinite(max))
       node.tableCellMax = max
+  }
+
+  // Pictor (initial-letter): a drop cap's size and place from its face and
+  // its paragraph's lines.
+  if (type === FIRST_LETTER && style?.initialLetter !== undefined) {
+    const [letter] = await computeStyle(
+      new LayoutNode(),
+      type,
+      inheritedStyle,
+      style,
+      props,
+      context.replacedElements,
+      () => {},
+      context.convertColors,
+      context.pointScaleFactor,
+      context.listDepth,
+      context.parentStyle,
+      context.inDefinitionList
+    )
+    style = initialLetterStyle(
+      style,
+      normalizeChildren(children).filter((c) => typeof c === 'string').join(''),
+      inheritedStyle,
+      letter,
+      font,
+      newLocale
+    )
   }
 
   // Pictor (ch-unit-advance): `ch` in the element's own lengths is of its own

@@ -239,6 +239,9 @@ const TEXT_ORIENTATIONS = new Set([
   'unset',
 ]);
 
+/** `initial-letter` values the engine draws: N lines, sunk N (satori's pictor-initial-letter.ts). */
+const DROP_CAP = /^([1-9]|[12]\d|3[0-2])(?:\s+\1)?$/;
+
 /** A warning for a declaration satori ignores and whose loss changes the layout, or undefined. */
 export function unsupportedDeclaration(property: string, value: string): string | undefined {
   // Pictor (substituted-values-unjudged): a value with var() is the engine's to resolve (an undefined one is the
@@ -251,11 +254,16 @@ export function unsupportedDeclaration(property: string, value: string): string 
   if (property === 'text-orientation' && !TEXT_ORIENTATIONS.has(v)) {
     return `text-orientation: ${value} is not supported; laid out as text-orientation: mixed`;
   }
+  // Pictor (initial-letter): a drop cap (N lines, sunk N) is drawn; a raised or otherwise sunk cap is not.
   if (
-    (property === 'initial-letter' || property === '-webkit-initial-letter') &&
-    !/^(normal|initial|inherit|unset|revert)$/.test(v)
+    property === 'initial-letter' &&
+    !/^(normal|initial|inherit|unset|revert)$/.test(v) &&
+    !DROP_CAP.test(v)
   ) {
-    return `${property}: ${value} is not drawn yet; the letter keeps the text's size (for a drop cap, float ::first-letter with a larger font-size)`;
+    return `initial-letter: ${value} is drawn only as a drop cap (a whole number of lines, sunk as many: initial-letter: 3); this letter keeps the text's size`;
+  }
+  if (property === '-webkit-initial-letter' && !/^(normal|initial|inherit|unset|revert)$/.test(v)) {
+    return `-webkit-initial-letter is Safari's prefixed form and is not drawn (Chrome ignores it too); write initial-letter: ${value}`;
   }
   if (property === 'text-combine-upright' && !/^(none|all|initial|inherit|unset)$/.test(v)) {
     return `text-combine-upright: ${value} is not supported (Chrome ignores it too); the characters are set one by one`;

@@ -76,7 +76,11 @@ export function breakPoints(root: LayoutNode, kept?: LayoutNode[]): BreakPoint[]
       }
       if (child.avoidBreakInside) return
       if (child.lineEnds && child.measure) {
-        const ends = child.lineEnds(child.layout.width)
+        // Pictor (column-lines-at-exact-width): broken in the width the text had before its box was rounded up (a
+        // column of 186.5 px holds the lines Chromium breaks in 186.5 px, not in 187).
+        const exact = child.exactWidth
+        const width = child.layout.width
+        const ends = child.lineEnds(exact !== undefined && exact <= width && width - exact < 1 ? exact : width)
         // Pictor (multicol-widows): every break between lines, the paragraph's orphans and widows weighed where a
         // column ends (Chromium gives them up when a paragraph cannot keep both).
         const paragraph: Paragraph = { ends: ends.map((end) => childTop + end), ...linesKept(child), points: [] }

@@ -197,9 +197,14 @@ export class MultiColumn {
       this.placed = undefined
       return [x, y]
     }
+    // Pictor (column-lines-at-exact-width): the columns of the width the box had before it was rounded (405.6 px
+    // makes columns of 186.8, as in Chromium; rounded to 406, of 187: lines that wrap there did not).
+    const { exactWidth, layout } = run.leaf
     const { width, columns, height } = this.columns(
       run,
-      run.leaf.layout.width,
+      exactWidth !== undefined && exactWidth <= layout.width && layout.width - exactWidth < 1
+        ? exactWidth
+        : layout.width,
       run.leaf.roundedBy ?? { left: 0, top: 0 }
     )
     const at: [number, number] = [x + run.flow.layout.left, y + run.flow.layout.top]

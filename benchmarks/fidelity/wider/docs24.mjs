@@ -21,7 +21,7 @@
  * `--ignore-scripts`. The built page is made self-contained by papers.mjs's `selfContained` reading the built site
  * (`src.read`), as docs23.mjs does, after the few rewrites that helper needs to see what a browser sees (each
  * recorded: VitePress's `rel="preload stylesheet"` links, Docusaurus's minified unquoted attribute values, webp
- * pictures); import.mjs does the rest as for every case (scripts removed, remote pictures → placeholders of the
+ * pictures, a minified remote web-font `@import"https://…"` that import.mjs's remote-import step does not read); import.mjs does the rest as for every case (scripts removed, remote pictures → placeholders of the
  * same size, the viewport height measured in Chromium). Every edit is in the case's changes.
  *
  * The repositories are read from their mirrors ($MIRRORS, as import.mjs). Run `WIDER_PASS=docs24 node
@@ -149,7 +149,11 @@ function starlightSite() {
 /** Docusaurus's classic template as `create-docusaurus` writes it, installed and built. */
 function docusaurusSite() {
   const root = scratch('docusaurus');
-  run('npx', ['-y', `create-docusaurus@${DOCUSAURUS}`, 'my-website', 'classic', '--javascript', '--skip-install'], root);
+  run(
+    'npx',
+    ['-y', `create-docusaurus@${DOCUSAURUS}`, 'my-website', 'classic', '--javascript', '--skip-install'],
+    root,
+  );
   const site = join(root, 'my-website');
   npmInstall(site);
   run('npx', ['docusaurus', 'build'], site);
@@ -174,6 +178,21 @@ function preloadStylesheets(html, changes) {
     changes.push(
       `${n} <link rel="preload stylesheet"> (applied as style sheets by a browser) written as rel="stylesheet" so that they are inlined`,
     );
+  return out;
+}
+
+/**
+ * A minified `@import"https://…"` (no space after `@import`, which import.mjs's step for remote imports does not
+ * read): VitePress's docs import the Vazirmatn web font for their Persian pages. Removed as every remote web font
+ * of the corpus is (neither engine reaches it without a network).
+ */
+function remoteImports(html, changes) {
+  let n = 0;
+  const out = html.replace(/@import\s*(["'])(?:https?:)?\/\/[^"']*\1\s*;?/gi, () => {
+    n++;
+    return '';
+  });
+  if (n) changes.push(`${n} minified remote web-font @import(s) ("https://fonts.googleapis.com/…") removed`);
   return out;
 }
 
@@ -237,7 +256,7 @@ function sitePage(siteKey, { repo, commit, licence }, d) {
       text = quoteAttributes(text, buildChanges);
       const { html, changes } = selfContained({ repo, commit: commit(), path: d.page, read }, { page: text });
       buildChanges.push(...changes.map((c) => `${c} (from the built site)`));
-      return inlineOtherPictures(html, read, d.page, buildChanges);
+      return remoteImports(inlineOtherPictures(html, read, d.page, buildChanges), buildChanges);
     },
   };
 }

@@ -19,7 +19,7 @@
  * locale's translation (`keycloak-messages.json`, copied from the properties files at the commits recorded there;
  * FreeMarker's `msg(key, link, expiry, realm, expiryText)` done by hand: {0} link, {2} realm, {3} expiry text).
  *
- * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9|docs10|docs11|docs12|docs13|docs14|docs15|docs16|docs17|docs18|docs19|docs20|docs21|docs22|docs23] node benchmarks/fidelity/wider/import.mjs [name-filter]
+ * Usage: [WIDER_PASS=docs5|docs6|docs7|docs8|docs9|docs10|docs11|docs12|docs13|docs14|docs15|docs16|docs17|docs18|docs19|docs20|docs21|docs22|docs23|docs24] node benchmarks/fidelity/wider/import.mjs [name-filter]
  *   needs the repositories as bare git directories under $MIRRORS (default /work/.mirror/<owner>+<name>/repo) and
  *   the compilers and CSS packages under $WIDER_TOOLS (default /tmp/wider-tools: `npm i inky@1.5.0
  *   foundation-emails@2.5.1 juice@12.2.0 @usewaypoint/email-builder@0.0.9 react@18 react-dom@18 bulma@1.0.4
@@ -67,6 +67,7 @@ import { docs20Documents, docs20Licences } from './docs20.mjs';
 import { docs21Documents, docs21Licences } from './docs21.mjs';
 import { docs22Documents, docs22Licences } from './docs22.mjs';
 import { docs23Documents, docs23Licences } from './docs23.mjs';
+import { docs24Documents, docs24Licences } from './docs24.mjs';
 import { paperDocuments, paperLicences } from './papers.mjs';
 import { printdocsDocuments, printdocsLicences } from './printdocs.mjs';
 
@@ -561,6 +562,9 @@ function documents() {
   // Issue 41's session-27 pass (articles): articles and documentation pages as Org mode's HTML export, Eleventy's
   // base blog, mandoc and Sphinx's PyData theme write them out, from six repositories not used before (docs23.mjs).
   for (const d of docs23Documents()) add(d);
+  // Issue 41's session-28 pass (documentation sites): documentation and article pages as VitePress (its own docs),
+  // Docusaurus's classic template and Astro Starlight (its own docs) write them out (docs24.mjs).
+  for (const d of docs24Documents()) add(d);
   // Issue 41's fourth pass (resumes): JSON Resume themes found through the public index of theme repositories and
   // installed from npm, every one that installs and renders the sample (mocha-responsive and elite did not: a
   // template file missing from the package, a Handlebars helper error). Unlike the earlier passes these keep their
@@ -1261,7 +1265,7 @@ async function compressImages(html, changes) {
 // ---------------------------------------------------------------- main
 
 const onlyNames = only?.split(',');
-// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9, docs10, docs11, docs12, docs13, docs14, docs15, docs16, docs17, docs18, docs19, docs20, docs21, docs22, docs23) builds that pass's documents alone (the other passes need their own mirrors and tools).
+// WIDER_PASS=docs5 (or docs6, docs7, docs8, docs9, docs10, docs11, docs12, docs13, docs14, docs15, docs16, docs17, docs18, docs19, docs20, docs21, docs22, docs23, docs24) builds that pass's documents alone (the other passes need their own mirrors and tools).
 const passes = {
   docs5: docs5Documents,
   docs6: docs6Documents,
@@ -1282,6 +1286,7 @@ const passes = {
   docs21: docs21Documents,
   docs22: docs22Documents,
   docs23: docs23Documents,
+  docs24: docs24Documents,
 };
 const docs = (passes[process.env.WIDER_PASS]?.() ?? documents()).filter(
   (d) => !onlyNames || onlyNames.some((n) => d.name.includes(n)),
@@ -1404,6 +1409,8 @@ if (inPass('docs22') && docs.some((d) => docs22Documents().some((x) => x.name ==
   for (const [file, bytes] of docs22Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 if (inPass('docs23') && docs.some((d) => docs23Documents().some((x) => x.name === d.name)))
   for (const [file, bytes] of docs23Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
+if (inPass('docs24') && docs.some((d) => docs24Documents().some((x) => x.name === d.name)))
+  for (const [file, bytes] of docs24Licences()) writeFileSync(join(here, 'LICENSES', file), bytes);
 
 // npm packages whose files are in the documents (style sheets, compiled output, the sample résumé): their licences.
 for (const pkg of [
@@ -1497,13 +1504,14 @@ ${all.length} documents from public repositories under permissive licences that 
 (licence texts in LICENSES/; for Keycloak and Ghost, whose repositories are too large to mirror here, the files
 were read from the public index and the licence texts are the standard Apache-2.0 and MIT texts their
 repositories carry; so were the files of paper.css, the WeasyPrint samples, Indico and Anvil, copied to copies/
-with their commits; \`npm+…\` files are the licences of the npm packages whose files are in documents: framework
+with their commits; Docusaurus's repository is too large as well: its classic template comes from its npm package
+create-docusaurus, whose gitHead is the commit recorded, and its licence is the one its packages carry; \`npm+…\` files are the licences of the npm packages whose files are in documents: framework
 style sheets, compiled output, JSON Resume themes and the sample résumé). Kinds: e-mails of other builders
 (Cerberus, Antwort, MJML via ColorlibHQ, Foundation for Emails' Inky, Waypoint's email-builder, react-email,
 Keycloak, Ghost) and hand-written table e-mails (konsav), CSS frameworks' example pages (Bulma, Pico, Spectre,
 Materialize, Skeleton, Bootstrap's Arabic checkout), documents (invoices, receipts, a printable event ticket, a boarding pass, a certificate of attendance, letters, a report,
 résumés, articles and handouts of document styles (LaTeX.css, Tufte CSS, Tufte Pandoc CSS, Vivliostyle's Scholarly HTML sample), HTML-to-PDF tools' example pages (html-pdf's
-business card, WeasyPrint's poster, flyer and book), slide decks (Vivliostyle's) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`; markdown and article themes' demo articles (markdowncss, github-markdown-css, The Monospace Web), classless document sheets' pages (Simple.css, Marx, sakura, tacit) and HTML résumé templates (Start Bootstrap, Owen Gretzinger's): \`docs7.mjs\`; hand-written HTML/CSS résumé and CV templates with their web and icon fonts: \`docs9.mjs\`; demo and documentation pages of classless document sheets (Water.css, new.css, MVP.css, awsm.css, Bamboo, concrete.css, Almond.CSS, classless.css, writ): \`docs10.mjs\`; JSON Resume themes and FRESH themes built by HackMyResume on photo, long and short variants of the sample résumé: \`docs11.mjs\`; hand-written résumés, academic CVs and CV pages (latex2html's academic site, moderncv-like and A4 CVs, HTML5 UP's Read Only): \`docs12.mjs\`; print documents and articles — pandoc theme pages, W3C technical-report sheets, Standard Ebooks chapters, xml2rfc's RFC outputs, Gutenberg's print sheet as printed, blog themes' posts: \`docs13.mjs\`; résumés and print documents — DocRaptor's HTML-to-PDF templates (book, brochure, estimate, form, invoice, packing slip, proposal, menu, résumé), a one-page A4 CV, a pandoc-built markdown résumé, Paged.js print demos: \`docs14.mjs\`; résumés and CVs of markdown résumé generators and CV sheets — md2resume's templates on its samples (English, long, Chinese), markdown-cv's two styles on screen and as printed, cssume, resume.md: \`docs15.mjs\`; articles, documentation pages and markdown renderings — Hello, CSS!'s README and demo, SPCSS, MCSS's and markdown-css's READMEs rendered by markdown-it and pandoc, yue.css and typo.css (Chinese) demo articles, the Tachyons site's article components and typography docs: \`docs16.mjs\`; articles and documentation pages as static-site generators write them out — Jekyll themes' posts and homes (Hyde, Lanyon, Minima), Hugo themes' exampleSite pages (Terminal, Archie, Book), Sphinx documentation (Alabaster's docs, the Read the Docs theme's demo): \`docs17.mjs\`; slide decks, a book and résumés — Shower's themes in list mode, WebSlides' demo decks, marp-core's themes, pandoc-book-template's book, Joel Glovier's Jekyll résumé template (on screen and as printed), devportfolio: \`docs18.mjs\`; documentation pages as other documentation tools write them out — pdoc's API pages (its rendered test fixtures), MkDocs' own docs in its mkdocs and readthedocs themes, Material for MkDocs' reference pages, Sphinx with Furo (its kitchen sink): \`docs19.mjs\`; articles as other blog engines' themes write them out — Hugo themes' example sites (PaperMod's posts and home, Ananke's, Coder's), GitHub Pages' Jekyll themes' demo pages (Cayman, Minimal): \`docs20.mjs\`; technical articles as document tools write them out — Docutils' HTML writers with their own sheets (plain, responsive, tuftig, html4css1) on its docs, Asciidoctor's default sheet on its README, syntax reference and docs: \`docs21.mjs\`; technical articles as more document tools write them out — Jupyter notebooks exported by nbconvert's lab template (one in its dark theme), markdown documents by pandoc's default standalone template (the TOML specification, marked's docs), LaTeX articles by LaTeXML: \`docs22.mjs\`; articles and documentation pages as Org mode's HTML export (Doom Emacs's docs), the Eleventy base blog, mandoc (tmux(1), ksh(1)) and Sphinx's PyData theme (Furo's kitchen sink) write them out: \`docs23.mjs\`), and e-mails and pages in right-to-left and
+business card, WeasyPrint's poster, flyer and book), slide decks (Vivliostyle's) and admin templates' invoice pages (AdminLTE, Gentelella): \`papers.mjs\`; markdown and article themes' demo articles (markdowncss, github-markdown-css, The Monospace Web), classless document sheets' pages (Simple.css, Marx, sakura, tacit) and HTML résumé templates (Start Bootstrap, Owen Gretzinger's): \`docs7.mjs\`; hand-written HTML/CSS résumé and CV templates with their web and icon fonts: \`docs9.mjs\`; demo and documentation pages of classless document sheets (Water.css, new.css, MVP.css, awsm.css, Bamboo, concrete.css, Almond.CSS, classless.css, writ): \`docs10.mjs\`; JSON Resume themes and FRESH themes built by HackMyResume on photo, long and short variants of the sample résumé: \`docs11.mjs\`; hand-written résumés, academic CVs and CV pages (latex2html's academic site, moderncv-like and A4 CVs, HTML5 UP's Read Only): \`docs12.mjs\`; print documents and articles — pandoc theme pages, W3C technical-report sheets, Standard Ebooks chapters, xml2rfc's RFC outputs, Gutenberg's print sheet as printed, blog themes' posts: \`docs13.mjs\`; résumés and print documents — DocRaptor's HTML-to-PDF templates (book, brochure, estimate, form, invoice, packing slip, proposal, menu, résumé), a one-page A4 CV, a pandoc-built markdown résumé, Paged.js print demos: \`docs14.mjs\`; résumés and CVs of markdown résumé generators and CV sheets — md2resume's templates on its samples (English, long, Chinese), markdown-cv's two styles on screen and as printed, cssume, resume.md: \`docs15.mjs\`; articles, documentation pages and markdown renderings — Hello, CSS!'s README and demo, SPCSS, MCSS's and markdown-css's READMEs rendered by markdown-it and pandoc, yue.css and typo.css (Chinese) demo articles, the Tachyons site's article components and typography docs: \`docs16.mjs\`; articles and documentation pages as static-site generators write them out — Jekyll themes' posts and homes (Hyde, Lanyon, Minima), Hugo themes' exampleSite pages (Terminal, Archie, Book), Sphinx documentation (Alabaster's docs, the Read the Docs theme's demo): \`docs17.mjs\`; slide decks, a book and résumés — Shower's themes in list mode, WebSlides' demo decks, marp-core's themes, pandoc-book-template's book, Joel Glovier's Jekyll résumé template (on screen and as printed), devportfolio: \`docs18.mjs\`; documentation pages as other documentation tools write them out — pdoc's API pages (its rendered test fixtures), MkDocs' own docs in its mkdocs and readthedocs themes, Material for MkDocs' reference pages, Sphinx with Furo (its kitchen sink): \`docs19.mjs\`; articles as other blog engines' themes write them out — Hugo themes' example sites (PaperMod's posts and home, Ananke's, Coder's), GitHub Pages' Jekyll themes' demo pages (Cayman, Minimal): \`docs20.mjs\`; technical articles as document tools write them out — Docutils' HTML writers with their own sheets (plain, responsive, tuftig, html4css1) on its docs, Asciidoctor's default sheet on its README, syntax reference and docs: \`docs21.mjs\`; technical articles as more document tools write them out — Jupyter notebooks exported by nbconvert's lab template (one in its dark theme), markdown documents by pandoc's default standalone template (the TOML specification, marked's docs), LaTeX articles by LaTeXML: \`docs22.mjs\`; articles and documentation pages as Org mode's HTML export (Doom Emacs's docs), the Eleventy base blog, mandoc (tmux(1), ksh(1)) and Sphinx's PyData theme (Furo's kitchen sink) write them out: \`docs23.mjs\`; documentation sites as today's JavaScript documentation tools write them out — VitePress's own docs in its default theme, Docusaurus's classic template (home, docs, a blog post), Astro Starlight's own docs: \`docs24.mjs\`), and e-mails and pages in right-to-left and
 complex scripts (Arabic, Persian, Urdu, Hebrew, Devanagari, Bengali, Thai, Korean, Traditional Chinese,
 Japanese, Vietnamese) that mix in LTR brand names, e-mail addresses and links. Each case folder has \`index.html\` (made self-contained
 as the real-world corpus's are, see \`import.mjs\`'s header) and \`case.json\` (viewport, \`group\` — e-mail,

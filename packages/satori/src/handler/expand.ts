@@ -377,6 +377,32 @@ function splitValues(value: string) {
   return values
 }
 
+/**
+ * Pictor (flex-shorthand-functions): `flex: <grow> <shrink>? || <basis>` with
+ * a function among its values, as longhands; an error for anything else.
+ */
+function parseFlexShorthand(value: string) {
+  const numbers: number[] = []
+  let basis: string | undefined
+  for (const part of splitValues(value)) {
+    if (/^[+]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(part) && numbers.length < 2) {
+      numbers.push(Number(part))
+    } else if (basis === undefined) {
+      basis = part
+    } else {
+      throw new Error(`Invalid \`flex\` value: "${value}".`)
+    }
+  }
+  if (!numbers.length && basis === undefined) {
+    throw new Error(`Invalid \`flex\` value: "${value}".`)
+  }
+  return {
+    flexGrow: numbers[0] ?? 1,
+    flexShrink: numbers[1] ?? 1,
+    flexBasis: basis ?? '0%',
+  }
+}
+
 /** Expands 1 to 4 values to the top, right, bottom and left. */
 function expandEdges(
   value: string | number,
@@ -686,6 +712,15 @@ function handleSpecialCase(
 
   if (name === 'lineHeight') {
     return { lineHeight: purify(name, value) }
+  }
+
+  // Pictor (flex-shorthand-functions): a `flex` whose basis is a function
+  // (`flex: 0 0 calc(3/12*100%)`, Bootstrap's and Infima's grid columns)
+  // failed to parse whole; it is split here as CSS Flexbox §7.2 reads it:
+  // unitless numbers are the grow and shrink factors, the other value the
+  // basis (grow and shrink 1 when left out).
+  if (name === 'flex' && typeof value === 'string' && value.includes('(')) {
+    return parseFlexShorthand(value)
   }
 
   // Pictor (columns-shorthand-width): a length alone (`columns: 14em`, `columns: 200px`) isn't converted to a

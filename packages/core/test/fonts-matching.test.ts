@@ -1,6 +1,7 @@
 /** CSS Fonts 4 weight and style matching (src/fonts/matching.ts), applied before satori sees the fonts. */
 import { describe, expect, it } from 'vitest';
 import { cssFaceSet, matchFace } from '../src/fonts/matching.js';
+import { parseUnicodeRange } from '../src/fonts/unicode-range.js';
 
 type Face = { weight: number; style: 'normal' | 'italic'; id: string };
 const face = (weight: number, style: 'normal' | 'italic' = 'normal'): Face => ({
@@ -61,6 +62,41 @@ describe('cssFaceSet', () => {
     expect(brand(600, 'normal')).toBe(7);
     expect(brand(800, 'italic')).toBe(7);
     expect(set.slice(18).every((f) => f.name === 'Other')).toBe(true);
+  });
+
+  it('hands the faces one unicode-range splits a font into as one font, the one given last first', () => {
+    const data = (n: number) => Buffer.from([n]);
+    const ranged = (n: number, weight: 400 | 700, unicodeRange: [number, number][]) => ({
+      name: 'Split',
+      data: data(n),
+      weight,
+      style: 'normal' as const,
+      unicodeRange,
+    });
+    const set = cssFaceSet([
+      ranged(1, 400, [[0x400, 0x4ff]]),
+      ranged(2, 400, [[0, 0xff]]),
+      ranged(3, 700, [[0, 0xff]]),
+    ]);
+    const parts = (weight: number) =>
+      set.filter((f) => f.weight === weight && f.style === 'normal').map((f) => (f.data as Buffer)[0]);
+    expect(parts(400)).toEqual([2, 1]);
+    expect(parts(700)).toEqual([3]);
+    expect(parts(500)).toEqual([2, 1]);
+  });
+});
+
+describe('parseUnicodeRange', () => {
+  it('reads single code points, ranges and wildcards; an invalid value is ignored', () => {
+    expect(parseUnicodeRange('U+0000-00FF, U+0131,u+4??')).toEqual([
+      [0, 0xff],
+      [0x131, 0x131],
+      [0x400, 0x4ff],
+    ]);
+    expect(parseUnicodeRange('U+10FFFF-1FFFFF')).toEqual([[0x10ffff, 0x10ffff]]);
+    expect(parseUnicodeRange('U+00FF-0000')).toBeUndefined();
+    expect(parseUnicodeRange('latin')).toBeUndefined();
+    expect(parseUnicodeRange('U+4?-50')).toBeUndefined();
   });
 });
 

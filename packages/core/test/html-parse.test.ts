@@ -53,7 +53,11 @@ describe('documents and fragments', () => {
   it('a single-element fragment is that element, with no wrapper and no margin', () => {
     const { root, isDocument } = parseHtml('<div style="width:300px;height:100px"></div>');
     expect(isDocument).toBe(false);
-    expect(root).toEqual({ type: 'div', props: { style: { width: '300px', height: '100px' } } });
+    // The style attribute as written rides along for selectors on it (`[style*="--"]`).
+    expect(root).toEqual({
+      type: 'div',
+      props: { 'data-pictor-style': 'width:300px;height:100px', style: { width: '300px', height: '100px' } },
+    });
   });
 
   it('several top-level nodes are wrapped in a margin-less body', () => {

@@ -21,7 +21,7 @@ describe('the SVG root', () => {
       width: 200,
       height: 100,
     });
-    expect(svg).toContain('in="BackgroundImage"');
+    expect(svg).toContain('filter="url(#satori_bf-');
     expect(svg).not.toContain('enable-background');
   });
 

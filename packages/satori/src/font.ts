@@ -263,6 +263,14 @@ export interface FontOptions {
    * the `wght` axis is clamped to it. Default: the whole axis.
    */
   weightRange?: [number, number]
+  /**
+   * Pictor (unicode-range): the code points an `@font-face` rule's
+   * `unicode-range` gives the face (inclusive ranges). Faces of one family,
+   * weight and style that differ in it are one font, as CSS composes them:
+   * each character is drawn by a face whose range holds it, the faces given
+   * later first. Default: every code point.
+   */
+  unicodeRange?: [number, number][]
 }
 
 export type GlyphBox = {
@@ -692,6 +700,8 @@ export default class FontLoader {
   private faceAdvances = new Map<LazyFace, boolean | 'when-named'>()
   /** Pictor (variable-fonts): each face's own `weightRange`. */
   private faceWeights = new Map<LazyFace, [number, number]>()
+  /** Pictor (unicode-range): each face's own `unicodeRange`. */
+  private faceRanges = new Map<LazyFace, [number, number][]>()
   /** Decodes WOFF2 fonts, see `crates/layout`. */
   private decodeWoff2?: (data: Uint8Array) => ArrayBuffer | undefined
   constructor(
@@ -738,6 +748,34 @@ export default class FontLoader {
     }
 
     return matchedFont[0]
+  }
+
+  /**
+   * Pictor (unicode-range): `face` and the other faces of `name` with its
+   * weight and style when they carry unicode ranges — the font CSS composes
+   * of a family's `@font-face` rules that differ only in `unicode-range` — in
+   * the order they were given.
+   */
+  private withRangeSiblings(name: string, face: LazyFace): LazyFace[] {
+    if (!this.faceRanges.has(face)) return [face]
+    const entries = this.fonts.get(name) ?? []
+    const own = entries.find((entry) => entry[0] === face)
+    return entries
+      .filter(
+        (entry) =>
+          entry[0] === face ||
+          (this.faceRanges.has(entry[0]) &&
+            entry[1] === own?.[1] &&
+            entry[2] === own?.[2])
+      )
+      .map((entry) => entry[0])
+  }
+
+  /** Pictor (unicode-range): whether `face`'s unicode ranges hold `code`. */
+  private covers(face: LazyFace | null | undefined, code: number): boolean {
+    const ranges = face && this.faceRanges.get(face)
+    if (!ranges) return true
+    return ranges.some(([low, high]) => code >= low && code <= high)
   }
 
   private chRatios = new Map<string, number>()
@@ -1053,6 +1091,7 @@ export default class FontLoader {
       this.fonts = new Map([...this.fonts].map(([name, faces]) => [name, [...faces]]))
       this.faceAdvances = new Map(this.faceAdvances)
       this.faceWeights = new Map(this.faceWeights)
+      this.faceRanges = new Map(this.faceRanges)
       this.shapedRunCache = new Map()
       this.chRatios = new Map()
       this.exRatios = new Map()
@@ -1160,6 +1199,9 @@ export default class FontLoader {
       }
       if (fontOption.weightRange) {
         this.faceWeights.set(font, fontOption.weightRange)
+      }
+      if (fontOption.unicodeRange) {
+        this.faceRanges.set(font, fontOption.unicodeRange)
       }
     }
   }
@@ -1276,7 +1318,7 @@ export default class FontLoader {
         style: fontStyle,
       })
       if (getNormal) {
-        fonts.push(getNormal)
+        fonts.push(...this.withRangeSiblings(face, getNormal))
         return
       }
 
@@ -1287,7 +1329,7 @@ export default class FontLoader {
       })
 
       if (getUnknown) {
-        fonts.push(getUnknown)
+        fonts.push(...this.withRangeSiblings(face + '_unknown', getUnknown))
         return
       }
 
@@ -1411,7 +1453,11 @@ export default class FontLoader {
       }
       return font
     }
-    const primaryFont = () => realize(fonts[0])
+    // Pictor (unicode-range): the first face whose range holds the space, as
+    // CSS takes the first available font.
+    const primaryFace =
+      fonts.find((face) => this.covers(face, 0x20)) ?? fonts[0]
+    const primaryFont = () => realize(primaryFace)
     // The instances of the named faces, once text is shaped.
     let variationKey: string | undefined
     const variations = () =>
@@ -1459,9 +1505,14 @@ export default class FontLoader {
       // drawn, as in Chromium, with the .notdef glyph (its advance and shape)
       // of the element's primary font, the first available face of its list;
       // satori took the last fallback face's, a box of another width.
+      // Pictor (unicode-range): a face is asked only for the characters of
+      // its ranges.
+      const point = word.codePointAt(0) ?? code
       const face =
-        _fonts.find((_face) => !!realize(_face).charToGlyphIndex(word)) ??
-        (fallback ? _fonts[0] : undefined)
+        _fonts.find(
+          (_face) =>
+            this.covers(_face, point) && !!realize(_face).charToGlyphIndex(word)
+        ) ?? (fallback ? primaryFace ?? _fonts[0] : undefined)
       const font = realize(face)
 
       if (font) {

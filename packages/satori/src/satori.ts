@@ -1,3 +1,4 @@
+import { drawBackdrops } from './pictor-backdrop.js'
 import { Counters } from './list-marker.js'
 import { type FaceSetUp, setFaceSetUp } from './pictor-face-set-up.js'
 import { resolveTunings, type PictorTunings } from './pictor-tunings.js'
@@ -32,6 +33,7 @@ import {
   applyStyleSheets,
   type ContainerQueries,
   type FirstLines,
+  setStyleAttributeProp,
 } from './handler/stylesheet.js'
 import { cache, inflightRequests } from './handler/image.js'
 import { segment } from './utils.js'
@@ -66,7 +68,9 @@ function getFontLoaderKey(fonts: FontOptions[]): string {
     }
     key += `${id}:${font.name}:${font.weight ?? ''}:${font.style ?? ''}:${
       font.lang ?? ''
-    }:${font.wholePixelAdvances ?? ''}:${font.weightRange ?? ''};`
+    }:${font.wholePixelAdvances ?? ''}:${font.weightRange ?? ''}:${
+      font.unicodeRange ?? ''
+    };`
   }
   return key
 }
@@ -143,6 +147,12 @@ export type SatoriOptions = (
    */
   lineHeightQuirk?: boolean
   /**
+   * Pictor (style-attribute-selectors): elements carry their style attribute
+   * as written in `data-pictor-style` (the `style` prop holds declarations);
+   * an element without that prop has no style attribute for selectors.
+   */
+  styleAttributeProp?: boolean
+  /**
    * Pictor (autohint-light): device pixels per CSS pixel of the image the SVG
    * is drawn into. Glyphs of faces with fractional advances (web faces) are
    * hinted vertically for that pixel grid, as FreeType's light auto-hinter
@@ -208,6 +218,7 @@ export async function render(
   const [layoutEngine] = await Promise.all([getLayoutEngine(), initHarfBuzz()])
   // Pictor (plain-text-graphemes): process-wide, as the segmenter's cache is.
   setPlainTextGraphemes(options.pictorTunings?.plainTextGraphemes !== false)
+  setStyleAttributeProp(options.styleAttributeProp === true)
   // Pictor (plain-text-words): likewise.
   setPlainTextWords(options.pictorTunings?.plainTextWords !== false)
   // Pictor (shaped-glyphs-direct): likewise.
@@ -302,7 +313,10 @@ export async function render(
   // What's entirely outside of the image isn't drawn.
   pass.paintBounds.width = pass.root.layout.width
   pass.paintBounds.height = pass.root.layout.height
-  const content = (await pass.handler.next([0, 0])).value as string
+  // Pictor (backdrop-snapshot): backdrops copy what is drawn before them.
+  const content = drawBackdrops(
+    (await pass.handler.next([0, 0])).value as string
+  )
 
   return svg({
     width: pass.root.layout.width,

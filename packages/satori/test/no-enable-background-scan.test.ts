@@ -17,7 +17,7 @@ describe('no-enable-background-scan', () => {
       height: 100,
       pictorTunings: { noEnableBackgroundScan: false },
     });
-    expect(off).toContain('in="BackgroundImage"');
+    expect(off).toContain('filter="url(#satori_bf-');
     expect(off).toContain('enable-background="new"');
     expect(on).not.toContain('enable-background');
     expect(Buffer.compare(await pixels(on), await pixels(off))).toBe(0);

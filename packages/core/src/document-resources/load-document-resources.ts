@@ -330,7 +330,8 @@ export async function loadDocumentResources(
     faces.map(async ({ face, base: faceBase }, index) => {
       const weight = normalizeWeight(face.weight);
       const style = face.style ?? 'normal';
-      const key = `${face.family}|${weight}|${style}|${face.weightRange ?? ''}`;
+      // Faces that differ only in their unicode-range are parts of one font (a web font split by script).
+      const key = `${face.family}|${weight}|${style}|${face.weightRange ?? ''}|${face.unicodeRange ?? ''}`;
       if (seen.has(key)) return;
       seen.add(key);
       const reasons: string[] = [];
@@ -350,6 +351,7 @@ export async function loadDocumentResources(
             style,
             hash: hashOf(data),
             ...(weightRange ? { weightRange } : {}),
+            ...(face.unicodeRange ? { unicodeRange: face.unicodeRange } : {}),
           };
           return;
         } catch (error) {

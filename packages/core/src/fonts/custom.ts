@@ -10,6 +10,7 @@ import type { ResourceFetcher } from '../fetch/types.js';
 import type { FontSpec } from '../types.js';
 import { FontFormatError, toSfnt } from './font-format.js';
 import { servedWeights } from './variation-axes.js';
+import type { UnicodeRange } from './unicode-range.js';
 
 /** A font ready for satori. The same content always yields the same `data` Buffer object (satori caches by identity). */
 export interface LoadedFont {
@@ -23,6 +24,8 @@ export interface LoadedFont {
   hash: string;
   /** A variable face's weights (variation-axes.ts `servedWeights`): it matches every weight in them. */
   weightRange?: [number, number];
+  /** The code points an `@font-face` rule's `unicode-range` gives the face (unicode-range.ts); all without one. */
+  unicodeRange?: UnicodeRange;
 }
 
 /** Largest font file accepted from `data` (the fetcher bounds `url` fonts itself). */

@@ -62,9 +62,24 @@ export function cssFaceSet(fonts: readonly SatoriFont[]): SatoriFont[] {
     for (const style of STYLES) {
       for (const weight of WEIGHTS) {
         const face = matchFace(faces, weight, style);
-        if (face) out.push({ ...face, weight, style });
+        if (face) out.push(...composedFont(faces, face).map((part) => ({ ...part, weight, style })));
       }
     }
   }
   return out;
+}
+
+/**
+ * The faces CSS composes into one font with `face`: the family's faces of its descriptors (style, weight or weight
+ * range) that carry a `unicode-range`, the last given first (CSS Fonts 4 §4.5: for overlapping ranges the rule
+ * defined last is checked first). satori takes the first as the match and the others as its parts.
+ */
+function composedFont(faces: readonly SatoriFont[], face: SatoriFont): SatoriFont[] {
+  if (!face.unicodeRange) return [face];
+  const same = (other: SatoriFont) =>
+    other.unicodeRange !== undefined &&
+    (other.style ?? 'normal') === (face.style ?? 'normal') &&
+    other.weight === face.weight &&
+    `${other.weightRange ?? ''}` === `${face.weightRange ?? ''}`;
+  return faces.filter(same).reverse();
 }

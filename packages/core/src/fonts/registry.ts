@@ -43,7 +43,7 @@ export class FontRegistry {
     standard: DefaultFontFamily = 'serif',
     sets: readonly FontSet[] = [],
   ): SatoriFont[] {
-    const key = `${positioning}|${standard}|${sets.join(',')}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}:${font.weightRange ?? ''}`).join('|')}`;
+    const key = `${positioning}|${standard}|${sets.join(',')}|${custom.map((font) => `${font.hash}:${font.name}:${font.weight}:${font.style}:${font.weightRange ?? ''}:${font.unicodeRange ?? ''}`).join('|')}`;
     let list = this.#lists.get(key);
     if (list) return list;
     const customNames = new Set(custom.map((font) => font.name.toLowerCase()));
@@ -56,6 +56,7 @@ export class FontRegistry {
         weight: font.weight as SatoriFont['weight'],
         style: font.style,
         ...(font.weightRange ? { weightRange: font.weightRange } : {}),
+        ...(font.unicodeRange ? { unicodeRange: font.unicodeRange } : {}),
         wholePixelAdvances: web,
       })),
       ...getBuiltinFonts()

@@ -4,3 +4,9 @@
  * anonymous-boxes-unmatched).
  */
 export const ANONYMOUS_PROP = 'data-pictor-anonymous';
+
+/**
+ * The prop that carries an element's `style` attribute as written (its `style` prop holds the parsed declarations):
+ * our satori matches attribute selectors on `style` (`[style*="--"]`, as Expressive Code colours its tokens) with it.
+ */
+export const STYLE_TEXT_PROP = 'data-pictor-style';

@@ -21,6 +21,8 @@ export interface DocumentFontFace {
   /** A `font-weight` range (`100 900`), for a variable face. */
   weightRange?: [number, number];
   style?: 'normal' | 'italic';
+  /** The code points of its `unicode-range` (inclusive ranges); every code point without one. */
+  unicodeRange?: [number, number][];
 }
 
 /** What the HTML stage hands to the rest of the pipeline. */

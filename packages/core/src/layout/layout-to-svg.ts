@@ -80,6 +80,8 @@ export async function layoutToSvg(root: SatoriElement, options: LayoutOptions): 
     ...(options.hintScale !== undefined ? { hintScale: options.hintScale } : {}),
     ...(options.glyphRuns ? { glyphRuns: runs as unknown[][] } : {}),
     ...(options.lineHeightQuirk ? { lineHeightQuirk: true } : {}),
+    // The HTML stage hands each element's style attribute over as written (convert.ts, STYLE_TEXT_PROP).
+    styleAttributeProp: true,
     ...(options.pictorTunings ? { pictorTunings: options.pictorTunings } : {}),
     ...(options.faceSetUp ? { faceSetUp: options.faceSetUp } : {}),
   });

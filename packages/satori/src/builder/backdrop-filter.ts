@@ -1,5 +1,6 @@
 import type { BackdropFilter } from '../parser/backdrop-filter.js'
 import { buildXMLString } from '../utils.js'
+import { BACKDROP_MARKER } from '../pictor-backdrop.js'
 
 export function backdropFilter({
   id,
@@ -26,12 +27,16 @@ export function backdropFilter({
   mask: string | undefined
   filters: BackdropFilter[]
 }) {
-  if (!filters.length) return ['', ''] as const
+  // Pictor (backdrop-snapshot): a transformed box's filter region would not
+  // follow its shape; its backdrop is not drawn.
+  if (!filters.length || matrix) return ['', ''] as const
 
   const filterId = `satori_bf-${id}`
   const clipId = `satori_bfc-${id}`
   const expansion = getExpansion(filters)
-  let input = 'BackgroundImage'
+  // Pictor (backdrop-snapshot): the filters apply to a copy of what is drawn
+  // before the element (`drawBackdrops`); resvg has no `BackgroundImage`.
+  let input = 'SourceGraphic'
   let primitives = ''
 
   filters.forEach((filter, index) => {
@@ -70,14 +75,11 @@ export function backdropFilter({
       })
     )
 
-  const shape = buildXMLString(type, {
-    x: left,
-    y: top,
-    width,
-    height,
-    d: path || undefined,
-    fill: '#000',
-    transform: matrix || undefined,
+  // Pictor (backdrop-snapshot): an empty group that `drawBackdrops` fills
+  // with the backdrop; left empty, it draws nothing (satori filled the shape
+  // black through the filter).
+  const shape = buildXMLString('g', {
+    [BACKDROP_MARKER]: '',
     filter: `url(#${filterId})`,
     'clip-path': `url(#${clipId})`,
     mask,

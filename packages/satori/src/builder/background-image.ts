@@ -1,4 +1,5 @@
-import { buildXMLString, lengthToNumber } from '../utils.js'
+import { buildXMLString, lengthToNumber, splitEffects } from '../utils.js'
+import { MATH_FUNCTION, parseMath } from '../parser/math.js'
 
 import { hasIntrinsicSize, resolveImageData } from '../handler/image.js'
 import { buildLinearGradient } from './gradient/linear.js'
@@ -19,8 +20,21 @@ interface Background {
 
 type Style = Record<string, number | string>
 
-const resolveLength = (value: string, base: number, style: Style) =>
-  lengthToNumber(value, style.fontSize as number, base, style, true) ?? 0
+const resolveLength = (value: string, base: number, style: Style) => {
+  const length = (part: string) =>
+    lengthToNumber(part, style.fontSize as number, base, style, true)
+  // Pictor (background-position-math): `calc(100% + 20rem)`, with percentages
+  // of `base` (Starlight's hero glow).
+  if (MATH_FUNCTION.test(value)) {
+    const result = parseMath(value, length)?.evaluate(base)
+    return result !== undefined && Number.isFinite(result) ? result : 0
+  }
+  return length(value) ?? 0
+}
+
+/** The words of a position or size, a math function one word. */
+const words = (value: string) =>
+  splitEffects(value.trim().toLowerCase(), /\s/).filter(Boolean)
 
 /**
  * Resolves `background-size` in a positioning area, with the intrinsic size
@@ -49,7 +63,7 @@ function resolveSize(
     return [imageWidth * scale, imageHeight * scale]
   }
 
-  const [widthValue, heightValue = 'auto'] = value.split(/\s+/)
+  const [widthValue, heightValue = 'auto'] = words(value)
   let width =
     widthValue === 'auto'
       ? undefined
@@ -77,7 +91,7 @@ function resolvePosition(
   freeHeight: number,
   style: Style
 ): [number, number] {
-  const tokens = (position || '0% 0%').trim().toLowerCase().split(/\s+/)
+  const tokens = words(position || '0% 0%')
   const isX = (token: string) => token === 'left' || token === 'right'
   const isY = (token: string) => token === 'top' || token === 'bottom'
   const isKeyword = (token: string) =>

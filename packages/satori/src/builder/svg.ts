@@ -23,7 +23,7 @@ export default function svg({
       viewBox: `0 0 ${width} ${height}`,
       xmlns: 'http://www.w3.org/2000/svg',
       'enable-background':
-        scanBackground && content.includes('in="BackgroundImage"')
+        scanBackground && content.includes('filter="url(#satori_bf-')
         ? 'new'
         : undefined,
     },

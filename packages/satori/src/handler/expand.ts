@@ -700,6 +700,13 @@ function handleSpecialCase(
   if (name === 'zIndex') {
     const normalized = String(value).trim().toLowerCase()
     if (normalized === 'auto') return { zIndex: 'auto' }
+    // Pictor (z-index-calc): `calc(200 + 1)` (VitePress's layers), rounded to
+    // the nearest integer as CSS Values rounds a math function for <integer>.
+    const math = parseMath(normalized, () => undefined)
+    if (math && math.type === 'number' && !math.percentage) {
+      const result = math.evaluate(0)
+      if (Number.isFinite(result)) return { zIndex: Math.round(result) }
+    }
     if (!/^[+-]?\d+$/.test(normalized)) {
       throw new Error(
         'Invalid `zIndex` value: "' +
@@ -1622,6 +1629,16 @@ export default function expand(
     const images = splitEffects(String(serializedStyle.backgroundImage))
     if (images.length === backgrounds.length) {
       images.forEach((image, index) => (backgrounds[index].image = image))
+    }
+    // Pictor (background-position-math): and the positions and sizes, which
+    // it splits at every comma (`min(50%, 180px)`), repeated for the layers.
+    for (const key of ['position', 'size'] as const) {
+      const value = serializedStyle[key === 'size' ? 'backgroundSize' : 'backgroundPosition']
+      if (typeof value !== 'string' || !value.includes('(')) continue
+      const list = splitEffects(value)
+      backgrounds.forEach((background, index) => {
+        background[key] = list[index % list.length]
+      })
     }
     if (checkImages('backgroundImage', backgrounds, 'none')) {
       // Blend modes are repeated for the layers, like other lists.

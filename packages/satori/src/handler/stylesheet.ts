@@ -854,6 +854,22 @@ function simpleSpecificity(simple: Simple): number {
 export const ANONYMOUS_PROP = 'data-pictor-anonymous'
 
 /**
+ * Pictor (style-attribute-selectors): the prop with an element's `style` attribute as written, where its `style`
+ * prop holds the parsed declarations (Pictor's HTML stage): attribute selectors on `style` compare with this text.
+ */
+export const STYLE_TEXT_PROP = 'data-pictor-style'
+
+let styleAttributeProp = false
+
+/**
+ * Whether an element's style attribute is its STYLE_TEXT_PROP alone (the `styleAttributeProp` option; process-wide,
+ * set by each render): an element without it has none, whatever style the engine gave it.
+ */
+export function setStyleAttributeProp(on: boolean) {
+  styleAttributeProp = on
+}
+
+/**
  * Pictor (anonymous-boxes-unmatched): an anonymous box is no element in
  * browsers: selectors never match it, and its children are matched as the
  * children of its parent (`.nav-justified > li` still matches the cells of
@@ -1690,6 +1706,8 @@ function getAttribute(node: Node, name: string): string | undefined {
   let value: unknown
   if (name === 'class') value = props.className ?? props.class
   else if (name === 'for') value = props.htmlFor ?? props.for
+  else if (name === 'style' && (styleAttributeProp || STYLE_TEXT_PROP in props))
+    return props[STYLE_TEXT_PROP] ?? undefined
   else {
     for (const key in props) {
       if (key !== 'children' && key.toLowerCase() === name) {

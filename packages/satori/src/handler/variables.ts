@@ -114,7 +114,15 @@ export function resolveVariables(
   }
 
   try {
-    const parsed = valueParser(value)
+    // Pictor (var-after-operator): `2*var(--pad)` is the number 2, a `*` and
+    // var() in CSS, where postcss-value-parser reads one function `2*var` (as
+    // minifiers write calc(), e.g. Starlight's sidebar widths). Not in a
+    // value with strings or URLs, whose text must stay as written.
+    const parsed = valueParser(
+      /["']|url\(/i.test(value)
+        ? value
+        : value.replace(/([*/])(?=(?:var|env)\()/gi, '$1 ')
+    )
     let invalid = false
 
     parsed.walk((node, index, siblings) => {

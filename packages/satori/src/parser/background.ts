@@ -5,6 +5,7 @@
 
 import valueParser from 'postcss-value-parser'
 import cssColorParse from 'parse-css-color'
+import { MATH_FUNCTION } from './math.js'
 
 const IMAGE_FUNCTION = /^(url|(repeating-)?(linear|radial|conic)-gradient)$/i
 const REPEAT_KEYWORDS = ['repeat', 'space', 'round', 'no-repeat']
@@ -18,7 +19,7 @@ const SIZE_KEYWORDS = ['auto', 'cover', 'contain']
 const isLengthPercentage = (word: string) =>
   /^[+-]?(\d+(?:\.\d*)?|\.\d+)(px|em|rem|vw|vh|vmin|vmax|in|cm|mm|q|pt|pc|%)?$/i.test(
     word
-  )
+  ) || MATH_FUNCTION.test(word)
 
 interface Layer {
   image: string
@@ -53,8 +54,14 @@ function parseLayer(
   const boxes: string[] = []
 
   // The keyword at an index, or an empty string.
+  // Pictor (background-position-math): a math function, as a position or a
+  // size (`50% calc(100% + 20rem) / 60rem`), is one word too.
   const wordAt = (i: number) =>
-    nodes[i]?.type === 'word' ? nodes[i].value.toLowerCase() : ''
+    nodes[i]?.type === 'word'
+      ? nodes[i].value.toLowerCase()
+      : nodes[i]?.type === 'function' && MATH_FUNCTION.test(`${nodes[i].value}(`)
+      ? valueParser.stringify(nodes[i]).toLowerCase()
+      : ''
 
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i]

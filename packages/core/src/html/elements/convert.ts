@@ -77,7 +77,7 @@ import {
 } from '../tables/table-structure.js';
 import type { TableStructure } from '../tables/table-structure.js';
 import type { DocumentFontFace, SatoriChild, SatoriElement } from '../types.js';
-import { ANONYMOUS_PROP } from '../anonymous.js';
+import { ANONYMOUS_PROP, STYLE_TEXT_PROP } from '../anonymous.js';
 
 /** A `float` value that floats. */
 const FLOATS = /^\s*(?:left|right|inline-start|inline-end)\s*$/i;
@@ -806,10 +806,12 @@ export class TreeConverter {
   ): SatoriElement {
     const uaRule = UA_RULES[el.tagName];
     if (uaRule) this.addPreamble(uaRule);
+    // The style attribute's text, for selectors such as `[style*="--"]` (satori's getAttribute, styleAttributeProp);
+    // `style` becomes the parsed declarations below.
     const props: SatoriElement['props'] = {};
     for (const attr of el.attrs) {
-      if (attr.name === 'style' || attr.name.startsWith('on')) continue;
-      props[attr.name] = attr.value;
+      if (attr.name.startsWith('on')) continue;
+      props[attr.name === 'style' ? STYLE_TEXT_PROP : attr.name] = attr.value;
     }
     let twStyle: Record<string, string> = {};
     // A document with its own compiled Tailwind gets no utility styling of ours (stylesheet.ts, compiledTailwind).

@@ -14,6 +14,7 @@ import { SheetCache } from './sheet-cache.js';
 import type { DocumentFontFace } from '../types.js';
 import { unescapeCssIdentifier } from './css-escape.js';
 import { generateCss } from './css-generate.js';
+import { type UnicodeRange, parseUnicodeRange } from '../../fonts/unicode-range.js';
 import {
   foreignValue,
   invalidDeclaration,
@@ -153,6 +154,7 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   let weight: number | undefined;
   let weightRange: [number, number] | undefined;
   let style: 'normal' | 'italic' | undefined;
+  let unicodeRange: UnicodeRange | undefined;
   csstree.walk(block, {
     visit: 'Declaration',
     enter(node) {
@@ -170,6 +172,7 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
           weightRange = [low, high];
         }
       } else if (prop === 'font-style') style = /italic|oblique/i.test(text) ? 'italic' : 'normal';
+      else if (prop === 'unicode-range') unicodeRange = parseUnicodeRange(text);
     },
   });
   if (!family || sources.length === 0) return null;
@@ -177,6 +180,7 @@ function readFontFace(block: csstree.CssNode): DocumentFontFace | null {
   if (weight !== undefined) face.weight = weight;
   if (weightRange !== undefined) face.weightRange = weightRange;
   if (style !== undefined) face.style = style;
+  if (unicodeRange !== undefined) face.unicodeRange = unicodeRange;
   return face;
 }
 

@@ -681,6 +681,26 @@ function compareFont(
   return -1
 }
 
+
+/**
+ * Pictor (glyph-height-fallback): the top of `char`'s outline in `font`'s
+ * units, from its points (this opentype.js build's glyphs have no
+ * `getBoundingBox`, so a face without OS/2 `sxHeight` or `sCapHeight` took
+ * the default ratio); 0 without the glyph.
+ */
+function outlineTop(font: opentype.Font, char: string): number {
+  try {
+    if (!font.charToGlyphIndex(char)) return 0
+    let top = 0
+    for (const command of (font.charToGlyph(char) as any).path?.commands ?? []) {
+      if (typeof command.y === 'number') top = Math.max(top, command.y)
+    }
+    return top
+  } catch {
+    return 0
+  }
+}
+
 export default class FontLoader {
   defaultFont: LazyFace
   // Pictor (lazy-faces): faces parsed on first use.
@@ -847,13 +867,7 @@ export default class FontLoader {
       const font = this.firstFontOf(style)
       const xHeight = font?.tables?.os2?.sxHeight
       let height = xHeight > 0 ? xHeight : 0
-      if (!height && font) {
-        try {
-          height = font.charToGlyph('x')?.getBoundingBox?.().y2 ?? 0
-        } catch {
-          height = 0
-        }
-      }
+      if (!height && font) height = outlineTop(font, 'x')
       ratio = font && height > 0 ? height / font.unitsPerEm : 0.5
       this.exRatios.set(key, ratio)
     }
@@ -873,13 +887,7 @@ export default class FontLoader {
     const font = this.fonts.size ? this.firstFontOf(style) : null
     if (!font) return 0.7
     let height = font.tables?.os2?.sCapHeight ?? 0
-    if (!(height > 0)) {
-      try {
-        height = font.charToGlyph('H')?.getBoundingBox?.().y2 ?? 0
-      } catch {
-        height = 0
-      }
-    }
+    if (!(height > 0)) height = outlineTop(font, 'H')
     return height > 0 ? height / font.unitsPerEm : 0.7
   }
 

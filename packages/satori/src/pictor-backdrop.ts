@@ -12,6 +12,9 @@ export const BACKDROP_MARKER = 'data-pictor-backdrop'
 /** Backdrops drawn per document: each copies what precedes it (earlier backdrops included); later ones are left out. */
 const MAX_BACKDROPS = 4
 
+/** Characters of markup the copies may add to a document in all: past it, further backdrops are left out. */
+const MAX_COPIED = 8_000_000
+
 /** Elements a backdrop group inside of which is not drawn: its copy would be in their coordinates or content. */
 const NO_COPY_INSIDE = new Set(['defs', 'mask', 'clipPath', 'pattern', 'symbol', 'filter', 'marker', 'text'])
 
@@ -36,6 +39,7 @@ export function drawBackdrops(content: string): string {
   const marker = new RegExp(`<g ${BACKDROP_MARKER}=""([^>]*?)(?:/>|></g>)`)
   let out = content
   let drawn = 0
+  let copied = 0
   let from = 0
   for (;;) {
     const match = marker.exec(out.slice(from))
@@ -45,6 +49,7 @@ export function drawBackdrops(content: string): string {
     const open = openElements(before)
     const copyable =
       drawn < MAX_BACKDROPS &&
+      copied + before.length <= MAX_COPIED &&
       !open.some((element) => element.transformed || NO_COPY_INSIDE.has(element.name))
     const group = copyable
       ? `<g${match[1]}>${before}${open
@@ -52,7 +57,10 @@ export function drawBackdrops(content: string): string {
           .reverse()
           .join('')}</g>`
       : ''
-    if (copyable) drawn++
+    if (copyable) {
+      drawn++
+      copied += before.length
+    }
     out = before + group + out.slice(at + match[0].length)
     from = at + group.length
   }

@@ -48,4 +48,21 @@ describe('backdrop-filter', () => {
     expect(gray![0]).toBeLessThan(70);
     expect(outside).toEqual([255, 0, 0]);
   });
+
+  it('draws four backdrops per document: a fifth is left out, not drawn black', async () => {
+    const box = (left: number) =>
+      h('div', { position: 'absolute', left, top: 0, width: 10, height: 10, backdropFilter: 'grayscale(1)' });
+    const svg = await render(
+      h(
+        'div',
+        { display: 'flex', width: 50, height: 10, backgroundColor: '#ff0000' },
+        ...[0, 10, 20, 30, 40].map(box),
+      ),
+      { width: 50, height: 10 },
+    );
+    const px = await pixels(svg);
+    const red = (x: number) => Array.from(px.subarray((5 * 50 + x) * 4, (5 * 50 + x) * 4 + 3));
+    expect([5, 15, 25, 35].map((x) => red(x)[0]! < 100)).toEqual([true, true, true, true]);
+    expect(red(45)).toEqual([255, 0, 0]);
+  });
 });

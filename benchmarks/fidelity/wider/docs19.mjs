@@ -25,7 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { fullCommit, selfContained } from './papers.mjs';
+import { fullCommit, selfContained, sourceLicences } from './papers.mjs';
 
 /** The sources' own `docs` folder (a variable, so that its paths are not read as this repository's docs/). */
 const SOURCE_DOCS = 'docs';
@@ -421,13 +421,7 @@ export function docs19Documents() {
 
 /** Licence texts of this pass's sources: [file name, bytes]. */
 export function docs19Licences() {
-  const out = new Map();
-  for (const [key, [repo, , files]] of Object.entries(SOURCES))
-    for (const file of files)
-      out.set(
-        `${repo.replace('/', '+')}-${file.replaceAll('/', '+')}`,
-        execFileSync('git', ['-C', gitDir(repo), 'show', `${commitOf(key)}:${file}`]),
-      );
+  const out = sourceLicences(SOURCES, commitOf);
   // normalize.css in Furo's pages (furoSite): Debian's copyright file of its package.
   out.set('debian+node-normalize.css-copyright', readFileSync('/usr/share/doc/node-normalize.css/copyright'));
   return out;

@@ -22,7 +22,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { fullCommit, selfContained } from './papers.mjs';
+import { fullCommit, selfContained, sourceLicences } from './papers.mjs';
 
 const MIRRORS = process.env.MIRRORS ?? '/work/.mirror';
 const DOCUMENT = 'document';
@@ -343,12 +343,6 @@ export function docs20Documents() {
 
 /** Licence texts of this pass's sources: [file name, bytes]. */
 export function docs20Licences() {
-  const out = new Map();
-  for (const [repo, commit, files] of Object.values(SOURCES))
-    for (const file of files)
-      out.set(
-        `${repo.replace('/', '+')}-${file.replaceAll('/', '+')}`,
-        execFileSync('git', ['-C', gitDir(repo), 'show', `${commit}:${file}`]),
-      );
+  const out = sourceLicences(SOURCES);
   return out;
 }

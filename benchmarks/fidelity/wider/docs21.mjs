@@ -27,7 +27,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fullCommit, selfContained } from './papers.mjs';
+import { fullCommit, selfContained, sourceLicences } from './papers.mjs';
 
 const MIRRORS = process.env.MIRRORS ?? '/work/.mirror';
 const DOCUMENT = 'document';
@@ -206,13 +206,7 @@ export function docs21Documents() {
 
 /** Licence texts of this pass's sources: [file name, bytes]. */
 export function docs21Licences() {
-  const out = new Map();
-  for (const [key, [repo, , files]] of Object.entries(SOURCES))
-    for (const file of files)
-      out.set(
-        `${repo.replace('/', '+')}-${file.replaceAll('/', '+')}`,
-        execFileSync('git', ['-C', gitDir(repo), 'show', `${commitOf(key)}:${file}`]),
-      );
+  const out = sourceLicences(SOURCES, commitOf);
   // The Docutils writers' style sheets in the pages (BSD-2-Clause): Debian's copyright file of the package.
   out.set('debian+python3-docutils-copyright', readFileSync('/usr/share/doc/python3-docutils/copyright'));
   return out;

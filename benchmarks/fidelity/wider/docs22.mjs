@@ -26,7 +26,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fullCommit, selfContained } from './papers.mjs';
+import { fullCommit, selfContained, sourceLicences } from './papers.mjs';
 
 const MIRRORS = process.env.MIRRORS ?? '/work/.mirror';
 const DOCUMENT = 'document';
@@ -217,13 +217,7 @@ export function docs22Documents() {
 
 /** Licence texts of this pass's sources: [file name, bytes]. */
 export function docs22Licences() {
-  const out = new Map();
-  for (const [key, [repo, , files]] of Object.entries(SOURCES))
-    for (const file of files)
-      out.set(
-        `${repo.replace('/', '+')}-${file.replaceAll('/', '+')}`,
-        execFileSync('git', ['-C', gitDir(repo), 'show', `${commitOf(key)}:${file}`]),
-      );
+  const out = sourceLicences(SOURCES, commitOf);
   // The pandoc template and its style sheet (dual-licensed GPL-2+ or BSD-3-Clause): Debian's copyright file.
   out.set('debian+pandoc-copyright', readFileSync('/usr/share/doc/pandoc/copyright'));
   // nbconvert's lab template and its JupyterLab style sheet (BSD-3-Clause): Debian's copyright file.

@@ -27,7 +27,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import { fullCommit, selfContained } from './papers.mjs';
+import { fullCommit, selfContained, sourceLicences } from './papers.mjs';
 
 const MIRRORS = process.env.MIRRORS ?? '/work/.mirror';
 const DOCUMENT = 'document';
@@ -312,13 +312,7 @@ export function docs23Documents() {
 
 /** Licence texts of this pass's sources: [file name, bytes]. */
 export function docs23Licences() {
-  const out = new Map();
-  for (const [key, [repo, , files]] of Object.entries(SOURCES))
-    for (const file of files)
-      out.set(
-        `${repo.replace('/', '+')}-${file.replaceAll('/', '+')}`,
-        execFileSync('git', ['-C', gitDir(repo), 'show', `${commitOf(key)}:${file}`]),
-      );
+  const out = sourceLicences(SOURCES, commitOf);
   // Org mode's HTML template and the sheet it embeds are part of Emacs (ox-html.el, GPL-3.0-or-later; the pages are
   // the tool's output on MIT documents); the PyData theme's files (BSD-3-Clause): Debian's copyright files.
   out.set('debian+emacs-common-copyright', readFileSync('/usr/share/doc/emacs-common/copyright'));

@@ -31,7 +31,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
-import { fullCommit, selfContained } from './papers.mjs';
+import { fullCommit, selfContained, sourceLicences } from './papers.mjs';
 
 const MIRRORS = process.env.MIRRORS ?? '/work/.mirror';
 const DOCUMENT = 'document';
@@ -343,13 +343,7 @@ export function docs24Documents() {
 
 /** Licence texts of this pass's sources: [file name, bytes]. */
 export function docs24Licences() {
-  const out = new Map();
-  for (const [key, [repo, , files]] of Object.entries(SOURCES))
-    for (const file of files)
-      out.set(
-        `${repo.replace('/', '+')}-${file.replaceAll('/', '+')}`,
-        execFileSync('git', ['-C', gitDir(repo), 'show', `${commitOf(key)}:${file}`]),
-      );
+  const out = sourceLicences(SOURCES, commitOf);
   // Docusaurus's repository is too large to mirror: its licence (MIT) as its packages carry it, and the licences of
   // the npm packages whose files are in the built pages (the template, the classic theme, Infima's sheet).
   const built = sites.get('docusaurus');

@@ -296,6 +296,26 @@ export function paperLicences(docs) {
   return out;
 }
 
+/**
+ * The licence files a pass's `sources` name (`{ key: [repo, commit, files] }`), each read from its mirror at
+ * `commitOf(key)` (default: the commit as pinned): [file name, bytes].
+ */
+export function sourceLicences(sources, commitOf = (key) => sources[key][1]) {
+  const out = new Map();
+  for (const [key, [repo, , files]] of Object.entries(sources))
+    for (const file of files)
+      out.set(
+        `${repo.replace('/', '+')}-${file.replaceAll('/', '+')}`,
+        execFileSync('git', [
+          '-C',
+          join(MIRRORS, repo.replace('/', '+'), 'repo'),
+          'show',
+          `${commitOf(key)}:${file}`,
+        ]),
+      );
+  return out;
+}
+
 /** The full commit id of a pinned (possibly abbreviated) commit, for case.json. */
 export function fullCommit(repo, commit) {
   return execFileSync('git', ['-C', join(MIRRORS, repo.replace('/', '+'), 'repo'), 'rev-parse', commit])

@@ -639,13 +639,13 @@ async function prepareStyle(s: ElementInput) {
       node.tableCellMax = max
   }
 
-  // Pictor (initial-letter): a drop cap's size and place from its face and
-  // its paragraph's lines.
-  if (type === FIRST_LETTER && style?.initialLetter !== undefined) {
-    const [letter] = await computeStyle(
+  // The element's computed style under `inherited`, on a node of its own
+  // and without reporting errors: a probe for what the style depends on.
+  const probeStyle = (inherited: typeof inheritedStyle) =>
+    computeStyle(
       new LayoutNode(),
       type,
-      inheritedStyle,
+      inherited,
       style,
       props,
       context.replacedElements,
@@ -655,7 +655,12 @@ async function prepareStyle(s: ElementInput) {
       context.listDepth,
       context.parentStyle,
       context.inDefinitionList
-    )
+    ).then(([probe]) => probe)
+
+  // Pictor (initial-letter): a drop cap's size and place from its face and
+  // its paragraph's lines.
+  if (type === FIRST_LETTER && style?.initialLetter !== undefined) {
+    const letter = await probeStyle(inheritedStyle)
     style = initialLetterStyle(
       style,
       normalizeChildren(children).filter((c) => typeof c === 'string').join(''),
@@ -669,23 +674,7 @@ async function prepareStyle(s: ElementInput) {
   // Pictor (ch-unit-advance): `ch` in the element's own lengths is of its own
   // font, which its style may set.
   const styleInherited = usesChUnit(style)
-    ? await withOwnChRatio(inheritedStyle, font, (probeInherited) =>
-        computeStyle(
-          new LayoutNode(),
-          type,
-          probeInherited,
-          style,
-          props,
-          context.replacedElements,
-          () => {},
-          context.convertColors,
-          context.pointScaleFactor,
-          context.listDepth,
-          context.parentStyle,
-          context.inDefinitionList
-        ).then(([probe]) => probe),
-        newLocale
-      )
+    ? await withOwnChRatio(inheritedStyle, font, probeStyle, newLocale)
     : inheritedStyle
   const [computedStyle, newInheritableStyle] = await computeStyle(
     node,

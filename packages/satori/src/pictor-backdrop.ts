@@ -7,7 +7,7 @@
  */
 
 /** The attribute of the group `backdropFilter` leaves for a backdrop. */
-export const BACKDROP_MARKER = 'data-pictor-backdrop'
+export const BACKDROP_MARKER = 'data-pictor-backdrop-filter'
 
 /** Backdrops drawn per document: each copies what precedes it (earlier backdrops included); later ones are left out. */
 const MAX_BACKDROPS = 4

@@ -681,7 +681,6 @@ function compareFont(
   return -1
 }
 
-
 /**
  * Pictor (glyph-height-fallback): the top of `char`'s outline in `font`'s
  * units, from its points (this opentype.js build's glyphs have no

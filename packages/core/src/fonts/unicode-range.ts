@@ -10,8 +10,8 @@ export type UnicodeRange = [number, number][];
 const MAX_CODE_POINT = 0x10ffff;
 
 /**
- * Parse a `unicode-range` value (`U+0000-00FF, U+0131, U+4??`); undefined when no part of it is valid (the
- * descriptor is then ignored, as in browsers, and the face serves every code point).
+ * Parse a `unicode-range` value (`U+0000-00FF, U+0131, U+4??`); undefined when it is invalid (the descriptor is then
+ * ignored, as in browsers, and the face serves every code point). Ranges past U+10FFFF are cut there.
  */
 export function parseUnicodeRange(text: string): UnicodeRange | undefined {
   const ranges: UnicodeRange = [];

@@ -12,6 +12,7 @@
 import type { LayoutNode } from './layout-engine/index.js'
 import { LayoutNode as Node, roundPlacedTree } from './layout-engine/index.js'
 import { buildXMLString } from './utils.js'
+import { openDashArray } from './builder/border.js'
 import {
   breakPoints,
   type BreakPoint,
@@ -272,7 +273,6 @@ function ruleSVG(rule: NonNullable<MultiColumnSpec['rule']>, center: number, top
   const { width, color } = rule
   const left = Math.round(center - width / 2)
   if (rule.style === 'dashed' || rule.style === 'dotted') {
-    const dash = rule.style === 'dotted' ? width : 3 * width
     return buildXMLString('line', {
       x1: left + width / 2,
       y1: top,
@@ -280,7 +280,9 @@ function ruleSVG(rule: NonNullable<MultiColumnSpec['rule']>, center: number, top
       y2: top + height,
       stroke: color,
       'stroke-width': width,
-      'stroke-dasharray': `${dash} ${dash}`,
+      // Pictor (column-rule-dashes): Chrome's dashes, as a border side's,
+      // with a dash at each end.
+      'stroke-dasharray': rule.style === 'dotted' ? `${width} ${width}` : openDashArray(height, width),
     })
   }
   if (rule.style === 'double' && width >= 3) {

@@ -295,6 +295,21 @@ export default function border(
   return result
 }
 
+/** Chrome's dash and gap for a dashed line `width` wide (StrokeData's DashLengthRatio and DashGapRatio). */
+function dashPattern(width: number) {
+  return { dash: width * (width >= 3 ? 2 : 3), gap: width * (width >= 3 ? 1 : 2) }
+}
+
+/**
+ * The `stroke-dasharray` of an open dashed line `width` wide and `length`
+ * long, with a dash at each end, as Chrome dashes a border side or a column
+ * rule; undefined (solid) without room for two dashes.
+ */
+export function openDashArray(length: number, width: number): string | undefined {
+  const { dash, gap } = dashPattern(width)
+  return length > dash * 2 ? `${dash} ${fitDashGap(length, dash, gap)}` : undefined
+}
+
 /**
  * The gap between dashes, as close to `gap` as possible, so that an open path
  * starts and ends with a dash, and a closed path has whole dashes and gaps.
@@ -445,11 +460,8 @@ function drawPatternedSide(
     })
   }
 
-  const dash = width * (width >= 3 ? 2 : 3)
-  const gap = width * (width >= 3 ? 1 : 2)
-  // A line without room for two dashes is solid.
-  const dasharray = (length: number) =>
-    length > dash * 2 ? `${dash} ${fitDashGap(length, dash, gap)}` : undefined
+  const { dash, gap } = dashPattern(width)
+  const dasharray = (length: number) => openDashArray(length, width)
 
   // Like in Chrome, dashes of rounded borders go around the whole border, and
   // each side shows the ones in its region. Chrome dashes a closed path inset

@@ -138,9 +138,10 @@ export function chromiumSource(html) {
 }
 
 /**
- * Waits (up to 5 s) for the document's pictures to finish loading or failing. `loading="lazy"` pictures do not
- * hold the load event back, so a screenshot taken at load showed their alt text or nothing (an Eleventy post's
- * picture), where a reader sees the picture and Pictor draws it.
+ * Waits (up to 5 s) for the document's pictures to finish loading or failing, then to be decoded. `loading="lazy"`
+ * pictures do not hold the load event back, so a screenshot taken at load showed their alt text or nothing (an
+ * Eleventy post's picture), where a reader sees the picture and Pictor draws it; and a loaded `decoding="async"`
+ * picture (Docusaurus writes both attributes) was left out of the screenshot until decoded.
  */
 async function picturesSettled(page) {
   await page.evaluate(
@@ -157,6 +158,12 @@ async function picturesSettled(page) {
         }
         setTimeout(resolve, 5000);
       }),
+  );
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all([...document.images].map((img) => img.decode().catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 5000)),
+    ]),
   );
 }
 

@@ -99,6 +99,27 @@ describe('tables → grid', () => {
     expect(e!.marginRight).toBe('3px');
   });
 
+  it('draws the start border of a cell spanning rows where a lower row has none before it (collapsed-spanning-start-edge)', () => {
+    const css =
+      '<style>table{border-collapse:collapse} td{border-left:2px solid blue;border-right:2px solid blue}' +
+      ' td:last-child{border-right:none}</style>';
+    // Row 2's only cell is its last child (no end border): the spanning cell's start border wins beside it.
+    const spanning = table(
+      `${css}<table><tr><td>a</td><td rowspan="2">span</td><td>b</td></tr><tr><td>c</td></tr></table>`,
+    );
+    const [a, span] = all(spanning, 'td').map(style);
+    expect(span!.borderLeftWidth).toBeUndefined();
+    // Drawn over the boundary where the cell before draws its own, its content where it was.
+    expect(span!.marginLeft).toBe('-1px');
+    expect(a!.marginRight).toBe('-1px');
+    // Where every row's cell before it draws an end border as wide, that one is drawn and this one is not.
+    const covered = table(
+      `${css}<table><tr><td>a</td><td rowspan="2">span</td><td>b</td></tr><tr><td>c</td><td>d</td></tr></table>`,
+    );
+    const [, coveredSpan] = all(covered, 'td').map(style);
+    expect(coveredSpan!).toMatchObject({ borderLeftWidth: '0px', marginLeft: '1px' });
+  });
+
   it("draws an outer cell border wider than the table's over the table's (collapsed-row-edges)", () => {
     const t = table(
       '<style>table{border-collapse:collapse;border:2px solid} td{border:1px solid #ccc} .top{border-top:6px solid}</style>' +

@@ -383,6 +383,18 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
     const endEdge = Math.max(cellBorder(cell, end), after ? cellBorder(after, start) : 0);
     return (startEdge + endEdge) / 2;
   };
+  /**
+   * Whether a collapsed cell spanning rows has, below its first row, a row where the cell before it (on the `other`
+   * side of that cell) draws a border narrower than `own`, or where no cell is before it: its own border wins there.
+   */
+  const winsLowerDown = (cell: PlacedCell, own: number, other: 'left' | 'right'): boolean => {
+    if (cell.col === 0) return false;
+    for (let row = cell.row + 1; row < cell.row + cell.rowSpan; row++) {
+      const before = slotOwner(row, cell.col - 1);
+      if (!before || cellBorder(before, other) < own) return true;
+    }
+    return false;
+  };
   if (fixedLayout)
     tableStyle.gridTemplateColumns = fixedTrackList(
       table,
@@ -572,9 +584,18 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
           neighbour: cell.col > 0 ? slotOwner(cell.row, cell.col - 1) : undefined,
         },
       ] as const;
+      // Pictor (collapsed-spanning-start-edge): a cell spanning rows whose start border loses to the cell before it
+      // in its first row may still win lower down, where the cell before draws a narrower border or none (Furo's
+      // `td:last-child { border-right: none }` on a row whose other cells come from the row above): Chromium draws
+      // it there. It is drawn along the whole span, over the boundary the cell before draws on.
+      let startOverBefore = false;
       for (const { side, other, neighbour } of edges) {
         const own = cellBorder(cell, side);
         const theirs = neighbour ? cellBorder(neighbour, other) : 0;
+        if (side !== 'top' && own > 0 && theirs >= own && winsLowerDown(cell, own, other)) {
+          startOverBefore = true;
+          continue;
+        }
         if (side === 'top' && neighbour) {
           // Pictor (collapsed-row-edges): the edge lies across the line between the rows as Chromium centres it.
           const { above, below } = edgeSplit(cell.row, Math.max(own, theirs));
@@ -638,6 +659,7 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
         const room = afterStart / 2 - drawnEnd;
         extra[margin(endSide)] = room > 0 ? `${room}px` : `-${-room}px`;
       }
+      if (startOverBefore) extra[margin(startSide)] = `${drawnBefore / 2 - ownStart}px`;
       if (cell.col === 0 && outerHalf.start > 0) extra[margin(startSide)] = `-${outerHalf.start}px`;
       if (cell.col + cell.colSpan === columns && outerHalf.end > 0)
         extra[margin(endSide)] = `-${outerHalf.end}px`;

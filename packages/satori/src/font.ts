@@ -1877,7 +1877,12 @@ export default class FontLoader {
               scale,
               font.unitsPerEm
             )
-          : glyphs[i].ax * scale
+          : fractionalAdvance(
+              font.glyphs.get(glyphs[i].g),
+              glyphs[i],
+              scale,
+              font.unitsPerEm
+            )
         if (glyphs[i + 1]?.cl !== glyphs[i].cl && !cursive?.[glyphs[i].cl])
           clusterCount++
       }
@@ -2041,7 +2046,7 @@ export default class FontLoader {
         // Advance cursor by the shaped advance.
         cursorX += wholePixelAdvances
           ? wholePixelAdvance(glyph, shapedGlyph, scale, font.unitsPerEm)
-          : shapedGlyph.ax * scale
+          : fractionalAdvance(glyph, shapedGlyph, scale, font.unitsPerEm)
 
         // Letter spacing is added after the last glyph of every character,
         // and word spacing after the last glyph of a word separator.
@@ -2066,6 +2071,34 @@ export default class FontLoader {
 }
 
 /**
+ * Pictor (advances-at-fixed-point-size): the font size FreeType is given, in
+ * 26.6 fixed point cut to the 1/64 px below the CSS size, as Skia passes it
+ * (a size on that grid is itself; 14.4px is 14.390625).
+ */
+function fixedPointScale(scale: number, unitsPerEm: number) {
+  return Math.floor(scale * unitsPerEm * 64 + 1e-6) / 64 / unitsPerEm
+}
+
+/**
+ * Pictor (advances-at-fixed-point-size): a shaped glyph's advance in px where
+ * glyphs are placed by subpixels (web fonts): its own advance at FreeType's
+ * size (fixedPointScale) and the shaper's adjustment (kerning) at the size
+ * itself. Inter 14.4px `a` is 8.0807 px in Chromium, not 8.0859.
+ */
+function fractionalAdvance(
+  glyph: opentype.Glyph | undefined,
+  shaped: { ax: number },
+  scale: number,
+  unitsPerEm: number
+) {
+  if (!glyph || typeof glyph.advanceWidth !== 'number') return shaped.ax * scale
+  return (
+    glyph.advanceWidth * fixedPointScale(scale, unitsPerEm) +
+    (shaped.ax - glyph.advanceWidth) * scale
+  )
+}
+
+/**
  * Pictor (glyph-advances-whole-pixels): a shaped glyph's advance in whole
  * pixels, as Chromium adds them: its own advance (from FreeType in 26.6 fixed
  * point, so on a 1/64 px grid first) and the shaper's adjustment (kerning),
@@ -2087,8 +2120,8 @@ function wholePixelAdvance(
     glyph && typeof glyph.advanceWidth === 'number'
       ? glyph.advanceWidth
       : shaped.ax
-  const fixedPointSize = Math.floor(scale * unitsPerEm * 64 + 1e-6) / 64
-  const advance = Math.round((own * fixedPointSize * 64) / unitsPerEm) / 64
+  const advance =
+    Math.round(own * fixedPointScale(scale, unitsPerEm) * 64) / 64
   const kerning = (shaped.ax - own) * scale
   return (
     (advance < 0 ? -Math.round(-advance) : Math.round(advance)) +

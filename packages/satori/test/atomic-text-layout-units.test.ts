@@ -18,12 +18,7 @@ async function paragraphHeight(width: number) {
       ' Build an algorithm',
     ),
   );
-  const { boxes: found } = await boxes(root, {
-    width: 700,
-    height: 60,
-    wholePixelAdvances: true,
-    fonts: [...fonts, web],
-  });
+  const { boxes: found } = await boxes(root, { width: 700, height: 60, wholePixelAdvances: true, fonts: [...fonts, web] });
   return found[1].height;
 }
 

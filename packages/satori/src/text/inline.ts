@@ -50,7 +50,7 @@ import {
   splitByBreakOpportunities,
   splitImages,
 } from '../utils.js'
-import { inLayoutUnits, inMeasuredUnits } from '../pictor-layout-unit-text.js'
+import { inMeasuredUnits } from '../pictor-layout-unit-text.js'
 import buildText, {
   buildGlyphPaths,
   container as getContainer,
@@ -1245,17 +1245,10 @@ export class Paragraph {
     // Pictor (atomic-inline-fractions): laid out unrounded, so that its line
     // gets its exact size, as Chromium's (rounded when placed: placeAtomic).
     // Rounded on its own, a 62.5 px Pico input took 63 px of its line.
-    // Pictor (atomic-text-layout-units): its text measured in layout units
-    // too, as Chromium sizes an inline-block by its content: an icon glyph
-    // 19.64 px wide took 20 px of its line, and a line that fits in Chromium
-    // wrapped.
     const computeLayout = (
       root: LayoutNode,
       options: { width?: number | 'min-content' }
-    ) =>
-      inLayoutUnits(() =>
-        this.env.computeLayout(root, { ...options, height, exact: true })
-      )
+    ) => this.env.computeLayout(root, { ...options, height, exact: true })
     const marginWidth = () =>
       node.layout.width + node.layout.margin.left + node.layout.margin.right
     const margins = () => node.layout.margin.left + node.layout.margin.right

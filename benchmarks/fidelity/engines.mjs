@@ -109,8 +109,11 @@ async function bundle(entry, name) {
     ).href
   );
   // Our satori (packages/satori, built: `pnpm build`) bundled with Pictor, as the package build does
-  // (packages/core/tsup.config.ts).
-  const satoriDir = join(coreDir, '../satori');
+  // (packages/core/tsup.config.ts); PICTOR_SATORI_DIST names another build's dist/index.js (a package folder with
+  // satori's layout.wasm and node_modules beside its dist/), to try a change while packages/satori/dist is in use.
+  const satoriDir = process.env.PICTOR_SATORI_DIST
+    ? dirname(dirname(process.env.PICTOR_SATORI_DIST))
+    : join(coreDir, '../satori');
   await esbuild.build({
     entryPoints: [entry],
     bundle: true,

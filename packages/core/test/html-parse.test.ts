@@ -256,6 +256,30 @@ describe('styles', () => {
   });
 });
 
+describe('an XHTML page and its body attributes (repro xhtml-body-attributes)', () => {
+  const XHTML =
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!DOCTYPE html PUBLIC "-//W3C//DTD XHTML 1.0 Transitional//EN" ' +
+    '"http://www.w3.org/TR/xhtml1/DTD/xhtml1-transitional.dtd">\n<html xmlns="http://www.w3.org/1999/xhtml">';
+  const style = (el: SatoriElement) => (el.props.style ?? {}) as Record<string, string>;
+
+  it('reads a page that starts with an XML declaration as a document, not a fragment', () => {
+    const { root } = parseHtml(`${XHTML}<body bgcolor="#8b7765"><p>x</p></body></html>`);
+    expect(root.type).toBe('html');
+    expect((root.props.style as Record<string, string>).backgroundColor).toBe('#8b7765');
+  });
+
+  it("takes the body's text and link colours where the page's CSS sets none", () => {
+    const { root } = parseHtml(
+      `${XHTML}<head><style>a.own{color:red}</style></head><body text="#1f2937" link="#a06060">` +
+        '<a href="#a">link</a><a name="b">anchor</a><a class="own" href="#c">own</a></body></html>',
+    );
+    expect(style(find(root, 'body')!).color).toBe('#1f2937');
+    expect(findAll(root, 'a').map((a) => style(a).color)).toEqual(['#a06060', undefined, undefined]);
+    const css = parseHtml('<!doctype html><style>body{color:blue}</style><body text="#1f2937">x</body>').root;
+    expect(style(find(css, 'body')!).color).toBeUndefined();
+  });
+});
+
 describe('the line-height quirk of quirks and limited-quirks mode', () => {
   const page = (doctype: string) =>
     parseHtml(
@@ -279,6 +303,26 @@ describe('the line-height quirk of quirks and limited-quirks mode', () => {
 
   it('leaves standards mode alone', () => {
     expect(lineHeights(page('<!DOCTYPE html>'))).toEqual([undefined, undefined, undefined, undefined]);
+  });
+
+  it('keeps the strut of a line whose inline box has padding or a border along it (repro quirks-padded-inline-strut)', () => {
+    const img = '<img src="data:image/png;base64,AA" width="19" height="19">';
+    const { root } = parseHtml(
+      '<!DOCTYPE HTML PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">' +
+        '<html><head><style>.nav a{padding-left:.5em}</style></head><body>' +
+        `<div class="nav" id="padded"><a href="#">${img}</a><a href="#">${img}</a></div>` +
+        `<div id="bordered"><a href="#" style="border-left:2px solid">${img}</a></div>` +
+        `<div id="margin"><a href="#" style="margin-left:8px">${img}</a></div>` +
+        `<div id="top"><a href="#" style="padding-top:2px">${img}</a></div>` +
+        `<div id="no-style"><a href="#" style="border-left-width:4px">${img}</a></div></body></html>`,
+    );
+    const heightOf = (id: string) =>
+      (findAll(root, 'div').find((d) => d.props.id === id)!.props.style as Record<string, string>)
+        ?.lineHeight;
+    // Chromium: 23 px lines (the strut kept) for inline padding and borders; 19 px for margins, padding on top
+    // and a border width without a style (no border).
+    expect(['padded', 'bordered'].map(heightOf)).toEqual([undefined, undefined]);
+    expect(['margin', 'top', 'no-style'].map(heightOf)).toEqual(['0', '0', '0']);
   });
 });
 

@@ -53,6 +53,23 @@ describe('quirks mode', () => {
     expect(byId.pad!.marginTop).toBeUndefined();
   });
 
+  it('goes on past an empty anchor and an empty block to the first block (repro quirks-margin-past-empty-boxes)', () => {
+    const root = page(
+      '',
+      '<div><a name="top"></a><div class="titlepage"> </div><div><h2 id="first">Name</h2></div></div>' +
+        '<table><tr><td><span></span><div></div><p id="cell">a</p></td>' +
+        '<td><div style="padding-top:1px"></div><p id="padded">b</p></td>' +
+        '<td><a href="#">link</a><p id="text">c</p></td></tr></table>',
+    );
+    const margins = Object.fromEntries(
+      [...findAll(root, 'h2'), ...findAll(root, 'p')].map((el) => [
+        el.props.id as string,
+        style(el).marginTop,
+      ]),
+    );
+    expect(margins).toEqual({ first: '0px', cell: '0px', padded: undefined, text: undefined });
+  });
+
   it('keeps margins in limited-quirks and standards mode', () => {
     for (const doctype of [TRANSITIONAL, '<!doctype html>']) {
       const root = page(doctype, '<p>a</p><table><tr><td><p>b</p></td></tr></table>');

@@ -48,6 +48,7 @@ import {
 } from './list-marker.js'
 import { MARKER_PROP, withMarkerStyle } from './pictor-marker-style.js'
 import { isOutsideMarker, textAfterMarkers } from './pictor-marker-space.js'
+import { markerBaselineDrop } from './pictor-marker-baseline.js'
 import {
   SVGNodeToImage,
   serializeSVGFilter,
@@ -264,6 +265,8 @@ export interface LayoutContext {
   inDefinitionList?: boolean
   /** Markers of list items to be placed at the start of its first line. */
   markers?: ReactElement[]
+  /** Pictor (outside-marker-baseline): the baseline of those markers from the top of their line. */
+  markerBaseline?: number
   /** The parent, the containing block of sticky children. */
   parentBox?: PositionedBox
   /**
@@ -1219,6 +1222,7 @@ async function prepareChildren(s: BoxState) {
   // their block container: before its first in-flow child, or in the first
   // line of that child if it's a block container too.
   let markers = context.markers
+  let markerBaseline = context.markerBaseline
   if (computedStyle.__listItem && !countersHidden && !isReplaced) {
     const engine = font.getEngine(
       computedStyle.fontSize as number,
@@ -1226,6 +1230,7 @@ async function prepareChildren(s: BoxState) {
       computedStyle as any,
       newLocale
     )
+    markerBaseline = engine.baseline()
     markers = [
       ...(markers || []),
       ...getListMarker(
@@ -1274,6 +1279,24 @@ async function prepareChildren(s: BoxState) {
       } as any
     } else if (!isItemContainer) {
       normalizedChildren.splice(target.index, 0, ...markers)
+      // Pictor (outside-marker-baseline): a list item's outside markers in
+      // this block's first line move its content down to their baseline.
+      if (context.markers?.length && markers.every(isOutsideMarker)) {
+        const drop = markerBaselineDrop(
+          context.markerBaseline,
+          font
+            .getEngine(
+              computedStyle.fontSize as number,
+              computedStyle.lineHeight as number,
+              computedStyle as any,
+              newLocale
+            )
+            .baseline()
+        )
+        const padding = node.style.paddingTop
+        if (drop > 0 && (padding === undefined || typeof padding === 'number'))
+          node.style.paddingTop = (padding ?? 0) + drop
+      }
     }
   }
 
@@ -1422,6 +1445,7 @@ async function prepareChildren(s: BoxState) {
     iterators,
     markerTarget,
     markers,
+    markerBaseline,
     normalizedChildren,
     segmentsMissingFontVertical,
     verticalMode,
@@ -1448,6 +1472,7 @@ async function layoutChildren(s: ChildrenState) {
     iterators,
     markerTarget,
     markers,
+    markerBaseline,
     newInheritableStyle,
     newLocale,
     node,
@@ -1664,6 +1689,7 @@ async function layoutChildren(s: ChildrenState) {
         (['ul', 'ol', 'menu', 'dir'].includes(type) ? 1 : 0),
       inDefinitionList: context.inDefinitionList || type === 'dl',
       markers: index === markerTarget ? markers : undefined,
+      markerBaseline: index === markerTarget ? markerBaseline : undefined,
       parentBox,
       scrollport,
       floats: context.floats,

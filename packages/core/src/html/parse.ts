@@ -62,7 +62,11 @@ function checkElementCount(root: ParentNode, max: number): void {
   }
 }
 
-const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
+/**
+ * A whole document, not a fragment: it starts (after comments, and an XML declaration such as XHTML pages carry,
+ * `<?xml version="1.0"?>`, which HTML reads as a comment) with a doctype, `<html>`, `<head>` or `<body>`.
+ */
+const DOCUMENT_START = /^\s*(?:<!--[\s\S]*?-->\s*|<\?[^>]*>\s*)*<(?:!doctype|html|head|body)[\s>/]/i;
 const STYLE_BLOCK = /<style\b[^>]*>([\s\S]*?)<\/style\s*>/gi;
 /** `html` as a type selector: after a selector boundary, before the rule's `{`. */
 const HTML_SELECTOR = /(?:^|[\s,}>~+(])html(?![\w-])(?=[^{};]*\{)/i;

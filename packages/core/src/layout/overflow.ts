@@ -6,6 +6,7 @@
  * (decorations hung over the edge on purpose) and everything inside an element that clips its overflow are left out;
  * so are a document's `<html>` and `<body>` themselves.
  */
+import { pictorContainmentOf } from '@pictor/satori';
 import type { SatoriChild, SatoriElement } from '../html/types.js';
 
 /** An element's box as satori reports it (`onNodeDetected`): CSS pixels from the canvas's top left. */
@@ -43,9 +44,13 @@ function placedOutOfFlow(style: Record<string, unknown> | undefined): boolean {
   return style?.position === 'absolute' || style?.position === 'fixed';
 }
 
+/** Whether a box clips its content: `overflow` other than visible, or paint containment (`contain: paint`…). */
 function clips(style: Record<string, unknown> | undefined): boolean {
   const values = [style?.overflow, style?.overflowX, style?.overflowY];
-  return values.some((v) => v === 'hidden' || v === 'clip');
+  return (
+    values.some((v) => v === 'hidden' || v === 'clip') ||
+    pictorContainmentOf(style?.contain, style?.contentVisibility).paint
+  );
 }
 
 /** Why a box with `width: 100%` (or height) is larger than its container, when that is the likely reason. */

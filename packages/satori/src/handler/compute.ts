@@ -56,6 +56,7 @@ import {
 import { limitedNaturalSize } from '../pictor-replaced-limits.js'
 import { inheritedDeclaration } from '../pictor-keyword-longhands.js'
 import { isWebkitBox } from './webkit-box.js'
+import { containmentOf } from '../pictor-containment.js'
 
 type SatoriElement = keyof typeof presets
 
@@ -1051,10 +1052,16 @@ export default async function compute(
   // Like in browsers, a vertical `-webkit-box` with a line clamp is a block
   // container, whose lines are clamped. Otherwise, it's laid out like flex.
   // https://drafts.csswg.org/css-overflow-4/#webkit-line-clamp
-  const innerDisplay =
+  const clampedBox =
     isWebkitBox(style.display) &&
     style.WebkitBoxOrient === 'vertical' &&
     Number(style.WebkitLineClamp) > 0
+  // Pictor (containment-formatting-context): a block container with layout
+  // or paint containment is a formatting context of its own.
+  const containment = containmentOf(style.contain, style.contentVisibility)
+  const innerDisplay =
+    clampedBox ||
+    (boxInnerDisplay === 'block' && (containment.layout || containment.paint))
       ? 'flow-root'
       : boxInnerDisplay
   style.__outerDisplay = outerDisplay
@@ -1341,6 +1348,17 @@ export default async function compute(
   } as const
   layout.overflowX = LAYOUT_OVERFLOW[overflowX]
   layout.overflowY = LAYOUT_OVERFLOW[overflowY]
+  // Pictor (containment-formatting-context): paint containment clips the
+  // content as `overflow: clip` does, in painting only (no scroll box).
+  if (
+    containment.paint &&
+    innerDisplay !== 'inline' &&
+    style.overflow === 'visible'
+  ) {
+    style.overflowX = 'clip'
+    style.overflowY = 'clip'
+    style.overflow = 'hidden'
+  }
 
   layout.marginTop = asPointAutoPercentageLength(
     style.marginTop || 0,

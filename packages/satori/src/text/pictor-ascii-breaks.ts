@@ -16,15 +16,19 @@
  * Chromium (Blink's `ShouldBreakAfter`, as WebKit's) breaks there when the hyphen follows an ASCII letter or digit
  * ("may be in long URLs": `1234-5678`, `ABCD-1234`, a phone number's `555-4321`, a date's `2013-12-01`, a range's
  * `2011-2014`) and keeps `-5` or ` -5` whole. A table column of `247-925-726` codes was as wide as the whole code.
+ *
+ * Pictor (hyphen-pair-breaks): UAX #14 never breaks before a hyphen (LB21, `× HY`); Blink's table breaks between two
+ * hyphens, so a command-line option's `--path` may end a line with its first `-` (`--nonet | -` / `-path` in
+ * xmllint's synopsis) and `a--path` breaks as `a-` / `-path`.
  */
 
 const PRINTABLE_ASCII = /^[\x21-\x7e]$/
 
 /**
- * Where a run of spaces ends before a printable ASCII character; and (Pictor hyphen-digit-breaks) after a `-`
- * between an ASCII letter or digit and a digit.
+ * Where a run of spaces ends before a printable ASCII character; (Pictor hyphen-digit-breaks) after a `-`
+ * between an ASCII letter or digit and a digit; and (Pictor hyphen-pair-breaks) between two hyphens.
  */
-const ADDED_BREAKS = /(?<=[ \t])(?=[\x21-\x7e])|(?<=[0-9A-Za-z]-)(?=[0-9])/
+const ADDED_BREAKS = /(?<=[ \t])(?=[\x21-\x7e])|(?<=[0-9A-Za-z]-)(?=[0-9])|(?<=-)(?=-)/
 
 /** Letters, digits and the symbols a line may start with after `-` or `?` in Chromium. */
 const AFTER_HYPHEN_OR_QUESTION = /^[%&(*+\-0-9<=>@A-Z[\\^_`a-z{|~]$/

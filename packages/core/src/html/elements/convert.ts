@@ -66,7 +66,9 @@ import {
   TABLE_TAGS,
   isCssTableDisplay,
 } from './css-table-display.js';
+import { bodyLinkColor, bodyTextColor } from './body-attributes.js';
 import { degradeDisplay } from './display.js';
+import { hasInlineAxisEdges } from './inline-edges.js';
 import {
   ANONYMOUS_TABLE,
   anonymousBox,
@@ -163,6 +165,8 @@ export class TreeConverter {
   private mathElements: Set<string> | undefined;
   /** Whether the document was told that an inline SVG's `<foreignObject>` is not drawn. */
   private foreignObjectWarned = false;
+  /** The colour of links the body's `link` attribute asks for (body-attributes.ts), once the body is reached. */
+  private linkColor: string | undefined;
   /** The legacy alignment (from an `align` attribute or `<center>`) that the elements being converted inherit. */
   private legacyAlign: LegacyAlign | undefined;
   /**
@@ -838,6 +842,19 @@ export class TreeConverter {
         hrAttributeStyle(el, (...p) => this.declares(el, ...p)),
         hrBorderColor((p) => this.styles.declared(el, p, this.inlineOf(el))),
       );
+    // Pictor (body-text-link-attributes): `<body text link>`, the colours of the text and of links (body-attributes.ts).
+    if (el.tagName === 'body') {
+      const text = bodyTextColor(el, (p) => this.styles.declared(el, p, this.inlineOf(el)));
+      if (text) legacy.color = text;
+      this.linkColor = bodyLinkColor(el);
+    }
+    if (
+      el.tagName === 'a' &&
+      this.linkColor &&
+      getAttr(el, 'href') !== undefined &&
+      !this.declares(el, 'color')
+    )
+      legacy.color = this.linkColor;
     // Pictor (docs28): `<font size color face>` are presentational hints (font-attributes.ts).
     if (el.tagName === 'font')
       Object.assign(
@@ -934,6 +951,8 @@ export class TreeConverter {
     // Standards mode (every fragment, most cards) needs none of it: no flags are kept, so no element pays for them.
     if (!this.quirksMode) return;
     const flags = this.combinedFlags(converted.type, kids);
+    // An inline box with padding or a border along the line counts as content of its line (inline-edges.ts).
+    if (!flags.text && flags.picture && this.isPaddedInline(el, converted)) flags.text = true;
     this.contentFlags.set(converted, flags);
     if (flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type)) {
       // `font-size: 0` as well for a lone picture where nothing of the element's own box is in `em` (see
@@ -950,6 +969,15 @@ export class TreeConverter {
     } else if (flags.picture && flags.text && isBlockContainer(converted))
       this.wrapPictureLinesOf(converted, kids);
     else if (flags.text) applyAtomicLineQuirk(converted, kids, this.atomicLineContext(el));
+  }
+
+  /** Whether `el` is an inline box (not atomic) with padding or a border on its left or right side. */
+  private isPaddedInline(el: Element, converted: SatoriElement): boolean {
+    if (PICTURE_TAGS.has(converted.type)) return false;
+    const display = (converted.props.style as Record<string, unknown> | undefined)?.display;
+    if (display !== undefined && String(display).trim().toLowerCase() !== 'inline') return false;
+    const inline = this.inlineOf(el);
+    return hasInlineAxisEdges((property) => this.styles.declared(el, property, inline));
   }
 
   /** What atomic-line-quirk.ts asks of the converted children of `el`. */

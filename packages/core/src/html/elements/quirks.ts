@@ -114,6 +114,10 @@ function edgeChild(el: Element, side: 'top' | 'bottom', declared: DeclaredOf): E
     if (!isElement(node) || NO_BOX.has(node.tagName)) continue;
     const display = declared(node, 'display')?.trim().toLowerCase();
     if (display === 'none') continue;
+    // Pictor (quirks-margin-past-empty-boxes): an empty anchor (`<a name="idm1"></a>`) makes no line and an empty
+    // block is collapsed through: the quirk goes on past both (DocBook's refentry, `<a name>` and an empty
+    // `<div class="titlepage">` before its first `<h2>`, which Chromium draws at the body's top).
+    if (isEmptyBox(node, declared)) continue;
     const position = declared(node, 'position')?.trim().toLowerCase();
     const float = declared(node, 'float')?.trim().toLowerCase();
     if (position === 'absolute' || position === 'fixed' || (float !== undefined && float !== 'none'))
@@ -121,6 +125,76 @@ function edgeChild(el: Element, side: 'top' | 'bottom', declared: DeclaredOf): E
     return QUIRKY_TOP.has(node.tagName) || PLAIN_BLOCKS.has(node.tagName) ? node : undefined;
   }
   return undefined;
+}
+
+/** Inline elements that are no more than their content (not replaced: a picture or a control is content). */
+const PLAIN_INLINES = new Set([
+  'a',
+  'span',
+  'b',
+  'i',
+  'em',
+  'strong',
+  'font',
+  'small',
+  'big',
+  'u',
+  's',
+  'code',
+  'tt',
+  'abbr',
+  'acronym',
+  'cite',
+  'var',
+  'kbd',
+  'samp',
+]);
+
+const SIDES = [
+  'top',
+  'right',
+  'bottom',
+  'left',
+  'block',
+  'inline',
+  'block-start',
+  'block-end',
+  'inline-start',
+  'inline-end',
+];
+
+/** Properties that give an element a size or an edge of its own: any of them declared makes it no empty box. */
+const SIZING = [
+  'height',
+  'min-height',
+  'display',
+  'position',
+  'float',
+  'content',
+  'border-width',
+  'border-style',
+  ...['padding', 'border', 'margin'].flatMap((family) => [
+    family,
+    ...SIDES.map((side) => `${family}-${side}`),
+  ]),
+  ...SIDES.flatMap((side) => [`border-${side}-width`, `border-${side}-style`]),
+];
+
+/**
+ * An element that takes no room at the top of its container: a plain inline or plain block with nothing in it but
+ * white space and more such elements, and no padding, border, margin or size of its own.
+ */
+function isEmptyBox(el: Element, declared: DeclaredOf, depth = 0): boolean {
+  if (depth > 8 || !(PLAIN_INLINES.has(el.tagName) || PLAIN_BLOCKS.has(el.tagName))) return false;
+  if (SIZING.some((property) => declared(el, property) !== undefined)) return false;
+  for (const node of el.childNodes as Node[]) {
+    if (isText(node)) {
+      if (/[^ \t\n\r\f]/.test(node.value)) return false;
+      continue;
+    }
+    if (isElement(node) && !NO_BOX.has(node.tagName) && !isEmptyBox(node, declared, depth + 1)) return false;
+  }
+  return true;
 }
 
 /** A vertical margin of the body in px (`0`, `12px`; the UA's 8px when none is declared), or undefined. */

@@ -131,7 +131,9 @@ ${BUILTIN_FAMILIES.map((family) => `<match target="font"><test name="family"><st
  * with few non-ASCII characters for windows-1252. The mark decides the encoding and changes nothing else (no quirks).
  */
 export function chromiumSource(html) {
-  const page = /^\s*(?:<!--[\s\S]*?-->\s*)*<(?:!doctype|html|head|body)[\s>/]/i.test(html)
+  // A document as Pictor tells one from a fragment (core parse.ts, DOCUMENT_START): comments and an XML declaration
+  // (`<?xml version="1.0"?>`, which HTML reads as a comment) may come before the doctype or `<html>`.
+  const page = /^\s*(?:<!--[\s\S]*?-->\s*|<\?[^>]*>\s*)*<(?:!doctype|html|head|body)[\s>/]/i.test(html)
     ? html
     : `<!doctype html><html><head><meta charset="utf-8"><style>body{margin:0}</style></head><body>${html}</body></html>`;
   return `\uFEFF${page}`;

@@ -305,6 +305,30 @@ describe('the line-height quirk of quirks and limited-quirks mode', () => {
     expect(lineHeights(page('<!DOCTYPE html>'))).toEqual([undefined, undefined, undefined, undefined]);
   });
 
+  it('leaves out the strut of an element whose text is all in plain inline boxes (repro quirks-inline-text-strut)', () => {
+    const body =
+      '<p id="span"><span style="font-size:12px">a</span></p><p id="own">own <span>b</span></p>' +
+      '<p id="sup"><sup>c</sup></p><table><tr><td><code>double</code><br><code>precision</code></td></tr></table>';
+    const lineHeight = (el: SatoriElement | undefined) =>
+      (el?.props.style as Record<string, string>)?.lineHeight;
+    for (const [doctype, quirky] of [
+      [
+        '<!DOCTYPE html PUBLIC "-//W3C//DTD HTML 4.01 Transitional//EN" "http://www.w3.org/TR/html4/loose.dtd">',
+        true,
+      ],
+      ['<!doctype html>', false],
+    ] as const) {
+      const { root } = parseHtml(`${doctype}<html><body>${body}</body></html>`);
+      const p = (id: string) => findAll(root, 'p').find((el) => el.props.id === id);
+      expect(lineHeight(p('span'))).toBe(quirky ? '0' : undefined);
+      // The span states the line height it inherited: its own line is as tall as that makes it.
+      expect(lineHeight(find(p('span')!, 'span'))).toBe(quirky ? 'normal' : undefined);
+      expect(lineHeight(p('own'))).toBeUndefined();
+      expect(lineHeight(p('sup'))).toBeUndefined();
+      expect(lineHeight(find(root, 'pictor-cell'))).toBe(quirky ? '0' : undefined);
+    }
+  });
+
   it('keeps the strut of a line whose inline box has padding or a border along it (repro quirks-padded-inline-strut)', () => {
     const img = '<img src="data:image/png;base64,AA" width="19" height="19">';
     const { root } = parseHtml(

@@ -18,6 +18,8 @@ import type { DocumentStyles } from '../style-sheets/stylesheet.js';
 import {
   type AtomicLineQuirkContext,
   applyAtomicLineQuirk,
+  applyInlineTextLineQuirk,
+  PLAIN_INLINE_TAGS,
   isAtomicInlineDisplay,
 } from './atomic-line-quirk.js';
 import { BLOCK_TAGS, PICTURE_TAGS } from './element-kinds.js';
@@ -968,7 +970,10 @@ export class TreeConverter {
       if (isBlockContainer(converted) && kids.some(isBlockLevel)) this.wrapPictureLinesOf(converted, kids);
     } else if (flags.picture && flags.text && isBlockContainer(converted))
       this.wrapPictureLinesOf(converted, kids);
-    else if (flags.text) applyAtomicLineQuirk(converted, kids, this.atomicLineContext(el));
+    else if (flags.text) {
+      const context = this.atomicLineContext(el);
+      if (!applyAtomicLineQuirk(converted, kids, context)) applyInlineTextLineQuirk(converted, kids, context);
+    }
   }
 
   /** Whether `el` is an inline box (not atomic) with padding or a border on its left or right side. */
@@ -992,6 +997,19 @@ export class TreeConverter {
         return isAtomicInlineDisplay(typeof own === 'string' ? own : sourceStyle(kid, 'display'));
       },
       holdsText: (kid) => this.flagsOf(kid).text,
+      isPlainInline: (kid) => {
+        if (!PLAIN_INLINE_TAGS.has(kid.type)) return false;
+        const style = kid.props.style as Record<string, unknown> | undefined;
+        const display = typeof style?.display === 'string' ? style.display : sourceStyle(kid, 'display');
+        const align =
+          typeof style?.verticalAlign === 'string' ? style.verticalAlign : sourceStyle(kid, 'vertical-align');
+        return (
+          (display === undefined || display.trim().toLowerCase() === 'inline') &&
+          (align === undefined || align.trim().toLowerCase() === 'baseline') &&
+          style?.position === undefined &&
+          style?.float === undefined
+        );
+      },
       declaresLineHeight: (kid) =>
         (kid.props.style as Record<string, unknown> | undefined)?.lineHeight !== undefined ||
         sourceStyle(kid, 'line-height') !== undefined,

@@ -672,9 +672,15 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
       extra.flexDirection = 'column';
       extra.justifyContent = valign === 'middle' ? 'center' : 'flex-end';
       const content = ctx.convert(cell.el, {}, undefined);
+      // The line-height quirk's zero for the cell's lines (convert.ts, quirks-inline-text-strut) goes with them.
+      const quirkZero = (content.props.style as Record<string, unknown> | undefined)?.lineHeight === '0';
       const wrapper: SatoriElement = {
         type: ANONYMOUS_CELL_BOX,
-        props: { 'data-pictor-cell': '', style: { display: 'block' }, children: content.props.children },
+        props: {
+          'data-pictor-cell': '',
+          style: quirkZero ? { display: 'block', lineHeight: '0' } : { display: 'block' },
+          children: content.props.children,
+        },
       };
       // In a CSS table it is no element for the page's selectors (`.cell > p` still matches).
       if (!structure.html) wrapper.props[ANONYMOUS_PROP] = '';

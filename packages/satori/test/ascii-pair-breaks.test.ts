@@ -4,18 +4,9 @@
 // together. Line counts measured in Chromium 156 (16px Inter in a 1px-wide box: one line per unbreakable piece).
 // Chromium repro: packages/core/test/repros/ascii-pair-breaks.html (html-chromium-repros).
 import { describe, expect, it } from 'vitest';
-import { boxes, h } from './render.js';
+import { piecesBetweenBreaks } from './render.js';
 
-/** How many 20px lines `text` takes in a box 1px wide (one per piece between break opportunities). */
-async function lines(text: string) {
-  const root = h(
-    'div',
-    { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', fontSize: 16, lineHeight: '20px' },
-    h('div', { width: 1 }, text),
-  );
-  const { boxes: found } = await boxes(root, { width: 300 });
-  return (found[1]?.height ?? 0) / 20;
-}
+const lines = piecesBetweenBreaks;
 
 describe('line breaks between ASCII characters as Chromium', () => {
   it('no break after a slash before ASCII: URLs, paths and and/or stay whole', async () => {

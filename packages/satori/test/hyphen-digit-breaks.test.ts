@@ -4,18 +4,9 @@
 // `247-925-726` codes was as wide as the whole code and a phone number `555-4321` moved whole to the next line.
 // Chromium repro: packages/core/test/repros/hyphen-digit-breaks.html (html-chromium-repros).
 import { describe, expect, it } from 'vitest';
-import { boxes, h } from './render.js';
+import { piecesBetweenBreaks } from './render.js';
 
-/** How many 20px lines `text` takes in a box 1px wide (one per piece between break opportunities). */
-async function lines(text: string) {
-  const root = h(
-    'div',
-    { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', fontSize: 16, lineHeight: '20px' },
-    h('div', { width: 1 }, text),
-  );
-  const { boxes: found } = await boxes(root, { width: 300 });
-  return (found[1]?.height ?? 0) / 20;
-}
+const lines = piecesBetweenBreaks;
 
 describe('a break after a hyphen before a digit, as Chromium', () => {
   it('breaks after a hyphen between digits or a letter and a digit', async () => {

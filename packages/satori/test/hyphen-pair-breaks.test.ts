@@ -3,18 +3,9 @@
 // option's `--path` could not end a line with its first `-` as it does in Chromium (xmllint's synopsis).
 // Chromium repro: packages/core/test/repros/hyphen-pair-breaks.html (html-chromium-repros).
 import { describe, expect, it } from 'vitest';
-import { boxes, h } from './render.js';
+import { piecesBetweenBreaks } from './render.js';
 
-/** How many 20px lines `text` takes in a box 1px wide (one per piece between break opportunities). */
-async function lines(text: string) {
-  const root = h(
-    'div',
-    { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', fontSize: 16, lineHeight: '20px' },
-    h('div', { width: 1 }, text),
-  );
-  const { boxes: found } = await boxes(root, { width: 300 });
-  return (found[1]?.height ?? 0) / 20;
-}
+const lines = piecesBetweenBreaks;
 
 describe('a break between two hyphens, as Chromium', () => {
   it('breaks between hyphens and after a hyphen before a letter', async () => {

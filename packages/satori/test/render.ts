@@ -161,3 +161,14 @@ export async function redBox(style: Record<string, unknown>) {
   const at = (20 * 40 + 20) * 4;
   return { svg, errors, centre: [...rgba.subarray(at, at + 4)] };
 }
+
+/** How many 20px lines `text` takes in a box 1px wide: one per piece between break opportunities. */
+export async function piecesBetweenBreaks(text: string): Promise<number> {
+  const root = h(
+    'div',
+    { display: 'flex', flexDirection: 'column', alignItems: 'flex-start', fontSize: 16, lineHeight: '20px' },
+    h('div', { width: 1 }, text),
+  );
+  const { boxes: found } = await boxes(root, { width: 300 });
+  return (found[1]?.height ?? 0) / 20;
+}

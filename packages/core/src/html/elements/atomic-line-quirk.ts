@@ -74,30 +74,6 @@ export function applyAtomicLineQuirk(
   return true;
 }
 
-/** Phrasing elements that make a plain inline box (no vertical offset of their own, as `<sub>` and `<sup>` have). */
-export const PLAIN_INLINE_TAGS = new Set([
-  'a',
-  'span',
-  'b',
-  'i',
-  'em',
-  'strong',
-  'font',
-  'small',
-  'big',
-  'u',
-  's',
-  'code',
-  'tt',
-  'abbr',
-  'acronym',
-  'cite',
-  'var',
-  'kbd',
-  'samp',
-  'label',
-]);
-
 /**
  * Pictor (quirks-inline-text-strut): the line-height calculation quirk for an element whose text is all inside
  * plain inline boxes (no text of its own): its lines get no strut, so each is as tall as its inline boxes' own line

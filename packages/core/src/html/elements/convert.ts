@@ -19,10 +19,9 @@ import {
   type AtomicLineQuirkContext,
   applyAtomicLineQuirk,
   applyInlineTextLineQuirk,
-  PLAIN_INLINE_TAGS,
   isAtomicInlineDisplay,
 } from './atomic-line-quirk.js';
-import { BLOCK_TAGS, PICTURE_TAGS } from './element-kinds.js';
+import { BLOCK_TAGS, PICTURE_TAGS, PLAIN_INLINE_TAGS } from './element-kinds.js';
 import {
   ANONYMOUS_LINE_BOX,
   EM_SENSITIVE,

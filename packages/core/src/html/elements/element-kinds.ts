@@ -27,3 +27,27 @@ export const BLOCK_TAGS = new Set([
 
 /** Replaced elements that sit on a line like a picture. */
 export const PICTURE_TAGS = new Set(['img', 'svg']);
+
+/** Phrasing elements that make a plain inline box (no vertical offset of their own, as `<sub>` and `<sup>` have). */
+export const PLAIN_INLINE_TAGS = new Set([
+  'a',
+  'span',
+  'b',
+  'i',
+  'em',
+  'strong',
+  'font',
+  'small',
+  'big',
+  'u',
+  's',
+  'code',
+  'tt',
+  'abbr',
+  'acronym',
+  'cite',
+  'var',
+  'kbd',
+  'samp',
+  'label',
+]);

@@ -4,6 +4,7 @@
  * mode has too) lives in the converter (`lineHeightQuirk`); these are the quirks-mode-only ones.
  */
 import { type Element, type Node, isElement, isText } from '../dom.js';
+import { PLAIN_INLINE_TAGS } from './element-kinds.js';
 
 /**
  * Chrome's quirks.css, as UA rules: a table cuts the inheritance of every font property but the family (an e-mail's
@@ -127,29 +128,6 @@ function edgeChild(el: Element, side: 'top' | 'bottom', declared: DeclaredOf): E
   return undefined;
 }
 
-/** Inline elements that are no more than their content (not replaced: a picture or a control is content). */
-const PLAIN_INLINES = new Set([
-  'a',
-  'span',
-  'b',
-  'i',
-  'em',
-  'strong',
-  'font',
-  'small',
-  'big',
-  'u',
-  's',
-  'code',
-  'tt',
-  'abbr',
-  'acronym',
-  'cite',
-  'var',
-  'kbd',
-  'samp',
-]);
-
 const SIDES = [
   'top',
   'right',
@@ -185,7 +163,7 @@ const SIZING = [
  * white space and more such elements, and no padding, border, margin or size of its own.
  */
 function isEmptyBox(el: Element, declared: DeclaredOf, depth = 0): boolean {
-  if (depth > 8 || !(PLAIN_INLINES.has(el.tagName) || PLAIN_BLOCKS.has(el.tagName))) return false;
+  if (depth > 8 || !(PLAIN_INLINE_TAGS.has(el.tagName) || PLAIN_BLOCKS.has(el.tagName))) return false;
   if (SIZING.some((property) => declared(el, property) !== undefined)) return false;
   for (const node of el.childNodes as Node[]) {
     if (isText(node)) {

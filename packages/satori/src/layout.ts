@@ -1230,7 +1230,7 @@ async function prepareChildren(s: BoxState) {
       computedStyle as any,
       newLocale
     )
-    markerBaseline = engine.baseline()
+    markerBaseline = engine.baseline('0')
     markers = [
       ...(markers || []),
       ...getListMarker(
@@ -1291,7 +1291,7 @@ async function prepareChildren(s: BoxState) {
               computedStyle as any,
               newLocale
             )
-            .baseline()
+            .baseline('0')
         )
         const padding = node.style.paddingTop
         if (drop > 0 && (padding === undefined || typeof padding === 'number'))

@@ -43,12 +43,8 @@
  * machine whose Node.js is NodeSource's `nodejs` package, `apt-get install nodejs-doc` removes it (Debian's
  * nodejs-doc conflicts with it); there, `apt-get download nodejs-doc && dpkg-deb -x nodejs-doc_*.deb /` instead.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { selfContained } from './papers.mjs';
+import { debianLicences, debianPages } from './debian-docs.mjs';
 
-const DOCUMENT = 'document';
 const SMALL = 1024;
 const SCREEN = 1280;
 
@@ -86,46 +82,7 @@ const PACKAGES = {
   fmt: ['libfmt-doc', 'fmtlib/fmt', '/usr/share/doc/libfmt-doc', 'MIT'],
 };
 
-/** The installed version of a Debian package. */
-const versionOf = (pkg) => execFileSync('dpkg-query', ['-W', '-f=${Version}', pkg]).toString().trim();
-
-/** A page of a package's manual; `path` is relative to the package's HTML folder. */
-function page(key, d) {
-  const [pkg, repo, root, licence] = PACKAGES[key];
-  const buildChanges = [];
-  const version = existsSync(root) ? versionOf(pkg) : 'not installed';
-  return {
-    group: DOCUMENT,
-    ...d,
-    path: `${root}/${d.path}`,
-    repo,
-    commit: `debian:${pkg}=${version}`,
-    licence,
-    built: true,
-    buildChanges,
-    build: () => {
-      if (!existsSync(root)) throw new Error(`${d.name}: ${pkg} is not installed (apt-get install ${pkg})`);
-      buildChanges.push(`${d.path} as Debian bookworm's ${pkg} ${version} installs it in ${root}`);
-      let html = readFileSync(join(root, d.path), 'utf8');
-      const disabled = html.match(/<link\b[^>]*\sdisabled\b[^>]*>/gi) ?? [];
-      if (disabled.length) {
-        html = html.replace(/<link\b[^>]*\sdisabled\b[^>]*>/gi, '');
-        buildChanges.push(
-          `${disabled.length} style sheet link(s) marked disabled (themes a script turns on) dropped, as a browser does not apply them`,
-        );
-      }
-      const src = {
-        repo,
-        commit: `debian:${pkg}=${version}`,
-        path: d.path,
-        read: (p) => (existsSync(join(root, p)) ? readFileSync(join(root, p)) : undefined),
-      };
-      const { html: out, changes } = selfContained(src, { page: html });
-      buildChanges.push(...changes.map((c) => `${c} (from the package's files)`));
-      return out;
-    },
-  };
-}
+const page = debianPages(PACKAGES);
 
 /** The documents of this pass, as import.mjs's `add` takes them. */
 export function docs25Documents() {
@@ -429,10 +386,5 @@ export function docs25Documents() {
 
 /** Each package's Debian copyright file: [file name, bytes]. */
 export function docs25Licences() {
-  const out = new Map();
-  for (const [pkg] of Object.values(PACKAGES)) {
-    const file = `/usr/share/doc/${pkg}/copyright`;
-    if (existsSync(file)) out.set(`debian+${pkg}-copyright`, readFileSync(file));
-  }
-  return out;
+  return debianLicences(PACKAGES);
 }

@@ -104,3 +104,35 @@ describe('unit checks write nothing to the console', () => {
     expect(calls).toEqual([]);
   });
 });
+
+// Pictor change zero-number-shorthands: css-to-react-native parses `padding`, `margin`, `border-width`… as a whole and
+// takes a unitless length only when written `0`; `padding: 0.8em 0.0 0.0em 0.0em` (the GIMP manual's sheet) threw,
+// dropping the declaration. Chromium takes any number equal to zero as a zero length.
+describe('zeroes written as other numbers in shorthands', () => {
+  /** The position and size of the only box inside a box of 100 × 60 px content with `style`; and the style errors. */
+  const inner = async (style: Record<string, unknown>) => {
+    const errors: string[] = [];
+    const { boxes: laid } = await boxes(
+      h('div', { display: 'flex', width: 100, height: 60, ...style }, h('div', { flexGrow: 1, height: 10 })),
+      { width: 100, height: 60, onStyleError: (e: Error) => errors.push(e.message) },
+    );
+    const { left, top, width } = laid[1];
+    return { box: { left, top, width }, errors };
+  };
+
+  for (const [style, box] of [
+    [{ padding: '8px 0.0 0.0em 0.0em' }, { left: 0, top: 8, width: 100 }],
+    [{ padding: '.0 00 +0 10px' }, { left: 10, top: 0, width: 100 }],
+    [{ margin: '0.0 0.0 0 5px' }, { left: 5, top: 0, width: 100 }],
+    [{ padding: '0e0 20px' }, { left: 20, top: 0, width: 100 }],
+  ] as const) {
+    it(`${JSON.stringify(style)} is taken`, async () => {
+      expect(await inner(style)).toEqual({ box, errors: [] });
+    });
+  }
+
+  it('a number other than zero without a unit is still invalid', async () => {
+    const { errors } = await inner({ padding: '0.5 0' });
+    expect(errors).toHaveLength(1);
+  });
+});

@@ -12,6 +12,12 @@
  * unitless `calc()`, `opacity` in percent, a zero `flex-basis` such as `0.0`,
  * a number from JSX); any other is invalid and thrown, so the declaration is
  * dropped and reported as a style error.
+ *
+ * Pictor (zero-number-shorthands): a shorthand it parses as a whole takes a
+ * unitless length only when written `0`, and throws on any other zero
+ * (`padding: 0.8em 0.0 0.0em 0.0em`, the GIMP manual's sheet), dropping the
+ * declaration; Chromium takes every number equal to zero as a zero length. Such
+ * a number is written `0` before it is handed over.
  */
 import { MATH_FUNCTION, parseMath } from '../parser/math.js'
 
@@ -71,6 +77,14 @@ function unitlessMath(value: string, percent: boolean): number | undefined {
   return Number.isFinite(result) ? result : undefined
 }
 
+/** A number among a value's space-separated parts. */
+const SPACED_NUMBER = /(?<=^|\s)[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:e[+-]?\d+)?(?=\s|$)/gi
+
+/** `value` with each space-separated number equal to zero written `0`. */
+function zeroesWritten(value: string): string {
+  return value.replace(SPACED_NUMBER, (n) => (Number(n) === 0 ? '0' : n))
+}
+
 /**
  * `purified` (what satori hands css-to-react-native for `name`) in a form it
  * takes without writing to the console; `original` is the declared value.
@@ -81,7 +95,8 @@ export function withoutUnitWarning(
   purified: string | number,
   original: string | number
 ): string | number {
-  if (typeof purified !== 'string' || PARSED_WHOLE.has(name)) return purified
+  if (typeof purified !== 'string') return purified
+  if (PARSED_WHOLE.has(name)) return zeroesWritten(purified)
   const value = purified.trim()
   if (UNITLESS.test(name)) {
     // Warned unless `0` or a number it recognises.

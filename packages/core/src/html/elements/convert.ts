@@ -958,7 +958,7 @@ export class TreeConverter {
     if (flags.picture && !flags.text && !PICTURE_TAGS.has(converted.type)) {
       // `font-size: 0` as well for a lone picture where nothing of the element's own box is in `em` (see
       // picture-lines.ts).
-      const lone = lonePicture(kids) && !this.sizedInEm(el, converted);
+      const lone = lonePicture(kids, this.convertedSizedInEm) && !this.sizedInEm(el, converted);
       const collapse = lone ? { lineHeight: '0', fontSize: '0' } : { lineHeight: '0' };
       converted.props.style = { ...((converted.props.style as object) ?? {}), ...collapse };
       // Its white space would have no width at that size, yet it may separate it from a neighbour on the line
@@ -1069,14 +1069,24 @@ export class TreeConverter {
 
   /** `wrapPictureLines` on a converted block, its new lines' content flags kept. */
   private wrapPictureLinesOf(converted: SatoriElement, kids: SatoriChild[]): void {
-    const wrapped = wrapPictureLines(kids, (run) => {
-      const flags = this.combinedFlags(ANONYMOUS_LINE_BOX, run);
-      return flags.picture && !flags.text;
-    });
+    const wrapped = wrapPictureLines(
+      kids,
+      (run) => {
+        const flags = this.combinedFlags(ANONYMOUS_LINE_BOX, run);
+        return flags.picture && !flags.text;
+      },
+      this.convertedSizedInEm,
+    );
     if (!wrapped) return;
     for (const line of wrapped.lines) this.contentFlags.set(line, { text: false, picture: true });
     converted.props.children = wrapped.children.length === 1 ? wrapped.children[0] : wrapped.children;
   }
+
+  /** `sizedInEm` of a converted element, read on the element it came from (false for one the converter made). */
+  private readonly convertedSizedInEm = (converted: SatoriElement): boolean => {
+    const source = this.sourceOf.get(converted);
+    return source !== undefined && this.sizedInEm(source, converted);
+  };
 
   /** True when a length of the element's own box (its style attribute, sheets or the converter's) is in `em`. */
   private sizedInEm(el: Element, converted: SatoriElement): boolean {

@@ -85,16 +85,22 @@ export function hasSpaceBetweenItems(kids: SatoriChild[]): boolean {
 
 /**
  * True when content is one picture, alone or in inline wrappers (`<a><img></a>`), with nothing but white space
- * around it, which a line drops at its ends: a font size of 0 changes no width there.
+ * around it, which a line drops at its ends: a font size of 0 changes no width there — unless `sizedInEm` says the
+ * picture or a wrapper has a box length in `em` (a DocBook figure's `img { max-width: 36em }`), which that size would
+ * make 0.
  */
-export function lonePicture(kids: SatoriChild[]): boolean {
+export function lonePicture(kids: SatoriChild[], sizedInEm?: (el: SatoriElement) => boolean): boolean {
   const items = kids.filter((kid) => kid && !isBlankText(kid));
   if (items.length !== 1) return false;
   const only = items[0];
   if (!only || typeof only !== 'object') return false;
+  if (sizedInEm?.(only)) return false;
   if (PICTURE_TAGS.has(only.type)) return true;
   const children = only.props.children;
-  return lonePicture(Array.isArray(children) ? children : children === undefined ? [] : [children]);
+  return lonePicture(
+    Array.isArray(children) ? children : children === undefined ? [] : [children],
+    sizedInEm,
+  );
 }
 
 /** A converted element whose inline content forms lines of its own (a block, not a flex or grid container). */
@@ -113,6 +119,7 @@ export function isBlockContainer(el: SatoriElement): boolean {
 export function wrapPictureLines(
   kids: SatoriChild[],
   textlessPictures: (run: SatoriChild[]) => boolean,
+  sizedInEm?: (el: SatoriElement) => boolean,
 ): { children: SatoriChild[]; lines: SatoriElement[] } | undefined {
   const children: SatoriChild[] = [];
   const lines: SatoriElement[] = [];
@@ -126,7 +133,11 @@ export function wrapPictureLines(
         // over the baseline, in the line box, which is all of the line under a spacer picture of 0 or 1 px. (Not
         // for several: the spaces between them would lose their width.)
         props: {
-          style: { display: 'block', lineHeight: '0', ...(lonePicture(run) ? { fontSize: '0' } : {}) },
+          style: {
+            display: 'block',
+            lineHeight: '0',
+            ...(lonePicture(run, sizedInEm) ? { fontSize: '0' } : {}),
+          },
           children: run,
         },
       };

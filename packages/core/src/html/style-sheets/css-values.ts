@@ -7,6 +7,7 @@
  */
 import * as csstree from 'css-tree';
 import { standardGradients } from './legacy-gradients.js';
+import { whiteSpaceKeyword } from './white-space-values.js';
 
 /** Prefixed properties Chrome parses as aliases of a standard one (css_properties.json5 `alias_for`). */
 const WEBKIT_ALIASES = new Set([
@@ -118,6 +119,9 @@ export function spaceJammedTokens(value: string): string {
  */
 export function resolveValue(property: string, value: string): string {
   const resolved = standardGradients(resolveInfiniteCalc(spaceJammedTokens(value)));
+  // Pictor (white-space-values): CSS Text 4's `preserve nowrap` is the `pre` the layout engine reads.
+  if (property === 'white-space')
+    return SUBSTITUTED.test(resolved) ? resolved : (whiteSpaceKeyword(resolved) ?? resolved);
   if (property !== 'opacity') return resolved;
   const percent = PERCENTAGE.exec(resolved);
   return percent ? String(Number(percent[1]) / 100) : resolved;
@@ -181,10 +185,15 @@ function invalidBoxSize(property: string, v: string): boolean {
  * parse and drops without a word, so that the declaration before it stays: `position: -webkit-sticky` (Safari's;
  * Bootstrap's `.sticky-top`, Material for MkDocs' header, Spectre's `.p-sticky`: `position: relative; position:
  * -webkit-sticky` is `relative` in Chromium). satori took it as the element's position, rejected it and laid the
- * element out as `static`. Dropped without a warning: it is always written beside `position: sticky`.
+ * element out as `static`. Dropped without a warning: it is always written beside `position: sticky`. So are old
+ * browsers' `white-space` values (`-moz-pre-wrap`, `-o-pre-wrap`, `-pre-wrap`), always beside `pre-wrap`.
  */
 export function foreignValue(property: string, value: string): boolean {
-  return property === 'position' && value.trim().toLowerCase() === '-webkit-sticky';
+  const v = value.trim().toLowerCase();
+  // Pictor (white-space-values): `white-space: -moz-pre-wrap !important` (Publican's sheet, after `pre-wrap`) won
+  // the cascade and joined the lines of every <pre>, a value the layout engine does not know.
+  if (property === 'white-space') return v.startsWith('-') && whiteSpaceKeyword(v) === undefined;
+  return property === 'position' && v === '-webkit-sticky';
 }
 
 /**
@@ -207,7 +216,10 @@ export function invalidDeclaration(property: string, value: string): string | un
         : // Pictor (font-style-invalid-dropped): Chromium drops it and the cascade's earlier value stays.
           property === 'font-style'
           ? invalidFontStyle(v)
-          : BOX_SIZES.has(property) && invalidBoxSize(property, v);
+          : // Pictor (white-space-values): a value the layout engine would read as none of its keywords.
+            property === 'white-space'
+            ? !SUBSTITUTED.test(v) && whiteSpaceKeyword(v) === undefined
+            : BOX_SIZES.has(property) && invalidBoxSize(property, v);
   return invalid
     ? `${property}: ${value} is not a valid value; the declaration was dropped, as browsers drop it`
     : undefined;

@@ -481,6 +481,12 @@ export function trackList(
   const tracks = widths
     .map((width, i) => {
       const share = percent[i];
+      // Pictor (table-zero-percent-columns): a `0%` column (cppreference's `td:first-child { width: 0% }`) is as
+      // wide as its min-content, as in Chrome, whose percentage columns never go under it; when every column is
+      // one, they share the table's width equally above it. As a 0% track it was nothing wide, its text under the
+      // next column's.
+      if (share === 0)
+        return growPercent && percent.every((p) => p === 0) ? 'minmax(min-content, 1fr)' : 'min-content';
       if (share !== undefined) {
         if (growPercent) return `minmax(min-content, ${share}fr)`;
         // Chrome resolves a column's percentage against the table's width less its border spacing; a grid's
@@ -504,12 +510,13 @@ export function trackList(
  * LayoutNG's ComputeGridInlineMinMax): each percentage column asks for its max-content width ÷ its share, the other
  * columns for their max-content widths ÷ what the percentages leave; at least the columns' max-content widths.
  * Undefined without percentage columns; infinite (the container's width) when a percentage column's content is not
- * estimated. Bootstrap 3's `.nav-justified > li { display: table-cell; width: 1% }` asks
+ * estimated. A `0%` column asks for nothing more: such a table is as wide as its columns' max-content widths, as in
+ * Chrome, with the `0%` columns at their min-content widths and the others sharing the rest. Bootstrap 3's `.nav-justified > li { display: table-cell; width: 1% }` asks
  * for 100 times its content, so its anonymous table fills its container, as the trick intends.
  */
 function percentWidth(widths: (string | undefined)[], weights: number[]): number | undefined {
   const shares = widths.map((width) => percentOf(width));
-  if (shares.every((share) => share === undefined || share <= 0)) return undefined;
+  if (shares.every((share) => share === undefined)) return undefined;
   // The estimate sees only text and pictures: a percentage column whose content it cannot see (an icon of a sized
   // inline-block, an <svg>) would ask for nothing, so such a table fills its container (as the 1% trick intends).
   if (shares.some((share, i) => share !== undefined && share > 0 && !(weights[i]! > 0)))

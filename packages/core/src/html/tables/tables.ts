@@ -682,8 +682,8 @@ export function convertTable(table: Element, ctx: TableContext): SatoriElement {
           children: content.props.children,
         },
       };
-      // In a CSS table it is no element for the page's selectors (`.cell > p` still matches).
-      if (!structure.html) wrapper.props[ANONYMOUS_PROP] = '';
+      // It is no element for the page's selectors: `td > div` (cppreference's declarations), `.cell > p` still match.
+      wrapper.props[ANONYMOUS_PROP] = '';
       return ctx.convert(cell.el, extra, [wrapper]);
     }
     // Baseline-aligned, the grid item is only as tall as its content: a cell whose box shows (a background, a

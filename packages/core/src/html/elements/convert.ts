@@ -14,6 +14,7 @@ import {
   parentElement,
 } from '../dom.js';
 import { type CssDeclarations, parseInlineStyle, toSatoriStyle } from '../style-sheets/inline-style.js';
+import { shorthandLineHeight } from '../style-sheets/font-shorthand.js';
 import type { DocumentStyles } from '../style-sheets/stylesheet.js';
 import {
   type AtomicLineQuirkContext,
@@ -1011,10 +1012,11 @@ export class TreeConverter {
       },
       declaresLineHeight: (kid) =>
         (kid.props.style as Record<string, unknown> | undefined)?.lineHeight !== undefined ||
-        sourceStyle(kid, 'line-height') !== undefined,
+        sourceStyle(kid, 'line-height') !== undefined ||
+        sourceStyle(kid, 'font') !== undefined,
       inheritedLineHeight: () => {
         for (let e: Element | null = el; e; e = parentElement(e)) {
-          const value = this.styles.declared(e, 'line-height', this.inlineOf(e));
+          const value = this.declaredLineHeight(e);
           if (value !== undefined) return value;
           // Quirks mode's table rule resets it (quirks.ts).
           if (this.fullQuirks && e.tagName === 'table') return 'normal';
@@ -1022,6 +1024,22 @@ export class TreeConverter {
         return 'normal';
       },
     };
+  }
+
+  /**
+   * The line height `el` declares, by `line-height` or by the `font` shorthand when that comes later in the cascade
+   * (`html { font: 100%/1.5 sans-serif }`, the GIMP manual's; a `font` without one resets it to `normal`).
+   */
+  private declaredLineHeight(el: Element): string | undefined {
+    const inline = this.inlineOf(el);
+    const own = this.styles.declared(el, 'line-height', inline);
+    const font = this.styles.declared(el, 'font', inline);
+    if (
+      font === undefined ||
+      (own !== undefined && this.styles.compareCascade(el, 'font', 'line-height', inline) <= 0)
+    )
+      return own;
+    return shorthandLineHeight(font) ?? own;
   }
 
   /**

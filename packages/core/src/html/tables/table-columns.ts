@@ -15,6 +15,7 @@ import {
   spanAttr,
 } from './table-model.js';
 import { HTML_TABLE } from './table-structure.js';
+import { shorthandFontSize } from '../style-sheets/font-shorthand.js';
 
 /**
  * Advance widths in em of U+0020–U+007E in Inter Regular, the built-in sans-serif (its hmtx, read through HarfBuzz
@@ -303,15 +304,6 @@ const FONT_SIZE_KEYWORDS: Record<string, number> = {
   'x-large': 24,
   'xx-large': 32,
 };
-
-/** The `font-size` part of a `font` shorthand (`bold 0.875em/1.4 Georgia`: `0.875em`), or undefined. */
-function shorthandFontSize(font: string): string | undefined {
-  const m =
-    /(?:^|\s)((?:\d*\.)?\d+(?:px|em|rem|%|pt)|xx-small|x-small|small|medium|large|x-large|xx-large|smaller|larger)(?:\s*\/\s*\S+)?\s+\S/i.exec(
-      font,
-    );
-  return m?.[1];
-}
 
 /** An element's own font size as declared (`font-size`, or the `font` shorthand when it comes later), lowercased. */
 function declaredFontSize(el: Element, ctx: TableContext): string | undefined {

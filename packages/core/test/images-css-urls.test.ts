@@ -100,12 +100,19 @@ describe('CSS declarations', () => {
 
   it('knows which properties satori draws images from', () => {
     expect(
-      ['background', 'background-image', 'mask', 'mask-image', '-webkit-mask-image', '--bg'].every(
-        isImageProperty,
-      ),
+      [
+        'background',
+        'background-image',
+        'mask',
+        'mask-image',
+        '-webkit-mask-image',
+        'list-style',
+        'list-style-image',
+        '--bg',
+      ].every(isImageProperty),
     ).toBe(true);
     expect(
-      ['cursor', 'list-style-image', 'border-image', 'content', 'backgroundimage'].some(isImageProperty),
+      ['cursor', 'list-style-type', 'border-image', 'content', 'backgroundimage'].some(isImageProperty),
     ).toBe(false);
     expect(kebabProperty('backgroundImage')).toBe('background-image');
     expect(kebabProperty('WebkitMaskImage')).toBe('-webkit-mask-image');

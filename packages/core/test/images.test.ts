@@ -157,6 +157,20 @@ describe('inlineImages', () => {
     expect((server.hits.get('/red.png') ?? 0) - before).toBe(0);
   });
 
+  it('loads the pictures of list markers (list-style-image, list-style) as images', async () => {
+    const warnings: string[] = [];
+    const tree = el('ul', {
+      style: {
+        listStyleImage: `url(${server.origin}/red.png)`,
+        listStyle: `inside url(${server.origin}/red.png)`,
+      },
+    });
+    const out = await inlineImages(tree, ctx({ warnings }));
+    expect(String(out.props.style!.listStyleImage)).toMatch(/^url\("data:image\/png;base64,/);
+    expect(String(out.props.style!.listStyle)).toMatch(/^inside url\("data:image\/png;base64,/);
+    expect(warnings).toEqual([]);
+  });
+
   it('turns url() in properties satori draws no image from into none, with a warning, without fetching', async () => {
     const warnings: string[] = [];
     const before = server.hits.get('/img/blue.jpg') ?? 0;
@@ -165,7 +179,7 @@ describe('inlineImages', () => {
       {
         style: {
           cursor: `url(${server.origin}/img/blue.jpg), auto`,
-          listStyleImage: `url(${server.origin}/img/blue.jpg)`,
+          outlineImage: `url(${server.origin}/img/blue.jpg)`,
         },
       },
       el(
@@ -175,14 +189,14 @@ describe('inlineImages', () => {
       ),
     );
     const out = await inlineImages(tree, ctx({ warnings }));
-    expect(out.props.style).toEqual({ cursor: 'none, auto', listStyleImage: 'none' });
+    expect(out.props.style).toEqual({ cursor: 'none, auto', outlineImage: 'none' });
     expect((out.props.children as SatoriElement[])[0]!.props.children).toEqual([
       `a[data-x="url(${server.origin}/img/blue.jpg)"] { border-image: none 30 }`,
     ]);
     expect(warnings).toEqual([
-      `url(${server.origin}/img/blue.jpg) in "cursor" was not loaded (images are drawn from background and mask only)`,
-      `url(${server.origin}/img/blue.jpg) in "list-style-image" was not loaded (images are drawn from background and mask only)`,
-      `url(${server.origin}/img/blue.jpg) in "border-image" was not loaded (images are drawn from background and mask only)`,
+      `url(${server.origin}/img/blue.jpg) in "cursor" was not loaded (images are drawn from background, mask and list-style only)`,
+      `url(${server.origin}/img/blue.jpg) in "outline-image" was not loaded (images are drawn from background, mask and list-style only)`,
+      `url(${server.origin}/img/blue.jpg) in "border-image" was not loaded (images are drawn from background, mask and list-style only)`,
     ]);
     expect(server.hits.get('/img/blue.jpg') ?? 0).toBe(before);
   });

@@ -53,10 +53,13 @@ function skipString(css: string, start: number): number {
   return css.length;
 }
 
-/** CSS properties whose `url()` satori loads as an image; custom properties may flow into them via `var()`. */
+/** CSS properties whose `url()` satori draws as an image (list markers too); custom properties may flow into them via `var()`. */
 export function isImageProperty(property: string): boolean {
   return (
-    property.startsWith('--') || /^(-webkit-)?(background|background-image|mask|mask-image)$/.test(property)
+    property.startsWith('--') ||
+    /^(-webkit-)?(background|background-image|mask|mask-image)$/.test(property) ||
+    // Pictor (list-style-image): a list's picture markers (MediaWiki's bullet.gif), drawn by the layout engine.
+    /^list-style(-image)?$/.test(property)
   );
 }
 

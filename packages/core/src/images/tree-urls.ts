@@ -83,7 +83,7 @@ const EMPTY_URL = /\burl\(\s*(?:""|'')?\s*\)/gi;
 
 /**
  * Rewrite one style value: image URLs become their data: URIs, an empty `url()` becomes `none`; `url()` in any other property (cursor,
- * list-style-image, border-image...: nothing satori draws) becomes `none`, with a warning, so no URL is left.
+ * border-image...: nothing satori draws) becomes `none`, with a warning, so no URL is left.
  */
 function rewriteStyleValue(
   property: string,
@@ -94,7 +94,7 @@ function rewriteStyleValue(
   // Pictor (empty-url-no-image): satori throws on an image without a source.
   if (isImageProperty(property)) return replaceCssUrls(value.replace(EMPTY_URL, 'none'), replace);
   return replaceCssUrlTokens(value, (url) => {
-    const warning = `url(${shorten(url)}) in "${property}" was not loaded (images are drawn from background and mask only)`;
+    const warning = `url(${shorten(url)}) in "${property}" was not loaded (images are drawn from background, mask and list-style only)`;
     if (!warnings.includes(warning)) warnings.push(warning);
     return 'none';
   });

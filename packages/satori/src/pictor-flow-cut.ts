@@ -26,8 +26,10 @@
  *   height); relative offsets of the chain in percentages refuse too;
  * - in the cut part, no element is positioned (fixed, sticky, relative with offsets in percentages, or absolute other
  *   than from the top of a containing block in the cut part: each can be drawn above its place by a distance not
- *   known before layout), transformed, has a negative block margin, a shadow, a filter or an outline, and every font
- *   size can be read (px, em, rem, %, pt and keywords: the slack needs the largest);
+ *   known before layout), transformed, has a filter or an outline, and every font size can be read (px, em, rem, %,
+ *   pt and keywords: the slack needs the largest); a box or text shadow adds how far it can draw above its box (blur
+ *   and spread less its vertical offset) to the slack, as a relative offset does, and the negative block margins
+ *   (read in px, em, rem, pt) add up to how far they can pull what follows them up;
  * - values written with `var()` or `env()` in those properties are read resolved; `calc()` refuses.
  *
  * The cut lies before a block-level child (an element with display block, list-item, flow-root, flex, grid or
@@ -233,6 +235,79 @@ function upwardOffset(style: Style, font: number, root: number): number {
   return 0
 }
 
+/**
+ * How far above its box a shadow of the cut part can draw, in px: for each layer, its blur and spread less its
+ * vertical offset (an inset box shadow draws inside the box: 0); NaN when a length cannot be read (`calc()`), which
+ * refuses the cut. Doxygen's member tables (`box-shadow: 2px 2px 2px rgba(0,0,0,.15)`) and headings
+ * (`text-shadow: 0 1px 1px rgba(255,255,255,.9)`) refused every cut of their long pages.
+ */
+function shadowReach(value: unknown, box: boolean, font: number, root: number): number {
+  const v = text(value)
+  if (isNone(v)) return 0
+  let reach = 0
+  for (const layer of splitLayers(v)) {
+    const words = valueParser(layer)
+      .nodes.filter((n) => n.type === 'word' || n.type === 'function')
+      .map((n) => valueParser.stringify(n))
+    if (box && words.some((w) => w.toLowerCase() === 'inset')) continue
+    const lengths = words.filter((w) => /^-?(\d*\.)?\d+[a-z%]*$/i.test(w) && !/^#/.test(w))
+    if (words.some((w) => /^(calc|min|max|clamp|var|env)\(/i.test(w))) return NaN
+    if (lengths.length < 2) return NaN
+    const [, y = 0, blur = 0, spread = 0] = lengths.map((l) => lengthPx(l, font, root, NaN))
+    if (![y, blur, spread].every(Number.isFinite)) return NaN
+    reach = Math.max(reach, Math.max(0, blur) + (box ? spread : 0) - y)
+  }
+  return Math.max(0, reach)
+}
+
+/** The comma-separated layers of a value, commas inside parentheses kept. */
+function splitLayers(value: string): string[] {
+  const layers: string[] = []
+  let depth = 0
+  let start = 0
+  for (let i = 0; i < value.length; i++) {
+    const c = value[i]
+    if (c === '(') depth++
+    else if (c === ')') depth--
+    else if (c === ',' && depth === 0) {
+      layers.push(value.slice(start, i))
+      start = i + 1
+    }
+  }
+  layers.push(value.slice(start))
+  return layers
+}
+
+/**
+ * How far the negative block margins of a box of the cut part (top and bottom; left and right move it sideways only)
+ * can pull it and what follows up, in px; NaN when one cannot be read (`calc()`, a percentage), which refuses the
+ * cut. Doxygen's `.memdoc` and others' `margin-top: -1px` had refused every cut of their pages.
+ */
+function negativeMargins(style: Style, font: number, root: number): number {
+  let pull = 0
+  const add = (value: unknown) => {
+    const px = typeof value === 'number' ? value : lengthPx(text(value), font, root, NaN)
+    if (Number.isNaN(px)) pull = NaN
+    else if (px < 0) pull -= px
+  }
+  for (const key in style) {
+    if (!/^margin/.test(key) || /^margin(Left|Right|Inline.*)$/.test(key)) continue
+    const value = style[key]
+    if (typeof value === 'number') {
+      add(value)
+      continue
+    }
+    const v = text(value)
+    if (!v.includes('-')) continue
+    if (key === 'margin') {
+      const words = valueParser(v).nodes.filter((n) => n.type !== 'space').map((n) => valueParser.stringify(n))
+      add(words[0] ?? '')
+      add(words[2] ?? words[0] ?? '')
+    } else add(v)
+  }
+  return pull
+}
+
 /** Properties that must be absent (or none/normal) on every ancestor of the cut point. */
 const CHAIN_REFUSED = [
   'boxShadow',
@@ -434,24 +509,8 @@ function cutRefusal(style: Style, cbInCut: boolean): string {
       if (value !== '' && value !== 'auto' && !/^-?(\d*\.)?\d+(px|em|rem|pt)?$/.test(value)) return `relative offset (${key})`
     }
   }
-  for (const key of ['transform', 'translate', 'rotate', 'scale', 'boxShadow', 'textShadow', 'filter', 'backdropFilter', 'outline', 'outlineStyle', 'offsetPath'])
+  for (const key of ['transform', 'translate', 'rotate', 'scale', 'filter', 'backdropFilter', 'outline', 'outlineStyle', 'offsetPath'])
     if (!isNone(style[key])) return key
-  // A negative margin before or after a block can draw it or what follows above the marker; a negative margin at
-  // its left or right moves it sideways only (inline margins of an inline box too).
-  for (const key in style) {
-    if (!/^margin/.test(key) || /^margin(Left|Right)$/.test(key)) continue
-    const value = style[key]
-    if (typeof value === 'number') {
-      if (value < 0) return 'negative margin'
-      continue
-    }
-    let parts = [text(value)]
-    if (key === 'margin') {
-      const words = valueParser(text(value)).nodes.filter((n) => n.type !== 'space').map((n) => valueParser.stringify(n))
-      parts = [words[0] ?? '', words[2] ?? words[0] ?? '']
-    }
-    if (parts.some((part) => part.includes('-'))) return 'negative margin'
-  }
   return ''
 }
 
@@ -469,6 +528,8 @@ interface Walk {
   cutFont: number
   /** Largest distance a box of the cut part is moved up by relative offsets (its own and its ancestors'). */
   cutRise: number
+  /** The negative block margins of the cut part added up: how far they can pull what follows them up. */
+  cutPull: number
   /** Why the cut is refused, once it is. */
   refusal: string
   /** What the marker's prop holds. */
@@ -530,7 +591,23 @@ function cutSubtree(node: unknown, w: Walk, font: number, vars: Vars, cbInCut = 
   }
   w.cutFont = Math.max(w.cutFont, own)
   const risen = rise + upwardOffset(style, own, w.rootFont)
-  w.cutRise = Math.max(w.cutRise, risen)
+  // A shadow draws above its box by its reach: added to the slack, as a relative offset's rise is.
+  const shadow = Math.max(
+    shadowReach(style.boxShadow, true, own, w.rootFont),
+    shadowReach(style.textShadow, false, own, w.rootFont)
+  )
+  if (!Number.isFinite(shadow)) {
+    w.refusal = 'cut part: shadow'
+    return
+  }
+  w.cutRise = Math.max(w.cutRise, risen + shadow)
+  // A negative block margin pulls the box and everything after it up: each one's pull is added to the slack.
+  const pull = negativeMargins(style, own, w.rootFont)
+  if (Number.isNaN(pull)) {
+    w.refusal = 'cut part: negative margin'
+    return
+  }
+  w.cutPull += pull
   const position = text(style.position)
   const positioned = position === 'relative' || position === 'absolute'
   for (const child of childList(node)) cutSubtree(child, w, own, inner, cbInCut || positioned, risen)
@@ -655,6 +732,7 @@ export function cutFlow(
     rootFont,
     cutFont: 0,
     cutRise: 0,
+    cutPull: 0,
     refusal: '',
   }
   const cut = cutInside(tree, rootStyled, w, 16, false)
@@ -664,7 +742,7 @@ export function cutFlow(
   // image and everything is laid out again (the kept part twice): not tried.
   const total = charsOf(tree, NO_VARS)
   if (2 * w.chars >= total) return { refused: `kept ${w.chars} of ${total}: half or more` }
-  return { tree: cut, slack: Math.max(48, 3 * w.cutFont) + w.cutRise, kept: w.chars, total, marker: w.marker ?? {} }
+  return { tree: cut, slack: Math.max(48, 3 * w.cutFont) + w.cutRise + w.cutPull, kept: w.chars, total, marker: w.marker ?? {} }
 }
 
 /** The marker's top on the canvas. */

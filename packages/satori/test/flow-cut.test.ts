@@ -246,6 +246,56 @@ describe('flow-cut', () => {
     expect(seen.kept + seen.redone).toBe(0);
   });
 
+  it('adds what shadows and negative margins of the cut part can lift to the slack (laid out again, drawn)', async () => {
+    // As in the test below: paragraph 150 is 14,708px down. A shadow 14,608px above its box, or negative margins
+    // pulling it up by as much, draw it at 100px; the cut is laid out again, then everything.
+    const square = { width: 50, height: 50, backgroundColor: 'red' };
+    for (const lifted of [
+      () =>
+        page({
+          lateChild: h(
+            'div',
+            { ...square, backgroundColor: 'transparent', boxShadow: '0 -14608px 0 red' },
+            '',
+          ),
+        }),
+      () => page({ lateChild: h('div', { ...square, marginTop: -14608 }, '') }),
+      () =>
+        page({
+          main: { '--lift': '-7304px' },
+          lateChild: h(
+            'div',
+            { ...square, margin: 'var(--lift) 0 0' },
+            h('div', { ...square, marginTop: 'var(--lift)' }, ''),
+          ),
+        }),
+    ]) {
+      const on = await measured(lifted(), true);
+      const off = await measured(lifted(), false);
+      expect(on.svg.equals(off.svg)).toBe(true);
+      expect(on.kept).toBe(0);
+      expect(on.redone).toBeGreaterThan(0);
+    }
+  });
+
+  // (Text shadows are read as box shadows are; none is drawn here: resvg-js, which draws these tests, aborts the
+  // process on a text shadow's filter 14,000 px below its canvas.)
+  it('keeps the cut past small shadows and negative margins in the cut part (Doxygen’s member tables)', async () => {
+    const doxygen = () =>
+      page({
+        lateChild: h(
+          'div',
+          { boxShadow: '2px 2px 2px rgba(0, 0, 0, 0.15), inset 0 -900px 0 red', margin: '-0.5em 0 -4px' },
+          h('h2', { marginTop: '-1px', fontSize: 20 }, 'Member Function Documentation'),
+        ),
+      });
+    const on = await measured(doxygen(), true);
+    const off = await measured(doxygen(), false);
+    expect(on.svg.equals(off.svg)).toBe(true);
+    expect(on.kept).toBe(1);
+    expect(on.measures).toBeLessThan(off.measures / 2);
+  });
+
   it('adds how far a relative offset lifts a box of the cut part to the slack (laid out again, drawn)', async () => {
     // Paragraph 150 starts 14,708px down (150 paragraphs of 90px and their 8px margins, under the body's 8px): moved
     // up 14,608px it is drawn at 100px. The first cut ends a few paragraphs below the image, by more than the text's
@@ -312,18 +362,17 @@ describe('flow-cut', () => {
     ['an ancestor with a flex display', () => page({ main: { display: 'flex', flexDirection: 'column' } })],
     ['an ancestor that aligns its content', () => page({ main: { height: 280, alignContent: 'end' } })],
     ['a vertical writing mode', () => page({ body: { writingMode: 'vertical-rl' } })],
-    ['a negative margin in the cut part', () => page({ late: { marginTop: -9000 } })],
-    [
-      'a negative bottom margin in the cut part (a margin shorthand)',
-      () => page({ late: { margin: '0 0 -9000px' } }),
-    ],
     [
       'a relative offset from the bottom in a percentage in the cut part (it reads a height)',
       () => page({ late: { position: 'relative', bottom: '5%' } }),
     ],
     [
-      'a negative margin in the cut part through var()',
-      () => page({ main: { '--lift': '-9000px' }, late: { marginTop: 'var(--lift)' } }),
+      'a negative margin in a percentage in the cut part (it reads a width)',
+      () => page({ late: { marginTop: '-50%' } }),
+    ],
+    [
+      'a shadow whose offset cannot be read in the cut part',
+      () => page({ late: { boxShadow: '0 calc(-1px) red' } }),
     ],
     [
       'a fixed element in the cut part',

@@ -21,9 +21,12 @@
  *   scrolls, multi-column, a writing mode other than horizontal-tb, `align-content`, `aspect-ratio` (the content
  *   stretches it), a blend mode, zoom, being a container of queries, and a `reversed` list (its numbers count the
  *   items after);
- * - no element anywhere is sticky (its constraint is its containing block's height), and no absolutely positioned
- *   element of the kept part has a chain ancestor as its containing block (its offsets and percentages read the
- *   height); relative offsets of the chain in percentages refuse too;
+ * - no sticky element of the kept part could move with the cut (stickyRefusal: its containing block is a chain
+ *   ancestor under a scroll container, or its scrollport is one and it sticks by its bottom or a percentage; without
+ *   a scroll container above it satori does not move it), and no absolutely positioned element of the kept part has
+ *   a chain ancestor as its containing block and reads its height (placed from the bottom, by a percentage; one
+ *   placed from the top by a length or at its static position does not: readsHeight); relative offsets of the chain
+ *   in percentages refuse too;
  * - in the cut part, no element is positioned (fixed, sticky, relative with offsets in percentages, or absolute other
  *   than from the top of a containing block in the cut part: each can be drawn above its place by a distance not
  *   known before layout), transformed, has a filter or an outline, and every font size can be read (px, em, rem, %,
@@ -536,6 +539,95 @@ interface Walk {
   marker?: { node?: LayoutNode }
 }
 
+/** True when satori makes the element a scroll container (layout.ts): an overflow that hides, scrolls or is auto. */
+function scrolls(style: Style): boolean {
+  return ['overflow', 'overflowX', 'overflowY'].some((key) => /\b(hidden|scroll|auto)\b/.test(text(style[key])))
+}
+
+/**
+ * Where a sticky element of the kept part is: whether its containing block (the nearest box) and its scrollport (the
+ * nearest scroll container) are inside the kept subtree, whose heights the cut leaves alone, and whether an ancestor
+ * of the cut point is a scroll container.
+ */
+interface StickyPlace {
+  boxKept: boolean
+  scrollKept: boolean
+  chainScrolls: boolean
+}
+
+/**
+ * Why a sticky element of the kept part could move with the cut, or '' if it cannot. Without a scroll container
+ * above it satori does not move it; a containing block in the kept subtree keeps its limit; a scrollport that is an
+ * ancestor of the cut changes only its bottom (and its height, which percentages read).
+ */
+function stickyRefusal(style: Style, place: StickyPlace): string {
+  if (!place.scrollKept && !place.chainScrolls) return ''
+  if (!place.boxKept) return 'sticky'
+  if (place.scrollKept) return ''
+  const bottom = text(style.bottom)
+  if (bottom !== '' && bottom !== 'auto') return 'sticky'
+  if (['top', 'inset', 'insetBlock', 'insetBlockStart'].some((key) => /%|calc\(|var\(/.test(text(style[key]))))
+    return 'sticky'
+  return ''
+}
+
+/**
+ * Whether an absolutely positioned element reads its containing block's height: placed from the bottom, by a
+ * percentage, `calc()` or `var()` of the top, or with a height, min-height or max-height in one. Placed from the top by
+ * a length, or at its static position (`top` and `bottom` auto), it does not: a chain ancestor's height, which the
+ * cut changes, does not move it (Sphinx themes' header links, Material's `::before` icons).
+ */
+function readsHeight(style: Style): boolean {
+  const set = (key: string) => {
+    const v = text(style[key])
+    return v !== '' && v !== 'auto'
+  }
+  if (set('bottom') || set('inset') || set('insetBlock') || set('insetBlockEnd')) return true
+  if (/%|calc\(|var\(/.test(text(style.top)) || /%|calc\(|var\(/.test(text(style.insetBlockStart))) return true
+  return ['height', 'minHeight', 'maxHeight', 'blockSize', 'minBlockSize', 'maxBlockSize'].some((key) =>
+    /%|calc\(|var\(|stretch|fill/.test(text(style[key]))
+  )
+}
+
+/** True for the marker and the elements of the cut tree that hold it (the chain: the marker is always last). */
+function holdsMarker(node: unknown): boolean {
+  if (!isElement(node)) return false
+  if (node.props?.[FLOW_CUT_PROP] !== undefined) return true
+  const children = childList(node)
+  return children.length > 0 && holdsMarker(children[children.length - 1])
+}
+
+/** The first sticky element of the cut tree that could move with the cut (stickyRefusal), as a refusal, or ''. */
+function keptStickyRefusal(node: unknown, vars: Vars, place: StickyPlace): string {
+  if (Array.isArray(node)) {
+    for (const n of node) {
+      const refusal = keptStickyRefusal(n, vars, place)
+      if (refusal) return refusal
+    }
+    return ''
+  }
+  if (!isElement(node) || node.props?.[FLOW_CUT_PROP] !== undefined) return ''
+  const { style, vars: inner } = styleOf(node, vars)
+  const display = displayOf(style)
+  if (display === 'none') return ''
+  if (text(style.position) === 'sticky') {
+    const refusal = stickyRefusal(style, place)
+    if (refusal) return refusal
+  }
+  // A chain element's height changes with the cut: its descendants' containing block or scrollport, if it is one,
+  // is not kept as it was. Another element's children have it as their containing block unless it is inline or
+  // `contents` (layout.ts), and as their scrollport if it scrolls.
+  const chain = holdsMarker(node)
+  const below: StickyPlace = chain
+    ? { boxKept: false, scrollKept: false, chainScrolls: place.chainScrolls || scrolls(style) }
+    : {
+        boxKept: display === 'contents' || display.startsWith('inline') ? place.boxKept : true,
+        scrollKept: place.scrollKept || scrolls(style),
+        chainScrolls: place.chainScrolls,
+      }
+  return keptStickyRefusal(childList(node), inner, below)
+}
+
 /** Counts the text of a kept subtree and checks it (sticky, abspos with a chain containing block). */
 function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars, font: number) {
   if (typeof node === 'string' || typeof node === 'number') {
@@ -553,8 +645,7 @@ function keepSubtree(node: unknown, w: Walk, chainCb: boolean, vars: Vars, font:
   // Not laid out (a page's <head> and its <style> text): no box, and no characters toward the budget.
   if (displayOf(style) === 'none') return
   const position = text(style.position)
-  if (position === 'sticky') w.refusal ||= 'sticky'
-  if (position === 'absolute' && chainCb) w.refusal ||= 'absolute in a chain box'
+  if (position === 'absolute' && chainCb && readsHeight(style)) w.refusal ||= 'absolute in a chain box'
   if (w.refusal) return
   const positioned = position !== '' && position !== 'static'
   const own = fontSize(style, font, w.rootFont)
@@ -738,6 +829,8 @@ export function cutFlow(
   const cut = cutInside(tree, rootStyled, w, 16, false)
   if (w.refusal) return { refused: w.refusal }
   if (!cut) return { refused: 'short' }
+  const sticky = keptStickyRefusal(cut, NO_VARS, { boxKept: false, scrollKept: false, chainScrolls: false })
+  if (sticky) return { refused: sticky }
   // A cut that keeps half the characters or more saves at most as much layout as it costs when it ends above the
   // image and everything is laid out again (the kept part twice): not tried.
   const total = charsOf(tree, NO_VARS)

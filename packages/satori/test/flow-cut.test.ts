@@ -211,6 +211,42 @@ describe('flow-cut', () => {
           ),
         }),
     ],
+    [
+      'an absolutely positioned box of the kept part placed from the top of an ancestor of the cut, or at its static place',
+      () =>
+        page({
+          main: { position: 'relative' },
+          firstChild: h(
+            'div',
+            {},
+            h(
+              'div',
+              { position: 'absolute', top: 10, right: 0, width: 50, height: 50, backgroundColor: 'red' },
+              '',
+            ),
+            h('div', { position: 'absolute', width: 30, height: 30, backgroundColor: 'blue' }, ''),
+          ),
+        }),
+    ],
+    [
+      'a sticky element of the kept part and no scroll container (satori moves it only inside one: Node.js’s header)',
+      () =>
+        page({
+          firstChild: h('div', { position: 'sticky', top: 0, height: 20, backgroundColor: 'red' }, ''),
+        }),
+    ],
+    [
+      'a sticky element of the kept part held by a box of the kept part, its scrollport an ancestor of the cut',
+      () =>
+        page({
+          html: { overflow: 'hidden' },
+          firstChild: h(
+            'div',
+            { height: 60 },
+            h('div', { position: 'sticky', top: 10, height: 20, backgroundColor: 'red' }, ''),
+          ),
+        }),
+    ],
   ];
   it.each(kept)('keeps the cut with %s', async (_why, make, size) => {
     const on = await measured(make(), true, size);
@@ -423,7 +459,30 @@ describe('flow-cut', () => {
           ),
         }),
     ],
-    ['a sticky element', () => page({ lateChild: h('div', { position: 'sticky', top: 0 }, 'stuck') })],
+    [
+      'a sticky element in the cut part',
+      () => page({ lateChild: h('div', { position: 'sticky', top: 0 }, 'stuck') }),
+    ],
+    [
+      'a sticky element of the kept part held by an ancestor of the cut, under a scroll container',
+      () =>
+        page({
+          html: { overflow: 'hidden' },
+          firstChild: h('div', { position: 'sticky', top: 0, height: 20, backgroundColor: 'red' }, ''),
+        }),
+    ],
+    [
+      'a sticky element of the kept part sticking by its bottom to a scroll container that is an ancestor of the cut',
+      () =>
+        page({
+          html: { overflow: 'hidden' },
+          firstChild: h(
+            'div',
+            {},
+            h('div', { position: 'sticky', bottom: 0, height: 20, backgroundColor: 'red' }, ''),
+          ),
+        }),
+    ],
     [
       'a reversed list (its numbers count the items after)',
       () =>
